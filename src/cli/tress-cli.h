@@ -1,0 +1,62 @@
+/* tress-cli.h: shared pieces of tress-cli's commands
+ *
+ * Exit codes: 0 success (validate: valid or warnings only), 1 the file has errors
+ * or the edit was refused, 2 unreadable input or bad usage.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "formats/tress-format.h"
+
+G_BEGIN_DECLS
+
+enum
+{
+  TRESS_CLI_OK = 0,
+  TRESS_CLI_INVALID = 1,
+  TRESS_CLI_UNREADABLE = 2,
+};
+
+typedef struct
+{
+  const char *name;
+  const char *usage;   /* "FILE --from A --to B -o OUT" */
+  const char *summary; /* one line */
+  /* argv[0] is the command name; returns an exit code. */
+  int (*run) (int argc, char **argv);
+} TressCliCommand;
+
+/* Format-specific command tables, terminated by an entry with a NULL name. */
+extern const TressCliCommand tress_cli_cha_commands[];
+extern const TressCliCommand tress_cli_bfres_commands[];
+extern const TressCliCommand tress_cli_niff_commands[];
+extern const TressCliCommand tress_cli_curve_commands[];
+/* "tress-cli generate-demo FMT …" runs the command named "generate-demo" of
+ * FMT's table with argv[0] = "generate-demo". */
+
+typedef struct
+{
+  const TressFormat *format;
+  gpointer model;
+  GBytes *bytes;
+  char *path;
+} TressCliFile;
+
+/* Reads and parses @path; on failure prints "tress-cli: PATH: message" and returns FALSE. */
+gboolean tress_cli_file_load (TressCliFile *file, const char *path);
+void tress_cli_file_clear (TressCliFile *file);
+/* Serializes the model, parses the result again to check it, and writes @out_path
+ * atomically (temporary file + rename): a failure leaves no partial file. */
+gboolean tress_cli_file_save (TressCliFile *file, const char *out_path);
+/* Writes bytes atomically to @path; prints the error and returns FALSE on failure. */
+gboolean tress_cli_write_atomic (const char *path, GBytes *bytes);
+/* Prints "tress-cli: " + message to stderr. */
+void tress_cli_error (const char *format, ...) G_GNUC_PRINTF (1, 2);
+/* Parses argv with @entries; prints errors and usage; returns FALSE on bad usage. */
+gboolean tress_cli_parse (int *argc, char ***argv, const GOptionEntry *entries,
+                          const char *parameter_string, const char *summary);
+/* Prints a JsonNode pretty to stdout. */
+void tress_cli_print_json (JsonNode *node);
+
+G_END_DECLS

@@ -1,0 +1,186 @@
+/* tress-curve.h: the format-neutral animation curve
+ *
+ * BFRES and NIFF store keyframed scalar channels with four kinds of segment
+ * (step, linear, cubic Hermite, baked). The editor works on this one model and
+ * each format adapter converts to and from its own bytes, stating its limits
+ * (TressCurveLimits) so that edits the format cannot hold are refused with a
+ * message instead of being silently changed. See shared/formats/curves.md.
+ *
+ * Slopes are in value per frame. A key's @interp applies to the segment that
+ * starts at it. Keys are kept sorted by frame (strictly increasing).
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib-object.h>
+
+G_BEGIN_DECLS
+
+typedef enum
+{
+  TRESS_INTERP_STEP,    /* hold, then jump */
+  TRESS_INTERP_LINEAR,
+  TRESS_INTERP_HERMITE, /* cubic Hermite using out_slope of this key, in_slope of the next */
+  TRESS_INTERP_BAKED,   /* one sample per frame; drawn as a polyline */
+} TressInterp;
+
+#define TRESS_INTERP_MASK(i) (1u << (i))
+#define TRESS_INTERP_MASK_ALL 0xFu
+
+typedef enum
+{
+  TRESS_TANGENT_MANUAL,
+  TRESS_TANGENT_AUTO,         /* Catmull-Rom */
+  TRESS_TANGENT_AUTO_CLAMPED, /* no overshoot */
+  TRESS_TANGENT_FLAT,
+  TRESS_TANGENT_LINEAR,       /* toward the neighbours */
+} TressTangentMode;
+
+typedef enum
+{
+  TRESS_VALUE_FLOAT,
+  TRESS_VALUE_INT,
+  TRESS_VALUE_BOOL,
+} TressValueKind;
+
+typedef enum
+{
+  TRESS_WRAP_CLAMP,
+  TRESS_WRAP_REPEAT,
+  TRESS_WRAP_MIRROR,
+} TressWrap;
+
+typedef enum
+{
+  TRESS_KEY_BROKEN = 1 << 0,        /* in_slope and out_slope are edited separately */
+  TRESS_KEY_EASE_ASSUMED = 1 << 1,  /* the format's easing has no published formula */
+} TressKeyFlags;
+
+typedef struct
+{
+  double frame;
+  double value;
+  double in_slope;
+  double out_slope;
+  TressInterp interp;
+  TressTangentMode tangent;
+  guint16 flags;         /* TressKeyFlags */
+  guint16 native_interp; /* the format's own interpolation code, kept for write-back */
+} TressKey;
+
+typedef struct
+{
+  double frame_step;  /* 0: any frame; 1: whole frames; 1.0/32: s10.5 */
+  double frame_min;
+  double frame_max;
+  double value_min;   /* -G_MAXDOUBLE / G_MAXDOUBLE when unbounded */
+  double value_max;
+  TressValueKind value_kind;
+  guint interp_mask;       /* TRESS_INTERP_MASK() of the kinds a segment may use */
+  gboolean uniform_interp; /* every segment must use the same kind (BFRES) */
+  gboolean tied_tangents;  /* in_slope == out_slope always (NIFF2) */
+  gboolean fixed_key_count; /* keys cannot be inserted or deleted */
+} TressCurveLimits;
+
+typedef struct _TressCurve TressCurve;
+struct _TressCurve
+{
+  gatomicrefcount ref_count;
+  GArray *keys; /* TressKey, sorted by frame */
+  TressCurveLimits limits;
+  TressWrap pre_wrap;
+  TressWrap post_wrap;
+
+  /* Description, filled by the format adapter (owned strings, may be NULL). */
+  char *path;       /* "Fly/Skl_Root/Rotate Z": '/' separates the tree levels */
+  char *kind;       /* animation kind ("Skeletal", "Visibility", "NIFF2 channel", …) */
+  char *owner;      /* e.g. the object that uses a NIFF AnimGroup */
+  char *component;  /* "X", "Y", "Z", "W", "R", …: chooses the colour */
+  char *type_label; /* "Cubic, u8 frames, s16 keys" */
+  char *note;       /* a remark to show, e.g. "SLOW easing drawn as an assumption" */
+  double frame_count; /* the animation's length in frames (0 if unknown) */
+  double fps;         /* playback rate (0 if unknown) */
+  gboolean loops;
+  double quant_error; /* largest error of the stored values against the edited ones */
+};
+
+#define TRESS_TYPE_CURVE (tress_curve_get_type ())
+GType tress_curve_get_type (void) G_GNUC_CONST;
+
+TressCurve *tress_curve_new (void);
+TressCurve *tress_curve_ref (TressCurve *curve);
+void tress_curve_unref (TressCurve *curve);
+/* A deep copy (keys, limits and description), with a reference count of 1. */
+TressCurve *tress_curve_copy (const TressCurve *curve);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (TressCurve, tress_curve_unref)
+
+void tress_curve_limits_init_unbounded (TressCurveLimits *limits);
+/* Sets a description string (takes a copy). */
+void tress_curve_set_text (char **field, const char *text);
+
+static inline guint
+tress_curve_get_n_keys (const TressCurve *curve)
+{
+  return curve->keys->len;
+}
+
+static inline TressKey *
+tress_curve_get_key (const TressCurve *curve, guint i)
+{
+  return &g_array_index (curve->keys, TressKey, i);
+}
+
+/* Appends a key (the caller keeps frames increasing) and returns its index. */
+guint tress_curve_append_key (TressCurve *curve, const TressKey *key);
+/* Inserts keeping the order; returns the index, or -1 if a key already sits at @frame. */
+int tress_curve_insert_key (TressCurve *curve, const TressKey *key);
+void tress_curve_remove_key (TressCurve *curve, guint index);
+/* Index of the key at @frame within @tolerance, or -1. */
+int tress_curve_find_key (const TressCurve *curve, double frame, double tolerance);
+/* Index of the last key with frame <= @frame, or -1 before the first key. */
+int tress_curve_find_segment (const TressCurve *curve, double frame);
+/* Re-sorts after frames were changed; returns FALSE if two keys share a frame. */
+gboolean tress_curve_sort (TressCurve *curve);
+
+/* Value at @frame (pre/post wrap applied; clamped outside when CLAMP). */
+double tress_curve_evaluate (const TressCurve *curve, double frame);
+/* Slope (value per frame) at @frame, from the right. */
+double tress_curve_slope (const TressCurve *curve, double frame);
+/* First and last key frame, value range over the keys and sampled segments. */
+void tress_curve_get_bounds (const TressCurve *curve, double *frame_min, double *frame_max,
+                             double *value_min, double *value_max);
+
+/* Hermite segment with absolute-time slopes. */
+double tress_hermite (double p0, double p1, double m0, double m1, double d, double t);
+double tress_hermite_derivative (double p0, double p1, double m0, double m1, double d, double t);
+/* Cubic coefficients (BFRES) ↔ Hermite, d = segment length in frames. */
+void tress_hermite_to_cubic (double p0, double p1, double m0, double m1, double d, double c[4]);
+void tress_cubic_to_hermite (const double c[4], double d, double *p0, double *p1, double *m0,
+                             double *m1);
+
+/* Inserts a key on the curve at @frame without changing the curve's shape:
+ * the new key takes the value and slope there; returns its index or -1 (and an
+ * error) when the limits forbid it. */
+int tress_curve_insert_on_curve (TressCurve *curve, double frame, GError **error);
+/* Recomputes the slopes of key @index from its tangent mode (no-op for MANUAL). */
+void tress_curve_update_tangent (TressCurve *curve, guint index);
+void tress_curve_update_all_tangents (TressCurve *curve);
+
+/* Checks @curve against its limits: order, frame grid and range, value range and
+ * kind, allowed interpolations, tied tangents. Returns FALSE with a
+ * TRESS_ERROR_REFUSED error explaining the first broken rule. */
+gboolean tress_curve_check_limits (const TressCurve *curve, GError **error);
+/* Rounds frames to the grid and values to the kind (int, bool), ties tangents. */
+void tress_curve_conform (TressCurve *curve);
+
+/* Baked ↔ keys: one BAKED key per whole frame from @first to @last, and back to
+ * the fewest Hermite keys that stay within @tolerance of every sample. */
+TressCurve *tress_curve_bake (const TressCurve *curve, double first, double last);
+TressCurve *tress_curve_fit (const TressCurve *baked, double tolerance, TressInterp interp);
+
+const char *tress_interp_to_string (TressInterp interp);
+gboolean tress_interp_from_string (const char *s, TressInterp *out);
+const char *tress_tangent_mode_to_string (TressTangentMode mode);
+
+G_END_DECLS

@@ -1,0 +1,77 @@
+/* tress-document.h: an open file, its model, its history and how it is saved
+ *
+ * The base of every format's document. Loading reads the file off the UI thread
+ * (GTask) and picks the format by content. Saving serializes, parses the new
+ * bytes again and validates them, then atomically replaces the file keeping a
+ * "~" backup, and only then marks the history saved; if any step fails the file
+ * on disk is untouched and the GError says why. If the file changed on disk
+ * since it was read, saving fails with TRESS_ERROR_CHANGED_ON_DISK unless
+ * @overwrite_changed is TRUE (the window asks first).
+ *
+ * Subclasses (one per format, registered with tress_document_register_type())
+ * expose the model as GListModels for the views and emit precise change signals.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gio/gio.h>
+
+#include "formats/tress-format.h"
+
+G_BEGIN_DECLS
+
+#define TRESS_TYPE_DOCUMENT (tress_document_get_type ())
+G_DECLARE_DERIVABLE_TYPE (TressDocument, tress_document, TRESS, DOCUMENT, GObject)
+
+struct _TressDocumentClass
+{
+  GObjectClass parent_class;
+
+  /* Called after the model was replaced (load, revert). */
+  void (*model_changed) (TressDocument *self);
+
+  gpointer padding[8];
+};
+
+/* Makes documents of format @format_id instances of @type (a TressDocument subclass). */
+void tress_document_register_type (const char *format_id, GType type);
+
+/* Takes ownership of @model. @file and @original_bytes may be NULL (a new or demo document). */
+TressDocument *tress_document_new (const TressFormat *format, gpointer model, GFile *file,
+                                   GBytes *original_bytes);
+/* Parses @bytes with the format chosen by content; @display_name names it in errors and the title. */
+TressDocument *tress_document_new_from_bytes (GBytes *bytes, const char *display_name,
+                                              GError **error);
+
+void tress_document_load_async (GFile *file, GCancellable *cancellable,
+                                GAsyncReadyCallback callback, gpointer user_data);
+TressDocument *tress_document_load_finish (GAsyncResult *result, GError **error);
+TressDocument *tress_document_load (GFile *file, GCancellable *cancellable, GError **error);
+
+/* @file NULL = the document's own file (save), else save as (the document then refers to it). */
+void tress_document_save_async (TressDocument *self, GFile *file, gboolean overwrite_changed,
+                                GCancellable *cancellable, GAsyncReadyCallback callback,
+                                gpointer user_data);
+gboolean tress_document_save_finish (TressDocument *self, GAsyncResult *result, GError **error);
+gboolean tress_document_save (TressDocument *self, GFile *file, gboolean overwrite_changed,
+                              GCancellable *cancellable, GError **error);
+/* Reads the file again, dropping every edit (the history is cleared). */
+gboolean tress_document_revert (TressDocument *self, GCancellable *cancellable, GError **error);
+
+const TressFormat *tress_document_get_format (TressDocument *self);
+gpointer tress_document_get_model (TressDocument *self);
+TressHistory *tress_document_get_history (TressDocument *self);
+GFile *tress_document_get_file (TressDocument *self);
+/* The file's base name, or the display name of a document without file. */
+const char *tress_document_get_title (TressDocument *self);
+gboolean tress_document_get_modified (TressDocument *self);
+/* The validate problems of the current model (recomputed after each change). */
+GPtrArray *tress_document_get_problems (TressDocument *self);
+/* TRUE when the file on disk differs (mtime/size/etag) from what was read or last saved. */
+gboolean tress_document_changed_on_disk (TressDocument *self);
+
+/* Properties: "format" (pointer, construct-only), "file" (GFile), "title", "modified",
+ * "history". Signal "changed" after every applied command, undo, redo, load and revert. */
+
+G_END_DECLS

@@ -1,0 +1,13 @@
+/* tress-cha.h: the cha format's entry in the registry
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "formats/tress-format.h"
+
+G_BEGIN_DECLS
+
+extern const TressFormat tress_format_cha;
+
+G_END_DECLS

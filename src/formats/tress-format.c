@@ -1,0 +1,49 @@
+/* tress-format.c: the format registry
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "tress-format.h"
+
+#include "bfres/tress-bfres.h"
+#include "cha/tress-cha.h"
+#include "niff/tress-niff.h"
+
+static const TressFormat *const all_formats[] = {
+  &tress_format_cha,
+  &tress_format_bfres,
+  &tress_format_niff,
+  NULL,
+};
+
+const TressFormat *const *
+tress_formats_get_all (void)
+{
+  return all_formats;
+}
+
+const TressFormat *
+tress_format_lookup (const char *id)
+{
+  for (guint i = 0; all_formats[i] != NULL; i++)
+    if (g_strcmp0 (all_formats[i]->id, id) == 0)
+      return all_formats[i];
+  return NULL;
+}
+
+const TressFormat *
+tress_format_detect (const guint8 *data, gsize size, GError **error)
+{
+  for (guint i = 0; all_formats[i] != NULL; i++)
+    if (all_formats[i]->probe != NULL && all_formats[i]->probe (data, size))
+      return all_formats[i];
+
+  if (size < 4)
+    g_set_error (error, TRESS_ERROR, TRESS_ERROR_UNKNOWN_FORMAT,
+                 "Unknown file format: the file holds only %" G_GSIZE_FORMAT " bytes", size);
+  else
+    g_set_error (error, TRESS_ERROR, TRESS_ERROR_UNKNOWN_FORMAT,
+                 "Unknown file format: the first bytes %02X %02X %02X %02X match no creature fur "
+                 "(.cha), BFRES (.bfres, .sbfres, .szs) or NIFF (.niff, .nif) file",
+                 data[0], data[1], data[2], data[3]);
+  return NULL;
+}

@@ -1,0 +1,74 @@
+/* tress-format.h: how a file format plugs into Tress
+ *
+ * Each format (src/formats/<name>/) exports one TressFormat. The document layer,
+ * the CLI and the fuzzers only talk to formats through this table, so a format is
+ * added by writing its folder and listing it in tress-format.c.
+ *
+ * A model is the format's own plain data (cgltf style): parse from bytes,
+ * validate into a list of problems, serialize back, one free. Nothing here aborts
+ * on bad input, and parse → serialize without edits gives the same bytes.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <json-glib/json-glib.h>
+
+#include "core/tress-curve.h"
+#include "core/tress-error.h"
+#include "core/tress-history.h"
+#include "tress-problem.h"
+
+G_BEGIN_DECLS
+
+typedef struct _TressFormat TressFormat;
+typedef struct _TressCurveOps TressCurveOps;
+
+/* Formats with animation curves (BFRES, NIFF) expose them through these
+ * operations; the curve editor and the CLI's curve commands use nothing else. */
+struct _TressCurveOps
+{
+  guint (*n_curves) (gpointer model);
+  /* A new curve in the neutral model, with limits and description filled in. */
+  TressCurve *(*get_curve) (gpointer model, guint index);
+  /* Encodes @curve into the format (after tress_curve_check_limits), keeping
+   * everything else untouched. *max_error gets the largest quantization error
+   * (0 for exact formats). Refusals are TRESS_ERROR_REFUSED with a reason. */
+  gboolean (*set_curve) (gpointer model, guint index, const TressCurve *curve, double *max_error,
+                         GError **error);
+  /* Opaque snapshot of everything set_curve may change for this curve, and its
+   * exact restoration: undo uses these so it restores the very same bytes. */
+  GBytes *(*save_state) (gpointer model, guint index);
+  void (*restore_state) (gpointer model, guint index, GBytes *state);
+};
+
+struct _TressFormat
+{
+  const char *id;           /* "cha", "bfres", "niff" */
+  const char *display_name; /* translatable, e.g. N_("Creature fur") */
+  const char *const *extensions;
+  const char *mime_type;
+  /* TRUE if the bytes look like this format (magic bytes, never the name). */
+  gboolean (*probe) (const guint8 *data, gsize size);
+  /* @filename only for messages. */
+  gpointer (*parse) (GBytes *bytes, const char *filename, GError **error);
+  void (*free) (gpointer model);
+  /* Problems in the model (a GPtrArray of TressProblem), empty when valid. */
+  GPtrArray *(*validate) (gpointer model);
+  GBytes *(*serialize) (gpointer model, GError **error);
+  /* A short human-readable summary, one fact a line ("tress-cli info"). */
+  char *(*describe) (gpointer model);
+  /* The whole model as JSON ("tress-cli dump"). */
+  void (*dump) (gpointer model, JsonBuilder *builder);
+  /* Optional: apply every automatic fix; returns how many problems were fixed. */
+  guint (*fix_all) (gpointer model, TressHistory *history, GError **error);
+  const TressCurveOps *curves; /* NULL for formats without curves */
+};
+
+/* All registered formats, NULL-terminated. */
+const TressFormat *const *tress_formats_get_all (void);
+const TressFormat *tress_format_lookup (const char *id);
+/* The format whose probe accepts @data, or NULL with TRESS_ERROR_UNKNOWN_FORMAT. */
+const TressFormat *tress_format_detect (const guint8 *data, gsize size, GError **error);
+
+G_END_DECLS

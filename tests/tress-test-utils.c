@@ -1,0 +1,127 @@
+/* tress-test-utils.c
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "tress-test-utils.h"
+
+#include <glib/gstdio.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <stdlib.h>
+
+char *
+tress_test_sample_path (const char *rel)
+{
+  const char *dir = g_getenv ("TRESS_SAMPLES_DIR");
+  g_autofree char *path = NULL;
+
+  if (dir == NULL)
+    {
+      g_test_skip ("TRESS_SAMPLES_DIR is not set");
+      return NULL;
+    }
+  path = g_build_filename (dir, rel, NULL);
+  if (!g_file_test (path, G_FILE_TEST_IS_REGULAR))
+    {
+      g_autofree char *msg = g_strdup_printf ("sample %s is absent", path);
+      g_test_skip (msg);
+      return NULL;
+    }
+  return g_steal_pointer (&path);
+}
+
+GBytes *
+tress_test_load_sample (const char *rel)
+{
+  g_autofree char *path = tress_test_sample_path (rel);
+  g_autoptr (GError) error = NULL;
+  char *contents = NULL;
+  gsize len = 0;
+
+  if (path == NULL)
+    return NULL;
+  g_file_get_contents (path, &contents, &len, &error);
+  g_assert_no_error (error);
+  return g_bytes_new_take (contents, len);
+}
+
+static char *tmpdir;
+
+static void
+remove_tree (const char *path)
+{
+  if (g_file_test (path, G_FILE_TEST_IS_DIR) && !g_file_test (path, G_FILE_TEST_IS_SYMLINK))
+    {
+      g_autoptr (GDir) dir = g_dir_open (path, 0, NULL);
+      const char *name;
+
+      g_chmod (path, 0700);
+      while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+        {
+          g_autofree char *child = g_build_filename (path, name, NULL);
+          remove_tree (child);
+        }
+      g_rmdir (path);
+    }
+  else
+    g_unlink (path);
+}
+
+static void
+cleanup_tmpdir (void)
+{
+  if (tmpdir != NULL)
+    remove_tree (tmpdir);
+  g_clear_pointer (&tmpdir, g_free);
+}
+
+const char *
+tress_test_tmpdir (void)
+{
+  if (tmpdir == NULL)
+    {
+      g_autoptr (GError) error = NULL;
+      tmpdir = g_dir_make_tmp ("tress-test-XXXXXX", &error);
+      g_assert_no_error (error);
+      atexit (cleanup_tmpdir);
+    }
+  return tmpdir;
+}
+
+int
+tress_test_run_cli (const char *const *argv, char **out_stdout, char **out_stderr)
+{
+  const char *cli = g_getenv ("TRESS_CLI");
+  g_autoptr (GPtrArray) args = g_ptr_array_new ();
+  g_autoptr (GError) error = NULL;
+  int status = 0;
+
+  g_assert_nonnull (cli);
+  g_ptr_array_add (args, (gpointer)cli);
+  for (guint i = 0; argv[i] != NULL; i++)
+    g_ptr_array_add (args, (gpointer)argv[i]);
+  g_ptr_array_add (args, NULL);
+  g_spawn_sync (NULL, (char **)args->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL, out_stdout,
+                out_stderr, &status, &error);
+  g_assert_no_error (error);
+  if (WIFEXITED (status))
+    return WEXITSTATUS (status);
+  return 128 + WTERMSIG (status);
+}
+
+void
+tress_test_assert_bytes_equal (GBytes *a, GBytes *b)
+{
+  gsize la = 0, lb = 0;
+  const guint8 *da = g_bytes_get_data (a, &la);
+  const guint8 *db = g_bytes_get_data (b, &lb);
+  gsize n = MIN (la, lb);
+
+  for (gsize i = 0; i < n; i++)
+    if (da[i] != db[i])
+      g_error ("bytes differ at offset 0x%" G_GSIZE_MODIFIER "x: %02x vs %02x (sizes %" G_GSIZE_FORMAT
+               " and %" G_GSIZE_FORMAT ")",
+               i, da[i], db[i], la, lb);
+  if (la != lb)
+    g_error ("sizes differ: %" G_GSIZE_FORMAT " vs %" G_GSIZE_FORMAT, la, lb);
+}
