@@ -8,17 +8,35 @@
 #include "cha/tress-cha.h"
 #include "niff/tress-niff.h"
 
-static const TressFormat *const all_formats[] = {
+#define MAX_FORMATS 16
+
+static const TressFormat *all_formats[MAX_FORMATS + 1] = {
   &tress_format_cha,
   &tress_format_bfres,
   &tress_format_niff,
   NULL,
 };
 
+void
+tress_formats_register (const TressFormat *format)
+{
+  guint n = 0;
+
+  while (all_formats[n] != NULL)
+    {
+      if (all_formats[n] == format)
+        return;
+      n++;
+    }
+  g_return_if_fail (n < MAX_FORMATS);
+  all_formats[n] = format;
+  all_formats[n + 1] = NULL;
+}
+
 const TressFormat *const *
 tress_formats_get_all (void)
 {
-  return all_formats;
+  return (const TressFormat *const *)all_formats;
 }
 
 const TressFormat *

@@ -65,6 +65,8 @@ struct _TressFormat
   const TressCurveOps *curves; /* NULL for formats without curves */
 };
 
+/* Adds a format after the built-in ones (tests register small formats of their own). */
+void tress_formats_register (const TressFormat *format);
 /* All registered formats, NULL-terminated. */
 const TressFormat *const *tress_formats_get_all (void);
 const TressFormat *tress_format_lookup (const char *id);
