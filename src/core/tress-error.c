@@ -4,4 +4,4 @@
  */
 #include "tress-error.h"
 
-G_DEFINE_QUARK (tress-error-quark, tress_error)
+G_DEFINE_QUARK (tress - error - quark, tress_error)
