@@ -694,7 +694,6 @@ test_save_async (void)
 {
   g_autofree char *dir = make_folder ("save-async");
   g_autofree char *path = write_test_file (dir, "async.trsstest", initial_values, 4, NULL);
-  g_autoptr (GBytes) original = read_path (path);
   g_autoptr (TressDocument) doc = load_path (path);
   g_autoptr (GError) error = NULL;
   g_autoptr (GAsyncResult) result = NULL;
