@@ -230,7 +230,6 @@ tress_test_format_register (void)
 GBytes *
 tress_test_format_build (const guint32 *values, guint n_values)
 {
-  g_autoptr (TressTestModel) model = tress_test_model_new (values, n_values);
   TressWriter w;
 
   /* Not through test_serialize(): building sample files must not be affected by
