@@ -63,6 +63,7 @@ typedef struct
 {
   TressApplication *app;
   guint frames;
+  guint resizes;
 } ScreenshotState;
 
 static gboolean
@@ -73,11 +74,31 @@ screenshot_tick (GtkWidget *widget, GdkFrameClock *clock, gpointer user_data)
   g_autoptr (GError) error = NULL;
 
   /* Wait for the files to be read and for two painted frames at the final size. */
-  if (tress_window_get_busy (TRESS_WINDOW (widget)) || ++state->frames < 3)
+  if (tress_window_get_busy (TRESS_WINDOW (widget)) || ++state->frames < 2)
     {
       gtk_widget_queue_draw (widget);
       return G_SOURCE_CONTINUE;
     }
+
+  /* The default size counts the window frame the system draws (client-side
+   * borders); grow it by the difference so that the picture has exactly the
+   * size of a new window's content. */
+  {
+    int dw = TRESS_WINDOW_DEFAULT_WIDTH - gtk_widget_get_width (widget);
+    int dh = TRESS_WINDOW_DEFAULT_HEIGHT - gtk_widget_get_height (widget);
+
+    if ((dw != 0 || dh != 0) && state->resizes < 3)
+      {
+        int width, height;
+
+        gtk_window_get_default_size (GTK_WINDOW (widget), &width, &height);
+        gtk_window_set_default_size (GTK_WINDOW (widget), width + dw, height + dh);
+        state->resizes++;
+        state->frames = 0;
+        gtk_widget_queue_resize (widget);
+        return G_SOURCE_CONTINUE;
+      }
+  }
 
   if (!tress_window_render_png (GTK_WINDOW (widget), self->screenshot_path, &error))
     {
@@ -271,6 +292,9 @@ tress_application_handle_local_options (GApplication *app, GVariantDict *options
     {
       /* A screenshot is this process's own window, never the running instance's. */
       g_application_set_flags (app, g_application_get_flags (app) | G_APPLICATION_NON_UNIQUE);
+      /* Software rendering gives the same pixels on every machine (and starts
+       * faster than a GL context); GSK_RENDERER set by the caller wins. */
+      g_setenv ("GSK_RENDERER", "cairo", FALSE);
     }
 
   if (g_variant_dict_contains (options, "demo"))

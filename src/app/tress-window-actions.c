@@ -9,10 +9,8 @@
 /* ---- enabling and labels ----------------------------------------------- */
 
 static void
-set_history_item (GMenu *menu, const char *action, const char *plain, const char *format,
-                  const char *label)
+append_menu_item (GMenu *menu, const char *action, const char *text)
 {
-  g_autofree char *text = label != NULL ? g_strdup_printf (format, label) : g_strdup (plain);
   g_autoptr (GMenuItem) item = g_menu_item_new (text, action);
 
   g_menu_append_item (menu, item);
@@ -53,11 +51,18 @@ _tress_window_update_actions (TressWindow *self)
 
   if (self->history_section != NULL)
     {
-      g_menu_remove_all (self->history_section);
+      g_autofree char *undo_item = NULL;
+      g_autofree char *redo_item = NULL;
+
       /* Translators: a menu item; %s is what undo would undo */
-      set_history_item (self->history_section, "win.undo", _ ("_Undo"), _ ("_Undo %s"), undo_label);
+      undo_item = undo_label != NULL ? g_strdup_printf (_ ("_Undo %s"), undo_label)
+                                     : g_strdup (_ ("_Undo"));
       /* Translators: a menu item; %s is what redo would redo */
-      set_history_item (self->history_section, "win.redo", _ ("_Redo"), _ ("_Redo %s"), redo_label);
+      redo_item = redo_label != NULL ? g_strdup_printf (_ ("_Redo %s"), redo_label)
+                                     : g_strdup (_ ("_Redo"));
+      g_menu_remove_all (self->history_section);
+      append_menu_item (self->history_section, "win.undo", undo_item);
+      append_menu_item (self->history_section, "win.redo", redo_item);
     }
 }
 

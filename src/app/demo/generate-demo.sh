@@ -10,7 +10,9 @@ format=$2
 output=$3
 
 rm -f "$output"
-if "$cli" generate-demo "$format" -o "$output" 2>"$output.log"; then
+status=0
+"$cli" generate-demo "$format" -o "$output" 2>"$output.log" || status=$?
+if [ "$status" -eq 0 ]; then
   rm -f "$output.log"
   if [ ! -s "$output" ]; then
     echo "generate-demo $format wrote nothing" >&2
@@ -18,8 +20,7 @@ if "$cli" generate-demo "$format" -o "$output" 2>"$output.log"; then
   fi
   exit 0
 fi
-status=$?
-if [ "$status" -eq 2 ] && [ ! -e "$output" ]; then
+if [ "$status" -eq 2 ] && [ ! -e "$output" ] && grep -q "no demo generator" "$output.log"; then
   echo "warning: no demo for '$format' (tress-cli generate-demo $format is not available):" >&2
   sed 's/^/  /' "$output.log" >&2
   rm -f "$output.log"
