@@ -14,7 +14,7 @@ struct _TressCurveNode
   GObject parent_instance;
   char *name;
   int curve_index;
-  GListStore *children; /* NULL for a curve */
+  GListStore *children;         /* NULL for a curve */
   TressCurveDocument *document; /* weak: the document owns the tree */
   guint revision;
 };
@@ -66,8 +66,8 @@ tress_curve_node_class_init (TressCurveNodeClass *klass)
 
   object_class->finalize = tress_curve_node_finalize;
   object_class->get_property = tress_curve_node_get_property;
-  node_props[NODE_PROP_NAME] = g_param_spec_string (
-      "name", NULL, NULL, NULL, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  node_props[NODE_PROP_NAME]
+      = g_param_spec_string ("name", NULL, NULL, NULL, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
   /* Bumped whenever the curve (or a curve below the group) changed: rows re-read their columns. */
   node_props[NODE_PROP_REVISION]
       = g_param_spec_uint ("revision", NULL, NULL, 0, G_MAXUINT, 0,
@@ -166,8 +166,8 @@ tress_curve_node_dup_column (TressCurveNode *self, const char *column)
           tress_curve_node_collect_curves (self, idx);
           for (guint i = 0; i < idx->len; i++)
             {
-              const TressCurve *c = tress_curve_document_get_curve (
-                  self->document, g_array_index (idx, guint, i));
+              const TressCurve *c
+                  = tress_curve_document_get_curve (self->document, g_array_index (idx, guint, i));
               if (c != NULL)
                 total += tress_curve_get_n_keys (c);
             }
@@ -218,8 +218,8 @@ tress_curve_node_dup_column (TressCurveNode *self, const char *column)
         return g_strdup (c->type_label ? c->type_label : "");
       if (g_strcmp0 (column, "error") == 0)
         {
-          double e = tress_curve_document_get_quant_error (self->document,
-                                                           (guint)self->curve_index);
+          double e
+              = tress_curve_document_get_quant_error (self->document, (guint)self->curve_index);
           char buf[G_ASCII_DTOSTR_BUF_SIZE];
 
           if (e == 0)
@@ -394,7 +394,7 @@ refresh_curve (TressCurveDocument *self, guint index, double quant_error)
   TressCurve *c;
 
   ensure_built (self);
-  if (index >= self->curves->len)
+  if (ops == NULL || index >= self->curves->len)
     return;
   c = ops->get_curve (model, index);
   if (c == NULL)
@@ -426,6 +426,8 @@ set_curve_apply (TressCommand *cmd, gpointer target, gboolean undo)
   const TressCurveOps *ops = get_ops (self->document);
   gpointer model = tress_document_get_model (TRESS_DOCUMENT (self->document));
 
+  if (ops == NULL)
+    return;
   ops->restore_state (model, self->index, undo ? self->before : self->after);
   refresh_curve (self->document, self->index, undo ? self->error_before : self->error_after);
 }
@@ -510,8 +512,7 @@ tress_curve_document_set_curve_merging (TressCurveDocument *self, guint index,
   cmd->error_before = g_array_index (self->quant_error, double, index);
   cmd->error_after = isfinite (error_value) ? error_value : 0;
   /* perform applies the after state (what the model holds already) and records it. */
-  tress_history_perform (tress_document_get_history (TRESS_DOCUMENT (self)),
-                         (TressCommand *)cmd);
+  tress_history_perform (tress_document_get_history (TRESS_DOCUMENT (self)), (TressCommand *)cmd);
   return TRUE;
 }
 
@@ -610,11 +611,11 @@ tress_curve_document_class_init (TressCurveDocumentClass *klass)
   document_class->model_changed = tress_curve_document_model_changed;
 
   signals[SIGNAL_CURVE_CHANGED]
-      = g_signal_new ("curve-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL,
-                      NULL, NULL, G_TYPE_NONE, 1, G_TYPE_UINT);
-  signals[SIGNAL_CURVES_RESET] = g_signal_new ("curves-reset", G_TYPE_FROM_CLASS (klass),
-                                               G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
-                                               G_TYPE_NONE, 0);
+      = g_signal_new ("curve-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                      NULL, G_TYPE_NONE, 1, G_TYPE_UINT);
+  signals[SIGNAL_CURVES_RESET]
+      = g_signal_new ("curves-reset", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                      NULL, G_TYPE_NONE, 0);
 }
 
 static void

@@ -159,8 +159,8 @@ test_handles (void)
   g_assert_false (tress_curve_key_has_handle (c, 2, TRESS_CURVE_PART_OUT_HANDLE));
 
   /* Dragging the out handle to value 2 makes the slope (2 − 0) / 10. */
-  g_assert_cmpfloat_with_epsilon (
-      tress_curve_handle_slope (c, 0, TRESS_CURVE_PART_OUT_HANDLE, 2), 0.2, 1e-12);
+  g_assert_cmpfloat_with_epsilon (tress_curve_handle_slope (c, 0, TRESS_CURVE_PART_OUT_HANDLE, 2),
+                                  0.2, 1e-12);
   g_assert_cmpfloat_with_epsilon (tress_curve_handle_slope (c, 1, TRESS_CURVE_PART_IN_HANDLE, 1),
                                   0.2, 1e-12);
   free_curve (c);
@@ -173,8 +173,8 @@ test_hit (void)
   const double v[] = { 0, 1, 0 };
   TressCurve *a = make_curve (f, v, 3, TRESS_INTERP_HERMITE);
   TressCurve *b = make_curve (f, v, 3, TRESS_INTERP_LINEAR);
-  TressCurveLayer layers[2] = { { a, TRESS_VALUE_MAP_IDENTITY, TRUE, FALSE },
-                                { b, { 1, 0.5 }, TRUE, FALSE } };
+  TressCurveLayer layers[2]
+      = { { a, TRESS_VALUE_MAP_IDENTITY, TRUE, FALSE }, { b, { 1, 0.5 }, TRUE, FALSE } };
   TressCurveViewport vp;
   TressCurveHit hit;
   double x, y;

@@ -141,8 +141,8 @@ read_curve (Cursor *cur, GError **error)
   if ((cur->size - cur->pos) / KEY_SIZE < n)
     {
       g_set_error (error, TRESS_ERROR, TRESS_ERROR_BAD_COUNT,
-                   "key count at byte 0x%" G_GSIZE_MODIFIER "x: %u keys need %u bytes", cur->pos - 4,
-                   n, n * KEY_SIZE);
+                   "key count at byte 0x%" G_GSIZE_MODIFIER "x: %u keys need %u bytes",
+                   cur->pos - 4, n, n * KEY_SIZE);
       return NULL;
     }
   c = g_new0 (FakeCurve, 1);
@@ -173,9 +173,10 @@ read_curve (Cursor *cur, GError **error)
         k.flags |= TRESS_KEY_BROKEN;
       if (i > 0 && k.frame <= g_array_index (c->keys, TressKey, i - 1).frame)
         {
-          g_set_error (error, TRESS_ERROR, TRESS_ERROR_BAD_VALUE,
-                       "key frame at byte 0x%" G_GSIZE_MODIFIER "x: expected more than %g, found %g",
-                       cur->pos - KEY_SIZE, g_array_index (c->keys, TressKey, i - 1).frame, k.frame);
+          g_set_error (
+              error, TRESS_ERROR, TRESS_ERROR_BAD_VALUE,
+              "key frame at byte 0x%" G_GSIZE_MODIFIER "x: expected more than %g, found %g",
+              cur->pos - KEY_SIZE, g_array_index (c->keys, TressKey, i - 1).frame, k.frame);
           fake_curve_free (c);
           return NULL;
         }

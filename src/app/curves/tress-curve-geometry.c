@@ -338,8 +338,8 @@ tress_curve_hit_test (const TressCurveLayer *layers, guint n_layers, const Tress
       key_range (layer->curve, f - slack, f + slack, &first, &end);
       for (guint i = first; i < end; i++)
         {
-          static const TressCurvePart parts[] = { TRESS_CURVE_PART_KEY, TRESS_CURVE_PART_IN_HANDLE,
-                                                  TRESS_CURVE_PART_OUT_HANDLE };
+          static const TressCurvePart parts[]
+              = { TRESS_CURVE_PART_KEY, TRESS_CURVE_PART_IN_HANDLE, TRESS_CURVE_PART_OUT_HANDLE };
           for (guint p = 0; p < G_N_ELEMENTS (parts); p++)
             {
               double pf, pv, px, py, d2;
@@ -362,12 +362,12 @@ tress_curve_hit_test (const TressCurveLayer *layers, guint n_layers, const Tress
                   && parts[p] != TRESS_CURVE_PART_KEY)
                 continue;
               {
-                  best = d2;
-                  found = TRUE;
-                  hit->layer = (int)l;
-                  hit->key = (int)i;
-                  hit->part = parts[p];
-                }
+                best = d2;
+                found = TRUE;
+                hit->layer = (int)l;
+                hit->key = (int)i;
+                hit->part = parts[p];
+              }
             }
         }
     }
@@ -375,9 +375,9 @@ tress_curve_hit_test (const TressCurveLayer *layers, guint n_layers, const Tress
 }
 
 void
-tress_curve_box_select (const TressCurveLayer *layers, guint n_layers,
-                        const TressCurveViewport *vp, double x0, double y0, double x1, double y1,
-                        gboolean with_handles, GArray *hits)
+tress_curve_box_select (const TressCurveLayer *layers, guint n_layers, const TressCurveViewport *vp,
+                        double x0, double y0, double x1, double y1, gboolean with_handles,
+                        GArray *hits)
 {
   double xa = MIN (x0, x1), xb = MAX (x0, x1), ya = MIN (y0, y1), yb = MAX (y0, y1);
   double fa = tress_curve_viewport_x_to_frame (vp, xa);
@@ -393,8 +393,8 @@ tress_curve_box_select (const TressCurveLayer *layers, guint n_layers,
       key_range (layer->curve, fa, fb, &first, &end);
       for (guint i = first; i < end; i++)
         {
-          static const TressCurvePart parts[] = { TRESS_CURVE_PART_KEY, TRESS_CURVE_PART_IN_HANDLE,
-                                                  TRESS_CURVE_PART_OUT_HANDLE };
+          static const TressCurvePart parts[]
+              = { TRESS_CURVE_PART_KEY, TRESS_CURVE_PART_IN_HANDLE, TRESS_CURVE_PART_OUT_HANDLE };
           for (guint p = 0; p < G_N_ELEMENTS (parts); p++)
             {
               double pf, pv, px, py;
@@ -441,7 +441,7 @@ tress_curve_sample_columns (const TressCurve *curve, TressValueMap map,
   guint seg = 0;
   gboolean have_seg = FALSE;
 
-#define TO_Y(v) ((float)((voff - (v) * map.scale) * vp->height / (vp->value_max - vp->value_min)))
+#define TO_Y(v) ((float)((voff - (v)*map.scale) * vp->height / (vp->value_max - vp->value_min)))
 
   if (n == 0)
     {
@@ -502,8 +502,9 @@ tress_curve_sample_columns (const TressCurve *curve, TressValueMap map,
           seg++;
         }
       if (tress_curve_get_key (curve, seg)->interp == TRESS_INTERP_HERMITE && seg + 1 < n)
-        column_add (col, TO_Y (tress_curve_geometry_segment_value (
-                             curve, seg, (MAX (a, tress_curve_get_key (curve, seg)->frame) + b) / 2)));
+        column_add (col,
+                    TO_Y (tress_curve_geometry_segment_value (
+                        curve, seg, (MAX (a, tress_curve_get_key (curve, seg)->frame) + b) / 2)));
       col->y_last = TO_Y (tress_curve_geometry_segment_value (curve, seg, b));
       column_add (col, col->y_last);
     }

@@ -148,8 +148,8 @@ tress_curve_paint_lines (cairo_t *cr, const TressCurveLayer *layers, guint n_lay
         {
           /* Clamped: the first and last values hold, drawn as a thin line. */
           double y0 = tress_curve_viewport_value_to_y (
-              vp, tress_curve_get_key (layer->curve, 0)->value * layer->map.scale
-                      + layer->map.offset);
+              vp,
+              tress_curve_get_key (layer->curve, 0)->value * layer->map.scale + layer->map.offset);
           double y1 = tress_curve_viewport_value_to_y (
               vp, tress_curve_get_key (layer->curve, n - 1)->value * layer->map.scale
                       + layer->map.offset);

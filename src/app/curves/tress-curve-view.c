@@ -34,10 +34,10 @@ typedef struct
   guint index; /* document curve index */
   gboolean visible;
   gboolean locked;
-  TressCurve *orig; /* during a drag: the curve when it began */
-  TressCurve *edit; /* during a drag: what is drawn */
-  GArray *drag_sel; /* during a drag: the moved keys, as indices of orig */
-  GArray *drag_now; /* where they are in edit */
+  TressCurve *orig;  /* during a drag: the curve when it began */
+  TressCurve *edit;  /* during a drag: what is drawn */
+  GArray *drag_sel;  /* during a drag: the moved keys, as indices of orig */
+  GArray *drag_now;  /* where they are in edit */
   gboolean permuted; /* edit's keys are in another order than orig's */
   double color[3];
 } Slot;
@@ -133,7 +133,7 @@ typedef struct
   GArray *keys; /* TressKey, frames relative to the first copied key */
 } ClipCurve;
 
-static GPtrArray *clipboard; /* ClipCurve */
+static GPtrArray *clipboard;   /* ClipCurve */
 static double clipboard_first; /* the frame the copied keys came from */
 
 static void
@@ -312,12 +312,6 @@ prune_selection (TressCurveView *self)
     }
 }
 
-static gboolean
-curve_wraps (const TressCurve *c)
-{
-  return c->loops || c->pre_wrap != TRESS_WRAP_CLAMP || c->post_wrap != TRESS_WRAP_CLAMP;
-}
-
 /* A "nice" step (1, 2 or 5 × 10^n) near @span / @divisions. */
 static double
 nice_step (double span, double divisions)
@@ -358,9 +352,9 @@ sort_tracking (TressCurve *c, GArray *tracked)
     order[i] = i;
   /* Insertion sort: drags move few keys past few others. */
   for (guint i = 1; i < n; i++)
-    for (guint j = i; j > 0
-                      && tress_curve_get_key (c, order[j - 1])->frame
-                             > tress_curve_get_key (c, order[j])->frame;
+    for (guint j = i;
+         j > 0
+         && tress_curve_get_key (c, order[j - 1])->frame > tress_curve_get_key (c, order[j])->frame;
          j--)
       {
         guint t = order[j];
@@ -403,8 +397,8 @@ typedef gboolean (*EditFunc) (TressCurveView *self, Slot *slot, TressCurve *curv
 
 typedef enum
 {
-  TARGET_SELECTED,  /* curves with selected keys */
-  TARGET_CURVES,    /* curves with selected keys, else the active curve, else every shown one */
+  TARGET_SELECTED, /* curves with selected keys */
+  TARGET_CURVES,   /* curves with selected keys, else the active curve, else every shown one */
 } Target;
 
 static gboolean
@@ -498,8 +492,7 @@ apply_edit (TressCurveView *self, const char *label, Target target, EditFunc fun
       Slot *s = &g_array_index (self->slots, Slot, g_array_index (slots, guint, i));
       guint index = s->index;
 
-      if (!tress_curve_document_set_curve (self->document, index, copies->pdata[i], label,
-                                           &error))
+      if (!tress_curve_document_set_curve (self->document, index, copies->pdata[i], label, &error))
         {
           g_autofree char *msg = g_strdup_printf ("%s refused: %s", label, error->message);
           set_message (self, msg);
@@ -541,8 +534,8 @@ edit_move (TressCurveView *self, Slot *slot, TressCurve *c, GArray *keys, gpoint
     }
   if (!sort_tracking (c, keys))
     {
-      g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED,
-                   "two keys of %s would share a frame", c->path ? c->path : "the curve");
+      g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED, "two keys of %s would share a frame",
+                   c->path ? c->path : "the curve");
       return FALSE;
     }
   for (guint i = 0; i < keys->len; i++)
@@ -592,8 +585,8 @@ edit_scale (TressCurveView *self, Slot *slot, TressCurve *c, GArray *keys, gpoin
     }
   if (!sort_tracking (c, keys))
     {
-      g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED,
-                   "two keys of %s would share a frame", c->path ? c->path : "the curve");
+      g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED, "two keys of %s would share a frame",
+                   c->path ? c->path : "the curve");
       return FALSE;
     }
   *changed = keys->len > 0;
@@ -627,8 +620,8 @@ edit_delete (TressCurveView *self, Slot *slot, TressCurve *c, GArray *keys, gpoi
     return TRUE;
   if (keys->len >= tress_curve_get_n_keys (c))
     {
-      g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED,
-                   "%s must keep at least one key", c->path ? c->path : "a curve");
+      g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED, "%s must keep at least one key",
+                   c->path ? c->path : "a curve");
       return FALSE;
     }
   for (guint i = keys->len; i > 0; i--)
@@ -656,9 +649,8 @@ insert_keys (TressCurve *c, const TressKey *src, guint n, double offset, GArray 
         k.in_slope = k.out_slope = (k.in_slope + k.out_slope) / 2;
       if (!(c->limits.interp_mask & TRESS_INTERP_MASK (k.interp)))
         {
-          g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED,
-                       "%s cannot hold %s keys", c->path ? c->path : "the curve",
-                       tress_interp_to_string (k.interp));
+          g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED, "%s cannot hold %s keys",
+                       c->path ? c->path : "the curve", tress_interp_to_string (k.interp));
           return FALSE;
         }
       at = tress_curve_insert_key (c, &k);
@@ -968,7 +960,8 @@ view_frame_all (TressCurveView *self, gboolean selected_only)
           if (!selected_only && key->interp == TRESS_INTERP_HERMITE && k + 1 < n)
             for (int q = 1; q < 4; q++)
               {
-                double f = key->frame + (tress_curve_get_key (c, k + 1)->frame - key->frame) * q / 4;
+                double f
+                    = key->frame + (tress_curve_get_key (c, k + 1)->frame - key->frame) * q / 4;
                 double sv = tress_curve_geometry_segment_value (c, k, f) * map.scale + map.offset;
                 vmin = MIN (vmin, sv);
                 vmax = MAX (vmax, sv);
@@ -1225,7 +1218,8 @@ drag_update_keys (TressCurveView *self, double x, double y, gboolean invert_snap
 
   tress_curve_axis_lock_apply (self->axis_lock, &df, &dv);
   /* Snap so that the grabbed key lands on the grid (whole frames, or the format's own). */
-  if (grab != NULL && grab->orig != NULL && self->drag_hit.key < tress_curve_get_n_keys (grab->orig))
+  if (grab != NULL && grab->orig != NULL
+      && self->drag_hit.key < tress_curve_get_n_keys (grab->orig))
     {
       double f0 = tress_curve_get_key (grab->orig, self->drag_hit.key)->frame;
       df = tress_curve_snap_frame (f0 + df, snap_step_for (self, grab->orig, invert_snap)) - f0;
@@ -1374,7 +1368,8 @@ drag_commit (TressCurveView *self)
       if (keys != NULL && !sort_tracking (s->edit, NULL))
         {
           g_set_error (&error, TRESS_ERROR, TRESS_ERROR_REFUSED,
-                       "two keys of %s would share a frame", s->edit->path ? s->edit->path : "the curve");
+                       "two keys of %s would share a frame",
+                       s->edit->path ? s->edit->path : "the curve");
           ok = FALSE;
           break;
         }
@@ -1441,8 +1436,8 @@ pointer_release (TressCurveView *self, double x, double y, gboolean invert_snap)
             self->has_active = FALSE;
           }
         if (self->drag_started)
-          tress_curve_box_select (layers, self->slots->len, &self->vp, self->drag_x0,
-                                  self->drag_y0, x, y, TRUE, hits);
+          tress_curve_box_select (layers, self->slots->len, &self->vp, self->drag_x0, self->drag_y0,
+                                  x, y, TRUE, hits);
         for (guint i = 0; i < hits->len; i++)
           {
             TressCurveHit *h = &g_array_index (hits, TressCurveHit, i);
@@ -1580,8 +1575,9 @@ play_tick (GtkWidget *widget, GdkFrameClock *clock, gpointer user_data)
   if (self->play_start_time == 0)
     self->play_start_time = now;
   tress_curve_view_get_frame_range (self, &first, &last);
-  frame = self->play_start_frame
-          + (now - self->play_start_time) / (double)G_USEC_PER_SEC * tress_curve_view_get_fps (self);
+  frame
+      = self->play_start_frame
+        + (now - self->play_start_time) / (double)G_USEC_PER_SEC * tress_curve_view_get_fps (self);
   if (frame > last)
     {
       if (self->loop && last > first)
@@ -2141,8 +2137,10 @@ tress_curve_view_size_allocate (GtkWidget *widget, int width, int height, int ba
   if (width <= 0 || height <= 0)
     return;
   /* Keep the scale: a wider view shows more frames. */
-  self->vp.frame_max = self->vp.frame_min + (self->vp.frame_max - self->vp.frame_min) * width / old_w;
-  self->vp.value_min = self->vp.value_max - (self->vp.value_max - self->vp.value_min) * height / old_h;
+  self->vp.frame_max
+      = self->vp.frame_min + (self->vp.frame_max - self->vp.frame_min) * width / old_w;
+  self->vp.value_min
+      = self->vp.value_max - (self->vp.value_max - self->vp.value_min) * height / old_h;
   self->vp.width = width;
   self->vp.height = height;
   if (!self->fitted && self->slots->len > 0)
@@ -2151,8 +2149,8 @@ tress_curve_view_size_allocate (GtkWidget *widget, int width, int height, int ba
 }
 
 static void
-tress_curve_view_measure (GtkWidget *widget, GtkOrientation orientation, int for_size,
-                          int *minimum, int *natural, int *minimum_baseline, int *natural_baseline)
+tress_curve_view_measure (GtkWidget *widget, GtkOrientation orientation, int for_size, int *minimum,
+                          int *natural, int *minimum_baseline, int *natural_baseline)
 {
   *minimum = orientation == GTK_ORIENTATION_HORIZONTAL ? 200 : 120;
   *natural = orientation == GTK_ORIENTATION_HORIZONTAL ? 640 : 360;
@@ -2195,8 +2193,8 @@ tress_curve_view_set_document (TressCurveView *self, TressCurveDocument *documen
   if (document != NULL)
     {
       self->document = g_object_ref (document);
-      self->changed_id = g_signal_connect (document, "curve-changed",
-                                           G_CALLBACK (on_curve_changed), self);
+      self->changed_id
+          = g_signal_connect (document, "curve-changed", G_CALLBACK (on_curve_changed), self);
       self->reset_id
           = g_signal_connect (document, "curves-reset", G_CALLBACK (on_curves_reset), self);
     }
@@ -2399,8 +2397,8 @@ tress_curve_view_get_active_key (TressCurveView *self, guint *curve_index, guint
 }
 
 gboolean
-tress_curve_view_set_key (TressCurveView *self, guint curve_index, guint key,
-                          const TressKey *value, GError **error)
+tress_curve_view_set_key (TressCurveView *self, guint curve_index, guint key, const TressKey *value,
+                          GError **error)
 {
   Slot *s = slot_for (self, curve_index);
   SetKeyData sk = { key, *value };
@@ -2475,8 +2473,8 @@ tress_curve_view_get_shown_curve (TressCurveView *self, guint curve_index)
 }
 
 gboolean
-tress_curve_view_get_point (TressCurveView *self, guint curve_index, guint key,
-                            TressCurvePart part, double *x, double *y)
+tress_curve_view_get_point (TressCurveView *self, guint curve_index, guint key, TressCurvePart part,
+                            double *x, double *y)
 {
   Slot *s = slot_for (self, curve_index);
   const TressCurve *c = s ? slot_curve (self, s) : NULL;
@@ -2666,43 +2664,41 @@ tress_curve_view_class_init (TressCurveViewClass *klass)
   widget_class->size_allocate = tress_curve_view_size_allocate;
   widget_class->measure = tress_curve_view_measure;
 
-  props[PROP_DOCUMENT] = g_param_spec_object ("document", NULL, NULL, TRESS_TYPE_CURVE_DOCUMENT,
-                                              G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY
-                                                  | G_PARAM_STATIC_STRINGS);
-  props[PROP_NORMALIZED] = g_param_spec_boolean (
-      "normalized", NULL, NULL, FALSE,
+  props[PROP_DOCUMENT]
+      = g_param_spec_object ("document", NULL, NULL, TRESS_TYPE_CURVE_DOCUMENT,
+                             G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  props[PROP_NORMALIZED]
+      = g_param_spec_boolean ("normalized", NULL, NULL, FALSE,
+                              G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  props[PROP_SNAP]
+      = g_param_spec_boolean ("snap", NULL, NULL, TRUE,
+                              G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  props[PROP_AXIS_LOCK] = g_param_spec_int (
+      "axis-lock", NULL, NULL, TRESS_AXIS_LOCK_NONE, TRESS_AXIS_LOCK_VALUE, TRESS_AXIS_LOCK_NONE,
       G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  props[PROP_SNAP] = g_param_spec_boolean ("snap", NULL, NULL, TRUE,
-                                           G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY
-                                               | G_PARAM_STATIC_STRINGS);
-  props[PROP_AXIS_LOCK] = g_param_spec_int ("axis-lock", NULL, NULL, TRESS_AXIS_LOCK_NONE,
-                                            TRESS_AXIS_LOCK_VALUE, TRESS_AXIS_LOCK_NONE,
-                                            G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY
-                                                | G_PARAM_STATIC_STRINGS);
-  props[PROP_PLAYHEAD] = g_param_spec_double ("playhead", NULL, NULL, -G_MAXDOUBLE, G_MAXDOUBLE,
-                                              0,
-                                              G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY
-                                                  | G_PARAM_STATIC_STRINGS);
-  props[PROP_PLAYING] = g_param_spec_boolean ("playing", NULL, NULL, FALSE,
-                                              G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY
-                                                  | G_PARAM_STATIC_STRINGS);
-  props[PROP_LOOP] = g_param_spec_boolean ("loop", NULL, NULL, TRUE,
-                                           G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY
-                                               | G_PARAM_STATIC_STRINGS);
-  props[PROP_MESSAGE] = g_param_spec_string ("message", NULL, NULL, NULL,
-                                             G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY
-                                                 | G_PARAM_STATIC_STRINGS);
-  props[PROP_TOLERANCE] = g_param_spec_double ("tolerance", NULL, NULL, 0, G_MAXDOUBLE, 0.001,
-                                               G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY
-                                                   | G_PARAM_STATIC_STRINGS);
+  props[PROP_PLAYHEAD]
+      = g_param_spec_double ("playhead", NULL, NULL, -G_MAXDOUBLE, G_MAXDOUBLE, 0,
+                             G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  props[PROP_PLAYING]
+      = g_param_spec_boolean ("playing", NULL, NULL, FALSE,
+                              G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  props[PROP_LOOP]
+      = g_param_spec_boolean ("loop", NULL, NULL, TRUE,
+                              G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  props[PROP_MESSAGE]
+      = g_param_spec_string ("message", NULL, NULL, NULL,
+                             G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  props[PROP_TOLERANCE]
+      = g_param_spec_double ("tolerance", NULL, NULL, 0, G_MAXDOUBLE, 0.001,
+                             G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, props);
 
   signals[SIGNAL_SELECTION_CHANGED]
       = g_signal_new ("selection-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL,
                       NULL, NULL, G_TYPE_NONE, 0);
   signals[SIGNAL_CURVES_CHANGED]
-      = g_signal_new ("curves-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL,
-                      NULL, NULL, G_TYPE_NONE, 0);
+      = g_signal_new ("curves-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                      NULL, G_TYPE_NONE, 0);
 
   gtk_widget_class_install_action (widget_class, "curve.select-all", NULL, act_select_all);
   gtk_widget_class_install_action (widget_class, "curve.select-none", NULL, act_select_none);
@@ -2744,8 +2740,8 @@ tress_curve_view_class_init (TressCurveViewClass *klass)
 
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Home, 0, "curve.frame-all", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_f, 0, "curve.frame-selected", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Decimal, 0,
-                                       "curve.frame-selected", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Decimal, 0, "curve.frame-selected",
+                                       NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_a, GDK_CONTROL_MASK,
                                        "curve.select-all", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_a, 0, "curve.select-all", NULL);
@@ -2756,33 +2752,27 @@ tress_curve_view_class_init (TressCurveViewClass *klass)
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_x, 0, "curve.delete", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_d, GDK_SHIFT_MASK, "curve.duplicate",
                                        NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_d, GDK_CONTROL_MASK,
-                                       "curve.duplicate", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_d, GDK_CONTROL_MASK, "curve.duplicate",
+                                       NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_c, GDK_CONTROL_MASK, "curve.copy",
                                        NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_v, GDK_CONTROL_MASK, "curve.paste",
                                        "b", FALSE);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_v,
-                                       GDK_CONTROL_MASK | GDK_SHIFT_MASK, "curve.paste", "b",
-                                       TRUE);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_v, GDK_CONTROL_MASK | GDK_SHIFT_MASK,
+                                       "curve.paste", "b", TRUE);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_i, 0, "curve.insert-at-playhead",
                                        NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_space, 0, "curve.toggle-play", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Page_Up, 0, "curve.previous-key",
                                        NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Page_Down, 0, "curve.next-key",
-                                       NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_comma, 0, "curve.previous-key",
-                                       NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Page_Down, 0, "curve.next-key", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_comma, 0, "curve.previous-key", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_period, 0, "curve.next-key", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_n, 0, "curve.normalized", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Left, 0, "curve.nudge", "(ii)", -1,
-                                       0);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Right, 0, "curve.nudge", "(ii)", 1,
-                                       0);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Left, 0, "curve.nudge", "(ii)", -1, 0);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Right, 0, "curve.nudge", "(ii)", 1, 0);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Up, 0, "curve.nudge", "(ii)", 0, 1);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Down, 0, "curve.nudge", "(ii)", 0,
-                                       -1);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Down, 0, "curve.nudge", "(ii)", 0, -1);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Left, GDK_SHIFT_MASK, "curve.nudge",
                                        "(ii)", -10, 0);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Right, GDK_SHIFT_MASK, "curve.nudge",

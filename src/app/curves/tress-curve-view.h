@@ -33,8 +33,7 @@ TressCurveDocument *tress_curve_view_get_document (TressCurveView *self);
 void tress_curve_view_set_curves (TressCurveView *self, const guint *indices, guint n_indices);
 guint tress_curve_view_get_n_curves (TressCurveView *self);
 guint tress_curve_view_get_curve_index (TressCurveView *self, guint slot);
-void tress_curve_view_set_curve_visible (TressCurveView *self, guint curve_index,
-                                         gboolean visible);
+void tress_curve_view_set_curve_visible (TressCurveView *self, guint curve_index, gboolean visible);
 void tress_curve_view_set_curve_locked (TressCurveView *self, guint curve_index, gboolean locked);
 gboolean tress_curve_view_get_curve_visible (TressCurveView *self, guint curve_index);
 gboolean tress_curve_view_get_curve_locked (TressCurveView *self, guint curve_index);
