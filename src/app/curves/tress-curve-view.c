@@ -94,6 +94,10 @@ struct _TressCurveView
   GskRenderNode *lines_node;
   int lines_width, lines_height;
 
+  /* Keys set to "broken" tangents, as "curve:frame": formats that compute the
+   * flag from the slopes (in ≠ out) forget it while the slopes are still equal. */
+  GHashTable *broken;
+
   guint tick_id;
   gint64 play_start_time;
   double play_start_frame;
@@ -717,6 +721,23 @@ edit_interp (TressCurveView *self, Slot *slot, TressCurve *c, GArray *keys, gpoi
   return TRUE;
 }
 
+static char *
+broken_id (guint curve, double frame)
+{
+  return g_strdup_printf ("%u:%.9g", curve, frame);
+}
+
+static gboolean
+key_is_broken (TressCurveView *self, guint curve, const TressKey *k)
+{
+  g_autofree char *id = NULL;
+
+  if (k->flags & TRESS_KEY_BROKEN)
+    return TRUE;
+  id = broken_id (curve, k->frame);
+  return g_hash_table_contains (self->broken, id);
+}
+
 static gboolean
 edit_tangent (TressCurveView *self, Slot *slot, TressCurve *c, GArray *keys, gpointer data,
               gboolean *changed, GError **error)
@@ -735,10 +756,16 @@ edit_tangent (TressCurveView *self, Slot *slot, TressCurve *c, GArray *keys, gpo
       guint ki = g_array_index (keys, guint, i);
       TressKey *k = tress_curve_get_key (c, ki);
 
+      g_autofree char *id = broken_id (slot->index, k->frame);
+
       if (g_strcmp0 (mode, "broken") == 0)
-        k->flags |= TRESS_KEY_BROKEN;
+        {
+          k->flags |= TRESS_KEY_BROKEN;
+          g_hash_table_add (self->broken, g_steal_pointer (&id));
+        }
       else if (g_strcmp0 (mode, "unified") == 0)
         {
+          g_hash_table_remove (self->broken, id);
           k->flags &= ~TRESS_KEY_BROKEN;
           k->in_slope = k->out_slope = (k->in_slope + k->out_slope) / 2;
         }
@@ -757,6 +784,7 @@ edit_tangent (TressCurveView *self, Slot *slot, TressCurve *c, GArray *keys, gpo
           tress_curve_update_tangent (c, ki);
           k = tress_curve_get_key (c, ki);
           k->flags &= ~TRESS_KEY_BROKEN;
+          g_hash_table_remove (self->broken, id);
         }
     }
   *changed = keys->len > 0;
@@ -1310,8 +1338,10 @@ drag_update_handle (TressCurveView *self, double x, double y)
     k->out_slope = slope;
   else
     k->in_slope = slope;
-  if (!(k->flags & TRESS_KEY_BROKEN) || s->edit->limits.tied_tangents)
+  if (!key_is_broken (self, s->index, k) || s->edit->limits.tied_tangents)
     k->in_slope = k->out_slope = slope;
+  else
+    k->flags |= TRESS_KEY_BROKEN;
 }
 
 static void
@@ -2646,6 +2676,7 @@ tress_curve_view_finalize (GObject *object)
   drag_discard (self);
   g_array_unref (self->slots);
   g_array_unref (self->selection);
+  g_hash_table_unref (self->broken);
   g_free (self->message);
   G_OBJECT_CLASS (tress_curve_view_parent_class)->finalize (object);
 }
@@ -2801,6 +2832,7 @@ tress_curve_view_init (TressCurveView *self)
 
   self->slots = g_array_new (FALSE, TRUE, sizeof (Slot));
   self->selection = g_array_new (FALSE, FALSE, sizeof (Sel));
+  self->broken = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   self->snap = TRUE;
   self->loop = TRUE;
   self->tolerance = 0.001;
