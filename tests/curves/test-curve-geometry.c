@@ -326,6 +326,39 @@ test_values (void)
   free_curve (c);
 }
 
+static void
+test_drag_step (void)
+{
+  const double f[] = { 0, 10, 20, 30, 40 };
+  const double v[] = { 0, 1, 0, 1, 0 };
+  TressCurve *orig = make_curve (f, v, 5, TRESS_INTERP_HERMITE);
+  TressCurve *edit = make_curve (f, v, 5, TRESS_INTERP_HERMITE);
+  const guint moved[] = { 2 };
+
+  for (guint i = 0; i < 5; i++)
+    {
+      tress_curve_get_key (orig, i)->tangent = TRESS_TANGENT_AUTO;
+      tress_curve_get_key (edit, i)->tangent = TRESS_TANGENT_AUTO;
+    }
+  tress_curve_get_key (edit, 4)->out_slope = 42; /* far away: must stay as it is */
+
+  /* Key 2 to (22, 2): neighbours 1 and 3 get new Catmull-Rom slopes. */
+  g_assert_true (tress_curve_drag_step (edit, orig, moved, 1, 2, 2));
+  g_assert_cmpfloat (tress_curve_get_key (edit, 2)->frame, ==, 22);
+  g_assert_cmpfloat (tress_curve_get_key (edit, 2)->value, ==, 2);
+  g_assert_cmpfloat_with_epsilon (tress_curve_get_key (edit, 1)->out_slope, 2.0 / 22, 1e-12);
+  g_assert_cmpfloat_with_epsilon (tress_curve_get_key (edit, 3)->in_slope, (0.0 - 2) / 18, 1e-12);
+  g_assert_cmpfloat (tress_curve_get_key (edit, 4)->out_slope, ==, 42);
+  /* Steps are relative to the original, not cumulative. */
+  g_assert_true (tress_curve_drag_step (edit, orig, moved, 1, -1, 0));
+  g_assert_cmpfloat (tress_curve_get_key (edit, 2)->frame, ==, 19);
+  g_assert_cmpfloat (tress_curve_get_key (edit, 2)->value, ==, 0);
+  /* Onto the neighbour's frame: the caller must re-sort. */
+  g_assert_false (tress_curve_drag_step (edit, orig, moved, 1, 10, 0));
+  free_curve (orig);
+  free_curve (edit);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -340,5 +373,6 @@ main (int argc, char **argv)
   g_test_add_func ("/curves/geometry/columns", test_columns);
   g_test_add_func ("/curves/geometry/columns-dense", test_columns_dense);
   g_test_add_func ("/curves/geometry/values", test_values);
+  g_test_add_func ("/curves/geometry/drag-step", test_drag_step);
   return g_test_run ();
 }

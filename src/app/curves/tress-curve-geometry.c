@@ -440,6 +440,7 @@ tress_curve_sample_columns (const TressCurve *curve, TressValueMap map,
   guint inside = 0;
   guint seg = 0;
   gboolean have_seg = FALSE;
+  gboolean prev_inside = FALSE;
 
 #define TO_Y(v) ((float)((voff - (v)*map.scale) * vp->height / (vp->value_max - vp->value_min)))
 
@@ -460,6 +461,7 @@ tress_curve_sample_columns (const TressCurve *curve, TressValueMap map,
 
       if (b < first_frame || a > last_frame)
         {
+          prev_inside = FALSE;
           if (extrapolate)
             {
               float ya = TO_Y (tress_curve_geometry_value (curve, a));
@@ -485,28 +487,29 @@ tress_curve_sample_columns (const TressCurve *curve, TressValueMap map,
           seg = segment_at (curve, a);
           have_seg = TRUE;
         }
-      col->y_first = TO_Y (tress_curve_geometry_segment_value (curve, seg, a));
+      /* A column starts where the previous one ended. */
+      col->y_first = prev_inside ? columns[c - 1].y_last
+                                 : TO_Y (tress_curve_geometry_segment_value (curve, seg, a));
       col->y_min = col->y_max = col->y_first;
       /* Every key inside the column: the value arriving at it (the end of the
-       * previous segment, which differs for steps) and its own value. */
+       * previous segment, which differs for steps) and its own value; a Hermite
+       * segment lying wholly inside the column adds its middle (its bulge). */
       while (seg + 1 < n && tress_curve_get_key (curve, seg + 1)->frame <= b)
         {
           const TressKey *k0 = tress_curve_get_key (curve, seg);
           const TressKey *k1 = tress_curve_get_key (curve, seg + 1);
 
-          if (k0->interp == TRESS_INTERP_HERMITE)
+          if (k0->interp == TRESS_INTERP_HERMITE && k0->frame >= a)
             column_add (col, TO_Y (tress_curve_geometry_segment_value (
-                                 curve, seg, (MAX (a, k0->frame) + k1->frame) / 2)));
-          column_add (col, TO_Y (tress_curve_geometry_segment_value (curve, seg, k1->frame)));
+                                 curve, seg, (k0->frame + k1->frame) / 2)));
+          if (k0->interp != TRESS_INTERP_LINEAR && k0->interp != TRESS_INTERP_BAKED)
+            column_add (col, TO_Y (tress_curve_geometry_segment_value (curve, seg, k1->frame)));
           column_add (col, TO_Y (k1->value));
           seg++;
         }
-      if (tress_curve_get_key (curve, seg)->interp == TRESS_INTERP_HERMITE && seg + 1 < n)
-        column_add (col,
-                    TO_Y (tress_curve_geometry_segment_value (
-                        curve, seg, (MAX (a, tress_curve_get_key (curve, seg)->frame) + b) / 2)));
       col->y_last = TO_Y (tress_curve_geometry_segment_value (curve, seg, b));
       column_add (col, col->y_last);
+      prev_inside = TRUE;
     }
 #undef TO_Y
   return inside;
@@ -545,4 +548,37 @@ tress_curve_normalize_map (const TressCurve *curve)
   map.scale = 2 / (hi - lo);
   map.offset = -(hi + lo) / (hi - lo);
   return map;
+}
+
+gboolean
+tress_curve_drag_step (TressCurve *edit, const TressCurve *orig, const guint *keys, guint n_keys,
+                       double d_frame, double d_value)
+{
+  guint n = tress_curve_get_n_keys (edit);
+
+  for (guint k = 0; k < n_keys; k++)
+    {
+      TressKey *e = tress_curve_get_key (edit, keys[k]);
+      const TressKey *o = tress_curve_get_key (orig, keys[k]);
+
+      e->frame = o->frame + d_frame;
+      e->value = o->value + d_value;
+    }
+  for (guint k = 0; k < n_keys; k++)
+    {
+      guint ki = keys[k];
+      double f = tress_curve_get_key (edit, ki)->frame;
+
+      if ((ki > 0 && tress_curve_get_key (edit, ki - 1)->frame >= f)
+          || (ki + 1 < n && tress_curve_get_key (edit, ki + 1)->frame <= f))
+        return FALSE;
+    }
+  for (guint k = 0; k < n_keys; k++)
+    {
+      guint ki = keys[k];
+
+      for (guint j = ki > 0 ? ki - 1 : 0; j <= ki + 1 && j < n; j++)
+        tress_curve_update_tangent (edit, j);
+    }
+  return TRUE;
 }

@@ -116,6 +116,14 @@ void tress_curve_box_select (const TressCurveLayer *layers, guint n_layers,
                              const TressCurveViewport *vp, double x0, double y0, double x1,
                              double y1, gboolean with_handles, GArray *hits);
 
+/* One step of a key drag: the keys @keys (indices, sorted) of @edit take their
+ * frame and value in @orig plus (@d_frame, @d_value); the automatic slopes of
+ * those keys and their neighbours are recomputed. Costs O(n_keys moved), not
+ * O(keys in the curve). Returns FALSE, leaving @edit unsorted, when a moved key
+ * reached or passed a neighbour (the caller re-sorts). */
+gboolean tress_curve_drag_step (TressCurve *edit, const TressCurve *orig, const guint *keys,
+                                guint n_keys, double d_frame, double d_value);
+
 /* Index of the first key with frame >= @frame (n_keys when none). */
 guint tress_curve_lower_bound (const TressCurve *curve, double frame);
 

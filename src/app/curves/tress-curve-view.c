@@ -1260,7 +1260,6 @@ drag_update_keys (TressCurveView *self, double x, double y, gboolean invert_snap
       TressValueMap map;
       double dvc;
       guint n;
-      gboolean order_ok = TRUE;
 
       if (s->edit == NULL || keys == NULL)
         continue;
@@ -1270,29 +1269,9 @@ drag_update_keys (TressCurveView *self, double x, double y, gboolean invert_snap
       if (!s->permuted)
         {
           /* Only the moved keys and their neighbours change: O(selection) per step. */
-          for (guint k = 0; k < keys->len; k++)
-            {
-              guint ki = g_array_index (keys, guint, k);
-              TressKey *e = tress_curve_get_key (s->edit, ki);
-
-              e->frame = tress_curve_get_key (s->orig, ki)->frame + df;
-              e->value = tress_curve_get_key (s->orig, ki)->value + dvc;
-            }
-          for (guint k = 0; k < keys->len && order_ok; k++)
-            {
-              guint ki = g_array_index (keys, guint, k);
-              double f = tress_curve_get_key (s->edit, ki)->frame;
-
-              if ((ki > 0 && tress_curve_get_key (s->edit, ki - 1)->frame >= f)
-                  || (ki + 1 < n && tress_curve_get_key (s->edit, ki + 1)->frame <= f))
-                order_ok = FALSE;
-            }
-          if (order_ok)
-            {
-              for (guint k = 0; k < keys->len; k++)
-                update_tangents_around (s->edit, g_array_index (keys, guint, k));
-              continue;
-            }
+          if (tress_curve_drag_step (s->edit, s->orig, (const guint *)keys->data, keys->len, df,
+                                     dvc))
+            continue;
         }
       /* Keys passed each other: rebuild the drawn copy from the original, sorted,
        * and follow where the moved keys went (O(keys) per step from here on). */
@@ -2034,14 +2013,26 @@ draw_lines (TressCurveView *self, GtkSnapshot *snapshot, int width, int height)
     {
       GtkSnapshot *sub = gtk_snapshot_new ();
       graphene_rect_t bounds = GRAPHENE_RECT_INIT (0, 0, width, height);
-      cairo_t *cr = gtk_snapshot_append_cairo (sub, &bounds);
+      /* The lines are painted straight into an image (one pixel column at a
+       * time) and shown as a texture: far cheaper than stroking paths. */
+      cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
+      cairo_t *cr = cairo_create (surface);
       g_autofree TressCurveLayer *layers = build_layers (self);
       g_autofree double *colors = g_new (double, 3 * MAX (self->slots->len, 1));
+      g_autoptr (GBytes) bytes = NULL;
+      g_autoptr (GdkTexture) texture = NULL;
 
       for (guint i = 0; i < self->slots->len; i++)
         memcpy (&colors[3 * i], g_array_index (self->slots, Slot, i).color, 3 * sizeof (double));
       tress_curve_paint_lines (cr, layers, self->slots->len, &self->vp, colors);
       cairo_destroy (cr);
+      cairo_surface_flush (surface);
+      bytes = g_bytes_new_with_free_func (cairo_image_surface_get_data (surface),
+                                          (gsize)cairo_image_surface_get_stride (surface) * height,
+                                          (GDestroyNotify)cairo_surface_destroy, surface);
+      texture = gdk_memory_texture_new (width, height, GDK_MEMORY_DEFAULT, bytes,
+                                        (gsize)cairo_image_surface_get_stride (surface));
+      gtk_snapshot_append_texture (sub, texture, &bounds);
       g_clear_pointer (&self->lines_node, gsk_render_node_unref);
       self->lines_node = gtk_snapshot_free_to_node (sub);
       self->lines_width = width;
