@@ -539,11 +539,41 @@ test_removed_on_disk (void)
   g_assert_true (tress_document_changed_on_disk (doc));
   g_assert_false (tress_document_save (doc, NULL, FALSE, NULL, &error));
   g_assert_error (error, TRESS_ERROR, TRESS_ERROR_CHANGED_ON_DISK);
+  g_assert_nonnull (strstr (error->message, "removed"));
   g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
   g_clear_error (&error);
   g_assert_true (tress_document_save (doc, NULL, TRUE, NULL, &error));
   g_assert_no_error (error);
   g_assert_true (g_file_test (path, G_FILE_TEST_IS_REGULAR));
+}
+
+/* A document made in memory and given a file name it has never read. */
+static void
+test_new_with_file (void)
+{
+  g_autofree char *dir = make_folder ("new-with-file");
+  g_autofree char *path = g_build_filename (dir, "fresh.trsstest", NULL);
+  g_autofree char *taken = write_test_file (dir, "taken.trsstest", initial_values, 1, NULL);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autoptr (GFile) taken_file = g_file_new_for_path (taken);
+  g_autoptr (TressDocument) doc = NULL;
+  g_autoptr (TressDocument) other = NULL;
+  g_autoptr (TressDocument) reread = NULL;
+  g_autoptr (GError) error = NULL;
+
+  doc = tress_document_new (&tress_test_format, tress_test_model_new (initial_values, 4), file,
+                            NULL);
+  g_assert_cmpstr (tress_document_get_title (doc), ==, "fresh.trsstest");
+  g_assert_false (tress_document_changed_on_disk (doc));
+  g_assert_true (tress_document_save (doc, NULL, FALSE, NULL, &error));
+  g_assert_no_error (error);
+  reread = load_path (path);
+  g_assert_cmpuint (tress_test_model_get_n_values (model_of (reread)), ==, 4);
+
+  /* The name is taken by a file this document never read: ask first. */
+  other = tress_document_new (&tress_test_format, tress_test_model_new (initial_values, 2),
+                              taken_file, NULL);
+  assert_save_fails (other, NULL, TRESS_ERROR, TRESS_ERROR_CHANGED_ON_DISK, "already exists");
 }
 
 /* Where the backup should go there is a folder: GIO cannot make the backup and
@@ -897,6 +927,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/document/save/changed-on-disk", test_changed_on_disk);
   g_test_add_func ("/document/save/touched-on-disk", test_touched_on_disk);
   g_test_add_func ("/document/save/removed-on-disk", test_removed_on_disk);
+  g_test_add_func ("/document/save/new-with-file", test_new_with_file);
   g_test_add_func ("/document/save/backup-blocked", test_save_backup_blocked);
   g_test_add_func ("/document/save/parent-is-file", test_save_parent_is_file);
   g_test_add_func ("/document/save/read-only-folder", test_save_read_only_folder);
