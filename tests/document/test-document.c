@@ -907,6 +907,66 @@ test_finalize (void)
   g_assert_null (history);
 }
 
+/* Every sample a registered format reads opens through the document layer and
+ * saves (with all of save's checks) to the very same bytes. */
+static void
+test_samples_roundtrip (void)
+{
+  g_autofree char *sums_path = tress_test_sample_path ("SHA256SUMS");
+  g_autofree char *sums = NULL;
+  g_autofree char *dir = NULL;
+  g_auto (GStrv) lines = NULL;
+  guint n_done = 0;
+
+  if (sums_path == NULL)
+    return;
+  g_assert_true (g_file_get_contents (sums_path, &sums, NULL, NULL));
+  dir = make_folder ("samples");
+  lines = g_strsplit (sums, "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      const char *rel = strstr (lines[i], "  ");
+      g_autofree char *path = NULL;
+      g_autofree char *base = NULL;
+      g_autofree char *out = NULL;
+      g_autoptr (GBytes) bytes = NULL;
+      g_autoptr (GBytes) saved = NULL;
+      g_autoptr (GFile) out_file = NULL;
+      g_autoptr (TressDocument) doc = NULL;
+      g_autoptr (GError) error = NULL;
+      const TressFormat *format;
+
+      if (rel == NULL)
+        continue;
+      rel += 2;
+      path = tress_test_sample_path (rel);
+      if (path == NULL)
+        return;
+      bytes = read_path (path);
+      format = tress_format_detect (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes), NULL);
+      if (format == NULL || format->parse == NULL || format->serialize == NULL)
+        {
+          g_test_message ("%s: no registered format reads it yet", rel);
+          continue;
+        }
+
+      doc = load_path (path);
+      g_assert_true (tress_document_get_format (doc) == format);
+      base = g_path_get_basename (rel);
+      out = g_build_filename (dir, base, NULL);
+      out_file = g_file_new_for_path (out);
+      if (!tress_document_save (doc, out_file, FALSE, NULL, &error))
+        g_error ("%s: saving without edits failed: %s", rel, error->message);
+      saved = read_path (out);
+      tress_test_assert_bytes_equal (saved, bytes);
+      g_test_message ("%s: %s, saved to the same %" G_GSIZE_FORMAT " bytes", rel,
+                      format->display_name, g_bytes_get_size (bytes));
+      n_done++;
+    }
+  if (n_done == 0)
+    g_test_skip ("no registered format reads any sample yet");
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -936,6 +996,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/document/problems", test_problems);
   g_test_add_func ("/document/signals", test_signals);
   g_test_add_func ("/document/finalize", test_finalize);
+  g_test_add_func ("/document/samples-roundtrip", test_samples_roundtrip);
 
   return g_test_run ();
 }
