@@ -674,9 +674,8 @@ test_save_read_only_folder (void)
   g_assert_cmpint (g_chmod (tress_test_tmpdir (), 0711), ==, 0);
   g_assert_cmpint (g_chmod (path, 0666), ==, 0);
   g_assert_cmpint (g_chmod (dir, 0555), ==, 0);
-  note = g_build_filename (tress_test_tmpdir (), "read-only-note", NULL);
-  g_setenv ("TRESS_TEST_READ_ONLY_FILE", path, TRUE);
-  g_setenv ("TRESS_TEST_READ_ONLY_NOTE", note, TRUE);
+  note = g_strdup (g_getenv ("TRESS_TEST_READ_ONLY_NOTE"));
+  g_assert_cmpstr (path, ==, g_getenv ("TRESS_TEST_READ_ONLY_FILE"));
 
   g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_INHERIT_STDERR);
   g_assert_cmpint (g_chmod (dir, 0755), ==, 0);
@@ -972,6 +971,17 @@ main (int argc, char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
   tress_test_format_register ();
+  /* Where the read-only folder test and its subprocess meet, set before any
+   * thread starts (setenv is not thread-safe). */
+  if (!g_test_subprocess ())
+    {
+      g_autofree char *file
+          = g_build_filename (tress_test_tmpdir (), "read-only", "locked.trsstest", NULL);
+      g_autofree char *note = g_build_filename (tress_test_tmpdir (), "read-only-note", NULL);
+
+      g_setenv ("TRESS_TEST_READ_ONLY_FILE", file, TRUE);
+      g_setenv ("TRESS_TEST_READ_ONLY_NOTE", note, TRUE);
+    }
 
   g_test_add_func ("/document/new-from-bytes", test_new_from_bytes);
   g_test_add_func ("/document/load", test_load);
