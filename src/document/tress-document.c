@@ -859,6 +859,12 @@ tress_document_revert (TressDocument *self, GCancellable *cancellable, GError **
                    priv->title);
       return FALSE;
     }
+  if (priv->saving)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_PENDING,
+                   "“%s” is being saved; revert once that is done", priv->title);
+      return FALSE;
+    }
   bytes = read_file (priv->file, &info, cancellable, error);
   if (bytes == NULL)
     return FALSE;

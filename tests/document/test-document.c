@@ -753,6 +753,10 @@ test_save_async (void)
   g_assert_false (tress_document_save (doc, NULL, FALSE, NULL, &error));
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_PENDING);
   g_clear_error (&error);
+  /* So is a revert, which would swap the model under it. */
+  g_assert_false (tress_document_revert (doc, NULL, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_PENDING);
+  g_clear_error (&error);
   while (result == NULL)
     g_main_context_iteration (NULL, TRUE);
   g_assert_true (tress_document_save_finish (doc, result, &error));
