@@ -173,8 +173,10 @@ disk_state_copy (DiskState *dest, const DiskState *src)
 
 /* Whether @file still holds @expected, as recorded in @state. When the metadata
  * differs the contents are compared, so a file touched but not changed is not
- * reported. A file that vanished counts as changed. Sets *@info_out to the
- * current info when the file exists. */
+ * reported. A file that vanished counts as changed; one that was never seen
+ * (a new document given a file name) may be created, but if it exists and its
+ * contents are unknown it counts as changed. Sets *@info_out to the current
+ * info when the file exists. */
 static gboolean
 file_changed_since (GFile *file, const DiskState *state, GBytes *expected,
                     GCancellable *cancellable, GFileInfo **info_out)
@@ -185,7 +187,7 @@ file_changed_since (GFile *file, const DiskState *state, GBytes *expected,
 
   info = g_file_query_info (file, DISK_ATTRIBUTES, G_FILE_QUERY_INFO_NONE, cancellable, NULL);
   if (info == NULL)
-    return TRUE;
+    return state->known;
   if (disk_state_matches (state, info))
     changed = FALSE;
   else if (expected == NULL || g_file_info_get_file_type (info) != G_FILE_TYPE_REGULAR
@@ -637,12 +639,19 @@ save_in_thread (SaveData *data, GCancellable *cancellable, GError **error)
     {
       if (file_changed_since (data->file, &data->disk, data->expected, cancellable, &info))
         {
-          g_set_error (error, TRESS_ERROR, TRESS_ERROR_CHANGED_ON_DISK,
-                       info != NULL ? "Nothing was written: “%s” was changed on disk since it "
-                                      "was read"
-                                    : "Nothing was written: “%s” was removed or cannot be "
-                                      "read since it was read",
-                       where);
+          if (info == NULL)
+            g_set_error (error, TRESS_ERROR, TRESS_ERROR_CHANGED_ON_DISK,
+                         "Nothing was written: “%s” was removed or cannot be read since it was "
+                         "read",
+                         where);
+          else if (!data->disk.known && data->expected == NULL)
+            g_set_error (error, TRESS_ERROR, TRESS_ERROR_CHANGED_ON_DISK,
+                         "Nothing was written: “%s” already exists and was not read by this "
+                         "document",
+                         where);
+          else
+            g_set_error (error, TRESS_ERROR, TRESS_ERROR_CHANGED_ON_DISK,
+                         "Nothing was written: “%s” was changed on disk since it was read", where);
           return FALSE;
         }
       /* A last check, atomic with the write: GIO refuses if the etag moved. */
@@ -848,6 +857,12 @@ tress_document_revert (TressDocument *self, GCancellable *cancellable, GError **
     {
       g_set_error (error, TRESS_ERROR, TRESS_ERROR_FAILED, "“%s” has no file to revert to",
                    priv->title);
+      return FALSE;
+    }
+  if (priv->saving)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_PENDING,
+                   "“%s” is being saved; revert once that is done", priv->title);
       return FALSE;
     }
   bytes = read_file (priv->file, &info, cancellable, error);

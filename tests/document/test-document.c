@@ -539,11 +539,41 @@ test_removed_on_disk (void)
   g_assert_true (tress_document_changed_on_disk (doc));
   g_assert_false (tress_document_save (doc, NULL, FALSE, NULL, &error));
   g_assert_error (error, TRESS_ERROR, TRESS_ERROR_CHANGED_ON_DISK);
+  g_assert_nonnull (strstr (error->message, "removed"));
   g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
   g_clear_error (&error);
   g_assert_true (tress_document_save (doc, NULL, TRUE, NULL, &error));
   g_assert_no_error (error);
   g_assert_true (g_file_test (path, G_FILE_TEST_IS_REGULAR));
+}
+
+/* A document made in memory and given a file name it has never read. */
+static void
+test_new_with_file (void)
+{
+  g_autofree char *dir = make_folder ("new-with-file");
+  g_autofree char *path = g_build_filename (dir, "fresh.trsstest", NULL);
+  g_autofree char *taken = write_test_file (dir, "taken.trsstest", initial_values, 1, NULL);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autoptr (GFile) taken_file = g_file_new_for_path (taken);
+  g_autoptr (TressDocument) doc = NULL;
+  g_autoptr (TressDocument) other = NULL;
+  g_autoptr (TressDocument) reread = NULL;
+  g_autoptr (GError) error = NULL;
+
+  doc = tress_document_new (&tress_test_format, tress_test_model_new (initial_values, 4), file,
+                            NULL);
+  g_assert_cmpstr (tress_document_get_title (doc), ==, "fresh.trsstest");
+  g_assert_false (tress_document_changed_on_disk (doc));
+  g_assert_true (tress_document_save (doc, NULL, FALSE, NULL, &error));
+  g_assert_no_error (error);
+  reread = load_path (path);
+  g_assert_cmpuint (tress_test_model_get_n_values (model_of (reread)), ==, 4);
+
+  /* The name is taken by a file this document never read: ask first. */
+  other = tress_document_new (&tress_test_format, tress_test_model_new (initial_values, 2),
+                              taken_file, NULL);
+  assert_save_fails (other, NULL, TRESS_ERROR, TRESS_ERROR_CHANGED_ON_DISK, "already exists");
 }
 
 /* Where the backup should go there is a folder: GIO cannot make the backup and
@@ -644,9 +674,8 @@ test_save_read_only_folder (void)
   g_assert_cmpint (g_chmod (tress_test_tmpdir (), 0711), ==, 0);
   g_assert_cmpint (g_chmod (path, 0666), ==, 0);
   g_assert_cmpint (g_chmod (dir, 0555), ==, 0);
-  note = g_build_filename (tress_test_tmpdir (), "read-only-note", NULL);
-  g_setenv ("TRESS_TEST_READ_ONLY_FILE", path, TRUE);
-  g_setenv ("TRESS_TEST_READ_ONLY_NOTE", note, TRUE);
+  note = g_strdup (g_getenv ("TRESS_TEST_READ_ONLY_NOTE"));
+  g_assert_cmpstr (path, ==, g_getenv ("TRESS_TEST_READ_ONLY_FILE"));
 
   g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_INHERIT_STDERR);
   g_assert_cmpint (g_chmod (dir, 0755), ==, 0);
@@ -722,6 +751,10 @@ test_save_async (void)
   set_value (doc, 2, 13);
   /* A second save while one runs is refused. */
   g_assert_false (tress_document_save (doc, NULL, FALSE, NULL, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_PENDING);
+  g_clear_error (&error);
+  /* So is a revert, which would swap the model under it. */
+  g_assert_false (tress_document_revert (doc, NULL, &error));
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_PENDING);
   g_clear_error (&error);
   while (result == NULL)
@@ -877,11 +910,82 @@ test_finalize (void)
   g_assert_null (history);
 }
 
+/* Every sample a registered format reads opens through the document layer and
+ * saves (with all of save's checks) to the very same bytes. */
+static void
+test_samples_roundtrip (void)
+{
+  g_autofree char *sums_path = tress_test_sample_path ("SHA256SUMS");
+  g_autofree char *sums = NULL;
+  g_autofree char *dir = NULL;
+  g_auto (GStrv) lines = NULL;
+  guint n_done = 0;
+
+  if (sums_path == NULL)
+    return;
+  g_assert_true (g_file_get_contents (sums_path, &sums, NULL, NULL));
+  dir = make_folder ("samples");
+  lines = g_strsplit (sums, "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      const char *rel = strstr (lines[i], "  ");
+      g_autofree char *path = NULL;
+      g_autofree char *base = NULL;
+      g_autofree char *out = NULL;
+      g_autoptr (GBytes) bytes = NULL;
+      g_autoptr (GBytes) saved = NULL;
+      g_autoptr (GFile) out_file = NULL;
+      g_autoptr (TressDocument) doc = NULL;
+      g_autoptr (GError) error = NULL;
+      const TressFormat *format;
+
+      if (rel == NULL)
+        continue;
+      rel += 2;
+      path = tress_test_sample_path (rel);
+      if (path == NULL)
+        return;
+      bytes = read_path (path);
+      format = tress_format_detect (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes), NULL);
+      if (format == NULL || format->parse == NULL || format->serialize == NULL)
+        {
+          g_test_message ("%s: no registered format reads it yet", rel);
+          continue;
+        }
+
+      doc = load_path (path);
+      g_assert_true (tress_document_get_format (doc) == format);
+      base = g_path_get_basename (rel);
+      out = g_build_filename (dir, base, NULL);
+      out_file = g_file_new_for_path (out);
+      if (!tress_document_save (doc, out_file, FALSE, NULL, &error))
+        g_error ("%s: saving without edits failed: %s", rel, error->message);
+      saved = read_path (out);
+      tress_test_assert_bytes_equal (saved, bytes);
+      g_test_message ("%s: %s, saved to the same %" G_GSIZE_FORMAT " bytes", rel,
+                      format->display_name, g_bytes_get_size (bytes));
+      n_done++;
+    }
+  if (n_done == 0)
+    g_test_skip ("no registered format reads any sample yet");
+}
+
 int
 main (int argc, char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
   tress_test_format_register ();
+  /* Where the read-only folder test and its subprocess meet, set before any
+   * thread starts (setenv is not thread-safe). */
+  if (!g_test_subprocess ())
+    {
+      g_autofree char *file
+          = g_build_filename (tress_test_tmpdir (), "read-only", "locked.trsstest", NULL);
+      g_autofree char *note = g_build_filename (tress_test_tmpdir (), "read-only-note", NULL);
+
+      g_setenv ("TRESS_TEST_READ_ONLY_FILE", file, TRUE);
+      g_setenv ("TRESS_TEST_READ_ONLY_NOTE", note, TRUE);
+    }
 
   g_test_add_func ("/document/new-from-bytes", test_new_from_bytes);
   g_test_add_func ("/document/load", test_load);
@@ -897,6 +1001,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/document/save/changed-on-disk", test_changed_on_disk);
   g_test_add_func ("/document/save/touched-on-disk", test_touched_on_disk);
   g_test_add_func ("/document/save/removed-on-disk", test_removed_on_disk);
+  g_test_add_func ("/document/save/new-with-file", test_new_with_file);
   g_test_add_func ("/document/save/backup-blocked", test_save_backup_blocked);
   g_test_add_func ("/document/save/parent-is-file", test_save_parent_is_file);
   g_test_add_func ("/document/save/read-only-folder", test_save_read_only_folder);
@@ -905,6 +1010,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/document/problems", test_problems);
   g_test_add_func ("/document/signals", test_signals);
   g_test_add_func ("/document/finalize", test_finalize);
+  g_test_add_func ("/document/samples-roundtrip", test_samples_roundtrip);
 
   return g_test_run ();
 }
