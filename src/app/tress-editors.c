@@ -4,6 +4,7 @@
  */
 #include "tress-editors.h"
 
+#include "curves/tress-curve-editor.h"
 #include "tress-editor.h"
 
 void
@@ -16,4 +17,5 @@ tress_editors_register_builtin (void)
    *   tress_editor_register ("bfres", tress_curve_editor_new);
    *   tress_editor_register ("niff", tress_curve_editor_new);
    * A format without a call gets the generic TressInfoView. */
+  tress_curve_editor_register (); /* "bfres", "niff" and their curve documents */
 }
