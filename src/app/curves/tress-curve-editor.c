@@ -193,6 +193,23 @@ install_forwarding (TressCurveEditor *self)
   g_object_unref (group);
 }
 
+/* A curve's name for the legend and the timeline: its last path level, with the
+ * level above when the last one is only a component ("RotateX X"). */
+static char *
+short_name (const TressCurve *c)
+{
+  g_auto (GStrv) parts = NULL;
+  guint n;
+
+  if (c->path == NULL || c->path[0] == '\0')
+    return g_strdup ("curve");
+  parts = g_strsplit (c->path, "/", -1);
+  n = g_strv_length (parts);
+  if (n >= 2 && strlen (parts[n - 1]) <= 2)
+    return g_strdup_printf ("%s %s", parts[n - 2], parts[n - 1]);
+  return g_strdup (parts[n - 1]);
+}
+
 /* ------------------------------------------------------------ the tree -- */
 
 static GListModel *
@@ -403,7 +420,7 @@ build_tree (TressCurveEditor *self)
   add_tree_column (GTK_COLUMN_VIEW (cv), "Error", "error");
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), cv);
   gtk_widget_set_vexpand (scrolled, TRUE);
-  gtk_widget_set_size_request (scrolled, 260, -1);
+  gtk_widget_set_size_request (scrolled, 220, -1);
   gtk_box_append (GTK_BOX (box), scrolled);
   return box;
 }
@@ -509,8 +526,7 @@ rebuild_legend (TressCurveEditor *self)
       guint index = tress_curve_view_get_curve_index (self->view, i);
       const TressCurve *c = tress_curve_document_get_curve (self->document, index);
       GdkRGBA rgba;
-      g_autofree char *markup = NULL, *color = NULL;
-      const char *name;
+      g_autofree char *markup = NULL, *color = NULL, *name = NULL;
       GtkWidget *check, *label, *lock;
 
       if (c == NULL)
@@ -518,8 +534,7 @@ rebuild_legend (TressCurveEditor *self)
       tress_curve_view_get_curve_color (self->view, index, &rgba);
       color = g_strdup_printf ("#%02x%02x%02x", (int)(rgba.red * 255), (int)(rgba.green * 255),
                                (int)(rgba.blue * 255));
-      name = c->path ? strrchr (c->path, '/') : NULL;
-      name = name ? name + 1 : (c->path ? c->path : "curve");
+      name = short_name (c);
       markup = g_markup_printf_escaped ("<span foreground=\"%s\">■</span> %s", color, name);
       check = gtk_check_button_new ();
       label = gtk_label_new (NULL);
@@ -565,7 +580,7 @@ update_timeline (TressCurveEditor *self)
     {
       guint index = tress_curve_view_get_curve_index (self->view, i);
       const TressCurve *c = tress_curve_view_get_shown_curve (self->view, index);
-      const char *name;
+      g_autofree char *name = NULL;
       GdkRGBA rgba;
       double v;
       g_autofree char *esc = NULL;
@@ -574,8 +589,7 @@ update_timeline (TressCurveEditor *self)
           || !tress_curve_view_get_curve_visible (self->view, index))
         continue;
       v = tress_curve_evaluate (c, frame);
-      name = c->path ? strrchr (c->path, '/') : NULL;
-      name = name ? name + 1 : (c->path ? c->path : "curve");
+      name = short_name (c);
       tress_curve_view_get_curve_color (self->view, index, &rgba);
       g_string_append_printf (text, "  %s %.4g", name, v);
       esc = g_markup_escape_text (name, -1);
@@ -1054,6 +1068,7 @@ build_key_panel (TressCurveEditor *self)
       self->panel_spin[i]
           = GTK_SPIN_BUTTON (gtk_spin_button_new_with_range (-1e9, 1e9, i == 0 ? 1 : 0.01));
       gtk_spin_button_set_digits (self->panel_spin[i], i == 0 ? 3 : 5);
+      gtk_editable_set_width_chars (GTK_EDITABLE (self->panel_spin[i]), 9);
       gtk_widget_set_name (GTK_WIDGET (self->panel_spin[i]), panel_fields[i]);
       g_signal_connect (self->panel_spin[i], "value-changed", G_CALLBACK (on_panel_spin), self);
       gtk_grid_attach (GTK_GRID (grid), l, 0, (int)i + 1, 1, 1);
@@ -1340,10 +1355,18 @@ tress_curve_editor_new (TressDocument *document)
   gtk_widget_set_parent (self->paned, GTK_WIDGET (self));
   gtk_paned_set_start_child (GTK_PANED (self->paned), build_tree (self));
   gtk_paned_set_resize_start_child (GTK_PANED (self->paned), FALSE);
-  gtk_paned_set_position (GTK_PANED (self->paned), 360);
+  gtk_paned_set_position (GTK_PANED (self->paned), 300);
 
   right = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
-  gtk_box_append (GTK_BOX (right), build_toolbar (self));
+  {
+    /* A narrow window scrolls the toolbar rather than clipping the editor. */
+    GtkWidget *scroll = gtk_scrolled_window_new ();
+
+    gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scroll), GTK_POLICY_AUTOMATIC,
+                                    GTK_POLICY_NEVER);
+    gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroll), build_toolbar (self));
+    gtk_box_append (GTK_BOX (right), scroll);
+  }
   self->message_label = GTK_LABEL (gtk_label_new (NULL));
   gtk_label_set_wrap (self->message_label, TRUE);
   gtk_label_set_xalign (self->message_label, 0);
@@ -1364,9 +1387,11 @@ tress_curve_editor_new (TressDocument *document)
   gtk_box_append (GTK_BOX (graph_box), GTK_WIDGET (self->view));
   gtk_box_append (GTK_BOX (graph_box), build_timeline (self));
   gtk_paned_set_start_child (GTK_PANED (vpaned), graph_box);
-  bottom = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
-  gtk_box_append (GTK_BOX (bottom), build_key_table (self));
-  gtk_box_append (GTK_BOX (bottom), build_key_panel (self));
+  bottom = gtk_paned_new (GTK_ORIENTATION_HORIZONTAL);
+  gtk_paned_set_start_child (GTK_PANED (bottom), build_key_table (self));
+  gtk_paned_set_end_child (GTK_PANED (bottom), build_key_panel (self));
+  gtk_paned_set_resize_end_child (GTK_PANED (bottom), FALSE);
+  gtk_paned_set_shrink_start_child (GTK_PANED (bottom), FALSE);
   gtk_paned_set_end_child (GTK_PANED (vpaned), bottom);
   gtk_paned_set_resize_end_child (GTK_PANED (vpaned), FALSE);
   gtk_widget_set_vexpand (vpaned, TRUE);

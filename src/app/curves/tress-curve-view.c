@@ -1985,18 +1985,36 @@ append_rect (GtkSnapshot *snapshot, double x, double y, double w, double h, floa
 }
 
 static void
+draw_label (TressCurveView *self, GtkSnapshot *snapshot, double x, double y, double v)
+{
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+  PangoLayout *layout;
+  GdkRGBA color = { 0.62f, 0.62f, 0.64f, 1 };
+
+  g_ascii_formatd (buf, sizeof buf, "%.4g", fabs (v) < 1e-12 ? 0 : v);
+  layout = gtk_widget_create_pango_layout (GTK_WIDGET (self), buf);
+  gtk_snapshot_save (snapshot);
+  gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT ((float)x, (float)y));
+  gtk_snapshot_append_layout (snapshot, layout, &color);
+  gtk_snapshot_restore (snapshot);
+  g_object_unref (layout);
+}
+
+static void
 draw_grid (TressCurveView *self, GtkSnapshot *snapshot, double width, double height)
 {
   double fstep = nice_step (self->vp.frame_max - self->vp.frame_min, width / 80);
   double vstep = nice_step (self->vp.value_max - self->vp.value_min, height / 60);
   double f0 = ceil (self->vp.frame_min / fstep) * fstep;
   double v0 = ceil (self->vp.value_min / vstep) * vstep;
+  gboolean frames_ok = fstep > 0 && (self->vp.frame_max - f0) / fstep < 1000;
+  gboolean values_ok = vstep > 0 && (self->vp.value_max - v0) / vstep < 1000;
 
-  if (fstep > 0 && (self->vp.frame_max - f0) / fstep < 1000)
+  if (frames_ok)
     for (double f = f0; f <= self->vp.frame_max; f += fstep)
       append_rect (snapshot, floor (tress_curve_viewport_frame_to_x (&self->vp, f)), 0, 1, height,
                    0.24f, 0.24f, 0.26f, 1);
-  if (vstep > 0 && (self->vp.value_max - v0) / vstep < 1000)
+  if (values_ok)
     for (double v = v0; v <= self->vp.value_max; v += vstep)
       {
         gboolean zero = fabs (v) < vstep / 2;
@@ -2004,6 +2022,15 @@ draw_grid (TressCurveView *self, GtkSnapshot *snapshot, double width, double hei
         append_rect (snapshot, 0, floor (tress_curve_viewport_value_to_y (&self->vp, v)), width, 1,
                      g, g, g + 0.02f, 1);
       }
+  /* Frame numbers along the bottom, values (shown units) along the left. */
+  if (frames_ok)
+    for (double f = f0; f <= self->vp.frame_max; f += fstep)
+      draw_label (self, snapshot, floor (tress_curve_viewport_frame_to_x (&self->vp, f)) + 3,
+                  height - 18, f);
+  if (values_ok)
+    for (double v = v0; v <= self->vp.value_max; v += vstep)
+      draw_label (self, snapshot, 3, floor (tress_curve_viewport_value_to_y (&self->vp, v)) - 16,
+                  v);
 }
 
 static void
