@@ -181,6 +181,45 @@ test_key_table (Fixture *f, gconstpointer data)
   g_assert_false (tress_document_get_modified (f->doc));
 }
 
+static GtkWidget *
+find_named (GtkWidget *w, GType type, const char *name)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (w, type) && g_strcmp0 (gtk_widget_get_name (w), name) == 0)
+    return w;
+  for (GtkWidget *c = gtk_widget_get_first_child (w); c != NULL;
+       c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_named (c, type, name);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static void
+test_key_panel (Fixture *f, gconstpointer data)
+{
+  GtkSpinButton *frame
+      = GTK_SPIN_BUTTON (find_named (GTK_WIDGET (f->editor), GTK_TYPE_SPIN_BUTTON, "frame"));
+  GtkSpinButton *in
+      = GTK_SPIN_BUTTON (find_named (GTK_WIDGET (f->editor), GTK_TYPE_SPIN_BUTTON, "in"));
+  g_autoptr (GError) error = NULL;
+
+  g_assert_nonnull (frame);
+  g_assert_nonnull (in);
+  /* A value with more digits than the panel shows must survive an edit of the frame. */
+  gtk_widget_activate_action (GTK_WIDGET (f->view), "curve.select-key", "(uub)", 3u, 1u, FALSE);
+  g_assert_true (tress_curve_editor_edit_cell (f->editor, 1, "value", "0.984375", &error));
+  g_assert_cmpfloat (gtk_spin_button_get_value (frame), ==, 20);
+  gtk_spin_button_set_value (frame, 22);
+  g_assert_cmpfloat (key (f, 3, 1)->frame, ==, 22);
+  g_assert_cmpfloat (key (f, 3, 1)->value, ==, 0.984375);
+  gtk_spin_button_set_value (in, 0.125);
+  g_assert_cmpfloat (key (f, 3, 1)->in_slope, ==, 0.125);
+  g_assert_cmpfloat (key (f, 3, 1)->out_slope, ==, 0);
+  g_assert_cmpuint (tress_history_get_n_undo (f->history), ==, 3);
+}
+
 static void
 test_timeline_and_warning (Fixture *f, gconstpointer data)
 {
@@ -355,6 +394,7 @@ main (int argc, char **argv)
 #define ADD(path, fn) g_test_add (path, Fixture, NULL, fixture_setup, fn, fixture_teardown)
   ADD ("/curves/editor/tree", test_tree);
   ADD ("/curves/editor/key-table", test_key_table);
+  ADD ("/curves/editor/key-panel", test_key_panel);
   ADD ("/curves/editor/timeline-warning", test_timeline_and_warning);
   ADD ("/curves/editor/forwarded-actions", test_forwarded_actions);
   g_test_add_func ("/curves/editor/samples", test_samples);

@@ -1026,12 +1026,22 @@ on_panel_spin (GtkSpinButton *spin, TressCurveEditor *self)
   if (c == NULL || key >= tress_curve_get_n_keys (c))
     return;
   k = *tress_curve_get_key (c, key);
-  k.frame = gtk_spin_button_get_value (self->panel_spin[0]);
-  k.value = gtk_spin_button_get_value (self->panel_spin[1]);
-  k.in_slope = gtk_spin_button_get_value (self->panel_spin[2]);
-  k.out_slope = gtk_spin_button_get_value (self->panel_spin[3]);
+  /* Only the field edited: the others show rounded digits and must keep their values. */
+  if (spin == self->panel_spin[0])
+    k.frame = gtk_spin_button_get_value (spin);
+  else if (spin == self->panel_spin[1])
+    k.value = gtk_spin_button_get_value (spin);
+  else if (spin == self->panel_spin[2])
+    k.in_slope = gtk_spin_button_get_value (spin);
+  else
+    k.out_slope = gtk_spin_button_get_value (spin);
   if (c->limits.tied_tangents)
-    k.out_slope = k.in_slope;
+    {
+      if (spin == self->panel_spin[3])
+        k.in_slope = k.out_slope;
+      else
+        k.out_slope = k.in_slope;
+    }
   if (!tress_curve_view_set_key (self->view, curve, key, &k, &error))
     update_key_panel (self);
 }
