@@ -328,6 +328,16 @@ test_nudge_scale (Fixture *f, gconstpointer data)
 }
 
 static void
+curve_point_of (Fixture *f, guint c, double frame, double *x, double *y)
+{
+  TressCurveViewport vp;
+
+  tress_curve_view_get_viewport (f->view, &vp);
+  *x = tress_curve_viewport_frame_to_x (&vp, frame);
+  *y = tress_curve_viewport_value_to_y (&vp, tress_curve_evaluate (curve (f, c), frame));
+}
+
+static void
 test_insert_keeps_shape (Fixture *f, gconstpointer data)
 {
   double before[41];
@@ -344,7 +354,22 @@ test_insert_keeps_shape (Fixture *f, gconstpointer data)
     g_assert_cmpfloat_with_epsilon (tress_curve_evaluate (curve (f, TY), fr), before[fr], 1.0 / 64);
   check_undo_redo (f, "Insert key at frame 15");
 
+  /* On the curve under the pointer (a double click): TZ at frame 33 (x 380). */
+  {
+    double x, y;
+
+    curve_point_of (f, TZ, 33, &x, &y);
+    act (f, "curve.insert-on-curve", "(dd)", x + 1, y - 3);
+    g_assert_cmpuint (tress_curve_get_n_keys (curve (f, TZ)), ==, 6);
+    g_assert_cmpfloat (key (f, TZ, 4)->frame, ==, 33);
+    g_assert_true (tress_curve_view_is_selected (f->view, TZ, 4, TRESS_CURVE_PART_KEY));
+    act (f, "curve.insert-on-curve", "(dd)", 400.0, 20.0); /* nothing there */
+    g_assert_cmpuint (tress_curve_get_n_keys (curve (f, TZ)), ==, 6);
+    g_assert_true (tress_history_undo (f->history));
+  }
+
   /* At the playhead, into the active curve. */
+  act (f, "curve.select-key", "(uub)", (guint)TY, 0u, FALSE);
   act (f, "curve.goto-frame", "d", 25.0);
   act (f, "curve.insert-at-playhead", NULL);
   g_assert_cmpuint (tress_curve_get_n_keys (curve (f, TY)), ==, 7);

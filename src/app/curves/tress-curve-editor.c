@@ -1156,6 +1156,19 @@ build_toolbar (TressCurveEditor *self)
   gtk_box_append (GTK_BOX (bar), mb);
   g_object_unref (interp_menu);
   g_object_unref (tangent_menu);
+  {
+    GMenu *axis = g_menu_new ();
+
+    g_menu_append (axis, "Move freely", "curve.axis-lock::none");
+    g_menu_append (axis, "Frames only (Shift+X)", "curve.axis-lock::frame");
+    g_menu_append (axis, "Values only (Shift+Y)", "curve.axis-lock::value");
+    mb = gtk_menu_button_new ();
+    gtk_menu_button_set_label (GTK_MENU_BUTTON (mb), "Axis");
+    gtk_widget_set_tooltip_text (mb, "Lock drags to one axis");
+    gtk_menu_button_set_menu_model (GTK_MENU_BUTTON (mb), G_MENU_MODEL (axis));
+    gtk_box_append (GTK_BOX (bar), mb);
+    g_object_unref (axis);
+  }
   gtk_box_append (GTK_BOX (bar), gtk_separator_new (GTK_ORIENTATION_VERTICAL));
   gtk_box_append (
       GTK_BOX (bar),

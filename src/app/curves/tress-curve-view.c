@@ -6,7 +6,8 @@
  *   box-select (ddddb: x0, y0, x1, y1, extend), previous-key, next-key,
  *   move (dd: frames, values), nudge (ii: frame steps, value steps),
  *   scale (ddb: frame factor, value factor, around the playhead),
- *   insert-key (d: frame), insert-at-playhead, delete, duplicate, copy,
+ *   insert-key (d: frame), insert-on-curve (dd: x, y; a double click),
+ *   insert-at-playhead, delete, duplicate, copy,
  *   paste (b: at the playhead), set-interpolation (s), set-tangent (s: auto,
  *   auto-clamped, flat, linear, manual, unified, broken), frame-all,
  *   frame-selected, zoom (dd: frame factor, value factor), pan (dd: pixels),
@@ -1137,6 +1138,8 @@ view_paste (TressCurveView *self, gboolean at_playhead)
 
 /* -------------------------------------------------------- pointer / drag -- */
 
+static void insert_at (TressCurveView *self, double frame);
+
 static void
 drag_discard (TressCurveView *self)
 {
@@ -1508,6 +1511,73 @@ on_drag_end (GtkGestureDrag *gesture, double dx, double dy, TressCurveView *self
 
   gtk_gesture_drag_get_start_point (gesture, &x0, &y0);
   pointer_release (self, x0 + dx, y0 + dy, (mods & GDK_CONTROL_MASK) != 0);
+}
+
+/* The visible, unlocked curve drawn nearest to (@x, @y) at that frame, or NULL. */
+static Slot *
+nearest_curve (TressCurveView *self, double x, double y, double max_px)
+{
+  double frame = tress_curve_viewport_x_to_frame (&self->vp, x);
+  Slot *best = NULL;
+  double best_d = max_px;
+
+  for (guint i = 0; i < self->slots->len; i++)
+    {
+      Slot *s = &g_array_index (self->slots, Slot, i);
+      const TressCurve *c = slot_curve (self, s);
+      TressValueMap map;
+      double cy;
+
+      if (c == NULL || !s->visible || s->locked || tress_curve_get_n_keys (c) == 0)
+        continue;
+      map = slot_map (self, s);
+      cy = tress_curve_viewport_value_to_y (
+          &self->vp, tress_curve_geometry_value (c, frame) * map.scale + map.offset);
+      if (fabs (cy - y) <= best_d)
+        {
+          best_d = fabs (cy - y);
+          best = s;
+        }
+    }
+  return best;
+}
+
+/* Inserts a key, keeping the shape, on the curve drawn at (@x, @y). */
+static gboolean
+insert_on_curve_at (TressCurveView *self, double x, double y)
+{
+  Slot *s;
+  double frame;
+
+  s = nearest_curve (self, x, y, 8);
+  if (s == NULL)
+    {
+      set_message (self, "No curve there to insert a key on");
+      return FALSE;
+    }
+  frame = tress_curve_snap_frame (tress_curve_viewport_x_to_frame (&self->vp, x),
+                                  MAX (frame_grid (slot_curve (self, s)), self->snap ? 1.0 : 0));
+  g_array_set_size (self->selection, 0);
+  set_active (self, s->index, 0);
+  insert_at (self, frame);
+  return TRUE;
+}
+
+static void
+on_double_click (GtkGestureClick *gesture, int n_press, double x, double y, TressCurveView *self)
+{
+  /* A double click on a curve inserts a key there; the press ends no drag. */
+  if (n_press == 2 && insert_on_curve_at (self, x, y))
+    self->drag = DRAG_NONE;
+}
+
+static void
+act_insert_on_curve (GtkWidget *w, const char *name, GVariant *p)
+{
+  double x, y;
+
+  g_variant_get (p, "(dd)", &x, &y);
+  insert_on_curve_at (TRESS_CURVE_VIEW (w), x, y);
 }
 
 static void
@@ -2761,6 +2831,8 @@ tress_curve_view_class_init (TressCurveViewClass *klass)
   gtk_widget_class_install_action (widget_class, "curve.nudge", "(ii)", act_nudge);
   gtk_widget_class_install_action (widget_class, "curve.scale", "(ddb)", act_scale);
   gtk_widget_class_install_action (widget_class, "curve.insert-key", "d", act_insert_key);
+  gtk_widget_class_install_action (widget_class, "curve.insert-on-curve", "(dd)",
+                                   act_insert_on_curve);
   gtk_widget_class_install_action (widget_class, "curve.insert-at-playhead", NULL,
                                    act_insert_at_playhead);
   gtk_widget_class_install_action (widget_class, "curve.delete", NULL, act_delete);
@@ -2830,6 +2902,12 @@ tress_curve_view_class_init (TressCurveViewClass *klass)
                                        "(ii)", 0, 10);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Down, GDK_SHIFT_MASK, "curve.nudge",
                                        "(ii)", 0, -10);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_x, GDK_SHIFT_MASK, "curve.axis-lock",
+                                       "s", "frame");
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_y, GDK_SHIFT_MASK, "curve.axis-lock",
+                                       "s", "value");
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_z, GDK_SHIFT_MASK, "curve.axis-lock",
+                                       "s", "none");
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_t, 0, "curve.set-tangent", "s",
                                        "auto-clamped");
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_v, 0, "curve.set-tangent", "s",
@@ -2864,6 +2942,11 @@ tress_curve_view_init (TressCurveView *self)
   g_signal_connect (drag, "drag-begin", G_CALLBACK (on_drag_begin), self);
   g_signal_connect (drag, "drag-update", G_CALLBACK (on_drag_update), self);
   g_signal_connect (drag, "drag-end", G_CALLBACK (on_drag_end), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drag));
+
+  drag = gtk_gesture_click_new ();
+  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (drag), GDK_BUTTON_PRIMARY);
+  g_signal_connect (drag, "pressed", G_CALLBACK (on_double_click), self);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drag));
 
   controller = gtk_event_controller_motion_new ();
