@@ -47,8 +47,7 @@ tress_niff_builder_free (TressNiffBuilder *b)
   g_free (b);
 }
 
-static void
-misuse (TressNiffBuilder *b, const char *format, ...) G_GNUC_PRINTF (2, 3);
+static void misuse (TressNiffBuilder *b, const char *format, ...) G_GNUC_PRINTF (2, 3);
 
 static void
 misuse (TressNiffBuilder *b, const char *format, ...)
@@ -208,8 +207,7 @@ tress_niff_builder_set_constraint (TressNiffBuilder *b, guint group, guint which
 }
 
 void
-tress_niff_builder_add_other_data (TressNiffBuilder *b, guint group, const guint8 *data,
-                                   gsize size)
+tress_niff_builder_add_other_data (TressNiffBuilder *b, guint group, const guint8 *data, gsize size)
 {
   TressNiffGroup *g = get_group (b, group);
   GByteArray *all;
@@ -266,14 +264,16 @@ static const struct
   guint header_offset;
   gboolean niff2_only;
 } physical[] = {
-  { 0x00010000, 0x10 }, { 0x00100000, 0x14 }, { 0x000e0000, 0x18 }, { 0x000f0000, 0x1c },
-  { 0x00020000, 0x20 }, { 0x00030000, 0x24 }, { 0x00040000, 0x28 }, { 0x00080000, 0x38 },
-  { 0x00050000, 0x2c }, { 0x00060000, 0x30 }, { 0x00070000, 0x34 }, { 0x00090000, 0x3c },
-  { 0x000a0000, 0x40 }, { 0x000b0000, 0x44 }, { 0x00120000, 0x48 }, { 0x000c0000, 0x4c },
-  { 0x000d0000, 0x50 }, { 0x00130000, 0x54 }, { 0x00110000, 0x58 }, { 0x00200000, 0x64, TRUE },
-  { 0x00210000, 0x68, TRUE }, { 0x00220000, 0x6c, TRUE }, { 0x00280000, 0x70, TRUE },
-  { 0x00230000, 0x74, TRUE }, { 0x00240000, 0x78, TRUE }, { 0x00250000, 0x7c, TRUE },
-  { 0x00260000, 0x80, TRUE }, { 0x00270000, 0x84, TRUE },
+  { 0x00010000, 0x10 },       { 0x00100000, 0x14 },       { 0x000e0000, 0x18 },
+  { 0x000f0000, 0x1c },       { 0x00020000, 0x20 },       { 0x00030000, 0x24 },
+  { 0x00040000, 0x28 },       { 0x00080000, 0x38 },       { 0x00050000, 0x2c },
+  { 0x00060000, 0x30 },       { 0x00070000, 0x34 },       { 0x00090000, 0x3c },
+  { 0x000a0000, 0x40 },       { 0x000b0000, 0x44 },       { 0x00120000, 0x48 },
+  { 0x000c0000, 0x4c },       { 0x000d0000, 0x50 },       { 0x00130000, 0x54 },
+  { 0x00110000, 0x58 },       { 0x00200000, 0x64, TRUE }, { 0x00210000, 0x68, TRUE },
+  { 0x00220000, 0x6c, TRUE }, { 0x00280000, 0x70, TRUE }, { 0x00230000, 0x74, TRUE },
+  { 0x00240000, 0x78, TRUE }, { 0x00250000, 0x7c, TRUE }, { 0x00260000, 0x80, TRUE },
+  { 0x00270000, 0x84, TRUE },
 };
 
 static void
@@ -318,9 +318,26 @@ write_list (TressNiffBuilder *b, GByteArray *out, guint32 tag)
         {
           const TressNiffObject *o = &g_array_index (b->objects, TressNiffObject, i);
           const guint32 words[20] = {
-            NIFF_TAG_OBJ_ELEMENT, i, b->niff2 ? 116 : 88, o->name_index, 1, 0, 0, 0, 0,
-            0x00d00000, NIFF_NONE, NIFF_NONE, 0, 0, 0, NIFF_NONE, NIFF_NONE, NIFF_NONE,
-            o->anim_link, NIFF_NONE,
+            NIFF_TAG_OBJ_ELEMENT,
+            i,
+            b->niff2 ? 116 : 88,
+            o->name_index,
+            1,
+            0,
+            0,
+            0,
+            0,
+            0x00d00000,
+            NIFF_NONE,
+            NIFF_NONE,
+            0,
+            0,
+            0,
+            NIFF_NONE,
+            NIFF_NONE,
+            NIFF_NONE,
+            o->anim_link,
+            NIFF_NONE,
           };
           for (guint k = 0; k < 20; k++)
             put (out, words[k]);
@@ -412,8 +429,9 @@ tress_niff_builder_finish (TressNiffBuilder *b, GError **error)
       for (guint i = 0; i < g->records->len; i++)
         {
           TressNiffRecord *r = &g_array_index (g->records, TressNiffRecord, i);
-          TressNiffRecord *next
-              = i + 1 < g->records->len ? &g_array_index (g->records, TressNiffRecord, i + 1) : NULL;
+          TressNiffRecord *next = i + 1 < g->records->len
+                                      ? &g_array_index (g->records, TressNiffRecord, i + 1)
+                                      : NULL;
 
           if (r->tag != TRESS_NIFF_RECORD_KEY)
             continue;
@@ -489,8 +507,8 @@ tress_niff_build_demo (void)
 
       tress_niff_builder_add_channel_key (b, g, TRESS_NIFF_ROTATE_Y, TRESS_NIFF_CHANNEL_HERMITE,
                                           i * 15, &angle, &slope);
-      tress_niff_builder_add_channel_key (b, g, TRESS_NIFF_TRANSLATION,
-                                          TRESS_NIFF_CHANNEL_HERMITE, i * 15, pos, d);
+      tress_niff_builder_add_channel_key (b, g, TRESS_NIFF_TRANSLATION, TRESS_NIFF_CHANNEL_HERMITE,
+                                          i * 15, pos, d);
     }
 
   /* A ball that bounces and squashes. */

@@ -19,9 +19,6 @@
 #include <math.h>
 #include <string.h>
 
-gboolean tress_niff_channels_conflict (guint a, guint b);
-char *tress_niff_group_owner (const TressNiffFile *file, guint group);
-
 #define KEY_FRAME_MAX 4294967294.0 /* 0xFFFFFFFF ends the next-key chain */
 #define CHANNEL_FRAME_MAX 4294967295.0
 
@@ -49,9 +46,8 @@ tress_niff_build_curve_refs (TressNiffFile *file)
       if (uniform && (tag == TRESS_NIFF_RECORD_KEY || tag == TRESS_NIFF_RECORD_FULL))
         for (guint c = 0; c < 9; c++)
           {
-            TressNiffCurveRef ref = { gi, tag == TRESS_NIFF_RECORD_KEY ? NIFF_CURVE_KEY
-                                                                       : NIFF_CURVE_FULL,
-                                      0, c };
+            TressNiffCurveRef ref
+                = { gi, tag == TRESS_NIFF_RECORD_KEY ? NIFF_CURVE_KEY : NIFF_CURVE_FULL, 0, c };
             g_array_append_val (file->curve_refs, ref);
           }
       if (g->has_ext)
@@ -316,9 +312,9 @@ group_frame_count (const TressNiffGroup *g)
   if (g->has_ext)
     for (guint ch = 0; ch < TRESS_NIFF_N_CHANNELS; ch++)
       if (g->channels[ch]->len > 0)
-        last = MAX (last, g_array_index (g->channels[ch], TressNiffChannelKey,
-                                         g->channels[ch]->len - 1)
-                              .key);
+        last = MAX (
+            last,
+            g_array_index (g->channels[ch], TressNiffChannelKey, g->channels[ch]->len - 1).key);
   return last;
 }
 
@@ -380,8 +376,7 @@ niff_get_curve (gpointer model, guint index)
       if (ref->source == NIFF_CURVE_FULL)
         {
           tress_curve_set_text (&curve->kind, "NIFF1 FULL");
-          tress_curve_set_text (&curve->type_label,
-                                "FULL records: one pose per frame, f32 values");
+          tress_curve_set_text (&curve->type_label, "FULL records: one pose per frame, f32 values");
           curve->limits.interp_mask = TRESS_INTERP_MASK (TRESS_INTERP_BAKED);
           for (guint i = 0; i < n; i++)
             {
@@ -426,8 +421,8 @@ niff_get_curve (gpointer model, guint index)
               TressKey *a = tress_curve_get_key (curve, i);
               TressKey *b = tress_curve_get_key (curve, i + 1);
 
-              key_segment_slopes (r->interp, a->value, b->value, b->frame - a->frame,
-                                  &a->out_slope, &b->in_slope);
+              key_segment_slopes (r->interp, a->value, b->value, b->frame - a->frame, &a->out_slope,
+                                  &b->in_slope);
             }
           for (guint i = 0; i < n; i++)
             {
@@ -499,8 +494,7 @@ niff_get_curve (gpointer model, guint index)
 
 /* ---- set_curve ---- */
 
-static gboolean
-refuse (GError **error, const char *format, ...) G_GNUC_PRINTF (2, 3);
+static gboolean refuse (GError **error, const char *format, ...) G_GNUC_PRINTF (2, 3);
 
 static gboolean
 refuse (GError **error, const char *format, ...)
@@ -530,12 +524,11 @@ encode_f32 (double v, const guint32 *old, double *max_error)
 }
 
 static gboolean
-check_keys (const TressCurve *curve, double frame_max, gboolean tied, gboolean is_angle_free,
-            guint32 *frames, GError **error)
+check_keys (const TressCurve *curve, double frame_max, gboolean tied, guint32 *frames,
+            GError **error)
 {
   guint n = tress_curve_get_n_keys (curve);
 
-  (void)is_angle_free;
   for (guint i = 0; i < n; i++)
     {
       const TressKey *k = tress_curve_get_key (curve, i);
@@ -573,8 +566,7 @@ check_keys (const TressCurve *curve, double frame_max, gboolean tied, gboolean i
 }
 
 /* Matches new key frames to old record frames: src[j] is the old record that
- * new key j continues, or -1 for a new record. Returns FALSE if an old record
- * listed in @keep (indices, may be NULL) would be dropped; *dropped gets it. */
+ * new key j continues, or -1 for a new record (see the top of this file). */
 static void
 match_frames (const guint32 *old, guint n_old, const guint32 *frames, guint n_new, int *src)
 {
@@ -619,12 +611,14 @@ set_key_records (TressNiffGroup *g, guint c, const TressCurve *curve, double *ma
   g_autofree int *src = g_new0 (int, m + 1);
   g_autoptr (GArray) records = NULL;
 
-  if (!check_keys (curve, KEY_FRAME_MAX, FALSE, FALSE, frames, error))
+  if (!check_keys (curve, KEY_FRAME_MAX, FALSE, frames, error))
     return FALSE;
   for (guint j = 0; j < m; j++)
     if (tress_curve_get_key (curve, j)->interp == TRESS_INTERP_BAKED)
-      return refuse (error, "Key %u uses baked interpolation, which a NIFF1 KEY record cannot "
-                            "store (STATIC, LINEAR or the SLOW kinds)", j);
+      return refuse (error,
+                     "Key %u uses baked interpolation, which a NIFF1 KEY record cannot "
+                     "store (STATIC, LINEAR or the SLOW kinds)",
+                     j);
   if (m < 2)
     return refuse (error, "A NIFF1 KEY group keeps its initial and final records: it needs at "
                           "least 2 keys");
@@ -643,7 +637,8 @@ set_key_records (TressNiffGroup *g, guint c, const TressCurve *curve, double *ma
         return refuse (error,
                        "The %s record (frame %u) of a NIFF1 KEY group cannot be deleted; move it "
                        "or change its value instead",
-                       !first ? "initial" : "final", !first ? old_frames[0] : old_frames[n_old - 1]);
+                       !first ? "initial" : "final",
+                       !first ? old_frames[0] : old_frames[n_old - 1]);
     }
 
   records = g_array_sized_new (FALSE, TRUE, sizeof (TressNiffRecord), m);
@@ -686,7 +681,7 @@ set_full_records (TressNiffGroup *g, guint c, const TressCurve *curve, double *m
   g_autofree guint32 *frames = g_new0 (guint32, m + 1);
   g_autoptr (GArray) records = NULL;
 
-  if (!check_keys (curve, KEY_FRAME_MAX, FALSE, FALSE, frames, error))
+  if (!check_keys (curve, KEY_FRAME_MAX, FALSE, frames, error))
     return FALSE;
   if (m == 0)
     return refuse (error, "A FULL group needs at least one record");
@@ -707,8 +702,8 @@ set_full_records (TressNiffGroup *g, guint c, const TressCurve *curve, double *m
       gboolean same = j < n_old;
 
       r.index = j;
-      r.trs[c] = encode_f32 (tress_curve_get_key (curve, j)->value, same ? &r.trs[c] : NULL,
-                             max_error);
+      r.trs[c]
+          = encode_f32 (tress_curve_get_key (curve, j)->value, same ? &r.trs[c] : NULL, max_error);
       g_array_append_val (records, r);
     }
   g_array_unref (g->records);
@@ -728,7 +723,7 @@ set_channel (TressNiffGroup *g, guint ch, guint c, const TressCurve *curve, doub
   g_autofree int *src = g_new0 (int, m + 1);
   GArray *keys;
 
-  if (!check_keys (curve, CHANNEL_FRAME_MAX, TRUE, FALSE, frames, error))
+  if (!check_keys (curve, CHANNEL_FRAME_MAX, TRUE, frames, error))
     return FALSE;
   if (m > 0)
     for (guint other = 0; other < TRESS_NIFF_N_CHANNELS; other++)
@@ -785,8 +780,7 @@ niff_set_curve (gpointer model, guint index, const TressCurve *curve, double *ma
   gboolean ok;
 
   if (index >= file->curve_refs->len)
-    return refuse (error, "There is no curve %u (the file has %u)", index,
-                   file->curve_refs->len);
+    return refuse (error, "There is no curve %u (the file has %u)", index, file->curve_refs->len);
   ref = &g_array_index (file->curve_refs, TressNiffCurveRef, index);
   g = ref_group (file, ref);
   switch (ref->source)

@@ -20,7 +20,9 @@ static const struct
   { "RotateX", 1, { "X" } },
   { "RotateY", 1, { "Y" } },
   { "RotateZ", 1, { "Z" } },
-  { "OrientationXY", 6, { "X axis X", "X axis Y", "X axis Z", "Y axis X", "Y axis Y", "Y axis Z" } },
+  { "OrientationXY",
+    6,
+    { "X axis X", "X axis Y", "X axis Z", "Y axis X", "Y axis Y", "Y axis Z" } },
   { "Translation", 3, { "X", "Y", "Z" } },
   { "UniqueScale", 3, { "X", "Y", "Z" } },
   { "ClassicalScale", 3, { "X", "Y", "Z" } },
@@ -202,7 +204,8 @@ tress_niff_group_write (const TressNiffGroup *g, GByteArray *out)
 
           for (guint i = 0; i < g->channels[c]->len; i++)
             {
-              const TressNiffChannelKey *k = &g_array_index (g->channels[c], TressNiffChannelKey, i);
+              const TressNiffChannelKey *k
+                  = &g_array_index (g->channels[c], TressNiffChannelKey, i);
 
               put (out, k->interp);
               put (out, k->key);
@@ -228,9 +231,8 @@ word (const guint8 *p)
   return GUINT32_FROM_BE (v);
 }
 
-static gboolean
-bad (GError **error, TressError code, gsize offset, const char *field, const char *expected,
-     const char *found_format, ...) G_GNUC_PRINTF (6, 7);
+static gboolean bad (GError **error, TressError code, gsize offset, const char *field,
+                     const char *expected, const char *found_format, ...) G_GNUC_PRINTF (6, 7);
 
 static gboolean
 bad (GError **error, TressError code, gsize offset, const char *field, const char *expected,
@@ -251,7 +253,8 @@ bad (GError **error, TressError code, gsize offset, const char *field, const cha
 TressNiffGroup *
 tress_niff_group_parse (const guint8 *data, gsize size, gsize base, GError **error)
 {
-  g_autoptr (GPtrArray) hold = g_ptr_array_new_with_free_func ((GDestroyNotify)tress_niff_group_free);
+  g_autoptr (GPtrArray) hold
+      = g_ptr_array_new_with_free_func ((GDestroyNotify)tress_niff_group_free);
   TressNiffGroup *g;
   guint32 n_records, nin, usr;
   gsize pos, end_records;
@@ -264,7 +267,8 @@ tress_niff_group_parse (const guint8 *data, gsize size, gsize base, GError **err
     }
   if (word (data) != NIFF_TAG_ANIM_GROUP)
     {
-      bad (error, TRESS_ERROR_BAD_VALUE, base, "AnimGroup tag", "0x000c0100", "0x%08x", word (data));
+      bad (error, TRESS_ERROR_BAD_VALUE, base, "AnimGroup tag", "0x000c0100", "0x%08x",
+           word (data));
       return NULL;
     }
   if (word (data + 0x0C) != size)
@@ -307,8 +311,7 @@ tress_niff_group_parse (const guint8 *data, gsize size, gsize base, GError **err
       if (size - pos < 12)
         {
           bad (error, TRESS_ERROR_TRUNCATED, base + pos, "AnimGroup record",
-               "a record inside the group", "the group's end after %u of %u records", i,
-               n_records);
+               "a record inside the group", "the group's end after %u of %u records", i, n_records);
           return NULL;
         }
       r->tag = word (data + pos);
@@ -323,15 +326,15 @@ tress_niff_group_parse (const guint8 *data, gsize size, gsize base, GError **err
         }
       if (word (data + pos + 8) != rsize)
         {
-          bad (error, TRESS_ERROR_BAD_VALUE, base + pos + 8, "Anim record size", "the record's size",
-               "%u (a record with tag 0x%08x is %u bytes)", word (data + pos + 8), r->tag, rsize);
+          bad (error, TRESS_ERROR_BAD_VALUE, base + pos + 8, "Anim record size",
+               "the record's size", "%u (a record with tag 0x%08x is %u bytes)",
+               word (data + pos + 8), r->tag, rsize);
           return NULL;
         }
       if (size - pos < rsize)
         {
-          bad (error, TRESS_ERROR_TRUNCATED, base + pos, "Anim record",
-               "a record inside the group", "%u bytes needed, %" G_GSIZE_FORMAT " left", rsize,
-               size - pos);
+          bad (error, TRESS_ERROR_TRUNCATED, base + pos, "Anim record", "a record inside the group",
+               "%u bytes needed, %" G_GSIZE_FORMAT " left", rsize, size - pos);
           return NULL;
         }
       {
@@ -367,7 +370,8 @@ tress_niff_group_parse (const guint8 *data, gsize size, gsize base, GError **err
     {
       bad (error, TRESS_ERROR_BAD_VALUE, base + 0x0C, "AnimGroup size",
            "48 + records + nintendo ext + user ext",
-           "%" G_GSIZE_FORMAT " (records end at +%" G_GSIZE_FORMAT ", nintendo ext %u, user ext %u)",
+           "%" G_GSIZE_FORMAT " (records end at +%" G_GSIZE_FORMAT
+           ", nintendo ext %u, user ext %u)",
            size, end_records, nin, usr);
       return NULL;
     }

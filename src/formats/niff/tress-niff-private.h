@@ -8,6 +8,7 @@
  */
 #pragma once
 
+#include "core/tress-reader.h"
 #include "tress-niff.h"
 
 G_BEGIN_DECLS
@@ -71,8 +72,8 @@ typedef struct
   GArray *records; /* TressNiffRecord */
   gboolean has_ext;
   guint32 channel_bits;
-  guint32 constraints[14];    /* seven (kind, node) pairs */
-  guint32 external_names[14]; /* seven (file, object) name index pairs */
+  guint32 constraints[14];                 /* seven (kind, node) pairs */
+  guint32 external_names[14];              /* seven (file, object) name index pairs */
   GArray *channels[TRESS_NIFF_N_CHANNELS]; /* TressNiffChannelKey */
   GBytes *other;                           /* "other extension data", verbatim */
   GBytes *user;                            /* user extension block, verbatim */
@@ -106,15 +107,15 @@ struct _TressNiffFile
   guint32 version;
   guint32 header_size;
   gboolean niff2;
-  GArray *lists;  /* TressNiffList, physical order */
-  int anim_list;  /* index in @lists, -1 when absent */
+  GArray *lists;         /* TressNiffList, physical order */
+  int anim_list;         /* index in @lists, -1 when absent */
   GBytes *anim_list_ext; /* the AnimList's own nintendo + user extension blocks */
   guint32 anim_list_nin;
   guint32 anim_list_usr;
-  GPtrArray *groups;   /* TressNiffGroup */
-  GHashTable *names;   /* name index → char* */
-  GArray *objects;     /* TressNiffObject */
-  GArray *curve_refs;  /* TressNiffCurveRef */
+  GPtrArray *groups;  /* TressNiffGroup */
+  GHashTable *names;  /* name index → char* */
+  GArray *objects;    /* TressNiffObject */
+  GArray *curve_refs; /* TressNiffCurveRef */
 };
 
 /* Record sizes by tag; 0 for an unknown tag. */
@@ -157,6 +158,11 @@ TressNiffGroup *tress_niff_group_parse (const guint8 *data, gsize size, gsize ba
 
 /* Rebuilds the curve table (done once after parsing; it does not change with edits). */
 void tress_niff_build_curve_refs (TressNiffFile *file);
+
+/* TRUE when channels @a and @b may not both hold keys. */
+gboolean tress_niff_channels_conflict (guint a, guint b);
+/* Names of the objects that use AnimGroup @group, comma separated, or NULL. */
+char *tress_niff_group_owner (const TressNiffFile *file, guint group);
 
 extern const TressCurveOps tress_niff_curve_ops;
 

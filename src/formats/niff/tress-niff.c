@@ -43,8 +43,8 @@ list_kind (guint32 tag)
 }
 
 static const char *const constraint_names[TRESS_NIFF_N_CONSTRAINTS] = {
-  "orientation", "direction", "upvector", "preferred axis", "position", "unique scale",
-  "classical scale",
+  "orientation", "direction",    "upvector",        "preferred axis",
+  "position",    "unique scale", "classical scale",
 };
 
 static inline guint32
@@ -63,9 +63,8 @@ put (GByteArray *out, guint32 v)
   g_byte_array_append (out, (const guint8 *)&be, 4);
 }
 
-static gboolean
-bad (GError **error, TressError code, gsize offset, const char *field, const char *expected,
-     const char *found_format, ...) G_GNUC_PRINTF (6, 7);
+static gboolean bad (GError **error, TressError code, gsize offset, const char *field,
+                     const char *expected, const char *found_format, ...) G_GNUC_PRINTF (6, 7);
 
 static gboolean
 bad (GError **error, TressError code, gsize offset, const char *field, const char *expected,
@@ -129,8 +128,8 @@ list_elements (const guint8 *data, const TressNiffList *list, const char *name, 
 
   if (n > (list->size - 24) / 4)
     return bad (error, TRESS_ERROR_BAD_COUNT, list->offset + 12, field,
-                "a count whose size table fits in the list", "%u in a list of %" G_GSIZE_FORMAT
-                " bytes", n, list->size);
+                "a count whose size table fits in the list",
+                "%u in a list of %" G_GSIZE_FORMAT " bytes", n, list->size);
   if (hsize != 24 + 4 * n)
     {
       g_free (field);
@@ -182,8 +181,7 @@ parse_names (TressNiffFile *file, const guint8 *data, const TressNiffList *list,
       const guint8 *e = data + pos;
 
       if (s < 16)
-        return bad (error, TRESS_ERROR_BAD_VALUE, pos, "Name element size", "at least 16", "%u",
-                    s);
+        return bad (error, TRESS_ERROR_BAD_VALUE, pos, "Name element size", "at least 16", "%u", s);
       if (word (e) != NIFF_TAG_NAME_ELEMENT)
         return bad (error, TRESS_ERROR_BAD_VALUE, pos, "Name element tag", "0x00110100", "0x%08x",
                     word (e));
@@ -234,8 +232,7 @@ parse_objects (TressNiffFile *file, const guint8 *data, const TressNiffList *lis
 }
 
 static gboolean
-parse_anim_list (TressNiffFile *file, const guint8 *data, const TressNiffList *list,
-                 GError **error)
+parse_anim_list (TressNiffFile *file, const guint8 *data, const TressNiffList *list, GError **error)
 {
   guint32 n;
   const guint8 *sizes;
@@ -301,8 +298,8 @@ niff_parse (GBytes *bytes, const char *filename, GError **error)
   file->header_size = word (data + 12);
   if (file->header_size != NIFF1_HEADER_SIZE && file->header_size != NIFF2_HEADER_SIZE)
     {
-      bad (error, TRESS_ERROR_BAD_VALUE, 12, "NIFF header size", "100 (NIFF1) or 136 (NIFF2)",
-           "%u", file->header_size);
+      bad (error, TRESS_ERROR_BAD_VALUE, 12, "NIFF header size", "100 (NIFF1) or 136 (NIFF2)", "%u",
+           file->header_size);
       return NULL;
     }
   if (word (data + 4) != size)
@@ -390,8 +387,8 @@ niff_parse (GBytes *bytes, const char *filename, GError **error)
   if (objs != NULL && !parse_objects (file, data, objs, error))
     return NULL;
   if (file->anim_list >= 0
-      && !parse_anim_list (file, data,
-                           &g_array_index (file->lists, TressNiffList, file->anim_list), error))
+      && !parse_anim_list (file, data, &g_array_index (file->lists, TressNiffList, file->anim_list),
+                           error))
     return NULL;
 
   tress_niff_build_curve_refs (file);
@@ -438,8 +435,7 @@ niff_serialize (gpointer model, GError **error)
         if (out->len - start > G_MAXUINT32)
           {
             g_byte_array_unref (out);
-            g_set_error (error, TRESS_ERROR, TRESS_ERROR_FAILED,
-                         "The AnimList would exceed 4 GiB");
+            g_set_error (error, TRESS_ERROR, TRESS_ERROR_FAILED, "The AnimList would exceed 4 GiB");
             return NULL;
           }
         anim_size = (guint32)(out->len - start);
@@ -654,21 +650,20 @@ validate_group (const TressNiffFile *file, guint gi, GPtrArray *problems)
         PROBLEM (TRESS_SEVERITY_WARNING, G_MAXSIZE, "record %u stores the index %u", i, r->index);
       if (r->tag == TRESS_NIFF_RECORD_KEY)
         {
-          const TressNiffRecord *next
-              = i + 1 < g->records->len ? &g_array_index (g->records, TressNiffRecord, i + 1)
-                                        : NULL;
+          const TressNiffRecord *next = i + 1 < g->records->len
+                                            ? &g_array_index (g->records, TressNiffRecord, i + 1)
+                                            : NULL;
           if (next != NULL && next->tag == TRESS_NIFF_RECORD_KEY && next->key <= r->key)
             PROBLEM (TRESS_SEVERITY_ERROR, G_MAXSIZE,
                      "KEY record %u at frame %u is not after record %u at frame %u", i + 1,
                      next->key, i, r->key);
           if (next != NULL && r->next != next->key)
             PROBLEM (TRESS_SEVERITY_ERROR, G_MAXSIZE,
-                     "KEY record %u says the next key is %u, but the next record is at frame %u",
-                     i, r->next, next->key);
+                     "KEY record %u says the next key is %u, but the next record is at frame %u", i,
+                     r->next, next->key);
           if (next == NULL && r->next != NIFF_NONE)
             PROBLEM (TRESS_SEVERITY_ERROR, G_MAXSIZE,
-                     "the last KEY record says the next key is %u instead of 0xFFFFFFFF",
-                     r->next);
+                     "the last KEY record says the next key is %u instead of 0xFFFFFFFF", r->next);
           if (r->interp != 0 && r->interp != 1 && r->interp != 2 && r->interp != 4
               && r->interp != 6)
             PROBLEM (TRESS_SEVERITY_WARNING, G_MAXSIZE,
@@ -719,8 +714,8 @@ validate_group (const TressNiffFile *file, guint gi, GPtrArray *problems)
             if (!isfinite (niff_f32 (k->value[j])) || !isfinite (niff_f32 (k->diff[j])))
               {
                 PROBLEM (TRESS_SEVERITY_WARNING, G_MAXSIZE,
-                         "%s key %u holds a number that is not finite",
-                         tress_niff_channel_name (c), i);
+                         "%s key %u holds a number that is not finite", tress_niff_channel_name (c),
+                         i);
                 break;
               }
         }
@@ -773,11 +768,10 @@ niff_validate (gpointer model)
       found = word (data + list_kinds[k].header_offset);
       if (found != want)
         g_ptr_array_add (problems,
-                         tress_problem_new (TRESS_SEVERITY_ERROR, "header",
-                                            list_kinds[k].header_offset, NULL, -1,
-                                            "the %s list size field says %u but the list %s", 
-                                            list_kinds[k].name, found,
-                                            present ? "is a different size" : "is absent"));
+                         tress_problem_new (
+                             TRESS_SEVERITY_ERROR, "header", list_kinds[k].header_offset, NULL, -1,
+                             "the %s list size field says %u but the list %s", list_kinds[k].name,
+                             found, present ? "is a different size" : "is absent"));
     }
   for (guint i = 0; i < file->groups->len; i++)
     validate_group (file, i, problems);
@@ -795,7 +789,6 @@ niff_validate (gpointer model)
 
 /* ---- describe and dump ---- */
 
-/* Names of the objects that use AnimGroup @group, comma separated, or NULL. */
 char *
 tress_niff_group_owner (const TressNiffFile *file, guint group)
 {

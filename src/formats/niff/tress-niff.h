@@ -70,8 +70,7 @@ typedef enum
 guint32 tress_niff_file_get_version (const TressNiffFile *file);
 guint tress_niff_file_get_n_groups (const TressNiffFile *file);
 /* The AnimList's place in the file as read: FALSE when the file has none. */
-gboolean tress_niff_file_get_anim_list_span (const TressNiffFile *file, gsize *offset,
-                                             gsize *size);
+gboolean tress_niff_file_get_anim_list_span (const TressNiffFile *file, gsize *offset, gsize *size);
 /* Name of NameList entry @index, or NULL. */
 const char *tress_niff_file_get_name (const TressNiffFile *file, guint32 index);
 guint tress_niff_group_get_n_records (const TressNiffFile *file, guint group);
@@ -110,8 +109,8 @@ void tress_niff_builder_add_channel_key (TressNiffBuilder *builder, guint group,
 void tress_niff_builder_set_constraint (TressNiffBuilder *builder, guint group, guint which,
                                         guint32 kind, guint32 node);
 /* Appends "other extension data" to a NIFF2 group (kept verbatim by readers). */
-void tress_niff_builder_add_other_data (TressNiffBuilder *builder, guint group,
-                                        const guint8 *data, gsize size);
+void tress_niff_builder_add_other_data (TressNiffBuilder *builder, guint group, const guint8 *data,
+                                        gsize size);
 GBytes *tress_niff_builder_finish (TressNiffBuilder *builder, GError **error);
 
 /* The demo file: a few objects with Hermite channels (NIFF2). */
