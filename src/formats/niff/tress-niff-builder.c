@@ -383,7 +383,7 @@ write_list (TressNiffBuilder *b, GByteArray *out, guint32 tag)
         {
           const char *name = g_ptr_array_index (b->names, i);
           gsize len = strlen (name);
-          gsize padded = (len + 3) / 4 * 4;
+          gsize padded = (len + 4) / 4 * 4; /* always NUL-terminated, as the SDK's NIFF2 files */
           static const guint8 zeros[4] = { 0 };
 
           put (out, NIFF_TAG_NAME_ELEMENT);

@@ -376,7 +376,7 @@ niff_get_curve (gpointer model, guint index)
       if (ref->source == NIFF_CURVE_FULL)
         {
           tress_curve_set_text (&curve->kind, "NIFF1 FULL");
-          tress_curve_set_text (&curve->type_label, "FULL records: one pose per frame, f32 values");
+          tress_curve_set_text (&curve->type_label, "NIFF1 FULL records, one per frame, f32");
           curve->limits.interp_mask = TRESS_INTERP_MASK (TRESS_INTERP_BAKED);
           for (guint i = 0; i < n; i++)
             {
@@ -392,9 +392,7 @@ niff_get_curve (gpointer model, guint index)
       else
         {
           tress_curve_set_text (&curve->kind, "NIFF1 KEY");
-          tress_curve_set_text (&curve->type_label,
-                                "KEY records: whole frames, f32 values; frame and interpolation "
-                                "shared by the record's 9 components");
+          tress_curve_set_text (&curve->type_label, "NIFF1 KEY records, whole frames, f32");
           curve->limits.interp_mask = TRESS_INTERP_MASK (TRESS_INTERP_STEP)
                                       | TRESS_INTERP_MASK (TRESS_INTERP_LINEAR)
                                       | TRESS_INTERP_MASK (TRESS_INTERP_HERMITE);
@@ -434,8 +432,10 @@ niff_get_curve (gpointer model, guint index)
               if (k->in_slope != k->out_slope)
                 k->flags |= TRESS_KEY_BROKEN;
             }
-          g_string_append (note, "Slopes follow from each record's interpolation and are not "
-                                 "stored; the first and last records (initial and final) stay");
+          g_string_append (note, "A key is a whole record: its frame and interpolation are "
+                                 "shared by the 9 components; slopes follow from the "
+                                 "interpolation and are not stored; the initial and final "
+                                 "records stay");
           if (any_slow)
             g_string_append (note,
                              "; SLOWIN/SLOWOUT/SLOW have no published formula: drawn with an "
@@ -453,9 +453,8 @@ niff_get_curve (gpointer model, guint index)
       curve->path = g_strdup_printf ("%s/%s/%s", gpart, tress_niff_channel_name (ch),
                                      tress_niff_channel_component_name (ch, c));
       tress_curve_set_text (&curve->kind, "NIFF2 channel");
-      curve->type_label = g_strdup_printf (
-          "%s channel: CONST, FULL, LINEAR or HERMITE per key, one slope per key, whole frames",
-          tress_niff_channel_name (ch));
+      curve->type_label = g_strdup_printf ("NIFF2 %s, whole frames, f32, one slope per key",
+                                           tress_niff_channel_name (ch));
       if (ch == TRESS_NIFF_ROTATE_AXIS)
         tress_curve_set_text (&curve->component, c < 3 ? xyz[c] : "W");
       else if (ch == TRESS_NIFF_ORIENTATION_XY)

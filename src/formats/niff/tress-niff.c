@@ -134,7 +134,7 @@ list_elements (const guint8 *data, const TressNiffList *list, const char *name, 
     {
       g_free (field);
       field = g_strdup_printf ("%s list header size", name);
-      return bad (error, TRESS_ERROR_BAD_VALUE, list->offset + 4, field, "24 + 4 × element count",
+      return bad (error, TRESS_ERROR_BAD_VALUE, list->offset + 4, field, "24 + 4 * element count",
                   "%u for %u elements", hsize, n);
     }
   *nin = word (l + 16);
@@ -337,8 +337,19 @@ niff_parse (GBytes *bytes, const char *filename, GError **error)
       kind = list_kind (list.tag);
       if (kind < 0)
         {
-          bad (error, TRESS_ERROR_BAD_VALUE, pos, "list tag", "a NIFF list tag", "0x%08x",
-               list.tag);
+          g_autofree char *field = NULL;
+
+          if (file->lists->len > 0)
+            {
+              const TressNiffList *prev
+                  = &g_array_index (file->lists, TressNiffList, file->lists->len - 1);
+              field = g_strdup_printf ("list tag (after the %s list of %" G_GSIZE_FORMAT
+                                       " bytes at 0x%" G_GSIZE_MODIFIER "x)",
+                                       list_kinds[list_kind (prev->tag)].name, prev->size,
+                                       prev->offset);
+            }
+          bad (error, TRESS_ERROR_BAD_VALUE, pos, field != NULL ? field : "list tag",
+               "a NIFF list tag", "0x%08x", list.tag);
           return NULL;
         }
       for (guint i = 0; i < file->lists->len; i++)
@@ -767,11 +778,12 @@ niff_validate (gpointer model)
         }
       found = word (data + list_kinds[k].header_offset);
       if (found != want)
-        g_ptr_array_add (problems,
-                         tress_problem_new (
-                             TRESS_SEVERITY_ERROR, "header", list_kinds[k].header_offset, NULL, -1,
-                             "the %s list size field says %u but the list %s", list_kinds[k].name,
-                             found, present ? "is a different size" : "is absent"));
+        g_ptr_array_add (
+            problems,
+            tress_problem_new (TRESS_SEVERITY_ERROR, "header", list_kinds[k].header_offset, NULL,
+                               -1, "the %s list size field says %u but the list %s%u%s",
+                               list_kinds[k].name, found, present ? "is " : "is absent (expected ",
+                               want, present ? " bytes" : ")"));
     }
   for (guint i = 0; i < file->groups->len; i++)
     validate_group (file, i, problems);
