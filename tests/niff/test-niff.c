@@ -218,8 +218,10 @@ test_samples_structure (void)
   g_assert_cmpuint (tress_niff_group_get_channel_bits (f, 0), ==, 0x6e);
   g_assert_cmpuint (tress_niff_group_get_n_channel_keys (f, 0, TRESS_NIFF_ROTATE_Z), ==, 47);
   g_assert_cmpuint (tress_niff_group_get_n_channel_keys (f, 2, TRESS_NIFF_ROTATE_Z), ==, 50);
-  /* Six groups of eight channels: 22 component curves each. */
-  g_assert_cmpuint (fmt->curves->n_curves (f), ==, 6 * 22);
+  /* Per group: RotateX/Y/Z, Translation and UniqueScale (9 components); the
+   * channels the format forbids beside those (RotateAxis, OrientationXY,
+   * ClassicalScale) are not listed. */
+  g_assert_cmpuint (fmt->curves->n_curves (f), ==, 6 * 9);
   idx = find_curve (f, "Sweep15_3_Animation/RotateZ/Z");
   {
     g_autoptr (TressCurve) c = fmt->curves->get_curve (f, idx);
@@ -1037,8 +1039,6 @@ test_edit_refusals (void)
   g_autoptr (GBytes) bytes = build_niff2_all ();
   TressNiffFile *file = parse_ok (bytes);
   int irx = find_curve (file, "euler/RotateX/X");
-  int iaxis = find_curve (file, "euler/RotateAxis/Angle");
-  int icscale = find_curve (file, "euler/ClassicalScale/X");
   TressKey key = { .frame = 3, .value = 1, .interp = TRESS_INTERP_LINEAR };
 
   {
@@ -1052,16 +1052,6 @@ test_edit_refusals (void)
     set_curve_refused (file, irx, c, "broken tangents");
   }
   {
-    g_autoptr (TressCurve) c = fmt->curves->get_curve (file, iaxis);
-    tress_curve_insert_key (c, &key);
-    set_curve_refused (file, iaxis, c, "forbids the combination");
-  }
-  {
-    g_autoptr (TressCurve) c = fmt->curves->get_curve (file, icscale);
-    tress_curve_insert_key (c, &key);
-    set_curve_refused (file, icscale, c, "UniqueScale");
-  }
-  {
     g_autoptr (TressCurve) c = fmt->curves->get_curve (file, irx);
     tress_curve_get_key (c, 0)->frame = -1;
     set_curve_refused (file, irx, c, "frames from 0");
@@ -1070,6 +1060,49 @@ test_edit_refusals (void)
     g_autoptr (TressCurve) c = fmt->curves->get_curve (file, irx);
     tress_curve_get_key (c, 0)->value = 1e300;
     set_curve_refused (file, irx, c, "32-bit float");
+  }
+  /* A group without rotation or scale lists every channel; once one rotation
+   * (or scale) channel has keys, the ones the format forbids beside it refuse. */
+  {
+    g_autoptr (TressNiffBuilder) b = tress_niff_builder_new (TRUE, 0);
+    g_autoptr (GBytes) plain = NULL;
+    TressNiffFile *f2;
+    const float t[3] = { 1, 2, 3 }, d[3] = { 0 };
+    guint g = tress_niff_builder_add_group (b, tress_niff_builder_add_name (b, "move"),
+                                            TRESS_NIFF_ANIM_STATIC, 30, 0);
+    int irz, iaxis, ious, ics;
+
+    tress_niff_builder_add_channel_key (b, g, TRESS_NIFF_TRANSLATION, TRESS_NIFF_CHANNEL_LINEAR, 0,
+                                        t, d);
+    plain = tress_niff_builder_finish (b, NULL);
+    f2 = parse_ok (plain);
+    g_assert_cmpuint (fmt->curves->n_curves (f2), ==, 22);
+    irz = find_curve (f2, "move/RotateZ/Z");
+    iaxis = find_curve (f2, "move/RotateAxis/Angle");
+    ious = find_curve (f2, "move/UniqueScale/X");
+    ics = find_curve (f2, "move/ClassicalScale/Y");
+    {
+      g_autoptr (TressCurve) c = fmt->curves->get_curve (f2, irz);
+      tress_curve_insert_key (c, &key);
+      set_curve_ok (f2, irz, c);
+    }
+    {
+      g_autoptr (TressCurve) c = fmt->curves->get_curve (f2, iaxis);
+      tress_curve_insert_key (c, &key);
+      set_curve_refused (f2, iaxis, c, "forbids the combination");
+    }
+    {
+      g_autoptr (TressCurve) c = fmt->curves->get_curve (f2, ious);
+      tress_curve_insert_key (c, &key);
+      set_curve_ok (f2, ious, c);
+    }
+    {
+      g_autoptr (TressCurve) c = fmt->curves->get_curve (f2, ics);
+      tress_curve_insert_key (c, &key);
+      set_curve_refused (f2, ics, c, "UniqueScale");
+    }
+    g_assert_cmpuint (tress_niff_group_get_channel_bits (f2, 0), ==, 0x20 | 0x08 | 0x40);
+    fmt->free (f2);
   }
   fmt->free (file);
 }

@@ -1,8 +1,10 @@
 /* tress-niff-curves.c: NIFF animation as format-neutral curves, and back
  *
  * One curve per component: Translate/Rotate/Scale X, Y, Z of NIFF1 KEY and
- * FULL groups, and every component of every NIFF2 channel (all eight channels
- * of a group are listed, empty ones too, so that keys can be added to them).
+ * FULL groups, and every component of the NIFF2 channels of a group that have
+ * keys or could get some (empty channels are listed unless a channel the format
+ * forbids beside them has keys). The list is made once, when the file is read,
+ * so curve indices stay put while keys come and go.
  *
  * The components of one record (NIFF1) or channel key (NIFF2) share its frame
  * and interpolation. Writing a curve back matches its keys to the records by
@@ -24,6 +26,19 @@
 
 static const char *const record_vectors[3] = { "Translate", "Rotate", "Scale" };
 static const char *const xyz[3] = { "X", "Y", "Z" };
+
+/* A channel is listed when it has keys or could get some: no channel the
+ * format forbids beside it has keys. */
+static gboolean
+channel_listed (const TressNiffGroup *g, guint ch)
+{
+  if (g->channels[ch]->len > 0)
+    return TRUE;
+  for (guint other = 0; other < TRESS_NIFF_N_CHANNELS; other++)
+    if (g->channels[other]->len > 0 && tress_niff_channels_conflict (ch, other))
+      return FALSE;
+  return TRUE;
+}
 
 void
 tress_niff_build_curve_refs (TressNiffFile *file)
@@ -52,7 +67,7 @@ tress_niff_build_curve_refs (TressNiffFile *file)
           }
       if (g->has_ext)
         for (guint ch = 0; ch < TRESS_NIFF_N_CHANNELS; ch++)
-          for (guint c = 0; c < tress_niff_channel_n_components (ch); c++)
+          for (guint c = 0; c < tress_niff_channel_n_components (ch) && channel_listed (g, ch); c++)
             {
               TressNiffCurveRef ref = { gi, NIFF_CURVE_CHANNEL, ch, c };
               g_array_append_val (file->curve_refs, ref);
@@ -318,11 +333,16 @@ group_frame_count (const TressNiffGroup *g)
   return last;
 }
 
-static char *
-path_part (const char *s)
-{
-  return g_strdelimit (g_strdup (s), "/", '_');
-}
+#define NOTE_FULL "One sample per frame; frames run from 0 without gaps"
+#define NOTE_KEY                                                                                   \
+  "A key is a whole record: its frame and interpolation are shared by the 9 components; slopes "   \
+  "follow from the interpolation and are not stored; the initial and final records stay"
+#define NOTE_SLOW                                                                                  \
+  "; SLOWIN/SLOWOUT/SLOW have no published formula: drawn with an assumed ease (SLOWOUT starts "   \
+  "at rest, SLOWIN arrives at rest, SLOW both)"
+#define NOTE_ANGLE "; angles in radians, shown as stored"
+#define NOTE_ANGLE2 "angles in radians, shown as stored (not unwrapped)"
+#define NOTE_EMPTY "Empty channel: adding keys sets its bit"
 
 static guint
 niff_n_curves (gpointer model)
@@ -338,10 +358,7 @@ niff_get_curve (gpointer model, guint index)
   const TressNiffCurveRef *ref;
   TressNiffGroup *g;
   TressCurve *curve;
-  const char *gname;
-  g_autofree char *gpart = NULL;
-  g_autofree char *owner = NULL;
-  g_autoptr (GString) note = g_string_new (NULL);
+  const char *gpart;
 
   g_return_val_if_fail (index < file->curve_refs->len, NULL);
   ref = &g_array_index (file->curve_refs, TressNiffCurveRef, index);
@@ -358,10 +375,8 @@ niff_get_curve (gpointer model, guint index)
   curve->fps = g->frame_rate >= 10 ? g->frame_rate : 0;
   curve->loops = g->loop == 0;
 
-  gname = tress_niff_file_get_name (file, g->name_index);
-  gpart = gname != NULL ? path_part (gname) : g_strdup_printf ("AnimGroup %u", ref->group);
-  owner = tress_niff_group_owner (file, ref->group);
-  curve->owner = g_steal_pointer (&owner);
+  gpart = g_ptr_array_index (file->group_paths, ref->group);
+  curve->owner = g_strdup (g_ptr_array_index (file->group_owners, ref->group));
 
   if (ref->source == NIFF_CURVE_KEY || ref->source == NIFF_CURVE_FULL)
     {
@@ -369,7 +384,7 @@ niff_get_curve (gpointer model, guint index)
       guint n = g->records->len;
       gboolean any_slow = FALSE;
 
-      curve->path = g_strdup_printf ("%s/%s/%s", gpart, record_vectors[c / 3], xyz[c % 3]);
+      curve->path = g_strconcat (gpart, "/", record_vectors[c / 3], "/", xyz[c % 3], NULL);
       tress_curve_set_text (&curve->component, xyz[c % 3]);
       curve->limits.frame_max = KEY_FRAME_MAX;
       g_array_set_size (curve->keys, n);
@@ -387,7 +402,7 @@ niff_get_curve (gpointer model, guint index)
               k->interp = TRESS_INTERP_BAKED;
               k->tangent = TRESS_TANGENT_MANUAL;
             }
-          g_string_append (note, "One sample per frame; frames run from 0 without gaps");
+          curve->note = g_strconcat (NOTE_FULL, c / 3 == 1 ? NOTE_ANGLE : NULL, NULL);
         }
       else
         {
@@ -432,29 +447,20 @@ niff_get_curve (gpointer model, guint index)
               if (k->in_slope != k->out_slope)
                 k->flags |= TRESS_KEY_BROKEN;
             }
-          g_string_append (note, "A key is a whole record: its frame and interpolation are "
-                                 "shared by the 9 components; slopes follow from the "
-                                 "interpolation and are not stored; the initial and final "
-                                 "records stay");
-          if (any_slow)
-            g_string_append (note,
-                             "; SLOWIN/SLOWOUT/SLOW have no published formula: drawn with an "
-                             "assumed ease (SLOWOUT starts at rest, SLOWIN arrives at rest, SLOW "
-                             "both)");
+          curve->note = g_strconcat (NOTE_KEY, any_slow ? NOTE_SLOW : "",
+                                     c / 3 == 1 ? NOTE_ANGLE : "", NULL);
         }
-      if (c / 3 == 1)
-        g_string_append (note, "; angles in radians, shown as stored");
     }
   else
     {
       guint ch = ref->channel, c = ref->component;
       GArray *keys = g->channels[ch];
 
-      curve->path = g_strdup_printf ("%s/%s/%s", gpart, tress_niff_channel_name (ch),
-                                     tress_niff_channel_component_name (ch, c));
+      curve->path = g_strconcat (gpart, "/", tress_niff_channel_name (ch), "/",
+                                 tress_niff_channel_component_name (ch, c), NULL);
       tress_curve_set_text (&curve->kind, "NIFF2 channel");
-      curve->type_label = g_strdup_printf ("NIFF2 %s, whole frames, f32, one slope per key",
-                                           tress_niff_channel_name (ch));
+      curve->type_label = g_strconcat ("NIFF2 ", tress_niff_channel_name (ch),
+                                       ", whole frames, f32, one slope per key", NULL);
       if (ch == TRESS_NIFF_ROTATE_AXIS)
         tress_curve_set_text (&curve->component, c < 3 ? xyz[c] : "W");
       else if (ch == TRESS_NIFF_ORIENTATION_XY)
@@ -480,14 +486,13 @@ niff_get_curve (gpointer model, guint index)
           k->native_interp = (guint16)MIN (ck->interp, G_MAXUINT16);
           k->tangent = TRESS_TANGENT_MANUAL;
         }
-      if (keys->len == 0)
-        g_string_append (note, "Empty channel: adding keys sets its bit");
-      if (ch <= TRESS_NIFF_ROTATE_Z || (ch == TRESS_NIFF_ROTATE_AXIS && c == 3))
-        g_string_append_printf (note, "%sangles in radians, shown as stored (not unwrapped)",
-                                note->len > 0 ? "; " : "");
+      if (ch != TRESS_NIFF_ROTATE_AXIS && ch <= TRESS_NIFF_ROTATE_Z)
+        curve->note = g_strdup (keys->len == 0 ? NOTE_EMPTY "; " NOTE_ANGLE2 : NOTE_ANGLE2);
+      else if (ch == TRESS_NIFF_ROTATE_AXIS && c == 3)
+        curve->note = g_strdup (keys->len == 0 ? NOTE_EMPTY "; " NOTE_ANGLE2 : NOTE_ANGLE2);
+      else if (keys->len == 0)
+        curve->note = g_strdup (NOTE_EMPTY);
     }
-  if (note->len > 0)
-    tress_curve_set_text (&curve->note, note->str);
   return curve;
 }
 

@@ -45,18 +45,6 @@ tress_niff_record_size (guint32 tag)
     }
 }
 
-guint
-tress_niff_channel_n_components (guint ch)
-{
-  return ch < TRESS_NIFF_N_CHANNELS ? channel_info[ch].n_components : 0;
-}
-
-guint
-tress_niff_channel_key_size (guint ch)
-{
-  return 8 + 8 * tress_niff_channel_n_components (ch);
-}
-
 const char *
 tress_niff_channel_name (guint ch)
 {
@@ -132,57 +120,57 @@ tress_niff_group_size (const TressNiffGroup *g)
          + (g->user != NULL ? g_bytes_get_size (g->user) : 0);
 }
 
-static inline void
-put (GByteArray *out, guint32 v)
+static inline guint8 *
+put (guint8 *p, guint32 v)
 {
   guint32 be = GUINT32_TO_BE (v);
-  g_byte_array_append (out, (const guint8 *)&be, 4);
+  memcpy (p, &be, 4);
+  return p + 4;
 }
 
-void
-tress_niff_group_write (const TressNiffGroup *g, GByteArray *out)
+guint8 *
+tress_niff_group_write_to (const TressNiffGroup *g, guint8 *p)
 {
   gsize user = g->user != NULL ? g_bytes_get_size (g->user) : 0;
 
-  put (out, NIFF_TAG_ANIM_GROUP);
-  put (out, g->index);
-  put (out, g->header_size);
-  put (out, (guint32)tress_niff_group_size (g));
-  put (out, g->name_index);
-  put (out, g->anim_type);
-  put (out, g->frame_rate);
-  put (out, g->records->len);
-  put (out, g->loop);
-  put (out, g->rot_order);
-  put (out, (guint32)ext_size (g));
-  put (out, (guint32)user);
+  p = put (p, NIFF_TAG_ANIM_GROUP);
+  p = put (p, g->index);
+  p = put (p, g->header_size);
+  p = put (p, (guint32)tress_niff_group_size (g));
+  p = put (p, g->name_index);
+  p = put (p, g->anim_type);
+  p = put (p, g->frame_rate);
+  p = put (p, g->records->len);
+  p = put (p, g->loop);
+  p = put (p, g->rot_order);
+  p = put (p, (guint32)ext_size (g));
+  p = put (p, (guint32)user);
 
   for (guint i = 0; i < g->records->len; i++)
     {
       const TressNiffRecord *r = &g_array_index (g->records, TressNiffRecord, i);
-      guint size = tress_niff_record_size (r->tag);
 
-      put (out, r->tag);
-      put (out, r->index);
-      put (out, size);
+      p = put (p, r->tag);
+      p = put (p, r->index);
+      p = put (p, tress_niff_record_size (r->tag));
       switch (r->tag)
         {
         case TRESS_NIFF_RECORD_KEY:
-          put (out, r->key);
-          put (out, r->next);
-          put (out, r->interp);
+          p = put (p, r->key);
+          p = put (p, r->next);
+          p = put (p, r->interp);
           G_GNUC_FALLTHROUGH;
         case TRESS_NIFF_RECORD_STATIC:
         case TRESS_NIFF_RECORD_FULL:
           for (guint k = 0; k < 6; k++)
-            put (out, r->trs[k]);
-          put (out, r->expand);
+            p = put (p, r->trs[k]);
+          p = put (p, r->expand);
           for (guint k = 6; k < 9; k++)
-            put (out, r->trs[k]);
+            p = put (p, r->trs[k]);
           break;
         case TRESS_NIFF_RECORD_BILLBOARD:
-          put (out, r->look_at);
-          put (out, r->up);
+          p = put (p, r->look_at);
+          p = put (p, r->up);
           break;
         default:
           g_assert_not_reached ();
@@ -191,13 +179,13 @@ tress_niff_group_write (const TressNiffGroup *g, GByteArray *out)
 
   if (g->has_ext)
     {
-      put (out, g->channel_bits);
+      p = put (p, g->channel_bits);
       for (guint c = 0; c < TRESS_NIFF_N_CHANNELS; c++)
-        put (out, g->channels[c]->len);
+        p = put (p, g->channels[c]->len);
       for (guint i = 0; i < 14; i++)
-        put (out, g->constraints[i]);
+        p = put (p, g->constraints[i]);
       for (guint i = 0; i < 14; i++)
-        put (out, g->external_names[i]);
+        p = put (p, g->external_names[i]);
       for (guint c = 0; c < TRESS_NIFF_N_CHANNELS; c++)
         {
           guint nc = tress_niff_channel_n_components (c);
@@ -207,19 +195,38 @@ tress_niff_group_write (const TressNiffGroup *g, GByteArray *out)
               const TressNiffChannelKey *k
                   = &g_array_index (g->channels[c], TressNiffChannelKey, i);
 
-              put (out, k->interp);
-              put (out, k->key);
+              p = put (p, k->interp);
+              p = put (p, k->key);
               for (guint j = 0; j < nc; j++)
-                put (out, k->value[j]);
+                p = put (p, k->value[j]);
               for (guint j = 0; j < nc; j++)
-                put (out, k->diff[j]);
+                p = put (p, k->diff[j]);
             }
         }
       if (g->other != NULL)
-        g_byte_array_append (out, g_bytes_get_data (g->other, NULL), g_bytes_get_size (g->other));
+        {
+          memcpy (p, g_bytes_get_data (g->other, NULL), g_bytes_get_size (g->other));
+          p += g_bytes_get_size (g->other);
+        }
     }
-  if (g->user != NULL)
-    g_byte_array_append (out, g_bytes_get_data (g->user, NULL), user);
+  if (user > 0)
+    {
+      memcpy (p, g_bytes_get_data (g->user, NULL), user);
+      p += user;
+    }
+  return p;
+}
+
+void
+tress_niff_group_write (const TressNiffGroup *g, GByteArray *out)
+{
+  gsize start = out->len;
+  gsize size = tress_niff_group_size (g);
+  guint8 *end;
+
+  g_byte_array_set_size (out, start + size);
+  end = tress_niff_group_write_to (g, out->data + start);
+  g_assert (end == out->data + start + size);
 }
 
 static inline guint32
@@ -301,7 +308,12 @@ tress_niff_group_parse (const guint8 *data, gsize size, gsize base, GError **err
            n_records, size);
       return NULL;
     }
-  g_array_set_size (g->records, n_records);
+  if (n_records > 0)
+    {
+      g_array_unref (g->records);
+      g->records = g_array_sized_new (FALSE, TRUE, sizeof (TressNiffRecord), n_records);
+      g_array_set_size (g->records, n_records);
+    }
   pos = NIFF_GROUP_HEADER_SIZE;
   for (guint i = 0; i < n_records; i++)
     {
@@ -415,7 +427,12 @@ tress_niff_group_parse (const guint8 *data, gsize size, gsize base, GError **err
           guint32 n = word (e + 4 + 4 * c);
           guint nc = tress_niff_channel_n_components (c);
 
-          g_array_set_size (g->channels[c], n);
+          if (n > 0)
+            {
+              g_array_unref (g->channels[c]);
+              g->channels[c] = g_array_sized_new (FALSE, TRUE, sizeof (TressNiffChannelKey), n);
+              g_array_set_size (g->channels[c], n);
+            }
           for (guint i = 0; i < n; i++)
             {
               TressNiffChannelKey *k = &g_array_index (g->channels[c], TressNiffChannelKey, i);

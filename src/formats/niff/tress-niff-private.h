@@ -101,6 +101,13 @@ typedef struct
   guint32 anim_link;
 } TressNiffObject;
 
+typedef struct
+{
+  guint32 index;  /* the element's index field */
+  guint32 offset; /* of the text in the file */
+  guint32 length; /* up to the first NUL */
+} TressNiffNameSpan;
+
 struct _TressNiffFile
 {
   GBytes *bytes; /* the file as read (or as built) */
@@ -112,17 +119,31 @@ struct _TressNiffFile
   GBytes *anim_list_ext; /* the AnimList's own nintendo + user extension blocks */
   guint32 anim_list_nin;
   guint32 anim_list_usr;
-  GPtrArray *groups;  /* TressNiffGroup */
-  GHashTable *names;  /* name index → char* */
-  GArray *objects;    /* TressNiffObject */
-  GArray *curve_refs; /* TressNiffCurveRef */
+  GPtrArray *groups;       /* TressNiffGroup */
+  GArray *name_spans;      /* TressNiffNameSpan, NameList order */
+  GHashTable *name_cache;  /* name index → char*, filled on demand */
+  GPtrArray *group_paths;  /* per group: its name as a curve path level */
+  GPtrArray *group_owners; /* per group: the objects that use it, or NULL */
+  GArray *objects;         /* TressNiffObject */
+  GArray *curve_refs;      /* TressNiffCurveRef */
 };
 
 /* Record sizes by tag; 0 for an unknown tag. */
 guint tress_niff_record_size (guint32 tag);
 /* Bytes of one key of channel @ch, and its component count. */
-guint tress_niff_channel_key_size (guint ch);
-guint tress_niff_channel_n_components (guint ch);
+static inline guint
+tress_niff_channel_n_components (guint ch)
+{
+  static const guint8 n[TRESS_NIFF_N_CHANNELS] = { 4, 1, 1, 1, 6, 3, 3, 3 };
+  return ch < TRESS_NIFF_N_CHANNELS ? n[ch] : 0;
+}
+
+static inline guint
+tress_niff_channel_key_size (guint ch)
+{
+  return 8 + 8 * tress_niff_channel_n_components (ch);
+}
+
 const char *tress_niff_channel_name (guint ch);
 const char *tress_niff_channel_component_name (guint ch, guint component);
 
@@ -153,6 +174,8 @@ void tress_niff_group_free (TressNiffGroup *group);
 /* Size of @group once written. */
 gsize tress_niff_group_size (const TressNiffGroup *group);
 void tress_niff_group_write (const TressNiffGroup *group, GByteArray *out);
+/* Writes exactly tress_niff_group_size() bytes at @p; returns the end. */
+guint8 *tress_niff_group_write_to (const TressNiffGroup *group, guint8 *p);
 /* Parses one AnimGroup from [@data, @data+@size); @base is its file offset for messages. */
 TressNiffGroup *tress_niff_group_parse (const guint8 *data, gsize size, gsize base, GError **error);
 

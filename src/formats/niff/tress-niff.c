@@ -56,13 +56,6 @@ word (const guint8 *p)
   return GUINT32_FROM_BE (v);
 }
 
-static inline void
-put (GByteArray *out, guint32 v)
-{
-  guint32 be = GUINT32_TO_BE (v);
-  g_byte_array_append (out, (const guint8 *)&be, 4);
-}
-
 static gboolean bad (GError **error, TressError code, gsize offset, const char *field,
                      const char *expected, const char *found_format, ...) G_GNUC_PRINTF (6, 7);
 
@@ -93,7 +86,10 @@ niff_free (gpointer model)
   g_clear_pointer (&file->lists, g_array_unref);
   g_clear_pointer (&file->anim_list_ext, g_bytes_unref);
   g_clear_pointer (&file->groups, g_ptr_array_unref);
-  g_clear_pointer (&file->names, g_hash_table_unref);
+  g_clear_pointer (&file->name_spans, g_array_unref);
+  g_clear_pointer (&file->name_cache, g_hash_table_unref);
+  g_clear_pointer (&file->group_paths, g_ptr_array_unref);
+  g_clear_pointer (&file->group_owners, g_ptr_array_unref);
   g_clear_pointer (&file->objects, g_array_unref);
   g_clear_pointer (&file->curve_refs, g_array_unref);
   g_free (file);
@@ -189,15 +185,12 @@ parse_names (TressNiffFile *file, const guint8 *data, const TressNiffList *list,
         return bad (error, TRESS_ERROR_BAD_VALUE, pos + 12, "Name element size",
                     "the size the NameList gives", "%u (the list says %u)", word (e + 12), s);
       {
-        gsize len = 0;
-        const char *text = (const char *)e + 16;
-        g_autofree char *raw = NULL;
+        TressNiffNameSpan span = { word (e + 4), (guint32)(pos + 16), 0 };
+        const guint8 *text = e + 16;
+        const guint8 *nul = memchr (text, 0, s - 16);
 
-        while (len < s - 16 && text[len] != '\0')
-          len++;
-        raw = g_strndup (text, len);
-        g_hash_table_replace (file->names, GUINT_TO_POINTER (word (e + 4)),
-                              g_utf8_make_valid (raw, -1));
+        span.length = nul != NULL ? (guint32)(nul - text) : s - 16;
+        g_array_append_val (file->name_spans, span);
       }
       pos += s;
     }
@@ -269,11 +262,13 @@ niff_parse (GBytes *bytes, const char *filename, GError **error)
   gsize pos;
 
   file->bytes = g_bytes_ref (bytes);
-  file->lists = g_array_new (FALSE, FALSE, sizeof (TressNiffList));
+  file->lists = g_array_sized_new (FALSE, FALSE, sizeof (TressNiffList), 32);
   file->groups = g_ptr_array_new_with_free_func ((GDestroyNotify)tress_niff_group_free);
-  file->names = g_hash_table_new_full (NULL, NULL, NULL, g_free);
-  file->objects = g_array_new (FALSE, FALSE, sizeof (TressNiffObject));
-  file->curve_refs = g_array_new (FALSE, FALSE, sizeof (TressNiffCurveRef));
+  file->name_spans = g_array_sized_new (FALSE, FALSE, sizeof (TressNiffNameSpan), 64);
+  file->group_paths = g_ptr_array_new_with_free_func (g_free);
+  file->group_owners = g_ptr_array_new_with_free_func (g_free);
+  file->objects = g_array_sized_new (FALSE, FALSE, sizeof (TressNiffObject), 16);
+  file->curve_refs = g_array_sized_new (FALSE, FALSE, sizeof (TressNiffCurveRef), 64);
   file->anim_list = -1;
 
   if (size < 16)
@@ -402,9 +397,26 @@ niff_parse (GBytes *bytes, const char *filename, GError **error)
                            error))
     return NULL;
 
+  for (guint i = 0; i < file->groups->len; i++)
+    {
+      const TressNiffGroup *g = g_ptr_array_index (file->groups, i);
+      const char *name = tress_niff_file_get_name (file, g->name_index);
+
+      g_ptr_array_add (file->group_paths, name != NULL ? g_strdelimit (g_strdup (name), "/", '_')
+                                                       : g_strdup_printf ("AnimGroup %u", i));
+      g_ptr_array_add (file->group_owners, tress_niff_group_owner (file, i));
+    }
   tress_niff_build_curve_refs (file);
   (void)filename;
   return g_steal_pointer (&file);
+}
+
+static inline guint8 *
+put_at (guint8 *p, guint32 v)
+{
+  guint32 be = GUINT32_TO_BE (v);
+  memcpy (p, &be, 4);
+  return p + 4;
 }
 
 static GBytes *
@@ -413,56 +425,55 @@ niff_serialize (gpointer model, GError **error)
   TressNiffFile *file = model;
   gsize size = 0;
   const guint8 *data = g_bytes_get_data (file->bytes, &size);
-  GByteArray *out = g_byte_array_sized_new (size + 256);
-  guint32 anim_size = 0;
+  const TressNiffList *anim;
+  guint n = file->groups->len;
+  gsize ext, anim_size, before, after, total;
+  guint8 *out, *p;
 
-  g_byte_array_append (out, data, file->header_size);
-  for (guint i = 0; i < file->lists->len; i++)
+  if (file->anim_list < 0)
+    return g_bytes_ref (file->bytes); /* nothing here is rebuilt */
+
+  /* The header and the lists are contiguous: copy what precedes and follows
+   * the AnimList in one piece each and rebuild the AnimList between. */
+  anim = &g_array_index (file->lists, TressNiffList, file->anim_list);
+  ext = file->anim_list_ext != NULL ? g_bytes_get_size (file->anim_list_ext) : 0;
+  anim_size = 24 + 4 * (gsize)n + ext;
+  for (guint g = 0; g < n; g++)
+    anim_size += tress_niff_group_size (g_ptr_array_index (file->groups, g));
+  before = anim->offset;
+  after = size - (anim->offset + anim->size);
+  total = before + anim_size + after;
+  if (anim_size > G_MAXUINT32 || total > G_MAXUINT32)
     {
-      const TressNiffList *l = &g_array_index (file->lists, TressNiffList, i);
-
-      if ((int)i != file->anim_list)
-        {
-          g_byte_array_append (out, data + l->offset, l->size);
-          continue;
-        }
-      {
-        gsize start = out->len;
-        guint n = file->groups->len;
-        gsize ext = file->anim_list_ext != NULL ? g_bytes_get_size (file->anim_list_ext) : 0;
-
-        put (out, NIFF_TAG_ANIM);
-        put (out, 24 + 4 * n);
-        put (out, 0); /* patched below */
-        put (out, n);
-        put (out, file->anim_list_nin);
-        put (out, file->anim_list_usr);
-        for (guint g = 0; g < n; g++)
-          put (out, (guint32)tress_niff_group_size (g_ptr_array_index (file->groups, g)));
-        for (guint g = 0; g < n; g++)
-          tress_niff_group_write (g_ptr_array_index (file->groups, g), out);
-        if (ext > 0)
-          g_byte_array_append (out, g_bytes_get_data (file->anim_list_ext, NULL), ext);
-        if (out->len - start > G_MAXUINT32)
-          {
-            g_byte_array_unref (out);
-            g_set_error (error, TRESS_ERROR, TRESS_ERROR_FAILED, "The AnimList would exceed 4 GiB");
-            return NULL;
-          }
-        anim_size = (guint32)(out->len - start);
-        tress_put_u32 (out->data + start + 8, anim_size, TRESS_BIG_ENDIAN);
-      }
-    }
-  if (out->len > G_MAXUINT32)
-    {
-      g_byte_array_unref (out);
-      g_set_error (error, TRESS_ERROR, TRESS_ERROR_FAILED, "The file would exceed 4 GiB");
+      g_set_error (error, TRESS_ERROR, TRESS_ERROR_FAILED,
+                   "The file would exceed the 4 GiB a NIFF size field can state");
       return NULL;
     }
-  tress_put_u32 (out->data + 4, out->len, TRESS_BIG_ENDIAN);
-  if (file->anim_list >= 0)
-    tress_put_u32 (out->data + NIFF_HEADER_ANIM_SIZE_OFFSET, anim_size, TRESS_BIG_ENDIAN);
-  return g_byte_array_free_to_bytes (out);
+
+  out = g_malloc (total);
+  memcpy (out, data, before);
+  p = out + before;
+  p = put_at (p, NIFF_TAG_ANIM);
+  p = put_at (p, 24 + 4 * n);
+  p = put_at (p, (guint32)anim_size);
+  p = put_at (p, n);
+  p = put_at (p, file->anim_list_nin);
+  p = put_at (p, file->anim_list_usr);
+  for (guint g = 0; g < n; g++)
+    p = put_at (p, (guint32)tress_niff_group_size (g_ptr_array_index (file->groups, g)));
+  for (guint g = 0; g < n; g++)
+    p = tress_niff_group_write_to (g_ptr_array_index (file->groups, g), p);
+  if (ext > 0)
+    {
+      memcpy (p, g_bytes_get_data (file->anim_list_ext, NULL), ext);
+      p += ext;
+    }
+  g_assert (p == out + before + anim_size);
+  memcpy (p, data + anim->offset + anim->size, after);
+
+  put_at (out + 4, (guint32)total);
+  put_at (out + NIFF_HEADER_ANIM_SIZE_OFFSET, (guint32)anim_size);
+  return g_bytes_new_take (out, total);
 }
 
 /* ---- model access ---- */
@@ -497,7 +508,30 @@ tress_niff_file_get_anim_list_span (const TressNiffFile *file, gsize *offset, gs
 const char *
 tress_niff_file_get_name (const TressNiffFile *file, guint32 index)
 {
-  return g_hash_table_lookup (file->names, GUINT_TO_POINTER (index));
+  TressNiffFile *self = (TressNiffFile *)file; /* the cache is not part of the model */
+  const TressNiffNameSpan *span = NULL;
+  const guint8 *data;
+  g_autofree char *raw = NULL;
+  char *name;
+
+  if (file->name_cache != NULL
+      && (name = g_hash_table_lookup (file->name_cache, GUINT_TO_POINTER (index))) != NULL)
+    return name;
+  if (index < file->name_spans->len
+      && g_array_index (file->name_spans, TressNiffNameSpan, index).index == index)
+    span = &g_array_index (file->name_spans, TressNiffNameSpan, index);
+  for (guint i = 0; span == NULL && i < file->name_spans->len; i++)
+    if (g_array_index (file->name_spans, TressNiffNameSpan, i).index == index)
+      span = &g_array_index (file->name_spans, TressNiffNameSpan, i);
+  if (span == NULL)
+    return NULL;
+  data = g_bytes_get_data (file->bytes, NULL);
+  raw = g_strndup ((const char *)data + span->offset, span->length);
+  name = g_utf8_make_valid (raw, -1);
+  if (self->name_cache == NULL)
+    self->name_cache = g_hash_table_new_full (NULL, NULL, NULL, g_free);
+  g_hash_table_insert (self->name_cache, GUINT_TO_POINTER (index), name);
+  return name;
 }
 
 guint
@@ -836,8 +870,7 @@ niff_describe (gpointer model)
   g_string_append_printf (s, "NIFF %d.0 (version 0x%08x), %" G_GSIZE_FORMAT " bytes\n",
                           file->niff2 ? 2 : 1, file->version, g_bytes_get_size (file->bytes));
   g_string_append_printf (s, "lists: %u present\n", file->lists->len);
-  g_string_append_printf (s, "objects: %u, names: %u\n", file->objects->len,
-                          g_hash_table_size (file->names));
+  g_string_append_printf (s, "objects: %u, names: %u\n", file->objects->len, file->name_spans->len);
   g_string_append_printf (s, "AnimGroups: %u, curves: %u\n", file->groups->len, n_curves);
   for (guint i = 0; i < file->groups->len; i++)
     {
