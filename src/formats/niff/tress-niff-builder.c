@@ -547,6 +547,7 @@ tress_niff_build_demo (void)
     }
 
   bytes = tress_niff_builder_finish (b, &error);
-  g_assert_no_error (error); /* a fixed, valid construction */
+  if (bytes == NULL)
+    g_warning ("The NIFF demo could not be built: %s", error->message);
   return bytes;
 }
