@@ -1,9 +1,9 @@
 /* bench-niff.c: open (every curve built) and save the largest NIFF sample
  *
  * Speeds are in MB/s of the file and as a ratio to memcpy of the same bytes,
- * measured in the same run, in CPU time of the running thread. Memory: the file's bytes plus the heap the open and
- * the save hold at their high point (model, every curve, the written bytes),
- * as a multiple of the file size.
+ * measured in the same run, in CPU time of the running thread. Memory: the file's bytes plus the
+ * heap the open and the save hold at their high point (model, every curve, the written bytes), as a
+ * multiple of the file size.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
