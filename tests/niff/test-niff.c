@@ -175,6 +175,43 @@ assert_outside_unchanged (GBytes *before, GBytes *after)
   g_assert_cmpmem (a + end_a, la - end_a, b + end_b, lb - end_b);
 }
 
+/* Offset of AnimGroup @g in raw bytes. */
+static gsize
+raw_group (const guint8 *d, gsize size, guint g)
+{
+  gsize anim = raw_find_list (d, size, 0x000c0000);
+  gsize pos = anim + be32 (d + anim + 4);
+
+  for (guint i = 0; i < g; i++)
+    pos += be32 (d + anim + 24 + 4 * i);
+  return pos;
+}
+
+/* @bytes with an 8-byte user extension block appended to AnimGroup @g, every
+ * size updated by hand. */
+static GBytes *
+with_user_block (GBytes *bytes, guint g)
+{
+  gsize size = 0;
+  const guint8 *d = g_bytes_get_data (bytes, &size);
+  gsize anim = raw_find_list (d, size, 0x000c0000);
+  gsize group = raw_group (d, size, g);
+  gsize end = group + be32 (d + group + 0x0C);
+  guint8 *out = g_malloc (size + 8);
+
+  g_assert_cmpuint (be32 (d + group + 0x2C), ==, 0);
+  memcpy (out, d, end);
+  memcpy (out + end, "USERDATA", 8);
+  memcpy (out + end + 8, d + end, size - end);
+  put32 (out + 4, be32 (d + 4) + 8);
+  put32 (out + 0x4C, be32 (d + 0x4C) + 8);
+  put32 (out + anim + 8, be32 (d + anim + 8) + 8);
+  put32 (out + anim + 24 + 4 * g, be32 (d + anim + 24 + 4 * g) + 8);
+  put32 (out + group + 0x0C, be32 (d + group + 0x0C) + 8);
+  put32 (out + group + 0x2C, 8);
+  return g_bytes_new_take (out, size + 8);
+}
+
 /* ---- samples ---- */
 
 static void
@@ -746,7 +783,32 @@ test_builder_niff2_every_channel (void)
     g_autoptr (TressCurve) c = curve_at (file, "axis/ClassicalScale/X");
     g_assert_cmpfloat_with_epsilon (tress_curve_evaluate (c, 15), 1.5, 1e-9);
   }
+  {
+    /* the dump names channels, constraints and the kept bytes */
+    g_autoptr (JsonBuilder) jb = json_builder_new ();
+    g_autoptr (JsonNode) root = NULL;
+    g_autoptr (JsonGenerator) gen = json_generator_new ();
+    g_autofree char *json = NULL;
+
+    fmt->dump (file, jb);
+    root = json_builder_get_root (jb);
+    json_generator_set_root (gen, root);
+    json = json_generator_to_data (gen, NULL);
+    g_assert_nonnull (strstr (json, "\"OrientationXY\":[{\"interpolation\":2"));
+    g_assert_nonnull (strstr (json, "\"other_extension_bytes\":8"));
+    g_assert_nonnull (strstr (json, "\"name\":\"position\",\"kind\":131072,\"node\":0"));
+  }
   fmt->free (file);
+  {
+    /* a user extension block is kept as read */
+    g_autoptr (GBytes) user = with_user_block (bytes, 1);
+    g_autoptr (GBytes) out = NULL;
+    file = parse_ok (user);
+    assert_valid (file);
+    out = serialize_ok (file);
+    tress_test_assert_bytes_equal (user, out);
+    fmt->free (file);
+  }
 }
 
 static void
@@ -857,7 +919,8 @@ test_edit_niff2_set_key (void)
 static void
 test_edit_niff2_insert_delete (void)
 {
-  g_autoptr (GBytes) bytes = build_niff2_all ();
+  g_autoptr (GBytes) plain = build_niff2_all ();
+  g_autoptr (GBytes) bytes = with_user_block (plain, 2);
   TressNiffFile *file = parse_ok (bytes), *again;
   g_autoptr (TressCurve) x = NULL;
   g_autoptr (TressCurve) y_before = NULL;
@@ -893,6 +956,19 @@ test_edit_niff2_insert_delete (void)
   g_assert_cmpuint (tress_niff_group_get_n_channel_keys (file, 0, TRESS_NIFF_ROTATE_Y), ==, 4);
 
   again = save_and_reparse (file, bytes);
+  {
+    /* other extension data (group 0) and the user block (group 2) kept */
+    g_autoptr (GBytes) out = serialize_ok (file);
+    gsize size = 0;
+    const guint8 *d = g_bytes_get_data (out, &size);
+    gsize g0 = raw_group (d, size, 0), g2 = raw_group (d, size, 2);
+    gsize g0_ext_end = g0 + 48 + be32 (d + g0 + 0x28);
+    const guint8 other[8] = { 1, 2, 3, 4, 5, 6, 7, 8 };
+
+    g_assert_cmpmem (d + g0_ext_end - 8, 8, other, 8);
+    g_assert_cmpuint (be32 (d + g2 + 0x2C), ==, 8);
+    g_assert_cmpmem (d + g2 + be32 (d + g2 + 0x0C) - 8, 8, "USERDATA", 8);
+  }
   {
     g_autoptr (TressCurve) c = fmt->curves->get_curve (again, ix);
     g_assert_cmpfloat (tress_curve_get_key (c, 1)->frame, ==, 12);
