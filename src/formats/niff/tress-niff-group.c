@@ -80,9 +80,9 @@ tress_niff_group_free (TressNiffGroup *g)
 {
   if (g == NULL)
     return;
-  g_array_unref (g->records);
+  g_clear_pointer (&g->records, g_array_unref);
   for (guint c = 0; c < TRESS_NIFF_N_CHANNELS; c++)
-    g_array_unref (g->channels[c]);
+    g_clear_pointer (&g->channels[c], g_array_unref);
   g_clear_pointer (&g->other, g_bytes_unref);
   g_clear_pointer (&g->user, g_bytes_unref);
   g_free (g);
@@ -286,7 +286,10 @@ tress_niff_group_parse (const guint8 *data, gsize size, gsize base, GError **err
       return NULL;
     }
 
-  g = tress_niff_group_new ();
+  /* Arrays are made at their final size once the counts are known. */
+  g = g_new0 (TressNiffGroup, 1);
+  for (guint i = 0; i < 14; i++)
+    g->constraints[i] = g->external_names[i] = NIFF_NONE;
   g_ptr_array_add (hold, g);
   g->offset = base;
   g->index = word (data + 0x04);
@@ -308,12 +311,8 @@ tress_niff_group_parse (const guint8 *data, gsize size, gsize base, GError **err
            n_records, size);
       return NULL;
     }
-  if (n_records > 0)
-    {
-      g_array_unref (g->records);
-      g->records = g_array_sized_new (FALSE, TRUE, sizeof (TressNiffRecord), n_records);
-      g_array_set_size (g->records, n_records);
-    }
+  g->records = g_array_sized_new (FALSE, TRUE, sizeof (TressNiffRecord), n_records);
+  g_array_set_size (g->records, n_records);
   pos = NIFF_GROUP_HEADER_SIZE;
   for (guint i = 0; i < n_records; i++)
     {
@@ -427,12 +426,8 @@ tress_niff_group_parse (const guint8 *data, gsize size, gsize base, GError **err
           guint32 n = word (e + 4 + 4 * c);
           guint nc = tress_niff_channel_n_components (c);
 
-          if (n > 0)
-            {
-              g_array_unref (g->channels[c]);
-              g->channels[c] = g_array_sized_new (FALSE, TRUE, sizeof (TressNiffChannelKey), n);
-              g_array_set_size (g->channels[c], n);
-            }
+          g->channels[c] = g_array_sized_new (FALSE, TRUE, sizeof (TressNiffChannelKey), n);
+          g_array_set_size (g->channels[c], n);
           for (guint i = 0; i < n; i++)
             {
               TressNiffChannelKey *k = &g_array_index (g->channels[c], TressNiffChannelKey, i);
@@ -454,6 +449,9 @@ tress_niff_group_parse (const guint8 *data, gsize size, gsize base, GError **err
     }
   if (usr > 0)
     g->user = g_bytes_new (data + pos, usr);
+  for (guint c = 0; c < TRESS_NIFF_N_CHANNELS; c++)
+    if (g->channels[c] == NULL)
+      g->channels[c] = g_array_new (FALSE, TRUE, sizeof (TressNiffChannelKey));
 
   g_ptr_array_steal_index (hold, 0);
   return g;
