@@ -54,10 +54,11 @@ tress_yaz0_decompress (const guint8 *data, gsize size, gsize max_size, GError **
   if ((guint64)out_size > (guint64)(size - TRESS_YAZ0_HEADER_SIZE) * YAZ0_MAX_RATIO
       || (max_size != 0 && out_size > max_size))
     {
-      g_set_error (error, TRESS_ERROR, TRESS_ERROR_BAD_COUNT,
-                   "Yaz0 decompressed size at offset 0x4: %u bytes cannot come from %" G_GSIZE_FORMAT
-                   " compressed bytes",
-                   out_size, size - TRESS_YAZ0_HEADER_SIZE);
+      g_set_error (
+          error, TRESS_ERROR, TRESS_ERROR_BAD_COUNT,
+          "Yaz0 decompressed size at offset 0x4: %u bytes cannot come from %" G_GSIZE_FORMAT
+          " compressed bytes",
+          out_size, size - TRESS_YAZ0_HEADER_SIZE);
       return NULL;
     }
 

@@ -97,7 +97,7 @@ tress_bfres_builder_free (TressBfresBuilder *b)
 static BAnim *
 cur_anim (TressBfresBuilder *b)
 {
-  g_return_val_if_fail (b->anims->len > 0, NULL);
+  g_assert (b->anims->len > 0);
   return g_ptr_array_index (b->anims, b->anims->len - 1);
 }
 
@@ -147,7 +147,8 @@ tress_bfres_builder_add_param (TressBfresBuilder *b, const char *param)
 {
   BAnim *a = cur_anim (b);
   g_return_if_fail (a->parts->len > 0);
-  g_ptr_array_add (((BPart *)g_ptr_array_index (a->parts, a->parts->len - 1))->params, g_strdup (param));
+  g_ptr_array_add (((BPart *)g_ptr_array_index (a->parts, a->parts->len - 1))->params,
+                   g_strdup (param));
 }
 
 void
@@ -381,17 +382,28 @@ bone_flag_bit (guint32 target)
 {
   switch (target)
     {
-    case 0x04: return 6;
-    case 0x08: return 7;
-    case 0x0C: return 8;
-    case 0x20: return 9;
-    case 0x24: return 10;
-    case 0x28: return 11;
-    case 0x2C: return 12;
-    case 0x10: return 13;
-    case 0x14: return 14;
-    case 0x18: return 15;
-    default: return 0;
+    case 0x04:
+      return 6;
+    case 0x08:
+      return 7;
+    case 0x0C:
+      return 8;
+    case 0x20:
+      return 9;
+    case 0x24:
+      return 10;
+    case 0x28:
+      return 11;
+    case 0x2C:
+      return 12;
+    case 0x10:
+      return 13;
+    case 0x14:
+      return 14;
+    case 0x18:
+      return 15;
+    default:
+      return 0;
     }
 }
 
@@ -619,8 +631,8 @@ w_fvis (W *w, BAnim *a, gsize pos, gsize hs)
   memcpy (w->buf->data + pos, "FVIS", 4);
   w_str_at (w, pos + 4, a->name);
   w_str_at (w, pos + 8, "");
-  w_u16_at (w, pos + 0x0C, (a->loops ? 1u << 2 : 0)
-                             | (a->kind == TRESS_BFRES_ANIM_MAT_VISIBILITY ? 1u << 8 : 0));
+  w_u16_at (w, pos + 0x0C,
+            (a->loops ? 1u << 2 : 0) | (a->kind == TRESS_BFRES_ANIM_MAT_VISIBILITY ? 1u << 8 : 0));
   w_u32_at (w, pos + 0x10, (guint32)a->frame_count);
   w_u16_at (w, pos + 0x14, (guint16)nc);
   w_u16_at (w, pos + 0x16, (guint16)nc);
@@ -763,8 +775,9 @@ tress_bfres_builder_finish (TressBfresBuilder *b, GError **error)
         g_hash_table_insert (where, (gpointer)s, GSIZE_TO_POINTER (at + 4));
       }
     for (guint i = 0; i < w.fix_strings->len; i++)
-      w_off_at (&w, g_array_index (w.fix_pos, gsize, i),
-                GPOINTER_TO_SIZE (g_hash_table_lookup (where, g_ptr_array_index (w.fix_strings, i))));
+      w_off_at (
+          &w, g_array_index (w.fix_pos, gsize, i),
+          GPOINTER_TO_SIZE (g_hash_table_lookup (where, g_ptr_array_index (w.fix_strings, i))));
     w_u32_at (&w, 0x18, (guint32)(w_tell (&w) - pool));
     w_off_at (&w, 0x1C, pool);
   }
@@ -781,12 +794,13 @@ tress_bfres_builder_finish (TressBfresBuilder *b, GError **error)
   model->tolerance = G_MAXDOUBLE;
   by_pos = g_hash_table_new (NULL, NULL);
   for (guint i = 0; i < model->curves->len; i++)
-    g_hash_table_insert (by_pos, GSIZE_TO_POINTER (bfres_curve (model, i)->pos), GUINT_TO_POINTER (i + 1));
+    g_hash_table_insert (by_pos, GSIZE_TO_POINTER (bfres_curve (model, i)->pos),
+                         GUINT_TO_POINTER (i + 1));
   for (guint i = 0; i < w.curve_pos->len; i++)
     {
       const BCurve *c = g_ptr_array_index (w.curve_src, i);
       guint idx = GPOINTER_TO_UINT (
-        g_hash_table_lookup (by_pos, GSIZE_TO_POINTER (g_array_index (w.curve_pos, gsize, i))));
+          g_hash_table_lookup (by_pos, GSIZE_TO_POINTER (g_array_index (w.curve_pos, gsize, i))));
       g_autoptr (TressCurve) curve = tress_curve_new ();
 
       g_assert (idx > 0);
@@ -842,10 +856,14 @@ tress_bfres_build_demo (GError **error)
 {
   g_autoptr (TressBfresBuilder) b = tress_bfres_builder_new ("Demo", 0x03040004);
   TressBfresBuilderCurve c = { 0 };
-  TressKey vis[4] = { { .frame = 0, .value = 1 }, { .frame = 50, .value = 0 },
-                      { .frame = 54, .value = 1 }, { .frame = 60, .value = 1 } };
-  TressKey pat[4] = { { .frame = 0, .value = 0 }, { .frame = 48, .value = 1 },
-                      { .frame = 51, .value = 2 }, { .frame = 54, .value = 0 } };
+  TressKey vis[4] = { { .frame = 0, .value = 1 },
+                      { .frame = 50, .value = 0 },
+                      { .frame = 54, .value = 1 },
+                      { .frame = 60, .value = 1 } };
+  TressKey pat[4] = { { .frame = 0, .value = 0 },
+                      { .frame = 48, .value = 1 },
+                      { .frame = 51, .value = 2 },
+                      { .frame = 54, .value = 0 } };
 
   tress_bfres_builder_begin_anim (b, TRESS_BFRES_ANIM_SKELETAL, "Wave", 60, TRUE);
   tress_bfres_builder_add_bone (b, "Root");

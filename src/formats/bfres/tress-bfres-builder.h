@@ -56,7 +56,8 @@ void tress_bfres_builder_add_material (TressBfresBuilder *builder, const char *m
 void tress_bfres_builder_add_param (TressBfresBuilder *builder, const char *param);
 /* Texture pattern: a texture the keys index (in order). */
 void tress_bfres_builder_add_texture (TressBfresBuilder *builder, const char *texture);
-void tress_bfres_builder_add_curve (TressBfresBuilder *builder, const TressBfresBuilderCurve *curve);
+void tress_bfres_builder_add_curve (TressBfresBuilder *builder,
+                                    const TressBfresBuilderCurve *curve);
 
 /* The file, or NULL with an error when a curve cannot be encoded. */
 GBytes *tress_bfres_builder_finish (TressBfresBuilder *builder, GError **error);

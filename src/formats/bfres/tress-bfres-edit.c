@@ -35,8 +35,8 @@ type_label (TressBfresCurveType ct, TressBfresFrameType ft, TressBfresKeyType kt
   return g_strdup_printf ("%s, %s frames, %s keys", tress_bfres_curve_type_to_string (ct),
                           tress_bfres_frame_type_to_string (ft),
                           kt == TRESS_BFRES_KEY_32
-                            ? (bfres_curve_type_is_float (ct) ? "f32" : "s32")
-                            : tress_bfres_key_type_to_string (kt));
+                              ? (bfres_curve_type_is_float (ct) ? "f32" : "s32")
+                              : tress_bfres_key_type_to_string (kt));
 }
 
 TressCurve *
@@ -70,7 +70,7 @@ bfres_get_curve (TressBfres *b, guint index)
     {
       curve->limits.value_kind = bfres_curve_type_is_bool (ct) ? TRESS_VALUE_BOOL : TRESS_VALUE_INT;
       curve->limits.interp_mask
-        = TRESS_INTERP_MASK (TRESS_INTERP_STEP) | TRESS_INTERP_MASK (TRESS_INTERP_BAKED);
+          = TRESS_INTERP_MASK (TRESS_INTERP_STEP) | TRESS_INTERP_MASK (TRESS_INTERP_BAKED);
       if (bfres_curve_type_is_bool (ct))
         {
           curve->limits.value_min = 0;
@@ -109,7 +109,8 @@ bfres_get_curve (TressBfres *b, guint index)
                 if (d <= 0)
                   d = 1;
                 k.out_slope = cf[1] / d;
-                prev_in = ct == TRESS_BFRES_CURVE_CUBIC ? (cf[1] + 2 * cf[2] + 3 * cf[3]) / d : cf[1] / d;
+                prev_in = ct == TRESS_BFRES_CURVE_CUBIC ? (cf[1] + 2 * cf[2] + 3 * cf[3]) / d
+                                                        : cf[1] / d;
                 quant = MAX (quant, fabs (end_value - next));
               }
             else
@@ -148,7 +149,8 @@ bfres_get_curve (TressBfres *b, guint index)
     {
       GString *note = g_string_new ("Value = texture index:");
       for (guint i = 0; i < a->n_textures; i++)
-        g_string_append_printf (note, " %u %s%s", i, a->textures[i], i + 1 < a->n_textures ? "," : "");
+        g_string_append_printf (note, " %u %s%s", i, a->textures[i],
+                                i + 1 < a->n_textures ? "," : "");
       tress_curve_set_text (&curve->note, note->str);
       g_string_free (note, TRUE);
     }
@@ -168,8 +170,8 @@ typedef struct
   TressBfresKeyType kt;
   guint n;
   double *frames;
-  double *vals;  /* n × per real values (coefficients for cubic/linear) */
-  double *keyv;  /* n requested key values */
+  double *vals; /* n × per real values (coefficients for cubic/linear) */
+  double *keyv; /* n requested key values */
   guint32 scale_bits, offset_bits;
   double error;
   GByteArray *fbytes, *kbytes;
@@ -183,7 +185,8 @@ frames_fit (const Plan *p, TressBfresFrameType ft)
       double f = p->frames[i];
       if (ft == TRESS_BFRES_FRAME_U8 && (f != floor (f) || f < 0 || f > 255))
         return FALSE;
-      if (ft == TRESS_BFRES_FRAME_S10_5 && (f * 32 != floor (f * 32) || f * 32 < -32768 || f * 32 > 32767))
+      if (ft == TRESS_BFRES_FRAME_S10_5
+          && (f * 32 != floor (f * 32) || f * 32 < -32768 || f * 32 > 32767))
         return FALSE;
       if (ft == TRESS_BFRES_FRAME_F32 && (double)(float)f != f)
         return FALSE;
@@ -264,7 +267,8 @@ encode_float_keys (Plan *p, TressBfresKeyType kt)
 
   if (kt != TRESS_BFRES_KEY_32)
     {
-      double lo = G_MAXDOUBLE, hi = -G_MAXDOUBLE, m = 0.0, maxraw = kt == TRESS_BFRES_KEY_S16 ? 32767 : 127;
+      double lo = G_MAXDOUBLE, hi = -G_MAXDOUBLE, m = 0.0,
+             maxraw = kt == TRESS_BFRES_KEY_S16 ? 32767 : 127;
       for (guint i = 0; i < p->n; i++)
         {
           lo = MIN (lo, p->vals[i * per]);
@@ -368,7 +372,8 @@ encode_bool_keys (Plan *p)
       {
         guint8 *w = a->data + 4 * (i >> 5);
         guint32 bit = 1u << (i & 31);
-        w[0] |= bit >> 24, w[1] |= (bit >> 16) & 0xFF, w[2] |= (bit >> 8) & 0xFF, w[3] |= bit & 0xFF;
+        w[0] |= bit >> 24, w[1] |= (bit >> 16) & 0xFF, w[2] |= (bit >> 8) & 0xFF,
+            w[3] |= bit & 0xFF;
       }
   p->kbytes = a;
   p->error = 0;
@@ -463,9 +468,10 @@ bfres_set_curve (TressBfres *b, guint index, const TressCurve *curve, int want_t
 
   if (n == 0)
     {
-      g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED,
-                   "%s: a BFRES curve needs at least one key (removing whole curves is not supported)",
-                   c->path);
+      g_set_error (
+          error, TRESS_ERROR, TRESS_ERROR_REFUSED,
+          "%s: a BFRES curve needs at least one key (removing whole curves is not supported)",
+          c->path);
       return FALSE;
     }
   if (n > 0xFFFF)
@@ -515,7 +521,7 @@ bfres_set_curve (TressBfres *b, guint index, const TressCurve *curve, int want_t
   p.n = n;
   p.frames = g_new (double, n);
   p.keyv = g_new (double, n);
-  p.vals = g_new0 (double, (gsize)n * per);
+  p.vals = g_new0 (double, (gsize)n *per);
   for (guint i = 0; i < n; i++)
     {
       const TressKey *k = tress_curve_get_key (curve, i);
@@ -541,7 +547,8 @@ bfres_set_curve (TressBfres *b, guint index, const TressCurve *curve, int want_t
           if (!bfres_curve_type_is_bool (ct) && (p.keyv[i] < G_MININT32 || p.keyv[i] > G_MAXINT32))
             {
               g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED,
-                           "%s: key %u value %g does not fit a 32-bit integer", c->path, i, k->value);
+                           "%s: key %u value %g does not fit a 32-bit integer", c->path, i,
+                           k->value);
               goto out;
             }
         }
@@ -551,9 +558,10 @@ bfres_set_curve (TressBfres *b, guint index, const TressCurve *curve, int want_t
     for (guint i = 0; i < n; i++)
       if (p.frames[i] != floor (p.frames[i]) || (i > 0 && p.frames[i] != p.frames[i - 1] + 1))
         {
-          g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED,
-                       "%s: a baked curve needs one key on every whole frame (key %u is at frame %g)",
-                       c->path, i, p.frames[i]);
+          g_set_error (
+              error, TRESS_ERROR, TRESS_ERROR_REFUSED,
+              "%s: a baked curve needs one key on every whole frame (key %u is at frame %g)",
+              c->path, i, p.frames[i]);
           goto out;
         }
 

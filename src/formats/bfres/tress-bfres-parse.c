@@ -252,15 +252,6 @@ rd_u32 (Ctx *ctx, gsize pos, const char *field, guint32 *out, GError **error)
   return TRUE;
 }
 
-static gboolean
-rd_u16 (Ctx *ctx, gsize pos, const char *field, guint16 *out, GError **error)
-{
-  if (!need (ctx, pos, 2, field, error))
-    return FALSE;
-  *out = bfres_get_u16 (ctx->b, pos);
-  return TRUE;
-}
-
 /* A self-relative offset; *out = 0 for null. */
 static gboolean
 rd_offset (Ctx *ctx, gsize pos, const char *field, gsize *out, GError **error)
@@ -278,12 +269,12 @@ rd_offset (Ctx *ctx, gsize pos, const char *field, gsize *out, GError **error)
   target = (gint64)pos + (gint32)raw;
   if (target <= 0 || target >= (gint64)ctx->b->data->len)
     {
-      g_set_error (error, TRESS_ERROR, TRESS_ERROR_BAD_OFFSET,
-                   "%s%s%s at offset 0x%" G_GSIZE_MODIFIER
-                   "x: expected a target inside the file (%u bytes), found %+d → 0x%" G_GINT64_MODIFIER
-                   "x",
-                   ctx->where ? ctx->where : "", ctx->where ? ": " : "", field, pos,
-                   ctx->b->data->len, (gint32)raw, target);
+      g_set_error (
+          error, TRESS_ERROR, TRESS_ERROR_BAD_OFFSET,
+          "%s%s%s at offset 0x%" G_GSIZE_MODIFIER
+          "x: expected a target inside the file (%u bytes), found %+d → 0x%" G_GINT64_MODIFIER "x",
+          ctx->where ? ctx->where : "", ctx->where ? ": " : "", field, pos, ctx->b->data->len,
+          (gint32)raw, target);
       return FALSE;
     }
   *out = (gsize)target;
@@ -308,8 +299,8 @@ rd_string (Ctx *ctx, gsize pos, const char *field, char **out, GError **error)
     {
       if (target < 4)
         g_set_error (error, TRESS_ERROR, TRESS_ERROR_BAD_OFFSET,
-                     "%s at offset 0x%" G_GSIZE_MODIFIER "x: a name cannot start at 0x%" G_GSIZE_MODIFIER
-                     "x (its length precedes it)",
+                     "%s at offset 0x%" G_GSIZE_MODIFIER
+                     "x: a name cannot start at 0x%" G_GSIZE_MODIFIER "x (its length precedes it)",
                      field, pos, target);
       return FALSE;
     }
@@ -330,7 +321,8 @@ check_magic (Ctx *ctx, gsize pos, const char *magic, const char *field, GError *
   if (memcmp (p, magic, 4) != 0)
     {
       g_set_error (error, TRESS_ERROR, TRESS_ERROR_BAD_VALUE,
-                   "%s at offset 0x%" G_GSIZE_MODIFIER "x: expected \"%s\", found %02X %02X %02X %02X",
+                   "%s at offset 0x%" G_GSIZE_MODIFIER
+                   "x: expected \"%s\", found %02X %02X %02X %02X",
                    field, pos, magic, p[0], p[1], p[2], p[3]);
       return FALSE;
     }
@@ -436,18 +428,19 @@ add_curve (Ctx *ctx, guint anim, gsize pos, char *path, const char *component, G
   ct = bfres_curve_type (&c);
   if (ct == 3 || bfres_curve_frame_type (&c) == 3 || bfres_curve_key_type (&c) == 3)
     {
-      g_set_error (error, TRESS_ERROR, TRESS_ERROR_BAD_VALUE,
-                   "%s: curve flags at offset 0x%" G_GSIZE_MODIFIER
-                   "x: expected frame type 0-2, key type 0-2 and curve type 0-2 or 4-7, found 0x%04x",
-                   path, pos, c.flags);
+      g_set_error (
+          error, TRESS_ERROR, TRESS_ERROR_BAD_VALUE,
+          "%s: curve flags at offset 0x%" G_GSIZE_MODIFIER
+          "x: expected frame type 0-2, key type 0-2 and curve type 0-2 or 4-7, found 0x%04x",
+          path, pos, c.flags);
       goto fail;
     }
   if (c.n_keys > 0)
     {
       gsize fb = (gsize)c.n_keys * bfres_frame_size (bfres_curve_frame_type (&c));
-      gsize kb = bfres_curve_type_is_bool (ct)
-                   ? ((gsize)c.n_keys + 31) / 32 * 4
-                   : (gsize)c.n_keys * bfres_values_per_key (ct) * bfres_key_size (bfres_curve_key_type (&c));
+      gsize kb = bfres_curve_type_is_bool (ct) ? ((gsize)c.n_keys + 31) / 32 * 4
+                                               : (gsize)c.n_keys * bfres_values_per_key (ct)
+                                                     * bfres_key_size (bfres_curve_key_type (&c));
       if (fo == 0 || ko == 0)
         {
           g_set_error (error, TRESS_ERROR, TRESS_ERROR_BAD_OFFSET,
@@ -456,7 +449,8 @@ add_curve (Ctx *ctx, guint anim, gsize pos, char *path, const char *component, G
                        path, pos, c.n_keys, fo == 0 ? "frame" : "key");
           goto fail;
         }
-      if (!need (ctx, fo, fb, "curve frame array", error) || !need (ctx, ko, kb, "curve key array", error))
+      if (!need (ctx, fo, fb, "curve frame array", error)
+          || !need (ctx, ko, kb, "curve key array", error))
         {
           g_prefix_error (error, "%s: ", path);
           goto fail;
@@ -552,7 +546,8 @@ parse_fska (Ctx *ctx, BfresAnim *a, guint ai, GError **error)
       if (!rd_string (ctx, bp + 4, "bone animation name", &bone, error)
           || !rd_offset (ctx, bp + 0x10, "bone animation curves", &cp, error))
         return FALSE;
-      if (n_curves > 0 && !check_array (ctx, cp, n_curves, b->curve_header_size, "bone curve", error))
+      if (n_curves > 0
+          && !check_array (ctx, cp, n_curves, b->curve_header_size, "bone curve", error))
         return FALSE;
       for (guint k = 0; k < n_curves; k++)
         {
@@ -574,7 +569,8 @@ param_component (int group, guint32 target, char buf[16])
 {
   static const char *const xyzw[] = { "X", "Y", "Z", "W" };
   static const char *const rgba[] = { "R", "G", "B", "A" };
-  static const char *const srt[] = { "Mode", "ScaleX", "ScaleY", "Rotate", "TranslateX", "TranslateY" };
+  static const char *const srt[]
+      = { "Mode", "ScaleX", "ScaleY", "Rotate", "TranslateX", "TranslateY" };
   guint i = target / 4;
 
   if (target % 4 == 0)
@@ -621,7 +617,8 @@ parse_fshu (Ctx *ctx, BfresAnim *a, guint ai, GError **error)
         return FALSE;
       if (n_params > 0 && !check_array (ctx, params, n_params, 0x10, "parameter animation", error))
         return FALSE;
-      if (n_curves > 0 && !check_array (ctx, curves, n_curves, b->curve_header_size, "material curve", error))
+      if (n_curves > 0
+          && !check_array (ctx, curves, n_curves, b->curve_header_size, "material curve", error))
         return FALSE;
       for (guint k = 0; k < n_curves; k++)
         {
@@ -669,8 +666,8 @@ parse_ftxp (Ctx *ctx, BfresAnim *a, guint ai, GError **error)
       || !rd_offset (ctx, a->pos + 0x30, "FTXP texture list", &texgroup, error))
     return FALSE;
   if (texgroup != 0
-      && !read_group (ctx, texgroup, "FTXP texture list", 0xFFFF, &a->textures, NULL, &a->n_textures,
-                      error))
+      && !read_group (ctx, texgroup, "FTXP texture list", 0xFFFF, &a->textures, NULL,
+                      &a->n_textures, error))
     return FALSE;
   if (n_mats > 0 && !check_array (ctx, mats, n_mats, 0x1C, "material animation", error))
     return FALSE;
@@ -686,7 +683,8 @@ parse_ftxp (Ctx *ctx, BfresAnim *a, guint ai, GError **error)
         return FALSE;
       if (n_pats > 0 && !check_array (ctx, pats, n_pats, 8, "pattern animation", error))
         return FALSE;
-      if (n_curves > 0 && !check_array (ctx, curves, n_curves, b->curve_header_size, "material curve", error))
+      if (n_curves > 0
+          && !check_array (ctx, curves, n_curves, b->curve_header_size, "material curve", error))
         return FALSE;
       for (guint k = 0; k < n_curves; k++)
         {
@@ -699,8 +697,8 @@ parse_ftxp (Ctx *ctx, BfresAnim *a, guint ai, GError **error)
                 return FALSE;
             }
           if (!add_curve (ctx, ai, curves + b->curve_header_size * k,
-                          g_strdup_printf ("%s/%s/%s", a->name, mat, sampler ? sampler : "?"),
-                          NULL, error))
+                          g_strdup_printf ("%s/%s/%s", a->name, mat, sampler ? sampler : "?"), NULL,
+                          error))
             return FALSE;
         }
     }
@@ -728,7 +726,8 @@ parse_fvis (Ctx *ctx, BfresAnim *a, guint ai, GError **error)
     return FALSE;
   if (n_names > 0 && !check_array (ctx, names, n_names, 4, "visibility name", error))
     return FALSE;
-  if (n_curves > 0 && !check_array (ctx, curves, n_curves, b->curve_header_size, "visibility curve", error))
+  if (n_curves > 0
+      && !check_array (ctx, curves, n_curves, b->curve_header_size, "visibility curve", error))
     return FALSE;
   for (guint k = 0; k < n_curves; k++)
     {
@@ -750,9 +749,9 @@ parse_fvis (Ctx *ctx, BfresAnim *a, guint ai, GError **error)
 }
 
 static const char *const group_kinds[BFRES_N_GROUPS] = {
-  "Model",           "Texture",           "Skeletal",         "Shader param",
-  "Colour",          "Texture SRT",       "Texture pattern",  "Bone visibility",
-  "Material visibility", "Shape",         "Scene",            "External file",
+  "Model",       "Texture",         "Skeletal",        "Shader param",        "Colour",
+  "Texture SRT", "Texture pattern", "Bone visibility", "Material visibility", "Shape",
+  "Scene",       "External file",
 };
 
 const char *bfres_group_kind (int group);
@@ -953,7 +952,8 @@ unwrap_containers (TressBfres *b, GBytes *bytes, GBytes **bfres_out, GError **er
             {
               const TressSarcEntry *e = tress_sarc_get_entry (sarc, i);
               if (e->end - e->start >= 4
-                  && (memcmp (d + e->start, "FRES", 4) == 0 || memcmp (d + e->start, "Yaz0", 4) == 0))
+                  && (memcmp (d + e->start, "FRES", 4) == 0
+                      || memcmp (d + e->start, "Yaz0", 4) == 0))
                 found = i;
             }
           if (found == G_MAXUINT)
@@ -974,12 +974,14 @@ unwrap_containers (TressBfres *b, GBytes *bytes, GBytes **bfres_out, GError **er
         {
           if (size < 4)
             g_set_error (error, TRESS_ERROR, TRESS_ERROR_TRUNCATED,
-                         "BFRES magic at offset 0x0: expected 4 bytes, found %" G_GSIZE_FORMAT, size);
+                         "BFRES magic at offset 0x0: expected 4 bytes, found %" G_GSIZE_FORMAT,
+                         size);
           else
-            g_set_error (error, TRESS_ERROR, TRESS_ERROR_BAD_VALUE,
-                         "BFRES magic at offset 0x0: expected \"FRES\", \"Yaz0\" or \"SARC\", found %02X "
-                         "%02X %02X %02X",
-                         d[0], d[1], d[2], d[3]);
+            g_set_error (
+                error, TRESS_ERROR, TRESS_ERROR_BAD_VALUE,
+                "BFRES magic at offset 0x0: expected \"FRES\", \"Yaz0\" or \"SARC\", found %02X "
+                "%02X %02X %02X",
+                d[0], d[1], d[2], d[3]);
           return FALSE;
         }
     }
@@ -1015,9 +1017,9 @@ tress_bfres_parse (GBytes *bytes, const char *filename, GError **error)
       return NULL;
     }
   for (guint i = 0; i < b->layers->len; i++)
-    g_string_append_printf (chain, "%s%s", i ? "/" : "",
-                            g_array_index (b->layers, BfresLayer, i).kind == BFRES_LAYER_YAZ0 ? "Yaz0"
-                                                                                            : "SARC");
+    g_string_append_printf (
+        chain, "%s%s", i ? "/" : "",
+        g_array_index (b->layers, BfresLayer, i).kind == BFRES_LAYER_YAZ0 ? "Yaz0" : "SARC");
   b->container = g_string_free (chain, FALSE);
   b->original = g_bytes_ref (inner);
   d = g_bytes_get_data (inner, &size);
@@ -1026,9 +1028,10 @@ tress_bfres_parse (GBytes *bytes, const char *filename, GError **error)
 
   if (is_switch_bfres (d, size))
     {
-      g_set_error (error, TRESS_ERROR, TRESS_ERROR_UNSUPPORTED,
-                   "This is a Nintendo Switch BFRES (little-endian, a different layout); only Wii U "
-                   "(big-endian) BFRES files are supported");
+      g_set_error (
+          error, TRESS_ERROR, TRESS_ERROR_UNSUPPORTED,
+          "This is a Nintendo Switch BFRES (little-endian, a different layout); only Wii U "
+          "(big-endian) BFRES files are supported");
       return NULL;
     }
   if (!need (&ctx, 0, BFRES_HEADER_SIZE, "BFRES header", error))
@@ -1037,9 +1040,10 @@ tress_bfres_parse (GBytes *bytes, const char *filename, GError **error)
   if (bom != 0xFEFF)
     {
       if (bom == 0xFFFE)
-        g_set_error (error, TRESS_ERROR, TRESS_ERROR_UNSUPPORTED,
-                     "BFRES byte-order mark at offset 0x8: FFFE (little-endian) is a Switch file; only "
-                     "Wii U (big-endian, FEFF) BFRES files are supported");
+        g_set_error (
+            error, TRESS_ERROR, TRESS_ERROR_UNSUPPORTED,
+            "BFRES byte-order mark at offset 0x8: FFFE (little-endian) is a Switch file; only "
+            "Wii U (big-endian, FEFF) BFRES files are supported");
       else
         g_set_error (error, TRESS_ERROR, TRESS_ERROR_BAD_VALUE,
                      "BFRES byte-order mark at offset 0x8: expected FEFF, found %04X", bom);
@@ -1050,9 +1054,10 @@ tress_bfres_parse (GBytes *bytes, const char *filename, GError **error)
   file_size = bfres_get_u32 (b, 0x0C);
   if (file_size > size)
     {
-      g_set_error (error, TRESS_ERROR, TRESS_ERROR_TRUNCATED,
-                   "BFRES file size at offset 0xc: the header announces %u bytes, found %" G_GSIZE_FORMAT,
-                   file_size, size);
+      g_set_error (
+          error, TRESS_ERROR, TRESS_ERROR_TRUNCATED,
+          "BFRES file size at offset 0xc: the header announces %u bytes, found %" G_GSIZE_FORMAT,
+          file_size, size);
       return NULL;
     }
   if (!rd_string (&ctx, 0x14, "file name", &b->name, error))
@@ -1091,8 +1096,9 @@ tress_bfres_parse (GBytes *bytes, const char *filename, GError **error)
         }
       else if (g == 9 || g == 10)
         for (guint i = 0; i < n; i++)
-          g_ptr_array_add (b->notes, g_strdup_printf ("%s animation \"%s\": kept as is, not editable",
-                                                      group_kinds[g], b->groups[g].names[i]));
+          g_ptr_array_add (b->notes,
+                           g_strdup_printf ("%s animation \"%s\": kept as is, not editable",
+                                            group_kinds[g], b->groups[g].names[i]));
     }
   find_shared_arrays (b);
   return g_steal_pointer (&b);

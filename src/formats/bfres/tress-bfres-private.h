@@ -24,15 +24,15 @@ typedef enum
 typedef struct
 {
   BfresLayerKind kind;
-  GBytes *bytes;       /* this layer's own bytes as read */
-  guint8 reserved[8];  /* Yaz0 header bytes 8..15 */
-  TressSarc *sarc;     /* SARC: the archive, and the BFRES entry in it */
+  GBytes *bytes;      /* this layer's own bytes as read */
+  guint8 reserved[8]; /* Yaz0 header bytes 8..15 */
+  TressSarc *sarc;    /* SARC: the archive, and the BFRES entry in it */
   guint sarc_index;
 } BfresLayer;
 
 typedef struct
 {
-  int group;        /* index group 2..8 */
+  int group; /* index group 2..8 */
   char *name;
   const char *kind; /* "Skeletal", … */
   const char *magic;
@@ -73,19 +73,19 @@ typedef struct
 
 struct _TressBfres
 {
-  GByteArray *data;   /* the BFRES, edits applied */
-  GBytes *original;   /* the BFRES as read */
-  GBytes *file;       /* the outermost bytes as read */
-  GArray *layers;     /* BfresLayer, outermost first */
+  GByteArray *data; /* the BFRES, edits applied */
+  GBytes *original; /* the BFRES as read */
+  GBytes *file;     /* the outermost bytes as read */
+  GArray *layers;   /* BfresLayer, outermost first */
   char *container;
   char *filename;
   guint32 version;
   gsize curve_header_size;
   char *name;
-  GPtrArray *anims;   /* BfresAnim */
-  GArray *curves;     /* BfresCurve */
+  GPtrArray *anims; /* BfresAnim */
+  GArray *curves;   /* BfresCurve */
   BfresGroupInfo groups[BFRES_N_GROUPS];
-  GPtrArray *notes;   /* strings: things kept but not editable */
+  GPtrArray *notes; /* strings: things kept but not editable */
   double tolerance;
 };
 
@@ -144,8 +144,7 @@ double bfres_elem_at (const TressBfres *b, const BfresCurve *c, guint i);
 
 TressCurve *bfres_get_curve (TressBfres *b, guint index);
 gboolean bfres_set_curve (TressBfres *b, guint index, const TressCurve *curve, int want_type,
-                          int min_frame_type, int min_key_type, double *max_error,
-                          GError **error);
+                          int min_frame_type, int min_key_type, double *max_error, GError **error);
 GBytes *bfres_save_state (TressBfres *b, guint index);
 void bfres_restore_state (TressBfres *b, guint index, GBytes *state);
 

@@ -198,7 +198,8 @@ convert_keys (TressBfres *b, guint index, TressBfresCurveType to)
           /* Slopes toward the neighbours (Catmull-Rom), flat at the ends. */
           if (i > 0 && i + 1 < n)
             {
-              TressKey *p = tress_curve_get_key (curve, i - 1), *q = tress_curve_get_key (curve, i + 1);
+              TressKey *p = tress_curve_get_key (curve, i - 1),
+                       *q = tress_curve_get_key (curve, i + 1);
               k->in_slope = k->out_slope = (q->value - p->value) / (q->frame - p->frame);
             }
           else
@@ -266,7 +267,8 @@ bfres_probe (const guint8 *data, gsize size)
         {
           const TressSarcEntry *e = tress_sarc_get_entry (sarc, i);
           if (e->end - e->start >= 4
-              && (memcmp (data + e->start, "FRES", 4) == 0 || memcmp (data + e->start, "Yaz0", 4) == 0))
+              && (memcmp (data + e->start, "FRES", 4) == 0
+                  || memcmp (data + e->start, "Yaz0", 4) == 0))
             return TRUE;
         }
     }
@@ -300,9 +302,10 @@ bfres_validate (gpointer model)
   gsize orig_size = g_bytes_get_size (b->original);
 
   if (file_size != b->data->len)
-    g_ptr_array_add (problems, tress_problem_new (TRESS_SEVERITY_WARNING, "header", 0x0C, NULL, -1,
-                                                  "The header's file size is %u, the file holds %u bytes",
-                                                  file_size, b->data->len));
+    g_ptr_array_add (problems,
+                     tress_problem_new (TRESS_SEVERITY_WARNING, "header", 0x0C, NULL, -1,
+                                        "The header's file size is %u, the file holds %u bytes",
+                                        file_size, b->data->len));
   if (b->data->len > orig_size)
     g_ptr_array_add (problems,
                      tress_problem_new (TRESS_SEVERITY_INFO, "header", 0x0C, NULL, -1,
@@ -311,8 +314,9 @@ bfres_validate (gpointer model)
                                         "size table (RSTB) entry raised",
                                         orig_size, b->data->len));
   for (guint i = 0; i < b->notes->len; i++)
-    g_ptr_array_add (problems, tress_problem_new (TRESS_SEVERITY_INFO, NULL, G_MAXSIZE, NULL, -1, "%s",
-                                                  (const char *)g_ptr_array_index (b->notes, i)));
+    g_ptr_array_add (problems,
+                     tress_problem_new (TRESS_SEVERITY_INFO, NULL, G_MAXSIZE, NULL, -1, "%s",
+                                        (const char *)g_ptr_array_index (b->notes, i)));
 
   for (guint ai = 0; ai < b->anims->len; ai++)
     {
@@ -332,32 +336,32 @@ bfres_validate (gpointer model)
           baked += bfres_baked_contribution (ct, bfres_curve_key_type (c), c->start, c->end);
           if (c->n_keys == 0)
             {
-              g_ptr_array_add (problems, tress_problem_new (TRESS_SEVERITY_ERROR, c->path, c->pos, NULL,
-                                                            -1, "The curve has no keys"));
+              g_ptr_array_add (problems, tress_problem_new (TRESS_SEVERITY_ERROR, c->path, c->pos,
+                                                            NULL, -1, "The curve has no keys"));
               continue;
             }
           for (guint i = 1; i < c->n_keys; i++)
             if (!(bfres_frame_at (b, c, i) > bfres_frame_at (b, c, i - 1)))
               {
-                g_ptr_array_add (problems,
-                                 tress_problem_new (TRESS_SEVERITY_ERROR, c->path, c->frames_pos, NULL, -1,
-                                                    "Key %u (frame %g) is not after key %u (frame %g)",
-                                                    i, bfres_frame_at (b, c, i), i - 1,
-                                                    bfres_frame_at (b, c, i - 1)));
+                g_ptr_array_add (
+                    problems, tress_problem_new (
+                                  TRESS_SEVERITY_ERROR, c->path, c->frames_pos, NULL, -1,
+                                  "Key %u (frame %g) is not after key %u (frame %g)", i,
+                                  bfres_frame_at (b, c, i), i - 1, bfres_frame_at (b, c, i - 1)));
                 break;
               }
           if (c->start != (float)bfres_frame_at (b, c, 0)
               || c->end != (float)bfres_frame_at (b, c, c->n_keys - 1))
-            g_ptr_array_add (problems,
-                             tress_problem_new (TRESS_SEVERITY_WARNING, c->path, c->pos + 8, NULL, -1,
-                                                "Start/end frames %g..%g differ from the keys' %g..%g",
-                                                c->start, c->end, bfres_frame_at (b, c, 0),
-                                                bfres_frame_at (b, c, c->n_keys - 1)));
+            g_ptr_array_add (
+                problems, tress_problem_new (TRESS_SEVERITY_WARNING, c->path, c->pos + 8, NULL, -1,
+                                             "Start/end frames %g..%g differ from the keys' %g..%g",
+                                             c->start, c->end, bfres_frame_at (b, c, 0),
+                                             bfres_frame_at (b, c, c->n_keys - 1)));
         }
       if (a->n_curves > 0 && baked != stored)
-        g_ptr_array_add (problems,
-                         tress_problem_new (TRESS_SEVERITY_WARNING, loc, a->baked_size_pos, NULL, -1,
-                                            "bakedSize is %u, the curves need %u", stored, baked));
+        g_ptr_array_add (
+            problems, tress_problem_new (TRESS_SEVERITY_WARNING, loc, a->baked_size_pos, NULL, -1,
+                                         "bakedSize is %u, the curves need %u", stored, baked));
     }
   return problems;
 }
@@ -375,9 +379,9 @@ bfres_describe (gpointer model)
   GString *s = g_string_new (NULL);
   g_autofree char *ver = version_string (b->version);
 
-  g_string_append_printf (s, "Format: BFRES %s (Wii U, big-endian)\n", ver);
+  g_string_append_printf (s, "Version: %s (Wii U, big-endian)\n", ver);
   g_string_append_printf (s, "Name: %s\n", b->name);
-  g_string_append_printf (s, "Size: %u bytes\n", b->data->len);
+  g_string_append_printf (s, "BFRES size: %u bytes\n", b->data->len);
   if (b->container[0])
     g_string_append_printf (s, "Container: %s\n", b->container);
   for (guint i = 0; i < b->layers->len; i++)

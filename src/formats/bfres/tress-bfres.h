@@ -47,10 +47,10 @@ typedef enum
 
 typedef struct
 {
-  const char *path;  /* "Fly/Skl_Root/Rotate Z" */
-  const char *kind;  /* "Skeletal", "Shader param", "Colour", "Texture SRT", … */
+  const char *path; /* "Fly/Skl_Root/Rotate Z" */
+  const char *kind; /* "Skeletal", "Shader param", "Colour", "Texture SRT", … */
   const char *component;
-  guint anim;        /* index of the animation holding the curve */
+  guint anim; /* index of the animation holding the curve */
   const char *anim_name;
   guint16 flags;
   guint n_keys;
@@ -60,9 +60,9 @@ typedef struct
   TressBfresCurveType curve_type;
   TressWrap pre_wrap, post_wrap;
   float start, end;
-  float scale, offset;   /* float curves */
-  gint32 int_offset;     /* int curves: the offset field read as s32 */
-  float delta;           /* 0 before version 3.4 (no such field) */
+  float scale, offset;                    /* float curves */
+  gint32 int_offset;                      /* int curves: the offset field read as s32 */
+  float delta;                            /* 0 before version 3.4 (no such field) */
   gsize header_pos, frames_pos, keys_pos; /* byte offsets in the BFRES */
 } TressBfresCurveInfo;
 

@@ -68,10 +68,11 @@ tress_sarc_parse (GBytes *bytes, GError **error)
   sarc->entries = g_array_new (FALSE, TRUE, sizeof (TressSarcEntry));
   if (size < SARC_HEADER_SIZE + SFAT_HEADER_SIZE || memcmp (d, "SARC", 4) != 0)
     {
-      g_set_error (error, TRESS_ERROR, TRESS_ERROR_TRUNCATED,
-                   "SARC header at offset 0x0: expected \"SARC\" and %d bytes, found %" G_GSIZE_FORMAT
-                   " bytes",
-                   SARC_HEADER_SIZE + SFAT_HEADER_SIZE, size);
+      g_set_error (
+          error, TRESS_ERROR, TRESS_ERROR_TRUNCATED,
+          "SARC header at offset 0x0: expected \"SARC\" and %d bytes, found %" G_GSIZE_FORMAT
+          " bytes",
+          SARC_HEADER_SIZE + SFAT_HEADER_SIZE, size);
       return NULL;
     }
   bom = (guint16)(d[6] << 8 | d[7]);
@@ -111,8 +112,8 @@ tress_sarc_parse (GBytes *bytes, GError **error)
   if (sfnt_pos + SFNT_HEADER_SIZE > size || memcmp (d + sfnt_pos, "SFNT", 4) != 0)
     {
       g_set_error (error, TRESS_ERROR, TRESS_ERROR_BAD_COUNT,
-                   "SFAT node count at offset 0x1a: %u nodes do not fit before an SFNT table in %" G_GSIZE_FORMAT
-                   " bytes",
+                   "SFAT node count at offset 0x1a: %u nodes do not fit before an SFNT table in "
+                   "%" G_GSIZE_FORMAT " bytes",
                    n_nodes, size);
       return NULL;
     }

@@ -15,9 +15,9 @@ G_BEGIN_DECLS
 
 typedef struct
 {
-  char *name;    /* from SFNT, or "0x<hash>" when the node has no name */
+  char *name; /* from SFNT, or "0x<hash>" when the node has no name */
   guint32 hash;
-  gsize start;   /* absolute offsets in the archive */
+  gsize start; /* absolute offsets in the archive */
   gsize end;
   gsize node_pos; /* the SFAT node */
 } TressSarcEntry;
