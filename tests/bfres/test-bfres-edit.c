@@ -343,6 +343,7 @@ test_widening (void)
   g_assert_false (tress_bfres_set_curve_types (
       b, 0, TRESS_BFRES_CURVE_STEP_INT, TRESS_BFRES_FRAME_U8, TRESS_BFRES_KEY_S16, &err, &error));
   g_assert_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED);
+  g_clear_error (&error);
 
   saved = tress_format_bfres.serialize (b, &error);
   g_assert_no_error (error);
