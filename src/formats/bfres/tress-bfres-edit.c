@@ -83,59 +83,70 @@ bfres_get_curve (TressBfres *b, guint index)
         }
     }
 
-  for (guint i = 0; i < n; i++)
+  if (n > 0)
     {
-      TressKey k = { 0 };
-      k.frame = bfres_frame_at (b, c, i);
-      k.native_interp = ct;
-      k.tangent = TRESS_TANGENT_MANUAL;
-      switch (ct)
+      g_autofree double *fr = g_new (double, n);
+      g_autofree double *el = g_new (double, (gsize)n * per);
+      TressKey *keys;
+
+      bfres_decode_frames (b, c, fr);
+      bfres_decode_elems (b, c, el);
+      g_array_set_size (curve->keys, n);
+      keys = (TressKey *)(void *)curve->keys->data;
+      memset (keys, 0, sizeof (TressKey) * n);
+      for (guint i = 0; i < n; i++)
         {
-        case TRESS_BFRES_CURVE_CUBIC:
-        case TRESS_BFRES_CURVE_LINEAR:
-          {
-            double cf[4] = { 0 };
-            for (guint j = 0; j < per; j++)
-              cf[j] = bfres_elem_at (b, c, i * per + j) * scale;
-            cf[0] += offset;
-            k.value = cf[0];
-            k.interp = ct == TRESS_BFRES_CURVE_CUBIC ? TRESS_INTERP_HERMITE : TRESS_INTERP_LINEAR;
-            k.in_slope = prev_in;
-            if (i + 1 < n)
+          TressKey *k = &keys[i];
+          k->frame = fr[i];
+          k->native_interp = ct;
+          k->tangent = TRESS_TANGENT_MANUAL;
+          switch (ct)
+            {
+            case TRESS_BFRES_CURVE_CUBIC:
+            case TRESS_BFRES_CURVE_LINEAR:
               {
-                double d = bfres_frame_at (b, c, i + 1) - k.frame;
-                double next = bfres_elem_at (b, c, (i + 1) * per) * scale + offset;
-                double end_value = cf[0] + cf[1] + cf[2] + cf[3];
-                if (d <= 0)
-                  d = 1;
-                k.out_slope = cf[1] / d;
-                prev_in = ct == TRESS_BFRES_CURVE_CUBIC ? (cf[1] + 2 * cf[2] + 3 * cf[3]) / d
-                                                        : cf[1] / d;
-                quant = MAX (quant, fabs (end_value - next));
+                double cf[4] = { 0 };
+                const double *e = el + (gsize)i * per;
+                for (guint j = 0; j < per; j++)
+                  cf[j] = e[j] * scale;
+                cf[0] += offset;
+                k->value = cf[0];
+                k->interp = ct == TRESS_BFRES_CURVE_CUBIC ? TRESS_INTERP_HERMITE : TRESS_INTERP_LINEAR;
+                k->in_slope = prev_in;
+                if (i + 1 < n)
+                  {
+                    double d = fr[i + 1] - k->frame;
+                    double next = el[(gsize)(i + 1) * per] * scale + offset;
+                    double end_value = cf[0] + cf[1] + cf[2] + cf[3];
+                    if (d <= 0)
+                      d = 1;
+                    k->out_slope = cf[1] / d;
+                    prev_in = ct == TRESS_BFRES_CURVE_CUBIC ? (cf[1] + 2 * cf[2] + 3 * cf[3]) / d : cf[1] / d;
+                    quant = MAX (quant, fabs (end_value - next));
+                  }
+                else
+                  k->out_slope = i > 0 ? k->in_slope : 0.0;
+                if (i == 0)
+                  k->in_slope = k->out_slope;
+                if (fabs (k->in_slope - k->out_slope) > 1e-6 * MAX (1.0, fabs (k->out_slope)))
+                  k->flags |= TRESS_KEY_BROKEN;
+                break;
               }
-            else
-              k.out_slope = i > 0 ? k.in_slope : 0.0;
-            if (i == 0)
-              k.in_slope = k.out_slope;
-            if (fabs (k.in_slope - k.out_slope) > 1e-6 * MAX (1.0, fabs (k.out_slope)))
-              k.flags |= TRESS_KEY_BROKEN;
-            break;
-          }
-        case TRESS_BFRES_CURVE_BAKED_FLOAT:
-          k.value = bfres_elem_at (b, c, i) * scale + offset;
-          k.interp = TRESS_INTERP_BAKED;
-          break;
-        case TRESS_BFRES_CURVE_STEP_INT:
-        case TRESS_BFRES_CURVE_BAKED_INT:
-          k.value = bfres_elem_at (b, c, i) + ioff;
-          k.interp = ct == TRESS_BFRES_CURVE_STEP_INT ? TRESS_INTERP_STEP : TRESS_INTERP_BAKED;
-          break;
-        default:
-          k.value = bfres_elem_at (b, c, i);
-          k.interp = ct == TRESS_BFRES_CURVE_STEP_BOOL ? TRESS_INTERP_STEP : TRESS_INTERP_BAKED;
-          break;
+            case TRESS_BFRES_CURVE_BAKED_FLOAT:
+              k->value = el[i] * scale + offset;
+              k->interp = TRESS_INTERP_BAKED;
+              break;
+            case TRESS_BFRES_CURVE_STEP_INT:
+            case TRESS_BFRES_CURVE_BAKED_INT:
+              k->value = el[i] + ioff;
+              k->interp = ct == TRESS_BFRES_CURVE_STEP_INT ? TRESS_INTERP_STEP : TRESS_INTERP_BAKED;
+              break;
+            default:
+              k->value = el[i];
+              k->interp = ct == TRESS_BFRES_CURVE_STEP_BOOL ? TRESS_INTERP_STEP : TRESS_INTERP_BAKED;
+              break;
+            }
         }
-      tress_curve_append_key (curve, &k);
     }
 
   curve->pre_wrap = (c->flags >> 8) & 3;
@@ -425,15 +436,18 @@ place_array (TressBfres *b, gsize field_pos, gsize *pos, gsize *cap, GByteArray 
 {
   if (*cap > 0 && bytes->len <= *cap)
     {
-      memcpy (b->data->data + *pos, bytes->data, bytes->len);
-      memset (b->data->data + *pos + bytes->len, 0, *cap - bytes->len);
+      guint8 *w = bfres_writable (b);
+      memcpy (w + *pos, bytes->data, bytes->len);
+      memset (w + *pos + bytes->len, 0, *cap - bytes->len);
     }
   else
     {
-      gsize len = b->data->len, at = (len + 3) & ~(gsize)3;
+      gsize len = b->size, at = (len + 3) & ~(gsize)3;
+      bfres_writable (b);
       g_byte_array_set_size (b->data, at);
       memset (b->data->data + len, 0, at - len);
       g_byte_array_append (b->data, bytes->data, bytes->len);
+      bfres_sync (b);
       *pos = at;
       *cap = bytes->len;
     }
@@ -462,7 +476,7 @@ bfres_set_curve (TressBfres *b, guint index, const TressCurve *curve, int want_t
   guint n = tress_curve_get_n_keys (curve), per;
   Plan p = { 0 };
   gboolean ok = FALSE;
-  gsize hs = b->curve_header_size, old_len = b->data->len;
+  gsize hs = b->curve_header_size, old_len = b->size;
   float old_start = c->start, old_end = c->end;
   guint32 baked;
 
@@ -645,8 +659,8 @@ bfres_set_curve (TressBfres *b, guint index, const TressCurve *curve, int want_t
   baked = baked - bfres_baked_contribution (old_ct, old_kt, old_start, old_end)
           + bfres_baked_contribution (p.ct, p.kt, c->start, c->end);
   bfres_put_u32 (b, a->baked_size_pos, baked);
-  if (b->data->len != old_len)
-    bfres_put_u32 (b, 0x0C, b->data->len);
+  if (b->size != old_len)
+    bfres_put_u32 (b, 0x0C, (guint32)b->size);
 
   if (max_error)
     *max_error = p.error;
@@ -678,11 +692,11 @@ state_patch (GByteArray *s, TressBfres *b, gsize pos, gsize len)
 {
   guint64 p64 = pos;
   guint32 l32 = (guint32)len;
-  if (pos > b->data->len || len > b->data->len - pos)
+  if (pos > b->size || len > b->size - pos)
     return;
   state_put (s, &p64, 8);
   state_put (s, &l32, 4);
-  state_put (s, b->data->data + pos, len);
+  state_put (s, b->d + pos, len);
 }
 
 GBytes *
@@ -692,7 +706,7 @@ bfres_save_state (TressBfres *b, guint index)
   BfresAnim *a = bfres_anim (b, c->anim);
   GByteArray *s = g_byte_array_new ();
   guint32 magic = STATE_MAGIC, idx = index;
-  guint64 len = b->data->len, fcap = c->frames_cap, kcap = c->keys_cap;
+  guint64 len = b->size, fcap = c->frames_cap, kcap = c->keys_cap;
 
   state_put (s, &magic, 4);
   state_put (s, &idx, 4);
@@ -728,14 +742,16 @@ bfres_restore_state (TressBfres *b, guint index, GBytes *state)
   memcpy (&kcap, s + 24, 8);
   g_return_if_fail (magic == STATE_MAGIC && idx == index);
 
-  if (len > b->data->len)
+  bfres_writable (b);
+  if (len > b->size)
     {
-      gsize old = b->data->len;
+      gsize old = b->size;
       g_byte_array_set_size (b->data, len);
       memset (b->data->data + old, 0, len - old);
     }
   else
     g_byte_array_set_size (b->data, len);
+  bfres_sync (b);
   while (pos + 12 <= size)
     {
       guint64 p;
@@ -743,9 +759,9 @@ bfres_restore_state (TressBfres *b, guint index, GBytes *state)
       memcpy (&p, s + pos, 8);
       memcpy (&l, s + pos + 8, 4);
       pos += 12;
-      if (pos + l > size || p + l > b->data->len)
+      if (pos + l > size || p + l > b->size)
         break;
-      memcpy (b->data->data + p, s + pos, l);
+      memcpy (b->data->data + p, s + pos, l); /* writable since the resize above */
       pos += l;
     }
   bfres_curve_reload (b, index);

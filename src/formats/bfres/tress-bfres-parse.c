@@ -17,17 +17,29 @@
 
 /* ---- byte access ---------------------------------------------------------- */
 
+guint8 *
+bfres_writable (TressBfres *b)
+{
+  if (b->data == NULL)
+    {
+      b->data = g_byte_array_sized_new (b->size + b->size / 8 + 64);
+      g_byte_array_append (b->data, b->d, b->size);
+      bfres_sync (b);
+    }
+  return b->data->data;
+}
+
 guint16
 bfres_get_u16 (const TressBfres *b, gsize pos)
 {
-  const guint8 *p = b->data->data + pos;
+  const guint8 *p = b->d + pos;
   return (guint16)(p[0] << 8 | p[1]);
 }
 
 guint32
 bfres_get_u32 (const TressBfres *b, gsize pos)
 {
-  const guint8 *p = b->data->data + pos;
+  const guint8 *p = b->d + pos;
   return (guint32)p[0] << 24 | (guint32)p[1] << 16 | (guint32)p[2] << 8 | p[3];
 }
 
@@ -43,7 +55,7 @@ bfres_get_f32 (const TressBfres *b, gsize pos)
 void
 bfres_put_u16 (TressBfres *b, gsize pos, guint16 v)
 {
-  guint8 *p = b->data->data + pos;
+  guint8 *p = bfres_writable (b) + pos;
   p[0] = v >> 8;
   p[1] = v;
 }
@@ -51,7 +63,7 @@ bfres_put_u16 (TressBfres *b, gsize pos, guint16 v)
 void
 bfres_put_u32 (TressBfres *b, gsize pos, guint32 v)
 {
-  guint8 *p = b->data->data + pos;
+  guint8 *p = bfres_writable (b) + pos;
   p[0] = v >> 24;
   p[1] = v >> 16;
   p[2] = v >> 8;
@@ -184,7 +196,7 @@ tress_bfres_key_type_to_string (TressBfresKeyType type)
 double
 bfres_frame_at (const TressBfres *b, const BfresCurve *c, guint i)
 {
-  const guint8 *p = b->data->data + c->frames_pos;
+  const guint8 *p = b->d + c->frames_pos;
 
   switch (bfres_curve_frame_type (c))
     {
@@ -201,7 +213,7 @@ double
 bfres_elem_at (const TressBfres *b, const BfresCurve *c, guint i)
 {
   TressBfresCurveType ct = bfres_curve_type (c);
-  const guint8 *p = b->data->data + c->keys_pos;
+  const guint8 *p = b->d + c->keys_pos;
 
   if (bfres_curve_type_is_bool (ct))
     return (bfres_get_u32 (b, c->keys_pos + 4 * (gsize)(i >> 5)) >> (i & 31)) & 1;
@@ -218,6 +230,75 @@ bfres_elem_at (const TressBfres *b, const BfresCurve *c, guint i)
     }
 }
 
+void
+bfres_decode_frames (const TressBfres *b, const BfresCurve *c, double *out)
+{
+  const guint8 *p = b->d + c->frames_pos;
+  guint n = c->n_keys;
+
+  switch (bfres_curve_frame_type (c))
+    {
+    case TRESS_BFRES_FRAME_F32:
+      for (guint i = 0; i < n; i++, p += 4)
+        {
+          guint32 u = (guint32)p[0] << 24 | (guint32)p[1] << 16 | (guint32)p[2] << 8 | p[3];
+          float f;
+          memcpy (&f, &u, 4);
+          out[i] = f;
+        }
+      break;
+    case TRESS_BFRES_FRAME_S10_5:
+      for (guint i = 0; i < n; i++, p += 2)
+        out[i] = (gint16)(guint16)(p[0] << 8 | p[1]) / 32.0;
+      break;
+    default:
+      for (guint i = 0; i < n; i++)
+        out[i] = p[i];
+      break;
+    }
+}
+
+void
+bfres_decode_elems (const TressBfres *b, const BfresCurve *c, double *out)
+{
+  const guint8 *p = b->d + c->keys_pos;
+  TressBfresCurveType ct = bfres_curve_type (c);
+  guint n = c->n_keys;
+
+  if (bfres_curve_type_is_bool (ct))
+    {
+      for (guint i = 0; i < n; i++)
+        out[i] = (bfres_get_u32 (b, c->keys_pos + 4 * (gsize)(i >> 5)) >> (i & 31)) & 1;
+      return;
+    }
+  n *= bfres_values_per_key (ct);
+  switch (bfres_curve_key_type (c))
+    {
+    case TRESS_BFRES_KEY_32:
+      for (guint i = 0; i < n; i++, p += 4)
+        {
+          guint32 u = (guint32)p[0] << 24 | (guint32)p[1] << 16 | (guint32)p[2] << 8 | p[3];
+          if (bfres_curve_type_is_float (ct))
+            {
+              float f;
+              memcpy (&f, &u, 4);
+              out[i] = f;
+            }
+          else
+            out[i] = (gint32)u;
+        }
+      break;
+    case TRESS_BFRES_KEY_S16:
+      for (guint i = 0; i < n; i++, p += 2)
+        out[i] = (gint16)(guint16)(p[0] << 8 | p[1]);
+      break;
+    default:
+      for (guint i = 0; i < n; i++)
+        out[i] = (gint8)p[i];
+      break;
+    }
+}
+
 /* ---- checked reads during parsing ---------------------------------------- */
 
 typedef struct
@@ -230,7 +311,7 @@ typedef struct
 static gboolean
 need (Ctx *ctx, gsize pos, gsize n, const char *field, GError **error)
 {
-  gsize size = ctx->b->data->len;
+  gsize size = ctx->b->size;
   if (pos > size || n > size - pos)
     {
       g_set_error (error, TRESS_ERROR, TRESS_ERROR_TRUNCATED,
@@ -267,13 +348,13 @@ rd_offset (Ctx *ctx, gsize pos, const char *field, gsize *out, GError **error)
       return TRUE;
     }
   target = (gint64)pos + (gint32)raw;
-  if (target <= 0 || target >= (gint64)ctx->b->data->len)
+  if (target <= 0 || target >= (gint64)ctx->b->size)
     {
       g_set_error (
           error, TRESS_ERROR, TRESS_ERROR_BAD_OFFSET,
           "%s%s%s at offset 0x%" G_GSIZE_MODIFIER
-          "x: expected a target inside the file (%u bytes), found %+d → 0x%" G_GINT64_MODIFIER "x",
-          ctx->where ? ctx->where : "", ctx->where ? ": " : "", field, pos, ctx->b->data->len,
+          "x: expected a target inside the file (%" G_GSIZE_FORMAT " bytes), found %+d → 0x%" G_GINT64_MODIFIER "x",
+          ctx->where ? ctx->where : "", ctx->where ? ": " : "", field, pos, ctx->b->size,
           (gint32)raw, target);
       return FALSE;
     }
@@ -306,7 +387,7 @@ rd_string (Ctx *ctx, gsize pos, const char *field, char **out, GError **error)
     }
   if (!need (ctx, target, len, field, error))
     return FALSE;
-  *out = g_utf8_make_valid ((const char *)ctx->b->data->data + target, len);
+  *out = g_utf8_make_valid ((const char *)ctx->b->d + target, len);
   return TRUE;
 }
 
@@ -317,7 +398,7 @@ check_magic (Ctx *ctx, gsize pos, const char *magic, const char *field, GError *
 
   if (!need (ctx, pos, 4, field, error))
     return FALSE;
-  p = ctx->b->data->data + pos;
+  p = ctx->b->d + pos;
   if (memcmp (p, magic, 4) != 0)
     {
       g_set_error (error, TRESS_ERROR, TRESS_ERROR_BAD_VALUE,
@@ -355,12 +436,12 @@ read_group (Ctx *ctx, gsize pos, const char *field, guint max_entries, char ***n
 
   if (!rd_u32 (ctx, pos, field, &byte_size, error) || !rd_u32 (ctx, pos + 4, field, &n, error))
     return FALSE;
-  if (n > max_entries || (gsize)n + 1 > (ctx->b->data->len - pos) / 16)
+  if (n > max_entries || (gsize)n + 1 > (ctx->b->size - pos) / 16)
     {
       g_set_error (error, TRESS_ERROR, TRESS_ERROR_BAD_COUNT,
                    "%s entry count at offset 0x%" G_GSIZE_MODIFIER
                    "x: %u entries cannot fit in the %" G_GSIZE_FORMAT " bytes left",
-                   field, pos + 4, n, (gsize)(ctx->b->data->len - pos));
+                   field, pos + 4, n, (gsize)(ctx->b->size - pos));
       return FALSE;
     }
   if (!need (ctx, pos, 8 + 16 * ((gsize)n + 1), field, error))
@@ -456,8 +537,8 @@ add_curve (Ctx *ctx, guint anim, gsize pos, char *path, const char *component, G
           goto fail;
         }
       /* The arrays' own space, rounded to 4 within the file. */
-      c.frames_cap = MIN ((fb + 3) & ~(gsize)3, b->data->len - fo);
-      c.keys_cap = MIN ((kb + 3) & ~(gsize)3, b->data->len - ko);
+      c.frames_cap = MIN ((fb + 3) & ~(gsize)3, b->size - fo);
+      c.keys_cap = MIN ((kb + 3) & ~(gsize)3, b->size - ko);
     }
   c.path = path;
   c.component = g_strdup (component);
@@ -495,11 +576,11 @@ bone_target_label (guint32 target, const char **component)
 static gboolean
 check_array (Ctx *ctx, gsize pos, guint64 count, gsize elem, const char *field, GError **error)
 {
-  if (count > (guint64)ctx->b->data->len / MAX (elem, 1))
+  if (count > (guint64)ctx->b->size / MAX (elem, 1))
     {
       g_set_error (error, TRESS_ERROR, TRESS_ERROR_BAD_COUNT,
-                   "%s: %s count %" G_GUINT64_FORMAT " cannot fit in a file of %u bytes",
-                   ctx->where, field, count, ctx->b->data->len);
+                   "%s: %s count %" G_GUINT64_FORMAT " cannot fit in a file of %" G_GSIZE_FORMAT " bytes",
+                   ctx->where, field, count, ctx->b->size);
       return FALSE;
     }
   return need (ctx, pos, (gsize)count * elem, field, error);
@@ -541,7 +622,7 @@ parse_fska (Ctx *ctx, BfresAnim *a, guint ai, GError **error)
     {
       gsize bp = bones + 0x18 * (gsize)i, cp;
       g_autofree char *bone = NULL;
-      guint n_curves = b->data->data[bp + 0x0A];
+      guint n_curves = b->d[bp + 0x0A];
 
       if (!rd_string (ctx, bp + 4, "bone animation name", &bone, error)
           || !rd_offset (ctx, bp + 0x10, "bone animation curves", &cp, error))
@@ -692,7 +773,7 @@ parse_ftxp (Ctx *ctx, BfresAnim *a, guint ai, GError **error)
           for (guint p = 0; p < n_pats && sampler == NULL; p++)
             {
               gsize pp = pats + 8 * (gsize)p;
-              if ((gint8)b->data->data[pp] == (int)k
+              if ((gint8)b->d[pp] == (int)k
                   && !rd_string (ctx, pp + 4, "pattern animation sampler", &sampler, error))
                 return FALSE;
             }
@@ -1023,8 +1104,8 @@ tress_bfres_parse (GBytes *bytes, const char *filename, GError **error)
   b->container = g_string_free (chain, FALSE);
   b->original = g_bytes_ref (inner);
   d = g_bytes_get_data (inner, &size);
-  b->data = g_byte_array_sized_new (size);
-  g_byte_array_append (b->data, d, size);
+  b->d = d;
+  b->size = size;
 
   if (is_switch_bfres (d, size))
     {

@@ -73,7 +73,9 @@ typedef struct
 
 struct _TressBfres
 {
-  GByteArray *data; /* the BFRES, edits applied */
+  const guint8 *d;  /* the BFRES with edits: the original bytes until the first edit */
+  gsize size;
+  GByteArray *data; /* NULL until the first edit (copy on write) */
   GBytes *original; /* the BFRES as read */
   GBytes *file;     /* the outermost bytes as read */
   GArray *layers;   /* BfresLayer, outermost first */
@@ -99,6 +101,16 @@ static inline BfresAnim *
 bfres_anim (TressBfres *b, guint i)
 {
   return g_ptr_array_index (b->anims, i);
+}
+
+/* The bytes, made writable (copied on the first edit). */
+guint8 *bfres_writable (TressBfres *b);
+/* After resizing b->data. */
+static inline void
+bfres_sync (TressBfres *b)
+{
+  b->d = b->data->data;
+  b->size = b->data->len;
 }
 
 /* Big-endian access to checked positions. */
@@ -141,6 +153,11 @@ void bfres_curve_reload (TressBfres *b, guint index);
 double bfres_frame_at (const TressBfres *b, const BfresCurve *c, guint i);
 /* Element @i of the key array: raw (unscaled) value, or bit for bool curves. */
 double bfres_elem_at (const TressBfres *b, const BfresCurve *c, guint i);
+
+/* Bulk decoding: @out holds n_keys frames / n_keys × values-per-key elements
+ * (raw, unscaled; bool curves: n_keys bits). */
+void bfres_decode_frames (const TressBfres *b, const BfresCurve *c, double *out);
+void bfres_decode_elems (const TressBfres *b, const BfresCurve *c, double *out);
 
 TressCurve *bfres_get_curve (TressBfres *b, guint index);
 gboolean bfres_set_curve (TressBfres *b, guint index, const TressCurve *curve, int want_type,

@@ -114,7 +114,7 @@ tress_bfres_set_tolerance (TressBfres *b, double tolerance)
 GBytes *
 tress_bfres_get_bfres_bytes (TressBfres *b)
 {
-  return g_bytes_new (b->data->data, b->data->len);
+  return b->data ? g_bytes_new (b->d, b->size) : g_bytes_ref (b->original);
 }
 
 static gboolean
@@ -122,7 +122,7 @@ bfres_unchanged (TressBfres *b)
 {
   gsize size;
   const guint8 *d = g_bytes_get_data (b->original, &size);
-  return size == b->data->len && memcmp (d, b->data->data, size) == 0;
+  return b->data == NULL || (size == b->size && memcmp (d, b->d, size) == 0);
 }
 
 GBytes *
@@ -301,18 +301,18 @@ bfres_validate (gpointer model)
   guint32 file_size = bfres_get_u32 (b, 0x0C);
   gsize orig_size = g_bytes_get_size (b->original);
 
-  if (file_size != b->data->len)
+  if (file_size != b->size)
     g_ptr_array_add (problems,
                      tress_problem_new (TRESS_SEVERITY_WARNING, "header", 0x0C, NULL, -1,
-                                        "The header's file size is %u, the file holds %u bytes",
-                                        file_size, b->data->len));
-  if (b->data->len > orig_size)
+                                        "The header's file size is %u, the file holds %" G_GSIZE_FORMAT " bytes",
+                                        file_size, b->size));
+  if (b->size > orig_size)
     g_ptr_array_add (problems,
                      tress_problem_new (TRESS_SEVERITY_INFO, "header", 0x0C, NULL, -1,
                                         "The BFRES grew from %" G_GSIZE_FORMAT
-                                        " to %u bytes: Breath of the Wild also needs its resource "
+                                        " to %" G_GSIZE_FORMAT " bytes: Breath of the Wild also needs its resource "
                                         "size table (RSTB) entry raised",
-                                        orig_size, b->data->len));
+                                        orig_size, b->size));
   for (guint i = 0; i < b->notes->len; i++)
     g_ptr_array_add (problems,
                      tress_problem_new (TRESS_SEVERITY_INFO, NULL, G_MAXSIZE, NULL, -1, "%s",
@@ -381,7 +381,7 @@ bfres_describe (gpointer model)
 
   g_string_append_printf (s, "Version: %s (Wii U, big-endian)\n", ver);
   g_string_append_printf (s, "Name: %s\n", b->name);
-  g_string_append_printf (s, "BFRES size: %u bytes\n", b->data->len);
+  g_string_append_printf (s, "BFRES size: %" G_GSIZE_FORMAT " bytes\n", b->size);
   if (b->container[0])
     g_string_append_printf (s, "Container: %s\n", b->container);
   for (guint i = 0; i < b->layers->len; i++)
@@ -509,7 +509,7 @@ bfres_dump (gpointer model, JsonBuilder *j)
   json_builder_set_member_name (j, "name");
   json_builder_add_string_value (j, b->name);
   json_builder_set_member_name (j, "size");
-  json_builder_add_int_value (j, b->data->len);
+  json_builder_add_int_value (j, (gint64)b->size);
   json_builder_set_member_name (j, "container");
   json_builder_add_string_value (j, b->container);
   if (files != NULL)
