@@ -86,14 +86,13 @@ bfres_get_curve (TressBfres *b, guint index)
   if (n > 0)
     {
       g_autofree double *fr = g_new (double, n);
-      g_autofree double *el = g_new (double, (gsize)n * per);
+      g_autofree double *el = g_new (double, (gsize)n *per);
       TressKey *keys;
 
       bfres_decode_frames (b, c, fr);
       bfres_decode_elems (b, c, el);
-      g_array_set_size (curve->keys, n);
+      g_array_set_size (curve->keys, n); /* zeroed: the array clears new elements */
       keys = (TressKey *)(void *)curve->keys->data;
-      memset (keys, 0, sizeof (TressKey) * n);
       for (guint i = 0; i < n; i++)
         {
           TressKey *k = &keys[i];
@@ -111,7 +110,8 @@ bfres_get_curve (TressBfres *b, guint index)
                   cf[j] = e[j] * scale;
                 cf[0] += offset;
                 k->value = cf[0];
-                k->interp = ct == TRESS_BFRES_CURVE_CUBIC ? TRESS_INTERP_HERMITE : TRESS_INTERP_LINEAR;
+                k->interp
+                    = ct == TRESS_BFRES_CURVE_CUBIC ? TRESS_INTERP_HERMITE : TRESS_INTERP_LINEAR;
                 k->in_slope = prev_in;
                 if (i + 1 < n)
                   {
@@ -121,7 +121,8 @@ bfres_get_curve (TressBfres *b, guint index)
                     if (d <= 0)
                       d = 1;
                     k->out_slope = cf[1] / d;
-                    prev_in = ct == TRESS_BFRES_CURVE_CUBIC ? (cf[1] + 2 * cf[2] + 3 * cf[3]) / d : cf[1] / d;
+                    prev_in = ct == TRESS_BFRES_CURVE_CUBIC ? (cf[1] + 2 * cf[2] + 3 * cf[3]) / d
+                                                            : cf[1] / d;
                     quant = MAX (quant, fabs (end_value - next));
                   }
                 else
@@ -143,7 +144,8 @@ bfres_get_curve (TressBfres *b, guint index)
               break;
             default:
               k->value = el[i];
-              k->interp = ct == TRESS_BFRES_CURVE_STEP_BOOL ? TRESS_INTERP_STEP : TRESS_INTERP_BAKED;
+              k->interp
+                  = ct == TRESS_BFRES_CURVE_STEP_BOOL ? TRESS_INTERP_STEP : TRESS_INTERP_BAKED;
               break;
             }
         }

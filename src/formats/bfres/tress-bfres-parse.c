@@ -350,12 +350,12 @@ rd_offset (Ctx *ctx, gsize pos, const char *field, gsize *out, GError **error)
   target = (gint64)pos + (gint32)raw;
   if (target <= 0 || target >= (gint64)ctx->b->size)
     {
-      g_set_error (
-          error, TRESS_ERROR, TRESS_ERROR_BAD_OFFSET,
-          "%s%s%s at offset 0x%" G_GSIZE_MODIFIER
-          "x: expected a target inside the file (%" G_GSIZE_FORMAT " bytes), found %+d → 0x%" G_GINT64_MODIFIER "x",
-          ctx->where ? ctx->where : "", ctx->where ? ": " : "", field, pos, ctx->b->size,
-          (gint32)raw, target);
+      g_set_error (error, TRESS_ERROR, TRESS_ERROR_BAD_OFFSET,
+                   "%s%s%s at offset 0x%" G_GSIZE_MODIFIER
+                   "x: expected a target inside the file (%" G_GSIZE_FORMAT
+                   " bytes), found %+d → 0x%" G_GINT64_MODIFIER "x",
+                   ctx->where ? ctx->where : "", ctx->where ? ": " : "", field, pos, ctx->b->size,
+                   (gint32)raw, target);
       return FALSE;
     }
   *out = (gsize)target;
@@ -579,7 +579,8 @@ check_array (Ctx *ctx, gsize pos, guint64 count, gsize elem, const char *field, 
   if (count > (guint64)ctx->b->size / MAX (elem, 1))
     {
       g_set_error (error, TRESS_ERROR, TRESS_ERROR_BAD_COUNT,
-                   "%s: %s count %" G_GUINT64_FORMAT " cannot fit in a file of %" G_GSIZE_FORMAT " bytes",
+                   "%s: %s count %" G_GUINT64_FORMAT " cannot fit in a file of %" G_GSIZE_FORMAT
+                   " bytes",
                    ctx->where, field, count, ctx->b->size);
       return FALSE;
     }
@@ -636,7 +637,7 @@ parse_fska (Ctx *ctx, BfresAnim *a, guint ai, GError **error)
           guint32 target = bfres_get_u32 (b, hp + 4);
           const char *comp = NULL;
           const char *label = bone_target_label (target, &comp);
-          char *path = label ? g_strdup_printf ("%s/%s/%s", a->name, bone, label)
+          char *path = label ? g_strconcat (a->name, "/", bone, "/", label, NULL)
                              : g_strdup_printf ("%s/%s/Target 0x%02X", a->name, bone, target);
           if (!add_curve (ctx, ai, hp, path, comp, error))
             return FALSE;

@@ -73,7 +73,7 @@ typedef struct
 
 struct _TressBfres
 {
-  const guint8 *d;  /* the BFRES with edits: the original bytes until the first edit */
+  const guint8 *d; /* the BFRES with edits: the original bytes until the first edit */
   gsize size;
   GByteArray *data; /* NULL until the first edit (copy on write) */
   GBytes *original; /* the BFRES as read */

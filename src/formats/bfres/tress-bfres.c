@@ -302,17 +302,18 @@ bfres_validate (gpointer model)
   gsize orig_size = g_bytes_get_size (b->original);
 
   if (file_size != b->size)
-    g_ptr_array_add (problems,
-                     tress_problem_new (TRESS_SEVERITY_WARNING, "header", 0x0C, NULL, -1,
-                                        "The header's file size is %u, the file holds %" G_GSIZE_FORMAT " bytes",
-                                        file_size, b->size));
+    g_ptr_array_add (
+        problems,
+        tress_problem_new (TRESS_SEVERITY_WARNING, "header", 0x0C, NULL, -1,
+                           "The header's file size is %u, the file holds %" G_GSIZE_FORMAT " bytes",
+                           file_size, b->size));
   if (b->size > orig_size)
-    g_ptr_array_add (problems,
-                     tress_problem_new (TRESS_SEVERITY_INFO, "header", 0x0C, NULL, -1,
-                                        "The BFRES grew from %" G_GSIZE_FORMAT
-                                        " to %" G_GSIZE_FORMAT " bytes: Breath of the Wild also needs its resource "
-                                        "size table (RSTB) entry raised",
-                                        orig_size, b->size));
+    g_ptr_array_add (
+        problems, tress_problem_new (TRESS_SEVERITY_INFO, "header", 0x0C, NULL, -1,
+                                     "The BFRES grew from %" G_GSIZE_FORMAT " to %" G_GSIZE_FORMAT
+                                     " bytes: Breath of the Wild also needs its resource "
+                                     "size table (RSTB) entry raised",
+                                     orig_size, b->size));
   for (guint i = 0; i < b->notes->len; i++)
     g_ptr_array_add (problems,
                      tress_problem_new (TRESS_SEVERITY_INFO, NULL, G_MAXSIZE, NULL, -1, "%s",
