@@ -31,6 +31,7 @@ exercise (GBytes *bytes)
     g_autofree char *text = tress_format_bfres.describe (b);
     g_autoptr (JsonBuilder) jb = json_builder_new ();
     tress_format_bfres.dump (b, jb);
+    g_assert (problems != NULL && text != NULL);
   }
   for (guint i = 0; i < ops->n_curves (b) && i < 64; i++)
     {

@@ -235,6 +235,8 @@ test_mutations (void)
         g_autoptr (JsonBuilder) jb = json_builder_new ();
         g_autoptr (GBytes) out = NULL;
         tress_format_bfres.dump (b, jb);
+        g_assert_nonnull (problems);
+        g_assert_nonnull (text);
         for (guint i = 0; i < tress_bfres_get_n_curves (b); i++)
           {
             g_autoptr (TressCurve) curve = tress_format_bfres.curves->get_curve (b, i);
