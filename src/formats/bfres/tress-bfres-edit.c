@@ -29,14 +29,13 @@ float_to_bits (float f)
 static char *
 type_label (TressBfresCurveType ct, TressBfresFrameType ft, TressBfresKeyType kt)
 {
+  const char *keys = kt == TRESS_BFRES_KEY_32 ? (bfres_curve_type_is_float (ct) ? "f32" : "s32")
+                                              : tress_bfres_key_type_to_string (kt);
   if (bfres_curve_type_is_bool (ct))
-    return g_strdup_printf ("%s, %s frames", tress_bfres_curve_type_to_string (ct),
-                            tress_bfres_frame_type_to_string (ft));
-  return g_strdup_printf ("%s, %s frames, %s keys", tress_bfres_curve_type_to_string (ct),
-                          tress_bfres_frame_type_to_string (ft),
-                          kt == TRESS_BFRES_KEY_32
-                              ? (bfres_curve_type_is_float (ct) ? "f32" : "s32")
-                              : tress_bfres_key_type_to_string (kt));
+    return g_strconcat (tress_bfres_curve_type_to_string (ct), ", ",
+                        tress_bfres_frame_type_to_string (ft), " frames", NULL);
+  return g_strconcat (tress_bfres_curve_type_to_string (ct), ", ", tress_bfres_frame_type_to_string (ft),
+                      " frames, ", keys, " keys", NULL);
 }
 
 TressCurve *
