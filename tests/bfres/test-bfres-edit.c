@@ -413,6 +413,47 @@ test_yaz0_save (void)
   }
 }
 
+static void
+test_frame_count (void)
+{
+  g_autoptr (GBytes) bytes = NULL, back = NULL, s0 = NULL, s1 = NULL;
+  g_autoptr (TressBfres) b = open_sample ("bfres/Animal_Bass_Animation.bfres", &bytes);
+  g_autoptr (TressCurve) curve = NULL, again = NULL;
+  g_autoptr (GError) error = NULL;
+  guint last;
+
+  if (b == NULL)
+    return;
+  curve = ops->get_curve (b, 0);
+  g_assert_cmpfloat (curve->limits.frame_max, ==, 30);
+  last = tress_curve_get_n_keys (curve) - 1;
+  tress_curve_get_key (curve, last)->frame = 38;
+  /* The curve model refuses a key past the animation's end ... */
+  g_assert_false (tress_curve_check_limits (curve, NULL));
+  /* ... until the user agrees to raise the frame count. */
+  s0 = ops->save_state (b, 0);
+  g_assert_true (tress_bfres_raise_frame_count (b, 0, 40, &error));
+  again = ops->get_curve (b, 0);
+  g_assert_cmpfloat (again->limits.frame_max, ==, 40);
+  curve->limits = again->limits;
+  g_assert_true (tress_curve_check_limits (curve, NULL));
+  g_assert_true (ops->set_curve (b, 0, curve, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpfloat (tress_bfres_evaluate (b, 0, 38), ==, tress_bfres_evaluate (b, 0, 45));
+  s1 = ops->save_state (b, 0);
+  ops->restore_state (b, 0, s0);
+  back = tress_format_bfres.serialize (b, &error);
+  tress_test_assert_bytes_equal (back, bytes);
+  g_clear_pointer (&again, tress_curve_unref);
+  again = ops->get_curve (b, 0);
+  g_assert_cmpfloat (again->frame_count, ==, 30);
+  ops->restore_state (b, 0, s1);
+  g_clear_pointer (&again, tress_curve_unref);
+  again = ops->get_curve (b, 0);
+  g_assert_cmpfloat (again->frame_count, ==, 40);
+  g_assert_cmpfloat (tress_curve_get_key (again, last)->frame, ==, 38);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -425,5 +466,6 @@ main (int argc, char **argv)
   g_test_add_func ("/bfres/edit/widening", test_widening);
   g_test_add_func ("/bfres/edit/refusals", test_refusals);
   g_test_add_func ("/bfres/edit/yaz0-save", test_yaz0_save);
+  g_test_add_func ("/bfres/edit/frame-count", test_frame_count);
   return g_test_run ();
 }

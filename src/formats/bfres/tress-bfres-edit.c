@@ -34,8 +34,8 @@ type_label (TressBfresCurveType ct, TressBfresFrameType ft, TressBfresKeyType kt
   if (bfres_curve_type_is_bool (ct))
     return g_strconcat (tress_bfres_curve_type_to_string (ct), ", ",
                         tress_bfres_frame_type_to_string (ft), " frames", NULL);
-  return g_strconcat (tress_bfres_curve_type_to_string (ct), ", ", tress_bfres_frame_type_to_string (ft),
-                      " frames, ", keys, " keys", NULL);
+  return g_strconcat (tress_bfres_curve_type_to_string (ct), ", ",
+                      tress_bfres_frame_type_to_string (ft), " frames, ", keys, " keys", NULL);
 }
 
 TressCurve *
@@ -716,6 +716,7 @@ bfres_save_state (TressBfres *b, guint index)
   state_put (s, &kcap, 8);
   state_patch (s, b, 0x0C, 4);
   state_patch (s, b, a->baked_size_pos, 4);
+  state_patch (s, b, a->pos + 0x10, a->frame_count_size);
   state_patch (s, b, c->pos, b->curve_header_size);
   if (c->frames_cap)
     state_patch (s, b, c->frames_pos, c->frames_cap);

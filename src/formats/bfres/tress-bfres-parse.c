@@ -486,7 +486,11 @@ read_curve_fields (TressBfres *b, BfresCurve *c)
 void
 bfres_curve_reload (TressBfres *b, guint index)
 {
-  read_curve_fields (b, bfres_curve (b, index));
+  BfresCurve *c = bfres_curve (b, index);
+  BfresAnim *a = bfres_anim (b, c->anim);
+  read_curve_fields (b, c);
+  a->frame_count = a->frame_count_size == 2 ? bfres_get_u16 (b, a->pos + 0x10)
+                                            : (gint32)bfres_get_u32 (b, a->pos + 0x10);
 }
 
 static gboolean
@@ -610,6 +614,7 @@ parse_fska (Ctx *ctx, BfresAnim *a, guint ai, GError **error)
   else
     {
       a->frame_count = bfres_get_u16 (b, a->pos + 0x10);
+      a->frame_count_size = 2;
       n_bones = bfres_get_u16 (b, a->pos + 0x12);
       curve_count = bfres_get_u16 (b, a->pos + 0x16);
       a->baked_size_pos = a->pos + 0x18;
@@ -860,6 +865,7 @@ parse_anim (Ctx *ctx, int group, const char *name, gsize pos, GError **error)
   a->kind = group_kinds[group];
   a->magic = magics[group];
   a->pos = pos;
+  a->frame_count_size = 4; /* s32 at 0x10; u16 in skeletal animations before 3.4 */
   a->first_curve = b->curves->len;
   g_ptr_array_add (b->anims, a);
   ctx->where = where;

@@ -231,6 +231,37 @@ tress_bfres_set_curve_types (TressBfres *b, guint index, TressBfresCurveType cur
   return bfres_set_curve (b, index, curve, curve_type, frame_type, key_type, max_error, error);
 }
 
+gboolean
+tress_bfres_raise_frame_count (TressBfres *b, guint index, int frame_count, GError **error)
+{
+  BfresCurve *c;
+  BfresAnim *a;
+
+  if (index >= b->curves->len)
+    {
+      g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED, "No curve %u (the file has %u)", index,
+                   b->curves->len);
+      return FALSE;
+    }
+  c = bfres_curve (b, index);
+  a = bfres_anim (b, c->anim);
+  if (frame_count <= a->frame_count)
+    return TRUE;
+  if (a->frame_count_size == 2 && frame_count > 0xFFFF)
+    {
+      g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED,
+                   "%s: %d frames do not fit this version's 16-bit frame count", a->name,
+                   frame_count);
+      return FALSE;
+    }
+  if (a->frame_count_size == 2)
+    bfres_put_u16 (b, a->pos + 0x10, (guint16)frame_count);
+  else
+    bfres_put_u32 (b, a->pos + 0x10, (guint32)frame_count);
+  a->frame_count = frame_count;
+  return TRUE;
+}
+
 /* ---- the format table ----------------------------------------------------- */
 
 static gboolean

@@ -93,10 +93,18 @@ double tress_bfres_evaluate (TressBfres *bfres, guint index, double frame);
  * widened (0 = the default: 1/1000 of the largest key value, at least 1e-4). */
 void tress_bfres_set_tolerance (TressBfres *bfres, double tolerance);
 
+/* Raises the frame count of the animation holding curve @index (never lowers
+ * it), so that keys may move past the old end; the editor asks the user first.
+ * The curve operations' save_state/restore_state of @index cover this field, so
+ * a command saving state around raise + set_curve undoes both. */
+gboolean tress_bfres_raise_frame_count (TressBfres *bfres, guint index, int frame_count,
+                                        GError **error);
+
 /* Re-encodes curve @index with @curve_type (same family: Cubic/Linear/BakedFloat,
  * StepInt/BakedInt, StepBool/BakedBool) and frame and key types at least as wide
  * as given (they widen further when the keys need it). Used to change the
- * interpolation or to widen a type on request. */
+ * interpolation or to widen a type on request. For undo, take the curve
+ * operations' save_state of @index before and after, as for set_curve. */
 gboolean tress_bfres_set_curve_types (TressBfres *bfres, guint index,
                                       TressBfresCurveType curve_type,
                                       TressBfresFrameType frame_type, TressBfresKeyType key_type,
