@@ -119,8 +119,8 @@ tress_test_assert_bytes_equal (GBytes *a, GBytes *b)
 
   for (gsize i = 0; i < n; i++)
     if (da[i] != db[i])
-      g_error ("bytes differ at offset 0x%" G_GSIZE_MODIFIER "x: %02x vs %02x (sizes %" G_GSIZE_FORMAT
-               " and %" G_GSIZE_FORMAT ")",
+      g_error ("bytes differ at offset 0x%" G_GSIZE_MODIFIER
+               "x: %02x vs %02x (sizes %" G_GSIZE_FORMAT " and %" G_GSIZE_FORMAT ")",
                i, da[i], db[i], la, lb);
   if (la != lb)
     g_error ("sizes differ: %" G_GSIZE_FORMAT " vs %" G_GSIZE_FORMAT, la, lb);

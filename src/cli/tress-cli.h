@@ -46,6 +46,7 @@ typedef struct
 /* Reads and parses @path; on failure prints "tress-cli: PATH: message" and returns FALSE. */
 gboolean tress_cli_file_load (TressCliFile *file, const char *path);
 void tress_cli_file_clear (TressCliFile *file);
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (TressCliFile, tress_cli_file_clear)
 /* Serializes the model, parses the result again to check it, and writes @out_path
  * atomically (temporary file + rename): a failure leaves no partial file. */
 gboolean tress_cli_file_save (TressCliFile *file, const char *out_path);

@@ -19,7 +19,7 @@ G_BEGIN_DECLS
 
 typedef enum
 {
-  TRESS_INTERP_STEP,    /* hold, then jump */
+  TRESS_INTERP_STEP, /* hold, then jump */
   TRESS_INTERP_LINEAR,
   TRESS_INTERP_HERMITE, /* cubic Hermite using out_slope of this key, in_slope of the next */
   TRESS_INTERP_BAKED,   /* one sample per frame; drawn as a polyline */
@@ -34,7 +34,7 @@ typedef enum
   TRESS_TANGENT_AUTO,         /* Catmull-Rom */
   TRESS_TANGENT_AUTO_CLAMPED, /* no overshoot */
   TRESS_TANGENT_FLAT,
-  TRESS_TANGENT_LINEAR,       /* toward the neighbours */
+  TRESS_TANGENT_LINEAR, /* toward the neighbours */
 } TressTangentMode;
 
 typedef enum
@@ -53,8 +53,8 @@ typedef enum
 
 typedef enum
 {
-  TRESS_KEY_BROKEN = 1 << 0,        /* in_slope and out_slope are edited separately */
-  TRESS_KEY_EASE_ASSUMED = 1 << 1,  /* the format's easing has no published formula */
+  TRESS_KEY_BROKEN = 1 << 0,       /* in_slope and out_slope are edited separately */
+  TRESS_KEY_EASE_ASSUMED = 1 << 1, /* the format's easing has no published formula */
 } TressKeyFlags;
 
 typedef struct
@@ -71,15 +71,15 @@ typedef struct
 
 typedef struct
 {
-  double frame_step;  /* 0: any frame; 1: whole frames; 1.0/32: s10.5 */
+  double frame_step; /* 0: any frame; 1: whole frames; 1.0/32: s10.5 */
   double frame_min;
   double frame_max;
-  double value_min;   /* -G_MAXDOUBLE / G_MAXDOUBLE when unbounded */
+  double value_min; /* -G_MAXDOUBLE / G_MAXDOUBLE when unbounded */
   double value_max;
   TressValueKind value_kind;
-  guint interp_mask;       /* TRESS_INTERP_MASK() of the kinds a segment may use */
-  gboolean uniform_interp; /* every segment must use the same kind (BFRES) */
-  gboolean tied_tangents;  /* in_slope == out_slope always (NIFF2) */
+  guint interp_mask;        /* TRESS_INTERP_MASK() of the kinds a segment may use */
+  gboolean uniform_interp;  /* every segment must use the same kind (BFRES) */
+  gboolean tied_tangents;   /* in_slope == out_slope always (NIFF2) */
   gboolean fixed_key_count; /* keys cannot be inserted or deleted */
 } TressCurveLimits;
 
@@ -93,12 +93,12 @@ struct _TressCurve
   TressWrap post_wrap;
 
   /* Description, filled by the format adapter (owned strings, may be NULL). */
-  char *path;       /* "Fly/Skl_Root/Rotate Z": '/' separates the tree levels */
-  char *kind;       /* animation kind ("Skeletal", "Visibility", "NIFF2 channel", …) */
-  char *owner;      /* e.g. the object that uses a NIFF AnimGroup */
-  char *component;  /* "X", "Y", "Z", "W", "R", …: chooses the colour */
-  char *type_label; /* "Cubic, u8 frames, s16 keys" */
-  char *note;       /* a remark to show, e.g. "SLOW easing drawn as an assumption" */
+  char *path;         /* "Fly/Skl_Root/Rotate Z": '/' separates the tree levels */
+  char *kind;         /* animation kind ("Skeletal", "Visibility", "NIFF2 channel", …) */
+  char *owner;        /* e.g. the object that uses a NIFF AnimGroup */
+  char *component;    /* "X", "Y", "Z", "W", "R", …: chooses the colour */
+  char *type_label;   /* "Cubic, u8 frames, s16 keys" */
+  char *note;         /* a remark to show, e.g. "SLOW easing drawn as an assumption" */
   double frame_count; /* the animation's length in frames (0 if unknown) */
   double fps;         /* playback rate (0 if unknown) */
   gboolean loops;

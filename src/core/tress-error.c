@@ -4,4 +4,8 @@
  */
 #include "tress-error.h"
 
-G_DEFINE_QUARK (tress-error-quark, tress_error)
+GQuark
+tress_error_quark (void)
+{
+  return g_quark_from_static_string ("tress-error-quark");
+}

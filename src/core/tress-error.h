@@ -18,8 +18,8 @@ typedef enum
   TRESS_ERROR_BAD_COUNT,   /* a count cannot fit in the bytes that are left */
   TRESS_ERROR_UNSUPPORTED, /* valid data this program does not handle (e.g. Switch BFRES) */
   TRESS_ERROR_UNKNOWN_FORMAT,
-  TRESS_ERROR_INVALID,     /* the model breaks a rule of the format (validate found errors) */
-  TRESS_ERROR_REFUSED,     /* an edit the format cannot hold */
+  TRESS_ERROR_INVALID, /* the model breaks a rule of the format (validate found errors) */
+  TRESS_ERROR_REFUSED, /* an edit the format cannot hold */
   TRESS_ERROR_CHANGED_ON_DISK,
   TRESS_ERROR_FAILED,
 } TressError;

@@ -91,7 +91,7 @@ gboolean tress_reader_peek_u32 (const TressReader *r, gsize pos, const char *fie
 /* Sets a TRESS_ERROR_BAD_VALUE naming field, offset, expected and found. */
 void tress_reader_error_value (const TressReader *r, GError **error, gsize pos, const char *field,
                                const char *expected, const char *found_format, ...)
-  G_GNUC_PRINTF (6, 7);
+    G_GNUC_PRINTF (6, 7);
 
 /* Loop detection for offset chains: a small set of visited positions. */
 typedef struct

@@ -40,7 +40,8 @@ void tress_document_register_type (const char *format_id, GType type);
 /* Takes ownership of @model. @file and @original_bytes may be NULL (a new or demo document). */
 TressDocument *tress_document_new (const TressFormat *format, gpointer model, GFile *file,
                                    GBytes *original_bytes);
-/* Parses @bytes with the format chosen by content; @display_name names it in errors and the title. */
+/* Parses @bytes with the format chosen by content; @display_name names it in errors and the title.
+ */
 TressDocument *tress_document_new_from_bytes (GBytes *bytes, const char *display_name,
                                               GError **error);
 

@@ -21,13 +21,13 @@ typedef struct
   char *location; /* "radeon/material 0/ribbon 12/line 3" */
   gsize offset;   /* byte offset in the file (as read), G_MAXSIZE if none */
   char *message;
-  char *fix;      /* what the fix does, or NULL when none applies */
-  int fix_id;     /* the format's own fix identifier (-1 = none) */
+  char *fix;  /* what the fix does, or NULL when none applies */
+  int fix_id; /* the format's own fix identifier (-1 = none) */
 } TressProblem;
 
 TressProblem *tress_problem_new (TressSeverity severity, const char *location, gsize offset,
                                  const char *fix, int fix_id, const char *message_format, ...)
-  G_GNUC_PRINTF (6, 7);
+    G_GNUC_PRINTF (6, 7);
 void tress_problem_free (TressProblem *problem);
 /* A GPtrArray that frees its TressProblems. */
 GPtrArray *tress_problem_list_new (void);

@@ -6,7 +6,7 @@
 #include "tress-bfres.h"
 
 static gboolean
- (const guint8 *data, gsize size)
+bfres_probe (const guint8 *data, gsize size)
 {
   return FALSE;
 }

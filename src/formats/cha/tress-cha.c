@@ -6,7 +6,7 @@
 #include "tress-cha.h"
 
 static gboolean
- (const guint8 *data, gsize size)
+cha_probe (const guint8 *data, gsize size)
 {
   return FALSE;
 }

@@ -6,7 +6,7 @@
 #include "tress-niff.h"
 
 static gboolean
- (const guint8 *data, gsize size)
+niff_probe (const guint8 *data, gsize size)
 {
   return FALSE;
 }

@@ -1,0 +1,339 @@
+/* tress-cli-curves.c: curve commands for every format with curves (BFRES, NIFF)
+ *
+ * They use nothing but TressCurveOps, the same path the curve editor takes.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <math.h>
+#include <stdlib.h>
+
+#include "tress-cli.h"
+
+static gboolean
+load_curve_file (TressCliFile *file, const char *path)
+{
+  if (!tress_cli_file_load (file, path))
+    return FALSE;
+  if (file->format->curves == NULL)
+    {
+      tress_cli_error ("%s: a %s file has no animation curves", path, file->format->display_name);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+parse_double (const char *text, const char *what, double *out)
+{
+  char *end = NULL;
+  double v;
+
+  if (text == NULL)
+    return FALSE;
+  v = g_ascii_strtod (text, &end);
+  if (end == text || *end != '\0' || !isfinite (v))
+    {
+      tress_cli_error ("%s: expected a number, found '%s'", what, text);
+      return FALSE;
+    }
+  *out = v;
+  return TRUE;
+}
+
+static gboolean
+parse_index (const char *text, guint n, const char *what, guint *out)
+{
+  guint64 v;
+
+  if (!g_ascii_string_to_unsigned (text, 10, 0, n > 0 ? n - 1 : 0, &v, NULL) || n == 0)
+    {
+      tress_cli_error ("%s: expected an index from 0 to %u, found '%s'", what, n > 0 ? n - 1 : 0,
+                       text);
+      return FALSE;
+    }
+  *out = (guint)v;
+  return TRUE;
+}
+
+/* CURVE is an index or a path as `tress-cli curves` prints it. */
+static gboolean
+find_curve (TressCliFile *file, const char *spec, guint *out)
+{
+  const TressCurveOps *ops = file->format->curves;
+  guint n = ops->n_curves (file->model);
+  guint64 v;
+
+  if (g_ascii_string_to_unsigned (spec, 10, 0, G_MAXUINT, &v, NULL))
+    return parse_index (spec, n, "CURVE", out);
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr (TressCurve) curve = ops->get_curve (file->model, i);
+      if (g_strcmp0 (curve->path, spec) == 0)
+        {
+          *out = i;
+          return TRUE;
+        }
+    }
+  tress_cli_error ("%s: no curve has the path '%s' (see tress-cli curves)", file->path, spec);
+  return FALSE;
+}
+
+static int
+cmd_curves (int argc, char **argv)
+{
+  g_auto (TressCliFile) file = { 0 };
+  const TressCurveOps *ops;
+  guint n;
+
+  if (!tress_cli_parse (&argc, &argv, NULL, "FILE",
+                        "List every curve: index, path, type, key count, frame range."))
+    return TRESS_CLI_UNREADABLE;
+  if (argc != 2)
+    {
+      tress_cli_error ("curves needs exactly one FILE");
+      return TRESS_CLI_UNREADABLE;
+    }
+  if (!load_curve_file (&file, argv[1]))
+    return TRESS_CLI_UNREADABLE;
+  ops = file.format->curves;
+  n = ops->n_curves (file.model);
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr (TressCurve) curve = ops->get_curve (file.model, i);
+      double f0 = 0, f1 = 0;
+
+      tress_curve_get_bounds (curve, &f0, &f1, NULL, NULL);
+      g_print ("%u\t%s\t%s\t%u keys\t%g..%g\n", i, curve->path ? curve->path : "",
+               curve->type_label
+                   ? curve->type_label
+                   : tress_interp_to_string (tress_curve_get_n_keys (curve) > 0
+                                                 ? tress_curve_get_key (curve, 0)->interp
+                                                 : TRESS_INTERP_LINEAR),
+               tress_curve_get_n_keys (curve), f0, f1);
+    }
+  return TRESS_CLI_OK;
+}
+
+static int
+cmd_eval (int argc, char **argv)
+{
+  g_auto (TressCliFile) file = { 0 };
+  g_autoptr (TressCurve) curve = NULL;
+  guint index;
+
+  if (!tress_cli_parse (&argc, &argv, NULL, "FILE CURVE FRAME…",
+                        "Print the value of CURVE (an index or a path) at each FRAME."))
+    return TRESS_CLI_UNREADABLE;
+  if (argc < 4)
+    {
+      tress_cli_error ("eval needs FILE CURVE FRAME…");
+      return TRESS_CLI_UNREADABLE;
+    }
+  if (!load_curve_file (&file, argv[1]) || !find_curve (&file, argv[2], &index))
+    return TRESS_CLI_UNREADABLE;
+  curve = file.format->curves->get_curve (file.model, index);
+  for (int i = 3; i < argc; i++)
+    {
+      double frame;
+      char buf[G_ASCII_DTOSTR_BUF_SIZE];
+
+      if (!parse_double (argv[i], "FRAME", &frame))
+        return TRESS_CLI_UNREADABLE;
+      g_print ("%s\t%s\n", argv[i],
+               g_ascii_formatd (buf, sizeof buf, "%.9g", tress_curve_evaluate (curve, frame)));
+    }
+  return TRESS_CLI_OK;
+}
+
+/* Encodes @curve, reports the error, writes @out. */
+static int
+apply_and_save (TressCliFile *file, guint index, TressCurve *curve, const char *out)
+{
+  g_autoptr (GError) error = NULL;
+  double max_error = 0;
+
+  if (!tress_curve_check_limits (curve, &error)
+      || !file->format->curves->set_curve (file->model, index, curve, &max_error, &error))
+    {
+      tress_cli_error ("%s: %s", file->path, error->message);
+      return TRESS_CLI_INVALID;
+    }
+  if (max_error > 0)
+    g_print ("largest quantization error: %g\n", max_error);
+  return tress_cli_file_save (file, out) ? TRESS_CLI_OK : TRESS_CLI_INVALID;
+}
+
+static char *opt_out, *opt_frame, *opt_value, *opt_in, *opt_outslope, *opt_interp;
+
+static int
+cmd_set_key (int argc, char **argv)
+{
+  const GOptionEntry entries[] = {
+    { "frame", 0, 0, G_OPTION_ARG_STRING, &opt_frame, "Move the key to frame F", "F" },
+    { "value", 0, 0, G_OPTION_ARG_STRING, &opt_value, "Set the key's value", "V" },
+    { "in", 0, 0, G_OPTION_ARG_STRING, &opt_in, "Set the in slope (value per frame)", "S" },
+    { "out", 0, 0, G_OPTION_ARG_STRING, &opt_outslope, "Set the out slope (value per frame)", "S" },
+    { "interp", 0, 0, G_OPTION_ARG_STRING, &opt_interp,
+      "Interpolation of the segment after the key: step, linear, hermite, baked", "I" },
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &opt_out, "Write the result to OUT", "OUT" },
+    { NULL },
+  };
+  g_auto (TressCliFile) file = { 0 };
+  g_autoptr (TressCurve) curve = NULL;
+  TressKey *key;
+  guint index, k;
+  double v;
+
+  if (!tress_cli_parse (&argc, &argv, entries, "FILE CURVE KEY -o OUT",
+                        "Change one key of CURVE (an index or a path)."))
+    return TRESS_CLI_UNREADABLE;
+  if (argc != 4 || opt_out == NULL)
+    {
+      tress_cli_error ("set-key needs FILE CURVE KEY and -o OUT");
+      return TRESS_CLI_UNREADABLE;
+    }
+  if (!load_curve_file (&file, argv[1]) || !find_curve (&file, argv[2], &index))
+    return TRESS_CLI_UNREADABLE;
+  curve = file.format->curves->get_curve (file.model, index);
+  if (!parse_index (argv[3], tress_curve_get_n_keys (curve), "KEY", &k))
+    return TRESS_CLI_UNREADABLE;
+  key = tress_curve_get_key (curve, k);
+  if (opt_frame != NULL)
+    {
+      if (!parse_double (opt_frame, "--frame", &v))
+        return TRESS_CLI_UNREADABLE;
+      key->frame = v;
+    }
+  if (opt_value != NULL)
+    {
+      if (!parse_double (opt_value, "--value", &v))
+        return TRESS_CLI_UNREADABLE;
+      key->value = v;
+    }
+  if (opt_in != NULL)
+    {
+      if (!parse_double (opt_in, "--in", &v))
+        return TRESS_CLI_UNREADABLE;
+      key->in_slope = v;
+      if (curve->limits.tied_tangents && opt_outslope == NULL)
+        key->out_slope = v;
+    }
+  if (opt_outslope != NULL)
+    {
+      if (!parse_double (opt_outslope, "--out", &v))
+        return TRESS_CLI_UNREADABLE;
+      key->out_slope = v;
+      if (curve->limits.tied_tangents && opt_in == NULL)
+        key->in_slope = v;
+    }
+  if (opt_in != NULL || opt_outslope != NULL)
+    key->tangent = TRESS_TANGENT_MANUAL;
+  if (opt_interp != NULL)
+    {
+      TressInterp interp;
+      if (!tress_interp_from_string (opt_interp, &interp))
+        {
+          tress_cli_error ("--interp: expected step, linear, hermite or baked, found '%s'",
+                           opt_interp);
+          return TRESS_CLI_UNREADABLE;
+        }
+      key->interp = interp;
+    }
+  if (opt_frame != NULL && !tress_curve_sort (curve))
+    {
+      tress_cli_error ("%s: another key already sits at frame %s", file.path, opt_frame);
+      return TRESS_CLI_INVALID;
+    }
+  return apply_and_save (&file, index, curve, opt_out);
+}
+
+static int
+cmd_insert_key (int argc, char **argv)
+{
+  const GOptionEntry entries[] = {
+    { "value", 0, 0, G_OPTION_ARG_STRING, &opt_value,
+      "Value of the new key (default: the curve's value there)", "V" },
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &opt_out, "Write the result to OUT", "OUT" },
+    { NULL },
+  };
+  g_auto (TressCliFile) file = { 0 };
+  g_autoptr (TressCurve) curve = NULL;
+  g_autoptr (GError) error = NULL;
+  guint index;
+  double frame, v;
+  int k;
+
+  if (!tress_cli_parse (&argc, &argv, entries, "FILE CURVE FRAME -o OUT",
+                        "Insert a key on CURVE at FRAME, keeping the curve's shape."))
+    return TRESS_CLI_UNREADABLE;
+  if (argc != 4 || opt_out == NULL)
+    {
+      tress_cli_error ("insert-key needs FILE CURVE FRAME and -o OUT");
+      return TRESS_CLI_UNREADABLE;
+    }
+  if (!load_curve_file (&file, argv[1]) || !find_curve (&file, argv[2], &index)
+      || !parse_double (argv[3], "FRAME", &frame))
+    return TRESS_CLI_UNREADABLE;
+  curve = file.format->curves->get_curve (file.model, index);
+  k = tress_curve_insert_on_curve (curve, frame, &error);
+  if (k < 0)
+    {
+      tress_cli_error ("%s: %s", file.path, error->message);
+      return TRESS_CLI_INVALID;
+    }
+  if (opt_value != NULL)
+    {
+      if (!parse_double (opt_value, "--value", &v))
+        return TRESS_CLI_UNREADABLE;
+      tress_curve_get_key (curve, k)->value = v;
+    }
+  return apply_and_save (&file, index, curve, opt_out);
+}
+
+static int
+cmd_delete_key (int argc, char **argv)
+{
+  const GOptionEntry entries[] = {
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &opt_out, "Write the result to OUT", "OUT" },
+    { NULL },
+  };
+  g_auto (TressCliFile) file = { 0 };
+  g_autoptr (TressCurve) curve = NULL;
+  guint index, k;
+
+  if (!tress_cli_parse (&argc, &argv, entries, "FILE CURVE KEY -o OUT", "Delete one key of CURVE."))
+    return TRESS_CLI_UNREADABLE;
+  if (argc != 4 || opt_out == NULL)
+    {
+      tress_cli_error ("delete-key needs FILE CURVE KEY and -o OUT");
+      return TRESS_CLI_UNREADABLE;
+    }
+  if (!load_curve_file (&file, argv[1]) || !find_curve (&file, argv[2], &index))
+    return TRESS_CLI_UNREADABLE;
+  curve = file.format->curves->get_curve (file.model, index);
+  if (!parse_index (argv[3], tress_curve_get_n_keys (curve), "KEY", &k))
+    return TRESS_CLI_UNREADABLE;
+  if (curve->limits.fixed_key_count)
+    {
+      tress_cli_error ("%s: curve %u has a fixed number of keys", file.path, index);
+      return TRESS_CLI_INVALID;
+    }
+  if (tress_curve_get_n_keys (curve) <= 1)
+    {
+      tress_cli_error ("%s: the last key of a curve cannot be deleted", file.path);
+      return TRESS_CLI_INVALID;
+    }
+  tress_curve_remove_key (curve, k);
+  return apply_and_save (&file, index, curve, opt_out);
+}
+
+const TressCliCommand tress_cli_curve_commands[] = {
+  { "curves", "FILE", "List every curve with its path, type and keys", cmd_curves },
+  { "eval", "FILE CURVE FRAME…", "Value of a curve at frames", cmd_eval },
+  { "set-key", "FILE CURVE KEY [--frame F] [--value V] [--in S] [--out S] -o OUT", "Change a key",
+    cmd_set_key },
+  { "insert-key", "FILE CURVE FRAME [--value V] -o OUT", "Insert a key keeping the shape",
+    cmd_insert_key },
+  { "delete-key", "FILE CURVE KEY -o OUT", "Delete a key", cmd_delete_key },
+  { NULL },
+};

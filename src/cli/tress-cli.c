@@ -1,0 +1,405 @@
+/* tress-cli.c: the formats without GTK
+ *
+ * tress-cli COMMAND [OPTIONS] FILE…  — the same commands for every format; the
+ * curve commands work for every format with curves, and each format may add its
+ * own (see tress-cli-<format>.c).
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include <glib/gi18n.h>
+#include <glib/gstdio.h>
+#include <locale.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "tress-cli.h"
+
+void
+tress_cli_error (const char *format, ...)
+{
+  g_autofree char *msg = NULL;
+  va_list args;
+
+  va_start (args, format);
+  msg = g_strdup_vprintf (format, args);
+  va_end (args);
+  g_printerr ("tress-cli: %s\n", msg);
+}
+
+gboolean
+tress_cli_file_load (TressCliFile *file, const char *path)
+{
+  g_autoptr (GError) error = NULL;
+  char *contents = NULL;
+  gsize len = 0;
+
+  memset (file, 0, sizeof *file);
+  file->path = g_strdup (path);
+  if (!g_file_get_contents (path, &contents, &len, &error))
+    {
+      tress_cli_error ("%s", error->message);
+      return FALSE;
+    }
+  file->bytes = g_bytes_new_take (contents, len);
+  file->format = tress_format_detect ((const guint8 *)contents, len, &error);
+  if (file->format == NULL)
+    {
+      tress_cli_error ("%s: %s", path, error->message);
+      return FALSE;
+    }
+  file->model = file->format->parse (file->bytes, path, &error);
+  if (file->model == NULL)
+    {
+      tress_cli_error ("%s: %s", path, error->message);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+void
+tress_cli_file_clear (TressCliFile *file)
+{
+  if (file->model != NULL)
+    file->format->free (file->model);
+  g_clear_pointer (&file->bytes, g_bytes_unref);
+  g_clear_pointer (&file->path, g_free);
+  file->model = NULL;
+}
+
+gboolean
+tress_cli_write_atomic (const char *path, GBytes *bytes)
+{
+  g_autoptr (GError) error = NULL;
+  gsize len = 0;
+  const char *data = g_bytes_get_data (bytes, &len);
+
+  /* g_file_set_contents writes a temporary file in the same folder and renames
+   * it over @path, so a failure leaves no partial file behind. */
+  if (!g_file_set_contents_full (path, data, len, G_FILE_SET_CONTENTS_CONSISTENT, 0644, &error))
+    {
+      tress_cli_error ("%s", error->message);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
+tress_cli_file_save (TressCliFile *file, const char *out_path)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GBytes) bytes = NULL;
+  gpointer check;
+
+  bytes = file->format->serialize (file->model, &error);
+  if (bytes == NULL)
+    {
+      tress_cli_error ("%s: cannot write: %s", file->path, error->message);
+      return FALSE;
+    }
+  /* Never write what we cannot read back. */
+  check = file->format->parse (bytes, out_path, &error);
+  if (check == NULL)
+    {
+      tress_cli_error ("%s: the new bytes do not parse again, nothing written: %s", out_path,
+                       error->message);
+      return FALSE;
+    }
+  file->format->free (check);
+  return tress_cli_write_atomic (out_path, bytes);
+}
+
+gboolean
+tress_cli_parse (int *argc, char ***argv, const GOptionEntry *entries, const char *parameter_string,
+                 const char *summary)
+{
+  g_autoptr (GOptionContext) context = g_option_context_new (parameter_string);
+  g_autoptr (GError) error = NULL;
+
+  g_option_context_set_summary (context, summary);
+  if (entries != NULL)
+    g_option_context_add_main_entries (context, entries, NULL);
+  if (!g_option_context_parse (context, argc, argv, &error))
+    {
+      tress_cli_error ("%s", error->message);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+void
+tress_cli_print_json (JsonNode *node)
+{
+  g_autoptr (JsonGenerator) gen = json_generator_new ();
+  g_autofree char *text = NULL;
+
+  json_generator_set_pretty (gen, TRUE);
+  json_generator_set_indent (gen, 2);
+  json_generator_set_root (gen, node);
+  text = json_generator_to_data (gen, NULL);
+  fputs (text, stdout);
+  fputc ('\n', stdout);
+}
+
+static gboolean
+one_file (int argc, char **argv, const char *command)
+{
+  if (argc != 2)
+    {
+      tress_cli_error ("%s needs exactly one FILE (see tress-cli %s --help)", command, command);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static int
+cmd_info (int argc, char **argv)
+{
+  g_auto (TressCliFile) file = { 0 };
+  g_autofree char *text = NULL;
+
+  if (!tress_cli_parse (&argc, &argv, NULL, "FILE", "Print a summary of FILE.")
+      || !one_file (argc, argv, "info"))
+    return TRESS_CLI_UNREADABLE;
+  if (!tress_cli_file_load (&file, argv[1]))
+    return TRESS_CLI_UNREADABLE;
+  g_print ("File: %s\nFormat: %s\nSize: %" G_GSIZE_FORMAT " bytes\n", argv[1],
+           file.format->display_name, g_bytes_get_size (file.bytes));
+  if (file.format->describe != NULL)
+    {
+      text = file.format->describe (file.model);
+      g_print ("%s%s", text, g_str_has_suffix (text, "\n") ? "" : "\n");
+    }
+  return TRESS_CLI_OK;
+}
+
+static int
+print_problems (GPtrArray *problems, const char *path)
+{
+  guint n_errors = tress_problem_list_count (problems, TRESS_SEVERITY_ERROR);
+  guint n_warnings = tress_problem_list_count (problems, TRESS_SEVERITY_WARNING) - n_errors;
+
+  for (guint i = 0; i < problems->len; i++)
+    {
+      g_autofree char *line = tress_problem_to_string (g_ptr_array_index (problems, i));
+      g_print ("%s: %s\n", path, line);
+    }
+  g_print ("%s: %u error%s, %u warning%s\n", path, n_errors, n_errors == 1 ? "" : "s", n_warnings,
+           n_warnings == 1 ? "" : "s");
+  return n_errors > 0 ? TRESS_CLI_INVALID : TRESS_CLI_OK;
+}
+
+static int
+cmd_validate (int argc, char **argv)
+{
+  g_auto (TressCliFile) file = { 0 };
+  g_autoptr (GPtrArray) problems = NULL;
+
+  if (!tress_cli_parse (&argc, &argv, NULL, "FILE",
+                        "Check FILE against the rules of its format. Exit status: 0 valid or "
+                        "warnings only, 1 errors, 2 unreadable.")
+      || !one_file (argc, argv, "validate"))
+    return TRESS_CLI_UNREADABLE;
+  if (!tress_cli_file_load (&file, argv[1]))
+    return TRESS_CLI_UNREADABLE;
+  problems = file.format->validate != NULL ? file.format->validate (file.model)
+                                           : tress_problem_list_new ();
+  return print_problems (problems, argv[1]);
+}
+
+static int
+cmd_dump (int argc, char **argv)
+{
+  g_auto (TressCliFile) file = { 0 };
+  g_autoptr (JsonBuilder) builder = json_builder_new_immutable ();
+  g_autoptr (JsonNode) root = NULL;
+
+  if (!tress_cli_parse (&argc, &argv, NULL, "FILE", "Print the whole model of FILE as JSON.")
+      || !one_file (argc, argv, "dump"))
+    return TRESS_CLI_UNREADABLE;
+  if (!tress_cli_file_load (&file, argv[1]))
+    return TRESS_CLI_UNREADABLE;
+  if (file.format->dump == NULL)
+    {
+      tress_cli_error ("%s: the %s format has no dump", argv[1], file.format->id);
+      return TRESS_CLI_UNREADABLE;
+    }
+  file.format->dump (file.model, builder);
+  root = json_builder_get_root (builder);
+  tress_cli_print_json (root);
+  return TRESS_CLI_OK;
+}
+
+static char *opt_output;
+
+static const GOptionEntry output_entries[] = {
+  { "output", 'o', 0, G_OPTION_ARG_FILENAME, &opt_output, "Write the result to OUT", "OUT" },
+  { NULL },
+};
+
+static int
+cmd_resave (int argc, char **argv)
+{
+  g_auto (TressCliFile) file = { 0 };
+
+  if (!tress_cli_parse (&argc, &argv, output_entries, "FILE -o OUT",
+                        "Parse FILE and write it again through the model.")
+      || !one_file (argc, argv, "resave"))
+    return TRESS_CLI_UNREADABLE;
+  if (opt_output == NULL)
+    {
+      tress_cli_error ("resave needs -o OUT");
+      return TRESS_CLI_UNREADABLE;
+    }
+  if (!tress_cli_file_load (&file, argv[1]))
+    return TRESS_CLI_UNREADABLE;
+  return tress_cli_file_save (&file, opt_output) ? TRESS_CLI_OK : TRESS_CLI_INVALID;
+}
+
+static int
+cmd_fix (int argc, char **argv)
+{
+  g_auto (TressCliFile) file = { 0 };
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GPtrArray) problems = NULL;
+  guint fixed;
+
+  if (!tress_cli_parse (&argc, &argv, output_entries, "FILE -o OUT",
+                        "Apply every automatic fix to FILE and write the result.")
+      || !one_file (argc, argv, "fix"))
+    return TRESS_CLI_UNREADABLE;
+  if (opt_output == NULL)
+    {
+      tress_cli_error ("fix needs -o OUT");
+      return TRESS_CLI_UNREADABLE;
+    }
+  if (!tress_cli_file_load (&file, argv[1]))
+    return TRESS_CLI_UNREADABLE;
+  if (file.format->fix_all == NULL)
+    {
+      tress_cli_error ("%s: the %s format has no automatic fixes", argv[1], file.format->id);
+      return TRESS_CLI_INVALID;
+    }
+  fixed = file.format->fix_all (file.model, NULL, &error);
+  if (error != NULL)
+    {
+      tress_cli_error ("%s: %s", argv[1], error->message);
+      return TRESS_CLI_INVALID;
+    }
+  g_print ("%s: fixed %u problem%s\n", argv[1], fixed, fixed == 1 ? "" : "s");
+  problems = file.format->validate (file.model);
+  if (problems->len > 0)
+    print_problems (problems, opt_output);
+  return tress_cli_file_save (&file, opt_output) ? TRESS_CLI_OK : TRESS_CLI_INVALID;
+}
+
+static const TressCliCommand generic_commands[] = {
+  { "info", "FILE", "Print a summary of FILE", cmd_info },
+  { "validate", "FILE", "Check FILE (exit 0 valid, 1 errors, 2 unreadable)", cmd_validate },
+  { "dump", "FILE", "Print the whole model as JSON", cmd_dump },
+  { "resave", "FILE -o OUT", "Parse and write FILE again through the model", cmd_resave },
+  { "fix", "FILE -o OUT", "Apply every automatic fix", cmd_fix },
+  { NULL },
+};
+
+static const TressCliCommand *const command_tables[] = {
+  generic_commands,         tress_cli_curve_commands, tress_cli_cha_commands,
+  tress_cli_bfres_commands, tress_cli_niff_commands,
+};
+
+static const struct
+{
+  const char *format;
+  const TressCliCommand *table;
+} demo_tables[] = {
+  { "cha", tress_cli_cha_commands },
+  { "bfres", tress_cli_bfres_commands },
+  { "niff", tress_cli_niff_commands },
+};
+
+static const TressCliCommand *
+find_command (const TressCliCommand *table, const char *name)
+{
+  for (guint i = 0; table[i].name != NULL; i++)
+    if (g_str_equal (table[i].name, name))
+      return &table[i];
+  return NULL;
+}
+
+static int
+cmd_generate_demo (int argc, char **argv)
+{
+  if (argc < 2 || argv[1][0] == '-')
+    {
+      tress_cli_error ("generate-demo needs a format: cha, bfres or niff");
+      return TRESS_CLI_UNREADABLE;
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (demo_tables); i++)
+    if (g_str_equal (demo_tables[i].format, argv[1]))
+      {
+        const TressCliCommand *cmd = find_command (demo_tables[i].table, "generate-demo");
+
+        if (cmd == NULL)
+          break;
+        /* argv[0] becomes "generate-demo", the format word is dropped. */
+        argv[1] = argv[0];
+        return cmd->run (argc - 1, argv + 1);
+      }
+  tress_cli_error ("no demo generator for the format '%s'", argv[1]);
+  return TRESS_CLI_UNREADABLE;
+}
+
+static void
+print_usage (FILE *out)
+{
+  fprintf (out,
+           "Usage: tress-cli COMMAND [OPTIONS] FILE…\n\n"
+           "Tress %s: creature fur (.cha), BFRES (.bfres, .sbfres, .szs) and NIFF (.niff, "
+           ".nif) without the editor.\n\nCommands:\n",
+           TRESS_VERSION);
+  for (guint t = 0; t < G_N_ELEMENTS (command_tables); t++)
+    for (guint i = 0; command_tables[t][i].name != NULL; i++)
+      {
+        const TressCliCommand *c = &command_tables[t][i];
+        g_autofree char *head = NULL;
+
+        if (g_str_equal (c->name, "generate-demo"))
+          continue;
+        head = g_strdup_printf ("%s %s", c->name, c->usage);
+        fprintf (out, "  %-44s %s\n", head, c->summary);
+      }
+  fprintf (out, "  %-44s %s\n", "generate-demo FORMAT [OPTIONS] -o OUT",
+           "Write a demo file made by the project's generator (cha, bfres, niff)");
+  fprintf (out, "\nRun 'tress-cli COMMAND --help' for a command's options.\n");
+}
+
+int
+main (int argc, char **argv)
+{
+  setlocale (LC_ALL, "");
+  /* Numbers in JSON and in the output must not depend on the locale. */
+  setlocale (LC_NUMERIC, "C");
+
+  if (argc < 2 || g_str_equal (argv[1], "--help") || g_str_equal (argv[1], "-h")
+      || g_str_equal (argv[1], "help"))
+    {
+      print_usage (argc < 2 ? stderr : stdout);
+      return argc < 2 ? TRESS_CLI_UNREADABLE : TRESS_CLI_OK;
+    }
+  if (g_str_equal (argv[1], "--version"))
+    {
+      g_print ("tress-cli %s\n", TRESS_VERSION);
+      return TRESS_CLI_OK;
+    }
+  if (g_str_equal (argv[1], "generate-demo"))
+    return cmd_generate_demo (argc - 1, argv + 1);
+  for (guint t = 0; t < G_N_ELEMENTS (command_tables); t++)
+    {
+      const TressCliCommand *cmd = find_command (command_tables[t], argv[1]);
+      if (cmd != NULL)
+        return cmd->run (argc - 1, argv + 1);
+    }
+  tress_cli_error ("unknown command '%s'", argv[1]);
+  print_usage (stderr);
+  return TRESS_CLI_UNREADABLE;
+}

@@ -1,0 +1,230 @@
+/* test-curve.c: the format-neutral curve model
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <math.h>
+#include <string.h>
+
+#include "core/tress-curve.h"
+#include "core/tress-error.h"
+
+static TressCurve *
+make_curve (TressInterp interp)
+{
+  TressCurve *c = tress_curve_new ();
+  TressKey keys[] = {
+    { .frame = 0, .value = 0, .in_slope = 0, .out_slope = 1, .interp = interp },
+    { .frame = 10, .value = 5, .in_slope = 0.5, .out_slope = 0.5, .interp = interp },
+    { .frame = 20, .value = -5, .in_slope = -2, .out_slope = 0, .interp = interp },
+  };
+  for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
+    tress_curve_append_key (c, &keys[i]);
+  return c;
+}
+
+static void
+test_curve_evaluate_kinds (void)
+{
+  g_autoptr (TressCurve) step = make_curve (TRESS_INTERP_STEP);
+  g_autoptr (TressCurve) linear = make_curve (TRESS_INTERP_LINEAR);
+  g_autoptr (TressCurve) hermite = make_curve (TRESS_INTERP_HERMITE);
+  double t = 0.25, d = 10;
+  double expect;
+
+  g_assert_cmpfloat (tress_curve_evaluate (step, 9.99), ==, 0);
+  g_assert_cmpfloat (tress_curve_evaluate (step, 10), ==, 5);
+  g_assert_cmpfloat_with_epsilon (tress_curve_evaluate (linear, 15), 0, 1e-12);
+  /* Clamped outside the keys. */
+  g_assert_cmpfloat (tress_curve_evaluate (linear, -3), ==, 0);
+  g_assert_cmpfloat (tress_curve_evaluate (linear, 99), ==, -5);
+  /* Hermite, written out from the basis functions. */
+  expect = (2 * t * t * t - 3 * t * t + 1) * 0 + (t * t * t - 2 * t * t + t) * d * 1
+           + (-2 * t * t * t + 3 * t * t) * 5 + (t * t * t - t * t) * d * 0.5;
+  g_assert_cmpfloat_with_epsilon (tress_curve_evaluate (hermite, 2.5), expect, 1e-12);
+  g_assert_cmpfloat_with_epsilon (tress_curve_slope (hermite, 0), 1, 1e-12);
+  g_assert_cmpfloat_with_epsilon (tress_curve_slope (hermite, 19.999999), -2, 1e-4);
+}
+
+static void
+test_curve_cubic_round_trip (void)
+{
+  double c[4], p0, p1, m0, m1;
+
+  tress_hermite_to_cubic (1, 3, 0.5, -0.25, 8, c);
+  g_assert_cmpfloat (c[0], ==, 1);
+  g_assert_cmpfloat (c[1], ==, 4);
+  tress_cubic_to_hermite (c, 8, &p0, &p1, &m0, &m1);
+  g_assert_cmpfloat_with_epsilon (p0, 1, 1e-12);
+  g_assert_cmpfloat_with_epsilon (p1, 3, 1e-12);
+  g_assert_cmpfloat_with_epsilon (m0, 0.5, 1e-12);
+  g_assert_cmpfloat_with_epsilon (m1, -0.25, 1e-12);
+  /* The polynomial and the Hermite form agree inside the segment. */
+  for (double t = 0; t <= 1; t += 0.125)
+    {
+      double poly = ((c[3] * t + c[2]) * t) * t + (c[1] * t + c[0]);
+      g_assert_cmpfloat_with_epsilon (poly, tress_hermite (1, 3, 0.5, -0.25, 8, t), 1e-12);
+    }
+}
+
+static void
+test_curve_insert_keeps_shape (void)
+{
+  g_autoptr (TressCurve) c = make_curve (TRESS_INTERP_HERMITE);
+  g_autoptr (TressCurve) before = tress_curve_copy (c);
+  g_autoptr (GError) error = NULL;
+  int k = tress_curve_insert_on_curve (c, 3.5, &error);
+
+  g_assert_no_error (error);
+  g_assert_cmpint (k, ==, 1);
+  g_assert_cmpuint (tress_curve_get_n_keys (c), ==, 4);
+  for (double f = -2; f <= 22; f += 0.37)
+    g_assert_cmpfloat_with_epsilon (tress_curve_evaluate (c, f), tress_curve_evaluate (before, f),
+                                    1e-9);
+  /* No second key on the same frame. */
+  g_assert_cmpint (tress_curve_insert_on_curve (c, 3.5, &error), ==, -1);
+  g_assert_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED);
+}
+
+static void
+test_curve_insert_snaps_to_grid (void)
+{
+  g_autoptr (TressCurve) c = make_curve (TRESS_INTERP_LINEAR);
+  g_autoptr (GError) error = NULL;
+  int k;
+
+  c->limits.frame_step = 1;
+  k = tress_curve_insert_on_curve (c, 4.4, &error);
+  g_assert_no_error (error);
+  g_assert_cmpfloat (tress_curve_get_key (c, k)->frame, ==, 4);
+  g_assert_cmpfloat_with_epsilon (tress_curve_get_key (c, k)->value, 2, 1e-12);
+}
+
+static void
+test_curve_limits (void)
+{
+  g_autoptr (TressCurve) c = make_curve (TRESS_INTERP_HERMITE);
+  g_autoptr (GError) error = NULL;
+
+  g_assert_true (tress_curve_check_limits (c, &error));
+  c->limits.frame_step = 1;
+  tress_curve_get_key (c, 1)->frame = 10.5;
+  g_assert_false (tress_curve_check_limits (c, &error));
+  g_assert_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED);
+  g_assert_nonnull (strstr (error->message, "whole frames"));
+  g_clear_error (&error);
+  tress_curve_get_key (c, 1)->frame = 10;
+
+  c->limits.tied_tangents = TRUE;
+  g_assert_false (tress_curve_check_limits (c, &error));
+  g_assert_nonnull (strstr (error->message, "broken tangents"));
+  g_clear_error (&error);
+  tress_curve_conform (c);
+  g_assert_true (tress_curve_check_limits (c, &error));
+
+  c->limits.interp_mask = TRESS_INTERP_MASK (TRESS_INTERP_LINEAR);
+  g_assert_false (tress_curve_check_limits (c, &error));
+  g_clear_error (&error);
+  c->limits.interp_mask = TRESS_INTERP_MASK_ALL;
+
+  c->limits.value_kind = TRESS_VALUE_INT;
+  tress_curve_get_key (c, 1)->value = 2.5;
+  g_assert_false (tress_curve_check_limits (c, &error));
+  g_clear_error (&error);
+
+  tress_curve_get_key (c, 1)->value = 2;
+  tress_curve_get_key (c, 2)->frame = 5;
+  g_assert_false (tress_curve_check_limits (c, &error));
+  g_assert_nonnull (strstr (error->message, "increasing"));
+  g_assert_true (tress_curve_sort (c));
+  g_assert_cmpfloat (tress_curve_get_key (c, 1)->frame, ==, 5);
+}
+
+static void
+test_curve_tangents (void)
+{
+  g_autoptr (TressCurve) c = make_curve (TRESS_INTERP_HERMITE);
+  TressKey *k = tress_curve_get_key (c, 1);
+
+  k->tangent = TRESS_TANGENT_AUTO;
+  tress_curve_update_tangent (c, 1);
+  g_assert_cmpfloat_with_epsilon (k->out_slope, (-5.0 - 0.0) / 20.0, 1e-12);
+  k->tangent = TRESS_TANGENT_AUTO_CLAMPED;
+  tress_curve_update_tangent (c, 1);
+  /* Key 1 is a local maximum: clamped tangents go flat. */
+  g_assert_cmpfloat (k->out_slope, ==, 0);
+  k->tangent = TRESS_TANGENT_LINEAR;
+  tress_curve_update_tangent (c, 1);
+  g_assert_cmpfloat_with_epsilon (k->in_slope, 0.5, 1e-12);
+  g_assert_cmpfloat_with_epsilon (k->out_slope, -1, 1e-12);
+  k->tangent = TRESS_TANGENT_FLAT;
+  tress_curve_update_tangent (c, 1);
+  g_assert_cmpfloat (k->in_slope, ==, 0);
+  g_assert_cmpfloat (k->out_slope, ==, 0);
+}
+
+static void
+test_curve_wrap (void)
+{
+  g_autoptr (TressCurve) c = make_curve (TRESS_INTERP_LINEAR);
+
+  c->post_wrap = TRESS_WRAP_REPEAT;
+  g_assert_cmpfloat_with_epsilon (tress_curve_evaluate (c, 25), tress_curve_evaluate (c, 5), 1e-12);
+  c->post_wrap = TRESS_WRAP_MIRROR;
+  g_assert_cmpfloat_with_epsilon (tress_curve_evaluate (c, 25), tress_curve_evaluate (c, 15),
+                                  1e-12);
+  c->pre_wrap = TRESS_WRAP_REPEAT;
+  g_assert_cmpfloat_with_epsilon (tress_curve_evaluate (c, -5), tress_curve_evaluate (c, 15),
+                                  1e-12);
+}
+
+static void
+test_curve_bake_and_fit (void)
+{
+  g_autoptr (TressCurve) c = make_curve (TRESS_INTERP_HERMITE);
+  g_autoptr (TressCurve) baked = tress_curve_bake (c, 0, 20);
+  g_autoptr (TressCurve) fit = NULL;
+
+  g_assert_cmpuint (tress_curve_get_n_keys (baked), ==, 21);
+  for (guint i = 0; i <= 20; i++)
+    {
+      g_assert_cmpint (tress_curve_get_key (baked, i)->interp, ==, TRESS_INTERP_BAKED);
+      g_assert_cmpfloat_with_epsilon (tress_curve_get_key (baked, i)->value,
+                                      tress_curve_evaluate (c, i), 1e-12);
+    }
+  fit = tress_curve_fit (baked, 0.05, TRESS_INTERP_HERMITE);
+  g_assert_cmpuint (tress_curve_get_n_keys (fit), <, 21);
+  g_assert_cmpuint (tress_curve_get_n_keys (fit), >=, 2);
+  for (guint i = 0; i <= 20; i++)
+    g_assert_cmpfloat_with_epsilon (tress_curve_evaluate (fit, i), tress_curve_evaluate (c, i),
+                                    0.05 + 1e-9);
+}
+
+static void
+test_curve_copy_is_deep (void)
+{
+  g_autoptr (TressCurve) c = make_curve (TRESS_INTERP_LINEAR);
+  g_autoptr (TressCurve) copy = NULL;
+
+  tress_curve_set_text (&c->path, "Fly/Skl_Root/Rotate Z");
+  copy = tress_curve_copy (c);
+  tress_curve_get_key (c, 0)->value = 100;
+  tress_curve_set_text (&c->path, "other");
+  g_assert_cmpfloat (tress_curve_get_key (copy, 0)->value, ==, 0);
+  g_assert_cmpstr (copy->path, ==, "Fly/Skl_Root/Rotate Z");
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/curve/evaluate-kinds", test_curve_evaluate_kinds);
+  g_test_add_func ("/curve/cubic-round-trip", test_curve_cubic_round_trip);
+  g_test_add_func ("/curve/insert-keeps-shape", test_curve_insert_keeps_shape);
+  g_test_add_func ("/curve/insert-snaps-to-grid", test_curve_insert_snaps_to_grid);
+  g_test_add_func ("/curve/limits", test_curve_limits);
+  g_test_add_func ("/curve/tangents", test_curve_tangents);
+  g_test_add_func ("/curve/wrap", test_curve_wrap);
+  g_test_add_func ("/curve/bake-and-fit", test_curve_bake_and_fit);
+  g_test_add_func ("/curve/copy-is-deep", test_curve_copy_is_deep);
+  return g_test_run ();
+}
