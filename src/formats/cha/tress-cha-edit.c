@@ -964,6 +964,8 @@ retarget_plan (TressChaFile *file, const TressChaScope *scope, guint32 from, gui
           if (r >= m->n_ribbons)
             return refuse (error, "ribbon %u of material %u does not exist (it has %u)", r, mi,
                            m->n_ribbons);
+          if (from == to)
+            continue;
           if (ai >= 0 && tress_cha_material_ribbon_lines (m, r, &first, &n))
             for (guint k = 0; k < n; k++)
               {
@@ -1034,8 +1036,6 @@ tress_cha_retarget (TressChaFile *file, TressHistory *history, const TressChaSco
   g_autofree char *label = NULL;
   g_autofree char *what = NULL;
 
-  if (from == to)
-    return TRUE;
   ops_init (&ops);
   if (!retarget_plan (file, scope, from, to, &ops, &n_lines, &n_ribbons, error))
     {
