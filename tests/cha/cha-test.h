@@ -9,6 +9,7 @@
 #include "formats/cha/tress-cha-demo.h"
 #include "formats/cha/tress-cha-edit.h"
 #include "formats/cha/tress-cha-model.h"
+#include "formats/cha/tress-cha-private.h"
 #include "tress-test-utils.h"
 
 /* A small creature: @n_ribbons ribbons, the default shape otherwise. */
