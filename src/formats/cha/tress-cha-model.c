@@ -332,13 +332,15 @@ parse_radeon (TressReader *r, GError **error)
       || !tress_reader_bytes (r, (gsize)rad->n_morphs * TRESS_CHA_NAME_SIZE, "radeon morph names",
                               &p, &local))
     goto fail;
-  rad->morph_names = g_memdup2 (p, MAX ((gsize)rad->n_morphs * TRESS_CHA_NAME_SIZE, 1));
+  rad->morph_names = g_malloc0 (MAX ((gsize)rad->n_morphs, 1) * TRESS_CHA_NAME_SIZE);
+  memcpy (rad->morph_names, p, (gsize)rad->n_morphs * TRESS_CHA_NAME_SIZE);
   if (!tress_reader_count (r, TRESS_CHA_NAME_SIZE, 0, "radeon MORALITY_COUNT", &rad->n_moralities,
                            &local)
       || !tress_reader_bytes (r, (gsize)rad->n_moralities * TRESS_CHA_NAME_SIZE,
                               "radeon morality names", &p, &local))
     goto fail;
-  rad->morality_names = g_memdup2 (p, MAX ((gsize)rad->n_moralities * TRESS_CHA_NAME_SIZE, 1));
+  rad->morality_names = g_malloc0 (MAX ((gsize)rad->n_moralities, 1) * TRESS_CHA_NAME_SIZE);
+  memcpy (rad->morality_names, p, (gsize)rad->n_moralities * TRESS_CHA_NAME_SIZE);
   if (!tress_reader_u32 (r, "radeon always-3 value", &rad->always_three, &local)
       || !tress_reader_u32 (r, "radeon BODY_PART_MAX", &rad->body_part_max, &local)
       || !tress_reader_count (r, min_material, 0, "radeon MATERIAL_COUNT", &rad->n_materials,
@@ -425,7 +427,7 @@ tress_cha_file_parse (GBytes *bytes, GError **error)
   const guint8 *data = g_bytes_get_data (bytes, &size);
   TressReader r;
   gsize fail_pos[2] = { 0, 0 };
-  g_autofree char *fail_msg[2] = { NULL, NULL };
+  char *fail_msg[2] = { NULL, NULL };
   gboolean ok[2];
   gsize pos;
   guint n;
@@ -464,8 +466,12 @@ tress_cha_file_parse (GBytes *bytes, GError **error)
                    "%s (the section sizes fit neither reading: after the size field, or the "
                    "whole section)",
                    fail_msg[best]);
+      g_free (fail_msg[0]);
+      g_free (fail_msg[1]);
       return NULL;
     }
+  g_free (fail_msg[0]);
+  g_free (fail_msg[1]);
   file->size_convention = ok[0] ? TRESS_CHA_SIZE_BODY : TRESS_CHA_SIZE_WHOLE;
 
   /* Count, then decode. */
