@@ -456,8 +456,7 @@ tress_cha_file_parse (GBytes *bytes, GError **error)
   file->version = tress_get_u32 (data + 0x2c, TRESS_LITTLE_ENDIAN);
 
   ok[0] = walk_sections (data, size, TRESS_CHA_SIZE_BODY, &fail_pos[0], &fail_msg[0]);
-  ok[1] = ok[0] ? FALSE
-                : walk_sections (data, size, TRESS_CHA_SIZE_WHOLE, &fail_pos[1], &fail_msg[1]);
+  ok[1] = walk_sections (data, size, TRESS_CHA_SIZE_WHOLE, &fail_pos[1], &fail_msg[1]);
   if (!ok[0] && !ok[1])
     {
       /* Report the reading that got further through the file. */
@@ -473,6 +472,8 @@ tress_cha_file_parse (GBytes *bytes, GError **error)
   g_free (fail_msg[0]);
   g_free (fail_msg[1]);
   file->size_convention = ok[0] ? TRESS_CHA_SIZE_BODY : TRESS_CHA_SIZE_WHOLE;
+  /* With no section at all both readings trivially fit: nothing to report. */
+  file->size_convention_ambiguous = ok[0] && ok[1] && size > CHA_HEADER_SIZE;
 
   /* Count, then decode. */
   n = 0;
@@ -626,6 +627,7 @@ tress_cha_file_copy (const TressChaFile *src)
   dst->header_four = src->header_four;
   dst->version = src->version;
   dst->size_convention = src->size_convention;
+  dst->size_convention_ambiguous = src->size_convention_ambiguous;
   dst->n_sections = src->n_sections;
   dst->sections = g_new0 (TressChaSection, MAX (src->n_sections, 1));
   for (guint i = 0; i < src->n_sections; i++)

@@ -361,6 +361,10 @@ tress_cha_file_validate (const TressChaFile *file)
   if (file->version != CHA_VERSION)
     add (&v, R_HEADER, TRESS_SEVERITY_ERROR, "header", 0x2c, "set it to 9035", TRESS_CHA_FIX_COUNTS,
          "the version is %u, the game needs 9035", file->version);
+  if (file->size_convention_ambiguous)
+    add (&v, R_HEADER, TRESS_SEVERITY_INFO, "", CHA_HEADER_SIZE + TRESS_CHA_NAME_SIZE, NULL, -1,
+         "the section sizes fit both readings (counting the bytes after the size field, or the "
+         "whole section); they were read as counting the bytes after the size field");
   if (file->radeon == NULL)
     add (&v, R_NO_RADEON, TRESS_SEVERITY_WARNING, "", G_MAXSIZE, NULL, -1,
          "the file has no radeon section, so the creature has no fur");
