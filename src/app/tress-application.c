@@ -144,6 +144,8 @@ get_window (TressApplication *self, gboolean *created)
   *created = TRUE;
   if (self->screenshot_path != NULL)
     {
+      /* The picture shows the final state, not a transition. */
+      g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
       tress_window_set_remember_size (window, FALSE);
       schedule_screenshot (self, window);
     }

@@ -298,6 +298,8 @@ static void
 tress_info_view_init (TressInfoView *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);
+  gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);
 }
 
 GtkWidget *

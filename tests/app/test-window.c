@@ -210,7 +210,8 @@ on_set_value (GSimpleAction *action, GVariant *param, gpointer user_data)
 static GtkWidget *
 test_editor_new (TressDocument *doc)
 {
-  GtkWidget *editor = gtk_label_new ("test editor");
+  /* The generic page inside, as a format's editor might show it. */
+  GtkWidget *editor = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
   g_autoptr (GSimpleActionGroup) group = g_simple_action_group_new ();
   g_autoptr (GSimpleAction) set = g_simple_action_new ("set-value", G_VARIANT_TYPE ("(uu)"));
 
@@ -218,6 +219,7 @@ test_editor_new (TressDocument *doc)
   g_action_map_add_action (G_ACTION_MAP (group), G_ACTION (set));
   gtk_widget_insert_action_group (editor, "test", G_ACTION_GROUP (group));
   gtk_widget_add_css_class (editor, "test-editor");
+  gtk_box_append (GTK_BOX (editor), tress_info_view_new (doc));
   return editor;
 }
 
@@ -448,7 +450,7 @@ static void
 test_several_documents (void)
 {
   static const guint32 a_values[] = { 1 };
-  static const guint32 b_values[] = { 2, 3 };
+  static const guint32 b_values[] = { 2, TRESS_TEST_RESERVED_VALUE };
   g_autofree char *a = write_test_file ("a.trsstest", a_values, 1, NULL);
   g_autofree char *b = write_test_file ("b.trsstest", b_values, 2, NULL);
   TressWindow *window = new_window ();
@@ -484,6 +486,31 @@ test_several_documents (void)
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
   g_assert_cmpuint (tress_test_model_get_value (current_model (window), 0), ==, 2);
   g_assert_false (tress_window_get_has_unsaved (window));
+
+  /* What the window shows renders to a PNG of its size. */
+  {
+    g_autofree char *png = g_build_filename (tress_test_tmpdir (), "two-documents.png", NULL);
+    g_autoptr (GError) error = NULL;
+    g_autoptr (GdkTexture) texture = NULL;
+
+    spin (50);
+    g_assert_true (tress_window_render_png (GTK_WINDOW (window), png, &error));
+    g_assert_no_error (error);
+    texture = gdk_texture_new_from_filename (png, &error);
+    g_assert_no_error (error);
+    g_assert_cmpint (gdk_texture_get_width (texture), ==,
+                     gtk_widget_get_width (GTK_WIDGET (window)));
+    g_assert_cmpint (gdk_texture_get_height (texture), ==,
+                     gtk_widget_get_height (GTK_WIDGET (window)));
+    /* TRESS_TEST_KEEP_PNG=PATH keeps a copy to look at. */
+    if (g_getenv ("TRESS_TEST_KEEP_PNG") != NULL)
+      {
+        g_autoptr (GFile) from = g_file_new_for_path (png);
+        g_autoptr (GFile) to = g_file_new_for_path (g_getenv ("TRESS_TEST_KEEP_PNG"));
+
+        g_file_copy (from, to, G_FILE_COPY_OVERWRITE, NULL, NULL, NULL, NULL);
+      }
+  }
   destroy_window (window);
 }
 
@@ -740,6 +767,8 @@ main (int argc, char *argv[])
   g_application_register (G_APPLICATION (app), NULL, &error);
   g_assert_no_error (error);
   tress_editor_register ("trsstest", test_editor_new);
+  /* Pages switch at once, so what is checked is what is shown. */
+  g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
 
   g_test_add_func ("/app/window/open-edit-undo-redo-save", test_open_edit_undo_redo_save);
   g_test_add_func ("/app/window/open-error-dialog", test_open_error_dialog);
