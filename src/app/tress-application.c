@@ -46,7 +46,8 @@ tress_window_render_png (GtkWindow *window, const char *path, GError **error)
   node = gtk_snapshot_free_to_node (snapshot);
   if (node == NULL)
     {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "The window drew nothing");
+      /* The paintable draws nothing while a new layout is pending. */
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_WOULD_BLOCK, "The window drew nothing");
       return FALSE;
     }
   renderer = gtk_native_get_renderer (GTK_NATIVE (window));
@@ -64,6 +65,7 @@ typedef struct
   TressApplication *app;
   guint frames;
   guint resizes;
+  guint retries;
 } ScreenshotState;
 
 static gboolean
@@ -102,6 +104,11 @@ screenshot_tick (GtkWidget *widget, GdkFrameClock *clock, gpointer user_data)
 
   if (!tress_window_render_png (GTK_WINDOW (widget), self->screenshot_path, &error))
     {
+      if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_WOULD_BLOCK) && ++state->retries < 100)
+        {
+          gtk_widget_queue_draw (widget);
+          return G_SOURCE_CONTINUE;
+        }
       g_printerr ("tress: %s\n", error->message);
       self->exit_status = 1;
     }
