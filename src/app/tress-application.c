@@ -265,6 +265,17 @@ tress_application_startup (GApplication *app)
     { "win.undo", { "<Primary>z", NULL } },
     { "win.redo", { "<Primary><Shift>z", "<Primary>y", NULL } },
     { "win.close-document", { "<Primary>w", NULL } },
+    { "win.next-document", { "<Primary>Page_Down", NULL } },
+    { "win.previous-document", { "<Primary>Page_Up", NULL } },
+    { "win.select-document(0)", { "<Alt>1", NULL } },
+    { "win.select-document(1)", { "<Alt>2", NULL } },
+    { "win.select-document(2)", { "<Alt>3", NULL } },
+    { "win.select-document(3)", { "<Alt>4", NULL } },
+    { "win.select-document(4)", { "<Alt>5", NULL } },
+    { "win.select-document(5)", { "<Alt>6", NULL } },
+    { "win.select-document(6)", { "<Alt>7", NULL } },
+    { "win.select-document(7)", { "<Alt>8", NULL } },
+    { "win.select-document(8)", { "<Alt>9", NULL } },
     { "win.show-help-overlay", { "<Primary>question", NULL } },
   };
   g_autoptr (GtkCssProvider) css = gtk_css_provider_new ();

@@ -133,6 +133,79 @@ button_tooltip (TressWindow *window, const char *action)
   return gtk_widget_get_tooltip_text (button);
 }
 
+/* The label of the primary menu's item for @action (searching sections and submenus). */
+static char *
+menu_label_in (GMenuModel *model, const char *action)
+{
+  for (int i = 0; i < g_menu_model_get_n_items (model); i++)
+    {
+      g_autofree char *item_action = NULL;
+      g_autofree char *label = NULL;
+      GMenuLinkIter *links;
+
+      if (g_menu_model_get_item_attribute (model, i, G_MENU_ATTRIBUTE_ACTION, "s", &item_action)
+          && g_strcmp0 (item_action, action) == 0
+          && g_menu_model_get_item_attribute (model, i, G_MENU_ATTRIBUTE_LABEL, "s", &label))
+        return g_steal_pointer (&label);
+
+      links = g_menu_model_iterate_item_links (model, i);
+      while (g_menu_link_iter_next (links))
+        {
+          g_autoptr (GMenuModel) link = g_menu_link_iter_get_value (links);
+          char *found = menu_label_in (link, action);
+
+          if (found != NULL)
+            {
+              g_object_unref (links);
+              return found;
+            }
+        }
+      g_object_unref (links);
+    }
+  return NULL;
+}
+
+static GtkWidget *
+find_widget_of_type (GtkWidget *root, GType type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (root, type))
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_widget_of_type (child, type);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static char *
+menu_label (TressWindow *window, const char *action)
+{
+  GtkWidget *button
+      = find_widget_of_type (gtk_window_get_titlebar (GTK_WINDOW (window)), GTK_TYPE_MENU_BUTTON);
+
+  g_assert_nonnull (button);
+  return menu_label_in (gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (button)), action);
+}
+
+/* The shown toplevel of @type, or NULL. */
+static GtkWindow *
+find_toplevel (GType type)
+{
+  GListModel *toplevels = gtk_window_get_toplevels (); /* transfer none */
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr (GObject) item = g_list_model_get_item (toplevels, i);
+
+      if (G_TYPE_CHECK_INSTANCE_TYPE (item, type) && gtk_widget_get_visible (GTK_WIDGET (item)))
+        return GTK_WINDOW (item);
+    }
+  return NULL;
+}
+
 /* The dialogs transient for @window that are shown now. */
 static GtkMessageDialog *
 find_dialog (TressWindow *window)
@@ -292,6 +365,13 @@ test_open_edit_undo_redo_save (void)
   g_assert_true (button_enabled (window, "win.undo"));
   g_assert_false (button_enabled (window, "win.redo"));
   g_assert_cmpstr (button_tooltip (window, "win.undo"), ==, "Undo Set value 1");
+  {
+    g_autofree char *undo_item = menu_label (window, "win.undo");
+    g_autofree char *redo_item = menu_label (window, "win.redo");
+
+    g_assert_cmpstr (undo_item, ==, "_Undo Set value 1");
+    g_assert_cmpstr (redo_item, ==, "_Redo");
+  }
 
   /* Undo through the window. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
@@ -679,6 +759,95 @@ test_editor_fallback (void)
   g_assert_false (tress_editor_is_registered ("no-such-format"));
 }
 
+/* Revert asks, then reads the file again: the edits are gone and cannot be undone. */
+static void
+test_revert (void)
+{
+  static const guint32 values[] = { 3, 4 };
+  g_autofree char *path = write_test_file ("revert.trsstest", values, 2, NULL);
+  TressWindow *window = new_window ();
+  GtkWidget *old_editor;
+  g_autofree char *text = NULL;
+
+  activate_open (window, path);
+  WAIT_FOR (tress_window_get_n_documents (window) == 1 && !tress_window_get_busy (window));
+  g_assert_false (button_enabled (window, "win.save"));
+  old_editor = tress_document_page_get_editor (tress_window_get_current_page (window));
+  gtk_widget_activate_action (old_editor, "test.set-value", "(uu)", 0, 30);
+  gtk_widget_activate_action (old_editor, "test.set-value", "(uu)", 1, 40);
+  g_object_add_weak_pointer (G_OBJECT (old_editor), (gpointer *)&old_editor);
+  g_assert_cmpuint (tress_test_model_get_value (current_model (window), 1), ==, 40);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.revert", NULL));
+  WAIT_FOR (find_dialog (window) != NULL);
+  text = dialog_text (find_dialog (window));
+  g_assert_nonnull (strstr (text, "Revert unsaved changes to “revert.trsstest”?"));
+  gtk_dialog_response (GTK_DIALOG (find_dialog (window)), GTK_RESPONSE_ACCEPT);
+  spin (10);
+  g_assert_null (find_dialog (window));
+  g_assert_cmpuint (tress_test_model_get_value (current_model (window), 0), ==, 3);
+  g_assert_cmpuint (tress_test_model_get_value (current_model (window), 1), ==, 4);
+  g_assert_false (tress_document_get_modified (tress_window_get_current_document (window)));
+  g_assert_false (button_enabled (window, "win.undo"));
+  /* The page has a new editor on the new model. */
+  g_assert_null (old_editor);
+  g_assert_nonnull (tress_document_page_get_editor (tress_window_get_current_page (window)));
+  destroy_window (window);
+}
+
+/* Switching documents works from the window, whatever editor has the focus. */
+static void
+test_switch_documents (void)
+{
+  static const guint32 one[] = { 1 };
+  static const guint32 two[] = { 2, 2 };
+  static const guint32 three[] = { 3, 3, 3 };
+  g_autofree char *p1 = write_test_file ("one.trsstest", one, 1, NULL);
+  g_autofree char *p2 = write_test_file ("two.trsstest", two, 2, NULL);
+  g_autofree char *p3 = write_test_file ("three.trsstest", three, 3, NULL);
+  TressWindow *window = new_window ();
+  GtkWidget *editor;
+
+  activate_open (window, p1);
+  WAIT_FOR (tress_window_get_n_documents (window) == 1 && !tress_window_get_busy (window));
+  activate_open (window, p2);
+  WAIT_FOR (tress_window_get_n_documents (window) == 2 && !tress_window_get_busy (window));
+  activate_open (window, p3);
+  WAIT_FOR (tress_window_get_n_documents (window) == 3 && !tress_window_get_busy (window));
+  g_assert_cmpuint (tress_test_model_get_n_values (current_model (window)), ==, 3);
+
+  editor = tress_document_page_get_editor (tress_window_get_current_page (window));
+  g_assert_true (gtk_widget_activate_action (editor, "win.next-document", NULL));
+  g_assert_cmpuint (tress_test_model_get_n_values (current_model (window)), ==, 1);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.previous-document", NULL));
+  g_assert_cmpuint (tress_test_model_get_n_values (current_model (window)), ==, 3);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.select-document", "i", 1));
+  g_assert_cmpuint (tress_test_model_get_n_values (current_model (window)), ==, 2);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.select-document", "i", 8));
+  g_assert_cmpuint (tress_test_model_get_n_values (current_model (window)), ==, 3);
+  destroy_window (window);
+}
+
+/* About and Keyboard Shortcuts open their windows. */
+static void
+test_about_and_shortcuts (void)
+{
+  TressWindow *window = new_window ();
+  GtkWindow *about;
+  GtkWindow *shortcuts;
+
+  g_action_group_activate_action (G_ACTION_GROUP (app), "about", NULL);
+  WAIT_FOR ((about = find_toplevel (GTK_TYPE_ABOUT_DIALOG)) != NULL);
+  g_assert_cmpstr (gtk_about_dialog_get_program_name (GTK_ABOUT_DIALOG (about)), ==, "Tress");
+  gtk_window_destroy (about);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-help-overlay", NULL));
+  WAIT_FOR ((shortcuts = find_toplevel (GTK_TYPE_SHORTCUTS_WINDOW)) != NULL);
+  gtk_window_close (shortcuts);
+  spin (10);
+  destroy_window (window);
+}
+
 /* The window's size is kept in GSettings. */
 static void
 test_window_size_saved (void)
@@ -781,6 +950,9 @@ main (int argc, char *argv[])
   g_test_add_func ("/app/window/save-changed-on-disk", test_save_changed_on_disk);
   g_test_add_func ("/app/window/save-failure-dialog", test_save_failure_dialog);
   g_test_add_func ("/app/window/size-saved", test_window_size_saved);
+  g_test_add_func ("/app/window/revert", test_revert);
+  g_test_add_func ("/app/window/switch-documents", test_switch_documents);
+  g_test_add_func ("/app/window/about-and-shortcuts", test_about_and_shortcuts);
   g_test_add_func ("/app/info-view/problems", test_info_view);
   g_test_add_func ("/app/editor/registry", test_editor_fallback);
   g_test_add_func ("/app/demo/files", test_demo_files);
