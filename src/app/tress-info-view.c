@@ -75,8 +75,9 @@ problem_place (const TressProblem *problem)
       if (place->len > 0)
         g_string_append (place, " · ");
       /* Translators: a byte offset in a file, in hexadecimal and decimal */
-      g_string_append_printf (place, _ ("offset 0x%" G_GSIZE_MODIFIER "X (%" G_GSIZE_FORMAT ")"),
-                              problem->offset, problem->offset);
+      g_string_append_printf (place, _ ("offset 0x%llX (%llu)"),
+                              (unsigned long long)problem->offset,
+                              (unsigned long long)problem->offset);
     }
   return g_string_free (place, FALSE);
 }

@@ -190,6 +190,44 @@ menu_label (TressWindow *window, const char *action)
   return menu_label_in (gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (button)), action);
 }
 
+/* TRUE if @model (or a section or submenu of it) has an item for @action labelled @label. */
+static gboolean
+menu_has_item (GMenuModel *model, const char *action, const char *label)
+{
+  for (int i = 0; i < g_menu_model_get_n_items (model); i++)
+    {
+      g_autofree char *item_action = NULL;
+      g_autofree char *item_label = NULL;
+      g_autoptr (GMenuLinkIter) links = NULL;
+
+      if (g_menu_model_get_item_attribute (model, i, G_MENU_ATTRIBUTE_ACTION, "s", &item_action)
+          && g_strcmp0 (item_action, action) == 0
+          && g_menu_model_get_item_attribute (model, i, G_MENU_ATTRIBUTE_LABEL, "s", &item_label)
+          && g_strcmp0 (item_label, label) == 0)
+        return TRUE;
+      links = g_menu_model_iterate_item_links (model, i);
+      while (g_menu_link_iter_next (links))
+        {
+          g_autoptr (GMenuModel) link = g_menu_link_iter_get_value (links);
+
+          if (menu_has_item (link, action, label))
+            return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+/* TRUE if Open Recent lists @name. */
+static gboolean
+recent_menu_has (TressWindow *window, const char *name)
+{
+  GtkWidget *button
+      = find_widget_of_type (gtk_window_get_titlebar (GTK_WINDOW (window)), GTK_TYPE_MENU_BUTTON);
+
+  return menu_has_item (gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (button)), "win.open-uri",
+                        name);
+}
+
 /* The shown toplevel of @type, or NULL. */
 static GtkWindow *
 find_toplevel (GType type)
@@ -551,6 +589,15 @@ test_several_documents (void)
   g_clear_pointer (&tab, g_free);
   tab = tab_text (window, 1);
   g_assert_cmpstr (tab, ==, "• b.trsstest");
+
+  /* Both are recent files now, in the Open Recent menu. */
+  {
+    g_autoptr (GFile) b_file = g_file_new_for_path (b);
+    g_autofree char *b_uri = g_file_get_uri (b_file);
+
+    g_assert_true (gtk_recent_manager_has_item (gtk_recent_manager_get_default (), b_uri));
+    WAIT_FOR (recent_menu_has (window, "b.trsstest") && recent_menu_has (window, "a.trsstest"));
+  }
 
   activate_open (window, a);
   spin (20);
