@@ -301,8 +301,10 @@ destroy_window (TressWindow *window)
 
   while ((dialog = find_dialog (window)) != NULL)
     gtk_window_destroy (GTK_WINDOW (dialog));
+  /* Nothing may keep the window (or, through it, its documents) alive. */
+  g_object_add_weak_pointer (G_OBJECT (window), (gpointer *)&window);
   gtk_window_destroy (GTK_WINDOW (window));
-  spin (10);
+  WAIT_FOR (window == NULL);
 }
 
 /* ---- a small editor for the test format -------------------------------- */
@@ -368,6 +370,7 @@ test_open_edit_undo_redo_save (void)
   GtkWidget *editor;
   g_autofree char *tab = NULL;
   guint n_current_notify = 0;
+  TressDocument *closed_doc;
 
   g_signal_connect (window, "notify::current-document", G_CALLBACK (notify_counter),
                     &n_current_notify);
@@ -450,9 +453,11 @@ test_open_edit_undo_redo_save (void)
   g_assert_false (button_enabled (window, "win.save"));
   g_assert_true (button_enabled (window, "win.undo"));
 
-  /* Closing a saved document asks nothing. */
+  /* Closing a saved document asks nothing, and lets the document go. */
+  closed_doc = tress_window_get_current_document (window);
+  g_object_add_weak_pointer (G_OBJECT (closed_doc), (gpointer *)&closed_doc);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.close-document", NULL));
-  spin (10);
+  WAIT_FOR (closed_doc == NULL);
   g_assert_null (find_dialog (window));
   g_assert_cmpuint (tress_window_get_n_documents (window), ==, 0);
   g_assert_null (tress_window_get_current_document (window));
