@@ -220,6 +220,14 @@ on_save_done (GObject *source, GAsyncResult *result, gpointer user_data)
   g_autoptr (GError) error = NULL;
   g_autofree char *name = NULL;
 
+  if (gtk_widget_in_destruction (GTK_WIDGET (op->window)))
+    {
+      /* The window is gone; the document layer has finished or undone the write. */
+      tress_document_save_finish (doc, result, NULL);
+      op->done = NULL;
+      save_op_finish (op, FALSE);
+      return;
+    }
   _tress_window_set_busy (op->window, FALSE);
   if (tress_document_save_finish (doc, result, &error))
     {
