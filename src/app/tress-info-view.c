@@ -23,6 +23,9 @@ struct _TressInfoView
 
 G_DEFINE_FINAL_TYPE (TressInfoView, tress_info_view, GTK_TYPE_WIDGET)
 
+/* A list of thousands of rows helps nobody and takes long to build. */
+#define MAX_PROBLEM_ROWS 200
+
 enum
 {
   PROP_0,
@@ -194,8 +197,26 @@ tress_info_view_refresh (TressInfoView *self)
     gtk_label_set_text (self->problems_label, heading);
   }
   gtk_widget_set_visible (GTK_WIDGET (self->problems_list), TRUE);
-  for (guint i = 0; i < problems->len; i++)
+  for (guint i = 0; i < problems->len && i < MAX_PROBLEM_ROWS; i++)
     gtk_list_box_append (self->problems_list, problem_row_new (g_ptr_array_index (problems, i)));
+  if (problems->len > MAX_PROBLEM_ROWS)
+    {
+      guint more = problems->len - MAX_PROBLEM_ROWS;
+      g_autofree char *text = g_strdup_printf (
+          ngettext ("%u more problem is not shown (tress-cli validate lists all)",
+                    "%u more problems are not shown (tress-cli validate lists all)", more),
+          more);
+      GtkWidget *label = gtk_label_new (text);
+      GtkWidget *row = gtk_list_box_row_new ();
+
+      gtk_widget_add_css_class (label, "dim-label");
+      gtk_widget_set_margin_top (label, 8);
+      gtk_widget_set_margin_bottom (label, 8);
+      gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), label);
+      gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), FALSE);
+      g_object_set_data_full (G_OBJECT (row), "tress-text", g_strdup (text), g_free);
+      gtk_list_box_append (self->problems_list, row);
+    }
 }
 
 static void

@@ -792,6 +792,31 @@ test_info_view (void)
   g_object_unref (view);
 }
 
+/* Thousands of problems: the first 200 are listed and the rest counted. */
+static void
+test_info_view_many_problems (void)
+{
+  g_autofree guint32 *values = g_new (guint32, 1000);
+  g_autoptr (GBytes) bytes = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (TressDocument) doc = NULL;
+  GtkWidget *view;
+  g_autofree char *text = NULL;
+
+  for (guint i = 0; i < 1000; i++)
+    values[i] = TRESS_TEST_RESERVED_VALUE;
+  bytes = tress_test_format_build (values, 1000);
+  doc = tress_document_new_from_bytes (bytes, "many.trsstest", &error);
+  g_assert_no_error (error);
+  view = g_object_ref_sink (tress_info_view_new (doc));
+  text = tress_info_view_dup_text (TRESS_INFO_VIEW (view));
+  g_assert_nonnull (strstr (text, "1000 problems, 1000 errors\n"));
+  g_assert_nonnull (strstr (text, "(value 199 · offset 0x328 (808))"));
+  g_assert_null (strstr (text, "(value 200 "));
+  g_assert_nonnull (strstr (text, "800 more problems are not shown"));
+  g_object_unref (view);
+}
+
 /* Formats without an editor of their own get the generic page. */
 static void
 test_editor_fallback (void)
@@ -1006,6 +1031,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/app/window/switch-documents", test_switch_documents);
   g_test_add_func ("/app/window/about-and-shortcuts", test_about_and_shortcuts);
   g_test_add_func ("/app/info-view/problems", test_info_view);
+  g_test_add_func ("/app/info-view/many-problems", test_info_view_many_problems);
   g_test_add_func ("/app/editor/registry", test_editor_fallback);
   g_test_add_func ("/app/demo/files", test_demo_files);
 
