@@ -1,7 +1,9 @@
 /* tress-curve-view.h: the graph of one or more animation curves
  *
- * Draws the shown curves of a TressCurveDocument (snapshot(); cairo for the
- * lines only, cached as a render node until data, size or view change) and
+ * Draws the shown curves of a TressCurveDocument in snapshot(): the lines are
+ * painted one pixel column at a time into an image (min/max per column, see
+ * tress-curve-paint.h), cached as a texture node until data, size or view
+ * change; handles are cairo paths, keys and grid snapshot colours; and
  * edits them: selection of keys and handles, dragging with snapping and axis
  * lock, nudges, scaling, insert / delete / duplicate / copy / paste,
  * interpolation and tangent modes, bake / fit, playback. Every interaction is an
