@@ -471,19 +471,16 @@ static const TressCommandClass set_curve_class = {
   .finalize = set_curve_finalize,
 };
 
-gboolean
-tress_curve_document_set_curve_merging (TressCurveDocument *self, guint index,
-                                        const TressCurve *curve, const char *label,
-                                        const char *merge_key, GError **error)
+/* Runs @edit between two save_state calls and records the step. */
+static gboolean
+record_edit (TressCurveDocument *self, guint index, const char *label, const char *merge_key,
+             TressCurveModelEdit edit, gpointer data, GError **error)
 {
   const TressCurveOps *ops;
   gpointer model;
   g_autoptr (GBytes) before = NULL;
   SetCurveCommand *cmd;
   double error_value = 0;
-
-  g_return_val_if_fail (TRESS_IS_CURVE_DOCUMENT (self), FALSE);
-  g_return_val_if_fail (curve != NULL, FALSE);
 
   ensure_built (self);
   ops = get_ops (self);
@@ -493,13 +490,10 @@ tress_curve_document_set_curve_merging (TressCurveDocument *self, guint index,
       g_set_error (error, TRESS_ERROR, TRESS_ERROR_FAILED, "There is no curve %u", index);
       return FALSE;
     }
-  if (!tress_curve_check_limits (curve, error))
-    return FALSE;
-
   before = ops->save_state (model, index);
-  if (!ops->set_curve (model, index, curve, &error_value, error))
+  if (!edit (model, index, data, &error_value, error))
     {
-      /* A refusal must leave nothing behind, whatever the adapter got to. */
+      /* A refusal must leave nothing behind, whatever the format got to. */
       ops->restore_state (model, index, before);
       return FALSE;
     }
@@ -514,6 +508,51 @@ tress_curve_document_set_curve_merging (TressCurveDocument *self, guint index,
   /* perform applies the after state (what the model holds already) and records it. */
   tress_history_perform (tress_document_get_history (TRESS_DOCUMENT (self)), (TressCommand *)cmd);
   return TRUE;
+}
+
+typedef struct
+{
+  const TressCurveOps *ops;
+  const TressCurve *curve;
+} SetCurveData;
+
+static gboolean
+set_curve_edit (gpointer model, guint index, gpointer data, double *max_error, GError **error)
+{
+  SetCurveData *d = data;
+
+  return d->ops->set_curve (model, index, d->curve, max_error, error);
+}
+
+gboolean
+tress_curve_document_set_curve_merging (TressCurveDocument *self, guint index,
+                                        const TressCurve *curve, const char *label,
+                                        const char *merge_key, GError **error)
+{
+  SetCurveData data;
+
+  g_return_val_if_fail (TRESS_IS_CURVE_DOCUMENT (self), FALSE);
+  g_return_val_if_fail (curve != NULL, FALSE);
+
+  data.ops = get_ops (self);
+  data.curve = curve;
+  if (data.ops == NULL)
+    {
+      g_set_error (error, TRESS_ERROR, TRESS_ERROR_FAILED, "This document has no curves");
+      return FALSE;
+    }
+  if (!tress_curve_check_limits (curve, error))
+    return FALSE;
+  return record_edit (self, index, label, merge_key, set_curve_edit, &data, error);
+}
+
+gboolean
+tress_curve_document_apply_model_edit (TressCurveDocument *self, guint index, const char *label,
+                                       TressCurveModelEdit edit, gpointer data, GError **error)
+{
+  g_return_val_if_fail (TRESS_IS_CURVE_DOCUMENT (self), FALSE);
+  g_return_val_if_fail (edit != NULL, FALSE);
+  return record_edit (self, index, label, NULL, edit, data, error);
 }
 
 gboolean

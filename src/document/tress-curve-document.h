@@ -55,6 +55,15 @@ gboolean tress_curve_document_set_curve (TressCurveDocument *self, guint index,
 gboolean tress_curve_document_set_curve_merging (TressCurveDocument *self, guint index,
                                                  const TressCurve *curve, const char *label,
                                                  const char *merge_key, GError **error);
+/* An operation of the format's own on curve @index of @model (e.g. widening a
+ * BFRES key type); *max_error gets the quantization error after it. */
+typedef gboolean (*TressCurveModelEdit) (gpointer model, guint index, gpointer data,
+                                         double *max_error, GError **error);
+/* Runs @edit as one undoable step labelled @label, with the same exact-bytes
+ * undo as set_curve (the format's save_state / restore_state around it). */
+gboolean tress_curve_document_apply_model_edit (TressCurveDocument *self, guint index,
+                                                const char *label, TressCurveModelEdit edit,
+                                                gpointer data, GError **error);
 /* Groups several set_curve calls into one undo step. */
 void tress_curve_document_begin_edit (TressCurveDocument *self, const char *label);
 void tress_curve_document_end_edit (TressCurveDocument *self);

@@ -365,6 +365,27 @@ check_sample (const char *rel)
       g_assert_cmpfloat_with_epsilon (cli_eval (saved, (guint)target, mid),
                                       tress_curve_evaluate (c, mid), 1e-4);
     }
+  /* BFRES: a stored error above the tolerance is offered a wider type, as one step. */
+  if (g_str_has_prefix (rel, "bfres/"))
+    {
+      double before = tress_curve_document_get_quant_error (cd, (guint)target);
+
+      g_object_set (f->view, "tolerance", 0.0, NULL);
+      g_test_message ("%s curve %d: quantization error %g", rel, target, before);
+      if (before > 0)
+        {
+          g_assert_nonnull (tress_curve_editor_get_warning (f->editor));
+          g_assert_true (
+              gtk_widget_activate_action (GTK_WIDGET (f->editor), "curves.widen-types", NULL));
+          g_assert_cmpstr (tress_history_get_undo_label (f->history), ==,
+                           "Widen the types of 1 curve");
+          g_assert_cmpfloat (tress_curve_document_get_quant_error (cd, (guint)target), <, before);
+          g_assert_true (tress_history_undo (f->history));
+          g_assert_cmpfloat (tress_curve_document_get_quant_error (cd, (guint)target), ==, before);
+        }
+      else
+        g_assert_null (tress_curve_editor_get_warning (f->editor));
+    }
   /* Undo gives the original bytes back. */
   g_assert_true (tress_history_undo (f->history));
   {

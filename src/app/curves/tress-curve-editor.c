@@ -7,6 +7,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "formats/bfres/tress-bfres.h"
 #include "tress-editor.h"
 
 /* ------------------------------------------------------------ key rows -- */
@@ -101,6 +102,8 @@ struct _TressCurveEditor
 
   GtkLabel *message_label;
   GtkLabel *warning_label;
+  GtkWidget *warning_box;
+  GtkWidget *widen_button;
   char *warning;
   GtkBox *legend;
 
@@ -484,7 +487,71 @@ update_warning (TressCurveEditor *self)
   g_free (self->warning);
   self->warning = s->len > 0 ? g_string_free (s, FALSE) : (g_string_free (s, TRUE), NULL);
   gtk_label_set_text (self->warning_label, self->warning ? self->warning : "");
-  gtk_widget_set_visible (GTK_WIDGET (self->warning_label), self->warning != NULL);
+  gtk_widget_set_visible (self->warning_box, self->warning != NULL);
+  /* Only BFRES has wider types to offer (f32 keys, f32 frames). */
+  gtk_widget_set_visible (
+      self->widen_button,
+      g_strcmp0 (tress_document_get_format (TRESS_DOCUMENT (self->document))->id, "bfres") == 0);
+}
+
+/* BFRES: f32 keys; when the keys are f32 already, f32 frames as well. */
+static gboolean
+widen_bfres_curve (gpointer model, guint index, gpointer data, double *max_error, GError **error)
+{
+  TressBfresCurveInfo info;
+  TressBfresFrameType frame_type;
+
+  if (!tress_bfres_get_curve_info (model, index, &info))
+    {
+      g_set_error (error, TRESS_ERROR, TRESS_ERROR_FAILED, "There is no curve %u", index);
+      return FALSE;
+    }
+  frame_type = info.key_type == TRESS_BFRES_KEY_32 ? TRESS_BFRES_FRAME_F32 : info.frame_type;
+  return tress_bfres_set_curve_types (model, index, info.curve_type, frame_type, TRESS_BFRES_KEY_32,
+                                      max_error, error);
+}
+
+/* Widens the types of every shown curve whose stored values are off by more
+ * than the tolerance: one undo step. */
+static void
+act_widen_types (GtkWidget *widget, const char *name, GVariant *param)
+{
+  TressCurveEditor *self = TRESS_CURVE_EDITOR (widget);
+  const TressFormat *format = tress_document_get_format (TRESS_DOCUMENT (self->document));
+  double tolerance = 0;
+  g_autoptr (GArray) todo = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_autoptr (GError) error = NULL;
+  g_autofree char *label = NULL;
+
+  if (g_strcmp0 (format->id, "bfres") != 0)
+    {
+      gtk_label_set_text (self->message_label, "This format has no wider types to store values in");
+      gtk_widget_set_visible (GTK_WIDGET (self->message_label), TRUE);
+      return;
+    }
+  g_object_get (self->view, "tolerance", &tolerance, NULL);
+  for (guint i = 0; i < tress_curve_view_get_n_curves (self->view); i++)
+    {
+      guint index = tress_curve_view_get_curve_index (self->view, i);
+
+      if (tress_curve_document_get_quant_error (self->document, index) > tolerance)
+        g_array_append_val (todo, index);
+    }
+  if (todo->len == 0)
+    return;
+  label = g_strdup_printf (
+      todo->len == 1 ? "Widen the types of %u curve" : "Widen the types of %u curves", todo->len);
+  tress_curve_document_begin_edit (self->document, label);
+  for (guint i = 0; i < todo->len && error == NULL; i++)
+    tress_curve_document_apply_model_edit (self->document, g_array_index (todo, guint, i), label,
+                                           widen_bfres_curve, NULL, &error);
+  tress_curve_document_end_edit (self->document);
+  if (error != NULL)
+    {
+      gtk_label_set_text (self->message_label, error->message);
+      gtk_widget_set_visible (GTK_WIDGET (self->message_label), TRUE);
+    }
+  update_warning (self);
 }
 
 static void
@@ -1350,6 +1417,7 @@ tress_curve_editor_class_init (TressCurveEditorClass *klass)
   object_class->dispose = tress_curve_editor_dispose;
   object_class->finalize = tress_curve_editor_finalize;
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  gtk_widget_class_install_action (widget_class, "curves.widen-types", NULL, act_widen_types);
   gtk_widget_class_set_css_name (widget_class, "curveeditor");
 }
 
@@ -1396,12 +1464,22 @@ tress_curve_editor_new (TressDocument *document)
   gtk_widget_add_css_class (GTK_WIDGET (self->message_label), "error");
   gtk_widget_set_visible (GTK_WIDGET (self->message_label), FALSE);
   gtk_box_append (GTK_BOX (right), GTK_WIDGET (self->message_label));
+  self->warning_box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
   self->warning_label = GTK_LABEL (gtk_label_new (NULL));
   gtk_label_set_wrap (self->warning_label, TRUE);
   gtk_label_set_xalign (self->warning_label, 0);
+  gtk_widget_set_hexpand (GTK_WIDGET (self->warning_label), TRUE);
   gtk_widget_add_css_class (GTK_WIDGET (self->warning_label), "warning");
-  gtk_widget_set_visible (GTK_WIDGET (self->warning_label), FALSE);
-  gtk_box_append (GTK_BOX (right), GTK_WIDGET (self->warning_label));
+  gtk_box_append (GTK_BOX (self->warning_box), GTK_WIDGET (self->warning_label));
+  self->widen_button = gtk_button_new_with_label ("Widen types");
+  gtk_widget_set_tooltip_text (self->widen_button,
+                               "Store these curves with 32-bit keys (and frames) so the file "
+                               "holds the edited values");
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (self->widen_button), "curves.widen-types");
+  gtk_widget_set_valign (self->widen_button, GTK_ALIGN_CENTER);
+  gtk_box_append (GTK_BOX (self->warning_box), self->widen_button);
+  gtk_widget_set_visible (self->warning_box, FALSE);
+  gtk_box_append (GTK_BOX (right), self->warning_box);
 
   vpaned = gtk_paned_new (GTK_ORIENTATION_VERTICAL);
   graph_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
