@@ -253,6 +253,11 @@ test_drag_axis_lock_and_reorder (Fixture *f, gconstpointer data)
   g_assert_cmpfloat (key (f, TX, 1)->value, ==, 2);
   g_assert_cmpuint (tress_history_get_n_undo (f->history), ==, 1);
 
+  /* A drag that snaps back to where it began records nothing. */
+  point (f, TX, 1, TRESS_CURVE_PART_KEY, &x, &y);
+  act (f, "curve.drag", "(ddddb)", x, y, x + 4, y, FALSE);
+  g_assert_cmpuint (tress_history_get_n_undo (f->history), ==, 1);
+
   /* Dragging past a neighbour reorders the keys and keeps the moved one selected. */
   act (f, "curve.axis-lock", "s", "none");
   point (f, TX, 1, TRESS_CURVE_PART_KEY, &x, &y);
@@ -335,6 +340,34 @@ curve_point_of (Fixture *f, guint c, double frame, double *x, double *y)
   tress_curve_view_get_viewport (f->view, &vp);
   *x = tress_curve_viewport_frame_to_x (&vp, frame);
   *y = tress_curve_viewport_value_to_y (&vp, tress_curve_evaluate (curve (f, c), frame));
+}
+
+static void
+test_bool_values (Fixture *f, gconstpointer data)
+{
+  static const guint vis[] = { VIS };
+  double x, y;
+  g_autoptr (GError) error = NULL;
+
+  /* A drag of a boolean key lands on 0 or 1, never between. */
+  show_curves (f, vis, 1);
+  point (f, VIS, 1, TRESS_CURVE_PART_KEY, &x, &y);          /* (15, 0) */
+  act (f, "curve.drag", "(ddddb)", x, y, x, y - 40, FALSE); /* +0.8 */
+  g_assert_cmpfloat (key (f, VIS, 1)->value, ==, 1);
+  act (f, "curve.move", "(dd)", 0.0, -0.3); /* rounds back to 1: no step */
+  g_assert_cmpfloat (key (f, VIS, 1)->value, ==, 1);
+  g_assert_cmpuint (tress_history_get_n_undo (f->history), ==, 1);
+  act (f, "curve.move", "(dd)", 0.0, -0.7);
+  g_assert_cmpfloat (key (f, VIS, 1)->value, ==, 0);
+  /* A typed value the format cannot hold is refused with the reason. */
+  {
+    TressKey k = *key (f, VIS, 1);
+
+    k.value = 0.5;
+    g_assert_false (tress_curve_view_set_key (f->view, VIS, 1, &k, &error));
+    g_assert_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED);
+  }
+  g_assert_cmpuint (tress_history_get_n_undo (f->history), ==, 2);
 }
 
 static void
@@ -822,6 +855,7 @@ main (int argc, char **argv)
   ADD ("/curves/view/drag-axis-lock-reorder", test_drag_axis_lock_and_reorder);
   ADD ("/curves/view/drag-handle", test_drag_handle);
   ADD ("/curves/view/nudge-scale", test_nudge_scale);
+  ADD ("/curves/view/bool-values", test_bool_values);
   ADD ("/curves/view/insert-keeps-shape", test_insert_keeps_shape);
   ADD ("/curves/view/delete-duplicate", test_delete_duplicate);
   ADD ("/curves/view/copy-paste", test_copy_paste);

@@ -331,7 +331,9 @@ fake_get_curve (gpointer model, guint index)
   c->limits.frame_max = 65535;
   c->limits.value_min = G_MININT32 / VALUE_UNIT;
   c->limits.value_max = G_MAXINT32 / VALUE_UNIT;
-  c->limits.value_kind = TRESS_VALUE_FLOAT;
+  /* "…/Visible" curves hold booleans, as BFRES visibility curves do. */
+  c->limits.value_kind
+      = strstr (fc->path, "/Visible") != NULL ? TRESS_VALUE_BOOL : TRESS_VALUE_FLOAT;
   c->limits.interp_mask = TRESS_INTERP_MASK_ALL;
   c->limits.fixed_key_count = strstr (fc->path, "/Fixed") != NULL;
   c->pre_wrap = c->post_wrap = m->loops ? TRESS_WRAP_REPEAT : TRESS_WRAP_CLAMP;

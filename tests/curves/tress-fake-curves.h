@@ -3,7 +3,8 @@
  * "FCRV" files hold named curves of whole-frame keys whose values are stored
  * as s32 multiples of 1/64 (so edits have a quantization error to show), with
  * per-key interpolation and separate in/out slopes (f32). Curves named
- * "…/Fixed …" refuse inserting or deleting keys, to exercise refusals.
+ * "…/Fixed …" refuse inserting or deleting keys, to exercise refusals; curves
+ * named "…/Visible" hold booleans.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */

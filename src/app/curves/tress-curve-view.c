@@ -458,6 +458,12 @@ apply_edit (TressCurveView *self, const char *label, Target target, EditFunc fun
       copy = tress_curve_copy (current);
       keys = selected_keys_of (self, s->index);
       ok = func (self, s, copy, keys, data, &changed, &error);
+      /* An edit that ends where it began (a value rounded back) records nothing. */
+      if (ok && changed && tress_curve_get_n_keys (copy) == tress_curve_get_n_keys (current)
+          && memcmp (copy->keys->data, current->keys->data,
+                     tress_curve_get_n_keys (copy) * sizeof (TressKey))
+                 == 0)
+        changed = FALSE;
       if (ok && changed && copy->limits.fixed_key_count
           && tress_curve_get_n_keys (copy) != tress_curve_get_n_keys (current))
         {
@@ -537,6 +543,9 @@ edit_move (TressCurveView *self, Slot *slot, TressCurve *c, GArray *keys, gpoint
       k->frame += m->d_frame;
       k->value += dv;
     }
+  /* Moved by the pointer or the keyboard: values take what the format holds
+   * (whole numbers for int and bool curves, its range), frames its grid. */
+  tress_curve_conform (c);
   if (!sort_tracking (c, keys))
     {
       g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED, "two keys of %s would share a frame",
@@ -588,6 +597,7 @@ edit_scale (TressCurveView *self, Slot *slot, TressCurve *c, GArray *keys, gpoin
           k->out_slope *= sd->value_factor / sd->frame_factor;
         }
     }
+  tress_curve_conform (c);
   if (!sort_tracking (c, keys))
     {
       g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED, "two keys of %s would share a frame",
@@ -1377,6 +1387,7 @@ drag_commit (TressCurveView *self)
       if (s->edit == NULL)
         continue;
       keys = s->drag_now;
+      tress_curve_conform (s->edit);
       if (keys != NULL && !sort_tracking (s->edit, NULL))
         {
           g_set_error (&error, TRESS_ERROR, TRESS_ERROR_REFUSED,
@@ -1407,6 +1418,15 @@ drag_commit (TressCurveView *self)
             continue;
           /* The document's signal redraws from its curve: drop the copy first. */
           edit = g_steal_pointer (&s->edit);
+          /* Dropped back where it started (or snapped there): nothing to record. */
+          if (tress_curve_get_n_keys (edit) == tress_curve_get_n_keys (s->orig)
+              && memcmp (edit->keys->data, s->orig->keys->data,
+                         tress_curve_get_n_keys (edit) * sizeof (TressKey))
+                     == 0)
+            {
+              g_clear_pointer (&s->orig, tress_curve_unref);
+              continue;
+            }
           g_clear_pointer (&s->orig, tress_curve_unref);
           ok = tress_curve_document_set_curve (self->document, s->index, edit, label, &error);
         }
