@@ -205,8 +205,14 @@ test_demo_creature (void)
           /* the fat morph pushes the fur outwards, thin pulls it in */
           g_assert_true (m->morph_points[0][6 * r] * m->morph_points[1][6 * r] <= 0.0f);
           g_assert_true (isfinite (bp[0]) && isfinite (bp[5]));
+          for (guint k = 0; k < m->n_ribbon_lines[r]; k++)
+            g_assert_cmpint (tress_cha_material_find_ribbon_of_line (m, m->first_line[r] + k), ==,
+                             (int)r);
         }
     }
+  g_assert_cmpint (
+      tress_cha_material_find_ribbon_of_line (&rad->materials[0], rad->materials[0].n_lines), ==,
+      -1);
   g_assert_cmpuint (n_ribbons, >=, 2000);
   g_assert_cmpuint (n_furred, >=, 10);
   g_assert_cmpuint (n_furred, <=, 14);

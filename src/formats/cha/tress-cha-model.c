@@ -103,6 +103,25 @@ tress_cha_material_ribbon_lines (const TressChaMaterial *m, guint ribbon, guint 
 }
 
 int
+tress_cha_material_find_ribbon_of_line (const TressChaMaterial *m, guint line)
+{
+  guint lo = 0, hi = m->n_ribbons;
+
+  while (lo < hi)
+    {
+      guint mid = lo + (hi - lo) / 2;
+      if (m->first_line[mid] <= line)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  if (lo == 0)
+    return -1;
+  lo--;
+  return line < (guint64)m->first_line[lo] + m->n_ribbon_lines[lo] && lo <= G_MAXINT ? (int)lo : -1;
+}
+
+int
 tress_cha_material_find_applied (const TressChaMaterial *m, guint32 body_part)
 {
   for (guint32 i = 0; i < m->n_applied && i < G_MAXINT; i++)
