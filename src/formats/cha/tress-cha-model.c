@@ -281,7 +281,11 @@ parse_material (Ctx *c, const TressChaRadeon *rad, TressChaMaterial *m, GError *
       copy_lines (m->lines, p, m->n_lines);
     }
   else
-    m->raw_lines = g_memdup2 (p, (gsize)m->n_lines * m->line_size);
+    {
+      /* never less than one byte allocated, never more than the array read */
+      m->raw_lines = g_malloc (MAX ((gsize)m->n_lines * m->line_size, 1));
+      memcpy (m->raw_lines, p, (gsize)m->n_lines * m->line_size);
+    }
 
   /* Every ribbon takes at least these bytes in the arrays that follow. */
   per_ribbon
