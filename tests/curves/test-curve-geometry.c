@@ -158,6 +158,12 @@ test_handles (void)
   g_assert_false (tress_curve_key_has_handle (c, 0, TRESS_CURVE_PART_IN_HANDLE));
   g_assert_false (tress_curve_key_has_handle (c, 2, TRESS_CURVE_PART_OUT_HANDLE));
 
+  /* A format that stores no slopes shows no handles. */
+  c->limits.slopes_derived = TRUE;
+  g_assert_false (tress_curve_key_has_handle (c, 0, TRESS_CURVE_PART_OUT_HANDLE));
+  g_assert_false (tress_curve_handle_point (c, 1, TRESS_CURVE_PART_IN_HANDLE, &hf, &hv));
+  c->limits.slopes_derived = FALSE;
+
   /* Dragging the out handle to value 2 makes the slope (2 − 0) / 10. */
   g_assert_cmpfloat_with_epsilon (tress_curve_handle_slope (c, 0, TRESS_CURVE_PART_OUT_HANDLE, 2),
                                   0.2, 1e-12);

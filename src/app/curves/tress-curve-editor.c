@@ -1063,7 +1063,10 @@ update_key_panel (TressCurveEditor *self)
       gtk_spin_button_set_value (self->panel_spin[3], k->out_slope);
       gtk_drop_down_set_selected (self->panel_interp, (guint)k->interp);
       /* NIFF stores one slope per key: the out slope follows the in slope. */
-      gtk_widget_set_sensitive (GTK_WIDGET (self->panel_spin[3]), !c->limits.tied_tangents);
+      gtk_widget_set_sensitive (GTK_WIDGET (self->panel_spin[3]),
+                                !c->limits.tied_tangents && !c->limits.slopes_derived);
+      /* NIFF1 keys store no slopes at all. */
+      gtk_widget_set_sensitive (GTK_WIDGET (self->panel_spin[2]), !c->limits.slopes_derived);
       title = g_strdup_printf ("%s, key %u", c->path ? c->path : "curve", key);
       g_free (self->panel_text);
       self->panel_text

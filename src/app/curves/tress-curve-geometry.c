@@ -246,7 +246,8 @@ tress_curve_key_has_handle (const TressCurve *curve, guint i, TressCurvePart par
 {
   guint n = tress_curve_get_n_keys (curve);
 
-  if (i >= n)
+  /* Slopes the format does not store (NIFF1 KEY records) get no handles. */
+  if (i >= n || curve->limits.slopes_derived)
     return FALSE;
   if (part == TRESS_CURVE_PART_OUT_HANDLE)
     return i + 1 < n && tress_curve_get_key (curve, i)->interp == TRESS_INTERP_HERMITE;

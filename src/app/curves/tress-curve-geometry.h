@@ -96,7 +96,8 @@ double tress_curve_geometry_value (const TressCurve *curve, double frame);
 
 /* Handles are drawn at ±(segment length)/3 in time, so dragging one changes the
  * slope only. The in handle exists when the segment ending at the key is
- * Hermite; the out handle when the segment starting at it is. */
+ * Hermite; the out handle when the segment starting at it is. Curves whose
+ * slopes the format does not store (limits.slopes_derived) have none. */
 gboolean tress_curve_key_has_handle (const TressCurve *curve, guint i, TressCurvePart part);
 gboolean tress_curve_handle_point (const TressCurve *curve, guint i, TressCurvePart part,
                                    double *frame, double *value);

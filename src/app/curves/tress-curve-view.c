@@ -755,6 +755,13 @@ edit_tangent (TressCurveView *self, Slot *slot, TressCurve *c, GArray *keys, gpo
 {
   const char *mode = data;
 
+  if (c->limits.slopes_derived)
+    {
+      g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED,
+                   "%s stores no slopes: they follow from its interpolation",
+                   c->path ? c->path : "the curve");
+      return FALSE;
+    }
   if (g_strcmp0 (mode, "broken") == 0 && c->limits.tied_tangents)
     {
       g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED,
