@@ -119,6 +119,11 @@ test_tree (Fixture *f, gconstpointer data)
   g_assert_cmpuint (tress_curve_view_get_curve_index (f->view, 1), ==, 5);
 
   /* The filter keeps matching curves and the groups above them. */
+  /* The format's remark on a shown curve is shown with it. */
+  g_assert_null (tress_curve_editor_get_notes (f->editor));
+  gtk_selection_model_select_item (sel, (guint)find_row (f, "Visible"), TRUE);
+  g_assert_cmpstr (tress_curve_editor_get_notes (f->editor), ==, "Visibility: values are 0 or 1");
+
   tress_curve_editor_set_filter (f->editor, "VISIBLE");
   g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (sel)), ==, 4);
   g_assert_cmpint (find_row (f, "Visible"), ==, 3);

@@ -341,6 +341,8 @@ fake_get_curve (gpointer model, guint index)
   tress_curve_set_text (&c->kind, "Fake");
   tress_curve_set_text (&c->component, fc->component);
   tress_curve_set_text (&c->type_label, "u32 frames, 1/64 values");
+  if (c->limits.value_kind == TRESS_VALUE_BOOL)
+    tress_curve_set_text (&c->note, "Visibility: values are 0 or 1");
   c->frame_count = n > 0 ? g_array_index (fc->keys, TressKey, n - 1).frame : 0;
   c->fps = 30;
   c->loops = m->loops;

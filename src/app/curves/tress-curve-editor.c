@@ -102,6 +102,7 @@ struct _TressCurveEditor
 
   GtkLabel *message_label;
   GtkLabel *warning_label;
+  GtkLabel *notes_label; /* the formats' remarks on the shown curves */
   GtkWidget *warning_box;
   GtkWidget *widen_button;
   char *warning;
@@ -460,11 +461,41 @@ select_first_group (TressCurveEditor *self)
 /* ------------------------------------------------------------ messages -- */
 
 static void
+update_notes (TressCurveEditor *self)
+{
+  g_autoptr (GPtrArray) seen = g_ptr_array_new ();
+  GString *s = g_string_new (NULL);
+
+  /* E.g. NIFF SLOW easing: drawn as an assumption, and the user is told so. */
+  for (guint i = 0; i < tress_curve_view_get_n_curves (self->view); i++)
+    {
+      const TressCurve *c = tress_curve_document_get_curve (
+          self->document, tress_curve_view_get_curve_index (self->view, i));
+      gboolean dup = FALSE;
+
+      if (c == NULL || c->note == NULL || c->note[0] == '\0')
+        continue;
+      for (guint j = 0; j < seen->len && !dup; j++)
+        dup = g_str_equal (seen->pdata[j], c->note);
+      if (dup)
+        continue;
+      g_ptr_array_add (seen, c->note);
+      if (s->len > 0)
+        g_string_append_c (s, '\n');
+      g_string_append (s, c->note);
+    }
+  gtk_label_set_text (self->notes_label, s->str);
+  gtk_widget_set_visible (GTK_WIDGET (self->notes_label), s->len > 0);
+  g_string_free (s, TRUE);
+}
+
+static void
 update_warning (TressCurveEditor *self)
 {
   double tolerance = 0;
   GString *s = g_string_new (NULL);
 
+  update_notes (self);
   g_object_get (self->view, "tolerance", &tolerance, NULL);
   for (guint i = 0; i < tress_curve_view_get_n_curves (self->view); i++)
     {
@@ -1371,6 +1402,15 @@ tress_curve_editor_get_key_panel_text (TressCurveEditor *self)
 }
 
 const char *
+tress_curve_editor_get_notes (TressCurveEditor *self)
+{
+  g_return_val_if_fail (TRESS_IS_CURVE_EDITOR (self), NULL);
+  return gtk_widget_get_visible (GTK_WIDGET (self->notes_label))
+             ? gtk_label_get_text (self->notes_label)
+             : NULL;
+}
+
+const char *
 tress_curve_editor_get_warning (TressCurveEditor *self)
 {
   g_return_val_if_fail (TRESS_IS_CURVE_EDITOR (self), NULL);
@@ -1467,6 +1507,12 @@ tress_curve_editor_new (TressDocument *document)
   gtk_widget_add_css_class (GTK_WIDGET (self->message_label), "error");
   gtk_widget_set_visible (GTK_WIDGET (self->message_label), FALSE);
   gtk_box_append (GTK_BOX (right), GTK_WIDGET (self->message_label));
+  self->notes_label = GTK_LABEL (gtk_label_new (NULL));
+  gtk_label_set_wrap (self->notes_label, TRUE);
+  gtk_label_set_xalign (self->notes_label, 0);
+  gtk_widget_add_css_class (GTK_WIDGET (self->notes_label), "dim-label");
+  gtk_widget_set_visible (GTK_WIDGET (self->notes_label), FALSE);
+  gtk_box_append (GTK_BOX (right), GTK_WIDGET (self->notes_label));
   self->warning_box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
   self->warning_label = GTK_LABEL (gtk_label_new (NULL));
   gtk_label_set_wrap (self->warning_label, TRUE);
