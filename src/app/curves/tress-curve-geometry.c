@@ -437,13 +437,14 @@ tress_curve_sample_columns (const TressCurve *curve, TressValueMap map,
   guint n = tress_curve_get_n_keys (curve);
   double fpp = tress_curve_viewport_frames_per_px (vp);
   double voff = vp->value_max - map.offset;
+  double ypx = vp->height / (vp->value_max - vp->value_min); /* pixels per shown value */
   double first_frame, last_frame;
   guint inside = 0;
   guint seg = 0;
   gboolean have_seg = FALSE;
   gboolean prev_inside = FALSE;
 
-#define TO_Y(v) ((float)((voff - (v)*map.scale) * vp->height / (vp->value_max - vp->value_min)))
+#define TO_Y(v) ((float)((voff - (v)*map.scale) * ypx))
 
   if (n == 0)
     {
