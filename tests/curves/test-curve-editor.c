@@ -400,6 +400,38 @@ check_sample (const char *rel)
     g_assert_no_error (error);
     tress_test_assert_bytes_equal (now, orig);
   }
+  /* BFRES: moving the last key past the animation's end is refused, and the
+   * animation can then be lengthened and the move applied, as one step. */
+  if (g_str_has_prefix (rel, "bfres/"))
+    {
+      guint last = tress_curve_get_n_keys (tress_curve_document_get_curve (cd, (guint)target)) - 1;
+      double f_last
+          = tress_curve_get_key (tress_curve_document_get_curve (cd, (guint)target), last)->frame;
+      double end = 0;
+
+      gtk_widget_activate_action (GTK_WIDGET (f->view), "curve.select-key", "(uub)", (guint)target,
+                                  last, FALSE);
+      gtk_widget_activate_action (GTK_WIDGET (f->view), "curve.move", "(dd)", 5.0, 0.0);
+      g_assert_cmpuint (tress_history_get_n_undo (f->history), ==, 0);
+      g_test_message ("move past the end: %s", tress_curve_view_get_message (f->view));
+      g_assert_true (tress_curve_view_get_pending_end (f->view, &end));
+      g_assert_cmpfloat (end, ==, ceil (f_last + 5));
+      g_assert_nonnull (strstr (tress_curve_view_get_message (f->view), "past the end"));
+      g_assert_true (
+          gtk_widget_activate_action (GTK_WIDGET (f->editor), "curves.lengthen-animation", NULL));
+      g_assert_cmpuint (tress_history_get_n_undo (f->history), ==, 1);
+      g_assert_cmpfloat (
+          tress_curve_get_key (tress_curve_document_get_curve (cd, (guint)target), last)->frame, ==,
+          f_last + 5);
+      g_assert_false (tress_curve_view_get_pending_end (f->view, NULL));
+      g_assert_true (tress_history_undo (f->history));
+      {
+        g_autoptr (GBytes) orig = tress_test_load_sample (rel);
+        g_autoptr (GBytes) now
+            = tress_document_get_format (doc)->serialize (tress_document_get_model (doc), &error);
+        tress_test_assert_bytes_equal (now, orig);
+      }
+    }
   fixture_teardown (f, NULL);
 }
 

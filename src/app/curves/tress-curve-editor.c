@@ -101,6 +101,8 @@ struct _TressCurveEditor
   char *filter_text;
 
   GtkLabel *message_label;
+  GtkWidget *message_box;
+  GtkWidget *lengthen_button;
   GtkLabel *warning_label;
   GtkLabel *notes_label; /* the formats' remarks on the shown curves */
   GtkWidget *warning_box;
@@ -558,6 +560,7 @@ act_widen_types (GtkWidget *widget, const char *name, GVariant *param)
     {
       gtk_label_set_text (self->message_label, "This format has no wider types to store values in");
       gtk_widget_set_visible (GTK_WIDGET (self->message_label), TRUE);
+      gtk_widget_set_visible (self->message_box, TRUE);
       return;
     }
   g_object_get (self->view, "tolerance", &tolerance, NULL);
@@ -581,6 +584,7 @@ act_widen_types (GtkWidget *widget, const char *name, GVariant *param)
     {
       gtk_label_set_text (self->message_label, error->message);
       gtk_widget_set_visible (GTK_WIDGET (self->message_label), TRUE);
+      gtk_widget_set_visible (self->message_box, TRUE);
     }
   update_warning (self);
 }
@@ -589,9 +593,53 @@ static void
 on_message (TressCurveView *view, GParamSpec *pspec, TressCurveEditor *self)
 {
   const char *m = tress_curve_view_get_message (view);
+  double end = 0;
+  gboolean offer
+      = tress_curve_view_get_pending_end (view, &end)
+        && g_strcmp0 (tress_document_get_format (TRESS_DOCUMENT (self->document))->id, "bfres")
+               == 0;
 
   gtk_label_set_text (self->message_label, m ? m : "");
   gtk_widget_set_visible (GTK_WIDGET (self->message_label), m != NULL);
+  gtk_widget_set_visible (self->message_box, m != NULL);
+  /* BFRES may raise an animation's frame count: offer it, never do it unasked. */
+  gtk_widget_set_visible (self->lengthen_button, offer);
+  if (offer)
+    {
+      g_autofree char *label = g_strdup_printf ("Lengthen to %g frames", end);
+      gtk_button_set_label (GTK_BUTTON (self->lengthen_button), label);
+    }
+}
+
+/* BFRES: raise the frame count of the curve's animation, then store the curve. */
+static gboolean
+lengthen_bfres_curve (gpointer model, guint index, gpointer data, double *max_error, GError **error)
+{
+  g_autoptr (TressCurve) c = tress_curve_copy (data);
+  guint n = tress_curve_get_n_keys (c);
+  int end = (int)ceil (tress_curve_get_key (c, n - 1)->frame);
+
+  if (!tress_bfres_raise_frame_count (model, index, end, error))
+    return FALSE;
+  c->limits.frame_max = MAX (c->limits.frame_max, end);
+  return tress_format_bfres.curves->set_curve (model, index, c, max_error, error);
+}
+
+static void
+act_lengthen (GtkWidget *widget, const char *name, GVariant *param)
+{
+  TressCurveEditor *self = TRESS_CURVE_EDITOR (widget);
+  g_autoptr (GError) error = NULL;
+
+  if (g_strcmp0 (tress_document_get_format (TRESS_DOCUMENT (self->document))->id, "bfres") != 0
+      || !tress_curve_view_get_pending_end (self->view, NULL))
+    return;
+  if (!tress_curve_view_commit_pending (self->view, lengthen_bfres_curve, &error))
+    {
+      gtk_label_set_text (self->message_label, error->message);
+      gtk_widget_set_visible (GTK_WIDGET (self->message_label), TRUE);
+      gtk_widget_set_visible (self->message_box, TRUE);
+    }
 }
 
 /* ------------------------------------------------------------- legend -- */
@@ -879,6 +927,7 @@ tress_curve_editor_edit_cell (TressCurveEditor *self, guint row, const char *col
       g_set_error_literal (error, TRESS_ERROR, TRESS_ERROR_REFUSED, msg);
       gtk_label_set_text (self->message_label, msg);
       gtk_widget_set_visible (GTK_WIDGET (self->message_label), TRUE);
+      gtk_widget_set_visible (self->message_box, TRUE);
       return FALSE;
     }
   if (g_str_equal (column, "frame"))
@@ -1461,6 +1510,7 @@ tress_curve_editor_class_init (TressCurveEditorClass *klass)
   object_class->finalize = tress_curve_editor_finalize;
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_install_action (widget_class, "curves.widen-types", NULL, act_widen_types);
+  gtk_widget_class_install_action (widget_class, "curves.lengthen-animation", NULL, act_lengthen);
   gtk_widget_class_set_css_name (widget_class, "curveeditor");
 }
 
@@ -1501,12 +1551,24 @@ tress_curve_editor_new (TressDocument *document)
     gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroll), build_toolbar (self));
     gtk_box_append (GTK_BOX (right), scroll);
   }
+  self->message_box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
   self->message_label = GTK_LABEL (gtk_label_new (NULL));
   gtk_label_set_wrap (self->message_label, TRUE);
   gtk_label_set_xalign (self->message_label, 0);
+  gtk_widget_set_hexpand (GTK_WIDGET (self->message_label), TRUE);
   gtk_widget_add_css_class (GTK_WIDGET (self->message_label), "error");
-  gtk_widget_set_visible (GTK_WIDGET (self->message_label), FALSE);
-  gtk_box_append (GTK_BOX (right), GTK_WIDGET (self->message_label));
+  gtk_box_append (GTK_BOX (self->message_box), GTK_WIDGET (self->message_label));
+  self->lengthen_button = gtk_button_new_with_label ("Lengthen the animation");
+  gtk_widget_set_tooltip_text (self->lengthen_button,
+                               "Raise the animation's frame count so the keys fit, and apply the "
+                               "edit (one undo step)");
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (self->lengthen_button),
+                                  "curves.lengthen-animation");
+  gtk_widget_set_valign (self->lengthen_button, GTK_ALIGN_CENTER);
+  gtk_widget_set_visible (self->lengthen_button, FALSE);
+  gtk_box_append (GTK_BOX (self->message_box), self->lengthen_button);
+  gtk_widget_set_visible (self->message_box, FALSE);
+  gtk_box_append (GTK_BOX (right), self->message_box);
   self->notes_label = GTK_LABEL (gtk_label_new (NULL));
   gtk_label_set_wrap (self->notes_label, TRUE);
   gtk_label_set_xalign (self->notes_label, 0);

@@ -99,6 +99,14 @@ struct _TressCurveView
    * flag from the slopes (in ≠ out) forget it while the slopes are still equal. */
   GHashTable *broken;
 
+  /* The last edit refused only because keys moved past the animation's end:
+   * kept so the editor can offer to lengthen the animation and apply it. */
+  char *pending_label;
+  GPtrArray *pending_curves; /* TressCurve */
+  GArray *pending_indices;   /* guint: document curve index */
+  GArray *pending_past_end;  /* gboolean: this curve needs the longer animation */
+  double pending_end;
+
   guint tick_id;
   gint64 play_start_time;
   double play_start_frame;
@@ -392,6 +400,27 @@ update_tangents_around (TressCurve *c, guint i)
     tress_curve_update_tangent (c, k);
 }
 
+/* Values as the format holds them: whole numbers for int curves, 0/1 for bool
+ * curves, within the value range. Frames are left alone, so that a key moved
+ * past the animation's end is refused (and may be offered a longer animation)
+ * rather than silently pulled back. */
+static void
+conform_values (TressCurve *c)
+{
+  const TressCurveLimits *l = &c->limits;
+
+  for (guint i = 0; i < tress_curve_get_n_keys (c); i++)
+    {
+      TressKey *k = tress_curve_get_key (c, i);
+
+      if (l->value_kind != TRESS_VALUE_FLOAT)
+        k->value = round (k->value);
+      if (l->value_kind == TRESS_VALUE_BOOL)
+        k->value = k->value != 0 ? 1 : 0;
+      k->value = CLAMP (k->value, l->value_min, l->value_max);
+    }
+}
+
 /* --------------------------------------------------------------- edits -- */
 
 /* An edit changes a copy of one curve; @keys holds the selected key indices of
@@ -423,6 +452,30 @@ slot_is_target (TressCurveView *self, Slot *s, Target target, gboolean any_selec
   return TRUE;
 }
 
+static void
+clear_pending (TressCurveView *self)
+{
+  g_clear_pointer (&self->pending_label, g_free);
+  g_clear_pointer (&self->pending_curves, g_ptr_array_unref);
+  g_clear_pointer (&self->pending_indices, g_array_unref);
+  g_clear_pointer (&self->pending_past_end, g_array_unref);
+  self->pending_end = 0;
+}
+
+/* TRUE when @c breaks its limits only by keys after limits.frame_max. */
+static gboolean
+only_past_end (const TressCurve *c)
+{
+  g_autoptr (TressCurve) longer = NULL;
+  guint n = tress_curve_get_n_keys (c);
+
+  if (n == 0 || tress_curve_get_key (c, n - 1)->frame <= c->limits.frame_max)
+    return FALSE;
+  longer = tress_curve_copy (c);
+  longer->limits.frame_max = G_MAXDOUBLE;
+  return tress_curve_check_limits (longer, NULL);
+}
+
 /* Runs @func on a copy of every target curve and commits the changed ones as
  * one undo step labelled @label. Nothing is committed if any curve refuses. */
 static gboolean
@@ -432,12 +485,15 @@ apply_edit (TressCurveView *self, const char *label, Target target, EditFunc fun
   g_autoptr (GPtrArray) keysets = g_ptr_array_new_with_free_func ((GDestroyNotify)g_array_unref);
   g_autoptr (GArray) slots = g_array_new (FALSE, FALSE, sizeof (guint));
   g_autoptr (GError) error = NULL;
+  g_autoptr (GArray) past_end = g_array_new (FALSE, FALSE, sizeof (gboolean));
   gboolean any_selected = FALSE;
+  gboolean any_past_end = FALSE;
   gboolean ok = TRUE;
   guint n_changed = 0;
 
   if (self->document == NULL)
     return FALSE;
+  clear_pending (self);
   for (guint i = 0; i < self->selection->len; i++)
     if (g_array_index (self->selection, Sel, i).part == TRESS_CURVE_PART_KEY)
       any_selected = TRUE;
@@ -473,7 +529,23 @@ apply_edit (TressCurveView *self, const char *label, Target target, EditFunc fun
           ok = FALSE;
         }
       if (ok && changed)
-        ok = tress_curve_check_limits (copy, &error);
+        {
+          gboolean longer = FALSE;
+
+          ok = tress_curve_check_limits (copy, NULL);
+          if (!ok && only_past_end (copy))
+            {
+              /* Keep going: the edit may still apply once the animation is longer. */
+              ok = longer = any_past_end = TRUE;
+              self->pending_end = MAX (
+                  self->pending_end,
+                  ceil (tress_curve_get_key (copy, tress_curve_get_n_keys (copy) - 1)->frame));
+            }
+          else if (!ok)
+            tress_curve_check_limits (copy, &error); /* the reason, for the message */
+          if (ok)
+            g_array_append_val (past_end, longer);
+        }
       if (ok && changed)
         {
           g_ptr_array_add (copies, copy);
@@ -490,12 +562,32 @@ apply_edit (TressCurveView *self, const char *label, Target target, EditFunc fun
   if (!ok)
     {
       g_autofree char *msg = g_strdup_printf ("%s refused: %s", label, error->message);
+      self->pending_end = 0;
       set_message (self, msg);
       gtk_widget_error_bell (GTK_WIDGET (self));
       return FALSE;
     }
   if (copies->len == 0)
     return FALSE;
+  if (any_past_end)
+    {
+      g_autofree char *msg = NULL;
+
+      self->pending_label = g_strdup (label);
+      self->pending_curves = g_ptr_array_ref (copies);
+      self->pending_indices = g_array_new (FALSE, FALSE, sizeof (guint));
+      for (guint i = 0; i < slots->len; i++)
+        g_array_append_val (
+            self->pending_indices,
+            g_array_index (self->slots, Slot, g_array_index (slots, guint, i)).index);
+      self->pending_past_end = g_array_ref (past_end);
+      msg = g_strdup_printf ("%s refused: a key would move past the end of the animation; "
+                             "it can be lengthened to %g frames",
+                             label, self->pending_end);
+      set_message (self, msg);
+      gtk_widget_error_bell (GTK_WIDGET (self));
+      return FALSE;
+    }
 
   tress_curve_document_begin_edit (self->document, label);
   for (guint i = 0; i < copies->len; i++)
@@ -544,8 +636,8 @@ edit_move (TressCurveView *self, Slot *slot, TressCurve *c, GArray *keys, gpoint
       k->value += dv;
     }
   /* Moved by the pointer or the keyboard: values take what the format holds
-   * (whole numbers for int and bool curves, its range), frames its grid. */
-  tress_curve_conform (c);
+   * (whole numbers for int and bool curves, its range). */
+  conform_values (c);
   if (!sort_tracking (c, keys))
     {
       g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED, "two keys of %s would share a frame",
@@ -597,7 +689,7 @@ edit_scale (TressCurveView *self, Slot *slot, TressCurve *c, GArray *keys, gpoin
           k->out_slope *= sd->value_factor / sd->frame_factor;
         }
     }
-  tress_curve_conform (c);
+  conform_values (c);
   if (!sort_tracking (c, keys))
     {
       g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED, "two keys of %s would share a frame",
@@ -1394,7 +1486,7 @@ drag_commit (TressCurveView *self)
       if (s->edit == NULL)
         continue;
       keys = s->drag_now;
-      tress_curve_conform (s->edit);
+      conform_values (s->edit);
       if (keys != NULL && !sort_tracking (s->edit, NULL))
         {
           g_set_error (&error, TRESS_ERROR, TRESS_ERROR_REFUSED,
@@ -2662,6 +2754,50 @@ tress_curve_view_get_message (TressCurveView *self)
   return self->message;
 }
 
+gboolean
+tress_curve_view_get_pending_end (TressCurveView *self, double *new_end)
+{
+  g_return_val_if_fail (TRESS_IS_CURVE_VIEW (self), FALSE);
+  if (self->pending_curves == NULL)
+    return FALSE;
+  if (new_end != NULL)
+    *new_end = self->pending_end;
+  return TRUE;
+}
+
+gboolean
+tress_curve_view_commit_pending (TressCurveView *self, TressCurveModelEdit lengthen, GError **error)
+{
+  gboolean ok = TRUE;
+  g_autofree char *label = NULL;
+
+  g_return_val_if_fail (TRESS_IS_CURVE_VIEW (self), FALSE);
+  if (self->pending_curves == NULL || self->document == NULL)
+    {
+      g_set_error (error, TRESS_ERROR, TRESS_ERROR_FAILED, "No edit is waiting");
+      return FALSE;
+    }
+  label = g_strdup (self->pending_label);
+  tress_curve_document_begin_edit (self->document, label);
+  for (guint i = 0; i < self->pending_curves->len && ok; i++)
+    {
+      TressCurve *c = self->pending_curves->pdata[i];
+      guint index = g_array_index (self->pending_indices, guint, i);
+
+      if (g_array_index (self->pending_past_end, gboolean, i))
+        ok = tress_curve_document_apply_model_edit (self->document, index, label, lengthen, c,
+                                                    error);
+      else
+        ok = tress_curve_document_set_curve (self->document, index, c, label, error);
+    }
+  tress_curve_document_end_edit (self->document);
+  clear_pending (self);
+  set_message (self, NULL);
+  prune_selection (self);
+  emit_selection_changed (self);
+  return ok;
+}
+
 GtkWidget *
 tress_curve_view_new (void)
 {
@@ -2792,6 +2928,7 @@ tress_curve_view_finalize (GObject *object)
   g_array_unref (self->slots);
   g_array_unref (self->selection);
   g_hash_table_unref (self->broken);
+  clear_pending (self);
   g_free (self->message);
   G_OBJECT_CLASS (tress_curve_view_parent_class)->finalize (object);
 }

@@ -73,6 +73,15 @@ double tress_curve_view_get_fps (TressCurveView *self);
 /* First and last frame of the shown animation. */
 void tress_curve_view_get_frame_range (TressCurveView *self, double *first, double *last);
 
+/* When the last edit was refused only because keys would pass the animation's
+ * end: TRUE, and the frame count it needs. */
+gboolean tress_curve_view_get_pending_end (TressCurveView *self, double *new_end);
+/* Applies that edit as one undo step: @lengthen (the format's own operation,
+ * given the edited TressCurve as data) for curves past the end, set_curve for
+ * the others. */
+gboolean tress_curve_view_commit_pending (TressCurveView *self, TressCurveModelEdit lengthen,
+                                          GError **error);
+
 /* Pure views of state for the panels. */
 const char *tress_curve_view_get_message (TressCurveView *self);
 
