@@ -425,6 +425,30 @@ check_sample (const char *rel)
           f_last + 5);
       g_assert_false (tress_curve_view_get_pending_end (f->view, NULL));
       g_assert_true (tress_history_undo (f->history));
+
+      /* The same by dragging the key with the pointer. */
+      {
+        TressCurveViewport vp;
+        double px_per_frame;
+
+        gtk_widget_activate_action (GTK_WIDGET (f->view), "curve.frame-all", NULL);
+        tress_curve_view_get_viewport (f->view, &vp);
+        px_per_frame = 1 / tress_curve_viewport_frames_per_px (&vp);
+        g_assert_true (tress_curve_view_get_point (f->view, (guint)target, last,
+                                                   TRESS_CURVE_PART_KEY, &x, &y));
+        gtk_widget_activate_action (GTK_WIDGET (f->view), "curve.drag", "(ddddb)", x, y,
+                                    x + 3 * px_per_frame, y, FALSE);
+        g_assert_cmpuint (tress_history_get_n_undo (f->history), ==, 0);
+        g_assert_true (tress_curve_view_get_pending_end (f->view, &end));
+        g_assert_cmpfloat (end, ==, ceil (f_last + 3));
+        g_assert_true (
+            gtk_widget_activate_action (GTK_WIDGET (f->editor), "curves.lengthen-animation", NULL));
+        g_assert_cmpfloat (
+            tress_curve_get_key (tress_curve_document_get_curve (cd, (guint)target), last)->frame,
+            ==, f_last + 3);
+        g_assert_cmpuint (tress_history_get_n_undo (f->history), ==, 1);
+        g_assert_true (tress_history_undo (f->history));
+      }
       {
         g_autoptr (GBytes) orig = tress_test_load_sample (rel);
         g_autoptr (GBytes) now

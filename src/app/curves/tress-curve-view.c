@@ -1470,8 +1470,10 @@ drag_commit (TressCurveView *self)
   g_autoptr (GError) error = NULL;
   g_autofree char *label = NULL;
   gboolean ok = TRUE;
+  gboolean any_past_end = FALSE;
   guint n_edited = 0;
 
+  clear_pending (self);
   if (self->drag == DRAG_HANDLE)
     label = g_strdup ("Change slope");
   else
@@ -1497,7 +1499,31 @@ drag_commit (TressCurveView *self)
         }
       for (guint k = 0; k < tress_curve_get_n_keys (s->edit); k++)
         tress_curve_update_tangent (s->edit, k);
-      ok = tress_curve_check_limits (s->edit, &error);
+      ok = tress_curve_check_limits (s->edit, NULL);
+      if (!ok && only_past_end (s->edit))
+        {
+          gboolean yes = TRUE;
+          guint n = tress_curve_get_n_keys (s->edit);
+
+          /* Kept aside: the editor may offer a longer animation. */
+          if (self->pending_curves == NULL)
+            {
+              self->pending_curves
+                  = g_ptr_array_new_with_free_func ((GDestroyNotify)tress_curve_unref);
+              self->pending_indices = g_array_new (FALSE, FALSE, sizeof (guint));
+              self->pending_past_end = g_array_new (FALSE, FALSE, sizeof (gboolean));
+            }
+          g_ptr_array_add (self->pending_curves, tress_curve_copy (s->edit));
+          g_array_append_val (self->pending_indices, s->index);
+          g_array_append_val (self->pending_past_end, yes);
+          self->pending_end
+              = MAX (self->pending_end, ceil (tress_curve_get_key (s->edit, n - 1)->frame));
+          any_past_end = TRUE;
+          ok = TRUE;
+          continue;
+        }
+      if (!ok)
+        tress_curve_check_limits (s->edit, &error); /* the reason, for the message */
       if (ok)
         {
           if (keys != NULL)
@@ -1505,6 +1531,40 @@ drag_commit (TressCurveView *self)
           n_edited++;
         }
     }
+  if (ok && any_past_end)
+    {
+      g_autofree char *msg = NULL;
+
+      /* The other moved curves go with the pending edit, so it applies whole. */
+      for (guint i = 0; i < self->slots->len; i++)
+        {
+          Slot *s = &g_array_index (self->slots, Slot, i);
+          gboolean no = FALSE, listed = FALSE;
+
+          if (s->edit == NULL)
+            continue;
+          for (guint j = 0; j < self->pending_indices->len; j++)
+            listed |= g_array_index (self->pending_indices, guint, j) == s->index;
+          if (listed)
+            continue;
+          g_ptr_array_add (self->pending_curves, tress_curve_copy (s->edit));
+          g_array_append_val (self->pending_indices, s->index);
+          g_array_append_val (self->pending_past_end, no);
+        }
+      self->pending_label = g_strdup (label);
+      msg = g_strdup_printf ("%s refused: a key would move past the end of the animation; "
+                             "it can be lengthened to %g frames",
+                             label, self->pending_end);
+      drag_discard (self);
+      prune_selection (self);
+      invalidate_lines (self);
+      set_message (self, msg);
+      gtk_widget_error_bell (GTK_WIDGET (self));
+      emit_selection_changed (self);
+      return;
+    }
+  if (!ok)
+    clear_pending (self);
   if (ok && n_edited > 0)
     {
       tress_curve_document_begin_edit (self->document, label);
