@@ -716,7 +716,7 @@ bfres_save_state (TressBfres *b, guint index)
   state_put (s, &kcap, 8);
   state_patch (s, b, 0x0C, 4);
   state_patch (s, b, a->baked_size_pos, 4);
-  state_patch (s, b, a->pos + 0x10, a->frame_count_size);
+  state_patch (s, b, a->frame_count_pos, a->frame_count_size);
   state_patch (s, b, c->pos, b->curve_header_size);
   if (c->frames_cap)
     state_patch (s, b, c->frames_pos, c->frames_cap);

@@ -38,7 +38,8 @@ typedef struct
   const char *magic;
   gsize pos;
   guint32 flags;
-  gint32 frame_count; /* at pos + 0x10 */
+  gint32 frame_count;
+  gsize frame_count_pos;
   guint frame_count_size;
   gboolean loops;
   gsize baked_size_pos;

@@ -255,9 +255,9 @@ tress_bfres_raise_frame_count (TressBfres *b, guint index, int frame_count, GErr
       return FALSE;
     }
   if (a->frame_count_size == 2)
-    bfres_put_u16 (b, a->pos + 0x10, (guint16)frame_count);
+    bfres_put_u16 (b, a->frame_count_pos, (guint16)frame_count);
   else
-    bfres_put_u32 (b, a->pos + 0x10, (guint32)frame_count);
+    bfres_put_u32 (b, a->frame_count_pos, (guint32)frame_count);
   a->frame_count = frame_count;
   return TRUE;
 }
