@@ -512,6 +512,7 @@ bfres_set_curve (TressBfres *b, guint index, const TressCurve *curve, int want_t
   else if (n > 1)
     {
       TressInterp interp = tress_curve_get_key (curve, 0)->interp;
+      gboolean family_ok;
       for (guint i = 1; i + 1 < n; i++)
         if (tress_curve_get_key (curve, i)->interp != interp)
           {
@@ -521,8 +522,8 @@ bfres_set_curve (TressBfres *b, guint index, const TressCurve *curve, int want_t
                          c->path, i);
             return FALSE;
           }
-      ct = type_for_interp (old_ct, interp, &ok);
-      if (!ok)
+      ct = type_for_interp (old_ct, interp, &family_ok);
+      if (!family_ok)
         {
           g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED,
                        "%s: a %s curve cannot hold %s segments", c->path,
@@ -567,6 +568,14 @@ bfres_set_curve (TressBfres *b, guint index, const TressCurve *curve, int want_t
               goto out;
             }
         }
+    }
+  if (a->frame_count > 0 && p.frames[n - 1] > a->frame_count)
+    {
+      g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED,
+                   "%s: key %u at frame %g is past the end of \"%s\" (%d frames); raise the "
+                   "animation's frame count first",
+                   c->path, n - 1, p.frames[n - 1], a->name, a->frame_count);
+      goto out;
     }
   if (ct == TRESS_BFRES_CURVE_BAKED_FLOAT || ct == TRESS_BFRES_CURVE_BAKED_INT
       || ct == TRESS_BFRES_CURVE_BAKED_BOOL)
