@@ -29,29 +29,6 @@ bfres_writable (TressBfres *b)
   return b->data->data;
 }
 
-guint16
-bfres_get_u16 (const TressBfres *b, gsize pos)
-{
-  const guint8 *p = b->d + pos;
-  return (guint16)(p[0] << 8 | p[1]);
-}
-
-guint32
-bfres_get_u32 (const TressBfres *b, gsize pos)
-{
-  const guint8 *p = b->d + pos;
-  return (guint32)p[0] << 24 | (guint32)p[1] << 16 | (guint32)p[2] << 8 | p[3];
-}
-
-float
-bfres_get_f32 (const TressBfres *b, gsize pos)
-{
-  guint32 v = bfres_get_u32 (b, pos);
-  float f;
-  memcpy (&f, &v, 4);
-  return f;
-}
-
 void
 bfres_put_u16 (TressBfres *b, gsize pos, guint16 v)
 {

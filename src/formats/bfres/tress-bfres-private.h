@@ -5,6 +5,8 @@
  */
 #pragma once
 
+#include <string.h>
+
 #include "tress-bfres.h"
 #include "tress-sarc.h"
 
@@ -116,9 +118,28 @@ bfres_sync (TressBfres *b)
 }
 
 /* Big-endian access to checked positions. */
-guint16 bfres_get_u16 (const TressBfres *b, gsize pos);
-guint32 bfres_get_u32 (const TressBfres *b, gsize pos);
-float bfres_get_f32 (const TressBfres *b, gsize pos);
+static inline guint16
+bfres_get_u16 (const TressBfres *b, gsize pos)
+{
+  const guint8 *p = b->d + pos;
+  return (guint16)(p[0] << 8 | p[1]);
+}
+
+static inline guint32
+bfres_get_u32 (const TressBfres *b, gsize pos)
+{
+  const guint8 *p = b->d + pos;
+  return (guint32)p[0] << 24 | (guint32)p[1] << 16 | (guint32)p[2] << 8 | p[3];
+}
+
+static inline float
+bfres_get_f32 (const TressBfres *b, gsize pos)
+{
+  guint32 v = bfres_get_u32 (b, pos);
+  float f;
+  memcpy (&f, &v, 4);
+  return f;
+}
 void bfres_put_u16 (TressBfres *b, gsize pos, guint16 v);
 void bfres_put_u32 (TressBfres *b, gsize pos, guint32 v);
 void bfres_put_f32 (TressBfres *b, gsize pos, float v);
