@@ -201,6 +201,47 @@ test_broken_yaz0 (void)
   }
 }
 
+/* A wrong search bit in an index group: the file opens, validate warns. */
+static void
+test_broken_trie (void)
+{
+  g_autoptr (TressBfresBuilder) builder = tress_bfres_builder_new ("Trie", 0x04050003);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GBytes) bytes = NULL, bad = NULL;
+  g_autoptr (TressBfres) b = NULL;
+  g_autoptr (GPtrArray) problems = NULL;
+  static const char *const names[] = { "Walk", "Run", "Jump" };
+  TressKey keys[2] = { { .frame = 0, .value = 0, .interp = TRESS_INTERP_LINEAR },
+                       { .frame = 1, .value = 1, .interp = TRESS_INTERP_LINEAR } };
+  TressBfresBuilderCurve c = { .curve_type = TRESS_BFRES_CURVE_LINEAR,
+                               .frame_type = TRESS_BFRES_FRAME_U8,
+                               .key_type = TRESS_BFRES_KEY_S16,
+                               .target_offset = 0x10,
+                               .n_keys = 2,
+                               .keys = keys };
+  gsize size, group;
+  g_autofree guint8 *d = NULL;
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      tress_bfres_builder_begin_anim (builder, TRESS_BFRES_ANIM_SKELETAL, names[i], 1, FALSE);
+      tress_bfres_builder_add_bone (builder, "Root");
+      tress_bfres_builder_add_curve (builder, &c);
+    }
+  bytes = tress_bfres_builder_finish (builder, &error);
+  g_assert_no_error (error);
+  size = g_bytes_get_size (bytes);
+  d = g_memdup2 (g_bytes_get_data (bytes, NULL), size);
+  group = 0x28 + (gint32)ref_u32 (d, 0x28);
+  /* Node 1's bit: point it at a bit where the names do not differ. */
+  put_u32 (d, group + 8 + 16, 0);
+  bad = g_bytes_new (d, size);
+  b = tress_bfres_parse (bad, "trie", &error);
+  g_assert_no_error (error);
+  problems = tress_format_bfres.validate (b);
+  g_assert_cmpuint (tress_problem_list_count (problems, TRESS_SEVERITY_WARNING), >, 0);
+}
+
 /* Deterministic byte flips: anything that still parses survives every operation. */
 static void
 test_mutations (void)
@@ -262,5 +303,6 @@ main (int argc, char **argv)
   g_test_add_func ("/bfres/bad/switch-and-magic", test_switch_and_magic);
   g_test_add_func ("/bfres/bad/broken-yaz0", test_broken_yaz0);
   g_test_add_func ("/bfres/bad/mutations", test_mutations);
+  g_test_add_func ("/bfres/bad/broken-trie", test_broken_trie);
   return g_test_run ();
 }

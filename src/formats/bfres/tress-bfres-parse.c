@@ -1172,6 +1172,7 @@ tress_bfres_parse (GBytes *bytes, const char *filename, GError **error)
           || !read_group (&ctx, gp, field, 0xFFFF, &b->groups[g].names, &data, &n, error))
         return NULL;
       b->groups[g].count = n;
+      b->groups[g].pos = gp;
       if (g >= 2 && g <= 8)
         {
           for (guint i = 0; i < n; i++)

@@ -73,6 +73,7 @@ typedef struct
   int group;
   guint count;
   char **names;
+  gsize pos; /* the index group, 0 when absent */
 } BfresGroupInfo;
 
 struct _TressBfres

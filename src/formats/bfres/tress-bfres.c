@@ -324,6 +324,29 @@ bfres_serialize (gpointer model, GError **error)
   return tress_bfres_serialize (model, error);
 }
 
+/* Follows an index group's trie bits for @name (format page: bit ref of the
+ * name, bytes from its start, 0 past its end); returns the node reached. */
+static guint
+group_lookup (TressBfres *b, gsize group, guint n, const char *name)
+{
+  gsize len = strlen (name);
+  guint32 prev = G_MAXUINT32;
+  guint idx = bfres_get_u16 (b, group + 8 + 4), steps = 0;
+
+  while (idx <= n && steps++ <= n + 1)
+    {
+      gsize node = group + 8 + 16 * (gsize)idx;
+      guint32 bit = bfres_get_u32 (b, node);
+      int dir;
+      if (bit >= prev)
+        return idx;
+      prev = bit;
+      dir = (bit >> 3) < len ? ((guint8)name[bit >> 3] >> (bit & 7)) & 1 : 0;
+      idx = bfres_get_u16 (b, node + (dir ? 6 : 4));
+    }
+  return G_MAXUINT;
+}
+
 static GPtrArray *
 bfres_validate (gpointer model)
 {
@@ -345,6 +368,17 @@ bfres_validate (gpointer model)
                                      " bytes: Breath of the Wild also needs its resource "
                                      "size table (RSTB) entry raised",
                                      orig_size, b->size));
+  for (int g = 0; g < BFRES_N_GROUPS; g++)
+    for (guint i = 0; b->groups[g].pos != 0 && i < b->groups[g].count; i++)
+      if (group_lookup (b, b->groups[g].pos, b->groups[g].count, b->groups[g].names[i]) != i + 1)
+        {
+          g_autofree char *loc = g_strdup_printf ("index group %d (%s)", g, bfres_group_kind (g));
+          g_ptr_array_add (
+              problems, tress_problem_new (TRESS_SEVERITY_WARNING, loc, b->groups[g].pos, NULL, -1,
+                                           "Entry %u \"%s\" cannot be found through the "
+                                           "group's search bits; the game would not find it",
+                                           i + 1, b->groups[g].names[i]));
+        }
   for (guint i = 0; i < b->notes->len; i++)
     g_ptr_array_add (problems,
                      tress_problem_new (TRESS_SEVERITY_INFO, NULL, G_MAXSIZE, NULL, -1, "%s",
