@@ -844,7 +844,6 @@ static const char *const group_kinds[BFRES_N_GROUPS] = {
   "Scene",       "External file",
 };
 
-const char *bfres_group_kind (int group);
 const char *
 bfres_group_kind (int group)
 {

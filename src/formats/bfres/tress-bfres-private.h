@@ -172,6 +172,9 @@ gsize bfres_keys_bytes (TressBfresCurveType ct, TressBfresKeyType kt, guint n);
 guint32 bfres_baked_contribution (TressBfresCurveType ct, TressBfresKeyType kt, float start,
                                   float end);
 
+/* "Skeletal", "Shader param", … for index group @group (0-11). */
+const char *bfres_group_kind (int group);
+
 /* Re-reads a curve's header fields from the bytes (after a restore). */
 void bfres_curve_reload (TressBfres *b, guint index);
 double bfres_frame_at (const TressBfres *b, const BfresCurve *c, guint i);

@@ -9,8 +9,6 @@
 
 #include "core/tress-yaz0.h"
 
-const char *bfres_group_kind (int group);
-
 static float
 bits_to_float (guint32 bits)
 {
