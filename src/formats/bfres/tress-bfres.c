@@ -478,6 +478,7 @@ static void
 dump_curve (TressBfres *b, guint index, JsonBuilder *j)
 {
   BfresCurve *c = bfres_curve (b, index);
+  BfresAnim *a = bfres_anim (b, c->anim);
   TressBfresCurveType ct = bfres_curve_type (c);
   guint n_elems = bfres_curve_type_is_bool (ct) ? c->n_keys : c->n_keys * bfres_values_per_key (ct);
   g_autoptr (TressCurve) curve = bfres_get_curve (b, index);
@@ -552,6 +553,11 @@ dump_curve (TressBfres *b, guint index, JsonBuilder *j)
       json_builder_add_double_value (j, k->out_slope);
       json_builder_set_member_name (j, "interp");
       json_builder_add_string_value (j, tress_interp_to_string (k->interp));
+      if (a->textures != NULL && k->value >= 0 && k->value < a->n_textures)
+        {
+          json_builder_set_member_name (j, "texture");
+          json_builder_add_string_value (j, a->textures[(guint)k->value]);
+        }
       json_builder_end_object (j);
     }
   json_builder_end_array (j);
