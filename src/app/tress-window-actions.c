@@ -39,6 +39,7 @@ _tress_window_update_actions (TressWindow *self)
   gtk_widget_action_set_enabled (widget, "win.undo", can_undo);
   gtk_widget_action_set_enabled (widget, "win.redo", can_redo);
   gtk_widget_action_set_enabled (widget, "win.close-document", has_doc);
+  gtk_widget_action_set_enabled (widget, "win.open-demo", self->has_demos);
   gtk_widget_action_set_enabled (widget, "win.next-document", has_doc);
   gtk_widget_action_set_enabled (widget, "win.previous-document", has_doc);
   gtk_widget_action_set_enabled (widget, "win.select-document", has_doc);

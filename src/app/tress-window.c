@@ -745,6 +745,10 @@ tress_window_init (TressWindow *self)
   gtk_widget_init_template (GTK_WIDGET (self));
 
   self->remember_size = TRUE;
+  {
+    g_auto (GStrv) demos = tress_demo_list ();
+    self->has_demos = demos[0] != NULL;
+  }
   self->settings = settings_new_if_installed ();
   self->cancellable = g_cancellable_new ();
   gtk_window_set_default_size (GTK_WINDOW (self), TRESS_WINDOW_DEFAULT_WIDTH,

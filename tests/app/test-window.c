@@ -980,17 +980,16 @@ test_demo_files (void)
           0);
     }
 
-  /* Open Demo opens them all, or says that there are none. */
+  /* Open Demo opens them all; without demo files it cannot be clicked. */
   window = new_window ();
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.open-demo", NULL));
+  g_assert_true (button_enabled (window, "win.open"));
+  g_assert_true (
+      gtk_widget_get_sensitive (find_action_widget (GTK_WIDGET (window), "win.open-demo"))
+      == (names[0] != NULL));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.open-demo", NULL);
   spin (10);
   g_assert_cmpuint (tress_window_get_n_documents (window), ==, g_strv_length (names));
-  if (names[0] == NULL)
-    {
-      g_autofree char *text = dialog_text (find_dialog (window));
-      g_assert_nonnull (strstr (text, "no demo files"));
-    }
-  else
+  if (names[0] != NULL)
     {
       /* A demo has no file: Save asks for one, so it is enabled at once. */
       g_assert_true (button_enabled (window, "win.save"));
