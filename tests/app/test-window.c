@@ -991,6 +991,8 @@ test_demo_files (void)
   g_assert_cmpuint (tress_window_get_n_documents (window), ==, g_strv_length (names));
   if (names[0] != NULL)
     {
+      g_assert_cmpstr (tress_document_get_title (tress_window_get_current_document (window)), ==,
+                       names[0]);
       /* A demo has no file: Save asks for one, so it is enabled at once. */
       g_assert_true (button_enabled (window, "win.save"));
       g_assert_false (tress_window_get_has_unsaved (window));
