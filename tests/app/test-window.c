@@ -496,6 +496,34 @@ test_open_error_dialog (void)
   destroy_window (window);
 }
 
+/* A real sample cut short: the dialog names the file, the field and the offset. */
+static void
+test_open_truncated_sample (void)
+{
+  g_autoptr (GBytes) sample = tress_test_load_sample ("niff/Rings.niff");
+  g_autofree char *path = NULL;
+  g_autoptr (GError) error = NULL;
+  TressWindow *window;
+  g_autofree char *text = NULL;
+
+  if (sample == NULL)
+    return;
+  path = g_build_filename (tress_test_tmpdir (), "cut.niff", NULL);
+  g_file_set_contents (path, g_bytes_get_data (sample, NULL), 200, &error);
+  g_assert_no_error (error);
+
+  window = new_window ();
+  activate_open (window, path);
+  WAIT_FOR (!tress_window_get_busy (window) && find_dialog (window) != NULL);
+  text = dialog_text (find_dialog (window));
+  g_test_message ("dialog: %s", text);
+  g_assert_nonnull (strstr (text, "Could not open “cut.niff”"));
+  g_assert_nonnull (strstr (text, "file size"));
+  g_assert_nonnull (strstr (text, "offset 0x4"));
+  g_assert_cmpuint (tress_window_get_n_documents (window), ==, 0);
+  destroy_window (window);
+}
+
 /* Closing a tab with unsaved work asks; Cancel keeps it, Close without Saving drops it. */
 static void
 test_close_unsaved_prompts (void)
@@ -1021,6 +1049,7 @@ main (int argc, char *argv[])
 
   g_test_add_func ("/app/window/open-edit-undo-redo-save", test_open_edit_undo_redo_save);
   g_test_add_func ("/app/window/open-error-dialog", test_open_error_dialog);
+  g_test_add_func ("/app/window/open-truncated-sample", test_open_truncated_sample);
   g_test_add_func ("/app/window/close-unsaved-prompts", test_close_unsaved_prompts);
   g_test_add_func ("/app/window/close-prompt-saves", test_close_prompt_saves);
   g_test_add_func ("/app/window/several-documents", test_several_documents);
