@@ -953,6 +953,55 @@ test_about_and_shortcuts (void)
   destroy_window (window);
 }
 
+/* Open shows a file chooser filtered by the registered formats; Save of a
+ * document without file asks where, suggesting a name with the format's
+ * extension. (Accepting is not driven here: the fallback chooser picks its own
+ * folder when answered programmatically.) */
+static void
+test_file_choosers (void)
+{
+  static const guint32 values[] = { 21, 22 };
+  g_autoptr (GBytes) bytes = tress_test_format_build (values, 2);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (TressDocument) doc = tress_document_new_from_bytes (bytes, "untitled", &error);
+  TressWindow *window = new_window ();
+  GtkWindow *chooser;
+  g_autoptr (GListModel) filters = NULL;
+  gboolean found_test = FALSE, found_all = FALSE;
+
+  g_assert_no_error (error);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.open", NULL));
+  WAIT_FOR ((chooser = find_toplevel (GTK_TYPE_FILE_CHOOSER_DIALOG)) != NULL);
+  g_assert_true (gtk_file_chooser_get_select_multiple (GTK_FILE_CHOOSER (chooser)));
+  filters = gtk_file_chooser_get_filters (GTK_FILE_CHOOSER (chooser));
+  for (guint i = 0; i < g_list_model_get_n_items (filters); i++)
+    {
+      g_autoptr (GtkFileFilter) filter = g_list_model_get_item (filters, i);
+      const char *name = gtk_file_filter_get_name (filter);
+
+      found_test |= g_strcmp0 (name, "Tress test values (*.trsstest)") == 0;
+      found_all |= g_strcmp0 (name, "All Supported Files") == 0;
+    }
+  g_assert_true (found_test);
+  g_assert_true (found_all);
+  gtk_dialog_response (GTK_DIALOG (chooser), GTK_RESPONSE_CANCEL);
+  WAIT_FOR (find_toplevel (GTK_TYPE_FILE_CHOOSER_DIALOG) == NULL);
+  g_assert_cmpuint (tress_window_get_n_documents (window), ==, 0);
+
+  /* A document without a file: Save asks where. */
+  tress_window_add_document (window, doc);
+  g_assert_true (button_enabled (window, "win.save"));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.save", NULL));
+  WAIT_FOR ((chooser = find_toplevel (GTK_TYPE_FILE_CHOOSER_DIALOG)) != NULL);
+  g_assert_cmpstr (gtk_file_chooser_get_current_name (GTK_FILE_CHOOSER (chooser)), ==,
+                   "untitled.trsstest");
+  gtk_dialog_response (GTK_DIALOG (chooser), GTK_RESPONSE_CANCEL);
+  WAIT_FOR (find_toplevel (GTK_TYPE_FILE_CHOOSER_DIALOG) == NULL);
+  g_assert_null (tress_document_get_file (doc));
+  g_assert_null (find_dialog (window));
+  destroy_window (window);
+}
+
 /* The window's size is kept in GSettings. */
 static void
 test_window_size_saved (void)
@@ -1058,6 +1107,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/app/window/save-failure-dialog", test_save_failure_dialog);
   g_test_add_func ("/app/window/size-saved", test_window_size_saved);
   g_test_add_func ("/app/window/revert", test_revert);
+  g_test_add_func ("/app/window/file-choosers", test_file_choosers);
   g_test_add_func ("/app/window/switch-documents", test_switch_documents);
   g_test_add_func ("/app/window/about-and-shortcuts", test_about_and_shortcuts);
   g_test_add_func ("/app/info-view/problems", test_info_view);
