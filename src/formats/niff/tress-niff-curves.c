@@ -623,9 +623,11 @@ set_key_records (TressNiffGroup *g, guint c, const TressCurve *curve, double *ma
                      "Key %u uses baked interpolation, which a NIFF1 KEY record cannot "
                      "store (STATIC, LINEAR or the SLOW kinds)",
                      j);
-  if (m < 2)
-    return refuse (error, "A NIFF1 KEY group keeps its initial and final records: it needs at "
-                          "least 2 keys");
+  if (m == 0 || (m < 2 && n_old >= 2))
+    return refuse (error,
+                   "A NIFF1 KEY group keeps its initial and final records: it needs at "
+                   "least %u key%s",
+                   MIN (2, MAX (n_old, 1)), n_old >= 2 ? "s" : "");
   for (guint i = 0; i < n_old; i++)
     old_frames[i] = g_array_index (g->records, TressNiffRecord, i).key;
   match_frames (old_frames, n_old, frames, m, src);
