@@ -933,6 +933,27 @@ test_switch_documents (void)
   destroy_window (window);
 }
 
+static GtkWidget *
+find_action_shortcut (GtkWidget *root, const char *action)
+{
+  if (GTK_IS_SHORTCUTS_SHORTCUT (root))
+    {
+      g_autofree char *name = NULL;
+
+      g_object_get (root, "action-name", &name, NULL);
+      if (g_strcmp0 (name, action) == 0)
+        return root;
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_action_shortcut (child, action);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
 /* About and Keyboard Shortcuts open their windows. */
 static void
 test_about_and_shortcuts (void)
@@ -948,6 +969,15 @@ test_about_and_shortcuts (void)
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-help-overlay", NULL));
   WAIT_FOR ((shortcuts = find_toplevel (GTK_TYPE_SHORTCUTS_WINDOW)) != NULL);
+  /* It shows the application's accelerators for the window's actions. */
+  {
+    GtkWidget *save = find_action_shortcut (GTK_WIDGET (shortcuts), "win.save");
+    g_autofree char *accel = NULL;
+
+    g_assert_nonnull (save);
+    g_object_get (save, "accelerator", &accel, NULL);
+    g_assert_cmpstr (accel, ==, "<Control>s");
+  }
   gtk_window_close (shortcuts);
   spin (10);
   destroy_window (window);
