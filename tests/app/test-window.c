@@ -635,6 +635,20 @@ test_several_documents (void)
   activate_open (window, a);
   spin (20);
   g_assert_cmpuint (tress_window_get_n_documents (window), ==, 2);
+  /* Twice at once, before either read finished: still one page. */
+  {
+    static const guint32 c_values[] = { 4 };
+    g_autofree char *c = write_test_file ("c.trsstest", c_values, 1, NULL);
+
+    activate_open (window, c);
+    activate_open (window, c);
+    WAIT_FOR (!tress_window_get_busy (window));
+    g_assert_cmpuint (tress_window_get_n_documents (window), ==, 3);
+    gtk_widget_activate_action (GTK_WIDGET (window), "win.close-document", NULL);
+    g_assert_cmpuint (tress_window_get_n_documents (window), ==, 2);
+    activate_open (window, a);
+    spin (20);
+  }
   g_assert_cmpuint (tress_test_model_get_n_values (current_model (window)), ==, 1);
   g_assert_false (button_enabled (window, "win.undo"));
 
