@@ -5,6 +5,7 @@
 #include "tress-bfres-private.h"
 
 #include <math.h>
+#include <glib/gi18n-lib.h>
 #include <string.h>
 
 #include "core/tress-yaz0.h"
@@ -703,7 +704,7 @@ static const char *const bfres_extensions[] = { "bfres", "sbfres", "szs", NULL }
 
 const TressFormat tress_format_bfres = {
   .id = "bfres",
-  .display_name = "BFRES animation",
+  .display_name = N_ ("BFRES animation"),
   .extensions = bfres_extensions,
   .mime_type = "application/x-bfres",
   .probe = bfres_probe,
