@@ -1156,6 +1156,9 @@ update_key_panel (TressCurveEditor *self)
   else
     {
       title = g_strdup ("No active key");
+      /* Insensitive fields show a neutral value, not the range's minimum. */
+      for (guint i = 0; i < 4; i++)
+        gtk_spin_button_set_value (self->panel_spin[i], 0);
       g_clear_pointer (&self->panel_text, g_free);
     }
   gtk_label_set_text (self->panel_title, title);
