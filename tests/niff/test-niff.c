@@ -1079,6 +1079,113 @@ test_edit_niff1_key (void)
   fmt->free (file);
 }
 
+/* A NIFF1 file with one KEY group: Translate X goes 0, 4, 8, 12 at frames 0,
+ * 10, 20, 30 with LINEAR, SLOW, LINEAR segments. */
+static GBytes *
+build_niff1_keys (void)
+{
+  g_autoptr (TressNiffBuilder) b = tress_niff_builder_new (FALSE, 0);
+  g_autoptr (GError) error = NULL;
+  const guint32 interps[] = { TRESS_NIFF_KEY_LINEAR, TRESS_NIFF_KEY_SLOW, TRESS_NIFF_KEY_LINEAR,
+                              TRESS_NIFF_KEY_LINEAR };
+  GBytes *bytes;
+  guint g;
+
+  tress_niff_builder_add_name (b, "scene");
+  g = tress_niff_builder_add_group (b, tress_niff_builder_add_name (b, "keys"), TRESS_NIFF_ANIM_KEY,
+                                    30, 0);
+  tress_niff_builder_add_object (b, tress_niff_builder_add_name (b, "keyed"), g);
+  for (guint i = 0; i < G_N_ELEMENTS (interps); i++)
+    {
+      float trs[9] = { (float)(i * 4), 0, 0, 0, 0, 0, 1, 1, 1 };
+      tress_niff_builder_add_key (b, g, i * 10, interps[i], trs);
+    }
+  bytes = tress_niff_builder_finish (b, &error);
+  g_assert_no_error (error);
+  return bytes;
+}
+
+/* KEY records store no slopes: the curve says so, set_curve accepts any slopes
+ * (broken ones too), keeps frames, values and interpolation, reports how far
+ * the stored shape is from the given one, and hands back the derived slopes. */
+static void
+test_edit_niff1_derived_slopes (void)
+{
+  g_autoptr (GBytes) bytes = build_niff1_keys ();
+  g_autoptr (GBytes) plain = NULL;
+  g_autoptr (GBytes) out = NULL;
+  g_autoptr (TressCurve) c = NULL;
+  g_autoptr (TressCurve) back = NULL;
+  g_autoptr (GError) error = NULL;
+  TressNiffFile *file = parse_ok (bytes);
+  int tx = find_curve (file, "keys/Translate/X");
+  double err = -1;
+
+  c = fmt->curves->get_curve (file, tx);
+  g_assert_true (c->limits.slopes_derived);
+  g_assert_false (c->limits.tied_tangents);
+  /* derived: LINEAR 0.4 per frame, SLOW at rest on both ends */
+  g_assert_cmpfloat_with_epsilon (tress_curve_get_key (c, 0)->out_slope, 0.4, 1e-12);
+  g_assert_cmpfloat (tress_curve_get_key (c, 1)->out_slope, ==, 0);
+  g_assert_cmpfloat (tress_curve_get_key (c, 2)->in_slope, ==, 0);
+
+  /* unchanged slopes: nothing lost, the stored bytes stay */
+  g_assert_true (fmt->curves->set_curve (file, tx, c, &err, &error));
+  g_assert_no_error (error);
+  g_assert_cmpfloat (err, ==, 0);
+  plain = serialize_ok (file);
+  tress_test_assert_bytes_equal (bytes, plain);
+
+  /* broken, steep slopes on the SLOW segment and a new value: accepted */
+  tress_curve_get_key (c, 1)->out_slope = 3;
+  tress_curve_get_key (c, 1)->in_slope = -2;
+  tress_curve_get_key (c, 1)->flags |= TRESS_KEY_BROKEN;
+  tress_curve_get_key (c, 2)->in_slope = 5;
+  tress_curve_get_key (c, 2)->value = 9;
+  g_assert_true (fmt->curves->set_curve (file, tx, c, &err, &error));
+  g_assert_no_error (error);
+  /* the given curve bulges in the SLOW segment; the stored one does not */
+  g_assert_cmpfloat (err, >, 1);
+  {
+    double given = tress_curve_evaluate (c, 15);
+    g_clear_pointer (&back, tress_curve_unref);
+    back = fmt->curves->get_curve (file, tx);
+    g_assert_cmpfloat (fabs (tress_curve_evaluate (back, 15) - given), <=, err);
+  }
+  g_assert_true (back->limits.slopes_derived);
+  g_assert_cmpfloat (tress_curve_get_key (back, 2)->value, ==, 9);
+  g_assert_cmpuint (tress_curve_get_key (back, 1)->native_interp, ==, TRESS_NIFF_KEY_SLOW);
+  /* the slopes come from the interpolation, not from the edit */
+  g_assert_cmpfloat (tress_curve_get_key (back, 1)->out_slope, ==, 0);
+  g_assert_cmpfloat (tress_curve_get_key (back, 2)->in_slope, ==, 0);
+  g_assert_cmpfloat_with_epsilon (tress_curve_get_key (back, 2)->out_slope, 0.3, 1e-6);
+  g_assert_cmpfloat_with_epsilon (tress_curve_evaluate (back, 15), 4 + 5 * 0.5, 1e-6);
+
+  out = serialize_ok (file);
+  fmt->free (file);
+  file = parse_ok (out);
+  assert_valid (file);
+  fmt->free (file);
+}
+
+/* NIFF2 channels store slopes: they are not derived. */
+static void
+test_edit_niff2_slopes_stored (void)
+{
+  g_autoptr (GBytes) bytes = tress_niff_build_demo ();
+  TressNiffFile *file = parse_ok (bytes);
+  guint n = fmt->curves->n_curves (file);
+
+  g_assert_cmpuint (n, >, 0);
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr (TressCurve) c = fmt->curves->get_curve (file, i);
+      g_assert_false (c->limits.slopes_derived);
+      g_assert_true (c->limits.tied_tangents);
+    }
+  fmt->free (file);
+}
+
 static void
 test_edit_niff1_full (void)
 {
@@ -1547,6 +1654,8 @@ main (int argc, char **argv)
   g_test_add_func ("/niff/edit/niff2-channel-bits", test_edit_niff2_channel_bits);
   g_test_add_func ("/niff/edit/niff1-key", test_edit_niff1_key);
   g_test_add_func ("/niff/edit/niff1-full", test_edit_niff1_full);
+  g_test_add_func ("/niff/edit/niff1-derived-slopes", test_edit_niff1_derived_slopes);
+  g_test_add_func ("/niff/edit/niff2-slopes-stored", test_edit_niff2_slopes_stored);
   g_test_add_func ("/niff/edit/refusals", test_edit_refusals);
   g_test_add_func ("/niff/edit/undo", test_edit_undo);
   g_test_add_func ("/niff/bad/truncated", test_bad_truncated);

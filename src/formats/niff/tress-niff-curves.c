@@ -203,13 +203,33 @@ record_value (const TressNiffRecord *r, guint component)
   return niff_f32 (r->trs[component]);
 }
 
+/* Value of component @c at @frame inside the segment from KEY record @a to @b. */
+static double
+key_segment_eval (const TressNiffRecord *a, const TressNiffRecord *b, guint c, double frame)
+{
+  double h = (double)b->key - a->key;
+  double u = h > 0 ? (frame - a->key) / h : 0;
+  double out0, in1, v, s;
+
+  switch (key_interp_to_curve (a->interp))
+    {
+    case TRESS_INTERP_STEP:
+      return record_value (a, c);
+    case TRESS_INTERP_HERMITE:
+      key_segment_slopes (a->interp, record_value (a, c), record_value (b, c), h, &out0, &in1);
+      hermite (record_value (a, c), record_value (b, c), out0, in1, h, u, &v, &s);
+      return v;
+    default:
+      return record_value (a, c) + (record_value (b, c) - record_value (a, c)) * u;
+    }
+}
+
 /* Value of component @c of a KEY record sequence at @frame. */
 static double
 key_records_eval (GArray *records, guint c, double frame)
 {
   guint n = records->len;
   const TressNiffRecord *a, *b;
-  double h, u, out0, in1, v, s;
 
   if (n == 0)
     return c >= 6 ? 1 : 0;
@@ -222,19 +242,7 @@ key_records_eval (GArray *records, guint c, double frame)
       b = &g_array_index (records, TressNiffRecord, i + 1);
       if (frame >= b->key)
         continue;
-      h = (double)b->key - a->key;
-      u = h > 0 ? (frame - a->key) / h : 0;
-      switch (key_interp_to_curve (a->interp))
-        {
-        case TRESS_INTERP_STEP:
-          return record_value (a, c);
-        case TRESS_INTERP_HERMITE:
-          key_segment_slopes (a->interp, record_value (a, c), record_value (b, c), h, &out0, &in1);
-          hermite (record_value (a, c), record_value (b, c), out0, in1, h, u, &v, &s);
-          return v;
-        default:
-          return record_value (a, c) + (record_value (b, c) - record_value (a, c)) * u;
-        }
+      return key_segment_eval (a, b, c, frame);
     }
   return record_value (&g_array_index (records, TressNiffRecord, n - 1), c);
 }
@@ -406,6 +414,7 @@ niff_get_curve (gpointer model, guint index)
         }
       else
         {
+          curve->limits.slopes_derived = TRUE;
           tress_curve_set_text (&curve->kind, "NIFF1 KEY");
           tress_curve_set_text (&curve->type_label, "NIFF1 KEY records, whole frames, f32");
           curve->limits.interp_mask = TRESS_INTERP_MASK (TRESS_INTERP_STEP)
@@ -673,6 +682,25 @@ set_key_records (TressNiffGroup *g, guint c, const TressCurve *curve, double *ma
       r.interp = key_interp_from_curve (k);
       r.trs[c] = encode_f32 (k->value, old_bits, max_error);
       g_array_append_val (records, r);
+    }
+  /* The slopes are not stored: the records' interpolation gives them. Where
+   * the edited curve's slopes make another shape, say how far the stored one
+   * is from it (sampled inside every segment) instead of claiming it exact. */
+  for (guint j = 0; j + 1 < m; j++)
+    {
+      const TressNiffRecord *a = &g_array_index (records, TressNiffRecord, j);
+      const TressNiffRecord *b = &g_array_index (records, TressNiffRecord, j + 1);
+      double h = (double)b->key - a->key;
+
+      for (guint s = 1; s < 8; s++)
+        {
+          double f = a->key + h * s / 8.0;
+          double d = fabs (tress_curve_evaluate (curve, f) - key_segment_eval (a, b, c, f));
+          if (isfinite (d))
+            *max_error = MAX (*max_error, d);
+          else
+            *max_error = G_MAXDOUBLE;
+        }
     }
   g_array_unref (g->records);
   g->records = g_steal_pointer (&records);

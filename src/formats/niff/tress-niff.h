@@ -5,6 +5,15 @@
  * serialize copies the rest and rebuilds the AnimList, updating every size the
  * format page lists. Curves are exposed through tress_format_niff.curves.
  *
+ * NIFF1 KEY curves have limits.slopes_derived set: a KEY record stores no
+ * slopes, they follow from its interpolation (LINEAR, STATIC, and the SLOW
+ * kinds drawn with an assumed ease). set_curve on such a curve stores each
+ * key's frame, value and interpolation and refuses nothing for its slopes
+ * (broken or any other value is accepted); the slopes themselves are dropped.
+ * It does not claim they were kept: *max_error is at least the largest
+ * difference, sampled inside every segment, between the curve as given and the
+ * curve as stored, and get_curve afterwards returns the derived slopes.
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #pragma once
