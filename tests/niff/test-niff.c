@@ -1359,6 +1359,198 @@ test_edit_undo (void)
   fmt->free (file);
 }
 
+/* ---- automatic fixes ---- */
+
+/* Offset of the nintendo extension block of AnimGroup @g in raw bytes. */
+static gsize
+raw_ext (const guint8 *d, gsize size, guint g)
+{
+  gsize pos = raw_group (d, size, g);
+  gsize rec = pos + 48;
+
+  for (guint r = 0; r < be32 (d + pos + 0x1C); r++)
+    rec += be32 (d + rec + 8);
+  return rec;
+}
+
+static GBytes *
+patched_words (GBytes *bytes, const gsize *offsets, const guint32 *values, guint n)
+{
+  gsize size = 0;
+  const guint8 *src = g_bytes_get_data (bytes, &size);
+  guint8 *d = g_memdup2 (src, size);
+
+  for (guint i = 0; i < n; i++)
+    put32 (d + offsets[i], values[i]);
+  return g_bytes_new_take (d, size);
+}
+
+/* Every problem offers a fix; fix_all applies them as one undo step, after
+ * which validate is clean; undo gives back the very same bytes. */
+static void
+check_fix_all (GBytes *broken, guint n_problems)
+{
+  TressNiffFile *file = parse_ok (broken);
+  g_autoptr (GPtrArray) problems = fmt->validate (file);
+  g_autoptr (TressHistory) history = tress_history_new (file);
+  g_autoptr (GBytes) fixed = NULL;
+  g_autoptr (GBytes) undone = NULL;
+  g_autoptr (GBytes) redone = NULL;
+  g_autoptr (GError) error = NULL;
+  TressNiffFile *again;
+
+  g_assert_cmpuint (problems->len, ==, n_problems);
+  for (guint i = 0; i < problems->len; i++)
+    {
+      const TressProblem *p = g_ptr_array_index (problems, i);
+      g_autofree char *text = tress_problem_to_string (p);
+      g_test_message ("%s", text);
+      g_assert_nonnull (p->fix);
+      g_assert_cmpint (p->fix_id, >=, 0);
+      g_assert_cmpint (p->fix_id, <, TRESS_NIFF_N_FIXES);
+    }
+  g_assert_cmpuint (fmt->fix_all (file, history, &error), ==, n_problems);
+  g_assert_no_error (error);
+  assert_valid (file);
+  g_assert_cmpuint (tress_history_get_n_undo (history), ==, 1);
+  fixed = serialize_ok (file);
+  again = parse_ok (fixed);
+  assert_valid (again);
+  assert_sizes_right (fixed);
+  g_assert_cmpuint (fmt->fix_all (again, NULL, &error), ==, 0); /* nothing left to do */
+  g_assert_no_error (error);
+  fmt->free (again);
+
+  g_assert_true (tress_history_undo (history));
+  undone = serialize_ok (file);
+  tress_test_assert_bytes_equal (broken, undone);
+  g_assert_true (tress_history_redo (history));
+  redone = serialize_ok (file);
+  tress_test_assert_bytes_equal (fixed, redone);
+  g_clear_object (&history);
+  fmt->free (file);
+}
+
+static void
+test_fix_niff1 (void)
+{
+  g_autoptr (GBytes) bytes = build_niff1_keys ();
+  gsize size = 0;
+  const guint8 *d = g_bytes_get_data (bytes, &size);
+  gsize group = raw_group (d, size, 0);
+  gsize rec = group + 48; /* KEY records are 64 bytes: tag, index, size, key, next, … */
+  const gsize offsets[] = {
+    0x58,           /* the Name list's size field */
+    group + 4,      /* the group's index */
+    group + 0x14,   /* the anim type: the records are KEY records */
+    rec + 64 + 4,   /* record 1's index */
+    rec + 128 + 16, /* record 2's next key */
+    rec + 192 + 16, /* the last record's next key */
+  };
+  const guint32 values[] = { be32 (d + 0x58) + 4, 7, 9, 5, 99, 30 };
+  g_autoptr (GBytes) broken = patched_words (bytes, offsets, values, G_N_ELEMENTS (offsets));
+
+  check_fix_all (broken, 6);
+}
+
+static void
+test_fix_niff2 (void)
+{
+  g_autoptr (GBytes) bytes = tress_niff_build_demo ();
+  gsize size = 0;
+  const guint8 *d = g_bytes_get_data (bytes, &size);
+  gsize ext = raw_ext (d, size, 0);
+  guint32 bits = be32 (d + ext);
+  guint used = 0, empty = 0;
+  g_autoptr (GBytes) broken = NULL;
+
+  while (!((bits >> used) & 1))
+    used++;
+  while ((bits >> empty) & 1 || (empty == 4 && (bits & 0xF)) || (empty == 7 && (bits & 0x40))
+         || (empty == 6 && (bits & 0x80)))
+    empty++;
+  g_assert_cmpuint (empty, <, 8);
+  {
+    const gsize offsets[] = { ext, raw_group (d, size, 1) + 4 };
+    const guint32 values[] = { (bits & ~(1u << used)) | (1u << empty), 0 };
+    broken = patched_words (bytes, offsets, values, G_N_ELEMENTS (offsets));
+  }
+  check_fix_all (broken, 3);
+}
+
+/* A NIFF2 version on a file whose groups have no extension block: the blocks
+ * are added; the header size (NIFF1's) has no automatic fix and stays reported. */
+static void
+test_fix_missing_extension (void)
+{
+  g_autoptr (GBytes) bytes = build_niff1_keys ();
+  const gsize offsets[] = { 0 };
+  const guint32 values[] = { 0x00000200 };
+  g_autoptr (GBytes) broken = patched_words (bytes, offsets, values, 1);
+  TressNiffFile *file = parse_ok (broken);
+  g_autoptr (GPtrArray) problems = fmt->validate (file);
+  g_autoptr (GPtrArray) after = NULL;
+  g_autoptr (GError) error = NULL;
+  guint with_fix = 0;
+
+  for (guint i = 0; i < problems->len; i++)
+    {
+      const TressProblem *p = g_ptr_array_index (problems, i);
+      if (p->fix_id == TRESS_NIFF_FIX_EXTENSION)
+        with_fix++;
+      else
+        g_assert_null (p->fix);
+    }
+  g_assert_cmpuint (with_fix, ==, 1);
+  g_assert_cmpuint (problems->len, ==, 2);
+  g_assert_cmpuint (fmt->fix_all (file, NULL, &error), ==, 1);
+  g_assert_no_error (error);
+  after = fmt->validate (file);
+  g_assert_cmpuint (after->len, ==, 1);
+  g_assert_null (((TressProblem *)g_ptr_array_index (after, 0))->fix);
+  g_assert_cmpuint (tress_niff_group_get_channel_bits (file, 0), ==, 0);
+  fmt->free (file);
+}
+
+/* tress-cli fix FILE -o OUT writes a file that validates clean. */
+static void
+test_fix_cli (void)
+{
+  g_autoptr (GBytes) bytes = build_niff1_keys ();
+  gsize size = 0;
+  const guint8 *d = g_bytes_get_data (bytes, &size);
+  const gsize offsets[] = { 0x58, raw_group (d, size, 0) + 48 + 16 };
+  const guint32 values[] = { 0, 11 };
+  g_autoptr (GBytes) broken = patched_words (bytes, offsets, values, 2);
+  g_autofree char *in = g_build_filename (tress_test_tmpdir (), "broken.nif", NULL);
+  g_autofree char *out = g_build_filename (tress_test_tmpdir (), "fixed.nif", NULL);
+  g_autofree char *std_out = NULL;
+
+  g_assert_true (g_file_set_contents (in, g_bytes_get_data (broken, NULL), size, NULL));
+  {
+    const char *argv[] = { "validate", in, NULL };
+    g_assert_cmpint (tress_test_run_cli (argv, &std_out, NULL), ==, 1);
+    g_clear_pointer (&std_out, g_free);
+  }
+  {
+    const char *argv[] = { "fix", in, "-o", out, NULL };
+    g_assert_cmpint (tress_test_run_cli (argv, &std_out, NULL), ==, 0);
+    g_assert_nonnull (strstr (std_out, "fixed 2 problems"));
+    g_clear_pointer (&std_out, g_free);
+  }
+  {
+    const char *argv[] = { "validate", out, NULL };
+    g_assert_cmpint (tress_test_run_cli (argv, &std_out, NULL), ==, 0);
+  }
+  {
+    g_autofree char *contents = NULL;
+    gsize len = 0;
+    g_assert_true (g_file_get_contents (out, &contents, &len, NULL));
+    g_assert_cmpuint (len, ==, size);
+    g_assert_cmpmem (contents, len, g_bytes_get_data (bytes, NULL), size); /* as built */
+  }
+}
+
 /* ---- bad input ---- */
 
 static void
@@ -1658,6 +1850,10 @@ main (int argc, char **argv)
   g_test_add_func ("/niff/edit/niff2-slopes-stored", test_edit_niff2_slopes_stored);
   g_test_add_func ("/niff/edit/refusals", test_edit_refusals);
   g_test_add_func ("/niff/edit/undo", test_edit_undo);
+  g_test_add_func ("/niff/fix/niff1", test_fix_niff1);
+  g_test_add_func ("/niff/fix/niff2", test_fix_niff2);
+  g_test_add_func ("/niff/fix/missing-extension", test_fix_missing_extension);
+  g_test_add_func ("/niff/fix/cli", test_fix_cli);
   g_test_add_func ("/niff/bad/truncated", test_bad_truncated);
   g_test_add_func ("/niff/bad/sizes-tags-counts", test_bad_sizes_tags_counts);
   g_test_add_func ("/niff/bad/validate", test_bad_validate);

@@ -690,8 +690,18 @@ set_key_records (TressNiffGroup *g, guint c, const TressCurve *curve, double *ma
     {
       const TressNiffRecord *a = &g_array_index (records, TressNiffRecord, j);
       const TressNiffRecord *b = &g_array_index (records, TressNiffRecord, j + 1);
+      const TressKey *ka = tress_curve_get_key (curve, j);
+      const TressKey *kb = tress_curve_get_key (curve, j + 1);
       double h = (double)b->key - a->key;
+      double out0, in1;
 
+      /* STEP and LINEAR segments do not use the slopes; Hermite ones with the
+       * slopes the records imply (as get_curve gives them) are stored exactly. */
+      if (ka->interp != TRESS_INTERP_HERMITE)
+        continue;
+      key_segment_slopes (a->interp, record_value (a, c), record_value (b, c), h, &out0, &in1);
+      if (ka->out_slope == out0 && kb->in_slope == in1)
+        continue;
       for (guint s = 1; s < 8; s++)
         {
           double f = a->key + h * s / 8.0;
