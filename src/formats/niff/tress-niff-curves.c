@@ -352,6 +352,37 @@ group_frame_count (const TressNiffGroup *g)
 #define NOTE_ANGLE2 "angles in radians, shown as stored (not unwrapped)"
 #define NOTE_EMPTY "Empty channel: adding keys sets its bit"
 
+/* Every curve owns its description strings; the constant ones are copied
+ * with their known length, and the path is joined in one allocation, as this
+ * runs for every curve of a file when it is opened. */
+#define DUP_LITERAL(s) ((char *)g_memdup2 (s, sizeof (s)))
+
+#define CHANNEL_TYPE_LABEL(name) "NIFF2 " name ", whole frames, f32, one slope per key"
+static const char *const channel_type_labels[TRESS_NIFF_N_CHANNELS] = {
+  CHANNEL_TYPE_LABEL ("RotateAxis"),    CHANNEL_TYPE_LABEL ("RotateX"),
+  CHANNEL_TYPE_LABEL ("RotateY"),       CHANNEL_TYPE_LABEL ("RotateZ"),
+  CHANNEL_TYPE_LABEL ("OrientationXY"), CHANNEL_TYPE_LABEL ("Translation"),
+  CHANNEL_TYPE_LABEL ("UniqueScale"),   CHANNEL_TYPE_LABEL ("ClassicalScale"),
+};
+
+/* "a/b/c" */
+static char *
+join_path (const char *a, const char *b, const char *c)
+{
+  gsize la = strlen (a), lb = strlen (b), lc = strlen (c);
+  char *path = g_malloc (la + lb + lc + 3);
+  char *p = path;
+
+  memcpy (p, a, la);
+  p += la;
+  *p++ = '/';
+  memcpy (p, b, lb);
+  p += lb;
+  *p++ = '/';
+  memcpy (p, c, lc + 1);
+  return path;
+}
+
 static guint
 niff_n_curves (gpointer model)
 {
@@ -392,14 +423,14 @@ niff_get_curve (gpointer model, guint index)
       guint n = g->records->len;
       gboolean any_slow = FALSE;
 
-      curve->path = g_strconcat (gpart, "/", record_vectors[c / 3], "/", xyz[c % 3], NULL);
-      tress_curve_set_text (&curve->component, xyz[c % 3]);
+      curve->path = join_path (gpart, record_vectors[c / 3], xyz[c % 3]);
+      curve->component = g_memdup2 (xyz[c % 3], 2);
       curve->limits.frame_max = KEY_FRAME_MAX;
       g_array_set_size (curve->keys, n);
       if (ref->source == NIFF_CURVE_FULL)
         {
-          tress_curve_set_text (&curve->kind, "NIFF1 FULL");
-          tress_curve_set_text (&curve->type_label, "NIFF1 FULL records, one per frame, f32");
+          curve->kind = DUP_LITERAL ("NIFF1 FULL");
+          curve->type_label = DUP_LITERAL ("NIFF1 FULL records, one per frame, f32");
           curve->limits.interp_mask = TRESS_INTERP_MASK (TRESS_INTERP_BAKED);
           for (guint i = 0; i < n; i++)
             {
@@ -410,13 +441,13 @@ niff_get_curve (gpointer model, guint index)
               k->interp = TRESS_INTERP_BAKED;
               k->tangent = TRESS_TANGENT_MANUAL;
             }
-          curve->note = g_strconcat (NOTE_FULL, c / 3 == 1 ? NOTE_ANGLE : NULL, NULL);
+          curve->note = c / 3 == 1 ? DUP_LITERAL (NOTE_FULL NOTE_ANGLE) : DUP_LITERAL (NOTE_FULL);
         }
       else
         {
           curve->limits.slopes_derived = TRUE;
-          tress_curve_set_text (&curve->kind, "NIFF1 KEY");
-          tress_curve_set_text (&curve->type_label, "NIFF1 KEY records, whole frames, f32");
+          curve->kind = DUP_LITERAL ("NIFF1 KEY");
+          curve->type_label = DUP_LITERAL ("NIFF1 KEY records, whole frames, f32");
           curve->limits.interp_mask = TRESS_INTERP_MASK (TRESS_INTERP_STEP)
                                       | TRESS_INTERP_MASK (TRESS_INTERP_LINEAR)
                                       | TRESS_INTERP_MASK (TRESS_INTERP_HERMITE);
@@ -456,8 +487,11 @@ niff_get_curve (gpointer model, guint index)
               if (k->in_slope != k->out_slope)
                 k->flags |= TRESS_KEY_BROKEN;
             }
-          curve->note = g_strconcat (NOTE_KEY, any_slow ? NOTE_SLOW : "",
-                                     c / 3 == 1 ? NOTE_ANGLE : "", NULL);
+          if (c / 3 == 1)
+            curve->note = any_slow ? DUP_LITERAL (NOTE_KEY NOTE_SLOW NOTE_ANGLE)
+                                   : DUP_LITERAL (NOTE_KEY NOTE_ANGLE);
+          else
+            curve->note = any_slow ? DUP_LITERAL (NOTE_KEY NOTE_SLOW) : DUP_LITERAL (NOTE_KEY);
         }
     }
   else
@@ -465,19 +499,21 @@ niff_get_curve (gpointer model, guint index)
       guint ch = ref->channel, c = ref->component;
       GArray *keys = g->channels[ch];
 
-      curve->path = g_strconcat (gpart, "/", tress_niff_channel_name (ch), "/",
-                                 tress_niff_channel_component_name (ch, c), NULL);
-      tress_curve_set_text (&curve->kind, "NIFF2 channel");
-      curve->type_label = g_strconcat ("NIFF2 ", tress_niff_channel_name (ch),
-                                       ", whole frames, f32, one slope per key", NULL);
+      const char *comp;
+
+      curve->path = join_path (gpart, tress_niff_channel_name (ch),
+                               tress_niff_channel_component_name (ch, c));
+      curve->kind = DUP_LITERAL ("NIFF2 channel");
+      curve->type_label = g_strdup (channel_type_labels[ch]);
       if (ch == TRESS_NIFF_ROTATE_AXIS)
-        tress_curve_set_text (&curve->component, c < 3 ? xyz[c] : "W");
+        comp = c < 3 ? xyz[c] : "W";
       else if (ch == TRESS_NIFF_ORIENTATION_XY)
-        tress_curve_set_text (&curve->component, xyz[c % 3]);
+        comp = xyz[c % 3];
       else if (ch >= TRESS_NIFF_ROTATE_X && ch <= TRESS_NIFF_ROTATE_Z)
-        tress_curve_set_text (&curve->component, xyz[ch - TRESS_NIFF_ROTATE_X]);
+        comp = xyz[ch - TRESS_NIFF_ROTATE_X];
       else
-        tress_curve_set_text (&curve->component, xyz[c]);
+        comp = xyz[c];
+      curve->component = g_memdup2 (comp, 2);
       curve->limits.frame_max = CHANNEL_FRAME_MAX;
       curve->limits.interp_mask = TRESS_INTERP_MASK_ALL;
       curve->limits.tied_tangents = TRUE;
@@ -496,11 +532,13 @@ niff_get_curve (gpointer model, guint index)
           k->tangent = TRESS_TANGENT_MANUAL;
         }
       if (ch != TRESS_NIFF_ROTATE_AXIS && ch <= TRESS_NIFF_ROTATE_Z)
-        curve->note = g_strdup (keys->len == 0 ? NOTE_EMPTY "; " NOTE_ANGLE2 : NOTE_ANGLE2);
+        curve->note = keys->len == 0 ? DUP_LITERAL (NOTE_EMPTY "; " NOTE_ANGLE2)
+                                     : DUP_LITERAL (NOTE_ANGLE2);
       else if (ch == TRESS_NIFF_ROTATE_AXIS && c == 3)
-        curve->note = g_strdup (keys->len == 0 ? NOTE_EMPTY "; " NOTE_ANGLE2 : NOTE_ANGLE2);
+        curve->note = keys->len == 0 ? DUP_LITERAL (NOTE_EMPTY "; " NOTE_ANGLE2)
+                                     : DUP_LITERAL (NOTE_ANGLE2);
       else if (keys->len == 0)
-        curve->note = g_strdup (NOTE_EMPTY);
+        curve->note = DUP_LITERAL (NOTE_EMPTY);
     }
   return curve;
 }

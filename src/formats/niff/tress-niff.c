@@ -120,16 +120,18 @@ list_elements (const guint8 *data, const TressNiffList *list, const char *name, 
   guint32 hsize = word (l + 4);
   guint32 n = word (l + 12);
   guint64 total;
-  g_autofree char *field = g_strdup_printf ("%s list element count", name);
 
+  /* Field names are only formatted for an error: this runs on every open. */
   if (n > (list->size - 24) / 4)
-    return bad (error, TRESS_ERROR_BAD_COUNT, list->offset + 12, field,
-                "a count whose size table fits in the list",
-                "%u in a list of %" G_GSIZE_FORMAT " bytes", n, list->size);
+    {
+      g_autofree char *field = g_strdup_printf ("%s list element count", name);
+      return bad (error, TRESS_ERROR_BAD_COUNT, list->offset + 12, field,
+                  "a count whose size table fits in the list",
+                  "%u in a list of %" G_GSIZE_FORMAT " bytes", n, list->size);
+    }
   if (hsize != 24 + 4 * n)
     {
-      g_free (field);
-      field = g_strdup_printf ("%s list header size", name);
+      g_autofree char *field = g_strdup_printf ("%s list header size", name);
       return bad (error, TRESS_ERROR_BAD_VALUE, list->offset + 4, field, "24 + 4 * element count",
                   "%u for %u elements", hsize, n);
     }
@@ -141,8 +143,7 @@ list_elements (const guint8 *data, const TressNiffList *list, const char *name, 
       guint32 s = word (l + 24 + 4 * i);
       if (s % 4 != 0)
         {
-          g_free (field);
-          field = g_strdup_printf ("%s element %u size", name, i);
+          g_autofree char *field = g_strdup_printf ("%s element %u size", name, i);
           return bad (error, TRESS_ERROR_BAD_VALUE, list->offset + 24 + 4 * i, field,
                       "a multiple of 4", "%u", s);
         }
@@ -150,8 +151,7 @@ list_elements (const guint8 *data, const TressNiffList *list, const char *name, 
     }
   if (total != list->size)
     {
-      g_free (field);
-      field = g_strdup_printf ("%s list size", name);
+      g_autofree char *field = g_strdup_printf ("%s list size", name);
       return bad (error, TRESS_ERROR_BAD_VALUE, list->offset + 8, field,
                   "header + elements + extension blocks",
                   "%" G_GSIZE_FORMAT " (they add up to %" G_GUINT64_FORMAT ")", list->size, total);
@@ -259,7 +259,10 @@ niff_parse (GBytes *bytes, const char *filename, GError **error)
   gsize size = 0;
   const guint8 *data = g_bytes_get_data (bytes, &size);
   const TressNiffList *names = NULL, *objs = NULL;
+  guint32 seen = 0; /* bit per list_kinds entry already met */
   gsize pos;
+
+  G_STATIC_ASSERT (G_N_ELEMENTS (list_kinds) <= 32);
 
   file->bytes = g_bytes_ref (bytes);
   file->lists = g_array_sized_new (FALSE, FALSE, sizeof (TressNiffList), 32);
@@ -347,7 +350,7 @@ niff_parse (GBytes *bytes, const char *filename, GError **error)
                "a NIFF list tag", "0x%08x", list.tag);
           return NULL;
         }
-      for (guint i = 0; i < file->lists->len; i++)
+      for (guint i = 0; (seen >> kind) & 1 && i < file->lists->len; i++)
         if (g_array_index (file->lists, TressNiffList, i).tag == list.tag)
           {
             g_autofree char *field = g_strdup_printf ("%s list tag", list_kinds[kind].name);
@@ -374,6 +377,7 @@ niff_parse (GBytes *bytes, const char *filename, GError **error)
                hsize, list.size);
           return NULL;
         }
+      seen |= 1u << kind;
       if (list.tag == NIFF_TAG_ANIM)
         file->anim_list = (int)file->lists->len;
       g_array_append_val (file->lists, list);
