@@ -121,7 +121,8 @@ struct _TressNiffFile
   guint32 anim_list_usr;
   GPtrArray *groups;       /* TressNiffGroup */
   GArray *name_spans;      /* TressNiffNameSpan, NameList order */
-  GHashTable *name_cache;  /* name index → char*, filled on demand */
+  char **name_texts;       /* per name_spans entry whose index is its place, on demand */
+  GHashTable *name_cache;  /* other name indices → char*, filled on demand */
   GPtrArray *group_paths;  /* per group: its name as a curve path level */
   GPtrArray *group_owners; /* per group: the objects that use it, or NULL */
   GArray *objects;         /* TressNiffObject */

@@ -86,6 +86,10 @@ niff_free (gpointer model)
   g_clear_pointer (&file->lists, g_array_unref);
   g_clear_pointer (&file->anim_list_ext, g_bytes_unref);
   g_clear_pointer (&file->groups, g_ptr_array_unref);
+  if (file->name_texts != NULL)
+    for (guint i = 0; i < file->name_spans->len; i++)
+      g_free (file->name_texts[i]);
+  g_clear_pointer (&file->name_texts, g_free);
   g_clear_pointer (&file->name_spans, g_array_unref);
   g_clear_pointer (&file->name_cache, g_hash_table_unref);
   g_clear_pointer (&file->group_paths, g_ptr_array_unref);
@@ -509,29 +513,46 @@ tress_niff_file_get_anim_list_span (const TressNiffFile *file, gsize *offset, gs
   return TRUE;
 }
 
+/* The text of @span, valid UTF-8 (copied as is when it already is). */
+static char *
+name_text (const TressNiffFile *file, const TressNiffNameSpan *span)
+{
+  const char *text = (const char *)g_bytes_get_data (file->bytes, NULL) + span->offset;
+  g_autofree char *raw = NULL;
+
+  if (g_utf8_validate_len (text, span->length, NULL))
+    return g_strndup (text, span->length);
+  raw = g_strndup (text, span->length);
+  return g_utf8_make_valid (raw, -1);
+}
+
 const char *
 tress_niff_file_get_name (const TressNiffFile *file, guint32 index)
 {
-  TressNiffFile *self = (TressNiffFile *)file; /* the cache is not part of the model */
+  TressNiffFile *self = (TressNiffFile *)file; /* the caches are not part of the model */
   const TressNiffNameSpan *span = NULL;
-  const guint8 *data;
-  g_autofree char *raw = NULL;
   char *name;
 
+  /* Usually a name's index is its place in the NameList. */
+  if (index < file->name_spans->len
+      && g_array_index (file->name_spans, TressNiffNameSpan, index).index == index)
+    {
+      if (self->name_texts == NULL)
+        self->name_texts = g_new0 (char *, file->name_spans->len);
+      if (self->name_texts[index] == NULL)
+        self->name_texts[index]
+            = name_text (file, &g_array_index (file->name_spans, TressNiffNameSpan, index));
+      return self->name_texts[index];
+    }
   if (file->name_cache != NULL
       && (name = g_hash_table_lookup (file->name_cache, GUINT_TO_POINTER (index))) != NULL)
     return name;
-  if (index < file->name_spans->len
-      && g_array_index (file->name_spans, TressNiffNameSpan, index).index == index)
-    span = &g_array_index (file->name_spans, TressNiffNameSpan, index);
   for (guint i = 0; span == NULL && i < file->name_spans->len; i++)
     if (g_array_index (file->name_spans, TressNiffNameSpan, i).index == index)
       span = &g_array_index (file->name_spans, TressNiffNameSpan, i);
   if (span == NULL)
     return NULL;
-  data = g_bytes_get_data (file->bytes, NULL);
-  raw = g_strndup ((const char *)data + span->offset, span->length);
-  name = g_utf8_make_valid (raw, -1);
+  name = name_text (file, span);
   if (self->name_cache == NULL)
     self->name_cache = g_hash_table_new_full (NULL, NULL, NULL, g_free);
   g_hash_table_insert (self->name_cache, GUINT_TO_POINTER (index), name);
