@@ -62,7 +62,7 @@ tress_niff_channel_component_name (guint ch, guint component)
 TressNiffGroup *
 tress_niff_group_new (void)
 {
-  TressNiffGroup *g = g_new0 (TressNiffGroup, 1);
+  TressNiffGroup *g = memset (g_new (TressNiffGroup, 1), 0, sizeof (TressNiffGroup));
 
   g->offset = G_MAXSIZE;
   g->header_size = NIFF_GROUP_HEADER_SIZE;
@@ -287,7 +287,7 @@ tress_niff_group_parse (const guint8 *data, gsize size, gsize base, GError **err
     }
 
   /* Arrays are made at their final size once the counts are known. */
-  g = g_new0 (TressNiffGroup, 1);
+  g = memset (g_new (TressNiffGroup, 1), 0, sizeof (TressNiffGroup));
   for (guint i = 0; i < 14; i++)
     g->constraints[i] = g->external_names[i] = NIFF_NONE;
   g->offset = base;

@@ -256,10 +256,21 @@ parse_anim_list (TressNiffFile *file, const guint8 *data, const TressNiffList *l
   return TRUE;
 }
 
+/* @name as one level of a curve path: '/' becomes '_'. */
+static char *
+path_level (const char *name)
+{
+  char *level = g_strdup (name);
+
+  for (char *p = strchr (level, '/'); p != NULL; p = strchr (p + 1, '/'))
+    *p = '_';
+  return level;
+}
+
 static gpointer
 niff_parse (GBytes *bytes, const char *filename, GError **error)
 {
-  g_autoptr (TressNiffFile) file = g_new0 (TressNiffFile, 1);
+  g_autoptr (TressNiffFile) file = memset (g_new (TressNiffFile, 1), 0, sizeof (TressNiffFile));
   gsize size = 0;
   const guint8 *data = g_bytes_get_data (bytes, &size);
   const TressNiffList *names = NULL, *objs = NULL;
@@ -410,8 +421,8 @@ niff_parse (GBytes *bytes, const char *filename, GError **error)
       const TressNiffGroup *g = g_ptr_array_index (file->groups, i);
       const char *name = tress_niff_file_get_name (file, g->name_index);
 
-      g_ptr_array_add (file->group_paths, name != NULL ? g_strdelimit (g_strdup (name), "/", '_')
-                                                       : g_strdup_printf ("AnimGroup %u", i));
+      g_ptr_array_add (file->group_paths,
+                       name != NULL ? path_level (name) : g_strdup_printf ("AnimGroup %u", i));
       g_ptr_array_add (file->group_owners, tress_niff_group_owner (file, i));
     }
   tress_niff_build_curve_refs (file);
