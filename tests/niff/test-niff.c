@@ -1161,6 +1161,17 @@ test_edit_niff1_derived_slopes (void)
   g_assert_cmpfloat_with_epsilon (tress_curve_get_key (back, 2)->out_slope, 0.3, 1e-6);
   g_assert_cmpfloat_with_epsilon (tress_curve_evaluate (back, 15), 4 + 5 * 0.5, 1e-6);
 
+  /* the group's length follows its last key, on every component */
+  g_assert_cmpfloat (back->frame_count, ==, 30);
+  tress_curve_get_key (back, 3)->frame = 42;
+  g_assert_true (fmt->curves->set_curve (file, tx, back, &err, &error));
+  g_assert_no_error (error);
+  {
+    g_autoptr (TressCurve) sz = curve_at (file, "keys/Scale/Z");
+    g_assert_cmpfloat (sz->frame_count, ==, 42);
+    g_assert_cmpfloat (tress_curve_get_key (sz, 3)->frame, ==, 42);
+  }
+
   out = serialize_ok (file);
   fmt->free (file);
   file = parse_ok (out);

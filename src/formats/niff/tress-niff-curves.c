@@ -341,6 +341,29 @@ group_frame_count (const TressNiffGroup *g)
   return last;
 }
 
+/* The components of a group share its length: it is worked out once, not
+ * per curve, and forgotten when the group changes. */
+static double
+cached_frame_count (TressNiffFile *file, guint group)
+{
+  if (file->group_frames == NULL)
+    {
+      file->group_frames = g_new (double, file->groups->len);
+      for (guint i = 0; i < file->groups->len; i++)
+        file->group_frames[i] = NAN;
+    }
+  if (isnan (file->group_frames[group]))
+    file->group_frames[group] = group_frame_count (g_ptr_array_index (file->groups, group));
+  return file->group_frames[group];
+}
+
+void
+tress_niff_group_changed (TressNiffFile *file, guint group)
+{
+  if (file->group_frames != NULL && group < file->groups->len)
+    file->group_frames[group] = NAN;
+}
+
 #define NOTE_FULL "One sample per frame; frames run from 0 without gaps"
 #define NOTE_KEY                                                                                   \
   "A key is a whole record: its frame and interpolation are shared by the 9 components; slopes "   \
@@ -402,15 +425,14 @@ niff_get_curve (gpointer model, guint index)
   g_return_val_if_fail (index < file->curve_refs->len, NULL);
   ref = &g_array_index (file->curve_refs, TressNiffCurveRef, index);
   g = ref_group (file, ref);
-  curve = tress_curve_new ();
-  tress_curve_limits_init_unbounded (&curve->limits);
+  curve = tress_curve_new (); /* its limits start unbounded */
   curve->limits.frame_step = 1;
   curve->limits.frame_min = 0;
   curve->limits.value_min = -FLT_MAX;
   curve->limits.value_max = FLT_MAX;
   curve->limits.value_kind = TRESS_VALUE_FLOAT;
   curve->pre_wrap = curve->post_wrap = TRESS_WRAP_CLAMP;
-  curve->frame_count = group_frame_count (g);
+  curve->frame_count = cached_frame_count (file, ref->group);
   curve->fps = g->frame_rate >= 10 ? g->frame_rate : 0;
   curve->loops = g->loop == 0;
 
@@ -877,6 +899,8 @@ niff_set_curve (gpointer model, guint index, const TressCurve *curve, double *ma
       ok = set_channel (g, ref->channel, ref->component, curve, &err, error);
       break;
     }
+  if (ok)
+    tress_niff_group_changed (file, ref->group);
   if (ok && max_error != NULL)
     *max_error = err;
   return ok;
@@ -917,6 +941,7 @@ niff_restore_state (gpointer model, guint index, GBytes *state)
   g->offset = old->offset;
   g_ptr_array_index (file->groups, ref->group) = g;
   tress_niff_group_free (old);
+  tress_niff_group_changed (file, ref->group);
 }
 
 const TressCurveOps tress_niff_curve_ops = {

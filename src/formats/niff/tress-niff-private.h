@@ -127,7 +127,11 @@ struct _TressNiffFile
   GPtrArray *group_owners; /* per group: the objects that use it, or NULL */
   GArray *objects;         /* TressNiffObject */
   GArray *curve_refs;      /* TressNiffCurveRef */
+  double *group_frames;    /* per group: its last frame, or NAN until asked (see below) */
 };
+
+/* Forgets what is derived from AnimGroup @group (call after changing it). */
+void tress_niff_group_changed (TressNiffFile *file, guint group);
 
 /* Record sizes by tag; 0 for an unknown tag. */
 guint tress_niff_record_size (guint32 tag);

@@ -96,6 +96,7 @@ niff_free (gpointer model)
   g_clear_pointer (&file->group_owners, g_ptr_array_unref);
   g_clear_pointer (&file->objects, g_array_unref);
   g_clear_pointer (&file->curve_refs, g_array_unref);
+  g_clear_pointer (&file->group_frames, g_free);
   g_free (file);
 }
 
@@ -961,6 +962,7 @@ niff_fix_apply (TressCommand *cmd, gpointer target, gboolean undo)
       g->offset = old->offset;
       g_ptr_array_index (file->groups, self->group) = g;
       tress_niff_group_free (old);
+      tress_niff_group_changed (file, self->group);
     }
 }
 
