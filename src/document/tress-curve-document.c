@@ -4,6 +4,7 @@
  */
 #include "tress-curve-document.h"
 
+#include <glib/gi18n.h>
 #include <math.h>
 #include <string.h>
 
@@ -608,6 +609,30 @@ tress_curve_document_get_quant_error (TressCurveDocument *self, guint index)
   if (index >= self->quant_error->len)
     return 0;
   return g_array_index (self->quant_error, double, index);
+}
+
+gboolean
+tress_curve_document_preview_error (TressCurveDocument *self, guint index, const TressCurve *curve,
+                                    double *max_error, GError **error)
+{
+  TressDocument *doc = TRESS_DOCUMENT (self);
+  const TressCurveOps *ops;
+
+  g_return_val_if_fail (TRESS_IS_CURVE_DOCUMENT (self), FALSE);
+  g_return_val_if_fail (curve != NULL, FALSE);
+  ops = tress_document_get_format (doc)->curves;
+  if (ops == NULL || ops->preview_error == NULL)
+    {
+      g_set_error (error, TRESS_ERROR, TRESS_ERROR_UNSUPPORTED, "%s",
+                   _ ("This format cannot tell its quantization error in advance"));
+      return FALSE;
+    }
+  if (index >= tress_curve_document_get_n_curves (self))
+    {
+      g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED, _ ("There is no curve %u"), index);
+      return FALSE;
+    }
+  return ops->preview_error (tress_document_get_model (doc), index, curve, max_error, error);
 }
 
 static void

@@ -4,10 +4,10 @@
  */
 #include "tress-curve-editor.h"
 
+#include <glib/gi18n.h>
 #include <math.h>
 #include <string.h>
 
-#include "formats/bfres/tress-bfres.h"
 #include "tress-editor.h"
 
 /* ------------------------------------------------------------ key rows -- */
@@ -491,57 +491,83 @@ update_notes (TressCurveEditor *self)
   g_string_free (s, TRUE);
 }
 
+static const TressCurveOps *
+curve_ops (TressCurveEditor *self)
+{
+  return tress_document_get_format (TRESS_DOCUMENT (self->document))->curves;
+}
+
 static void
 update_warning (TressCurveEditor *self)
 {
   double tolerance = 0;
+  double live = tress_curve_view_get_drag_error (self->view);
+  const TressCurveOps *ops = curve_ops (self);
+  gboolean can_widen = ops != NULL && ops->widen_types != NULL;
   GString *s = g_string_new (NULL);
 
   update_notes (self);
   g_object_get (self->view, "tolerance", &tolerance, NULL);
-  for (guint i = 0; i < tress_curve_view_get_n_curves (self->view); i++)
+  if (live >= 0)
     {
-      guint index = tress_curve_view_get_curve_index (self->view, i);
-      double e = tress_curve_document_get_quant_error (self->document, index);
-      const TressCurve *c = tress_curve_document_get_curve (self->document, index);
-
-      if (e > tolerance && c != NULL)
-        {
-          if (s->len > 0)
-            g_string_append (s, "\n");
-          g_string_append_printf (s,
-                                  "%s: the file stores values up to %.4g away from the edited "
-                                  "ones (tolerance %.4g) with its types (%s); a wider key type "
-                                  "would store them closer.",
-                                  c->path ? c->path : "curve", e, tolerance,
-                                  c->type_label ? c->type_label : "?");
-        }
+      /* While keys are dragged: what the file would store for them now. */
+      if (live > tolerance)
+        g_string_append_printf (s,
+                                can_widen
+                                    ? _ ("While moving: the file would store values up to %.4g "
+                                         "away from the edited ones (tolerance %.4g); a wider "
+                                         "type would store them closer.")
+                                    : _ ("While moving: the file would store values up to %.4g "
+                                         "away from the edited ones (tolerance %.4g)."),
+                                live, tolerance);
     }
+  else
+    for (guint i = 0; i < tress_curve_view_get_n_curves (self->view); i++)
+      {
+        guint index = tress_curve_view_get_curve_index (self->view, i);
+        double e = tress_curve_document_get_quant_error (self->document, index);
+        const TressCurve *c = tress_curve_document_get_curve (self->document, index);
+
+        if (e > tolerance && c != NULL)
+          {
+            if (s->len > 0)
+              g_string_append (s, "\n");
+            g_string_append_printf (
+                s,
+                /* TRANSLATORS: the first %s is a curve's path, the last its types */
+                _ ("%s: the file stores values up to %.4g away from the edited ones (tolerance "
+                   "%.4g) with its types (%s); a wider key type would store them closer."),
+                c->path ? c->path : _ ("curve"), e, tolerance, c->type_label ? c->type_label : "?");
+          }
+      }
   g_free (self->warning);
   self->warning = s->len > 0 ? g_string_free (s, FALSE) : (g_string_free (s, TRUE), NULL);
   gtk_label_set_text (self->warning_label, self->warning ? self->warning : "");
   gtk_widget_set_visible (self->warning_box, self->warning != NULL);
-  /* Only BFRES has wider types to offer (f32 keys, f32 frames). */
-  gtk_widget_set_visible (
-      self->widen_button,
-      g_strcmp0 (tress_document_get_format (TRESS_DOCUMENT (self->document))->id, "bfres") == 0);
+  /* Offered only where the format has wider types (BFRES: f32 keys, f32 frames). */
+  gtk_widget_set_visible (self->widen_button, can_widen);
 }
 
-/* BFRES: f32 keys; when the keys are f32 already, f32 frames as well. */
-static gboolean
-widen_bfres_curve (gpointer model, guint index, gpointer data, double *max_error, GError **error)
+static void
+on_drag_error (TressCurveView *view, GParamSpec *pspec, TressCurveEditor *self)
 {
-  TressBfresCurveInfo info;
-  TressBfresFrameType frame_type;
+  update_warning (self);
+}
 
-  if (!tress_bfres_get_curve_info (model, index, &info))
-    {
-      g_set_error (error, TRESS_ERROR, TRESS_ERROR_FAILED, "There is no curve %u", index);
-      return FALSE;
-    }
-  frame_type = info.key_type == TRESS_BFRES_KEY_32 ? TRESS_BFRES_FRAME_F32 : info.frame_type;
-  return tress_bfres_set_curve_types (model, index, info.curve_type, frame_type, TRESS_BFRES_KEY_32,
-                                      max_error, error);
+static gboolean
+widen_curve (gpointer model, guint index, gpointer data, double *max_error, GError **error)
+{
+  const TressCurveOps *ops = data;
+
+  return ops->widen_types (model, index, max_error, error);
+}
+
+static void
+show_message (TressCurveEditor *self, const char *text)
+{
+  gtk_label_set_text (self->message_label, text);
+  gtk_widget_set_visible (GTK_WIDGET (self->message_label), TRUE);
+  gtk_widget_set_visible (self->message_box, TRUE);
 }
 
 /* Widens the types of every shown curve whose stored values are off by more
@@ -550,17 +576,15 @@ static void
 act_widen_types (GtkWidget *widget, const char *name, GVariant *param)
 {
   TressCurveEditor *self = TRESS_CURVE_EDITOR (widget);
-  const TressFormat *format = tress_document_get_format (TRESS_DOCUMENT (self->document));
+  const TressCurveOps *ops = curve_ops (self);
   double tolerance = 0;
   g_autoptr (GArray) todo = g_array_new (FALSE, FALSE, sizeof (guint));
   g_autoptr (GError) error = NULL;
   g_autofree char *label = NULL;
 
-  if (g_strcmp0 (format->id, "bfres") != 0)
+  if (ops == NULL || ops->widen_types == NULL)
     {
-      gtk_label_set_text (self->message_label, "This format has no wider types to store values in");
-      gtk_widget_set_visible (GTK_WIDGET (self->message_label), TRUE);
-      gtk_widget_set_visible (self->message_box, TRUE);
+      show_message (self, _ ("This format has no wider types to store values in"));
       return;
     }
   g_object_get (self->view, "tolerance", &tolerance, NULL);
@@ -574,18 +598,15 @@ act_widen_types (GtkWidget *widget, const char *name, GVariant *param)
   if (todo->len == 0)
     return;
   label = g_strdup_printf (
-      todo->len == 1 ? "Widen the types of %u curve" : "Widen the types of %u curves", todo->len);
+      ngettext ("Widen the types of %u curve", "Widen the types of %u curves", todo->len),
+      todo->len);
   tress_curve_document_begin_edit (self->document, label);
   for (guint i = 0; i < todo->len && error == NULL; i++)
     tress_curve_document_apply_model_edit (self->document, g_array_index (todo, guint, i), label,
-                                           widen_bfres_curve, NULL, &error);
+                                           widen_curve, (gpointer)ops, &error);
   tress_curve_document_end_edit (self->document);
   if (error != NULL)
-    {
-      gtk_label_set_text (self->message_label, error->message);
-      gtk_widget_set_visible (GTK_WIDGET (self->message_label), TRUE);
-      gtk_widget_set_visible (self->message_box, TRUE);
-    }
+    show_message (self, error->message);
   update_warning (self);
 }
 
@@ -593,53 +614,35 @@ static void
 on_message (TressCurveView *view, GParamSpec *pspec, TressCurveEditor *self)
 {
   const char *m = tress_curve_view_get_message (view);
+  const TressCurveOps *ops = curve_ops (self);
   double end = 0;
-  gboolean offer
-      = tress_curve_view_get_pending_end (view, &end)
-        && g_strcmp0 (tress_document_get_format (TRESS_DOCUMENT (self->document))->id, "bfres")
-               == 0;
+  gboolean offer = tress_curve_view_get_pending_end (view, &end) && ops != NULL
+                   && ops->set_frame_count != NULL;
 
   gtk_label_set_text (self->message_label, m ? m : "");
   gtk_widget_set_visible (GTK_WIDGET (self->message_label), m != NULL);
   gtk_widget_set_visible (self->message_box, m != NULL);
-  /* BFRES may raise an animation's frame count: offer it, never do it unasked. */
+  /* A format that can lengthen its animations gets the offer, never the change unasked. */
   gtk_widget_set_visible (self->lengthen_button, offer);
   if (offer)
     {
-      g_autofree char *label = g_strdup_printf ("Lengthen to %g frames", end);
+      g_autofree char *label = g_strdup_printf (_ ("Lengthen to %g frames"), end);
       gtk_button_set_label (GTK_BUTTON (self->lengthen_button), label);
     }
-}
-
-/* BFRES: raise the frame count of the curve's animation, then store the curve. */
-static gboolean
-lengthen_bfres_curve (gpointer model, guint index, gpointer data, double *max_error, GError **error)
-{
-  g_autoptr (TressCurve) c = tress_curve_copy (data);
-  guint n = tress_curve_get_n_keys (c);
-  int end = (int)ceil (tress_curve_get_key (c, n - 1)->frame);
-
-  if (!tress_bfres_raise_frame_count (model, index, end, error))
-    return FALSE;
-  c->limits.frame_max = MAX (c->limits.frame_max, end);
-  return tress_format_bfres.curves->set_curve (model, index, c, max_error, error);
 }
 
 static void
 act_lengthen (GtkWidget *widget, const char *name, GVariant *param)
 {
   TressCurveEditor *self = TRESS_CURVE_EDITOR (widget);
+  const TressCurveOps *ops = curve_ops (self);
   g_autoptr (GError) error = NULL;
 
-  if (g_strcmp0 (tress_document_get_format (TRESS_DOCUMENT (self->document))->id, "bfres") != 0
+  if (ops == NULL || ops->set_frame_count == NULL
       || !tress_curve_view_get_pending_end (self->view, NULL))
     return;
-  if (!tress_curve_view_commit_pending (self->view, lengthen_bfres_curve, &error))
-    {
-      gtk_label_set_text (self->message_label, error->message);
-      gtk_widget_set_visible (GTK_WIDGET (self->message_label), TRUE);
-      gtk_widget_set_visible (self->message_box, TRUE);
-    }
+  if (!tress_curve_view_commit_pending (self->view, &error))
+    show_message (self, error->message);
 }
 
 /* ------------------------------------------------------------- legend -- */
@@ -1617,6 +1620,7 @@ tress_curve_editor_new (TressDocument *document)
   g_signal_connect (self->view, "curves-changed", G_CALLBACK (on_view_curves), self);
   g_signal_connect (self->view, "notify::playhead", G_CALLBACK (on_playhead), self);
   g_signal_connect (self->view, "notify::message", G_CALLBACK (on_message), self);
+  g_signal_connect (self->view, "notify::drag-error", G_CALLBACK (on_drag_error), self);
   g_signal_connect_swapped (self->view, "notify::tolerance", G_CALLBACK (update_warning), self);
 
   select_first_group (self);

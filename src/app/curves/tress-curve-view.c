@@ -19,6 +19,7 @@
  */
 #include "tress-curve-view.h"
 
+#include <glib/gi18n.h>
 #include <math.h>
 #include <string.h>
 
@@ -29,6 +30,12 @@
 #define HANDLE_SIZE 5.0
 #define DRAG_THRESHOLD 3.0
 #define FIT_MARGIN 24.0
+
+typedef struct
+{
+  const TressCurveOps *ops;
+  const TressCurve *curve;
+} LengthenEdit;
 
 typedef struct
 {
@@ -83,6 +90,9 @@ struct _TressCurveView
   double playhead;
   double tolerance;
   char *message;
+  /* During a drag: the largest quantization error the format would give the
+   * dragged curves (its preview_error), or -1 when not known. */
+  double drag_error;
 
   DragKind drag;
   gboolean drag_started;
@@ -124,6 +134,7 @@ enum
   PROP_LOOP,
   PROP_MESSAGE,
   PROP_TOLERANCE,
+  PROP_DRAG_ERROR,
   N_PROPS
 };
 
@@ -1250,6 +1261,36 @@ view_paste (TressCurveView *self, gboolean at_playhead)
 static void insert_at (TressCurveView *self, double frame);
 
 static void
+set_drag_error (TressCurveView *self, double error)
+{
+  if (self->drag_error == error)
+    return;
+  self->drag_error = error;
+  g_object_notify_by_pspec (G_OBJECT (self), props[PROP_DRAG_ERROR]);
+}
+
+/* The largest quantization error the format would give the dragged curves as
+ * they are now, asked of the format without storing anything. */
+static void
+update_drag_error (TressCurveView *self)
+{
+  double worst = -1;
+
+  for (guint i = 0; i < self->slots->len; i++)
+    {
+      Slot *s = &g_array_index (self->slots, Slot, i);
+      double e = 0;
+
+      /* Keys that passed each other are refused at the end anyway. */
+      if (s->edit == NULL || s->permuted)
+        continue;
+      if (tress_curve_document_preview_error (self->document, s->index, s->edit, &e, NULL))
+        worst = MAX (worst, e);
+    }
+  set_drag_error (self, worst);
+}
+
+static void
 drag_discard (TressCurveView *self)
 {
   for (guint i = 0; i < self->slots->len; i++)
@@ -1261,6 +1302,7 @@ drag_discard (TressCurveView *self)
       g_clear_pointer (&s->drag_now, g_array_unref);
       s->permuted = FALSE;
     }
+  set_drag_error (self, -1);
 }
 
 static void
@@ -1454,6 +1496,8 @@ pointer_motion (TressCurveView *self, double x, double y, gboolean invert_snap)
     drag_update_keys (self, x, y, invert_snap);
   else if (self->drag == DRAG_HANDLE)
     drag_update_handle (self, x, y);
+  if (self->drag == DRAG_KEYS || self->drag == DRAG_HANDLE)
+    update_drag_error (self);
   else if (self->drag == DRAG_PAN)
     {
       tress_curve_viewport_pan (&self->vp, x - self->drag_x0, y - self->drag_y0);
@@ -2249,6 +2293,32 @@ draw_label (TressCurveView *self, GtkSnapshot *snapshot, double x, double y, dou
   g_object_unref (layout);
 }
 
+/* The live quantization error next to the pointer during a drag: red once it
+ * passes the tolerance. */
+static void
+draw_drag_error (TressCurveView *self, GtkSnapshot *snapshot, int width, int height)
+{
+  g_autofree char *text = tress_curve_view_dup_drag_error_text (self);
+  PangoLayout *layout;
+  gboolean over = self->drag_error > self->tolerance;
+  GdkRGBA color = over ? (GdkRGBA){ 1.0f, 0.45f, 0.40f, 1 } : (GdkRGBA){ 0.75f, 0.75f, 0.78f, 1 };
+  int tw = 0, th = 0;
+  double x, y;
+
+  if (text == NULL)
+    return;
+  layout = gtk_widget_create_pango_layout (GTK_WIDGET (self), text);
+  pango_layout_get_pixel_size (layout, &tw, &th);
+  x = CLAMP (self->drag_x + 14, 2, MAX (2, width - tw - 2));
+  y = CLAMP (self->drag_y - th - 10, 2, MAX (2, height - th - 2));
+  append_rect (snapshot, x - 3, y - 1, tw + 6, th + 2, 0.10f, 0.10f, 0.11f, 0.85f);
+  gtk_snapshot_save (snapshot);
+  gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT ((float)x, (float)y));
+  gtk_snapshot_append_layout (snapshot, layout, &color);
+  gtk_snapshot_restore (snapshot);
+  g_object_unref (layout);
+}
+
 static void
 draw_grid (TressCurveView *self, GtkSnapshot *snapshot, double width, double height)
 {
@@ -2411,6 +2481,9 @@ tress_curve_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
   px = tress_curve_viewport_frame_to_x (&self->vp, self->playhead);
   if (px >= -2 && px <= width + 2)
     append_rect (snapshot, floor (px) - 0.5, 0, 2, height, 0.85f, 0.35f, 0.85f, 0.9f);
+
+  if (self->drag_started && self->drag_error >= 0)
+    draw_drag_error (self, snapshot, width, height);
 
   if (self->drag == DRAG_BOX && self->drag_started)
     {
@@ -2807,6 +2880,27 @@ tress_curve_view_set_playhead (TressCurveView *self, double frame)
   view_set_playhead (self, frame);
 }
 
+double
+tress_curve_view_get_drag_error (TressCurveView *self)
+{
+  g_return_val_if_fail (TRESS_IS_CURVE_VIEW (self), -1);
+  return self->drag_error;
+}
+
+char *
+tress_curve_view_dup_drag_error_text (TressCurveView *self)
+{
+  g_return_val_if_fail (TRESS_IS_CURVE_VIEW (self), NULL);
+  if (self->drag_error < 0)
+    return NULL;
+  if (self->drag_error > self->tolerance)
+    /* TRANSLATORS: shown next to the pointer while keys are dragged */
+    return g_strdup_printf (_ ("Stored error %.4g (over the tolerance %.4g)"), self->drag_error,
+                            self->tolerance);
+  /* TRANSLATORS: shown next to the pointer while keys are dragged */
+  return g_strdup_printf (_ ("Stored error %.4g"), self->drag_error);
+}
+
 const char *
 tress_curve_view_get_message (TressCurveView *self)
 {
@@ -2825,16 +2919,39 @@ tress_curve_view_get_pending_end (TressCurveView *self, double *new_end)
   return TRUE;
 }
 
+/* Raises the length of the curve's animation, then stores the curve. */
+static gboolean
+lengthen_curve (gpointer model, guint index, gpointer data, double *max_error, GError **error)
+{
+  LengthenEdit *edit = data;
+  g_autoptr (TressCurve) c = tress_curve_copy (edit->curve);
+  guint n = tress_curve_get_n_keys (c);
+  double end = ceil (tress_curve_get_key (c, n - 1)->frame);
+
+  if (!edit->ops->set_frame_count (model, index, end, error))
+    return FALSE;
+  c->limits.frame_max = MAX (c->limits.frame_max, end);
+  return edit->ops->set_curve (model, index, c, max_error, error);
+}
+
 gboolean
-tress_curve_view_commit_pending (TressCurveView *self, TressCurveModelEdit lengthen, GError **error)
+tress_curve_view_commit_pending (TressCurveView *self, GError **error)
 {
   gboolean ok = TRUE;
   g_autofree char *label = NULL;
+  const TressCurveOps *ops;
 
   g_return_val_if_fail (TRESS_IS_CURVE_VIEW (self), FALSE);
   if (self->pending_curves == NULL || self->document == NULL)
     {
-      g_set_error (error, TRESS_ERROR, TRESS_ERROR_FAILED, "No edit is waiting");
+      g_set_error (error, TRESS_ERROR, TRESS_ERROR_FAILED, "%s", _ ("No edit is waiting"));
+      return FALSE;
+    }
+  ops = tress_document_get_format (TRESS_DOCUMENT (self->document))->curves;
+  if (ops == NULL || ops->set_frame_count == NULL)
+    {
+      g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED, "%s",
+                   _ ("This format cannot change the length of an animation"));
       return FALSE;
     }
   label = g_strdup (self->pending_label);
@@ -2845,8 +2962,12 @@ tress_curve_view_commit_pending (TressCurveView *self, TressCurveModelEdit lengt
       guint index = g_array_index (self->pending_indices, guint, i);
 
       if (g_array_index (self->pending_past_end, gboolean, i))
-        ok = tress_curve_document_apply_model_edit (self->document, index, label, lengthen, c,
-                                                    error);
+        {
+          LengthenEdit edit = { ops, c };
+
+          ok = tress_curve_document_apply_model_edit (self->document, index, label, lengthen_curve,
+                                                      &edit, error);
+        }
       else
         ok = tress_curve_document_set_curve (self->document, index, c, label, error);
     }
@@ -2899,6 +3020,9 @@ tress_curve_view_get_property (GObject *object, guint prop_id, GValue *value, GP
       break;
     case PROP_TOLERANCE:
       g_value_set_double (value, self->tolerance);
+      break;
+    case PROP_DRAG_ERROR:
+      g_value_set_double (value, self->drag_error);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -3034,6 +3158,9 @@ tress_curve_view_class_init (TressCurveViewClass *klass)
   props[PROP_TOLERANCE]
       = g_param_spec_double ("tolerance", NULL, NULL, 0, G_MAXDOUBLE, 0.001,
                              G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  props[PROP_DRAG_ERROR]
+      = g_param_spec_double ("drag-error", NULL, NULL, -1, G_MAXDOUBLE, -1,
+                             G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, props);
 
   signals[SIGNAL_SELECTION_CHANGED]
@@ -3156,6 +3283,7 @@ tress_curve_view_init (TressCurveView *self)
   self->snap = TRUE;
   self->loop = TRUE;
   self->tolerance = 0.001;
+  self->drag_error = -1;
   tress_curve_viewport_init (&self->vp, 640, 360);
   gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
   gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);

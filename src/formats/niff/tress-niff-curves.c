@@ -906,6 +906,32 @@ niff_set_curve (gpointer model, guint index, const TressCurve *curve, double *ma
   return ok;
 }
 
+/* The error of storing @curve's values (and, in channels, its slopes) as
+ * f32, the only rounding NIFF does; frames are whole numbers, exact or refused. */
+static gboolean
+niff_preview_error (gpointer model, guint index, const TressCurve *curve, double *max_error,
+                    GError **error)
+{
+  TressNiffFile *file = model;
+  const TressNiffCurveRef *ref;
+  double err = 0;
+
+  if (index >= file->curve_refs->len)
+    return refuse (error, "There is no curve %u (the file has %u)", index, file->curve_refs->len);
+  ref = &g_array_index (file->curve_refs, TressNiffCurveRef, index);
+  for (guint i = 0; i < tress_curve_get_n_keys (curve); i++)
+    {
+      const TressKey *k = tress_curve_get_key (curve, i);
+
+      err = MAX (err, fabs ((double)(float)k->value - k->value));
+      if (ref->source != NIFF_CURVE_KEY && ref->source != NIFF_CURVE_FULL)
+        err = MAX (err, fabs ((double)(float)k->out_slope - k->out_slope));
+    }
+  if (max_error != NULL)
+    *max_error = isfinite (err) ? err : G_MAXDOUBLE;
+  return TRUE;
+}
+
 /* ---- undo state: the whole AnimGroup, as written ---- */
 
 static GBytes *
@@ -950,4 +976,5 @@ const TressCurveOps tress_niff_curve_ops = {
   .set_curve = niff_set_curve,
   .save_state = niff_save_state,
   .restore_state = niff_restore_state,
+  .preview_error = niff_preview_error,
 };
