@@ -303,7 +303,7 @@ build_tree (TressCurveDocument *self)
       else
         {
           parts = g_new0 (char *, 2);
-          parts[0] = g_strdup_printf ("Curve %u", i);
+          parts[0] = g_strdup_printf (_ ("Curve %u"), i);
         }
       n_parts = g_strv_length (parts);
       /* The animation kind is the first level unless the path already starts with it. */
@@ -488,7 +488,7 @@ record_edit (TressCurveDocument *self, guint index, const char *label, const cha
   model = tress_document_get_model (TRESS_DOCUMENT (self));
   if (ops == NULL || index >= self->curves->len)
     {
-      g_set_error (error, TRESS_ERROR, TRESS_ERROR_FAILED, "There is no curve %u", index);
+      g_set_error (error, TRESS_ERROR, TRESS_ERROR_FAILED, _ ("There is no curve %u"), index);
       return FALSE;
     }
   before = ops->save_state (model, index);
@@ -539,7 +539,7 @@ tress_curve_document_set_curve_merging (TressCurveDocument *self, guint index,
   data.curve = curve;
   if (data.ops == NULL)
     {
-      g_set_error (error, TRESS_ERROR, TRESS_ERROR_FAILED, "This document has no curves");
+      g_set_error (error, TRESS_ERROR, TRESS_ERROR_FAILED, "%s", _ ("This document has no curves"));
       return FALSE;
     }
   if (!tress_curve_check_limits (curve, error))

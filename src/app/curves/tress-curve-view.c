@@ -535,8 +535,8 @@ apply_edit (TressCurveView *self, const char *label, Target target, EditFunc fun
           && tress_curve_get_n_keys (copy) != tress_curve_get_n_keys (current))
         {
           g_set_error (&error, TRESS_ERROR, TRESS_ERROR_REFUSED,
-                       "%s has a fixed number of keys: keys cannot be inserted or deleted",
-                       current->path ? current->path : "This curve");
+                       _ ("%s has a fixed number of keys: keys cannot be inserted or deleted"),
+                       current->path ? current->path : _ ("This curve"));
           ok = FALSE;
         }
       if (ok && changed)
@@ -572,7 +572,7 @@ apply_edit (TressCurveView *self, const char *label, Target target, EditFunc fun
 
   if (!ok)
     {
-      g_autofree char *msg = g_strdup_printf ("%s refused: %s", label, error->message);
+      g_autofree char *msg = g_strdup_printf (_ ("%s refused: %s"), label, error->message);
       self->pending_end = 0;
       set_message (self, msg);
       gtk_widget_error_bell (GTK_WIDGET (self));
@@ -592,8 +592,8 @@ apply_edit (TressCurveView *self, const char *label, Target target, EditFunc fun
             self->pending_indices,
             g_array_index (self->slots, Slot, g_array_index (slots, guint, i)).index);
       self->pending_past_end = g_array_ref (past_end);
-      msg = g_strdup_printf ("%s refused: a key would move past the end of the animation; "
-                             "it can be lengthened to %g frames",
+      msg = g_strdup_printf (_ ("%s refused: a key would move past the end of the animation; "
+                                "it can be lengthened to %g frames"),
                              label, self->pending_end);
       set_message (self, msg);
       gtk_widget_error_bell (GTK_WIDGET (self));
@@ -608,7 +608,7 @@ apply_edit (TressCurveView *self, const char *label, Target target, EditFunc fun
 
       if (!tress_curve_document_set_curve (self->document, index, copies->pdata[i], label, &error))
         {
-          g_autofree char *msg = g_strdup_printf ("%s refused: %s", label, error->message);
+          g_autofree char *msg = g_strdup_printf (_ ("%s refused: %s"), label, error->message);
           set_message (self, msg);
           gtk_widget_error_bell (GTK_WIDGET (self));
           ok = FALSE;
@@ -651,8 +651,8 @@ edit_move (TressCurveView *self, Slot *slot, TressCurve *c, GArray *keys, gpoint
   conform_values (c);
   if (!sort_tracking (c, keys))
     {
-      g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED, "two keys of %s would share a frame",
-                   c->path ? c->path : "the curve");
+      g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED,
+                   _ ("two keys of %s would share a frame"), c->path ? c->path : _ ("the curve"));
       return FALSE;
     }
   for (guint i = 0; i < keys->len; i++)
@@ -703,8 +703,8 @@ edit_scale (TressCurveView *self, Slot *slot, TressCurve *c, GArray *keys, gpoin
   conform_values (c);
   if (!sort_tracking (c, keys))
     {
-      g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED, "two keys of %s would share a frame",
-                   c->path ? c->path : "the curve");
+      g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED,
+                   _ ("two keys of %s would share a frame"), c->path ? c->path : _ ("the curve"));
       return FALSE;
     }
   *changed = keys->len > 0;
@@ -738,8 +738,8 @@ edit_delete (TressCurveView *self, Slot *slot, TressCurve *c, GArray *keys, gpoi
     return TRUE;
   if (keys->len >= tress_curve_get_n_keys (c))
     {
-      g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED, "%s must keep at least one key",
-                   c->path ? c->path : "a curve");
+      g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED, _ ("%s must keep at least one key"),
+                   c->path ? c->path : _ ("a curve"));
       return FALSE;
     }
   for (guint i = keys->len; i > 0; i--)
@@ -767,16 +767,16 @@ insert_keys (TressCurve *c, const TressKey *src, guint n, double offset, GArray 
         k.in_slope = k.out_slope = (k.in_slope + k.out_slope) / 2;
       if (!(c->limits.interp_mask & TRESS_INTERP_MASK (k.interp)))
         {
-          g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED, "%s cannot hold %s keys",
-                       c->path ? c->path : "the curve", tress_interp_to_string (k.interp));
+          g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED, _ ("%s cannot hold %s keys"),
+                       c->path ? c->path : _ ("the curve"), tress_interp_to_string (k.interp));
           return FALSE;
         }
       at = tress_curve_insert_key (c, &k);
       if (at < 0)
         {
           g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED,
-                       "a key already sits at frame %g of %s", k.frame,
-                       c->path ? c->path : "the curve");
+                       _ ("a key already sits at frame %g of %s"), k.frame,
+                       c->path ? c->path : _ ("the curve"));
           return FALSE;
         }
       /* Earlier new keys after the insertion point moved one up. */
@@ -817,8 +817,8 @@ edit_interp (TressCurveView *self, Slot *slot, TressCurve *c, GArray *keys, gpoi
 
   if (!(c->limits.interp_mask & TRESS_INTERP_MASK (interp)))
     {
-      g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED, "%s cannot hold %s segments",
-                   c->path ? c->path : "the curve", tress_interp_to_string (interp));
+      g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED, _ ("%s cannot hold %s segments"),
+                   c->path ? c->path : _ ("the curve"), tress_interp_to_string (interp));
       return FALSE;
     }
   if (c->limits.uniform_interp)
@@ -861,15 +861,15 @@ edit_tangent (TressCurveView *self, Slot *slot, TressCurve *c, GArray *keys, gpo
   if (c->limits.slopes_derived)
     {
       g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED,
-                   "%s stores no slopes: they follow from its interpolation",
-                   c->path ? c->path : "the curve");
+                   _ ("%s stores no slopes: they follow from its interpolation"),
+                   c->path ? c->path : _ ("the curve"));
       return FALSE;
     }
   if (g_strcmp0 (mode, "broken") == 0 && c->limits.tied_tangents)
     {
       g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED,
-                   "%s stores one slope per key: in and out slopes cannot differ",
-                   c->path ? c->path : "the curve");
+                   _ ("%s stores one slope per key: in and out slopes cannot differ"),
+                   c->path ? c->path : _ ("the curve"));
       return FALSE;
     }
   for (guint i = 0; i < keys->len; i++)
@@ -968,7 +968,7 @@ edit_set_key (TressCurveView *self, Slot *slot, TressCurve *c, GArray *keys, gpo
 
   if (sk->key >= n)
     {
-      g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED, "there is no key %u", sk->key);
+      g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED, _ ("there is no key %u"), sk->key);
       return FALSE;
     }
   k = tress_curve_get_key (c, sk->key);
@@ -987,7 +987,7 @@ edit_set_key (TressCurveView *self, Slot *slot, TressCurve *c, GArray *keys, gpo
   g_array_append_val (keys, sk->key);
   if (!sort_tracking (c, keys))
     {
-      g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED, "a key already sits at frame %g",
+      g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED, _ ("a key already sits at frame %g"),
                    sk->value.frame);
       return FALSE;
     }
@@ -1007,8 +1007,8 @@ edit_bake (TressCurveView *self, Slot *slot, TressCurve *c, GArray *keys, gpoint
     return TRUE;
   if (!(c->limits.interp_mask & TRESS_INTERP_MASK (TRESS_INTERP_BAKED)))
     {
-      g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED, "%s cannot hold baked samples",
-                   c->path ? c->path : "the curve");
+      g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED, _ ("%s cannot hold baked samples"),
+                   c->path ? c->path : _ ("the curve"));
       return FALSE;
     }
   baked = tress_curve_bake (c, tress_curve_get_key (c, 0)->frame,
@@ -1035,7 +1035,8 @@ edit_fit (TressCurveView *self, Slot *slot, TressCurve *c, GArray *keys, gpointe
   else
     {
       g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED,
-                   "%s can hold neither Hermite nor linear keys", c->path ? c->path : "the curve");
+                   _ ("%s can hold neither Hermite nor linear keys"),
+                   c->path ? c->path : _ ("the curve"));
       return FALSE;
     }
   fit = tress_curve_fit (c, tolerance, interp);
@@ -1059,17 +1060,40 @@ count_selected_keys (TressCurveView *self)
   return n;
 }
 
-static char *
-keys_label (const char *verb, guint n)
+typedef enum
 {
-  return g_strdup_printf (n == 1 ? "%s %u key" : "%s %u keys", verb, n);
+  VERB_MOVE,
+  VERB_PASTE,
+  VERB_SCALE,
+  VERB_DELETE,
+  VERB_DUPLICATE,
+} Verb;
+
+/* An undo label such as "Move 3 keys", whole sentences for the translators. */
+static char *
+keys_label (Verb verb, guint n)
+{
+  switch (verb)
+    {
+    case VERB_MOVE:
+      return g_strdup_printf (ngettext ("Move %u key", "Move %u keys", n), n);
+    case VERB_PASTE:
+      return g_strdup_printf (ngettext ("Paste %u key", "Paste %u keys", n), n);
+    case VERB_SCALE:
+      return g_strdup_printf (ngettext ("Scale %u key", "Scale %u keys", n), n);
+    case VERB_DELETE:
+      return g_strdup_printf (ngettext ("Delete %u key", "Delete %u keys", n), n);
+    case VERB_DUPLICATE:
+    default:
+      return g_strdup_printf (ngettext ("Duplicate %u key", "Duplicate %u keys", n), n);
+    }
 }
 
 static gboolean
 view_move (TressCurveView *self, double d_frame, double d_value)
 {
   MoveData m = { d_frame, d_value };
-  g_autofree char *label = keys_label ("Move", count_selected_keys (self));
+  g_autofree char *label = keys_label (VERB_MOVE, count_selected_keys (self));
 
   if (count_selected_keys (self) == 0)
     return FALSE;
@@ -1210,7 +1234,7 @@ view_copy (TressCurveView *self)
     }
   if (clip->len == 0)
     {
-      set_message (self, "Nothing to copy: select keys first");
+      set_message (self, _ ("Nothing to copy: select keys first"));
       return;
     }
   for (guint i = 0; i < clip->len; i++)
@@ -1228,7 +1252,7 @@ view_copy (TressCurveView *self)
     guint n = 0;
     for (guint i = 0; i < clipboard->len; i++)
       n += ((ClipCurve *)clipboard->pdata[i])->keys->len;
-    msg = g_strdup_printf ("Copied %u key%s", n, n == 1 ? "" : "s");
+    msg = g_strdup_printf (ngettext ("Copied %u key", "Copied %u keys", n), n);
     set_message (self, msg);
   }
 }
@@ -1243,7 +1267,7 @@ view_paste (TressCurveView *self, gboolean at_playhead)
 
   if (clipboard == NULL || clipboard->len == 0)
     {
-      set_message (self, "Nothing to paste: copy keys first");
+      set_message (self, _ ("Nothing to paste: copy keys first"));
       return FALSE;
     }
   pd.offset = at_playhead ? self->playhead : clipboard_first;
@@ -1252,7 +1276,7 @@ view_paste (TressCurveView *self, gboolean at_playhead)
       pd.n_targets++;
   for (guint i = 0; i < clipboard->len; i++)
     n += ((ClipCurve *)clipboard->pdata[i])->keys->len;
-  label = keys_label ("Paste", n);
+  label = keys_label (VERB_PASTE, n);
   return apply_edit (self, label, TARGET_CURVES, edit_paste, &pd);
 }
 
@@ -1519,9 +1543,9 @@ drag_commit (TressCurveView *self)
 
   clear_pending (self);
   if (self->drag == DRAG_HANDLE)
-    label = g_strdup ("Change slope");
+    label = g_strdup (_ ("Change slope"));
   else
-    label = keys_label ("Move", count_selected_keys (self));
+    label = keys_label (VERB_MOVE, count_selected_keys (self));
 
   /* Validate everything first so a refusal changes nothing. */
   for (guint i = 0; i < self->slots->len && ok; i++)
@@ -1536,8 +1560,8 @@ drag_commit (TressCurveView *self)
       if (keys != NULL && !sort_tracking (s->edit, NULL))
         {
           g_set_error (&error, TRESS_ERROR, TRESS_ERROR_REFUSED,
-                       "two keys of %s would share a frame",
-                       s->edit->path ? s->edit->path : "the curve");
+                       _ ("two keys of %s would share a frame"),
+                       s->edit->path ? s->edit->path : _ ("the curve"));
           ok = FALSE;
           break;
         }
@@ -1596,8 +1620,8 @@ drag_commit (TressCurveView *self)
           g_array_append_val (self->pending_past_end, no);
         }
       self->pending_label = g_strdup (label);
-      msg = g_strdup_printf ("%s refused: a key would move past the end of the animation; "
-                             "it can be lengthened to %g frames",
+      msg = g_strdup_printf (_ ("%s refused: a key would move past the end of the animation; "
+                                "it can be lengthened to %g frames"),
                              label, self->pending_end);
       drag_discard (self);
       prune_selection (self);
@@ -1637,7 +1661,7 @@ drag_commit (TressCurveView *self)
     }
   if (!ok)
     {
-      g_autofree char *msg = g_strdup_printf ("%s refused: %s", label, error->message);
+      g_autofree char *msg = g_strdup_printf (_ ("%s refused: %s"), label, error->message);
       set_message (self, msg);
       gtk_widget_error_bell (GTK_WIDGET (self));
     }
@@ -1775,7 +1799,7 @@ insert_on_curve_at (TressCurveView *self, double x, double y)
   s = nearest_curve (self, x, y, 8);
   if (s == NULL)
     {
-      set_message (self, "No curve there to insert a key on");
+      set_message (self, _ ("No curve there to insert a key on"));
       return FALSE;
     }
   frame = tress_curve_snap_frame (tress_curve_viewport_x_to_frame (&self->vp, x),
@@ -2033,7 +2057,7 @@ act_scale (GtkWidget *w, const char *name, GVariant *p)
   TressCurveView *self = TRESS_CURVE_VIEW (w);
   ScaleData sd = { 1, 1, FALSE, 0 };
   double fmin = G_MAXDOUBLE, fmax = -G_MAXDOUBLE;
-  g_autofree char *label = keys_label ("Scale", count_selected_keys (self));
+  g_autofree char *label = keys_label (VERB_SCALE, count_selected_keys (self));
 
   g_variant_get (p, "(ddb)", &sd.frame_factor, &sd.value_factor, &sd.around_playhead);
   for (guint i = 0; i < self->selection->len; i++)
@@ -2059,7 +2083,7 @@ insert_at (TressCurveView *self, double frame)
 {
   char label[64];
 
-  g_snprintf (label, sizeof label, "Insert key at frame %g", frame);
+  g_snprintf (label, sizeof label, _ ("Insert key at frame %g"), frame);
   apply_edit (self, label, TARGET_CURVES, edit_insert, &frame);
 }
 
@@ -2080,7 +2104,7 @@ static void
 act_delete (GtkWidget *w, const char *name, GVariant *p)
 {
   TressCurveView *self = TRESS_CURVE_VIEW (w);
-  g_autofree char *label = keys_label ("Delete", count_selected_keys (self));
+  g_autofree char *label = keys_label (VERB_DELETE, count_selected_keys (self));
 
   if (count_selected_keys (self) == 0)
     return;
@@ -2092,7 +2116,7 @@ act_duplicate (GtkWidget *w, const char *name, GVariant *p)
 {
   TressCurveView *self = TRESS_CURVE_VIEW (w);
   double fmin = G_MAXDOUBLE, fmax = -G_MAXDOUBLE, offset;
-  g_autofree char *label = keys_label ("Duplicate", count_selected_keys (self));
+  g_autofree char *label = keys_label (VERB_DUPLICATE, count_selected_keys (self));
 
   for (guint i = 0; i < self->selection->len; i++)
     {
@@ -2125,6 +2149,41 @@ act_paste (GtkWidget *w, const char *name, GVariant *p)
   view_paste (TRESS_CURVE_VIEW (w), p != NULL && g_variant_get_boolean (p));
 }
 
+/* The interpolation as undo labels name it. */
+static const char *
+interp_label (TressInterp interp)
+{
+  switch (interp)
+    {
+    case TRESS_INTERP_STEP:
+      return C_ ("interpolation", "step");
+    case TRESS_INTERP_LINEAR:
+      return C_ ("interpolation", "linear");
+    case TRESS_INTERP_HERMITE:
+      return C_ ("interpolation", "Hermite");
+    case TRESS_INTERP_BAKED:
+    default:
+      return C_ ("interpolation", "baked");
+    }
+}
+
+/* The tangent mode (an action parameter) as undo labels name it. */
+static const char *
+tangent_label (const char *mode)
+{
+  static const char *const modes[][2] = {
+    { "auto", NC_ ("tangent", "auto") },     { "auto-clamped", NC_ ("tangent", "auto clamped") },
+    { "flat", NC_ ("tangent", "flat") },     { "linear", NC_ ("tangent", "linear") },
+    { "manual", NC_ ("tangent", "manual") }, { "unified", NC_ ("tangent", "unified") },
+    { "broken", NC_ ("tangent", "broken") }
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (modes); i++)
+    if (g_strcmp0 (mode, modes[i][0]) == 0)
+      return g_dpgettext2 (NULL, "tangent", modes[i][1]);
+  return mode;
+}
+
 static void
 act_set_interpolation (GtkWidget *w, const char *name, GVariant *p)
 {
@@ -2134,15 +2193,17 @@ act_set_interpolation (GtkWidget *w, const char *name, GVariant *p)
 
   if (!tress_interp_from_string (g_variant_get_string (p, NULL), &interp))
     {
-      set_message (self, "Unknown interpolation");
+      set_message (self, _ ("Unknown interpolation"));
       return;
     }
-  label = g_strdup_printf ("Set interpolation of %u key%s to %s", count_selected_keys (self),
-                           count_selected_keys (self) == 1 ? "" : "s",
-                           tress_interp_to_string (interp));
+  label = g_strdup_printf (
+      /* TRANSLATORS: the last %s is an interpolation ("Hermite") */
+      ngettext ("Set interpolation of %u key to %s", "Set interpolation of %u keys to %s",
+                count_selected_keys (self)),
+      count_selected_keys (self), interp_label (interp));
   if (count_selected_keys (self) == 0)
     {
-      set_message (self, "Select keys to change their interpolation");
+      set_message (self, _ ("Select keys to change their interpolation"));
       return;
     }
   apply_edit (self, label, TARGET_SELECTED, edit_interp, &interp);
@@ -2159,16 +2220,19 @@ act_set_tangent (GtkWidget *w, const char *name, GVariant *p)
 
   if (!g_strv_contains (modes, mode))
     {
-      set_message (self, "Unknown tangent mode");
+      set_message (self, _ ("Unknown tangent mode"));
       return;
     }
   if (count_selected_keys (self) == 0)
     {
-      set_message (self, "Select keys to change their tangents");
+      set_message (self, _ ("Select keys to change their tangents"));
       return;
     }
-  label = g_strdup_printf ("Set tangents of %u key%s to %s", count_selected_keys (self),
-                           count_selected_keys (self) == 1 ? "" : "s", mode);
+  label = g_strdup_printf (
+      /* TRANSLATORS: the last %s is a tangent mode ("auto clamped") */
+      ngettext ("Set tangents of %u key to %s", "Set tangents of %u keys to %s",
+                count_selected_keys (self)),
+      count_selected_keys (self), tangent_label (mode));
   apply_edit (self, label, TARGET_SELECTED, edit_tangent, (gpointer)mode);
 }
 
@@ -2217,7 +2281,7 @@ act_hide_lock (GtkWidget *w, const char *name, GVariant *p)
 static void
 act_bake (GtkWidget *w, const char *name, GVariant *p)
 {
-  apply_edit (TRESS_CURVE_VIEW (w), "Bake to samples", TARGET_CURVES, edit_bake, NULL);
+  apply_edit (TRESS_CURVE_VIEW (w), _ ("Bake to samples"), TARGET_CURVES, edit_bake, NULL);
 }
 
 static void
@@ -2226,7 +2290,7 @@ act_fit (GtkWidget *w, const char *name, GVariant *p)
   double tolerance = g_variant_get_double (p);
   char label[64];
 
-  g_snprintf (label, sizeof label, "Convert samples to keys (tolerance %g)", tolerance);
+  g_snprintf (label, sizeof label, _ ("Convert samples to keys (tolerance %g)"), tolerance);
   apply_edit (TRESS_CURVE_VIEW (w), label, TARGET_CURVES, edit_fit, &tolerance);
 }
 
@@ -2732,7 +2796,7 @@ tress_curve_view_select_key (TressCurveView *self, guint curve_index, guint key,
     return;
   if (s->locked)
     {
-      set_message (self, "This curve is locked: unlock it to select its keys");
+      set_message (self, _ ("This curve is locked: unlock it to select its keys"));
       return;
     }
   if (!extend)
@@ -2779,20 +2843,21 @@ tress_curve_view_set_key (TressCurveView *self, guint curve_index, guint key, co
   g_return_val_if_fail (TRESS_IS_CURVE_VIEW (self), FALSE);
   if (s == NULL)
     {
-      g_set_error (error, TRESS_ERROR, TRESS_ERROR_FAILED, "curve %u is not shown", curve_index);
+      g_set_error (error, TRESS_ERROR, TRESS_ERROR_FAILED, _ ("curve %u is not shown"),
+                   curve_index);
       return FALSE;
     }
   if (s->locked)
     {
-      g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED, "the curve is locked");
-      set_message (self, "Edit key refused: the curve is locked");
+      g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED, _ ("the curve is locked"));
+      set_message (self, _ ("Edit key refused: the curve is locked"));
       return FALSE;
     }
   /* Edit exactly this key: make it the selection of its curve for the edit. */
   keep = g_array_copy (self->selection);
   g_array_set_size (self->selection, 0);
   sel_add (self, curve_index, key, TRESS_CURVE_PART_KEY);
-  g_snprintf (label, sizeof label, "Edit key %u", key);
+  g_snprintf (label, sizeof label, _ ("Edit key %u"), key);
   ok = apply_edit (self, label, TARGET_SELECTED, edit_set_key, &sk);
   if (!ok)
     {
@@ -2802,7 +2867,7 @@ tress_curve_view_set_key (TressCurveView *self, guint curve_index, guint key, co
       if (self->message != NULL)
         g_set_error_literal (error, TRESS_ERROR, TRESS_ERROR_REFUSED, self->message);
       else
-        g_set_error_literal (error, TRESS_ERROR, TRESS_ERROR_REFUSED, "nothing changed");
+        g_set_error_literal (error, TRESS_ERROR, TRESS_ERROR_REFUSED, _ ("nothing changed"));
       emit_selection_changed (self);
     }
   else
