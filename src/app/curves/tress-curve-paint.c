@@ -160,14 +160,89 @@ typedef struct
   guint alpha;
 } LayerInfo;
 
+typedef struct
+{
+  guint8 *data;
+  int stride, width, height;
+  const TressCurveLayer *layers;
+  guint n_layers;
+  const TressCurveViewport *vp;
+  const LayerInfo *info;
+  int first_strip, strip_step; /* this worker's strips: first, first + step, … */
+} StripWork;
+
+/* Paints strips of columns, all layers per strip: the pixels written stay in
+ * the cache. Workers take interleaved strips, so they never share a pixel. */
+static gpointer
+paint_strips (gpointer data)
+{
+  const StripWork *w = data;
+  guint8 *pixels = w->data;
+  int stride = w->stride, width = w->width, height = w->height;
+  const TressCurveLayer *layers = w->layers;
+  guint n_layers = w->n_layers;
+  const TressCurveViewport *vp = w->vp;
+  const LayerInfo *info = w->info;
+  TressCurveColumn cols[STRIP];
+
+  for (int x0 = w->first_strip * STRIP; x0 < width; x0 += w->strip_step * STRIP)
+    {
+      int x1 = MIN (x0 + STRIP, width);
+
+      for (guint l = 0; l < n_layers; l++)
+        {
+          const LayerInfo *li = &info[l];
+          guint faint = (guint)(0.3 * li->alpha + 0.5);
+          int s0, s1;
+
+          if (li->first_col < 0)
+            continue;
+          if (!li->ghost)
+            {
+              /* Clamped: the first and last values hold, drawn as a faint line. */
+              if (li->first_col > x0 && li->y0 >= 0 && li->y0 < height)
+                for (int c = x0; c < MIN (x1, li->first_col); c++)
+                  blend_span (pixels, stride, c, (int)li->y0, (int)li->y0 + 1, li->argb, faint);
+              if (li->last_col < x1 && li->y1 >= 0 && li->y1 < height)
+                for (int c = MAX (x0, li->last_col); c < x1; c++)
+                  blend_span (pixels, stride, c, (int)li->y1, (int)li->y1 + 1, li->argb, faint);
+              s0 = MAX (x0, li->first_col);
+              s1 = MIN (x1, li->last_col);
+              if (s0 >= s1)
+                continue;
+            }
+          else
+            {
+              s0 = x0;
+              s1 = x1;
+            }
+          tress_curve_sample_columns (layers[l].curve, layers[l].map, vp, s0, (guint)(s1 - s0),
+                                      li->ghost, cols);
+          image_columns (pixels, stride, height, cols, s0, MAX (s0, li->first_col),
+                         MIN (s1, li->last_col), li->argb, li->alpha);
+          if (li->ghost)
+            {
+              image_columns (pixels, stride, height, cols, s0, s0, MIN (s1, li->first_col),
+                             li->argb, faint);
+              image_columns (pixels, stride, height, cols, s0, MAX (s0, li->last_col), s1, li->argb,
+                             faint);
+            }
+        }
+    }
+  return NULL;
+}
+
+/* The most threads one frame is painted with. */
+#define MAX_PAINT_THREADS 8
+
 /* Paints every layer into the pixels one strip of columns at a time, all
  * layers per strip: the pixels written stay in the cache, and the cost grows
- * with the width (plus one visit per key in view), not with the keys off-screen. */
+ * with the width (plus one visit per key in view), not with the keys off-screen.
+ * Wide images with many layers are shared among the processors by strips. */
 static void
 paint_image (guint8 *data, int stride, int width, int height, const TressCurveLayer *layers,
              guint n_layers, const TressCurveViewport *vp, const double *colors)
 {
-  TressCurveColumn cols[STRIP];
   g_autofree LayerInfo *info = g_new0 (LayerInfo, MAX (n_layers, 1));
 
   for (guint l = 0; l < n_layers; l++)
@@ -199,50 +274,31 @@ paint_image (guint8 *data, int stride, int width, int height, const TressCurveLa
       li->alpha = (guint)(alpha * 255 + 0.5);
     }
 
-  for (int x0 = 0; x0 < width; x0 += STRIP)
-    {
-      int x1 = MIN (x0 + STRIP, width);
+  {
+    StripWork work[MAX_PAINT_THREADS];
+    GThread *threads[MAX_PAINT_THREADS] = { NULL };
+    int n_strips = (width + STRIP - 1) / STRIP;
+    guint64 columns = (guint64)width * n_layers;
+    /* Threads pay off from a few hundred thousand layer columns on. */
+    int n_threads = columns >= 200000 ? MIN (g_get_num_processors (), MAX_PAINT_THREADS) : 1;
 
-      for (guint l = 0; l < n_layers; l++)
-        {
-          const LayerInfo *li = &info[l];
-          guint faint = (guint)(0.3 * li->alpha + 0.5);
-          int s0, s1;
-
-          if (li->first_col < 0)
-            continue;
-          if (!li->ghost)
-            {
-              /* Clamped: the first and last values hold, drawn as a faint line. */
-              if (li->first_col > x0 && li->y0 >= 0 && li->y0 < height)
-                for (int c = x0; c < MIN (x1, li->first_col); c++)
-                  blend_span (data, stride, c, (int)li->y0, (int)li->y0 + 1, li->argb, faint);
-              if (li->last_col < x1 && li->y1 >= 0 && li->y1 < height)
-                for (int c = MAX (x0, li->last_col); c < x1; c++)
-                  blend_span (data, stride, c, (int)li->y1, (int)li->y1 + 1, li->argb, faint);
-              s0 = MAX (x0, li->first_col);
-              s1 = MIN (x1, li->last_col);
-              if (s0 >= s1)
-                continue;
-            }
-          else
-            {
-              s0 = x0;
-              s1 = x1;
-            }
-          tress_curve_sample_columns (layers[l].curve, layers[l].map, vp, s0, (guint)(s1 - s0),
-                                      li->ghost, cols);
-          image_columns (data, stride, height, cols, s0, MAX (s0, li->first_col),
-                         MIN (s1, li->last_col), li->argb, li->alpha);
-          if (li->ghost)
-            {
-              image_columns (data, stride, height, cols, s0, s0, MIN (s1, li->first_col), li->argb,
-                             faint);
-              image_columns (data, stride, height, cols, s0, MAX (s0, li->last_col), s1, li->argb,
-                             faint);
-            }
-        }
-    }
+    n_threads = CLAMP (n_threads, 1, MAX (n_strips, 1));
+    for (int t = 0; t < n_threads; t++)
+      {
+        work[t]
+            = (StripWork){ data, stride, width, height, layers, n_layers, vp, info, t, n_threads };
+        if (t > 0)
+          threads[t] = g_thread_try_new ("tress-paint", paint_strips, &work[t], NULL);
+      }
+    paint_strips (&work[0]);
+    for (int t = 1; t < n_threads; t++)
+      {
+        if (threads[t] != NULL)
+          g_thread_join (threads[t]);
+        else
+          paint_strips (&work[t]); /* no thread: paint its strips here */
+      }
+  }
 }
 
 void
