@@ -93,6 +93,7 @@ struct _TressCurveView
   /* During a drag: the largest quantization error the format would give the
    * dragged curves (its preview_error), or -1 when not known. */
   double drag_error;
+  gint64 drag_error_time; /* when it was last worked out (monotonic µs) */
 
   DragKind drag;
   gboolean drag_started;
@@ -1299,6 +1300,21 @@ static void
 update_drag_error (TressCurveView *self)
 {
   double worst = -1;
+  guint n_keys = 0;
+  gint64 now = g_get_monotonic_time ();
+
+  /* The format re-encodes whole curves for it: for long curves, at most
+   * twenty times a second, not on every pointer motion. */
+  for (guint i = 0; i < self->slots->len; i++)
+    {
+      Slot *s = &g_array_index (self->slots, Slot, i);
+
+      if (s->edit != NULL)
+        n_keys += tress_curve_get_n_keys (s->edit);
+    }
+  if (n_keys > 5000 && self->drag_error >= 0 && now - self->drag_error_time < 50000)
+    return;
+  self->drag_error_time = now;
 
   for (guint i = 0; i < self->slots->len; i++)
     {
