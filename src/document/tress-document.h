@@ -28,7 +28,8 @@ struct _TressDocumentClass
 {
   GObjectClass parent_class;
 
-  /* Called after the model was replaced (load, revert). */
+  /* Called after the model was replaced (load, revert). Also called once at the
+   * end of construction, so subclasses build their views of the model in one place. */
   void (*model_changed) (TressDocument *self);
 
   gpointer padding[8];
@@ -71,8 +72,17 @@ gboolean tress_document_get_modified (TressDocument *self);
 GPtrArray *tress_document_get_problems (TressDocument *self);
 /* TRUE when the file on disk differs (mtime/size/etag) from what was read or last saved. */
 gboolean tress_document_changed_on_disk (TressDocument *self);
+/* The bytes as read or last saved (NULL for a new document); transfer none. */
+GBytes *tress_document_get_original_bytes (TressDocument *self);
 
 /* Properties: "format" (pointer, construct-only), "file" (GFile), "title", "modified",
  * "history". Signal "changed" after every applied command, undo, redo, load and revert. */
+/* Also construct-only: "model" (pointer, owned by the document), "original-bytes"
+ * (GBytes) and "display-name" (the title of a document without file).
+ * The history's target is the model. tress_document_get_problems() returns an
+ * array owned by the document, valid until the next change. Saving refuses
+ * with TRESS_ERROR_INVALID when the new bytes do not parse, have validate
+ * errors, or do not serialize back to the same bytes; I/O failures keep their
+ * G_IO_ERROR code with the file named in the message. */
 
 G_END_DECLS
