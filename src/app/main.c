@@ -1,0 +1,25 @@
+/* main.c: the tress program
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <glib/gi18n.h>
+#include <locale.h>
+
+#include "tress-application.h"
+
+int
+main (int argc, char *argv[])
+{
+  g_autoptr (TressApplication) app = NULL;
+  int status;
+
+  setlocale (LC_ALL, "");
+  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
+  g_set_application_name (_ ("Tress"));
+
+  app = tress_application_new ();
+  status = g_application_run (G_APPLICATION (app), argc, argv);
+  return status != 0 ? status : tress_application_get_exit_status (app);
+}

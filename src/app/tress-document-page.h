@@ -1,0 +1,31 @@
+/* tress-document-page.h: one open document in the window's notebook
+ *
+ * Holds the document and its editor (from the editor registry), and makes the
+ * tab label: the title with a modified marker and a close button.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "document/tress-document.h"
+
+G_BEGIN_DECLS
+
+#define TRESS_TYPE_DOCUMENT_PAGE (tress_document_page_get_type ())
+G_DECLARE_FINAL_TYPE (TressDocumentPage, tress_document_page, TRESS, DOCUMENT_PAGE, GtkWidget)
+
+GtkWidget *tress_document_page_new (TressDocument *doc);
+TressDocument *tress_document_page_get_document (TressDocumentPage *self);
+GtkWidget *tress_document_page_get_editor (TressDocumentPage *self);
+/* Replaces the editor by a fresh one (after the model was replaced, e.g. revert). */
+void tress_document_page_rebuild_editor (TressDocumentPage *self);
+/* The tab label widget (created with the page). */
+GtkWidget *tress_document_page_get_tab (TressDocumentPage *self);
+/* "name.cha" or "• name.cha" when modified: what the tab shows. */
+char *tress_document_page_dup_tab_title (TressDocumentPage *self);
+
+/* Signal "close-requested": the tab's close button was clicked. */
+
+G_END_DECLS
