@@ -15,10 +15,10 @@ assert_sum_255 (const guint8 w[3])
 static void
 test_triangle_layout (void)
 {
-  TressWeightTriangle tri;
+  TressWeightGeom tri;
   double side;
 
-  tress_weight_triangle_layout (&tri, 200, 200, 10);
+  tress_weight_geom_layout (&tri, 200, 200, 10);
   /* Equilateral, inside the margins, reference 0 on top. */
   side = tri.corner[2].x - tri.corner[1].x;
   g_assert_cmpfloat_with_epsilon (side, 180, 1e-9);
@@ -28,47 +28,47 @@ test_triangle_layout (void)
   g_assert_cmpfloat_with_epsilon (
       hypot (tri.corner[0].x - tri.corner[1].x, tri.corner[0].y - tri.corner[1].y), side, 1e-9);
   /* A wide area is limited by its height. */
-  tress_weight_triangle_layout (&tri, 1000, 100, 0);
+  tress_weight_geom_layout (&tri, 1000, 100, 0);
   g_assert_cmpfloat_with_epsilon (tri.corner[1].y - tri.corner[0].y, 100, 1e-9);
 }
 
 static void
 test_triangle_value_to_point (void)
 {
-  TressWeightTriangle tri;
+  TressWeightGeom tri;
   const guint8 only0[3] = { 255, 0, 0 }, only2[3] = { 0, 0, 255 }, half[3] = { 0, 128, 127 };
   const guint8 zero[3] = { 0, 0, 0 };
   TressFurPoint p;
 
-  tress_weight_triangle_layout (&tri, 300, 260, 20);
-  p = tress_weight_triangle_point (&tri, only0);
+  tress_weight_geom_layout (&tri, 300, 260, 20);
+  p = tress_weight_geom_point (&tri, only0);
   g_assert_cmpfloat_with_epsilon (p.x, tri.corner[0].x, 1e-9);
   g_assert_cmpfloat_with_epsilon (p.y, tri.corner[0].y, 1e-9);
-  p = tress_weight_triangle_point (&tri, only2);
+  p = tress_weight_geom_point (&tri, only2);
   g_assert_cmpfloat_with_epsilon (p.x, tri.corner[2].x, 1e-9);
-  p = tress_weight_triangle_point (&tri, half);
+  p = tress_weight_geom_point (&tri, half);
   g_assert_cmpfloat_with_epsilon (p.y, tri.corner[1].y, 1e-9);
   g_assert_cmpfloat (fabs (p.x - 150), <, 1);
   /* An all-zero (broken) triple sits at the centre. */
-  p = tress_weight_triangle_point (&tri, zero);
+  p = tress_weight_geom_point (&tri, zero);
   g_assert_cmpfloat_with_epsilon (p.x, 150, 1e-9);
 }
 
 static void
 test_triangle_round_trip (void)
 {
-  TressWeightTriangle tri;
+  TressWeightGeom tri;
   guint a, b;
 
-  tress_weight_triangle_layout (&tri, 400, 360, 12);
+  tress_weight_geom_layout (&tri, 400, 360, 12);
   /* Every byte triple summing to 255 survives value → point → value. */
   for (a = 0; a <= 255; a += 3)
     for (b = 0; a + b <= 255; b += 5)
       {
         guint8 w[3] = { (guint8)a, (guint8)b, (guint8)(255 - a - b) }, back[3];
-        TressFurPoint p = tress_weight_triangle_point (&tri, w);
+        TressFurPoint p = tress_weight_geom_point (&tri, w);
 
-        tress_weight_triangle_weights (&tri, p.x, p.y, back);
+        tress_weight_geom_weights (&tri, p.x, p.y, back);
         assert_sum_255 (back);
         g_assert_cmpmem (w, 3, back, 3);
       }
@@ -77,22 +77,22 @@ test_triangle_round_trip (void)
 static void
 test_triangle_outside_and_bytes (void)
 {
-  TressWeightTriangle tri;
+  TressWeightGeom tri;
   guint8 w[3];
   const double thirds[3] = { 1.0 / 3, 1.0 / 3, 1.0 / 3 };
   const double neg[3] = { -0.5, 0.25, 0.75 };
 
-  tress_weight_triangle_layout (&tri, 200, 200, 10);
+  tress_weight_geom_layout (&tri, 200, 200, 10);
   /* Far above the top corner: all weight on reference 0. */
-  tress_weight_triangle_weights (&tri, 100, -500, w);
+  tress_weight_geom_weights (&tri, 100, -500, w);
   g_assert_cmpuint (w[0], ==, 255);
   /* Below the bottom edge, left of centre: only references 1 and 2. */
-  tress_weight_triangle_weights (&tri, 60, 1000, w);
+  tress_weight_geom_weights (&tri, 60, 1000, w);
   g_assert_cmpuint (w[0], ==, 0);
   g_assert_cmpuint (w[1], >, w[2]);
   assert_sum_255 (w);
-  g_assert_false (tress_weight_triangle_contains (&tri, 60, 1000));
-  g_assert_true (tress_weight_triangle_contains (&tri, 100, 120));
+  g_assert_false (tress_weight_geom_contains (&tri, 60, 1000));
+  g_assert_true (tress_weight_geom_contains (&tri, 100, 120));
 
   /* 255 / 3 = 85 exactly; uneven splits still sum to 255. */
   tress_weight_bytes_from_fractions (thirds, w);
@@ -113,27 +113,27 @@ test_triangle_outside_and_bytes (void)
 static void
 test_triangle_translate_and_hit (void)
 {
-  TressWeightTriangle tri;
+  TressWeightGeom tri;
   const guint8 pts[3][3] = { { 255, 0, 0 }, { 85, 85, 85 }, { 0, 0, 255 } };
   guint8 a[3], b[3];
   TressFurPoint c;
 
-  tress_weight_triangle_layout (&tri, 300, 300, 10);
-  c = tress_weight_triangle_point (&tri, pts[1]);
-  g_assert_cmpint (tress_weight_triangle_hit (&tri, pts, 3, c.x + 3, c.y - 2, 6), ==, 1);
-  g_assert_cmpint (tress_weight_triangle_hit (&tri, pts, 3, c.x + 30, c.y, 6), ==, -1);
-  g_assert_cmpint (
-      tress_weight_triangle_hit (&tri, pts, 3, tri.corner[2].x - 1, tri.corner[2].y, 6), ==, 2);
+  tress_weight_geom_layout (&tri, 300, 300, 10);
+  c = tress_weight_geom_point (&tri, pts[1]);
+  g_assert_cmpint (tress_weight_geom_hit (&tri, pts, 3, c.x + 3, c.y - 2, 6), ==, 1);
+  g_assert_cmpint (tress_weight_geom_hit (&tri, pts, 3, c.x + 30, c.y, 6), ==, -1);
+  g_assert_cmpint (tress_weight_geom_hit (&tri, pts, 3, tri.corner[2].x - 1, tri.corner[2].y, 6),
+                   ==, 2);
 
   /* Moving two points by the same offset moves both; the corner one is clamped. */
-  tress_weight_triangle_translate (&tri, pts[1], 0, 40, a);
-  tress_weight_triangle_translate (&tri, pts[0], 0, -40, b);
+  tress_weight_geom_translate (&tri, pts[1], 0, 40, a);
+  tress_weight_geom_translate (&tri, pts[0], 0, -40, b);
   assert_sum_255 (a);
   g_assert_cmpuint (a[0], <, 85);
   g_assert_cmpuint (a[1], ==, a[2]);
   g_assert_cmpmem (b, 3, pts[0], 3);
   /* A zero offset changes nothing. */
-  tress_weight_triangle_translate (&tri, pts[1], 0, 0, a);
+  tress_weight_geom_translate (&tri, pts[1], 0, 0, a);
   g_assert_cmpmem (a, 3, pts[1], 3);
 }
 

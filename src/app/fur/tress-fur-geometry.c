@@ -9,7 +9,7 @@
 /* ---- weight triangle ------------------------------------------------------ */
 
 void
-tress_weight_triangle_layout (TressWeightTriangle *tri, double width, double height, double margin)
+tress_weight_geom_layout (TressWeightGeom *tri, double width, double height, double margin)
 {
   double w = MAX (width - 2 * margin, 1), h = MAX (height - 2 * margin, 1);
   double side = MIN (w, h * 2 / sqrt (3.0));
@@ -22,7 +22,7 @@ tress_weight_triangle_layout (TressWeightTriangle *tri, double width, double hei
 }
 
 TressFurPoint
-tress_weight_triangle_point (const TressWeightTriangle *tri, const guint8 w[3])
+tress_weight_geom_point (const TressWeightGeom *tri, const guint8 w[3])
 {
   double sum = (double)w[0] + w[1] + w[2];
   double f[3];
@@ -40,7 +40,7 @@ tress_weight_triangle_point (const TressWeightTriangle *tri, const guint8 w[3])
 }
 
 static void
-barycentric (const TressWeightTriangle *tri, double x, double y, double f[3])
+barycentric (const TressWeightGeom *tri, double x, double y, double f[3])
 {
   const TressFurPoint *a = &tri->corner[0], *b = &tri->corner[1], *c = &tri->corner[2];
   double det = (b->y - c->y) * (a->x - c->x) + (c->x - b->x) * (a->y - c->y);
@@ -56,7 +56,7 @@ barycentric (const TressWeightTriangle *tri, double x, double y, double f[3])
 }
 
 void
-tress_weight_triangle_fractions (const TressWeightTriangle *tri, double x, double y, double f[3])
+tress_weight_geom_fractions (const TressWeightGeom *tri, double x, double y, double f[3])
 {
   double best = G_MAXDOUBLE;
   guint e;
@@ -120,26 +120,26 @@ tress_weight_bytes_from_fractions (const double f[3], guint8 out[3])
 }
 
 void
-tress_weight_triangle_weights (const TressWeightTriangle *tri, double x, double y, guint8 out[3])
+tress_weight_geom_weights (const TressWeightGeom *tri, double x, double y, guint8 out[3])
 {
   double f[3];
 
-  tress_weight_triangle_fractions (tri, x, y, f);
+  tress_weight_geom_fractions (tri, x, y, f);
   tress_weight_bytes_from_fractions (f, out);
 }
 
 void
-tress_weight_triangle_translate (const TressWeightTriangle *tri, const guint8 w[3], double dx,
-                                 double dy, guint8 out[3])
+tress_weight_geom_translate (const TressWeightGeom *tri, const guint8 w[3], double dx, double dy,
+                             guint8 out[3])
 {
-  TressFurPoint p = tress_weight_triangle_point (tri, w);
+  TressFurPoint p = tress_weight_geom_point (tri, w);
 
-  tress_weight_triangle_weights (tri, p.x + dx, p.y + dy, out);
+  tress_weight_geom_weights (tri, p.x + dx, p.y + dy, out);
 }
 
 int
-tress_weight_triangle_hit (const TressWeightTriangle *tri, const guint8 (*weights)[3], guint n,
-                           double x, double y, double radius)
+tress_weight_geom_hit (const TressWeightGeom *tri, const guint8 (*weights)[3], guint n, double x,
+                       double y, double radius)
 {
   double best = radius * radius;
   int found = -1;
@@ -147,7 +147,7 @@ tress_weight_triangle_hit (const TressWeightTriangle *tri, const guint8 (*weight
 
   for (i = 0; i < n; i++)
     {
-      TressFurPoint p = tress_weight_triangle_point (tri, weights[i]);
+      TressFurPoint p = tress_weight_geom_point (tri, weights[i]);
       double d = (p.x - x) * (p.x - x) + (p.y - y) * (p.y - y);
 
       if (d <= best)
@@ -160,7 +160,7 @@ tress_weight_triangle_hit (const TressWeightTriangle *tri, const guint8 (*weight
 }
 
 gboolean
-tress_weight_triangle_contains (const TressWeightTriangle *tri, double x, double y)
+tress_weight_geom_contains (const TressWeightGeom *tri, double x, double y)
 {
   double f[3];
 

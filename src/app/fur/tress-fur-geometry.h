@@ -25,32 +25,29 @@ typedef struct
 typedef struct
 {
   TressFurPoint corner[3];
-} TressWeightTriangle;
+} TressWeightGeom;
 
-void tress_weight_triangle_layout (TressWeightTriangle *tri, double width, double height,
-                                   double margin);
+void tress_weight_geom_layout (TressWeightGeom *tri, double width, double height, double margin);
 /* The point of weights @w (reference order, summing to 255; other sums are
  * normalised, all-zero is the centre). */
-TressFurPoint tress_weight_triangle_point (const TressWeightTriangle *tri, const guint8 w[3]);
+TressFurPoint tress_weight_geom_point (const TressWeightGeom *tri, const guint8 w[3]);
 /* Barycentric coordinates of (@x, @y), clamped onto the triangle (a point
  * outside goes to the nearest point of the triangle); they sum to 1. */
-void tress_weight_triangle_fractions (const TressWeightTriangle *tri, double x, double y,
-                                      double f[3]);
+void tress_weight_geom_fractions (const TressWeightGeom *tri, double x, double y, double f[3]);
 /* Whole bytes summing to exactly 255 closest to @f × 255 (largest remainder). */
 void tress_weight_bytes_from_fractions (const double f[3], guint8 out[3]);
 /* The weights for the point (@x, @y): fractions, then bytes. */
-void tress_weight_triangle_weights (const TressWeightTriangle *tri, double x, double y,
-                                    guint8 out[3]);
+void tress_weight_geom_weights (const TressWeightGeom *tri, double x, double y, guint8 out[3]);
 /* @w moved by (@dx, @dy) in widget coordinates (a multi-selection drag moves
  * every point by the same offset; each is clamped onto the triangle). */
-void tress_weight_triangle_translate (const TressWeightTriangle *tri, const guint8 w[3], double dx,
-                                      double dy, guint8 out[3]);
+void tress_weight_geom_translate (const TressWeightGeom *tri, const guint8 w[3], double dx,
+                                  double dy, guint8 out[3]);
 /* Index of the point of @weights (@n triples) nearest (@x, @y) within
  * @radius, or -1. */
-int tress_weight_triangle_hit (const TressWeightTriangle *tri, const guint8 (*weights)[3], guint n,
-                               double x, double y, double radius);
+int tress_weight_geom_hit (const TressWeightGeom *tri, const guint8 (*weights)[3], guint n,
+                           double x, double y, double radius);
 /* TRUE if (@x, @y) is inside the triangle (edges included). */
-gboolean tress_weight_triangle_contains (const TressWeightTriangle *tri, double x, double y);
+gboolean tress_weight_geom_contains (const TressWeightGeom *tri, double x, double y);
 
 /* ---- UV map --------------------------------------------------------------- */
 
