@@ -5,6 +5,7 @@
 #include "tress-editors.h"
 
 #include "tress-editor.h"
+#include "fur/tress-fur-editor.h"
 
 void
 tress_editors_register_builtin (void)
@@ -16,4 +17,5 @@ tress_editors_register_builtin (void)
    *   tress_editor_register ("bfres", tress_curve_editor_new);
    *   tress_editor_register ("niff", tress_curve_editor_new);
    * A format without a call gets the generic TressInfoView. */
+  tress_fur_editor_register ();
 }
