@@ -177,13 +177,19 @@ tress_info_view_refresh (TressInfoView *self)
     guint n_errors = tress_problem_list_count (problems, TRESS_SEVERITY_ERROR);
     g_autofree char *heading = NULL;
 
+    g_autofree char *problems_text
+        = g_strdup_printf (ngettext ("%u problem", "%u problems", problems->len), problems->len);
+
     if (n_errors > 0)
-      heading = g_strdup_printf (
-          ngettext ("%u problem, %u error", "%u problems, %u errors", problems->len), problems->len,
-          n_errors);
+      {
+        g_autofree char *errors_text
+            = g_strdup_printf (ngettext ("%u error", "%u errors", n_errors), n_errors);
+
+        /* Translators: "3 problems, 1 error" */
+        heading = g_strdup_printf (_ ("%s, %s"), problems_text, errors_text);
+      }
     else
-      heading
-          = g_strdup_printf (ngettext ("%u problem", "%u problems", problems->len), problems->len);
+      heading = g_steal_pointer (&problems_text);
     gtk_label_set_text (self->problems_label, heading);
   }
   gtk_widget_set_visible (GTK_WIDGET (self->problems_list), TRUE);

@@ -169,7 +169,8 @@ on_pages_changed (TressWindow *self)
   gboolean any = gtk_notebook_get_n_pages (self->notebook) > 0;
 
   gtk_stack_set_visible_child_name (self->stack, any ? "documents" : "welcome");
-  gtk_notebook_set_show_tabs (self->notebook, TRUE);
+  /* An empty tab row measures negative in Adwaita (GTK 4.8): hide it. */
+  gtk_notebook_set_show_tabs (self->notebook, any);
   if (!any)
     set_current_page (self, NULL);
   _tress_window_update_actions (self);
@@ -649,12 +650,16 @@ tress_window_dispose (GObject *object)
     g_cancellable_cancel (self->cancellable);
   if (self->recent_manager != NULL)
     g_clear_signal_handler (&self->recent_changed_id, self->recent_manager);
+  /* The notebook removes its pages while the window goes: not a user action. */
+  if (self->notebook != NULL)
+    g_signal_handlers_disconnect_by_data (self->notebook, self);
   self->current_page = NULL;
   if (self->document_signals != NULL)
     g_signal_group_set_target (self->document_signals, NULL);
   if (self->history_signals != NULL)
     g_signal_group_set_target (self->history_signals, NULL);
-  gtk_widget_dispose_template (GTK_WIDGET (self), TRESS_TYPE_WINDOW);
+  /* No gtk_widget_dispose_template(): GtkWindow unparents its child and
+   * titlebar itself, and doing it twice is an error in GTK 4.8. */
   G_OBJECT_CLASS (tress_window_parent_class)->dispose (object);
 }
 

@@ -209,7 +209,6 @@ sync_properties (TressHistory *self)
   const char *undo_label = tress_history_get_undo_label (self);
   const char *redo_label = tress_history_get_redo_label (self);
 
-  g_object_freeze_notify (G_OBJECT (self));
   if (can_undo != self->can_undo_cached)
     {
       self->can_undo_cached = can_undo;
@@ -237,7 +236,6 @@ sync_properties (TressHistory *self)
       self->modified_cached = modified;
       g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MODIFIED]);
     }
-  g_object_thaw_notify (G_OBJECT (self));
 }
 
 static void

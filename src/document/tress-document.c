@@ -18,17 +18,30 @@
 /* Larger files are refused before anything is read: no format here comes near. */
 #define MAX_FILE_SIZE ((goffset)512 * 1024 * 1024)
 
-#define DISK_ATTRIBUTES                                                                            \
-  G_FILE_ATTRIBUTE_STANDARD_TYPE                                                                   \
-      "," G_FILE_ATTRIBUTE_STANDARD_SIZE "," G_FILE_ATTRIBUTE_TIME_MODIFIED                        \
-      "," G_FILE_ATTRIBUTE_TIME_MODIFIED_USEC "," G_FILE_ATTRIBUTE_ETAG_VALUE
+/* clang-format off */
+#define DISK_ATTRIBUTES \
+  G_FILE_ATTRIBUTE_STANDARD_TYPE "," \
+  G_FILE_ATTRIBUTE_STANDARD_SIZE "," \
+  G_FILE_ATTRIBUTE_TIME_MODIFIED "," \
+  G_FILE_ATTRIBUTE_TIME_MODIFIED_USEC "," \
+  G_FILE_ATTRIBUTE_TIME_CHANGED "," \
+  G_FILE_ATTRIBUTE_TIME_CHANGED_USEC "," \
+  G_FILE_ATTRIBUTE_UNIX_INODE "," \
+  G_FILE_ATTRIBUTE_ETAG_VALUE
+/* clang-format on */
 
-/* What the file on disk looked like when it was read or last written. */
+/* What the file on disk looked like when it was read or last written. The inode
+ * catches a file replaced by renaming (as most programs save), the change time
+ * a rewrite in place; timestamps are only as fine as the kernel's clock tick,
+ * so a same-size rewrite in place within one tick goes unnoticed. */
 typedef struct
 {
   gboolean known;
   guint64 mtime;
   guint32 mtime_usec;
+  guint64 ctime;
+  guint32 ctime_usec;
+  guint64 inode;
   goffset size;
   char *etag;
 } DiskState;
@@ -126,6 +139,9 @@ disk_state_set (DiskState *state, GFileInfo *info)
   state->known = TRUE;
   state->mtime = g_file_info_get_attribute_uint64 (info, G_FILE_ATTRIBUTE_TIME_MODIFIED);
   state->mtime_usec = g_file_info_get_attribute_uint32 (info, G_FILE_ATTRIBUTE_TIME_MODIFIED_USEC);
+  state->ctime = g_file_info_get_attribute_uint64 (info, G_FILE_ATTRIBUTE_TIME_CHANGED);
+  state->ctime_usec = g_file_info_get_attribute_uint32 (info, G_FILE_ATTRIBUTE_TIME_CHANGED_USEC);
+  state->inode = g_file_info_get_attribute_uint64 (info, G_FILE_ATTRIBUTE_UNIX_INODE);
   state->size = g_file_info_get_size (info);
   state->etag = g_strdup (g_file_info_get_etag (info));
 }
@@ -138,6 +154,10 @@ disk_state_matches (const DiskState *state, GFileInfo *info)
   if (g_file_info_get_attribute_uint64 (info, G_FILE_ATTRIBUTE_TIME_MODIFIED) != state->mtime
       || g_file_info_get_attribute_uint32 (info, G_FILE_ATTRIBUTE_TIME_MODIFIED_USEC)
              != state->mtime_usec
+      || g_file_info_get_attribute_uint64 (info, G_FILE_ATTRIBUTE_TIME_CHANGED) != state->ctime
+      || g_file_info_get_attribute_uint32 (info, G_FILE_ATTRIBUTE_TIME_CHANGED_USEC)
+             != state->ctime_usec
+      || g_file_info_get_attribute_uint64 (info, G_FILE_ATTRIBUTE_UNIX_INODE) != state->inode
       || g_file_info_get_size (info) != state->size)
     return FALSE;
   return g_strcmp0 (g_file_info_get_etag (info), state->etag) == 0;
@@ -153,8 +173,10 @@ disk_state_copy (DiskState *dest, const DiskState *src)
 
 /* Whether @file still holds @expected, as recorded in @state. When the metadata
  * differs the contents are compared, so a file touched but not changed is not
- * reported. A file that vanished counts as changed. Sets *@info_out to the
- * current info when the file exists. */
+ * reported. A file that vanished counts as changed; one that was never seen
+ * (a new document given a file name) may be created, but if it exists and its
+ * contents are unknown it counts as changed. Sets *@info_out to the current
+ * info when the file exists. */
 static gboolean
 file_changed_since (GFile *file, const DiskState *state, GBytes *expected,
                     GCancellable *cancellable, GFileInfo **info_out)
@@ -165,7 +187,7 @@ file_changed_since (GFile *file, const DiskState *state, GBytes *expected,
 
   info = g_file_query_info (file, DISK_ATTRIBUTES, G_FILE_QUERY_INFO_NONE, cancellable, NULL);
   if (info == NULL)
-    return TRUE;
+    return state->known;
   if (disk_state_matches (state, info))
     changed = FALSE;
   else if (expected == NULL || g_file_info_get_file_type (info) != G_FILE_TYPE_REGULAR
@@ -549,7 +571,8 @@ describe_errors (GPtrArray *problems)
 /* Parses the new bytes again, validates them and checks that writing them again
  * gives the same bytes. */
 static gboolean
-check_new_bytes (const TressFormat *format, GBytes *bytes, const char *name, GError **error)
+check_new_bytes (const TressFormat *format, GBytes *bytes, const char *name, const char *where,
+                 GError **error)
 {
   g_autoptr (GError) local_error = NULL;
   g_autoptr (GPtrArray) problems = NULL;
@@ -560,7 +583,7 @@ check_new_bytes (const TressFormat *format, GBytes *bytes, const char *name, GEr
   if (model == NULL)
     {
       g_set_error (error, TRESS_ERROR, TRESS_ERROR_INVALID,
-                   "Nothing was written to “%s”: the new data does not read back (%s)", name,
+                   "Nothing was written to “%s”: the new data does not read back (%s)", where,
                    local_error != NULL ? local_error->message : "the parser failed");
       return FALSE;
     }
@@ -572,7 +595,7 @@ check_new_bytes (const TressFormat *format, GBytes *bytes, const char *name, GEr
 
       format->free (model);
       g_set_error (error, TRESS_ERROR, TRESS_ERROR_INVALID,
-                   "Nothing was written to “%s”: the new data has %s", name, summary);
+                   "Nothing was written to “%s”: the new data has %s", where, summary);
       return FALSE;
     }
 
@@ -589,7 +612,7 @@ check_new_bytes (const TressFormat *format, GBytes *bytes, const char *name, GEr
       g_set_error (error, TRESS_ERROR, TRESS_ERROR_INVALID,
                    "Nothing was written to “%s”: the new data does not read back the same "
                    "(first difference at offset 0x%" G_GSIZE_MODIFIER "x)",
-                   name, i);
+                   where, i);
       return FALSE;
     }
   return TRUE;
@@ -607,7 +630,7 @@ save_in_thread (SaveData *data, GCancellable *cancellable, GError **error)
   const char *contents;
   const char *etag = NULL;
 
-  if (!check_new_bytes (data->format, data->bytes, name, error))
+  if (!check_new_bytes (data->format, data->bytes, name, where, error))
     return FALSE;
   if (g_cancellable_set_error_if_cancelled (cancellable, error))
     return FALSE;
@@ -616,12 +639,19 @@ save_in_thread (SaveData *data, GCancellable *cancellable, GError **error)
     {
       if (file_changed_since (data->file, &data->disk, data->expected, cancellable, &info))
         {
-          g_set_error (error, TRESS_ERROR, TRESS_ERROR_CHANGED_ON_DISK,
-                       info != NULL ? "Nothing was written: “%s” was changed on disk since it "
-                                      "was read"
-                                    : "Nothing was written: “%s” was removed or cannot be "
-                                      "read since it was read",
-                       where);
+          if (info == NULL)
+            g_set_error (error, TRESS_ERROR, TRESS_ERROR_CHANGED_ON_DISK,
+                         "Nothing was written: “%s” was removed or cannot be read since it was "
+                         "read",
+                         where);
+          else if (!data->disk.known && data->expected == NULL)
+            g_set_error (error, TRESS_ERROR, TRESS_ERROR_CHANGED_ON_DISK,
+                         "Nothing was written: “%s” already exists and was not read by this "
+                         "document",
+                         where);
+          else
+            g_set_error (error, TRESS_ERROR, TRESS_ERROR_CHANGED_ON_DISK,
+                         "Nothing was written: “%s” was changed on disk since it was read", where);
           return FALSE;
         }
       /* A last check, atomic with the write: GIO refuses if the etag moved. */
@@ -827,6 +857,12 @@ tress_document_revert (TressDocument *self, GCancellable *cancellable, GError **
     {
       g_set_error (error, TRESS_ERROR, TRESS_ERROR_FAILED, "“%s” has no file to revert to",
                    priv->title);
+      return FALSE;
+    }
+  if (priv->saving)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_PENDING,
+                   "“%s” is being saved; revert once that is done", priv->title);
       return FALSE;
     }
   bytes = read_file (priv->file, &info, cancellable, error);

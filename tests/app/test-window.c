@@ -1,0 +1,760 @@
+/* test-window.c: the main window driven through its actions, under Xvfb
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <glib/gstdio.h>
+#include <gtk/gtk.h>
+#include <string.h>
+
+#include "tress-application.h"
+#include "tress-demo.h"
+#include "tress-document-page.h"
+#include "tress-editor.h"
+#include "tress-info-view.h"
+#include "tress-test-format.h"
+#include "tress-test-utils.h"
+#include "tress-window.h"
+
+static TressApplication *app;
+
+/* ---- helpers ----------------------------------------------------------- */
+
+#define WAIT_TIMEOUT_USEC (20 * G_USEC_PER_SEC)
+
+/* Runs the main loop until @cond holds (fails after 20 s). */
+#define WAIT_FOR(cond)                                                                             \
+  G_STMT_START                                                                                     \
+  {                                                                                                \
+    gint64 deadline_ = g_get_monotonic_time () + WAIT_TIMEOUT_USEC;                                \
+    while (!(cond))                                                                                \
+      {                                                                                            \
+        if (g_get_monotonic_time () > deadline_)                                                   \
+          g_error ("timed out waiting for %s", #cond);                                             \
+        if (!g_main_context_iteration (NULL, FALSE))                                               \
+          g_usleep (1000);                                                                         \
+      }                                                                                            \
+  }                                                                                                \
+  G_STMT_END
+
+static void
+spin (guint ms)
+{
+  gint64 end = g_get_monotonic_time () + ms * 1000;
+
+  while (g_get_monotonic_time () < end)
+    if (!g_main_context_iteration (NULL, FALSE))
+      g_usleep (1000);
+}
+
+static char *
+write_test_file (const char *name, const guint32 *values, guint n_values, const char *trailer)
+{
+  g_autoptr (GBytes) bytes = tress_test_format_build (values, n_values);
+  g_autoptr (GByteArray) data = g_byte_array_new ();
+  char *path = g_build_filename (tress_test_tmpdir (), name, NULL);
+  g_autoptr (GError) error = NULL;
+
+  g_byte_array_append (data, g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes));
+  if (trailer != NULL)
+    g_byte_array_append (data, (const guint8 *)trailer, strlen (trailer));
+  g_file_set_contents (path, (const char *)data->data, data->len, &error);
+  g_assert_no_error (error);
+  return path;
+}
+
+/* The bytes a test file with @values and @trailer must have. */
+static GBytes *
+expected_bytes (const guint32 *values, guint n_values, const char *trailer)
+{
+  g_autoptr (GBytes) bytes = tress_test_format_build (values, n_values);
+  GByteArray *data = g_byte_array_new ();
+
+  g_byte_array_append (data, g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes));
+  if (trailer != NULL)
+    g_byte_array_append (data, (const guint8 *)trailer, strlen (trailer));
+  return g_byte_array_free_to_bytes (data);
+}
+
+static GBytes *
+read_file (const char *path)
+{
+  char *contents = NULL;
+  gsize len = 0;
+  g_autoptr (GError) error = NULL;
+
+  g_file_get_contents (path, &contents, &len, &error);
+  g_assert_no_error (error);
+  return g_bytes_new_take (contents, len);
+}
+
+static void
+activate_open (TressWindow *window, const char *path)
+{
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autofree char *uri = g_file_get_uri (file);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.open-uri", "s", uri));
+}
+
+/* The first widget under @root whose action-name is @action (a header bar button). */
+static GtkWidget *
+find_action_widget (GtkWidget *root, const char *action)
+{
+  if (GTK_IS_ACTIONABLE (root)
+      && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (root)), action) == 0)
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_action_widget (child, action);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Whether the header bar's button for @action can be clicked, as the user sees it. */
+static gboolean
+button_enabled (TressWindow *window, const char *action)
+{
+  GtkWidget *titlebar = gtk_window_get_titlebar (GTK_WINDOW (window));
+  GtkWidget *button = find_action_widget (titlebar, action);
+
+  g_assert_nonnull (button);
+  return gtk_widget_get_sensitive (button);
+}
+
+static const char *
+button_tooltip (TressWindow *window, const char *action)
+{
+  GtkWidget *button = find_action_widget (gtk_window_get_titlebar (GTK_WINDOW (window)), action);
+
+  g_assert_nonnull (button);
+  return gtk_widget_get_tooltip_text (button);
+}
+
+/* The dialogs transient for @window that are shown now. */
+static GtkMessageDialog *
+find_dialog (TressWindow *window)
+{
+  GListModel *toplevels = gtk_window_get_toplevels (); /* transfer none */
+  guint n = g_list_model_get_n_items (toplevels);
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr (GObject) item = g_list_model_get_item (toplevels, i);
+
+      if (GTK_IS_MESSAGE_DIALOG (item)
+          && gtk_window_get_transient_for (GTK_WINDOW (item)) == GTK_WINDOW (window)
+          && gtk_widget_get_visible (GTK_WIDGET (item)))
+        return GTK_MESSAGE_DIALOG (item);
+    }
+  return NULL;
+}
+
+static char *
+dialog_text (GtkMessageDialog *dialog)
+{
+  g_autofree char *primary = NULL;
+  g_autofree char *secondary = NULL;
+
+  g_object_get (dialog, "text", &primary, "secondary-text", &secondary, NULL);
+  return g_strdup_printf ("%s\n%s", primary, secondary != NULL ? secondary : "");
+}
+
+static char *
+tab_text (TressWindow *window, guint index)
+{
+  TressDocumentPage *page = tress_window_get_page (window, index);
+  GtkWidget *tab = tress_document_page_get_tab (page);
+  GtkWidget *label = gtk_widget_get_first_child (tab);
+
+  g_assert_true (GTK_IS_LABEL (label));
+  return g_strdup (gtk_label_get_text (GTK_LABEL (label)));
+}
+
+static TressWindow *
+new_window (void)
+{
+  TressWindow *window = tress_window_new (GTK_APPLICATION (app));
+
+  gtk_window_present (GTK_WINDOW (window));
+  WAIT_FOR (gtk_widget_get_mapped (GTK_WIDGET (window)));
+  return window;
+}
+
+static void
+destroy_window (TressWindow *window)
+{
+  GtkMessageDialog *dialog;
+
+  while ((dialog = find_dialog (window)) != NULL)
+    gtk_window_destroy (GTK_WINDOW (dialog));
+  gtk_window_destroy (GTK_WINDOW (window));
+  spin (10);
+}
+
+/* ---- a small editor for the test format -------------------------------- */
+
+static void
+on_set_value (GSimpleAction *action, GVariant *param, gpointer user_data)
+{
+  TressDocument *doc = TRESS_DOCUMENT (user_data);
+  guint index = 0, value = 0;
+
+  g_variant_get (param, "(uu)", &index, &value);
+  tress_test_model_set_value (tress_document_get_history (doc), tress_document_get_model (doc),
+                              index, value);
+}
+
+static GtkWidget *
+test_editor_new (TressDocument *doc)
+{
+  GtkWidget *editor = gtk_label_new ("test editor");
+  g_autoptr (GSimpleActionGroup) group = g_simple_action_group_new ();
+  g_autoptr (GSimpleAction) set = g_simple_action_new ("set-value", G_VARIANT_TYPE ("(uu)"));
+
+  g_signal_connect_object (set, "activate", G_CALLBACK (on_set_value), doc, 0);
+  g_action_map_add_action (G_ACTION_MAP (group), G_ACTION (set));
+  gtk_widget_insert_action_group (editor, "test", G_ACTION_GROUP (group));
+  gtk_widget_add_css_class (editor, "test-editor");
+  return editor;
+}
+
+static TressTestModel *
+current_model (TressWindow *window)
+{
+  TressDocument *doc = tress_window_get_current_document (window);
+
+  g_assert_nonnull (doc);
+  return tress_document_get_model (doc);
+}
+
+/* ---- tests ------------------------------------------------------------- */
+
+static void
+notify_counter (GObject *object, GParamSpec *pspec, guint *count)
+{
+  (*count)++;
+}
+
+/* Open → edit → undo → redo → save, each through an action, then the bytes on disk. */
+static void
+test_open_edit_undo_redo_save (void)
+{
+  static const guint32 values[] = { 1, 2, 3 };
+  static const guint32 edited[] = { 1, 42, 3 };
+  g_autofree char *path = write_test_file ("edit.trsstest", values, 3, "KEEP-ME");
+  g_autofree char *backup = g_strconcat (path, "~", NULL);
+  g_autoptr (GBytes) original = read_file (path);
+  g_autoptr (GBytes) expected = expected_bytes (edited, 3, "KEEP-ME");
+  g_autoptr (GBytes) on_disk = NULL;
+  g_autoptr (GBytes) backup_bytes = NULL;
+  TressWindow *window = new_window ();
+  TressDocumentPage *page;
+  GtkWidget *editor;
+  g_autofree char *tab = NULL;
+  guint n_current_notify = 0;
+
+  g_signal_connect (window, "notify::current-document", G_CALLBACK (notify_counter),
+                    &n_current_notify);
+
+  /* Welcome page, nothing to save or undo. */
+  g_assert_cmpuint (tress_window_get_n_documents (window), ==, 0);
+  g_assert_false (button_enabled (window, "win.save"));
+  g_assert_false (button_enabled (window, "win.undo"));
+  g_assert_true (button_enabled (window, "win.open"));
+
+  activate_open (window, path);
+  WAIT_FOR (tress_window_get_n_documents (window) == 1 && !tress_window_get_busy (window));
+  g_assert_cmpuint (n_current_notify, ==, 1);
+  page = tress_window_get_current_page (window);
+  g_assert_nonnull (page);
+  editor = tress_document_page_get_editor (page);
+  g_assert_true (gtk_widget_has_css_class (editor, "test-editor"));
+  tab = tab_text (window, 0);
+  g_assert_cmpstr (tab, ==, "edit.trsstest");
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "edit.trsstest – Tress");
+  g_assert_false (button_enabled (window, "win.save"));
+  g_assert_false (button_enabled (window, "win.undo"));
+  g_assert_false (button_enabled (window, "win.redo"));
+
+  /* Edit through the editor's action. */
+  g_assert_true (gtk_widget_activate_action (editor, "test.set-value", "(uu)", 1, 42));
+  spin (10);
+  g_assert_cmpuint (tress_test_model_get_value (current_model (window), 1), ==, 42);
+  g_clear_pointer (&tab, g_free);
+  tab = tab_text (window, 0);
+  g_assert_cmpstr (tab, ==, "• edit.trsstest");
+  g_assert_true (button_enabled (window, "win.save"));
+  g_assert_true (button_enabled (window, "win.undo"));
+  g_assert_false (button_enabled (window, "win.redo"));
+  g_assert_cmpstr (button_tooltip (window, "win.undo"), ==, "Undo Set value 1");
+
+  /* Undo through the window. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  spin (10);
+  g_assert_cmpuint (tress_test_model_get_value (current_model (window), 1), ==, 2);
+  g_clear_pointer (&tab, g_free);
+  tab = tab_text (window, 0);
+  g_assert_cmpstr (tab, ==, "edit.trsstest");
+  g_assert_false (button_enabled (window, "win.save"));
+  g_assert_false (button_enabled (window, "win.undo"));
+  g_assert_true (button_enabled (window, "win.redo"));
+  g_assert_cmpstr (button_tooltip (window, "win.redo"), ==, "Redo Set value 1");
+
+  /* Redo. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL));
+  spin (10);
+  g_assert_cmpuint (tress_test_model_get_value (current_model (window), 1), ==, 42);
+  g_assert_true (tress_document_get_modified (tress_window_get_current_document (window)));
+  g_assert_true (button_enabled (window, "win.save"));
+
+  /* Nothing was written yet. */
+  on_disk = read_file (path);
+  tress_test_assert_bytes_equal (on_disk, original);
+  g_clear_pointer (&on_disk, g_bytes_unref);
+
+  /* Save. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.save", NULL));
+  WAIT_FOR (!tress_window_get_busy (window));
+  g_assert_null (find_dialog (window));
+  on_disk = read_file (path);
+  tress_test_assert_bytes_equal (on_disk, expected);
+  backup_bytes = read_file (backup);
+  tress_test_assert_bytes_equal (backup_bytes, original);
+  g_assert_false (tress_document_get_modified (tress_window_get_current_document (window)));
+  g_clear_pointer (&tab, g_free);
+  tab = tab_text (window, 0);
+  g_assert_cmpstr (tab, ==, "edit.trsstest");
+  g_assert_false (button_enabled (window, "win.save"));
+  g_assert_true (button_enabled (window, "win.undo"));
+
+  /* Closing a saved document asks nothing. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.close-document", NULL));
+  spin (10);
+  g_assert_null (find_dialog (window));
+  g_assert_cmpuint (tress_window_get_n_documents (window), ==, 0);
+  g_assert_null (tress_window_get_current_document (window));
+  g_assert_cmpuint (n_current_notify, ==, 2);
+  g_assert_false (button_enabled (window, "win.save"));
+
+  destroy_window (window);
+}
+
+/* A file the format rejects: a dialog names the file, the field and the offset. */
+static void
+test_open_error_dialog (void)
+{
+  static const guint8 bad[] = { 'T', 'R', 'S', 'S', 'T', 'E', 'S', 'T', 5, 0, 0, 0, 1, 0, 0, 0 };
+  g_autofree char *path = g_build_filename (tress_test_tmpdir (), "broken.trsstest", NULL);
+  g_autoptr (GError) error = NULL;
+  TressWindow *window = new_window ();
+  GtkMessageDialog *dialog;
+  g_autofree char *text = NULL;
+
+  g_file_set_contents (path, (const char *)bad, sizeof bad, &error);
+  g_assert_no_error (error);
+  activate_open (window, path);
+  WAIT_FOR (!tress_window_get_busy (window) && find_dialog (window) != NULL);
+  dialog = find_dialog (window);
+  text = dialog_text (dialog);
+  g_test_message ("dialog: %s", text);
+  g_assert_nonnull (strstr (text, "Could not open “broken.trsstest”"));
+  g_assert_nonnull (strstr (text, "value count"));
+  g_assert_nonnull (strstr (text, "offset"));
+  g_assert_cmpuint (tress_window_get_n_documents (window), ==, 0);
+
+  gtk_dialog_response (GTK_DIALOG (dialog), GTK_RESPONSE_CLOSE);
+  spin (10);
+  g_assert_null (find_dialog (window));
+  destroy_window (window);
+}
+
+/* Closing a tab with unsaved work asks; Cancel keeps it, Close without Saving drops it. */
+static void
+test_close_unsaved_prompts (void)
+{
+  static const guint32 values[] = { 7 };
+  g_autofree char *path = write_test_file ("close.trsstest", values, 1, NULL);
+  g_autoptr (GBytes) original = read_file (path);
+  g_autoptr (GBytes) on_disk = NULL;
+  TressWindow *window = new_window ();
+  GtkMessageDialog *dialog;
+  g_autofree char *text = NULL;
+
+  activate_open (window, path);
+  WAIT_FOR (tress_window_get_n_documents (window) == 1 && !tress_window_get_busy (window));
+  g_assert_true (gtk_widget_activate_action (
+      tress_document_page_get_editor (tress_window_get_current_page (window)), "test.set-value",
+      "(uu)", 0, 8));
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.close-document", NULL));
+  WAIT_FOR (find_dialog (window) != NULL);
+  dialog = find_dialog (window);
+  text = dialog_text (dialog);
+  g_assert_nonnull (strstr (text, "Save changes to “close.trsstest” before closing?"));
+  gtk_dialog_response (GTK_DIALOG (dialog), GTK_RESPONSE_CANCEL);
+  spin (10);
+  g_assert_cmpuint (tress_window_get_n_documents (window), ==, 1);
+
+  /* Closing the window asks as well, and Cancel keeps it open. */
+  gtk_window_close (GTK_WINDOW (window));
+  WAIT_FOR (find_dialog (window) != NULL);
+  g_clear_pointer (&text, g_free);
+  text = dialog_text (find_dialog (window));
+  g_assert_nonnull (strstr (text, "Save changes to 1 document before closing?"));
+  gtk_dialog_response (GTK_DIALOG (find_dialog (window)), GTK_RESPONSE_CANCEL);
+  spin (10);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (window)));
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.close-document", NULL));
+  WAIT_FOR (find_dialog (window) != NULL);
+  gtk_dialog_response (GTK_DIALOG (find_dialog (window)), 1 /* close without saving */);
+  spin (10);
+  g_assert_cmpuint (tress_window_get_n_documents (window), ==, 0);
+  on_disk = read_file (path);
+  tress_test_assert_bytes_equal (on_disk, original);
+  destroy_window (window);
+}
+
+/* The prompt's Save writes the file and then closes the tab. */
+static void
+test_close_prompt_saves (void)
+{
+  static const guint32 values[] = { 7, 9 };
+  static const guint32 edited[] = { 7, 10 };
+  g_autofree char *path = write_test_file ("close-save.trsstest", values, 2, NULL);
+  g_autoptr (GBytes) expected = expected_bytes (edited, 2, NULL);
+  g_autoptr (GBytes) on_disk = NULL;
+  TressWindow *window = new_window ();
+
+  activate_open (window, path);
+  WAIT_FOR (tress_window_get_n_documents (window) == 1 && !tress_window_get_busy (window));
+  gtk_widget_activate_action (
+      tress_document_page_get_editor (tress_window_get_current_page (window)), "test.set-value",
+      "(uu)", 1, 10);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.close-document", NULL));
+  WAIT_FOR (find_dialog (window) != NULL);
+  gtk_dialog_response (GTK_DIALOG (find_dialog (window)), 2 /* save */);
+  WAIT_FOR (tress_window_get_n_documents (window) == 0);
+  on_disk = read_file (path);
+  tress_test_assert_bytes_equal (on_disk, expected);
+  destroy_window (window);
+}
+
+/* Several documents at once; opening one again shows its page. */
+static void
+test_several_documents (void)
+{
+  static const guint32 a_values[] = { 1 };
+  static const guint32 b_values[] = { 2, 3 };
+  g_autofree char *a = write_test_file ("a.trsstest", a_values, 1, NULL);
+  g_autofree char *b = write_test_file ("b.trsstest", b_values, 2, NULL);
+  TressWindow *window = new_window ();
+  g_autofree char *tab = NULL;
+
+  activate_open (window, a);
+  WAIT_FOR (tress_window_get_n_documents (window) == 1 && !tress_window_get_busy (window));
+  activate_open (window, b);
+  WAIT_FOR (tress_window_get_n_documents (window) == 2 && !tress_window_get_busy (window));
+  g_assert_cmpuint (tress_test_model_get_n_values (current_model (window)), ==, 2);
+
+  /* Undo acts on the current document only. */
+  gtk_widget_activate_action (
+      tress_document_page_get_editor (tress_window_get_current_page (window)), "test.set-value",
+      "(uu)", 0, 5);
+  tab = tab_text (window, 0);
+  g_assert_cmpstr (tab, ==, "a.trsstest");
+  g_clear_pointer (&tab, g_free);
+  tab = tab_text (window, 1);
+  g_assert_cmpstr (tab, ==, "• b.trsstest");
+
+  activate_open (window, a);
+  spin (20);
+  g_assert_cmpuint (tress_window_get_n_documents (window), ==, 2);
+  g_assert_cmpuint (tress_test_model_get_n_values (current_model (window)), ==, 1);
+  g_assert_false (button_enabled (window, "win.undo"));
+
+  gtk_notebook_set_current_page (
+      GTK_NOTEBOOK (gtk_widget_get_ancestor (GTK_WIDGET (tress_window_get_page (window, 1)),
+                                             GTK_TYPE_NOTEBOOK)),
+      1);
+  g_assert_true (button_enabled (window, "win.undo"));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  g_assert_cmpuint (tress_test_model_get_value (current_model (window), 0), ==, 2);
+  g_assert_false (tress_window_get_has_unsaved (window));
+  destroy_window (window);
+}
+
+/* Files dropped on the window are opened. */
+static void
+test_drop_files (void)
+{
+  static const guint32 values[] = { 11 };
+  g_autofree char *path = write_test_file ("dropped.trsstest", values, 1, NULL);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  TressWindow *window = new_window ();
+  g_autoptr (GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (window));
+  GtkDropTarget *drop = NULL;
+  GValue value = G_VALUE_INIT;
+  GSList *files = g_slist_prepend (NULL, file);
+  gboolean accepted = FALSE;
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers) && drop == NULL; i++)
+    {
+      g_autoptr (GObject) controller = g_list_model_get_item (controllers, i);
+      if (GTK_IS_DROP_TARGET (controller))
+        drop = GTK_DROP_TARGET (controller);
+    }
+  g_assert_nonnull (drop);
+
+  g_value_init (&value, GDK_TYPE_FILE_LIST);
+  g_value_set_boxed (&value, files);
+  g_signal_emit_by_name (drop, "drop", &value, 10.0, 10.0, &accepted);
+  g_value_unset (&value);
+  g_slist_free (files);
+  g_assert_true (accepted);
+  WAIT_FOR (tress_window_get_n_documents (window) == 1 && !tress_window_get_busy (window));
+  g_assert_cmpuint (tress_test_model_get_value (current_model (window), 0), ==, 11);
+  destroy_window (window);
+}
+
+/* The file changed on disk since it was read: saving asks before overwriting. */
+static void
+test_save_changed_on_disk (void)
+{
+  static const guint32 values[] = { 1, 2 };
+  static const guint32 other[] = { 9, 9, 9 };
+  static const guint32 edited[] = { 1, 5 };
+  g_autofree char *path = write_test_file ("changed.trsstest", values, 2, NULL);
+  g_autoptr (GBytes) other_bytes = tress_test_format_build (other, 3);
+  g_autoptr (GBytes) expected = expected_bytes (edited, 2, NULL);
+  g_autoptr (GBytes) on_disk = NULL;
+  g_autoptr (GError) error = NULL;
+  TressWindow *window = new_window ();
+  g_autofree char *text = NULL;
+
+  activate_open (window, path);
+  WAIT_FOR (tress_window_get_n_documents (window) == 1 && !tress_window_get_busy (window));
+  gtk_widget_activate_action (
+      tress_document_page_get_editor (tress_window_get_current_page (window)), "test.set-value",
+      "(uu)", 1, 5);
+  g_file_set_contents (path, g_bytes_get_data (other_bytes, NULL), g_bytes_get_size (other_bytes),
+                       &error);
+  g_assert_no_error (error);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.save", NULL));
+  WAIT_FOR (!tress_window_get_busy (window) && find_dialog (window) != NULL);
+  text = dialog_text (find_dialog (window));
+  g_assert_nonnull (strstr (text, "“changed.trsstest” changed on disk"));
+  /* Cancel: the other program's file stays. */
+  gtk_dialog_response (GTK_DIALOG (find_dialog (window)), GTK_RESPONSE_CANCEL);
+  spin (10);
+  on_disk = read_file (path);
+  tress_test_assert_bytes_equal (on_disk, other_bytes);
+  g_clear_pointer (&on_disk, g_bytes_unref);
+  g_assert_true (tress_document_get_modified (tress_window_get_current_document (window)));
+
+  /* Save again and overwrite. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.save", NULL));
+  WAIT_FOR (!tress_window_get_busy (window) && find_dialog (window) != NULL);
+  gtk_dialog_response (GTK_DIALOG (find_dialog (window)), GTK_RESPONSE_ACCEPT);
+  WAIT_FOR (!tress_window_get_busy (window)
+            && !tress_document_get_modified (tress_window_get_current_document (window)));
+  on_disk = read_file (path);
+  tress_test_assert_bytes_equal (on_disk, expected);
+  destroy_window (window);
+}
+
+/* A failed save shows why and leaves the file untouched. */
+static void
+test_save_failure_dialog (void)
+{
+  static const guint32 values[] = { 4 };
+  g_autofree char *path = write_test_file ("fail.trsstest", values, 1, NULL);
+  g_autoptr (GBytes) original = read_file (path);
+  g_autoptr (GBytes) on_disk = NULL;
+  TressWindow *window = new_window ();
+  g_autofree char *text = NULL;
+
+  activate_open (window, path);
+  WAIT_FOR (tress_window_get_n_documents (window) == 1 && !tress_window_get_busy (window));
+  gtk_widget_activate_action (
+      tress_document_page_get_editor (tress_window_get_current_page (window)), "test.set-value",
+      "(uu)", 0, 6);
+  tress_test_format_set_failure (TRESS_TEST_FAILURE_SERIALIZE);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.save", NULL));
+  WAIT_FOR (!tress_window_get_busy (window) && find_dialog (window) != NULL);
+  tress_test_format_set_failure (TRESS_TEST_FAILURE_NONE);
+  text = dialog_text (find_dialog (window));
+  g_assert_nonnull (strstr (text, "Could not save “fail.trsstest”"));
+  g_assert_nonnull (strstr (text, "told to fail"));
+  on_disk = read_file (path);
+  tress_test_assert_bytes_equal (on_disk, original);
+  g_assert_true (tress_document_get_modified (tress_window_get_current_document (window)));
+  destroy_window (window);
+}
+
+/* The generic page shows the description and each problem with its location and offset. */
+static void
+test_info_view (void)
+{
+  static const guint32 values[] = { 5, TRESS_TEST_RESERVED_VALUE, 70000 };
+  g_autoptr (GBytes) bytes = tress_test_format_build (values, 3);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (TressDocument) doc = tress_document_new_from_bytes (bytes, "info.trsstest", &error);
+  GtkWidget *view;
+  g_autofree char *text = NULL;
+
+  g_assert_no_error (error);
+  view = g_object_ref_sink (tress_info_view_new (doc));
+  text = tress_info_view_dup_text (TRESS_INFO_VIEW (view));
+  g_test_message ("%s", text);
+  g_assert_nonnull (strstr (text, "info.trsstest\nTress test values\n"));
+  g_assert_nonnull (strstr (text, "Values: 3"));
+  g_assert_nonnull (strstr (text, "2 problems, 1 error\n"));
+  g_assert_nonnull (
+      strstr (text, "Error: the value 0xFFFFFFFF is reserved (value 1 · offset 0x10 (16))"));
+  g_assert_nonnull (
+      strstr (text, "Warning: the value 70000 is above 65535 (value 2 · offset 0x14 (20))"));
+
+  /* It follows the document's changes. */
+  tress_test_model_set_value (tress_document_get_history (doc), tress_document_get_model (doc), 1,
+                              0);
+  tress_test_model_set_value (tress_document_get_history (doc), tress_document_get_model (doc), 2,
+                              1);
+  g_clear_pointer (&text, g_free);
+  text = tress_info_view_dup_text (TRESS_INFO_VIEW (view));
+  g_assert_nonnull (strstr (text, "No problems found"));
+  g_assert_null (strstr (text, "Error:"));
+  g_object_unref (view);
+}
+
+/* Formats without an editor of their own get the generic page. */
+static void
+test_editor_fallback (void)
+{
+  static const guint32 values[] = { 1 };
+  g_autoptr (GBytes) bytes = tress_test_format_build (values, 1);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (TressDocument) doc = tress_document_new_from_bytes (bytes, "x.trsstest", &error);
+  GtkWidget *editor;
+
+  g_assert_no_error (error);
+  g_assert_true (tress_editor_is_registered ("trsstest"));
+  editor = g_object_ref_sink (tress_editor_create (doc));
+  g_assert_true (gtk_widget_has_css_class (editor, "test-editor"));
+  g_object_unref (editor);
+
+  g_assert_false (tress_editor_is_registered ("no-such-format"));
+}
+
+/* The window's size is kept in GSettings. */
+static void
+test_window_size_saved (void)
+{
+  g_autoptr (GSettings) settings = g_settings_new (TRESS_APP_ID);
+  TressWindow *window;
+  int width = 0, height = 0;
+
+  g_settings_set_int (settings, "window-width", 700);
+  g_settings_set_int (settings, "window-height", 500);
+  window = tress_window_new (GTK_APPLICATION (app));
+  gtk_window_get_default_size (GTK_WINDOW (window), &width, &height);
+  g_assert_cmpint (width, ==, 700);
+  g_assert_cmpint (height, ==, 500);
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 810, 520);
+  gtk_window_present (GTK_WINDOW (window));
+  WAIT_FOR (gtk_widget_get_mapped (GTK_WIDGET (window)));
+  gtk_window_close (GTK_WINDOW (window));
+  spin (10);
+  g_assert_cmpint (g_settings_get_int (settings, "window-width"), ==, 810);
+  g_assert_cmpint (g_settings_get_int (settings, "window-height"), ==, 520);
+  g_settings_reset (settings, "window-width");
+  g_settings_reset (settings, "window-height");
+}
+
+/* The demo resource lists one entry per format in the build; each present one opens. */
+static void
+test_demo_files (void)
+{
+  g_auto (GStrv) all = g_resources_enumerate_children (TRESS_DEMO_RESOURCE_PATH, 0, NULL);
+  g_auto (GStrv) names = tress_demo_list ();
+  TressWindow *window;
+
+  g_assert_nonnull (all);
+  g_assert_true (g_strv_contains ((const char *const *)all, "demo.cha"));
+  g_assert_true (g_strv_contains ((const char *const *)all, "demo.bfres"));
+  g_assert_true (g_strv_contains ((const char *const *)all, "demo.niff"));
+  for (guint i = 0; all[i] != NULL; i++)
+    if (!g_strv_contains ((const char *const *)names, all[i]))
+      g_test_message ("%s: no generator in this build yet", all[i]);
+
+  for (guint i = 0; names[i] != NULL; i++)
+    {
+      g_autoptr (GError) error = NULL;
+      g_autoptr (TressDocument) doc = tress_demo_open (names[i], &error);
+
+      g_assert_no_error (error);
+      g_assert_nonnull (doc);
+      g_assert_null (tress_document_get_file (doc));
+      g_assert_cmpuint (
+          tress_problem_list_count (tress_document_get_problems (doc), TRESS_SEVERITY_ERROR), ==,
+          0);
+    }
+
+  /* Open Demo opens them all, or says that there are none. */
+  window = new_window ();
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.open-demo", NULL));
+  spin (10);
+  g_assert_cmpuint (tress_window_get_n_documents (window), ==, g_strv_length (names));
+  if (names[0] == NULL)
+    {
+      g_autofree char *text = dialog_text (find_dialog (window));
+      g_assert_nonnull (strstr (text, "no demo files"));
+    }
+  else
+    {
+      /* A demo has no file: Save asks for one, so it is enabled at once. */
+      g_assert_true (button_enabled (window, "win.save"));
+      g_assert_false (tress_window_get_has_unsaved (window));
+    }
+  destroy_window (window);
+}
+
+int
+main (int argc, char *argv[])
+{
+  g_autoptr (GError) error = NULL;
+  int status;
+
+  g_test_init (&argc, &argv, NULL);
+  gtk_init ();
+  tress_test_format_register ();
+
+  app = tress_application_new ();
+  g_application_set_flags (G_APPLICATION (app),
+                           G_APPLICATION_HANDLES_OPEN | G_APPLICATION_NON_UNIQUE);
+  g_application_register (G_APPLICATION (app), NULL, &error);
+  g_assert_no_error (error);
+  tress_editor_register ("trsstest", test_editor_new);
+
+  g_test_add_func ("/app/window/open-edit-undo-redo-save", test_open_edit_undo_redo_save);
+  g_test_add_func ("/app/window/open-error-dialog", test_open_error_dialog);
+  g_test_add_func ("/app/window/close-unsaved-prompts", test_close_unsaved_prompts);
+  g_test_add_func ("/app/window/close-prompt-saves", test_close_prompt_saves);
+  g_test_add_func ("/app/window/several-documents", test_several_documents);
+  g_test_add_func ("/app/window/drop-files", test_drop_files);
+  g_test_add_func ("/app/window/save-changed-on-disk", test_save_changed_on_disk);
+  g_test_add_func ("/app/window/save-failure-dialog", test_save_failure_dialog);
+  g_test_add_func ("/app/window/size-saved", test_window_size_saved);
+  g_test_add_func ("/app/info-view/problems", test_info_view);
+  g_test_add_func ("/app/editor/registry", test_editor_fallback);
+  g_test_add_func ("/app/demo/files", test_demo_files);
+
+  status = g_test_run ();
+  g_object_unref (app);
+  return status;
+}
