@@ -27,6 +27,7 @@
 
 #include <glib.h>
 
+#include "core/tress-error.h"
 #include "formats/tress-problem.h"
 
 G_BEGIN_DECLS

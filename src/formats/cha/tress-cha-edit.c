@@ -1,0 +1,1674 @@
+/* tress-cha-edit.c: undoable, invariant-keeping edits of a creature-fur model
+ *
+ * Every edit is one command made of primitive operations, each holding the
+ * exact before and after bytes of what it changes, addressed by index:
+ *   PATCH   elements [index, index+count) of one array of one material;
+ *   SCALAR  one fixed or repeated u32 (header, radeon or material count);
+ *   APPLIED a material's whole applied list;
+ *   RIBBON  a whole ribbon (lines included) removed and/or inserted at an index.
+ * Apply runs the operations in order with the after states, undo in reverse
+ * order with the before states, so undo gives back the very same bytes. A
+ * RIBBON operation needs the material's first-line indices to be the running
+ * sum and its repeated counts to agree (checked when the edit is built), which
+ * makes inserting and removing exact inverses.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "tress-cha-edit.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "tress-cha-private.h"
+
+typedef enum
+{
+  OP_PATCH,
+  OP_SCALAR,
+  OP_APPLIED,
+  OP_RIBBON,
+} OpKind;
+
+typedef enum
+{
+  A_LINES,
+  A_BASE,
+  A_MORPH,
+  A_SECTIONS,
+  A_QUALITY,
+  A_UV,
+  A_LENGTHS,
+  A_ZSORT,
+  A_ATTACH,
+  A_FIRST_LINE,
+  A_N_LINES,
+} ArrayId;
+
+typedef enum
+{
+  S_HEADER_FOUR,
+  S_VERSION,
+  S_THREE,
+  S_ONE,
+  S_LINE_ARRAY_SIZE,
+  S_MORPHS_PLUS_ONE,
+  S_RIBBONS_AGAIN,
+  S_MORALITIES_PLUS_ONE,
+  S_RIBBONS_THIRD,
+  S_LINES_AGAIN,
+} ScalarId;
+
+/* A whole ribbon, for RIBBON operations. */
+typedef struct
+{
+  guint32 n_lines;
+  TressChaLine *lines;
+  float base[6];
+  float *morph; /* 6 × n_morphs */
+  guint32 n_sections, quality, attach;
+  float *lengths; /* n_moralities + 1 */
+  float zsort[3];
+} RibbonBlob;
+
+typedef struct
+{
+  OpKind kind;
+  guint material;
+  guint array; /* ArrayId, or ScalarId for OP_SCALAR */
+  guint sub;   /* morph or morality */
+  guint index; /* first element; ribbon for OP_RIBBON; before length for OP_APPLIED */
+  guint count; /* elements; after length for OP_APPLIED */
+  gsize data;  /* offset of the before state in the command's data; after follows */
+  gsize len;   /* bytes of one state (PATCH) */
+  guint32 sbefore, safter;
+  RibbonBlob *before, *after;
+} Op;
+
+typedef struct
+{
+  GArray *ops;
+  GByteArray *data;
+} Ops;
+
+typedef struct
+{
+  TressCommand parent;
+  Ops ops;
+  TressChaChange change;
+  GArray *ribbons;
+  GArray *lines;
+} ChaCommand;
+
+/* ---- helpers -------------------------------------------------------------- */
+
+static gboolean refuse (GError **error, const char *format, ...) G_GNUC_PRINTF (2, 3);
+
+static gboolean
+refuse (GError **error, const char *format, ...)
+{
+  va_list args;
+  char *msg;
+
+  va_start (args, format);
+  msg = g_strdup_vprintf (format, args);
+  va_end (args);
+  g_set_error_literal (error, TRESS_ERROR, TRESS_ERROR_REFUSED, msg);
+  g_free (msg);
+  return FALSE;
+}
+
+static TressChaMaterial *
+get_material (const TressChaFile *file, guint material, GError **error)
+{
+  if (file->radeon == NULL)
+    {
+      refuse (error, "the file has no radeon section");
+      return NULL;
+    }
+  if (material >= file->radeon->n_materials)
+    {
+      refuse (error, "material %u does not exist (the file has %u)", material,
+              file->radeon->n_materials);
+      return NULL;
+    }
+  return &file->radeon->materials[material];
+}
+
+static TressChaMaterial *
+get_lines_material (const TressChaFile *file, guint material, GError **error)
+{
+  TressChaMaterial *m = get_material (file, material, error);
+
+  if (m != NULL && m->lines == NULL)
+    {
+      refuse (error, "the lines of material %u are not decoded (LINE_SIZE %u)", material,
+              m->line_size);
+      return NULL;
+    }
+  return m;
+}
+
+static TressChaMaterial *
+get_ribbon (const TressChaFile *file, TressChaRibbonId id, GError **error)
+{
+  TressChaMaterial *m = get_material (file, id.material, error);
+
+  if (m != NULL && id.ribbon >= m->n_ribbons)
+    {
+      refuse (error, "ribbon %u of material %u does not exist (it has %u)", id.ribbon, id.material,
+              m->n_ribbons);
+      return NULL;
+    }
+  return m;
+}
+
+static gboolean
+all_finite (const float *v, guint n)
+{
+  for (guint i = 0; i < n; i++)
+    if (!isfinite (v[i]))
+      return FALSE;
+  return TRUE;
+}
+
+static guint8 *
+array_ptr (TressChaFile *file, guint mi, guint array, guint sub, gsize *elem)
+{
+  TressChaMaterial *m = &file->radeon->materials[mi];
+
+  switch ((ArrayId)array)
+    {
+    case A_LINES:
+      *elem = TRESS_CHA_LINE_SIZE;
+      return (guint8 *)m->lines;
+    case A_BASE:
+      *elem = 24;
+      return (guint8 *)m->base_points;
+    case A_MORPH:
+      *elem = 24;
+      return (guint8 *)m->morph_points[sub];
+    case A_SECTIONS:
+      *elem = 4;
+      return (guint8 *)m->n_sections;
+    case A_QUALITY:
+      *elem = 4;
+      return (guint8 *)m->quality;
+    case A_UV:
+      *elem = 4;
+      return (guint8 *)m->uv;
+    case A_LENGTHS:
+      *elem = 4;
+      return (guint8 *)m->lengths[sub];
+    case A_ZSORT:
+      *elem = 12;
+      return (guint8 *)m->zsort;
+    case A_ATTACH:
+      *elem = 4;
+      return (guint8 *)m->attach;
+    case A_FIRST_LINE:
+      *elem = 4;
+      return (guint8 *)m->first_line;
+    case A_N_LINES:
+      *elem = 4;
+      return (guint8 *)m->n_ribbon_lines;
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+static guint32 *
+scalar_ptr (TressChaFile *file, guint mi, ScalarId id)
+{
+  TressChaMaterial *m = file->radeon != NULL && mi < file->radeon->n_materials
+                            ? &file->radeon->materials[mi]
+                            : NULL;
+
+  switch (id)
+    {
+    case S_HEADER_FOUR:
+      return &file->header_four;
+    case S_VERSION:
+      return &file->version;
+    case S_THREE:
+      return &file->radeon->always_three;
+    case S_ONE:
+      return &m->always_one;
+    case S_LINE_ARRAY_SIZE:
+      return &m->line_array_size;
+    case S_MORPHS_PLUS_ONE:
+      return &m->morphs_plus_one;
+    case S_RIBBONS_AGAIN:
+      return &m->n_ribbons_again;
+    case S_MORALITIES_PLUS_ONE:
+      return &m->moralities_plus_one;
+    case S_RIBBONS_THIRD:
+      return &m->n_ribbons_third;
+    case S_LINES_AGAIN:
+      return &m->n_lines_again;
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+/* ---- ribbon blobs --------------------------------------------------------- */
+
+static void
+blob_free (RibbonBlob *b)
+{
+  if (b == NULL)
+    return;
+  g_free (b->lines);
+  g_free (b->morph);
+  g_free (b->lengths);
+  g_free (b);
+}
+
+static RibbonBlob *
+blob_get (const TressChaFile *file, const TressChaMaterial *m, guint r)
+{
+  const TressChaRadeon *rad = file->radeon;
+  RibbonBlob *b = g_new0 (RibbonBlob, 1);
+
+  b->n_lines = m->n_ribbon_lines[r];
+  b->lines = g_memdup2 (&m->lines[m->first_line[r]], MAX (b->n_lines, 1) * sizeof (TressChaLine));
+  memcpy (b->base, &m->base_points[6 * (gsize)r], sizeof b->base);
+  b->morph = g_new (float, 6 * (gsize)rad->n_morphs + 1);
+  for (guint32 k = 0; k < rad->n_morphs; k++)
+    memcpy (&b->morph[6 * k], &m->morph_points[k][6 * (gsize)r], 24);
+  b->n_sections = m->n_sections[r];
+  b->quality = m->quality[r];
+  b->attach = m->attach[r];
+  b->lengths = g_new (float, rad->n_moralities + 1);
+  for (guint32 k = 0; k <= rad->n_moralities; k++)
+    b->lengths[k] = m->lengths[k][r];
+  memcpy (b->zsort, &m->zsort[3 * (gsize)r], sizeof b->zsort);
+  return b;
+}
+
+static RibbonBlob *
+blob_copy (const TressChaFile *file, const RibbonBlob *src)
+{
+  RibbonBlob *b = g_memdup2 (src, sizeof *src);
+
+  b->lines = g_memdup2 (src->lines, MAX (src->n_lines, 1) * sizeof (TressChaLine));
+  b->morph = g_memdup2 (src->morph, (6 * (gsize)file->radeon->n_morphs + 1) * sizeof (float));
+  b->lengths = g_memdup2 (src->lengths, (file->radeon->n_moralities + 1) * sizeof (float));
+  return b;
+}
+
+static void
+arr_insert (void *pp, gsize n, gsize index, gsize elem, const void *src)
+{
+  guint8 **p = pp;
+
+  *p = g_realloc (*p, (n + 1) * elem);
+  memmove (*p + (index + 1) * elem, *p + index * elem, (n - index) * elem);
+  memcpy (*p + index * elem, src, elem);
+}
+
+static void
+arr_remove (void *pp, gsize n, gsize index, gsize elem)
+{
+  guint8 **p = pp;
+
+  memmove (*p + index * elem, *p + (index + 1) * elem, (n - index - 1) * elem);
+  *p = g_realloc (*p, MAX (n - 1, 1) * elem);
+}
+
+static void
+ribbon_insert (TressChaFile *file, TressChaMaterial *m, guint r, const RibbonBlob *b)
+{
+  const TressChaRadeon *rad = file->radeon;
+  gsize n = m->n_ribbons;
+  guint32 pos = r < n ? m->first_line[r] : m->n_lines;
+
+  m->lines = g_realloc (m->lines, MAX ((gsize)m->n_lines + b->n_lines, 1) * sizeof (TressChaLine));
+  memmove (&m->lines[pos + b->n_lines], &m->lines[pos],
+           ((gsize)m->n_lines - pos) * sizeof (TressChaLine));
+  memcpy (&m->lines[pos], b->lines, (gsize)b->n_lines * sizeof (TressChaLine));
+
+  arr_insert (&m->base_points, n, r, 24, b->base);
+  for (guint32 k = 0; k < rad->n_morphs; k++)
+    arr_insert (&m->morph_points[k], n, r, 24, &b->morph[6 * k]);
+  arr_insert (&m->n_sections, n, r, 4, &b->n_sections);
+  arr_insert (&m->quality, n, r, 4, &b->quality);
+  for (guint32 k = 0; k <= rad->n_moralities; k++)
+    arr_insert (&m->lengths[k], n, r, 4, &b->lengths[k]);
+  arr_insert (&m->zsort, n, r, 12, b->zsort);
+  arr_insert (&m->attach, n, r, 4, &b->attach);
+  arr_insert (&m->first_line, n, r, 4, &pos);
+  arr_insert (&m->n_ribbon_lines, n, r, 4, &b->n_lines);
+  for (gsize j = r + 1; j <= n; j++)
+    m->first_line[j] += b->n_lines;
+
+  m->n_ribbons++;
+  m->n_ribbons_again++;
+  m->n_ribbons_third++;
+  m->n_lines += b->n_lines;
+  m->n_lines_again += b->n_lines;
+  m->line_array_size += TRESS_CHA_LINE_SIZE * b->n_lines;
+}
+
+static void
+ribbon_remove (TressChaFile *file, TressChaMaterial *m, guint r)
+{
+  const TressChaRadeon *rad = file->radeon;
+  gsize n = m->n_ribbons;
+  guint32 pos = m->first_line[r];
+  guint32 nl = m->n_ribbon_lines[r];
+
+  memmove (&m->lines[pos], &m->lines[pos + nl],
+           ((gsize)m->n_lines - pos - nl) * sizeof (TressChaLine));
+  m->lines = g_realloc (m->lines, MAX ((gsize)m->n_lines - nl, 1) * sizeof (TressChaLine));
+  for (gsize j = r + 1; j < n; j++)
+    m->first_line[j] -= nl;
+
+  arr_remove (&m->base_points, n, r, 24);
+  for (guint32 k = 0; k < rad->n_morphs; k++)
+    arr_remove (&m->morph_points[k], n, r, 24);
+  arr_remove (&m->n_sections, n, r, 4);
+  arr_remove (&m->quality, n, r, 4);
+  for (guint32 k = 0; k <= rad->n_moralities; k++)
+    arr_remove (&m->lengths[k], n, r, 4);
+  arr_remove (&m->zsort, n, r, 12);
+  arr_remove (&m->attach, n, r, 4);
+  arr_remove (&m->first_line, n, r, 4);
+  arr_remove (&m->n_ribbon_lines, n, r, 4);
+
+  m->n_ribbons--;
+  m->n_ribbons_again--;
+  m->n_ribbons_third--;
+  m->n_lines -= nl;
+  m->n_lines_again -= nl;
+  m->line_array_size -= TRESS_CHA_LINE_SIZE * nl;
+}
+
+/* Structural edits need a material whose layout bookkeeping is consistent. */
+static gboolean
+material_sound (const TressChaMaterial *m, guint mi, GError **error)
+{
+  guint64 running = 0;
+
+  if (m->lines == NULL)
+    return refuse (error, "the lines of material %u are not decoded (LINE_SIZE %u)", mi,
+                   m->line_size);
+  if (m->n_ribbons_again != m->n_ribbons || m->n_ribbons_third != m->n_ribbons
+      || m->n_lines_again != m->n_lines
+      || (guint64)m->line_array_size != (guint64)TRESS_CHA_LINE_SIZE * m->n_lines)
+    return refuse (error, "the repeated counts of material %u disagree; apply the count fix first",
+                   mi);
+  for (guint32 r = 0; r < m->n_ribbons; r++)
+    {
+      if (m->first_line[r] != running)
+        return refuse (error,
+                       "the first-line indices of material %u are not the running sum of line "
+                       "counts; apply the first-line fix first",
+                       mi);
+      running += m->n_ribbon_lines[r];
+    }
+  if (running != m->n_lines)
+    return refuse (error, "the ribbons of material %u do not cover its %u lines exactly", mi,
+                   m->n_lines);
+  return TRUE;
+}
+
+/* ---- operations ----------------------------------------------------------- */
+
+static void
+ops_init (Ops *ops)
+{
+  ops->ops = g_array_new (FALSE, TRUE, sizeof (Op));
+  ops->data = g_byte_array_new ();
+}
+
+static void
+ops_clear (Ops *ops)
+{
+  if (ops->ops != NULL)
+    for (guint i = 0; i < ops->ops->len; i++)
+      {
+        Op *op = &g_array_index (ops->ops, Op, i);
+        blob_free (op->before);
+        blob_free (op->after);
+      }
+  g_clear_pointer (&ops->ops, g_array_unref);
+  g_clear_pointer (&ops->data, g_byte_array_unref);
+}
+
+/* Records a PATCH; the before state is read from the model now. */
+static void
+ops_patch (Ops *ops, TressChaFile *file, guint mi, ArrayId array, guint sub, guint index,
+           guint count, const void *after)
+{
+  Op op = { OP_PATCH, mi, array, sub, index, count, 0, 0, 0, 0, NULL, NULL };
+  gsize elem;
+  const guint8 *base = array_ptr (file, mi, array, sub, &elem);
+
+  op.len = elem * count;
+  op.data = ops->data->len;
+  g_byte_array_append (ops->data, base + elem * index, op.len);
+  g_byte_array_append (ops->data, after, op.len);
+  g_array_append_val (ops->ops, op);
+}
+
+static void
+ops_scalar (Ops *ops, TressChaFile *file, guint mi, ScalarId id, guint32 after)
+{
+  Op op = { OP_SCALAR, mi, id, 0, 0, 0, 0, 0, 0, after, NULL, NULL };
+
+  op.sbefore = *scalar_ptr (file, mi, id);
+  if (op.sbefore != after)
+    g_array_append_val (ops->ops, op);
+}
+
+static void
+ops_applied (Ops *ops, const TressChaMaterial *m, guint mi, const guint32 *after, guint n_after)
+{
+  Op op = { OP_APPLIED, mi, 0, 0, m->n_applied, n_after, 0, 0, 0, 0, NULL, NULL };
+
+  op.data = ops->data->len;
+  g_byte_array_append (ops->data, (const guint8 *)m->applied, 4 * m->n_applied);
+  g_byte_array_append (ops->data, (const guint8 *)after, 4 * n_after);
+  g_array_append_val (ops->ops, op);
+}
+
+static void
+ops_ribbon (Ops *ops, guint mi, guint r, RibbonBlob *before, RibbonBlob *after)
+{
+  Op op = { OP_RIBBON, mi, 0, 0, r, 0, 0, 0, 0, 0, before, after };
+
+  g_array_append_val (ops->ops, op);
+}
+
+static void
+op_apply (TressChaFile *file, const guint8 *data, const Op *op, gboolean undo)
+{
+  switch (op->kind)
+    {
+    case OP_PATCH:
+      {
+        gsize elem;
+        guint8 *base = array_ptr (file, op->material, op->array, op->sub, &elem);
+        memcpy (base + elem * op->index, data + op->data + (undo ? 0 : op->len), op->len);
+      }
+      break;
+    case OP_SCALAR:
+      *scalar_ptr (file, op->material, op->array) = undo ? op->sbefore : op->safter;
+      break;
+    case OP_APPLIED:
+      {
+        TressChaMaterial *m = &file->radeon->materials[op->material];
+        guint n = undo ? op->index : op->count;
+        const guint8 *src = data + op->data + (undo ? 0 : 4 * (gsize)op->index);
+
+        m->applied = g_realloc (m->applied, MAX (n, 1) * 4);
+        memcpy (m->applied, src, 4 * (gsize)n);
+        m->n_applied = n;
+      }
+      break;
+    case OP_RIBBON:
+      {
+        TressChaMaterial *m = &file->radeon->materials[op->material];
+        const RibbonBlob *out = undo ? op->after : op->before;
+        const RibbonBlob *in = undo ? op->before : op->after;
+
+        if (out != NULL)
+          ribbon_remove (file, m, op->index);
+        if (in != NULL)
+          ribbon_insert (file, m, op->index, in);
+      }
+      break;
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+/* ---- the command ---------------------------------------------------------- */
+
+static void
+cha_command_apply (TressCommand *cmd, gpointer target, gboolean undo)
+{
+  ChaCommand *self = (ChaCommand *)cmd;
+  TressChaFile *file = target;
+  GArray *ops = self->ops.ops;
+
+  if (!undo)
+    for (guint i = 0; i < ops->len; i++)
+      op_apply (file, self->ops.data->data, &g_array_index (ops, Op, i), FALSE);
+  else
+    for (guint i = ops->len; i-- > 0;)
+      op_apply (file, self->ops.data->data, &g_array_index (ops, Op, i), TRUE);
+  if (file->change_func != NULL)
+    file->change_func (file, &self->change, undo, file->change_data);
+}
+
+static gsize
+cha_command_size (const TressCommand *cmd)
+{
+  const ChaCommand *self = (const ChaCommand *)cmd;
+  gsize size = sizeof *self + self->ops.data->len + self->ops.ops->len * sizeof (Op);
+
+  for (guint i = 0; i < self->ops.ops->len; i++)
+    {
+      const Op *op = &g_array_index (self->ops.ops, Op, i);
+      if (op->before != NULL)
+        size += sizeof (RibbonBlob) + op->before->n_lines * sizeof (TressChaLine);
+      if (op->after != NULL)
+        size += sizeof (RibbonBlob) + op->after->n_lines * sizeof (TressChaLine);
+    }
+  return size;
+}
+
+static void
+cha_command_finalize (TressCommand *cmd)
+{
+  ChaCommand *self = (ChaCommand *)cmd;
+
+  ops_clear (&self->ops);
+  g_clear_pointer (&self->ribbons, g_array_unref);
+  g_clear_pointer (&self->lines, g_array_unref);
+}
+
+static const TressCommandClass cha_command_class = {
+  .type_name = "TressChaCommand",
+  .apply = cha_command_apply,
+  .merge = NULL,
+  .size = cha_command_size,
+  .finalize = cha_command_finalize,
+};
+
+const TressChaChange *
+tress_cha_command_get_change (const TressCommand *cmd)
+{
+  if (cmd == NULL || cmd->klass != &cha_command_class)
+    return NULL;
+  return &((const ChaCommand *)cmd)->change;
+}
+
+static int
+cmp_uint (gconstpointer a, gconstpointer b)
+{
+  guint x = *(const guint *)a, y = *(const guint *)b;
+  return x < y ? -1 : x > y;
+}
+
+static void
+sort_unique (GArray *a)
+{
+  guint n = 0;
+
+  g_array_sort (a, cmp_uint);
+  for (guint i = 0; i < a->len; i++)
+    if (n == 0 || g_array_index (a, guint, i) != g_array_index (a, guint, n - 1))
+      g_array_index (a, guint, n++) = g_array_index (a, guint, i);
+  g_array_set_size (a, n);
+}
+
+/* The ribbon whose line range holds @line (first lines are sorted in a sound file). */
+static int
+ribbon_of_line (const TressChaMaterial *m, guint line)
+{
+  guint lo = 0, hi = m->n_ribbons;
+
+  while (lo < hi)
+    {
+      guint mid = lo + (hi - lo) / 2;
+      if (m->first_line[mid] <= line)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  if (lo == 0)
+    return -1;
+  lo--;
+  return line < (guint64)m->first_line[lo] + m->n_ribbon_lines[lo] ? (int)lo : -1;
+}
+
+static void
+describe_change (ChaCommand *self, const TressChaFile *file)
+{
+  TressChaChange *c = &self->change;
+  GArray *ops = self->ops.ops;
+  gboolean several = FALSE;
+  gboolean whole = FALSE;
+
+  self->ribbons = g_array_new (FALSE, FALSE, sizeof (guint));
+  self->lines = g_array_new (FALSE, FALSE, sizeof (guint));
+  c->material = -1;
+  for (guint i = 0; i < ops->len; i++)
+    {
+      const Op *op = &g_array_index (ops, Op, i);
+      gboolean material_op = !(op->kind == OP_SCALAR && op->array <= S_THREE);
+
+      if (material_op)
+        {
+          if (c->material == -1 && !several)
+            c->material = (int)op->material;
+          else if (c->material != (int)op->material)
+            several = TRUE;
+        }
+      switch (op->kind)
+        {
+        case OP_PATCH:
+          if (op->array == A_LINES)
+            {
+              const TressChaMaterial *m = &file->radeon->materials[op->material];
+              c->flags |= TRESS_CHA_CHANGE_LINES;
+              for (guint k = 0; k < op->count; k++)
+                {
+                  guint line = op->index + k;
+                  int r = ribbon_of_line (m, line);
+                  g_array_append_val (self->lines, line);
+                  if (r >= 0)
+                    g_array_append_val (self->ribbons, r);
+                }
+            }
+          else if (op->array == A_UV)
+            c->flags |= TRESS_CHA_CHANGE_MATERIAL;
+          else
+            {
+              c->flags |= TRESS_CHA_CHANGE_RIBBONS;
+              for (guint k = 0; k < op->count; k++)
+                {
+                  guint r = op->index + k;
+                  g_array_append_val (self->ribbons, r);
+                }
+            }
+          break;
+        case OP_SCALAR:
+          c->flags |= op->array <= S_THREE ? TRESS_CHA_CHANGE_HEADER : TRESS_CHA_CHANGE_MATERIAL;
+          break;
+        case OP_APPLIED:
+          c->flags |= TRESS_CHA_CHANGE_MATERIAL;
+          break;
+        case OP_RIBBON:
+          c->flags |= TRESS_CHA_CHANGE_STRUCTURE;
+          g_array_append_val (self->ribbons, op->index);
+          if (op->before == NULL || op->after == NULL)
+            whole = TRUE; /* indices after it shift */
+          break;
+        default:
+          break;
+        }
+    }
+  if (several)
+    {
+      c->material = -1;
+      g_array_set_size (self->ribbons, 0);
+      g_array_set_size (self->lines, 0);
+    }
+  sort_unique (self->ribbons);
+  sort_unique (self->lines);
+  if (whole && self->ribbons->len > 0)
+    g_array_set_size (self->ribbons, 1); /* reload from the first structural change on */
+  c->n_ribbons = self->ribbons->len;
+  c->ribbons = (const guint *)self->ribbons->data;
+  c->n_lines = self->lines->len;
+  c->lines = (const guint *)self->lines->data;
+}
+
+/* Turns @ops into a command and performs it; an empty list changes nothing. */
+static gboolean
+commit (TressChaFile *file, TressHistory *history, Ops *ops, const char *label)
+{
+  ChaCommand *cmd;
+
+  if (ops->ops->len == 0)
+    {
+      ops_clear (ops);
+      return TRUE;
+    }
+  cmd = tress_command_alloc (sizeof (ChaCommand), &cha_command_class, label, NULL);
+  cmd->ops = *ops;
+  memset (ops, 0, sizeof *ops);
+  describe_change (cmd, file);
+  if (history != NULL)
+    tress_history_perform (history, &cmd->parent);
+  else
+    {
+      cha_command_apply (&cmd->parent, file, FALSE);
+      tress_command_free (&cmd->parent);
+    }
+  return TRUE;
+}
+
+static char *
+plural (guint n, const char *one, const char *many)
+{
+  return g_strdup_printf ("%u %s", n, n == 1 ? one : many);
+}
+
+/* Checks line ids and returns their material pointers' validity. */
+static gboolean
+check_lines (const TressChaFile *file, const TressChaLineId *lines, guint n, GError **error)
+{
+  for (guint i = 0; i < n; i++)
+    {
+      TressChaMaterial *m = get_lines_material (file, lines[i].material, error);
+      if (m == NULL)
+        return FALSE;
+      if (lines[i].line >= m->n_lines)
+        return refuse (error, "line %u of material %u does not exist (it has %u)", lines[i].line,
+                       lines[i].material, m->n_lines);
+      for (guint j = 0; j < i && n < 4096; j++)
+        if (lines[j].material == lines[i].material && lines[j].line == lines[i].line)
+          return refuse (error, "line %u of material %u is listed twice", lines[i].line,
+                         lines[i].material);
+    }
+  if (n >= 4096)
+    {
+      /* Large selections: check duplicates with a set. */
+      g_autoptr (GHashTable) seen = g_hash_table_new (g_int64_hash, g_int64_equal);
+      g_autofree gint64 *keys = g_new (gint64, n);
+      for (guint i = 0; i < n; i++)
+        {
+          keys[i] = ((gint64)lines[i].material << 32) | lines[i].line;
+          if (!g_hash_table_add (seen, &keys[i]))
+            return refuse (error, "line %u of material %u is listed twice", lines[i].line,
+                           lines[i].material);
+        }
+    }
+  return TRUE;
+}
+
+/* Patches each listed line with @edit applied to a copy of it. */
+typedef void (*LineEdit) (TressChaLine *line, gconstpointer data);
+
+static gboolean
+edit_lines (TressChaFile *file, TressHistory *history, const TressChaLineId *lines, guint n,
+            LineEdit edit, gconstpointer data, const char *label, GError **error)
+{
+  Ops ops;
+
+  if (!check_lines (file, lines, n, error))
+    return FALSE;
+  ops_init (&ops);
+  for (guint i = 0; i < n; i++)
+    {
+      TressChaMaterial *m = &file->radeon->materials[lines[i].material];
+      TressChaLine line = m->lines[lines[i].line];
+
+      edit (&line, data);
+      if (memcmp (&line, &m->lines[lines[i].line], sizeof line) != 0)
+        ops_patch (&ops, file, lines[i].material, A_LINES, 0, lines[i].line, 1, &line);
+    }
+  return commit (file, history, &ops, label);
+}
+
+/* ---- weights and references ------------------------------------------------ */
+
+void
+tress_cha_rebalance_weights (const guint8 old[3], guint k, guint8 value, guint8 out[3])
+{
+  guint a = k == 0 ? 1 : 0;
+  guint b = k == 2 ? 1 : 2;
+  guint rest = TRESS_CHA_WEIGHT_SUM - value;
+  guint sum = old[a] + old[b];
+
+  g_return_if_fail (k < 3);
+  out[k] = value;
+  if (sum == 0)
+    out[a] = (guint8)(rest - rest / 2);
+  else
+    out[a] = (guint8)((rest * old[a] + sum / 2) / sum);
+  out[b] = (guint8)(rest - out[a]);
+}
+
+typedef struct
+{
+  guint k;
+  guint8 value;
+} WeightArgs;
+
+static void
+edit_weight (TressChaLine *line, gconstpointer data)
+{
+  const WeightArgs *args = data;
+  guint8 old[3] = { line->weights[2], line->weights[1], line->weights[0] };
+  guint8 w[3];
+
+  tress_cha_rebalance_weights (old, args->k, args->value, w);
+  line->weights[2] = w[0];
+  line->weights[1] = w[1];
+  line->weights[0] = w[2];
+}
+
+gboolean
+tress_cha_set_weight (TressChaFile *file, TressHistory *history, const TressChaLineId *lines,
+                      guint n_lines, guint k, guint8 value, GError **error)
+{
+  WeightArgs args = { k, value };
+  g_autofree char *what = plural (n_lines, "line", "lines");
+  g_autofree char *label = NULL;
+
+  if (k > 2)
+    return refuse (error, "a line has references 0, 1 and 2, not %u", k);
+  label = g_strdup_printf ("Set weight %u of %s", k, what);
+  return edit_lines (file, history, lines, n_lines, edit_weight, &args, label, error);
+}
+
+static void
+edit_weights (TressChaLine *line, gconstpointer data)
+{
+  const guint8 *w = data;
+
+  line->weights[2] = w[0];
+  line->weights[1] = w[1];
+  line->weights[0] = w[2];
+}
+
+gboolean
+tress_cha_set_weights (TressChaFile *file, TressHistory *history, const TressChaLineId *lines,
+                       guint n_lines, const guint8 w[3], GError **error)
+{
+  g_autofree char *what = plural (n_lines, "line", "lines");
+  g_autofree char *label = NULL;
+
+  if (w[0] + w[1] + w[2] != TRESS_CHA_WEIGHT_SUM)
+    return refuse (error, "the weights %u + %u + %u sum to %u, they must sum to 255", w[0], w[1],
+                   w[2], w[0] + w[1] + w[2]);
+  label = g_strdup_printf ("Set weights of %s", what);
+  return edit_lines (file, history, lines, n_lines, edit_weights, w, label, error);
+}
+
+static void
+edit_refs (TressChaLine *line, gconstpointer data)
+{
+  const guint16 *refs = data;
+
+  memcpy (line->refs, refs, sizeof line->refs);
+}
+
+gboolean
+tress_cha_set_ribbon_refs (TressChaFile *file, TressHistory *history, TressChaRibbonId ribbon,
+                           const guint entries[3], GError **error)
+{
+  TressChaMaterial *m = get_ribbon (file, ribbon, error);
+  guint16 refs[3];
+  guint first, n;
+  g_autofree TressChaLineId *ids = NULL;
+  g_autofree char *label = NULL;
+
+  if (m == NULL)
+    return FALSE;
+  if (!tress_cha_material_ribbon_lines (m, ribbon.ribbon, &first, &n))
+    return refuse (error, "the lines of ribbon %u lie outside the line array", ribbon.ribbon);
+  for (guint k = 0; k < 3; k++)
+    {
+      if (entries[k] >= m->n_applied)
+        return refuse (error, "applied-list entry %u does not exist (the material lists %u)",
+                       entries[k], m->n_applied);
+      if (entries[k] > G_MAXUINT16 / 3)
+        return refuse (error, "applied-list entry %u cannot be referenced in 16 bits", entries[k]);
+      refs[k] = (guint16)(3 * entries[k]);
+    }
+  ids = g_new (TressChaLineId, MAX (n, 1));
+  for (guint i = 0; i < n; i++)
+    ids[i] = (TressChaLineId){ ribbon.material, first + i };
+  label = g_strdup_printf ("Set body parts of ribbon %u", ribbon.ribbon);
+  return edit_lines (file, history, ids, n, edit_refs, refs, label, error);
+}
+
+/* ---- retarget ------------------------------------------------------------- */
+
+static gboolean
+retarget_plan (TressChaFile *file, const TressChaScope *scope, guint32 from, guint32 to, Ops *ops,
+               guint *n_lines_out, guint *n_ribbons_out, GError **error)
+{
+  const TressChaRadeon *rad = file->radeon;
+  guint first_m, last_m;
+  guint n_lines = 0, n_ribbons = 0;
+
+  if (rad == NULL)
+    return refuse (error, "the file has no radeon section");
+  if (to >= rad->body_part_max)
+    return refuse (error, "body part %u is not below BODY_PART_MAX %u", to, rad->body_part_max);
+  if (scope->material >= 0)
+    {
+      if ((guint)scope->material >= rad->n_materials)
+        return refuse (error, "material %d does not exist (the file has %u)", scope->material,
+                       rad->n_materials);
+      first_m = last_m = (guint)scope->material;
+    }
+  else
+    {
+      if (scope->ribbons != NULL)
+        return refuse (error, "a list of ribbons needs a material");
+      first_m = 0;
+      last_m = rad->n_materials == 0 ? 0 : rad->n_materials - 1;
+      if (rad->n_materials == 0)
+        first_m = 1;
+    }
+  for (guint mi = first_m; mi <= last_m && mi < rad->n_materials; mi++)
+    {
+      TressChaMaterial *m = &rad->materials[mi];
+      int ai = tress_cha_material_find_applied (m, from);
+      int bi = tress_cha_material_find_applied (m, to);
+      guint n_sel = scope->ribbons != NULL ? scope->n_ribbons : m->n_ribbons;
+      gboolean appended = FALSE;
+      guint16 new_ref;
+      guint ops_start = ops != NULL ? ops->ops->len : 0;
+
+      if (m->lines == NULL)
+        return refuse (error, "the lines of material %u are not decoded (LINE_SIZE %u)", mi,
+                       m->line_size);
+      if (bi < 0 && m->n_applied > G_MAXUINT16 / 3)
+        return refuse (error, "material %u's applied list is too long to reference more", mi);
+      new_ref = (guint16)(3 * (bi >= 0 ? (guint)bi : m->n_applied));
+      for (guint i = 0; i < n_sel; i++)
+        {
+          guint r = scope->ribbons != NULL ? scope->ribbons[i] : i;
+          gboolean touched = FALSE;
+          guint first, n;
+
+          if (r >= m->n_ribbons)
+            return refuse (error, "ribbon %u of material %u does not exist (it has %u)", r, mi,
+                           m->n_ribbons);
+          if (from == to)
+            continue;
+          if (ai >= 0 && tress_cha_material_ribbon_lines (m, r, &first, &n))
+            for (guint k = 0; k < n; k++)
+              {
+                TressChaLine line = m->lines[first + k];
+                gboolean changed = FALSE;
+
+                for (guint j = 0; j < 3; j++)
+                  if (line.refs[j] == 3 * (guint)ai)
+                    {
+                      line.refs[j] = new_ref;
+                      changed = TRUE;
+                    }
+                if (changed)
+                  {
+                    n_lines++;
+                    touched = TRUE;
+                    if (ops != NULL)
+                      ops_patch (ops, file, mi, A_LINES, 0, first + k, 1, &line);
+                  }
+              }
+          if (m->attach[r] == from)
+            {
+              touched = TRUE;
+              if (ops != NULL)
+                ops_patch (ops, file, mi, A_ATTACH, 0, r, 1, &to);
+            }
+          if (touched)
+            {
+              n_ribbons++;
+              if (bi < 0)
+                appended = TRUE;
+            }
+        }
+      if (appended && ops != NULL)
+        {
+          /* The applied list grows first, so the new references are valid at once. */
+          g_autofree guint32 *list = g_new (guint32, m->n_applied + 1);
+          Op op;
+
+          memcpy (list, m->applied, 4 * (gsize)m->n_applied);
+          list[m->n_applied] = to;
+          ops_applied (ops, m, mi, list, m->n_applied + 1);
+          op = g_array_index (ops->ops, Op, ops->ops->len - 1);
+          g_array_remove_index (ops->ops, ops->ops->len - 1);
+          g_array_insert_val (ops->ops, ops_start, op);
+        }
+    }
+  if (n_lines_out)
+    *n_lines_out = n_lines;
+  if (n_ribbons_out)
+    *n_ribbons_out = n_ribbons;
+  return TRUE;
+}
+
+gboolean
+tress_cha_retarget_count (const TressChaFile *file, const TressChaScope *scope, guint32 from,
+                          guint32 to, guint *n_lines, guint *n_ribbons, GError **error)
+{
+  return retarget_plan ((TressChaFile *)file, scope, from, to, NULL, n_lines, n_ribbons, error);
+}
+
+gboolean
+tress_cha_retarget (TressChaFile *file, TressHistory *history, const TressChaScope *scope,
+                    guint32 from, guint32 to, GError **error)
+{
+  Ops ops;
+  guint n_lines = 0, n_ribbons = 0;
+  g_autofree char *label = NULL;
+  g_autofree char *what = NULL;
+
+  ops_init (&ops);
+  if (!retarget_plan (file, scope, from, to, &ops, &n_lines, &n_ribbons, error))
+    {
+      ops_clear (&ops);
+      return FALSE;
+    }
+  what = plural (n_lines, "line", "lines");
+  if (n_lines == 0)
+    label = g_strdup_printf ("Retarget %u ribbon%s from %u to %u", n_ribbons,
+                             n_ribbons == 1 ? "" : "s", from, to);
+  else
+    label = g_strdup_printf ("Retarget %s from %u to %u", what, from, to);
+  return commit (file, history, &ops, label);
+}
+
+/* ---- line bytes and directions -------------------------------------------- */
+
+typedef struct
+{
+  TressChaLineByte which;
+  guint8 value;
+} ByteArgs;
+
+static void
+edit_byte (TressChaLine *line, gconstpointer data)
+{
+  const ByteArgs *args = data;
+
+  switch (args->which)
+    {
+    case TRESS_CHA_BYTE_AMBIENT:
+      line->ambient = line->ambient_copy = args->value;
+      break;
+    case TRESS_CHA_BYTE_COLOUR_1:
+      line->colour[0] = args->value;
+      break;
+    case TRESS_CHA_BYTE_COLOUR_2:
+      line->colour[1] = args->value;
+      break;
+    default:
+      break;
+    }
+}
+
+gboolean
+tress_cha_set_line_byte (TressChaFile *file, TressHistory *history, const TressChaLineId *lines,
+                         guint n_lines, TressChaLineByte which, guint8 value, GError **error)
+{
+  static const char *const names[] = { "ambient", "colour byte 13", "colour byte 14" };
+  ByteArgs args = { which, value };
+  g_autofree char *what = plural (n_lines, "line", "lines");
+  g_autofree char *label = NULL;
+
+  if ((guint)which > TRESS_CHA_BYTE_COLOUR_2)
+    return refuse (error, "unknown line byte %d", which);
+  label = g_strdup_printf ("Set %s of %s", names[which], what);
+  return edit_lines (file, history, lines, n_lines, edit_byte, &args, label, error);
+}
+
+static void
+edit_section (TressChaLine *line, gconstpointer data)
+{
+  guint section = *(const guint *)data;
+
+  memset (line->mask, 0, sizeof line->mask);
+  line->mask[tress_cha_mask_byte (section)] = 255;
+}
+
+gboolean
+tress_cha_set_line_section (TressChaFile *file, TressHistory *history, const TressChaLineId *lines,
+                            guint n_lines, guint section, GError **error)
+{
+  g_autofree char *what = plural (n_lines, "line", "lines");
+  g_autofree char *label = NULL;
+
+  if (section < 1 || section > TRESS_CHA_MAX_SECTIONS)
+    return refuse (error, "sections are numbered 1 to 7, not %u", section);
+  label = g_strdup_printf ("Set section mask of %s", what);
+  return edit_lines (file, history, lines, n_lines, edit_section, &section, label, error);
+}
+
+static void
+edit_direction (TressChaLine *line, gconstpointer data)
+{
+  memcpy (line->direction, data, sizeof line->direction);
+}
+
+gboolean
+tress_cha_set_line_direction (TressChaFile *file, TressHistory *history,
+                              const TressChaLineId *lines, guint n_lines, const float direction[3],
+                              GError **error)
+{
+  g_autofree char *what = plural (n_lines, "line", "lines");
+  g_autofree char *label = NULL;
+
+  if (!all_finite (direction, 3))
+    return refuse (error, "a direction must be a finite vector");
+  label = g_strdup_printf ("Set direction of %s", what);
+  return edit_lines (file, history, lines, n_lines, edit_direction, direction, label, error);
+}
+
+/* ---- per-ribbon values ---------------------------------------------------- */
+
+gboolean
+tress_cha_set_attachment (TressChaFile *file, TressHistory *history, TressChaRibbonId ribbon,
+                          guint32 body_part, GError **error)
+{
+  TressChaMaterial *m = get_ribbon (file, ribbon, error);
+  g_autofree char *label = NULL;
+  Ops ops;
+
+  if (m == NULL)
+    return FALSE;
+  if (body_part >= file->radeon->body_part_max)
+    return refuse (error, "body part %u is not below BODY_PART_MAX %u", body_part,
+                   file->radeon->body_part_max);
+  if (m->attach[ribbon.ribbon] == body_part)
+    return TRUE;
+  ops_init (&ops);
+  if (tress_cha_material_find_applied (m, body_part) < 0)
+    {
+      g_autofree guint32 *list = g_new (guint32, m->n_applied + 1);
+      memcpy (list, m->applied, 4 * (gsize)m->n_applied);
+      list[m->n_applied] = body_part;
+      ops_applied (&ops, m, ribbon.material, list, m->n_applied + 1);
+    }
+  ops_patch (&ops, file, ribbon.material, A_ATTACH, 0, ribbon.ribbon, 1, &body_part);
+  label = g_strdup_printf ("Attach ribbon %u to body part %u", ribbon.ribbon, body_part);
+  return commit (file, history, &ops, label);
+}
+
+gboolean
+tress_cha_set_quality (TressChaFile *file, TressHistory *history, const TressChaRibbonId *ribbons,
+                       guint n_ribbons, guint32 quality, GError **error)
+{
+  g_autofree char *what = plural (n_ribbons, "ribbon", "ribbons");
+  g_autofree char *label = NULL;
+  g_autoptr (GHashTable) seen = g_hash_table_new (g_int64_hash, g_int64_equal);
+  g_autofree gint64 *keys = g_new (gint64, MAX (n_ribbons, 1));
+  Ops ops;
+
+  if (quality > 2)
+    return refuse (error, "texture quality is 0, 1 or 2, not %u", quality);
+  for (guint i = 0; i < n_ribbons; i++)
+    {
+      if (get_ribbon (file, ribbons[i], error) == NULL)
+        return FALSE;
+      keys[i] = ((gint64)ribbons[i].material << 32) | ribbons[i].ribbon;
+      if (!g_hash_table_add (seen, &keys[i]))
+        return refuse (error, "ribbon %u of material %u is listed twice", ribbons[i].ribbon,
+                       ribbons[i].material);
+    }
+  ops_init (&ops);
+  for (guint i = 0; i < n_ribbons; i++)
+    if (file->radeon->materials[ribbons[i].material].quality[ribbons[i].ribbon] != quality)
+      ops_patch (&ops, file, ribbons[i].material, A_QUALITY, 0, ribbons[i].ribbon, 1, &quality);
+  label = g_strdup_printf ("Set quality of %s", what);
+  return commit (file, history, &ops, label);
+}
+
+gboolean
+tress_cha_set_base_points (TressChaFile *file, TressHistory *history, TressChaRibbonId ribbon,
+                           const float points[6], GError **error)
+{
+  TressChaMaterial *m = get_ribbon (file, ribbon, error);
+  g_autofree char *label = NULL;
+  Ops ops;
+
+  if (m == NULL)
+    return FALSE;
+  if (!all_finite (points, 6))
+    return refuse (error, "base points must be finite");
+  ops_init (&ops);
+  if (memcmp (&m->zsort[3 * (gsize)ribbon.ribbon], &m->base_points[6 * (gsize)ribbon.ribbon], 12)
+      == 0)
+    ops_patch (&ops, file, ribbon.material, A_ZSORT, 0, ribbon.ribbon, 1, points);
+  ops_patch (&ops, file, ribbon.material, A_BASE, 0, ribbon.ribbon, 1, points);
+  label = g_strdup_printf ("Move ribbon %u", ribbon.ribbon);
+  return commit (file, history, &ops, label);
+}
+
+gboolean
+tress_cha_set_morph_points (TressChaFile *file, TressHistory *history, TressChaRibbonId ribbon,
+                            guint morph, const float displacement[6], GError **error)
+{
+  TressChaMaterial *m = get_ribbon (file, ribbon, error);
+  g_autofree char *label = NULL;
+  g_autofree char *name = NULL;
+  Ops ops;
+
+  if (m == NULL)
+    return FALSE;
+  if (morph >= file->radeon->n_morphs)
+    return refuse (error, "morph %u does not exist (the file has %u)", morph,
+                   file->radeon->n_morphs);
+  if (!all_finite (displacement, 6))
+    return refuse (error, "morph displacements must be finite");
+  ops_init (&ops);
+  ops_patch (&ops, file, ribbon.material, A_MORPH, morph, ribbon.ribbon, 1, displacement);
+  name = g_strndup ((const char *)file->radeon->morph_names[morph], TRESS_CHA_NAME_SIZE);
+  label = g_strdup_printf ("Set %s displacement of ribbon %u", name, ribbon.ribbon);
+  return commit (file, history, &ops, label);
+}
+
+gboolean
+tress_cha_set_length (TressChaFile *file, TressHistory *history, TressChaRibbonId ribbon,
+                      guint morality, float length, gboolean *clamped, GError **error)
+{
+  TressChaMaterial *m = get_ribbon (file, ribbon, error);
+  g_autofree char *label = NULL;
+  float max;
+  Ops ops;
+
+  if (clamped)
+    *clamped = FALSE;
+  if (m == NULL)
+    return FALSE;
+  if (morality > file->radeon->n_moralities)
+    return refuse (error, "morality %u does not exist (the file has %u and the base length)",
+                   morality, file->radeon->n_moralities);
+  if (!isfinite (length) || length < 0.0f)
+    return refuse (error, "a length must be a finite number ≥ 0");
+  max = tress_cha_max_length (m->n_sections[ribbon.ribbon]);
+  if (length > max)
+    {
+      length = max;
+      if (clamped)
+        *clamped = TRUE;
+    }
+  ops_init (&ops);
+  ops_patch (&ops, file, ribbon.material, A_LENGTHS, morality, ribbon.ribbon, 1, &length);
+  label = g_strdup_printf ("Set length of ribbon %u", ribbon.ribbon);
+  return commit (file, history, &ops, label);
+}
+
+gboolean
+tress_cha_set_zsort (TressChaFile *file, TressHistory *history, TressChaRibbonId ribbon,
+                     const float point[3], GError **error)
+{
+  TressChaMaterial *m = get_ribbon (file, ribbon, error);
+  g_autofree char *label = NULL;
+  Ops ops;
+
+  if (m == NULL)
+    return FALSE;
+  if (!all_finite (point, 3))
+    return refuse (error, "a z-sort point must be finite");
+  ops_init (&ops);
+  ops_patch (&ops, file, ribbon.material, A_ZSORT, 0, ribbon.ribbon, 1, point);
+  label = g_strdup_printf ("Set z-sort point of ribbon %u", ribbon.ribbon);
+  return commit (file, history, &ops, label);
+}
+
+gboolean
+tress_cha_set_uv (TressChaFile *file, TressHistory *history, guint material, guint first, guint n,
+                  const float *values, GError **error)
+{
+  TressChaMaterial *m = get_material (file, material, error);
+  Ops ops;
+
+  if (m == NULL)
+    return FALSE;
+  if (first > m->n_uv_floats || n > m->n_uv_floats - first)
+    return refuse (error, "UV values %u to %u lie outside the table of %u", first, first + n,
+                   m->n_uv_floats);
+  for (guint i = 0; i < n; i++)
+    if (!(values[i] >= 0.0f && values[i] <= 1.0f))
+      return refuse (error, "UV coordinates lie in 0…1, not %g", (double)values[i]);
+  ops_init (&ops);
+  if (n > 0)
+    ops_patch (&ops, file, material, A_UV, 0, first, n, values);
+  return commit (file, history, &ops, "Edit UV points");
+}
+
+/* ---- structure ------------------------------------------------------------ */
+
+static TressChaMaterial *
+get_sound_ribbon (TressChaFile *file, TressChaRibbonId ribbon, GError **error)
+{
+  TressChaMaterial *m = get_ribbon (file, ribbon, error);
+
+  if (m == NULL || !material_sound (m, ribbon.material, error))
+    return NULL;
+  return m;
+}
+
+gboolean
+tress_cha_duplicate_ribbon (TressChaFile *file, TressHistory *history, TressChaRibbonId ribbon,
+                            GError **error)
+{
+  TressChaMaterial *m = get_sound_ribbon (file, ribbon, error);
+  g_autofree char *label = NULL;
+  Ops ops;
+
+  if (m == NULL)
+    return FALSE;
+  if (m->n_ribbons >= G_MAXUINT32 - 1
+      || (guint64)m->n_lines + m->n_ribbon_lines[ribbon.ribbon] > G_MAXUINT32 / TRESS_CHA_LINE_SIZE)
+    return refuse (error, "material %u cannot hold more ribbons", ribbon.material);
+  ops_init (&ops);
+  ops_ribbon (&ops, ribbon.material, ribbon.ribbon + 1, NULL, blob_get (file, m, ribbon.ribbon));
+  label = g_strdup_printf ("Duplicate ribbon %u", ribbon.ribbon);
+  return commit (file, history, &ops, label);
+}
+
+gboolean
+tress_cha_delete_ribbon (TressChaFile *file, TressHistory *history, TressChaRibbonId ribbon,
+                         GError **error)
+{
+  TressChaMaterial *m = get_sound_ribbon (file, ribbon, error);
+  g_autofree char *label = NULL;
+  Ops ops;
+
+  if (m == NULL)
+    return FALSE;
+  ops_init (&ops);
+  ops_ribbon (&ops, ribbon.material, ribbon.ribbon, blob_get (file, m, ribbon.ribbon), NULL);
+  label = g_strdup_printf ("Delete ribbon %u", ribbon.ribbon);
+  return commit (file, history, &ops, label);
+}
+
+gboolean
+tress_cha_add_section (TressChaFile *file, TressHistory *history, TressChaRibbonId ribbon,
+                       GError **error)
+{
+  TressChaMaterial *m = get_sound_ribbon (file, ribbon, error);
+  g_autofree char *label = NULL;
+  RibbonBlob *before, *after;
+  guint32 s;
+  Ops ops;
+
+  if (m == NULL)
+    return FALSE;
+  s = m->n_sections[ribbon.ribbon];
+  if (s < 1 || s >= TRESS_CHA_MAX_SECTIONS || m->n_ribbon_lines[ribbon.ribbon] != 2 * s)
+    return refuse (error,
+                   "ribbon %u has %u sections and %u lines; a section can be added to a "
+                   "ribbon of 1 to 6 sections with 2 lines each",
+                   ribbon.ribbon, s, m->n_ribbon_lines[ribbon.ribbon]);
+  if ((guint64)m->n_lines + 2 > G_MAXUINT32 / TRESS_CHA_LINE_SIZE)
+    return refuse (error, "material %u cannot hold more lines", ribbon.material);
+  before = blob_get (file, m, ribbon.ribbon);
+  after = blob_copy (file, before);
+  after->lines = g_realloc (after->lines, (after->n_lines + 2) * sizeof (TressChaLine));
+  for (guint k = 0; k < 2; k++)
+    {
+      TressChaLine *line = &after->lines[after->n_lines + k];
+      *line = after->lines[after->n_lines - 2 + k];
+      memset (line->mask, 0, sizeof line->mask);
+      line->mask[tress_cha_mask_byte (s + 1)] = 255;
+      line->ambient = line->ambient_copy = tress_cha_ambient_step (s + 1);
+    }
+  after->n_lines += 2;
+  after->n_sections = s + 1;
+  ops_init (&ops);
+  ops_ribbon (&ops, ribbon.material, ribbon.ribbon, before, after);
+  label = g_strdup_printf ("Add a section to ribbon %u", ribbon.ribbon);
+  return commit (file, history, &ops, label);
+}
+
+gboolean
+tress_cha_remove_section (TressChaFile *file, TressHistory *history, TressChaRibbonId ribbon,
+                          GError **error)
+{
+  TressChaMaterial *m = get_sound_ribbon (file, ribbon, error);
+  g_autofree char *label = NULL;
+  RibbonBlob *before, *after;
+  guint32 s;
+  float max;
+  Ops ops;
+
+  if (m == NULL)
+    return FALSE;
+  s = m->n_sections[ribbon.ribbon];
+  if (s < 2 || s > TRESS_CHA_MAX_SECTIONS || m->n_ribbon_lines[ribbon.ribbon] != 2 * s)
+    return refuse (error,
+                   "ribbon %u has %u sections and %u lines; a section can be removed "
+                   "from a ribbon of 2 to 7 sections with 2 lines each",
+                   ribbon.ribbon, s, m->n_ribbon_lines[ribbon.ribbon]);
+  before = blob_get (file, m, ribbon.ribbon);
+  after = blob_copy (file, before);
+  after->n_lines -= 2;
+  after->n_sections = s - 1;
+  max = tress_cha_max_length (s - 1);
+  for (guint32 k = 0; k <= file->radeon->n_moralities; k++)
+    if (after->lengths[k] > max)
+      after->lengths[k] = max;
+  ops_init (&ops);
+  ops_ribbon (&ops, ribbon.material, ribbon.ribbon, before, after);
+  label = g_strdup_printf ("Remove a section from ribbon %u", ribbon.ribbon);
+  return commit (file, history, &ops, label);
+}
+
+/* ---- fixes ---------------------------------------------------------------- */
+
+static void
+fix_weights (guint8 bytes[3])
+{
+  guint sum = bytes[0] + bytes[1] + bytes[2];
+  guint floor_sum = 0;
+  guint rem[3];
+  guint8 out[3];
+
+  if (sum == TRESS_CHA_WEIGHT_SUM)
+    return;
+  if (sum == 0)
+    {
+      /* Follow reference 0 only (byte 26). */
+      bytes[0] = bytes[1] = 0;
+      bytes[2] = TRESS_CHA_WEIGHT_SUM;
+      return;
+    }
+  for (guint i = 0; i < 3; i++)
+    {
+      guint scaled = bytes[i] * TRESS_CHA_WEIGHT_SUM;
+      out[i] = (guint8)(scaled / sum);
+      rem[i] = scaled % sum;
+      floor_sum += out[i];
+    }
+  /* Largest remainders get the missing units (ties: reference 0 first = byte 26). */
+  while (floor_sum < TRESS_CHA_WEIGHT_SUM)
+    {
+      guint best = 2;
+      for (guint i = 3; i-- > 0;)
+        if (rem[i] > rem[best])
+          best = i;
+      out[best]++;
+      rem[best] = 0;
+      floor_sum++;
+    }
+  memcpy (bytes, out, 3);
+}
+
+static guint
+plan_fixes (TressChaFile *file, guint fixes, Ops *ops)
+{
+  TressChaRadeon *rad = file->radeon;
+  guint n = 0;
+
+#define WANT(f) (fixes & (1u << (f)))
+  if (WANT (TRESS_CHA_FIX_COUNTS))
+    {
+      guint before = ops->ops->len;
+      ops_scalar (ops, file, 0, S_HEADER_FOUR, CHA_HEADER_FOUR);
+      ops_scalar (ops, file, 0, S_VERSION, CHA_VERSION);
+      if (rad != NULL)
+        ops_scalar (ops, file, 0, S_THREE, 3);
+      n += ops->ops->len - before;
+    }
+  if (rad == NULL)
+    return n;
+  for (guint mi = 0; mi < rad->n_materials; mi++)
+    {
+      TressChaMaterial *m = &rad->materials[mi];
+      g_autofree guint32 *first_line = g_new (guint32, MAX (m->n_ribbons, 1));
+      guint64 running = 0;
+      gboolean first_ok = TRUE;
+
+      if (WANT (TRESS_CHA_FIX_COUNTS))
+        {
+          guint before = ops->ops->len;
+          ops_scalar (ops, file, mi, S_ONE, 1);
+          if ((guint64)m->line_size * m->n_lines <= G_MAXUINT32)
+            ops_scalar (ops, file, mi, S_LINE_ARRAY_SIZE, m->line_size * m->n_lines);
+          ops_scalar (ops, file, mi, S_MORPHS_PLUS_ONE, rad->n_morphs + 1);
+          ops_scalar (ops, file, mi, S_RIBBONS_AGAIN, m->n_ribbons);
+          ops_scalar (ops, file, mi, S_MORALITIES_PLUS_ONE, rad->n_moralities + 1);
+          ops_scalar (ops, file, mi, S_RIBBONS_THIRD, m->n_ribbons);
+          ops_scalar (ops, file, mi, S_LINES_AGAIN, m->n_lines);
+          n += ops->ops->len - before;
+        }
+      if (WANT (TRESS_CHA_FIX_ATTACH))
+        {
+          g_autoptr (GArray) list = g_array_new (FALSE, FALSE, 4);
+          g_array_append_vals (list, m->applied, m->n_applied);
+          for (guint32 r = 0; r < m->n_ribbons; r++)
+            {
+              guint32 bp = m->attach[r];
+              gboolean found = FALSE;
+              if (bp >= rad->body_part_max)
+                continue;
+              for (guint i = 0; i < list->len && !found; i++)
+                found = g_array_index (list, guint32, i) == bp;
+              if (!found && list->len < G_MAXUINT16 / 3)
+                {
+                  g_array_append_val (list, bp);
+                  n++;
+                }
+            }
+          if (list->len != m->n_applied)
+            ops_applied (ops, m, mi, (const guint32 *)list->data, list->len);
+        }
+
+      /* First lines as they will be after this plan. */
+      for (guint32 r = 0; r < m->n_ribbons; r++)
+        {
+          first_line[r] = WANT (TRESS_CHA_FIX_FIRST_LINES) && running <= G_MAXUINT32
+                              ? (guint32)running
+                              : m->first_line[r];
+          if (first_line[r] != m->first_line[r])
+            first_ok = FALSE;
+          running += m->n_ribbon_lines[r];
+        }
+      if (!first_ok)
+        {
+          for (guint32 r = 0; r < m->n_ribbons; r++)
+            n += first_line[r] != m->first_line[r];
+          ops_patch (ops, file, mi, A_FIRST_LINE, 0, 0, m->n_ribbons, first_line);
+        }
+
+      if (m->lines != NULL
+          && (WANT (TRESS_CHA_FIX_WEIGHTS) || WANT (TRESS_CHA_FIX_AMBIENT_COPY)
+              || WANT (TRESS_CHA_FIX_MASKS)))
+        {
+          g_autofree guint8 *expected = NULL;
+
+          /* The section each line should carry (0: leave its mask alone). */
+          if (WANT (TRESS_CHA_FIX_MASKS))
+            {
+              expected = g_malloc0 (MAX (m->n_lines, 1));
+              for (guint32 r = 0; r < m->n_ribbons; r++)
+                {
+                  guint32 first = first_line[r], nl = m->n_ribbon_lines[r];
+                  if (first > m->n_lines || nl > m->n_lines - first)
+                    continue;
+                  for (guint32 k = 0; k < nl && k / 2 < TRESS_CHA_MAX_SECTIONS; k++)
+                    expected[first + k] = (guint8)(k / 2 + 1);
+                }
+            }
+          for (guint32 i = 0; i < m->n_lines; i++)
+            {
+              TressChaLine line = m->lines[i];
+              if (WANT (TRESS_CHA_FIX_WEIGHTS)
+                  && line.weights[0] + line.weights[1] + line.weights[2] != TRESS_CHA_WEIGHT_SUM)
+                {
+                  fix_weights (line.weights);
+                  n++;
+                }
+              if (WANT (TRESS_CHA_FIX_AMBIENT_COPY) && line.ambient_copy != line.ambient)
+                {
+                  line.ambient_copy = line.ambient;
+                  n++;
+                }
+              if (expected != NULL && expected[i] != 0
+                  && tress_cha_line_section (&line) != expected[i])
+                {
+                  memset (line.mask, 0, sizeof line.mask);
+                  line.mask[tress_cha_mask_byte (expected[i])] = 255;
+                  n++;
+                }
+              if (memcmp (&line, &m->lines[i], sizeof line) != 0)
+                ops_patch (ops, file, mi, A_LINES, 0, i, 1, &line);
+            }
+        }
+      for (guint32 r = 0; r < m->n_ribbons; r++)
+        {
+          if (WANT (TRESS_CHA_FIX_QUALITY) && m->quality[r] > 2)
+            {
+              guint32 q = 2;
+              ops_patch (ops, file, mi, A_QUALITY, 0, r, 1, &q);
+              n++;
+            }
+          if (WANT (TRESS_CHA_FIX_LENGTHS))
+            for (guint32 k = 0; k <= rad->n_moralities; k++)
+              {
+                float max = tress_cha_max_length (m->n_sections[r]);
+                if (isfinite (m->lengths[k][r]) && m->lengths[k][r] > max)
+                  {
+                    ops_patch (ops, file, mi, A_LENGTHS, k, r, 1, &max);
+                    n++;
+                  }
+              }
+          if (WANT (TRESS_CHA_FIX_ZSORT)
+              && memcmp (&m->zsort[3 * (gsize)r], &m->base_points[6 * (gsize)r], 12) != 0)
+            {
+              ops_patch (ops, file, mi, A_ZSORT, 0, r, 1, &m->base_points[6 * (gsize)r]);
+              n++;
+            }
+        }
+      if (WANT (TRESS_CHA_FIX_UV))
+        for (guint32 i = 0; i < m->n_uv_floats; i++)
+          if (!(m->uv[i] >= 0.0f && m->uv[i] <= 1.0f))
+            {
+              float v = m->uv[i] > 1.0f ? 1.0f : 0.0f;
+              ops_patch (ops, file, mi, A_UV, 0, i, 1, &v);
+              n++;
+            }
+    }
+#undef WANT
+  return n;
+}
+
+gboolean
+tress_cha_apply_fix (TressChaFile *file, TressHistory *history, TressChaFix fix, guint *n_fixed,
+                     GError **error)
+{
+  static const char *const labels[] = {
+    "Fix weights",
+    "Fix ambient copies",
+    "Recompute first lines",
+    "Reset z-sort points",
+    "Fix counts",
+    "Clamp lengths",
+    "Fix section masks",
+    "Clamp texture quality",
+    "Clamp UV points",
+    "Add attachments to applied lists",
+  };
+  Ops ops;
+  guint n;
+
+  G_STATIC_ASSERT (G_N_ELEMENTS (labels) == TRESS_CHA_N_FIXES);
+  if (n_fixed)
+    *n_fixed = 0;
+  if ((guint)fix >= TRESS_CHA_N_FIXES)
+    return refuse (error, "unknown fix %d", fix);
+  ops_init (&ops);
+  n = plan_fixes (file, 1u << fix, &ops);
+  if (n_fixed)
+    *n_fixed = n;
+  return commit (file, history, &ops, labels[fix]);
+}
+
+guint
+tress_cha_fix_all (TressChaFile *file, TressHistory *history, GError **error)
+{
+  g_autofree char *label = NULL;
+  Ops ops;
+  guint n;
+
+  ops_init (&ops);
+  n = plan_fixes (file, (1u << TRESS_CHA_N_FIXES) - 1, &ops);
+  label = g_strdup_printf ("Fix %u problem%s", n, n == 1 ? "" : "s");
+  commit (file, history, &ops, label);
+  return n;
+}
