@@ -97,11 +97,44 @@ get_file (TressFurPreview *self)
   return self->doc != NULL ? tress_cha_document_get_cha (self->doc) : NULL;
 }
 
+/* A view matrix in graphene's row-vector layout (graphene's own look_at does
+ * not map the eye to the origin in the graphene shipped with GTK 4.8). */
+static void
+look_at (graphene_matrix_t *m, const graphene_vec3_t *eye, const graphene_vec3_t *center)
+{
+  graphene_vec3_t f, s, u, up;
+  float v[16];
+
+  graphene_vec3_subtract (center, eye, &f);
+  graphene_vec3_normalize (&f, &f);
+  graphene_vec3_init (&up, 0, 1, 0);
+  graphene_vec3_cross (&f, &up, &s);
+  graphene_vec3_normalize (&s, &s);
+  graphene_vec3_cross (&s, &f, &u);
+  v[0] = graphene_vec3_get_x (&s);
+  v[1] = graphene_vec3_get_x (&u);
+  v[2] = -graphene_vec3_get_x (&f);
+  v[3] = 0;
+  v[4] = graphene_vec3_get_y (&s);
+  v[5] = graphene_vec3_get_y (&u);
+  v[6] = -graphene_vec3_get_y (&f);
+  v[7] = 0;
+  v[8] = graphene_vec3_get_z (&s);
+  v[9] = graphene_vec3_get_z (&u);
+  v[10] = -graphene_vec3_get_z (&f);
+  v[11] = 0;
+  v[12] = -graphene_vec3_dot (&s, eye);
+  v[13] = -graphene_vec3_dot (&u, eye);
+  v[14] = graphene_vec3_dot (&f, eye);
+  v[15] = 1;
+  graphene_matrix_init_from_float (m, v);
+}
+
 static void
 compute_mvp (TressFurPreview *self, graphene_matrix_t *mvp)
 {
   graphene_matrix_t view, proj;
-  graphene_vec3_t eye, center, up;
+  graphene_vec3_t eye, center;
   double w = MAX (gtk_widget_get_width (self->area), 1);
   double h = MAX (gtk_widget_get_height (self->area), 1);
   double cy = cos (self->pitch * G_PI / 180), sy = sin (self->pitch * G_PI / 180);
@@ -111,8 +144,7 @@ compute_mvp (TressFurPreview *self, graphene_matrix_t *mvp)
   graphene_vec3_init (&center, self->target[0], self->target[1], self->target[2]);
   graphene_vec3_init (&eye, (float)(self->target[0] + d * cy * sx),
                       (float)(self->target[1] + d * sy), (float)(self->target[2] + d * cy * cx));
-  graphene_vec3_init (&up, 0, 1, 0);
-  graphene_matrix_init_look_at (&view, &eye, &center, &up);
+  look_at (&view, &eye, &center);
   graphene_matrix_init_perspective (&proj, (float)FOV_DEGREES, (float)(w / h),
                                     (float)MAX (d * 0.01, 1e-4), (float)(d * 10 + 10));
   graphene_matrix_multiply (&view, &proj, mvp);
