@@ -190,12 +190,14 @@ main (int argc, char *argv[])
       gtk_widget_activate_action (GTK_WIDGET (editor), "fur.select-ribbons", "s",
                                   "0:120,0:121,0:122,0:123,0:124,0:125,0:126,0:127");
       WAIT_FOR (first_frame);
-      first_frame = FALSE;
-      gtk_widget_queue_draw (GTK_WIDGET (window));
-      WAIT_FOR (first_frame);
-      g_usleep (200000);
-      while (g_main_context_iteration (NULL, FALSE))
-        ;
+      {
+        /* Past the window's page transition. */
+        gint64 end = g_get_monotonic_time () + 2 * G_USEC_PER_SEC;
+
+        while (g_get_monotonic_time () < end)
+          if (!g_main_context_iteration (NULL, FALSE))
+            g_usleep (1000);
+      }
       if (!tress_window_render_png (GTK_WINDOW (window), screenshot, &error))
         {
           g_printerr ("%s\n", error->message);

@@ -17,6 +17,7 @@ struct _TressFurEditor
 
   GtkWidget *paned;
   GtkWidget *search;
+  GtkWidget *scrolled;
   GtkWidget *column_view;
   GtkTreeListModel *tree;
   GtkSortListModel *sorted;
@@ -28,6 +29,8 @@ struct _TressFurEditor
   GtkWidget *inspector;
   guint uv_material;
   gboolean syncing;
+  guint scroll_to;
+  guint scroll_tick;
 };
 
 G_DEFINE_FINAL_TYPE (TressFurEditor, tress_fur_editor, GTK_TYPE_WIDGET)
@@ -235,22 +238,21 @@ on_tree_selection_changed (GtkSelectionModel *model, guint position, guint n_ite
   self->syncing = FALSE;
 }
 
-static GtkWidget *
-find_list_view (GtkWidget *widget)
+static gboolean
+scroll_tick (GtkWidget *list, GdkFrameClock *clock, gpointer data)
 {
-  GtkWidget *child;
+  TressFurEditor *self = data;
 
-  if (GTK_IS_LIST_VIEW (widget))
-    return widget;
-  for (child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_list_view (child);
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->sorted));
+  GtkAdjustment *adj = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (self->scrolled));
+  double upper = gtk_adjustment_get_upper (adj), page = gtk_adjustment_get_page_size (adj);
 
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
+  self->scroll_tick = 0;
+  /* The list view sizes its rows evenly: place the row a third down the view. */
+  if (self->scroll_to < n && n > 0)
+    gtk_adjustment_set_value (
+        adj, CLAMP (upper * self->scroll_to / n - page / 3, 0, MAX (upper - page, 0)));
+  return G_SOURCE_REMOVE;
 }
 
 /* Document selection → tree: expands the materials holding selected ribbons
@@ -306,9 +308,15 @@ sync_tree_from_document (TressFurEditor *self)
   mask = gtk_bitset_new_range (0, n_rows);
   gtk_selection_model_set_selection (GTK_SELECTION_MODEL (self->selection), set, mask);
   self->syncing = FALSE;
-  list = find_list_view (self->column_view);
-  if (first != G_MAXUINT && list != NULL)
-    gtk_widget_activate_action (list, "list.scroll-to-item", "u", first);
+  list = self->column_view;
+  if (first != G_MAXUINT)
+    {
+      /* Scroll once the new rows are laid out (scrolling in the same cycle as
+       * a large change leaves GTK 4.8's list view blank). */
+      self->scroll_to = first;
+      if (self->scroll_tick == 0)
+        self->scroll_tick = gtk_widget_add_tick_callback (list, scroll_tick, self, NULL);
+    }
 }
 
 static void
@@ -618,7 +626,7 @@ tress_fur_editor_new (TressDocument *doc)
                              GTK_SELECTION_MODEL (self->selection));
   g_signal_connect (self->selection, "selection-changed", G_CALLBACK (on_tree_selection_changed),
                     self);
-  scrolled = gtk_scrolled_window_new ();
+  scrolled = self->scrolled = gtk_scrolled_window_new ();
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), self->column_view);
   gtk_widget_set_vexpand (scrolled, TRUE);
   left = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
@@ -657,6 +665,7 @@ tress_fur_editor_new (TressDocument *doc)
   gtk_paned_set_end_child (GTK_PANED (self->paned), right);
   gtk_paned_set_resize_start_child (GTK_PANED (self->paned), FALSE);
   gtk_paned_set_shrink_start_child (GTK_PANED (self->paned), FALSE);
+  gtk_paned_set_position (GTK_PANED (self->paned), 440);
   gtk_widget_set_parent (self->paned, GTK_WIDGET (self));
 
   g_signal_connect (self->doc, "selection-changed", G_CALLBACK (on_doc_selection_changed), self);
