@@ -735,7 +735,10 @@ tress_cha_document_create_children (TressChaDocument *self, TressChaNode *node)
 static void
 count_problems (TressChaDocument *self)
 {
-  GPtrArray *problems = tress_document_get_problems (TRESS_DOCUMENT (self));
+  /* Validated here rather than taken from the document: while a command is
+   * being applied the document's list still describes the model before it. */
+  TressChaFile *file = tress_cha_document_get_cha (self);
+  g_autoptr (GPtrArray) problems = file != NULL ? tress_cha_file_validate (file) : NULL;
   guint i;
 
   self->problem_count = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);

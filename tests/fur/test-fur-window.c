@@ -567,6 +567,228 @@ test_no_gl (void)
   spin (10);
 }
 
+/* The first widget under @root of @type (and with @label / @name when given), depth first. */
+static GtkWidget *
+find_widget (GtkWidget *root, GType type, const char *label, const char *name, guint skip)
+{
+  GtkWidget *child;
+
+  if (G_TYPE_CHECK_INSTANCE_TYPE (root, type)
+      && (label == NULL
+          || (GTK_IS_BUTTON (root)
+              && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (root)), label) == 0)
+          || (GTK_IS_LABEL (root) && strstr (gtk_label_get_text (GTK_LABEL (root)), label) != NULL))
+      && (name == NULL || g_strcmp0 (gtk_widget_get_name (root), name) == 0))
+    {
+      static guint seen;
+
+      if (skip == 0 || seen++ == skip)
+        {
+          seen = 0;
+          return root;
+        }
+    }
+  for (child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_widget (child, type, label, name, skip);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static GtkWindow *
+find_window (const char *title)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr (GtkWindow) w = g_list_model_get_item (toplevels, i);
+
+      if (g_strcmp0 (gtk_window_get_title (w), title) == 0
+          && gtk_widget_get_visible (GTK_WIDGET (w)))
+        return w;
+    }
+  return NULL;
+}
+
+/* Retarget…: the live count follows the fields; Retarget is one undo step. */
+static void
+test_retarget_dialog (void)
+{
+  g_autofree char *path = write_demo ("retarget.cha");
+  TressWindow *window = new_window ();
+  TressFurEditor *editor = open_path (window, path);
+  TressChaDocument *doc = tress_fur_editor_get_document (editor);
+  TressChaFile *file = tress_cha_document_get_cha (doc);
+  TressHistory *history = tress_document_get_history (TRESS_DOCUMENT (doc));
+  GtkWindow *dialog;
+  GtkWidget *from, *to, *scope, *apply;
+  guint32 a = file->radeon->materials[0].applied[0], b = file->radeon->materials[0].applied[1];
+  guint nl = 0, nr = 0;
+  g_autofree char *expect = NULL;
+  g_autofree char *label = NULL;
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (editor), "fur.retarget-dialog", NULL));
+  WAIT_FOR ((dialog = find_window ("Retarget body part")) != NULL);
+  from = find_widget (GTK_WIDGET (dialog), GTK_TYPE_SPIN_BUTTON, NULL, NULL, 0);
+  to = find_widget (GTK_WIDGET (dialog), GTK_TYPE_SPIN_BUTTON, NULL, NULL, 1);
+  scope = find_widget (GTK_WIDGET (dialog), GTK_TYPE_DROP_DOWN, NULL, NULL, 0);
+  apply = find_widget (GTK_WIDGET (dialog), GTK_TYPE_BUTTON, "Retarget", NULL, 0);
+  g_assert_nonnull (from);
+  g_assert_true (to != from);
+  /* Nothing selected: the scope is the whole file. */
+  g_assert_cmpuint (gtk_drop_down_get_selected (GTK_DROP_DOWN (scope)), ==, 2);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (from), a);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (to), b);
+  g_assert_true (tress_fur_retarget_count (doc, 2, a, b, &nl, &nr));
+  g_assert_cmpuint (nl, >, 0);
+  expect = g_strdup_printf ("%u lines in %u ribbons", nl, nr);
+  g_assert_nonnull (find_widget (GTK_WIDGET (dialog), GTK_TYPE_LABEL, expect, NULL, 0));
+  g_assert_true (gtk_widget_get_sensitive (apply));
+  g_signal_emit_by_name (apply, "clicked");
+  WAIT_FOR (find_window ("Retarget body part") == NULL);
+  label = g_strdup_printf ("Retarget %u lines from %u to %u", nl, a, b);
+  g_assert_cmpstr (tress_history_get_undo_label (history), ==, label);
+  g_assert_true (tress_fur_retarget_count (doc, 2, a, b, &nl, &nr));
+  g_assert_cmpuint (nl, ==, 0);
+  g_assert_true (tress_history_undo (history));
+  g_assert_false (tress_document_get_modified (TRESS_DOCUMENT (doc)));
+  gtk_window_destroy (GTK_WINDOW (window));
+  spin (10);
+}
+
+/* A broken weight triple shows in the inspector with a Fix button that fixes it. */
+static void
+test_problem_fix (void)
+{
+  g_autoptr (GBytes) good = demo_bytes ();
+  g_autoptr (TressChaFile) broken = tress_cha_file_parse (good, NULL);
+  g_autoptr (GBytes) bytes = NULL;
+  g_autofree char *path = g_build_filename (tress_test_tmpdir (), "broken.cha", NULL);
+  TressWindow *window;
+  TressFurEditor *editor;
+  TressChaDocument *doc;
+  GtkWidget *fix;
+  guint first, n;
+
+  g_assert_true (tress_cha_material_ribbon_lines (&broken->radeon->materials[0], 6, &first, &n));
+  broken->radeon->materials[0].lines[first].weights[0] ^= 1; /* the sum is no longer 255 */
+  bytes = tress_cha_file_serialize (broken);
+  g_assert_true (g_file_set_contents (path, g_bytes_get_data (bytes, NULL),
+                                      (gssize)g_bytes_get_size (bytes), NULL));
+  window = new_window ();
+  editor = open_path (window, path);
+  doc = tress_fur_editor_get_document (editor);
+  g_assert_cmpuint (tress_cha_document_ribbon_problems (doc, 0, 6), >, 0);
+  g_assert_true (
+      gtk_widget_activate_action (GTK_WIDGET (editor), "fur.select-ribbons", "s", "0:6"));
+  fix = find_widget (GTK_WIDGET (tress_fur_editor_get_inspector (editor)), GTK_TYPE_BUTTON, "Fix",
+                     NULL, 0);
+  g_assert_nonnull (fix);
+  g_signal_emit_by_name (fix, "clicked");
+  g_assert_cmpuint (tress_cha_document_ribbon_problems (doc, 0, 6), ==, 0);
+  g_assert_null (find_widget (GTK_WIDGET (tress_fur_editor_get_inspector (editor)), GTK_TYPE_BUTTON,
+                              "Fix", NULL, 0));
+  g_assert_true (tress_history_undo (tress_document_get_history (TRESS_DOCUMENT (doc))));
+  g_assert_cmpuint (tress_cha_document_ribbon_problems (doc, 0, 6), >, 0);
+  gtk_window_destroy (GTK_WINDOW (window));
+  spin (10);
+}
+
+/* Sorting by a column orders the ribbons within their material; the weight
+ * spin button rebalances the other two weights. */
+static void
+test_sort_and_spin (void)
+{
+  g_autofree char *path = write_demo ("sort.cha");
+  TressWindow *window = new_window ();
+  TressFurEditor *editor = open_path (window, path);
+  TressChaDocument *doc = tress_fur_editor_get_document (editor);
+  TressChaFile *file = tress_cha_document_get_cha (doc);
+  GtkColumnView *view = tress_fur_editor_get_column_view (editor);
+  GListModel *columns = gtk_column_view_get_columns (view);
+  GListModel *rows = G_LIST_MODEL (tress_fur_editor_get_tree_selection (editor));
+  GtkWidget *spin0;
+  guint32 last = 0;
+  guint n_ribbons = 0;
+
+  tress_cha_document_set_selection (doc, &(TressChaRibbonId){ 0, 0 }, 1, NULL);
+  for (guint i = 0; i < g_list_model_get_n_items (columns); i++)
+    {
+      g_autoptr (GtkColumnViewColumn) col = g_list_model_get_item (columns, i);
+
+      if (g_strcmp0 (gtk_column_view_column_get_title (col), "Attached") == 0)
+        gtk_column_view_sort_by_column (view, col, GTK_SORT_DESCENDING);
+    }
+  last = G_MAXUINT32;
+  for (guint i = 0; i < g_list_model_get_n_items (rows); i++)
+    {
+      g_autoptr (GtkTreeListRow) row = g_list_model_get_item (rows, i);
+      g_autoptr (TressChaNode) node = gtk_tree_list_row_get_item (row);
+
+      if (tress_cha_node_get_kind (node) != TRESS_CHA_NODE_RIBBON
+          || tress_cha_node_get_material (node) != 0)
+        continue;
+      g_assert_cmpuint (file->radeon->materials[0].attach[tress_cha_node_get_ribbon (node)], <=,
+                        last);
+      last = file->radeon->materials[0].attach[tress_cha_node_get_ribbon (node)];
+      n_ribbons++;
+    }
+  g_assert_cmpuint (n_ribbons, ==, file->radeon->materials[0].n_ribbons);
+
+  spin0 = find_widget (GTK_WIDGET (tress_fur_editor_get_inspector (editor)), GTK_TYPE_SPIN_BUTTON,
+                       NULL, "Reference 1", 0);
+  g_assert_nonnull (spin0);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin0), 100);
+  {
+    const TressChaLine *line = line_of (file, 0, 0, 0);
+
+    g_assert_cmpuint (tress_cha_line_get_weight (line, 0), ==, 100);
+    g_assert_cmpuint (line->weights[0] + line->weights[1] + line->weights[2], ==, 255);
+  }
+  gtk_window_destroy (GTK_WINDOW (window));
+  spin (10);
+}
+
+/* The UV map's background: a DDS decoded by the project, and a PNG. */
+static void
+test_uv_background (void)
+{
+  g_autofree char *dds = g_build_filename (tress_test_tmpdir (), "t_strand.dds", NULL);
+  g_autofree char *png = g_build_filename (tress_test_tmpdir (), "strand.png", NULL);
+  guint8 file[128 + 8] = { 'D', 'D', 'S', ' ', 124 };
+  GtkWidget *map = tress_uv_map_new ();
+  g_autoptr (GFile) f = g_file_new_for_path (dds);
+  g_autoptr (GFile) p = g_file_new_for_path (png);
+  g_autoptr (GError) error = NULL;
+  GdkTexture *texture;
+
+  g_object_ref_sink (map);
+  file[12] = 4;  /* height */
+  file[16] = 4;  /* width */
+  file[76] = 32; /* pixel format size */
+  file[80] = 4;  /* FOURCC */
+  memcpy (file + 84, "DXT1", 4);
+  g_assert_true (g_file_set_contents (dds, (const char *)file, sizeof file, NULL));
+  g_assert_true (tress_uv_map_load_background (TRESS_UV_MAP (map), f, &error));
+  g_assert_no_error (error);
+  texture = tress_uv_map_get_background (TRESS_UV_MAP (map));
+  g_assert_cmpint (gdk_texture_get_width (texture), ==, 4);
+  g_assert_true (gdk_texture_save_to_png (texture, png));
+  g_assert_true (tress_uv_map_load_background (TRESS_UV_MAP (map), p, &error));
+  g_assert_true (tress_uv_map_get_background (TRESS_UV_MAP (map)) != texture);
+  /* A truncated DDS is refused with the field named; the old background stays. */
+  g_assert_true (g_file_set_contents (dds, (const char *)file, 130, NULL));
+  g_assert_false (tress_uv_map_load_background (TRESS_UV_MAP (map), f, &error));
+  g_assert_nonnull (strstr (error->message, "DDS block data"));
+  g_assert_nonnull (tress_uv_map_get_background (TRESS_UV_MAP (map)));
+  g_object_unref (map);
+}
+
 /* Body-part names typed by the user come back for the same file. */
 static void
 test_names (void)
@@ -615,6 +837,10 @@ main (int argc, char *argv[])
       g_test_add_func ("/fur/window/triangle-drag", test_triangle_drag);
       g_test_add_func ("/fur/window/uv-map", test_uv_map);
       g_test_add_func ("/fur/window/preview", test_preview);
+      g_test_add_func ("/fur/window/retarget-dialog", test_retarget_dialog);
+      g_test_add_func ("/fur/window/problem-fix", test_problem_fix);
+      g_test_add_func ("/fur/window/sort-and-spin", test_sort_and_spin);
+      g_test_add_func ("/fur/uv-background", test_uv_background);
       g_test_add_func ("/fur/names", test_names);
     }
   status = g_test_run ();

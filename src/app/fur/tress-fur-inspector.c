@@ -611,8 +611,10 @@ on_selection_changed (TressChaDocument *doc, gpointer origin, TressFurInspector 
   refresh (self);
 }
 
+/* After every applied command (and load, revert), when the document's
+ * problems describe the new model. */
 static void
-on_fur_changed (TressChaDocument *doc, gpointer change, gboolean undo, TressFurInspector *self)
+on_document_changed (TressDocument *doc, TressFurInspector *self)
 {
   refresh (self);
 }
@@ -800,7 +802,7 @@ tress_fur_inspector_new (TressChaDocument *doc, TressFurNames *names)
   gtk_box_append (GTK_BOX (box), self->problem_box);
 
   g_signal_connect (doc, "selection-changed", G_CALLBACK (on_selection_changed), self);
-  g_signal_connect (doc, "fur-changed", G_CALLBACK (on_fur_changed), self);
+  g_signal_connect (doc, "changed", G_CALLBACK (on_document_changed), self);
   refresh (self);
   return GTK_WIDGET (self);
 }

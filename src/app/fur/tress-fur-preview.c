@@ -25,6 +25,7 @@ struct _TressFurPreview
   char *gl_error;
 
   TressFurMesh *mesh;
+  TressChaFile *mesh_file; /* the model the mesh was built from */
   guint morality;
   TressFurColourMode colour_mode;
   guint32 colour_part;
@@ -442,6 +443,7 @@ rebuild_mesh (TressFurPreview *self)
 
   g_clear_pointer (&self->mesh, tress_fur_mesh_free);
   self->mesh = tress_fur_mesh_new (file, self->morality);
+  self->mesh_file = file;
   self->geometry_dirty = self->colours_dirty = self->selection_dirty = TRUE;
   gtk_gl_area_queue_render (GTK_GL_AREA (self->area));
 }
@@ -503,11 +505,19 @@ on_fur_changed (TressChaDocument *doc, const TressChaChange *change, gboolean un
 static void
 on_document_changed (TressDocument *doc, TressFurPreview *self)
 {
-  /* A replaced model (load, revert) shows up here with a new pointer. */
-  if (self->mesh == NULL || tress_fur_mesh_global (self->mesh, 0, 0) == G_MAXUINT
-      || self->colour_mode == TRESS_FUR_COLOUR_PROBLEMS)
-    self->colours_dirty = TRUE;
-  gtk_gl_area_queue_render (GTK_GL_AREA (self->area));
+  /* A replaced model (load, revert) arrives with a new pointer. */
+  if (get_file (self) != self->mesh_file)
+    {
+      rebuild_mesh (self);
+      rebuild_controls (self);
+      return;
+    }
+  /* The problems are those of the new model only now. */
+  if (self->colour_mode == TRESS_FUR_COLOUR_PROBLEMS)
+    {
+      self->colours_dirty = TRUE;
+      gtk_gl_area_queue_render (GTK_GL_AREA (self->area));
+    }
 }
 
 static void
