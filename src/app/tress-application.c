@@ -46,7 +46,8 @@ tress_window_render_png (GtkWindow *window, const char *path, GError **error)
   node = gtk_snapshot_free_to_node (snapshot);
   if (node == NULL)
     {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "The window drew nothing");
+      /* The paintable draws nothing while a new layout is pending. */
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_WOULD_BLOCK, "The window drew nothing");
       return FALSE;
     }
   renderer = gtk_native_get_renderer (GTK_NATIVE (window));
@@ -64,6 +65,7 @@ typedef struct
   TressApplication *app;
   guint frames;
   guint resizes;
+  guint retries;
 } ScreenshotState;
 
 static gboolean
@@ -102,6 +104,11 @@ screenshot_tick (GtkWidget *widget, GdkFrameClock *clock, gpointer user_data)
 
   if (!tress_window_render_png (GTK_WINDOW (widget), self->screenshot_path, &error))
     {
+      if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_WOULD_BLOCK) && ++state->retries < 100)
+        {
+          gtk_widget_queue_draw (widget);
+          return G_SOURCE_CONTINUE;
+        }
       g_printerr ("tress: %s\n", error->message);
       self->exit_status = 1;
     }
@@ -144,6 +151,8 @@ get_window (TressApplication *self, gboolean *created)
   *created = TRUE;
   if (self->screenshot_path != NULL)
     {
+      /* The picture shows the final state, not a transition. */
+      g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
       tress_window_set_remember_size (window, FALSE);
       schedule_screenshot (self, window);
     }
@@ -256,6 +265,17 @@ tress_application_startup (GApplication *app)
     { "win.undo", { "<Primary>z", NULL } },
     { "win.redo", { "<Primary><Shift>z", "<Primary>y", NULL } },
     { "win.close-document", { "<Primary>w", NULL } },
+    { "win.next-document", { "<Primary>Page_Down", NULL } },
+    { "win.previous-document", { "<Primary>Page_Up", NULL } },
+    { "win.select-document(0)", { "<Alt>1", NULL } },
+    { "win.select-document(1)", { "<Alt>2", NULL } },
+    { "win.select-document(2)", { "<Alt>3", NULL } },
+    { "win.select-document(3)", { "<Alt>4", NULL } },
+    { "win.select-document(4)", { "<Alt>5", NULL } },
+    { "win.select-document(5)", { "<Alt>6", NULL } },
+    { "win.select-document(6)", { "<Alt>7", NULL } },
+    { "win.select-document(7)", { "<Alt>8", NULL } },
+    { "win.select-document(8)", { "<Alt>9", NULL } },
     { "win.show-help-overlay", { "<Primary>question", NULL } },
   };
   g_autoptr (GtkCssProvider) css = gtk_css_provider_new ();

@@ -23,7 +23,8 @@ TressApplication *tress_application_new (void);
 int tress_application_get_exit_status (TressApplication *self);
 
 /* Renders @window as it is now into a PNG at @path (its size in pixels is the
- * window's size). */
+ * window's size). G_IO_ERROR_WOULD_BLOCK: nothing to draw until the next frame
+ * (a layout is pending); try again then. */
 gboolean tress_window_render_png (GtkWindow *window, const char *path, GError **error);
 
 G_END_DECLS

@@ -23,6 +23,9 @@ struct _TressInfoView
 
 G_DEFINE_FINAL_TYPE (TressInfoView, tress_info_view, GTK_TYPE_WIDGET)
 
+/* A list of thousands of rows helps nobody and takes long to build. */
+#define MAX_PROBLEM_ROWS 200
+
 enum
 {
   PROP_0,
@@ -75,8 +78,9 @@ problem_place (const TressProblem *problem)
       if (place->len > 0)
         g_string_append (place, " · ");
       /* Translators: a byte offset in a file, in hexadecimal and decimal */
-      g_string_append_printf (place, _ ("offset 0x%" G_GSIZE_MODIFIER "X (%" G_GSIZE_FORMAT ")"),
-                              problem->offset, problem->offset);
+      g_string_append_printf (place, _ ("offset 0x%llX (%llu)"),
+                              (unsigned long long)problem->offset,
+                              (unsigned long long)problem->offset);
     }
   return g_string_free (place, FALSE);
 }
@@ -193,8 +197,26 @@ tress_info_view_refresh (TressInfoView *self)
     gtk_label_set_text (self->problems_label, heading);
   }
   gtk_widget_set_visible (GTK_WIDGET (self->problems_list), TRUE);
-  for (guint i = 0; i < problems->len; i++)
+  for (guint i = 0; i < problems->len && i < MAX_PROBLEM_ROWS; i++)
     gtk_list_box_append (self->problems_list, problem_row_new (g_ptr_array_index (problems, i)));
+  if (problems->len > MAX_PROBLEM_ROWS)
+    {
+      guint more = problems->len - MAX_PROBLEM_ROWS;
+      g_autofree char *text = g_strdup_printf (
+          ngettext ("%u more problem is not shown (tress-cli validate lists all)",
+                    "%u more problems are not shown (tress-cli validate lists all)", more),
+          more);
+      GtkWidget *label = gtk_label_new (text);
+      GtkWidget *row = gtk_list_box_row_new ();
+
+      gtk_widget_add_css_class (label, "dim-label");
+      gtk_widget_set_margin_top (label, 8);
+      gtk_widget_set_margin_bottom (label, 8);
+      gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), label);
+      gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), FALSE);
+      g_object_set_data_full (G_OBJECT (row), "tress-text", g_strdup (text), g_free);
+      gtk_list_box_append (self->problems_list, row);
+    }
 }
 
 static void
@@ -298,6 +320,8 @@ static void
 tress_info_view_init (TressInfoView *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);
+  gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);
 }
 
 GtkWidget *

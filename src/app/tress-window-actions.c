@@ -39,6 +39,9 @@ _tress_window_update_actions (TressWindow *self)
   gtk_widget_action_set_enabled (widget, "win.undo", can_undo);
   gtk_widget_action_set_enabled (widget, "win.redo", can_redo);
   gtk_widget_action_set_enabled (widget, "win.close-document", has_doc);
+  gtk_widget_action_set_enabled (widget, "win.next-document", has_doc);
+  gtk_widget_action_set_enabled (widget, "win.previous-document", has_doc);
+  gtk_widget_action_set_enabled (widget, "win.select-document", has_doc);
 
   /* Translators: %s is what undo would undo, e.g. "Set weights of 12 lines" */
   undo_tip
@@ -217,6 +220,14 @@ on_save_done (GObject *source, GAsyncResult *result, gpointer user_data)
   g_autoptr (GError) error = NULL;
   g_autofree char *name = NULL;
 
+  if (gtk_widget_in_destruction (GTK_WIDGET (op->window)))
+    {
+      /* The window is gone; the document layer has finished or undone the write. */
+      tress_document_save_finish (doc, result, NULL);
+      op->done = NULL;
+      save_op_finish (op, FALSE);
+      return;
+    }
   _tress_window_set_busy (op->window, FALSE);
   if (tress_document_save_finish (doc, result, &error))
     {
@@ -502,6 +513,48 @@ action_close_document (GtkWidget *widget, const char *action_name, GVariant *par
     _tress_window_close_page (self, page);
 }
 
+/* ---- switching documents ----------------------------------------------- */
+
+/* These act on the notebook, so they work whatever editor has the focus. */
+static void
+select_document (TressWindow *self, int index)
+{
+  int n = gtk_notebook_get_n_pages (self->notebook);
+
+  if (n == 0)
+    return;
+  gtk_notebook_set_current_page (self->notebook, ((index % n) + n) % n);
+}
+
+static void
+action_next_document (GtkWidget *widget, const char *action_name, GVariant *param)
+{
+  TressWindow *self = TRESS_WINDOW (widget);
+
+  select_document (self, gtk_notebook_get_current_page (self->notebook) + 1);
+}
+
+static void
+action_previous_document (GtkWidget *widget, const char *action_name, GVariant *param)
+{
+  TressWindow *self = TRESS_WINDOW (widget);
+
+  select_document (self, gtk_notebook_get_current_page (self->notebook) - 1);
+}
+
+static void
+action_select_document (GtkWidget *widget, const char *action_name, GVariant *param)
+{
+  TressWindow *self = TRESS_WINDOW (widget);
+  int index = g_variant_get_int32 (param);
+
+  /* Alt+1…9: the ninth is the last document, as in web browsers. */
+  if (index >= 8)
+    index = gtk_notebook_get_n_pages (self->notebook) - 1;
+  if (index >= 0 && index < gtk_notebook_get_n_pages (self->notebook))
+    gtk_notebook_set_current_page (self->notebook, index);
+}
+
 /* ---- install ----------------------------------------------------------- */
 
 void
@@ -516,4 +569,9 @@ _tress_window_class_init_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.undo", NULL, action_undo);
   gtk_widget_class_install_action (widget_class, "win.redo", NULL, action_redo);
   gtk_widget_class_install_action (widget_class, "win.close-document", NULL, action_close_document);
+  gtk_widget_class_install_action (widget_class, "win.next-document", NULL, action_next_document);
+  gtk_widget_class_install_action (widget_class, "win.previous-document", NULL,
+                                   action_previous_document);
+  gtk_widget_class_install_action (widget_class, "win.select-document", "i",
+                                   action_select_document);
 }

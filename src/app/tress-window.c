@@ -299,6 +299,10 @@ on_load_done (GObject *source, GAsyncResult *result, gpointer user_data)
   g_autoptr (GError) error = NULL;
   g_autoptr (TressDocument) doc = tress_document_load_finish (result, &error);
 
+  /* The window was closed while the file was read: nothing left to show it in. */
+  if (gtk_widget_in_destruction (GTK_WIDGET (self))
+      || g_cancellable_is_cancelled (self->cancellable))
+    return;
   _tress_window_set_busy (self, FALSE);
   if (doc == NULL)
     {

@@ -133,6 +133,117 @@ button_tooltip (TressWindow *window, const char *action)
   return gtk_widget_get_tooltip_text (button);
 }
 
+/* The label of the primary menu's item for @action (searching sections and submenus). */
+static char *
+menu_label_in (GMenuModel *model, const char *action)
+{
+  for (int i = 0; i < g_menu_model_get_n_items (model); i++)
+    {
+      g_autofree char *item_action = NULL;
+      g_autofree char *label = NULL;
+      GMenuLinkIter *links;
+
+      if (g_menu_model_get_item_attribute (model, i, G_MENU_ATTRIBUTE_ACTION, "s", &item_action)
+          && g_strcmp0 (item_action, action) == 0
+          && g_menu_model_get_item_attribute (model, i, G_MENU_ATTRIBUTE_LABEL, "s", &label))
+        return g_steal_pointer (&label);
+
+      links = g_menu_model_iterate_item_links (model, i);
+      while (g_menu_link_iter_next (links))
+        {
+          g_autoptr (GMenuModel) link = g_menu_link_iter_get_value (links);
+          char *found = menu_label_in (link, action);
+
+          if (found != NULL)
+            {
+              g_object_unref (links);
+              return found;
+            }
+        }
+      g_object_unref (links);
+    }
+  return NULL;
+}
+
+static GtkWidget *
+find_widget_of_type (GtkWidget *root, GType type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (root, type))
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_widget_of_type (child, type);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static char *
+menu_label (TressWindow *window, const char *action)
+{
+  GtkWidget *button
+      = find_widget_of_type (gtk_window_get_titlebar (GTK_WINDOW (window)), GTK_TYPE_MENU_BUTTON);
+
+  g_assert_nonnull (button);
+  return menu_label_in (gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (button)), action);
+}
+
+/* TRUE if @model (or a section or submenu of it) has an item for @action labelled @label. */
+static gboolean
+menu_has_item (GMenuModel *model, const char *action, const char *label)
+{
+  for (int i = 0; i < g_menu_model_get_n_items (model); i++)
+    {
+      g_autofree char *item_action = NULL;
+      g_autofree char *item_label = NULL;
+      g_autoptr (GMenuLinkIter) links = NULL;
+
+      if (g_menu_model_get_item_attribute (model, i, G_MENU_ATTRIBUTE_ACTION, "s", &item_action)
+          && g_strcmp0 (item_action, action) == 0
+          && g_menu_model_get_item_attribute (model, i, G_MENU_ATTRIBUTE_LABEL, "s", &item_label)
+          && g_strcmp0 (item_label, label) == 0)
+        return TRUE;
+      links = g_menu_model_iterate_item_links (model, i);
+      while (g_menu_link_iter_next (links))
+        {
+          g_autoptr (GMenuModel) link = g_menu_link_iter_get_value (links);
+
+          if (menu_has_item (link, action, label))
+            return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+/* TRUE if Open Recent lists @name. */
+static gboolean
+recent_menu_has (TressWindow *window, const char *name)
+{
+  GtkWidget *button
+      = find_widget_of_type (gtk_window_get_titlebar (GTK_WINDOW (window)), GTK_TYPE_MENU_BUTTON);
+
+  return menu_has_item (gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (button)), "win.open-uri",
+                        name);
+}
+
+/* The shown toplevel of @type, or NULL. */
+static GtkWindow *
+find_toplevel (GType type)
+{
+  GListModel *toplevels = gtk_window_get_toplevels (); /* transfer none */
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr (GObject) item = g_list_model_get_item (toplevels, i);
+
+      if (G_TYPE_CHECK_INSTANCE_TYPE (item, type) && gtk_widget_get_visible (GTK_WIDGET (item)))
+        return GTK_WINDOW (item);
+    }
+  return NULL;
+}
+
 /* The dialogs transient for @window that are shown now. */
 static GtkMessageDialog *
 find_dialog (TressWindow *window)
@@ -190,8 +301,10 @@ destroy_window (TressWindow *window)
 
   while ((dialog = find_dialog (window)) != NULL)
     gtk_window_destroy (GTK_WINDOW (dialog));
+  /* Nothing may keep the window (or, through it, its documents) alive. */
+  g_object_add_weak_pointer (G_OBJECT (window), (gpointer *)&window);
   gtk_window_destroy (GTK_WINDOW (window));
-  spin (10);
+  WAIT_FOR (window == NULL);
 }
 
 /* ---- a small editor for the test format -------------------------------- */
@@ -210,7 +323,8 @@ on_set_value (GSimpleAction *action, GVariant *param, gpointer user_data)
 static GtkWidget *
 test_editor_new (TressDocument *doc)
 {
-  GtkWidget *editor = gtk_label_new ("test editor");
+  /* The generic page inside, as a format's editor might show it. */
+  GtkWidget *editor = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
   g_autoptr (GSimpleActionGroup) group = g_simple_action_group_new ();
   g_autoptr (GSimpleAction) set = g_simple_action_new ("set-value", G_VARIANT_TYPE ("(uu)"));
 
@@ -218,6 +332,7 @@ test_editor_new (TressDocument *doc)
   g_action_map_add_action (G_ACTION_MAP (group), G_ACTION (set));
   gtk_widget_insert_action_group (editor, "test", G_ACTION_GROUP (group));
   gtk_widget_add_css_class (editor, "test-editor");
+  gtk_box_append (GTK_BOX (editor), tress_info_view_new (doc));
   return editor;
 }
 
@@ -255,6 +370,7 @@ test_open_edit_undo_redo_save (void)
   GtkWidget *editor;
   g_autofree char *tab = NULL;
   guint n_current_notify = 0;
+  TressDocument *closed_doc;
 
   g_signal_connect (window, "notify::current-document", G_CALLBACK (notify_counter),
                     &n_current_notify);
@@ -290,6 +406,13 @@ test_open_edit_undo_redo_save (void)
   g_assert_true (button_enabled (window, "win.undo"));
   g_assert_false (button_enabled (window, "win.redo"));
   g_assert_cmpstr (button_tooltip (window, "win.undo"), ==, "Undo Set value 1");
+  {
+    g_autofree char *undo_item = menu_label (window, "win.undo");
+    g_autofree char *redo_item = menu_label (window, "win.redo");
+
+    g_assert_cmpstr (undo_item, ==, "_Undo Set value 1");
+    g_assert_cmpstr (redo_item, ==, "_Redo");
+  }
 
   /* Undo through the window. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
@@ -330,9 +453,11 @@ test_open_edit_undo_redo_save (void)
   g_assert_false (button_enabled (window, "win.save"));
   g_assert_true (button_enabled (window, "win.undo"));
 
-  /* Closing a saved document asks nothing. */
+  /* Closing a saved document asks nothing, and lets the document go. */
+  closed_doc = tress_window_get_current_document (window);
+  g_object_add_weak_pointer (G_OBJECT (closed_doc), (gpointer *)&closed_doc);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.close-document", NULL));
-  spin (10);
+  WAIT_FOR (closed_doc == NULL);
   g_assert_null (find_dialog (window));
   g_assert_cmpuint (tress_window_get_n_documents (window), ==, 0);
   g_assert_null (tress_window_get_current_document (window));
@@ -448,7 +573,7 @@ static void
 test_several_documents (void)
 {
   static const guint32 a_values[] = { 1 };
-  static const guint32 b_values[] = { 2, 3 };
+  static const guint32 b_values[] = { 2, TRESS_TEST_RESERVED_VALUE };
   g_autofree char *a = write_test_file ("a.trsstest", a_values, 1, NULL);
   g_autofree char *b = write_test_file ("b.trsstest", b_values, 2, NULL);
   TressWindow *window = new_window ();
@@ -470,6 +595,15 @@ test_several_documents (void)
   tab = tab_text (window, 1);
   g_assert_cmpstr (tab, ==, "• b.trsstest");
 
+  /* Both are recent files now, in the Open Recent menu. */
+  {
+    g_autoptr (GFile) b_file = g_file_new_for_path (b);
+    g_autofree char *b_uri = g_file_get_uri (b_file);
+
+    g_assert_true (gtk_recent_manager_has_item (gtk_recent_manager_get_default (), b_uri));
+    WAIT_FOR (recent_menu_has (window, "b.trsstest") && recent_menu_has (window, "a.trsstest"));
+  }
+
   activate_open (window, a);
   spin (20);
   g_assert_cmpuint (tress_window_get_n_documents (window), ==, 2);
@@ -484,6 +618,33 @@ test_several_documents (void)
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
   g_assert_cmpuint (tress_test_model_get_value (current_model (window), 0), ==, 2);
   g_assert_false (tress_window_get_has_unsaved (window));
+
+  /* What the window shows renders to a PNG of its size. */
+  {
+    g_autofree char *png = g_build_filename (tress_test_tmpdir (), "two-documents.png", NULL);
+    g_autoptr (GError) error = NULL;
+    g_autoptr (GdkTexture) texture = NULL;
+
+    /* Nothing is drawn while a layout is pending: try again on a later frame. */
+    WAIT_FOR (tress_window_render_png (GTK_WINDOW (window), png, &error)
+              || !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_WOULD_BLOCK)
+              || (g_clear_error (&error), FALSE));
+    g_assert_no_error (error);
+    texture = gdk_texture_new_from_filename (png, &error);
+    g_assert_no_error (error);
+    g_assert_cmpint (gdk_texture_get_width (texture), ==,
+                     gtk_widget_get_width (GTK_WIDGET (window)));
+    g_assert_cmpint (gdk_texture_get_height (texture), ==,
+                     gtk_widget_get_height (GTK_WIDGET (window)));
+    /* TRESS_TEST_KEEP_PNG=PATH keeps a copy to look at. */
+    if (g_getenv ("TRESS_TEST_KEEP_PNG") != NULL)
+      {
+        g_autoptr (GFile) from = g_file_new_for_path (png);
+        g_autoptr (GFile) to = g_file_new_for_path (g_getenv ("TRESS_TEST_KEEP_PNG"));
+
+        g_file_copy (from, to, G_FILE_COPY_OVERWRITE, NULL, NULL, NULL, NULL);
+      }
+  }
   destroy_window (window);
 }
 
@@ -631,6 +792,31 @@ test_info_view (void)
   g_object_unref (view);
 }
 
+/* Thousands of problems: the first 200 are listed and the rest counted. */
+static void
+test_info_view_many_problems (void)
+{
+  g_autofree guint32 *values = g_new (guint32, 1000);
+  g_autoptr (GBytes) bytes = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (TressDocument) doc = NULL;
+  GtkWidget *view;
+  g_autofree char *text = NULL;
+
+  for (guint i = 0; i < 1000; i++)
+    values[i] = TRESS_TEST_RESERVED_VALUE;
+  bytes = tress_test_format_build (values, 1000);
+  doc = tress_document_new_from_bytes (bytes, "many.trsstest", &error);
+  g_assert_no_error (error);
+  view = g_object_ref_sink (tress_info_view_new (doc));
+  text = tress_info_view_dup_text (TRESS_INFO_VIEW (view));
+  g_assert_nonnull (strstr (text, "1000 problems, 1000 errors\n"));
+  g_assert_nonnull (strstr (text, "(value 199 · offset 0x328 (808))"));
+  g_assert_null (strstr (text, "(value 200 "));
+  g_assert_nonnull (strstr (text, "800 more problems are not shown"));
+  g_object_unref (view);
+}
+
 /* Formats without an editor of their own get the generic page. */
 static void
 test_editor_fallback (void)
@@ -648,6 +834,95 @@ test_editor_fallback (void)
   g_object_unref (editor);
 
   g_assert_false (tress_editor_is_registered ("no-such-format"));
+}
+
+/* Revert asks, then reads the file again: the edits are gone and cannot be undone. */
+static void
+test_revert (void)
+{
+  static const guint32 values[] = { 3, 4 };
+  g_autofree char *path = write_test_file ("revert.trsstest", values, 2, NULL);
+  TressWindow *window = new_window ();
+  GtkWidget *old_editor;
+  g_autofree char *text = NULL;
+
+  activate_open (window, path);
+  WAIT_FOR (tress_window_get_n_documents (window) == 1 && !tress_window_get_busy (window));
+  g_assert_false (button_enabled (window, "win.save"));
+  old_editor = tress_document_page_get_editor (tress_window_get_current_page (window));
+  gtk_widget_activate_action (old_editor, "test.set-value", "(uu)", 0, 30);
+  gtk_widget_activate_action (old_editor, "test.set-value", "(uu)", 1, 40);
+  g_object_add_weak_pointer (G_OBJECT (old_editor), (gpointer *)&old_editor);
+  g_assert_cmpuint (tress_test_model_get_value (current_model (window), 1), ==, 40);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.revert", NULL));
+  WAIT_FOR (find_dialog (window) != NULL);
+  text = dialog_text (find_dialog (window));
+  g_assert_nonnull (strstr (text, "Revert unsaved changes to “revert.trsstest”?"));
+  gtk_dialog_response (GTK_DIALOG (find_dialog (window)), GTK_RESPONSE_ACCEPT);
+  spin (10);
+  g_assert_null (find_dialog (window));
+  g_assert_cmpuint (tress_test_model_get_value (current_model (window), 0), ==, 3);
+  g_assert_cmpuint (tress_test_model_get_value (current_model (window), 1), ==, 4);
+  g_assert_false (tress_document_get_modified (tress_window_get_current_document (window)));
+  g_assert_false (button_enabled (window, "win.undo"));
+  /* The page has a new editor on the new model. */
+  g_assert_null (old_editor);
+  g_assert_nonnull (tress_document_page_get_editor (tress_window_get_current_page (window)));
+  destroy_window (window);
+}
+
+/* Switching documents works from the window, whatever editor has the focus. */
+static void
+test_switch_documents (void)
+{
+  static const guint32 one[] = { 1 };
+  static const guint32 two[] = { 2, 2 };
+  static const guint32 three[] = { 3, 3, 3 };
+  g_autofree char *p1 = write_test_file ("one.trsstest", one, 1, NULL);
+  g_autofree char *p2 = write_test_file ("two.trsstest", two, 2, NULL);
+  g_autofree char *p3 = write_test_file ("three.trsstest", three, 3, NULL);
+  TressWindow *window = new_window ();
+  GtkWidget *editor;
+
+  activate_open (window, p1);
+  WAIT_FOR (tress_window_get_n_documents (window) == 1 && !tress_window_get_busy (window));
+  activate_open (window, p2);
+  WAIT_FOR (tress_window_get_n_documents (window) == 2 && !tress_window_get_busy (window));
+  activate_open (window, p3);
+  WAIT_FOR (tress_window_get_n_documents (window) == 3 && !tress_window_get_busy (window));
+  g_assert_cmpuint (tress_test_model_get_n_values (current_model (window)), ==, 3);
+
+  editor = tress_document_page_get_editor (tress_window_get_current_page (window));
+  g_assert_true (gtk_widget_activate_action (editor, "win.next-document", NULL));
+  g_assert_cmpuint (tress_test_model_get_n_values (current_model (window)), ==, 1);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.previous-document", NULL));
+  g_assert_cmpuint (tress_test_model_get_n_values (current_model (window)), ==, 3);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.select-document", "i", 1));
+  g_assert_cmpuint (tress_test_model_get_n_values (current_model (window)), ==, 2);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.select-document", "i", 8));
+  g_assert_cmpuint (tress_test_model_get_n_values (current_model (window)), ==, 3);
+  destroy_window (window);
+}
+
+/* About and Keyboard Shortcuts open their windows. */
+static void
+test_about_and_shortcuts (void)
+{
+  TressWindow *window = new_window ();
+  GtkWindow *about;
+  GtkWindow *shortcuts;
+
+  g_action_group_activate_action (G_ACTION_GROUP (app), "about", NULL);
+  WAIT_FOR ((about = find_toplevel (GTK_TYPE_ABOUT_DIALOG)) != NULL);
+  g_assert_cmpstr (gtk_about_dialog_get_program_name (GTK_ABOUT_DIALOG (about)), ==, "Tress");
+  gtk_window_destroy (about);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-help-overlay", NULL));
+  WAIT_FOR ((shortcuts = find_toplevel (GTK_TYPE_SHORTCUTS_WINDOW)) != NULL);
+  gtk_window_close (shortcuts);
+  spin (10);
+  destroy_window (window);
 }
 
 /* The window's size is kept in GSettings. */
@@ -740,6 +1015,8 @@ main (int argc, char *argv[])
   g_application_register (G_APPLICATION (app), NULL, &error);
   g_assert_no_error (error);
   tress_editor_register ("trsstest", test_editor_new);
+  /* Pages switch at once, so what is checked is what is shown. */
+  g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
 
   g_test_add_func ("/app/window/open-edit-undo-redo-save", test_open_edit_undo_redo_save);
   g_test_add_func ("/app/window/open-error-dialog", test_open_error_dialog);
@@ -750,7 +1027,11 @@ main (int argc, char *argv[])
   g_test_add_func ("/app/window/save-changed-on-disk", test_save_changed_on_disk);
   g_test_add_func ("/app/window/save-failure-dialog", test_save_failure_dialog);
   g_test_add_func ("/app/window/size-saved", test_window_size_saved);
+  g_test_add_func ("/app/window/revert", test_revert);
+  g_test_add_func ("/app/window/switch-documents", test_switch_documents);
+  g_test_add_func ("/app/window/about-and-shortcuts", test_about_and_shortcuts);
   g_test_add_func ("/app/info-view/problems", test_info_view);
+  g_test_add_func ("/app/info-view/many-problems", test_info_view_many_problems);
   g_test_add_func ("/app/editor/registry", test_editor_fallback);
   g_test_add_func ("/app/demo/files", test_demo_files);
 

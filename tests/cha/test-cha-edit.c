@@ -542,6 +542,29 @@ test_fixes (Fixture *f, gconstpointer data)
   g_assert_cmpuint (tress_history_get_n_undo (f->history), ==, 1);
 }
 
+/* A drag: the same weight of the same lines, again and again, is one step. */
+static void
+test_merge (Fixture *f, gconstpointer data)
+{
+  TressChaLineId lines[] = { { 0, 4 }, { 0, 9 } };
+  TressChaLineId other[] = { { 0, 5 } };
+
+  for (guint v = 10; v <= 200; v += 10)
+    g_assert_true (tress_cha_set_weight (f->file, f->history, lines, 2, 0, (guint8)v, NULL));
+  g_assert_cmpuint (tress_history_get_n_undo (f->history), ==, 1);
+  g_assert_cmpuint (tress_cha_line_get_weight (&mat (f, 0)->lines[9], 0), ==, 200);
+  g_assert_true (tress_cha_set_weight (f->file, f->history, other, 1, 0, 7, NULL));
+  g_assert_cmpuint (tress_history_get_n_undo (f->history), ==, 2);
+  g_assert_true (tress_history_undo (f->history));
+  g_assert_true (tress_history_undo (f->history));
+  {
+    g_autoptr (GBytes) b = bytes_of (f);
+    tress_test_assert_bytes_equal (f->original, b);
+  }
+  g_assert_true (tress_history_redo (f->history));
+  g_assert_cmpuint (tress_cha_line_get_weight (&mat (f, 0)->lines[9], 0), ==, 200);
+}
+
 static void
 test_no_history (void)
 {
@@ -751,6 +774,7 @@ main (int argc, char **argv)
   ADD ("duplicate-delete", test_duplicate_delete);
   ADD ("sections", test_sections);
   ADD ("fixes", test_fixes);
+  ADD ("merge", test_merge);
   g_test_add_func ("/cha/edit/no-history", test_no_history);
   g_test_add_func ("/cha/edit/random-10000", test_random_sequence);
   return g_test_run ();

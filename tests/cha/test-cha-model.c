@@ -475,6 +475,39 @@ test_size_convention_detection (void)
   }
 }
 
+/* A file whose section sizes fit both readings is read one way and says so. */
+static void
+test_size_convention_ambiguous (void)
+{
+  guint8 data[192] = { 0 };
+  g_autoptr (GBytes) bytes = NULL;
+  g_autoptr (TressChaFile) file = NULL;
+  g_autoptr (GPtrArray) problems = NULL;
+  g_autoptr (GBytes) again = NULL;
+
+  memcpy (data, "LiOnHeAdCreature", 16);
+  data[0x28] = 4;
+  data[0x2c] = 9035 & 0xff;
+  data[0x2d] = 9035 >> 8;
+  memcpy (data + 48, "first", 5); /* body of 72 bytes: the next name at 156 */
+  data[48 + 32] = 72;
+  memcpy (data + 120, "inner", 5); /* read as whole sizes, 72 lands here */
+  data[120 + 32] = 72;
+  memcpy (data + 156, "second", 6); /* empty body: the file ends at 192 */
+  bytes = g_bytes_new (data, sizeof data);
+  file = cha_test_parse (bytes);
+  g_assert_cmpint (file->size_convention, ==, TRESS_CHA_SIZE_BODY);
+  g_assert_true (file->size_convention_ambiguous);
+  g_assert_cmpuint (file->n_sections, ==, 2);
+  problems = tress_cha_file_validate (file);
+  cha_test_print_problems (problems);
+  g_assert_cmpuint (problems->len, ==, 2); /* the note, and no radeon section */
+  g_assert_nonnull (
+      strstr (((TressProblem *)g_ptr_array_index (problems, 0))->message, "both readings"));
+  again = tress_cha_file_serialize (file);
+  tress_test_assert_bytes_equal (bytes, again);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -489,5 +522,6 @@ main (int argc, char **argv)
   g_test_add_func ("/cha/model/truncations", test_parse_truncations);
   g_test_add_func ("/cha/model/corruptions", test_parse_corruptions);
   g_test_add_func ("/cha/model/size-convention", test_size_convention_detection);
+  g_test_add_func ("/cha/model/size-convention-ambiguous", test_size_convention_ambiguous);
   return g_test_run ();
 }

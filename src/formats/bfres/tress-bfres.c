@@ -1,18 +1,680 @@
-/* tress-bfres.c: placeholder registry entry until the bfres parser lands; it
- * recognises no file, so the format is simply unavailable.
+/* tress-bfres.c: the BFRES entry in the format registry, and the public API
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "tress-bfres.h"
+#include "tress-bfres-private.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "core/tress-yaz0.h"
+
+const char *bfres_group_kind (int group);
+
+static float
+bits_to_float (guint32 bits)
+{
+  float f;
+  memcpy (&f, &bits, 4);
+  return f;
+}
+
+/* ---- public API ----------------------------------------------------------- */
+
+gboolean
+tress_bfres_get_curve_info (TressBfres *b, guint index, TressBfresCurveInfo *info)
+{
+  BfresCurve *c;
+  BfresAnim *a;
+
+  g_return_val_if_fail (b != NULL && info != NULL, FALSE);
+  if (index >= b->curves->len)
+    return FALSE;
+  c = bfres_curve (b, index);
+  a = bfres_anim (b, c->anim);
+  memset (info, 0, sizeof *info);
+  info->path = c->path;
+  info->kind = a->kind;
+  info->component = c->component;
+  info->anim = c->anim;
+  info->anim_name = a->name;
+  info->flags = c->flags;
+  info->n_keys = c->n_keys;
+  info->target_offset = c->target;
+  info->frame_type = bfres_curve_frame_type (c);
+  info->key_type = bfres_curve_key_type (c);
+  info->curve_type = bfres_curve_type (c);
+  info->pre_wrap = (c->flags >> 8) & 3;
+  info->post_wrap = (c->flags >> 12) & 3;
+  info->start = c->start;
+  info->end = c->end;
+  info->scale = bits_to_float (c->scale_bits);
+  info->offset = bits_to_float (c->offset_bits);
+  info->int_offset = (gint32)c->offset_bits;
+  info->delta = c->delta;
+  info->header_pos = c->pos;
+  info->frames_pos = c->frames_pos;
+  info->keys_pos = c->keys_pos;
+  return TRUE;
+}
+
+guint
+tress_bfres_get_n_curves (TressBfres *b)
+{
+  return b->curves->len;
+}
+
+int
+tress_bfres_find_curve (TressBfres *b, const char *path)
+{
+  for (guint i = 0; i < b->curves->len; i++)
+    if (g_strcmp0 (bfres_curve (b, i)->path, path) == 0)
+      return (int)i;
+  return -1;
+}
+
+guint32
+tress_bfres_get_version (TressBfres *b)
+{
+  return b->version;
+}
+
+const char *
+tress_bfres_get_container (TressBfres *b)
+{
+  return b->container;
+}
+
+char **
+tress_bfres_list_archive (TressBfres *b)
+{
+  for (guint i = 0; i < b->layers->len; i++)
+    {
+      BfresLayer *l = &g_array_index (b->layers, BfresLayer, i);
+      if (l->kind == BFRES_LAYER_SARC)
+        {
+          GStrvBuilder *sb = g_strv_builder_new ();
+          char **out;
+          for (guint k = 0; k < tress_sarc_get_n_files (l->sarc); k++)
+            g_strv_builder_add (sb, tress_sarc_get_entry (l->sarc, k)->name);
+          out = g_strv_builder_end (sb);
+          g_strv_builder_unref (sb);
+          return out;
+        }
+    }
+  return NULL;
+}
+
+void
+tress_bfres_set_tolerance (TressBfres *b, double tolerance)
+{
+  b->tolerance = tolerance > 0 ? tolerance : 0;
+}
+
+GBytes *
+tress_bfres_get_bfres_bytes (TressBfres *b)
+{
+  return b->data ? g_bytes_new (b->d, b->size) : g_bytes_ref (b->original);
+}
+
+static gboolean
+bfres_unchanged (TressBfres *b)
+{
+  gsize size;
+  const guint8 *d = g_bytes_get_data (b->original, &size);
+  return b->data == NULL || (size == b->size && memcmp (d, b->d, size) == 0);
+}
+
+GBytes *
+tress_bfres_serialize (TressBfres *b, GError **error)
+{
+  GBytes *cur;
+
+  if (bfres_unchanged (b))
+    return g_bytes_ref (b->file);
+  cur = tress_bfres_get_bfres_bytes (b);
+  for (guint i = b->layers->len; i-- > 0;)
+    {
+      BfresLayer *l = &g_array_index (b->layers, BfresLayer, i);
+      GBytes *next;
+      gsize size;
+      const guint8 *d = g_bytes_get_data (cur, &size);
+
+      if (l->kind == BFRES_LAYER_YAZ0)
+        next = tress_yaz0_compress (d, size, l->reserved);
+      else
+        next = tress_sarc_replace_file (l->sarc, l->sarc_index, cur, error);
+      g_bytes_unref (cur);
+      if (next == NULL)
+        return NULL;
+      cur = next;
+    }
+  return cur;
+}
+
+/* Bakes or un-bakes the curve's keys for a type change within its family. */
+static TressCurve *
+convert_keys (TressBfres *b, guint index, TressBfresCurveType to)
+{
+  BfresCurve *c = bfres_curve (b, index);
+  TressBfresCurveType from = bfres_curve_type (c);
+  gboolean from_baked = from == TRESS_BFRES_CURVE_BAKED_FLOAT || from == TRESS_BFRES_CURVE_BAKED_INT
+                        || from == TRESS_BFRES_CURVE_BAKED_BOOL;
+  gboolean to_baked = to == TRESS_BFRES_CURVE_BAKED_FLOAT || to == TRESS_BFRES_CURVE_BAKED_INT
+                      || to == TRESS_BFRES_CURVE_BAKED_BOOL;
+  TressCurve *curve = bfres_get_curve (b, index);
+  TressInterp interp = to == TRESS_BFRES_CURVE_CUBIC    ? TRESS_INTERP_HERMITE
+                       : to == TRESS_BFRES_CURVE_LINEAR ? TRESS_INTERP_LINEAR
+                       : to_baked                       ? TRESS_INTERP_BAKED
+                                                        : TRESS_INTERP_STEP;
+  guint n;
+
+  if (to_baked && !from_baked && c->n_keys > 0)
+    {
+      double first = ceil (c->start), last = floor (c->end);
+      g_array_set_size (curve->keys, 0);
+      for (double f = first; f <= last; f++)
+        {
+          TressKey k = { 0 };
+          k.frame = f;
+          k.value = tress_bfres_evaluate (b, index, f);
+          tress_curve_append_key (curve, &k);
+        }
+    }
+  else if (from_baked && !to_baked && !bfres_curve_type_is_float (to))
+    {
+      /* Step: keep only the samples where the value changes. */
+      for (guint i = tress_curve_get_n_keys (curve) - 1; i >= 1 && i < G_MAXUINT; i--)
+        if (tress_curve_get_key (curve, i)->value == tress_curve_get_key (curve, i - 1)->value)
+          tress_curve_remove_key (curve, i);
+    }
+  n = tress_curve_get_n_keys (curve);
+  for (guint i = 0; i < n; i++)
+    {
+      TressKey *k = tress_curve_get_key (curve, i);
+      k->interp = interp;
+      if (to == TRESS_BFRES_CURVE_CUBIC && from != TRESS_BFRES_CURVE_CUBIC)
+        {
+          /* Slopes toward the neighbours (Catmull-Rom), flat at the ends. */
+          if (i > 0 && i + 1 < n)
+            {
+              TressKey *p = tress_curve_get_key (curve, i - 1),
+                       *q = tress_curve_get_key (curve, i + 1);
+              k->in_slope = k->out_slope = (q->value - p->value) / (q->frame - p->frame);
+            }
+          else
+            k->in_slope = k->out_slope = 0;
+        }
+    }
+  return curve;
+}
+
+gboolean
+tress_bfres_set_curve_types (TressBfres *b, guint index, TressBfresCurveType curve_type,
+                             TressBfresFrameType frame_type, TressBfresKeyType key_type,
+                             double *max_error, GError **error)
+{
+  g_autoptr (TressCurve) curve = NULL;
+
+  if (index >= b->curves->len)
+    {
+      g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED, "No curve %u (the file has %u)", index,
+                   b->curves->len);
+      return FALSE;
+    }
+  if ((int)curve_type == 3 || (int)curve_type > 7 || (int)frame_type > 2 || (int)key_type > 2)
+    {
+      g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED, "Unknown curve, frame or key type");
+      return FALSE;
+    }
+  curve = convert_keys (b, index, curve_type);
+  return bfres_set_curve (b, index, curve, curve_type, frame_type, key_type, max_error, error);
+}
+
+gboolean
+tress_bfres_raise_frame_count (TressBfres *b, guint index, int frame_count, GError **error)
+{
+  BfresCurve *c;
+  BfresAnim *a;
+
+  if (index >= b->curves->len)
+    {
+      g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED, "No curve %u (the file has %u)", index,
+                   b->curves->len);
+      return FALSE;
+    }
+  c = bfres_curve (b, index);
+  a = bfres_anim (b, c->anim);
+  if (frame_count <= a->frame_count)
+    return TRUE;
+  if (a->frame_count_size == 2 && frame_count > 0xFFFF)
+    {
+      g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED,
+                   "%s: %d frames do not fit this version's 16-bit frame count", a->name,
+                   frame_count);
+      return FALSE;
+    }
+  if (a->frame_count_size == 2)
+    bfres_put_u16 (b, a->pos + 0x10, (guint16)frame_count);
+  else
+    bfres_put_u32 (b, a->pos + 0x10, (guint32)frame_count);
+  a->frame_count = frame_count;
+  return TRUE;
+}
+
+/* ---- the format table ----------------------------------------------------- */
 
 static gboolean
 bfres_probe (const guint8 *data, gsize size)
 {
+  if (size >= 4 && memcmp (data, "FRES", 4) == 0)
+    return TRUE;
+  if (tress_yaz0_is_compressed (data, size))
+    {
+      /* Look at the first decompressed bytes: a literal group starts FRES/SARC. */
+      guint8 head[8];
+      gsize o = 0, in = TRESS_YAZ0_HEADER_SIZE;
+      while (o < sizeof head && in < size)
+        {
+          guint8 code = data[in++];
+          for (int bit = 7; bit >= 0 && o < sizeof head; bit--)
+            {
+              if (!(code & (1u << bit)))
+                return FALSE; /* a back-reference this early: not one of ours */
+              if (in >= size)
+                return FALSE;
+              head[o++] = data[in++];
+            }
+        }
+      return o >= 4 && (memcmp (head, "FRES", 4) == 0 || memcmp (head, "SARC", 4) == 0);
+    }
+  if (tress_sarc_probe (data, size))
+    {
+      g_autoptr (GBytes) bytes = g_bytes_new_static (data, size);
+      g_autoptr (TressSarc) sarc = tress_sarc_parse (bytes, NULL);
+      if (sarc == NULL)
+        return FALSE;
+      for (guint i = 0; i < tress_sarc_get_n_files (sarc); i++)
+        {
+          const TressSarcEntry *e = tress_sarc_get_entry (sarc, i);
+          if (e->end - e->start >= 4
+              && (memcmp (data + e->start, "FRES", 4) == 0
+                  || memcmp (data + e->start, "Yaz0", 4) == 0))
+            return TRUE;
+        }
+    }
   return FALSE;
 }
 
+static gpointer
+bfres_parse (GBytes *bytes, const char *filename, GError **error)
+{
+  return tress_bfres_parse (bytes, filename, error);
+}
+
+static void
+bfres_free (gpointer model)
+{
+  tress_bfres_free (model);
+}
+
+static GBytes *
+bfres_serialize (gpointer model, GError **error)
+{
+  return tress_bfres_serialize (model, error);
+}
+
+static GPtrArray *
+bfres_validate (gpointer model)
+{
+  TressBfres *b = model;
+  GPtrArray *problems = tress_problem_list_new ();
+  guint32 file_size = bfres_get_u32 (b, 0x0C);
+  gsize orig_size = g_bytes_get_size (b->original);
+
+  if (file_size != b->size)
+    g_ptr_array_add (
+        problems,
+        tress_problem_new (TRESS_SEVERITY_WARNING, "header", 0x0C, NULL, -1,
+                           "The header's file size is %u, the file holds %" G_GSIZE_FORMAT " bytes",
+                           file_size, b->size));
+  if (b->size > orig_size)
+    g_ptr_array_add (
+        problems, tress_problem_new (TRESS_SEVERITY_INFO, "header", 0x0C, NULL, -1,
+                                     "The BFRES grew from %" G_GSIZE_FORMAT " to %" G_GSIZE_FORMAT
+                                     " bytes: Breath of the Wild also needs its resource "
+                                     "size table (RSTB) entry raised",
+                                     orig_size, b->size));
+  for (guint i = 0; i < b->notes->len; i++)
+    g_ptr_array_add (problems,
+                     tress_problem_new (TRESS_SEVERITY_INFO, NULL, G_MAXSIZE, NULL, -1, "%s",
+                                        (const char *)g_ptr_array_index (b->notes, i)));
+
+  for (guint ai = 0; ai < b->anims->len; ai++)
+    {
+      BfresAnim *a = bfres_anim (b, ai);
+      guint32 baked = 0, stored = bfres_get_u32 (b, a->baked_size_pos);
+      g_autofree char *loc = g_strdup_printf ("%s/%s", a->kind, a->name);
+
+      if (a->declared_curves != a->n_curves)
+        g_ptr_array_add (problems,
+                         tress_problem_new (TRESS_SEVERITY_WARNING, loc, a->pos, NULL, -1,
+                                            "The animation declares %u curves, its parts hold %u",
+                                            a->declared_curves, a->n_curves));
+      for (guint k = 0; k < a->n_curves; k++)
+        {
+          BfresCurve *c = bfres_curve (b, a->first_curve + k);
+          TressBfresCurveType ct = bfres_curve_type (c);
+          baked += bfres_baked_contribution (ct, bfres_curve_key_type (c), c->start, c->end);
+          if (c->n_keys == 0)
+            {
+              g_ptr_array_add (problems, tress_problem_new (TRESS_SEVERITY_ERROR, c->path, c->pos,
+                                                            NULL, -1, "The curve has no keys"));
+              continue;
+            }
+          for (guint i = 1; i < c->n_keys; i++)
+            if (!(bfres_frame_at (b, c, i) > bfres_frame_at (b, c, i - 1)))
+              {
+                g_ptr_array_add (
+                    problems, tress_problem_new (
+                                  TRESS_SEVERITY_ERROR, c->path, c->frames_pos, NULL, -1,
+                                  "Key %u (frame %g) is not after key %u (frame %g)", i,
+                                  bfres_frame_at (b, c, i), i - 1, bfres_frame_at (b, c, i - 1)));
+                break;
+              }
+          if (c->start != (float)bfres_frame_at (b, c, 0)
+              || c->end != (float)bfres_frame_at (b, c, c->n_keys - 1))
+            g_ptr_array_add (
+                problems, tress_problem_new (TRESS_SEVERITY_WARNING, c->path, c->pos + 8, NULL, -1,
+                                             "Start/end frames %g..%g differ from the keys' %g..%g",
+                                             c->start, c->end, bfres_frame_at (b, c, 0),
+                                             bfres_frame_at (b, c, c->n_keys - 1)));
+        }
+      if (a->n_curves > 0 && baked != stored)
+        g_ptr_array_add (
+            problems, tress_problem_new (TRESS_SEVERITY_WARNING, loc, a->baked_size_pos, NULL, -1,
+                                         "bakedSize is %u, the curves need %u", stored, baked));
+    }
+  return problems;
+}
+
+static char *
+version_string (guint32 v)
+{
+  return g_strdup_printf ("%u.%u.%u.%u", v >> 24, (v >> 16) & 0xFF, (v >> 8) & 0xFF, v & 0xFF);
+}
+
+static char *
+bfres_describe (gpointer model)
+{
+  TressBfres *b = model;
+  GString *s = g_string_new (NULL);
+  g_autofree char *ver = version_string (b->version);
+
+  g_string_append_printf (s, "Version: %s (Wii U, big-endian)\n", ver);
+  g_string_append_printf (s, "Name: %s\n", b->name);
+  g_string_append_printf (s, "BFRES size: %" G_GSIZE_FORMAT " bytes\n", b->size);
+  if (b->container[0])
+    g_string_append_printf (s, "Container: %s\n", b->container);
+  for (guint i = 0; i < b->layers->len; i++)
+    {
+      BfresLayer *l = &g_array_index (b->layers, BfresLayer, i);
+      if (l->kind == BFRES_LAYER_SARC)
+        g_string_append_printf (s, "Archive file: %s (%u files in the archive)\n",
+                                tress_sarc_get_entry (l->sarc, l->sarc_index)->name,
+                                tress_sarc_get_n_files (l->sarc));
+    }
+  for (int g = 0; g < BFRES_N_GROUPS; g++)
+    if (b->groups[g].count > 0)
+      {
+        guint n_curves = 0;
+        for (guint ai = 0; ai < b->anims->len; ai++)
+          if (bfres_anim (b, ai)->group == g)
+            n_curves += bfres_anim (b, ai)->n_curves;
+        if (g >= 2 && g <= 8)
+          g_string_append_printf (s, "%s animations: %u (%u curves)\n", bfres_group_kind (g),
+                                  b->groups[g].count, n_curves);
+        else
+          g_string_append_printf (s, "%s entries: %u%s\n", bfres_group_kind (g), b->groups[g].count,
+                                  g == 9 || g == 10 ? " (not editable)" : "");
+      }
+  g_string_append_printf (s, "Curves: %u\n", b->curves->len);
+  return g_string_free (s, FALSE);
+}
+
+static void
+dump_curve (TressBfres *b, guint index, JsonBuilder *j)
+{
+  BfresCurve *c = bfres_curve (b, index);
+  TressBfresCurveType ct = bfres_curve_type (c);
+  guint n_elems = bfres_curve_type_is_bool (ct) ? c->n_keys : c->n_keys * bfres_values_per_key (ct);
+  g_autoptr (TressCurve) curve = bfres_get_curve (b, index);
+
+  json_builder_begin_object (j);
+  json_builder_set_member_name (j, "index");
+  json_builder_add_int_value (j, index);
+  json_builder_set_member_name (j, "path");
+  json_builder_add_string_value (j, c->path);
+  json_builder_set_member_name (j, "offset");
+  json_builder_add_int_value (j, (gint64)c->pos);
+  json_builder_set_member_name (j, "flags");
+  json_builder_add_int_value (j, c->flags);
+  json_builder_set_member_name (j, "curve_type");
+  json_builder_add_string_value (j, tress_bfres_curve_type_to_string (ct));
+  json_builder_set_member_name (j, "frame_type");
+  json_builder_add_string_value (j, tress_bfres_frame_type_to_string (bfres_curve_frame_type (c)));
+  json_builder_set_member_name (j, "key_type");
+  json_builder_add_string_value (j, tress_bfres_key_type_to_string (bfres_curve_key_type (c)));
+  json_builder_set_member_name (j, "target_offset");
+  json_builder_add_int_value (j, c->target);
+  json_builder_set_member_name (j, "start");
+  json_builder_add_double_value (j, c->start);
+  json_builder_set_member_name (j, "end");
+  json_builder_add_double_value (j, c->end);
+  if (bfres_curve_type_is_float (ct))
+    {
+      json_builder_set_member_name (j, "scale");
+      json_builder_add_double_value (j, bits_to_float (c->scale_bits));
+      json_builder_set_member_name (j, "offset_value");
+      json_builder_add_double_value (j, bits_to_float (c->offset_bits));
+    }
+  else
+    {
+      json_builder_set_member_name (j, "offset_value");
+      json_builder_add_int_value (j, (gint32)c->offset_bits);
+    }
+  if (b->curve_header_size >= 0x24)
+    {
+      json_builder_set_member_name (j, "delta");
+      json_builder_add_double_value (j, c->delta);
+    }
+  json_builder_set_member_name (j, "frames");
+  json_builder_begin_array (j);
+  for (guint i = 0; i < c->n_keys; i++)
+    json_builder_add_double_value (j, bfres_frame_at (b, c, i));
+  json_builder_end_array (j);
+  json_builder_set_member_name (j, "raw_keys");
+  json_builder_begin_array (j);
+  for (guint i = 0; i < n_elems; i++)
+    {
+      double v = bfres_elem_at (b, c, i);
+      if (bfres_curve_key_type (c) == TRESS_BFRES_KEY_32 && bfres_curve_type_is_float (ct))
+        json_builder_add_double_value (j, v);
+      else
+        json_builder_add_int_value (j, (gint64)v);
+    }
+  json_builder_end_array (j);
+  json_builder_set_member_name (j, "keys");
+  json_builder_begin_array (j);
+  for (guint i = 0; i < tress_curve_get_n_keys (curve); i++)
+    {
+      const TressKey *k = tress_curve_get_key (curve, i);
+      json_builder_begin_object (j);
+      json_builder_set_member_name (j, "frame");
+      json_builder_add_double_value (j, k->frame);
+      json_builder_set_member_name (j, "value");
+      json_builder_add_double_value (j, k->value);
+      json_builder_set_member_name (j, "in_slope");
+      json_builder_add_double_value (j, k->in_slope);
+      json_builder_set_member_name (j, "out_slope");
+      json_builder_add_double_value (j, k->out_slope);
+      json_builder_set_member_name (j, "interp");
+      json_builder_add_string_value (j, tress_interp_to_string (k->interp));
+      json_builder_end_object (j);
+    }
+  json_builder_end_array (j);
+  json_builder_end_object (j);
+}
+
+static void
+bfres_dump (gpointer model, JsonBuilder *j)
+{
+  TressBfres *b = model;
+  g_autofree char *ver = version_string (b->version);
+  g_auto (GStrv) files = tress_bfres_list_archive (b);
+
+  json_builder_begin_object (j);
+  json_builder_set_member_name (j, "format");
+  json_builder_add_string_value (j, "bfres");
+  json_builder_set_member_name (j, "version");
+  json_builder_add_string_value (j, ver);
+  json_builder_set_member_name (j, "name");
+  json_builder_add_string_value (j, b->name);
+  json_builder_set_member_name (j, "size");
+  json_builder_add_int_value (j, (gint64)b->size);
+  json_builder_set_member_name (j, "container");
+  json_builder_add_string_value (j, b->container);
+  if (files != NULL)
+    {
+      json_builder_set_member_name (j, "archive_files");
+      json_builder_begin_array (j);
+      for (guint i = 0; files[i]; i++)
+        json_builder_add_string_value (j, files[i]);
+      json_builder_end_array (j);
+    }
+  json_builder_set_member_name (j, "groups");
+  json_builder_begin_array (j);
+  for (int g = 0; g < BFRES_N_GROUPS; g++)
+    if (b->groups[g].names != NULL)
+      {
+        json_builder_begin_object (j);
+        json_builder_set_member_name (j, "index");
+        json_builder_add_int_value (j, g);
+        json_builder_set_member_name (j, "kind");
+        json_builder_add_string_value (j, bfres_group_kind (g));
+        json_builder_set_member_name (j, "editable");
+        json_builder_add_boolean_value (j, g >= 2 && g <= 8);
+        json_builder_set_member_name (j, "names");
+        json_builder_begin_array (j);
+        for (guint i = 0; b->groups[g].names[i]; i++)
+          json_builder_add_string_value (j, b->groups[g].names[i]);
+        json_builder_end_array (j);
+        json_builder_end_object (j);
+      }
+  json_builder_end_array (j);
+  json_builder_set_member_name (j, "animations");
+  json_builder_begin_array (j);
+  for (guint ai = 0; ai < b->anims->len; ai++)
+    {
+      BfresAnim *a = bfres_anim (b, ai);
+      json_builder_begin_object (j);
+      json_builder_set_member_name (j, "name");
+      json_builder_add_string_value (j, a->name);
+      json_builder_set_member_name (j, "kind");
+      json_builder_add_string_value (j, a->kind);
+      json_builder_set_member_name (j, "offset");
+      json_builder_add_int_value (j, (gint64)a->pos);
+      json_builder_set_member_name (j, "frame_count");
+      json_builder_add_int_value (j, a->frame_count);
+      json_builder_set_member_name (j, "loops");
+      json_builder_add_boolean_value (j, a->loops);
+      json_builder_set_member_name (j, "baked_size");
+      json_builder_add_int_value (j, bfres_get_u32 (b, a->baked_size_pos));
+      if (a->textures)
+        {
+          json_builder_set_member_name (j, "textures");
+          json_builder_begin_array (j);
+          for (guint i = 0; a->textures[i]; i++)
+            json_builder_add_string_value (j, a->textures[i]);
+          json_builder_end_array (j);
+        }
+      json_builder_set_member_name (j, "curves");
+      json_builder_begin_array (j);
+      for (guint k = 0; k < a->n_curves; k++)
+        dump_curve (b, a->first_curve + k, j);
+      json_builder_end_array (j);
+      json_builder_end_object (j);
+    }
+  json_builder_end_array (j);
+  json_builder_end_object (j);
+}
+
+static guint
+ops_n_curves (gpointer model)
+{
+  return tress_bfres_get_n_curves (model);
+}
+
+static TressCurve *
+ops_get_curve (gpointer model, guint index)
+{
+  TressBfres *b = model;
+  g_return_val_if_fail (index < b->curves->len, NULL);
+  return bfres_get_curve (b, index);
+}
+
+static gboolean
+ops_set_curve (gpointer model, guint index, const TressCurve *curve, double *max_error,
+               GError **error)
+{
+  TressBfres *b = model;
+  if (index >= b->curves->len)
+    {
+      g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED, "No curve %u (the file has %u)", index,
+                   b->curves->len);
+      return FALSE;
+    }
+  return bfres_set_curve (b, index, curve, -1, -1, -1, max_error, error);
+}
+
+static GBytes *
+ops_save_state (gpointer model, guint index)
+{
+  TressBfres *b = model;
+  g_return_val_if_fail (index < b->curves->len, NULL);
+  return bfres_save_state (b, index);
+}
+
+static void
+ops_restore_state (gpointer model, guint index, GBytes *state)
+{
+  TressBfres *b = model;
+  g_return_if_fail (index < b->curves->len && state != NULL);
+  bfres_restore_state (b, index, state);
+}
+
+static const TressCurveOps bfres_curve_ops = {
+  .n_curves = ops_n_curves,
+  .get_curve = ops_get_curve,
+  .set_curve = ops_set_curve,
+  .save_state = ops_save_state,
+  .restore_state = ops_restore_state,
+};
+
+static const char *const bfres_extensions[] = { "bfres", "sbfres", "szs", NULL };
+
 const TressFormat tress_format_bfres = {
   .id = "bfres",
-  .display_name = "BFRES",
+  .display_name = "BFRES animation",
+  .extensions = bfres_extensions,
+  .mime_type = "application/x-bfres",
   .probe = bfres_probe,
+  .parse = bfres_parse,
+  .free = bfres_free,
+  .validate = bfres_validate,
+  .serialize = bfres_serialize,
+  .describe = bfres_describe,
+  .dump = bfres_dump,
+  .fix_all = NULL,
+  .curves = &bfres_curve_ops,
 };

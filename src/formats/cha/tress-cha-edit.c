@@ -569,10 +569,43 @@ cha_command_finalize (TressCommand *cmd)
   g_clear_pointer (&self->lines, g_array_unref);
 }
 
+static const TressCommandClass cha_command_class;
+
+/* Consecutive edits of the same values (a drag, repeated typing) merge: both
+ * commands must patch exactly the same elements; @cmd keeps its before state
+ * and takes @next's after state. */
+static gboolean
+cha_command_merge (TressCommand *cmd, const TressCommand *next)
+{
+  ChaCommand *a = (ChaCommand *)cmd;
+  const ChaCommand *b = (const ChaCommand *)next;
+
+  if (next->klass != &cha_command_class || a->ops.ops->len != b->ops.ops->len)
+    return FALSE;
+  for (guint i = 0; i < a->ops.ops->len; i++)
+    {
+      const Op *x = &g_array_index (a->ops.ops, Op, i);
+      const Op *y = &g_array_index (b->ops.ops, Op, i);
+
+      if (x->kind != OP_PATCH || y->kind != OP_PATCH || x->material != y->material
+          || x->array != y->array || x->sub != y->sub || x->index != y->index
+          || x->count != y->count)
+        return FALSE;
+    }
+  for (guint i = 0; i < a->ops.ops->len; i++)
+    {
+      const Op *x = &g_array_index (a->ops.ops, Op, i);
+      const Op *y = &g_array_index (b->ops.ops, Op, i);
+
+      memcpy (a->ops.data->data + x->data + x->len, b->ops.data->data + y->data + y->len, x->len);
+    }
+  return TRUE;
+}
+
 static const TressCommandClass cha_command_class = {
   .type_name = "TressChaCommand",
   .apply = cha_command_apply,
-  .merge = NULL,
+  .merge = cha_command_merge,
   .size = cha_command_size,
   .finalize = cha_command_finalize,
 };
@@ -709,7 +742,8 @@ describe_change (ChaCommand *self, const TressChaFile *file)
 
 /* Turns @ops into a command and performs it; an empty list changes nothing. */
 static gboolean
-commit (TressChaFile *file, TressHistory *history, Ops *ops, const char *label)
+commit_keyed (TressChaFile *file, TressHistory *history, Ops *ops, const char *label,
+              const char *merge_key)
 {
   ChaCommand *cmd;
 
@@ -718,7 +752,7 @@ commit (TressChaFile *file, TressHistory *history, Ops *ops, const char *label)
       ops_clear (ops);
       return TRUE;
     }
-  cmd = tress_command_alloc (sizeof (ChaCommand), &cha_command_class, label, NULL);
+  cmd = tress_command_alloc (sizeof (ChaCommand), &cha_command_class, label, merge_key);
   cmd->ops = *ops;
   memset (ops, 0, sizeof *ops);
   describe_change (cmd, file);
@@ -730,6 +764,12 @@ commit (TressChaFile *file, TressHistory *history, Ops *ops, const char *label)
       tress_command_free (&cmd->parent);
     }
   return TRUE;
+}
+
+static gboolean
+commit (TressChaFile *file, TressHistory *history, Ops *ops, const char *label)
+{
+  return commit_keyed (file, history, ops, label, NULL);
 }
 
 static char *
@@ -776,7 +816,8 @@ typedef void (*LineEdit) (TressChaLine *line, gconstpointer data);
 
 static gboolean
 edit_lines (TressChaFile *file, TressHistory *history, const TressChaLineId *lines, guint n,
-            LineEdit edit, gconstpointer data, const char *label, GError **error)
+            LineEdit edit, gconstpointer data, const char *label, const char *merge_key,
+            GError **error)
 {
   Ops ops;
 
@@ -792,7 +833,7 @@ edit_lines (TressChaFile *file, TressHistory *history, const TressChaLineId *lin
       if (memcmp (&line, &m->lines[lines[i].line], sizeof line) != 0)
         ops_patch (&ops, file, lines[i].material, A_LINES, 0, lines[i].line, 1, &line);
     }
-  return commit (file, history, &ops, label);
+  return commit_keyed (file, history, &ops, label, merge_key);
 }
 
 /* ---- weights and references ------------------------------------------------ */
@@ -844,7 +885,7 @@ tress_cha_set_weight (TressChaFile *file, TressHistory *history, const TressChaL
   if (k > 2)
     return refuse (error, "a line has references 0, 1 and 2, not %u", k);
   label = g_strdup_printf ("Set weight %u of %s", k, what);
-  return edit_lines (file, history, lines, n_lines, edit_weight, &args, label, error);
+  return edit_lines (file, history, lines, n_lines, edit_weight, &args, label, "cha:weight", error);
 }
 
 static void
@@ -868,7 +909,7 @@ tress_cha_set_weights (TressChaFile *file, TressHistory *history, const TressCha
     return refuse (error, "the weights %u + %u + %u sum to %u, they must sum to 255", w[0], w[1],
                    w[2], w[0] + w[1] + w[2]);
   label = g_strdup_printf ("Set weights of %s", what);
-  return edit_lines (file, history, lines, n_lines, edit_weights, w, label, error);
+  return edit_lines (file, history, lines, n_lines, edit_weights, w, label, "cha:weights", error);
 }
 
 static void
@@ -906,7 +947,7 @@ tress_cha_set_ribbon_refs (TressChaFile *file, TressHistory *history, TressChaRi
   for (guint i = 0; i < n; i++)
     ids[i] = (TressChaLineId){ ribbon.material, first + i };
   label = g_strdup_printf ("Set body parts of ribbon %u", ribbon.ribbon);
-  return edit_lines (file, history, ids, n, edit_refs, refs, label, error);
+  return edit_lines (file, history, ids, n, edit_refs, refs, label, NULL, error);
 }
 
 /* ---- retarget ------------------------------------------------------------- */
@@ -1092,7 +1133,7 @@ tress_cha_set_line_byte (TressChaFile *file, TressHistory *history, const TressC
   if ((guint)which > TRESS_CHA_BYTE_COLOUR_2)
     return refuse (error, "unknown line byte %d", which);
   label = g_strdup_printf ("Set %s of %s", names[which], what);
-  return edit_lines (file, history, lines, n_lines, edit_byte, &args, label, error);
+  return edit_lines (file, history, lines, n_lines, edit_byte, &args, label, names[which], error);
 }
 
 static void
@@ -1114,7 +1155,7 @@ tress_cha_set_line_section (TressChaFile *file, TressHistory *history, const Tre
   if (section < 1 || section > TRESS_CHA_MAX_SECTIONS)
     return refuse (error, "sections are numbered 1 to 7, not %u", section);
   label = g_strdup_printf ("Set section mask of %s", what);
-  return edit_lines (file, history, lines, n_lines, edit_section, &section, label, error);
+  return edit_lines (file, history, lines, n_lines, edit_section, &section, label, NULL, error);
 }
 
 static void
@@ -1134,7 +1175,8 @@ tress_cha_set_line_direction (TressChaFile *file, TressHistory *history,
   if (!all_finite (direction, 3))
     return refuse (error, "a direction must be a finite vector");
   label = g_strdup_printf ("Set direction of %s", what);
-  return edit_lines (file, history, lines, n_lines, edit_direction, direction, label, error);
+  return edit_lines (file, history, lines, n_lines, edit_direction, direction, label,
+                     "cha:direction", error);
 }
 
 /* ---- per-ribbon values ---------------------------------------------------- */
@@ -1214,7 +1256,7 @@ tress_cha_set_base_points (TressChaFile *file, TressHistory *history, TressChaRi
     ops_patch (&ops, file, ribbon.material, A_ZSORT, 0, ribbon.ribbon, 1, points);
   ops_patch (&ops, file, ribbon.material, A_BASE, 0, ribbon.ribbon, 1, points);
   label = g_strdup_printf ("Move ribbon %u", ribbon.ribbon);
-  return commit (file, history, &ops, label);
+  return commit_keyed (file, history, &ops, label, "cha:base-points");
 }
 
 gboolean
@@ -1237,7 +1279,7 @@ tress_cha_set_morph_points (TressChaFile *file, TressHistory *history, TressChaR
   ops_patch (&ops, file, ribbon.material, A_MORPH, morph, ribbon.ribbon, 1, displacement);
   name = g_strndup ((const char *)file->radeon->morph_names[morph], TRESS_CHA_NAME_SIZE);
   label = g_strdup_printf ("Set %s displacement of ribbon %u", name, ribbon.ribbon);
-  return commit (file, history, &ops, label);
+  return commit_keyed (file, history, &ops, label, "cha:morph-points");
 }
 
 gboolean
@@ -1268,7 +1310,7 @@ tress_cha_set_length (TressChaFile *file, TressHistory *history, TressChaRibbonI
   ops_init (&ops);
   ops_patch (&ops, file, ribbon.material, A_LENGTHS, morality, ribbon.ribbon, 1, &length);
   label = g_strdup_printf ("Set length of ribbon %u", ribbon.ribbon);
-  return commit (file, history, &ops, label);
+  return commit_keyed (file, history, &ops, label, "cha:length");
 }
 
 gboolean
@@ -1286,7 +1328,7 @@ tress_cha_set_zsort (TressChaFile *file, TressHistory *history, TressChaRibbonId
   ops_init (&ops);
   ops_patch (&ops, file, ribbon.material, A_ZSORT, 0, ribbon.ribbon, 1, point);
   label = g_strdup_printf ("Set z-sort point of ribbon %u", ribbon.ribbon);
-  return commit (file, history, &ops, label);
+  return commit_keyed (file, history, &ops, label, "cha:zsort");
 }
 
 gboolean
@@ -1307,7 +1349,7 @@ tress_cha_set_uv (TressChaFile *file, TressHistory *history, guint material, gui
   ops_init (&ops);
   if (n > 0)
     ops_patch (&ops, file, material, A_UV, 0, first, n, values);
-  return commit (file, history, &ops, "Edit UV points");
+  return commit_keyed (file, history, &ops, "Edit UV points", "cha:uv");
 }
 
 /* ---- structure ------------------------------------------------------------ */

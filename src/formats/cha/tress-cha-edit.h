@@ -15,6 +15,10 @@
  * changes nothing. Operations that would change nothing return TRUE and push
  * no command.
  *
+ * Array pointers in the model (lines, per-ribbon arrays, applied lists) may
+ * move when a command with TRESS_CHA_CHANGE_STRUCTURE or _MATERIAL is applied
+ * or undone: views re-read them from the model after such a change.
+ *
  * What changed: after a command is applied (perform, undo or redo) the file's
  * change callback (tress_cha_file_set_change_func) runs with a TressChaChange,
  * and the history's "applied" signal carries the command, from which

@@ -332,13 +332,15 @@ parse_radeon (TressReader *r, GError **error)
       || !tress_reader_bytes (r, (gsize)rad->n_morphs * TRESS_CHA_NAME_SIZE, "radeon morph names",
                               &p, &local))
     goto fail;
-  rad->morph_names = g_memdup2 (p, MAX ((gsize)rad->n_morphs * TRESS_CHA_NAME_SIZE, 1));
+  rad->morph_names = g_malloc0 (MAX ((gsize)rad->n_morphs, 1) * TRESS_CHA_NAME_SIZE);
+  memcpy (rad->morph_names, p, (gsize)rad->n_morphs * TRESS_CHA_NAME_SIZE);
   if (!tress_reader_count (r, TRESS_CHA_NAME_SIZE, 0, "radeon MORALITY_COUNT", &rad->n_moralities,
                            &local)
       || !tress_reader_bytes (r, (gsize)rad->n_moralities * TRESS_CHA_NAME_SIZE,
                               "radeon morality names", &p, &local))
     goto fail;
-  rad->morality_names = g_memdup2 (p, MAX ((gsize)rad->n_moralities * TRESS_CHA_NAME_SIZE, 1));
+  rad->morality_names = g_malloc0 (MAX ((gsize)rad->n_moralities, 1) * TRESS_CHA_NAME_SIZE);
+  memcpy (rad->morality_names, p, (gsize)rad->n_moralities * TRESS_CHA_NAME_SIZE);
   if (!tress_reader_u32 (r, "radeon always-3 value", &rad->always_three, &local)
       || !tress_reader_u32 (r, "radeon BODY_PART_MAX", &rad->body_part_max, &local)
       || !tress_reader_count (r, min_material, 0, "radeon MATERIAL_COUNT", &rad->n_materials,
@@ -425,7 +427,7 @@ tress_cha_file_parse (GBytes *bytes, GError **error)
   const guint8 *data = g_bytes_get_data (bytes, &size);
   TressReader r;
   gsize fail_pos[2] = { 0, 0 };
-  g_autofree char *fail_msg[2] = { NULL, NULL };
+  char *fail_msg[2] = { NULL, NULL };
   gboolean ok[2];
   gsize pos;
   guint n;
@@ -454,8 +456,7 @@ tress_cha_file_parse (GBytes *bytes, GError **error)
   file->version = tress_get_u32 (data + 0x2c, TRESS_LITTLE_ENDIAN);
 
   ok[0] = walk_sections (data, size, TRESS_CHA_SIZE_BODY, &fail_pos[0], &fail_msg[0]);
-  ok[1] = ok[0] ? FALSE
-                : walk_sections (data, size, TRESS_CHA_SIZE_WHOLE, &fail_pos[1], &fail_msg[1]);
+  ok[1] = walk_sections (data, size, TRESS_CHA_SIZE_WHOLE, &fail_pos[1], &fail_msg[1]);
   if (!ok[0] && !ok[1])
     {
       /* Report the reading that got further through the file. */
@@ -464,9 +465,15 @@ tress_cha_file_parse (GBytes *bytes, GError **error)
                    "%s (the section sizes fit neither reading: after the size field, or the "
                    "whole section)",
                    fail_msg[best]);
+      g_free (fail_msg[0]);
+      g_free (fail_msg[1]);
       return NULL;
     }
+  g_free (fail_msg[0]);
+  g_free (fail_msg[1]);
   file->size_convention = ok[0] ? TRESS_CHA_SIZE_BODY : TRESS_CHA_SIZE_WHOLE;
+  /* With no section at all both readings trivially fit: nothing to report. */
+  file->size_convention_ambiguous = ok[0] && ok[1] && size > CHA_HEADER_SIZE;
 
   /* Count, then decode. */
   n = 0;
@@ -620,6 +627,7 @@ tress_cha_file_copy (const TressChaFile *src)
   dst->header_four = src->header_four;
   dst->version = src->version;
   dst->size_convention = src->size_convention;
+  dst->size_convention_ambiguous = src->size_convention_ambiguous;
   dst->n_sections = src->n_sections;
   dst->sections = g_new0 (TressChaSection, MAX (src->n_sections, 1));
   for (guint i = 0; i < src->n_sections; i++)

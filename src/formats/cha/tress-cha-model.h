@@ -140,6 +140,7 @@ struct _TressChaFile
   guint32 header_four;                /* always 4 */
   guint32 version;                    /* always 9035 */
   TressChaSizeConvention size_convention;
+  gboolean size_convention_ambiguous; /* both readings fit this file; BODY was taken */
   guint n_sections;
   TressChaSection *sections;
   TressChaRadeon *radeon; /* the first decoded `radeon` section, or NULL */

@@ -1,18 +1,1130 @@
-/* tress-niff.c: placeholder registry entry until the niff parser lands; it
- * recognises no file, so the format is simply unavailable.
+/* tress-niff.c: N64 NIFF files: parse, validate, serialize, describe, dump
+ *
+ * Lists are walked by tag and size (a list of size 0 is absent); the Obj and
+ * Name lists are read for labels, the AnimList into the model; every other
+ * byte is kept as read. See shared/formats/niff.md.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "tress-niff.h"
+#include "tress-niff-private.h"
+
+#include <math.h>
+#include <string.h>
+
+static const struct
+{
+  guint32 tag;
+  guint header_offset; /* where the file header stores this list's size */
+  const char *name;
+} list_kinds[] = {
+  { 0x00010000, 0x10, "Scene" },        { 0x00100000, 0x14, "Env" },
+  { 0x000e0000, 0x18, "Cam" },          { 0x000f0000, 0x1c, "Light" },
+  { 0x00020000, 0x20, "Obj" },          { 0x00030000, 0x24, "Shape" },
+  { 0x00040000, 0x28, "Vtx" },          { 0x00050000, 0x2c, "Color" },
+  { 0x00060000, 0x30, "Vector" },       { 0x00070000, 0x34, "St" },
+  { 0x00080000, 0x38, "Tri" },          { 0x00090000, 0x3c, "Part" },
+  { 0x000a0000, 0x40, "Mat" },          { 0x000b0000, 0x44, "Tex" },
+  { 0x00120000, 0x48, "TexImg" },       { 0x000c0000, 0x4c, "Anim" },
+  { 0x000d0000, 0x50, "Coll" },         { 0x00130000, 0x54, "Switch" },
+  { 0x00110000, 0x58, "Name" },         { 0x00200000, 0x64, "CiImg" },
+  { 0x00210000, 0x68, "ColorPalette" }, { 0x00220000, 0x6c, "Envelope" },
+  { 0x00280000, 0x70, "Cluster" },      { 0x00230000, 0x74, "Weight" },
+  { 0x00240000, 0x78, "ChainRoot" },    { 0x00250000, 0x7c, "Joint" },
+  { 0x00260000, 0x80, "Effector" },     { 0x00270000, 0x84, "ExternalName" },
+};
+
+static int
+list_kind (guint32 tag)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (list_kinds); i++)
+    if (list_kinds[i].tag == tag)
+      return (int)i;
+  return -1;
+}
+
+static const char *const constraint_names[TRESS_NIFF_N_CONSTRAINTS] = {
+  "orientation", "direction",    "upvector",        "preferred axis",
+  "position",    "unique scale", "classical scale",
+};
+
+static inline guint32
+word (const guint8 *p)
+{
+  guint32 v;
+
+  memcpy (&v, p, 4);
+  return GUINT32_FROM_BE (v);
+}
+
+static gboolean bad (GError **error, TressError code, gsize offset, const char *field,
+                     const char *expected, const char *found_format, ...) G_GNUC_PRINTF (6, 7);
+
+static gboolean
+bad (GError **error, TressError code, gsize offset, const char *field, const char *expected,
+     const char *found_format, ...)
+{
+  g_autofree char *found = NULL;
+  va_list args;
+
+  va_start (args, found_format);
+  found = g_strdup_vprintf (found_format, args);
+  va_end (args);
+  g_set_error (error, TRESS_ERROR, code,
+               "%s at offset 0x%" G_GSIZE_MODIFIER "x: expected %s, found %s", field, offset,
+               expected, found);
+  return FALSE;
+}
+
+static void
+niff_free (gpointer model)
+{
+  TressNiffFile *file = model;
+
+  if (file == NULL)
+    return;
+  g_clear_pointer (&file->bytes, g_bytes_unref);
+  g_clear_pointer (&file->lists, g_array_unref);
+  g_clear_pointer (&file->anim_list_ext, g_bytes_unref);
+  g_clear_pointer (&file->groups, g_ptr_array_unref);
+  g_clear_pointer (&file->name_spans, g_array_unref);
+  g_clear_pointer (&file->name_cache, g_hash_table_unref);
+  g_clear_pointer (&file->group_paths, g_ptr_array_unref);
+  g_clear_pointer (&file->group_owners, g_ptr_array_unref);
+  g_clear_pointer (&file->objects, g_array_unref);
+  g_clear_pointer (&file->curve_refs, g_array_unref);
+  g_free (file);
+}
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (TressNiffFile, niff_free)
 
 static gboolean
 niff_probe (const guint8 *data, gsize size)
 {
-  return FALSE;
+  guint32 version, header_size;
+
+  if (size < 16)
+    return FALSE;
+  version = word (data) & 0xFFFF;
+  header_size = word (data + 12);
+  return (version == 0x0100 || version == 0x0200) && word (data + 8) == NIFF_TAG_HEADER
+         && (header_size == NIFF1_HEADER_SIZE || header_size == NIFF2_HEADER_SIZE);
 }
+
+/* The element table of a list: count, then the per-element sizes. Checks that
+ * the header size and the element sizes add up to the list size. */
+static gboolean
+list_elements (const guint8 *data, const TressNiffList *list, const char *name, guint32 *count,
+               const guint8 **sizes, gsize *first, guint32 *nin, guint32 *usr, GError **error)
+{
+  const guint8 *l = data + list->offset;
+  guint32 hsize = word (l + 4);
+  guint32 n = word (l + 12);
+  guint64 total;
+  g_autofree char *field = g_strdup_printf ("%s list element count", name);
+
+  if (n > (list->size - 24) / 4)
+    return bad (error, TRESS_ERROR_BAD_COUNT, list->offset + 12, field,
+                "a count whose size table fits in the list",
+                "%u in a list of %" G_GSIZE_FORMAT " bytes", n, list->size);
+  if (hsize != 24 + 4 * n)
+    {
+      g_free (field);
+      field = g_strdup_printf ("%s list header size", name);
+      return bad (error, TRESS_ERROR_BAD_VALUE, list->offset + 4, field, "24 + 4 * element count",
+                  "%u for %u elements", hsize, n);
+    }
+  *nin = word (l + 16);
+  *usr = word (l + 20);
+  total = (guint64)hsize + *nin + *usr;
+  for (guint i = 0; i < n; i++)
+    {
+      guint32 s = word (l + 24 + 4 * i);
+      if (s % 4 != 0)
+        {
+          g_free (field);
+          field = g_strdup_printf ("%s element %u size", name, i);
+          return bad (error, TRESS_ERROR_BAD_VALUE, list->offset + 24 + 4 * i, field,
+                      "a multiple of 4", "%u", s);
+        }
+      total += s;
+    }
+  if (total != list->size)
+    {
+      g_free (field);
+      field = g_strdup_printf ("%s list size", name);
+      return bad (error, TRESS_ERROR_BAD_VALUE, list->offset + 8, field,
+                  "header + elements + extension blocks",
+                  "%" G_GSIZE_FORMAT " (they add up to %" G_GUINT64_FORMAT ")", list->size, total);
+    }
+  *count = n;
+  *sizes = l + 24;
+  *first = list->offset + hsize;
+  return TRUE;
+}
+
+static gboolean
+parse_names (TressNiffFile *file, const guint8 *data, const TressNiffList *list, GError **error)
+{
+  guint32 n, nin, usr;
+  const guint8 *sizes;
+  gsize pos;
+
+  if (!list_elements (data, list, "Name", &n, &sizes, &pos, &nin, &usr, error))
+    return FALSE;
+  for (guint i = 0; i < n; i++)
+    {
+      guint32 s = word (sizes + 4 * i);
+      const guint8 *e = data + pos;
+
+      if (s < 16)
+        return bad (error, TRESS_ERROR_BAD_VALUE, pos, "Name element size", "at least 16", "%u", s);
+      if (word (e) != NIFF_TAG_NAME_ELEMENT)
+        return bad (error, TRESS_ERROR_BAD_VALUE, pos, "Name element tag", "0x00110100", "0x%08x",
+                    word (e));
+      if (word (e + 12) != s)
+        return bad (error, TRESS_ERROR_BAD_VALUE, pos + 12, "Name element size",
+                    "the size the NameList gives", "%u (the list says %u)", word (e + 12), s);
+      {
+        TressNiffNameSpan span = { word (e + 4), (guint32)(pos + 16), 0 };
+        const guint8 *text = e + 16;
+        const guint8 *nul = memchr (text, 0, s - 16);
+
+        span.length = nul != NULL ? (guint32)(nul - text) : s - 16;
+        g_array_append_val (file->name_spans, span);
+      }
+      pos += s;
+    }
+  return TRUE;
+}
+
+static gboolean
+parse_objects (TressNiffFile *file, const guint8 *data, const TressNiffList *list, GError **error)
+{
+  guint32 n, nin, usr;
+  const guint8 *sizes;
+  gsize pos;
+
+  if (!list_elements (data, list, "Obj", &n, &sizes, &pos, &nin, &usr, error))
+    return FALSE;
+  for (guint i = 0; i < n; i++)
+    {
+      guint32 s = word (sizes + 4 * i);
+      TressNiffObject obj = { i, NIFF_NONE, NIFF_NONE };
+
+      if (s >= 16)
+        {
+          obj.index = word (data + pos + 4);
+          obj.name_index = word (data + pos + 12);
+        }
+      if (s >= 76)
+        obj.anim_link = word (data + pos + 72);
+      g_array_append_val (file->objects, obj);
+      pos += s;
+    }
+  return TRUE;
+}
+
+static gboolean
+parse_anim_list (TressNiffFile *file, const guint8 *data, const TressNiffList *list, GError **error)
+{
+  guint32 n;
+  const guint8 *sizes;
+  gsize pos;
+
+  if (!list_elements (data, list, "Anim", &n, &sizes, &pos, &file->anim_list_nin,
+                      &file->anim_list_usr, error))
+    return FALSE;
+  for (guint i = 0; i < n; i++)
+    {
+      guint32 s = word (sizes + 4 * i);
+      TressNiffGroup *g = tress_niff_group_parse (data + pos, s, pos, error);
+
+      if (g == NULL)
+        {
+          g_prefix_error (error, "AnimGroup %u: ", i);
+          return FALSE;
+        }
+      g_ptr_array_add (file->groups, g);
+      pos += s;
+    }
+  if (file->anim_list_nin + file->anim_list_usr > 0)
+    file->anim_list_ext = g_bytes_new (data + pos, file->anim_list_nin + file->anim_list_usr);
+  return TRUE;
+}
+
+static gpointer
+niff_parse (GBytes *bytes, const char *filename, GError **error)
+{
+  g_autoptr (TressNiffFile) file = g_new0 (TressNiffFile, 1);
+  gsize size = 0;
+  const guint8 *data = g_bytes_get_data (bytes, &size);
+  const TressNiffList *names = NULL, *objs = NULL;
+  gsize pos;
+
+  file->bytes = g_bytes_ref (bytes);
+  file->lists = g_array_sized_new (FALSE, FALSE, sizeof (TressNiffList), 32);
+  file->groups = g_ptr_array_new_with_free_func ((GDestroyNotify)tress_niff_group_free);
+  file->name_spans = g_array_sized_new (FALSE, FALSE, sizeof (TressNiffNameSpan), 64);
+  file->group_paths = g_ptr_array_new_with_free_func (g_free);
+  file->group_owners = g_ptr_array_new_with_free_func (g_free);
+  file->objects = g_array_sized_new (FALSE, FALSE, sizeof (TressNiffObject), 16);
+  file->curve_refs = g_array_sized_new (FALSE, FALSE, sizeof (TressNiffCurveRef), 64);
+  file->anim_list = -1;
+
+  if (size < 16)
+    {
+      bad (error, TRESS_ERROR_TRUNCATED, 0, "NIFF file header", "at least 100 bytes",
+           "%" G_GSIZE_FORMAT " bytes", size);
+      return NULL;
+    }
+  file->version = word (data);
+  if ((file->version & 0xFFFF) != 0x0100 && (file->version & 0xFFFF) != 0x0200)
+    {
+      bad (error, TRESS_ERROR_UNKNOWN_FORMAT, 0, "NIFF version", "a version ending 0100 or 0200",
+           "0x%08x", file->version);
+      return NULL;
+    }
+  if (word (data + 8) != NIFF_TAG_HEADER)
+    {
+      bad (error, TRESS_ERROR_BAD_VALUE, 8, "NIFF header tag", "0x00000000", "0x%08x",
+           word (data + 8));
+      return NULL;
+    }
+  file->header_size = word (data + 12);
+  if (file->header_size != NIFF1_HEADER_SIZE && file->header_size != NIFF2_HEADER_SIZE)
+    {
+      bad (error, TRESS_ERROR_BAD_VALUE, 12, "NIFF header size", "100 (NIFF1) or 136 (NIFF2)", "%u",
+           file->header_size);
+      return NULL;
+    }
+  if (word (data + 4) != size)
+    {
+      bad (error, size < word (data + 4) ? TRESS_ERROR_TRUNCATED : TRESS_ERROR_BAD_VALUE, 4,
+           "NIFF file size", "the file's length", "%u (the file holds %" G_GSIZE_FORMAT " bytes)",
+           word (data + 4), size);
+      return NULL;
+    }
+  if (size < file->header_size)
+    {
+      bad (error, TRESS_ERROR_TRUNCATED, 0, "NIFF file header", "the whole header",
+           "%" G_GSIZE_FORMAT " bytes", size);
+      return NULL;
+    }
+  file->niff2 = (file->version & 0xFFFF) == 0x0200;
+
+  pos = file->header_size;
+  while (pos < size)
+    {
+      TressNiffList list = { 0 };
+      guint32 hsize;
+      int kind;
+
+      if (size - pos < 24)
+        {
+          bad (error, TRESS_ERROR_TRUNCATED, pos, "list header", "24 bytes",
+               "%" G_GSIZE_FORMAT " bytes before the end", size - pos);
+          return NULL;
+        }
+      list.tag = word (data + pos);
+      list.offset = pos;
+      list.size = word (data + pos + 8);
+      hsize = word (data + pos + 4);
+      kind = list_kind (list.tag);
+      if (kind < 0)
+        {
+          g_autofree char *field = NULL;
+
+          if (file->lists->len > 0)
+            {
+              const TressNiffList *prev
+                  = &g_array_index (file->lists, TressNiffList, file->lists->len - 1);
+              field = g_strdup_printf ("list tag (after the %s list of %" G_GSIZE_FORMAT
+                                       " bytes at 0x%" G_GSIZE_MODIFIER "x)",
+                                       list_kinds[list_kind (prev->tag)].name, prev->size,
+                                       prev->offset);
+            }
+          bad (error, TRESS_ERROR_BAD_VALUE, pos, field != NULL ? field : "list tag",
+               "a NIFF list tag", "0x%08x", list.tag);
+          return NULL;
+        }
+      for (guint i = 0; i < file->lists->len; i++)
+        if (g_array_index (file->lists, TressNiffList, i).tag == list.tag)
+          {
+            g_autofree char *field = g_strdup_printf ("%s list tag", list_kinds[kind].name);
+            bad (error, TRESS_ERROR_BAD_VALUE, pos, field, "each list once",
+                 "a second %s list (the first is at 0x%" G_GSIZE_MODIFIER "x)",
+                 list_kinds[kind].name, g_array_index (file->lists, TressNiffList, i).offset);
+            return NULL;
+          }
+      if (list.size < 24 || list.size % 4 != 0 || list.size > size - pos)
+        {
+          g_autofree char *field = g_strdup_printf ("%s list size", list_kinds[kind].name);
+          g_set_error (error, TRESS_ERROR,
+                       list.size > size - pos ? TRESS_ERROR_TRUNCATED : TRESS_ERROR_BAD_VALUE,
+                       "%s at offset 0x%" G_GSIZE_MODIFIER "x: expected a multiple of 4 from 24 "
+                       "to the %" G_GSIZE_FORMAT " bytes left, found %" G_GSIZE_FORMAT,
+                       field, pos + 8, size - pos, list.size);
+          return NULL;
+        }
+      if (hsize < 24 || hsize % 4 != 0 || hsize > list.size)
+        {
+          g_autofree char *field = g_strdup_printf ("%s list header size", list_kinds[kind].name);
+          bad (error, TRESS_ERROR_BAD_VALUE, pos + 4, field,
+               "a multiple of 4 from 24 to the list size", "%u (list size %" G_GSIZE_FORMAT ")",
+               hsize, list.size);
+          return NULL;
+        }
+      if (list.tag == NIFF_TAG_ANIM)
+        file->anim_list = (int)file->lists->len;
+      g_array_append_val (file->lists, list);
+      pos += list.size;
+    }
+
+  for (guint i = 0; i < file->lists->len; i++)
+    {
+      const TressNiffList *l = &g_array_index (file->lists, TressNiffList, i);
+      if (l->tag == NIFF_TAG_NAME)
+        names = l;
+      else if (l->tag == NIFF_TAG_OBJ)
+        objs = l;
+    }
+  if (names != NULL && !parse_names (file, data, names, error))
+    return NULL;
+  if (objs != NULL && !parse_objects (file, data, objs, error))
+    return NULL;
+  if (file->anim_list >= 0
+      && !parse_anim_list (file, data, &g_array_index (file->lists, TressNiffList, file->anim_list),
+                           error))
+    return NULL;
+
+  for (guint i = 0; i < file->groups->len; i++)
+    {
+      const TressNiffGroup *g = g_ptr_array_index (file->groups, i);
+      const char *name = tress_niff_file_get_name (file, g->name_index);
+
+      g_ptr_array_add (file->group_paths, name != NULL ? g_strdelimit (g_strdup (name), "/", '_')
+                                                       : g_strdup_printf ("AnimGroup %u", i));
+      g_ptr_array_add (file->group_owners, tress_niff_group_owner (file, i));
+    }
+  tress_niff_build_curve_refs (file);
+  (void)filename;
+  return g_steal_pointer (&file);
+}
+
+static inline guint8 *
+put_at (guint8 *p, guint32 v)
+{
+  guint32 be = GUINT32_TO_BE (v);
+  memcpy (p, &be, 4);
+  return p + 4;
+}
+
+static GBytes *
+niff_serialize (gpointer model, GError **error)
+{
+  TressNiffFile *file = model;
+  gsize size = 0;
+  const guint8 *data = g_bytes_get_data (file->bytes, &size);
+  const TressNiffList *anim;
+  guint n = file->groups->len;
+  gsize ext, anim_size, before, after, total;
+  guint8 *out, *p;
+
+  if (file->anim_list < 0)
+    return g_bytes_ref (file->bytes); /* nothing here is rebuilt */
+
+  /* The header and the lists are contiguous: copy what precedes and follows
+   * the AnimList in one piece each and rebuild the AnimList between. */
+  anim = &g_array_index (file->lists, TressNiffList, file->anim_list);
+  ext = file->anim_list_ext != NULL ? g_bytes_get_size (file->anim_list_ext) : 0;
+  anim_size = 24 + 4 * (gsize)n + ext;
+  for (guint g = 0; g < n; g++)
+    anim_size += tress_niff_group_size (g_ptr_array_index (file->groups, g));
+  before = anim->offset;
+  after = size - (anim->offset + anim->size);
+  total = before + anim_size + after;
+  if (anim_size > G_MAXUINT32 || total > G_MAXUINT32)
+    {
+      g_set_error (error, TRESS_ERROR, TRESS_ERROR_FAILED,
+                   "The file would exceed the 4 GiB a NIFF size field can state");
+      return NULL;
+    }
+
+  out = g_malloc (total);
+  memcpy (out, data, before);
+  p = out + before;
+  p = put_at (p, NIFF_TAG_ANIM);
+  p = put_at (p, 24 + 4 * n);
+  p = put_at (p, (guint32)anim_size);
+  p = put_at (p, n);
+  p = put_at (p, file->anim_list_nin);
+  p = put_at (p, file->anim_list_usr);
+  for (guint g = 0; g < n; g++)
+    p = put_at (p, (guint32)tress_niff_group_size (g_ptr_array_index (file->groups, g)));
+  for (guint g = 0; g < n; g++)
+    p = tress_niff_group_write_to (g_ptr_array_index (file->groups, g), p);
+  if (ext > 0)
+    {
+      memcpy (p, g_bytes_get_data (file->anim_list_ext, NULL), ext);
+      p += ext;
+    }
+  g_assert (p == out + before + anim_size);
+  memcpy (p, data + anim->offset + anim->size, after);
+
+  put_at (out + 4, (guint32)total);
+  put_at (out + NIFF_HEADER_ANIM_SIZE_OFFSET, (guint32)anim_size);
+  return g_bytes_new_take (out, total);
+}
+
+/* ---- model access ---- */
+
+guint32
+tress_niff_file_get_version (const TressNiffFile *file)
+{
+  return file->version;
+}
+
+guint
+tress_niff_file_get_n_groups (const TressNiffFile *file)
+{
+  return file->groups->len;
+}
+
+gboolean
+tress_niff_file_get_anim_list_span (const TressNiffFile *file, gsize *offset, gsize *size)
+{
+  const TressNiffList *l;
+
+  if (file->anim_list < 0)
+    return FALSE;
+  l = &g_array_index (file->lists, TressNiffList, file->anim_list);
+  if (offset)
+    *offset = l->offset;
+  if (size)
+    *size = l->size;
+  return TRUE;
+}
+
+const char *
+tress_niff_file_get_name (const TressNiffFile *file, guint32 index)
+{
+  TressNiffFile *self = (TressNiffFile *)file; /* the cache is not part of the model */
+  const TressNiffNameSpan *span = NULL;
+  const guint8 *data;
+  g_autofree char *raw = NULL;
+  char *name;
+
+  if (file->name_cache != NULL
+      && (name = g_hash_table_lookup (file->name_cache, GUINT_TO_POINTER (index))) != NULL)
+    return name;
+  if (index < file->name_spans->len
+      && g_array_index (file->name_spans, TressNiffNameSpan, index).index == index)
+    span = &g_array_index (file->name_spans, TressNiffNameSpan, index);
+  for (guint i = 0; span == NULL && i < file->name_spans->len; i++)
+    if (g_array_index (file->name_spans, TressNiffNameSpan, i).index == index)
+      span = &g_array_index (file->name_spans, TressNiffNameSpan, i);
+  if (span == NULL)
+    return NULL;
+  data = g_bytes_get_data (file->bytes, NULL);
+  raw = g_strndup ((const char *)data + span->offset, span->length);
+  name = g_utf8_make_valid (raw, -1);
+  if (self->name_cache == NULL)
+    self->name_cache = g_hash_table_new_full (NULL, NULL, NULL, g_free);
+  g_hash_table_insert (self->name_cache, GUINT_TO_POINTER (index), name);
+  return name;
+}
+
+guint
+tress_niff_group_get_n_records (const TressNiffFile *file, guint group)
+{
+  g_return_val_if_fail (group < file->groups->len, 0);
+  return ((TressNiffGroup *)g_ptr_array_index (file->groups, group))->records->len;
+}
+
+guint
+tress_niff_group_get_n_channel_keys (const TressNiffFile *file, guint group,
+                                     TressNiffChannel channel)
+{
+  g_return_val_if_fail (group < file->groups->len && channel < TRESS_NIFF_N_CHANNELS, 0);
+  return ((TressNiffGroup *)g_ptr_array_index (file->groups, group))->channels[channel]->len;
+}
+
+guint32
+tress_niff_group_get_channel_bits (const TressNiffFile *file, guint group)
+{
+  g_return_val_if_fail (group < file->groups->len, 0);
+  return ((TressNiffGroup *)g_ptr_array_index (file->groups, group))->channel_bits;
+}
+
+/* ---- validate ---- */
+
+static const char *
+anim_type_name (guint32 type)
+{
+  switch (type)
+    {
+    case TRESS_NIFF_ANIM_STATIC:
+      return "STATIC";
+    case TRESS_NIFF_ANIM_FULL:
+      return "FULL";
+    case TRESS_NIFF_ANIM_KEY:
+      return "KEY";
+    case TRESS_NIFF_ANIM_BILLBOARD:
+      return "BILLBOARD";
+    default:
+      return NULL;
+    }
+}
+
+static guint32
+anim_type_record_tag (guint32 type)
+{
+  switch (type)
+    {
+    case TRESS_NIFF_ANIM_STATIC:
+      return TRESS_NIFF_RECORD_STATIC;
+    case TRESS_NIFF_ANIM_FULL:
+      return TRESS_NIFF_RECORD_FULL;
+    case TRESS_NIFF_ANIM_KEY:
+      return TRESS_NIFF_RECORD_KEY;
+    case TRESS_NIFF_ANIM_BILLBOARD:
+      return TRESS_NIFF_RECORD_BILLBOARD;
+    default:
+      return 0;
+    }
+}
+
+static const char *
+rot_order_name (guint32 order)
+{
+  switch (order)
+    {
+    case 0x00010203:
+      return "XYZ";
+    case 0x00010302:
+      return "XZY";
+    case 0x00020103:
+      return "YXZ";
+    case 0x00030102:
+      return "YZX";
+    case 0x00020301:
+      return "ZXY";
+    case 0x00030201:
+      return "ZYX";
+    default:
+      return NULL;
+    }
+}
+
+static char *
+group_label (const TressNiffFile *file, guint i)
+{
+  const TressNiffGroup *g = g_ptr_array_index (file->groups, i);
+  const char *name = tress_niff_file_get_name (file, g->name_index);
+
+  return name != NULL ? g_strdup_printf ("AnimGroup %u (%s)", i, name)
+                      : g_strdup_printf ("AnimGroup %u", i);
+}
+
+/* Rotation channels that exclude each other, and the two scales. */
+static int
+channel_class (guint ch)
+{
+  switch (ch)
+    {
+    case TRESS_NIFF_ROTATE_AXIS:
+      return 0;
+    case TRESS_NIFF_ROTATE_X:
+    case TRESS_NIFF_ROTATE_Y:
+    case TRESS_NIFF_ROTATE_Z:
+      return 1;
+    case TRESS_NIFF_ORIENTATION_XY:
+      return 2;
+    case TRESS_NIFF_UNIQUE_SCALE:
+      return 10;
+    case TRESS_NIFF_CLASSICAL_SCALE:
+      return 11;
+    default:
+      return -1;
+    }
+}
+
+gboolean
+tress_niff_channels_conflict (guint a, guint b)
+{
+  int ca = channel_class (a), cb = channel_class (b);
+
+  if (ca < 0 || cb < 0 || ca == cb)
+    return FALSE;
+  return (ca < 10) == (cb < 10);
+}
+
+static void
+validate_group (const TressNiffFile *file, guint gi, GPtrArray *problems)
+{
+  const TressNiffGroup *g = g_ptr_array_index (file->groups, gi);
+  g_autofree char *loc = group_label (file, gi);
+  gsize off = g->offset;
+  guint32 want_tag = anim_type_record_tag (g->anim_type);
+
+#define PROBLEM(sev, at, ...)                                                                      \
+  g_ptr_array_add (problems, tress_problem_new (sev, loc, at, NULL, -1, __VA_ARGS__))
+
+  if (g->index != gi)
+    PROBLEM (TRESS_SEVERITY_WARNING, off + 4, "the group's index field is %u, its place is %u",
+             g->index, gi);
+  if (g->name_index != NIFF_NONE && tress_niff_file_get_name (file, g->name_index) == NULL)
+    PROBLEM (TRESS_SEVERITY_WARNING, off + 0x10, "name index %u is not in the NameList",
+             g->name_index);
+  if (anim_type_name (g->anim_type) == NULL)
+    PROBLEM (TRESS_SEVERITY_ERROR, off + 0x14,
+             "anim type %u is none of STATIC 0, FULL 2, KEY 3, BILLBOARD 4", g->anim_type);
+  if (rot_order_name (g->rot_order) == NULL)
+    PROBLEM (TRESS_SEVERITY_WARNING, off + 0x24, "rotation order 0x%08x is not a known order",
+             g->rot_order);
+
+  for (guint i = 0; i < g->records->len; i++)
+    {
+      const TressNiffRecord *r = &g_array_index (g->records, TressNiffRecord, i);
+
+      if (want_tag != 0 && r->tag != want_tag)
+        PROBLEM (TRESS_SEVERITY_ERROR, G_MAXSIZE,
+                 "record %u has tag 0x%08x but the group's anim type %s needs 0x%08x", i, r->tag,
+                 anim_type_name (g->anim_type), want_tag);
+      if (r->index != i)
+        PROBLEM (TRESS_SEVERITY_WARNING, G_MAXSIZE, "record %u stores the index %u", i, r->index);
+      if (r->tag == TRESS_NIFF_RECORD_KEY)
+        {
+          const TressNiffRecord *next = i + 1 < g->records->len
+                                            ? &g_array_index (g->records, TressNiffRecord, i + 1)
+                                            : NULL;
+          if (next != NULL && next->tag == TRESS_NIFF_RECORD_KEY && next->key <= r->key)
+            PROBLEM (TRESS_SEVERITY_ERROR, G_MAXSIZE,
+                     "KEY record %u at frame %u is not after record %u at frame %u", i + 1,
+                     next->key, i, r->key);
+          if (next != NULL && r->next != next->key)
+            PROBLEM (TRESS_SEVERITY_ERROR, G_MAXSIZE,
+                     "KEY record %u says the next key is %u, but the next record is at frame %u", i,
+                     r->next, next->key);
+          if (next == NULL && r->next != NIFF_NONE)
+            PROBLEM (TRESS_SEVERITY_ERROR, G_MAXSIZE,
+                     "the last KEY record says the next key is %u instead of 0xFFFFFFFF", r->next);
+          if (r->interp != 0 && r->interp != 1 && r->interp != 2 && r->interp != 4
+              && r->interp != 6)
+            PROBLEM (TRESS_SEVERITY_WARNING, G_MAXSIZE,
+                     "KEY record %u has interpolation %u, none of STATIC 0, LINEAR 1, SLOWIN 2, "
+                     "SLOWOUT 4, SLOW 6",
+                     i, r->interp);
+        }
+    }
+  if (g->anim_type == TRESS_NIFF_ANIM_KEY && g->records->len > 0 && g->records->len < 2)
+    PROBLEM (TRESS_SEVERITY_WARNING, off + 0x1C,
+             "a KEY group holds %u record; it needs its initial and final records",
+             g->records->len);
+
+  if (file->niff2 && !g->has_ext)
+    PROBLEM (TRESS_SEVERITY_ERROR, off + 0x28,
+             "every AnimGroup of a NIFF2 file needs the nintendo extension block (148 bytes or "
+             "more)");
+  if (!g->has_ext)
+    return;
+  for (guint c = 0; c < TRESS_NIFF_N_CHANNELS; c++)
+    {
+      gboolean bit = (g->channel_bits >> c) & 1;
+      GArray *keys = g->channels[c];
+
+      if (bit != (keys->len > 0))
+        PROBLEM (TRESS_SEVERITY_ERROR, G_MAXSIZE,
+                 "%s: channel bit 0x%x is %s but the channel has %u keys",
+                 tress_niff_channel_name (c), 1u << c, bit ? "set" : "clear", keys->len);
+      for (guint c2 = c + 1; c2 < TRESS_NIFF_N_CHANNELS; c2++)
+        if (keys->len > 0 && g->channels[c2]->len > 0 && tress_niff_channels_conflict (c, c2))
+          PROBLEM (TRESS_SEVERITY_ERROR, G_MAXSIZE,
+                   "%s and %s are both used; the format forbids the combination",
+                   tress_niff_channel_name (c), tress_niff_channel_name (c2));
+      for (guint i = 0; i < keys->len; i++)
+        {
+          const TressNiffChannelKey *k = &g_array_index (keys, TressNiffChannelKey, i);
+
+          if (i > 0 && k->key <= g_array_index (keys, TressNiffChannelKey, i - 1).key)
+            PROBLEM (TRESS_SEVERITY_ERROR, G_MAXSIZE,
+                     "%s key %u at frame %u is not after key %u at frame %u",
+                     tress_niff_channel_name (c), i, k->key, i - 1,
+                     g_array_index (keys, TressNiffChannelKey, i - 1).key);
+          if (k->interp > TRESS_NIFF_CHANNEL_HERMITE)
+            PROBLEM (TRESS_SEVERITY_ERROR, G_MAXSIZE,
+                     "%s key %u has interpolation %u, none of CONST 0, FULL 1, LINEAR 2, HERMITE 3",
+                     tress_niff_channel_name (c), i, k->interp);
+          for (guint j = 0; j < tress_niff_channel_n_components (c); j++)
+            if (!isfinite (niff_f32 (k->value[j])) || !isfinite (niff_f32 (k->diff[j])))
+              {
+                PROBLEM (TRESS_SEVERITY_WARNING, G_MAXSIZE,
+                         "%s key %u holds a number that is not finite", tress_niff_channel_name (c),
+                         i);
+                break;
+              }
+        }
+    }
+  for (guint i = 0; i < TRESS_NIFF_N_CONSTRAINTS; i++)
+    {
+      gboolean bit = (g->channel_bits >> (8 + i)) & 1;
+      gboolean node = g->constraints[2 * i + 1] != NIFF_NONE;
+
+      if (bit && !node)
+        PROBLEM (TRESS_SEVERITY_WARNING, G_MAXSIZE,
+                 "the %s constraint bit is set but no constraint node is given",
+                 constraint_names[i]);
+    }
+  if (g->channel_bits >> 15)
+    PROBLEM (TRESS_SEVERITY_WARNING, G_MAXSIZE, "unknown channel bits 0x%x are set",
+             g->channel_bits & ~0x7FFFu);
+#undef PROBLEM
+}
+
+static GPtrArray *
+niff_validate (gpointer model)
+{
+  TressNiffFile *file = model;
+  GPtrArray *problems = tress_problem_list_new ();
+  const guint8 *data = g_bytes_get_data (file->bytes, NULL);
+
+  /* Sizes as read: a save rewrites the AnimList's and the file's own. */
+  if (file->niff2 != (file->header_size == NIFF2_HEADER_SIZE))
+    g_ptr_array_add (problems,
+                     tress_problem_new (TRESS_SEVERITY_WARNING, "header", 12, NULL, -1,
+                                        "version 0x%08x is NIFF%d but the header size is %u",
+                                        file->version, file->niff2 ? 2 : 1, file->header_size));
+  for (guint k = 0; k < G_N_ELEMENTS (list_kinds); k++)
+    {
+      guint32 want = 0, found;
+      gboolean present = FALSE;
+
+      if (list_kinds[k].header_offset + 4 > file->header_size)
+        continue;
+      for (guint i = 0; i < file->lists->len; i++)
+        {
+          const TressNiffList *l = &g_array_index (file->lists, TressNiffList, i);
+          if (l->tag == list_kinds[k].tag)
+            {
+              want = (guint32)l->size;
+              present = TRUE;
+            }
+        }
+      found = word (data + list_kinds[k].header_offset);
+      if (found != want)
+        g_ptr_array_add (
+            problems,
+            tress_problem_new (TRESS_SEVERITY_ERROR, "header", list_kinds[k].header_offset, NULL,
+                               -1, "the %s list size field says %u but the list %s%u%s",
+                               list_kinds[k].name, found, present ? "is " : "is absent (expected ",
+                               want, present ? " bytes" : ")"));
+    }
+  for (guint i = 0; i < file->groups->len; i++)
+    validate_group (file, i, problems);
+  for (guint i = 0; i < file->objects->len; i++)
+    {
+      const TressNiffObject *o = &g_array_index (file->objects, TressNiffObject, i);
+      if (o->anim_link != NIFF_NONE && o->anim_link >= file->groups->len)
+        g_ptr_array_add (problems,
+                         tress_problem_new (TRESS_SEVERITY_WARNING, "Obj list", G_MAXSIZE, NULL, -1,
+                                            "object %u uses AnimGroup %u, but there are %u", i,
+                                            o->anim_link, file->groups->len));
+    }
+  return problems;
+}
+
+/* ---- describe and dump ---- */
+
+char *
+tress_niff_group_owner (const TressNiffFile *file, guint group)
+{
+  GString *s = NULL;
+
+  for (guint i = 0; i < file->objects->len; i++)
+    {
+      const TressNiffObject *o = &g_array_index (file->objects, TressNiffObject, i);
+      const char *name;
+
+      if (o->anim_link != group)
+        continue;
+      name = tress_niff_file_get_name (file, o->name_index);
+      if (s == NULL)
+        s = g_string_new (NULL);
+      else
+        g_string_append (s, ", ");
+      if (name != NULL)
+        g_string_append (s, name);
+      else
+        g_string_append_printf (s, "object %u", i);
+    }
+  return s != NULL ? g_string_free (s, FALSE) : NULL;
+}
+
+static char *
+niff_describe (gpointer model)
+{
+  TressNiffFile *file = model;
+  GString *s = g_string_new (NULL);
+  guint n_curves = file->curve_refs->len;
+
+  g_string_append_printf (s, "NIFF %d.0 (version 0x%08x), %" G_GSIZE_FORMAT " bytes\n",
+                          file->niff2 ? 2 : 1, file->version, g_bytes_get_size (file->bytes));
+  g_string_append_printf (s, "lists: %u present\n", file->lists->len);
+  g_string_append_printf (s, "objects: %u, names: %u\n", file->objects->len, file->name_spans->len);
+  g_string_append_printf (s, "AnimGroups: %u, curves: %u\n", file->groups->len, n_curves);
+  for (guint i = 0; i < file->groups->len; i++)
+    {
+      const TressNiffGroup *g = g_ptr_array_index (file->groups, i);
+      const char *name = tress_niff_file_get_name (file, g->name_index);
+      g_autofree char *owner = tress_niff_group_owner (file, i);
+      const char *type = anim_type_name (g->anim_type);
+
+      g_string_append_printf (s, "group %u %s: %s, %u record%s", i, name ? name : "(unnamed)",
+                              type ? type : "unknown type", g->records->len,
+                              g->records->len == 1 ? "" : "s");
+      if (owner != NULL)
+        g_string_append_printf (s, ", used by %s", owner);
+      if (g->has_ext)
+        {
+          gboolean any = FALSE;
+          g_string_append (s, ", channels:");
+          for (guint c = 0; c < TRESS_NIFF_N_CHANNELS; c++)
+            if (g->channels[c]->len > 0)
+              {
+                g_string_append_printf (s, " %s(%u)", tress_niff_channel_name (c),
+                                        g->channels[c]->len);
+                any = TRUE;
+              }
+          if (!any)
+            g_string_append (s, " none");
+          for (guint k = 0; k < TRESS_NIFF_N_CONSTRAINTS; k++)
+            if ((g->channel_bits >> (8 + k)) & 1)
+              g_string_append_printf (s, ", %s constraint", constraint_names[k]);
+        }
+      g_string_append_c (s, '\n');
+    }
+  return g_string_free (s, FALSE);
+}
+
+static void
+dump_trs (JsonBuilder *b, const TressNiffRecord *r)
+{
+  static const char *const names[3] = { "translate", "rotate", "scale" };
+
+  for (guint v = 0; v < 3; v++)
+    {
+      json_builder_set_member_name (b, names[v]);
+      json_builder_begin_array (b);
+      for (guint k = 0; k < 3; k++)
+        json_builder_add_double_value (b, niff_f32 (r->trs[3 * v + k]));
+      json_builder_end_array (b);
+    }
+  json_builder_set_member_name (b, "expand");
+  json_builder_add_int_value (b, r->expand);
+}
+
+static void
+add_u32 (JsonBuilder *b, const char *name, guint32 v)
+{
+  json_builder_set_member_name (b, name);
+  json_builder_add_int_value (b, v);
+}
+
+static void
+niff_dump (gpointer model, JsonBuilder *b)
+{
+  TressNiffFile *file = model;
+  char buf[16];
+
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, "format");
+  json_builder_add_string_value (b, file->niff2 ? "NIFF2" : "NIFF1");
+  g_snprintf (buf, sizeof buf, "0x%08x", file->version);
+  json_builder_set_member_name (b, "version");
+  json_builder_add_string_value (b, buf);
+  add_u32 (b, "file_size", (guint32)g_bytes_get_size (file->bytes));
+  add_u32 (b, "header_size", file->header_size);
+
+  json_builder_set_member_name (b, "lists");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < file->lists->len; i++)
+    {
+      const TressNiffList *l = &g_array_index (file->lists, TressNiffList, i);
+      json_builder_begin_object (b);
+      json_builder_set_member_name (b, "name");
+      json_builder_add_string_value (b, list_kinds[list_kind (l->tag)].name);
+      g_snprintf (buf, sizeof buf, "0x%08x", l->tag);
+      json_builder_set_member_name (b, "tag");
+      json_builder_add_string_value (b, buf);
+      add_u32 (b, "offset", (guint32)l->offset);
+      add_u32 (b, "size", (guint32)l->size);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+
+  json_builder_set_member_name (b, "objects");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < file->objects->len; i++)
+    {
+      const TressNiffObject *o = &g_array_index (file->objects, TressNiffObject, i);
+      const char *name = tress_niff_file_get_name (file, o->name_index);
+      json_builder_begin_object (b);
+      add_u32 (b, "index", o->index);
+      json_builder_set_member_name (b, "name");
+      json_builder_add_string_value (b, name);
+      json_builder_set_member_name (b, "anim_group");
+      if (o->anim_link == NIFF_NONE)
+        json_builder_add_null_value (b);
+      else
+        json_builder_add_int_value (b, o->anim_link);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+
+  json_builder_set_member_name (b, "anim_groups");
+  json_builder_begin_array (b);
+  for (guint gi = 0; gi < file->groups->len; gi++)
+    {
+      const TressNiffGroup *g = g_ptr_array_index (file->groups, gi);
+      const char *type = anim_type_name (g->anim_type);
+      const char *order = rot_order_name (g->rot_order);
+      g_autofree char *owner = tress_niff_group_owner (file, gi);
+
+      json_builder_begin_object (b);
+      add_u32 (b, "index", g->index);
+      add_u32 (b, "offset", (guint32)g->offset);
+      json_builder_set_member_name (b, "name");
+      json_builder_add_string_value (b, tress_niff_file_get_name (file, g->name_index));
+      json_builder_set_member_name (b, "used_by");
+      json_builder_add_string_value (b, owner);
+      json_builder_set_member_name (b, "anim_type");
+      if (type != NULL)
+        json_builder_add_string_value (b, type);
+      else
+        json_builder_add_int_value (b, g->anim_type);
+      add_u32 (b, "frame_rate", g->frame_rate);
+      add_u32 (b, "loop", g->loop);
+      json_builder_set_member_name (b, "rotation_order");
+      if (order != NULL)
+        json_builder_add_string_value (b, order);
+      else
+        json_builder_add_int_value (b, g->rot_order);
+      add_u32 (b, "header_size", g->header_size);
+      add_u32 (b, "size", (guint32)tress_niff_group_size (g));
+
+      json_builder_set_member_name (b, "records");
+      json_builder_begin_array (b);
+      for (guint i = 0; i < g->records->len; i++)
+        {
+          const TressNiffRecord *r = &g_array_index (g->records, TressNiffRecord, i);
+          json_builder_begin_object (b);
+          json_builder_set_member_name (b, "kind");
+          switch (r->tag)
+            {
+            case TRESS_NIFF_RECORD_STATIC:
+              json_builder_add_string_value (b, "STATIC");
+              dump_trs (b, r);
+              break;
+            case TRESS_NIFF_RECORD_FULL:
+              json_builder_add_string_value (b, "FULL");
+              dump_trs (b, r);
+              break;
+            case TRESS_NIFF_RECORD_KEY:
+              json_builder_add_string_value (b, "KEY");
+              add_u32 (b, "key", r->key);
+              json_builder_set_member_name (b, "next_key");
+              if (r->next == NIFF_NONE)
+                json_builder_add_null_value (b);
+              else
+                json_builder_add_int_value (b, r->next);
+              add_u32 (b, "interpolation", r->interp);
+              dump_trs (b, r);
+              break;
+            default:
+              json_builder_add_string_value (b, "BILLBOARD");
+              add_u32 (b, "look_at", r->look_at);
+              add_u32 (b, "up", r->up);
+              break;
+            }
+          json_builder_end_object (b);
+        }
+      json_builder_end_array (b);
+
+      if (g->has_ext)
+        {
+          json_builder_set_member_name (b, "nintendo_extension");
+          json_builder_begin_object (b);
+          g_snprintf (buf, sizeof buf, "0x%x", g->channel_bits);
+          json_builder_set_member_name (b, "use_animation_channel");
+          json_builder_add_string_value (b, buf);
+          json_builder_set_member_name (b, "constraints");
+          json_builder_begin_array (b);
+          for (guint k = 0; k < TRESS_NIFF_N_CONSTRAINTS; k++)
+            {
+              json_builder_begin_object (b);
+              json_builder_set_member_name (b, "name");
+              json_builder_add_string_value (b, constraint_names[k]);
+              add_u32 (b, "kind", g->constraints[2 * k]);
+              add_u32 (b, "node", g->constraints[2 * k + 1]);
+              add_u32 (b, "external_file_name", g->external_names[2 * k]);
+              add_u32 (b, "external_obj_name", g->external_names[2 * k + 1]);
+              json_builder_end_object (b);
+            }
+          json_builder_end_array (b);
+          json_builder_set_member_name (b, "channels");
+          json_builder_begin_object (b);
+          for (guint c = 0; c < TRESS_NIFF_N_CHANNELS; c++)
+            {
+              guint nc = tress_niff_channel_n_components (c);
+              json_builder_set_member_name (b, tress_niff_channel_name (c));
+              json_builder_begin_array (b);
+              for (guint i = 0; i < g->channels[c]->len; i++)
+                {
+                  const TressNiffChannelKey *k
+                      = &g_array_index (g->channels[c], TressNiffChannelKey, i);
+                  json_builder_begin_object (b);
+                  add_u32 (b, "interpolation", k->interp);
+                  add_u32 (b, "key", k->key);
+                  json_builder_set_member_name (b, "value");
+                  json_builder_begin_array (b);
+                  for (guint j = 0; j < nc; j++)
+                    json_builder_add_double_value (b, niff_f32 (k->value[j]));
+                  json_builder_end_array (b);
+                  json_builder_set_member_name (b, "differential");
+                  json_builder_begin_array (b);
+                  for (guint j = 0; j < nc; j++)
+                    json_builder_add_double_value (b, niff_f32 (k->diff[j]));
+                  json_builder_end_array (b);
+                  json_builder_end_object (b);
+                }
+              json_builder_end_array (b);
+            }
+          json_builder_end_object (b);
+          add_u32 (b, "other_extension_bytes",
+                   g->other != NULL ? (guint32)g_bytes_get_size (g->other) : 0);
+          json_builder_end_object (b);
+        }
+      add_u32 (b, "user_extension_bytes",
+               g->user != NULL ? (guint32)g_bytes_get_size (g->user) : 0);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+  json_builder_end_object (b);
+}
+
+static const char *const niff_extensions[] = { ".niff", ".nif", NULL };
 
 const TressFormat tress_format_niff = {
   .id = "niff",
-  .display_name = "NIFF",
+  .display_name = "NIFF animation",
+  .extensions = niff_extensions,
+  .mime_type = "application/x-niff",
   .probe = niff_probe,
+  .parse = niff_parse,
+  .free = niff_free,
+  .validate = niff_validate,
+  .serialize = niff_serialize,
+  .describe = niff_describe,
+  .dump = niff_dump,
+  .curves = &tress_niff_curve_ops,
 };

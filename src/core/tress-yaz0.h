@@ -1,0 +1,34 @@
+/* tress-yaz0.h: Yaz0 compression (Nintendo's LZ77 variant)
+ *
+ * Header: "Yaz0", u32 big-endian decompressed size, 8 reserved bytes (kept on
+ * recompression: newer tools store an alignment there). Then groups of one code
+ * byte (MSB first; 1 = literal byte, 0 = back-reference) and up to 8 items.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+#define TRESS_YAZ0_HEADER_SIZE 16
+
+/* TRUE when @data starts with the Yaz0 magic and a whole header. */
+gboolean tress_yaz0_is_compressed (const guint8 *data, gsize size);
+
+/* The decompressed size the header announces (0 when @data is not Yaz0). */
+guint32 tress_yaz0_get_size (const guint8 *data, gsize size);
+
+/* Decompresses a whole Yaz0 stream. The announced size is checked against what
+ * the compressed bytes can hold at most (and against @max_size when non-zero)
+ * before allocating. A stream that ends early, or a back-reference before the
+ * start of the output, is a TRESS_ERROR naming the byte offset. */
+GBytes *tress_yaz0_decompress (const guint8 *data, gsize size, gsize max_size, GError **error);
+
+/* Compresses @size bytes; @reserved (8 bytes, may be NULL for zeros) goes into
+ * header bytes 8..15. Greedy matching with one step of lazy evaluation over a
+ * 4 KiB window. */
+GBytes *tress_yaz0_compress (const guint8 *data, gsize size, const guint8 *reserved);
+
+G_END_DECLS

@@ -1,0 +1,772 @@
+/* tress-bfres-edit.c: curves to and from the neutral curve model, re-encoding
+ * with the format's quantization rule, and the patch-in-place / append writer
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "tress-bfres-private.h"
+
+#include <math.h>
+#include <string.h>
+
+static float
+bits_to_float (guint32 bits)
+{
+  float f;
+  memcpy (&f, &bits, 4);
+  return f;
+}
+
+static guint32
+float_to_bits (float f)
+{
+  guint32 bits;
+  memcpy (&bits, &f, 4);
+  return bits;
+}
+
+/* ---- reading into the curve model ---------------------------------------- */
+
+static char *
+type_label (TressBfresCurveType ct, TressBfresFrameType ft, TressBfresKeyType kt)
+{
+  const char *keys = kt == TRESS_BFRES_KEY_32 ? (bfres_curve_type_is_float (ct) ? "f32" : "s32")
+                                              : tress_bfres_key_type_to_string (kt);
+  if (bfres_curve_type_is_bool (ct))
+    return g_strconcat (tress_bfres_curve_type_to_string (ct), ", ",
+                        tress_bfres_frame_type_to_string (ft), " frames", NULL);
+  return g_strconcat (tress_bfres_curve_type_to_string (ct), ", ",
+                      tress_bfres_frame_type_to_string (ft), " frames, ", keys, " keys", NULL);
+}
+
+TressCurve *
+bfres_get_curve (TressBfres *b, guint index)
+{
+  BfresCurve *c = bfres_curve (b, index);
+  BfresAnim *a = bfres_anim (b, c->anim);
+  TressBfresCurveType ct = bfres_curve_type (c);
+  TressCurve *curve = tress_curve_new ();
+  double scale = bits_to_float (c->scale_bits), offset = bits_to_float (c->offset_bits);
+  gint32 ioff = (gint32)c->offset_bits;
+  guint n = c->n_keys, per = bfres_values_per_key (ct);
+  double quant = 0.0, prev_in = 0.0;
+  g_autofree char *label = type_label (ct, bfres_curve_frame_type (c), bfres_curve_key_type (c));
+
+  tress_curve_limits_init_unbounded (&curve->limits);
+  curve->limits.frame_step = 0;
+  curve->limits.frame_min = 0;
+  curve->limits.frame_max = MAX ((double)a->frame_count, (double)c->end);
+  curve->limits.uniform_interp = TRUE;
+  curve->limits.tied_tangents = FALSE;
+  curve->limits.fixed_key_count = FALSE;
+  if (bfres_curve_type_is_float (ct))
+    {
+      curve->limits.value_kind = TRESS_VALUE_FLOAT;
+      curve->limits.interp_mask = TRESS_INTERP_MASK (TRESS_INTERP_HERMITE)
+                                  | TRESS_INTERP_MASK (TRESS_INTERP_LINEAR)
+                                  | TRESS_INTERP_MASK (TRESS_INTERP_BAKED);
+    }
+  else
+    {
+      curve->limits.value_kind = bfres_curve_type_is_bool (ct) ? TRESS_VALUE_BOOL : TRESS_VALUE_INT;
+      curve->limits.interp_mask
+          = TRESS_INTERP_MASK (TRESS_INTERP_STEP) | TRESS_INTERP_MASK (TRESS_INTERP_BAKED);
+      if (bfres_curve_type_is_bool (ct))
+        {
+          curve->limits.value_min = 0;
+          curve->limits.value_max = 1;
+        }
+      else
+        {
+          curve->limits.value_min = G_MININT32;
+          curve->limits.value_max = G_MAXINT32;
+        }
+    }
+
+  if (n > 0)
+    {
+      g_autofree double *fr = g_new (double, n);
+      g_autofree double *el = g_new (double, (gsize)n *per);
+      TressKey *keys;
+
+      bfres_decode_frames (b, c, fr);
+      bfres_decode_elems (b, c, el);
+      g_array_set_size (curve->keys, n); /* zeroed: the array clears new elements */
+      keys = (TressKey *)(void *)curve->keys->data;
+      for (guint i = 0; i < n; i++)
+        {
+          TressKey *k = &keys[i];
+          k->frame = fr[i];
+          k->native_interp = ct;
+          k->tangent = TRESS_TANGENT_MANUAL;
+          switch (ct)
+            {
+            case TRESS_BFRES_CURVE_CUBIC:
+            case TRESS_BFRES_CURVE_LINEAR:
+              {
+                double cf[4] = { 0 };
+                const double *e = el + (gsize)i * per;
+                for (guint j = 0; j < per; j++)
+                  cf[j] = e[j] * scale;
+                cf[0] += offset;
+                k->value = cf[0];
+                k->interp
+                    = ct == TRESS_BFRES_CURVE_CUBIC ? TRESS_INTERP_HERMITE : TRESS_INTERP_LINEAR;
+                k->in_slope = prev_in;
+                if (i + 1 < n)
+                  {
+                    double d = fr[i + 1] - k->frame;
+                    double next = el[(gsize)(i + 1) * per] * scale + offset;
+                    double end_value = cf[0] + cf[1] + cf[2] + cf[3];
+                    if (d <= 0)
+                      d = 1;
+                    k->out_slope = cf[1] / d;
+                    prev_in = ct == TRESS_BFRES_CURVE_CUBIC ? (cf[1] + 2 * cf[2] + 3 * cf[3]) / d
+                                                            : cf[1] / d;
+                    quant = MAX (quant, fabs (end_value - next));
+                  }
+                else
+                  k->out_slope = i > 0 ? k->in_slope : 0.0;
+                if (i == 0)
+                  k->in_slope = k->out_slope;
+                if (fabs (k->in_slope - k->out_slope) > 1e-6 * MAX (1.0, fabs (k->out_slope)))
+                  k->flags |= TRESS_KEY_BROKEN;
+                break;
+              }
+            case TRESS_BFRES_CURVE_BAKED_FLOAT:
+              k->value = el[i] * scale + offset;
+              k->interp = TRESS_INTERP_BAKED;
+              break;
+            case TRESS_BFRES_CURVE_STEP_INT:
+            case TRESS_BFRES_CURVE_BAKED_INT:
+              k->value = el[i] + ioff;
+              k->interp = ct == TRESS_BFRES_CURVE_STEP_INT ? TRESS_INTERP_STEP : TRESS_INTERP_BAKED;
+              break;
+            default:
+              k->value = el[i];
+              k->interp
+                  = ct == TRESS_BFRES_CURVE_STEP_BOOL ? TRESS_INTERP_STEP : TRESS_INTERP_BAKED;
+              break;
+            }
+        }
+    }
+
+  curve->pre_wrap = (c->flags >> 8) & 3;
+  curve->post_wrap = (c->flags >> 12) & 3;
+  tress_curve_set_text (&curve->path, c->path);
+  tress_curve_set_text (&curve->kind, a->kind);
+  tress_curve_set_text (&curve->owner, a->name);
+  tress_curve_set_text (&curve->component, c->component);
+  tress_curve_set_text (&curve->type_label, label);
+  if (a->textures != NULL && a->n_textures > 0)
+    {
+      GString *note = g_string_new ("Value = texture index:");
+      for (guint i = 0; i < a->n_textures; i++)
+        g_string_append_printf (note, " %u %s%s", i, a->textures[i],
+                                i + 1 < a->n_textures ? "," : "");
+      tress_curve_set_text (&curve->note, note->str);
+      g_string_free (note, TRUE);
+    }
+  curve->frame_count = a->frame_count;
+  curve->fps = 60;
+  curve->loops = a->loops;
+  curve->quant_error = quant;
+  return curve;
+}
+
+/* ---- encoding ------------------------------------------------------------- */
+
+typedef struct
+{
+  TressBfresCurveType ct;
+  TressBfresFrameType ft;
+  TressBfresKeyType kt;
+  guint n;
+  double *frames;
+  double *vals; /* n × per real values (coefficients for cubic/linear) */
+  double *keyv; /* n requested key values */
+  guint32 scale_bits, offset_bits;
+  double error;
+  GByteArray *fbytes, *kbytes;
+} Plan;
+
+static gboolean
+frames_fit (const Plan *p, TressBfresFrameType ft)
+{
+  for (guint i = 0; i < p->n; i++)
+    {
+      double f = p->frames[i];
+      if (ft == TRESS_BFRES_FRAME_U8 && (f != floor (f) || f < 0 || f > 255))
+        return FALSE;
+      if (ft == TRESS_BFRES_FRAME_S10_5
+          && (f * 32 != floor (f * 32) || f * 32 < -32768 || f * 32 > 32767))
+        return FALSE;
+      if (ft == TRESS_BFRES_FRAME_F32 && (double)(float)f != f)
+        return FALSE;
+    }
+  return TRUE;
+}
+
+static void
+encode_frames (Plan *p)
+{
+  GByteArray *a = g_byte_array_new ();
+  for (guint i = 0; i < p->n; i++)
+    {
+      guint8 buf[4];
+      double f = p->frames[i];
+      if (p->ft == TRESS_BFRES_FRAME_U8)
+        {
+          buf[0] = (guint8)f;
+          g_byte_array_append (a, buf, 1);
+        }
+      else if (p->ft == TRESS_BFRES_FRAME_S10_5)
+        {
+          gint16 v = (gint16)lround (f * 32);
+          buf[0] = (guint16)v >> 8;
+          buf[1] = (guint16)v & 0xFF;
+          g_byte_array_append (a, buf, 2);
+        }
+      else
+        {
+          guint32 u = float_to_bits ((float)f);
+          buf[0] = u >> 24, buf[1] = u >> 16, buf[2] = u >> 8, buf[3] = u;
+          g_byte_array_append (a, buf, 4);
+        }
+    }
+  while (a->len % 4)
+    g_byte_array_append (a, (const guint8 *)"", 1);
+  p->fbytes = a;
+}
+
+static void
+append_elem (GByteArray *a, TressBfresKeyType kt, gint64 iv, float fv, gboolean is_float)
+{
+  guint8 buf[4];
+  if (kt == TRESS_BFRES_KEY_S8)
+    {
+      buf[0] = (guint8)(gint8)iv;
+      g_byte_array_append (a, buf, 1);
+    }
+  else if (kt == TRESS_BFRES_KEY_S16)
+    {
+      guint16 u = (guint16)(gint16)iv;
+      buf[0] = u >> 8, buf[1] = u & 0xFF;
+      g_byte_array_append (a, buf, 2);
+    }
+  else
+    {
+      guint32 u = is_float ? float_to_bits (fv) : (guint32)(gint32)iv;
+      buf[0] = u >> 24, buf[1] = u >> 16, buf[2] = u >> 8, buf[3] = u;
+      g_byte_array_append (a, buf, 4);
+    }
+}
+
+static double
+poly (const double c[4], double t)
+{
+  return ((c[3] * t + c[2]) * t) * t + (c[1] * t + c[0]);
+}
+
+/* Quantizes float-family values with key type @kt; fills kbytes, scale/offset
+ * and the largest error against the requested shape. */
+static void
+encode_float_keys (Plan *p, TressBfresKeyType kt)
+{
+  guint per = bfres_values_per_key (p->ct);
+  GByteArray *a = g_byte_array_new ();
+  double err = 0.0;
+  float fs = 1.0f, fo = 0.0f;
+
+  if (kt != TRESS_BFRES_KEY_32)
+    {
+      double lo = G_MAXDOUBLE, hi = -G_MAXDOUBLE, m = 0.0,
+             maxraw = kt == TRESS_BFRES_KEY_S16 ? 32767 : 127;
+      for (guint i = 0; i < p->n; i++)
+        {
+          lo = MIN (lo, p->vals[i * per]);
+          hi = MAX (hi, p->vals[i * per]);
+        }
+      fo = (float)((lo + hi) / 2);
+      for (guint i = 0; i < p->n; i++)
+        {
+          m = MAX (m, fabs (p->vals[i * per] - fo));
+          for (guint j = 1; j < per; j++)
+            m = MAX (m, fabs (p->vals[i * per + j]));
+        }
+      fs = (float)(m / maxraw);
+      if (!(fs > 0) || !isfinite (fs))
+        fs = 1.0f;
+      /* Float rounding of the scale must not push a raw value out of range. */
+      while (m / fs > maxraw + 0.5)
+        fs = nextafterf (fs, G_MAXFLOAT);
+    }
+
+  for (guint i = 0; i < p->n; i++)
+    {
+      double exact[4] = { 0 }, got[4] = { 0 };
+      for (guint j = 0; j < per; j++)
+        {
+          double v = p->vals[i * per + j] - (j == 0 ? fo : 0.0);
+          exact[j] = p->vals[i * per + j];
+          if (kt == TRESS_BFRES_KEY_32)
+            {
+              float f = (float)v;
+              append_elem (a, kt, 0, f, TRUE);
+              got[j] = (double)f;
+            }
+          else
+            {
+              double maxraw = kt == TRESS_BFRES_KEY_S16 ? 32767 : 127;
+              gint64 r = (gint64)llround (v / fs);
+              r = CLAMP (r, -(gint64)maxraw - 1, (gint64)maxraw);
+              append_elem (a, kt, r, 0, TRUE);
+              got[j] = (double)r * fs;
+            }
+          if (j == 0)
+            got[j] += fo;
+        }
+      err = MAX (err, fabs (got[0] - exact[0]));
+      if (per > 1 && i + 1 < p->n)
+        for (int s = 1; s <= 4; s++)
+          err = MAX (err, fabs (poly (got, s / 4.0) - poly (exact, s / 4.0)));
+    }
+  while (a->len % 4)
+    g_byte_array_append (a, (const guint8 *)"", 1);
+  p->kt = kt;
+  p->kbytes = a;
+  p->scale_bits = float_to_bits (fs);
+  p->offset_bits = float_to_bits (fo);
+  p->error = err;
+}
+
+static gboolean
+encode_int_keys (Plan *p, TressBfresKeyType kt, gint32 cur_offset)
+{
+  gint64 lo = G_MAXINT64, hi = G_MININT64, off = cur_offset;
+  gint64 rmin = kt == TRESS_BFRES_KEY_S8 ? -128 : kt == TRESS_BFRES_KEY_S16 ? -32768 : G_MININT32;
+  gint64 rmax = kt == TRESS_BFRES_KEY_S8 ? 127 : kt == TRESS_BFRES_KEY_S16 ? 32767 : G_MAXINT32;
+  GByteArray *a;
+
+  for (guint i = 0; i < p->n; i++)
+    {
+      lo = MIN (lo, (gint64)p->keyv[i]);
+      hi = MAX (hi, (gint64)p->keyv[i]);
+    }
+  if (lo - off < rmin || hi - off > rmax)
+    {
+      off = lo - rmin; /* smallest raw at the type's minimum: keeps small indices small */
+      if (lo >= 0 && lo <= rmax && hi <= rmax)
+        off = 0;
+      if (hi - off > rmax)
+        return FALSE;
+    }
+  a = g_byte_array_new ();
+  for (guint i = 0; i < p->n; i++)
+    append_elem (a, kt, (gint64)p->keyv[i] - off, 0, FALSE);
+  while (a->len % 4)
+    g_byte_array_append (a, (const guint8 *)"", 1);
+  p->kt = kt;
+  p->kbytes = a;
+  p->offset_bits = (guint32)(gint32)off;
+  p->error = 0;
+  return TRUE;
+}
+
+static void
+encode_bool_keys (Plan *p)
+{
+  guint words = (p->n + 31) / 32;
+  GByteArray *a = g_byte_array_new ();
+  g_byte_array_set_size (a, words * 4);
+  memset (a->data, 0, a->len);
+  for (guint i = 0; i < p->n; i++)
+    if (p->keyv[i] != 0)
+      {
+        guint8 *w = a->data + 4 * (i >> 5);
+        guint32 bit = 1u << (i & 31);
+        w[0] |= bit >> 24, w[1] |= (bit >> 16) & 0xFF, w[2] |= (bit >> 8) & 0xFF,
+            w[3] |= bit & 0xFF;
+      }
+  p->kbytes = a;
+  p->error = 0;
+}
+
+static TressBfresCurveType
+type_for_interp (TressBfresCurveType current, TressInterp interp, gboolean *ok)
+{
+  *ok = TRUE;
+  if (bfres_curve_type_is_float (current))
+    {
+      if (interp == TRESS_INTERP_HERMITE)
+        return TRESS_BFRES_CURVE_CUBIC;
+      if (interp == TRESS_INTERP_LINEAR)
+        return TRESS_BFRES_CURVE_LINEAR;
+      if (interp == TRESS_INTERP_BAKED)
+        return TRESS_BFRES_CURVE_BAKED_FLOAT;
+    }
+  else if (bfres_curve_type_is_bool (current))
+    {
+      if (interp == TRESS_INTERP_STEP)
+        return TRESS_BFRES_CURVE_STEP_BOOL;
+      if (interp == TRESS_INTERP_BAKED)
+        return TRESS_BFRES_CURVE_BAKED_BOOL;
+    }
+  else
+    {
+      if (interp == TRESS_INTERP_STEP)
+        return TRESS_BFRES_CURVE_STEP_INT;
+      if (interp == TRESS_INTERP_BAKED)
+        return TRESS_BFRES_CURVE_BAKED_INT;
+    }
+  *ok = FALSE;
+  return current;
+}
+
+static gboolean
+same_family (TressBfresCurveType a, TressBfresCurveType b)
+{
+  if (bfres_curve_type_is_float (a) || bfres_curve_type_is_float (b))
+    return bfres_curve_type_is_float (a) && bfres_curve_type_is_float (b);
+  return bfres_curve_type_is_bool (a) == bfres_curve_type_is_bool (b);
+}
+
+/* Writes @bytes at the array whose offset field is @field_pos: in place when it
+ * fits the old space (zeroing the rest), else appended 4-aligned and re-pointed. */
+static void
+place_array (TressBfres *b, gsize field_pos, gsize *pos, gsize *cap, GByteArray *bytes)
+{
+  if (*cap > 0 && bytes->len <= *cap)
+    {
+      guint8 *w = bfres_writable (b);
+      memcpy (w + *pos, bytes->data, bytes->len);
+      memset (w + *pos + bytes->len, 0, *cap - bytes->len);
+    }
+  else
+    {
+      gsize len = b->size, at = (len + 3) & ~(gsize)3;
+      bfres_writable (b);
+      g_byte_array_set_size (b->data, at);
+      memset (b->data->data + len, 0, at - len);
+      g_byte_array_append (b->data, bytes->data, bytes->len);
+      bfres_sync (b);
+      *pos = at;
+      *cap = bytes->len;
+    }
+  bfres_put_u32 (b, field_pos, (guint32)(gint32)((gint64)*pos - (gint64)field_pos));
+}
+
+static double
+default_tolerance (const Plan *p, double user)
+{
+  double m = 0.0;
+  if (user > 0)
+    return user;
+  for (guint i = 0; i < p->n; i++)
+    m = MAX (m, fabs (p->keyv[i]));
+  return MAX (1e-4, 1e-3 * m);
+}
+
+gboolean
+bfres_set_curve (TressBfres *b, guint index, const TressCurve *curve, int want_type,
+                 int min_frame_type, int min_key_type, double *max_error, GError **error)
+{
+  BfresCurve *c = bfres_curve (b, index);
+  BfresAnim *a = bfres_anim (b, c->anim);
+  TressBfresCurveType old_ct = bfres_curve_type (c), ct = old_ct;
+  TressBfresKeyType old_kt = bfres_curve_key_type (c);
+  guint n = tress_curve_get_n_keys (curve), per;
+  Plan p = { 0 };
+  gboolean ok = FALSE;
+  gsize hs = b->curve_header_size, old_len = b->size;
+  float old_start = c->start, old_end = c->end;
+  guint32 baked;
+
+  if (n == 0)
+    {
+      g_set_error (
+          error, TRESS_ERROR, TRESS_ERROR_REFUSED,
+          "%s: a BFRES curve needs at least one key (removing whole curves is not supported)",
+          c->path);
+      return FALSE;
+    }
+  if (n > 0xFFFF)
+    {
+      g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED,
+                   "%s: %u keys do not fit the 16-bit key count", c->path, n);
+      return FALSE;
+    }
+
+  /* The curve type: asked for, or from the keys' (uniform) interpolation. */
+  if (want_type >= 0)
+    {
+      ct = want_type;
+      if (ct == 3 || ct > 7 || !same_family (ct, old_ct))
+        {
+          g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED,
+                       "%s: a %s curve cannot become %s (only types of the same family)", c->path,
+                       tress_bfres_curve_type_to_string (old_ct),
+                       tress_bfres_curve_type_to_string (ct));
+          return FALSE;
+        }
+    }
+  else if (n > 1)
+    {
+      TressInterp interp = tress_curve_get_key (curve, 0)->interp;
+      for (guint i = 1; i + 1 < n; i++)
+        if (tress_curve_get_key (curve, i)->interp != interp)
+          {
+            g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED,
+                         "%s: every segment of a BFRES curve uses the same interpolation (key %u "
+                         "differs from key 0)",
+                         c->path, i);
+            return FALSE;
+          }
+      ct = type_for_interp (old_ct, interp, &ok);
+      if (!ok)
+        {
+          g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED,
+                       "%s: a %s curve cannot hold %s segments", c->path,
+                       tress_bfres_curve_type_to_string (old_ct), tress_interp_to_string (interp));
+          return FALSE;
+        }
+    }
+  per = bfres_values_per_key (ct);
+
+  p.ct = ct;
+  p.n = n;
+  p.frames = g_new (double, n);
+  p.keyv = g_new (double, n);
+  p.vals = g_new0 (double, (gsize)n *per);
+  for (guint i = 0; i < n; i++)
+    {
+      const TressKey *k = tress_curve_get_key (curve, i);
+      p.frames[i] = k->frame;
+      p.keyv[i] = k->value;
+      if (!isfinite (k->frame) || !isfinite (k->value) || !isfinite (k->in_slope)
+          || !isfinite (k->out_slope))
+        {
+          g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED, "%s: key %u is not a finite number",
+                       c->path, i);
+          goto out;
+        }
+      if (i > 0 && !(p.frames[i] > p.frames[i - 1]))
+        {
+          g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED,
+                       "%s: key %u (frame %g) is not after key %u (frame %g)", c->path, i,
+                       p.frames[i], i - 1, p.frames[i - 1]);
+          goto out;
+        }
+      if (!bfres_curve_type_is_float (ct))
+        {
+          p.keyv[i] = bfres_curve_type_is_bool (ct) ? (k->value != 0) : round (k->value);
+          if (!bfres_curve_type_is_bool (ct) && (p.keyv[i] < G_MININT32 || p.keyv[i] > G_MAXINT32))
+            {
+              g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED,
+                           "%s: key %u value %g does not fit a 32-bit integer", c->path, i,
+                           k->value);
+              goto out;
+            }
+        }
+    }
+  if (ct == TRESS_BFRES_CURVE_BAKED_FLOAT || ct == TRESS_BFRES_CURVE_BAKED_INT
+      || ct == TRESS_BFRES_CURVE_BAKED_BOOL)
+    for (guint i = 0; i < n; i++)
+      if (p.frames[i] != floor (p.frames[i]) || (i > 0 && p.frames[i] != p.frames[i - 1] + 1))
+        {
+          g_set_error (
+              error, TRESS_ERROR, TRESS_ERROR_REFUSED,
+              "%s: a baked curve needs one key on every whole frame (key %u is at frame %g)",
+              c->path, i, p.frames[i]);
+          goto out;
+        }
+
+  for (guint i = 0; i < n; i++)
+    {
+      const TressKey *k = tress_curve_get_key (curve, i);
+      double *v = p.vals + (gsize)i * per;
+      v[0] = p.keyv[i];
+      if (i + 1 < n && ct == TRESS_BFRES_CURVE_CUBIC)
+        {
+          const TressKey *k1 = tress_curve_get_key (curve, i + 1);
+          double d = k1->frame - k->frame, p0 = k->value, p1 = k1->value;
+          double m0 = k->out_slope, m1 = k1->in_slope;
+          v[1] = m0 * d;
+          v[2] = 3 * (p1 - p0) - (2 * m0 + m1) * d;
+          v[3] = 2 * (p0 - p1) + (m0 + m1) * d;
+        }
+      else if (i + 1 < n && ct == TRESS_BFRES_CURVE_LINEAR)
+        v[1] = tress_curve_get_key (curve, i + 1)->value - k->value;
+    }
+
+  /* Frame type: at least as wide as asked, widened until every frame fits. */
+  p.ft = bfres_curve_frame_type (c);
+  if (min_frame_type >= 0 && min_frame_type < (int)p.ft)
+    p.ft = min_frame_type;
+  while (p.ft > TRESS_BFRES_FRAME_F32 && !frames_fit (&p, p.ft))
+    p.ft--;
+  if (p.ft == TRESS_BFRES_FRAME_F32 && !frames_fit (&p, p.ft))
+    {
+      /* f32 rounds: accept, but count it in the error below. */
+    }
+  encode_frames (&p);
+
+  /* Keys. */
+  p.kt = old_kt;
+  if (min_key_type >= 0 && min_key_type < (int)p.kt)
+    p.kt = min_key_type;
+  p.scale_bits = c->scale_bits;
+  p.offset_bits = c->offset_bits;
+  if (bfres_curve_type_is_float (ct))
+    {
+      double tol = default_tolerance (&p, b->tolerance);
+      TressBfresKeyType kt = p.kt;
+      for (;;)
+        {
+          encode_float_keys (&p, kt);
+          if (p.error <= tol || kt == TRESS_BFRES_KEY_32)
+            break;
+          g_byte_array_unref (p.kbytes);
+          p.kbytes = NULL;
+          kt--;
+        }
+    }
+  else if (bfres_curve_type_is_bool (ct))
+    encode_bool_keys (&p);
+  else
+    {
+      TressBfresKeyType kt = p.kt;
+      while (!encode_int_keys (&p, kt, (gint32)c->offset_bits))
+        kt--;
+    }
+  if (p.ft == TRESS_BFRES_FRAME_F32)
+    for (guint i = 0; i < n; i++)
+      p.error = MAX (p.error, fabs ((double)(float)p.frames[i] - p.frames[i]));
+
+  /* Write: arrays, then the header, the animation's baked size, the file size. */
+  place_array (b, c->pos + hs - 8, &c->frames_pos, &c->frames_cap, p.fbytes);
+  place_array (b, c->pos + hs - 4, &c->keys_pos, &c->keys_cap, p.kbytes);
+  c->flags = (c->flags & ~0x7F) | (guint16)(p.ct << 4) | (guint16)(p.kt << 2) | (guint16)p.ft;
+  bfres_put_u16 (b, c->pos, c->flags);
+  bfres_put_u16 (b, c->pos + 2, (guint16)n);
+  bfres_put_f32 (b, c->pos + 8, (float)p.frames[0]);
+  bfres_put_f32 (b, c->pos + 12, (float)p.frames[n - 1]);
+  bfres_put_u32 (b, c->pos + 16, p.scale_bits);
+  bfres_put_u32 (b, c->pos + 20, p.offset_bits);
+  if (hs >= 0x24)
+    bfres_put_f32 (b, c->pos + 24, (float)(p.keyv[n - 1] - p.keyv[0]));
+  bfres_curve_reload (b, index);
+
+  baked = bfres_get_u32 (b, a->baked_size_pos);
+  baked = baked - bfres_baked_contribution (old_ct, old_kt, old_start, old_end)
+          + bfres_baked_contribution (p.ct, p.kt, c->start, c->end);
+  bfres_put_u32 (b, a->baked_size_pos, baked);
+  if (b->size != old_len)
+    bfres_put_u32 (b, 0x0C, (guint32)b->size);
+
+  if (max_error)
+    *max_error = p.error;
+  ok = TRUE;
+
+out:
+  g_free (p.frames);
+  g_free (p.keyv);
+  g_free (p.vals);
+  if (p.fbytes)
+    g_byte_array_unref (p.fbytes);
+  if (p.kbytes)
+    g_byte_array_unref (p.kbytes);
+  return ok;
+}
+
+/* ---- exact undo state ------------------------------------------------------ */
+
+#define STATE_MAGIC 0x42535431u /* "BST1" */
+
+static void
+state_put (GByteArray *s, const void *p, gsize n)
+{
+  g_byte_array_append (s, p, n);
+}
+
+static void
+state_patch (GByteArray *s, TressBfres *b, gsize pos, gsize len)
+{
+  guint64 p64 = pos;
+  guint32 l32 = (guint32)len;
+  if (pos > b->size || len > b->size - pos)
+    return;
+  state_put (s, &p64, 8);
+  state_put (s, &l32, 4);
+  state_put (s, b->d + pos, len);
+}
+
+GBytes *
+bfres_save_state (TressBfres *b, guint index)
+{
+  BfresCurve *c = bfres_curve (b, index);
+  BfresAnim *a = bfres_anim (b, c->anim);
+  GByteArray *s = g_byte_array_new ();
+  guint32 magic = STATE_MAGIC, idx = index;
+  guint64 len = b->size, fcap = c->frames_cap, kcap = c->keys_cap;
+
+  state_put (s, &magic, 4);
+  state_put (s, &idx, 4);
+  state_put (s, &len, 8);
+  state_put (s, &fcap, 8);
+  state_put (s, &kcap, 8);
+  state_patch (s, b, 0x0C, 4);
+  state_patch (s, b, a->baked_size_pos, 4);
+  state_patch (s, b, a->pos + 0x10, a->frame_count_size);
+  state_patch (s, b, c->pos, b->curve_header_size);
+  if (c->frames_cap)
+    state_patch (s, b, c->frames_pos, c->frames_cap);
+  if (c->keys_cap)
+    state_patch (s, b, c->keys_pos, c->keys_cap);
+  return g_byte_array_free_to_bytes (s);
+}
+
+void
+bfres_restore_state (TressBfres *b, guint index, GBytes *state)
+{
+  gsize size;
+  const guint8 *s = g_bytes_get_data (state, &size);
+  guint32 magic, idx;
+  guint64 len, fcap, kcap;
+  gsize pos = 32;
+  BfresCurve *c = bfres_curve (b, index);
+
+  if (size < 32)
+    return;
+  memcpy (&magic, s, 4);
+  memcpy (&idx, s + 4, 4);
+  memcpy (&len, s + 8, 8);
+  memcpy (&fcap, s + 16, 8);
+  memcpy (&kcap, s + 24, 8);
+  g_return_if_fail (magic == STATE_MAGIC && idx == index);
+
+  bfres_writable (b);
+  if (len > b->size)
+    {
+      gsize old = b->size;
+      g_byte_array_set_size (b->data, len);
+      memset (b->data->data + old, 0, len - old);
+    }
+  else
+    g_byte_array_set_size (b->data, len);
+  bfres_sync (b);
+  while (pos + 12 <= size)
+    {
+      guint64 p;
+      guint32 l;
+      memcpy (&p, s + pos, 8);
+      memcpy (&l, s + pos + 8, 4);
+      pos += 12;
+      if (pos + l > size || p + l > b->size)
+        break;
+      memcpy (b->data->data + p, s + pos, l); /* writable since the resize above */
+      pos += l;
+    }
+  bfres_curve_reload (b, index);
+  c->frames_cap = fcap;
+  c->keys_cap = kcap;
+}

@@ -1,0 +1,1279 @@
+/* tress-bfres-parse.c: containers, header, index groups, animations and curves
+ *
+ * Every offset is checked against the data before use; a curve header or array
+ * that does not fit is an error naming the field and its byte offset.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "tress-bfres-private.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "core/tress-yaz0.h"
+
+#define BFRES_MAX_DECOMPRESSED (512u * 1024 * 1024)
+#define BFRES_MAX_LAYERS 4
+
+/* ---- byte access ---------------------------------------------------------- */
+
+guint8 *
+bfres_writable (TressBfres *b)
+{
+  if (b->data == NULL)
+    {
+      b->data = g_byte_array_sized_new (b->size + b->size / 8 + 64);
+      g_byte_array_append (b->data, b->d, b->size);
+      bfres_sync (b);
+    }
+  return b->data->data;
+}
+
+guint16
+bfres_get_u16 (const TressBfres *b, gsize pos)
+{
+  const guint8 *p = b->d + pos;
+  return (guint16)(p[0] << 8 | p[1]);
+}
+
+guint32
+bfres_get_u32 (const TressBfres *b, gsize pos)
+{
+  const guint8 *p = b->d + pos;
+  return (guint32)p[0] << 24 | (guint32)p[1] << 16 | (guint32)p[2] << 8 | p[3];
+}
+
+float
+bfres_get_f32 (const TressBfres *b, gsize pos)
+{
+  guint32 v = bfres_get_u32 (b, pos);
+  float f;
+  memcpy (&f, &v, 4);
+  return f;
+}
+
+void
+bfres_put_u16 (TressBfres *b, gsize pos, guint16 v)
+{
+  guint8 *p = bfres_writable (b) + pos;
+  p[0] = v >> 8;
+  p[1] = v;
+}
+
+void
+bfres_put_u32 (TressBfres *b, gsize pos, guint32 v)
+{
+  guint8 *p = bfres_writable (b) + pos;
+  p[0] = v >> 24;
+  p[1] = v >> 16;
+  p[2] = v >> 8;
+  p[3] = v;
+}
+
+void
+bfres_put_f32 (TressBfres *b, gsize pos, float v)
+{
+  guint32 u;
+  memcpy (&u, &v, 4);
+  bfres_put_u32 (b, pos, u);
+}
+
+/* ---- curve type helpers --------------------------------------------------- */
+
+gboolean
+bfres_curve_type_is_float (TressBfresCurveType t)
+{
+  return t <= TRESS_BFRES_CURVE_BAKED_FLOAT;
+}
+
+gboolean
+bfres_curve_type_is_bool (TressBfresCurveType t)
+{
+  return t == TRESS_BFRES_CURVE_STEP_BOOL || t == TRESS_BFRES_CURVE_BAKED_BOOL;
+}
+
+guint
+bfres_values_per_key (TressBfresCurveType t)
+{
+  return t == TRESS_BFRES_CURVE_CUBIC ? 4 : t == TRESS_BFRES_CURVE_LINEAR ? 2 : 1;
+}
+
+gsize
+bfres_frame_size (TressBfresFrameType t)
+{
+  return t == TRESS_BFRES_FRAME_F32 ? 4 : t == TRESS_BFRES_FRAME_S10_5 ? 2 : 1;
+}
+
+gsize
+bfres_key_size (TressBfresKeyType t)
+{
+  return t == TRESS_BFRES_KEY_32 ? 4 : t == TRESS_BFRES_KEY_S16 ? 2 : 1;
+}
+
+gsize
+bfres_frames_bytes (TressBfresFrameType ft, guint n)
+{
+  return ((gsize)n * bfres_frame_size (ft) + 3) & ~(gsize)3;
+}
+
+gsize
+bfres_keys_bytes (TressBfresCurveType ct, TressBfresKeyType kt, guint n)
+{
+  if (bfres_curve_type_is_bool (ct))
+    return ((gsize)n + 31) / 32 * 4;
+  return ((gsize)n * bfres_values_per_key (ct) * bfres_key_size (kt) + 3) & ~(gsize)3;
+}
+
+guint32
+bfres_baked_contribution (TressBfresCurveType ct, TressBfresKeyType kt, float start, float end)
+{
+  double span = (double)end - (double)start;
+  guint32 n = span >= 0 && span < 1e9 ? (guint32)span + 1 : 1;
+
+  if (bfres_curve_type_is_float (ct))
+    return 4 * n + 20;
+  if (bfres_curve_type_is_bool (ct))
+    return 4 * ((n + 31) / 32) + 8;
+  return n * (guint32)bfres_key_size (kt) + 8;
+}
+
+const char *
+tress_bfres_curve_type_to_string (TressBfresCurveType type)
+{
+  switch (type)
+    {
+    case TRESS_BFRES_CURVE_CUBIC:
+      return "Cubic";
+    case TRESS_BFRES_CURVE_LINEAR:
+      return "Linear";
+    case TRESS_BFRES_CURVE_BAKED_FLOAT:
+      return "BakedFloat";
+    case TRESS_BFRES_CURVE_STEP_INT:
+      return "StepInt";
+    case TRESS_BFRES_CURVE_BAKED_INT:
+      return "BakedInt";
+    case TRESS_BFRES_CURVE_STEP_BOOL:
+      return "StepBool";
+    case TRESS_BFRES_CURVE_BAKED_BOOL:
+      return "BakedBool";
+    default:
+      return "Unknown";
+    }
+}
+
+const char *
+tress_bfres_frame_type_to_string (TressBfresFrameType type)
+{
+  switch (type)
+    {
+    case TRESS_BFRES_FRAME_F32:
+      return "f32";
+    case TRESS_BFRES_FRAME_S10_5:
+      return "s10.5";
+    case TRESS_BFRES_FRAME_U8:
+      return "u8";
+    default:
+      return "unknown";
+    }
+}
+
+const char *
+tress_bfres_key_type_to_string (TressBfresKeyType type)
+{
+  switch (type)
+    {
+    case TRESS_BFRES_KEY_32:
+      return "32-bit";
+    case TRESS_BFRES_KEY_S16:
+      return "s16";
+    case TRESS_BFRES_KEY_S8:
+      return "s8";
+    default:
+      return "unknown";
+    }
+}
+
+double
+bfres_frame_at (const TressBfres *b, const BfresCurve *c, guint i)
+{
+  const guint8 *p = b->d + c->frames_pos;
+
+  switch (bfres_curve_frame_type (c))
+    {
+    case TRESS_BFRES_FRAME_F32:
+      return bfres_get_f32 (b, c->frames_pos + 4 * (gsize)i);
+    case TRESS_BFRES_FRAME_S10_5:
+      return (gint16)bfres_get_u16 (b, c->frames_pos + 2 * (gsize)i) / 32.0;
+    default:
+      return p[i];
+    }
+}
+
+double
+bfres_elem_at (const TressBfres *b, const BfresCurve *c, guint i)
+{
+  TressBfresCurveType ct = bfres_curve_type (c);
+  const guint8 *p = b->d + c->keys_pos;
+
+  if (bfres_curve_type_is_bool (ct))
+    return (bfres_get_u32 (b, c->keys_pos + 4 * (gsize)(i >> 5)) >> (i & 31)) & 1;
+  switch (bfres_curve_key_type (c))
+    {
+    case TRESS_BFRES_KEY_32:
+      if (bfres_curve_type_is_float (ct))
+        return bfres_get_f32 (b, c->keys_pos + 4 * (gsize)i);
+      return (gint32)bfres_get_u32 (b, c->keys_pos + 4 * (gsize)i);
+    case TRESS_BFRES_KEY_S16:
+      return (gint16)bfres_get_u16 (b, c->keys_pos + 2 * (gsize)i);
+    default:
+      return (gint8)p[i];
+    }
+}
+
+void
+bfres_decode_frames (const TressBfres *b, const BfresCurve *c, double *out)
+{
+  const guint8 *p = b->d + c->frames_pos;
+  guint n = c->n_keys;
+
+  switch (bfres_curve_frame_type (c))
+    {
+    case TRESS_BFRES_FRAME_F32:
+      for (guint i = 0; i < n; i++, p += 4)
+        {
+          guint32 u = (guint32)p[0] << 24 | (guint32)p[1] << 16 | (guint32)p[2] << 8 | p[3];
+          float f;
+          memcpy (&f, &u, 4);
+          out[i] = f;
+        }
+      break;
+    case TRESS_BFRES_FRAME_S10_5:
+      for (guint i = 0; i < n; i++, p += 2)
+        out[i] = (gint16)(guint16)(p[0] << 8 | p[1]) / 32.0;
+      break;
+    default:
+      for (guint i = 0; i < n; i++)
+        out[i] = p[i];
+      break;
+    }
+}
+
+void
+bfres_decode_elems (const TressBfres *b, const BfresCurve *c, double *out)
+{
+  const guint8 *p = b->d + c->keys_pos;
+  TressBfresCurveType ct = bfres_curve_type (c);
+  guint n = c->n_keys;
+
+  if (bfres_curve_type_is_bool (ct))
+    {
+      for (guint i = 0; i < n; i++)
+        out[i] = (bfres_get_u32 (b, c->keys_pos + 4 * (gsize)(i >> 5)) >> (i & 31)) & 1;
+      return;
+    }
+  n *= bfres_values_per_key (ct);
+  switch (bfres_curve_key_type (c))
+    {
+    case TRESS_BFRES_KEY_32:
+      for (guint i = 0; i < n; i++, p += 4)
+        {
+          guint32 u = (guint32)p[0] << 24 | (guint32)p[1] << 16 | (guint32)p[2] << 8 | p[3];
+          if (bfres_curve_type_is_float (ct))
+            {
+              float f;
+              memcpy (&f, &u, 4);
+              out[i] = f;
+            }
+          else
+            out[i] = (gint32)u;
+        }
+      break;
+    case TRESS_BFRES_KEY_S16:
+      for (guint i = 0; i < n; i++, p += 2)
+        out[i] = (gint16)(guint16)(p[0] << 8 | p[1]);
+      break;
+    default:
+      for (guint i = 0; i < n; i++)
+        out[i] = (gint8)p[i];
+      break;
+    }
+}
+
+/* ---- checked reads during parsing ---------------------------------------- */
+
+typedef struct
+{
+  TressBfres *b;
+  const char *where; /* the animation being read, for messages */
+  GHashTable *seen;  /* sub-file positions, to catch loops and repeats */
+} Ctx;
+
+static gboolean
+need (Ctx *ctx, gsize pos, gsize n, const char *field, GError **error)
+{
+  gsize size = ctx->b->size;
+  if (pos > size || n > size - pos)
+    {
+      g_set_error (error, TRESS_ERROR, TRESS_ERROR_TRUNCATED,
+                   "%s%s%s at offset 0x%" G_GSIZE_MODIFIER "x: expected %" G_GSIZE_FORMAT
+                   " bytes, found %" G_GSIZE_FORMAT " before the end of the file",
+                   ctx->where ? ctx->where : "", ctx->where ? ": " : "", field, pos, n,
+                   pos > size ? (gsize)0 : size - pos);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+rd_u32 (Ctx *ctx, gsize pos, const char *field, guint32 *out, GError **error)
+{
+  if (!need (ctx, pos, 4, field, error))
+    return FALSE;
+  *out = bfres_get_u32 (ctx->b, pos);
+  return TRUE;
+}
+
+/* A self-relative offset; *out = 0 for null. */
+static gboolean
+rd_offset (Ctx *ctx, gsize pos, const char *field, gsize *out, GError **error)
+{
+  guint32 raw;
+  gint64 target;
+
+  if (!rd_u32 (ctx, pos, field, &raw, error))
+    return FALSE;
+  if (raw == 0)
+    {
+      *out = 0;
+      return TRUE;
+    }
+  target = (gint64)pos + (gint32)raw;
+  if (target <= 0 || target >= (gint64)ctx->b->size)
+    {
+      g_set_error (error, TRESS_ERROR, TRESS_ERROR_BAD_OFFSET,
+                   "%s%s%s at offset 0x%" G_GSIZE_MODIFIER
+                   "x: expected a target inside the file (%" G_GSIZE_FORMAT
+                   " bytes), found %+d → 0x%" G_GINT64_MODIFIER "x",
+                   ctx->where ? ctx->where : "", ctx->where ? ": " : "", field, pos, ctx->b->size,
+                   (gint32)raw, target);
+      return FALSE;
+    }
+  *out = (gsize)target;
+  return TRUE;
+}
+
+static gboolean
+rd_string (Ctx *ctx, gsize pos, const char *field, char **out, GError **error)
+{
+  gsize target;
+  guint32 len;
+
+  *out = NULL;
+  if (!rd_offset (ctx, pos, field, &target, error))
+    return FALSE;
+  if (target == 0)
+    {
+      *out = g_strdup ("");
+      return TRUE;
+    }
+  if (target < 4 || !rd_u32 (ctx, target - 4, field, &len, error))
+    {
+      if (target < 4)
+        g_set_error (error, TRESS_ERROR, TRESS_ERROR_BAD_OFFSET,
+                     "%s at offset 0x%" G_GSIZE_MODIFIER
+                     "x: a name cannot start at 0x%" G_GSIZE_MODIFIER "x (its length precedes it)",
+                     field, pos, target);
+      return FALSE;
+    }
+  if (!need (ctx, target, len, field, error))
+    return FALSE;
+  *out = g_utf8_make_valid ((const char *)ctx->b->d + target, len);
+  return TRUE;
+}
+
+static gboolean
+check_magic (Ctx *ctx, gsize pos, const char *magic, const char *field, GError **error)
+{
+  const guint8 *p;
+
+  if (!need (ctx, pos, 4, field, error))
+    return FALSE;
+  p = ctx->b->d + pos;
+  if (memcmp (p, magic, 4) != 0)
+    {
+      g_set_error (error, TRESS_ERROR, TRESS_ERROR_BAD_VALUE,
+                   "%s at offset 0x%" G_GSIZE_MODIFIER
+                   "x: expected \"%s\", found %02X %02X %02X %02X",
+                   field, pos, magic, p[0], p[1], p[2], p[3]);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+mark_seen (Ctx *ctx, gsize pos, const char *field, GError **error)
+{
+  if (g_hash_table_contains (ctx->seen, GSIZE_TO_POINTER (pos)))
+    {
+      g_set_error (error, TRESS_ERROR, TRESS_ERROR_BAD_OFFSET,
+                   "%s: offset 0x%" G_GSIZE_MODIFIER
+                   "x is reached a second time (an offset loop or a shared structure)",
+                   field, pos);
+      return FALSE;
+    }
+  g_hash_table_add (ctx->seen, GSIZE_TO_POINTER (pos));
+  return TRUE;
+}
+
+/* Index group: names and data offsets of entries 1..n. */
+static gboolean
+read_group (Ctx *ctx, gsize pos, const char *field, guint max_entries, char ***names_out,
+            gsize **data_out, guint *n_out, GError **error)
+{
+  guint32 byte_size, n;
+  g_auto (GStrv) names = NULL;
+  g_autofree gsize *data = NULL;
+
+  if (!rd_u32 (ctx, pos, field, &byte_size, error) || !rd_u32 (ctx, pos + 4, field, &n, error))
+    return FALSE;
+  if (n > max_entries || (gsize)n + 1 > (ctx->b->size - pos) / 16)
+    {
+      g_set_error (error, TRESS_ERROR, TRESS_ERROR_BAD_COUNT,
+                   "%s entry count at offset 0x%" G_GSIZE_MODIFIER
+                   "x: %u entries cannot fit in the %" G_GSIZE_FORMAT " bytes left",
+                   field, pos + 4, n, (gsize)(ctx->b->size - pos));
+      return FALSE;
+    }
+  if (!need (ctx, pos, 8 + 16 * ((gsize)n + 1), field, error))
+    return FALSE;
+  names = g_new0 (char *, (gsize)n + 1);
+  data = g_new0 (gsize, (gsize)n + 1);
+  for (guint i = 1; i <= n; i++)
+    {
+      gsize node = pos + 8 + 16 * (gsize)i;
+      if (!rd_string (ctx, node + 8, "index group entry name", &names[i - 1], error)
+          || !rd_offset (ctx, node + 12, "index group entry data", &data[i - 1], error))
+        return FALSE;
+    }
+  *names_out = g_steal_pointer (&names);
+  if (data_out)
+    *data_out = g_steal_pointer (&data);
+  *n_out = n;
+  return TRUE;
+}
+
+/* ---- curves --------------------------------------------------------------- */
+
+static void
+read_curve_fields (TressBfres *b, BfresCurve *c)
+{
+  gsize hs = b->curve_header_size;
+  gint32 fo = (gint32)bfres_get_u32 (b, c->pos + hs - 8);
+  gint32 ko = (gint32)bfres_get_u32 (b, c->pos + hs - 4);
+
+  c->flags = bfres_get_u16 (b, c->pos);
+  c->n_keys = bfres_get_u16 (b, c->pos + 2);
+  c->target = bfres_get_u32 (b, c->pos + 4);
+  c->start = bfres_get_f32 (b, c->pos + 8);
+  c->end = bfres_get_f32 (b, c->pos + 12);
+  c->scale_bits = bfres_get_u32 (b, c->pos + 16);
+  c->offset_bits = bfres_get_u32 (b, c->pos + 20);
+  c->delta = hs >= 0x24 ? bfres_get_f32 (b, c->pos + 24) : 0.0f;
+  c->frames_pos = fo ? (gsize)((gint64)c->pos + hs - 8 + fo) : 0;
+  c->keys_pos = ko ? (gsize)((gint64)c->pos + hs - 4 + ko) : 0;
+}
+
+void
+bfres_curve_reload (TressBfres *b, guint index)
+{
+  BfresCurve *c = bfres_curve (b, index);
+  BfresAnim *a = bfres_anim (b, c->anim);
+  read_curve_fields (b, c);
+  a->frame_count = a->frame_count_size == 2 ? bfres_get_u16 (b, a->pos + 0x10)
+                                            : (gint32)bfres_get_u32 (b, a->pos + 0x10);
+}
+
+static gboolean
+add_curve (Ctx *ctx, guint anim, gsize pos, char *path, const char *component, GError **error)
+{
+  TressBfres *b = ctx->b;
+  gsize hs = b->curve_header_size;
+  BfresCurve c = { 0 };
+  gsize fo, ko;
+  TressBfresCurveType ct;
+
+  if (!need (ctx, pos, hs, "curve header", error))
+    goto fail;
+  if (!rd_offset (ctx, pos + hs - 8, "curve frame array", &fo, error)
+      || !rd_offset (ctx, pos + hs - 4, "curve key array", &ko, error))
+    goto fail;
+  c.anim = anim;
+  c.pos = pos;
+  read_curve_fields (b, &c);
+  ct = bfres_curve_type (&c);
+  if (ct == 3 || bfres_curve_frame_type (&c) == 3 || bfres_curve_key_type (&c) == 3)
+    {
+      g_set_error (
+          error, TRESS_ERROR, TRESS_ERROR_BAD_VALUE,
+          "%s: curve flags at offset 0x%" G_GSIZE_MODIFIER
+          "x: expected frame type 0-2, key type 0-2 and curve type 0-2 or 4-7, found 0x%04x",
+          path, pos, c.flags);
+      goto fail;
+    }
+  if (c.n_keys > 0)
+    {
+      gsize fb = (gsize)c.n_keys * bfres_frame_size (bfres_curve_frame_type (&c));
+      gsize kb = bfres_curve_type_is_bool (ct) ? ((gsize)c.n_keys + 31) / 32 * 4
+                                               : (gsize)c.n_keys * bfres_values_per_key (ct)
+                                                     * bfres_key_size (bfres_curve_key_type (&c));
+      if (fo == 0 || ko == 0)
+        {
+          g_set_error (error, TRESS_ERROR, TRESS_ERROR_BAD_OFFSET,
+                       "%s: curve at offset 0x%" G_GSIZE_MODIFIER
+                       "x has %u keys but a null %s array offset",
+                       path, pos, c.n_keys, fo == 0 ? "frame" : "key");
+          goto fail;
+        }
+      if (!need (ctx, fo, fb, "curve frame array", error)
+          || !need (ctx, ko, kb, "curve key array", error))
+        {
+          g_prefix_error (error, "%s: ", path);
+          goto fail;
+        }
+      /* The arrays' own space, rounded to 4 within the file. */
+      c.frames_cap = MIN ((fb + 3) & ~(gsize)3, b->size - fo);
+      c.keys_cap = MIN ((kb + 3) & ~(gsize)3, b->size - ko);
+    }
+  c.path = path;
+  c.component = g_strdup (component);
+  g_array_append_val (b->curves, c);
+  return TRUE;
+
+fail:
+  g_free (path);
+  return FALSE;
+}
+
+static const char *
+bone_target_label (guint32 target, const char **component)
+{
+  static const struct
+  {
+    guint32 off;
+    const char *label, *comp;
+  } map[] = {
+    { 0x04, "Scale X", "X" },     { 0x08, "Scale Y", "Y" },     { 0x0C, "Scale Z", "Z" },
+    { 0x10, "Translate X", "X" }, { 0x14, "Translate Y", "Y" }, { 0x18, "Translate Z", "Z" },
+    { 0x20, "Rotate X", "X" },    { 0x24, "Rotate Y", "Y" },    { 0x28, "Rotate Z", "Z" },
+    { 0x2C, "Rotate W", "W" },
+  };
+  for (guint i = 0; i < G_N_ELEMENTS (map); i++)
+    if (map[i].off == target)
+      {
+        *component = map[i].comp;
+        return map[i].label;
+      }
+  *component = NULL;
+  return NULL;
+}
+
+static gboolean
+check_array (Ctx *ctx, gsize pos, guint64 count, gsize elem, const char *field, GError **error)
+{
+  if (count > (guint64)ctx->b->size / MAX (elem, 1))
+    {
+      g_set_error (error, TRESS_ERROR, TRESS_ERROR_BAD_COUNT,
+                   "%s: %s count %" G_GUINT64_FORMAT " cannot fit in a file of %" G_GSIZE_FORMAT
+                   " bytes",
+                   ctx->where, field, count, ctx->b->size);
+      return FALSE;
+    }
+  return need (ctx, pos, (gsize)count * elem, field, error);
+}
+
+static gboolean
+parse_fska (Ctx *ctx, BfresAnim *a, guint ai, GError **error)
+{
+  TressBfres *b = ctx->b;
+  gboolean v34 = b->version >= BFRES_V3_4;
+  guint16 n_bones;
+  gsize bones;
+  guint32 curve_count;
+
+  if (!need (ctx, a->pos, 0x30, "FSKA header", error))
+    return FALSE;
+  a->flags = bfres_get_u32 (b, a->pos + 0x0C);
+  a->loops = (a->flags >> 2) & 1;
+  if (v34)
+    {
+      a->frame_count = (gint32)bfres_get_u32 (b, a->pos + 0x10);
+      n_bones = bfres_get_u16 (b, a->pos + 0x14);
+      curve_count = bfres_get_u32 (b, a->pos + 0x18);
+      a->baked_size_pos = a->pos + 0x1C;
+    }
+  else
+    {
+      a->frame_count = bfres_get_u16 (b, a->pos + 0x10);
+      a->frame_count_size = 2;
+      n_bones = bfres_get_u16 (b, a->pos + 0x12);
+      curve_count = bfres_get_u16 (b, a->pos + 0x16);
+      a->baked_size_pos = a->pos + 0x18;
+    }
+  a->declared_curves = curve_count;
+  if (!rd_offset (ctx, a->pos + 0x20, "FSKA bone animation array", &bones, error))
+    return FALSE;
+  if (n_bones > 0 && !check_array (ctx, bones, n_bones, 0x18, "bone animation", error))
+    return FALSE;
+  for (guint i = 0; i < n_bones; i++)
+    {
+      gsize bp = bones + 0x18 * (gsize)i, cp;
+      g_autofree char *bone = NULL;
+      guint n_curves = b->d[bp + 0x0A];
+
+      if (!rd_string (ctx, bp + 4, "bone animation name", &bone, error)
+          || !rd_offset (ctx, bp + 0x10, "bone animation curves", &cp, error))
+        return FALSE;
+      if (n_curves > 0
+          && !check_array (ctx, cp, n_curves, b->curve_header_size, "bone curve", error))
+        return FALSE;
+      for (guint k = 0; k < n_curves; k++)
+        {
+          gsize hp = cp + b->curve_header_size * k;
+          guint32 target = bfres_get_u32 (b, hp + 4);
+          const char *comp = NULL;
+          const char *label = bone_target_label (target, &comp);
+          char *path = label ? g_strconcat (a->name, "/", bone, "/", label, NULL)
+                             : g_strdup_printf ("%s/%s/Target 0x%02X", a->name, bone, target);
+          if (!add_curve (ctx, ai, hp, path, comp, error))
+            return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+static const char *
+param_component (int group, guint32 target, char buf[16])
+{
+  static const char *const xyzw[] = { "X", "Y", "Z", "W" };
+  static const char *const rgba[] = { "R", "G", "B", "A" };
+  static const char *const srt[]
+      = { "Mode", "ScaleX", "ScaleY", "Rotate", "TranslateX", "TranslateY" };
+  guint i = target / 4;
+
+  if (target % 4 == 0)
+    {
+      if (group == 5 && i < G_N_ELEMENTS (srt))
+        return srt[i];
+      if (group == 4 && i < 4)
+        return rgba[i];
+      if (group == 3 && i < 4)
+        return xyzw[i];
+    }
+  g_snprintf (buf, 16, "0x%02X", target);
+  return buf;
+}
+
+static gboolean
+parse_fshu (Ctx *ctx, BfresAnim *a, guint ai, GError **error)
+{
+  TressBfres *b = ctx->b;
+  guint16 n_mats;
+  gsize mats;
+
+  if (!need (ctx, a->pos, 0x34, "FSHU header", error))
+    return FALSE;
+  a->flags = bfres_get_u32 (b, a->pos + 0x0C);
+  a->loops = (a->flags >> 2) & 1;
+  a->frame_count = (gint32)bfres_get_u32 (b, a->pos + 0x10);
+  n_mats = bfres_get_u16 (b, a->pos + 0x14);
+  a->declared_curves = bfres_get_u32 (b, a->pos + 0x1C);
+  a->baked_size_pos = a->pos + 0x20;
+  if (!rd_offset (ctx, a->pos + 0x2C, "FSHU material animation array", &mats, error))
+    return FALSE;
+  if (n_mats > 0 && !check_array (ctx, mats, n_mats, 0x20, "material animation", error))
+    return FALSE;
+  for (guint m = 0; m < n_mats; m++)
+    {
+      gsize mp = mats + 0x20 * (gsize)m, params, curves;
+      guint n_params = bfres_get_u16 (b, mp), n_curves = bfres_get_u16 (b, mp + 2);
+      g_autofree char *mat = NULL;
+
+      if (!rd_string (ctx, mp + 0x10, "material animation name", &mat, error)
+          || !rd_offset (ctx, mp + 0x14, "parameter animation array", &params, error)
+          || !rd_offset (ctx, mp + 0x18, "material animation curves", &curves, error))
+        return FALSE;
+      if (n_params > 0 && !check_array (ctx, params, n_params, 0x10, "parameter animation", error))
+        return FALSE;
+      if (n_curves > 0
+          && !check_array (ctx, curves, n_curves, b->curve_header_size, "material curve", error))
+        return FALSE;
+      for (guint k = 0; k < n_curves; k++)
+        {
+          gsize hp = curves + b->curve_header_size * k;
+          g_autofree char *param = NULL;
+          char buf[16];
+          const char *comp;
+          guint32 target = bfres_get_u32 (b, hp + 4);
+
+          for (guint p = 0; p < n_params && param == NULL; p++)
+            {
+              gsize pp = params + 0x10 * (gsize)p;
+              guint begin = bfres_get_u16 (b, pp);
+              guint count = bfres_get_u16 (b, pp + 2) + bfres_get_u16 (b, pp + 4);
+              if (k >= begin && k < begin + count
+                  && !rd_string (ctx, pp + 0x0C, "parameter name", &param, error))
+                return FALSE;
+            }
+          comp = param_component (a->group, target, buf);
+          if (!add_curve (ctx, ai, hp,
+                          g_strdup_printf ("%s/%s/%s.%s", a->name, mat, param ? param : "?", comp),
+                          comp, error))
+            return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+static gboolean
+parse_ftxp (Ctx *ctx, BfresAnim *a, guint ai, GError **error)
+{
+  TressBfres *b = ctx->b;
+  guint16 n_mats;
+  gsize mats, texgroup;
+
+  if (!need (ctx, a->pos, 0x38, "FTXP header", error))
+    return FALSE;
+  a->flags = bfres_get_u16 (b, a->pos + 0x0C);
+  a->loops = (a->flags >> 2) & 1;
+  a->frame_count = (gint32)bfres_get_u32 (b, a->pos + 0x10);
+  n_mats = bfres_get_u16 (b, a->pos + 0x16);
+  a->declared_curves = bfres_get_u32 (b, a->pos + 0x1C);
+  a->baked_size_pos = a->pos + 0x20;
+  if (!rd_offset (ctx, a->pos + 0x2C, "FTXP material animation array", &mats, error)
+      || !rd_offset (ctx, a->pos + 0x30, "FTXP texture list", &texgroup, error))
+    return FALSE;
+  if (texgroup != 0
+      && !read_group (ctx, texgroup, "FTXP texture list", 0xFFFF, &a->textures, NULL,
+                      &a->n_textures, error))
+    return FALSE;
+  if (n_mats > 0 && !check_array (ctx, mats, n_mats, 0x1C, "material animation", error))
+    return FALSE;
+  for (guint m = 0; m < n_mats; m++)
+    {
+      gsize mp = mats + 0x1C * (gsize)m, pats, curves;
+      guint n_pats = bfres_get_u16 (b, mp), n_curves = bfres_get_u16 (b, mp + 2);
+      g_autofree char *mat = NULL;
+
+      if (!rd_string (ctx, mp + 0x0C, "material animation name", &mat, error)
+          || !rd_offset (ctx, mp + 0x10, "pattern animation array", &pats, error)
+          || !rd_offset (ctx, mp + 0x14, "material animation curves", &curves, error))
+        return FALSE;
+      if (n_pats > 0 && !check_array (ctx, pats, n_pats, 8, "pattern animation", error))
+        return FALSE;
+      if (n_curves > 0
+          && !check_array (ctx, curves, n_curves, b->curve_header_size, "material curve", error))
+        return FALSE;
+      for (guint k = 0; k < n_curves; k++)
+        {
+          g_autofree char *sampler = NULL;
+          for (guint p = 0; p < n_pats && sampler == NULL; p++)
+            {
+              gsize pp = pats + 8 * (gsize)p;
+              if ((gint8)b->d[pp] == (int)k
+                  && !rd_string (ctx, pp + 4, "pattern animation sampler", &sampler, error))
+                return FALSE;
+            }
+          if (!add_curve (ctx, ai, curves + b->curve_header_size * k,
+                          g_strdup_printf ("%s/%s/%s", a->name, mat, sampler ? sampler : "?"), NULL,
+                          error))
+            return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+static gboolean
+parse_fvis (Ctx *ctx, BfresAnim *a, guint ai, GError **error)
+{
+  TressBfres *b = ctx->b;
+  guint16 n_names, n_curves;
+  gsize names, curves;
+
+  if (!need (ctx, a->pos, 0x34, "FVIS header", error))
+    return FALSE;
+  a->flags = bfres_get_u16 (b, a->pos + 0x0C);
+  a->loops = (a->flags >> 2) & 1;
+  a->frame_count = (gint32)bfres_get_u32 (b, a->pos + 0x10);
+  n_names = bfres_get_u16 (b, a->pos + 0x14);
+  n_curves = bfres_get_u16 (b, a->pos + 0x16);
+  a->declared_curves = n_curves;
+  a->baked_size_pos = a->pos + 0x18;
+  if (!rd_offset (ctx, a->pos + 0x24, "FVIS name array", &names, error)
+      || !rd_offset (ctx, a->pos + 0x28, "FVIS curves", &curves, error))
+    return FALSE;
+  if (n_names > 0 && !check_array (ctx, names, n_names, 4, "visibility name", error))
+    return FALSE;
+  if (n_curves > 0
+      && !check_array (ctx, curves, n_curves, b->curve_header_size, "visibility curve", error))
+    return FALSE;
+  for (guint k = 0; k < n_curves; k++)
+    {
+      gsize hp = curves + b->curve_header_size * k;
+      guint32 target = bfres_get_u32 (b, hp + 4);
+      g_autofree char *vis = NULL;
+
+      if (target < n_names)
+        {
+          if (!rd_string (ctx, names + 4 * (gsize)target, "visibility name", &vis, error))
+            return FALSE;
+        }
+      else
+        vis = g_strdup_printf ("#%u", target);
+      if (!add_curve (ctx, ai, hp, g_strdup_printf ("%s/%s", a->name, vis), NULL, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+static const char *const group_kinds[BFRES_N_GROUPS] = {
+  "Model",       "Texture",         "Skeletal",        "Shader param",        "Colour",
+  "Texture SRT", "Texture pattern", "Bone visibility", "Material visibility", "Shape",
+  "Scene",       "External file",
+};
+
+const char *bfres_group_kind (int group);
+const char *
+bfres_group_kind (int group)
+{
+  return group >= 0 && group < BFRES_N_GROUPS ? group_kinds[group] : "?";
+}
+
+static gboolean
+parse_anim (Ctx *ctx, int group, const char *name, gsize pos, GError **error)
+{
+  static const char *const magics[BFRES_N_GROUPS] = {
+    NULL, NULL, "FSKA", "FSHU", "FSHU", "FSHU", "FTXP", "FVIS", "FVIS", NULL, NULL, NULL,
+  };
+  TressBfres *b = ctx->b;
+  BfresAnim *a = g_new0 (BfresAnim, 1);
+  guint ai = b->anims->len;
+  gboolean ok;
+  g_autofree char *where = g_strdup_printf ("%s animation \"%s\"", group_kinds[group], name);
+
+  a->group = group;
+  a->name = g_strdup (name);
+  a->kind = group_kinds[group];
+  a->magic = magics[group];
+  a->pos = pos;
+  a->frame_count_size = 4; /* s32 at 0x10; u16 in skeletal animations before 3.4 */
+  a->first_curve = b->curves->len;
+  g_ptr_array_add (b->anims, a);
+  ctx->where = where;
+
+  if (!mark_seen (ctx, pos, where, error) || !check_magic (ctx, pos, a->magic, "magic", error))
+    {
+      g_prefix_error (error, "%s: ", where);
+      ctx->where = NULL;
+      return FALSE;
+    }
+  switch (group)
+    {
+    case 2:
+      ok = parse_fska (ctx, a, ai, error);
+      break;
+    case 3:
+    case 4:
+    case 5:
+      ok = parse_fshu (ctx, a, ai, error);
+      break;
+    case 6:
+      ok = parse_ftxp (ctx, a, ai, error);
+      break;
+    default:
+      ok = parse_fvis (ctx, a, ai, error);
+      break;
+    }
+  ctx->where = NULL;
+  a->n_curves = b->curves->len - a->first_curve;
+  return ok;
+}
+
+typedef struct
+{
+  gsize start, end;
+  guint curve;
+  gboolean keys;
+} Region;
+
+static int
+region_cmp (gconstpointer x, gconstpointer y, gpointer unused)
+{
+  const Region *a = x, *b = y;
+  return a->start < b->start ? -1 : a->start > b->start ? 1 : 0;
+}
+
+static void
+drop_region (TressBfres *b, const Region *r)
+{
+  BfresCurve *c = bfres_curve (b, r->curve);
+  if (r->keys)
+    c->keys_cap = 0;
+  else
+    c->frames_cap = 0;
+}
+
+/* Arrays shared by two curves (or overlapping) are never rewritten in place. */
+static void
+find_shared_arrays (TressBfres *b)
+{
+  guint n = b->curves->len, m = 0;
+  g_autofree Region *regions = g_new (Region, 2 * (gsize)n + 1);
+
+  for (guint i = 0; i < n; i++)
+    {
+      BfresCurve *c = bfres_curve (b, i);
+      if (c->frames_cap)
+        regions[m++] = (Region){ c->frames_pos, c->frames_pos + c->frames_cap, i, FALSE };
+      if (c->keys_cap)
+        regions[m++] = (Region){ c->keys_pos, c->keys_pos + c->keys_cap, i, TRUE };
+    }
+  g_qsort_with_data (regions, m, sizeof (Region), region_cmp, NULL);
+  for (guint i = 1; i < m; i++)
+    if (regions[i].start < regions[i - 1].end)
+      {
+        drop_region (b, &regions[i]);
+        drop_region (b, &regions[i - 1]);
+        if (regions[i].end < regions[i - 1].end)
+          regions[i].end = regions[i - 1].end;
+      }
+}
+
+static void
+layer_clear (gpointer p)
+{
+  BfresLayer *l = p;
+  g_clear_pointer (&l->bytes, g_bytes_unref);
+  g_clear_pointer (&l->sarc, tress_sarc_free);
+}
+
+static void
+anim_free (gpointer p)
+{
+  BfresAnim *a = p;
+  g_free (a->name);
+  g_strfreev (a->textures);
+  g_free (a);
+}
+
+static void
+curve_clear (gpointer p)
+{
+  BfresCurve *c = p;
+  g_free (c->path);
+  g_free (c->component);
+}
+
+void
+tress_bfres_free (TressBfres *b)
+{
+  if (b == NULL)
+    return;
+  g_clear_pointer (&b->data, g_byte_array_unref);
+  g_clear_pointer (&b->original, g_bytes_unref);
+  g_clear_pointer (&b->file, g_bytes_unref);
+  g_clear_pointer (&b->layers, g_array_unref);
+  g_clear_pointer (&b->anims, g_ptr_array_unref);
+  g_clear_pointer (&b->curves, g_array_unref);
+  g_clear_pointer (&b->notes, g_ptr_array_unref);
+  for (guint i = 0; i < BFRES_N_GROUPS; i++)
+    g_strfreev (b->groups[i].names);
+  g_free (b->container);
+  g_free (b->filename);
+  g_free (b->name);
+  g_free (b);
+}
+
+static gboolean
+is_switch_bfres (const guint8 *d, gsize size)
+{
+  /* Switch: "FRES" + 4 spaces, little-endian BOM at 0x0C. */
+  return size >= 0x10 && (memcmp (d + 4, "    ", 4) == 0 || (d[0x0C] == 0xFF && d[0x0D] == 0xFE));
+}
+
+static gboolean
+unwrap_containers (TressBfres *b, GBytes *bytes, GBytes **bfres_out, GError **error)
+{
+  g_autoptr (GBytes) cur = g_bytes_ref (bytes);
+
+  for (guint depth = 0;; depth++)
+    {
+      gsize size;
+      const guint8 *d = g_bytes_get_data (cur, &size);
+      BfresLayer layer = { 0 };
+
+      if (size >= 4 && memcmp (d, "FRES", 4) == 0)
+        break;
+      if (depth >= BFRES_MAX_LAYERS)
+        {
+          g_set_error (error, TRESS_ERROR, TRESS_ERROR_UNSUPPORTED,
+                       "More than %d nested containers around the BFRES", BFRES_MAX_LAYERS);
+          return FALSE;
+        }
+      if (tress_yaz0_is_compressed (d, size))
+        {
+          GBytes *inner = tress_yaz0_decompress (d, size, BFRES_MAX_DECOMPRESSED, error);
+          if (inner == NULL)
+            return FALSE;
+          layer.kind = BFRES_LAYER_YAZ0;
+          layer.bytes = g_steal_pointer (&cur);
+          memcpy (layer.reserved, d + 8, 8);
+          g_array_append_val (b->layers, layer);
+          cur = inner;
+        }
+      else if (tress_sarc_probe (d, size))
+        {
+          TressSarc *sarc = tress_sarc_parse (cur, error);
+          guint found = G_MAXUINT;
+          if (sarc == NULL)
+            return FALSE;
+          for (guint i = 0; i < tress_sarc_get_n_files (sarc) && found == G_MAXUINT; i++)
+            {
+              const TressSarcEntry *e = tress_sarc_get_entry (sarc, i);
+              if (e->end - e->start >= 4
+                  && (memcmp (d + e->start, "FRES", 4) == 0
+                      || memcmp (d + e->start, "Yaz0", 4) == 0))
+                found = i;
+            }
+          if (found == G_MAXUINT)
+            {
+              tress_sarc_free (sarc);
+              g_set_error (error, TRESS_ERROR, TRESS_ERROR_UNSUPPORTED,
+                           "The SARC archive holds no BFRES file");
+              return FALSE;
+            }
+          layer.kind = BFRES_LAYER_SARC;
+          layer.bytes = g_steal_pointer (&cur);
+          layer.sarc = sarc;
+          layer.sarc_index = found;
+          g_array_append_val (b->layers, layer);
+          cur = tress_sarc_get_file (sarc, found);
+        }
+      else
+        {
+          if (size < 4)
+            g_set_error (error, TRESS_ERROR, TRESS_ERROR_TRUNCATED,
+                         "BFRES magic at offset 0x0: expected 4 bytes, found %" G_GSIZE_FORMAT,
+                         size);
+          else
+            g_set_error (
+                error, TRESS_ERROR, TRESS_ERROR_BAD_VALUE,
+                "BFRES magic at offset 0x0: expected \"FRES\", \"Yaz0\" or \"SARC\", found %02X "
+                "%02X %02X %02X",
+                d[0], d[1], d[2], d[3]);
+          return FALSE;
+        }
+    }
+  *bfres_out = g_steal_pointer (&cur);
+  return TRUE;
+}
+
+TressBfres *
+tress_bfres_parse (GBytes *bytes, const char *filename, GError **error)
+{
+  g_autoptr (TressBfres) b = g_new0 (TressBfres, 1);
+  g_autoptr (GBytes) inner = NULL;
+  g_autoptr (GHashTable) seen = g_hash_table_new (NULL, NULL);
+  Ctx ctx = { b, NULL, seen };
+  const guint8 *d;
+  gsize size;
+  guint16 bom;
+  guint32 file_size;
+  GString *chain = g_string_new ("");
+
+  b->filename = g_strdup (filename);
+  b->file = g_bytes_ref (bytes);
+  b->layers = g_array_new (FALSE, TRUE, sizeof (BfresLayer));
+  g_array_set_clear_func (b->layers, layer_clear);
+  b->anims = g_ptr_array_new_with_free_func (anim_free);
+  b->curves = g_array_new (FALSE, TRUE, sizeof (BfresCurve));
+  g_array_set_clear_func (b->curves, curve_clear);
+  b->notes = g_ptr_array_new_with_free_func (g_free);
+
+  if (!unwrap_containers (b, bytes, &inner, error))
+    {
+      g_string_free (chain, TRUE);
+      return NULL;
+    }
+  for (guint i = 0; i < b->layers->len; i++)
+    g_string_append_printf (
+        chain, "%s%s", i ? "/" : "",
+        g_array_index (b->layers, BfresLayer, i).kind == BFRES_LAYER_YAZ0 ? "Yaz0" : "SARC");
+  b->container = g_string_free (chain, FALSE);
+  b->original = g_bytes_ref (inner);
+  d = g_bytes_get_data (inner, &size);
+  b->d = d;
+  b->size = size;
+
+  if (is_switch_bfres (d, size))
+    {
+      g_set_error (
+          error, TRESS_ERROR, TRESS_ERROR_UNSUPPORTED,
+          "This is a Nintendo Switch BFRES (little-endian, a different layout); only Wii U "
+          "(big-endian) BFRES files are supported");
+      return NULL;
+    }
+  if (!need (&ctx, 0, BFRES_HEADER_SIZE, "BFRES header", error))
+    return NULL;
+  bom = bfres_get_u16 (b, 8);
+  if (bom != 0xFEFF)
+    {
+      if (bom == 0xFFFE)
+        g_set_error (
+            error, TRESS_ERROR, TRESS_ERROR_UNSUPPORTED,
+            "BFRES byte-order mark at offset 0x8: FFFE (little-endian) is a Switch file; only "
+            "Wii U (big-endian, FEFF) BFRES files are supported");
+      else
+        g_set_error (error, TRESS_ERROR, TRESS_ERROR_BAD_VALUE,
+                     "BFRES byte-order mark at offset 0x8: expected FEFF, found %04X", bom);
+      return NULL;
+    }
+  b->version = bfres_get_u32 (b, 4);
+  b->curve_header_size = b->version >= BFRES_V3_4 ? 0x24 : 0x20;
+  file_size = bfres_get_u32 (b, 0x0C);
+  if (file_size > size)
+    {
+      g_set_error (
+          error, TRESS_ERROR, TRESS_ERROR_TRUNCATED,
+          "BFRES file size at offset 0xc: the header announces %u bytes, found %" G_GSIZE_FORMAT,
+          file_size, size);
+      return NULL;
+    }
+  if (!rd_string (&ctx, 0x14, "file name", &b->name, error))
+    return NULL;
+
+  for (int g = 0; g < BFRES_N_GROUPS; g++)
+    {
+      gsize gp;
+      g_autofree gsize *data = NULL;
+      guint n = 0;
+      char field[48];
+
+      g_snprintf (field, sizeof field, "index group %d (%s)", g, group_kinds[g]);
+      b->groups[g].group = g;
+      if (!rd_offset (&ctx, 0x20 + 4 * g, field, &gp, error))
+        return NULL;
+      if (gp == 0)
+        continue;
+      if (!mark_seen (&ctx, gp, field, error)
+          || !read_group (&ctx, gp, field, 0xFFFF, &b->groups[g].names, &data, &n, error))
+        return NULL;
+      b->groups[g].count = n;
+      if (g >= 2 && g <= 8)
+        {
+          for (guint i = 0; i < n; i++)
+            {
+              if (data[i] == 0)
+                {
+                  g_set_error (error, TRESS_ERROR, TRESS_ERROR_BAD_OFFSET,
+                               "%s entry \"%s\": null data offset", field, b->groups[g].names[i]);
+                  return NULL;
+                }
+              if (!parse_anim (&ctx, g, b->groups[g].names[i], data[i], error))
+                return NULL;
+            }
+        }
+      else if (g == 9 || g == 10)
+        for (guint i = 0; i < n; i++)
+          g_ptr_array_add (b->notes,
+                           g_strdup_printf ("%s animation \"%s\": kept as is, not editable",
+                                            group_kinds[g], b->groups[g].names[i]));
+    }
+  find_shared_arrays (b);
+  return g_steal_pointer (&b);
+}
+
+static gboolean
+tress_bfres_curve_index_ok (TressBfres *b, guint index)
+{
+  return b != NULL && index < b->curves->len;
+}
+
+double
+tress_bfres_evaluate (TressBfres *b, guint index, double frame)
+{
+  BfresCurve *c;
+  TressBfresCurveType ct;
+  guint n, i, per;
+  double f0, f1, t, scale, offset;
+  gint32 ioff;
+
+  if (!tress_bfres_curve_index_ok (b, index))
+    return 0.0;
+  c = bfres_curve (b, index);
+  ct = bfres_curve_type (c);
+  n = c->n_keys;
+  {
+    float fs, fo;
+    memcpy (&fs, &c->scale_bits, 4);
+    memcpy (&fo, &c->offset_bits, 4);
+    scale = fs;
+    offset = fo;
+  }
+  ioff = (gint32)c->offset_bits;
+  if (n == 0)
+    return bfres_curve_type_is_float (ct) ? offset : ioff;
+
+  f0 = bfres_frame_at (b, c, 0);
+  f1 = bfres_frame_at (b, c, n - 1);
+  if (f1 > f0 && (frame < f0 || frame > f1))
+    {
+      TressWrap wrap = frame < f0 ? (c->flags >> 8) & 3 : (c->flags >> 12) & 3;
+      double len = f1 - f0, k = floor ((frame - f0) / len), r = frame - f0 - k * len;
+      if (wrap == TRESS_WRAP_REPEAT)
+        frame = f0 + r;
+      else if (wrap == TRESS_WRAP_MIRROR)
+        frame = ((gint64)k % 2 == 0) ? f0 + r : f1 - r;
+      else
+        frame = CLAMP (frame, f0, f1);
+    }
+  else
+    frame = CLAMP (frame, f0, f1);
+
+  /* Last key whose frame <= @frame (binary search). */
+  {
+    guint lo = 0, hi = n - 1;
+    while (lo < hi)
+      {
+        guint mid = (lo + hi + 1) / 2;
+        if (bfres_frame_at (b, c, mid) <= frame)
+          lo = mid;
+        else
+          hi = mid - 1;
+      }
+    i = lo;
+  }
+  per = bfres_values_per_key (ct);
+  if (ct == TRESS_BFRES_CURVE_STEP_INT || ct == TRESS_BFRES_CURVE_BAKED_INT)
+    return bfres_elem_at (b, c, i) + ioff;
+  if (bfres_curve_type_is_bool (ct))
+    return bfres_elem_at (b, c, i);
+  if (i + 1 >= n)
+    return bfres_elem_at (b, c, i * per) * scale + offset;
+  {
+    double fa = bfres_frame_at (b, c, i), fb = bfres_frame_at (b, c, i + 1);
+    t = fb > fa ? (frame - fa) / (fb - fa) : 0.0;
+  }
+  if (ct == TRESS_BFRES_CURVE_CUBIC)
+    {
+      double c0 = bfres_elem_at (b, c, 4 * i), c1 = bfres_elem_at (b, c, 4 * i + 1);
+      double c2 = bfres_elem_at (b, c, 4 * i + 2), c3 = bfres_elem_at (b, c, 4 * i + 3);
+      return (((c3 * t + c2) * t) * t + (c1 * t + c0)) * scale + offset;
+    }
+  if (ct == TRESS_BFRES_CURVE_LINEAR)
+    return (bfres_elem_at (b, c, 2 * i + 1) * t + bfres_elem_at (b, c, 2 * i)) * scale + offset;
+  /* Baked float: straight lines between the per-frame samples. */
+  {
+    double v0 = bfres_elem_at (b, c, i), v1 = bfres_elem_at (b, c, i + 1);
+    return (v0 + (v1 - v0) * t) * scale + offset;
+  }
+}

@@ -1,0 +1,169 @@
+/* tress-bfres-private.h: the BFRES model shared by the parser, the editor and
+ * the format entry points
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "tress-bfres.h"
+#include "tress-sarc.h"
+
+G_BEGIN_DECLS
+
+#define BFRES_HEADER_SIZE 0x6C
+#define BFRES_N_GROUPS 12
+#define BFRES_V3_4 0x03040000u
+
+typedef enum
+{
+  BFRES_LAYER_YAZ0,
+  BFRES_LAYER_SARC,
+} BfresLayerKind;
+
+/* One container around the BFRES, outermost first. */
+typedef struct
+{
+  BfresLayerKind kind;
+  GBytes *bytes;      /* this layer's own bytes as read */
+  guint8 reserved[8]; /* Yaz0 header bytes 8..15 */
+  TressSarc *sarc;    /* SARC: the archive, and the BFRES entry in it */
+  guint sarc_index;
+} BfresLayer;
+
+typedef struct
+{
+  int group; /* index group 2..8 */
+  char *name;
+  const char *kind; /* "Skeletal", … */
+  const char *magic;
+  gsize pos;
+  guint32 flags;
+  gint32 frame_count; /* at pos + 0x10 */
+  guint frame_count_size;
+  gboolean loops;
+  gsize baked_size_pos;
+  guint32 declared_curves;
+  guint first_curve;
+  guint n_curves;
+  char **textures; /* FTXP: texture names by index (NULL-terminated) */
+  guint n_textures;
+} BfresAnim;
+
+typedef struct
+{
+  guint anim;
+  gsize pos; /* curve header */
+  guint16 flags;
+  guint16 n_keys;
+  guint32 target;
+  float start, end;
+  guint32 scale_bits, offset_bits;
+  float delta;
+  gsize frames_pos, keys_pos; /* 0 when null */
+  gsize frames_cap, keys_cap; /* bytes that may be rewritten in place */
+  char *path;
+  char *component;
+} BfresCurve;
+
+typedef struct
+{
+  int group;
+  guint count;
+  char **names;
+} BfresGroupInfo;
+
+struct _TressBfres
+{
+  const guint8 *d; /* the BFRES with edits: the original bytes until the first edit */
+  gsize size;
+  GByteArray *data; /* NULL until the first edit (copy on write) */
+  GBytes *original; /* the BFRES as read */
+  GBytes *file;     /* the outermost bytes as read */
+  GArray *layers;   /* BfresLayer, outermost first */
+  char *container;
+  char *filename;
+  guint32 version;
+  gsize curve_header_size;
+  char *name;
+  GPtrArray *anims; /* BfresAnim */
+  GArray *curves;   /* BfresCurve */
+  BfresGroupInfo groups[BFRES_N_GROUPS];
+  GPtrArray *notes; /* strings: things kept but not editable */
+  double tolerance;
+};
+
+static inline BfresCurve *
+bfres_curve (TressBfres *b, guint i)
+{
+  return &g_array_index (b->curves, BfresCurve, i);
+}
+
+static inline BfresAnim *
+bfres_anim (TressBfres *b, guint i)
+{
+  return g_ptr_array_index (b->anims, i);
+}
+
+/* The bytes, made writable (copied on the first edit). */
+guint8 *bfres_writable (TressBfres *b);
+/* After resizing b->data. */
+static inline void
+bfres_sync (TressBfres *b)
+{
+  b->d = b->data->data;
+  b->size = b->data->len;
+}
+
+/* Big-endian access to checked positions. */
+guint16 bfres_get_u16 (const TressBfres *b, gsize pos);
+guint32 bfres_get_u32 (const TressBfres *b, gsize pos);
+float bfres_get_f32 (const TressBfres *b, gsize pos);
+void bfres_put_u16 (TressBfres *b, gsize pos, guint16 v);
+void bfres_put_u32 (TressBfres *b, gsize pos, guint32 v);
+void bfres_put_f32 (TressBfres *b, gsize pos, float v);
+
+static inline TressBfresFrameType
+bfres_curve_frame_type (const BfresCurve *c)
+{
+  return c->flags & 3;
+}
+static inline TressBfresKeyType
+bfres_curve_key_type (const BfresCurve *c)
+{
+  return (c->flags >> 2) & 3;
+}
+static inline TressBfresCurveType
+bfres_curve_type (const BfresCurve *c)
+{
+  return (c->flags >> 4) & 7;
+}
+
+gboolean bfres_curve_type_is_float (TressBfresCurveType t);
+gboolean bfres_curve_type_is_bool (TressBfresCurveType t);
+guint bfres_values_per_key (TressBfresCurveType t);
+gsize bfres_frame_size (TressBfresFrameType t);
+gsize bfres_key_size (TressBfresKeyType t);
+gsize bfres_frames_bytes (TressBfresFrameType ft, guint n);
+gsize bfres_keys_bytes (TressBfresCurveType ct, TressBfresKeyType kt, guint n);
+/* The curve's share of its animation's bakedSize. */
+guint32 bfres_baked_contribution (TressBfresCurveType ct, TressBfresKeyType kt, float start,
+                                  float end);
+
+/* Re-reads a curve's header fields from the bytes (after a restore). */
+void bfres_curve_reload (TressBfres *b, guint index);
+double bfres_frame_at (const TressBfres *b, const BfresCurve *c, guint i);
+/* Element @i of the key array: raw (unscaled) value, or bit for bool curves. */
+double bfres_elem_at (const TressBfres *b, const BfresCurve *c, guint i);
+
+/* Bulk decoding: @out holds n_keys frames / n_keys × values-per-key elements
+ * (raw, unscaled; bool curves: n_keys bits). */
+void bfres_decode_frames (const TressBfres *b, const BfresCurve *c, double *out);
+void bfres_decode_elems (const TressBfres *b, const BfresCurve *c, double *out);
+
+TressCurve *bfres_get_curve (TressBfres *b, guint index);
+gboolean bfres_set_curve (TressBfres *b, guint index, const TressCurve *curve, int want_type,
+                          int min_frame_type, int min_key_type, double *max_error, GError **error);
+GBytes *bfres_save_state (TressBfres *b, guint index);
+void bfres_restore_state (TressBfres *b, guint index, GBytes *state);
+
+G_END_DECLS

@@ -1,0 +1,115 @@
+/* bfres-test-common.h: an independent reading of BFRES curves, written from
+ * the format page only (not from the parser), for the tests to compare with.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <math.h>
+#include <string.h>
+
+#include "formats/bfres/tress-bfres.h"
+
+static inline guint32
+ref_u32 (const guint8 *d, gsize pos)
+{
+  return (guint32)d[pos] << 24 | (guint32)d[pos + 1] << 16 | (guint32)d[pos + 2] << 8 | d[pos + 3];
+}
+
+static inline float
+ref_f32 (const guint8 *d, gsize pos)
+{
+  guint32 u = ref_u32 (d, pos);
+  float f;
+  memcpy (&f, &u, 4);
+  return f;
+}
+
+typedef struct
+{
+  guint flags, n, ft, kt, ct;
+  double start, end, scale, offset;
+  gint32 ioffset;
+  const guint8 *frames, *keys;
+} RefCurve;
+
+/* Reads the header at @h (0x24 bytes from version 3.4, else 0x20). */
+static inline void
+ref_curve_read (const guint8 *d, gsize h, gboolean v34, RefCurve *c)
+{
+  gsize fo = v34 ? 0x1C : 0x18;
+  c->flags = (guint)d[h] << 8 | d[h + 1];
+  c->n = (guint)d[h + 2] << 8 | d[h + 3];
+  c->ft = c->flags & 3;
+  c->kt = (c->flags >> 2) & 3;
+  c->ct = (c->flags >> 4) & 7;
+  c->start = ref_f32 (d, h + 8);
+  c->end = ref_f32 (d, h + 12);
+  c->scale = ref_f32 (d, h + 16);
+  c->offset = ref_f32 (d, h + 20);
+  c->ioffset = (gint32)ref_u32 (d, h + 20);
+  c->frames = d + h + fo + (gint32)ref_u32 (d, h + fo);
+  c->keys = d + h + fo + 4 + (gint32)ref_u32 (d, h + fo + 4);
+}
+
+static inline double
+ref_frame (const RefCurve *c, guint i)
+{
+  if (c->ft == 0)
+    return ref_f32 (c->frames, 4 * i);
+  if (c->ft == 1)
+    return (gint16)((guint16)c->frames[2 * i] << 8 | c->frames[2 * i + 1]) / 32.0;
+  return c->frames[i];
+}
+
+static inline double
+ref_elem (const RefCurve *c, guint i)
+{
+  if (c->ct == 6 || c->ct == 7)
+    return (ref_u32 (c->keys, 4 * (i / 32)) >> (i % 32)) & 1;
+  if (c->kt == 0)
+    return c->ct <= 2 ? (double)ref_f32 (c->keys, 4 * i) : (double)(gint32)ref_u32 (c->keys, 4 * i);
+  if (c->kt == 1)
+    return (gint16)((guint16)c->keys[2 * i] << 8 | c->keys[2 * i + 1]);
+  return (gint8)c->keys[i];
+}
+
+/* Value at @f inside [first, last] frame, per the format page. */
+static inline double
+ref_eval (const RefCurve *c, double f)
+{
+  guint i = 0, per = c->ct == 0 ? 4 : c->ct == 1 ? 2 : 1;
+  double t;
+
+  while (i + 1 < c->n && ref_frame (c, i + 1) <= f)
+    i++;
+  if (c->ct >= 4 && c->ct <= 5)
+    return ref_elem (c, i) + c->ioffset;
+  if (c->ct >= 6)
+    return ref_elem (c, i);
+  if (i + 1 >= c->n)
+    return ref_elem (c, i * per) * c->scale + c->offset;
+  t = (f - ref_frame (c, i)) / (ref_frame (c, i + 1) - ref_frame (c, i));
+  if (c->ct == 0)
+    {
+      double c0 = ref_elem (c, 4 * i), c1 = ref_elem (c, 4 * i + 1), c2 = ref_elem (c, 4 * i + 2),
+             c3 = ref_elem (c, 4 * i + 3);
+      return (((c3 * t + c2) * t) * t + (c1 * t + c0)) * c->scale + c->offset;
+    }
+  if (c->ct == 1)
+    return (ref_elem (c, 2 * i + 1) * t + ref_elem (c, 2 * i)) * c->scale + c->offset;
+  return (ref_elem (c, i) + (ref_elem (c, i + 1) - ref_elem (c, i)) * t) * c->scale + c->offset;
+}
+
+static inline gboolean
+bfres_test_is_bool (TressBfresCurveType ct)
+{
+  return ct == TRESS_BFRES_CURVE_STEP_BOOL || ct == TRESS_BFRES_CURVE_BAKED_BOOL;
+}
+
+static inline const char *
+bfres_test_path (TressBfres *b, guint index)
+{
+  TressBfresCurveInfo info;
+  return tress_bfres_get_curve_info (b, index, &info) ? info.path : NULL;
+}

@@ -1,0 +1,266 @@
+/* test-bfres-bad.c: damaged input gets a clear error, never a crash
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "bfres-test-common.h"
+#include "core/tress-yaz0.h"
+#include "formats/bfres/tress-bfres-builder.h"
+#include "tress-test-utils.h"
+
+static GBytes *
+demo_bytes (void)
+{
+  g_autoptr (GError) error = NULL;
+  GBytes *bytes = tress_bfres_build_demo (&error);
+  g_assert_no_error (error);
+  return bytes;
+}
+
+static void
+put_u32 (guint8 *d, gsize pos, guint32 v)
+{
+  d[pos] = v >> 24, d[pos + 1] = v >> 16, d[pos + 2] = v >> 8, d[pos + 3] = v;
+}
+
+/* Parses @data and returns the error (asserting there is one, in TRESS_ERROR). */
+static GError *
+parse_error (const guint8 *data, gsize size)
+{
+  g_autoptr (GBytes) bytes = g_bytes_new (data, size);
+  GError *error = NULL;
+  TressBfres *b = tress_bfres_parse (bytes, "bad", &error);
+
+  g_assert_null (b);
+  g_assert_nonnull (error);
+  g_assert_true (error->domain == TRESS_ERROR);
+  return error;
+}
+
+static void
+test_truncations (void)
+{
+  g_autoptr (GBytes) demo = demo_bytes ();
+  gsize size;
+  const guint8 *d = g_bytes_get_data (demo, &size);
+
+  for (gsize len = 0; len < size; len += 1 + len / 64)
+    {
+      g_autoptr (GError) error = parse_error (d, len);
+      g_assert_nonnull (strstr (error->message, len < 4 ? "BFRES" : "offset"));
+    }
+}
+
+static void
+test_offsets_outside_and_loops (void)
+{
+  g_autoptr (GBytes) demo = demo_bytes ();
+  gsize size = g_bytes_get_size (demo);
+  g_autofree guint8 *d = g_memdup2 (g_bytes_get_data (demo, NULL), size);
+  g_autofree guint8 *orig = g_memdup2 (d, size);
+  guint32 group = 0x28 + (gint32)ref_u32 (d, 0x28);
+  gsize node1 = group + 8 + 16;
+
+  /* The skeletal group's offset points past the end. */
+  put_u32 (d, 0x28, 0x7FFFFF00);
+  {
+    g_autoptr (GError) error = parse_error (d, size);
+    g_assert_error (error, TRESS_ERROR, TRESS_ERROR_BAD_OFFSET);
+    g_assert_nonnull (strstr (error->message, "index group 2"));
+    g_assert_nonnull (strstr (error->message, "0x28"));
+  }
+  memcpy (d, orig, size);
+  /* ... or backwards before the file. */
+  put_u32 (d, 0x28, (guint32)-0x100);
+  {
+    g_autoptr (GError) error = parse_error (d, size);
+    g_assert_error (error, TRESS_ERROR, TRESS_ERROR_BAD_OFFSET);
+  }
+  memcpy (d, orig, size);
+  /* The animation's data offset points at the index group itself: a loop. */
+  put_u32 (d, node1 + 12, (guint32)(group - (node1 + 12)));
+  {
+    g_autoptr (GError) error = parse_error (d, size);
+    g_assert_error (error, TRESS_ERROR, TRESS_ERROR_BAD_OFFSET);
+    g_assert_nonnull (strstr (error->message, "second time"));
+  }
+  memcpy (d, orig, size);
+  /* Two groups sharing one index group. */
+  put_u32 (d, 0x34, (guint32)(group - 0x34));
+  {
+    g_autoptr (GError) error = parse_error (d, size);
+    g_assert_error (error, TRESS_ERROR, TRESS_ERROR_BAD_OFFSET);
+  }
+  memcpy (d, orig, size);
+  /* A name offset into nowhere. */
+  put_u32 (d, 0x14, 0x7FFFFFF0);
+  {
+    g_autoptr (GError) error = parse_error (d, size);
+    g_assert_nonnull (strstr (error->message, "file name"));
+  }
+}
+
+static void
+test_absurd_counts (void)
+{
+  g_autoptr (GBytes) demo = demo_bytes ();
+  gsize size = g_bytes_get_size (demo);
+  g_autofree guint8 *d = g_memdup2 (g_bytes_get_data (demo, NULL), size);
+  g_autofree guint8 *orig = g_memdup2 (d, size);
+  guint32 group = 0x28 + (gint32)ref_u32 (d, 0x28);
+  gsize fska = group + 8 + 16 + 12 + (gint32)ref_u32 (d, group + 8 + 16 + 12);
+
+  put_u32 (d, group + 4, 0x7FFFFFFF);
+  {
+    g_autoptr (GError) error = parse_error (d, size);
+    g_assert_error (error, TRESS_ERROR, TRESS_ERROR_BAD_COUNT);
+  }
+  memcpy (d, orig, size);
+  d[fska + 0x14] = 0xFF, d[fska + 0x15] = 0xFF; /* 65535 bone animations */
+  {
+    g_autoptr (GError) error = parse_error (d, size);
+    g_assert_nonnull (strstr (error->message, "Skeletal animation \"Wave\""));
+  }
+  memcpy (d, orig, size);
+  /* A curve's key count larger than its arrays. */
+  {
+    gsize bones = fska + 0x20 + (gint32)ref_u32 (d, fska + 0x20);
+    gsize curves = bones + 0x10 + (gint32)ref_u32 (d, bones + 0x10);
+    d[curves + 2] = 0xFF, d[curves + 3] = 0xFF;
+    {
+      g_autoptr (GError) error = parse_error (d, size);
+      g_assert_error (error, TRESS_ERROR, TRESS_ERROR_TRUNCATED);
+      g_assert_nonnull (strstr (error->message, "Wave/Root/Translate Y"));
+    }
+    memcpy (d, orig, size);
+    d[curves + 1] = 0x30; /* curve type 3 does not exist */
+    {
+      g_autoptr (GError) error = parse_error (d, size);
+      g_assert_error (error, TRESS_ERROR, TRESS_ERROR_BAD_VALUE);
+      g_assert_nonnull (strstr (error->message, "curve flags"));
+    }
+  }
+}
+
+static void
+test_switch_and_magic (void)
+{
+  guint8 sw[0x100] = "FRES    ";
+  guint8 le[0x100] = "FRES";
+  guint8 junk[16] = "JUNKJUNKJUNKJUNK";
+
+  sw[0x0C] = 0xFF, sw[0x0D] = 0xFE;
+  {
+    g_autoptr (GError) error = parse_error (sw, sizeof sw);
+    g_assert_error (error, TRESS_ERROR, TRESS_ERROR_UNSUPPORTED);
+    g_assert_nonnull (strstr (error->message, "Switch"));
+  }
+  le[8] = 0xFF, le[9] = 0xFE;
+  {
+    g_autoptr (GError) error = parse_error (le, sizeof le);
+    g_assert_error (error, TRESS_ERROR, TRESS_ERROR_UNSUPPORTED);
+  }
+  {
+    g_autoptr (GError) error = parse_error (junk, sizeof junk);
+    g_assert_error (error, TRESS_ERROR, TRESS_ERROR_BAD_VALUE);
+  }
+  g_assert_false (tress_format_bfres.probe (junk, sizeof junk));
+}
+
+static void
+test_broken_yaz0 (void)
+{
+  g_autoptr (GBytes) demo = demo_bytes ();
+  g_autoptr (GBytes) z
+      = tress_yaz0_compress (g_bytes_get_data (demo, NULL), g_bytes_get_size (demo), NULL);
+  gsize zs = g_bytes_get_size (z);
+  g_autofree guint8 *d = g_memdup2 (g_bytes_get_data (z, NULL), zs);
+
+  g_assert_true (tress_format_bfres.probe (d, zs));
+  /* Stream cut short. */
+  {
+    g_autoptr (GError) error = parse_error (d, zs / 2);
+    g_assert_error (error, TRESS_ERROR, TRESS_ERROR_TRUNCATED);
+    g_assert_nonnull (strstr (error->message, "Yaz0"));
+  }
+  /* Announces far more than the stream can hold. */
+  put_u32 (d, 4, 0xFFFFFFF0);
+  {
+    g_autoptr (GError) error = parse_error (d, zs);
+    g_assert_error (error, TRESS_ERROR, TRESS_ERROR_BAD_COUNT);
+  }
+  /* A back-reference before the start: code byte 0 (all references) first. */
+  {
+    guint8 bad[24] = "Yaz0";
+    g_autoptr (GError) error = NULL;
+    bad[7] = 16;
+    bad[16] = 0x00;
+    bad[17] = 0x10;
+    bad[18] = 0x05;
+    error = parse_error (bad, sizeof bad);
+    g_assert_error (error, TRESS_ERROR, TRESS_ERROR_BAD_OFFSET);
+  }
+}
+
+/* Deterministic byte flips: anything that still parses survives every operation. */
+static void
+test_mutations (void)
+{
+  g_autoptr (GBytes) demo = demo_bytes ();
+  gsize size;
+  const guint8 *orig = g_bytes_get_data (demo, &size);
+  GRand *rand = g_rand_new_with_seed (1234);
+  guint parsed = 0;
+
+  for (int round = 0; round < 400; round++)
+    {
+      g_autofree guint8 *d = g_memdup2 (orig, size);
+      g_autoptr (GBytes) bytes = NULL;
+      g_autoptr (TressBfres) b = NULL;
+      g_autoptr (GError) error = NULL;
+      int flips = 1 + g_rand_int_range (rand, 0, 4);
+
+      for (int k = 0; k < flips; k++)
+        d[g_rand_int_range (rand, 0, (gint32)size)] = (guint8)g_rand_int (rand);
+      bytes = g_bytes_new (d, size);
+      b = tress_bfres_parse (bytes, "mutated", &error);
+      if (b == NULL)
+        {
+          g_assert_true (error != NULL && error->domain == TRESS_ERROR);
+          continue;
+        }
+      parsed++;
+      {
+        g_autoptr (GPtrArray) problems = tress_format_bfres.validate (b);
+        g_autofree char *text = tress_format_bfres.describe (b);
+        g_autoptr (JsonBuilder) jb = json_builder_new ();
+        g_autoptr (GBytes) out = NULL;
+        tress_format_bfres.dump (b, jb);
+        g_assert_nonnull (problems);
+        g_assert_nonnull (text);
+        for (guint i = 0; i < tress_bfres_get_n_curves (b); i++)
+          {
+            g_autoptr (TressCurve) curve = tress_format_bfres.curves->get_curve (b, i);
+            (void)tress_bfres_evaluate (b, i, 3.5);
+            if (tress_curve_get_n_keys (curve) > 0)
+              tress_format_bfres.curves->set_curve (b, i, curve, NULL, NULL);
+          }
+        out = tress_format_bfres.serialize (b, &error);
+        g_assert_nonnull (out);
+      }
+    }
+  g_rand_free (rand);
+  g_assert_cmpuint (parsed, >, 0);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/bfres/bad/truncations", test_truncations);
+  g_test_add_func ("/bfres/bad/offsets-outside-and-loops", test_offsets_outside_and_loops);
+  g_test_add_func ("/bfres/bad/absurd-counts", test_absurd_counts);
+  g_test_add_func ("/bfres/bad/switch-and-magic", test_switch_and_magic);
+  g_test_add_func ("/bfres/bad/broken-yaz0", test_broken_yaz0);
+  g_test_add_func ("/bfres/bad/mutations", test_mutations);
+  return g_test_run ();
+}

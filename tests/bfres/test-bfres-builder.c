@@ -1,0 +1,341 @@
+/* test-bfres-builder.c: files made from nothing for every version family ×
+ * curve type × frame type × key type open, round-trip and evaluate to what
+ * was put in; index groups have working trie bits
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "bfres-test-common.h"
+#include "formats/bfres/tress-bfres-builder.h"
+#include "tress-test-utils.h"
+
+#define MAX_KEYS 40
+
+static gboolean
+is_float (TressBfresCurveType ct)
+{
+  return ct <= TRESS_BFRES_CURVE_BAKED_FLOAT;
+}
+
+static gboolean
+is_baked (TressBfresCurveType ct)
+{
+  return ct == TRESS_BFRES_CURVE_BAKED_FLOAT || ct == TRESS_BFRES_CURVE_BAKED_INT
+         || ct == TRESS_BFRES_CURVE_BAKED_BOOL;
+}
+
+static guint
+make_keys (TressBfresCurveType ct, TressBfresFrameType ft, TressKey *keys)
+{
+  static const double frames_u8[] = { 0, 3, 4, 9, 12, 20 };
+  static const double frames_s105[] = { 0, 2.5, 4, 9.25, 12, 20.03125 };
+  static const double frames_f32[] = { 0, 2.015625, 4, 9.703125, 12.109375, 20 };
+  guint count = is_baked (ct) ? 40 : 6;
+
+  for (guint i = 0; i < count; i++)
+    {
+      TressKey k = { 0 };
+      k.frame = is_baked (ct)                   ? i
+                : ft == TRESS_BFRES_FRAME_U8    ? frames_u8[i]
+                : ft == TRESS_BFRES_FRAME_S10_5 ? frames_s105[i]
+                                                : frames_f32[i];
+      if (is_float (ct))
+        {
+          k.value = 1.5 * sin (k.frame / 3.0) + 0.25;
+          k.in_slope = k.out_slope = 0.5 * cos (k.frame / 3.0);
+          k.interp = ct == TRESS_BFRES_CURVE_CUBIC    ? TRESS_INTERP_HERMITE
+                     : ct == TRESS_BFRES_CURVE_LINEAR ? TRESS_INTERP_LINEAR
+                                                      : TRESS_INTERP_BAKED;
+        }
+      else if (ct == TRESS_BFRES_CURVE_STEP_INT || ct == TRESS_BFRES_CURVE_BAKED_INT)
+        k.value = (i * 7) % 4;
+      else
+        k.value = (i % 3) != 1;
+      if (!is_float (ct))
+        k.interp = is_baked (ct) ? TRESS_INTERP_BAKED : TRESS_INTERP_STEP;
+      keys[i] = k;
+    }
+  return count;
+}
+
+static const char *const kind_paths[] = {
+  [TRESS_BFRES_ANIM_SKELETAL] = "Anim/Bone/Rotate Z",
+  [TRESS_BFRES_ANIM_SHADER_PARAM] = "Anim/Mat/gsys_param.Z",
+  [TRESS_BFRES_ANIM_COLOUR] = "Anim/Mat/albedo_color.B",
+  [TRESS_BFRES_ANIM_TEX_SRT] = "Anim/Mat/tex_mtx0.Rotate",
+  [TRESS_BFRES_ANIM_TEX_PATTERN] = "Anim/Mat/_a0",
+  [TRESS_BFRES_ANIM_BONE_VISIBILITY] = "Anim/Arm",
+  [TRESS_BFRES_ANIM_MAT_VISIBILITY] = "Anim/Arm",
+};
+
+static GBytes *
+build_one (guint32 version, TressBfresAnimKind kind, TressBfresCurveType ct, TressBfresFrameType ft,
+           TressBfresKeyType kt, const TressKey *keys, guint n, GError **error)
+{
+  g_autoptr (TressBfresBuilder) b = tress_bfres_builder_new ("Test", version);
+  TressBfresBuilderCurve c = { 0 };
+  TressKey extra[2] = { { .frame = 0, .value = 1, .interp = TRESS_INTERP_STEP },
+                        { .frame = 5, .value = 0, .interp = TRESS_INTERP_STEP } };
+
+  c.curve_type = ct;
+  c.frame_type = ft;
+  c.key_type = kt;
+  c.n_keys = n;
+  c.keys = keys;
+  c.name = kind == TRESS_BFRES_ANIM_TEX_PATTERN ? "_a0" : "Arm";
+  tress_bfres_builder_begin_anim (b, kind, "Anim", 40, TRUE);
+  switch (kind)
+    {
+    case TRESS_BFRES_ANIM_SKELETAL:
+      tress_bfres_builder_add_bone (b, "Bone");
+      c.target_offset = 0x28;
+      break;
+    case TRESS_BFRES_ANIM_SHADER_PARAM:
+      tress_bfres_builder_add_material (b, "Mat");
+      tress_bfres_builder_add_param (b, "gsys_param");
+      c.target_offset = 8;
+      break;
+    case TRESS_BFRES_ANIM_COLOUR:
+      tress_bfres_builder_add_material (b, "Mat");
+      tress_bfres_builder_add_param (b, "albedo_color");
+      c.target_offset = 8;
+      break;
+    case TRESS_BFRES_ANIM_TEX_SRT:
+      tress_bfres_builder_add_material (b, "Mat");
+      tress_bfres_builder_add_param (b, "tex_mtx0");
+      c.target_offset = 0x0C;
+      break;
+    case TRESS_BFRES_ANIM_TEX_PATTERN:
+      for (int i = 0; i < 4; i++)
+        {
+          g_autofree char *t = g_strdup_printf ("Tex_%d", i);
+          tress_bfres_builder_add_texture (b, t);
+        }
+      tress_bfres_builder_add_material (b, "Mat");
+      break;
+    default:
+      break;
+    }
+  tress_bfres_builder_add_curve (b, &c);
+  /* A second, untouched animation in another group. */
+  tress_bfres_builder_begin_anim (b, TRESS_BFRES_ANIM_MAT_VISIBILITY, "Other", 10, FALSE);
+  c.curve_type = TRESS_BFRES_CURVE_STEP_BOOL;
+  c.frame_type = TRESS_BFRES_FRAME_U8;
+  c.key_type = TRESS_BFRES_KEY_S8;
+  c.name = "Lamp";
+  c.n_keys = 2;
+  c.keys = extra;
+  tress_bfres_builder_add_curve (b, &c);
+  return tress_bfres_builder_finish (b, error);
+}
+
+static void
+test_combinations (void)
+{
+  static const guint32 versions[] = { 0x03040004, 0x03030000 };
+  static const TressBfresCurveType types[] = {
+    TRESS_BFRES_CURVE_CUBIC,      TRESS_BFRES_CURVE_LINEAR,    TRESS_BFRES_CURVE_BAKED_FLOAT,
+    TRESS_BFRES_CURVE_STEP_INT,   TRESS_BFRES_CURVE_BAKED_INT, TRESS_BFRES_CURVE_STEP_BOOL,
+    TRESS_BFRES_CURVE_BAKED_BOOL,
+  };
+  static const TressBfresAnimKind float_kinds[] = {
+    TRESS_BFRES_ANIM_SKELETAL,
+    TRESS_BFRES_ANIM_SHADER_PARAM,
+    TRESS_BFRES_ANIM_COLOUR,
+    TRESS_BFRES_ANIM_TEX_SRT,
+  };
+  guint n_files = 0;
+
+  for (guint v = 0; v < G_N_ELEMENTS (versions); v++)
+    for (guint t = 0; t < G_N_ELEMENTS (types); t++)
+      for (int ft = 0; ft < 3; ft++)
+        for (int kt = 0; kt < 3; kt++)
+          {
+            TressBfresCurveType ct = types[t];
+            TressBfresAnimKind kind;
+            TressKey keys[MAX_KEYS];
+            guint n = make_keys (ct, ft, keys);
+            g_autoptr (GError) error = NULL;
+            g_autoptr (GBytes) bytes = NULL, again = NULL, raw = NULL;
+            g_autoptr (TressBfres) b = NULL;
+            g_autoptr (GPtrArray) problems = NULL;
+            g_autoptr (TressCurve) curve = NULL;
+            TressBfresCurveInfo info;
+            RefCurve rc;
+            double tol;
+
+            if (is_float (ct))
+              kind = float_kinds[(ft + kt + t) % 4];
+            else if (bfres_test_is_bool (ct))
+              kind = ft % 2 ? TRESS_BFRES_ANIM_MAT_VISIBILITY : TRESS_BFRES_ANIM_BONE_VISIBILITY;
+            else
+              kind = TRESS_BFRES_ANIM_TEX_PATTERN;
+            bytes = build_one (versions[v], kind, ct, ft, kt, keys, n, &error);
+            g_assert_no_error (error);
+            b = tress_bfres_parse (bytes, "built", &error);
+            g_assert_no_error (error);
+            g_assert_cmpuint (tress_bfres_get_version (b), ==, versions[v]);
+            again = tress_bfres_serialize (b, &error);
+            g_assert_no_error (error);
+            tress_test_assert_bytes_equal (bytes, again);
+            problems = tress_format_bfres.validate (b);
+            g_assert_cmpuint (tress_problem_list_count (problems, TRESS_SEVERITY_WARNING), ==, 0);
+
+            g_assert_cmpuint (tress_bfres_get_n_curves (b), ==, 2);
+            g_assert_true (tress_bfres_get_curve_info (b, 0, &info));
+            g_assert_cmpint (info.curve_type, ==, ct);
+            g_assert_cmpint (info.frame_type, ==, ft);
+            g_assert_cmpint (info.key_type, ==, kt);
+            g_assert_cmpuint (info.n_keys, ==, n);
+            g_assert_cmpstr (info.path, ==, kind_paths[kind]);
+            g_assert_cmpstr (bfres_test_path (b, 1), ==, "Other/Lamp");
+
+            raw = tress_bfres_get_bfres_bytes (b);
+            ref_curve_read (g_bytes_get_data (raw, NULL), info.header_pos,
+                            versions[v] >= 0x03040000, &rc);
+            /* Rounding a value to the key type's grid moves it by half a step. */
+            tol = !is_float (ct) ? 0 : kt == TRESS_BFRES_KEY_32 ? 1e-5 : 0.5 * rc.scale + 1e-6;
+            curve = tress_format_bfres.curves->get_curve (b, 0);
+            for (guint k = 0; k < n; k++)
+              {
+                g_assert_cmpfloat (ref_frame (&rc, k), ==, keys[k].frame);
+                g_assert_cmpfloat_with_epsilon (ref_eval (&rc, keys[k].frame), keys[k].value,
+                                                tol + 1e-9);
+                g_assert_cmpfloat_with_epsilon (tress_curve_evaluate (curve, keys[k].frame),
+                                                keys[k].value, tol + 1e-9);
+                if (ct == TRESS_BFRES_CURVE_CUBIC && k + 1 < n)
+                  {
+                    /* Between keys: the Hermite segment that was put in. */
+                    double d = keys[k + 1].frame - keys[k].frame;
+                    double want = tress_hermite (keys[k].value, keys[k + 1].value,
+                                                 keys[k].out_slope, keys[k + 1].in_slope, d, 0.5);
+                    g_assert_cmpfloat_with_epsilon (ref_eval (&rc, keys[k].frame + d / 2), want,
+                                                    4 * tol + 1e-6);
+                  }
+              }
+            n_files++;
+          }
+  g_assert_cmpuint (n_files, ==, 2 * 7 * 3 * 3);
+}
+
+/* Index-group lookup as the format page describes it. */
+static int
+group_lookup (const guint8 *d, gsize group, const char *name)
+{
+  guint32 prev = G_MAXUINT32;
+  guint idx = (guint)d[group + 8 + 4] << 8 | d[group + 8 + 5];
+  gsize len = strlen (name);
+
+  for (;;)
+    {
+      gsize node = group + 8 + 16 * (gsize)idx;
+      guint32 bit = ref_u32 (d, node);
+      int dir;
+      if (bit >= prev)
+        break;
+      prev = bit;
+      dir = (bit >> 3) < len ? ((guint8)name[bit >> 3] >> (bit & 7)) & 1 : 0;
+      idx = dir ? ((guint)d[node + 6] << 8 | d[node + 7]) : ((guint)d[node + 4] << 8 | d[node + 5]);
+    }
+  return (int)idx;
+}
+
+static void
+test_index_group_trie (void)
+{
+  static const char *const names[] = {
+    "Wait",
+    "Walk",
+    "Run",
+    "Run_Fast",
+    "Jump",
+    "Jump_Start",
+    "Jump_End",
+    "A",
+    "B",
+    "AB",
+    "BA",
+    "Damage_Turn_L",
+    "Damage_Turn_R",
+    "Damage_Turn",
+    "Damage",
+    "Sleep",
+    "Sleep_Loop",
+    "Eat",
+    "x",
+  };
+  g_autoptr (TressBfresBuilder) b = tress_bfres_builder_new ("Trie", 0x04050003);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GBytes) bytes = NULL;
+  TressKey keys[2] = { { .frame = 0, .value = 0 }, { .frame = 1, .value = 1 } };
+  TressBfresBuilderCurve c = { .curve_type = TRESS_BFRES_CURVE_LINEAR,
+                               .frame_type = TRESS_BFRES_FRAME_U8,
+                               .key_type = TRESS_BFRES_KEY_S16,
+                               .target_offset = 0x10,
+                               .n_keys = 2,
+                               .keys = keys };
+  const guint8 *d;
+  gsize group;
+
+  keys[0].interp = keys[1].interp = TRESS_INTERP_LINEAR;
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      tress_bfres_builder_begin_anim (b, TRESS_BFRES_ANIM_SKELETAL, names[i], 1, FALSE);
+      tress_bfres_builder_add_bone (b, "Root");
+      tress_bfres_builder_add_curve (b, &c);
+    }
+  bytes = tress_bfres_builder_finish (b, &error);
+  g_assert_no_error (error);
+  d = g_bytes_get_data (bytes, NULL);
+  group = 0x28 + (gint32)ref_u32 (d, 0x28);
+  g_assert_cmpuint (ref_u32 (d, group), ==, 8 + 16 * (G_N_ELEMENTS (names) + 1));
+  g_assert_cmpuint (ref_u32 (d, group + 4), ==, G_N_ELEMENTS (names));
+  g_assert_cmpuint (ref_u32 (d, group + 8), ==, 0xFFFFFFFF);
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    g_assert_cmpint (group_lookup (d, group, names[i]), ==, (int)i + 1);
+  g_assert_cmpuint ((guint)d[0x54] << 8 | d[0x55], ==, G_N_ELEMENTS (names));
+}
+
+static void
+test_demo (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GBytes) bytes = tress_bfres_build_demo (&error);
+  g_autoptr (TressBfres) b = NULL;
+  g_autoptr (GPtrArray) problems = NULL;
+  gboolean kinds[3] = { FALSE };
+
+  g_assert_no_error (error);
+  b = tress_bfres_parse (bytes, "demo", &error);
+  g_assert_no_error (error);
+  problems = tress_format_bfres.validate (b);
+  g_assert_cmpuint (tress_problem_list_count (problems, TRESS_SEVERITY_WARNING), ==, 0);
+  for (guint i = 0; i < tress_bfres_get_n_curves (b); i++)
+    {
+      TressBfresCurveInfo info;
+      tress_bfres_get_curve_info (b, i, &info);
+      if (g_str_equal (info.kind, "Skeletal") && info.curve_type == TRESS_BFRES_CURVE_CUBIC)
+        kinds[0] = TRUE;
+      if (g_str_equal (info.kind, "Bone visibility"))
+        kinds[1] = TRUE;
+      if (g_str_equal (info.kind, "Texture pattern"))
+        kinds[2] = TRUE;
+    }
+  g_assert_true (kinds[0] && kinds[1] && kinds[2]);
+  /* The arm waves: Rotate Z goes up and down over the loop. */
+  {
+    int arm = tress_bfres_find_curve (b, "Wave/Arm_L/Rotate Z");
+    g_assert_cmpint (arm, >=, 0);
+    g_assert_cmpfloat (tress_bfres_evaluate (b, arm, 15), >, 1.1);
+    g_assert_cmpfloat (tress_bfres_evaluate (b, arm, 45), <, -1.1);
+  }
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/bfres/builder/combinations", test_combinations);
+  g_test_add_func ("/bfres/builder/index-group-trie", test_index_group_trie);
+  g_test_add_func ("/bfres/builder/demo", test_demo);
+  return g_test_run ();
+}

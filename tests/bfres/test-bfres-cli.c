@@ -1,0 +1,95 @@
+/* test-bfres-cli.c: the BFRES commands of tress-cli, as a user runs them
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <string.h>
+
+#include "tress-test-utils.h"
+
+static char *
+tmp (const char *name)
+{
+  return g_build_filename (tress_test_tmpdir (), name, NULL);
+}
+
+static void
+test_demo_and_curves (void)
+{
+  g_autofree char *demo = tmp ("demo.bfres"), *wide = tmp ("wide.bfres");
+  g_autofree char *out = NULL, *err = NULL;
+  const char *gen[] = { "generate-demo", "bfres", "-o", demo, NULL };
+  const char *curves[] = { "curves", demo, NULL };
+  const char *eval[] = { "eval", demo, "Wave/Arm_L/Rotate Z", "15", "45", NULL };
+  const char *settype[] = { "bfres-set-type", demo, "1",  "--curve-type", "Linear",
+                            "--key-type",     "32", "-o", wide,           NULL };
+  const char *notarc[] = { "bfres-archive", demo, NULL };
+
+  g_assert_cmpint (tress_test_run_cli (gen, &out, NULL), ==, 0);
+  g_clear_pointer (&out, g_free);
+  g_assert_cmpint (tress_test_run_cli (curves, &out, NULL), ==, 0);
+  g_assert_nonnull (strstr (out, "Wave/Arm_L/Rotate Z"));
+  g_assert_nonnull (strstr (out, "Blink/Eyelid"));
+  g_assert_nonnull (strstr (out, "Eyes/Face/_a0"));
+  g_clear_pointer (&out, g_free);
+  g_assert_cmpint (tress_test_run_cli (eval, &out, NULL), ==, 0);
+  {
+    g_auto (GStrv) lines = g_strsplit (out, "\n", -1);
+    g_auto (GStrv) a = g_strsplit (lines[0], "\t", -1);
+    g_auto (GStrv) b = g_strsplit (lines[1], "\t", -1);
+    g_assert_cmpfloat (g_ascii_strtod (a[1], NULL), >, 1.1);
+    g_assert_cmpfloat (g_ascii_strtod (b[1], NULL), <, -1.1);
+  }
+  g_clear_pointer (&out, g_free);
+  g_assert_cmpint (tress_test_run_cli (settype, &out, &err), ==, 0);
+  g_assert_nonnull (strstr (out, "Linear, u8 frames, 32-bit keys"));
+  g_clear_pointer (&err, g_free);
+  g_clear_pointer (&out, g_free);
+  g_assert_cmpint (tress_test_run_cli (notarc, &out, &err), ==, 1);
+  g_assert_nonnull (strstr (err, "not inside a SARC"));
+}
+
+static void
+test_switch_refused (void)
+{
+  g_autofree char *path = tmp ("switch.bfres"), *err = NULL, *out = NULL;
+  guint8 sw[0x80] = "FRES    ";
+  const char *info[] = { "info", path, NULL };
+
+  sw[0x0C] = 0xFF, sw[0x0D] = 0xFE;
+  g_assert_true (g_file_set_contents (path, (const char *)sw, sizeof sw, NULL));
+  g_assert_cmpint (tress_test_run_cli (info, &out, &err), ==, 2);
+  g_assert_nonnull (strstr (err, "Switch"));
+}
+
+static void
+test_sample_edit (void)
+{
+  g_autofree char *sample = tress_test_sample_path ("bfres/Animal_Bass_Animation.sbfres");
+  g_autofree char *edited = tmp ("edited.sbfres"), *out = NULL;
+
+  if (sample == NULL)
+    return;
+  {
+    const char *set[] = { "set-key", sample, "Dead/Skl_Root/Rotate Y", "3", "--value", "0.5", "-o",
+                          edited,    NULL };
+    const char *eval[] = { "eval", edited, "Dead/Skl_Root/Rotate Y", "3", NULL };
+    const char *validate[] = { "validate", edited, NULL };
+    g_autofree char *o1 = NULL, *o2 = NULL;
+    g_assert_cmpint (tress_test_run_cli (set, &o1, NULL), ==, 0);
+    g_assert_nonnull (strstr (o1, "quantization error"));
+    g_assert_cmpint (tress_test_run_cli (eval, &out, NULL), ==, 0);
+    g_assert_cmpfloat_with_epsilon (g_ascii_strtod (strchr (out, '\t') + 1, NULL), 0.5, 1e-3);
+    g_assert_cmpint (tress_test_run_cli (validate, &o2, NULL), ==, 0);
+    g_assert_nonnull (strstr (o2, "0 errors"));
+  }
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/bfres/cli/demo-and-curves", test_demo_and_curves);
+  g_test_add_func ("/bfres/cli/switch-refused", test_switch_refused);
+  g_test_add_func ("/bfres/cli/sample-edit", test_sample_edit);
+  return g_test_run ();
+}

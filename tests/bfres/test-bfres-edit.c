@@ -1,0 +1,471 @@
+/* test-bfres-edit.c: editing curves through the curve operations, in place and
+ * appended; undo states; widening; refusals
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "bfres-test-common.h"
+#include "formats/bfres/tress-bfres-builder.h"
+#include "tress-test-utils.h"
+
+static const TressCurveOps *ops;
+
+static TressBfres *
+open_sample (const char *rel, GBytes **bytes_out)
+{
+  g_autoptr (GError) error = NULL;
+  GBytes *bytes = tress_test_load_sample (rel);
+  TressBfres *b;
+
+  if (bytes == NULL)
+    return NULL;
+  b = tress_bfres_parse (bytes, rel, &error);
+  g_assert_no_error (error);
+  *bytes_out = bytes;
+  return b;
+}
+
+/* Byte ranges an edit of curve @index may change. */
+typedef struct
+{
+  gsize start, end;
+} Range;
+
+static guint
+allowed_ranges (TressBfres *b, guint index, Range *r)
+{
+  TressBfresCurveInfo info;
+  gsize size;
+  g_autoptr (GBytes) raw = tress_bfres_get_bfres_bytes (b);
+  const guint8 *d = g_bytes_get_data (raw, &size);
+  RefCurve rc;
+  guint n = 0, per;
+
+  tress_bfres_get_curve_info (b, index, &info);
+  ref_curve_read (d, info.header_pos, TRUE, &rc);
+  per = rc.ct == 0 ? 4 : rc.ct == 1 ? 2 : 1;
+  r[n++] = (Range){ 0x0C, 0x10 };
+  r[n++] = (Range){ info.header_pos, info.header_pos + 0x24 };
+  r[n++] = (Range){ info.frames_pos, info.frames_pos
+                                         + ((info.n_keys
+                                                 * (rc.ft == 0   ? 4
+                                                    : rc.ft == 1 ? 2
+                                                                 : 1)
+                                             + 3)
+                                            & ~3u) };
+  r[n++] = (Range){ info.keys_pos, info.keys_pos
+                                       + ((info.n_keys * per
+                                               * (rc.kt == 0   ? 4
+                                                  : rc.kt == 1 ? 2
+                                                               : 1)
+                                           + 3)
+                                          & ~3u) };
+  return n;
+}
+
+/* Every byte outside @r (and outside the appended tail) is unchanged. */
+static void
+assert_only_changed (GBytes *before, GBytes *after, const Range *r, guint n)
+{
+  gsize a_size, b_size;
+  const guint8 *a = g_bytes_get_data (before, &a_size);
+  const guint8 *b = g_bytes_get_data (after, &b_size);
+
+  for (gsize i = 0; i < MIN (a_size, b_size); i++)
+    if (a[i] != b[i])
+      {
+        gboolean ok = FALSE;
+        for (guint k = 0; k < n && !ok; k++)
+          ok = i >= r[k].start && i < r[k].end;
+        if (!ok)
+          g_error ("byte 0x%" G_GSIZE_MODIFIER "x changed outside the edited curve", i);
+      }
+}
+
+/* Checks the saved file: re-parses, header size right, edited curve evaluates
+ * to @curve's keys within @err, every other curve's bytes identical. */
+static void
+check_saved (TressBfres *orig, GBytes *saved, guint index, const TressCurve *curve, double err)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (TressBfres) b = tress_bfres_parse (saved, "saved", &error);
+  g_autoptr (GBytes) raw = NULL, orig_raw = tress_bfres_get_bfres_bytes (orig);
+  const guint8 *d, *od = g_bytes_get_data (orig_raw, NULL);
+  gsize size;
+  TressBfresCurveInfo info;
+  RefCurve rc;
+
+  g_assert_no_error (error);
+  raw = tress_bfres_get_bfres_bytes (b);
+  d = g_bytes_get_data (raw, &size);
+  g_assert_cmpuint (ref_u32 (d, 0x0C), ==, size);
+  g_assert_cmpuint (tress_bfres_get_n_curves (b), ==, tress_bfres_get_n_curves (orig));
+  tress_bfres_get_curve_info (b, index, &info);
+  ref_curve_read (d, info.header_pos, TRUE, &rc);
+  g_assert_cmpuint (rc.n, ==, tress_curve_get_n_keys (curve));
+  for (guint k = 0; k < rc.n; k++)
+    {
+      const TressKey *key = tress_curve_get_key (curve, k);
+      g_assert_cmpfloat_with_epsilon (ref_frame (&rc, k), key->frame, 1e-6);
+      g_assert_cmpfloat_with_epsilon (ref_eval (&rc, key->frame), key->value, err + 1e-6);
+    }
+  g_assert_cmpfloat (rc.start, ==, tress_curve_get_key (curve, 0)->frame);
+  g_assert_cmpfloat (rc.end, ==, tress_curve_get_key (curve, rc.n - 1)->frame);
+  /* Other curves: headers and arrays byte-identical to the original. */
+  for (guint i = 0; i < tress_bfres_get_n_curves (b); i++)
+    {
+      TressBfresCurveInfo a, o;
+      RefCurve ra, ro;
+      gsize fb, kb;
+      if (i == index)
+        continue;
+      tress_bfres_get_curve_info (b, i, &a);
+      tress_bfres_get_curve_info (orig, i, &o);
+      g_assert_cmpuint (a.header_pos, ==, o.header_pos);
+      g_assert_cmpmem (d + a.header_pos, 0x24, od + o.header_pos, 0x24);
+      ref_curve_read (d, a.header_pos, TRUE, &ra);
+      ref_curve_read (od, o.header_pos, TRUE, &ro);
+      fb = ra.n * (ra.ft == 0 ? 4 : ra.ft == 1 ? 2 : 1);
+      kb = ra.n * (ra.ct == 0 ? 4 : 1) * (ra.kt == 0 ? 4 : ra.kt == 1 ? 2 : 1);
+      g_assert_cmpmem (ra.frames, fb, ro.frames, fb);
+      g_assert_cmpmem (ra.keys, kb, ro.keys, kb);
+    }
+  /* The validator agrees (bakedSize, start/end, order). */
+  {
+    g_autoptr (GPtrArray) problems = tress_format_bfres.validate (b);
+    for (guint i = 0; i < problems->len; i++)
+      {
+        TressProblem *p = g_ptr_array_index (problems, i);
+        g_assert_cmpint (p->severity, <, TRESS_SEVERITY_WARNING);
+      }
+  }
+}
+
+static void
+test_set_key_in_place (void)
+{
+  g_autoptr (GBytes) bytes = NULL, saved = NULL, before_raw = NULL;
+  g_autoptr (TressBfres) b = open_sample ("bfres/Animal_Bass_Animation.bfres", &bytes);
+  g_autoptr (TressCurve) curve = NULL;
+  g_autoptr (GError) error = NULL;
+  double err = -1;
+  Range r[6];
+  guint n;
+
+  if (b == NULL)
+    return;
+  before_raw = tress_bfres_get_bfres_bytes (b);
+  n = allowed_ranges (b, 1, r);
+  curve = ops->get_curve (b, 1);
+  tress_curve_get_key (curve, 3)->value += 0.25;
+  g_assert_true (ops->set_curve (b, 1, curve, &err, &error));
+  g_assert_no_error (error);
+  g_assert_cmpfloat (err, >=, 0);
+  g_assert_cmpfloat (err, <, 1e-3);
+  saved = tress_format_bfres.serialize (b, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (g_bytes_get_size (saved), ==, g_bytes_get_size (bytes));
+  assert_only_changed (bytes, saved, r, n);
+  {
+    g_autoptr (TressBfres) orig = tress_bfres_parse (bytes, "orig", &error);
+    g_assert_no_error (error);
+    check_saved (orig, saved, 1, curve, err);
+  }
+  (void)before_raw;
+}
+
+static void
+test_insert_key_appends (void)
+{
+  g_autoptr (GBytes) bytes = NULL, saved = NULL;
+  g_autoptr (TressBfres) b = open_sample ("bfres/Animal_Bass_Animation.bfres", &bytes);
+  g_autoptr (TressBfres) orig = NULL;
+  g_autoptr (TressCurve) curve = NULL;
+  g_autoptr (GError) error = NULL;
+  TressBfresCurveInfo info;
+  double err = -1;
+  Range r[6];
+  guint n;
+  int k;
+
+  if (b == NULL)
+    return;
+  orig = tress_bfres_parse (bytes, "orig", &error);
+  n = allowed_ranges (b, 2, r);
+  curve = ops->get_curve (b, 2);
+  /* Frames are whole (u8): 30 has no key yet on every curve? find a gap. */
+  k = -1;
+  for (guint i = 0; i + 1 < tress_curve_get_n_keys (curve) && k < 0; i++)
+    if (tress_curve_get_key (curve, i + 1)->frame - tress_curve_get_key (curve, i)->frame >= 2)
+      k = tress_curve_insert_on_curve (curve, tress_curve_get_key (curve, i)->frame + 1, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (k, >, 0);
+  tress_curve_get_key (curve, k)->value += 0.5;
+  g_assert_true (ops->set_curve (b, 2, curve, &err, &error));
+  g_assert_no_error (error);
+  saved = tress_format_bfres.serialize (b, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (g_bytes_get_size (saved), >, g_bytes_get_size (bytes));
+  g_assert_cmpuint (g_bytes_get_size (saved) % 4, ==, 0);
+  tress_bfres_get_curve_info (b, 2, &info);
+  g_assert_cmpuint (info.keys_pos, >=, g_bytes_get_size (bytes));
+  assert_only_changed (bytes, saved, r, n);
+  check_saved (orig, saved, 2, curve, err);
+}
+
+static void
+test_delete_key (void)
+{
+  g_autoptr (GBytes) bytes = NULL, saved = NULL;
+  g_autoptr (TressBfres) b = open_sample ("bfres/Animal_Bass_Animation.bfres", &bytes);
+  g_autoptr (TressBfres) orig = NULL;
+  g_autoptr (TressCurve) curve = NULL;
+  g_autoptr (GError) error = NULL;
+  double err = -1;
+  Range r[6];
+  guint n;
+
+  if (b == NULL)
+    return;
+  orig = tress_bfres_parse (bytes, "orig", &error);
+  n = allowed_ranges (b, 0, r);
+  curve = ops->get_curve (b, 0);
+  tress_curve_remove_key (curve, 5);
+  tress_curve_remove_key (curve, tress_curve_get_n_keys (curve) - 1); /* the end frame moves */
+  g_assert_true (ops->set_curve (b, 0, curve, &err, &error));
+  g_assert_no_error (error);
+  saved = tress_format_bfres.serialize (b, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (g_bytes_get_size (saved), ==, g_bytes_get_size (bytes));
+  /* The animation's bakedSize changes with the end frame. */
+  r[n++] = (Range){ 0x430 + 0x1C, 0x430 + 0x20 };
+  assert_only_changed (bytes, saved, r, n);
+  check_saved (orig, saved, 0, curve, err);
+}
+
+static void
+test_undo_states (void)
+{
+  g_autoptr (GBytes) bytes = NULL, edited = NULL, again = NULL, back = NULL;
+  g_autoptr (TressBfres) b = open_sample ("bfres/Animal_Bass_Animation.bfres", &bytes);
+  g_autoptr (GBytes) s0 = NULL, s1 = NULL, t0 = NULL, t1 = NULL;
+  g_autoptr (TressCurve) c = NULL, d = NULL;
+  g_autoptr (GError) error = NULL;
+
+  if (b == NULL)
+    return;
+  /* Two edits, each growing the file; undo both, redo both. */
+  s0 = ops->save_state (b, 4);
+  c = ops->get_curve (b, 4);
+  tress_curve_insert_on_curve (c, 0.5, NULL);
+  tress_curve_get_key (c, 0)->value = 3;
+  g_assert_true (ops->set_curve (b, 4, c, NULL, &error));
+  s1 = ops->save_state (b, 4);
+  t0 = ops->save_state (b, 7);
+  d = ops->get_curve (b, 7);
+  tress_curve_get_key (d, 1)->frame = 1.5;
+  g_assert_true (ops->set_curve (b, 7, d, NULL, &error));
+  g_assert_no_error (error);
+  t1 = ops->save_state (b, 7);
+  edited = tress_bfres_get_bfres_bytes (b);
+
+  ops->restore_state (b, 7, t0);
+  ops->restore_state (b, 4, s0);
+  back = tress_format_bfres.serialize (b, &error);
+  tress_test_assert_bytes_equal (back, bytes);
+  ops->restore_state (b, 4, s1);
+  ops->restore_state (b, 7, t1);
+  again = tress_bfres_get_bfres_bytes (b);
+  tress_test_assert_bytes_equal (again, edited);
+  g_assert_cmpfloat (tress_bfres_evaluate (b, 4, 0), ==, tress_bfres_evaluate (b, 4, 0));
+}
+
+static void
+test_widening (void)
+{
+  g_autoptr (GBytes) bytes = NULL, saved = NULL;
+  g_autoptr (TressBfres) b = open_sample ("bfres/Animal_Bass_Animation.bfres", &bytes);
+  g_autoptr (TressCurve) curve = NULL;
+  g_autoptr (GError) error = NULL;
+  TressBfresCurveInfo info;
+  double err = -1;
+  int s8 = -1;
+
+  if (b == NULL)
+    return;
+  /* A fractional frame cannot be u8: the frame type widens to s10.5. */
+  curve = ops->get_curve (b, 1);
+  tress_curve_get_key (curve, 2)->frame += 0.5;
+  g_assert_true (ops->set_curve (b, 1, curve, &err, &error));
+  g_assert_no_error (error);
+  tress_bfres_get_curve_info (b, 1, &info);
+  g_assert_cmpint (info.frame_type, ==, TRESS_BFRES_FRAME_S10_5);
+  g_assert_cmpfloat (tress_bfres_evaluate (b, 1, tress_curve_get_key (curve, 2)->frame), ==,
+                     tress_bfres_evaluate (b, 1, tress_curve_get_key (curve, 2)->frame));
+  /* 1/64 frame: only f32 holds it. */
+  tress_curve_get_key (curve, 2)->frame += 1.0 / 64;
+  g_assert_true (ops->set_curve (b, 1, curve, &err, &error));
+  tress_bfres_get_curve_info (b, 1, &info);
+  g_assert_cmpint (info.frame_type, ==, TRESS_BFRES_FRAME_F32);
+
+  /* An s8 curve with a precise value widens its keys when the error passes the tolerance. */
+  for (guint i = 0; i < tress_bfres_get_n_curves (b) && s8 < 0; i++)
+    {
+      tress_bfres_get_curve_info (b, i, &info);
+      if (info.key_type == TRESS_BFRES_KEY_S8 && info.n_keys > 3)
+        s8 = (int)i;
+    }
+  g_assert_cmpint (s8, >=, 0);
+  g_clear_pointer (&curve, tress_curve_unref);
+  curve = ops->get_curve (b, s8);
+  tress_curve_get_key (curve, 1)->value += 10.0;
+  tress_bfres_set_tolerance (b, 1e-4);
+  g_assert_true (ops->set_curve (b, s8, curve, &err, &error));
+  tress_bfres_get_curve_info (b, s8, &info);
+  g_assert_cmpint (info.key_type, <, TRESS_BFRES_KEY_S8);
+  g_assert_cmpfloat (err, <=, 1e-4);
+  g_assert_cmpfloat_with_epsilon (
+      tress_bfres_evaluate (b, s8, tress_curve_get_key (curve, 1)->frame),
+      tress_curve_get_key (curve, 1)->value, 1e-4 + 1e-9);
+
+  /* Widening on request, and the interpolation within the family. */
+  g_assert_true (tress_bfres_set_curve_types (b, 0, TRESS_BFRES_CURVE_LINEAR, TRESS_BFRES_FRAME_U8,
+                                              TRESS_BFRES_KEY_32, &err, &error));
+  g_assert_no_error (error);
+  tress_bfres_get_curve_info (b, 0, &info);
+  g_assert_cmpint (info.curve_type, ==, TRESS_BFRES_CURVE_LINEAR);
+  g_assert_cmpint (info.key_type, ==, TRESS_BFRES_KEY_32);
+  g_assert_true (tress_bfres_set_curve_types (b, 0, TRESS_BFRES_CURVE_BAKED_FLOAT,
+                                              TRESS_BFRES_FRAME_U8, TRESS_BFRES_KEY_S16, &err,
+                                              &error));
+  tress_bfres_get_curve_info (b, 0, &info);
+  g_assert_cmpint (info.curve_type, ==, TRESS_BFRES_CURVE_BAKED_FLOAT);
+  g_assert_cmpuint (info.n_keys, ==, (guint)(info.end - info.start) + 1);
+  g_assert_false (tress_bfres_set_curve_types (
+      b, 0, TRESS_BFRES_CURVE_STEP_INT, TRESS_BFRES_FRAME_U8, TRESS_BFRES_KEY_S16, &err, &error));
+  g_assert_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED);
+  g_clear_error (&error);
+
+  saved = tress_format_bfres.serialize (b, &error);
+  g_assert_no_error (error);
+  {
+    g_autoptr (TressBfres) again = tress_bfres_parse (saved, "again", &error);
+    g_autoptr (GPtrArray) problems = NULL;
+    g_assert_no_error (error);
+    problems = tress_format_bfres.validate (again);
+    g_assert_cmpuint (tress_problem_list_count (problems, TRESS_SEVERITY_WARNING), ==, 0);
+  }
+}
+
+static void
+test_refusals (void)
+{
+  g_autoptr (GBytes) bytes = NULL;
+  g_autoptr (TressBfres) b = open_sample ("bfres/Animal_Bass_Animation.bfres", &bytes);
+  g_autoptr (TressCurve) curve = NULL, empty = tress_curve_new ();
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GBytes) after = NULL;
+
+  if (b == NULL)
+    return;
+  curve = ops->get_curve (b, 0);
+  tress_curve_get_key (curve, 2)->interp = TRESS_INTERP_LINEAR;
+  g_assert_false (ops->set_curve (b, 0, curve, NULL, &error));
+  g_assert_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED);
+  g_clear_error (&error);
+  for (guint i = 0; i < tress_curve_get_n_keys (curve); i++)
+    tress_curve_get_key (curve, i)->interp = TRESS_INTERP_STEP;
+  g_assert_false (ops->set_curve (b, 0, curve, NULL, &error));
+  g_assert_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED);
+  g_clear_error (&error);
+  g_assert_false (ops->set_curve (b, 0, empty, NULL, &error));
+  g_assert_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED);
+  g_clear_error (&error);
+  /* Nothing changed. */
+  after = tress_format_bfres.serialize (b, &error);
+  tress_test_assert_bytes_equal (after, bytes);
+}
+
+static void
+test_yaz0_save (void)
+{
+  g_autoptr (GBytes) bytes = NULL, saved = NULL, inner = NULL;
+  g_autoptr (TressBfres) b = open_sample ("bfres/Animal_Bass_Animation.sbfres", &bytes);
+  g_autoptr (TressBfres) again = NULL;
+  g_autoptr (TressCurve) curve = NULL;
+  g_autoptr (GError) error = NULL;
+
+  if (b == NULL)
+    return;
+  curve = ops->get_curve (b, 10);
+  tress_curve_get_key (curve, 1)->value *= 0.5;
+  g_assert_true (ops->set_curve (b, 10, curve, NULL, &error));
+  saved = tress_format_bfres.serialize (b, &error);
+  g_assert_no_error (error);
+  g_assert_cmpmem (g_bytes_get_data (saved, NULL), 4, "Yaz0", 4);
+  g_assert_cmpuint (g_bytes_get_size (saved), <=, g_bytes_get_size (bytes) * 105 / 100);
+  again = tress_bfres_parse (saved, "again", &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (tress_bfres_get_container (again), ==, "Yaz0");
+  inner = tress_bfres_get_bfres_bytes (b);
+  {
+    g_autoptr (GBytes) inner2 = tress_bfres_get_bfres_bytes (again);
+    tress_test_assert_bytes_equal (inner2, inner);
+  }
+}
+
+static void
+test_frame_count (void)
+{
+  g_autoptr (GBytes) bytes = NULL, back = NULL, s0 = NULL, s1 = NULL;
+  g_autoptr (TressBfres) b = open_sample ("bfres/Animal_Bass_Animation.bfres", &bytes);
+  g_autoptr (TressCurve) curve = NULL, again = NULL;
+  g_autoptr (GError) error = NULL;
+  guint last;
+
+  if (b == NULL)
+    return;
+  curve = ops->get_curve (b, 0);
+  g_assert_cmpfloat (curve->limits.frame_max, ==, 30);
+  last = tress_curve_get_n_keys (curve) - 1;
+  tress_curve_get_key (curve, last)->frame = 38;
+  /* The curve model refuses a key past the animation's end ... */
+  g_assert_false (tress_curve_check_limits (curve, NULL));
+  /* ... until the user agrees to raise the frame count. */
+  s0 = ops->save_state (b, 0);
+  g_assert_true (tress_bfres_raise_frame_count (b, 0, 40, &error));
+  again = ops->get_curve (b, 0);
+  g_assert_cmpfloat (again->limits.frame_max, ==, 40);
+  curve->limits = again->limits;
+  g_assert_true (tress_curve_check_limits (curve, NULL));
+  g_assert_true (ops->set_curve (b, 0, curve, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpfloat (tress_bfres_evaluate (b, 0, 38), ==, tress_bfres_evaluate (b, 0, 45));
+  s1 = ops->save_state (b, 0);
+  ops->restore_state (b, 0, s0);
+  back = tress_format_bfres.serialize (b, &error);
+  tress_test_assert_bytes_equal (back, bytes);
+  g_clear_pointer (&again, tress_curve_unref);
+  again = ops->get_curve (b, 0);
+  g_assert_cmpfloat (again->frame_count, ==, 30);
+  ops->restore_state (b, 0, s1);
+  g_clear_pointer (&again, tress_curve_unref);
+  again = ops->get_curve (b, 0);
+  g_assert_cmpfloat (again->frame_count, ==, 40);
+  g_assert_cmpfloat (tress_curve_get_key (again, last)->frame, ==, 38);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  ops = tress_format_bfres.curves;
+  g_test_add_func ("/bfres/edit/set-key-in-place", test_set_key_in_place);
+  g_test_add_func ("/bfres/edit/insert-key-appends", test_insert_key_appends);
+  g_test_add_func ("/bfres/edit/delete-key", test_delete_key);
+  g_test_add_func ("/bfres/edit/undo-states", test_undo_states);
+  g_test_add_func ("/bfres/edit/widening", test_widening);
+  g_test_add_func ("/bfres/edit/refusals", test_refusals);
+  g_test_add_func ("/bfres/edit/yaz0-save", test_yaz0_save);
+  g_test_add_func ("/bfres/edit/frame-count", test_frame_count);
+  return g_test_run ();
+}
