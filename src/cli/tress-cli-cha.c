@@ -43,6 +43,13 @@ load_cha (TressCliFile *file, const char *path)
   return TRUE;
 }
 
+static int
+cmp_uint (gconstpointer a, gconstpointer b)
+{
+  guint x = *(const guint *)a, y = *(const guint *)b;
+  return x < y ? -1 : x > y;
+}
+
 /* "0,4,7-12" → sorted unique ribbon indices */
 static GArray *
 parse_list (const char *text)
@@ -68,6 +75,13 @@ parse_list (const char *text)
           g_array_append_val (list, x);
         }
     }
+  /* sorted, each ribbon once */
+  g_array_sort (list, cmp_uint);
+  for (guint i = 0, n = 0; i <= list->len; i++)
+    if (i == list->len)
+      g_array_set_size (list, n);
+    else if (n == 0 || g_array_index (list, guint, i) != g_array_index (list, guint, n - 1))
+      g_array_index (list, guint, n++) = g_array_index (list, guint, i);
   return g_steal_pointer (&list);
 }
 

@@ -153,6 +153,24 @@ test_roundtrip_undecoded_lines (void)
   g_assert_nonnull (back->radeon->materials[0].raw_lines);
   again = tress_cha_file_serialize (back);
   tress_test_assert_bytes_equal (bytes, again);
+
+  /* LINE_SIZE 0: an empty line array, whatever LINE_COUNT says */
+  {
+    TressChaMaterial *b = &back->radeon->materials[0];
+    g_autoptr (GBytes) zero = NULL;
+    g_autoptr (TressChaFile) z = NULL;
+    g_autoptr (GBytes) zero_again = NULL;
+    g_autoptr (GPtrArray) problems = NULL;
+
+    b->line_size = 0;
+    zero = tress_cha_file_serialize (back);
+    z = cha_test_parse (zero);
+    g_assert_cmpuint (z->radeon->materials[0].n_lines, ==, b->n_lines);
+    zero_again = tress_cha_file_serialize (z);
+    tress_test_assert_bytes_equal (zero, zero_again);
+    problems = tress_cha_file_validate (z);
+    g_assert_cmpuint (cha_test_count (problems, TRESS_SEVERITY_ERROR), >, 0);
+  }
 }
 
 static void
@@ -205,8 +223,14 @@ test_demo_creature (void)
           /* the fat morph pushes the fur outwards, thin pulls it in */
           g_assert_true (m->morph_points[0][6 * r] * m->morph_points[1][6 * r] <= 0.0f);
           g_assert_true (isfinite (bp[0]) && isfinite (bp[5]));
+          for (guint k = 0; k < m->n_ribbon_lines[r]; k++)
+            g_assert_cmpint (tress_cha_material_find_ribbon_of_line (m, m->first_line[r] + k), ==,
+                             (int)r);
         }
     }
+  g_assert_cmpint (
+      tress_cha_material_find_ribbon_of_line (&rad->materials[0], rad->materials[0].n_lines), ==,
+      -1);
   g_assert_cmpuint (n_ribbons, >=, 2000);
   g_assert_cmpuint (n_furred, >=, 10);
   g_assert_cmpuint (n_furred, <=, 14);

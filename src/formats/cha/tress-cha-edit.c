@@ -637,26 +637,6 @@ sort_unique (GArray *a)
   g_array_set_size (a, n);
 }
 
-/* The ribbon whose line range holds @line (first lines are sorted in a sound file). */
-static int
-ribbon_of_line (const TressChaMaterial *m, guint line)
-{
-  guint lo = 0, hi = m->n_ribbons;
-
-  while (lo < hi)
-    {
-      guint mid = lo + (hi - lo) / 2;
-      if (m->first_line[mid] <= line)
-        lo = mid + 1;
-      else
-        hi = mid;
-    }
-  if (lo == 0)
-    return -1;
-  lo--;
-  return line < (guint64)m->first_line[lo] + m->n_ribbon_lines[lo] ? (int)lo : -1;
-}
-
 static void
 describe_change (ChaCommand *self, const TressChaFile *file)
 {
@@ -690,7 +670,7 @@ describe_change (ChaCommand *self, const TressChaFile *file)
               for (guint k = 0; k < op->count; k++)
                 {
                   guint line = op->index + k;
-                  int r = ribbon_of_line (m, line);
+                  int r = tress_cha_material_find_ribbon_of_line (m, line);
                   g_array_append_val (self->lines, line);
                   if (r >= 0)
                     g_array_append_val (self->ribbons, r);

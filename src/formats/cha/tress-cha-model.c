@@ -103,6 +103,25 @@ tress_cha_material_ribbon_lines (const TressChaMaterial *m, guint ribbon, guint 
 }
 
 int
+tress_cha_material_find_ribbon_of_line (const TressChaMaterial *m, guint line)
+{
+  guint lo = 0, hi = m->n_ribbons;
+
+  while (lo < hi)
+    {
+      guint mid = lo + (hi - lo) / 2;
+      if (m->first_line[mid] <= line)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  if (lo == 0)
+    return -1;
+  lo--;
+  return line < (guint64)m->first_line[lo] + m->n_ribbon_lines[lo] && lo <= G_MAXINT ? (int)lo : -1;
+}
+
+int
 tress_cha_material_find_applied (const TressChaMaterial *m, guint32 body_part)
 {
   for (guint32 i = 0; i < m->n_applied && i < G_MAXINT; i++)
@@ -262,7 +281,11 @@ parse_material (Ctx *c, const TressChaRadeon *rad, TressChaMaterial *m, GError *
       copy_lines (m->lines, p, m->n_lines);
     }
   else
-    m->raw_lines = g_memdup2 (p, (gsize)m->n_lines * m->line_size);
+    {
+      /* never less than one byte allocated, never more than the array read */
+      m->raw_lines = g_malloc (MAX ((gsize)m->n_lines * m->line_size, 1));
+      memcpy (m->raw_lines, p, (gsize)m->n_lines * m->line_size);
+    }
 
   /* Every ribbon takes at least these bytes in the arrays that follow. */
   per_ribbon

@@ -180,6 +180,9 @@ void tress_cha_file_set_change_func (TressChaFile *file, TressChaChangeFunc func
  * outside the line array, or the lines are not decoded. */
 gboolean tress_cha_material_ribbon_lines (const TressChaMaterial *material, guint ribbon,
                                           guint *first, guint *n);
+/* The ribbon whose line range holds @line, or -1 (binary search: first-line
+ * indices are sorted in a file that keeps the running-sum rule). */
+int tress_cha_material_find_ribbon_of_line (const TressChaMaterial *material, guint line);
 /* Index of @body_part in the applied list, or -1. */
 int tress_cha_material_find_applied (const TressChaMaterial *material, guint32 body_part);
 /* Body part a line reference points at (ref/3 into the applied list), or -1

@@ -152,18 +152,6 @@ check_line (V *v, const TressChaMaterial *m, const ChaMaterialLayout *l, guint i
 #undef LOC
 }
 
-/* The usual one-hot mask of each section, as a little-endian u64 of the 8 bytes. */
-static guint64
-section_mask (guint section)
-{
-  guint8 mask[8] = { 0 };
-  guint64 v;
-
-  mask[tress_cha_mask_byte (section)] = 255;
-  memcpy (&v, mask, 8);
-  return v;
-}
-
 static inline gboolean
 finite_bits (float f)
 {
@@ -178,21 +166,18 @@ finite_bits (float f)
 static inline gboolean
 line_is_clean (const TressChaLine *line, guint k, guint32 ref_limit)
 {
-  static guint64 masks[TRESS_CHA_MAX_SECTIONS + 1];
-  guint64 mask;
+  guint64 mask, expected;
 
-  if (G_UNLIKELY (masks[1] == 0))
-    for (guint s = 1; s <= TRESS_CHA_MAX_SECTIONS; s++)
-      masks[s] = section_mask (s);
   if (k / 2 >= TRESS_CHA_MAX_SECTIONS)
     return FALSE;
+  /* the usual one-hot mask of section k/2 + 1, as the 8 bytes read in host order */
+  expected = GUINT64_FROM_LE (G_GUINT64_CONSTANT (0xff) << (8 * tress_cha_mask_byte (k / 2 + 1)));
   memcpy (&mask, line->mask, 8);
   return line->weights[0] + line->weights[1] + line->weights[2] == TRESS_CHA_WEIGHT_SUM
-         && line->ambient == line->ambient_copy && mask == masks[k / 2 + 1]
-         && line->refs[0] % 3 == 0 && line->refs[0] < ref_limit && line->refs[1] % 3 == 0
-         && line->refs[1] < ref_limit && line->refs[2] % 3 == 0 && line->refs[2] < ref_limit
-         && finite_bits (line->direction[0]) && finite_bits (line->direction[1])
-         && finite_bits (line->direction[2]);
+         && line->ambient == line->ambient_copy && mask == expected && line->refs[0] % 3 == 0
+         && line->refs[0] < ref_limit && line->refs[1] % 3 == 0 && line->refs[1] < ref_limit
+         && line->refs[2] % 3 == 0 && line->refs[2] < ref_limit && finite_bits (line->direction[0])
+         && finite_bits (line->direction[1]) && finite_bits (line->direction[2]);
 }
 
 static void

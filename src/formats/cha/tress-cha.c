@@ -321,13 +321,13 @@ cha_fix_all (gpointer model, TressHistory *history, GError **error)
   return tress_cha_fix_all (model, history, error);
 }
 
-static const char *const cha_extensions[] = { ".cha", NULL };
+static const char *const cha_extensions[] = { "cha", NULL };
 
 const TressFormat tress_format_cha = {
   .id = "cha",
   .display_name = "Creature fur", /* to be marked N_() once po/POTFILES.in lists this file */
   .extensions = cha_extensions,
-  .mime_type = "application/x-tress-cha",
+  .mime_type = "application/x-lionhead-creature",
   .probe = tress_cha_probe,
   .parse = cha_parse,
   .free = cha_free,
