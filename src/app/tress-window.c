@@ -351,6 +351,7 @@ void
 tress_window_open_demo (TressWindow *self)
 {
   g_auto (GStrv) names = tress_demo_list ();
+  TressDocumentPage *first = NULL;
 
   g_return_if_fail (TRESS_IS_WINDOW (self));
 
@@ -366,6 +367,7 @@ tress_window_open_demo (TressWindow *self)
     {
       g_autoptr (GError) error = NULL;
       g_autoptr (TressDocument) doc = tress_demo_open (names[i], &error);
+      TressDocumentPage *page;
 
       if (doc == NULL)
         {
@@ -374,8 +376,14 @@ tress_window_open_demo (TressWindow *self)
           _tress_window_show_error (self, primary, error);
           continue;
         }
-      tress_window_add_document (self, doc);
+      page = tress_window_add_document (self, doc);
+      if (first == NULL)
+        first = page;
     }
+  /* Show the first demo, not the last one opened. */
+  if (first != NULL)
+    gtk_notebook_set_current_page (self->notebook,
+                                   gtk_notebook_page_num (self->notebook, GTK_WIDGET (first)));
 }
 
 /* ---- drag and drop ----------------------------------------------------- */
@@ -745,6 +753,10 @@ tress_window_init (TressWindow *self)
   gtk_widget_init_template (GTK_WIDGET (self));
 
   self->remember_size = TRUE;
+  {
+    g_auto (GStrv) demos = tress_demo_list ();
+    self->has_demos = demos[0] != NULL;
+  }
   self->settings = settings_new_if_installed ();
   self->cancellable = g_cancellable_new ();
   gtk_window_set_default_size (GTK_WINDOW (self), TRESS_WINDOW_DEFAULT_WIDTH,
