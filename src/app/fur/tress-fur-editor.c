@@ -199,6 +199,8 @@ add_column (TressFurEditor *self, const char *title, TressChaColumn column, gboo
   gtk_column_view_column_set_sorter (col, sorter);
   g_object_unref (sorter);
   gtk_column_view_column_set_expand (col, expand);
+  if (column == TRESS_CHA_COLUMN_NAME)
+    gtk_column_view_column_set_fixed_width (col, 170);
   gtk_column_view_column_set_resizable (col, TRUE);
   gtk_column_view_append_column (GTK_COLUMN_VIEW (self->column_view), col);
   g_object_unref (col);
@@ -632,7 +634,7 @@ tress_fur_editor_new (TressDocument *doc)
   left = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
   gtk_box_append (GTK_BOX (left), self->search);
   gtk_box_append (GTK_BOX (left), scrolled);
-  gtk_widget_set_size_request (left, 280, -1);
+  gtk_widget_set_size_request (left, 240, -1);
 
   /* Preview and UV map */
   self->notebook = gtk_notebook_new ();
@@ -653,19 +655,21 @@ tress_fur_editor_new (TressDocument *doc)
   load_uv_table (self);
 
   self->inspector = tress_fur_inspector_new (self->doc, self->names);
-  gtk_widget_set_size_request (self->inspector, 300, -1);
+  gtk_widget_set_size_request (self->inspector, 330, -1);
 
+  /* Tree | preview in a paned, the inspector at a fixed width beside them. */
   right = gtk_paned_new (GTK_ORIENTATION_HORIZONTAL);
-  gtk_paned_set_start_child (GTK_PANED (right), self->notebook);
-  gtk_paned_set_end_child (GTK_PANED (right), self->inspector);
-  gtk_paned_set_resize_end_child (GTK_PANED (right), FALSE);
+  gtk_paned_set_start_child (GTK_PANED (right), left);
+  gtk_paned_set_end_child (GTK_PANED (right), self->notebook);
+  gtk_paned_set_resize_start_child (GTK_PANED (right), FALSE);
+  gtk_paned_set_shrink_start_child (GTK_PANED (right), FALSE);
   gtk_paned_set_shrink_end_child (GTK_PANED (right), FALSE);
-  self->paned = gtk_paned_new (GTK_ORIENTATION_HORIZONTAL);
-  gtk_paned_set_start_child (GTK_PANED (self->paned), left);
-  gtk_paned_set_end_child (GTK_PANED (self->paned), right);
-  gtk_paned_set_resize_start_child (GTK_PANED (self->paned), FALSE);
-  gtk_paned_set_shrink_start_child (GTK_PANED (self->paned), FALSE);
-  gtk_paned_set_position (GTK_PANED (self->paned), 440);
+  gtk_paned_set_position (GTK_PANED (right), 360);
+  gtk_widget_set_hexpand (right, TRUE);
+  self->paned = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
+  gtk_box_append (GTK_BOX (self->paned), right);
+  gtk_box_append (GTK_BOX (self->paned), gtk_separator_new (GTK_ORIENTATION_VERTICAL));
+  gtk_box_append (GTK_BOX (self->paned), self->inspector);
   gtk_widget_set_parent (self->paned, GTK_WIDGET (self));
 
   g_signal_connect (self->doc, "selection-changed", G_CALLBACK (on_doc_selection_changed), self);

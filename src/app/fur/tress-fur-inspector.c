@@ -723,6 +723,7 @@ tress_fur_inspector_new (TressChaDocument *doc, TressFurNames *names)
   for (k = 0; k < 3; k++)
     {
       self->weight_spin[k] = gtk_spin_button_new_with_range (0, 255, 1);
+      gtk_editable_set_width_chars (GTK_EDITABLE (self->weight_spin[k]), 3);
       gtk_widget_set_tooltip_text (self->weight_spin[k], ref_names[k]);
       gtk_widget_set_name (self->weight_spin[k], ref_names[k]);
       g_signal_connect (self->weight_spin[k], "value-changed", G_CALLBACK (on_weight_spin_changed),
@@ -781,6 +782,8 @@ tress_fur_inspector_new (TressChaDocument *doc, TressFurNames *names)
   for (k = 0; k < 3; k++)
     {
       self->dir_spin[k] = gtk_spin_button_new_with_range (-100, 100, 0.01);
+      gtk_editable_set_width_chars (GTK_EDITABLE (self->dir_spin[k]), 4);
+      gtk_orientable_set_orientation (GTK_ORIENTABLE (self->dir_spin[k]), GTK_ORIENTATION_VERTICAL);
       gtk_spin_button_set_digits (GTK_SPIN_BUTTON (self->dir_spin[k]), 3);
       gtk_widget_set_tooltip_text (self->dir_spin[k], axis[k]);
       g_signal_connect (self->dir_spin[k], "value-changed", G_CALLBACK (on_byte_changed), self);
