@@ -816,7 +816,9 @@ tress_cha_document_set_selection (TressChaDocument *self, const TressChaRibbonId
       g_array_index (next, TressChaRibbonId, out++) = g_array_index (next, TressChaRibbonId, i);
   g_array_set_size (next, out);
   if (next->len == self->selection->len
-      && memcmp (next->data, self->selection->data, next->len * sizeof (TressChaRibbonId)) == 0)
+      && (next->len == 0
+          || memcmp (next->data, self->selection->data, next->len * sizeof (TressChaRibbonId))
+                 == 0))
     return;
   g_array_unref (self->selection);
   self->selection = g_steal_pointer (&next);
@@ -828,6 +830,8 @@ tress_cha_document_is_selected (TressChaDocument *self, guint material, guint ri
 {
   TressChaRibbonId key = { material, ribbon };
 
+  if (self->selection->len == 0)
+    return FALSE;
   return bsearch (&key, self->selection->data, self->selection->len, sizeof (TressChaRibbonId),
                   compare_ids)
          != NULL;

@@ -854,7 +854,8 @@ tress_fur_preview_pick (TressFurPreview *self, double x, double y, gboolean exte
 
       ids = tress_cha_document_get_selection (self->doc, &n);
       next = g_new (TressChaRibbonId, n + 1);
-      memcpy (next, ids, n * sizeof *ids);
+      if (n > 0)
+        memcpy (next, ids, n * sizeof *ids);
       next[n] = (TressChaRibbonId){ material, ribbon };
       tress_cha_document_set_selection (self->doc, next, n + 1, self);
     }

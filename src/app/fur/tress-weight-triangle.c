@@ -154,7 +154,8 @@ move_points (TressWeightTriangle *self, guint index, double x, double y, gboolea
 static void
 finish_move (TressWeightTriangle *self)
 {
-  if (memcmp (self->shown->data, self->points->data, 3 * self->points->len) == 0)
+  if (self->points->len == 0
+      || memcmp (self->shown->data, self->points->data, 3 * self->points->len) == 0)
     return;
   /* The owner may call set_points() from the handler: hand over a copy. */
   {
