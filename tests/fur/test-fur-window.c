@@ -341,6 +341,12 @@ test_tree (void)
         }
     }
   g_assert_cmpuint (n_ribbon_rows, >=, 1);
+
+  /* While filtered, a selection from elsewhere selects only the rows shown. */
+  tress_cha_document_set_selection (doc, &(TressChaRibbonId){ 0, 5 }, 1, NULL);
+  g_assert_cmpuint (n_selected_rows (editor), ==, 0);
+  tress_cha_document_set_selection (doc, &(TressChaRibbonId){ 0, 9 }, 1, NULL);
+  g_assert_cmpuint (n_selected_rows (editor), ==, 1);
   gtk_window_destroy (GTK_WINDOW (window));
   spin (10);
 }

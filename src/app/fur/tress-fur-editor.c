@@ -5,6 +5,7 @@
 #include "tress-fur-editor.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "tress-editor.h"
 #include "tress-fur-names.h"
@@ -29,6 +30,8 @@ struct _TressFurEditor
   GtkWidget *inspector;
   guint uv_material;
   gboolean syncing;
+  gboolean filtering;
+  GtkSorter *row_sorter;
   guint scroll_to;
   guint scroll_tick;
 };
@@ -262,39 +265,54 @@ scroll_tick (GtkWidget *list, GdkFrameClock *clock, gpointer data)
 static void
 sync_tree_from_document (TressFurEditor *self)
 {
+  TressChaFile *file = get_file (self);
   const TressChaRibbonId *ids;
-  guint n, i, n_rows, first = G_MAXUINT;
+  guint n, i, n_rows, first = G_MAXUINT, section;
   g_autoptr (GtkBitset) set = gtk_bitset_new_empty ();
   g_autoptr (GtkBitset) mask = NULL;
+  g_autoptr (GtkTreeListRow) section_row = NULL;
   GListModel *rows = G_LIST_MODEL (self->sorted);
-  GtkWidget *list;
+  /* Unsorted and unfiltered, tree positions are list positions: each selected
+   * row is found directly instead of by a scan of every row. */
+  gboolean direct = gtk_sort_list_model_get_sorter (self->sorted) == NULL && !self->filtering;
 
   ids = tress_cha_document_get_selection (self->doc, &n);
   self->syncing = TRUE;
-  /* Expand the radeon section and the materials involved (top-down, as rows appear). */
-  for (i = 0; i < g_list_model_get_n_items (rows) && n > 0; i++)
+  /* Expand the radeon section and the materials involved. */
+  for (section = 0; n > 0 && file->radeon != NULL && section < file->n_sections; section++)
+    if (file->sections[section].radeon == file->radeon)
+      {
+        section_row = gtk_tree_list_model_get_child_row (self->tree, section);
+        break;
+      }
+  if (section_row != NULL)
     {
-      g_autoptr (GtkTreeListRow) row = g_list_model_get_item (rows, i);
-      g_autoptr (TressChaNode) node = gtk_tree_list_row_get_item (row);
-      TressChaNodeKind kind = tress_cha_node_get_kind (node);
-      int material = tress_cha_node_get_material (node);
-
-      if (kind == TRESS_CHA_NODE_SECTION && gtk_tree_list_row_is_expandable (row))
-        gtk_tree_list_row_set_expanded (row, TRUE);
-      else if (kind == TRESS_CHA_NODE_MATERIAL)
+      gtk_tree_list_row_set_expanded (section_row, TRUE);
+      for (i = 0; i < n; i++)
         {
-          gboolean wanted = FALSE;
+          g_autoptr (GtkTreeListRow) material_row = NULL;
+          g_autoptr (GtkTreeListRow) ribbon_row = NULL;
 
-          for (guint k = 0; k < n && !wanted; k++)
-            wanted = ids[k].material == (guint)material;
-          if (wanted)
-            gtk_tree_list_row_set_expanded (row, TRUE);
+          if (i > 0 && ids[i].material == ids[i - 1].material && !direct)
+            continue;
+          material_row = gtk_tree_list_row_get_child_row (section_row, ids[i].material);
+          if (material_row == NULL)
+            continue;
+          gtk_tree_list_row_set_expanded (material_row, TRUE);
+          if (!direct)
+            continue;
+          ribbon_row = gtk_tree_list_row_get_child_row (material_row, ids[i].ribbon);
+          if (ribbon_row != NULL)
+            {
+              guint pos = gtk_tree_list_row_get_position (ribbon_row);
+
+              gtk_bitset_add (set, pos);
+              first = MIN (first, pos);
+            }
         }
-      else if (kind == TRESS_CHA_NODE_RIBBON)
-        break; /* materials come before their ribbons: nothing more to expand above */
     }
   n_rows = g_list_model_get_n_items (rows);
-  for (i = 0; i < n_rows && n > 0; i++)
+  for (i = 0; i < n_rows && n > 0 && !direct; i++)
     {
       g_autoptr (GtkTreeListRow) row = g_list_model_get_item (rows, i);
       g_autoptr (TressChaNode) node = gtk_tree_list_row_get_item (row);
@@ -310,14 +328,14 @@ sync_tree_from_document (TressFurEditor *self)
   mask = gtk_bitset_new_range (0, n_rows);
   gtk_selection_model_set_selection (GTK_SELECTION_MODEL (self->selection), set, mask);
   self->syncing = FALSE;
-  list = self->column_view;
   if (first != G_MAXUINT)
     {
       /* Scroll once the new rows are laid out (scrolling in the same cycle as
        * a large change leaves GTK 4.8's list view blank). */
       self->scroll_to = first;
       if (self->scroll_tick == 0)
-        self->scroll_tick = gtk_widget_add_tick_callback (list, scroll_tick, self, NULL);
+        self->scroll_tick
+            = gtk_widget_add_tick_callback (self->column_view, scroll_tick, self, NULL);
     }
 }
 
@@ -347,7 +365,28 @@ on_doc_selection_changed (TressChaDocument *doc, gpointer origin, TressFurEditor
 static void
 on_search_changed (GtkSearchEntry *entry, TressFurEditor *self)
 {
-  gtk_filter_changed (self->filter, GTK_FILTER_CHANGE_DIFFERENT);
+  const char *text = gtk_editable_get_text (GTK_EDITABLE (entry));
+  gboolean filtering = text[strspn (text, " \t")] != '\0';
+
+  /* Without a search the filter matches everything without looking at the
+   * rows, so expanding 100,000 ribbons makes none of them. */
+  if (filtering || self->filtering)
+    gtk_custom_filter_set_filter_func (GTK_CUSTOM_FILTER (self->filter),
+                                       filtering ? filter_match : NULL, self, NULL);
+  self->filtering = filtering;
+}
+
+/* Sorting only while a column asks for it: an unsorted tree needs no key of
+ * every row. */
+static void
+on_view_sorter_changed (GtkSorter *sorter, GtkSorterChange change, TressFurEditor *self)
+{
+  gboolean active = gtk_sorter_get_order (sorter) != GTK_SORTER_ORDER_NONE;
+
+  if (active && gtk_sort_list_model_get_sorter (self->sorted) == NULL)
+    gtk_sort_list_model_set_sorter (self->sorted, self->row_sorter);
+  else if (!active && gtk_sort_list_model_get_sorter (self->sorted) != NULL)
+    gtk_sort_list_model_set_sorter (self->sorted, NULL);
 }
 
 /* ---- UV map --------------------------------------------------------------- */
@@ -536,6 +575,7 @@ tress_fur_editor_dispose (GObject *object)
   g_clear_pointer (&self->paned, gtk_widget_unparent);
   g_clear_object (&self->selection);
   g_clear_object (&self->filter);
+  g_clear_object (&self->row_sorter);
   g_clear_object (&self->doc);
   G_OBJECT_CLASS (tress_fur_editor_parent_class)->dispose (object);
 }
@@ -609,7 +649,7 @@ tress_fur_editor_new (TressDocument *doc)
   gtk_widget_set_tooltip_text (self->search,
                                "Filter ribbons: a body part number, #index, or \"problem\"");
   g_signal_connect (self->search, "search-changed", G_CALLBACK (on_search_changed), self);
-  self->filter = GTK_FILTER (gtk_custom_filter_new (filter_match, self, NULL));
+  self->filter = GTK_FILTER (gtk_custom_filter_new (NULL, NULL, NULL));
   self->tree = gtk_tree_list_model_new (g_object_ref (tress_cha_document_get_root (self->doc)),
                                         FALSE, FALSE, create_children, self, NULL);
   self->column_view = gtk_column_view_new (NULL);
@@ -622,7 +662,9 @@ tress_fur_editor_new (TressDocument *doc)
   add_column (self, "Problems", TRESS_CHA_COLUMN_PROBLEMS, FALSE);
   view_sorter = gtk_column_view_get_sorter (GTK_COLUMN_VIEW (self->column_view));
   row_sorter = gtk_tree_list_row_sorter_new (g_object_ref (view_sorter));
-  self->sorted = gtk_sort_list_model_new (G_LIST_MODEL (self->tree), GTK_SORTER (row_sorter));
+  self->row_sorter = GTK_SORTER (row_sorter);
+  self->sorted = gtk_sort_list_model_new (G_LIST_MODEL (self->tree), NULL);
+  g_signal_connect_object (view_sorter, "changed", G_CALLBACK (on_view_sorter_changed), self, 0);
   self->selection = gtk_multi_selection_new (G_LIST_MODEL (self->sorted));
   gtk_column_view_set_model (GTK_COLUMN_VIEW (self->column_view),
                              GTK_SELECTION_MODEL (self->selection));
