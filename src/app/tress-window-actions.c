@@ -527,6 +527,28 @@ action_close_document (GtkWidget *widget, const char *action_name, GVariant *par
     _tress_window_close_page (self, page);
 }
 
+/* ---- keyboard shortcuts ------------------------------------------------ */
+
+/* Built on first use rather than with every window (as GtkApplication does
+ * with gtk/help-overlay.ui), which keeps it out of the start-up time. */
+static void
+action_show_help_overlay (GtkWidget *widget, const char *action_name, GVariant *param)
+{
+  GtkApplicationWindow *window = GTK_APPLICATION_WINDOW (widget);
+  GtkShortcutsWindow *overlay = gtk_application_window_get_help_overlay (window);
+
+  if (overlay == NULL)
+    {
+      g_autoptr (GtkBuilder) builder
+          = gtk_builder_new_from_resource ("/io/github/tress/Tress/help-overlay.ui");
+
+      overlay = GTK_SHORTCUTS_WINDOW (gtk_builder_get_object (builder, "help_overlay"));
+      /* Also makes the shortcuts show this window's accelerators. */
+      gtk_application_window_set_help_overlay (window, overlay);
+    }
+  gtk_window_present (GTK_WINDOW (overlay));
+}
+
 /* ---- switching documents ----------------------------------------------- */
 
 /* These act on the notebook, so they work whatever editor has the focus. */
@@ -583,6 +605,8 @@ _tress_window_class_init_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.undo", NULL, action_undo);
   gtk_widget_class_install_action (widget_class, "win.redo", NULL, action_redo);
   gtk_widget_class_install_action (widget_class, "win.close-document", NULL, action_close_document);
+  gtk_widget_class_install_action (widget_class, "win.show-help-overlay", NULL,
+                                   action_show_help_overlay);
   gtk_widget_class_install_action (widget_class, "win.next-document", NULL, action_next_document);
   gtk_widget_class_install_action (widget_class, "win.previous-document", NULL,
                                    action_previous_document);

@@ -275,6 +275,26 @@ _tress_window_add_recent (TressWindow *self, TressDocument *doc)
   gtk_recent_manager_add_full (self->recent_manager, uri, &data);
 }
 
+/* Shows the page of @file if it is open already. */
+static gboolean
+show_open_file (TressWindow *self, GFile *file)
+{
+  guint n = tress_window_get_n_documents (self);
+
+  for (guint i = 0; i < n; i++)
+    {
+      TressDocumentPage *page = tress_window_get_page (self, i);
+      GFile *open_file = tress_document_get_file (tress_document_page_get_document (page));
+
+      if (open_file != NULL && g_file_equal (open_file, file))
+        {
+          gtk_notebook_set_current_page (self->notebook, (int)i);
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
 typedef struct
 {
   TressWindow *window;
@@ -314,6 +334,9 @@ on_load_done (GObject *source, GAsyncResult *result, gpointer user_data)
       _tress_window_show_error (self, primary, error);
       return;
     }
+  /* Opened twice before the first read finished: one page is enough. */
+  if (show_open_file (self, data->file))
+    return;
   tress_window_add_document (self, doc);
   _tress_window_add_recent (self, doc);
 }
@@ -321,24 +344,13 @@ on_load_done (GObject *source, GAsyncResult *result, gpointer user_data)
 void
 tress_window_open_file (TressWindow *self, GFile *file)
 {
-  guint n;
   OpenData *data;
 
   g_return_if_fail (TRESS_IS_WINDOW (self));
   g_return_if_fail (G_IS_FILE (file));
 
-  n = tress_window_get_n_documents (self);
-  for (guint i = 0; i < n; i++)
-    {
-      TressDocumentPage *page = tress_window_get_page (self, i);
-      GFile *open_file = tress_document_get_file (tress_document_page_get_document (page));
-
-      if (open_file != NULL && g_file_equal (open_file, file))
-        {
-          gtk_notebook_set_current_page (self->notebook, (int)i);
-          return;
-        }
-    }
+  if (show_open_file (self, file))
+    return;
 
   data = g_new0 (OpenData, 1);
   data->window = g_object_ref (self);

@@ -81,6 +81,8 @@ typedef struct
   gboolean uniform_interp;  /* every segment must use the same kind (BFRES) */
   gboolean tied_tangents;   /* in_slope == out_slope always (NIFF2) */
   gboolean fixed_key_count; /* keys cannot be inserted or deleted */
+  gboolean slopes_derived;  /* slopes follow from the interpolation and are not stored
+                             * (NIFF1 KEY records): editors show no handles for them */
 } TressCurveLimits;
 
 typedef struct _TressCurve TressCurve;

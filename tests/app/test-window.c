@@ -635,6 +635,20 @@ test_several_documents (void)
   activate_open (window, a);
   spin (20);
   g_assert_cmpuint (tress_window_get_n_documents (window), ==, 2);
+  /* Twice at once, before either read finished: still one page. */
+  {
+    static const guint32 c_values[] = { 4 };
+    g_autofree char *c = write_test_file ("c.trsstest", c_values, 1, NULL);
+
+    activate_open (window, c);
+    activate_open (window, c);
+    WAIT_FOR (!tress_window_get_busy (window));
+    g_assert_cmpuint (tress_window_get_n_documents (window), ==, 3);
+    gtk_widget_activate_action (GTK_WIDGET (window), "win.close-document", NULL);
+    g_assert_cmpuint (tress_window_get_n_documents (window), ==, 2);
+    activate_open (window, a);
+    spin (20);
+  }
   g_assert_cmpuint (tress_test_model_get_n_values (current_model (window)), ==, 1);
   g_assert_false (button_enabled (window, "win.undo"));
 
@@ -933,6 +947,27 @@ test_switch_documents (void)
   destroy_window (window);
 }
 
+static GtkWidget *
+find_action_shortcut (GtkWidget *root, const char *action)
+{
+  if (GTK_IS_SHORTCUTS_SHORTCUT (root))
+    {
+      g_autofree char *name = NULL;
+
+      g_object_get (root, "action-name", &name, NULL);
+      if (g_strcmp0 (name, action) == 0)
+        return root;
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_action_shortcut (child, action);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
 /* About and Keyboard Shortcuts open their windows. */
 static void
 test_about_and_shortcuts (void)
@@ -948,6 +983,15 @@ test_about_and_shortcuts (void)
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-help-overlay", NULL));
   WAIT_FOR ((shortcuts = find_toplevel (GTK_TYPE_SHORTCUTS_WINDOW)) != NULL);
+  /* It shows the application's accelerators for the window's actions. */
+  {
+    GtkWidget *save = find_action_shortcut (GTK_WIDGET (shortcuts), "win.save");
+    g_autofree char *accel = NULL;
+
+    g_assert_nonnull (save);
+    g_object_get (save, "accelerator", &accel, NULL);
+    g_assert_cmpstr (accel, ==, "<Control>s");
+  }
   gtk_window_close (shortcuts);
   spin (10);
   destroy_window (window);

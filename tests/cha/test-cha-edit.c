@@ -542,6 +542,36 @@ test_fixes (Fixture *f, gconstpointer data)
   g_assert_cmpuint (tress_history_get_n_undo (f->history), ==, 1);
 }
 
+static void
+on_applied (TressHistory *history, TressCommand *cmd, gboolean undo, gpointer data)
+{
+  const TressChaChange **out = data;
+
+  *out = tress_cha_command_get_change (cmd);
+}
+
+/* Views can also learn what changed from the history's "applied" signal. */
+static void
+test_applied_signal (Fixture *f, gconstpointer data)
+{
+  const TressChaChange *change = NULL;
+  TressChaRibbonId rib = { 1, 3 };
+
+  g_signal_connect (f->history, "applied", G_CALLBACK (on_applied), &change);
+  g_assert_true (tress_cha_delete_ribbon (f->file, f->history, rib, NULL));
+  g_assert_nonnull (change);
+  g_assert_cmpint (change->material, ==, 1);
+  g_assert_cmpuint (change->flags & TRESS_CHA_CHANGE_STRUCTURE, !=, 0);
+  g_assert_cmpuint (change->n_ribbons, ==, 1);
+  g_assert_cmpuint (change->ribbons[0], ==, 3);
+  change = NULL;
+  g_assert_true (tress_history_undo (f->history));
+  g_assert_nonnull (change);
+  g_assert_cmpuint (change->ribbons[0], ==, 3);
+  g_assert_true (f->last_undo);
+  g_assert_null (tress_cha_command_get_change (NULL));
+}
+
 /* A drag: the same weight of the same lines, again and again, is one step. */
 static void
 test_merge (Fixture *f, gconstpointer data)
@@ -775,6 +805,7 @@ main (int argc, char **argv)
   ADD ("sections", test_sections);
   ADD ("fixes", test_fixes);
   ADD ("merge", test_merge);
+  ADD ("applied-signal", test_applied_signal);
   g_test_add_func ("/cha/edit/no-history", test_no_history);
   g_test_add_func ("/cha/edit/random-10000", test_random_sequence);
   return g_test_run ();
