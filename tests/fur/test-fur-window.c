@@ -667,6 +667,22 @@ test_retarget_dialog (void)
   spin (10);
 }
 
+/* Whether a line of the ribbon gives weight to @part. */
+static gboolean
+ribbon_weighs_on (TressChaFile *file, guint material, guint ribbon, guint32 part)
+{
+  const TressChaMaterial *m = &file->radeon->materials[material];
+  guint first, n;
+
+  g_assert_true (tress_cha_material_ribbon_lines (m, ribbon, &first, &n));
+  for (guint i = first; i < first + n; i++)
+    for (guint k = 0; k < 3; k++)
+      if (tress_cha_line_get_weight (&m->lines[i], k) > 0
+          && tress_cha_material_ref_body_part (m, &m->lines[i], k) == (gint64)part)
+        return TRUE;
+  return FALSE;
+}
+
 /* A broken weight triple shows in the inspector with a Fix button that fixes it. */
 static void
 test_problem_fix (void)
@@ -692,6 +708,54 @@ test_problem_fix (void)
   g_assert_cmpuint (tress_cha_document_ribbon_problems (doc, 0, 6), >, 0);
   g_assert_true (
       gtk_widget_activate_action (GTK_WIDGET (editor), "fur.select-ribbons", "s", "0:6"));
+
+  /* The search "problem" leaves the broken ribbon only; a body part number
+   * leaves the ribbons attached to or referencing it. */
+  {
+    GListModel *rows = G_LIST_MODEL (tress_fur_editor_get_tree_selection (editor));
+    TressChaFile *file = tress_cha_document_get_cha (doc);
+    guint32 part = file->radeon->materials[0].attach[6];
+    g_autofree char *text = g_strdup_printf ("%u", part);
+    guint n_ribbons = 0;
+
+    guint n_all = g_list_model_get_n_items (rows);
+
+    gtk_editable_set_text (tress_fur_editor_get_search (editor), "problem");
+    WAIT_FOR (g_list_model_get_n_items (rows) < 10);
+    for (guint i = 0; i < g_list_model_get_n_items (rows); i++)
+      {
+        g_autoptr (GtkTreeListRow) row = g_list_model_get_item (rows, i);
+        g_autoptr (TressChaNode) node = gtk_tree_list_row_get_item (row);
+
+        if (tress_cha_node_get_kind (node) == TRESS_CHA_NODE_RIBBON)
+          {
+            g_assert_cmpint (tress_cha_node_get_ribbon (node), ==, 6);
+            n_ribbons++;
+          }
+      }
+    g_assert_cmpuint (n_ribbons, ==, 1);
+    gtk_editable_set_text (tress_fur_editor_get_search (editor), text);
+    /* Setting the text clears it first, which the search entry reports at
+     * once (every row back); the number comes after its delay. */
+    WAIT_FOR (g_list_model_get_n_items (rows) > 10 && g_list_model_get_n_items (rows) < n_all);
+    for (guint i = 0; i < g_list_model_get_n_items (rows); i++)
+      {
+        g_autoptr (GtkTreeListRow) row = g_list_model_get_item (rows, i);
+        g_autoptr (TressChaNode) node = gtk_tree_list_row_get_item (row);
+        g_autofree char *attach = NULL;
+
+        if (tress_cha_node_get_kind (node) != TRESS_CHA_NODE_RIBBON)
+          continue;
+        attach = tress_cha_node_get_text (node, TRESS_CHA_COLUMN_ATTACH);
+        g_assert_true (g_strcmp0 (attach, text) == 0
+                       || ribbon_weighs_on (file, (guint)tress_cha_node_get_material (node),
+                                            (guint)tress_cha_node_get_ribbon (node), part));
+        n_ribbons++;
+      }
+    g_assert_cmpuint (n_ribbons, >, 2);
+    g_assert_cmpuint (n_ribbons, <, file->radeon->materials[0].n_ribbons + 1);
+    gtk_editable_set_text (tress_fur_editor_get_search (editor), "");
+  }
   fix = find_widget (GTK_WIDGET (tress_fur_editor_get_inspector (editor)), GTK_TYPE_BUTTON, "Fix",
                      NULL, 0);
   g_assert_nonnull (fix);

@@ -372,7 +372,8 @@ on_search_changed (GtkSearchEntry *entry, TressFurEditor *self)
    * rows, so expanding 100,000 ribbons makes none of them. */
   if (filtering || self->filtering)
     gtk_custom_filter_set_filter_func (GTK_CUSTOM_FILTER (self->filter),
-                                       filtering ? filter_match : NULL, self, NULL);
+                                       filtering ? filter_match : NULL, filtering ? self : NULL,
+                                       NULL);
   self->filtering = filtering;
 }
 
