@@ -4,6 +4,8 @@
  */
 #include "tress-editors.h"
 
+#include "curves/tress-curve-editor.h"
+#include "fur/tress-fur-editor.h"
 #include "tress-editor.h"
 
 void
@@ -16,4 +18,6 @@ tress_editors_register_builtin (void)
    *   tress_editor_register ("bfres", tress_curve_editor_new);
    *   tress_editor_register ("niff", tress_curve_editor_new);
    * A format without a call gets the generic TressInfoView. */
+  tress_curve_editor_register (); /* "bfres", "niff" and their curve documents */
+  tress_fur_editor_register ();
 }

@@ -39,6 +39,7 @@ _tress_window_update_actions (TressWindow *self)
   gtk_widget_action_set_enabled (widget, "win.undo", can_undo);
   gtk_widget_action_set_enabled (widget, "win.redo", can_redo);
   gtk_widget_action_set_enabled (widget, "win.close-document", has_doc);
+  gtk_widget_action_set_enabled (widget, "win.open-demo", self->has_demos);
   gtk_widget_action_set_enabled (widget, "win.next-document", has_doc);
   gtk_widget_action_set_enabled (widget, "win.previous-document", has_doc);
   gtk_widget_action_set_enabled (widget, "win.select-document", has_doc);
@@ -71,6 +72,13 @@ _tress_window_update_actions (TressWindow *self)
 
 /* ---- open -------------------------------------------------------------- */
 
+/* A format's extension without a leading dot ("cha" for both "cha" and ".cha"). */
+static const char *
+bare_extension (const char *extension)
+{
+  return extension[0] == '.' ? extension + 1 : extension;
+}
+
 static void
 add_format_filters (GtkFileChooser *chooser)
 {
@@ -92,10 +100,11 @@ add_format_filters (GtkFileChooser *chooser)
       g_string_append (name, " (");
       for (guint j = 0; format->extensions[j] != NULL; j++)
         {
-          g_autofree char *pattern = g_strdup_printf ("*.%s", format->extensions[j]);
+          const char *extension = bare_extension (format->extensions[j]);
+          g_autofree char *pattern = g_strdup_printf ("*.%s", extension);
 
-          gtk_file_filter_add_suffix (filter, format->extensions[j]);
-          gtk_file_filter_add_suffix (all_supported, format->extensions[j]);
+          gtk_file_filter_add_suffix (filter, extension);
+          gtk_file_filter_add_suffix (all_supported, extension);
           g_string_append_printf (name, "%s%s", j > 0 ? ", " : "", pattern);
         }
       if (format->mime_type != NULL)
@@ -297,9 +306,14 @@ suggested_name (TressDocument *doc)
 
   if (tress_document_get_file (doc) != NULL || title == NULL)
     return g_strdup (title != NULL ? title : _ ("Untitled"));
-  if (format != NULL && format->extensions != NULL && format->extensions[0] != NULL
-      && !g_str_has_suffix (title, format->extensions[0]))
-    return g_strdup_printf ("%s.%s", title, format->extensions[0]);
+  if (format != NULL && format->extensions != NULL && format->extensions[0] != NULL)
+    {
+      const char *extension = bare_extension (format->extensions[0]);
+      g_autofree char *suffix = g_strconcat (".", extension, NULL);
+
+      if (!g_str_has_suffix (title, suffix))
+        return g_strconcat (title, suffix, NULL);
+    }
   return g_strdup (title);
 }
 
@@ -513,6 +527,28 @@ action_close_document (GtkWidget *widget, const char *action_name, GVariant *par
     _tress_window_close_page (self, page);
 }
 
+/* ---- keyboard shortcuts ------------------------------------------------ */
+
+/* Built on first use rather than with every window (as GtkApplication does
+ * with gtk/help-overlay.ui), which keeps it out of the start-up time. */
+static void
+action_show_help_overlay (GtkWidget *widget, const char *action_name, GVariant *param)
+{
+  GtkApplicationWindow *window = GTK_APPLICATION_WINDOW (widget);
+  GtkShortcutsWindow *overlay = gtk_application_window_get_help_overlay (window);
+
+  if (overlay == NULL)
+    {
+      g_autoptr (GtkBuilder) builder
+          = gtk_builder_new_from_resource ("/io/github/tress/Tress/help-overlay.ui");
+
+      overlay = GTK_SHORTCUTS_WINDOW (gtk_builder_get_object (builder, "help_overlay"));
+      /* Also makes the shortcuts show this window's accelerators. */
+      gtk_application_window_set_help_overlay (window, overlay);
+    }
+  gtk_window_present (GTK_WINDOW (overlay));
+}
+
 /* ---- switching documents ----------------------------------------------- */
 
 /* These act on the notebook, so they work whatever editor has the focus. */
@@ -569,6 +605,8 @@ _tress_window_class_init_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.undo", NULL, action_undo);
   gtk_widget_class_install_action (widget_class, "win.redo", NULL, action_redo);
   gtk_widget_class_install_action (widget_class, "win.close-document", NULL, action_close_document);
+  gtk_widget_class_install_action (widget_class, "win.show-help-overlay", NULL,
+                                   action_show_help_overlay);
   gtk_widget_class_install_action (widget_class, "win.next-document", NULL, action_next_document);
   gtk_widget_class_install_action (widget_class, "win.previous-document", NULL,
                                    action_previous_document);

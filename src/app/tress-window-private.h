@@ -38,6 +38,7 @@ struct _TressWindow
   GtkRecentManager *recent_manager;
   gulong recent_changed_id;
 
+  gboolean has_demos; /* the build holds demo files */
   GCancellable *cancellable;
   guint n_busy;
   gboolean close_confirmed;

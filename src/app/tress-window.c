@@ -275,6 +275,26 @@ _tress_window_add_recent (TressWindow *self, TressDocument *doc)
   gtk_recent_manager_add_full (self->recent_manager, uri, &data);
 }
 
+/* Shows the page of @file if it is open already. */
+static gboolean
+show_open_file (TressWindow *self, GFile *file)
+{
+  guint n = tress_window_get_n_documents (self);
+
+  for (guint i = 0; i < n; i++)
+    {
+      TressDocumentPage *page = tress_window_get_page (self, i);
+      GFile *open_file = tress_document_get_file (tress_document_page_get_document (page));
+
+      if (open_file != NULL && g_file_equal (open_file, file))
+        {
+          gtk_notebook_set_current_page (self->notebook, (int)i);
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
 typedef struct
 {
   TressWindow *window;
@@ -314,6 +334,9 @@ on_load_done (GObject *source, GAsyncResult *result, gpointer user_data)
       _tress_window_show_error (self, primary, error);
       return;
     }
+  /* Opened twice before the first read finished: one page is enough. */
+  if (show_open_file (self, data->file))
+    return;
   tress_window_add_document (self, doc);
   _tress_window_add_recent (self, doc);
 }
@@ -321,24 +344,13 @@ on_load_done (GObject *source, GAsyncResult *result, gpointer user_data)
 void
 tress_window_open_file (TressWindow *self, GFile *file)
 {
-  guint n;
   OpenData *data;
 
   g_return_if_fail (TRESS_IS_WINDOW (self));
   g_return_if_fail (G_IS_FILE (file));
 
-  n = tress_window_get_n_documents (self);
-  for (guint i = 0; i < n; i++)
-    {
-      TressDocumentPage *page = tress_window_get_page (self, i);
-      GFile *open_file = tress_document_get_file (tress_document_page_get_document (page));
-
-      if (open_file != NULL && g_file_equal (open_file, file))
-        {
-          gtk_notebook_set_current_page (self->notebook, (int)i);
-          return;
-        }
-    }
+  if (show_open_file (self, file))
+    return;
 
   data = g_new0 (OpenData, 1);
   data->window = g_object_ref (self);
@@ -351,6 +363,7 @@ void
 tress_window_open_demo (TressWindow *self)
 {
   g_auto (GStrv) names = tress_demo_list ();
+  TressDocumentPage *first = NULL;
 
   g_return_if_fail (TRESS_IS_WINDOW (self));
 
@@ -366,6 +379,7 @@ tress_window_open_demo (TressWindow *self)
     {
       g_autoptr (GError) error = NULL;
       g_autoptr (TressDocument) doc = tress_demo_open (names[i], &error);
+      TressDocumentPage *page;
 
       if (doc == NULL)
         {
@@ -374,8 +388,14 @@ tress_window_open_demo (TressWindow *self)
           _tress_window_show_error (self, primary, error);
           continue;
         }
-      tress_window_add_document (self, doc);
+      page = tress_window_add_document (self, doc);
+      if (first == NULL)
+        first = page;
     }
+  /* Show the first demo, not the last one opened. */
+  if (first != NULL)
+    gtk_notebook_set_current_page (self->notebook,
+                                   gtk_notebook_page_num (self->notebook, GTK_WIDGET (first)));
 }
 
 /* ---- drag and drop ----------------------------------------------------- */
@@ -745,6 +765,10 @@ tress_window_init (TressWindow *self)
   gtk_widget_init_template (GTK_WIDGET (self));
 
   self->remember_size = TRUE;
+  {
+    g_auto (GStrv) demos = tress_demo_list ();
+    self->has_demos = demos[0] != NULL;
+  }
   self->settings = settings_new_if_installed ();
   self->cancellable = g_cancellable_new ();
   gtk_window_set_default_size (GTK_WINDOW (self), TRESS_WINDOW_DEFAULT_WIDTH,

@@ -44,9 +44,9 @@ struct _TressCurveOps
 
 struct _TressFormat
 {
-  const char *id;           /* "cha", "bfres", "niff" */
-  const char *display_name; /* translatable, e.g. N_("Creature fur") */
-  const char *const *extensions;
+  const char *id;                /* "cha", "bfres", "niff" */
+  const char *display_name;      /* marked N_(); show it through _() */
+  const char *const *extensions; /* without the dot: "cha", "bfres" */
   const char *mime_type;
   /* TRUE if the bytes look like this format (magic bytes, never the name). */
   gboolean (*probe) (const guint8 *data, gsize size);

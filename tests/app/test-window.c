@@ -496,6 +496,34 @@ test_open_error_dialog (void)
   destroy_window (window);
 }
 
+/* A real sample cut short: the dialog names the file, the field and the offset. */
+static void
+test_open_truncated_sample (void)
+{
+  g_autoptr (GBytes) sample = tress_test_load_sample ("niff/Rings.niff");
+  g_autofree char *path = NULL;
+  g_autoptr (GError) error = NULL;
+  TressWindow *window;
+  g_autofree char *text = NULL;
+
+  if (sample == NULL)
+    return;
+  path = g_build_filename (tress_test_tmpdir (), "cut.niff", NULL);
+  g_file_set_contents (path, g_bytes_get_data (sample, NULL), 200, &error);
+  g_assert_no_error (error);
+
+  window = new_window ();
+  activate_open (window, path);
+  WAIT_FOR (!tress_window_get_busy (window) && find_dialog (window) != NULL);
+  text = dialog_text (find_dialog (window));
+  g_test_message ("dialog: %s", text);
+  g_assert_nonnull (strstr (text, "Could not open “cut.niff”"));
+  g_assert_nonnull (strstr (text, "file size"));
+  g_assert_nonnull (strstr (text, "offset 0x4"));
+  g_assert_cmpuint (tress_window_get_n_documents (window), ==, 0);
+  destroy_window (window);
+}
+
 /* Closing a tab with unsaved work asks; Cancel keeps it, Close without Saving drops it. */
 static void
 test_close_unsaved_prompts (void)
@@ -607,6 +635,20 @@ test_several_documents (void)
   activate_open (window, a);
   spin (20);
   g_assert_cmpuint (tress_window_get_n_documents (window), ==, 2);
+  /* Twice at once, before either read finished: still one page. */
+  {
+    static const guint32 c_values[] = { 4 };
+    g_autofree char *c = write_test_file ("c.trsstest", c_values, 1, NULL);
+
+    activate_open (window, c);
+    activate_open (window, c);
+    WAIT_FOR (!tress_window_get_busy (window));
+    g_assert_cmpuint (tress_window_get_n_documents (window), ==, 3);
+    gtk_widget_activate_action (GTK_WIDGET (window), "win.close-document", NULL);
+    g_assert_cmpuint (tress_window_get_n_documents (window), ==, 2);
+    activate_open (window, a);
+    spin (20);
+  }
   g_assert_cmpuint (tress_test_model_get_n_values (current_model (window)), ==, 1);
   g_assert_false (button_enabled (window, "win.undo"));
 
@@ -905,6 +947,27 @@ test_switch_documents (void)
   destroy_window (window);
 }
 
+static GtkWidget *
+find_action_shortcut (GtkWidget *root, const char *action)
+{
+  if (GTK_IS_SHORTCUTS_SHORTCUT (root))
+    {
+      g_autofree char *name = NULL;
+
+      g_object_get (root, "action-name", &name, NULL);
+      if (g_strcmp0 (name, action) == 0)
+        return root;
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_action_shortcut (child, action);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
 /* About and Keyboard Shortcuts open their windows. */
 static void
 test_about_and_shortcuts (void)
@@ -920,8 +983,66 @@ test_about_and_shortcuts (void)
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-help-overlay", NULL));
   WAIT_FOR ((shortcuts = find_toplevel (GTK_TYPE_SHORTCUTS_WINDOW)) != NULL);
+  /* It shows the application's accelerators for the window's actions. */
+  {
+    GtkWidget *save = find_action_shortcut (GTK_WIDGET (shortcuts), "win.save");
+    g_autofree char *accel = NULL;
+
+    g_assert_nonnull (save);
+    g_object_get (save, "accelerator", &accel, NULL);
+    g_assert_cmpstr (accel, ==, "<Control>s");
+  }
   gtk_window_close (shortcuts);
   spin (10);
+  destroy_window (window);
+}
+
+/* Open shows a file chooser filtered by the registered formats; Save of a
+ * document without file asks where, suggesting a name with the format's
+ * extension. (Accepting is not driven here: the fallback chooser picks its own
+ * folder when answered programmatically.) */
+static void
+test_file_choosers (void)
+{
+  static const guint32 values[] = { 21, 22 };
+  g_autoptr (GBytes) bytes = tress_test_format_build (values, 2);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (TressDocument) doc = tress_document_new_from_bytes (bytes, "untitled", &error);
+  TressWindow *window = new_window ();
+  GtkWindow *chooser;
+  g_autoptr (GListModel) filters = NULL;
+  gboolean found_test = FALSE, found_all = FALSE;
+
+  g_assert_no_error (error);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.open", NULL));
+  WAIT_FOR ((chooser = find_toplevel (GTK_TYPE_FILE_CHOOSER_DIALOG)) != NULL);
+  g_assert_true (gtk_file_chooser_get_select_multiple (GTK_FILE_CHOOSER (chooser)));
+  filters = gtk_file_chooser_get_filters (GTK_FILE_CHOOSER (chooser));
+  for (guint i = 0; i < g_list_model_get_n_items (filters); i++)
+    {
+      g_autoptr (GtkFileFilter) filter = g_list_model_get_item (filters, i);
+      const char *name = gtk_file_filter_get_name (filter);
+
+      found_test |= g_strcmp0 (name, "Tress test values (*.trsstest)") == 0;
+      found_all |= g_strcmp0 (name, "All Supported Files") == 0;
+    }
+  g_assert_true (found_test);
+  g_assert_true (found_all);
+  gtk_dialog_response (GTK_DIALOG (chooser), GTK_RESPONSE_CANCEL);
+  WAIT_FOR (find_toplevel (GTK_TYPE_FILE_CHOOSER_DIALOG) == NULL);
+  g_assert_cmpuint (tress_window_get_n_documents (window), ==, 0);
+
+  /* A document without a file: Save asks where. */
+  tress_window_add_document (window, doc);
+  g_assert_true (button_enabled (window, "win.save"));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.save", NULL));
+  WAIT_FOR ((chooser = find_toplevel (GTK_TYPE_FILE_CHOOSER_DIALOG)) != NULL);
+  g_assert_cmpstr (gtk_file_chooser_get_current_name (GTK_FILE_CHOOSER (chooser)), ==,
+                   "untitled.trsstest");
+  gtk_dialog_response (GTK_DIALOG (chooser), GTK_RESPONSE_CANCEL);
+  WAIT_FOR (find_toplevel (GTK_TYPE_FILE_CHOOSER_DIALOG) == NULL);
+  g_assert_null (tress_document_get_file (doc));
+  g_assert_null (find_dialog (window));
   destroy_window (window);
 }
 
@@ -980,18 +1101,19 @@ test_demo_files (void)
           0);
     }
 
-  /* Open Demo opens them all, or says that there are none. */
+  /* Open Demo opens them all; without demo files it cannot be clicked. */
   window = new_window ();
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.open-demo", NULL));
+  g_assert_true (button_enabled (window, "win.open"));
+  g_assert_true (
+      gtk_widget_get_sensitive (find_action_widget (GTK_WIDGET (window), "win.open-demo"))
+      == (names[0] != NULL));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.open-demo", NULL);
   spin (10);
   g_assert_cmpuint (tress_window_get_n_documents (window), ==, g_strv_length (names));
-  if (names[0] == NULL)
+  if (names[0] != NULL)
     {
-      g_autofree char *text = dialog_text (find_dialog (window));
-      g_assert_nonnull (strstr (text, "no demo files"));
-    }
-  else
-    {
+      g_assert_cmpstr (tress_document_get_title (tress_window_get_current_document (window)), ==,
+                       names[0]);
       /* A demo has no file: Save asks for one, so it is enabled at once. */
       g_assert_true (button_enabled (window, "win.save"));
       g_assert_false (tress_window_get_has_unsaved (window));
@@ -1020,6 +1142,7 @@ main (int argc, char *argv[])
 
   g_test_add_func ("/app/window/open-edit-undo-redo-save", test_open_edit_undo_redo_save);
   g_test_add_func ("/app/window/open-error-dialog", test_open_error_dialog);
+  g_test_add_func ("/app/window/open-truncated-sample", test_open_truncated_sample);
   g_test_add_func ("/app/window/close-unsaved-prompts", test_close_unsaved_prompts);
   g_test_add_func ("/app/window/close-prompt-saves", test_close_prompt_saves);
   g_test_add_func ("/app/window/several-documents", test_several_documents);
@@ -1028,6 +1151,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/app/window/save-failure-dialog", test_save_failure_dialog);
   g_test_add_func ("/app/window/size-saved", test_window_size_saved);
   g_test_add_func ("/app/window/revert", test_revert);
+  g_test_add_func ("/app/window/file-choosers", test_file_choosers);
   g_test_add_func ("/app/window/switch-documents", test_switch_documents);
   g_test_add_func ("/app/window/about-and-shortcuts", test_about_and_shortcuts);
   g_test_add_func ("/app/info-view/problems", test_info_view);

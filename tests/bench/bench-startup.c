@@ -21,6 +21,7 @@ extern char **environ;
 typedef struct
 {
   double seconds;
+  double cpu_seconds; /* user + system */
   long max_rss_kb;
 } Run;
 
@@ -38,6 +39,8 @@ run_once (char **argv, char **envp, Run *run)
     return FALSE;
   run->seconds = (g_get_monotonic_time () - start) / (double)G_USEC_PER_SEC;
   run->max_rss_kb = usage.ru_maxrss;
+  run->cpu_seconds = usage.ru_utime.tv_sec + usage.ru_utime.tv_usec / 1e6 + usage.ru_stime.tv_sec
+                     + usage.ru_stime.tv_usec / 1e6;
   return WIFEXITED (status) && WEXITSTATUS (status) == 0;
 }
 
@@ -50,7 +53,7 @@ compare_double (gconstpointer a, gconstpointer b)
 
 typedef struct
 {
-  double median, min;
+  double median, min, cpu_median;
   long max_rss_kb;
 } Summary;
 
@@ -58,6 +61,7 @@ static gboolean
 measure (char **argv, char **envp, guint runs, Summary *summary)
 {
   g_autofree double *times = g_new0 (double, runs);
+  g_autofree double *cpu = g_new0 (double, runs);
 
   summary->max_rss_kb = 0;
   for (guint i = 0; i < runs; i++)
@@ -70,11 +74,14 @@ measure (char **argv, char **envp, guint runs, Summary *summary)
           return FALSE;
         }
       times[i] = run.seconds;
+      cpu[i] = run.cpu_seconds;
       summary->max_rss_kb = MAX (summary->max_rss_kb, run.max_rss_kb);
     }
   qsort (times, runs, sizeof (double), compare_double);
   summary->median = times[runs / 2];
   summary->min = times[0];
+  qsort (cpu, runs, sizeof (double), compare_double);
+  summary->cpu_median = cpu[runs / 2];
   return TRUE;
 }
 
@@ -145,7 +152,7 @@ main (int argc, char *argv[])
       g_printerr ("usage: bench-startup TRESS [RUNS]\n");
       return 2;
     }
-  runs = argc > 2 ? (guint)CLAMP (g_ascii_strtoull (argv[2], NULL, 10), 1, 50) : 7;
+  runs = argc > 2 ? (guint)CLAMP (g_ascii_strtoull (argv[2], NULL, 10), 1, 50) : 5;
 
   self = g_file_read_link ("/proc/self/exe", NULL);
   tmpdir = g_dir_make_tmp ("bench-startup-XXXXXX", NULL);
@@ -177,19 +184,25 @@ main (int argc, char *argv[])
   g_remove (out);
   g_rmdir (tmpdir);
 
-  g_print ("tress --screenshot, welcome page, %u runs each (median, min; peak RSS)\n", runs);
-  g_print ("  baseline (bare GTK window to PNG): %.3f s, %.3f s; %.1f MiB\n", base.median, base.min,
-           base.max_rss_kb / 1024.0);
-  g_print ("  tress (software renderer):         %.3f s, %.3f s; %.1f MiB\n", tress.median,
-           tress.min, tress.max_rss_kb / 1024.0);
-  g_print ("  tress (GSK_RENDERER=gl):           %.3f s, %.3f s; %.1f MiB\n", tress_gl.median,
-           tress_gl.min, tress_gl.max_rss_kb / 1024.0);
-  g_print ("  tress (GDK_DEBUG=gl-disable):      %.3f s, %.3f s; %.1f MiB\n", tress_nogl.median,
-           tress_nogl.min, tress_nogl.max_rss_kb / 1024.0);
-  g_print ("  ratio tress/baseline: time %.2fx, memory %.2fx; gl/baseline: time %.2fx, "
-           "memory %.2fx\n",
-           tress.median / base.median, (double)tress.max_rss_kb / base.max_rss_kb,
-           tress_gl.median / base.median, (double)tress_gl.max_rss_kb / base.max_rss_kb);
-  g_print ("  aim (< 0.5 s whole process): %s\n", tress.median < 0.5 ? "met" : "not met");
+  g_print ("tress --screenshot, welcome page, %u runs each: wall time median and min, CPU time "
+           "(user+system) median, peak RSS\n",
+           runs);
+  g_print ("  baseline (bare GTK window to PNG): %.3f s, %.3f s; CPU %.3f s; %.1f MiB\n",
+           base.median, base.min, base.cpu_median, base.max_rss_kb / 1024.0);
+  g_print ("  tress (software renderer):         %.3f s, %.3f s; CPU %.3f s; %.1f MiB\n",
+           tress.median, tress.min, tress.cpu_median, tress.max_rss_kb / 1024.0);
+  g_print ("  tress (GSK_RENDERER=gl):           %.3f s, %.3f s; CPU %.3f s; %.1f MiB\n",
+           tress_gl.median, tress_gl.min, tress_gl.cpu_median, tress_gl.max_rss_kb / 1024.0);
+  g_print ("  tress (GDK_DEBUG=gl-disable):      %.3f s, %.3f s; CPU %.3f s; %.1f MiB\n",
+           tress_nogl.median, tress_nogl.min, tress_nogl.cpu_median,
+           tress_nogl.max_rss_kb / 1024.0);
+  g_print ("  ratio tress/baseline: wall %.2fx, CPU %.2fx, memory %.2fx; "
+           "gl/baseline: wall %.2fx, CPU %.2fx, memory %.2fx\n",
+           tress.median / base.median, tress.cpu_median / base.cpu_median,
+           (double)tress.max_rss_kb / base.max_rss_kb, tress_gl.median / base.median,
+           tress_gl.cpu_median / base.cpu_median, (double)tress_gl.max_rss_kb / base.max_rss_kb);
+  g_print ("  aim (< 0.5 s whole process): %s (wall time depends on the machine's load; "
+           "the CPU time and the ratios much less)\n",
+           tress.median < 0.5 ? "met" : "not met");
   return 0;
 }

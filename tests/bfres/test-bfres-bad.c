@@ -201,6 +201,108 @@ test_broken_yaz0 (void)
   }
 }
 
+/* A wrong search bit in an index group: the file opens, validate warns. */
+static void
+test_broken_trie (void)
+{
+  g_autoptr (TressBfresBuilder) builder = tress_bfres_builder_new ("Trie", 0x04050003);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GBytes) bytes = NULL, bad = NULL;
+  g_autoptr (TressBfres) b = NULL;
+  g_autoptr (GPtrArray) problems = NULL;
+  static const char *const names[] = { "Walk", "Run", "Jump" };
+  TressKey keys[2] = { { .frame = 0, .value = 0, .interp = TRESS_INTERP_LINEAR },
+                       { .frame = 1, .value = 1, .interp = TRESS_INTERP_LINEAR } };
+  TressBfresBuilderCurve c = { .curve_type = TRESS_BFRES_CURVE_LINEAR,
+                               .frame_type = TRESS_BFRES_FRAME_U8,
+                               .key_type = TRESS_BFRES_KEY_S16,
+                               .target_offset = 0x10,
+                               .n_keys = 2,
+                               .keys = keys };
+  gsize size, group;
+  g_autofree guint8 *d = NULL;
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      tress_bfres_builder_begin_anim (builder, TRESS_BFRES_ANIM_SKELETAL, names[i], 1, FALSE);
+      tress_bfres_builder_add_bone (builder, "Root");
+      tress_bfres_builder_add_curve (builder, &c);
+    }
+  bytes = tress_bfres_builder_finish (builder, &error);
+  g_assert_no_error (error);
+  size = g_bytes_get_size (bytes);
+  d = g_memdup2 (g_bytes_get_data (bytes, NULL), size);
+  group = 0x28 + (gint32)ref_u32 (d, 0x28);
+  /* Node 1's bit: point it at a bit where the names do not differ. */
+  put_u32 (d, group + 8 + 16, 0);
+  bad = g_bytes_new (d, size);
+  b = tress_bfres_parse (bad, "trie", &error);
+  g_assert_no_error (error);
+  problems = tress_format_bfres.validate (b);
+  g_assert_cmpuint (tress_problem_list_count (problems, TRESS_SEVERITY_WARNING), >, 0);
+}
+
+/* A shape animation (no sample exists): listed as not editable, bytes kept. */
+static void
+test_shape_kept (void)
+{
+  g_autoptr (GBytes) demo = demo_bytes ();
+  gsize size = g_bytes_get_size (demo), at = (size + 3) & ~(gsize)3;
+  g_autoptr (GByteArray) a = g_byte_array_new ();
+  g_autoptr (GBytes) bytes = NULL, out = NULL;
+  g_autoptr (TressBfres) b = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GPtrArray) problems = NULL;
+  g_autofree char *text = NULL;
+  gsize group, name, fsha;
+  gboolean noted = FALSE;
+
+  g_byte_array_append (a, g_bytes_get_data (demo, NULL), size);
+  g_byte_array_set_size (a, at + 0x80);
+  memset (a->data + size, 0, at + 0x80 - size);
+  group = at;       /* index group with one entry */
+  name = at + 0x30; /* u32 length + "Morph" */
+  fsha = at + 0x40; /* the sub-file: only its magic here */
+  put_u32 (a->data, group, 8 + 16 * 2);
+  put_u32 (a->data, group + 4, 1);
+  put_u32 (a->data, group + 8, 0xFFFFFFFF);
+  a->data[group + 8 + 5] = 1;
+  put_u32 (a->data, group + 24, 0x26); /* highest set bit of "Morph" */
+  a->data[group + 24 + 7] = 1;
+  put_u32 (a->data, group + 24 + 8, (guint32)(name + 4 - (group + 24 + 8)));
+  put_u32 (a->data, group + 24 + 12, (guint32)(fsha - (group + 24 + 12)));
+  put_u32 (a->data, name, 5);
+  memcpy (a->data + name + 4, "Morph", 5);
+  memcpy (a->data + fsha, "FSHA", 4);
+  put_u32 (a->data, 0x20 + 4 * 9, (guint32)(group - (0x20 + 4 * 9)));
+  a->data[0x50 + 2 * 9 + 1] = 1;
+  put_u32 (a->data, 0x0C, a->len);
+  bytes = g_bytes_new (a->data, a->len);
+
+  b = tress_bfres_parse (bytes, "shape", &error);
+  g_assert_no_error (error);
+  text = tress_format_bfres.describe (b);
+  g_assert_nonnull (strstr (text, "Shape entries: 1 (not editable)"));
+  problems = tress_format_bfres.validate (b);
+  for (guint i = 0; i < problems->len; i++)
+    {
+      TressProblem *p = g_ptr_array_index (problems, i);
+      g_assert_cmpint (p->severity, <, TRESS_SEVERITY_WARNING);
+      if (strstr (p->message, "\"Morph\": kept as is, not editable"))
+        noted = TRUE;
+    }
+  g_assert_true (noted);
+  /* An edit elsewhere keeps the shape's bytes. */
+  {
+    g_autoptr (TressCurve) curve = tress_format_bfres.curves->get_curve (b, 0);
+    tress_curve_get_key (curve, 1)->value += 0.1;
+    g_assert_true (tress_format_bfres.curves->set_curve (b, 0, curve, NULL, &error));
+  }
+  out = tress_format_bfres.serialize (b, &error);
+  g_assert_no_error (error);
+  g_assert_cmpmem ((const guint8 *)g_bytes_get_data (out, NULL) + at, 0x80, a->data + at, 0x80);
+}
+
 /* Deterministic byte flips: anything that still parses survives every operation. */
 static void
 test_mutations (void)
@@ -262,5 +364,7 @@ main (int argc, char **argv)
   g_test_add_func ("/bfres/bad/switch-and-magic", test_switch_and_magic);
   g_test_add_func ("/bfres/bad/broken-yaz0", test_broken_yaz0);
   g_test_add_func ("/bfres/bad/mutations", test_mutations);
+  g_test_add_func ("/bfres/bad/broken-trie", test_broken_trie);
+  g_test_add_func ("/bfres/bad/shape-kept", test_shape_kept);
   return g_test_run ();
 }

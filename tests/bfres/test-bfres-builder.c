@@ -195,6 +195,8 @@ test_combinations (void)
             /* Rounding a value to the key type's grid moves it by half a step. */
             tol = !is_float (ct) ? 0 : kt == TRESS_BFRES_KEY_32 ? 1e-5 : 0.5 * rc.scale + 1e-6;
             curve = tress_format_bfres.curves->get_curve (b, 0);
+            g_assert_cmpfloat (curve->frame_count, ==, 40);
+            g_assert_true (curve->loops);
             for (guint k = 0; k < n; k++)
               {
                 g_assert_cmpfloat (ref_frame (&rc, k), ==, keys[k].frame);

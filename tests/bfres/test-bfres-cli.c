@@ -31,6 +31,13 @@ test_demo_and_curves (void)
   g_assert_nonnull (strstr (out, "Blink/Eyelid"));
   g_assert_nonnull (strstr (out, "Eyes/Face/_a0"));
   g_clear_pointer (&out, g_free);
+  {
+    const char *dump[] = { "dump", demo, NULL };
+    g_assert_cmpint (tress_test_run_cli (dump, &out, NULL), ==, 0);
+    g_assert_nonnull (strstr (out, "\"texture\" : \"Eye_Closed\""));
+    g_assert_nonnull (strstr (out, "\"raw_keys\""));
+    g_clear_pointer (&out, g_free);
+  }
   g_assert_cmpint (tress_test_run_cli (eval, &out, NULL), ==, 0);
   {
     g_auto (GStrv) lines = g_strsplit (out, "\n", -1);

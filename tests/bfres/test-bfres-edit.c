@@ -380,6 +380,13 @@ test_refusals (void)
   g_assert_false (ops->set_curve (b, 0, empty, NULL, &error));
   g_assert_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED);
   g_clear_error (&error);
+  /* Keys out of order (after the type checks): refused too, nothing written. */
+  g_clear_pointer (&curve, tress_curve_unref);
+  curve = ops->get_curve (b, 0);
+  tress_curve_get_key (curve, 3)->frame = tress_curve_get_key (curve, 2)->frame;
+  g_assert_false (ops->set_curve (b, 0, curve, NULL, &error));
+  g_assert_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED);
+  g_clear_error (&error);
   /* Nothing changed. */
   after = tress_format_bfres.serialize (b, &error);
   tress_test_assert_bytes_equal (after, bytes);
@@ -430,6 +437,10 @@ test_frame_count (void)
   tress_curve_get_key (curve, last)->frame = 38;
   /* The curve model refuses a key past the animation's end ... */
   g_assert_false (tress_curve_check_limits (curve, NULL));
+  g_assert_false (ops->set_curve (b, 0, curve, NULL, &error));
+  g_assert_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED);
+  g_assert_nonnull (strstr (error->message, "frame count"));
+  g_clear_error (&error);
   /* ... until the user agrees to raise the frame count. */
   s0 = ops->save_state (b, 0);
   g_assert_true (tress_bfres_raise_frame_count (b, 0, 40, &error));

@@ -481,7 +481,7 @@ w_fska (W *w, TressBfresBuilder *b, BAnim *a, gsize pos, gsize hs)
 }
 
 static void
-w_fshu (W *w, BAnim *a, gsize pos, gsize hs)
+w_fshu (W *w, BAnim *a, gsize pos, gsize hs, gboolean v34)
 {
   guint nm = a->parts->len, total = 0, total_params = 0, first = w->curve_pos->len;
   guint32 baked = 0;
@@ -491,8 +491,6 @@ w_fshu (W *w, BAnim *a, gsize pos, gsize hs)
   w_str_at (w, pos + 4, a->name);
   w_str_at (w, pos + 8, "");
   w_u32_at (w, pos + 0x0C, a->loops ? 1u << 2 : 0);
-  w_u32_at (w, pos + 0x10, (guint32)a->frame_count);
-  w_u16_at (w, pos + 0x14, (guint16)nm);
   mats = w_reserve (w, 0x20 * (gsize)nm);
   bind = w_u16_array (w, nm, 0xFFFF);
   for (guint m = 0; m < nm; m++)
@@ -540,9 +538,21 @@ w_fshu (W *w, BAnim *a, gsize pos, gsize hs)
       total_params += np;
     }
   w_arrays (w, first, hs);
-  w_u32_at (w, pos + 0x18, total_params);
-  w_u32_at (w, pos + 0x1C, total);
-  w_u32_at (w, pos + 0x20, baked);
+  if (v34)
+    {
+      w_u32_at (w, pos + 0x10, (guint32)a->frame_count);
+      w_u16_at (w, pos + 0x14, (guint16)nm);
+      w_u32_at (w, pos + 0x18, total_params);
+      w_u32_at (w, pos + 0x1C, total);
+      w_u32_at (w, pos + 0x20, baked);
+    }
+  else
+    {
+      w_u16_at (w, pos + 0x10, (guint16)a->frame_count);
+      w_u16_at (w, pos + 0x12, (guint16)nm);
+      w_u32_at (w, pos + 0x18, total);
+      w_u32_at (w, pos + 0x1C, baked);
+    }
   if (nm > 0)
     {
       w_off_at (w, pos + 0x28, bind);
@@ -551,7 +561,7 @@ w_fshu (W *w, BAnim *a, gsize pos, gsize hs)
 }
 
 static void
-w_ftxp (W *w, BAnim *a, gsize pos, gsize hs)
+w_ftxp (W *w, BAnim *a, gsize pos, gsize hs, gboolean v34)
 {
   guint nm = a->parts->len, nt = a->textures->len, total = 0, first = w->curve_pos->len;
   guint32 baked = 0;
@@ -561,9 +571,18 @@ w_ftxp (W *w, BAnim *a, gsize pos, gsize hs)
   w_str_at (w, pos + 4, a->name);
   w_str_at (w, pos + 8, "");
   w_u16_at (w, pos + 0x0C, a->loops ? 1u << 2 : 0);
-  w_u32_at (w, pos + 0x10, (guint32)a->frame_count);
-  w_u16_at (w, pos + 0x14, (guint16)nt);
-  w_u16_at (w, pos + 0x16, (guint16)nm);
+  if (v34)
+    {
+      w_u32_at (w, pos + 0x10, (guint32)a->frame_count);
+      w_u16_at (w, pos + 0x14, (guint16)nt);
+      w_u16_at (w, pos + 0x16, (guint16)nm);
+    }
+  else
+    {
+      w_u16_at (w, pos + 0x0E, (guint16)a->frame_count);
+      w_u16_at (w, pos + 0x10, (guint16)nt);
+      w_u16_at (w, pos + 0x12, (guint16)nm);
+    }
   mats = w_reserve (w, 0x1C * (gsize)nm);
   bind = w_u16_array (w, nm, 0xFFFF);
   refs = w_reserve (w, 8 * (gsize)nt);
@@ -608,9 +627,18 @@ w_ftxp (W *w, BAnim *a, gsize pos, gsize hs)
       total += nc;
     }
   w_arrays (w, first, hs);
-  w_u32_at (w, pos + 0x18, total);
-  w_u32_at (w, pos + 0x1C, total);
-  w_u32_at (w, pos + 0x20, baked);
+  if (v34)
+    {
+      w_u32_at (w, pos + 0x18, total);
+      w_u32_at (w, pos + 0x1C, total);
+      w_u32_at (w, pos + 0x20, baked);
+    }
+  else
+    {
+      w_u16_at (w, pos + 0x16, (guint16)total);
+      w_u32_at (w, pos + 0x18, total);
+      w_u32_at (w, pos + 0x1C, baked);
+    }
   if (nm > 0)
     {
       w_off_at (w, pos + 0x28, bind);
@@ -738,9 +766,9 @@ tress_bfres_builder_finish (TressBfresBuilder *b, GError **error)
           if (g == 2)
             w_fska (&w, b, a, pos, hs);
           else if (g <= 5)
-            w_fshu (&w, a, pos, hs);
+            w_fshu (&w, a, pos, hs, b->version >= BFRES_V3_4);
           else if (g == 6)
-            w_ftxp (&w, a, pos, hs);
+            w_ftxp (&w, a, pos, hs, b->version >= BFRES_V3_4);
           else
             w_fvis (&w, a, pos, hs);
         }

@@ -90,62 +90,58 @@ bfres_get_curve (TressBfres *b, guint index)
 
       bfres_decode_frames (b, c, fr);
       bfres_decode_elems (b, c, el);
-      g_array_set_size (curve->keys, n); /* zeroed: the array clears new elements */
+      /* A key array that is not cleared on growth: every key is written whole below. */
+      g_array_unref (curve->keys);
+      curve->keys = g_array_sized_new (FALSE, FALSE, sizeof (TressKey), n);
+      g_array_set_size (curve->keys, n);
       keys = (TressKey *)(void *)curve->keys->data;
-      for (guint i = 0; i < n; i++)
+      if (ct == TRESS_BFRES_CURVE_CUBIC || ct == TRESS_BFRES_CURVE_LINEAR)
         {
-          TressKey *k = &keys[i];
-          k->frame = fr[i];
-          k->native_interp = ct;
-          k->tangent = TRESS_TANGENT_MANUAL;
-          switch (ct)
+          gboolean cubic = ct == TRESS_BFRES_CURVE_CUBIC;
+          TressInterp interp = cubic ? TRESS_INTERP_HERMITE : TRESS_INTERP_LINEAR;
+
+          for (guint i = 0; i < n; i++)
             {
-            case TRESS_BFRES_CURVE_CUBIC:
-            case TRESS_BFRES_CURVE_LINEAR:
-              {
-                double cf[4] = { 0 };
-                const double *e = el + (gsize)i * per;
-                for (guint j = 0; j < per; j++)
-                  cf[j] = e[j] * scale;
-                cf[0] += offset;
-                k->value = cf[0];
-                k->interp
-                    = ct == TRESS_BFRES_CURVE_CUBIC ? TRESS_INTERP_HERMITE : TRESS_INTERP_LINEAR;
-                k->in_slope = prev_in;
-                if (i + 1 < n)
-                  {
-                    double d = fr[i + 1] - k->frame;
-                    double next = el[(gsize)(i + 1) * per] * scale + offset;
-                    double end_value = cf[0] + cf[1] + cf[2] + cf[3];
-                    if (d <= 0)
-                      d = 1;
-                    k->out_slope = cf[1] / d;
-                    prev_in = ct == TRESS_BFRES_CURVE_CUBIC ? (cf[1] + 2 * cf[2] + 3 * cf[3]) / d
-                                                            : cf[1] / d;
-                    quant = MAX (quant, fabs (end_value - next));
-                  }
-                else
-                  k->out_slope = i > 0 ? k->in_slope : 0.0;
-                if (i == 0)
-                  k->in_slope = k->out_slope;
-                if (fabs (k->in_slope - k->out_slope) > 1e-6 * MAX (1.0, fabs (k->out_slope)))
-                  k->flags |= TRESS_KEY_BROKEN;
-                break;
-              }
-            case TRESS_BFRES_CURVE_BAKED_FLOAT:
-              k->value = el[i] * scale + offset;
-              k->interp = TRESS_INTERP_BAKED;
-              break;
-            case TRESS_BFRES_CURVE_STEP_INT:
-            case TRESS_BFRES_CURVE_BAKED_INT:
-              k->value = el[i] + ioff;
-              k->interp = ct == TRESS_BFRES_CURVE_STEP_INT ? TRESS_INTERP_STEP : TRESS_INTERP_BAKED;
-              break;
-            default:
-              k->value = el[i];
-              k->interp
-                  = ct == TRESS_BFRES_CURVE_STEP_BOOL ? TRESS_INTERP_STEP : TRESS_INTERP_BAKED;
-              break;
+              TressKey *k = &keys[i];
+              const double *e = el + (gsize)i * per;
+              double c0 = e[0] * scale + offset;
+
+              *k = (TressKey){ .frame = fr[i], .value = c0, .interp = interp, .native_interp = ct };
+              k->in_slope = prev_in;
+              if (i + 1 < n)
+                {
+                  double d = fr[i + 1] - fr[i], inv = d > 0 ? 1.0 / d : 1.0;
+                  double c1 = e[1] * scale, c2 = cubic ? e[2] * scale : 0,
+                         c3 = cubic ? e[3] * scale : 0;
+                  double q = fabs (c0 + c1 + c2 + c3 - (e[per] * scale + offset));
+                  k->out_slope = c1 * inv;
+                  prev_in = (c1 + 2 * c2 + 3 * c3) * inv;
+                  if (q > quant)
+                    quant = q;
+                }
+              else
+                k->out_slope = i > 0 ? k->in_slope : 0.0;
+              if (i == 0)
+                k->in_slope = k->out_slope;
+              if (fabs (k->in_slope - k->out_slope) > 1e-6 * MAX (1.0, fabs (k->out_slope)))
+                k->flags = TRESS_KEY_BROKEN;
+            }
+        }
+      else
+        {
+          gboolean baked = ct == TRESS_BFRES_CURVE_BAKED_FLOAT || ct == TRESS_BFRES_CURVE_BAKED_INT
+                           || ct == TRESS_BFRES_CURVE_BAKED_BOOL;
+          TressInterp interp = baked ? TRESS_INTERP_BAKED : TRESS_INTERP_STEP;
+          double mul = ct == TRESS_BFRES_CURVE_BAKED_FLOAT ? scale : 1.0;
+          double add = ct == TRESS_BFRES_CURVE_BAKED_FLOAT ? offset
+                       : bfres_curve_type_is_bool (ct)     ? 0.0
+                                                           : (double)ioff;
+          for (guint i = 0; i < n; i++)
+            {
+              TressKey *k = &keys[i];
+              *k = (TressKey){
+                .frame = fr[i], .value = el[i] * mul + add, .interp = interp, .native_interp = ct
+              };
             }
         }
     }
@@ -512,6 +508,7 @@ bfres_set_curve (TressBfres *b, guint index, const TressCurve *curve, int want_t
   else if (n > 1)
     {
       TressInterp interp = tress_curve_get_key (curve, 0)->interp;
+      gboolean family_ok;
       for (guint i = 1; i + 1 < n; i++)
         if (tress_curve_get_key (curve, i)->interp != interp)
           {
@@ -521,8 +518,8 @@ bfres_set_curve (TressBfres *b, guint index, const TressCurve *curve, int want_t
                          c->path, i);
             return FALSE;
           }
-      ct = type_for_interp (old_ct, interp, &ok);
-      if (!ok)
+      ct = type_for_interp (old_ct, interp, &family_ok);
+      if (!family_ok)
         {
           g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED,
                        "%s: a %s curve cannot hold %s segments", c->path,
@@ -567,6 +564,14 @@ bfres_set_curve (TressBfres *b, guint index, const TressCurve *curve, int want_t
               goto out;
             }
         }
+    }
+  if (a->frame_count > 0 && p.frames[n - 1] > a->frame_count)
+    {
+      g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED,
+                   "%s: key %u at frame %g is past the end of \"%s\" (%d frames); raise the "
+                   "animation's frame count first",
+                   c->path, n - 1, p.frames[n - 1], a->name, a->frame_count);
+      goto out;
     }
   if (ct == TRESS_BFRES_CURVE_BAKED_FLOAT || ct == TRESS_BFRES_CURVE_BAKED_INT
       || ct == TRESS_BFRES_CURVE_BAKED_BOOL)
@@ -716,7 +721,7 @@ bfres_save_state (TressBfres *b, guint index)
   state_put (s, &kcap, 8);
   state_patch (s, b, 0x0C, 4);
   state_patch (s, b, a->baked_size_pos, 4);
-  state_patch (s, b, a->pos + 0x10, a->frame_count_size);
+  state_patch (s, b, a->frame_count_pos, a->frame_count_size);
   state_patch (s, b, c->pos, b->curve_header_size);
   if (c->frames_cap)
     state_patch (s, b, c->frames_pos, c->frames_cap);

@@ -29,29 +29,6 @@ bfres_writable (TressBfres *b)
   return b->data->data;
 }
 
-guint16
-bfres_get_u16 (const TressBfres *b, gsize pos)
-{
-  const guint8 *p = b->d + pos;
-  return (guint16)(p[0] << 8 | p[1]);
-}
-
-guint32
-bfres_get_u32 (const TressBfres *b, gsize pos)
-{
-  const guint8 *p = b->d + pos;
-  return (guint32)p[0] << 24 | (guint32)p[1] << 16 | (guint32)p[2] << 8 | p[3];
-}
-
-float
-bfres_get_f32 (const TressBfres *b, gsize pos)
-{
-  guint32 v = bfres_get_u32 (b, pos);
-  float f;
-  memcpy (&f, &v, 4);
-  return f;
-}
-
 void
 bfres_put_u16 (TressBfres *b, gsize pos, guint16 v)
 {
@@ -489,8 +466,8 @@ bfres_curve_reload (TressBfres *b, guint index)
   BfresCurve *c = bfres_curve (b, index);
   BfresAnim *a = bfres_anim (b, c->anim);
   read_curve_fields (b, c);
-  a->frame_count = a->frame_count_size == 2 ? bfres_get_u16 (b, a->pos + 0x10)
-                                            : (gint32)bfres_get_u32 (b, a->pos + 0x10);
+  a->frame_count = a->frame_count_size == 2 ? bfres_get_u16 (b, a->frame_count_pos)
+                                            : (gint32)bfres_get_u32 (b, a->frame_count_pos);
 }
 
 static gboolean
@@ -684,10 +661,22 @@ parse_fshu (Ctx *ctx, BfresAnim *a, guint ai, GError **error)
     return FALSE;
   a->flags = bfres_get_u32 (b, a->pos + 0x0C);
   a->loops = (a->flags >> 2) & 1;
-  a->frame_count = (gint32)bfres_get_u32 (b, a->pos + 0x10);
-  n_mats = bfres_get_u16 (b, a->pos + 0x14);
-  a->declared_curves = bfres_get_u32 (b, a->pos + 0x1C);
-  a->baked_size_pos = a->pos + 0x20;
+  if (b->version >= BFRES_V3_4)
+    {
+      a->frame_count = (gint32)bfres_get_u32 (b, a->pos + 0x10);
+      n_mats = bfres_get_u16 (b, a->pos + 0x14);
+      a->declared_curves = bfres_get_u32 (b, a->pos + 0x1C);
+      a->baked_size_pos = a->pos + 0x20;
+    }
+  else
+    {
+      /* Before 3.4 (BfresLibrary): u16 frames, u16 materials, u32, s32 curves, baked, pad. */
+      a->frame_count_size = 2;
+      a->frame_count = bfres_get_u16 (b, a->pos + 0x10);
+      n_mats = bfres_get_u16 (b, a->pos + 0x12);
+      a->declared_curves = bfres_get_u32 (b, a->pos + 0x18);
+      a->baked_size_pos = a->pos + 0x1C;
+    }
   if (!rd_offset (ctx, a->pos + 0x2C, "FSHU material animation array", &mats, error))
     return FALSE;
   if (n_mats > 0 && !check_array (ctx, mats, n_mats, 0x20, "material animation", error))
@@ -745,10 +734,24 @@ parse_ftxp (Ctx *ctx, BfresAnim *a, guint ai, GError **error)
     return FALSE;
   a->flags = bfres_get_u16 (b, a->pos + 0x0C);
   a->loops = (a->flags >> 2) & 1;
-  a->frame_count = (gint32)bfres_get_u32 (b, a->pos + 0x10);
-  n_mats = bfres_get_u16 (b, a->pos + 0x16);
-  a->declared_curves = bfres_get_u32 (b, a->pos + 0x1C);
-  a->baked_size_pos = a->pos + 0x20;
+  if (b->version >= BFRES_V3_4)
+    {
+      a->frame_count = (gint32)bfres_get_u32 (b, a->pos + 0x10);
+      n_mats = bfres_get_u16 (b, a->pos + 0x16);
+      a->declared_curves = bfres_get_u32 (b, a->pos + 0x1C);
+      a->baked_size_pos = a->pos + 0x20;
+    }
+  else
+    {
+      /* Before 3.4 (BfresLibrary): u16 frames at 0x0E, u16 textures, u16 materials,
+       * u16 user data, s16 pattern animations, s32 curves, baked, pad. */
+      a->frame_count_pos = a->pos + 0x0E;
+      a->frame_count_size = 2;
+      a->frame_count = bfres_get_u16 (b, a->pos + 0x0E);
+      n_mats = bfres_get_u16 (b, a->pos + 0x12);
+      a->declared_curves = bfres_get_u32 (b, a->pos + 0x18);
+      a->baked_size_pos = a->pos + 0x1C;
+    }
   if (!rd_offset (ctx, a->pos + 0x2C, "FTXP material animation array", &mats, error)
       || !rd_offset (ctx, a->pos + 0x30, "FTXP texture list", &texgroup, error))
     return FALSE;
@@ -841,7 +844,6 @@ static const char *const group_kinds[BFRES_N_GROUPS] = {
   "Scene",       "External file",
 };
 
-const char *bfres_group_kind (int group);
 const char *
 bfres_group_kind (int group)
 {
@@ -865,7 +867,8 @@ parse_anim (Ctx *ctx, int group, const char *name, gsize pos, GError **error)
   a->kind = group_kinds[group];
   a->magic = magics[group];
   a->pos = pos;
-  a->frame_count_size = 4; /* s32 at 0x10; u16 in skeletal animations before 3.4 */
+  a->frame_count_pos = pos + 0x10; /* s32; u16 in some sub-files before 3.4 */
+  a->frame_count_size = 4;
   a->first_curve = b->curves->len;
   g_ptr_array_add (b->anims, a);
   ctx->where = where;
@@ -1168,6 +1171,7 @@ tress_bfres_parse (GBytes *bytes, const char *filename, GError **error)
           || !read_group (&ctx, gp, field, 0xFFFF, &b->groups[g].names, &data, &n, error))
         return NULL;
       b->groups[g].count = n;
+      b->groups[g].pos = gp;
       if (g >= 2 && g <= 8)
         {
           for (guint i = 0; i < n; i++)

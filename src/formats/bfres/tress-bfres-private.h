@@ -5,6 +5,8 @@
  */
 #pragma once
 
+#include <string.h>
+
 #include "tress-bfres.h"
 #include "tress-sarc.h"
 
@@ -38,7 +40,8 @@ typedef struct
   const char *magic;
   gsize pos;
   guint32 flags;
-  gint32 frame_count; /* at pos + 0x10 */
+  gint32 frame_count;
+  gsize frame_count_pos;
   guint frame_count_size;
   gboolean loops;
   gsize baked_size_pos;
@@ -70,6 +73,7 @@ typedef struct
   int group;
   guint count;
   char **names;
+  gsize pos; /* the index group, 0 when absent */
 } BfresGroupInfo;
 
 struct _TressBfres
@@ -115,9 +119,28 @@ bfres_sync (TressBfres *b)
 }
 
 /* Big-endian access to checked positions. */
-guint16 bfres_get_u16 (const TressBfres *b, gsize pos);
-guint32 bfres_get_u32 (const TressBfres *b, gsize pos);
-float bfres_get_f32 (const TressBfres *b, gsize pos);
+static inline guint16
+bfres_get_u16 (const TressBfres *b, gsize pos)
+{
+  const guint8 *p = b->d + pos;
+  return (guint16)(p[0] << 8 | p[1]);
+}
+
+static inline guint32
+bfres_get_u32 (const TressBfres *b, gsize pos)
+{
+  const guint8 *p = b->d + pos;
+  return (guint32)p[0] << 24 | (guint32)p[1] << 16 | (guint32)p[2] << 8 | p[3];
+}
+
+static inline float
+bfres_get_f32 (const TressBfres *b, gsize pos)
+{
+  guint32 v = bfres_get_u32 (b, pos);
+  float f;
+  memcpy (&f, &v, 4);
+  return f;
+}
 void bfres_put_u16 (TressBfres *b, gsize pos, guint16 v);
 void bfres_put_u32 (TressBfres *b, gsize pos, guint32 v);
 void bfres_put_f32 (TressBfres *b, gsize pos, float v);
@@ -148,6 +171,9 @@ gsize bfres_keys_bytes (TressBfresCurveType ct, TressBfresKeyType kt, guint n);
 /* The curve's share of its animation's bakedSize. */
 guint32 bfres_baked_contribution (TressBfresCurveType ct, TressBfresKeyType kt, float start,
                                   float end);
+
+/* "Skeletal", "Shader param", … for index group @group (0-11). */
+const char *bfres_group_kind (int group);
 
 /* Re-reads a curve's header fields from the bytes (after a restore). */
 void bfres_curve_reload (TressBfres *b, guint index);

@@ -5,11 +5,10 @@
 #include "tress-bfres-private.h"
 
 #include <math.h>
+#include <glib/gi18n-lib.h>
 #include <string.h>
 
 #include "core/tress-yaz0.h"
-
-const char *bfres_group_kind (int group);
 
 static float
 bits_to_float (guint32 bits)
@@ -255,9 +254,9 @@ tress_bfres_raise_frame_count (TressBfres *b, guint index, int frame_count, GErr
       return FALSE;
     }
   if (a->frame_count_size == 2)
-    bfres_put_u16 (b, a->pos + 0x10, (guint16)frame_count);
+    bfres_put_u16 (b, a->frame_count_pos, (guint16)frame_count);
   else
-    bfres_put_u32 (b, a->pos + 0x10, (guint32)frame_count);
+    bfres_put_u32 (b, a->frame_count_pos, (guint32)frame_count);
   a->frame_count = frame_count;
   return TRUE;
 }
@@ -324,6 +323,29 @@ bfres_serialize (gpointer model, GError **error)
   return tress_bfres_serialize (model, error);
 }
 
+/* Follows an index group's trie bits for @name (format page: bit ref of the
+ * name, bytes from its start, 0 past its end); returns the node reached. */
+static guint
+group_lookup (TressBfres *b, gsize group, guint n, const char *name)
+{
+  gsize len = strlen (name);
+  guint32 prev = G_MAXUINT32;
+  guint idx = bfres_get_u16 (b, group + 8 + 4), steps = 0;
+
+  while (idx <= n && steps++ <= n + 1)
+    {
+      gsize node = group + 8 + 16 * (gsize)idx;
+      guint32 bit = bfres_get_u32 (b, node);
+      int dir;
+      if (bit >= prev)
+        return idx;
+      prev = bit;
+      dir = (bit >> 3) < len ? ((guint8)name[bit >> 3] >> (bit & 7)) & 1 : 0;
+      idx = bfres_get_u16 (b, node + (dir ? 6 : 4));
+    }
+  return G_MAXUINT;
+}
+
 static GPtrArray *
 bfres_validate (gpointer model)
 {
@@ -345,6 +367,17 @@ bfres_validate (gpointer model)
                                      " bytes: Breath of the Wild also needs its resource "
                                      "size table (RSTB) entry raised",
                                      orig_size, b->size));
+  for (int g = 0; g < BFRES_N_GROUPS; g++)
+    for (guint i = 0; b->groups[g].pos != 0 && i < b->groups[g].count; i++)
+      if (group_lookup (b, b->groups[g].pos, b->groups[g].count, b->groups[g].names[i]) != i + 1)
+        {
+          g_autofree char *loc = g_strdup_printf ("index group %d (%s)", g, bfres_group_kind (g));
+          g_ptr_array_add (
+              problems, tress_problem_new (TRESS_SEVERITY_WARNING, loc, b->groups[g].pos, NULL, -1,
+                                           "Entry %u \"%s\" cannot be found through the "
+                                           "group's search bits; the game would not find it",
+                                           i + 1, b->groups[g].names[i]));
+        }
   for (guint i = 0; i < b->notes->len; i++)
     g_ptr_array_add (problems,
                      tress_problem_new (TRESS_SEVERITY_INFO, NULL, G_MAXSIZE, NULL, -1, "%s",
@@ -446,6 +479,7 @@ static void
 dump_curve (TressBfres *b, guint index, JsonBuilder *j)
 {
   BfresCurve *c = bfres_curve (b, index);
+  BfresAnim *a = bfres_anim (b, c->anim);
   TressBfresCurveType ct = bfres_curve_type (c);
   guint n_elems = bfres_curve_type_is_bool (ct) ? c->n_keys : c->n_keys * bfres_values_per_key (ct);
   g_autoptr (TressCurve) curve = bfres_get_curve (b, index);
@@ -520,6 +554,11 @@ dump_curve (TressBfres *b, guint index, JsonBuilder *j)
       json_builder_add_double_value (j, k->out_slope);
       json_builder_set_member_name (j, "interp");
       json_builder_add_string_value (j, tress_interp_to_string (k->interp));
+      if (a->textures != NULL && k->value >= 0 && k->value < a->n_textures)
+        {
+          json_builder_set_member_name (j, "texture");
+          json_builder_add_string_value (j, a->textures[(guint)k->value]);
+        }
       json_builder_end_object (j);
     }
   json_builder_end_array (j);
@@ -665,7 +704,7 @@ static const char *const bfres_extensions[] = { "bfres", "sbfres", "szs", NULL }
 
 const TressFormat tress_format_bfres = {
   .id = "bfres",
-  .display_name = "BFRES animation",
+  .display_name = N_ ("BFRES animation"),
   .extensions = bfres_extensions,
   .mime_type = "application/x-bfres",
   .probe = bfres_probe,

@@ -4,6 +4,7 @@
  */
 #include "tress-cha.h"
 
+#include <glib/gi18n-lib.h>
 #include <string.h>
 
 #include "tress-cha-edit.h"
@@ -325,7 +326,7 @@ static const char *const cha_extensions[] = { "cha", NULL };
 
 const TressFormat tress_format_cha = {
   .id = "cha",
-  .display_name = "Creature fur", /* to be marked N_() once po/POTFILES.in lists this file */
+  .display_name = N_ ("Creature fur"),
   .extensions = cha_extensions,
   .mime_type = "application/x-lionhead-creature",
   .probe = tress_cha_probe,

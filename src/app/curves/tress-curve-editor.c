@@ -1,0 +1,1633 @@
+/* tress-curve-editor.c: the curve editor of BFRES and NIFF documents
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "tress-curve-editor.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "formats/bfres/tress-bfres.h"
+#include "tress-editor.h"
+
+/* ------------------------------------------------------------ key rows -- */
+
+struct _TressCurveKeyRow
+{
+  GObject parent_instance;
+  TressCurveView *view; /* weak: the editor owns both the rows and the view */
+  guint curve;
+  guint key;
+};
+
+G_DEFINE_FINAL_TYPE (TressCurveKeyRow, tress_curve_key_row, G_TYPE_OBJECT)
+
+static void
+tress_curve_key_row_class_init (TressCurveKeyRowClass *klass)
+{
+}
+
+static void
+tress_curve_key_row_init (TressCurveKeyRow *self)
+{
+}
+
+guint
+tress_curve_key_row_get_key (TressCurveKeyRow *self)
+{
+  g_return_val_if_fail (TRESS_IS_CURVE_KEY_ROW (self), 0);
+  return self->key;
+}
+
+static const TressKey *
+row_key (TressCurveKeyRow *self)
+{
+  const TressCurve *c;
+
+  if (self->view == NULL)
+    return NULL;
+  c = tress_curve_view_get_shown_curve (self->view, self->curve);
+  if (c == NULL || self->key >= tress_curve_get_n_keys (c))
+    return NULL;
+  return tress_curve_get_key (c, self->key);
+}
+
+static char *
+format_double (double v)
+{
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+
+  g_ascii_formatd (buf, sizeof buf, "%.6g", v);
+  return g_strdup (buf);
+}
+
+char *
+tress_curve_key_row_dup_text (TressCurveKeyRow *self, const char *column)
+{
+  const TressKey *k;
+
+  g_return_val_if_fail (TRESS_IS_CURVE_KEY_ROW (self), NULL);
+  k = row_key (self);
+  if (k == NULL)
+    return g_strdup ("");
+  if (g_str_equal (column, "frame"))
+    return format_double (k->frame);
+  if (g_str_equal (column, "value"))
+    return format_double (k->value);
+  if (g_str_equal (column, "in"))
+    return format_double (k->in_slope);
+  if (g_str_equal (column, "out"))
+    return format_double (k->out_slope);
+  if (g_str_equal (column, "interpolation"))
+    return g_strdup (tress_interp_to_string (k->interp));
+  return g_strdup ("");
+}
+
+/* -------------------------------------------------------------- editor -- */
+
+struct _TressCurveEditor
+{
+  GtkWidget parent_instance;
+
+  TressCurveDocument *document;
+  TressCurveView *view;
+
+  GtkWidget *paned;
+  GtkSearchEntry *filter_entry;
+  GtkTreeListModel *tree_model;
+  GtkCustomFilter *filter;
+  GtkFilterListModel *filtered;
+  GtkMultiSelection *tree_selection;
+  char *filter_text;
+
+  GtkLabel *message_label;
+  GtkWidget *message_box;
+  GtkWidget *lengthen_button;
+  GtkLabel *warning_label;
+  GtkLabel *notes_label; /* the formats' remarks on the shown curves */
+  GtkWidget *warning_box;
+  GtkWidget *widen_button;
+  char *warning;
+  GtkBox *legend;
+
+  GtkScale *timeline_scale;
+  GtkAdjustment *timeline_adj;
+  GtkLabel *timeline_label;
+  char *timeline_text;
+
+  GListStore *key_rows;
+  GtkSingleSelection *key_selection;
+  int table_curve;
+
+  GtkLabel *panel_title;
+  GtkSpinButton *panel_spin[4]; /* frame, value, in, out */
+  GtkDropDown *panel_interp;
+  char *panel_text;
+
+  gboolean syncing;
+  GArray *legend_curves; /* guint: the curves the legend lists */
+};
+
+G_DEFINE_FINAL_TYPE (TressCurveEditor, tress_curve_editor, GTK_TYPE_WIDGET)
+
+static const char *const interp_names[] = { "step", "linear", "hermite", "baked", NULL };
+static const char *const panel_fields[] = { "frame", "value", "in", "out" };
+
+/* Actions of the view, offered to the toolbar and menus under the same names. */
+static const struct
+{
+  const char *name;
+  const char *type;
+} forwarded_actions[] = {
+  { "select-all", NULL },
+  { "select-none", NULL },
+  { "previous-key", NULL },
+  { "next-key", NULL },
+  { "nudge", "(ii)" },
+  { "scale", "(ddb)" },
+  { "insert-key", "d" },
+  { "insert-at-playhead", NULL },
+  { "delete", NULL },
+  { "duplicate", NULL },
+  { "copy", NULL },
+  { "paste", "b" },
+  { "set-interpolation", "s" },
+  { "set-tangent", "s" },
+  { "frame-all", NULL },
+  { "frame-selected", NULL },
+  { "zoom", "(dd)" },
+  { "bake", NULL },
+  { "fit", "d" },
+  { "goto-frame", "d" },
+  { "play", NULL },
+  { "pause", NULL },
+  { "toggle-play", NULL },
+  { "axis-lock", "s" },
+};
+
+static void
+on_forward (GSimpleAction *action, GVariant *parameter, TressCurveEditor *self)
+{
+  g_autofree char *name = g_strconcat ("curve.", g_action_get_name (G_ACTION (action)), NULL);
+
+  gtk_widget_activate_action_variant (GTK_WIDGET (self->view), name, parameter);
+}
+
+static void
+install_forwarding (TressCurveEditor *self)
+{
+  GSimpleActionGroup *group = g_simple_action_group_new ();
+  static const char *const props[] = { "normalized", "snap", "loop" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (forwarded_actions); i++)
+    {
+      const GVariantType *type
+          = forwarded_actions[i].type ? G_VARIANT_TYPE (forwarded_actions[i].type) : NULL;
+      GSimpleAction *a = g_simple_action_new (forwarded_actions[i].name, type);
+
+      g_signal_connect (a, "activate", G_CALLBACK (on_forward), self);
+      g_action_map_add_action (G_ACTION_MAP (group), G_ACTION (a));
+      g_object_unref (a);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (props); i++)
+    {
+      GPropertyAction *a = g_property_action_new (props[i], self->view, props[i]);
+      g_action_map_add_action (G_ACTION_MAP (group), G_ACTION (a));
+      g_object_unref (a);
+    }
+  gtk_widget_insert_action_group (GTK_WIDGET (self), "curve", G_ACTION_GROUP (group));
+  g_object_unref (group);
+}
+
+/* A curve's name for the legend and the timeline: its last path level, with the
+ * level above when the last one is only a component ("RotateX X"). */
+static char *
+short_name (const TressCurve *c)
+{
+  g_auto (GStrv) parts = NULL;
+  guint n;
+
+  if (c->path == NULL || c->path[0] == '\0')
+    return g_strdup ("curve");
+  parts = g_strsplit (c->path, "/", -1);
+  n = g_strv_length (parts);
+  if (n >= 2 && strlen (parts[n - 1]) <= 2)
+    return g_strdup_printf ("%s %s", parts[n - 2], parts[n - 1]);
+  return g_strdup (parts[n - 1]);
+}
+
+/* ------------------------------------------------------------ the tree -- */
+
+static GListModel *
+create_children (gpointer item, gpointer user_data)
+{
+  GListModel *children = tress_curve_node_get_children (TRESS_CURVE_NODE (item));
+
+  return children != NULL ? g_object_ref (children) : NULL;
+}
+
+static gboolean
+node_matches (TressCurveEditor *self, TressCurveNode *node)
+{
+  g_autoptr (GArray) idx = NULL;
+
+  if (self->filter_text == NULL || self->filter_text[0] == '\0')
+    return TRUE;
+  idx = g_array_new (FALSE, FALSE, sizeof (guint));
+  tress_curve_node_collect_curves (node, idx);
+  for (guint i = 0; i < idx->len; i++)
+    {
+      const TressCurve *c
+          = tress_curve_document_get_curve (self->document, g_array_index (idx, guint, i));
+      g_autofree char *hay = NULL;
+
+      if (c == NULL)
+        continue;
+      hay = g_utf8_casefold (c->path ? c->path : "", -1);
+      if (strstr (hay, self->filter_text) != NULL)
+        return TRUE;
+      if (c->kind != NULL)
+        {
+          g_autofree char *kind = g_utf8_casefold (c->kind, -1);
+          if (strstr (kind, self->filter_text) != NULL)
+            return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+static gboolean
+filter_row (gpointer item, gpointer user_data)
+{
+  TressCurveEditor *self = user_data;
+  GtkTreeListRow *row = item;
+  g_autoptr (TressCurveNode) node = gtk_tree_list_row_get_item (row);
+
+  return node_matches (self, node);
+}
+
+static void
+show_selected_curves (TressCurveEditor *self)
+{
+  g_autoptr (GtkBitset) set
+      = gtk_selection_model_get_selection (GTK_SELECTION_MODEL (self->tree_selection));
+  g_autoptr (GArray) idx = g_array_new (FALSE, FALSE, sizeof (guint));
+  GtkBitsetIter iter;
+  guint pos;
+
+  for (gboolean ok = gtk_bitset_iter_init_first (&iter, set, &pos); ok;
+       ok = gtk_bitset_iter_next (&iter, &pos))
+    {
+      g_autoptr (GtkTreeListRow) row
+          = g_list_model_get_item (G_LIST_MODEL (self->tree_selection), pos);
+      g_autoptr (TressCurveNode) node = row ? gtk_tree_list_row_get_item (row) : NULL;
+
+      if (node != NULL)
+        tress_curve_node_collect_curves (node, idx);
+    }
+  tress_curve_view_set_curves (self->view, (guint *)idx->data, idx->len);
+}
+
+static void
+on_tree_selection_changed (GtkSelectionModel *model, guint position, guint n_items,
+                           TressCurveEditor *self)
+{
+  show_selected_curves (self);
+}
+
+static void
+on_filter_changed (GtkSearchEntry *entry, TressCurveEditor *self)
+{
+  tress_curve_editor_set_filter (self, gtk_editable_get_text (GTK_EDITABLE (entry)));
+}
+
+static void
+tree_setup_name (GtkSignalListItemFactory *f, GtkListItem *item, gpointer data)
+{
+  GtkWidget *expander = gtk_tree_expander_new ();
+  GtkWidget *label = gtk_label_new (NULL);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_tree_expander_set_child (GTK_TREE_EXPANDER (expander), label);
+  gtk_list_item_set_child (item, expander);
+}
+
+static void
+tree_bind_name (GtkSignalListItemFactory *f, GtkListItem *item, gpointer data)
+{
+  GtkTreeListRow *row = gtk_list_item_get_item (item);
+  GtkWidget *expander = gtk_list_item_get_child (item);
+  g_autoptr (TressCurveNode) node = gtk_tree_list_row_get_item (row);
+
+  gtk_tree_expander_set_list_row (GTK_TREE_EXPANDER (expander), row);
+  gtk_label_set_text (GTK_LABEL (gtk_tree_expander_get_child (GTK_TREE_EXPANDER (expander))),
+                      tress_curve_node_get_name (node));
+}
+
+static void
+tree_setup_text (GtkSignalListItemFactory *f, GtkListItem *item, gpointer data)
+{
+  GtkWidget *label = gtk_label_new (NULL);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_list_item_set_child (item, label);
+}
+
+static void
+update_text_cell (TressCurveNode *node, GParamSpec *pspec, GtkLabel *label)
+{
+  const char *column = g_object_get_data (G_OBJECT (label), "tress-column");
+  g_autofree char *text = tress_curve_node_dup_column (node, column);
+
+  gtk_label_set_text (label, text);
+}
+
+static void
+tree_bind_text (GtkSignalListItemFactory *f, GtkListItem *item, gpointer column)
+{
+  GtkTreeListRow *row = gtk_list_item_get_item (item);
+  GtkWidget *label = gtk_list_item_get_child (item);
+  g_autoptr (TressCurveNode) node = gtk_tree_list_row_get_item (row);
+  gulong id;
+
+  g_object_set_data (G_OBJECT (label), "tress-column", column);
+  update_text_cell (node, NULL, GTK_LABEL (label));
+  id = g_signal_connect_object (node, "notify::revision", G_CALLBACK (update_text_cell), label, 0);
+  g_object_set_data (G_OBJECT (label), "tress-handler", GSIZE_TO_POINTER (id));
+  g_object_set_data_full (G_OBJECT (label), "tress-node", g_object_ref (node), g_object_unref);
+}
+
+static void
+tree_unbind_text (GtkSignalListItemFactory *f, GtkListItem *item, gpointer column)
+{
+  GtkWidget *label = gtk_list_item_get_child (item);
+  TressCurveNode *node = g_object_get_data (G_OBJECT (label), "tress-node");
+  gulong id = GPOINTER_TO_SIZE (g_object_get_data (G_OBJECT (label), "tress-handler"));
+
+  if (node != NULL && id != 0)
+    g_signal_handler_disconnect (node, id);
+  g_object_set_data (G_OBJECT (label), "tress-handler", NULL);
+  g_object_set_data (G_OBJECT (label), "tress-node", NULL);
+}
+
+static void
+add_tree_column (GtkColumnView *cv, const char *title, const char *column)
+{
+  GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
+  GtkColumnViewColumn *col;
+
+  if (column == NULL)
+    {
+      g_signal_connect (factory, "setup", G_CALLBACK (tree_setup_name), NULL);
+      g_signal_connect (factory, "bind", G_CALLBACK (tree_bind_name), NULL);
+    }
+  else
+    {
+      g_signal_connect (factory, "setup", G_CALLBACK (tree_setup_text), NULL);
+      g_signal_connect (factory, "bind", G_CALLBACK (tree_bind_text), (gpointer)column);
+      g_signal_connect (factory, "unbind", G_CALLBACK (tree_unbind_text), (gpointer)column);
+    }
+  col = gtk_column_view_column_new (title, factory);
+  gtk_column_view_column_set_resizable (col, TRUE);
+  if (column == NULL)
+    gtk_column_view_column_set_expand (col, TRUE);
+  gtk_column_view_append_column (cv, col);
+  g_object_unref (col);
+}
+
+static GtkWidget *
+build_tree (TressCurveEditor *self)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
+  GtkWidget *scrolled = gtk_scrolled_window_new ();
+  GtkWidget *cv;
+
+  self->filter_entry = GTK_SEARCH_ENTRY (gtk_search_entry_new ());
+  g_object_set (self->filter_entry, "placeholder-text", "Filter curves", NULL);
+  g_signal_connect (self->filter_entry, "search-changed", G_CALLBACK (on_filter_changed), self);
+  gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->filter_entry));
+
+  self->tree_model
+      = gtk_tree_list_model_new (g_object_ref (tress_curve_document_get_roots (self->document)),
+                                 FALSE, TRUE, create_children, NULL, NULL);
+  self->filter = gtk_custom_filter_new (filter_row, self, NULL);
+  self->filtered = gtk_filter_list_model_new (g_object_ref (G_LIST_MODEL (self->tree_model)),
+                                              g_object_ref (GTK_FILTER (self->filter)));
+  self->tree_selection = gtk_multi_selection_new (g_object_ref (G_LIST_MODEL (self->filtered)));
+  g_signal_connect (self->tree_selection, "selection-changed",
+                    G_CALLBACK (on_tree_selection_changed), self);
+
+  cv = gtk_column_view_new (g_object_ref (GTK_SELECTION_MODEL (self->tree_selection)));
+  add_tree_column (GTK_COLUMN_VIEW (cv), "Curve", NULL);
+  add_tree_column (GTK_COLUMN_VIEW (cv), "Keys", "keys");
+  add_tree_column (GTK_COLUMN_VIEW (cv), "Interpolation", "interpolation");
+  add_tree_column (GTK_COLUMN_VIEW (cv), "Frames", "range");
+  add_tree_column (GTK_COLUMN_VIEW (cv), "Types", "types");
+  add_tree_column (GTK_COLUMN_VIEW (cv), "Error", "error");
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), cv);
+  gtk_widget_set_vexpand (scrolled, TRUE);
+  gtk_widget_set_size_request (scrolled, 220, -1);
+  gtk_box_append (GTK_BOX (box), scrolled);
+  return box;
+}
+
+/* Selects the first group holding curves (e.g. one bone's channels). */
+static void
+select_first_group (TressCurveEditor *self)
+{
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->filtered));
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr (GtkTreeListRow) row = g_list_model_get_item (G_LIST_MODEL (self->filtered), i);
+      g_autoptr (TressCurveNode) node = gtk_tree_list_row_get_item (row);
+      GListModel *children = tress_curve_node_get_children (node);
+      g_autoptr (TressCurveNode) first = NULL;
+
+      if (tress_curve_node_get_curve_index (node) >= 0)
+        {
+          gtk_selection_model_select_item (GTK_SELECTION_MODEL (self->tree_selection), i, TRUE);
+          return;
+        }
+      if (children == NULL || g_list_model_get_n_items (children) == 0)
+        continue;
+      first = g_list_model_get_item (children, 0);
+      if (tress_curve_node_get_curve_index (first) >= 0)
+        {
+          gtk_selection_model_select_item (GTK_SELECTION_MODEL (self->tree_selection), i, TRUE);
+          return;
+        }
+    }
+}
+
+/* ------------------------------------------------------------ messages -- */
+
+static void
+update_notes (TressCurveEditor *self)
+{
+  g_autoptr (GPtrArray) seen = g_ptr_array_new ();
+  GString *s = g_string_new (NULL);
+
+  /* E.g. NIFF SLOW easing: drawn as an assumption, and the user is told so. */
+  for (guint i = 0; i < tress_curve_view_get_n_curves (self->view); i++)
+    {
+      const TressCurve *c = tress_curve_document_get_curve (
+          self->document, tress_curve_view_get_curve_index (self->view, i));
+      gboolean dup = FALSE;
+
+      if (c == NULL || c->note == NULL || c->note[0] == '\0')
+        continue;
+      for (guint j = 0; j < seen->len && !dup; j++)
+        dup = g_str_equal (seen->pdata[j], c->note);
+      if (dup)
+        continue;
+      g_ptr_array_add (seen, c->note);
+      if (s->len > 0)
+        g_string_append_c (s, '\n');
+      g_string_append (s, c->note);
+    }
+  gtk_label_set_text (self->notes_label, s->str);
+  gtk_widget_set_visible (GTK_WIDGET (self->notes_label), s->len > 0);
+  g_string_free (s, TRUE);
+}
+
+static void
+update_warning (TressCurveEditor *self)
+{
+  double tolerance = 0;
+  GString *s = g_string_new (NULL);
+
+  update_notes (self);
+  g_object_get (self->view, "tolerance", &tolerance, NULL);
+  for (guint i = 0; i < tress_curve_view_get_n_curves (self->view); i++)
+    {
+      guint index = tress_curve_view_get_curve_index (self->view, i);
+      double e = tress_curve_document_get_quant_error (self->document, index);
+      const TressCurve *c = tress_curve_document_get_curve (self->document, index);
+
+      if (e > tolerance && c != NULL)
+        {
+          if (s->len > 0)
+            g_string_append (s, "\n");
+          g_string_append_printf (s,
+                                  "%s: the file stores values up to %.4g away from the edited "
+                                  "ones (tolerance %.4g) with its types (%s); a wider key type "
+                                  "would store them closer.",
+                                  c->path ? c->path : "curve", e, tolerance,
+                                  c->type_label ? c->type_label : "?");
+        }
+    }
+  g_free (self->warning);
+  self->warning = s->len > 0 ? g_string_free (s, FALSE) : (g_string_free (s, TRUE), NULL);
+  gtk_label_set_text (self->warning_label, self->warning ? self->warning : "");
+  gtk_widget_set_visible (self->warning_box, self->warning != NULL);
+  /* Only BFRES has wider types to offer (f32 keys, f32 frames). */
+  gtk_widget_set_visible (
+      self->widen_button,
+      g_strcmp0 (tress_document_get_format (TRESS_DOCUMENT (self->document))->id, "bfres") == 0);
+}
+
+/* BFRES: f32 keys; when the keys are f32 already, f32 frames as well. */
+static gboolean
+widen_bfres_curve (gpointer model, guint index, gpointer data, double *max_error, GError **error)
+{
+  TressBfresCurveInfo info;
+  TressBfresFrameType frame_type;
+
+  if (!tress_bfres_get_curve_info (model, index, &info))
+    {
+      g_set_error (error, TRESS_ERROR, TRESS_ERROR_FAILED, "There is no curve %u", index);
+      return FALSE;
+    }
+  frame_type = info.key_type == TRESS_BFRES_KEY_32 ? TRESS_BFRES_FRAME_F32 : info.frame_type;
+  return tress_bfres_set_curve_types (model, index, info.curve_type, frame_type, TRESS_BFRES_KEY_32,
+                                      max_error, error);
+}
+
+/* Widens the types of every shown curve whose stored values are off by more
+ * than the tolerance: one undo step. */
+static void
+act_widen_types (GtkWidget *widget, const char *name, GVariant *param)
+{
+  TressCurveEditor *self = TRESS_CURVE_EDITOR (widget);
+  const TressFormat *format = tress_document_get_format (TRESS_DOCUMENT (self->document));
+  double tolerance = 0;
+  g_autoptr (GArray) todo = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_autoptr (GError) error = NULL;
+  g_autofree char *label = NULL;
+
+  if (g_strcmp0 (format->id, "bfres") != 0)
+    {
+      gtk_label_set_text (self->message_label, "This format has no wider types to store values in");
+      gtk_widget_set_visible (GTK_WIDGET (self->message_label), TRUE);
+      gtk_widget_set_visible (self->message_box, TRUE);
+      return;
+    }
+  g_object_get (self->view, "tolerance", &tolerance, NULL);
+  for (guint i = 0; i < tress_curve_view_get_n_curves (self->view); i++)
+    {
+      guint index = tress_curve_view_get_curve_index (self->view, i);
+
+      if (tress_curve_document_get_quant_error (self->document, index) > tolerance)
+        g_array_append_val (todo, index);
+    }
+  if (todo->len == 0)
+    return;
+  label = g_strdup_printf (
+      todo->len == 1 ? "Widen the types of %u curve" : "Widen the types of %u curves", todo->len);
+  tress_curve_document_begin_edit (self->document, label);
+  for (guint i = 0; i < todo->len && error == NULL; i++)
+    tress_curve_document_apply_model_edit (self->document, g_array_index (todo, guint, i), label,
+                                           widen_bfres_curve, NULL, &error);
+  tress_curve_document_end_edit (self->document);
+  if (error != NULL)
+    {
+      gtk_label_set_text (self->message_label, error->message);
+      gtk_widget_set_visible (GTK_WIDGET (self->message_label), TRUE);
+      gtk_widget_set_visible (self->message_box, TRUE);
+    }
+  update_warning (self);
+}
+
+static void
+on_message (TressCurveView *view, GParamSpec *pspec, TressCurveEditor *self)
+{
+  const char *m = tress_curve_view_get_message (view);
+  double end = 0;
+  gboolean offer
+      = tress_curve_view_get_pending_end (view, &end)
+        && g_strcmp0 (tress_document_get_format (TRESS_DOCUMENT (self->document))->id, "bfres")
+               == 0;
+
+  gtk_label_set_text (self->message_label, m ? m : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->message_label), m != NULL);
+  gtk_widget_set_visible (self->message_box, m != NULL);
+  /* BFRES may raise an animation's frame count: offer it, never do it unasked. */
+  gtk_widget_set_visible (self->lengthen_button, offer);
+  if (offer)
+    {
+      g_autofree char *label = g_strdup_printf ("Lengthen to %g frames", end);
+      gtk_button_set_label (GTK_BUTTON (self->lengthen_button), label);
+    }
+}
+
+/* BFRES: raise the frame count of the curve's animation, then store the curve. */
+static gboolean
+lengthen_bfres_curve (gpointer model, guint index, gpointer data, double *max_error, GError **error)
+{
+  g_autoptr (TressCurve) c = tress_curve_copy (data);
+  guint n = tress_curve_get_n_keys (c);
+  int end = (int)ceil (tress_curve_get_key (c, n - 1)->frame);
+
+  if (!tress_bfres_raise_frame_count (model, index, end, error))
+    return FALSE;
+  c->limits.frame_max = MAX (c->limits.frame_max, end);
+  return tress_format_bfres.curves->set_curve (model, index, c, max_error, error);
+}
+
+static void
+act_lengthen (GtkWidget *widget, const char *name, GVariant *param)
+{
+  TressCurveEditor *self = TRESS_CURVE_EDITOR (widget);
+  g_autoptr (GError) error = NULL;
+
+  if (g_strcmp0 (tress_document_get_format (TRESS_DOCUMENT (self->document))->id, "bfres") != 0
+      || !tress_curve_view_get_pending_end (self->view, NULL))
+    return;
+  if (!tress_curve_view_commit_pending (self->view, lengthen_bfres_curve, &error))
+    {
+      gtk_label_set_text (self->message_label, error->message);
+      gtk_widget_set_visible (GTK_WIDGET (self->message_label), TRUE);
+      gtk_widget_set_visible (self->message_box, TRUE);
+    }
+}
+
+/* ------------------------------------------------------------- legend -- */
+
+static void
+on_legend_visible (GtkCheckButton *button, TressCurveEditor *self)
+{
+  guint index = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button), "tress-curve"));
+
+  tress_curve_view_set_curve_visible (self->view, index, gtk_check_button_get_active (button));
+}
+
+static void
+on_legend_lock (GtkToggleButton *button, TressCurveEditor *self)
+{
+  guint index = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button), "tress-curve"));
+
+  tress_curve_view_set_curve_locked (self->view, index, gtk_toggle_button_get_active (button));
+}
+
+static void
+rebuild_legend (TressCurveEditor *self)
+{
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->legend))) != NULL)
+    gtk_box_remove (self->legend, child);
+  for (guint i = 0; i < tress_curve_view_get_n_curves (self->view) && i < 32; i++)
+    {
+      guint index = tress_curve_view_get_curve_index (self->view, i);
+      const TressCurve *c = tress_curve_document_get_curve (self->document, index);
+      GdkRGBA rgba;
+      g_autofree char *markup = NULL, *color = NULL, *name = NULL;
+      GtkWidget *check, *label, *lock;
+
+      if (c == NULL)
+        continue;
+      tress_curve_view_get_curve_color (self->view, index, &rgba);
+      color = g_strdup_printf ("#%02x%02x%02x", (int)(rgba.red * 255), (int)(rgba.green * 255),
+                               (int)(rgba.blue * 255));
+      name = short_name (c);
+      markup = g_markup_printf_escaped ("<span foreground=\"%s\">■</span> %s", color, name);
+      check = gtk_check_button_new ();
+      label = gtk_label_new (NULL);
+      gtk_label_set_markup (GTK_LABEL (label), markup);
+      gtk_check_button_set_child (GTK_CHECK_BUTTON (check), label);
+      gtk_check_button_set_active (GTK_CHECK_BUTTON (check),
+                                   tress_curve_view_get_curve_visible (self->view, index));
+      gtk_widget_set_tooltip_text (check, "Show this curve");
+      g_object_set_data (G_OBJECT (check), "tress-curve", GUINT_TO_POINTER (index));
+      g_signal_connect (check, "toggled", G_CALLBACK (on_legend_visible), self);
+      lock = gtk_toggle_button_new ();
+      gtk_button_set_icon_name (GTK_BUTTON (lock), "changes-prevent-symbolic");
+      gtk_widget_add_css_class (lock, "flat");
+      gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (lock),
+                                    tress_curve_view_get_curve_locked (self->view, index));
+      gtk_widget_set_tooltip_text (lock, "Lock this curve against edits");
+      g_object_set_data (G_OBJECT (lock), "tress-curve", GUINT_TO_POINTER (index));
+      g_signal_connect (lock, "toggled", G_CALLBACK (on_legend_lock), self);
+      gtk_box_append (self->legend, check);
+      gtk_box_append (self->legend, lock);
+    }
+}
+
+/* ----------------------------------------------------------- timeline -- */
+
+static void
+update_timeline (TressCurveEditor *self)
+{
+  double frame = tress_curve_view_get_playhead (self->view);
+  double first, last;
+  GString *text = g_string_new (NULL);
+  GString *markup = g_string_new (NULL);
+
+  tress_curve_view_get_frame_range (self->view, &first, &last);
+  self->syncing = TRUE;
+  gtk_adjustment_configure (self->timeline_adj, frame, MIN (first, frame), MAX (last, frame), 1, 10,
+                            0);
+  self->syncing = FALSE;
+
+  g_string_append_printf (text, "Frame %.2f", frame);
+  g_string_append_printf (markup, "Frame %.2f", frame);
+  for (guint i = 0; i < tress_curve_view_get_n_curves (self->view); i++)
+    {
+      guint index = tress_curve_view_get_curve_index (self->view, i);
+      const TressCurve *c = tress_curve_view_get_shown_curve (self->view, index);
+      g_autofree char *name = NULL;
+      GdkRGBA rgba;
+      double v;
+      g_autofree char *esc = NULL;
+
+      if (c == NULL || tress_curve_get_n_keys (c) == 0
+          || !tress_curve_view_get_curve_visible (self->view, index))
+        continue;
+      v = tress_curve_evaluate (c, frame);
+      name = short_name (c);
+      tress_curve_view_get_curve_color (self->view, index, &rgba);
+      g_string_append_printf (text, "  %s %.4g", name, v);
+      esc = g_markup_escape_text (name, -1);
+      g_string_append_printf (markup, "   <span foreground=\"#%02x%02x%02x\">%s</span> %.4g",
+                              (int)(rgba.red * 255), (int)(rgba.green * 255),
+                              (int)(rgba.blue * 255), esc, v);
+    }
+  g_free (self->timeline_text);
+  self->timeline_text = g_string_free (text, FALSE);
+  gtk_label_set_markup (self->timeline_label, markup->str);
+  g_string_free (markup, TRUE);
+}
+
+static void
+on_timeline_value (GtkAdjustment *adj, TressCurveEditor *self)
+{
+  if (self->syncing)
+    return;
+  tress_curve_view_set_playhead (self->view, gtk_adjustment_get_value (adj));
+}
+
+static void
+on_playhead (TressCurveView *view, GParamSpec *pspec, TressCurveEditor *self)
+{
+  update_timeline (self);
+}
+
+static GtkWidget *
+action_button (const char *icon, const char *label, const char *tooltip, const char *action,
+               GVariant *target)
+{
+  GtkWidget *b = icon ? gtk_button_new_from_icon_name (icon) : gtk_button_new_with_label (label);
+
+  gtk_widget_set_tooltip_text (b, tooltip);
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (b), action);
+  if (target != NULL)
+    gtk_actionable_set_action_target_value (GTK_ACTIONABLE (b), target);
+  gtk_widget_add_css_class (b, "flat");
+  return b;
+}
+
+static GtkWidget *
+toggle_button (const char *icon, const char *label, const char *tooltip, const char *action)
+{
+  GtkWidget *b = gtk_toggle_button_new ();
+
+  if (icon != NULL)
+    gtk_button_set_icon_name (GTK_BUTTON (b), icon);
+  else
+    gtk_button_set_label (GTK_BUTTON (b), label);
+  gtk_widget_set_tooltip_text (b, tooltip);
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (b), action);
+  gtk_widget_add_css_class (b, "flat");
+  return b;
+}
+
+static GtkWidget *
+build_timeline (TressCurveEditor *self)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
+  GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 2);
+
+  gtk_box_append (GTK_BOX (row),
+                  action_button ("media-skip-backward-symbolic", NULL, "Previous key (Page Up)",
+                                 "curve.previous-key", NULL));
+  gtk_box_append (GTK_BOX (row), toggle_button ("media-playback-start-symbolic", NULL,
+                                                "Play / pause (Space)", "curve.toggle-play"));
+  gtk_box_append (GTK_BOX (row), action_button ("media-skip-forward-symbolic", NULL,
+                                                "Next key (Page Down)", "curve.next-key", NULL));
+  gtk_box_append (GTK_BOX (row), toggle_button ("media-playlist-repeat-symbolic", NULL,
+                                                "Loop playback", "curve.loop"));
+  self->timeline_adj = gtk_adjustment_new (0, 0, 1, 1, 10, 0);
+  g_signal_connect (self->timeline_adj, "value-changed", G_CALLBACK (on_timeline_value), self);
+  self->timeline_scale = GTK_SCALE (gtk_scale_new (GTK_ORIENTATION_HORIZONTAL, self->timeline_adj));
+  gtk_scale_set_draw_value (self->timeline_scale, FALSE);
+  gtk_widget_set_hexpand (GTK_WIDGET (self->timeline_scale), TRUE);
+  gtk_box_append (GTK_BOX (row), GTK_WIDGET (self->timeline_scale));
+  gtk_box_append (GTK_BOX (box), row);
+  self->timeline_label = GTK_LABEL (gtk_label_new (NULL));
+  gtk_label_set_xalign (self->timeline_label, 0);
+  gtk_label_set_selectable (self->timeline_label, TRUE);
+  gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->timeline_label));
+  return box;
+}
+
+/* ---------------------------------------------------------- key table -- */
+
+static void
+rebuild_key_rows (TressCurveEditor *self)
+{
+  guint curve = 0, key = 0;
+  const TressCurve *c = NULL;
+  g_autoptr (GPtrArray) rows = g_ptr_array_new_with_free_func (g_object_unref);
+  int table_curve = -1;
+
+  if (tress_curve_view_get_active_key (self->view, &curve, &key))
+    table_curve = (int)curve;
+  else if (tress_curve_view_get_n_curves (self->view) > 0)
+    table_curve = (int)tress_curve_view_get_curve_index (self->view, 0);
+  if (table_curve >= 0)
+    c = tress_curve_view_get_shown_curve (self->view, (guint)table_curve);
+  self->table_curve = table_curve;
+  if (c != NULL)
+    for (guint i = 0; i < tress_curve_get_n_keys (c); i++)
+      {
+        TressCurveKeyRow *r = g_object_new (TRESS_TYPE_CURVE_KEY_ROW, NULL);
+
+        r->view = self->view;
+        r->curve = (guint)table_curve;
+        r->key = i;
+        g_ptr_array_add (rows, r);
+      }
+  self->syncing = TRUE;
+  g_list_store_splice (self->key_rows, 0, g_list_model_get_n_items (G_LIST_MODEL (self->key_rows)),
+                       rows->pdata, rows->len);
+  if (c != NULL && tress_curve_view_get_active_key (self->view, &curve, &key) && key < rows->len)
+    gtk_single_selection_set_selected (self->key_selection, key);
+  else
+    gtk_single_selection_set_selected (self->key_selection, GTK_INVALID_LIST_POSITION);
+  self->syncing = FALSE;
+}
+
+static gboolean
+parse_number (const char *text, double *out)
+{
+  char *end = NULL;
+  double v;
+
+  if (text == NULL)
+    return FALSE;
+  v = g_ascii_strtod (text, &end);
+  while (end != NULL && g_ascii_isspace (*end))
+    end++;
+  if (end == text || end == NULL || *end != '\0' || !isfinite (v))
+    return FALSE;
+  *out = v;
+  return TRUE;
+}
+
+gboolean
+tress_curve_editor_edit_cell (TressCurveEditor *self, guint row, const char *column,
+                              const char *text, GError **error)
+{
+  g_autoptr (TressCurveKeyRow) r = NULL;
+  const TressKey *k;
+  TressKey key;
+  double v = 0;
+
+  g_return_val_if_fail (TRESS_IS_CURVE_EDITOR (self), FALSE);
+  r = g_list_model_get_item (G_LIST_MODEL (self->key_rows), row);
+  if (r == NULL || (k = row_key (r)) == NULL)
+    {
+      g_set_error (error, TRESS_ERROR, TRESS_ERROR_FAILED, "There is no row %u", row);
+      return FALSE;
+    }
+  key = *k;
+  if (g_str_equal (column, "interpolation"))
+    {
+      TressInterp interp;
+
+      if (!tress_interp_from_string (text, &interp))
+        {
+          g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED,
+                       "“%s” is not an interpolation (step, linear, hermite or baked)", text);
+          return FALSE;
+        }
+      key.interp = interp;
+      if (key.interp == k->interp)
+        return TRUE;
+      {
+        /* The same path as the toolbar, so the format's rules (one kind per curve) apply. */
+        tress_curve_view_select_key (self->view, r->curve, r->key, TRESS_CURVE_PART_KEY, FALSE);
+        gtk_widget_activate_action (GTK_WIDGET (self->view), "curve.set-interpolation", "s",
+                                    tress_interp_to_string (interp));
+        k = row_key (r);
+        if (k == NULL || k->interp != interp)
+          {
+            const char *m = tress_curve_view_get_message (self->view);
+            g_set_error_literal (error, TRESS_ERROR, TRESS_ERROR_REFUSED,
+                                 m ? m : "The interpolation was not changed");
+            return FALSE;
+          }
+        return TRUE;
+      }
+    }
+  if (!parse_number (text, &v))
+    {
+      g_autofree char *msg = g_strdup_printf ("“%s” is not a number", text);
+      g_set_error_literal (error, TRESS_ERROR, TRESS_ERROR_REFUSED, msg);
+      gtk_label_set_text (self->message_label, msg);
+      gtk_widget_set_visible (GTK_WIDGET (self->message_label), TRUE);
+      gtk_widget_set_visible (self->message_box, TRUE);
+      return FALSE;
+    }
+  if (g_str_equal (column, "frame"))
+    key.frame = v;
+  else if (g_str_equal (column, "value"))
+    key.value = v;
+  else if (g_str_equal (column, "in"))
+    key.in_slope = v;
+  else if (g_str_equal (column, "out"))
+    key.out_slope = v;
+  else
+    {
+      g_set_error (error, TRESS_ERROR, TRESS_ERROR_FAILED, "There is no column %s", column);
+      return FALSE;
+    }
+  if (memcmp (&key, k, sizeof key) == 0)
+    return TRUE;
+  return tress_curve_view_set_key (self->view, r->curve, r->key, &key, error);
+}
+
+static void
+table_setup_entry (GtkSignalListItemFactory *f, GtkListItem *item, gpointer column)
+{
+  GtkWidget *label = gtk_editable_label_new ("");
+
+  gtk_list_item_set_child (item, label);
+}
+
+static void
+on_cell_editing (GtkEditableLabel *label, GParamSpec *pspec, TressCurveEditor *self)
+{
+  guint row;
+  const char *column;
+  g_autoptr (GError) error = NULL;
+
+  if (gtk_editable_label_get_editing (label))
+    return;
+  row = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (label), "tress-row"));
+  column = g_object_get_data (G_OBJECT (label), "tress-column");
+  if (column == NULL)
+    return;
+  if (!tress_curve_editor_edit_cell (self, row, column,
+                                     gtk_editable_get_text (GTK_EDITABLE (label)), &error))
+    {
+      /* Show the value the curve still holds. */
+      g_autoptr (TressCurveKeyRow) r = g_list_model_get_item (G_LIST_MODEL (self->key_rows), row);
+      if (r != NULL)
+        {
+          g_autofree char *text = tress_curve_key_row_dup_text (r, column);
+          gtk_editable_set_text (GTK_EDITABLE (label), text);
+        }
+    }
+}
+
+static void
+table_bind_entry (GtkSignalListItemFactory *f, GtkListItem *item, gpointer column)
+{
+  TressCurveKeyRow *r = gtk_list_item_get_item (item);
+  GtkWidget *label = gtk_list_item_get_child (item);
+  TressCurveEditor *self = g_object_get_data (G_OBJECT (f), "tress-editor");
+  g_autofree char *text = tress_curve_key_row_dup_text (r, column);
+
+  g_object_set_data (G_OBJECT (label), "tress-column", NULL);
+  gtk_editable_set_text (GTK_EDITABLE (label), text);
+  g_object_set_data (G_OBJECT (label), "tress-row",
+                     GUINT_TO_POINTER (gtk_list_item_get_position (item)));
+  g_object_set_data (G_OBJECT (label), "tress-column", column);
+  if (g_object_get_data (G_OBJECT (label), "tress-connected") == NULL)
+    {
+      g_signal_connect (label, "notify::editing", G_CALLBACK (on_cell_editing), self);
+      g_object_set_data (G_OBJECT (label), "tress-connected", GINT_TO_POINTER (1));
+    }
+}
+
+static void
+table_unbind_entry (GtkSignalListItemFactory *f, GtkListItem *item, gpointer column)
+{
+  GtkWidget *label = gtk_list_item_get_child (item);
+
+  g_object_set_data (G_OBJECT (label), "tress-column", NULL);
+}
+
+static void
+on_cell_interp (GtkDropDown *dd, GParamSpec *pspec, TressCurveEditor *self)
+{
+  guint row = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (dd), "tress-row"));
+  guint sel = gtk_drop_down_get_selected (dd);
+
+  if (self->syncing || g_object_get_data (G_OBJECT (dd), "tress-bound") == NULL
+      || sel >= G_N_ELEMENTS (interp_names) - 1)
+    return;
+  tress_curve_editor_edit_cell (self, row, "interpolation", interp_names[sel], NULL);
+}
+
+static void
+table_setup_interp (GtkSignalListItemFactory *f, GtkListItem *item, gpointer data)
+{
+  GtkWidget *dd = gtk_drop_down_new_from_strings (interp_names);
+
+  gtk_list_item_set_child (item, dd);
+}
+
+static void
+table_bind_interp (GtkSignalListItemFactory *f, GtkListItem *item, gpointer data)
+{
+  TressCurveKeyRow *r = gtk_list_item_get_item (item);
+  GtkWidget *dd = gtk_list_item_get_child (item);
+  TressCurveEditor *self = g_object_get_data (G_OBJECT (f), "tress-editor");
+  const TressKey *k = row_key (r);
+
+  g_object_set_data (G_OBJECT (dd), "tress-bound", NULL);
+  g_object_set_data (G_OBJECT (dd), "tress-row",
+                     GUINT_TO_POINTER (gtk_list_item_get_position (item)));
+  if (k != NULL)
+    gtk_drop_down_set_selected (GTK_DROP_DOWN (dd), (guint)k->interp);
+  if (g_object_get_data (G_OBJECT (dd), "tress-connected") == NULL)
+    {
+      g_signal_connect (dd, "notify::selected", G_CALLBACK (on_cell_interp), self);
+      g_object_set_data (G_OBJECT (dd), "tress-connected", GINT_TO_POINTER (1));
+    }
+  g_object_set_data (G_OBJECT (dd), "tress-bound", GINT_TO_POINTER (1));
+}
+
+static void
+table_unbind_interp (GtkSignalListItemFactory *f, GtkListItem *item, gpointer data)
+{
+  g_object_set_data (G_OBJECT (gtk_list_item_get_child (item)), "tress-bound", NULL);
+}
+
+static void
+on_key_row_selected (GtkSingleSelection *sel, GParamSpec *pspec, TressCurveEditor *self)
+{
+  guint pos = gtk_single_selection_get_selected (sel);
+  g_autoptr (TressCurveKeyRow) r = NULL;
+
+  if (self->syncing || pos == GTK_INVALID_LIST_POSITION)
+    return;
+  r = g_list_model_get_item (G_LIST_MODEL (self->key_rows), pos);
+  if (r != NULL)
+    tress_curve_view_select_key (self->view, r->curve, r->key, TRESS_CURVE_PART_KEY, FALSE);
+}
+
+static GtkWidget *
+build_key_table (TressCurveEditor *self)
+{
+  GtkWidget *scrolled = gtk_scrolled_window_new ();
+  GtkWidget *cv;
+  static const char *const columns[] = { "frame", "value", "in", "out" };
+  static const char *const titles[] = { "Frame", "Value", "In slope", "Out slope" };
+
+  self->key_rows = g_list_store_new (TRESS_TYPE_CURVE_KEY_ROW);
+  self->key_selection = gtk_single_selection_new (g_object_ref (G_LIST_MODEL (self->key_rows)));
+  gtk_single_selection_set_autoselect (self->key_selection, FALSE);
+  gtk_single_selection_set_can_unselect (self->key_selection, TRUE);
+  g_signal_connect (self->key_selection, "notify::selected", G_CALLBACK (on_key_row_selected),
+                    self);
+  cv = gtk_column_view_new (g_object_ref (GTK_SELECTION_MODEL (self->key_selection)));
+  for (guint i = 0; i < G_N_ELEMENTS (columns); i++)
+    {
+      GtkListItemFactory *f = gtk_signal_list_item_factory_new ();
+      GtkColumnViewColumn *col;
+
+      g_object_set_data (G_OBJECT (f), "tress-editor", self);
+      g_signal_connect (f, "setup", G_CALLBACK (table_setup_entry), (gpointer)columns[i]);
+      g_signal_connect (f, "bind", G_CALLBACK (table_bind_entry), (gpointer)columns[i]);
+      g_signal_connect (f, "unbind", G_CALLBACK (table_unbind_entry), (gpointer)columns[i]);
+      col = gtk_column_view_column_new (titles[i], f);
+      gtk_column_view_column_set_expand (col, TRUE);
+      gtk_column_view_append_column (GTK_COLUMN_VIEW (cv), col);
+      g_object_unref (col);
+    }
+  {
+    GtkListItemFactory *f = gtk_signal_list_item_factory_new ();
+    GtkColumnViewColumn *col;
+
+    g_object_set_data (G_OBJECT (f), "tress-editor", self);
+    g_signal_connect (f, "setup", G_CALLBACK (table_setup_interp), NULL);
+    g_signal_connect (f, "bind", G_CALLBACK (table_bind_interp), NULL);
+    g_signal_connect (f, "unbind", G_CALLBACK (table_unbind_interp), NULL);
+    col = gtk_column_view_column_new ("Interpolation", f);
+    gtk_column_view_append_column (GTK_COLUMN_VIEW (cv), col);
+    g_object_unref (col);
+  }
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), cv);
+  gtk_widget_set_hexpand (scrolled, TRUE);
+  gtk_widget_set_size_request (scrolled, -1, 140);
+  return scrolled;
+}
+
+/* ---------------------------------------------------------- key panel -- */
+
+static void
+update_key_panel (TressCurveEditor *self)
+{
+  guint curve = 0, key = 0;
+  const TressCurve *c = NULL;
+  const TressKey *k = NULL;
+  g_autofree char *title = NULL;
+
+  if (tress_curve_view_get_active_key (self->view, &curve, &key))
+    c = tress_curve_view_get_shown_curve (self->view, curve);
+  if (c != NULL && key < tress_curve_get_n_keys (c))
+    k = tress_curve_get_key (c, key);
+  self->syncing = TRUE;
+  for (guint i = 0; i < 4; i++)
+    gtk_widget_set_sensitive (GTK_WIDGET (self->panel_spin[i]), k != NULL);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->panel_interp), k != NULL);
+  if (k != NULL)
+    {
+      gtk_spin_button_set_value (self->panel_spin[0], k->frame);
+      gtk_spin_button_set_value (self->panel_spin[1], k->value);
+      gtk_spin_button_set_value (self->panel_spin[2], k->in_slope);
+      gtk_spin_button_set_value (self->panel_spin[3], k->out_slope);
+      gtk_drop_down_set_selected (self->panel_interp, (guint)k->interp);
+      /* NIFF stores one slope per key: the out slope follows the in slope. */
+      gtk_widget_set_sensitive (GTK_WIDGET (self->panel_spin[3]),
+                                !c->limits.tied_tangents && !c->limits.slopes_derived);
+      /* NIFF1 keys store no slopes at all. */
+      gtk_widget_set_sensitive (GTK_WIDGET (self->panel_spin[2]), !c->limits.slopes_derived);
+      title = g_strdup_printf ("%s, key %u", c->path ? c->path : "curve", key);
+      g_free (self->panel_text);
+      self->panel_text
+          = g_strdup_printf ("%s: frame %g value %g in %g out %g %s", title, k->frame, k->value,
+                             k->in_slope, k->out_slope, tress_interp_to_string (k->interp));
+    }
+  else
+    {
+      title = g_strdup ("No active key");
+      /* Insensitive fields show a neutral value, not the range's minimum. */
+      for (guint i = 0; i < 4; i++)
+        gtk_spin_button_set_value (self->panel_spin[i], 0);
+      g_clear_pointer (&self->panel_text, g_free);
+    }
+  gtk_label_set_text (self->panel_title, title);
+  self->syncing = FALSE;
+}
+
+static void
+on_panel_spin (GtkSpinButton *spin, TressCurveEditor *self)
+{
+  guint curve = 0, key = 0;
+  const TressCurve *c;
+  TressKey k;
+  g_autoptr (GError) error = NULL;
+
+  if (self->syncing || !tress_curve_view_get_active_key (self->view, &curve, &key))
+    return;
+  c = tress_curve_view_get_shown_curve (self->view, curve);
+  if (c == NULL || key >= tress_curve_get_n_keys (c))
+    return;
+  k = *tress_curve_get_key (c, key);
+  /* Only the field edited: the others show rounded digits and must keep their values. */
+  if (spin == self->panel_spin[0])
+    k.frame = gtk_spin_button_get_value (spin);
+  else if (spin == self->panel_spin[1])
+    k.value = gtk_spin_button_get_value (spin);
+  else if (spin == self->panel_spin[2])
+    k.in_slope = gtk_spin_button_get_value (spin);
+  else
+    k.out_slope = gtk_spin_button_get_value (spin);
+  if (c->limits.tied_tangents)
+    {
+      if (spin == self->panel_spin[3])
+        k.in_slope = k.out_slope;
+      else
+        k.out_slope = k.in_slope;
+    }
+  if (!tress_curve_view_set_key (self->view, curve, key, &k, &error))
+    update_key_panel (self);
+}
+
+static void
+on_panel_interp (GtkDropDown *dd, GParamSpec *pspec, TressCurveEditor *self)
+{
+  guint sel = gtk_drop_down_get_selected (dd);
+
+  if (self->syncing || sel >= G_N_ELEMENTS (interp_names) - 1)
+    return;
+  gtk_widget_activate_action (GTK_WIDGET (self->view), "curve.set-interpolation", "s",
+                              interp_names[sel]);
+  update_key_panel (self);
+}
+
+static GtkWidget *
+build_key_panel (TressCurveEditor *self)
+{
+  GtkWidget *grid = gtk_grid_new ();
+  static const char *const labels[] = { "Frame", "Value", "In slope", "Out slope" };
+
+  gtk_grid_set_row_spacing (GTK_GRID (grid), 4);
+  gtk_grid_set_column_spacing (GTK_GRID (grid), 6);
+  self->panel_title = GTK_LABEL (gtk_label_new ("No active key"));
+  gtk_label_set_xalign (self->panel_title, 0);
+  gtk_label_set_ellipsize (self->panel_title, PANGO_ELLIPSIZE_START);
+  gtk_grid_attach (GTK_GRID (grid), GTK_WIDGET (self->panel_title), 0, 0, 2, 1);
+  for (guint i = 0; i < 4; i++)
+    {
+      GtkWidget *l = gtk_label_new (labels[i]);
+
+      gtk_label_set_xalign (GTK_LABEL (l), 1);
+      self->panel_spin[i]
+          = GTK_SPIN_BUTTON (gtk_spin_button_new_with_range (-1e9, 1e9, i == 0 ? 1 : 0.01));
+      gtk_spin_button_set_digits (self->panel_spin[i], i == 0 ? 3 : 5);
+      gtk_editable_set_width_chars (GTK_EDITABLE (self->panel_spin[i]), 9);
+      gtk_widget_set_name (GTK_WIDGET (self->panel_spin[i]), panel_fields[i]);
+      g_signal_connect (self->panel_spin[i], "value-changed", G_CALLBACK (on_panel_spin), self);
+      gtk_grid_attach (GTK_GRID (grid), l, 0, (int)i + 1, 1, 1);
+      gtk_grid_attach (GTK_GRID (grid), GTK_WIDGET (self->panel_spin[i]), 1, (int)i + 1, 1, 1);
+    }
+  self->panel_interp = GTK_DROP_DOWN (gtk_drop_down_new_from_strings (interp_names));
+  g_signal_connect (self->panel_interp, "notify::selected", G_CALLBACK (on_panel_interp), self);
+  gtk_grid_attach (GTK_GRID (grid), gtk_label_new ("Interpolation"), 0, 5, 1, 1);
+  gtk_grid_attach (GTK_GRID (grid), GTK_WIDGET (self->panel_interp), 1, 5, 1, 1);
+  return grid;
+}
+
+/* ------------------------------------------------------------ toolbar -- */
+
+static void
+on_tolerance (GtkSpinButton *spin, TressCurveEditor *self)
+{
+  g_object_set (self->view, "tolerance", gtk_spin_button_get_value (spin), NULL);
+}
+
+static GtkWidget *
+build_toolbar (TressCurveEditor *self)
+{
+  GtkWidget *bar = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 2);
+  GtkWidget *tol;
+  GMenu *interp_menu = g_menu_new ();
+  GMenu *tangent_menu = g_menu_new ();
+  GtkWidget *mb;
+  static const char *const tangents[][2]
+      = { { "Auto", "auto" },     { "Auto clamped", "auto-clamped" }, { "Flat", "flat" },
+          { "Linear", "linear" }, { "Unified", "unified" },           { "Broken", "broken" } };
+
+  gtk_box_append (GTK_BOX (bar), action_button ("zoom-fit-best-symbolic", NULL, "Frame all (Home)",
+                                                "curve.frame-all", NULL));
+  gtk_box_append (GTK_BOX (bar),
+                  action_button (NULL, "Frame selected", "Frame the selected keys (F)",
+                                 "curve.frame-selected", NULL));
+  gtk_box_append (GTK_BOX (bar), toggle_button (NULL, "Normalized", "Scale every curve to −1…1 (N)",
+                                                "curve.normalized"));
+  gtk_box_append (GTK_BOX (bar),
+                  toggle_button (NULL, "Snap", "Snap dragged keys to whole frames (Ctrl inverts)",
+                                 "curve.snap"));
+  gtk_box_append (GTK_BOX (bar), gtk_separator_new (GTK_ORIENTATION_VERTICAL));
+  gtk_box_append (GTK_BOX (bar),
+                  action_button ("list-add-symbolic", NULL, "Insert a key at the playhead (I)",
+                                 "curve.insert-at-playhead", NULL));
+  gtk_box_append (GTK_BOX (bar),
+                  action_button ("list-remove-symbolic", NULL, "Delete the selected keys (Delete)",
+                                 "curve.delete", NULL));
+  gtk_box_append (GTK_BOX (bar), action_button ("edit-copy-symbolic", NULL, "Copy keys (Ctrl+C)",
+                                                "curve.copy", NULL));
+  gtk_box_append (GTK_BOX (bar), action_button ("edit-paste-symbolic", NULL,
+                                                "Paste keys at the playhead (Ctrl+Shift+V)",
+                                                "curve.paste", g_variant_new_boolean (TRUE)));
+  for (guint i = 0; interp_names[i] != NULL; i++)
+    {
+      g_autofree char *detailed = g_strdup_printf ("curve.set-interpolation::%s", interp_names[i]);
+      g_autofree char *label = g_strdup (interp_names[i]);
+
+      label[0] = g_ascii_toupper (label[0]);
+      g_menu_append (interp_menu, label, detailed);
+    }
+  mb = gtk_menu_button_new ();
+  gtk_menu_button_set_label (GTK_MENU_BUTTON (mb), "Interpolation");
+  gtk_menu_button_set_menu_model (GTK_MENU_BUTTON (mb), G_MENU_MODEL (interp_menu));
+  gtk_box_append (GTK_BOX (bar), mb);
+  for (guint i = 0; i < G_N_ELEMENTS (tangents); i++)
+    {
+      g_autofree char *detailed = g_strdup_printf ("curve.set-tangent::%s", tangents[i][1]);
+      g_menu_append (tangent_menu, tangents[i][0], detailed);
+    }
+  mb = gtk_menu_button_new ();
+  gtk_menu_button_set_label (GTK_MENU_BUTTON (mb), "Tangents");
+  gtk_menu_button_set_menu_model (GTK_MENU_BUTTON (mb), G_MENU_MODEL (tangent_menu));
+  gtk_box_append (GTK_BOX (bar), mb);
+  g_object_unref (interp_menu);
+  g_object_unref (tangent_menu);
+  {
+    GMenu *axis = g_menu_new ();
+
+    g_menu_append (axis, "Move freely", "curve.axis-lock::none");
+    g_menu_append (axis, "Frames only (Shift+X)", "curve.axis-lock::frame");
+    g_menu_append (axis, "Values only (Shift+Y)", "curve.axis-lock::value");
+    mb = gtk_menu_button_new ();
+    gtk_menu_button_set_label (GTK_MENU_BUTTON (mb), "Axis");
+    gtk_widget_set_tooltip_text (mb, "Lock drags to one axis");
+    gtk_menu_button_set_menu_model (GTK_MENU_BUTTON (mb), G_MENU_MODEL (axis));
+    gtk_box_append (GTK_BOX (bar), mb);
+    g_object_unref (axis);
+  }
+  gtk_box_append (GTK_BOX (bar), gtk_separator_new (GTK_ORIENTATION_VERTICAL));
+  gtk_box_append (
+      GTK_BOX (bar),
+      action_button (NULL, "Bake", "Convert keys to one sample per frame", "curve.bake", NULL));
+  gtk_box_append (GTK_BOX (bar), action_button (NULL, "Fit",
+                                                "Convert samples to the fewest keys within the "
+                                                "tolerance",
+                                                "curve.fit", g_variant_new_double (0.001)));
+  gtk_box_append (GTK_BOX (bar), gtk_label_new ("Tolerance"));
+  tol = gtk_spin_button_new_with_range (0, 1000, 0.0001);
+  gtk_spin_button_set_digits (GTK_SPIN_BUTTON (tol), 4);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (tol), 0.001);
+  gtk_widget_set_tooltip_text (tol, "The largest quantization error accepted without a warning");
+  g_signal_connect (tol, "value-changed", G_CALLBACK (on_tolerance), self);
+  gtk_box_append (GTK_BOX (bar), tol);
+  return bar;
+}
+
+/* --------------------------------------------------------- view events -- */
+
+static void
+on_view_selection (TressCurveView *view, TressCurveEditor *self)
+{
+  guint curve = 0, key = 0;
+  int want = -1;
+
+  if (tress_curve_view_get_active_key (view, &curve, &key))
+    want = (int)curve;
+  else if (tress_curve_view_get_n_curves (view) > 0)
+    want = (int)tress_curve_view_get_curve_index (view, 0);
+  if (want != self->table_curve)
+    rebuild_key_rows (self);
+  else
+    {
+      self->syncing = TRUE;
+      if (tress_curve_view_get_active_key (view, &curve, &key))
+        gtk_single_selection_set_selected (self->key_selection, key);
+      self->syncing = FALSE;
+    }
+  update_key_panel (self);
+}
+
+static void
+on_view_curves (TressCurveView *view, TressCurveEditor *self)
+{
+  guint n = tress_curve_view_get_n_curves (view);
+  gboolean same = self->legend_curves->len == n;
+
+  rebuild_key_rows (self);
+  update_key_panel (self);
+  update_timeline (self);
+  update_warning (self);
+  /* The legend is rebuilt only when other curves are shown (not while its own
+   * toggles change visibility or locks). */
+  for (guint i = 0; i < n && same; i++)
+    same = g_array_index (self->legend_curves, guint, i)
+           == tress_curve_view_get_curve_index (view, i);
+  if (!same)
+    {
+      g_array_set_size (self->legend_curves, 0);
+      for (guint i = 0; i < n; i++)
+        {
+          guint index = tress_curve_view_get_curve_index (view, i);
+          g_array_append_val (self->legend_curves, index);
+        }
+      rebuild_legend (self);
+    }
+}
+
+/* ------------------------------------------------------------- public -- */
+
+TressCurveView *
+tress_curve_editor_get_view (TressCurveEditor *self)
+{
+  g_return_val_if_fail (TRESS_IS_CURVE_EDITOR (self), NULL);
+  return self->view;
+}
+
+TressCurveDocument *
+tress_curve_editor_get_document (TressCurveEditor *self)
+{
+  g_return_val_if_fail (TRESS_IS_CURVE_EDITOR (self), NULL);
+  return self->document;
+}
+
+GtkSelectionModel *
+tress_curve_editor_get_tree_selection (TressCurveEditor *self)
+{
+  g_return_val_if_fail (TRESS_IS_CURVE_EDITOR (self), NULL);
+  return GTK_SELECTION_MODEL (self->tree_selection);
+}
+
+void
+tress_curve_editor_set_filter (TressCurveEditor *self, const char *text)
+{
+  g_return_if_fail (TRESS_IS_CURVE_EDITOR (self));
+  g_free (self->filter_text);
+  self->filter_text = text != NULL && text[0] != '\0' ? g_utf8_casefold (text, -1) : NULL;
+  if (g_strcmp0 (gtk_editable_get_text (GTK_EDITABLE (self->filter_entry)), text ? text : "") != 0)
+    gtk_editable_set_text (GTK_EDITABLE (self->filter_entry), text ? text : "");
+  gtk_filter_changed (GTK_FILTER (self->filter), GTK_FILTER_CHANGE_DIFFERENT);
+}
+
+GListModel *
+tress_curve_editor_get_key_rows (TressCurveEditor *self)
+{
+  g_return_val_if_fail (TRESS_IS_CURVE_EDITOR (self), NULL);
+  return G_LIST_MODEL (self->key_rows);
+}
+
+int
+tress_curve_editor_get_table_curve (TressCurveEditor *self)
+{
+  g_return_val_if_fail (TRESS_IS_CURVE_EDITOR (self), -1);
+  return self->table_curve;
+}
+
+const char *
+tress_curve_editor_get_timeline_text (TressCurveEditor *self)
+{
+  g_return_val_if_fail (TRESS_IS_CURVE_EDITOR (self), NULL);
+  return self->timeline_text;
+}
+
+const char *
+tress_curve_editor_get_key_panel_text (TressCurveEditor *self)
+{
+  g_return_val_if_fail (TRESS_IS_CURVE_EDITOR (self), NULL);
+  return self->panel_text;
+}
+
+const char *
+tress_curve_editor_get_notes (TressCurveEditor *self)
+{
+  g_return_val_if_fail (TRESS_IS_CURVE_EDITOR (self), NULL);
+  return gtk_widget_get_visible (GTK_WIDGET (self->notes_label))
+             ? gtk_label_get_text (self->notes_label)
+             : NULL;
+}
+
+const char *
+tress_curve_editor_get_warning (TressCurveEditor *self)
+{
+  g_return_val_if_fail (TRESS_IS_CURVE_EDITOR (self), NULL);
+  return self->warning;
+}
+
+static void
+tress_curve_editor_dispose (GObject *object)
+{
+  TressCurveEditor *self = TRESS_CURVE_EDITOR (object);
+
+  if (self->view != NULL)
+    g_signal_handlers_disconnect_by_data (self->view, self);
+  if (self->tree_selection != NULL)
+    g_signal_handlers_disconnect_by_data (self->tree_selection, self);
+  g_clear_pointer (&self->paned, gtk_widget_unparent);
+  self->view = NULL;
+  g_clear_object (&self->tree_selection);
+  g_clear_object (&self->filtered);
+  g_clear_object (&self->filter);
+  g_clear_object (&self->tree_model);
+  g_clear_object (&self->key_selection);
+  g_clear_object (&self->key_rows);
+  g_clear_object (&self->document);
+  G_OBJECT_CLASS (tress_curve_editor_parent_class)->dispose (object);
+}
+
+static void
+tress_curve_editor_finalize (GObject *object)
+{
+  TressCurveEditor *self = TRESS_CURVE_EDITOR (object);
+
+  g_free (self->filter_text);
+  g_free (self->warning);
+  g_free (self->timeline_text);
+  g_free (self->panel_text);
+  g_array_unref (self->legend_curves);
+  G_OBJECT_CLASS (tress_curve_editor_parent_class)->finalize (object);
+}
+
+static void
+tress_curve_editor_class_init (TressCurveEditorClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = tress_curve_editor_dispose;
+  object_class->finalize = tress_curve_editor_finalize;
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  gtk_widget_class_install_action (widget_class, "curves.widen-types", NULL, act_widen_types);
+  gtk_widget_class_install_action (widget_class, "curves.lengthen-animation", NULL, act_lengthen);
+  gtk_widget_class_set_css_name (widget_class, "curveeditor");
+}
+
+static void
+tress_curve_editor_init (TressCurveEditor *self)
+{
+  self->table_curve = -1;
+  self->legend_curves = g_array_new (FALSE, FALSE, sizeof (guint));
+}
+
+GtkWidget *
+tress_curve_editor_new (TressDocument *document)
+{
+  TressCurveEditor *self;
+  GtkWidget *right, *bottom, *vpaned, *graph_box;
+
+  if (!TRESS_IS_CURVE_DOCUMENT (document))
+    return NULL;
+  self = g_object_new (TRESS_TYPE_CURVE_EDITOR, NULL);
+  self->document = g_object_ref (TRESS_CURVE_DOCUMENT (document));
+  self->view = TRESS_CURVE_VIEW (tress_curve_view_new ());
+  tress_curve_view_set_document (self->view, self->document);
+  install_forwarding (self);
+
+  self->paned = gtk_paned_new (GTK_ORIENTATION_HORIZONTAL);
+  gtk_widget_set_parent (self->paned, GTK_WIDGET (self));
+  gtk_paned_set_start_child (GTK_PANED (self->paned), build_tree (self));
+  gtk_paned_set_resize_start_child (GTK_PANED (self->paned), FALSE);
+  gtk_paned_set_position (GTK_PANED (self->paned), 300);
+
+  right = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
+  {
+    /* A narrow window scrolls the toolbar rather than clipping the editor. */
+    GtkWidget *scroll = gtk_scrolled_window_new ();
+
+    gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scroll), GTK_POLICY_AUTOMATIC,
+                                    GTK_POLICY_NEVER);
+    gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroll), build_toolbar (self));
+    gtk_box_append (GTK_BOX (right), scroll);
+  }
+  self->message_box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  self->message_label = GTK_LABEL (gtk_label_new (NULL));
+  gtk_label_set_wrap (self->message_label, TRUE);
+  gtk_label_set_xalign (self->message_label, 0);
+  gtk_widget_set_hexpand (GTK_WIDGET (self->message_label), TRUE);
+  gtk_widget_add_css_class (GTK_WIDGET (self->message_label), "error");
+  gtk_box_append (GTK_BOX (self->message_box), GTK_WIDGET (self->message_label));
+  self->lengthen_button = gtk_button_new_with_label ("Lengthen the animation");
+  gtk_widget_set_tooltip_text (self->lengthen_button,
+                               "Raise the animation's frame count so the keys fit, and apply the "
+                               "edit (one undo step)");
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (self->lengthen_button),
+                                  "curves.lengthen-animation");
+  gtk_widget_set_valign (self->lengthen_button, GTK_ALIGN_CENTER);
+  gtk_widget_set_visible (self->lengthen_button, FALSE);
+  gtk_box_append (GTK_BOX (self->message_box), self->lengthen_button);
+  gtk_widget_set_visible (self->message_box, FALSE);
+  gtk_box_append (GTK_BOX (right), self->message_box);
+  self->notes_label = GTK_LABEL (gtk_label_new (NULL));
+  gtk_label_set_wrap (self->notes_label, TRUE);
+  gtk_label_set_xalign (self->notes_label, 0);
+  gtk_widget_add_css_class (GTK_WIDGET (self->notes_label), "dim-label");
+  gtk_widget_set_visible (GTK_WIDGET (self->notes_label), FALSE);
+  gtk_box_append (GTK_BOX (right), GTK_WIDGET (self->notes_label));
+  self->warning_box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  self->warning_label = GTK_LABEL (gtk_label_new (NULL));
+  gtk_label_set_wrap (self->warning_label, TRUE);
+  gtk_label_set_xalign (self->warning_label, 0);
+  gtk_widget_set_hexpand (GTK_WIDGET (self->warning_label), TRUE);
+  gtk_widget_add_css_class (GTK_WIDGET (self->warning_label), "warning");
+  gtk_box_append (GTK_BOX (self->warning_box), GTK_WIDGET (self->warning_label));
+  self->widen_button = gtk_button_new_with_label ("Widen types");
+  gtk_widget_set_tooltip_text (self->widen_button,
+                               "Store these curves with 32-bit keys (and frames) so the file "
+                               "holds the edited values");
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (self->widen_button), "curves.widen-types");
+  gtk_widget_set_valign (self->widen_button, GTK_ALIGN_CENTER);
+  gtk_box_append (GTK_BOX (self->warning_box), self->widen_button);
+  gtk_widget_set_visible (self->warning_box, FALSE);
+  gtk_box_append (GTK_BOX (right), self->warning_box);
+
+  vpaned = gtk_paned_new (GTK_ORIENTATION_VERTICAL);
+  graph_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
+  self->legend = GTK_BOX (gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 4));
+  gtk_box_append (GTK_BOX (graph_box), GTK_WIDGET (self->legend));
+  gtk_box_append (GTK_BOX (graph_box), GTK_WIDGET (self->view));
+  gtk_box_append (GTK_BOX (graph_box), build_timeline (self));
+  gtk_paned_set_start_child (GTK_PANED (vpaned), graph_box);
+  bottom = gtk_paned_new (GTK_ORIENTATION_HORIZONTAL);
+  gtk_paned_set_start_child (GTK_PANED (bottom), build_key_table (self));
+  gtk_paned_set_end_child (GTK_PANED (bottom), build_key_panel (self));
+  gtk_paned_set_resize_end_child (GTK_PANED (bottom), FALSE);
+  gtk_paned_set_shrink_start_child (GTK_PANED (bottom), FALSE);
+  gtk_paned_set_end_child (GTK_PANED (vpaned), bottom);
+  gtk_paned_set_resize_end_child (GTK_PANED (vpaned), FALSE);
+  gtk_widget_set_vexpand (vpaned, TRUE);
+  gtk_box_append (GTK_BOX (right), vpaned);
+  gtk_paned_set_end_child (GTK_PANED (self->paned), right);
+
+  g_signal_connect (self->view, "selection-changed", G_CALLBACK (on_view_selection), self);
+  g_signal_connect (self->view, "curves-changed", G_CALLBACK (on_view_curves), self);
+  g_signal_connect (self->view, "notify::playhead", G_CALLBACK (on_playhead), self);
+  g_signal_connect (self->view, "notify::message", G_CALLBACK (on_message), self);
+  g_signal_connect_swapped (self->view, "notify::tolerance", G_CALLBACK (update_warning), self);
+
+  select_first_group (self);
+  on_view_curves (self->view, self);
+  return GTK_WIDGET (self);
+}
+
+void
+tress_curve_editor_register (void)
+{
+  tress_curve_document_register_types ();
+  tress_editor_register ("bfres", tress_curve_editor_new);
+  tress_editor_register ("niff", tress_curve_editor_new);
+}

@@ -1,0 +1,57 @@
+/* tress-curve-editor.h: the curve editor of BFRES and NIFF documents
+ *
+ * The curves tree (GtkColumnView over a GtkTreeListModel, with a filter entry;
+ * selecting rows shows their curves in the graph), a toolbar, the graph
+ * (TressCurveView), the format's messages (refusals, quantization error above
+ * the tolerance), the timeline (playhead with the value of every shown curve,
+ * play / pause / loop, previous / next key), the editable key table and the
+ * active key panel, all kept in step with the graph.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "document/tress-curve-document.h"
+#include "tress-curve-view.h"
+
+G_BEGIN_DECLS
+
+#define TRESS_TYPE_CURVE_EDITOR (tress_curve_editor_get_type ())
+G_DECLARE_FINAL_TYPE (TressCurveEditor, tress_curve_editor, TRESS, CURVE_EDITOR, GtkWidget)
+
+/* A TressEditorCreateFunc: NULL unless @document is a TressCurveDocument. */
+GtkWidget *tress_curve_editor_new (TressDocument *document);
+/* Registers the curve document type and this editor for "bfres" and "niff". */
+void tress_curve_editor_register (void);
+
+TressCurveView *tress_curve_editor_get_view (TressCurveEditor *self);
+TressCurveDocument *tress_curve_editor_get_document (TressCurveEditor *self);
+/* The curves tree's rows (GtkTreeListRow of TressCurveNode, filtered) and selection. */
+GtkSelectionModel *tress_curve_editor_get_tree_selection (TressCurveEditor *self);
+void tress_curve_editor_set_filter (TressCurveEditor *self, const char *text);
+/* Rows of the key table (TressCurveKeyRow, one per key of the table's curve). */
+GListModel *tress_curve_editor_get_key_rows (TressCurveEditor *self);
+/* The curve the key table lists, or -1. */
+int tress_curve_editor_get_table_curve (TressCurveEditor *self);
+/* Edits a cell of the key table as typing into it does: @column is "frame",
+ * "value", "in", "out" or "interpolation". */
+gboolean tress_curve_editor_edit_cell (TressCurveEditor *self, guint row, const char *column,
+                                       const char *text, GError **error);
+/* The texts the timeline and the key panel show. */
+const char *tress_curve_editor_get_timeline_text (TressCurveEditor *self);
+const char *tress_curve_editor_get_key_panel_text (TressCurveEditor *self);
+/* The formats' remarks on the shown curves (e.g. an easing drawn as an assumption), or NULL. */
+const char *tress_curve_editor_get_notes (TressCurveEditor *self);
+/* The quantization warning shown (NULL when every shown curve is within the tolerance). */
+const char *tress_curve_editor_get_warning (TressCurveEditor *self);
+
+#define TRESS_TYPE_CURVE_KEY_ROW (tress_curve_key_row_get_type ())
+G_DECLARE_FINAL_TYPE (TressCurveKeyRow, tress_curve_key_row, TRESS, CURVE_KEY_ROW, GObject)
+
+guint tress_curve_key_row_get_key (TressCurveKeyRow *self);
+/* Cell text of @column as the table shows it. */
+char *tress_curve_key_row_dup_text (TressCurveKeyRow *self, const char *column);
+
+G_END_DECLS

@@ -1,0 +1,3183 @@
+/* tress-curve-view.c: the graph of one or more animation curves
+ *
+ * Actions (group "curve."), the ones with a parameter give its GVariant type:
+ *   select-all, select-none, select-key (uub: curve, key, extend),
+ *   click (ddb: x, y, shift), drag (ddddb: x0, y0, x1, y1, invert snapping),
+ *   box-select (ddddb: x0, y0, x1, y1, extend), previous-key, next-key,
+ *   move (dd: frames, values), nudge (ii: frame steps, value steps),
+ *   scale (ddb: frame factor, value factor, around the playhead),
+ *   insert-key (d: frame), insert-on-curve (dd: x, y; a double click),
+ *   insert-at-playhead, delete, duplicate, copy,
+ *   paste (b: at the playhead), set-interpolation (s), set-tangent (s: auto,
+ *   auto-clamped, flat, linear, manual, unified, broken), frame-all,
+ *   frame-selected, zoom (dd: frame factor, value factor), pan (dd: pixels),
+ *   hide (ub), lock (ub), bake, fit (d: tolerance), goto-frame (d), play,
+ *   pause, toggle-play; property actions normalized, snap, loop;
+ *   axis-lock (s: none, frame, value).
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "tress-curve-view.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "tress-curve-paint.h"
+
+#define HIT_RADIUS 7.0
+#define KEY_SIZE 7.0
+#define HANDLE_SIZE 5.0
+#define DRAG_THRESHOLD 3.0
+#define FIT_MARGIN 24.0
+
+typedef struct
+{
+  guint index; /* document curve index */
+  gboolean visible;
+  gboolean locked;
+  TressCurve *orig;  /* during a drag: the curve when it began */
+  TressCurve *edit;  /* during a drag: what is drawn */
+  GArray *drag_sel;  /* during a drag: the moved keys, as indices of orig */
+  GArray *drag_now;  /* where they are in edit */
+  gboolean permuted; /* edit's keys are in another order than orig's */
+  double color[3];
+} Slot;
+
+typedef struct
+{
+  guint curve;
+  guint key;
+  TressCurvePart part;
+} Sel;
+
+typedef enum
+{
+  DRAG_NONE,
+  DRAG_KEYS,
+  DRAG_HANDLE,
+  DRAG_BOX,
+  DRAG_PAN,
+} DragKind;
+
+struct _TressCurveView
+{
+  GtkWidget parent_instance;
+
+  TressCurveDocument *document;
+  gulong changed_id;
+  gulong reset_id;
+
+  GArray *slots;     /* Slot */
+  GArray *selection; /* Sel */
+  gboolean has_active;
+  guint active_curve;
+  guint active_key;
+
+  TressCurveViewport vp;
+  gboolean fitted;
+  gboolean normalized;
+  gboolean snap;
+  gboolean loop;
+  gboolean playing;
+  TressAxisLock axis_lock;
+  double playhead;
+  double tolerance;
+  char *message;
+
+  DragKind drag;
+  gboolean drag_started;
+  gboolean drag_shift;
+  double drag_x0, drag_y0, drag_x, drag_y;
+  Sel drag_hit;
+
+  double pointer_x, pointer_y;
+
+  GskRenderNode *lines_node;
+  int lines_width, lines_height;
+
+  /* Keys set to "broken" tangents, as "curve:frame": formats that compute the
+   * flag from the slopes (in ≠ out) forget it while the slopes are still equal. */
+  GHashTable *broken;
+
+  /* The last edit refused only because keys moved past the animation's end:
+   * kept so the editor can offer to lengthen the animation and apply it. */
+  char *pending_label;
+  GPtrArray *pending_curves; /* TressCurve */
+  GArray *pending_indices;   /* guint: document curve index */
+  GArray *pending_past_end;  /* gboolean: this curve needs the longer animation */
+  double pending_end;
+
+  guint tick_id;
+  gint64 play_start_time;
+  double play_start_frame;
+};
+
+enum
+{
+  PROP_0,
+  PROP_DOCUMENT,
+  PROP_NORMALIZED,
+  PROP_SNAP,
+  PROP_AXIS_LOCK,
+  PROP_PLAYHEAD,
+  PROP_PLAYING,
+  PROP_LOOP,
+  PROP_MESSAGE,
+  PROP_TOLERANCE,
+  N_PROPS
+};
+
+enum
+{
+  SIGNAL_SELECTION_CHANGED,
+  SIGNAL_CURVES_CHANGED,
+  N_SIGNALS
+};
+
+static GParamSpec *props[N_PROPS];
+static guint signals[N_SIGNALS];
+
+G_DEFINE_FINAL_TYPE (TressCurveView, tress_curve_view, GTK_TYPE_WIDGET)
+
+/* The clipboard is shared by every view, so keys copy across documents too. */
+typedef struct
+{
+  char *component;
+  GArray *keys; /* TressKey, frames relative to the first copied key */
+} ClipCurve;
+
+static GPtrArray *clipboard;   /* ClipCurve */
+static double clipboard_first; /* the frame the copied keys came from */
+
+static void
+clip_curve_free (ClipCurve *c)
+{
+  g_free (c->component);
+  g_array_unref (c->keys);
+  g_free (c);
+}
+
+/* ------------------------------------------------------------- helpers -- */
+
+static void
+set_message (TressCurveView *self, const char *message)
+{
+  if (g_strcmp0 (self->message, message) == 0)
+    return;
+  g_free (self->message);
+  self->message = g_strdup (message);
+  g_object_notify_by_pspec (G_OBJECT (self), props[PROP_MESSAGE]);
+}
+
+static Slot *
+slot_for (TressCurveView *self, guint curve_index)
+{
+  for (guint i = 0; i < self->slots->len; i++)
+    {
+      Slot *s = &g_array_index (self->slots, Slot, i);
+      if (s->index == curve_index)
+        return s;
+    }
+  return NULL;
+}
+
+static const TressCurve *
+slot_curve (TressCurveView *self, const Slot *s)
+{
+  if (s->edit != NULL)
+    return s->edit;
+  return self->document ? tress_curve_document_get_curve (self->document, s->index) : NULL;
+}
+
+static TressValueMap
+slot_map (TressCurveView *self, const Slot *s)
+{
+  const TressCurve *c = slot_curve (self, s);
+
+  /* During a drag the map stays the one of the drag's start, so keys follow the pointer. */
+  if (self->normalized && c != NULL)
+    return tress_curve_normalize_map (s->orig != NULL ? s->orig : c);
+  return TRESS_VALUE_MAP_IDENTITY;
+}
+
+static TressCurveLayer *
+build_layers (TressCurveView *self)
+{
+  TressCurveLayer *layers = g_new0 (TressCurveLayer, MAX (self->slots->len, 1));
+
+  for (guint i = 0; i < self->slots->len; i++)
+    {
+      Slot *s = &g_array_index (self->slots, Slot, i);
+
+      layers[i].curve = slot_curve (self, s);
+      layers[i].map = slot_map (self, s);
+      layers[i].visible = s->visible && layers[i].curve != NULL;
+      layers[i].locked = s->locked;
+    }
+  return layers;
+}
+
+static void
+invalidate_lines (TressCurveView *self)
+{
+  g_clear_pointer (&self->lines_node, gsk_render_node_unref);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
+emit_selection_changed (TressCurveView *self)
+{
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  g_signal_emit (self, signals[SIGNAL_SELECTION_CHANGED], 0);
+}
+
+static int
+sel_find (TressCurveView *self, guint curve, guint key, TressCurvePart part)
+{
+  for (guint i = 0; i < self->selection->len; i++)
+    {
+      Sel *s = &g_array_index (self->selection, Sel, i);
+      if (s->curve == curve && s->key == key && s->part == part)
+        return (int)i;
+    }
+  return -1;
+}
+
+static void
+sel_add (TressCurveView *self, guint curve, guint key, TressCurvePart part)
+{
+  Sel s = { curve, key, part };
+
+  if (sel_find (self, curve, key, part) < 0)
+    g_array_append_val (self->selection, s);
+}
+
+static void
+set_active (TressCurveView *self, guint curve, guint key)
+{
+  self->has_active = TRUE;
+  self->active_curve = curve;
+  self->active_key = key;
+}
+
+/* The selected key indices of one curve, sorted. */
+static GArray *
+selected_keys_of (TressCurveView *self, guint curve)
+{
+  GArray *keys = g_array_new (FALSE, FALSE, sizeof (guint));
+
+  for (guint i = 0; i < self->selection->len; i++)
+    {
+      Sel *s = &g_array_index (self->selection, Sel, i);
+      if (s->curve == curve && s->part == TRESS_CURVE_PART_KEY)
+        g_array_append_val (keys, s->key);
+    }
+  for (guint i = 1; i < keys->len; i++)
+    for (guint j = i; j > 0 && g_array_index (keys, guint, j - 1) > g_array_index (keys, guint, j);
+         j--)
+      {
+        guint t = g_array_index (keys, guint, j);
+        g_array_index (keys, guint, j) = g_array_index (keys, guint, j - 1);
+        g_array_index (keys, guint, j - 1) = t;
+      }
+  return keys;
+}
+
+/* Replaces the selection of @curve by @keys (key parts). */
+static void
+replace_curve_selection (TressCurveView *self, guint curve, GArray *keys)
+{
+  for (guint i = self->selection->len; i > 0; i--)
+    if (g_array_index (self->selection, Sel, i - 1).curve == curve)
+      g_array_remove_index (self->selection, i - 1);
+  for (guint i = 0; i < keys->len; i++)
+    sel_add (self, curve, g_array_index (keys, guint, i), TRESS_CURVE_PART_KEY);
+  if (self->has_active && self->active_curve == curve)
+    {
+      if (keys->len > 0)
+        self->active_key = g_array_index (keys, guint, 0);
+      else
+        self->has_active = FALSE;
+    }
+}
+
+/* Drops selected items that no longer exist (after a change of the curve). */
+static void
+prune_selection (TressCurveView *self)
+{
+  for (guint i = self->selection->len; i > 0; i--)
+    {
+      Sel *s = &g_array_index (self->selection, Sel, i - 1);
+      Slot *slot = slot_for (self, s->curve);
+      const TressCurve *c = slot ? slot_curve (self, slot) : NULL;
+
+      if (c == NULL || s->key >= tress_curve_get_n_keys (c)
+          || (s->part != TRESS_CURVE_PART_KEY && !tress_curve_key_has_handle (c, s->key, s->part)))
+        g_array_remove_index (self->selection, i - 1);
+    }
+  if (self->has_active)
+    {
+      Slot *slot = slot_for (self, self->active_curve);
+      const TressCurve *c = slot ? slot_curve (self, slot) : NULL;
+
+      if (c == NULL || self->active_key >= tress_curve_get_n_keys (c))
+        self->has_active = FALSE;
+    }
+}
+
+/* A "nice" step (1, 2 or 5 × 10^n) near @span / @divisions. */
+static double
+nice_step (double span, double divisions)
+{
+  double raw = span / divisions;
+  double p, m;
+
+  if (!(raw > 0) || !isfinite (raw))
+    return 1;
+  p = pow (10, floor (log10 (raw)));
+  m = raw / p;
+  return (m < 1.5 ? 1 : m < 3.5 ? 2 : m < 7.5 ? 5 : 10) * p;
+}
+
+static double
+frame_grid (const TressCurve *c)
+{
+  return c != NULL && c->limits.frame_step > 0 ? c->limits.frame_step : 0;
+}
+
+/* Key and value sort keeping track of where tracked indices went. FALSE when two
+ * keys share a frame. */
+static gboolean
+sort_tracking (TressCurve *c, GArray *tracked)
+{
+  guint n = tress_curve_get_n_keys (c);
+  g_autofree guint *order = g_new (guint, MAX (n, 1));
+  g_autofree guint *where = g_new (guint, MAX (n, 1));
+  g_autoptr (GArray) sorted = NULL;
+  gboolean in_order = TRUE;
+
+  for (guint i = 1; i < n && in_order; i++)
+    if (tress_curve_get_key (c, i)->frame <= tress_curve_get_key (c, i - 1)->frame)
+      in_order = FALSE;
+  if (in_order)
+    return TRUE;
+  for (guint i = 0; i < n; i++)
+    order[i] = i;
+  /* Insertion sort: drags move few keys past few others. */
+  for (guint i = 1; i < n; i++)
+    for (guint j = i;
+         j > 0
+         && tress_curve_get_key (c, order[j - 1])->frame > tress_curve_get_key (c, order[j])->frame;
+         j--)
+      {
+        guint t = order[j];
+        order[j] = order[j - 1];
+        order[j - 1] = t;
+      }
+  sorted = g_array_sized_new (FALSE, FALSE, sizeof (TressKey), n);
+  for (guint i = 0; i < n; i++)
+    {
+      g_array_append_val (sorted, *tress_curve_get_key (c, order[i]));
+      where[order[i]] = i;
+    }
+  memcpy (c->keys->data, sorted->data, n * sizeof (TressKey));
+  if (tracked != NULL)
+    for (guint i = 0; i < tracked->len; i++)
+      g_array_index (tracked, guint, i) = where[g_array_index (tracked, guint, i)];
+  for (guint i = 1; i < n; i++)
+    if (tress_curve_get_key (c, i)->frame <= tress_curve_get_key (c, i - 1)->frame)
+      return FALSE;
+  return TRUE;
+}
+
+/* Recomputes the automatic slopes around key @i (the key and its neighbours). */
+static void
+update_tangents_around (TressCurve *c, guint i)
+{
+  guint n = tress_curve_get_n_keys (c);
+
+  for (guint k = i > 0 ? i - 1 : 0; k <= i + 1 && k < n; k++)
+    tress_curve_update_tangent (c, k);
+}
+
+/* Values as the format holds them: whole numbers for int curves, 0/1 for bool
+ * curves, within the value range. Frames are left alone, so that a key moved
+ * past the animation's end is refused (and may be offered a longer animation)
+ * rather than silently pulled back. */
+static void
+conform_values (TressCurve *c)
+{
+  const TressCurveLimits *l = &c->limits;
+
+  for (guint i = 0; i < tress_curve_get_n_keys (c); i++)
+    {
+      TressKey *k = tress_curve_get_key (c, i);
+
+      if (l->value_kind != TRESS_VALUE_FLOAT)
+        k->value = round (k->value);
+      if (l->value_kind == TRESS_VALUE_BOOL)
+        k->value = k->value != 0 ? 1 : 0;
+      k->value = CLAMP (k->value, l->value_min, l->value_max);
+    }
+}
+
+/* --------------------------------------------------------------- edits -- */
+
+/* An edit changes a copy of one curve; @keys holds the selected key indices of
+ * that curve on entry and where they are on return. Returns FALSE (with
+ * @error) to refuse, and sets *changed when the copy differs. */
+typedef gboolean (*EditFunc) (TressCurveView *self, Slot *slot, TressCurve *curve, GArray *keys,
+                              gpointer data, gboolean *changed, GError **error);
+
+typedef enum
+{
+  TARGET_SELECTED, /* curves with selected keys */
+  TARGET_CURVES,   /* curves with selected keys, else the active curve, else every shown one */
+} Target;
+
+static gboolean
+slot_is_target (TressCurveView *self, Slot *s, Target target, gboolean any_selected)
+{
+  g_autoptr (GArray) keys = NULL;
+
+  if (s->locked || !s->visible)
+    return FALSE;
+  keys = selected_keys_of (self, s->index);
+  if (keys->len > 0)
+    return TRUE;
+  if (target == TARGET_SELECTED || any_selected)
+    return FALSE;
+  if (self->has_active)
+    return s->index == self->active_curve;
+  return TRUE;
+}
+
+static void
+clear_pending (TressCurveView *self)
+{
+  g_clear_pointer (&self->pending_label, g_free);
+  g_clear_pointer (&self->pending_curves, g_ptr_array_unref);
+  g_clear_pointer (&self->pending_indices, g_array_unref);
+  g_clear_pointer (&self->pending_past_end, g_array_unref);
+  self->pending_end = 0;
+}
+
+/* TRUE when @c breaks its limits only by keys after limits.frame_max. */
+static gboolean
+only_past_end (const TressCurve *c)
+{
+  g_autoptr (TressCurve) longer = NULL;
+  guint n = tress_curve_get_n_keys (c);
+
+  if (n == 0 || tress_curve_get_key (c, n - 1)->frame <= c->limits.frame_max)
+    return FALSE;
+  longer = tress_curve_copy (c);
+  longer->limits.frame_max = G_MAXDOUBLE;
+  return tress_curve_check_limits (longer, NULL);
+}
+
+/* Runs @func on a copy of every target curve and commits the changed ones as
+ * one undo step labelled @label. Nothing is committed if any curve refuses. */
+static gboolean
+apply_edit (TressCurveView *self, const char *label, Target target, EditFunc func, gpointer data)
+{
+  g_autoptr (GPtrArray) copies = g_ptr_array_new_with_free_func ((GDestroyNotify)tress_curve_unref);
+  g_autoptr (GPtrArray) keysets = g_ptr_array_new_with_free_func ((GDestroyNotify)g_array_unref);
+  g_autoptr (GArray) slots = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GArray) past_end = g_array_new (FALSE, FALSE, sizeof (gboolean));
+  gboolean any_selected = FALSE;
+  gboolean any_past_end = FALSE;
+  gboolean ok = TRUE;
+  guint n_changed = 0;
+
+  if (self->document == NULL)
+    return FALSE;
+  clear_pending (self);
+  for (guint i = 0; i < self->selection->len; i++)
+    if (g_array_index (self->selection, Sel, i).part == TRESS_CURVE_PART_KEY)
+      any_selected = TRUE;
+
+  for (guint i = 0; i < self->slots->len && ok; i++)
+    {
+      Slot *s = &g_array_index (self->slots, Slot, i);
+      const TressCurve *current;
+      TressCurve *copy;
+      GArray *keys;
+      gboolean changed = FALSE;
+
+      if (!slot_is_target (self, s, target, any_selected))
+        continue;
+      current = tress_curve_document_get_curve (self->document, s->index);
+      if (current == NULL)
+        continue;
+      copy = tress_curve_copy (current);
+      keys = selected_keys_of (self, s->index);
+      ok = func (self, s, copy, keys, data, &changed, &error);
+      /* An edit that ends where it began (a value rounded back) records nothing. */
+      if (ok && changed && tress_curve_get_n_keys (copy) == tress_curve_get_n_keys (current)
+          && memcmp (copy->keys->data, current->keys->data,
+                     tress_curve_get_n_keys (copy) * sizeof (TressKey))
+                 == 0)
+        changed = FALSE;
+      if (ok && changed && copy->limits.fixed_key_count
+          && tress_curve_get_n_keys (copy) != tress_curve_get_n_keys (current))
+        {
+          g_set_error (&error, TRESS_ERROR, TRESS_ERROR_REFUSED,
+                       "%s has a fixed number of keys: keys cannot be inserted or deleted",
+                       current->path ? current->path : "This curve");
+          ok = FALSE;
+        }
+      if (ok && changed)
+        {
+          gboolean longer = FALSE;
+
+          ok = tress_curve_check_limits (copy, NULL);
+          if (!ok && only_past_end (copy))
+            {
+              /* Keep going: the edit may still apply once the animation is longer. */
+              ok = longer = any_past_end = TRUE;
+              self->pending_end = MAX (
+                  self->pending_end,
+                  ceil (tress_curve_get_key (copy, tress_curve_get_n_keys (copy) - 1)->frame));
+            }
+          else if (!ok)
+            tress_curve_check_limits (copy, &error); /* the reason, for the message */
+          if (ok)
+            g_array_append_val (past_end, longer);
+        }
+      if (ok && changed)
+        {
+          g_ptr_array_add (copies, copy);
+          g_ptr_array_add (keysets, keys);
+          g_array_append_val (slots, i);
+        }
+      else
+        {
+          tress_curve_unref (copy);
+          g_array_unref (keys);
+        }
+    }
+
+  if (!ok)
+    {
+      g_autofree char *msg = g_strdup_printf ("%s refused: %s", label, error->message);
+      self->pending_end = 0;
+      set_message (self, msg);
+      gtk_widget_error_bell (GTK_WIDGET (self));
+      return FALSE;
+    }
+  if (copies->len == 0)
+    return FALSE;
+  if (any_past_end)
+    {
+      g_autofree char *msg = NULL;
+
+      self->pending_label = g_strdup (label);
+      self->pending_curves = g_ptr_array_ref (copies);
+      self->pending_indices = g_array_new (FALSE, FALSE, sizeof (guint));
+      for (guint i = 0; i < slots->len; i++)
+        g_array_append_val (
+            self->pending_indices,
+            g_array_index (self->slots, Slot, g_array_index (slots, guint, i)).index);
+      self->pending_past_end = g_array_ref (past_end);
+      msg = g_strdup_printf ("%s refused: a key would move past the end of the animation; "
+                             "it can be lengthened to %g frames",
+                             label, self->pending_end);
+      set_message (self, msg);
+      gtk_widget_error_bell (GTK_WIDGET (self));
+      return FALSE;
+    }
+
+  tress_curve_document_begin_edit (self->document, label);
+  for (guint i = 0; i < copies->len; i++)
+    {
+      Slot *s = &g_array_index (self->slots, Slot, g_array_index (slots, guint, i));
+      guint index = s->index;
+
+      if (!tress_curve_document_set_curve (self->document, index, copies->pdata[i], label, &error))
+        {
+          g_autofree char *msg = g_strdup_printf ("%s refused: %s", label, error->message);
+          set_message (self, msg);
+          gtk_widget_error_bell (GTK_WIDGET (self));
+          ok = FALSE;
+          break;
+        }
+      n_changed++;
+      replace_curve_selection (self, index, keysets->pdata[i]);
+    }
+  tress_curve_document_end_edit (self->document);
+  if (ok)
+    set_message (self, NULL);
+  prune_selection (self);
+  emit_selection_changed (self);
+  return ok && n_changed > 0;
+}
+
+/* Move. */
+typedef struct
+{
+  double d_frame;
+  double d_value; /* shown units (normalized view: scaled per curve) */
+} MoveData;
+
+static gboolean
+edit_move (TressCurveView *self, Slot *slot, TressCurve *c, GArray *keys, gpointer data,
+           gboolean *changed, GError **error)
+{
+  MoveData *m = data;
+  TressValueMap map = slot_map (self, slot);
+  double dv = m->d_value / (map.scale != 0 ? map.scale : 1);
+
+  for (guint i = 0; i < keys->len; i++)
+    {
+      TressKey *k = tress_curve_get_key (c, g_array_index (keys, guint, i));
+      k->frame += m->d_frame;
+      k->value += dv;
+    }
+  /* Moved by the pointer or the keyboard: values take what the format holds
+   * (whole numbers for int and bool curves, its range). */
+  conform_values (c);
+  if (!sort_tracking (c, keys))
+    {
+      g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED, "two keys of %s would share a frame",
+                   c->path ? c->path : "the curve");
+      return FALSE;
+    }
+  for (guint i = 0; i < keys->len; i++)
+    update_tangents_around (c, g_array_index (keys, guint, i));
+  *changed = keys->len > 0;
+  return TRUE;
+}
+
+/* Scale around a pivot. */
+typedef struct
+{
+  double frame_factor;
+  double value_factor;
+  gboolean around_playhead;
+  double pivot_frame;
+} ScaleData;
+
+static gboolean
+edit_scale (TressCurveView *self, Slot *slot, TressCurve *c, GArray *keys, gpointer data,
+            gboolean *changed, GError **error)
+{
+  ScaleData *sd = data;
+  double grid = frame_grid (c);
+  double vmin = G_MAXDOUBLE, vmax = -G_MAXDOUBLE, pivot_value;
+
+  for (guint i = 0; i < keys->len; i++)
+    {
+      TressKey *k = tress_curve_get_key (c, g_array_index (keys, guint, i));
+      vmin = MIN (vmin, k->value);
+      vmax = MAX (vmax, k->value);
+    }
+  pivot_value = (vmin + vmax) / 2;
+  if (sd->around_playhead)
+    pivot_value = tress_curve_evaluate (c, sd->pivot_frame);
+  for (guint i = 0; i < keys->len; i++)
+    {
+      TressKey *k = tress_curve_get_key (c, g_array_index (keys, guint, i));
+      double f = sd->pivot_frame + (k->frame - sd->pivot_frame) * sd->frame_factor;
+
+      k->frame = tress_curve_snap_frame (f, grid);
+      k->value = pivot_value + (k->value - pivot_value) * sd->value_factor;
+      if (sd->frame_factor != 0)
+        {
+          k->in_slope *= sd->value_factor / sd->frame_factor;
+          k->out_slope *= sd->value_factor / sd->frame_factor;
+        }
+    }
+  conform_values (c);
+  if (!sort_tracking (c, keys))
+    {
+      g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED, "two keys of %s would share a frame",
+                   c->path ? c->path : "the curve");
+      return FALSE;
+    }
+  *changed = keys->len > 0;
+  return TRUE;
+}
+
+static gboolean
+edit_insert (TressCurveView *self, Slot *slot, TressCurve *c, GArray *keys, gpointer data,
+             gboolean *changed, GError **error)
+{
+  double frame = *(double *)data;
+  int index;
+
+  index = tress_curve_insert_on_curve (c, frame, error);
+  if (index < 0)
+    return FALSE;
+  g_array_set_size (keys, 0);
+  {
+    guint u = (guint)index;
+    g_array_append_val (keys, u);
+  }
+  *changed = TRUE;
+  return TRUE;
+}
+
+static gboolean
+edit_delete (TressCurveView *self, Slot *slot, TressCurve *c, GArray *keys, gpointer data,
+             gboolean *changed, GError **error)
+{
+  if (keys->len == 0)
+    return TRUE;
+  if (keys->len >= tress_curve_get_n_keys (c))
+    {
+      g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED, "%s must keep at least one key",
+                   c->path ? c->path : "a curve");
+      return FALSE;
+    }
+  for (guint i = keys->len; i > 0; i--)
+    tress_curve_remove_key (c, g_array_index (keys, guint, i - 1));
+  g_array_set_size (keys, 0);
+  for (guint i = 0; i < tress_curve_get_n_keys (c); i++)
+    tress_curve_update_tangent (c, i);
+  *changed = TRUE;
+  return TRUE;
+}
+
+/* Inserts copies of @src keys at @offset frames; selects the new ones. */
+static gboolean
+insert_keys (TressCurve *c, const TressKey *src, guint n, double offset, GArray *keys,
+             GError **error)
+{
+  g_array_set_size (keys, 0);
+  for (guint i = 0; i < n; i++)
+    {
+      TressKey k = src[i];
+      int at;
+
+      k.frame = tress_curve_snap_frame (k.frame + offset, frame_grid (c));
+      if (c->limits.tied_tangents)
+        k.in_slope = k.out_slope = (k.in_slope + k.out_slope) / 2;
+      if (!(c->limits.interp_mask & TRESS_INTERP_MASK (k.interp)))
+        {
+          g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED, "%s cannot hold %s keys",
+                       c->path ? c->path : "the curve", tress_interp_to_string (k.interp));
+          return FALSE;
+        }
+      at = tress_curve_insert_key (c, &k);
+      if (at < 0)
+        {
+          g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED,
+                       "a key already sits at frame %g of %s", k.frame,
+                       c->path ? c->path : "the curve");
+          return FALSE;
+        }
+      /* Earlier new keys after the insertion point moved one up. */
+      for (guint j = 0; j < keys->len; j++)
+        if (g_array_index (keys, guint, j) >= (guint)at)
+          g_array_index (keys, guint, j)++;
+      {
+        guint u = (guint)at;
+        g_array_append_val (keys, u);
+      }
+    }
+  return TRUE;
+}
+
+static gboolean
+edit_duplicate (TressCurveView *self, Slot *slot, TressCurve *c, GArray *keys, gpointer data,
+                gboolean *changed, GError **error)
+{
+  double offset = *(double *)data;
+  g_autoptr (GArray) src = g_array_new (FALSE, FALSE, sizeof (TressKey));
+
+  if (keys->len == 0)
+    return TRUE;
+  for (guint i = 0; i < keys->len; i++)
+    g_array_append_val (src, *tress_curve_get_key (c, g_array_index (keys, guint, i)));
+  if (!insert_keys (c, (TressKey *)src->data, src->len, offset, keys, error))
+    return FALSE;
+  *changed = TRUE;
+  return TRUE;
+}
+
+static gboolean
+edit_interp (TressCurveView *self, Slot *slot, TressCurve *c, GArray *keys, gpointer data,
+             gboolean *changed, GError **error)
+{
+  TressInterp interp = *(TressInterp *)data;
+  guint n = tress_curve_get_n_keys (c);
+
+  if (!(c->limits.interp_mask & TRESS_INTERP_MASK (interp)))
+    {
+      g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED, "%s cannot hold %s segments",
+                   c->path ? c->path : "the curve", tress_interp_to_string (interp));
+      return FALSE;
+    }
+  if (c->limits.uniform_interp)
+    {
+      /* The format stores one interpolation per curve: every segment follows. */
+      for (guint i = 0; i < n; i++)
+        tress_curve_get_key (c, i)->interp = interp;
+      *changed = TRUE;
+      return TRUE;
+    }
+  for (guint i = 0; i < keys->len; i++)
+    tress_curve_get_key (c, g_array_index (keys, guint, i))->interp = interp;
+  *changed = keys->len > 0;
+  return TRUE;
+}
+
+static char *
+broken_id (guint curve, double frame)
+{
+  return g_strdup_printf ("%u:%.9g", curve, frame);
+}
+
+static gboolean
+key_is_broken (TressCurveView *self, guint curve, const TressKey *k)
+{
+  g_autofree char *id = NULL;
+
+  if (k->flags & TRESS_KEY_BROKEN)
+    return TRUE;
+  id = broken_id (curve, k->frame);
+  return g_hash_table_contains (self->broken, id);
+}
+
+static gboolean
+edit_tangent (TressCurveView *self, Slot *slot, TressCurve *c, GArray *keys, gpointer data,
+              gboolean *changed, GError **error)
+{
+  const char *mode = data;
+
+  if (c->limits.slopes_derived)
+    {
+      g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED,
+                   "%s stores no slopes: they follow from its interpolation",
+                   c->path ? c->path : "the curve");
+      return FALSE;
+    }
+  if (g_strcmp0 (mode, "broken") == 0 && c->limits.tied_tangents)
+    {
+      g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED,
+                   "%s stores one slope per key: in and out slopes cannot differ",
+                   c->path ? c->path : "the curve");
+      return FALSE;
+    }
+  for (guint i = 0; i < keys->len; i++)
+    {
+      guint ki = g_array_index (keys, guint, i);
+      TressKey *k = tress_curve_get_key (c, ki);
+
+      g_autofree char *id = broken_id (slot->index, k->frame);
+
+      if (g_strcmp0 (mode, "broken") == 0)
+        {
+          k->flags |= TRESS_KEY_BROKEN;
+          g_hash_table_add (self->broken, g_steal_pointer (&id));
+        }
+      else if (g_strcmp0 (mode, "unified") == 0)
+        {
+          g_hash_table_remove (self->broken, id);
+          k->flags &= ~TRESS_KEY_BROKEN;
+          k->in_slope = k->out_slope = (k->in_slope + k->out_slope) / 2;
+        }
+      else
+        {
+          if (g_strcmp0 (mode, "auto") == 0)
+            k->tangent = TRESS_TANGENT_AUTO;
+          else if (g_strcmp0 (mode, "auto-clamped") == 0)
+            k->tangent = TRESS_TANGENT_AUTO_CLAMPED;
+          else if (g_strcmp0 (mode, "flat") == 0)
+            k->tangent = TRESS_TANGENT_FLAT;
+          else if (g_strcmp0 (mode, "linear") == 0)
+            k->tangent = TRESS_TANGENT_LINEAR;
+          else
+            k->tangent = TRESS_TANGENT_MANUAL;
+          tress_curve_update_tangent (c, ki);
+          k = tress_curve_get_key (c, ki);
+          k->flags &= ~TRESS_KEY_BROKEN;
+          g_hash_table_remove (self->broken, id);
+        }
+    }
+  *changed = keys->len > 0;
+  return TRUE;
+}
+
+typedef struct
+{
+  double offset;     /* frames added to the clipboard's relative frames */
+  guint n_targets;   /* how many curves receive a paste */
+  guint target_rank; /* running count while pasting */
+} PasteData;
+
+static gboolean
+edit_paste (TressCurveView *self, Slot *slot, TressCurve *c, GArray *keys, gpointer data,
+            gboolean *changed, GError **error)
+{
+  PasteData *pd = data;
+  ClipCurve *src = NULL;
+  guint rank = pd->target_rank++;
+
+  if (clipboard == NULL || clipboard->len == 0)
+    return TRUE;
+  /* One copied curve goes into every target; several go by component, else in order. */
+  if (clipboard->len == 1)
+    src = clipboard->pdata[0];
+  else
+    {
+      for (guint i = 0; i < clipboard->len && src == NULL; i++)
+        {
+          ClipCurve *cc = clipboard->pdata[i];
+          if (cc->component != NULL && c->component != NULL && cc->component[0] != '\0'
+              && g_strcmp0 (cc->component, c->component) == 0)
+            src = cc;
+        }
+      if (src == NULL && rank < clipboard->len)
+        src = clipboard->pdata[rank];
+    }
+  if (src == NULL)
+    return TRUE;
+  if (!insert_keys (c, (TressKey *)src->keys->data, src->keys->len, pd->offset, keys, error))
+    return FALSE;
+  *changed = TRUE;
+  return TRUE;
+}
+
+typedef struct
+{
+  guint key;
+  TressKey value;
+} SetKeyData;
+
+static gboolean
+edit_set_key (TressCurveView *self, Slot *slot, TressCurve *c, GArray *keys, gpointer data,
+              gboolean *changed, GError **error)
+{
+  SetKeyData *sk = data;
+  TressKey *k;
+  guint n = tress_curve_get_n_keys (c);
+
+  if (sk->key >= n)
+    {
+      g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED, "there is no key %u", sk->key);
+      return FALSE;
+    }
+  k = tress_curve_get_key (c, sk->key);
+  if (c->limits.tied_tangents && sk->value.in_slope != sk->value.out_slope)
+    {
+      /* The slope that changed wins. */
+      if (sk->value.in_slope != k->in_slope)
+        sk->value.out_slope = sk->value.in_slope;
+      else
+        sk->value.in_slope = sk->value.out_slope;
+    }
+  if (sk->value.in_slope != k->in_slope || sk->value.out_slope != k->out_slope)
+    sk->value.tangent = TRESS_TANGENT_MANUAL;
+  *k = sk->value;
+  g_array_set_size (keys, 0);
+  g_array_append_val (keys, sk->key);
+  if (!sort_tracking (c, keys))
+    {
+      g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED, "a key already sits at frame %g",
+                   sk->value.frame);
+      return FALSE;
+    }
+  update_tangents_around (c, g_array_index (keys, guint, 0));
+  *changed = TRUE;
+  return TRUE;
+}
+
+static gboolean
+edit_bake (TressCurveView *self, Slot *slot, TressCurve *c, GArray *keys, gpointer data,
+           gboolean *changed, GError **error)
+{
+  g_autoptr (TressCurve) baked = NULL;
+  guint n = tress_curve_get_n_keys (c);
+
+  if (n < 2)
+    return TRUE;
+  if (!(c->limits.interp_mask & TRESS_INTERP_MASK (TRESS_INTERP_BAKED)))
+    {
+      g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED, "%s cannot hold baked samples",
+                   c->path ? c->path : "the curve");
+      return FALSE;
+    }
+  baked = tress_curve_bake (c, tress_curve_get_key (c, 0)->frame,
+                            tress_curve_get_key (c, n - 1)->frame);
+  g_array_set_size (c->keys, 0);
+  g_array_append_vals (c->keys, baked->keys->data, baked->keys->len);
+  g_array_set_size (keys, 0);
+  *changed = TRUE;
+  return TRUE;
+}
+
+static gboolean
+edit_fit (TressCurveView *self, Slot *slot, TressCurve *c, GArray *keys, gpointer data,
+          gboolean *changed, GError **error)
+{
+  double tolerance = *(double *)data;
+  g_autoptr (TressCurve) fit = NULL;
+  TressInterp interp;
+
+  if (c->limits.interp_mask & TRESS_INTERP_MASK (TRESS_INTERP_HERMITE))
+    interp = TRESS_INTERP_HERMITE;
+  else if (c->limits.interp_mask & TRESS_INTERP_MASK (TRESS_INTERP_LINEAR))
+    interp = TRESS_INTERP_LINEAR;
+  else
+    {
+      g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED,
+                   "%s can hold neither Hermite nor linear keys", c->path ? c->path : "the curve");
+      return FALSE;
+    }
+  fit = tress_curve_fit (c, tolerance, interp);
+  g_array_set_size (c->keys, 0);
+  g_array_append_vals (c->keys, fit->keys->data, fit->keys->len);
+  g_array_set_size (keys, 0);
+  *changed = TRUE;
+  return TRUE;
+}
+
+/* ------------------------------------------------------------ commands -- */
+
+static guint
+count_selected_keys (TressCurveView *self)
+{
+  guint n = 0;
+
+  for (guint i = 0; i < self->selection->len; i++)
+    if (g_array_index (self->selection, Sel, i).part == TRESS_CURVE_PART_KEY)
+      n++;
+  return n;
+}
+
+static char *
+keys_label (const char *verb, guint n)
+{
+  return g_strdup_printf (n == 1 ? "%s %u key" : "%s %u keys", verb, n);
+}
+
+static gboolean
+view_move (TressCurveView *self, double d_frame, double d_value)
+{
+  MoveData m = { d_frame, d_value };
+  g_autofree char *label = keys_label ("Move", count_selected_keys (self));
+
+  if (count_selected_keys (self) == 0)
+    return FALSE;
+  return apply_edit (self, label, TARGET_SELECTED, edit_move, &m);
+}
+
+static void
+view_frame_all (TressCurveView *self, gboolean selected_only)
+{
+  double fmin = G_MAXDOUBLE, fmax = -G_MAXDOUBLE, vmin = G_MAXDOUBLE, vmax = -G_MAXDOUBLE;
+  gboolean any = FALSE;
+
+  for (guint i = 0; i < self->slots->len; i++)
+    {
+      Slot *s = &g_array_index (self->slots, Slot, i);
+      const TressCurve *c = slot_curve (self, s);
+      TressValueMap map = slot_map (self, s);
+      guint n;
+
+      if (c == NULL || !s->visible)
+        continue;
+      n = tress_curve_get_n_keys (c);
+      for (guint k = 0; k < n; k++)
+        {
+          const TressKey *key = tress_curve_get_key (c, k);
+          double v;
+
+          if (selected_only && sel_find (self, s->index, k, TRESS_CURVE_PART_KEY) < 0)
+            continue;
+          v = key->value * map.scale + map.offset;
+          fmin = MIN (fmin, key->frame);
+          fmax = MAX (fmax, key->frame);
+          vmin = MIN (vmin, v);
+          vmax = MAX (vmax, v);
+          any = TRUE;
+          /* The drawn shape between keys counts too. */
+          if (!selected_only && key->interp == TRESS_INTERP_HERMITE && k + 1 < n)
+            for (int q = 1; q < 4; q++)
+              {
+                double f
+                    = key->frame + (tress_curve_get_key (c, k + 1)->frame - key->frame) * q / 4;
+                double sv = tress_curve_geometry_segment_value (c, k, f) * map.scale + map.offset;
+                vmin = MIN (vmin, sv);
+                vmax = MAX (vmax, sv);
+              }
+        }
+    }
+  if (!any)
+    {
+      if (selected_only)
+        view_frame_all (self, FALSE);
+      return;
+    }
+  tress_curve_viewport_fit (&self->vp, fmin, fmax, vmin, vmax, FIT_MARGIN);
+  self->fitted = TRUE;
+  invalidate_lines (self);
+}
+
+static void
+view_set_playhead (TressCurveView *self, double frame)
+{
+  if (!isfinite (frame) || frame == self->playhead)
+    return;
+  self->playhead = frame;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  g_object_notify_by_pspec (G_OBJECT (self), props[PROP_PLAYHEAD]);
+}
+
+static void
+view_step_key (TressCurveView *self, int direction)
+{
+  /* The nearest key of the shown curves before or after the playhead; the
+   * playhead jumps there and, with one curve, the key becomes the selection. */
+  double best = direction > 0 ? G_MAXDOUBLE : -G_MAXDOUBLE;
+  int best_slot = -1, best_key = -1;
+
+  for (guint i = 0; i < self->slots->len; i++)
+    {
+      Slot *s = &g_array_index (self->slots, Slot, i);
+      const TressCurve *c = slot_curve (self, s);
+      guint n, lb;
+
+      if (c == NULL || !s->visible || (n = tress_curve_get_n_keys (c)) == 0)
+        continue;
+      lb = tress_curve_lower_bound (c, self->playhead);
+      if (direction > 0)
+        {
+          while (lb < n && tress_curve_get_key (c, lb)->frame <= self->playhead + 1e-9)
+            lb++;
+          if (lb < n && tress_curve_get_key (c, lb)->frame < best)
+            best = tress_curve_get_key (c, lb)->frame, best_slot = (int)i, best_key = (int)lb;
+        }
+      else if (lb > 0 && tress_curve_get_key (c, lb - 1)->frame > best)
+        best = tress_curve_get_key (c, lb - 1)->frame, best_slot = (int)i, best_key = (int)lb - 1;
+    }
+  if (best_slot < 0)
+    {
+      gtk_widget_error_bell (GTK_WIDGET (self));
+      return;
+    }
+  view_set_playhead (self, best);
+  if (!g_array_index (self->slots, Slot, best_slot).locked)
+    {
+      guint idx = g_array_index (self->slots, Slot, best_slot).index;
+
+      g_array_set_size (self->selection, 0);
+      sel_add (self, idx, (guint)best_key, TRESS_CURVE_PART_KEY);
+      set_active (self, idx, (guint)best_key);
+      emit_selection_changed (self);
+    }
+}
+
+static void
+view_copy (TressCurveView *self)
+{
+  double first = G_MAXDOUBLE;
+  g_autoptr (GPtrArray) clip = g_ptr_array_new_with_free_func ((GDestroyNotify)clip_curve_free);
+
+  for (guint i = 0; i < self->slots->len; i++)
+    {
+      Slot *s = &g_array_index (self->slots, Slot, i);
+      g_autoptr (GArray) keys = selected_keys_of (self, s->index);
+      const TressCurve *c = slot_curve (self, s);
+      ClipCurve *cc;
+
+      if (keys->len == 0 || c == NULL)
+        continue;
+      cc = g_new0 (ClipCurve, 1);
+      cc->component = g_strdup (c->component);
+      cc->keys = g_array_new (FALSE, FALSE, sizeof (TressKey));
+      for (guint k = 0; k < keys->len; k++)
+        {
+          const TressKey *key = tress_curve_get_key (c, g_array_index (keys, guint, k));
+          g_array_append_val (cc->keys, *key);
+          first = MIN (first, key->frame);
+        }
+      g_ptr_array_add (clip, cc);
+    }
+  if (clip->len == 0)
+    {
+      set_message (self, "Nothing to copy: select keys first");
+      return;
+    }
+  for (guint i = 0; i < clip->len; i++)
+    {
+      ClipCurve *cc = clip->pdata[i];
+      for (guint k = 0; k < cc->keys->len; k++)
+        g_array_index (cc->keys, TressKey, k).frame -= first;
+    }
+  /* Pasting in place puts the keys back at the frame they came from. */
+  g_clear_pointer (&clipboard, g_ptr_array_unref);
+  clipboard = g_steal_pointer (&clip);
+  clipboard_first = first;
+  {
+    g_autofree char *msg = NULL;
+    guint n = 0;
+    for (guint i = 0; i < clipboard->len; i++)
+      n += ((ClipCurve *)clipboard->pdata[i])->keys->len;
+    msg = g_strdup_printf ("Copied %u key%s", n, n == 1 ? "" : "s");
+    set_message (self, msg);
+  }
+}
+
+static gboolean
+view_paste (TressCurveView *self, gboolean at_playhead)
+{
+  PasteData pd = { 0 };
+  g_autofree char *label = NULL;
+  guint n = 0;
+  gboolean any_selected = count_selected_keys (self) > 0;
+
+  if (clipboard == NULL || clipboard->len == 0)
+    {
+      set_message (self, "Nothing to paste: copy keys first");
+      return FALSE;
+    }
+  pd.offset = at_playhead ? self->playhead : clipboard_first;
+  for (guint i = 0; i < self->slots->len; i++)
+    if (slot_is_target (self, &g_array_index (self->slots, Slot, i), TARGET_CURVES, any_selected))
+      pd.n_targets++;
+  for (guint i = 0; i < clipboard->len; i++)
+    n += ((ClipCurve *)clipboard->pdata[i])->keys->len;
+  label = keys_label ("Paste", n);
+  return apply_edit (self, label, TARGET_CURVES, edit_paste, &pd);
+}
+
+/* -------------------------------------------------------- pointer / drag -- */
+
+static void insert_at (TressCurveView *self, double frame);
+
+static void
+drag_discard (TressCurveView *self)
+{
+  for (guint i = 0; i < self->slots->len; i++)
+    {
+      Slot *s = &g_array_index (self->slots, Slot, i);
+      g_clear_pointer (&s->edit, tress_curve_unref);
+      g_clear_pointer (&s->orig, tress_curve_unref);
+      g_clear_pointer (&s->drag_sel, g_array_unref);
+      g_clear_pointer (&s->drag_now, g_array_unref);
+      s->permuted = FALSE;
+    }
+}
+
+static void
+drag_prepare_copies (TressCurveView *self)
+{
+  for (guint i = 0; i < self->slots->len; i++)
+    {
+      Slot *s = &g_array_index (self->slots, Slot, i);
+      g_autoptr (GArray) keys = selected_keys_of (self, s->index);
+      const TressCurve *c;
+
+      if (s->locked || !s->visible)
+        continue;
+      if (keys->len == 0 && !(self->drag == DRAG_HANDLE && self->drag_hit.curve == s->index))
+        continue;
+      c = tress_curve_document_get_curve (self->document, s->index);
+      if (c == NULL)
+        continue;
+      s->orig = tress_curve_copy (c);
+      s->edit = tress_curve_copy (c);
+      s->drag_sel = g_array_copy (keys);
+      s->drag_now = g_array_copy (keys);
+      s->permuted = FALSE;
+    }
+}
+
+static void
+pointer_press (TressCurveView *self, double x, double y, gboolean shift)
+{
+  g_autofree TressCurveLayer *layers = build_layers (self);
+  TressCurveHit hit;
+
+  self->drag_x0 = self->drag_x = x;
+  self->drag_y0 = self->drag_y = y;
+  self->drag_started = FALSE;
+  self->drag_shift = shift;
+  if (tress_curve_hit_test (layers, self->slots->len, &self->vp, x, y, HIT_RADIUS, TRUE, &hit))
+    {
+      Slot *s = &g_array_index (self->slots, Slot, hit.layer);
+      Sel sel = { s->index, (guint)hit.key, hit.part };
+
+      self->drag_hit = sel;
+      if (hit.part == TRESS_CURVE_PART_KEY)
+        {
+          int at = sel_find (self, sel.curve, sel.key, sel.part);
+
+          if (shift && at >= 0)
+            {
+              /* Shift-click on a selected key takes it out of the selection. */
+              g_array_remove_index (self->selection, (guint)at);
+              self->drag = DRAG_NONE;
+              emit_selection_changed (self);
+              return;
+            }
+          if (at < 0)
+            {
+              if (!shift)
+                g_array_set_size (self->selection, 0);
+              sel_add (self, sel.curve, sel.key, sel.part);
+            }
+          set_active (self, sel.curve, sel.key);
+          self->drag = DRAG_KEYS;
+        }
+      else
+        {
+          if (!shift)
+            g_array_set_size (self->selection, 0);
+          sel_add (self, sel.curve, sel.key, sel.part);
+          set_active (self, sel.curve, sel.key);
+          self->drag = DRAG_HANDLE;
+        }
+      emit_selection_changed (self);
+    }
+  else
+    self->drag = DRAG_BOX;
+}
+
+static double
+snap_step_for (TressCurveView *self, const TressCurve *c, gboolean invert_snap)
+{
+  gboolean snap = self->snap != invert_snap;
+  double grid = frame_grid (c);
+
+  if (snap)
+    return MAX (grid, 1.0);
+  return grid;
+}
+
+static void
+drag_update_keys (TressCurveView *self, double x, double y, gboolean invert_snap)
+{
+  double df = (x - self->drag_x0) * tress_curve_viewport_frames_per_px (&self->vp);
+  double dv = -(y - self->drag_y0) * tress_curve_viewport_values_per_px (&self->vp);
+  Slot *grab = slot_for (self, self->drag_hit.curve);
+
+  tress_curve_axis_lock_apply (self->axis_lock, &df, &dv);
+  /* Snap so that the grabbed key lands on the grid (whole frames, or the format's own). */
+  if (grab != NULL && grab->orig != NULL
+      && self->drag_hit.key < tress_curve_get_n_keys (grab->orig))
+    {
+      double f0 = tress_curve_get_key (grab->orig, self->drag_hit.key)->frame;
+      df = tress_curve_snap_frame (f0 + df, snap_step_for (self, grab->orig, invert_snap)) - f0;
+    }
+
+  for (guint i = 0; i < self->slots->len; i++)
+    {
+      Slot *s = &g_array_index (self->slots, Slot, i);
+      GArray *keys = s->drag_sel;
+      TressValueMap map;
+      double dvc;
+      guint n;
+
+      if (s->edit == NULL || keys == NULL)
+        continue;
+      map = slot_map (self, s);
+      dvc = dv / (map.scale != 0 ? map.scale : 1);
+      n = tress_curve_get_n_keys (s->edit);
+      if (!s->permuted)
+        {
+          /* Only the moved keys and their neighbours change: O(selection) per step. */
+          if (tress_curve_drag_step (s->edit, s->orig, (const guint *)keys->data, keys->len, df,
+                                     dvc))
+            continue;
+        }
+      /* Keys passed each other: rebuild the drawn copy from the original, sorted,
+       * and follow where the moved keys went (O(keys) per step from here on). */
+      tress_curve_unref (s->edit);
+      s->edit = tress_curve_copy (s->orig);
+      for (guint k = 0; k < keys->len; k++)
+        {
+          guint ki = g_array_index (keys, guint, k);
+          TressKey *e = tress_curve_get_key (s->edit, ki);
+
+          e->frame += df;
+          e->value += dvc;
+        }
+      g_array_set_size (s->drag_now, 0);
+      g_array_append_vals (s->drag_now, keys->data, keys->len);
+      /* Two keys on one frame stay visible as such; the drag's end refuses them. */
+      sort_tracking (s->edit, s->drag_now);
+      s->permuted = TRUE;
+      for (guint k = 0; k < n; k++)
+        tress_curve_update_tangent (s->edit, k);
+      replace_curve_selection (self, s->index, s->drag_now);
+    }
+}
+
+static void
+drag_update_handle (TressCurveView *self, double x, double y)
+{
+  Slot *s = slot_for (self, self->drag_hit.curve);
+  TressValueMap map;
+  double value, slope;
+  TressKey *k;
+
+  if (s == NULL || s->edit == NULL)
+    return;
+  map = slot_map (self, s);
+  value = (tress_curve_viewport_y_to_value (&self->vp, y) - map.offset)
+          / (map.scale != 0 ? map.scale : 1);
+  slope = tress_curve_handle_slope (s->orig, self->drag_hit.key, self->drag_hit.part, value);
+  k = tress_curve_get_key (s->edit, self->drag_hit.key);
+  /* Dragging a handle makes the tangent manual; unless broken both sides follow. */
+  k->tangent = TRESS_TANGENT_MANUAL;
+  if (self->drag_hit.part == TRESS_CURVE_PART_OUT_HANDLE)
+    k->out_slope = slope;
+  else
+    k->in_slope = slope;
+  if (!key_is_broken (self, s->index, k) || s->edit->limits.tied_tangents)
+    k->in_slope = k->out_slope = slope;
+  else
+    k->flags |= TRESS_KEY_BROKEN;
+}
+
+static void
+pointer_motion (TressCurveView *self, double x, double y, gboolean invert_snap)
+{
+  self->drag_x = x;
+  self->drag_y = y;
+  if (self->drag == DRAG_NONE)
+    return;
+  if (!self->drag_started)
+    {
+      if (hypot (x - self->drag_x0, y - self->drag_y0) < DRAG_THRESHOLD)
+        return;
+      self->drag_started = TRUE;
+      if (self->drag == DRAG_KEYS || self->drag == DRAG_HANDLE)
+        drag_prepare_copies (self);
+    }
+  if (self->drag == DRAG_KEYS)
+    drag_update_keys (self, x, y, invert_snap);
+  else if (self->drag == DRAG_HANDLE)
+    drag_update_handle (self, x, y);
+  else if (self->drag == DRAG_PAN)
+    {
+      tress_curve_viewport_pan (&self->vp, x - self->drag_x0, y - self->drag_y0);
+      self->drag_x0 = x;
+      self->drag_y0 = y;
+    }
+  invalidate_lines (self);
+}
+
+/* Commits the drag copies as one undo step. */
+static void
+drag_commit (TressCurveView *self)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *label = NULL;
+  gboolean ok = TRUE;
+  gboolean any_past_end = FALSE;
+  guint n_edited = 0;
+
+  clear_pending (self);
+  if (self->drag == DRAG_HANDLE)
+    label = g_strdup ("Change slope");
+  else
+    label = keys_label ("Move", count_selected_keys (self));
+
+  /* Validate everything first so a refusal changes nothing. */
+  for (guint i = 0; i < self->slots->len && ok; i++)
+    {
+      Slot *s = &g_array_index (self->slots, Slot, i);
+      GArray *keys;
+
+      if (s->edit == NULL)
+        continue;
+      keys = s->drag_now;
+      conform_values (s->edit);
+      if (keys != NULL && !sort_tracking (s->edit, NULL))
+        {
+          g_set_error (&error, TRESS_ERROR, TRESS_ERROR_REFUSED,
+                       "two keys of %s would share a frame",
+                       s->edit->path ? s->edit->path : "the curve");
+          ok = FALSE;
+          break;
+        }
+      for (guint k = 0; k < tress_curve_get_n_keys (s->edit); k++)
+        tress_curve_update_tangent (s->edit, k);
+      ok = tress_curve_check_limits (s->edit, NULL);
+      if (!ok && only_past_end (s->edit))
+        {
+          gboolean yes = TRUE;
+          guint n = tress_curve_get_n_keys (s->edit);
+
+          /* Kept aside: the editor may offer a longer animation. */
+          if (self->pending_curves == NULL)
+            {
+              self->pending_curves
+                  = g_ptr_array_new_with_free_func ((GDestroyNotify)tress_curve_unref);
+              self->pending_indices = g_array_new (FALSE, FALSE, sizeof (guint));
+              self->pending_past_end = g_array_new (FALSE, FALSE, sizeof (gboolean));
+            }
+          g_ptr_array_add (self->pending_curves, tress_curve_copy (s->edit));
+          g_array_append_val (self->pending_indices, s->index);
+          g_array_append_val (self->pending_past_end, yes);
+          self->pending_end
+              = MAX (self->pending_end, ceil (tress_curve_get_key (s->edit, n - 1)->frame));
+          any_past_end = TRUE;
+          ok = TRUE;
+          continue;
+        }
+      if (!ok)
+        tress_curve_check_limits (s->edit, &error); /* the reason, for the message */
+      if (ok)
+        {
+          if (keys != NULL)
+            replace_curve_selection (self, s->index, keys);
+          n_edited++;
+        }
+    }
+  if (ok && any_past_end)
+    {
+      g_autofree char *msg = NULL;
+
+      /* The other moved curves go with the pending edit, so it applies whole. */
+      for (guint i = 0; i < self->slots->len; i++)
+        {
+          Slot *s = &g_array_index (self->slots, Slot, i);
+          gboolean no = FALSE, listed = FALSE;
+
+          if (s->edit == NULL)
+            continue;
+          for (guint j = 0; j < self->pending_indices->len; j++)
+            listed |= g_array_index (self->pending_indices, guint, j) == s->index;
+          if (listed)
+            continue;
+          g_ptr_array_add (self->pending_curves, tress_curve_copy (s->edit));
+          g_array_append_val (self->pending_indices, s->index);
+          g_array_append_val (self->pending_past_end, no);
+        }
+      self->pending_label = g_strdup (label);
+      msg = g_strdup_printf ("%s refused: a key would move past the end of the animation; "
+                             "it can be lengthened to %g frames",
+                             label, self->pending_end);
+      drag_discard (self);
+      prune_selection (self);
+      invalidate_lines (self);
+      set_message (self, msg);
+      gtk_widget_error_bell (GTK_WIDGET (self));
+      emit_selection_changed (self);
+      return;
+    }
+  if (!ok)
+    clear_pending (self);
+  if (ok && n_edited > 0)
+    {
+      tress_curve_document_begin_edit (self->document, label);
+      for (guint i = 0; i < self->slots->len && ok; i++)
+        {
+          Slot *s = &g_array_index (self->slots, Slot, i);
+          g_autoptr (TressCurve) edit = NULL;
+
+          if (s->edit == NULL)
+            continue;
+          /* The document's signal redraws from its curve: drop the copy first. */
+          edit = g_steal_pointer (&s->edit);
+          /* Dropped back where it started (or snapped there): nothing to record. */
+          if (tress_curve_get_n_keys (edit) == tress_curve_get_n_keys (s->orig)
+              && memcmp (edit->keys->data, s->orig->keys->data,
+                         tress_curve_get_n_keys (edit) * sizeof (TressKey))
+                     == 0)
+            {
+              g_clear_pointer (&s->orig, tress_curve_unref);
+              continue;
+            }
+          g_clear_pointer (&s->orig, tress_curve_unref);
+          ok = tress_curve_document_set_curve (self->document, s->index, edit, label, &error);
+        }
+      tress_curve_document_end_edit (self->document);
+    }
+  if (!ok)
+    {
+      g_autofree char *msg = g_strdup_printf ("%s refused: %s", label, error->message);
+      set_message (self, msg);
+      gtk_widget_error_bell (GTK_WIDGET (self));
+    }
+  else
+    set_message (self, NULL);
+  drag_discard (self);
+  prune_selection (self);
+  invalidate_lines (self);
+  emit_selection_changed (self);
+}
+
+static void
+pointer_release (TressCurveView *self, double x, double y, gboolean invert_snap)
+{
+  pointer_motion (self, x, y, invert_snap);
+  switch (self->drag)
+    {
+    case DRAG_KEYS:
+    case DRAG_HANDLE:
+      if (self->drag_started)
+        drag_commit (self);
+      break;
+    case DRAG_BOX:
+      {
+        g_autofree TressCurveLayer *layers = build_layers (self);
+        g_autoptr (GArray) hits = g_array_new (FALSE, FALSE, sizeof (TressCurveHit));
+
+        if (!self->drag_shift)
+          {
+            g_array_set_size (self->selection, 0);
+            self->has_active = FALSE;
+          }
+        if (self->drag_started)
+          tress_curve_box_select (layers, self->slots->len, &self->vp, self->drag_x0, self->drag_y0,
+                                  x, y, TRUE, hits);
+        for (guint i = 0; i < hits->len; i++)
+          {
+            TressCurveHit *h = &g_array_index (hits, TressCurveHit, i);
+            Slot *s = &g_array_index (self->slots, Slot, h->layer);
+
+            sel_add (self, s->index, (guint)h->key, h->part);
+            if (!self->has_active && h->part == TRESS_CURVE_PART_KEY)
+              set_active (self, s->index, (guint)h->key);
+          }
+        emit_selection_changed (self);
+      }
+      break;
+    case DRAG_PAN:
+    case DRAG_NONE:
+    default:
+      break;
+    }
+  self->drag = DRAG_NONE;
+  self->drag_started = FALSE;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
+on_drag_begin (GtkGestureDrag *gesture, double x, double y, TressCurveView *self)
+{
+  guint button = gtk_gesture_single_get_current_button (GTK_GESTURE_SINGLE (gesture));
+  GdkModifierType mods
+      = gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (gesture));
+
+  gtk_widget_grab_focus (GTK_WIDGET (self));
+  if (button == GDK_BUTTON_MIDDLE)
+    {
+      self->drag = DRAG_PAN;
+      self->drag_started = FALSE;
+      self->drag_x0 = self->drag_x = x;
+      self->drag_y0 = self->drag_y = y;
+      return;
+    }
+  pointer_press (self, x, y, (mods & GDK_SHIFT_MASK) != 0);
+}
+
+static void
+on_drag_update (GtkGestureDrag *gesture, double dx, double dy, TressCurveView *self)
+{
+  double x0, y0;
+  GdkModifierType mods
+      = gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (gesture));
+
+  gtk_gesture_drag_get_start_point (gesture, &x0, &y0);
+  pointer_motion (self, x0 + dx, y0 + dy, (mods & GDK_CONTROL_MASK) != 0);
+}
+
+static void
+on_drag_end (GtkGestureDrag *gesture, double dx, double dy, TressCurveView *self)
+{
+  double x0, y0;
+  GdkModifierType mods
+      = gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (gesture));
+
+  gtk_gesture_drag_get_start_point (gesture, &x0, &y0);
+  pointer_release (self, x0 + dx, y0 + dy, (mods & GDK_CONTROL_MASK) != 0);
+}
+
+/* The visible, unlocked curve drawn nearest to (@x, @y) at that frame, or NULL. */
+static Slot *
+nearest_curve (TressCurveView *self, double x, double y, double max_px)
+{
+  double frame = tress_curve_viewport_x_to_frame (&self->vp, x);
+  Slot *best = NULL;
+  double best_d = max_px;
+
+  for (guint i = 0; i < self->slots->len; i++)
+    {
+      Slot *s = &g_array_index (self->slots, Slot, i);
+      const TressCurve *c = slot_curve (self, s);
+      TressValueMap map;
+      double cy;
+
+      if (c == NULL || !s->visible || s->locked || tress_curve_get_n_keys (c) == 0)
+        continue;
+      map = slot_map (self, s);
+      cy = tress_curve_viewport_value_to_y (
+          &self->vp, tress_curve_geometry_value (c, frame) * map.scale + map.offset);
+      if (fabs (cy - y) <= best_d)
+        {
+          best_d = fabs (cy - y);
+          best = s;
+        }
+    }
+  return best;
+}
+
+/* Inserts a key, keeping the shape, on the curve drawn at (@x, @y). */
+static gboolean
+insert_on_curve_at (TressCurveView *self, double x, double y)
+{
+  Slot *s;
+  double frame;
+
+  s = nearest_curve (self, x, y, 8);
+  if (s == NULL)
+    {
+      set_message (self, "No curve there to insert a key on");
+      return FALSE;
+    }
+  frame = tress_curve_snap_frame (tress_curve_viewport_x_to_frame (&self->vp, x),
+                                  MAX (frame_grid (slot_curve (self, s)), self->snap ? 1.0 : 0));
+  g_array_set_size (self->selection, 0);
+  set_active (self, s->index, 0);
+  insert_at (self, frame);
+  return TRUE;
+}
+
+static void
+on_double_click (GtkGestureClick *gesture, int n_press, double x, double y, TressCurveView *self)
+{
+  /* A double click on a curve inserts a key there; the press ends no drag. */
+  if (n_press == 2 && insert_on_curve_at (self, x, y))
+    self->drag = DRAG_NONE;
+}
+
+static void
+act_insert_on_curve (GtkWidget *w, const char *name, GVariant *p)
+{
+  double x, y;
+
+  g_variant_get (p, "(dd)", &x, &y);
+  insert_on_curve_at (TRESS_CURVE_VIEW (w), x, y);
+}
+
+static void
+on_motion (GtkEventControllerMotion *controller, double x, double y, TressCurveView *self)
+{
+  self->pointer_x = x;
+  self->pointer_y = y;
+}
+
+static gboolean
+on_scroll (GtkEventControllerScroll *controller, double dx, double dy, TressCurveView *self)
+{
+  GdkModifierType mods
+      = gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (controller));
+  double factor = pow (1.15, -dy);
+
+  /* The wheel zooms frames; Ctrl zooms values; Shift zooms both. */
+  if (mods & GDK_SHIFT_MASK)
+    tress_curve_viewport_zoom (&self->vp, factor, factor, self->pointer_x, self->pointer_y);
+  else if (mods & GDK_CONTROL_MASK)
+    tress_curve_viewport_zoom (&self->vp, 1, factor, self->pointer_x, self->pointer_y);
+  else
+    tress_curve_viewport_zoom (&self->vp, factor, 1, self->pointer_x, self->pointer_y);
+  invalidate_lines (self);
+  return TRUE;
+}
+
+/* ------------------------------------------------------------ playback -- */
+
+void
+tress_curve_view_get_frame_range (TressCurveView *self, double *first, double *last)
+{
+  double a = G_MAXDOUBLE, b = -G_MAXDOUBLE;
+
+  g_return_if_fail (TRESS_IS_CURVE_VIEW (self));
+  for (guint i = 0; i < self->slots->len; i++)
+    {
+      const TressCurve *c = slot_curve (self, &g_array_index (self->slots, Slot, i));
+      guint n;
+
+      if (c == NULL || (n = tress_curve_get_n_keys (c)) == 0)
+        continue;
+      a = MIN (a, MIN (0, tress_curve_get_key (c, 0)->frame));
+      b = MAX (b, tress_curve_get_key (c, n - 1)->frame);
+      if (c->frame_count > 0)
+        b = MAX (b, c->frame_count);
+    }
+  if (a > b)
+    a = 0, b = 0;
+  *first = a;
+  *last = b;
+}
+
+double
+tress_curve_view_get_fps (TressCurveView *self)
+{
+  g_return_val_if_fail (TRESS_IS_CURVE_VIEW (self), 30);
+  for (guint i = 0; i < self->slots->len; i++)
+    {
+      const TressCurve *c = slot_curve (self, &g_array_index (self->slots, Slot, i));
+      if (c != NULL && c->fps > 0)
+        return c->fps;
+    }
+  return 30;
+}
+
+static gboolean
+play_tick (GtkWidget *widget, GdkFrameClock *clock, gpointer user_data)
+{
+  TressCurveView *self = TRESS_CURVE_VIEW (widget);
+  double first, last, frame;
+  gint64 now = gdk_frame_clock_get_frame_time (clock);
+
+  if (self->play_start_time == 0)
+    self->play_start_time = now;
+  tress_curve_view_get_frame_range (self, &first, &last);
+  frame
+      = self->play_start_frame
+        + (now - self->play_start_time) / (double)G_USEC_PER_SEC * tress_curve_view_get_fps (self);
+  if (frame > last)
+    {
+      if (self->loop && last > first)
+        frame = first + fmod (frame - first, last - first);
+      else
+        {
+          view_set_playhead (self, last);
+          self->tick_id = 0;
+          self->playing = FALSE;
+          g_object_notify_by_pspec (G_OBJECT (self), props[PROP_PLAYING]);
+          return G_SOURCE_REMOVE;
+        }
+    }
+  view_set_playhead (self, frame);
+  return G_SOURCE_CONTINUE;
+}
+
+static void
+set_playing (TressCurveView *self, gboolean playing)
+{
+  if (self->playing == playing)
+    return;
+  self->playing = playing;
+  if (playing)
+    {
+      double first, last;
+
+      tress_curve_view_get_frame_range (self, &first, &last);
+      if (self->playhead >= last)
+        view_set_playhead (self, first);
+      self->play_start_time = 0;
+      self->play_start_frame = self->playhead;
+      self->tick_id = gtk_widget_add_tick_callback (GTK_WIDGET (self), play_tick, NULL, NULL);
+    }
+  else if (self->tick_id != 0)
+    {
+      gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->tick_id);
+      self->tick_id = 0;
+    }
+  g_object_notify_by_pspec (G_OBJECT (self), props[PROP_PLAYING]);
+}
+
+/* ------------------------------------------------------------- actions -- */
+
+static void
+act_select_all (GtkWidget *w, const char *name, GVariant *p)
+{
+  TressCurveView *self = TRESS_CURVE_VIEW (w);
+
+  g_array_set_size (self->selection, 0);
+  for (guint i = 0; i < self->slots->len; i++)
+    {
+      Slot *s = &g_array_index (self->slots, Slot, i);
+      const TressCurve *c = slot_curve (self, s);
+
+      if (c == NULL || s->locked || !s->visible)
+        continue;
+      for (guint k = 0; k < tress_curve_get_n_keys (c); k++)
+        sel_add (self, s->index, k, TRESS_CURVE_PART_KEY);
+    }
+  emit_selection_changed (self);
+}
+
+static void
+act_select_none (GtkWidget *w, const char *name, GVariant *p)
+{
+  tress_curve_view_select_none (TRESS_CURVE_VIEW (w));
+}
+
+static void
+act_select_key (GtkWidget *w, const char *name, GVariant *p)
+{
+  guint curve, key;
+  gboolean extend;
+
+  g_variant_get (p, "(uub)", &curve, &key, &extend);
+  tress_curve_view_select_key (TRESS_CURVE_VIEW (w), curve, key, TRESS_CURVE_PART_KEY, extend);
+}
+
+static void
+act_click (GtkWidget *w, const char *name, GVariant *p)
+{
+  TressCurveView *self = TRESS_CURVE_VIEW (w);
+  double x, y;
+  gboolean shift;
+
+  g_variant_get (p, "(ddb)", &x, &y, &shift);
+  pointer_press (self, x, y, shift);
+  pointer_release (self, x, y, FALSE);
+}
+
+static void
+act_drag (GtkWidget *w, const char *name, GVariant *p)
+{
+  TressCurveView *self = TRESS_CURVE_VIEW (w);
+  double x0, y0, x1, y1;
+  gboolean invert;
+
+  g_variant_get (p, "(ddddb)", &x0, &y0, &x1, &y1, &invert);
+  pointer_press (self, x0, y0, FALSE);
+  /* Two motion steps, as a pointer would send. */
+  pointer_motion (self, (x0 + x1) / 2, (y0 + y1) / 2, invert);
+  pointer_release (self, x1, y1, invert);
+}
+
+static void
+act_box_select (GtkWidget *w, const char *name, GVariant *p)
+{
+  TressCurveView *self = TRESS_CURVE_VIEW (w);
+  double x0, y0, x1, y1;
+  gboolean extend;
+
+  g_variant_get (p, "(ddddb)", &x0, &y0, &x1, &y1, &extend);
+  self->drag = DRAG_BOX;
+  self->drag_shift = extend;
+  self->drag_x0 = x0;
+  self->drag_y0 = y0;
+  self->drag_started = TRUE;
+  pointer_release (self, x1, y1, FALSE);
+}
+
+static void
+act_step_key (GtkWidget *w, const char *name, GVariant *p)
+{
+  view_step_key (TRESS_CURVE_VIEW (w), g_str_equal (name, "curve.next-key") ? 1 : -1);
+}
+
+static void
+act_move (GtkWidget *w, const char *name, GVariant *p)
+{
+  double df, dv;
+
+  g_variant_get (p, "(dd)", &df, &dv);
+  view_move (TRESS_CURVE_VIEW (w), df, dv);
+}
+
+static void
+act_nudge (GtkWidget *w, const char *name, GVariant *p)
+{
+  TressCurveView *self = TRESS_CURVE_VIEW (w);
+  int fx, vy;
+
+  g_variant_get (p, "(ii)", &fx, &vy);
+  /* Frames move by whole frames, values by the value grid's step. */
+  view_move (self, fx, vy * nice_step (self->vp.value_max - self->vp.value_min, 10));
+}
+
+static void
+act_scale (GtkWidget *w, const char *name, GVariant *p)
+{
+  TressCurveView *self = TRESS_CURVE_VIEW (w);
+  ScaleData sd = { 1, 1, FALSE, 0 };
+  double fmin = G_MAXDOUBLE, fmax = -G_MAXDOUBLE;
+  g_autofree char *label = keys_label ("Scale", count_selected_keys (self));
+
+  g_variant_get (p, "(ddb)", &sd.frame_factor, &sd.value_factor, &sd.around_playhead);
+  for (guint i = 0; i < self->selection->len; i++)
+    {
+      Sel *s = &g_array_index (self->selection, Sel, i);
+      Slot *slot = slot_for (self, s->curve);
+      const TressCurve *c = slot ? slot_curve (self, slot) : NULL;
+
+      if (c != NULL && s->part == TRESS_CURVE_PART_KEY && s->key < tress_curve_get_n_keys (c))
+        {
+          fmin = MIN (fmin, tress_curve_get_key (c, s->key)->frame);
+          fmax = MAX (fmax, tress_curve_get_key (c, s->key)->frame);
+        }
+    }
+  if (fmin > fmax)
+    return;
+  sd.pivot_frame = sd.around_playhead ? self->playhead : (fmin + fmax) / 2;
+  apply_edit (self, label, TARGET_SELECTED, edit_scale, &sd);
+}
+
+static void
+insert_at (TressCurveView *self, double frame)
+{
+  char label[64];
+
+  g_snprintf (label, sizeof label, "Insert key at frame %g", frame);
+  apply_edit (self, label, TARGET_CURVES, edit_insert, &frame);
+}
+
+static void
+act_insert_key (GtkWidget *w, const char *name, GVariant *p)
+{
+  insert_at (TRESS_CURVE_VIEW (w), g_variant_get_double (p));
+}
+
+static void
+act_insert_at_playhead (GtkWidget *w, const char *name, GVariant *p)
+{
+  TressCurveView *self = TRESS_CURVE_VIEW (w);
+  insert_at (self, self->playhead);
+}
+
+static void
+act_delete (GtkWidget *w, const char *name, GVariant *p)
+{
+  TressCurveView *self = TRESS_CURVE_VIEW (w);
+  g_autofree char *label = keys_label ("Delete", count_selected_keys (self));
+
+  if (count_selected_keys (self) == 0)
+    return;
+  apply_edit (self, label, TARGET_SELECTED, edit_delete, NULL);
+}
+
+static void
+act_duplicate (GtkWidget *w, const char *name, GVariant *p)
+{
+  TressCurveView *self = TRESS_CURVE_VIEW (w);
+  double fmin = G_MAXDOUBLE, fmax = -G_MAXDOUBLE, offset;
+  g_autofree char *label = keys_label ("Duplicate", count_selected_keys (self));
+
+  for (guint i = 0; i < self->selection->len; i++)
+    {
+      Sel *s = &g_array_index (self->selection, Sel, i);
+      Slot *slot = slot_for (self, s->curve);
+      const TressCurve *c = slot ? slot_curve (self, slot) : NULL;
+
+      if (c != NULL && s->part == TRESS_CURVE_PART_KEY)
+        {
+          fmin = MIN (fmin, tress_curve_get_key (c, s->key)->frame);
+          fmax = MAX (fmax, tress_curve_get_key (c, s->key)->frame);
+        }
+    }
+  if (fmin > fmax)
+    return;
+  /* The copies follow the selection, one frame after its last key. */
+  offset = fmax - fmin + 1;
+  apply_edit (self, label, TARGET_SELECTED, edit_duplicate, &offset);
+}
+
+static void
+act_copy (GtkWidget *w, const char *name, GVariant *p)
+{
+  view_copy (TRESS_CURVE_VIEW (w));
+}
+
+static void
+act_paste (GtkWidget *w, const char *name, GVariant *p)
+{
+  view_paste (TRESS_CURVE_VIEW (w), p != NULL && g_variant_get_boolean (p));
+}
+
+static void
+act_set_interpolation (GtkWidget *w, const char *name, GVariant *p)
+{
+  TressCurveView *self = TRESS_CURVE_VIEW (w);
+  TressInterp interp;
+  g_autofree char *label = NULL;
+
+  if (!tress_interp_from_string (g_variant_get_string (p, NULL), &interp))
+    {
+      set_message (self, "Unknown interpolation");
+      return;
+    }
+  label = g_strdup_printf ("Set interpolation of %u key%s to %s", count_selected_keys (self),
+                           count_selected_keys (self) == 1 ? "" : "s",
+                           tress_interp_to_string (interp));
+  if (count_selected_keys (self) == 0)
+    {
+      set_message (self, "Select keys to change their interpolation");
+      return;
+    }
+  apply_edit (self, label, TARGET_SELECTED, edit_interp, &interp);
+}
+
+static void
+act_set_tangent (GtkWidget *w, const char *name, GVariant *p)
+{
+  TressCurveView *self = TRESS_CURVE_VIEW (w);
+  const char *mode = g_variant_get_string (p, NULL);
+  static const char *const modes[]
+      = { "auto", "auto-clamped", "flat", "linear", "manual", "unified", "broken", NULL };
+  g_autofree char *label = NULL;
+
+  if (!g_strv_contains (modes, mode))
+    {
+      set_message (self, "Unknown tangent mode");
+      return;
+    }
+  if (count_selected_keys (self) == 0)
+    {
+      set_message (self, "Select keys to change their tangents");
+      return;
+    }
+  label = g_strdup_printf ("Set tangents of %u key%s to %s", count_selected_keys (self),
+                           count_selected_keys (self) == 1 ? "" : "s", mode);
+  apply_edit (self, label, TARGET_SELECTED, edit_tangent, (gpointer)mode);
+}
+
+static void
+act_frame (GtkWidget *w, const char *name, GVariant *p)
+{
+  view_frame_all (TRESS_CURVE_VIEW (w), g_str_equal (name, "curve.frame-selected"));
+}
+
+static void
+act_zoom (GtkWidget *w, const char *name, GVariant *p)
+{
+  TressCurveView *self = TRESS_CURVE_VIEW (w);
+  double ff, vf;
+
+  g_variant_get (p, "(dd)", &ff, &vf);
+  tress_curve_viewport_zoom (&self->vp, ff, vf, self->vp.width / 2, self->vp.height / 2);
+  invalidate_lines (self);
+}
+
+static void
+act_pan (GtkWidget *w, const char *name, GVariant *p)
+{
+  TressCurveView *self = TRESS_CURVE_VIEW (w);
+  double dx, dy;
+
+  g_variant_get (p, "(dd)", &dx, &dy);
+  tress_curve_viewport_pan (&self->vp, dx, dy);
+  invalidate_lines (self);
+}
+
+static void
+act_hide_lock (GtkWidget *w, const char *name, GVariant *p)
+{
+  TressCurveView *self = TRESS_CURVE_VIEW (w);
+  guint curve;
+  gboolean flag;
+
+  g_variant_get (p, "(ub)", &curve, &flag);
+  if (g_str_equal (name, "curve.hide"))
+    tress_curve_view_set_curve_visible (self, curve, !flag);
+  else
+    tress_curve_view_set_curve_locked (self, curve, flag);
+}
+
+static void
+act_bake (GtkWidget *w, const char *name, GVariant *p)
+{
+  apply_edit (TRESS_CURVE_VIEW (w), "Bake to samples", TARGET_CURVES, edit_bake, NULL);
+}
+
+static void
+act_fit (GtkWidget *w, const char *name, GVariant *p)
+{
+  double tolerance = g_variant_get_double (p);
+  char label[64];
+
+  g_snprintf (label, sizeof label, "Convert samples to keys (tolerance %g)", tolerance);
+  apply_edit (TRESS_CURVE_VIEW (w), label, TARGET_CURVES, edit_fit, &tolerance);
+}
+
+static void
+act_goto_frame (GtkWidget *w, const char *name, GVariant *p)
+{
+  view_set_playhead (TRESS_CURVE_VIEW (w), g_variant_get_double (p));
+}
+
+static void
+act_play (GtkWidget *w, const char *name, GVariant *p)
+{
+  TressCurveView *self = TRESS_CURVE_VIEW (w);
+
+  if (g_str_equal (name, "curve.play"))
+    set_playing (self, TRUE);
+  else if (g_str_equal (name, "curve.pause"))
+    set_playing (self, FALSE);
+  else
+    set_playing (self, !self->playing);
+}
+
+static void
+act_axis_lock (GtkWidget *w, const char *name, GVariant *p)
+{
+  TressCurveView *self = TRESS_CURVE_VIEW (w);
+  const char *s = g_variant_get_string (p, NULL);
+  TressAxisLock lock = g_str_equal (s, "frame")   ? TRESS_AXIS_LOCK_FRAME
+                       : g_str_equal (s, "value") ? TRESS_AXIS_LOCK_VALUE
+                                                  : TRESS_AXIS_LOCK_NONE;
+
+  if (lock != self->axis_lock)
+    {
+      self->axis_lock = lock;
+      g_object_notify_by_pspec (G_OBJECT (self), props[PROP_AXIS_LOCK]);
+    }
+}
+
+/* ------------------------------------------------------------- drawing -- */
+
+static void
+append_rect (GtkSnapshot *snapshot, double x, double y, double w, double h, float r, float g,
+             float b, float a)
+{
+  GdkRGBA c = { r, g, b, a };
+  graphene_rect_t rect = GRAPHENE_RECT_INIT ((float)x, (float)y, (float)w, (float)h);
+
+  gtk_snapshot_append_color (snapshot, &c, &rect);
+}
+
+static void
+draw_label (TressCurveView *self, GtkSnapshot *snapshot, double x, double y, double v)
+{
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+  PangoLayout *layout;
+  GdkRGBA color = { 0.62f, 0.62f, 0.64f, 1 };
+
+  g_ascii_formatd (buf, sizeof buf, "%.4g", fabs (v) < 1e-12 ? 0 : v);
+  layout = gtk_widget_create_pango_layout (GTK_WIDGET (self), buf);
+  gtk_snapshot_save (snapshot);
+  gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT ((float)x, (float)y));
+  gtk_snapshot_append_layout (snapshot, layout, &color);
+  gtk_snapshot_restore (snapshot);
+  g_object_unref (layout);
+}
+
+static void
+draw_grid (TressCurveView *self, GtkSnapshot *snapshot, double width, double height)
+{
+  double fstep = nice_step (self->vp.frame_max - self->vp.frame_min, width / 80);
+  double vstep = nice_step (self->vp.value_max - self->vp.value_min, height / 60);
+  double f0 = ceil (self->vp.frame_min / fstep) * fstep;
+  double v0 = ceil (self->vp.value_min / vstep) * vstep;
+  gboolean frames_ok = fstep > 0 && (self->vp.frame_max - f0) / fstep < 1000;
+  gboolean values_ok = vstep > 0 && (self->vp.value_max - v0) / vstep < 1000;
+
+  if (frames_ok)
+    for (double f = f0; f <= self->vp.frame_max; f += fstep)
+      append_rect (snapshot, floor (tress_curve_viewport_frame_to_x (&self->vp, f)), 0, 1, height,
+                   0.24f, 0.24f, 0.26f, 1);
+  if (values_ok)
+    for (double v = v0; v <= self->vp.value_max; v += vstep)
+      {
+        gboolean zero = fabs (v) < vstep / 2;
+        float g = zero ? 0.34f : 0.24f;
+        append_rect (snapshot, 0, floor (tress_curve_viewport_value_to_y (&self->vp, v)), width, 1,
+                     g, g, g + 0.02f, 1);
+      }
+  /* Frame numbers along the bottom, values (shown units) along the left. */
+  if (frames_ok)
+    for (double f = f0; f <= self->vp.frame_max; f += fstep)
+      draw_label (self, snapshot, floor (tress_curve_viewport_frame_to_x (&self->vp, f)) + 3,
+                  height - 18, f);
+  if (values_ok)
+    for (double v = v0; v <= self->vp.value_max; v += vstep)
+      draw_label (self, snapshot, 3, floor (tress_curve_viewport_value_to_y (&self->vp, v)) - 16,
+                  v);
+}
+
+static void
+draw_lines (TressCurveView *self, GtkSnapshot *snapshot, int width, int height)
+{
+  if (self->lines_node == NULL || self->lines_width != width || self->lines_height != height)
+    {
+      GtkSnapshot *sub = gtk_snapshot_new ();
+      graphene_rect_t bounds = GRAPHENE_RECT_INIT (0, 0, width, height);
+      /* The lines are painted straight into an image (one pixel column at a
+       * time) and shown as a texture: far cheaper than stroking paths. */
+      cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
+      cairo_t *cr = cairo_create (surface);
+      g_autofree TressCurveLayer *layers = build_layers (self);
+      g_autofree double *colors = g_new (double, 3 * MAX (self->slots->len, 1));
+      g_autoptr (GBytes) bytes = NULL;
+      g_autoptr (GdkTexture) texture = NULL;
+
+      for (guint i = 0; i < self->slots->len; i++)
+        memcpy (&colors[3 * i], g_array_index (self->slots, Slot, i).color, 3 * sizeof (double));
+      tress_curve_paint_lines (cr, layers, self->slots->len, &self->vp, colors);
+      cairo_destroy (cr);
+      cairo_surface_flush (surface);
+      bytes = g_bytes_new_with_free_func (cairo_image_surface_get_data (surface),
+                                          (gsize)cairo_image_surface_get_stride (surface) * height,
+                                          (GDestroyNotify)cairo_surface_destroy, surface);
+      texture = gdk_memory_texture_new (width, height, GDK_MEMORY_DEFAULT, bytes,
+                                        (gsize)cairo_image_surface_get_stride (surface));
+      gtk_snapshot_append_texture (sub, texture, &bounds);
+      g_clear_pointer (&self->lines_node, gsk_render_node_unref);
+      self->lines_node = gtk_snapshot_free_to_node (sub);
+      self->lines_width = width;
+      self->lines_height = height;
+    }
+  if (self->lines_node != NULL)
+    gtk_snapshot_append_node (snapshot, self->lines_node);
+}
+
+static void
+draw_keys (TressCurveView *self, GtkSnapshot *snapshot, int width, int height)
+{
+  double fpp = tress_curve_viewport_frames_per_px (&self->vp);
+  cairo_t *cr = NULL;
+  graphene_rect_t bounds = GRAPHENE_RECT_INIT (0, 0, width, height);
+
+  for (guint l = 0; l < self->slots->len; l++)
+    {
+      Slot *s = &g_array_index (self->slots, Slot, l);
+      const TressCurve *c = slot_curve (self, s);
+      TressValueMap map = slot_map (self, s);
+      guint first, end;
+      gboolean dense;
+      float dim = s->locked ? 0.5f : 1.0f;
+
+      if (c == NULL || !s->visible)
+        continue;
+      first = tress_curve_lower_bound (c, self->vp.frame_min - 2 * HIT_RADIUS * fpp);
+      end = tress_curve_lower_bound (c, self->vp.frame_max + 2 * HIT_RADIUS * fpp);
+      end = MIN (end + 1, tress_curve_get_n_keys (c));
+      first = first > 0 ? first - 1 : 0;
+      /* Too many keys to tell apart: only the selected ones are marked. */
+      dense = end - first > (guint)width / 4;
+
+      for (guint k = first; k < end; k++)
+        {
+          const TressKey *key = tress_curve_get_key (c, k);
+          double x = tress_curve_viewport_frame_to_x (&self->vp, key->frame);
+          double y
+              = tress_curve_viewport_value_to_y (&self->vp, key->value * map.scale + map.offset);
+          gboolean selected = sel_find (self, s->index, k, TRESS_CURVE_PART_KEY) >= 0;
+          static const TressCurvePart hparts[]
+              = { TRESS_CURVE_PART_IN_HANDLE, TRESS_CURVE_PART_OUT_HANDLE };
+
+          if (dense && !selected)
+            continue;
+          /* Hermite handles: a line to a small square, at a third of the segment. */
+          if (!dense && !s->locked)
+            for (guint h = 0; h < 2; h++)
+              {
+                double hf, hv, hx, hy;
+                gboolean hsel;
+
+                if (!tress_curve_handle_point (c, k, hparts[h], &hf, &hv))
+                  continue;
+                hx = tress_curve_viewport_frame_to_x (&self->vp, hf);
+                hy = tress_curve_viewport_value_to_y (&self->vp, hv * map.scale + map.offset);
+                hsel = sel_find (self, s->index, k, hparts[h]) >= 0;
+                if (cr == NULL)
+                  cr = gtk_snapshot_append_cairo (snapshot, &bounds);
+                cairo_move_to (cr, x, y);
+                cairo_line_to (cr, hx, hy);
+                cairo_set_source_rgba (cr, 0.75, 0.75, 0.75, 0.8);
+                cairo_set_line_width (cr, 1);
+                cairo_stroke (cr);
+                append_rect (snapshot, hx - HANDLE_SIZE / 2, hy - HANDLE_SIZE / 2, HANDLE_SIZE,
+                             HANDLE_SIZE, hsel ? 1.0f : 0.80f, hsel ? 0.55f : 0.80f,
+                             hsel ? 0.10f : 0.80f, 1);
+              }
+          append_rect (snapshot, x - KEY_SIZE / 2 - 1, y - KEY_SIZE / 2 - 1, KEY_SIZE + 2,
+                       KEY_SIZE + 2, 0.05f, 0.05f, 0.05f, dim);
+          if (selected)
+            append_rect (snapshot, x - KEY_SIZE / 2, y - KEY_SIZE / 2, KEY_SIZE, KEY_SIZE, 1.0f,
+                         0.55f, 0.10f, 1);
+          else
+            append_rect (snapshot, x - KEY_SIZE / 2, y - KEY_SIZE / 2, KEY_SIZE, KEY_SIZE,
+                         (float)s->color[0] * dim, (float)s->color[1] * dim,
+                         (float)s->color[2] * dim, 1);
+        }
+    }
+  if (cr != NULL)
+    cairo_destroy (cr);
+}
+
+static void
+tress_curve_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
+{
+  TressCurveView *self = TRESS_CURVE_VIEW (widget);
+  int width = gtk_widget_get_width (widget);
+  int height = gtk_widget_get_height (widget);
+  double px;
+
+  if (width <= 0 || height <= 0)
+    return;
+  append_rect (snapshot, 0, 0, width, height, 0.16f, 0.16f, 0.17f, 1);
+  draw_grid (self, snapshot, width, height);
+  draw_lines (self, snapshot, width, height);
+  draw_keys (self, snapshot, width, height);
+
+  px = tress_curve_viewport_frame_to_x (&self->vp, self->playhead);
+  if (px >= -2 && px <= width + 2)
+    append_rect (snapshot, floor (px) - 0.5, 0, 2, height, 0.85f, 0.35f, 0.85f, 0.9f);
+
+  if (self->drag == DRAG_BOX && self->drag_started)
+    {
+      double x = MIN (self->drag_x0, self->drag_x), y = MIN (self->drag_y0, self->drag_y);
+      double w = fabs (self->drag_x - self->drag_x0), h = fabs (self->drag_y - self->drag_y0);
+
+      append_rect (snapshot, x, y, w, h, 1, 1, 1, 0.08f);
+      append_rect (snapshot, x, y, w, 1, 1, 1, 1, 0.6f);
+      append_rect (snapshot, x, y + h - 1, w, 1, 1, 1, 1, 0.6f);
+      append_rect (snapshot, x, y, 1, h, 1, 1, 1, 0.6f);
+      append_rect (snapshot, x + w - 1, y, 1, h, 1, 1, 1, 0.6f);
+    }
+}
+
+static void
+tress_curve_view_size_allocate (GtkWidget *widget, int width, int height, int baseline)
+{
+  TressCurveView *self = TRESS_CURVE_VIEW (widget);
+  double old_w = self->vp.width, old_h = self->vp.height;
+
+  if (width <= 0 || height <= 0)
+    return;
+  /* Keep the scale: a wider view shows more frames. */
+  self->vp.frame_max
+      = self->vp.frame_min + (self->vp.frame_max - self->vp.frame_min) * width / old_w;
+  self->vp.value_min
+      = self->vp.value_max - (self->vp.value_max - self->vp.value_min) * height / old_h;
+  self->vp.width = width;
+  self->vp.height = height;
+  if (!self->fitted && self->slots->len > 0)
+    view_frame_all (self, FALSE);
+  invalidate_lines (self);
+}
+
+static void
+tress_curve_view_measure (GtkWidget *widget, GtkOrientation orientation, int for_size, int *minimum,
+                          int *natural, int *minimum_baseline, int *natural_baseline)
+{
+  *minimum = orientation == GTK_ORIENTATION_HORIZONTAL ? 200 : 120;
+  *natural = orientation == GTK_ORIENTATION_HORIZONTAL ? 640 : 360;
+}
+
+/* ----------------------------------------------------------- document -- */
+
+static void
+on_curve_changed (TressCurveDocument *document, guint index, TressCurveView *self)
+{
+  if (slot_for (self, index) == NULL)
+    return;
+  prune_selection (self);
+  invalidate_lines (self);
+  g_signal_emit (self, signals[SIGNAL_CURVES_CHANGED], 0);
+  emit_selection_changed (self);
+}
+
+static void
+on_curves_reset (TressCurveDocument *document, TressCurveView *self)
+{
+  tress_curve_view_set_curves (self, NULL, 0);
+}
+
+void
+tress_curve_view_set_document (TressCurveView *self, TressCurveDocument *document)
+{
+  g_return_if_fail (TRESS_IS_CURVE_VIEW (self));
+  g_return_if_fail (document == NULL || TRESS_IS_CURVE_DOCUMENT (document));
+
+  if (self->document == document)
+    return;
+  tress_curve_view_set_curves (self, NULL, 0);
+  if (self->document != NULL)
+    {
+      g_clear_signal_handler (&self->changed_id, self->document);
+      g_clear_signal_handler (&self->reset_id, self->document);
+      g_clear_object (&self->document);
+    }
+  if (document != NULL)
+    {
+      self->document = g_object_ref (document);
+      self->changed_id
+          = g_signal_connect (document, "curve-changed", G_CALLBACK (on_curve_changed), self);
+      self->reset_id
+          = g_signal_connect (document, "curves-reset", G_CALLBACK (on_curves_reset), self);
+    }
+  g_object_notify_by_pspec (G_OBJECT (self), props[PROP_DOCUMENT]);
+}
+
+TressCurveDocument *
+tress_curve_view_get_document (TressCurveView *self)
+{
+  g_return_val_if_fail (TRESS_IS_CURVE_VIEW (self), NULL);
+  return self->document;
+}
+
+void
+tress_curve_view_set_curves (TressCurveView *self, const guint *indices, guint n_indices)
+{
+  g_autoptr (GArray) old = NULL;
+  guint palette = 0;
+
+  g_return_if_fail (TRESS_IS_CURVE_VIEW (self));
+  drag_discard (self);
+  self->drag = DRAG_NONE;
+  old = g_array_copy (self->slots);
+  g_array_set_size (self->slots, 0);
+  for (guint i = 0; i < n_indices; i++)
+    {
+      Slot s = { 0 };
+      const TressCurve *c;
+
+      if (self->document == NULL || indices[i] >= tress_curve_document_get_n_curves (self->document)
+          || slot_for (self, indices[i]) != NULL)
+        continue;
+      c = tress_curve_document_get_curve (self->document, indices[i]);
+      s.index = indices[i];
+      s.visible = TRUE;
+      /* A curve shown before keeps its hidden / locked state. */
+      for (guint j = 0; j < old->len; j++)
+        if (g_array_index (old, Slot, j).index == s.index)
+          {
+            s.visible = g_array_index (old, Slot, j).visible;
+            s.locked = g_array_index (old, Slot, j).locked;
+          }
+      tress_curve_component_color (c->component, palette, s.color);
+      if (c->component == NULL || strlen (c->component) != 1)
+        palette++;
+      g_array_append_val (self->slots, s);
+    }
+  /* Selected keys of curves no longer shown are dropped. */
+  for (guint i = self->selection->len; i > 0; i--)
+    if (slot_for (self, g_array_index (self->selection, Sel, i - 1).curve) == NULL)
+      g_array_remove_index (self->selection, i - 1);
+  if (self->has_active && slot_for (self, self->active_curve) == NULL)
+    self->has_active = FALSE;
+  self->fitted = FALSE;
+  if (gtk_widget_get_width (GTK_WIDGET (self)) > 0 && self->slots->len > 0)
+    view_frame_all (self, FALSE);
+  invalidate_lines (self);
+  g_signal_emit (self, signals[SIGNAL_CURVES_CHANGED], 0);
+  emit_selection_changed (self);
+}
+
+guint
+tress_curve_view_get_n_curves (TressCurveView *self)
+{
+  g_return_val_if_fail (TRESS_IS_CURVE_VIEW (self), 0);
+  return self->slots->len;
+}
+
+guint
+tress_curve_view_get_curve_index (TressCurveView *self, guint slot)
+{
+  g_return_val_if_fail (TRESS_IS_CURVE_VIEW (self), 0);
+  g_return_val_if_fail (slot < self->slots->len, 0);
+  return g_array_index (self->slots, Slot, slot).index;
+}
+
+void
+tress_curve_view_set_curve_visible (TressCurveView *self, guint curve_index, gboolean visible)
+{
+  Slot *s = slot_for (self, curve_index);
+
+  if (s == NULL || s->visible == !!visible)
+    return;
+  s->visible = !!visible;
+  if (!visible)
+    {
+      for (guint i = self->selection->len; i > 0; i--)
+        if (g_array_index (self->selection, Sel, i - 1).curve == curve_index)
+          g_array_remove_index (self->selection, i - 1);
+      emit_selection_changed (self);
+    }
+  invalidate_lines (self);
+  g_signal_emit (self, signals[SIGNAL_CURVES_CHANGED], 0);
+}
+
+void
+tress_curve_view_set_curve_locked (TressCurveView *self, guint curve_index, gboolean locked)
+{
+  Slot *s = slot_for (self, curve_index);
+
+  if (s == NULL || s->locked == !!locked)
+    return;
+  s->locked = !!locked;
+  if (locked)
+    {
+      for (guint i = self->selection->len; i > 0; i--)
+        if (g_array_index (self->selection, Sel, i - 1).curve == curve_index)
+          g_array_remove_index (self->selection, i - 1);
+      emit_selection_changed (self);
+    }
+  invalidate_lines (self);
+  g_signal_emit (self, signals[SIGNAL_CURVES_CHANGED], 0);
+}
+
+gboolean
+tress_curve_view_get_curve_visible (TressCurveView *self, guint curve_index)
+{
+  Slot *s = slot_for (self, curve_index);
+  return s != NULL && s->visible;
+}
+
+gboolean
+tress_curve_view_get_curve_locked (TressCurveView *self, guint curve_index)
+{
+  Slot *s = slot_for (self, curve_index);
+  return s != NULL && s->locked;
+}
+
+void
+tress_curve_view_get_curve_color (TressCurveView *self, guint curve_index, GdkRGBA *color)
+{
+  Slot *s = slot_for (self, curve_index);
+
+  *color = (GdkRGBA){ 0.8f, 0.8f, 0.8f, 1 };
+  if (s != NULL)
+    *color = (GdkRGBA){ (float)s->color[0], (float)s->color[1], (float)s->color[2], 1 };
+}
+
+gboolean
+tress_curve_view_is_selected (TressCurveView *self, guint curve_index, guint key,
+                              TressCurvePart part)
+{
+  g_return_val_if_fail (TRESS_IS_CURVE_VIEW (self), FALSE);
+  return sel_find (self, curve_index, key, part) >= 0;
+}
+
+guint
+tress_curve_view_get_n_selected_keys (TressCurveView *self)
+{
+  g_return_val_if_fail (TRESS_IS_CURVE_VIEW (self), 0);
+  return count_selected_keys (self);
+}
+
+void
+tress_curve_view_select_key (TressCurveView *self, guint curve_index, guint key,
+                             TressCurvePart part, gboolean extend)
+{
+  Slot *s;
+  const TressCurve *c;
+
+  g_return_if_fail (TRESS_IS_CURVE_VIEW (self));
+  s = slot_for (self, curve_index);
+  c = s ? slot_curve (self, s) : NULL;
+  if (c == NULL || key >= tress_curve_get_n_keys (c))
+    return;
+  if (s->locked)
+    {
+      set_message (self, "This curve is locked: unlock it to select its keys");
+      return;
+    }
+  if (!extend)
+    g_array_set_size (self->selection, 0);
+  sel_add (self, curve_index, key, part);
+  set_active (self, curve_index, key);
+  emit_selection_changed (self);
+}
+
+void
+tress_curve_view_select_none (TressCurveView *self)
+{
+  g_return_if_fail (TRESS_IS_CURVE_VIEW (self));
+  if (self->selection->len == 0 && !self->has_active)
+    return;
+  g_array_set_size (self->selection, 0);
+  self->has_active = FALSE;
+  emit_selection_changed (self);
+}
+
+gboolean
+tress_curve_view_get_active_key (TressCurveView *self, guint *curve_index, guint *key)
+{
+  g_return_val_if_fail (TRESS_IS_CURVE_VIEW (self), FALSE);
+  if (!self->has_active)
+    return FALSE;
+  if (curve_index != NULL)
+    *curve_index = self->active_curve;
+  if (key != NULL)
+    *key = self->active_key;
+  return TRUE;
+}
+
+gboolean
+tress_curve_view_set_key (TressCurveView *self, guint curve_index, guint key, const TressKey *value,
+                          GError **error)
+{
+  Slot *s = slot_for (self, curve_index);
+  SetKeyData sk = { key, *value };
+  g_autoptr (GArray) keep = NULL;
+  char label[64];
+  gboolean ok;
+
+  g_return_val_if_fail (TRESS_IS_CURVE_VIEW (self), FALSE);
+  if (s == NULL)
+    {
+      g_set_error (error, TRESS_ERROR, TRESS_ERROR_FAILED, "curve %u is not shown", curve_index);
+      return FALSE;
+    }
+  if (s->locked)
+    {
+      g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED, "the curve is locked");
+      set_message (self, "Edit key refused: the curve is locked");
+      return FALSE;
+    }
+  /* Edit exactly this key: make it the selection of its curve for the edit. */
+  keep = g_array_copy (self->selection);
+  g_array_set_size (self->selection, 0);
+  sel_add (self, curve_index, key, TRESS_CURVE_PART_KEY);
+  g_snprintf (label, sizeof label, "Edit key %u", key);
+  ok = apply_edit (self, label, TARGET_SELECTED, edit_set_key, &sk);
+  if (!ok)
+    {
+      g_array_set_size (self->selection, 0);
+      g_array_append_vals (self->selection, keep->data, keep->len);
+      prune_selection (self);
+      if (self->message != NULL)
+        g_set_error_literal (error, TRESS_ERROR, TRESS_ERROR_REFUSED, self->message);
+      else
+        g_set_error_literal (error, TRESS_ERROR, TRESS_ERROR_REFUSED, "nothing changed");
+      emit_selection_changed (self);
+    }
+  else
+    {
+      guint k = 0;
+      if (self->selection->len > 0)
+        k = g_array_index (self->selection, Sel, 0).key;
+      set_active (self, curve_index, k);
+      emit_selection_changed (self);
+    }
+  return ok;
+}
+
+void
+tress_curve_view_get_viewport (TressCurveView *self, TressCurveViewport *vp)
+{
+  g_return_if_fail (TRESS_IS_CURVE_VIEW (self));
+  *vp = self->vp;
+}
+
+void
+tress_curve_view_set_viewport (TressCurveView *self, const TressCurveViewport *vp)
+{
+  g_return_if_fail (TRESS_IS_CURVE_VIEW (self));
+  self->vp.frame_min = vp->frame_min;
+  self->vp.frame_max = vp->frame_max;
+  self->vp.value_min = vp->value_min;
+  self->vp.value_max = vp->value_max;
+  self->fitted = TRUE;
+  invalidate_lines (self);
+}
+
+const TressCurve *
+tress_curve_view_get_shown_curve (TressCurveView *self, guint curve_index)
+{
+  Slot *s = slot_for (self, curve_index);
+  return s ? slot_curve (self, s) : NULL;
+}
+
+gboolean
+tress_curve_view_get_point (TressCurveView *self, guint curve_index, guint key, TressCurvePart part,
+                            double *x, double *y)
+{
+  Slot *s = slot_for (self, curve_index);
+  const TressCurve *c = s ? slot_curve (self, s) : NULL;
+  TressValueMap map;
+  double f, v;
+
+  if (c == NULL || key >= tress_curve_get_n_keys (c))
+    return FALSE;
+  map = slot_map (self, s);
+  if (part == TRESS_CURVE_PART_KEY)
+    {
+      f = tress_curve_get_key (c, key)->frame;
+      v = tress_curve_get_key (c, key)->value;
+    }
+  else if (!tress_curve_handle_point (c, key, part, &f, &v))
+    return FALSE;
+  *x = tress_curve_viewport_frame_to_x (&self->vp, f);
+  *y = tress_curve_viewport_value_to_y (&self->vp, v * map.scale + map.offset);
+  return TRUE;
+}
+
+double
+tress_curve_view_get_playhead (TressCurveView *self)
+{
+  g_return_val_if_fail (TRESS_IS_CURVE_VIEW (self), 0);
+  return self->playhead;
+}
+
+void
+tress_curve_view_set_playhead (TressCurveView *self, double frame)
+{
+  g_return_if_fail (TRESS_IS_CURVE_VIEW (self));
+  view_set_playhead (self, frame);
+}
+
+const char *
+tress_curve_view_get_message (TressCurveView *self)
+{
+  g_return_val_if_fail (TRESS_IS_CURVE_VIEW (self), NULL);
+  return self->message;
+}
+
+gboolean
+tress_curve_view_get_pending_end (TressCurveView *self, double *new_end)
+{
+  g_return_val_if_fail (TRESS_IS_CURVE_VIEW (self), FALSE);
+  if (self->pending_curves == NULL)
+    return FALSE;
+  if (new_end != NULL)
+    *new_end = self->pending_end;
+  return TRUE;
+}
+
+gboolean
+tress_curve_view_commit_pending (TressCurveView *self, TressCurveModelEdit lengthen, GError **error)
+{
+  gboolean ok = TRUE;
+  g_autofree char *label = NULL;
+
+  g_return_val_if_fail (TRESS_IS_CURVE_VIEW (self), FALSE);
+  if (self->pending_curves == NULL || self->document == NULL)
+    {
+      g_set_error (error, TRESS_ERROR, TRESS_ERROR_FAILED, "No edit is waiting");
+      return FALSE;
+    }
+  label = g_strdup (self->pending_label);
+  tress_curve_document_begin_edit (self->document, label);
+  for (guint i = 0; i < self->pending_curves->len && ok; i++)
+    {
+      TressCurve *c = self->pending_curves->pdata[i];
+      guint index = g_array_index (self->pending_indices, guint, i);
+
+      if (g_array_index (self->pending_past_end, gboolean, i))
+        ok = tress_curve_document_apply_model_edit (self->document, index, label, lengthen, c,
+                                                    error);
+      else
+        ok = tress_curve_document_set_curve (self->document, index, c, label, error);
+    }
+  tress_curve_document_end_edit (self->document);
+  clear_pending (self);
+  set_message (self, NULL);
+  prune_selection (self);
+  emit_selection_changed (self);
+  return ok;
+}
+
+GtkWidget *
+tress_curve_view_new (void)
+{
+  return g_object_new (TRESS_TYPE_CURVE_VIEW, NULL);
+}
+
+/* ------------------------------------------------------------ GObject -- */
+
+static void
+tress_curve_view_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+{
+  TressCurveView *self = TRESS_CURVE_VIEW (object);
+
+  switch (prop_id)
+    {
+    case PROP_DOCUMENT:
+      g_value_set_object (value, self->document);
+      break;
+    case PROP_NORMALIZED:
+      g_value_set_boolean (value, self->normalized);
+      break;
+    case PROP_SNAP:
+      g_value_set_boolean (value, self->snap);
+      break;
+    case PROP_AXIS_LOCK:
+      g_value_set_int (value, self->axis_lock);
+      break;
+    case PROP_PLAYHEAD:
+      g_value_set_double (value, self->playhead);
+      break;
+    case PROP_PLAYING:
+      g_value_set_boolean (value, self->playing);
+      break;
+    case PROP_LOOP:
+      g_value_set_boolean (value, self->loop);
+      break;
+    case PROP_MESSAGE:
+      g_value_set_string (value, self->message);
+      break;
+    case PROP_TOLERANCE:
+      g_value_set_double (value, self->tolerance);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+tress_curve_view_set_property (GObject *object, guint prop_id, const GValue *value,
+                               GParamSpec *pspec)
+{
+  TressCurveView *self = TRESS_CURVE_VIEW (object);
+
+  switch (prop_id)
+    {
+    case PROP_DOCUMENT:
+      tress_curve_view_set_document (self, g_value_get_object (value));
+      break;
+    case PROP_NORMALIZED:
+      if (self->normalized != g_value_get_boolean (value))
+        {
+          self->normalized = g_value_get_boolean (value);
+          self->fitted = FALSE;
+          view_frame_all (self, FALSE);
+          g_object_notify_by_pspec (object, pspec);
+        }
+      break;
+    case PROP_SNAP:
+      if (self->snap != g_value_get_boolean (value))
+        {
+          self->snap = g_value_get_boolean (value);
+          g_object_notify_by_pspec (object, pspec);
+        }
+      break;
+    case PROP_AXIS_LOCK:
+      if ((int)self->axis_lock != g_value_get_int (value))
+        {
+          self->axis_lock = (TressAxisLock)g_value_get_int (value);
+          g_object_notify_by_pspec (object, pspec);
+        }
+      break;
+    case PROP_PLAYHEAD:
+      view_set_playhead (self, g_value_get_double (value));
+      break;
+    case PROP_PLAYING:
+      set_playing (self, g_value_get_boolean (value));
+      break;
+    case PROP_LOOP:
+      if (self->loop != g_value_get_boolean (value))
+        {
+          self->loop = g_value_get_boolean (value);
+          g_object_notify_by_pspec (object, pspec);
+        }
+      break;
+    case PROP_TOLERANCE:
+      if (self->tolerance != g_value_get_double (value))
+        {
+          self->tolerance = g_value_get_double (value);
+          g_object_notify_by_pspec (object, pspec);
+        }
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+tress_curve_view_dispose (GObject *object)
+{
+  TressCurveView *self = TRESS_CURVE_VIEW (object);
+
+  if (self->tick_id != 0)
+    {
+      gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->tick_id);
+      self->tick_id = 0;
+    }
+  tress_curve_view_set_document (self, NULL);
+  g_clear_pointer (&self->lines_node, gsk_render_node_unref);
+  G_OBJECT_CLASS (tress_curve_view_parent_class)->dispose (object);
+}
+
+static void
+tress_curve_view_finalize (GObject *object)
+{
+  TressCurveView *self = TRESS_CURVE_VIEW (object);
+
+  drag_discard (self);
+  g_array_unref (self->slots);
+  g_array_unref (self->selection);
+  g_hash_table_unref (self->broken);
+  clear_pending (self);
+  g_free (self->message);
+  G_OBJECT_CLASS (tress_curve_view_parent_class)->finalize (object);
+}
+
+static void
+tress_curve_view_class_init (TressCurveViewClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->get_property = tress_curve_view_get_property;
+  object_class->set_property = tress_curve_view_set_property;
+  object_class->dispose = tress_curve_view_dispose;
+  object_class->finalize = tress_curve_view_finalize;
+  widget_class->snapshot = tress_curve_view_snapshot;
+  widget_class->size_allocate = tress_curve_view_size_allocate;
+  widget_class->measure = tress_curve_view_measure;
+
+  props[PROP_DOCUMENT]
+      = g_param_spec_object ("document", NULL, NULL, TRESS_TYPE_CURVE_DOCUMENT,
+                             G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  props[PROP_NORMALIZED]
+      = g_param_spec_boolean ("normalized", NULL, NULL, FALSE,
+                              G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  props[PROP_SNAP]
+      = g_param_spec_boolean ("snap", NULL, NULL, TRUE,
+                              G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  props[PROP_AXIS_LOCK] = g_param_spec_int (
+      "axis-lock", NULL, NULL, TRESS_AXIS_LOCK_NONE, TRESS_AXIS_LOCK_VALUE, TRESS_AXIS_LOCK_NONE,
+      G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  props[PROP_PLAYHEAD]
+      = g_param_spec_double ("playhead", NULL, NULL, -G_MAXDOUBLE, G_MAXDOUBLE, 0,
+                             G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  props[PROP_PLAYING]
+      = g_param_spec_boolean ("playing", NULL, NULL, FALSE,
+                              G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  props[PROP_LOOP]
+      = g_param_spec_boolean ("loop", NULL, NULL, TRUE,
+                              G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  props[PROP_MESSAGE]
+      = g_param_spec_string ("message", NULL, NULL, NULL,
+                             G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  props[PROP_TOLERANCE]
+      = g_param_spec_double ("tolerance", NULL, NULL, 0, G_MAXDOUBLE, 0.001,
+                             G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, props);
+
+  signals[SIGNAL_SELECTION_CHANGED]
+      = g_signal_new ("selection-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL,
+                      NULL, NULL, G_TYPE_NONE, 0);
+  signals[SIGNAL_CURVES_CHANGED]
+      = g_signal_new ("curves-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                      NULL, G_TYPE_NONE, 0);
+
+  gtk_widget_class_install_action (widget_class, "curve.select-all", NULL, act_select_all);
+  gtk_widget_class_install_action (widget_class, "curve.select-none", NULL, act_select_none);
+  gtk_widget_class_install_action (widget_class, "curve.select-key", "(uub)", act_select_key);
+  gtk_widget_class_install_action (widget_class, "curve.click", "(ddb)", act_click);
+  gtk_widget_class_install_action (widget_class, "curve.drag", "(ddddb)", act_drag);
+  gtk_widget_class_install_action (widget_class, "curve.box-select", "(ddddb)", act_box_select);
+  gtk_widget_class_install_action (widget_class, "curve.previous-key", NULL, act_step_key);
+  gtk_widget_class_install_action (widget_class, "curve.next-key", NULL, act_step_key);
+  gtk_widget_class_install_action (widget_class, "curve.move", "(dd)", act_move);
+  gtk_widget_class_install_action (widget_class, "curve.nudge", "(ii)", act_nudge);
+  gtk_widget_class_install_action (widget_class, "curve.scale", "(ddb)", act_scale);
+  gtk_widget_class_install_action (widget_class, "curve.insert-key", "d", act_insert_key);
+  gtk_widget_class_install_action (widget_class, "curve.insert-on-curve", "(dd)",
+                                   act_insert_on_curve);
+  gtk_widget_class_install_action (widget_class, "curve.insert-at-playhead", NULL,
+                                   act_insert_at_playhead);
+  gtk_widget_class_install_action (widget_class, "curve.delete", NULL, act_delete);
+  gtk_widget_class_install_action (widget_class, "curve.duplicate", NULL, act_duplicate);
+  gtk_widget_class_install_action (widget_class, "curve.copy", NULL, act_copy);
+  gtk_widget_class_install_action (widget_class, "curve.paste", "b", act_paste);
+  gtk_widget_class_install_action (widget_class, "curve.set-interpolation", "s",
+                                   act_set_interpolation);
+  gtk_widget_class_install_action (widget_class, "curve.set-tangent", "s", act_set_tangent);
+  gtk_widget_class_install_action (widget_class, "curve.frame-all", NULL, act_frame);
+  gtk_widget_class_install_action (widget_class, "curve.frame-selected", NULL, act_frame);
+  gtk_widget_class_install_action (widget_class, "curve.zoom", "(dd)", act_zoom);
+  gtk_widget_class_install_action (widget_class, "curve.pan", "(dd)", act_pan);
+  gtk_widget_class_install_action (widget_class, "curve.hide", "(ub)", act_hide_lock);
+  gtk_widget_class_install_action (widget_class, "curve.lock", "(ub)", act_hide_lock);
+  gtk_widget_class_install_action (widget_class, "curve.bake", NULL, act_bake);
+  gtk_widget_class_install_action (widget_class, "curve.fit", "d", act_fit);
+  gtk_widget_class_install_action (widget_class, "curve.goto-frame", "d", act_goto_frame);
+  gtk_widget_class_install_action (widget_class, "curve.play", NULL, act_play);
+  gtk_widget_class_install_action (widget_class, "curve.pause", NULL, act_play);
+  gtk_widget_class_install_action (widget_class, "curve.toggle-play", NULL, act_play);
+  gtk_widget_class_install_action (widget_class, "curve.axis-lock", "s", act_axis_lock);
+  gtk_widget_class_install_property_action (widget_class, "curve.normalized", "normalized");
+  gtk_widget_class_install_property_action (widget_class, "curve.snap", "snap");
+  gtk_widget_class_install_property_action (widget_class, "curve.loop", "loop");
+
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Home, 0, "curve.frame-all", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_f, 0, "curve.frame-selected", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Decimal, 0, "curve.frame-selected",
+                                       NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_a, GDK_CONTROL_MASK,
+                                       "curve.select-all", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_a, 0, "curve.select-all", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_a, GDK_ALT_MASK, "curve.select-none",
+                                       NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "curve.select-none", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Delete, 0, "curve.delete", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_x, 0, "curve.delete", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_d, GDK_SHIFT_MASK, "curve.duplicate",
+                                       NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_d, GDK_CONTROL_MASK, "curve.duplicate",
+                                       NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_c, GDK_CONTROL_MASK, "curve.copy",
+                                       NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_v, GDK_CONTROL_MASK, "curve.paste",
+                                       "b", FALSE);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_v, GDK_CONTROL_MASK | GDK_SHIFT_MASK,
+                                       "curve.paste", "b", TRUE);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_i, 0, "curve.insert-at-playhead",
+                                       NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_space, 0, "curve.toggle-play", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Page_Up, 0, "curve.previous-key",
+                                       NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Page_Down, 0, "curve.next-key", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_comma, 0, "curve.previous-key", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_period, 0, "curve.next-key", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_n, 0, "curve.normalized", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Left, 0, "curve.nudge", "(ii)", -1, 0);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Right, 0, "curve.nudge", "(ii)", 1, 0);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Up, 0, "curve.nudge", "(ii)", 0, 1);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Down, 0, "curve.nudge", "(ii)", 0, -1);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Left, GDK_SHIFT_MASK, "curve.nudge",
+                                       "(ii)", -10, 0);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Right, GDK_SHIFT_MASK, "curve.nudge",
+                                       "(ii)", 10, 0);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Up, GDK_SHIFT_MASK, "curve.nudge",
+                                       "(ii)", 0, 10);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Down, GDK_SHIFT_MASK, "curve.nudge",
+                                       "(ii)", 0, -10);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_x, GDK_SHIFT_MASK, "curve.axis-lock",
+                                       "s", "frame");
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_y, GDK_SHIFT_MASK, "curve.axis-lock",
+                                       "s", "value");
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_z, GDK_SHIFT_MASK, "curve.axis-lock",
+                                       "s", "none");
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_t, 0, "curve.set-tangent", "s",
+                                       "auto-clamped");
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_v, 0, "curve.set-tangent", "s",
+                                       "flat");
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_s, GDK_SHIFT_MASK, "curve.scale",
+                                       "(ddb)", 1.25, 1.0, FALSE);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_s, GDK_SHIFT_MASK | GDK_CONTROL_MASK,
+                                       "curve.scale", "(ddb)", 0.8, 1.0, FALSE);
+
+  gtk_widget_class_set_css_name (widget_class, "curveview");
+}
+
+static void
+tress_curve_view_init (TressCurveView *self)
+{
+  GtkGesture *drag;
+  GtkEventController *controller;
+
+  self->slots = g_array_new (FALSE, TRUE, sizeof (Slot));
+  self->selection = g_array_new (FALSE, FALSE, sizeof (Sel));
+  self->broken = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  self->snap = TRUE;
+  self->loop = TRUE;
+  self->tolerance = 0.001;
+  tress_curve_viewport_init (&self->vp, 640, 360);
+  gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
+  gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);
+  gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);
+
+  drag = gtk_gesture_drag_new ();
+  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (drag), 0);
+  g_signal_connect (drag, "drag-begin", G_CALLBACK (on_drag_begin), self);
+  g_signal_connect (drag, "drag-update", G_CALLBACK (on_drag_update), self);
+  g_signal_connect (drag, "drag-end", G_CALLBACK (on_drag_end), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drag));
+
+  drag = gtk_gesture_click_new ();
+  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (drag), GDK_BUTTON_PRIMARY);
+  g_signal_connect (drag, "pressed", G_CALLBACK (on_double_click), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drag));
+
+  controller = gtk_event_controller_motion_new ();
+  g_signal_connect (controller, "motion", G_CALLBACK (on_motion), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), controller);
+
+  controller = gtk_event_controller_scroll_new (GTK_EVENT_CONTROLLER_SCROLL_VERTICAL);
+  g_signal_connect (controller, "scroll", G_CALLBACK (on_scroll), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), controller);
+}

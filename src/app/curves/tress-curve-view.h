@@ -1,0 +1,94 @@
+/* tress-curve-view.h: the graph of one or more animation curves
+ *
+ * Draws the shown curves of a TressCurveDocument in snapshot(): the lines are
+ * painted one pixel column at a time into an image (min/max per column, see
+ * tress-curve-paint.h), cached as a texture node until data, size or view
+ * change; handles are cairo paths, keys and grid snapshot colours; and
+ * edits them: selection of keys and handles, dragging with snapping and axis
+ * lock, nudges, scaling, insert / delete / duplicate / copy / paste,
+ * interpolation and tangent modes, bake / fit, playback. Every interaction is an
+ * action of the "curve." group (see tress-curve-view.c for the list), so the
+ * keyboard, menus and tests drive the same code the pointer does. Every edit
+ * goes through tress_curve_document_set_curve(): one undo step per action, a
+ * whole drag included, and refusals of the format are shown in "message".
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "document/tress-curve-document.h"
+#include "tress-curve-geometry.h"
+
+G_BEGIN_DECLS
+
+#define TRESS_TYPE_CURVE_VIEW (tress_curve_view_get_type ())
+G_DECLARE_FINAL_TYPE (TressCurveView, tress_curve_view, TRESS, CURVE_VIEW, GtkWidget)
+
+GtkWidget *tress_curve_view_new (void);
+
+void tress_curve_view_set_document (TressCurveView *self, TressCurveDocument *document);
+TressCurveDocument *tress_curve_view_get_document (TressCurveView *self);
+
+/* The curves shown, by document curve index (drawn in this order). */
+void tress_curve_view_set_curves (TressCurveView *self, const guint *indices, guint n_indices);
+guint tress_curve_view_get_n_curves (TressCurveView *self);
+guint tress_curve_view_get_curve_index (TressCurveView *self, guint slot);
+void tress_curve_view_set_curve_visible (TressCurveView *self, guint curve_index, gboolean visible);
+void tress_curve_view_set_curve_locked (TressCurveView *self, guint curve_index, gboolean locked);
+gboolean tress_curve_view_get_curve_visible (TressCurveView *self, guint curve_index);
+gboolean tress_curve_view_get_curve_locked (TressCurveView *self, guint curve_index);
+/* The colour a shown curve is drawn in. */
+void tress_curve_view_get_curve_color (TressCurveView *self, guint curve_index, GdkRGBA *color);
+
+/* Selection. */
+gboolean tress_curve_view_is_selected (TressCurveView *self, guint curve_index, guint key,
+                                       TressCurvePart part);
+/* Number of selected keys (handles not counted). */
+guint tress_curve_view_get_n_selected_keys (TressCurveView *self);
+void tress_curve_view_select_key (TressCurveView *self, guint curve_index, guint key,
+                                  TressCurvePart part, gboolean extend);
+void tress_curve_view_select_none (TressCurveView *self);
+/* The key last clicked (the one the key panel edits). */
+gboolean tress_curve_view_get_active_key (TressCurveView *self, guint *curve_index, guint *key);
+
+/* Replaces one key (the key table and the key panel), one undo step. */
+gboolean tress_curve_view_set_key (TressCurveView *self, guint curve_index, guint key,
+                                   const TressKey *value, GError **error);
+
+/* The view rectangle; setting it redraws. */
+void tress_curve_view_get_viewport (TressCurveView *self, TressCurveViewport *vp);
+void tress_curve_view_set_viewport (TressCurveView *self, const TressCurveViewport *vp);
+/* The curve as drawn: the document's, or the edited copy during a drag. */
+const TressCurve *tress_curve_view_get_shown_curve (TressCurveView *self, guint curve_index);
+/* Where a key or handle of a shown curve is drawn, in widget pixels. */
+gboolean tress_curve_view_get_point (TressCurveView *self, guint curve_index, guint key,
+                                     TressCurvePart part, double *x, double *y);
+
+double tress_curve_view_get_playhead (TressCurveView *self);
+void tress_curve_view_set_playhead (TressCurveView *self, double frame);
+/* Frames per second of the shown animation (the first shown curve's, else 30). */
+double tress_curve_view_get_fps (TressCurveView *self);
+/* First and last frame of the shown animation. */
+void tress_curve_view_get_frame_range (TressCurveView *self, double *first, double *last);
+
+/* When the last edit was refused only because keys would pass the animation's
+ * end: TRUE, and the frame count it needs. */
+gboolean tress_curve_view_get_pending_end (TressCurveView *self, double *new_end);
+/* Applies that edit as one undo step: @lengthen (the format's own operation,
+ * given the edited TressCurve as data) for curves past the end, set_curve for
+ * the others. */
+gboolean tress_curve_view_commit_pending (TressCurveView *self, TressCurveModelEdit lengthen,
+                                          GError **error);
+
+/* Pure views of state for the panels. */
+const char *tress_curve_view_get_message (TressCurveView *self);
+
+/* Properties: "document", "normalized", "snap" (whole frames; Ctrl inverts it
+ * during a drag), "axis-lock" (TressAxisLock as int), "playhead", "playing",
+ * "loop", "message" (the last refusal or notice), "tolerance" (the largest
+ * quantization error accepted silently). Signals: "selection-changed",
+ * "curves-changed" (the shown curves or their data changed). */
+
+G_END_DECLS

@@ -1,0 +1,678 @@
+/* tress-curve-document.c: the document of a format with animation curves
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "tress-curve-document.h"
+
+#include <math.h>
+#include <string.h>
+
+/* ---------------------------------------------------------------- nodes -- */
+
+struct _TressCurveNode
+{
+  GObject parent_instance;
+  char *name;
+  int curve_index;
+  GListStore *children;         /* NULL for a curve */
+  TressCurveDocument *document; /* weak: the document owns the tree */
+  guint revision;
+};
+
+enum
+{
+  NODE_PROP_0,
+  NODE_PROP_NAME,
+  NODE_PROP_REVISION,
+  NODE_N_PROPS
+};
+
+static GParamSpec *node_props[NODE_N_PROPS];
+
+G_DEFINE_FINAL_TYPE (TressCurveNode, tress_curve_node, G_TYPE_OBJECT)
+
+static void
+tress_curve_node_finalize (GObject *object)
+{
+  TressCurveNode *self = TRESS_CURVE_NODE (object);
+
+  g_free (self->name);
+  g_clear_object (&self->children);
+  G_OBJECT_CLASS (tress_curve_node_parent_class)->finalize (object);
+}
+
+static void
+tress_curve_node_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+{
+  TressCurveNode *self = TRESS_CURVE_NODE (object);
+
+  switch (prop_id)
+    {
+    case NODE_PROP_NAME:
+      g_value_set_string (value, self->name);
+      break;
+    case NODE_PROP_REVISION:
+      g_value_set_uint (value, self->revision);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+tress_curve_node_class_init (TressCurveNodeClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->finalize = tress_curve_node_finalize;
+  object_class->get_property = tress_curve_node_get_property;
+  node_props[NODE_PROP_NAME]
+      = g_param_spec_string ("name", NULL, NULL, NULL, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  /* Bumped whenever the curve (or a curve below the group) changed: rows re-read their columns. */
+  node_props[NODE_PROP_REVISION]
+      = g_param_spec_uint ("revision", NULL, NULL, 0, G_MAXUINT, 0,
+                           G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, NODE_N_PROPS, node_props);
+}
+
+static void
+tress_curve_node_init (TressCurveNode *self)
+{
+  self->curve_index = -1;
+}
+
+static TressCurveNode *
+node_new (TressCurveDocument *document, const char *name, int curve_index)
+{
+  TressCurveNode *self = g_object_new (TRESS_TYPE_CURVE_NODE, NULL);
+
+  self->name = g_strdup (name);
+  self->curve_index = curve_index;
+  self->document = document;
+  if (curve_index < 0)
+    self->children = g_list_store_new (TRESS_TYPE_CURVE_NODE);
+  return self;
+}
+
+const char *
+tress_curve_node_get_name (TressCurveNode *self)
+{
+  g_return_val_if_fail (TRESS_IS_CURVE_NODE (self), NULL);
+  return self->name;
+}
+
+int
+tress_curve_node_get_curve_index (TressCurveNode *self)
+{
+  g_return_val_if_fail (TRESS_IS_CURVE_NODE (self), -1);
+  return self->curve_index;
+}
+
+GListModel *
+tress_curve_node_get_children (TressCurveNode *self)
+{
+  g_return_val_if_fail (TRESS_IS_CURVE_NODE (self), NULL);
+  return self->children ? G_LIST_MODEL (self->children) : NULL;
+}
+
+void
+tress_curve_node_collect_curves (TressCurveNode *self, GArray *indices)
+{
+  g_return_if_fail (TRESS_IS_CURVE_NODE (self));
+  if (self->curve_index >= 0)
+    {
+      guint i = (guint)self->curve_index;
+      g_array_append_val (indices, i);
+      return;
+    }
+  for (guint i = 0; i < g_list_model_get_n_items (G_LIST_MODEL (self->children)); i++)
+    {
+      g_autoptr (TressCurveNode) child = g_list_model_get_item (G_LIST_MODEL (self->children), i);
+      tress_curve_node_collect_curves (child, indices);
+    }
+}
+
+static void
+node_bump (TressCurveNode *self)
+{
+  self->revision++;
+  g_object_notify_by_pspec (G_OBJECT (self), node_props[NODE_PROP_REVISION]);
+}
+
+static char *
+format_number (double v)
+{
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+
+  g_ascii_formatd (buf, sizeof buf, "%.6g", v);
+  return g_strdup (buf);
+}
+
+char *
+tress_curve_node_dup_column (TressCurveNode *self, const char *column)
+{
+  g_return_val_if_fail (TRESS_IS_CURVE_NODE (self), NULL);
+
+  if (self->document == NULL)
+    return g_strdup ("");
+  if (self->curve_index < 0)
+    {
+      /* Groups show the total key count only. */
+      if (g_strcmp0 (column, "keys") == 0)
+        {
+          g_autoptr (GArray) idx = g_array_new (FALSE, FALSE, sizeof (guint));
+          guint total = 0;
+
+          tress_curve_node_collect_curves (self, idx);
+          for (guint i = 0; i < idx->len; i++)
+            {
+              const TressCurve *c
+                  = tress_curve_document_get_curve (self->document, g_array_index (idx, guint, i));
+              if (c != NULL)
+                total += tress_curve_get_n_keys (c);
+            }
+          return g_strdup_printf ("%u", total);
+        }
+      return g_strdup ("");
+    }
+  else
+    {
+      const TressCurve *c
+          = tress_curve_document_get_curve (self->document, (guint)self->curve_index);
+      guint n;
+
+      if (c == NULL)
+        return g_strdup ("");
+      n = tress_curve_get_n_keys (c);
+      if (g_strcmp0 (column, "keys") == 0)
+        return g_strdup_printf ("%u", n);
+      if (g_strcmp0 (column, "interpolation") == 0)
+        {
+          guint used = 0;
+          GString *s = g_string_new (NULL);
+
+          /* The last key's interpolation starts no segment unless it is the only key. */
+          for (guint i = 0; i < n; i++)
+            if (i + 1 < n || n == 1)
+              used |= TRESS_INTERP_MASK (tress_curve_get_key (c, i)->interp);
+          for (guint k = TRESS_INTERP_STEP; k <= TRESS_INTERP_BAKED; k++)
+            if (used & TRESS_INTERP_MASK (k))
+              {
+                if (s->len > 0)
+                  g_string_append (s, ", ");
+                g_string_append (s, tress_interp_to_string ((TressInterp)k));
+              }
+          return g_string_free (s, FALSE);
+        }
+      if (g_strcmp0 (column, "range") == 0)
+        {
+          g_autofree char *a = NULL, *b = NULL;
+
+          if (n == 0)
+            return g_strdup ("—");
+          a = format_number (tress_curve_get_key (c, 0)->frame);
+          b = format_number (tress_curve_get_key (c, n - 1)->frame);
+          return g_strdup_printf ("%s – %s", a, b);
+        }
+      if (g_strcmp0 (column, "types") == 0)
+        return g_strdup (c->type_label ? c->type_label : "");
+      if (g_strcmp0 (column, "error") == 0)
+        {
+          double e
+              = tress_curve_document_get_quant_error (self->document, (guint)self->curve_index);
+          char buf[G_ASCII_DTOSTR_BUF_SIZE];
+
+          if (e == 0)
+            return g_strdup ("0");
+          g_ascii_formatd (buf, sizeof buf, "%.3g", e);
+          return g_strdup (buf);
+        }
+      return g_strdup ("");
+    }
+}
+
+/* ------------------------------------------------------------- document -- */
+
+struct _TressCurveDocument
+{
+  TressDocument parent_instance;
+  GPtrArray *curves;   /* TressCurve, one per model curve; NULL until built */
+  GArray *quant_error; /* double */
+  GListStore *roots;
+  GPtrArray *leaves; /* TressCurveNode per curve index (borrowed from the tree) */
+};
+
+enum
+{
+  SIGNAL_CURVE_CHANGED,
+  SIGNAL_CURVES_RESET,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+G_DEFINE_FINAL_TYPE (TressCurveDocument, tress_curve_document, TRESS_TYPE_DOCUMENT)
+
+static const TressCurveOps *
+get_ops (TressCurveDocument *self)
+{
+  const TressFormat *format = tress_document_get_format (TRESS_DOCUMENT (self));
+
+  return format != NULL ? format->curves : NULL;
+}
+
+static void node_detach_all (GListModel *list);
+
+static TressCurveNode *
+ensure_group (TressCurveDocument *self, GHashTable *groups, GListStore *parent, const char *key,
+              const char *name)
+{
+  TressCurveNode *node = g_hash_table_lookup (groups, key);
+
+  if (node == NULL)
+    {
+      node = node_new (self, name, -1);
+      g_list_store_append (parent, node);
+      g_hash_table_insert (groups, g_strdup (key), node);
+      g_object_unref (node); /* the parent store holds it */
+    }
+  return node;
+}
+
+static void
+build_tree (TressCurveDocument *self)
+{
+  g_autoptr (GHashTable) groups = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr (GListStore) roots = g_list_store_new (TRESS_TYPE_CURVE_NODE);
+  g_autoptr (GPtrArray) items = g_ptr_array_new ();
+
+  node_detach_all (G_LIST_MODEL (self->roots));
+  g_ptr_array_set_size (self->leaves, 0);
+  for (guint i = 0; i < self->curves->len; i++)
+    {
+      const TressCurve *c = g_ptr_array_index (self->curves, i);
+      g_auto (GStrv) parts = NULL;
+      g_autoptr (GString) key = g_string_new (NULL);
+      GListStore *parent = roots;
+      guint n_parts;
+      TressCurveNode *leaf;
+
+      if (c->path != NULL && c->path[0] != '\0')
+        parts = g_strsplit (c->path, "/", -1);
+      else
+        {
+          parts = g_new0 (char *, 2);
+          parts[0] = g_strdup_printf ("Curve %u", i);
+        }
+      n_parts = g_strv_length (parts);
+      /* The animation kind is the first level unless the path already starts with it. */
+      if (c->kind != NULL && c->kind[0] != '\0' && g_strcmp0 (parts[0], c->kind) != 0)
+        {
+          TressCurveNode *g;
+
+          g_string_append_printf (key, "%s\x1f", c->kind);
+          g = ensure_group (self, groups, parent, key->str, c->kind);
+          parent = g->children;
+        }
+      for (guint p = 0; p + 1 < n_parts; p++)
+        {
+          TressCurveNode *g;
+          g_autofree char *label = NULL;
+
+          g_string_append_printf (key, "%s\x1f", parts[p]);
+          /* The first group names the object that uses it (NIFF animation groups). */
+          if (p == 0 && c->owner != NULL && c->owner[0] != '\0')
+            label = g_strdup_printf ("%s (%s)", parts[p], c->owner);
+          else
+            label = g_strdup (parts[p]);
+          g = ensure_group (self, groups, parent, key->str, label);
+          parent = g->children;
+        }
+      leaf = node_new (self, parts[n_parts - 1], (int)i);
+      g_list_store_append (parent, leaf);
+      g_ptr_array_add (self->leaves, leaf);
+      g_object_unref (leaf);
+    }
+
+  for (guint i = 0; i < g_list_model_get_n_items (G_LIST_MODEL (roots)); i++)
+    g_ptr_array_add (items, g_list_model_get_item (G_LIST_MODEL (roots), i));
+  g_list_store_splice (self->roots, 0, g_list_model_get_n_items (G_LIST_MODEL (self->roots)),
+                       items->pdata, items->len);
+  for (guint i = 0; i < items->len; i++)
+    g_object_unref (items->pdata[i]);
+}
+
+static void
+build_curves (TressCurveDocument *self)
+{
+  const TressCurveOps *ops = get_ops (self);
+  gpointer model = tress_document_get_model (TRESS_DOCUMENT (self));
+  guint n = 0;
+
+  g_clear_pointer (&self->curves, g_ptr_array_unref);
+  g_clear_pointer (&self->quant_error, g_array_unref);
+  self->curves = g_ptr_array_new_with_free_func ((GDestroyNotify)tress_curve_unref);
+  self->quant_error = g_array_new (FALSE, TRUE, sizeof (double));
+  if (ops != NULL && model != NULL)
+    n = ops->n_curves (model);
+  for (guint i = 0; i < n; i++)
+    {
+      TressCurve *c = ops->get_curve (model, i);
+      double e;
+
+      if (c == NULL)
+        c = tress_curve_new ();
+      e = c->quant_error;
+      g_ptr_array_add (self->curves, c);
+      g_array_append_val (self->quant_error, e);
+    }
+  build_tree (self);
+}
+
+static void
+ensure_built (TressCurveDocument *self)
+{
+  if (self->curves == NULL)
+    build_curves (self);
+}
+
+static void
+tress_curve_document_model_changed (TressDocument *document)
+{
+  TressCurveDocument *self = TRESS_CURVE_DOCUMENT (document);
+
+  build_curves (self);
+  g_signal_emit (self, signals[SIGNAL_CURVES_RESET], 0);
+}
+
+/* Re-reads curve @index from the model after it changed. */
+static void
+refresh_curve (TressCurveDocument *self, guint index, double quant_error)
+{
+  const TressCurveOps *ops = get_ops (self);
+  gpointer model = tress_document_get_model (TRESS_DOCUMENT (self));
+  TressCurve *c;
+
+  ensure_built (self);
+  if (ops == NULL || index >= self->curves->len)
+    return;
+  c = ops->get_curve (model, index);
+  if (c == NULL)
+    c = tress_curve_new ();
+  tress_curve_unref (g_ptr_array_index (self->curves, index));
+  g_ptr_array_index (self->curves, index) = c;
+  g_array_index (self->quant_error, double, index) = quant_error;
+  node_bump (g_ptr_array_index (self->leaves, index));
+  g_signal_emit (self, signals[SIGNAL_CURVE_CHANGED], 0, index);
+}
+
+/* ----------------------------------------------------- set curve command -- */
+
+typedef struct
+{
+  TressCommand parent;
+  TressCurveDocument *document; /* the history's owner; outlives its commands */
+  guint index;
+  GBytes *before;
+  GBytes *after;
+  double error_before;
+  double error_after;
+} SetCurveCommand;
+
+static void
+set_curve_apply (TressCommand *cmd, gpointer target, gboolean undo)
+{
+  SetCurveCommand *self = (SetCurveCommand *)cmd;
+  const TressCurveOps *ops = get_ops (self->document);
+  gpointer model = tress_document_get_model (TRESS_DOCUMENT (self->document));
+
+  if (ops == NULL)
+    return;
+  ops->restore_state (model, self->index, undo ? self->before : self->after);
+  refresh_curve (self->document, self->index, undo ? self->error_before : self->error_after);
+}
+
+static gboolean
+set_curve_merge (TressCommand *cmd, const TressCommand *next)
+{
+  SetCurveCommand *self = (SetCurveCommand *)cmd;
+  const SetCurveCommand *other = (const SetCurveCommand *)next;
+
+  if (other->index != self->index || other->document != self->document)
+    return FALSE;
+  g_bytes_unref (self->after);
+  self->after = g_bytes_ref (other->after);
+  self->error_after = other->error_after;
+  return TRUE;
+}
+
+static gsize
+set_curve_size (const TressCommand *cmd)
+{
+  const SetCurveCommand *self = (const SetCurveCommand *)cmd;
+
+  return sizeof *self + g_bytes_get_size (self->before) + g_bytes_get_size (self->after);
+}
+
+static void
+set_curve_finalize (TressCommand *cmd)
+{
+  SetCurveCommand *self = (SetCurveCommand *)cmd;
+
+  g_clear_pointer (&self->before, g_bytes_unref);
+  g_clear_pointer (&self->after, g_bytes_unref);
+}
+
+static const TressCommandClass set_curve_class = {
+  .type_name = "TressSetCurve",
+  .apply = set_curve_apply,
+  .merge = set_curve_merge,
+  .size = set_curve_size,
+  .finalize = set_curve_finalize,
+};
+
+/* Runs @edit between two save_state calls and records the step. */
+static gboolean
+record_edit (TressCurveDocument *self, guint index, const char *label, const char *merge_key,
+             TressCurveModelEdit edit, gpointer data, GError **error)
+{
+  const TressCurveOps *ops;
+  gpointer model;
+  g_autoptr (GBytes) before = NULL;
+  SetCurveCommand *cmd;
+  double error_value = 0;
+
+  ensure_built (self);
+  ops = get_ops (self);
+  model = tress_document_get_model (TRESS_DOCUMENT (self));
+  if (ops == NULL || index >= self->curves->len)
+    {
+      g_set_error (error, TRESS_ERROR, TRESS_ERROR_FAILED, "There is no curve %u", index);
+      return FALSE;
+    }
+  before = ops->save_state (model, index);
+  if (!edit (model, index, data, &error_value, error))
+    {
+      /* A refusal must leave nothing behind, whatever the format got to. */
+      ops->restore_state (model, index, before);
+      return FALSE;
+    }
+
+  cmd = tress_command_alloc (sizeof (SetCurveCommand), &set_curve_class, label, merge_key);
+  cmd->document = self;
+  cmd->index = index;
+  cmd->before = g_steal_pointer (&before);
+  cmd->after = ops->save_state (model, index);
+  cmd->error_before = g_array_index (self->quant_error, double, index);
+  cmd->error_after = isfinite (error_value) ? error_value : 0;
+  /* perform applies the after state (what the model holds already) and records it. */
+  tress_history_perform (tress_document_get_history (TRESS_DOCUMENT (self)), (TressCommand *)cmd);
+  return TRUE;
+}
+
+typedef struct
+{
+  const TressCurveOps *ops;
+  const TressCurve *curve;
+} SetCurveData;
+
+static gboolean
+set_curve_edit (gpointer model, guint index, gpointer data, double *max_error, GError **error)
+{
+  SetCurveData *d = data;
+
+  return d->ops->set_curve (model, index, d->curve, max_error, error);
+}
+
+gboolean
+tress_curve_document_set_curve_merging (TressCurveDocument *self, guint index,
+                                        const TressCurve *curve, const char *label,
+                                        const char *merge_key, GError **error)
+{
+  SetCurveData data;
+
+  g_return_val_if_fail (TRESS_IS_CURVE_DOCUMENT (self), FALSE);
+  g_return_val_if_fail (curve != NULL, FALSE);
+
+  data.ops = get_ops (self);
+  data.curve = curve;
+  if (data.ops == NULL)
+    {
+      g_set_error (error, TRESS_ERROR, TRESS_ERROR_FAILED, "This document has no curves");
+      return FALSE;
+    }
+  if (!tress_curve_check_limits (curve, error))
+    return FALSE;
+  return record_edit (self, index, label, merge_key, set_curve_edit, &data, error);
+}
+
+gboolean
+tress_curve_document_apply_model_edit (TressCurveDocument *self, guint index, const char *label,
+                                       TressCurveModelEdit edit, gpointer data, GError **error)
+{
+  g_return_val_if_fail (TRESS_IS_CURVE_DOCUMENT (self), FALSE);
+  g_return_val_if_fail (edit != NULL, FALSE);
+  return record_edit (self, index, label, NULL, edit, data, error);
+}
+
+gboolean
+tress_curve_document_set_curve (TressCurveDocument *self, guint index, const TressCurve *curve,
+                                const char *label, GError **error)
+{
+  return tress_curve_document_set_curve_merging (self, index, curve, label, NULL, error);
+}
+
+void
+tress_curve_document_begin_edit (TressCurveDocument *self, const char *label)
+{
+  tress_history_begin_group (tress_document_get_history (TRESS_DOCUMENT (self)), label);
+}
+
+void
+tress_curve_document_end_edit (TressCurveDocument *self)
+{
+  tress_history_end_group (tress_document_get_history (TRESS_DOCUMENT (self)));
+}
+
+GListModel *
+tress_curve_document_get_roots (TressCurveDocument *self)
+{
+  g_return_val_if_fail (TRESS_IS_CURVE_DOCUMENT (self), NULL);
+  ensure_built (self);
+  return G_LIST_MODEL (self->roots);
+}
+
+guint
+tress_curve_document_get_n_curves (TressCurveDocument *self)
+{
+  g_return_val_if_fail (TRESS_IS_CURVE_DOCUMENT (self), 0);
+  ensure_built (self);
+  return self->curves->len;
+}
+
+const TressCurve *
+tress_curve_document_get_curve (TressCurveDocument *self, guint index)
+{
+  g_return_val_if_fail (TRESS_IS_CURVE_DOCUMENT (self), NULL);
+  ensure_built (self);
+  if (index >= self->curves->len)
+    return NULL;
+  return g_ptr_array_index (self->curves, index);
+}
+
+double
+tress_curve_document_get_quant_error (TressCurveDocument *self, guint index)
+{
+  g_return_val_if_fail (TRESS_IS_CURVE_DOCUMENT (self), 0);
+  ensure_built (self);
+  if (index >= self->quant_error->len)
+    return 0;
+  return g_array_index (self->quant_error, double, index);
+}
+
+static void
+node_detach_all (GListModel *list)
+{
+  for (guint i = 0; i < g_list_model_get_n_items (list); i++)
+    {
+      g_autoptr (TressCurveNode) node = g_list_model_get_item (list, i);
+
+      node->document = NULL;
+      if (node->children != NULL)
+        node_detach_all (G_LIST_MODEL (node->children));
+    }
+}
+
+static void
+tress_curve_document_finalize (GObject *object)
+{
+  TressCurveDocument *self = TRESS_CURVE_DOCUMENT (object);
+
+  g_clear_pointer (&self->curves, g_ptr_array_unref);
+  g_clear_pointer (&self->quant_error, g_array_unref);
+  g_clear_pointer (&self->leaves, g_ptr_array_unref);
+  /* Nodes may outlive the document in a view's model: cut their back pointers. */
+  if (self->roots != NULL)
+    {
+      node_detach_all (G_LIST_MODEL (self->roots));
+      g_clear_object (&self->roots);
+    }
+  G_OBJECT_CLASS (tress_curve_document_parent_class)->finalize (object);
+}
+
+static void
+tress_curve_document_class_init (TressCurveDocumentClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  TressDocumentClass *document_class = TRESS_DOCUMENT_CLASS (klass);
+
+  object_class->finalize = tress_curve_document_finalize;
+  document_class->model_changed = tress_curve_document_model_changed;
+
+  signals[SIGNAL_CURVE_CHANGED]
+      = g_signal_new ("curve-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                      NULL, G_TYPE_NONE, 1, G_TYPE_UINT);
+  signals[SIGNAL_CURVES_RESET]
+      = g_signal_new ("curves-reset", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                      NULL, G_TYPE_NONE, 0);
+}
+
+static void
+tress_curve_document_init (TressCurveDocument *self)
+{
+  self->roots = g_list_store_new (TRESS_TYPE_CURVE_NODE);
+  self->leaves = g_ptr_array_new ();
+}
+
+void
+tress_curve_document_register_format (const char *format_id)
+{
+  tress_document_register_type (format_id, TRESS_TYPE_CURVE_DOCUMENT);
+}
+
+void
+tress_curve_document_register_types (void)
+{
+  tress_curve_document_register_format ("bfres");
+  tress_curve_document_register_format ("niff");
+}

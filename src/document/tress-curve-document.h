@@ -1,0 +1,74 @@
+/* tress-curve-document.h: the document of a format with animation curves
+ *
+ * Documents of "bfres" and "niff" (and of any format registered with
+ * tress_curve_document_register_format()) are TressCurveDocuments. They expose
+ * the curves as a tree of TressCurveNode (GListModels, for a GtkTreeListModel),
+ * keep a neutral TressCurve per curve in step with the model, and edit curves
+ * through one undoable "set curve" command built on TressCurveOps.save_state /
+ * restore_state, so undo and redo restore the very same bytes.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "document/tress-document.h"
+
+G_BEGIN_DECLS
+
+#define TRESS_TYPE_CURVE_NODE (tress_curve_node_get_type ())
+G_DECLARE_FINAL_TYPE (TressCurveNode, tress_curve_node, TRESS, CURVE_NODE, GObject)
+
+#define TRESS_TYPE_CURVE_DOCUMENT (tress_curve_document_get_type ())
+G_DECLARE_FINAL_TYPE (TressCurveDocument, tress_curve_document, TRESS, CURVE_DOCUMENT,
+                      TressDocument)
+
+/* Registers TressCurveDocument for "bfres" and "niff" (idempotent). */
+void tress_curve_document_register_types (void);
+/* Registers TressCurveDocument for another format with curve operations (tests). */
+void tress_curve_document_register_format (const char *format_id);
+
+/* A tree row: a group (file, animation kind, animation, bone, …) or a curve. */
+const char *tress_curve_node_get_name (TressCurveNode *self);
+/* The curve's index in the model, or -1 for a group. */
+int tress_curve_node_get_curve_index (TressCurveNode *self);
+/* The children (TressCurveNode), or NULL for a curve. */
+GListModel *tress_curve_node_get_children (TressCurveNode *self);
+/* Appends to @indices (guint) the curve indices at and below this node. */
+void tress_curve_node_collect_curves (TressCurveNode *self, GArray *indices);
+/* Column texts: key count, interpolation, frame range, types, quantization error. */
+char *tress_curve_node_dup_column (TressCurveNode *self, const char *column);
+
+/* The top level of the tree (TressCurveNode). */
+GListModel *tress_curve_document_get_roots (TressCurveDocument *self);
+guint tress_curve_document_get_n_curves (TressCurveDocument *self);
+/* The current curve (owned by the document; valid until the next change of it). */
+const TressCurve *tress_curve_document_get_curve (TressCurveDocument *self, guint index);
+/* The largest quantization error of the curve's stored values (0 if exact). */
+double tress_curve_document_get_quant_error (TressCurveDocument *self, guint index);
+/* Encodes @curve into curve @index as one undo step labelled @label. On a
+ * refusal (TRESS_ERROR_REFUSED, the format's reason) nothing changes. */
+gboolean tress_curve_document_set_curve (TressCurveDocument *self, guint index,
+                                         const TressCurve *curve, const char *label,
+                                         GError **error);
+/* The same, merging with the previous step when it has the same @merge_key and
+ * curve (a value typed in steps, a spin button held down). */
+gboolean tress_curve_document_set_curve_merging (TressCurveDocument *self, guint index,
+                                                 const TressCurve *curve, const char *label,
+                                                 const char *merge_key, GError **error);
+/* An operation of the format's own on curve @index of @model (e.g. widening a
+ * BFRES key type); *max_error gets the quantization error after it. */
+typedef gboolean (*TressCurveModelEdit) (gpointer model, guint index, gpointer data,
+                                         double *max_error, GError **error);
+/* Runs @edit as one undoable step labelled @label, with the same exact-bytes
+ * undo as set_curve (the format's save_state / restore_state around it). */
+gboolean tress_curve_document_apply_model_edit (TressCurveDocument *self, guint index,
+                                                const char *label, TressCurveModelEdit edit,
+                                                gpointer data, GError **error);
+/* Groups several set_curve calls into one undo step. */
+void tress_curve_document_begin_edit (TressCurveDocument *self, const char *label);
+void tress_curve_document_end_edit (TressCurveDocument *self);
+
+/* Signals: "curve-changed" (guint index) after a curve changed by an edit, undo
+ * or redo; "curves-reset" after the whole model was replaced (load, revert). */
+
+G_END_DECLS

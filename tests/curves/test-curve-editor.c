@@ -1,0 +1,484 @@
+/* test-curve-editor.c: the curve editor (tree, key table, key panel, timeline, messages)
+ *
+ * Runs under Xvfb on the test curve format, and on the BFRES and NIFF samples
+ * once those formats read them: edits are saved and the saved file is read back
+ * with `tress-cli eval`, so the keys are checked by the command-line tool.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <math.h>
+#include <string.h>
+
+#include "curves/tress-curve-editor.h"
+#include "tress-editor.h"
+#include "tress-fake-curves.h"
+#include "tress-test-utils.h"
+
+typedef struct
+{
+  TressDocument *doc;
+  TressHistory *history;
+  GtkWidget *window;
+  TressCurveEditor *editor;
+  TressCurveView *view;
+} Fixture;
+
+static void
+wait_ms (guint ms)
+{
+  gint64 end = g_get_monotonic_time () + ms * 1000;
+
+  while (g_get_monotonic_time () < end)
+    {
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (1000);
+    }
+}
+
+static void
+open_editor (Fixture *f, TressDocument *doc)
+{
+  GtkWidget *editor;
+
+  f->doc = doc;
+  f->history = tress_document_get_history (doc);
+  editor = tress_editor_create (doc);
+  g_assert_true (TRESS_IS_CURVE_EDITOR (editor));
+  f->editor = TRESS_CURVE_EDITOR (editor);
+  f->view = tress_curve_editor_get_view (f->editor);
+  f->window = gtk_window_new ();
+  gtk_window_set_default_size (GTK_WINDOW (f->window), 1200, 800);
+  gtk_window_set_child (GTK_WINDOW (f->window), editor);
+  gtk_window_present (GTK_WINDOW (f->window));
+  for (int i = 0; i < 2000 && gtk_widget_get_width (GTK_WIDGET (f->view)) <= 1; i++)
+    wait_ms (1);
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (f->view)), >, 100);
+}
+
+static void
+fixture_setup (Fixture *f, gconstpointer data)
+{
+  g_autoptr (GBytes) bytes = tress_fake_curves_build_demo ();
+  g_autoptr (GError) error = NULL;
+  TressDocument *doc = tress_document_new_from_bytes (bytes, "demo.fcrv", &error);
+
+  g_assert_no_error (error);
+  open_editor (f, doc);
+}
+
+static void
+fixture_teardown (Fixture *f, gconstpointer data)
+{
+  gtk_window_destroy (GTK_WINDOW (f->window));
+  wait_ms (1);
+  g_clear_object (&f->doc);
+}
+
+static const TressKey *
+key (Fixture *f, guint c, guint k)
+{
+  return tress_curve_get_key (tress_curve_document_get_curve (TRESS_CURVE_DOCUMENT (f->doc), c), k);
+}
+
+/* Index of the tree row named @name, or -1. */
+static int
+find_row (Fixture *f, const char *name)
+{
+  GListModel *rows = G_LIST_MODEL (tress_curve_editor_get_tree_selection (f->editor));
+
+  for (guint i = 0; i < g_list_model_get_n_items (rows); i++)
+    {
+      g_autoptr (GtkTreeListRow) row = g_list_model_get_item (rows, i);
+      g_autoptr (TressCurveNode) node = gtk_tree_list_row_get_item (row);
+
+      if (g_strcmp0 (tress_curve_node_get_name (node), name) == 0)
+        return (int)i;
+    }
+  return -1;
+}
+
+static void
+test_tree (Fixture *f, gconstpointer data)
+{
+  GtkSelectionModel *sel = tress_curve_editor_get_tree_selection (f->editor);
+  int tx, baked;
+
+  /* The whole tree, expanded: Fake, Walk, Hip + 4, Eye + 1, Tail + 2. */
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (sel)), ==, 12);
+  /* The first group with curves is shown at start: the hip's four channels. */
+  g_assert_cmpuint (tress_curve_view_get_n_curves (f->view), ==, 4);
+  g_assert_true (gtk_selection_model_is_selected (sel, (guint)find_row (f, "Hip")));
+
+  /* Multi-selection: several curves at once. */
+  tx = find_row (f, "Translate X");
+  baked = find_row (f, "Baked X");
+  gtk_selection_model_select_item (sel, (guint)tx, TRUE);
+  gtk_selection_model_select_item (sel, (guint)baked, FALSE);
+  g_assert_cmpuint (tress_curve_view_get_n_curves (f->view), ==, 2);
+  g_assert_cmpuint (tress_curve_view_get_curve_index (f->view, 0), ==, 0);
+  g_assert_cmpuint (tress_curve_view_get_curve_index (f->view, 1), ==, 5);
+
+  /* The filter keeps matching curves and the groups above them. */
+  /* The format's remark on a shown curve is shown with it. */
+  g_assert_null (tress_curve_editor_get_notes (f->editor));
+  gtk_selection_model_select_item (sel, (guint)find_row (f, "Visible"), TRUE);
+  g_assert_cmpstr (tress_curve_editor_get_notes (f->editor), ==, "Visibility: values are 0 or 1");
+
+  tress_curve_editor_set_filter (f->editor, "VISIBLE");
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (sel)), ==, 4);
+  g_assert_cmpint (find_row (f, "Visible"), ==, 3);
+  g_assert_cmpint (find_row (f, "Hip"), ==, -1);
+  tress_curve_editor_set_filter (f->editor, "");
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (sel)), ==, 12);
+}
+
+static void
+test_key_table (Fixture *f, gconstpointer data)
+{
+  GListModel *rows = tress_curve_editor_get_key_rows (f->editor);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (TressCurveKeyRow) row = NULL;
+  g_autofree char *text = NULL;
+
+  /* Selecting a key in the graph shows its curve in the table. */
+  gtk_widget_activate_action (GTK_WIDGET (f->view), "curve.select-key", "(uub)", 1u, 2u, FALSE);
+  g_assert_cmpint (tress_curve_editor_get_table_curve (f->editor), ==, 1);
+  g_assert_cmpuint (g_list_model_get_n_items (rows), ==, 5);
+  row = g_list_model_get_item (rows, 2);
+  text = tress_curve_key_row_dup_text (row, "value");
+  g_assert_cmpstr (text, ==, "-1");
+  g_assert_nonnull (strstr (tress_curve_editor_get_key_panel_text (f->editor),
+                            "Walk/Hip/Translate Y, key 2: frame 20 value -1"));
+
+  /* Typing into cells edits the key, one undo step each. */
+  g_assert_true (tress_curve_editor_edit_cell (f->editor, 2, "value", "0.5", &error));
+  g_assert_no_error (error);
+  g_assert_cmpfloat (key (f, 1, 2)->value, ==, 0.5);
+  g_assert_cmpstr (tress_history_get_undo_label (f->history), ==, "Edit key 2");
+  g_assert_true (tress_curve_editor_edit_cell (f->editor, 2, "frame", "17", &error));
+  g_assert_cmpfloat (key (f, 1, 2)->frame, ==, 17);
+  g_assert_true (tress_curve_editor_edit_cell (f->editor, 2, "out", "0.25", &error));
+  g_assert_cmpfloat (key (f, 1, 2)->out_slope, ==, 0.25);
+  g_assert_true (tress_curve_editor_edit_cell (f->editor, 2, "interpolation", "step", &error));
+  g_assert_cmpint (key (f, 1, 2)->interp, ==, TRESS_INTERP_STEP);
+  g_assert_cmpuint (tress_history_get_n_undo (f->history), ==, 4);
+  /* The panel follows. */
+  g_assert_nonnull (strstr (tress_curve_editor_get_key_panel_text (f->editor),
+                            "frame 17 value 0.5 in 0 out 0.25 step"));
+
+  /* Refusals: not a number; a frame the format cannot hold; another key's frame. */
+  g_assert_false (tress_curve_editor_edit_cell (f->editor, 2, "value", "abc", &error));
+  g_assert_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED);
+  g_clear_error (&error);
+  g_assert_false (tress_curve_editor_edit_cell (f->editor, 2, "frame", "17.5", &error));
+  g_assert_nonnull (strstr (error->message, "whole frames"));
+  g_clear_error (&error);
+  g_assert_false (tress_curve_editor_edit_cell (f->editor, 2, "frame", "10", &error));
+  g_clear_error (&error);
+  g_assert_cmpuint (tress_history_get_n_undo (f->history), ==, 4);
+  g_assert_cmpfloat (key (f, 1, 2)->frame, ==, 17);
+
+  /* Undo all four, in order. */
+  for (int i = 0; i < 4; i++)
+    g_assert_true (tress_history_undo (f->history));
+  g_assert_cmpfloat (key (f, 1, 2)->value, ==, -1);
+  g_assert_cmpfloat (key (f, 1, 2)->frame, ==, 20);
+  g_assert_false (tress_document_get_modified (f->doc));
+}
+
+static GtkWidget *
+find_named (GtkWidget *w, GType type, const char *name)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (w, type) && g_strcmp0 (gtk_widget_get_name (w), name) == 0)
+    return w;
+  for (GtkWidget *c = gtk_widget_get_first_child (w); c != NULL;
+       c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_named (c, type, name);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static void
+test_key_panel (Fixture *f, gconstpointer data)
+{
+  GtkSpinButton *frame
+      = GTK_SPIN_BUTTON (find_named (GTK_WIDGET (f->editor), GTK_TYPE_SPIN_BUTTON, "frame"));
+  GtkSpinButton *in
+      = GTK_SPIN_BUTTON (find_named (GTK_WIDGET (f->editor), GTK_TYPE_SPIN_BUTTON, "in"));
+  g_autoptr (GError) error = NULL;
+
+  g_assert_nonnull (frame);
+  g_assert_nonnull (in);
+  /* A value with more digits than the panel shows must survive an edit of the frame. */
+  gtk_widget_activate_action (GTK_WIDGET (f->view), "curve.select-key", "(uub)", 3u, 1u, FALSE);
+  g_assert_true (tress_curve_editor_edit_cell (f->editor, 1, "value", "0.984375", &error));
+  g_assert_cmpfloat (gtk_spin_button_get_value (frame), ==, 20);
+  gtk_spin_button_set_value (frame, 22);
+  g_assert_cmpfloat (key (f, 3, 1)->frame, ==, 22);
+  g_assert_cmpfloat (key (f, 3, 1)->value, ==, 0.984375);
+  gtk_spin_button_set_value (in, 0.125);
+  g_assert_cmpfloat (key (f, 3, 1)->in_slope, ==, 0.125);
+  g_assert_cmpfloat (key (f, 3, 1)->out_slope, ==, 0);
+  g_assert_cmpuint (tress_history_get_n_undo (f->history), ==, 3);
+}
+
+static void
+test_timeline_and_warning (Fixture *f, gconstpointer data)
+{
+  g_autoptr (GError) error = NULL;
+
+  gtk_widget_activate_action (GTK_WIDGET (f->view), "curve.goto-frame", "d", 10.0);
+  g_assert_nonnull (strstr (tress_curve_editor_get_timeline_text (f->editor), "Frame 10.00"));
+  g_assert_nonnull (strstr (tress_curve_editor_get_timeline_text (f->editor), "Translate X 2"));
+  g_assert_nonnull (strstr (tress_curve_editor_get_timeline_text (f->editor), "Translate Y 0"));
+  g_assert_nonnull (strstr (tress_curve_editor_get_timeline_text (f->editor), "Rotate W 0.75"));
+  /* Hidden curves are left out. */
+  gtk_widget_activate_action (GTK_WIDGET (f->view), "curve.hide", "(ub)", 3u, TRUE);
+  gtk_widget_activate_action (GTK_WIDGET (f->view), "curve.goto-frame", "d", 11.0);
+  g_assert_null (strstr (tress_curve_editor_get_timeline_text (f->editor), "Rotate W"));
+
+  /* A value the format stores with an error above the tolerance is reported. */
+  g_assert_null (tress_curve_editor_get_warning (f->editor));
+  gtk_widget_activate_action (GTK_WIDGET (f->view), "curve.select-key", "(uub)", 0u, 1u, FALSE);
+  g_assert_true (tress_curve_editor_edit_cell (f->editor, 1, "value", "2.3", &error));
+  g_assert_nonnull (tress_curve_editor_get_warning (f->editor));
+  g_assert_nonnull (strstr (tress_curve_editor_get_warning (f->editor), "Walk/Hip/Translate X"));
+  g_assert_cmpfloat (key (f, 0, 1)->value, ==, 147.0 / 64); /* what the file holds */
+  g_object_set (f->view, "tolerance", 0.01, NULL);
+  g_assert_null (tress_curve_editor_get_warning (f->editor));
+}
+
+static void
+test_forwarded_actions (Fixture *f, gconstpointer data)
+{
+  /* Toolbar buttons and menus reach the graph's actions from outside it. */
+  gtk_widget_activate_action (GTK_WIDGET (f->view), "curve.select-key", "(uub)", 2u, 1u, FALSE);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->editor), "curve.set-interpolation", "s",
+                                             "linear"));
+  g_assert_cmpint (key (f, 2, 1)->interp, ==, TRESS_INTERP_LINEAR);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->editor), "curve.normalized", NULL));
+  {
+    gboolean normalized;
+    g_object_get (f->view, "normalized", &normalized, NULL);
+    g_assert_true (normalized);
+  }
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->editor), "curve.delete", NULL));
+  g_assert_cmpuint (
+      tress_curve_get_n_keys (tress_curve_document_get_curve (TRESS_CURVE_DOCUMENT (f->doc), 2)),
+      ==, 4);
+  g_assert_cmpstr (tress_history_get_undo_label (f->history), ==, "Delete 1 key");
+}
+
+/* ------------------------------------------------------------ samples -- */
+
+static double
+cli_eval (const char *path, guint curve, double frame)
+{
+  g_autofree char *c = g_strdup_printf ("%u", curve);
+  char f[G_ASCII_DTOSTR_BUF_SIZE];
+  const char *argv[] = { "eval", path, c, NULL, NULL };
+  g_autofree char *out = NULL;
+  char *tab;
+
+  g_ascii_formatd (f, sizeof f, "%.9g", frame);
+  argv[3] = f;
+  g_assert_cmpint (tress_test_run_cli (argv, &out, NULL), ==, 0);
+  tab = strchr (out, '\t');
+  g_assert_nonnull (tab);
+  return g_ascii_strtod (tab + 1, NULL);
+}
+
+static void
+check_sample (const char *rel)
+{
+  g_autofree char *path = tress_test_sample_path (rel);
+  g_autoptr (GFile) file = NULL;
+  g_autoptr (GError) error = NULL;
+  TressDocument *doc;
+  Fixture fx = { 0 }, *f = &fx;
+  g_autofree char *saved = NULL;
+  g_autoptr (GFile) saved_file = NULL;
+  TressCurveDocument *cd;
+  int target = -1;
+  const TressCurve *c;
+  guint k;
+  double x, y;
+
+  if (path == NULL)
+    return;
+  file = g_file_new_for_path (path);
+  doc = tress_document_load (file, NULL, &error);
+  if (doc == NULL || !TRESS_IS_CURVE_DOCUMENT (doc)
+      || tress_curve_document_get_n_curves (TRESS_CURVE_DOCUMENT (doc)) == 0)
+    {
+      g_autofree char *msg
+          = g_strdup_printf ("%s: no curves to edit yet (%s)", rel, error ? error->message : "");
+      g_test_skip (msg);
+      g_clear_object (&doc);
+      return;
+    }
+  open_editor (f, doc);
+  cd = TRESS_CURVE_DOCUMENT (doc);
+  /* The first curve with two keys or more whose keys may move. */
+  for (guint i = 0; i < tress_curve_document_get_n_curves (cd) && target < 0; i++)
+    {
+      const TressCurve *ci = tress_curve_document_get_curve (cd, i);
+      if (tress_curve_get_n_keys (ci) >= 3 && ci->limits.value_kind == TRESS_VALUE_FLOAT)
+        target = (int)i;
+    }
+  if (target < 0)
+    {
+      g_test_skip ("no float curve with three keys");
+      fixture_teardown (f, NULL);
+      return;
+    }
+  {
+    guint t = (guint)target;
+    tress_curve_view_set_curves (f->view, &t, 1);
+  }
+  gtk_widget_activate_action (GTK_WIDGET (f->view), "curve.frame-all", NULL);
+  c = tress_curve_document_get_curve (cd, (guint)target);
+  k = tress_curve_get_n_keys (c) / 2;
+  /* Move the middle key up by a tenth of the view through a drag. */
+  g_assert_true (
+      tress_curve_view_get_point (f->view, (guint)target, k, TRESS_CURVE_PART_KEY, &x, &y));
+  gtk_widget_activate_action (GTK_WIDGET (f->view), "curve.drag", "(ddddb)", x, y, x,
+                              y - gtk_widget_get_height (GTK_WIDGET (f->view)) / 10.0, FALSE);
+  if (tress_history_get_n_undo (f->history) == 0)
+    {
+      /* Refused: the view said why. */
+      g_assert_nonnull (tress_curve_view_get_message (f->view));
+      fixture_teardown (f, NULL);
+      return;
+    }
+  saved = g_build_filename (tress_test_tmpdir (), strrchr (rel, '/') + 1, NULL);
+  saved_file = g_file_new_for_path (saved);
+  g_assert_true (tress_document_save (doc, saved_file, FALSE, NULL, &error));
+  g_assert_no_error (error);
+  /* tress-cli reads back what the editor shows, at the keys and between them. */
+  c = tress_curve_document_get_curve (cd, (guint)target);
+  for (guint i = 0; i + 1 < tress_curve_get_n_keys (c) && i < 8; i++)
+    {
+      double fr = tress_curve_get_key (c, i)->frame;
+      double mid = (fr + tress_curve_get_key (c, i + 1)->frame) / 2;
+
+      g_assert_cmpfloat_with_epsilon (cli_eval (saved, (guint)target, fr),
+                                      tress_curve_evaluate (c, fr), 1e-4);
+      g_assert_cmpfloat_with_epsilon (cli_eval (saved, (guint)target, mid),
+                                      tress_curve_evaluate (c, mid), 1e-4);
+    }
+  /* BFRES: a stored error above the tolerance is offered a wider type, as one step. */
+  if (g_str_has_prefix (rel, "bfres/"))
+    {
+      double before = tress_curve_document_get_quant_error (cd, (guint)target);
+
+      g_object_set (f->view, "tolerance", 0.0, NULL);
+      g_test_message ("%s curve %d: quantization error %g", rel, target, before);
+      if (before > 0)
+        {
+          g_assert_nonnull (tress_curve_editor_get_warning (f->editor));
+          g_assert_true (
+              gtk_widget_activate_action (GTK_WIDGET (f->editor), "curves.widen-types", NULL));
+          g_assert_cmpstr (tress_history_get_undo_label (f->history), ==,
+                           "Widen the types of 1 curve");
+          g_assert_cmpfloat (tress_curve_document_get_quant_error (cd, (guint)target), <, before);
+          g_assert_true (tress_history_undo (f->history));
+          g_assert_cmpfloat (tress_curve_document_get_quant_error (cd, (guint)target), ==, before);
+        }
+      else
+        g_assert_null (tress_curve_editor_get_warning (f->editor));
+    }
+  /* Undo gives the original bytes back. */
+  g_assert_true (tress_history_undo (f->history));
+  {
+    g_autoptr (GBytes) orig = tress_test_load_sample (rel);
+    g_autoptr (GBytes) now
+        = tress_document_get_format (doc)->serialize (tress_document_get_model (doc), &error);
+    g_assert_no_error (error);
+    tress_test_assert_bytes_equal (now, orig);
+  }
+  /* BFRES: moving the last key past the animation's end is refused, and the
+   * animation can then be lengthened and the move applied, as one step. */
+  if (g_str_has_prefix (rel, "bfres/"))
+    {
+      guint last = tress_curve_get_n_keys (tress_curve_document_get_curve (cd, (guint)target)) - 1;
+      double f_last
+          = tress_curve_get_key (tress_curve_document_get_curve (cd, (guint)target), last)->frame;
+      double end = 0;
+
+      gtk_widget_activate_action (GTK_WIDGET (f->view), "curve.select-key", "(uub)", (guint)target,
+                                  last, FALSE);
+      gtk_widget_activate_action (GTK_WIDGET (f->view), "curve.move", "(dd)", 5.0, 0.0);
+      g_assert_cmpuint (tress_history_get_n_undo (f->history), ==, 0);
+      g_test_message ("move past the end: %s", tress_curve_view_get_message (f->view));
+      g_assert_true (tress_curve_view_get_pending_end (f->view, &end));
+      g_assert_cmpfloat (end, ==, ceil (f_last + 5));
+      g_assert_nonnull (strstr (tress_curve_view_get_message (f->view), "past the end"));
+      g_assert_true (
+          gtk_widget_activate_action (GTK_WIDGET (f->editor), "curves.lengthen-animation", NULL));
+      g_assert_cmpuint (tress_history_get_n_undo (f->history), ==, 1);
+      g_assert_cmpfloat (
+          tress_curve_get_key (tress_curve_document_get_curve (cd, (guint)target), last)->frame, ==,
+          f_last + 5);
+      g_assert_false (tress_curve_view_get_pending_end (f->view, NULL));
+      g_assert_true (tress_history_undo (f->history));
+
+      /* The same by dragging the key with the pointer. */
+      {
+        TressCurveViewport vp;
+        double px_per_frame;
+
+        gtk_widget_activate_action (GTK_WIDGET (f->view), "curve.frame-all", NULL);
+        tress_curve_view_get_viewport (f->view, &vp);
+        px_per_frame = 1 / tress_curve_viewport_frames_per_px (&vp);
+        g_assert_true (tress_curve_view_get_point (f->view, (guint)target, last,
+                                                   TRESS_CURVE_PART_KEY, &x, &y));
+        gtk_widget_activate_action (GTK_WIDGET (f->view), "curve.drag", "(ddddb)", x, y,
+                                    x + 3 * px_per_frame, y, FALSE);
+        g_assert_cmpuint (tress_history_get_n_undo (f->history), ==, 0);
+        g_assert_true (tress_curve_view_get_pending_end (f->view, &end));
+        g_assert_cmpfloat (end, ==, ceil (f_last + 3));
+        g_assert_true (
+            gtk_widget_activate_action (GTK_WIDGET (f->editor), "curves.lengthen-animation", NULL));
+        g_assert_cmpfloat (
+            tress_curve_get_key (tress_curve_document_get_curve (cd, (guint)target), last)->frame,
+            ==, f_last + 3);
+        g_assert_cmpuint (tress_history_get_n_undo (f->history), ==, 1);
+        g_assert_true (tress_history_undo (f->history));
+      }
+      {
+        g_autoptr (GBytes) orig = tress_test_load_sample (rel);
+        g_autoptr (GBytes) now
+            = tress_document_get_format (doc)->serialize (tress_document_get_model (doc), &error);
+        tress_test_assert_bytes_equal (now, orig);
+      }
+    }
+  fixture_teardown (f, NULL);
+}
+
+static void
+test_samples (void)
+{
+  check_sample ("bfres/Animal_Dog_Animation.bfres");
+  check_sample ("niff/Rings.niff");
+}
+
+int
+main (int argc, char **argv)
+{
+  gtk_test_init (&argc, &argv, NULL);
+  tress_fake_curves_register ();
+  tress_curve_editor_register ();
+  tress_editor_register ("fakecurves", tress_curve_editor_new);
+#define ADD(path, fn) g_test_add (path, Fixture, NULL, fixture_setup, fn, fixture_teardown)
+  ADD ("/curves/editor/tree", test_tree);
+  ADD ("/curves/editor/key-table", test_key_table);
+  ADD ("/curves/editor/key-panel", test_key_panel);
+  ADD ("/curves/editor/timeline-warning", test_timeline_and_warning);
+  ADD ("/curves/editor/forwarded-actions", test_forwarded_actions);
+  g_test_add_func ("/curves/editor/samples", test_samples);
+  return g_test_run ();
+}

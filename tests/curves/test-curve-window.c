@@ -1,0 +1,163 @@
+/* test-curve-window.c: the curve editor inside the application window
+ *
+ * Opens BFRES and NIFF samples in a TressWindow, edits keys through the curve
+ * view's actions, undoes and redoes through the window's actions (win.undo,
+ * win.redo), saves with win.save and reads the saved file back with
+ * `tress-cli eval`.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <glib/gstdio.h>
+#include <gtk/gtk.h>
+#include <string.h>
+
+#include "curves/tress-curve-editor.h"
+#include "tress-application.h"
+#include "tress-document-page.h"
+#include "tress-test-utils.h"
+#include "tress-window.h"
+
+static TressApplication *app;
+
+#define WAIT_FOR(cond)                                                                             \
+  G_STMT_START                                                                                     \
+  {                                                                                                \
+    gint64 deadline_ = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;                              \
+    while (!(cond))                                                                                \
+      {                                                                                            \
+        if (g_get_monotonic_time () > deadline_)                                                   \
+          g_error ("timed out waiting for %s", #cond);                                             \
+        if (!g_main_context_iteration (NULL, FALSE))                                               \
+          g_usleep (1000);                                                                         \
+      }                                                                                            \
+  }                                                                                                \
+  G_STMT_END
+
+static double
+cli_eval (const char *path, guint curve, double frame)
+{
+  g_autofree char *c = g_strdup_printf ("%u", curve);
+  char f[G_ASCII_DTOSTR_BUF_SIZE];
+  const char *argv[] = { "eval", path, c, NULL, NULL };
+  g_autofree char *out = NULL;
+  char *tab;
+
+  g_ascii_formatd (f, sizeof f, "%.9g", frame);
+  argv[3] = f;
+  g_assert_cmpint (tress_test_run_cli (argv, &out, NULL), ==, 0);
+  tab = strchr (out, '\t');
+  g_assert_nonnull (tab);
+  return g_ascii_strtod (tab + 1, NULL);
+}
+
+static void
+check_file (const char *rel)
+{
+  g_autoptr (GBytes) original = tress_test_load_sample (rel);
+  g_autofree char *path = NULL;
+  g_autoptr (GFile) file = NULL;
+  g_autoptr (GError) error = NULL;
+  TressWindow *window;
+  GtkWidget *editor;
+  TressCurveView *view;
+  TressDocument *doc;
+  TressCurveDocument *cd;
+  int target = -1;
+  double before, after;
+
+  if (original == NULL)
+    return;
+  /* Work on a copy: the window saves in place. */
+  path = g_build_filename (tress_test_tmpdir (), strrchr (rel, '/') + 1, NULL);
+  g_assert_true (g_file_set_contents (path, g_bytes_get_data (original, NULL),
+                                      (gssize)g_bytes_get_size (original), &error));
+  file = g_file_new_for_path (path);
+
+  window = tress_window_new (GTK_APPLICATION (app));
+  gtk_window_present (GTK_WINDOW (window));
+  WAIT_FOR (gtk_widget_get_mapped (GTK_WIDGET (window)));
+  tress_window_open_file (window, file);
+  WAIT_FOR (tress_window_get_n_documents (window) == 1 && !tress_window_get_busy (window));
+  editor = tress_document_page_get_editor (tress_window_get_current_page (window));
+  g_assert_true (TRESS_IS_CURVE_EDITOR (editor));
+  view = tress_curve_editor_get_view (TRESS_CURVE_EDITOR (editor));
+  doc = tress_window_get_current_document (window);
+  cd = TRESS_CURVE_DOCUMENT (doc);
+
+  for (guint i = 0; i < tress_curve_document_get_n_curves (cd) && target < 0; i++)
+    {
+      const TressCurve *c = tress_curve_document_get_curve (cd, i);
+      if (tress_curve_get_n_keys (c) >= 3 && c->limits.value_kind == TRESS_VALUE_FLOAT)
+        target = (int)i;
+    }
+  g_assert_cmpint (target, >=, 0);
+  {
+    guint t = (guint)target;
+    tress_curve_view_set_curves (view, &t, 1);
+  }
+  /* The keyboard's nudge (Up) on the middle key. */
+  before = tress_curve_get_key (tress_curve_document_get_curve (cd, (guint)target), 1)->value;
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "curve.select-key", "(uub)",
+                                             (guint)target, 1u, FALSE));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "curve.nudge", "(ii)", 0, 1));
+  after = tress_curve_get_key (tress_curve_document_get_curve (cd, (guint)target), 1)->value;
+  g_assert_cmpfloat (after, >, before);
+  g_assert_true (tress_document_get_modified (doc));
+
+  /* The window's undo and redo act on the editor's steps. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  g_assert_cmpfloat (
+      tress_curve_get_key (tress_curve_document_get_curve (cd, (guint)target), 1)->value, ==,
+      before);
+  g_assert_false (tress_document_get_modified (doc));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL));
+  g_assert_cmpfloat (
+      tress_curve_get_key (tress_curve_document_get_curve (cd, (guint)target), 1)->value, ==,
+      after);
+
+  /* Save in place; tress-cli reads the edited key back. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.save", NULL));
+  WAIT_FOR (!tress_window_get_busy (window) && !tress_document_get_modified (doc));
+  {
+    const TressCurve *c = tress_curve_document_get_curve (cd, (guint)target);
+    double f1 = tress_curve_get_key (c, 1)->frame;
+
+    g_assert_cmpfloat_with_epsilon (cli_eval (path, (guint)target, f1), after, 1e-4);
+    g_assert_cmpfloat_with_epsilon (cli_eval (path, (guint)target, f1 + 0.5),
+                                    tress_curve_evaluate (c, f1 + 0.5), 1e-4);
+  }
+
+  g_object_add_weak_pointer (G_OBJECT (window), (gpointer *)&window);
+  gtk_window_destroy (GTK_WINDOW (window));
+  WAIT_FOR (window == NULL);
+}
+
+static void
+test_bfres (void)
+{
+  check_file ("bfres/Animal_Dog_Animation.bfres");
+}
+
+static void
+test_niff (void)
+{
+  check_file ("niff/Rings.niff");
+}
+
+int
+main (int argc, char *argv[])
+{
+  g_autoptr (GError) error = NULL;
+
+  g_test_init (&argc, &argv, NULL);
+  gtk_init ();
+  app = tress_application_new ();
+  g_application_set_flags (G_APPLICATION (app),
+                           G_APPLICATION_HANDLES_OPEN | G_APPLICATION_NON_UNIQUE);
+  g_application_register (G_APPLICATION (app), NULL, &error);
+  g_assert_no_error (error);
+  g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
+  g_test_add_func ("/curves/window/bfres", test_bfres);
+  g_test_add_func ("/curves/window/niff", test_niff);
+  return g_test_run ();
+}
