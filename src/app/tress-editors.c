@@ -5,6 +5,7 @@
 #include "tress-editors.h"
 
 #include "curves/tress-curve-editor.h"
+#include "fur/tress-fur-editor.h"
 #include "tress-editor.h"
 
 void
@@ -18,4 +19,5 @@ tress_editors_register_builtin (void)
    *   tress_editor_register ("niff", tress_curve_editor_new);
    * A format without a call gets the generic TressInfoView. */
   tress_curve_editor_register (); /* "bfres", "niff" and their curve documents */
+  tress_fur_editor_register ();
 }

@@ -8,6 +8,7 @@
  */
 #include "tress-niff-private.h"
 
+#include <glib/gi18n-lib.h>
 #include <math.h>
 #include <string.h>
 
@@ -1438,11 +1439,11 @@ niff_dump (gpointer model, JsonBuilder *b)
   json_builder_end_object (b);
 }
 
-static const char *const niff_extensions[] = { ".niff", ".nif", NULL };
+static const char *const niff_extensions[] = { "niff", "nif", NULL };
 
 const TressFormat tress_format_niff = {
   .id = "niff",
-  .display_name = "NIFF animation",
+  .display_name = N_ ("NIFF animation"),
   .extensions = niff_extensions,
   .mime_type = "application/x-niff",
   .probe = niff_probe,

@@ -1,0 +1,776 @@
+/* tress-fur-editor.c: the creature-fur editor
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "tress-fur-editor.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "tress-editor.h"
+#include "tress-fur-names.h"
+
+struct _TressFurEditor
+{
+  GtkWidget parent_instance;
+  TressChaDocument *doc;
+  TressFurNames *names;
+
+  GtkWidget *paned;
+  GtkWidget *search;
+  GtkWidget *scrolled;
+  GtkWidget *column_view;
+  GtkTreeListModel *tree;
+  GtkSortListModel *sorted;
+  GtkMultiSelection *selection;
+  GtkFilter *filter;
+  GtkWidget *notebook;
+  GtkWidget *preview;
+  GtkWidget *uv_map;
+  GtkWidget *inspector;
+  guint uv_material;
+  gboolean syncing;
+  gboolean filtering;
+  GtkSorter *row_sorter;
+  guint scroll_to;
+  guint scroll_tick;
+};
+
+G_DEFINE_FINAL_TYPE (TressFurEditor, tress_fur_editor, GTK_TYPE_WIDGET)
+
+static TressChaFile *
+get_file (TressFurEditor *self)
+{
+  return tress_cha_document_get_cha (self->doc);
+}
+
+/* ---- tree ----------------------------------------------------------------- */
+
+static gboolean
+filter_match (gpointer item, gpointer user_data)
+{
+  TressFurEditor *self = user_data;
+  TressChaNode *node = item;
+  const char *text = gtk_editable_get_text (GTK_EDITABLE (self->search));
+  TressChaFile *file = get_file (self);
+  const TressChaMaterial *m;
+  guint64 value;
+  guint material = (guint)tress_cha_node_get_material (node);
+  guint ribbon = (guint)tress_cha_node_get_ribbon (node);
+  guint first, n, i, k;
+
+  while (g_ascii_isspace (*text))
+    text++;
+  if (*text == '\0' || tress_cha_node_get_kind (node) != TRESS_CHA_NODE_RIBBON)
+    return TRUE;
+  if (g_str_has_prefix (text, "problem") || g_str_equal (text, "!"))
+    return tress_cha_document_ribbon_problems (self->doc, material, ribbon) > 0;
+  if (*text == '#')
+    return g_ascii_string_to_unsigned (text + 1, 10, 0, G_MAXUINT32, &value, NULL)
+           && value == ribbon;
+  if (g_str_has_prefix (text, "part"))
+    {
+      text += 4;
+      while (*text == ':' || *text == ' ')
+        text++;
+    }
+  if (!g_ascii_string_to_unsigned (text, 10, 0, G_MAXUINT32, &value, NULL))
+    return FALSE;
+  m = &file->radeon->materials[material];
+  if (m->attach[ribbon] == value)
+    return TRUE;
+  if (!tress_cha_material_ribbon_lines (m, ribbon, &first, &n))
+    return FALSE;
+  for (i = first; i < first + n; i++)
+    for (k = 0; k < 3; k++)
+      if (tress_cha_line_get_weight (&m->lines[i], k) > 0
+          && tress_cha_material_ref_body_part (m, &m->lines[i], k) == (gint64)value)
+        return TRUE;
+  return FALSE;
+}
+
+static GListModel *
+create_children (gpointer item, gpointer user_data)
+{
+  TressFurEditor *self = user_data;
+  TressChaNode *node = item;
+  GListModel *children = tress_cha_document_create_children (self->doc, node);
+
+  if (children != NULL && tress_cha_node_get_kind (node) == TRESS_CHA_NODE_MATERIAL)
+    return G_LIST_MODEL (gtk_filter_list_model_new (children, g_object_ref (self->filter)));
+  return children;
+}
+
+static int
+compare_column (gconstpointer a, gconstpointer b, gpointer data)
+{
+  TressChaColumn column = GPOINTER_TO_INT (data);
+  double x = tress_cha_node_get_sort_key ((TressChaNode *)a, column);
+  double y = tress_cha_node_get_sort_key ((TressChaNode *)b, column);
+
+  return x < y ? GTK_ORDERING_SMALLER : x > y ? GTK_ORDERING_LARGER : GTK_ORDERING_EQUAL;
+}
+
+typedef struct
+{
+  TressChaColumn column;
+} ColumnInfo;
+
+static void
+update_cell (GtkListItem *item)
+{
+  GtkTreeListRow *row = gtk_list_item_get_item (item);
+  TressChaNode *node = row != NULL ? gtk_tree_list_row_get_item (row) : NULL;
+  GtkWidget *child = gtk_list_item_get_child (item);
+  TressChaColumn column = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (item), "column"));
+  g_autofree char *text = NULL;
+  GtkWidget *label;
+
+  if (node == NULL)
+    return;
+  text = tress_cha_node_get_text (node, column);
+  label = GTK_IS_TREE_EXPANDER (child) ? gtk_tree_expander_get_child (GTK_TREE_EXPANDER (child))
+                                       : child;
+  gtk_label_set_text (GTK_LABEL (label), text);
+  g_object_unref (node);
+}
+
+static void
+on_node_revision (TressChaNode *node, GParamSpec *pspec, GtkListItem *item)
+{
+  update_cell (item);
+}
+
+static void
+setup_cell (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data)
+{
+  TressChaColumn column = GPOINTER_TO_INT (data);
+  GtkWidget *label = gtk_label_new ("");
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  g_object_set_data (G_OBJECT (item), "column", data);
+  if (column == TRESS_CHA_COLUMN_NAME)
+    {
+      GtkWidget *expander = gtk_tree_expander_new ();
+
+      gtk_tree_expander_set_child (GTK_TREE_EXPANDER (expander), label);
+      gtk_list_item_set_child (item, expander);
+    }
+  else
+    gtk_list_item_set_child (item, label);
+}
+
+static void
+bind_cell (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data)
+{
+  GtkTreeListRow *row = gtk_list_item_get_item (item);
+  GtkWidget *child = gtk_list_item_get_child (item);
+  TressChaNode *node = gtk_tree_list_row_get_item (row);
+
+  if (GTK_IS_TREE_EXPANDER (child))
+    gtk_tree_expander_set_list_row (GTK_TREE_EXPANDER (child), row);
+  g_signal_connect (node, "notify::revision", G_CALLBACK (on_node_revision), item);
+  g_object_set_data_full (G_OBJECT (item), "node", node, g_object_unref);
+  update_cell (item);
+}
+
+static void
+unbind_cell (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data)
+{
+  TressChaNode *node = g_object_get_data (G_OBJECT (item), "node");
+  GtkWidget *child = gtk_list_item_get_child (item);
+
+  if (node != NULL)
+    g_signal_handlers_disconnect_by_func (node, on_node_revision, item);
+  g_object_set_data (G_OBJECT (item), "node", NULL);
+  if (GTK_IS_TREE_EXPANDER (child))
+    gtk_tree_expander_set_list_row (GTK_TREE_EXPANDER (child), NULL);
+}
+
+static void
+add_column (TressFurEditor *self, const char *title, TressChaColumn column, gboolean expand)
+{
+  GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
+  GtkColumnViewColumn *col;
+  GtkSorter *sorter;
+
+  g_signal_connect (factory, "setup", G_CALLBACK (setup_cell), GINT_TO_POINTER (column));
+  g_signal_connect (factory, "bind", G_CALLBACK (bind_cell), GINT_TO_POINTER (column));
+  g_signal_connect (factory, "unbind", G_CALLBACK (unbind_cell), GINT_TO_POINTER (column));
+  col = gtk_column_view_column_new (title, factory);
+  sorter = GTK_SORTER (gtk_custom_sorter_new (compare_column, GINT_TO_POINTER (column), NULL));
+  gtk_column_view_column_set_sorter (col, sorter);
+  g_object_unref (sorter);
+  gtk_column_view_column_set_expand (col, expand);
+  if (column == TRESS_CHA_COLUMN_NAME)
+    gtk_column_view_column_set_fixed_width (col, 170);
+  gtk_column_view_column_set_resizable (col, TRUE);
+  gtk_column_view_append_column (GTK_COLUMN_VIEW (self->column_view), col);
+  g_object_unref (col);
+}
+
+/* Tree selection → document selection. */
+static void
+on_tree_selection_changed (GtkSelectionModel *model, guint position, guint n_items,
+                           TressFurEditor *self)
+{
+  g_autoptr (GtkBitset) set = NULL;
+  g_autoptr (GArray) ids = NULL;
+  GtkBitsetIter iter;
+  guint pos;
+
+  if (self->syncing)
+    return;
+  set = gtk_selection_model_get_selection (model);
+  ids = g_array_new (FALSE, FALSE, sizeof (TressChaRibbonId));
+  for (gboolean ok = gtk_bitset_iter_init_first (&iter, set, &pos); ok;
+       ok = gtk_bitset_iter_next (&iter, &pos))
+    {
+      g_autoptr (GtkTreeListRow) row = g_list_model_get_item (G_LIST_MODEL (model), pos);
+      g_autoptr (TressChaNode) node = row != NULL ? gtk_tree_list_row_get_item (row) : NULL;
+
+      if (node != NULL && tress_cha_node_get_ribbon (node) >= 0)
+        {
+          TressChaRibbonId id = { (guint)tress_cha_node_get_material (node),
+                                  (guint)tress_cha_node_get_ribbon (node) };
+
+          g_array_append_val (ids, id);
+        }
+    }
+  self->syncing = TRUE;
+  tress_cha_document_set_selection (self->doc, (const TressChaRibbonId *)(gpointer)ids->data,
+                                    ids->len, self);
+  self->syncing = FALSE;
+}
+
+static gboolean
+scroll_tick (GtkWidget *list, GdkFrameClock *clock, gpointer data)
+{
+  TressFurEditor *self = data;
+
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->sorted));
+  GtkAdjustment *adj = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (self->scrolled));
+  double upper = gtk_adjustment_get_upper (adj), page = gtk_adjustment_get_page_size (adj);
+
+  self->scroll_tick = 0;
+  /* The list view sizes its rows evenly: place the row a third down the view. */
+  if (self->scroll_to < n && n > 0)
+    gtk_adjustment_set_value (
+        adj, CLAMP (upper * self->scroll_to / n - page / 3, 0, MAX (upper - page, 0)));
+  return G_SOURCE_REMOVE;
+}
+
+/* Document selection → tree: expands the materials holding selected ribbons
+ * and selects their rows. */
+static void
+sync_tree_from_document (TressFurEditor *self)
+{
+  TressChaFile *file = get_file (self);
+  const TressChaRibbonId *ids;
+  guint n, i, n_rows, first = G_MAXUINT, section;
+  g_autoptr (GtkBitset) set = gtk_bitset_new_empty ();
+  g_autoptr (GtkBitset) mask = NULL;
+  g_autoptr (GtkTreeListRow) section_row = NULL;
+  GListModel *rows = G_LIST_MODEL (self->sorted);
+  /* Unsorted and unfiltered, tree positions are list positions: each selected
+   * row is found directly instead of by a scan of every row. */
+  gboolean direct = gtk_sort_list_model_get_sorter (self->sorted) == NULL && !self->filtering;
+
+  ids = tress_cha_document_get_selection (self->doc, &n);
+  self->syncing = TRUE;
+  /* Expand the radeon section and the materials involved. */
+  for (section = 0; n > 0 && file->radeon != NULL && section < file->n_sections; section++)
+    if (file->sections[section].radeon == file->radeon)
+      {
+        section_row = gtk_tree_list_model_get_child_row (self->tree, section);
+        break;
+      }
+  if (section_row != NULL)
+    {
+      gtk_tree_list_row_set_expanded (section_row, TRUE);
+      for (i = 0; i < n; i++)
+        {
+          g_autoptr (GtkTreeListRow) material_row = NULL;
+          g_autoptr (GtkTreeListRow) ribbon_row = NULL;
+
+          if (i > 0 && ids[i].material == ids[i - 1].material && !direct)
+            continue;
+          material_row = gtk_tree_list_row_get_child_row (section_row, ids[i].material);
+          if (material_row == NULL)
+            continue;
+          gtk_tree_list_row_set_expanded (material_row, TRUE);
+          if (!direct)
+            continue;
+          ribbon_row = gtk_tree_list_row_get_child_row (material_row, ids[i].ribbon);
+          if (ribbon_row != NULL)
+            {
+              guint pos = gtk_tree_list_row_get_position (ribbon_row);
+
+              gtk_bitset_add (set, pos);
+              first = MIN (first, pos);
+            }
+        }
+    }
+  n_rows = g_list_model_get_n_items (rows);
+  for (i = 0; i < n_rows && n > 0 && !direct; i++)
+    {
+      g_autoptr (GtkTreeListRow) row = g_list_model_get_item (rows, i);
+      g_autoptr (TressChaNode) node = gtk_tree_list_row_get_item (row);
+
+      if (tress_cha_node_get_kind (node) == TRESS_CHA_NODE_RIBBON
+          && tress_cha_document_is_selected (self->doc, (guint)tress_cha_node_get_material (node),
+                                             (guint)tress_cha_node_get_ribbon (node)))
+        {
+          gtk_bitset_add (set, i);
+          first = MIN (first, i);
+        }
+    }
+  mask = gtk_bitset_new_range (0, n_rows);
+  gtk_selection_model_set_selection (GTK_SELECTION_MODEL (self->selection), set, mask);
+  self->syncing = FALSE;
+  if (first != G_MAXUINT)
+    {
+      /* Scroll once the new rows are laid out (scrolling in the same cycle as
+       * a large change leaves GTK 4.8's list view blank). */
+      self->scroll_to = first;
+      if (self->scroll_tick == 0)
+        self->scroll_tick
+            = gtk_widget_add_tick_callback (self->column_view, scroll_tick, self, NULL);
+    }
+}
+
+static void
+on_doc_selection_changed (TressChaDocument *doc, gpointer origin, TressFurEditor *self)
+{
+  const TressChaRibbonId *ids;
+  guint n;
+
+  if (origin != self)
+    sync_tree_from_document (self);
+  /* The UV map follows the selection's material. */
+  ids = tress_cha_document_get_selection (doc, &n);
+  if (n > 0 && ids[0].material != self->uv_material)
+    {
+      TressChaFile *file = get_file (self);
+      const TressChaMaterial *m;
+      TressUvLayout layout;
+
+      self->uv_material = ids[0].material;
+      m = &file->radeon->materials[self->uv_material];
+      layout = (TressUvLayout){ m->uv_rows, m->uv_groups, m->uv_pieces };
+      tress_uv_map_set_table (TRESS_UV_MAP (self->uv_map), &layout, m->uv, m->n_uv_floats);
+    }
+}
+
+static void
+on_search_changed (GtkSearchEntry *entry, TressFurEditor *self)
+{
+  const char *text = gtk_editable_get_text (GTK_EDITABLE (entry));
+  gboolean filtering = text[strspn (text, " \t")] != '\0';
+
+  /* Without a search the filter matches everything without looking at the
+   * rows, so expanding 100,000 ribbons makes none of them. */
+  if (filtering || self->filtering)
+    gtk_custom_filter_set_filter_func (GTK_CUSTOM_FILTER (self->filter),
+                                       filtering ? filter_match : NULL, filtering ? self : NULL,
+                                       NULL);
+  self->filtering = filtering;
+}
+
+/* Sorting only while a column asks for it: an unsorted tree needs no key of
+ * every row. */
+static void
+on_view_sorter_changed (GtkSorter *sorter, GtkSorterChange change, TressFurEditor *self)
+{
+  gboolean active = gtk_sorter_get_order (sorter) != GTK_SORTER_ORDER_NONE;
+
+  if (active && gtk_sort_list_model_get_sorter (self->sorted) == NULL)
+    gtk_sort_list_model_set_sorter (self->sorted, self->row_sorter);
+  else if (!active && gtk_sort_list_model_get_sorter (self->sorted) != NULL)
+    gtk_sort_list_model_set_sorter (self->sorted, NULL);
+}
+
+/* ---- UV map --------------------------------------------------------------- */
+
+static void
+load_uv_table (TressFurEditor *self)
+{
+  TressChaFile *file = get_file (self);
+  TressUvLayout layout = { 0, 0, 0 };
+  const TressChaMaterial *m;
+
+  if (file->radeon == NULL || self->uv_material >= file->radeon->n_materials)
+    {
+      tress_uv_map_set_table (TRESS_UV_MAP (self->uv_map), &layout, NULL, 0);
+      return;
+    }
+  m = &file->radeon->materials[self->uv_material];
+  layout = (TressUvLayout){ m->uv_rows, m->uv_groups, m->uv_pieces };
+  tress_uv_map_set_table (TRESS_UV_MAP (self->uv_map), &layout, m->uv, m->n_uv_floats);
+}
+
+static void
+on_uv_point_moved (TressUvMap *map, guint index, double u, double v, TressFurEditor *self)
+{
+  const float values[2] = { (float)u, (float)v };
+  g_autoptr (GError) error = NULL;
+
+  if (!tress_cha_set_uv (get_file (self), tress_document_get_history (TRESS_DOCUMENT (self->doc)),
+                         self->uv_material, 2 * index, 2, values, &error))
+    g_message ("%s", error->message);
+}
+
+static void
+on_fur_changed (TressChaDocument *doc, const TressChaChange *change, gboolean undo,
+                TressFurEditor *self)
+{
+  if ((change->flags & TRESS_CHA_CHANGE_MATERIAL)
+      && (change->material < 0 || (guint)change->material == self->uv_material))
+    load_uv_table (self);
+}
+
+/* ---- actions -------------------------------------------------------------- */
+
+gboolean
+tress_fur_parse_ribbon_list (const char *text, GArray *out)
+{
+  g_auto (GStrv) parts = g_strsplit (text, ",", -1);
+  guint i;
+
+  for (i = 0; parts[i] != NULL; i++)
+    {
+      g_auto (GStrv) mr = NULL;
+      guint64 m, r;
+      TressChaRibbonId id;
+
+      g_strstrip (parts[i]);
+      if (parts[i][0] == '\0')
+        continue;
+      mr = g_strsplit (parts[i], ":", 2);
+      if (mr[1] == NULL || !g_ascii_string_to_unsigned (mr[0], 10, 0, G_MAXUINT32, &m, NULL)
+          || !g_ascii_string_to_unsigned (mr[1], 10, 0, G_MAXUINT32, &r, NULL))
+        return FALSE;
+      id.material = (guint)m;
+      id.ribbon = (guint)r;
+      g_array_append_val (out, id);
+    }
+  return TRUE;
+}
+
+static void
+action_select_ribbons (GtkWidget *widget, const char *name, GVariant *param)
+{
+  TressFurEditor *self = TRESS_FUR_EDITOR (widget);
+  g_autoptr (GArray) ids = g_array_new (FALSE, FALSE, sizeof (TressChaRibbonId));
+
+  if (!tress_fur_parse_ribbon_list (g_variant_get_string (param, NULL), ids))
+    return;
+  tress_cha_document_set_selection (self->doc, (const TressChaRibbonId *)(gpointer)ids->data,
+                                    ids->len, NULL);
+}
+
+static void
+action_set_weights (GtkWidget *widget, const char *name, GVariant *param)
+{
+  TressFurEditor *self = TRESS_FUR_EDITOR (widget);
+  guint8 w[3];
+  g_autoptr (GError) error = NULL;
+
+  g_variant_get (param, "(yyy)", &w[0], &w[1], &w[2]);
+  if (!tress_fur_set_selection_weights (self->doc, w, &error))
+    g_message ("%s", error->message);
+}
+
+static void
+action_retarget (GtkWidget *widget, const char *name, GVariant *param)
+{
+  TressFurEditor *self = TRESS_FUR_EDITOR (widget);
+  guint32 from, to, scope;
+  g_autoptr (GError) error = NULL;
+
+  g_variant_get (param, "(uuu)", &from, &to, &scope);
+  if (!tress_fur_retarget (self->doc, MIN (scope, 2), from, to, NULL, NULL, &error))
+    g_message ("%s", error->message);
+}
+
+static void
+action_retarget_dialog (GtkWidget *widget, const char *name, GVariant *param)
+{
+  TressFurEditor *self = TRESS_FUR_EDITOR (widget);
+  GtkRoot *root = gtk_widget_get_root (widget);
+
+  gtk_window_present (GTK_WINDOW (tress_fur_retarget_dialog_new (
+      GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, self->doc, self->names)));
+}
+
+static void
+action_fix_all (GtkWidget *widget, const char *name, GVariant *param)
+{
+  TressFurEditor *self = TRESS_FUR_EDITOR (widget);
+  g_autoptr (GError) error = NULL;
+
+  tress_cha_fix_all (get_file (self), tress_document_get_history (TRESS_DOCUMENT (self->doc)),
+                     &error);
+  if (error != NULL)
+    g_message ("%s", error->message);
+}
+
+static void
+on_background_chosen (GtkNativeDialog *dialog, int response, TressFurEditor *self)
+{
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr (GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+      g_autoptr (GError) error = NULL;
+
+      if (!tress_uv_map_load_background (TRESS_UV_MAP (self->uv_map), file, &error))
+        {
+          GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+          GtkWidget *msg = gtk_message_dialog_new (
+              GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, GTK_DIALOG_MODAL, GTK_MESSAGE_ERROR,
+              GTK_BUTTONS_CLOSE, "Cannot load the strand texture");
+
+          gtk_message_dialog_format_secondary_text (GTK_MESSAGE_DIALOG (msg), "%s", error->message);
+          g_signal_connect (msg, "response", G_CALLBACK (gtk_window_destroy), NULL);
+          gtk_window_present (GTK_WINDOW (msg));
+        }
+    }
+  g_object_unref (dialog);
+  g_object_unref (self);
+}
+
+static void
+action_load_background (GtkWidget *widget, const char *name, GVariant *param)
+{
+  GtkRoot *root = gtk_widget_get_root (widget);
+  GtkFileChooserNative *chooser = gtk_file_chooser_native_new (
+      "Strand texture", GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+      GTK_FILE_CHOOSER_ACTION_OPEN, "_Open", "_Cancel");
+  GtkFileFilter *filter = gtk_file_filter_new ();
+
+  gtk_file_filter_set_name (filter, "DDS and PNG textures");
+  gtk_file_filter_add_pattern (filter, "*.dds");
+  gtk_file_filter_add_pattern (filter, "*.DDS");
+  gtk_file_filter_add_mime_type (filter, "image/png");
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
+  g_object_unref (filter);
+  g_signal_connect (chooser, "response", G_CALLBACK (on_background_chosen), g_object_ref (widget));
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+}
+
+static void
+action_frame_selection (GtkWidget *widget, const char *name, GVariant *param)
+{
+  tress_fur_preview_frame_selection (TRESS_FUR_PREVIEW (TRESS_FUR_EDITOR (widget)->preview));
+}
+
+/* ---- GObject -------------------------------------------------------------- */
+
+static void
+tress_fur_editor_dispose (GObject *object)
+{
+  TressFurEditor *self = TRESS_FUR_EDITOR (object);
+
+  if (self->doc != NULL)
+    g_signal_handlers_disconnect_by_data (self->doc, self);
+  g_clear_pointer (&self->paned, gtk_widget_unparent);
+  g_clear_object (&self->selection);
+  g_clear_object (&self->filter);
+  g_clear_object (&self->row_sorter);
+  g_clear_object (&self->doc);
+  G_OBJECT_CLASS (tress_fur_editor_parent_class)->dispose (object);
+}
+
+static void
+tress_fur_editor_finalize (GObject *object)
+{
+  TressFurEditor *self = TRESS_FUR_EDITOR (object);
+
+  g_clear_pointer (&self->names, tress_fur_names_free);
+  G_OBJECT_CLASS (tress_fur_editor_parent_class)->finalize (object);
+}
+
+static void
+tress_fur_editor_class_init (TressFurEditorClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = tress_fur_editor_dispose;
+  object_class->finalize = tress_fur_editor_finalize;
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  gtk_widget_class_set_css_name (widget_class, "fureditor");
+
+  gtk_widget_class_install_action (widget_class, "fur.select-ribbons", "s", action_select_ribbons);
+  gtk_widget_class_install_action (widget_class, "fur.set-weights", "(yyy)", action_set_weights);
+  gtk_widget_class_install_action (widget_class, "fur.retarget", "(uuu)", action_retarget);
+  gtk_widget_class_install_action (widget_class, "fur.retarget-dialog", NULL,
+                                   action_retarget_dialog);
+  gtk_widget_class_install_action (widget_class, "fur.fix-all", NULL, action_fix_all);
+  gtk_widget_class_install_action (widget_class, "fur.load-background", NULL,
+                                   action_load_background);
+  gtk_widget_class_install_action (widget_class, "fur.frame-selection", NULL,
+                                   action_frame_selection);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_f, GDK_CONTROL_MASK | GDK_SHIFT_MASK,
+                                       "fur.frame-selection", NULL);
+}
+
+static void
+tress_fur_editor_init (TressFurEditor *self)
+{
+}
+
+static char *
+names_key (TressDocument *doc)
+{
+  GFile *file = tress_document_get_file (doc);
+
+  return file != NULL ? g_file_get_uri (file) : g_strdup (tress_document_get_title (doc));
+}
+
+GtkWidget *
+tress_fur_editor_new (TressDocument *doc)
+{
+  TressFurEditor *self;
+  GtkWidget *left, *scrolled, *right, *uv_box, *uv_bar, *button;
+  GtkSorter *view_sorter;
+  GtkTreeListRowSorter *row_sorter;
+  g_autofree char *key = NULL;
+
+  if (!TRESS_IS_CHA_DOCUMENT (doc))
+    return gtk_label_new ("This creature-fur document was opened without the fur editor.");
+
+  self = g_object_new (TRESS_TYPE_FUR_EDITOR, NULL);
+  self->doc = g_object_ref (TRESS_CHA_DOCUMENT (doc));
+  key = names_key (doc);
+  self->names = tress_fur_names_new (key);
+
+  /* Tree */
+  self->search = gtk_search_entry_new ();
+  gtk_widget_set_tooltip_text (self->search,
+                               "Filter ribbons: a body part number, #index, or \"problem\"");
+  g_signal_connect (self->search, "search-changed", G_CALLBACK (on_search_changed), self);
+  self->filter = GTK_FILTER (gtk_custom_filter_new (NULL, NULL, NULL));
+  self->tree = gtk_tree_list_model_new (g_object_ref (tress_cha_document_get_root (self->doc)),
+                                        FALSE, FALSE, create_children, self, NULL);
+  self->column_view = gtk_column_view_new (NULL);
+  add_column (self, "Ribbon", TRESS_CHA_COLUMN_NAME, TRUE);
+  add_column (self, "Sections", TRESS_CHA_COLUMN_SECTIONS, FALSE);
+  add_column (self, "Attached", TRESS_CHA_COLUMN_ATTACH, FALSE);
+  add_column (self, "Body part:weight ×3", TRESS_CHA_COLUMN_REFS, FALSE);
+  add_column (self, "Quality", TRESS_CHA_COLUMN_QUALITY, FALSE);
+  add_column (self, "Length", TRESS_CHA_COLUMN_LENGTH, FALSE);
+  add_column (self, "Problems", TRESS_CHA_COLUMN_PROBLEMS, FALSE);
+  view_sorter = gtk_column_view_get_sorter (GTK_COLUMN_VIEW (self->column_view));
+  row_sorter = gtk_tree_list_row_sorter_new (g_object_ref (view_sorter));
+  self->row_sorter = GTK_SORTER (row_sorter);
+  self->sorted = gtk_sort_list_model_new (G_LIST_MODEL (self->tree), NULL);
+  g_signal_connect_object (view_sorter, "changed", G_CALLBACK (on_view_sorter_changed), self, 0);
+  self->selection = gtk_multi_selection_new (G_LIST_MODEL (self->sorted));
+  gtk_column_view_set_model (GTK_COLUMN_VIEW (self->column_view),
+                             GTK_SELECTION_MODEL (self->selection));
+  g_signal_connect (self->selection, "selection-changed", G_CALLBACK (on_tree_selection_changed),
+                    self);
+  scrolled = self->scrolled = gtk_scrolled_window_new ();
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), self->column_view);
+  gtk_widget_set_vexpand (scrolled, TRUE);
+  left = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
+  gtk_box_append (GTK_BOX (left), self->search);
+  gtk_box_append (GTK_BOX (left), scrolled);
+  gtk_widget_set_size_request (left, 240, -1);
+
+  /* Preview and UV map */
+  self->notebook = gtk_notebook_new ();
+  self->preview = tress_fur_preview_new (self->doc);
+  gtk_notebook_append_page (GTK_NOTEBOOK (self->notebook), self->preview,
+                            gtk_label_new ("3D preview"));
+  uv_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
+  uv_bar = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 4);
+  button = gtk_button_new_with_label ("Load strand texture…");
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "fur.load-background");
+  gtk_box_append (GTK_BOX (uv_bar), button);
+  gtk_box_append (GTK_BOX (uv_box), uv_bar);
+  self->uv_map = tress_uv_map_new ();
+  gtk_widget_set_vexpand (self->uv_map, TRUE);
+  g_signal_connect (self->uv_map, "point-moved", G_CALLBACK (on_uv_point_moved), self);
+  gtk_box_append (GTK_BOX (uv_box), self->uv_map);
+  gtk_notebook_append_page (GTK_NOTEBOOK (self->notebook), uv_box, gtk_label_new ("UV map"));
+  load_uv_table (self);
+
+  self->inspector = tress_fur_inspector_new (self->doc, self->names);
+  gtk_widget_set_size_request (self->inspector, 330, -1);
+
+  /* Tree | preview in a paned, the inspector at a fixed width beside them. */
+  right = gtk_paned_new (GTK_ORIENTATION_HORIZONTAL);
+  gtk_paned_set_start_child (GTK_PANED (right), left);
+  gtk_paned_set_end_child (GTK_PANED (right), self->notebook);
+  gtk_paned_set_resize_start_child (GTK_PANED (right), FALSE);
+  gtk_paned_set_shrink_start_child (GTK_PANED (right), FALSE);
+  gtk_paned_set_shrink_end_child (GTK_PANED (right), FALSE);
+  gtk_paned_set_position (GTK_PANED (right), 360);
+  gtk_widget_set_hexpand (right, TRUE);
+  self->paned = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
+  gtk_box_append (GTK_BOX (self->paned), right);
+  gtk_box_append (GTK_BOX (self->paned), gtk_separator_new (GTK_ORIENTATION_VERTICAL));
+  gtk_box_append (GTK_BOX (self->paned), self->inspector);
+  gtk_widget_set_parent (self->paned, GTK_WIDGET (self));
+
+  g_signal_connect (self->doc, "selection-changed", G_CALLBACK (on_doc_selection_changed), self);
+  g_signal_connect (self->doc, "fur-changed", G_CALLBACK (on_fur_changed), self);
+  return GTK_WIDGET (self);
+}
+
+void
+tress_fur_editor_register (void)
+{
+  tress_cha_document_register ();
+  tress_editor_register ("cha", tress_fur_editor_new);
+}
+
+TressChaDocument *
+tress_fur_editor_get_document (TressFurEditor *self)
+{
+  return self->doc;
+}
+
+GtkColumnView *
+tress_fur_editor_get_column_view (TressFurEditor *self)
+{
+  return GTK_COLUMN_VIEW (self->column_view);
+}
+
+GtkSelectionModel *
+tress_fur_editor_get_tree_selection (TressFurEditor *self)
+{
+  return GTK_SELECTION_MODEL (self->selection);
+}
+
+GtkEditable *
+tress_fur_editor_get_search (TressFurEditor *self)
+{
+  return GTK_EDITABLE (self->search);
+}
+
+TressFurInspector *
+tress_fur_editor_get_inspector (TressFurEditor *self)
+{
+  return TRESS_FUR_INSPECTOR (self->inspector);
+}
+
+TressFurPreview *
+tress_fur_editor_get_preview (TressFurEditor *self)
+{
+  return TRESS_FUR_PREVIEW (self->preview);
+}
+
+TressUvMap *
+tress_fur_editor_get_uv_map (TressFurEditor *self)
+{
+  return TRESS_UV_MAP (self->uv_map);
+}
+
+void
+tress_fur_editor_show_page (TressFurEditor *self, guint page)
+{
+  gtk_notebook_set_current_page (GTK_NOTEBOOK (self->notebook), (int)page);
+}

@@ -1,0 +1,944 @@
+/* tress-fur-inspector.c: the fur editor's inspector and Retarget… dialog
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "tress-fur-inspector.h"
+
+#include <stdio.h>
+#include <string.h>
+
+typedef guint8 Triple[3];
+
+struct _TressFurInspector
+{
+  GtkWidget parent_instance;
+  TressChaDocument *doc;
+  TressFurNames *names; /* not owned */
+  gboolean updating;
+
+  GtkWidget *scrolled;
+  GtkWidget *summary;
+  GtkWidget *weight_spin[3];
+  GtkWidget *triangle;
+  GtkWidget *equal_button;
+  GtkWidget *ref_dropdown[3];
+  GtkWidget *attach_dropdown;
+  GtkWidget *name_part;
+  GtkWidget *name_entry;
+  GtkWidget *byte_spin[3]; /* ambient, colour 1, colour 2 */
+  GtkWidget *section_spin;
+  GtkWidget *dir_spin[3];
+  GtkWidget *quality_spin;
+  GtkWidget *length_box;
+  GtkWidget *problem_box;
+  GtkWidget *edit_box; /* everything that needs a selection */
+
+  /* The unique weight triples of the selected lines, and their lines. */
+  GArray *triples;      /* Triple */
+  GPtrArray *tri_lines; /* GArray of TressChaLineId per triple */
+  int material;         /* the selection's material, or -1 when mixed/empty */
+};
+
+G_DEFINE_FINAL_TYPE (TressFurInspector, tress_fur_inspector, GTK_TYPE_WIDGET)
+
+static TressChaFile *
+get_file (TressChaDocument *doc)
+{
+  return tress_cha_document_get_cha (doc);
+}
+
+static TressHistory *
+get_history (TressChaDocument *doc)
+{
+  return tress_document_get_history (TRESS_DOCUMENT (doc));
+}
+
+static void
+report (TressFurInspector *self, GError *error)
+{
+  if (error == NULL)
+    return;
+  gtk_label_set_text (GTK_LABEL (self->summary), error->message);
+  g_message ("%s", error->message);
+}
+
+/* ---- edits shared with the editor's actions ------------------------------- */
+
+gboolean
+tress_fur_set_selection_weights (TressChaDocument *doc, const guint8 w[3], GError **error)
+{
+  guint n;
+  g_autofree TressChaLineId *lines = tress_cha_document_get_selected_lines (doc, &n);
+
+  if (n == 0)
+    return TRUE;
+  return tress_cha_set_weights (get_file (doc), get_history (doc), lines, n, w, error);
+}
+
+/* The scopes of a retarget: one TressChaScope per material involved. */
+static GArray *
+retarget_scopes (TressChaDocument *doc, guint scope, GPtrArray **ribbon_lists)
+{
+  GArray *scopes = g_array_new (FALSE, TRUE, sizeof (TressChaScope));
+  const TressChaRibbonId *ids;
+  guint n, i;
+
+  *ribbon_lists = g_ptr_array_new_with_free_func ((GDestroyNotify)g_array_unref);
+  if (scope == 2)
+    {
+      TressChaScope s = { -1, NULL, 0 };
+
+      g_array_append_val (scopes, s);
+      return scopes;
+    }
+  ids = tress_cha_document_get_selection (doc, &n);
+  for (i = 0; i < n;)
+    {
+      guint m = ids[i].material, j = i;
+      GArray *ribbons = g_array_new (FALSE, FALSE, sizeof (guint));
+      TressChaScope s = { (int)m, NULL, 0 };
+
+      while (j < n && ids[j].material == m)
+        {
+          g_array_append_val (ribbons, ids[j].ribbon);
+          j++;
+        }
+      g_ptr_array_add (*ribbon_lists, ribbons);
+      if (scope == 0)
+        {
+          s.ribbons = (const guint *)(gpointer)ribbons->data;
+          s.n_ribbons = ribbons->len;
+        }
+      g_array_append_val (scopes, s);
+      i = j;
+    }
+  return scopes;
+}
+
+gboolean
+tress_fur_retarget_count (TressChaDocument *doc, guint scope, guint32 from, guint32 to,
+                          guint *n_lines, guint *n_ribbons)
+{
+  g_autoptr (GPtrArray) lists = NULL;
+  g_autoptr (GArray) scopes = retarget_scopes (doc, scope, &lists);
+  guint i;
+
+  *n_lines = *n_ribbons = 0;
+  for (i = 0; i < scopes->len; i++)
+    {
+      guint nl = 0, nr = 0;
+
+      if (!tress_cha_retarget_count (get_file (doc), &g_array_index (scopes, TressChaScope, i),
+                                     from, to, &nl, &nr, NULL))
+        return FALSE;
+      *n_lines += nl;
+      *n_ribbons += nr;
+    }
+  return TRUE;
+}
+
+gboolean
+tress_fur_retarget (TressChaDocument *doc, guint scope, guint32 from, guint32 to, guint *n_lines,
+                    guint *n_ribbons, GError **error)
+{
+  g_autoptr (GPtrArray) lists = NULL;
+  g_autoptr (GArray) scopes = retarget_scopes (doc, scope, &lists);
+  TressHistory *history = get_history (doc);
+  guint nl = 0, nr = 0, i;
+  gboolean ok = TRUE;
+
+  if (!tress_fur_retarget_count (doc, scope, from, to, &nl, &nr))
+    nl = nr = 0;
+  if (n_lines != NULL)
+    *n_lines = nl;
+  if (n_ribbons != NULL)
+    *n_ribbons = nr;
+  if (scopes->len > 1)
+    {
+      g_autofree char *label = g_strdup_printf ("Retarget %u lines from %u to %u", nl, from, to);
+
+      tress_history_begin_group (history, label);
+    }
+  for (i = 0; ok && i < scopes->len; i++)
+    ok = tress_cha_retarget (get_file (doc), history, &g_array_index (scopes, TressChaScope, i),
+                             from, to, error);
+  if (scopes->len > 1)
+    tress_history_end_group (history);
+  if (!ok && scopes->len > 1)
+    tress_history_undo (history);
+  return ok;
+}
+
+/* ---- refresh -------------------------------------------------------------- */
+
+static void
+fill_part_model (TressFurInspector *self, GtkWidget *dropdown, const TressChaMaterial *m,
+                 guint selected)
+{
+  g_autoptr (GtkStringList) list = gtk_string_list_new (NULL);
+  guint i;
+
+  for (i = 0; m != NULL && i < m->n_applied; i++)
+    {
+      g_autofree char *label = tress_fur_names_label (self->names, m->applied[i]);
+
+      gtk_string_list_append (list, label);
+    }
+  gtk_drop_down_set_model (GTK_DROP_DOWN (dropdown), G_LIST_MODEL (list));
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (dropdown), m != NULL && selected < m->n_applied
+                                                            ? selected
+                                                            : GTK_INVALID_LIST_POSITION);
+}
+
+static void
+clear_box (GtkWidget *box)
+{
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (box)) != NULL)
+    gtk_box_remove (GTK_BOX (box), child);
+}
+
+static void on_fix_clicked (GtkButton *button, TressFurInspector *self);
+static void on_length_changed (GtkSpinButton *spin, TressFurInspector *self);
+
+static void
+refresh_problems (TressFurInspector *self)
+{
+  GPtrArray *problems = tress_document_get_problems (TRESS_DOCUMENT (self->doc));
+  guint i, shown = 0, n_sel;
+
+  tress_cha_document_get_selection (self->doc, &n_sel);
+  clear_box (self->problem_box);
+  for (i = 0; problems != NULL && i < problems->len && shown < 50; i++)
+    {
+      const TressProblem *p = g_ptr_array_index (problems, i);
+      const char *m = p->location != NULL ? strstr (p->location, "material ") : NULL;
+      const char *r = m != NULL ? strstr (m, "/ribbon ") : NULL;
+      guint mi, ri;
+      GtkWidget *row, *label;
+      g_autofree char *text = NULL;
+
+      if (n_sel > 0)
+        {
+          if (r == NULL || sscanf (m, "material %u", &mi) != 1 || sscanf (r, "/ribbon %u", &ri) != 1
+              || !tress_cha_document_is_selected (self->doc, mi, ri))
+            continue;
+        }
+      row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+      text = tress_problem_to_string (p);
+      label = gtk_label_new (text);
+      gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+      gtk_label_set_xalign (GTK_LABEL (label), 0);
+      gtk_widget_set_hexpand (label, TRUE);
+      gtk_box_append (GTK_BOX (row), label);
+      if (p->fix_id >= 0)
+        {
+          GtkWidget *fix = gtk_button_new_with_label ("Fix");
+
+          gtk_widget_set_tooltip_text (fix, p->fix);
+          g_object_set_data (G_OBJECT (fix), "fix-id", GINT_TO_POINTER (p->fix_id));
+          g_signal_connect (fix, "clicked", G_CALLBACK (on_fix_clicked), self);
+          gtk_widget_set_valign (fix, GTK_ALIGN_CENTER);
+          gtk_box_append (GTK_BOX (row), fix);
+        }
+      gtk_box_append (GTK_BOX (self->problem_box), row);
+      shown++;
+    }
+  if (shown == 0)
+    gtk_box_append (GTK_BOX (self->problem_box),
+                    gtk_label_new (n_sel > 0 ? "No problems in the selection" : "No problems"));
+}
+
+static void
+refresh (TressFurInspector *self)
+{
+  TressChaFile *file = get_file (self->doc);
+  const TressChaRibbonId *ids;
+  guint n_ids, n_lines, i, k;
+  g_autofree TressChaLineId *lines = tress_cha_document_get_selected_lines (self->doc, &n_lines);
+  g_autoptr (GHashTable) seen = g_hash_table_new (g_direct_hash, g_direct_equal);
+  const TressChaMaterial *m = NULL;
+  const TressChaLine *first_line = NULL;
+  g_autofree char *summary = NULL;
+
+  self->updating = TRUE;
+  ids = tress_cha_document_get_selection (self->doc, &n_ids);
+  self->material = n_ids > 0 ? (int)ids[0].material : -1;
+  for (i = 1; i < n_ids; i++)
+    if ((int)ids[i].material != self->material)
+      self->material = -1;
+  if (self->material >= 0)
+    m = &file->radeon->materials[self->material];
+
+  summary = n_ids == 0 ? g_strdup ("Select ribbons in the tree or the preview")
+                       : g_strdup_printf ("%u ribbon%s, %u lines selected", n_ids,
+                                          n_ids == 1 ? "" : "s", n_lines);
+  gtk_label_set_text (GTK_LABEL (self->summary), summary);
+  gtk_widget_set_sensitive (self->edit_box, n_ids > 0);
+
+  /* Unique weight triples. */
+  g_array_set_size (self->triples, 0);
+  g_ptr_array_set_size (self->tri_lines, 0);
+  for (i = 0; i < n_lines; i++)
+    {
+      const TressChaLine *line = &file->radeon->materials[lines[i].material].lines[lines[i].line];
+      Triple t = { tress_cha_line_get_weight (line, 0), tress_cha_line_get_weight (line, 1),
+                   tress_cha_line_get_weight (line, 2) };
+      guint key = (guint)t[0] | ((guint)t[1] << 8) | ((guint)t[2] << 16) | (1u << 24);
+      gpointer idx = g_hash_table_lookup (seen, GUINT_TO_POINTER (key));
+      GArray *group;
+
+      if (first_line == NULL)
+        first_line = line;
+      if (idx == NULL)
+        {
+          g_array_append_val (self->triples, t);
+          g_ptr_array_add (self->tri_lines, g_array_new (FALSE, FALSE, sizeof (TressChaLineId)));
+          idx = GUINT_TO_POINTER (self->triples->len);
+          g_hash_table_insert (seen, GUINT_TO_POINTER (key), idx);
+        }
+      group = g_ptr_array_index (self->tri_lines, GPOINTER_TO_UINT (idx) - 1);
+      g_array_append_val (group, lines[i]);
+    }
+  tress_weight_triangle_set_points (TRESS_WEIGHT_TRIANGLE (self->triangle),
+                                    (const guint8 (*)[3])self->triples->data, self->triples->len);
+  gtk_widget_set_sensitive (self->equal_button, self->triples->len > 1);
+
+  for (k = 0; k < 3; k++)
+    gtk_spin_button_set_value (GTK_SPIN_BUTTON (self->weight_spin[k]),
+                               first_line != NULL ? tress_cha_line_get_weight (first_line, k) : 0);
+
+  /* Corner labels and reference drop-downs from the first line. */
+  {
+    g_autofree char *labels[3] = { NULL, NULL, NULL };
+
+    for (k = 0; k < 3; k++)
+      {
+        gint64 part = first_line != NULL && m != NULL
+                          ? tress_cha_material_ref_body_part (m, first_line, k)
+                          : -1;
+
+        labels[k] = part >= 0 ? tress_fur_names_label (self->names, (guint32)part)
+                              : g_strdup_printf ("ref %u", k);
+        fill_part_model (self, self->ref_dropdown[k], m,
+                         first_line != NULL ? first_line->refs[k] / 3u : G_MAXUINT);
+        gtk_widget_set_sensitive (self->ref_dropdown[k], m != NULL);
+      }
+    tress_weight_triangle_set_labels (TRESS_WEIGHT_TRIANGLE (self->triangle),
+                                      (const char *const *)labels);
+  }
+  fill_part_model (
+      self, self->attach_dropdown, m,
+      m != NULL ? (guint)MAX (tress_cha_material_find_applied (m, m->attach[ids[0].ribbon]), -1)
+                : G_MAXUINT);
+  gtk_widget_set_sensitive (self->attach_dropdown, m != NULL);
+
+  if (first_line != NULL)
+    {
+      gtk_spin_button_set_value (GTK_SPIN_BUTTON (self->byte_spin[0]), first_line->ambient);
+      gtk_spin_button_set_value (GTK_SPIN_BUTTON (self->byte_spin[1]), first_line->colour[0]);
+      gtk_spin_button_set_value (GTK_SPIN_BUTTON (self->byte_spin[2]), first_line->colour[1]);
+      gtk_spin_button_set_value (GTK_SPIN_BUTTON (self->section_spin),
+                                 MAX (tress_cha_line_section (first_line), 1));
+      for (k = 0; k < 3; k++)
+        gtk_spin_button_set_value (GTK_SPIN_BUTTON (self->dir_spin[k]), first_line->direction[k]);
+    }
+
+  /* Quality and lengths of the first ribbon. */
+  clear_box (self->length_box);
+  if (n_ids > 0)
+    {
+      const TressChaMaterial *fm = &file->radeon->materials[ids[0].material];
+      guint r = ids[0].ribbon, mor;
+      float max = tress_cha_max_length (fm->n_sections[r]);
+
+      gtk_spin_button_set_value (GTK_SPIN_BUTTON (self->quality_spin), fm->quality[r]);
+      for (mor = 0; mor <= file->radeon->n_moralities; mor++)
+        {
+          GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+          g_autofree char *name
+              = mor == 0 ? g_strdup ("base")
+                         : g_strndup ((const char *)file->radeon->morality_names[mor - 1],
+                                      TRESS_CHA_NAME_SIZE);
+          g_autofree char *text = g_strdup_printf ("%s (max %.4f)", name, max);
+          GtkWidget *label = gtk_label_new (text);
+          GtkWidget *spin = gtk_spin_button_new_with_range (0, 10, 0.001);
+
+          gtk_spin_button_set_digits (GTK_SPIN_BUTTON (spin), 4);
+          gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin),
+                                     fm->lengths != NULL ? fm->lengths[mor][r] : 0);
+          g_object_set_data (G_OBJECT (spin), "morality", GUINT_TO_POINTER (mor));
+          g_signal_connect (spin, "value-changed", G_CALLBACK (on_length_changed), self);
+          gtk_label_set_xalign (GTK_LABEL (label), 0);
+          gtk_widget_set_hexpand (label, TRUE);
+          gtk_box_append (GTK_BOX (row), label);
+          gtk_box_append (GTK_BOX (row), spin);
+          gtk_box_append (GTK_BOX (self->length_box), row);
+        }
+    }
+  refresh_problems (self);
+  self->updating = FALSE;
+}
+
+/* ---- handlers ------------------------------------------------------------- */
+
+static void
+on_points_moved (TressWeightTriangle *tri, gpointer data, guint n, TressFurInspector *self)
+{
+  const Triple *moved = data;
+  TressHistory *history = get_history (self->doc);
+  guint i, total = 0, calls = 0;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *label = NULL;
+
+  if (n != self->triples->len)
+    return;
+  for (i = 0; i < n; i++)
+    if (memcmp (moved[i], g_array_index (self->triples, Triple, i), 3) != 0)
+      {
+        total += ((GArray *)g_ptr_array_index (self->tri_lines, i))->len;
+        calls++;
+      }
+  if (calls == 0)
+    return;
+  label = g_strdup_printf ("Set weights of %u lines", total);
+  if (calls > 1)
+    tress_history_begin_group (history, label);
+  for (i = 0; i < n && error == NULL; i++)
+    {
+      GArray *lines = g_ptr_array_index (self->tri_lines, i);
+
+      if (memcmp (moved[i], g_array_index (self->triples, Triple, i), 3) != 0)
+        tress_cha_set_weights (get_file (self->doc), history,
+                               (const TressChaLineId *)(gpointer)lines->data, lines->len, moved[i],
+                               &error);
+    }
+  if (calls > 1)
+    tress_history_end_group (history);
+  report (self, error);
+  refresh (self);
+}
+
+static void
+on_equal_clicked (GtkButton *button, TressFurInspector *self)
+{
+  g_autoptr (GError) error = NULL;
+
+  if (self->triples->len == 0)
+    return;
+  tress_fur_set_selection_weights (self->doc, g_array_index (self->triples, Triple, 0), &error);
+  report (self, error);
+}
+
+static void
+on_weight_spin_changed (GtkSpinButton *spin, TressFurInspector *self)
+{
+  guint k, n;
+  g_autofree TressChaLineId *lines = NULL;
+  g_autoptr (GError) error = NULL;
+
+  if (self->updating)
+    return;
+  for (k = 0; k < 3 && self->weight_spin[k] != GTK_WIDGET (spin); k++)
+    ;
+  lines = tress_cha_document_get_selected_lines (self->doc, &n);
+  if (k < 3 && n > 0)
+    tress_cha_set_weight (get_file (self->doc), get_history (self->doc), lines, n, k,
+                          (guint8)gtk_spin_button_get_value_as_int (spin), &error);
+  report (self, error);
+}
+
+static void
+on_ref_selected (GtkDropDown *dd, GParamSpec *pspec, TressFurInspector *self)
+{
+  const TressChaRibbonId *ids;
+  guint n, i, entries[3], k;
+  TressHistory *history = get_history (self->doc);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *label = NULL;
+
+  if (self->updating || self->material < 0)
+    return;
+  for (k = 0; k < 3; k++)
+    {
+      entries[k] = gtk_drop_down_get_selected (GTK_DROP_DOWN (self->ref_dropdown[k]));
+      if (entries[k] == GTK_INVALID_LIST_POSITION)
+        return;
+    }
+  ids = tress_cha_document_get_selection (self->doc, &n);
+  label = g_strdup_printf ("Set body parts of %u ribbons", n);
+  tress_history_begin_group (history, label);
+  for (i = 0; i < n && error == NULL; i++)
+    tress_cha_set_ribbon_refs (get_file (self->doc), history, ids[i], entries, &error);
+  tress_history_end_group (history);
+  report (self, error);
+}
+
+static void
+on_attach_selected (GtkDropDown *dd, GParamSpec *pspec, TressFurInspector *self)
+{
+  TressChaFile *file = get_file (self->doc);
+  const TressChaRibbonId *ids;
+  guint n, i, sel = gtk_drop_down_get_selected (dd);
+  TressHistory *history = get_history (self->doc);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *label = NULL;
+  const TressChaMaterial *m;
+
+  if (self->updating || self->material < 0 || sel == GTK_INVALID_LIST_POSITION)
+    return;
+  m = &file->radeon->materials[self->material];
+  if (sel >= m->n_applied)
+    return;
+  ids = tress_cha_document_get_selection (self->doc, &n);
+  label = g_strdup_printf ("Attach %u ribbons to %u", n, m->applied[sel]);
+  tress_history_begin_group (history, label);
+  for (i = 0; i < n && error == NULL; i++)
+    tress_cha_set_attachment (file, history, ids[i], m->applied[sel], &error);
+  tress_history_end_group (history);
+  report (self, error);
+}
+
+static void
+on_byte_changed (GtkSpinButton *spin, TressFurInspector *self)
+{
+  guint n, k;
+  g_autofree TressChaLineId *lines = NULL;
+  g_autoptr (GError) error = NULL;
+  TressChaFile *file = get_file (self->doc);
+  TressHistory *history = get_history (self->doc);
+
+  if (self->updating)
+    return;
+  lines = tress_cha_document_get_selected_lines (self->doc, &n);
+  if (n == 0)
+    return;
+  for (k = 0; k < 3; k++)
+    if (GTK_WIDGET (spin) == self->byte_spin[k])
+      tress_cha_set_line_byte (file, history, lines, n, (TressChaLineByte)k,
+                               (guint8)gtk_spin_button_get_value_as_int (spin), &error);
+  if (GTK_WIDGET (spin) == self->section_spin)
+    tress_cha_set_line_section (file, history, lines, n,
+                                (guint)gtk_spin_button_get_value_as_int (spin), &error);
+  for (k = 0; k < 3; k++)
+    if (GTK_WIDGET (spin) == self->dir_spin[k])
+      {
+        float dir[3];
+
+        for (guint c = 0; c < 3; c++)
+          dir[c] = (float)gtk_spin_button_get_value (GTK_SPIN_BUTTON (self->dir_spin[c]));
+        tress_cha_set_line_direction (file, history, lines, n, dir, &error);
+      }
+  report (self, error);
+}
+
+static void
+on_quality_changed (GtkSpinButton *spin, TressFurInspector *self)
+{
+  const TressChaRibbonId *ids;
+  guint n;
+  g_autoptr (GError) error = NULL;
+
+  if (self->updating)
+    return;
+  ids = tress_cha_document_get_selection (self->doc, &n);
+  if (n > 0)
+    tress_cha_set_quality (get_file (self->doc), get_history (self->doc), ids, n,
+                           (guint32)gtk_spin_button_get_value_as_int (spin), &error);
+  report (self, error);
+}
+
+static void
+on_length_changed (GtkSpinButton *spin, TressFurInspector *self)
+{
+  const TressChaRibbonId *ids;
+  guint n, i, mor = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (spin), "morality"));
+  TressHistory *history = get_history (self->doc);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *label = NULL;
+  g_autofree TressChaRibbonId *copy = NULL;
+
+  if (self->updating)
+    return;
+  ids = tress_cha_document_get_selection (self->doc, &n);
+  copy = g_memdup2 (ids, n * sizeof *ids);
+  label = g_strdup_printf ("Set length of %u ribbons", n);
+  tress_history_begin_group (history, label);
+  for (i = 0; i < n && error == NULL; i++)
+    tress_cha_set_length (get_file (self->doc), history, copy[i], mor,
+                          (float)gtk_spin_button_get_value (spin), NULL, &error);
+  tress_history_end_group (history);
+  report (self, error);
+}
+
+static void
+on_fix_clicked (GtkButton *button, TressFurInspector *self)
+{
+  int fix = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (button), "fix-id"));
+  g_autoptr (GError) error = NULL;
+
+  tress_cha_apply_fix (get_file (self->doc), get_history (self->doc), (TressChaFix)fix, NULL,
+                       &error);
+  report (self, error);
+}
+
+static void
+on_name_set (GtkWidget *widget, TressFurInspector *self)
+{
+  g_autoptr (GError) error = NULL;
+
+  tress_fur_names_set (
+      self->names, (guint32)gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (self->name_part)),
+      gtk_editable_get_text (GTK_EDITABLE (self->name_entry)), &error);
+  report (self, error);
+  refresh (self);
+}
+
+static void
+on_retarget_clicked (GtkButton *button, TressFurInspector *self)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  GtkWidget *dialog = tress_fur_retarget_dialog_new (
+      GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, self->doc, self->names);
+
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+on_selection_changed (TressChaDocument *doc, gpointer origin, TressFurInspector *self)
+{
+  refresh (self);
+}
+
+/* After every applied command (and load, revert), when the document's
+ * problems describe the new model. */
+static void
+on_document_changed (TressDocument *doc, TressFurInspector *self)
+{
+  refresh (self);
+}
+
+/* ---- construction --------------------------------------------------------- */
+
+static GtkWidget *
+heading (const char *text)
+{
+  GtkWidget *label = gtk_label_new (text);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_widget_add_css_class (label, "heading");
+  gtk_widget_set_margin_top (label, 8);
+  return label;
+}
+
+static GtkWidget *
+labelled (const char *text, GtkWidget *widget)
+{
+  GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkWidget *label = gtk_label_new (text);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_widget_set_hexpand (label, TRUE);
+  gtk_box_append (GTK_BOX (row), label);
+  gtk_box_append (GTK_BOX (row), widget);
+  return row;
+}
+
+static void
+tress_fur_inspector_dispose (GObject *object)
+{
+  TressFurInspector *self = TRESS_FUR_INSPECTOR (object);
+
+  if (self->doc != NULL)
+    g_signal_handlers_disconnect_by_data (self->doc, self);
+  g_clear_object (&self->doc);
+  g_clear_pointer (&self->scrolled, gtk_widget_unparent);
+  G_OBJECT_CLASS (tress_fur_inspector_parent_class)->dispose (object);
+}
+
+static void
+tress_fur_inspector_finalize (GObject *object)
+{
+  TressFurInspector *self = TRESS_FUR_INSPECTOR (object);
+
+  g_array_unref (self->triples);
+  g_ptr_array_unref (self->tri_lines);
+  G_OBJECT_CLASS (tress_fur_inspector_parent_class)->finalize (object);
+}
+
+static void
+tress_fur_inspector_class_init (TressFurInspectorClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = tress_fur_inspector_dispose;
+  object_class->finalize = tress_fur_inspector_finalize;
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  gtk_widget_class_set_css_name (widget_class, "furinspector");
+}
+
+static void
+tress_fur_inspector_init (TressFurInspector *self)
+{
+  self->triples = g_array_new (FALSE, FALSE, sizeof (Triple));
+  self->tri_lines = g_ptr_array_new_with_free_func ((GDestroyNotify)g_array_unref);
+  self->material = -1;
+}
+
+GtkWidget *
+tress_fur_inspector_new (TressChaDocument *doc, TressFurNames *names)
+{
+  TressFurInspector *self = g_object_new (TRESS_TYPE_FUR_INSPECTOR, NULL);
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
+  GtkWidget *row, *button;
+  const char *ref_names[3] = { "Reference 1", "Reference 2", "Reference 3" };
+  const char *byte_names[3] = { "Ambient (12, 15)", "Colour byte 13", "Colour byte 14" };
+  const char *axis[3] = { "x", "y", "z" };
+  guint k;
+
+  self->doc = g_object_ref (doc);
+  self->names = names;
+  self->scrolled = gtk_scrolled_window_new ();
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (self->scrolled), GTK_POLICY_NEVER,
+                                  GTK_POLICY_AUTOMATIC);
+  gtk_widget_set_parent (self->scrolled, GTK_WIDGET (self));
+  gtk_widget_set_margin_start (box, 8);
+  gtk_widget_set_margin_end (box, 8);
+  gtk_widget_set_margin_bottom (box, 8);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (self->scrolled), box);
+
+  self->summary = gtk_label_new ("");
+  gtk_label_set_xalign (GTK_LABEL (self->summary), 0);
+  gtk_label_set_wrap (GTK_LABEL (self->summary), TRUE);
+  gtk_box_append (GTK_BOX (box), self->summary);
+
+  self->edit_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
+  gtk_box_append (GTK_BOX (box), self->edit_box);
+  box = self->edit_box;
+
+  gtk_box_append (GTK_BOX (box), heading ("Weights"));
+  row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 4);
+  for (k = 0; k < 3; k++)
+    {
+      self->weight_spin[k] = gtk_spin_button_new_with_range (0, 255, 1);
+      gtk_editable_set_width_chars (GTK_EDITABLE (self->weight_spin[k]), 3);
+      gtk_widget_set_tooltip_text (self->weight_spin[k], ref_names[k]);
+      gtk_widget_set_name (self->weight_spin[k], ref_names[k]);
+      g_signal_connect (self->weight_spin[k], "value-changed", G_CALLBACK (on_weight_spin_changed),
+                        self);
+      gtk_box_append (GTK_BOX (row), self->weight_spin[k]);
+    }
+  gtk_box_append (GTK_BOX (box), row);
+  self->triangle = tress_weight_triangle_new ();
+  gtk_widget_set_size_request (self->triangle, 220, 200);
+  g_signal_connect (self->triangle, "points-moved", G_CALLBACK (on_points_moved), self);
+  gtk_box_append (GTK_BOX (box), self->triangle);
+  self->equal_button = gtk_button_new_with_label ("Set all equal to the first");
+  g_signal_connect (self->equal_button, "clicked", G_CALLBACK (on_equal_clicked), self);
+  gtk_box_append (GTK_BOX (box), self->equal_button);
+
+  gtk_box_append (GTK_BOX (box), heading ("Body parts"));
+  for (k = 0; k < 3; k++)
+    {
+      self->ref_dropdown[k] = gtk_drop_down_new (NULL, NULL);
+      g_signal_connect (self->ref_dropdown[k], "notify::selected", G_CALLBACK (on_ref_selected),
+                        self);
+      gtk_box_append (GTK_BOX (box), labelled (ref_names[k], self->ref_dropdown[k]));
+    }
+  self->attach_dropdown = gtk_drop_down_new (NULL, NULL);
+  g_signal_connect (self->attach_dropdown, "notify::selected", G_CALLBACK (on_attach_selected),
+                    self);
+  gtk_box_append (GTK_BOX (box), labelled ("Attached to", self->attach_dropdown));
+  row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 4);
+  self->name_part = gtk_spin_button_new_with_range (0, 65535, 1);
+  self->name_entry = gtk_entry_new ();
+  gtk_entry_set_placeholder_text (GTK_ENTRY (self->name_entry), "Name of body part");
+  gtk_widget_set_hexpand (self->name_entry, TRUE);
+  g_signal_connect (self->name_entry, "activate", G_CALLBACK (on_name_set), self);
+  button = gtk_button_new_with_label ("Name");
+  g_signal_connect (button, "clicked", G_CALLBACK (on_name_set), self);
+  gtk_box_append (GTK_BOX (row), self->name_part);
+  gtk_box_append (GTK_BOX (row), self->name_entry);
+  gtk_box_append (GTK_BOX (row), button);
+  gtk_box_append (GTK_BOX (box), row);
+  button = gtk_button_new_with_label ("Retarget…");
+  g_signal_connect (button, "clicked", G_CALLBACK (on_retarget_clicked), self);
+  gtk_box_append (GTK_BOX (box), button);
+
+  gtk_box_append (GTK_BOX (box), heading ("Lines"));
+  for (k = 0; k < 3; k++)
+    {
+      self->byte_spin[k] = gtk_spin_button_new_with_range (0, 255, 1);
+      g_signal_connect (self->byte_spin[k], "value-changed", G_CALLBACK (on_byte_changed), self);
+      gtk_box_append (GTK_BOX (box), labelled (byte_names[k], self->byte_spin[k]));
+    }
+  self->section_spin = gtk_spin_button_new_with_range (1, 7, 1);
+  g_signal_connect (self->section_spin, "value-changed", G_CALLBACK (on_byte_changed), self);
+  gtk_box_append (GTK_BOX (box), labelled ("Section (mask)", self->section_spin));
+  row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 4);
+  gtk_box_append (GTK_BOX (row), gtk_label_new ("Direction"));
+  for (k = 0; k < 3; k++)
+    {
+      self->dir_spin[k] = gtk_spin_button_new_with_range (-100, 100, 0.01);
+      gtk_editable_set_width_chars (GTK_EDITABLE (self->dir_spin[k]), 4);
+      gtk_orientable_set_orientation (GTK_ORIENTABLE (self->dir_spin[k]), GTK_ORIENTATION_VERTICAL);
+      gtk_spin_button_set_digits (GTK_SPIN_BUTTON (self->dir_spin[k]), 3);
+      gtk_widget_set_tooltip_text (self->dir_spin[k], axis[k]);
+      g_signal_connect (self->dir_spin[k], "value-changed", G_CALLBACK (on_byte_changed), self);
+      gtk_box_append (GTK_BOX (row), self->dir_spin[k]);
+    }
+  gtk_box_append (GTK_BOX (box), row);
+
+  gtk_box_append (GTK_BOX (box), heading ("Ribbon"));
+  self->quality_spin = gtk_spin_button_new_with_range (0, 2, 1);
+  g_signal_connect (self->quality_spin, "value-changed", G_CALLBACK (on_quality_changed), self);
+  gtk_box_append (GTK_BOX (box), labelled ("Texture quality", self->quality_spin));
+  gtk_box_append (GTK_BOX (box), gtk_label_new ("Lengths per morality"));
+  self->length_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
+  gtk_box_append (GTK_BOX (box), self->length_box);
+
+  box = gtk_widget_get_parent (self->edit_box);
+  gtk_box_append (GTK_BOX (box), heading ("Problems"));
+  self->problem_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
+  gtk_box_append (GTK_BOX (box), self->problem_box);
+
+  g_signal_connect (doc, "selection-changed", G_CALLBACK (on_selection_changed), self);
+  g_signal_connect (doc, "changed", G_CALLBACK (on_document_changed), self);
+  refresh (self);
+  return GTK_WIDGET (self);
+}
+
+TressWeightTriangle *
+tress_fur_inspector_get_triangle (TressFurInspector *self)
+{
+  return TRESS_WEIGHT_TRIANGLE (self->triangle);
+}
+
+const char *
+tress_fur_inspector_get_summary (TressFurInspector *self)
+{
+  return gtk_label_get_text (GTK_LABEL (self->summary));
+}
+
+void
+tress_fur_inspector_names_changed (TressFurInspector *self)
+{
+  refresh (self);
+}
+
+/* ---- Retarget… dialog ----------------------------------------------------- */
+
+typedef struct
+{
+  TressChaDocument *doc;
+  TressFurNames *names;
+  GtkWidget *window, *from, *to, *scope, *count, *apply;
+} RetargetDialog;
+
+static void
+retarget_dialog_free (gpointer data)
+{
+  RetargetDialog *d = data;
+
+  g_object_unref (d->doc);
+  g_free (d);
+}
+
+static void
+retarget_update (RetargetDialog *d)
+{
+  guint32 from = (guint32)gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (d->from));
+  guint32 to = (guint32)gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (d->to));
+  guint scope = gtk_drop_down_get_selected (GTK_DROP_DOWN (d->scope)), nl = 0, nr = 0;
+  g_autofree char *text = NULL;
+  g_autofree char *from_label = tress_fur_names_label (d->names, from);
+  g_autofree char *to_label = tress_fur_names_label (d->names, to);
+
+  if (!tress_fur_retarget_count (d->doc, scope, from, to, &nl, &nr))
+    nl = nr = 0;
+  text = g_strdup_printf ("%s → %s: %u lines in %u ribbons", from_label, to_label, nl, nr);
+  gtk_label_set_text (GTK_LABEL (d->count), text);
+  gtk_widget_set_sensitive (d->apply, from != to && (nl > 0 || nr > 0));
+}
+
+static void
+on_retarget_param_changed (GtkWidget *widget, GParamSpec *pspec, RetargetDialog *d)
+{
+  retarget_update (d);
+}
+
+static void
+on_retarget_apply (GtkButton *button, RetargetDialog *d)
+{
+  g_autoptr (GError) error = NULL;
+
+  if (!tress_fur_retarget (d->doc, gtk_drop_down_get_selected (GTK_DROP_DOWN (d->scope)),
+                           (guint32)gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (d->from)),
+                           (guint32)gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (d->to)),
+                           NULL, NULL, &error))
+    {
+      gtk_label_set_text (GTK_LABEL (d->count), error->message);
+      return;
+    }
+  gtk_window_destroy (GTK_WINDOW (d->window));
+}
+
+static void
+on_retarget_cancel (GtkButton *button, RetargetDialog *d)
+{
+  gtk_window_destroy (GTK_WINDOW (d->window));
+}
+
+GtkWidget *
+tress_fur_retarget_dialog_new (GtkWindow *parent, TressChaDocument *doc, TressFurNames *names)
+{
+  RetargetDialog *d = g_new0 (RetargetDialog, 1);
+  const char *scopes[] = { "Selection", "Material of the selection", "Whole file", NULL };
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  GtkWidget *buttons = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkWidget *cancel = gtk_button_new_with_label ("Cancel");
+  TressChaFile *file = get_file (doc);
+  guint max = file->radeon != NULL && file->radeon->body_part_max > 0
+                  ? file->radeon->body_part_max - 1
+                  : 65535;
+  guint n_sel;
+
+  d->doc = g_object_ref (doc);
+  d->names = names;
+  d->window = gtk_window_new ();
+  gtk_window_set_title (GTK_WINDOW (d->window), "Retarget body part");
+  gtk_window_set_modal (GTK_WINDOW (d->window), TRUE);
+  if (parent != NULL)
+    gtk_window_set_transient_for (GTK_WINDOW (d->window), parent);
+  g_object_set_data_full (G_OBJECT (d->window), "retarget", d, retarget_dialog_free);
+  gtk_widget_set_margin_start (box, 12);
+  gtk_widget_set_margin_end (box, 12);
+  gtk_widget_set_margin_top (box, 12);
+  gtk_widget_set_margin_bottom (box, 12);
+  d->from = gtk_spin_button_new_with_range (0, max, 1);
+  d->to = gtk_spin_button_new_with_range (0, max, 1);
+  d->scope = gtk_drop_down_new_from_strings (scopes);
+  tress_cha_document_get_selection (doc, &n_sel);
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (d->scope), n_sel > 0 ? 0 : 2);
+  d->count = gtk_label_new ("");
+  d->apply = gtk_button_new_with_label ("Retarget");
+  gtk_widget_add_css_class (d->apply, "suggested-action");
+  gtk_box_append (GTK_BOX (box), labelled ("From body part", d->from));
+  gtk_box_append (GTK_BOX (box), labelled ("To body part", d->to));
+  gtk_box_append (GTK_BOX (box), labelled ("Scope", d->scope));
+  gtk_box_append (GTK_BOX (box), d->count);
+  gtk_widget_set_halign (buttons, GTK_ALIGN_END);
+  gtk_box_append (GTK_BOX (buttons), cancel);
+  gtk_box_append (GTK_BOX (buttons), d->apply);
+  gtk_box_append (GTK_BOX (box), buttons);
+  gtk_window_set_child (GTK_WINDOW (d->window), box);
+  g_signal_connect (d->from, "notify::value", G_CALLBACK (on_retarget_param_changed), d);
+  g_signal_connect (d->to, "notify::value", G_CALLBACK (on_retarget_param_changed), d);
+  g_signal_connect (d->scope, "notify::selected", G_CALLBACK (on_retarget_param_changed), d);
+  g_signal_connect (d->apply, "clicked", G_CALLBACK (on_retarget_apply), d);
+  g_signal_connect (cancel, "clicked", G_CALLBACK (on_retarget_cancel), d);
+  retarget_update (d);
+  return d->window;
+}

@@ -1,0 +1,44 @@
+/* tress-fur-inspector.h: edits the selected ribbons of a creature-fur document
+ *
+ * Weights (three spin buttons and the weight triangle), body-part references
+ * and attachment (drop-downs of the material's applied parts, with the names
+ * the user gave them), line bytes, quality, lengths per morality with their
+ * maximum, the problems of the selection with "Fix" buttons, and the
+ * Retarget… dialog. Every change is one undoable command (or one group).
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "document/tress-cha-document.h"
+#include "tress-fur-names.h"
+#include "tress-weight-triangle.h"
+
+G_BEGIN_DECLS
+
+#define TRESS_TYPE_FUR_INSPECTOR (tress_fur_inspector_get_type ())
+G_DECLARE_FINAL_TYPE (TressFurInspector, tress_fur_inspector, TRESS, FUR_INSPECTOR, GtkWidget)
+
+GtkWidget *tress_fur_inspector_new (TressChaDocument *doc, TressFurNames *names);
+TressWeightTriangle *tress_fur_inspector_get_triangle (TressFurInspector *self);
+/* The summary line ("3 ribbons, 12 lines"). */
+const char *tress_fur_inspector_get_summary (TressFurInspector *self);
+/* Rebuilds the labels after a body-part name changed. */
+void tress_fur_inspector_names_changed (TressFurInspector *self);
+
+/* Sets the three weights (reference order) of every selected line: one undo step. */
+gboolean tress_fur_set_selection_weights (TressChaDocument *doc, const guint8 w[3], GError **error);
+/* Retargets @from → @to over @scope: 0 the selection, 1 the selection's
+ * materials, 2 the file; one undo step. Counts go to @n_lines / @n_ribbons. */
+gboolean tress_fur_retarget (TressChaDocument *doc, guint scope, guint32 from, guint32 to,
+                             guint *n_lines, guint *n_ribbons, GError **error);
+/* Counts what tress_fur_retarget() would change. */
+gboolean tress_fur_retarget_count (TressChaDocument *doc, guint scope, guint32 from, guint32 to,
+                                   guint *n_lines, guint *n_ribbons);
+/* Opens the Retarget… dialog over @parent. */
+GtkWidget *tress_fur_retarget_dialog_new (GtkWindow *parent, TressChaDocument *doc,
+                                          TressFurNames *names);
+
+G_END_DECLS

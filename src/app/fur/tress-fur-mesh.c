@@ -1,0 +1,473 @@
+/* tress-fur-mesh.c: ribbon strips, colours and picking for the 3D preview
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "tress-fur-mesh.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+static const float default_direction[3] = { 0.f, -0.70710678f, -0.70710678f };
+
+static guint
+ribbon_sections (const TressChaMaterial *m, guint r)
+{
+  return CLAMP (m->n_sections[r], 1, TRESS_CHA_MAX_SECTIONS);
+}
+
+/* The ribbon's lines when they are decoded and in range. */
+static const TressChaLine *
+ribbon_lines (const TressChaMaterial *m, guint r, guint *n)
+{
+  guint64 first, count;
+
+  *n = 0;
+  if (m->lines == NULL || m->first_line == NULL || m->n_ribbon_lines == NULL)
+    return NULL;
+  first = m->first_line[r];
+  count = m->n_ribbon_lines[r];
+  if (first > m->n_lines || count > m->n_lines - first)
+    return NULL;
+  *n = (guint)count;
+  return m->lines + first;
+}
+
+static void
+line_direction (const TressChaLine *lines, guint n, guint index, float out[3])
+{
+  float len;
+
+  if (index >= n)
+    {
+      memcpy (out, default_direction, sizeof default_direction);
+      return;
+    }
+  memcpy (out, lines[index].direction, 3 * sizeof (float));
+  len = sqrtf (out[0] * out[0] + out[1] * out[1] + out[2] * out[2]);
+  if (!(len > 1e-12f) || !isfinite (len))
+    memcpy (out, default_direction, sizeof default_direction);
+  else
+    for (guint c = 0; c < 3; c++)
+      out[c] /= len;
+}
+
+TressFurMesh *
+tress_fur_mesh_new (const TressChaFile *file, guint morality)
+{
+  TressFurMesh *mesh = g_new0 (TressFurMesh, 1);
+  const TressChaRadeon *rad = file != NULL ? file->radeon : NULL;
+  guint mi, g, v = 0, ix = 0, m;
+
+  for (m = 0; m < 3; m++)
+    {
+      mesh->min[m] = G_MAXFLOAT;
+      mesh->max[m] = -G_MAXFLOAT;
+    }
+  mesh->n_materials = rad != NULL ? rad->n_materials : 0;
+  mesh->material_first = g_new0 (guint, mesh->n_materials + 1);
+  for (mi = 0; mi < mesh->n_materials; mi++)
+    {
+      const TressChaMaterial *mat = &rad->materials[mi];
+
+      mesh->material_first[mi + 1] = mesh->material_first[mi] + mat->n_ribbons;
+      for (guint r = 0; r < mat->n_ribbons; r++)
+        {
+          guint s = ribbon_sections (mat, r);
+
+          mesh->n_vertices += 2 * (s + 1);
+          mesh->n_indices += 6 * s;
+        }
+    }
+  mesh->n_ribbons = mesh->material_first[mesh->n_materials];
+  mesh->positions = g_new (float, 3 * (gsize)mesh->n_vertices);
+  mesh->point_ids = g_new (guint32, mesh->n_vertices);
+  mesh->ribbon_vertex = g_new (guint32, mesh->n_ribbons + 1);
+  mesh->indices = g_new (guint32, mesh->n_indices);
+  mesh->n_morphs = rad != NULL ? MIN (rad->n_morphs, TRESS_FUR_MESH_MAX_MORPHS) : 0;
+  mesh->displacement = g_new0 (float, (gsize)mesh->n_morphs * 2 * mesh->n_ribbons * 3 + 1);
+  morality = rad != NULL ? MIN (morality, rad->n_moralities) : 0;
+
+  g = 0;
+  for (mi = 0; mi < mesh->n_materials; mi++)
+    {
+      const TressChaMaterial *mat = &rad->materials[mi];
+      const float *lengths = mat->lengths != NULL ? mat->lengths[morality] : NULL;
+
+      for (guint r = 0; r < mat->n_ribbons; r++, g++)
+        {
+          guint s = ribbon_sections (mat, r), n_lines, side, k;
+          const TressChaLine *lines = ribbon_lines (mat, r, &n_lines);
+          float len = lengths != NULL && isfinite (lengths[r]) ? lengths[r] : 0.f;
+          float seg = len / s;
+          float p[2][3];
+
+          mesh->ribbon_vertex[g] = v;
+          for (side = 0; side < 2; side++)
+            for (k = 0; k < 3; k++)
+              {
+                float x = mat->base_points[6 * (gsize)r + 3 * side + k];
+                p[side][k] = isfinite (x) ? x : 0.f;
+              }
+          for (k = 0; k <= s; k++)
+            {
+              for (side = 0; side < 2; side++)
+                {
+                  float *out = mesh->positions + 3 * (gsize)(v + side);
+
+                  memcpy (out, p[side], sizeof p[side]);
+                  mesh->point_ids[v + side] = 2 * g + side;
+                  for (guint c = 0; c < 3; c++)
+                    {
+                      mesh->min[c] = MIN (mesh->min[c], out[c]);
+                      mesh->max[c] = MAX (mesh->max[c], out[c]);
+                    }
+                  if (k < s)
+                    {
+                      float d[3];
+
+                      line_direction (lines, n_lines, 2 * k + side, d);
+                      for (guint c = 0; c < 3; c++)
+                        p[side][c] += d[c] * seg;
+                    }
+                }
+              if (k < s)
+                {
+                  guint32 *t = mesh->indices + ix;
+
+                  t[0] = v;
+                  t[1] = v + 1;
+                  t[2] = v + 2;
+                  t[3] = v + 1;
+                  t[4] = v + 3;
+                  t[5] = v + 2;
+                  ix += 6;
+                }
+              v += 2;
+            }
+          for (m = 0; m < mesh->n_morphs; m++)
+            {
+              const float *src = mat->morph_points != NULL && mat->morph_points[m] != NULL
+                                     ? mat->morph_points[m] + 6 * (gsize)r
+                                     : NULL;
+              float *dst = mesh->displacement + ((gsize)m * 2 * mesh->n_ribbons + 2 * g) * 3;
+
+              for (k = 0; k < 6; k++)
+                dst[k] = src != NULL && isfinite (src[k]) ? src[k] : 0.f;
+            }
+        }
+    }
+  mesh->ribbon_vertex[mesh->n_ribbons] = v;
+  if (mesh->n_vertices == 0)
+    for (m = 0; m < 3; m++)
+      mesh->min[m] = mesh->max[m] = 0;
+  return mesh;
+}
+
+void
+tress_fur_mesh_free (TressFurMesh *mesh)
+{
+  if (mesh == NULL)
+    return;
+  g_free (mesh->material_first);
+  g_free (mesh->positions);
+  g_free (mesh->point_ids);
+  g_free (mesh->ribbon_vertex);
+  g_free (mesh->indices);
+  g_free (mesh->displacement);
+  g_free (mesh);
+}
+
+gboolean
+tress_fur_mesh_ribbon_id (const TressFurMesh *mesh, guint global, guint *material, guint *ribbon)
+{
+  guint lo = 0, hi = mesh->n_materials;
+
+  if (global >= mesh->n_ribbons)
+    return FALSE;
+  /* The last material whose first ribbon is ≤ global (empty ones are skipped). */
+  while (hi - lo > 1)
+    {
+      guint mid = (lo + hi) / 2;
+
+      if (mesh->material_first[mid] <= global)
+        lo = mid;
+      else
+        hi = mid;
+    }
+  while (lo + 1 < mesh->n_materials && mesh->material_first[lo + 1] <= global)
+    lo++;
+  *material = lo;
+  *ribbon = global - mesh->material_first[lo];
+  return TRUE;
+}
+
+guint
+tress_fur_mesh_global (const TressFurMesh *mesh, guint material, guint ribbon)
+{
+  if (material >= mesh->n_materials
+      || ribbon >= mesh->material_first[material + 1] - mesh->material_first[material])
+    return G_MAXUINT;
+  return mesh->material_first[material] + ribbon;
+}
+
+void
+tress_fur_body_part_colour (guint32 part, guint8 rgb[3])
+{
+  double h = fmod (part * 0.618033988749895 + 0.08, 1.0) * 6, s = 0.65, val = 0.92;
+  int i = (int)h;
+  double f = h - i, p = val * (1 - s), q = val * (1 - s * f), t = val * (1 - s * (1 - f));
+  double r, g, b;
+
+  switch (i % 6)
+    {
+    case 0:
+      r = val, g = t, b = p;
+      break;
+    case 1:
+      r = q, g = val, b = p;
+      break;
+    case 2:
+      r = p, g = val, b = t;
+      break;
+    case 3:
+      r = p, g = q, b = val;
+      break;
+    case 4:
+      r = t, g = p, b = val;
+      break;
+    default:
+      r = val, g = p, b = q;
+      break;
+    }
+  rgb[0] = (guint8)lround (r * 255);
+  rgb[1] = (guint8)lround (g * 255);
+  rgb[2] = (guint8)lround (b * 255);
+}
+
+static double
+ribbon_weight_of (const TressChaMaterial *mat, guint r, guint32 part)
+{
+  guint n, i, k;
+  const TressChaLine *lines = ribbon_lines (mat, r, &n);
+  double sum = 0;
+
+  if (lines == NULL || n == 0)
+    return 0;
+  for (i = 0; i < n; i++)
+    for (k = 0; k < 3; k++)
+      {
+        guint16 ref = lines[i].refs[k];
+
+        if (ref % 3 == 0 && ref / 3 < mat->n_applied && mat->applied[ref / 3] == part)
+          sum += tress_cha_line_get_weight (&lines[i], k);
+      }
+  return sum / (255.0 * n);
+}
+
+void
+tress_fur_mesh_colours (const TressFurMesh *mesh, const TressChaFile *file, TressFurColourMode mode,
+                        guint32 part, const guint8 *problem_ribbons, guint8 *rgba)
+{
+  static const guint8 quality_colours[4][3]
+      = { { 196, 120, 64 }, { 96, 200, 96 }, { 80, 140, 240 }, { 255, 0, 255 } };
+  guint g;
+
+  for (g = 0; g < mesh->n_ribbons; g++)
+    {
+      guint mi, r;
+      const TressChaMaterial *mat;
+      guint8 *o = rgba + 4 * (gsize)g;
+
+      tress_fur_mesh_ribbon_id (mesh, g, &mi, &r);
+      mat = &file->radeon->materials[mi];
+      o[3] = 255;
+      switch (mode)
+        {
+        case TRESS_FUR_COLOUR_WEIGHT:
+          {
+            double w = ribbon_weight_of (mat, r, part);
+
+            o[0] = (guint8)lround (40 + 215 * w);
+            o[1] = (guint8)lround (50 + 150 * w);
+            o[2] = (guint8)lround (120 * (1 - w));
+          }
+          break;
+        case TRESS_FUR_COLOUR_QUALITY:
+          memcpy (o, quality_colours[MIN (mat->quality[r], 3u)], 3);
+          break;
+        case TRESS_FUR_COLOUR_PROBLEMS:
+          if (problem_ribbons != NULL && problem_ribbons[g])
+            o[0] = 230, o[1] = 40, o[2] = 30;
+          else
+            o[0] = o[1] = o[2] = 150;
+          break;
+        case TRESS_FUR_COLOUR_BODY_PART:
+        default:
+          tress_fur_body_part_colour (mat->attach[r], o);
+          break;
+        }
+    }
+}
+
+void
+tress_fur_mesh_mark_problems (const TressFurMesh *mesh, GPtrArray *problems, guint8 *marks)
+{
+  guint i;
+
+  for (i = 0; problems != NULL && i < problems->len; i++)
+    {
+      const TressProblem *p = g_ptr_array_index (problems, i);
+      const char *m = p->location != NULL ? strstr (p->location, "material ") : NULL;
+      const char *rb = m != NULL ? strstr (m, "/ribbon ") : NULL;
+      guint mi, r, g;
+
+      if (rb == NULL || sscanf (m, "material %u", &mi) != 1 || sscanf (rb, "/ribbon %u", &r) != 1)
+        continue;
+      g = tress_fur_mesh_global (mesh, mi, r);
+      if (g != G_MAXUINT)
+        marks[g] = TRUE;
+    }
+}
+
+void
+tress_fur_mesh_vertex (const TressFurMesh *mesh, guint v, const float *weights, float out[3])
+{
+  guint32 pid = mesh->point_ids[v];
+
+  memcpy (out, mesh->positions + 3 * (gsize)v, 3 * sizeof (float));
+  for (guint m = 0; weights != NULL && m < mesh->n_morphs; m++)
+    {
+      const float *d = mesh->displacement + ((gsize)m * 2 * mesh->n_ribbons + pid) * 3;
+
+      for (guint c = 0; c < 3; c++)
+        out[c] += weights[m] * d[c];
+    }
+}
+
+static gboolean
+project (const float m[16], const float p[3], double width, double height, double out[3])
+{
+  double clip[4];
+
+  for (guint j = 0; j < 4; j++)
+    clip[j] = p[0] * m[j] + p[1] * m[4 + j] + p[2] * m[8 + j] + m[12 + j];
+  if (clip[3] <= 1e-9)
+    return FALSE;
+  out[0] = (clip[0] / clip[3] + 1) / 2 * width;
+  out[1] = (1 - clip[1] / clip[3]) / 2 * height;
+  out[2] = clip[2] / clip[3];
+  return TRUE;
+}
+
+static double
+segment_distance (const double a[3], const double b[3], double x, double y)
+{
+  double dx = b[0] - a[0], dy = b[1] - a[1], l2 = dx * dx + dy * dy;
+  double t = l2 > 0 ? ((x - a[0]) * dx + (y - a[1]) * dy) / l2 : 0;
+
+  t = CLAMP (t, 0, 1);
+  return hypot (a[0] + t * dx - x, a[1] + t * dy - y);
+}
+
+int
+tress_fur_mesh_pick (const TressFurMesh *mesh, const float mvp[16], const float *weights,
+                     double width, double height, double x, double y)
+{
+  const double tolerance = 4;
+  double best_depth = G_MAXDOUBLE, best_dist = tolerance;
+  int inside = -1, near = -1;
+  guint g;
+
+  for (g = 0; g < mesh->n_ribbons; g++)
+    {
+      guint v0 = mesh->ribbon_vertex[g], v1 = mesh->ribbon_vertex[g + 1], v;
+
+      for (v = v0; v + 3 < v1; v += 2)
+        {
+          /* The quad of one section: v, v+1 (near edge), v+2, v+3 (far edge). */
+          double q[4][3];
+          float p[3];
+          gboolean ok = TRUE;
+
+          for (guint k = 0; k < 4 && ok; k++)
+            {
+              tress_fur_mesh_vertex (mesh, v + k, weights, p);
+              ok = project (mvp, p, width, height, q[k]);
+            }
+          if (!ok)
+            continue;
+          for (guint t = 0; t < 2; t++)
+            {
+              const double *a = q[t], *b = q[t + 1], *c = q[t + 2];
+              double det = (b[1] - c[1]) * (a[0] - c[0]) + (c[0] - b[0]) * (a[1] - c[1]);
+              double l0, l1, l2;
+
+              if (fabs (det) > 1e-12)
+                {
+                  l0 = ((b[1] - c[1]) * (x - c[0]) + (c[0] - b[0]) * (y - c[1])) / det;
+                  l1 = ((c[1] - a[1]) * (x - c[0]) + (a[0] - c[0]) * (y - c[1])) / det;
+                  l2 = 1 - l0 - l1;
+                  if (l0 >= 0 && l1 >= 0 && l2 >= 0)
+                    {
+                      double depth = l0 * a[2] + l1 * b[2] + l2 * c[2];
+
+                      if (depth < best_depth)
+                        {
+                          best_depth = depth;
+                          inside = (int)g;
+                        }
+                      continue;
+                    }
+                }
+              if (inside < 0)
+                {
+                  double d
+                      = MIN (segment_distance (a, b, x, y),
+                             MIN (segment_distance (b, c, x, y), segment_distance (a, c, x, y)));
+
+                  if (d < best_dist)
+                    {
+                      best_dist = d;
+                      near = (int)g;
+                    }
+                }
+            }
+        }
+    }
+  return inside >= 0 ? inside : near;
+}
+
+gboolean
+tress_fur_mesh_bounds (const TressFurMesh *mesh, const guint *ribbons, guint n,
+                       const float *weights, float min[3], float max[3])
+{
+  guint count = n > 0 ? n : mesh->n_ribbons, i, c;
+  gboolean any = FALSE;
+
+  for (c = 0; c < 3; c++)
+    {
+      min[c] = G_MAXFLOAT;
+      max[c] = -G_MAXFLOAT;
+    }
+  for (i = 0; i < count; i++)
+    {
+      guint g = n > 0 ? ribbons[i] : i, v;
+
+      if (g >= mesh->n_ribbons)
+        continue;
+      for (v = mesh->ribbon_vertex[g]; v < mesh->ribbon_vertex[g + 1]; v++)
+        {
+          float p[3];
+
+          tress_fur_mesh_vertex (mesh, v, weights, p);
+          for (c = 0; c < 3; c++)
+            {
+              min[c] = MIN (min[c], p[c]);
+              max[c] = MAX (max[c], p[c]);
+            }
+          any = TRUE;
+        }
+    }
+  return any;
+}

@@ -1,0 +1,88 @@
+/* tress-fur-mesh.h: the ribbon geometry the 3D preview draws
+ *
+ * Every ribbon becomes a strip: its two base points are the first edge, each
+ * section adds an edge further along, left point along the direction of the
+ * section's first line, right point along its second line (a zero direction
+ * means "back and down at 45°": (0, −√½, −√½)); each section is length / sections
+ * long, the length being the chosen morality's. Morph displacements are kept
+ * apart (per morph, per base point) so the vertex shader blends them with
+ * uniforms and moving a morph slider uploads nothing.
+ *
+ * Ribbons are numbered globally: material 0's ribbons first, then material 1's…
+ * GLib only (no GL here), so building, colouring and picking are unit tested.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib.h>
+
+#include "formats/cha/tress-cha-model.h"
+
+G_BEGIN_DECLS
+
+#define TRESS_FUR_MESH_MAX_MORPHS 16
+
+typedef struct
+{
+  guint n_materials;
+  guint *material_first; /* global index of each material's first ribbon; n_materials + 1 */
+  guint n_ribbons;       /* total */
+
+  guint n_vertices;
+  float *positions;       /* 3 × n_vertices, without morphs */
+  guint32 *point_ids;     /* n_vertices: global ribbon × 2 + side (0 left, 1 right) */
+  guint32 *ribbon_vertex; /* n_ribbons + 1: first vertex of each ribbon */
+  guint n_indices;
+  guint32 *indices; /* triangles */
+
+  guint n_morphs;      /* min (file's morphs, TRESS_FUR_MESH_MAX_MORPHS) */
+  float *displacement; /* n_morphs × (2 × n_ribbons) × 3 */
+
+  float min[3], max[3]; /* bounds of the positions */
+} TressFurMesh;
+
+typedef enum
+{
+  TRESS_FUR_COLOUR_BODY_PART,
+  TRESS_FUR_COLOUR_WEIGHT, /* weight of one body part */
+  TRESS_FUR_COLOUR_QUALITY,
+  TRESS_FUR_COLOUR_PROBLEMS,
+} TressFurColourMode;
+
+/* @morality: 0 = base lengths, n = morality n − 1 (clamped to what the file has).
+ * Returns an empty mesh for a file without a decoded radeon section. */
+TressFurMesh *tress_fur_mesh_new (const TressChaFile *file, guint morality);
+void tress_fur_mesh_free (TressFurMesh *mesh);
+
+/* Global ribbon number ↔ (material, ribbon); FALSE / G_MAXUINT when out of range. */
+gboolean tress_fur_mesh_ribbon_id (const TressFurMesh *mesh, guint global, guint *material,
+                                   guint *ribbon);
+guint tress_fur_mesh_global (const TressFurMesh *mesh, guint material, guint ribbon);
+
+/* Fills @rgba (4 bytes per ribbon) for @mode. @part: the body part for
+ * TRESS_FUR_COLOUR_WEIGHT. @problem_ribbons: per global ribbon, TRUE when it has
+ * a problem (TRESS_FUR_COLOUR_PROBLEMS; may be NULL). */
+void tress_fur_mesh_colours (const TressFurMesh *mesh, const TressChaFile *file,
+                             TressFurColourMode mode, guint32 part, const guint8 *problem_ribbons,
+                             guint8 *rgba);
+/* A distinct colour per body part. */
+void tress_fur_body_part_colour (guint32 part, guint8 rgb[3]);
+/* Marks (TRUE) the ribbons named by problem locations ("…/material M/ribbon R…"). */
+void tress_fur_mesh_mark_problems (const TressFurMesh *mesh, GPtrArray *problems, guint8 *marks);
+
+/* Position of vertex @v with the morph weights applied (@weights: n_morphs values). */
+void tress_fur_mesh_vertex (const TressFurMesh *mesh, guint v, const float *weights, float out[3]);
+
+/* The ribbon under widget point (@x, @y), or -1. @mvp: 16 floats in graphene's
+ * layout (row vectors: clip = (x, y, z, 1) × M), the same array the shader gets;
+ * @width × @height the viewport; the nearest triangle (smallest depth) wins. */
+int tress_fur_mesh_pick (const TressFurMesh *mesh, const float mvp[16], const float *weights,
+                         double width, double height, double x, double y);
+/* Bounds of the given global ribbons (all when @n == 0), morphs applied; FALSE if empty. */
+gboolean tress_fur_mesh_bounds (const TressFurMesh *mesh, const guint *ribbons, guint n,
+                                const float *weights, float min[3], float max[3]);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (TressFurMesh, tress_fur_mesh_free)
+
+G_END_DECLS

@@ -1,0 +1,961 @@
+/* tress-fur-preview.c: the GL ribbon preview
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "tress-fur-preview.h"
+
+#include <epoxy/gl.h>
+#include <math.h>
+
+#define FOV_DEGREES 40.0
+
+struct _TressFurPreview
+{
+  GtkWidget parent_instance;
+  TressChaDocument *doc;
+
+  GtkWidget *box;
+  GtkWidget *stack;
+  GtkWidget *area;
+  GtkWidget *gl_label;
+  GtkWidget *morality_dropdown;
+  GtkWidget *colour_dropdown;
+  GtkWidget *part_spin;
+  GtkWidget *morph_box;
+  char *gl_error;
+
+  TressFurMesh *mesh;
+  TressChaFile *mesh_file; /* the model the mesh was built from */
+  guint morality;
+  TressFurColourMode colour_mode;
+  guint32 colour_part;
+  float morph_weights[TRESS_FUR_MESH_MAX_MORPHS];
+
+  /* camera */
+  float target[3];
+  double distance, yaw, pitch;
+
+  /* GL objects */
+  gboolean gl_ready;
+  GLuint program, vao, vbo_pos, vbo_pid, vbo_colour, vbo_sel, ebo, disp_buffer, disp_texture;
+  GLint u_mvp, u_disp, u_n_morphs, u_n_points, u_morph, u_highlight;
+  gboolean geometry_dirty, colours_dirty, selection_dirty;
+  guint n_uploads;
+  guint n_indices_uploaded;
+
+  /* drag state */
+  double drag_yaw, drag_pitch;
+  float drag_target[3];
+  gboolean drag_pan;
+};
+
+G_DEFINE_FINAL_TYPE (TressFurPreview, tress_fur_preview, GTK_TYPE_WIDGET)
+
+enum
+{
+  SIGNAL_FRAME_DRAWN,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+static const char *vertex_source
+    = "#version 330 core\n"
+      "layout(location = 0) in vec3 a_pos;\n"
+      "layout(location = 1) in uint a_pid;\n"
+      "layout(location = 2) in vec4 a_colour;\n"
+      "layout(location = 3) in float a_selected;\n"
+      "uniform mat4 u_mvp;\n"
+      "uniform samplerBuffer u_disp;\n"
+      "uniform int u_n_morphs;\n"
+      "uniform int u_n_points;\n"
+      "uniform float u_morph[16];\n"
+      "uniform vec4 u_highlight;\n"
+      "flat out vec4 v_colour;\n"
+      "void main () {\n"
+      "  vec3 p = a_pos;\n"
+      "  for (int m = 0; m < u_n_morphs; m++) {\n"
+      "    if (u_morph[m] != 0.0) {\n"
+      "      int b = (m * u_n_points + int (a_pid)) * 3;\n"
+      "      p += u_morph[m] * vec3 (texelFetch (u_disp, b).r, texelFetch (u_disp, b + 1).r,\n"
+      "                              texelFetch (u_disp, b + 2).r);\n"
+      "    }\n"
+      "  }\n"
+      "  gl_Position = u_mvp * vec4 (p, 1.0);\n"
+      "  v_colour = a_selected > 0.5 ? u_highlight : a_colour;\n"
+      "}\n";
+
+static const char *fragment_source = "#version 330 core\n"
+                                     "flat in vec4 v_colour;\n"
+                                     "out vec4 out_colour;\n"
+                                     "void main () {\n"
+                                     "  out_colour = v_colour;\n"
+                                     "}\n";
+
+static TressChaFile *
+get_file (TressFurPreview *self)
+{
+  return self->doc != NULL ? tress_cha_document_get_cha (self->doc) : NULL;
+}
+
+/* A view matrix in graphene's row-vector layout (graphene's own look_at does
+ * not map the eye to the origin in the graphene shipped with GTK 4.8). */
+static void
+look_at (graphene_matrix_t *m, const graphene_vec3_t *eye, const graphene_vec3_t *center)
+{
+  graphene_vec3_t f, s, u, up;
+  float v[16];
+
+  graphene_vec3_subtract (center, eye, &f);
+  graphene_vec3_normalize (&f, &f);
+  graphene_vec3_init (&up, 0, 1, 0);
+  graphene_vec3_cross (&f, &up, &s);
+  graphene_vec3_normalize (&s, &s);
+  graphene_vec3_cross (&s, &f, &u);
+  v[0] = graphene_vec3_get_x (&s);
+  v[1] = graphene_vec3_get_x (&u);
+  v[2] = -graphene_vec3_get_x (&f);
+  v[3] = 0;
+  v[4] = graphene_vec3_get_y (&s);
+  v[5] = graphene_vec3_get_y (&u);
+  v[6] = -graphene_vec3_get_y (&f);
+  v[7] = 0;
+  v[8] = graphene_vec3_get_z (&s);
+  v[9] = graphene_vec3_get_z (&u);
+  v[10] = -graphene_vec3_get_z (&f);
+  v[11] = 0;
+  v[12] = -graphene_vec3_dot (&s, eye);
+  v[13] = -graphene_vec3_dot (&u, eye);
+  v[14] = graphene_vec3_dot (&f, eye);
+  v[15] = 1;
+  graphene_matrix_init_from_float (m, v);
+}
+
+static void
+compute_mvp (TressFurPreview *self, graphene_matrix_t *mvp)
+{
+  graphene_matrix_t view, proj;
+  graphene_vec3_t eye, center;
+  double w = MAX (gtk_widget_get_width (self->area), 1);
+  double h = MAX (gtk_widget_get_height (self->area), 1);
+  double cy = cos (self->pitch * G_PI / 180), sy = sin (self->pitch * G_PI / 180);
+  double cx = cos (self->yaw * G_PI / 180), sx = sin (self->yaw * G_PI / 180);
+  double d = self->distance;
+
+  graphene_vec3_init (&center, self->target[0], self->target[1], self->target[2]);
+  graphene_vec3_init (&eye, (float)(self->target[0] + d * cy * sx),
+                      (float)(self->target[1] + d * sy), (float)(self->target[2] + d * cy * cx));
+  look_at (&view, &eye, &center);
+  graphene_matrix_init_perspective (&proj, (float)FOV_DEGREES, (float)(w / h),
+                                    (float)MAX (d * 0.01, 1e-4), (float)(d * 10 + 10));
+  graphene_matrix_multiply (&view, &proj, mvp);
+}
+
+/* ---- GL ------------------------------------------------------------------- */
+
+static GLuint
+compile (GLenum type, const char *source, GError **error)
+{
+  GLuint shader = glCreateShader (type);
+  GLint ok = 0;
+
+  glShaderSource (shader, 1, &source, NULL);
+  glCompileShader (shader);
+  glGetShaderiv (shader, GL_COMPILE_STATUS, &ok);
+  if (!ok)
+    {
+      char log[1024] = "";
+
+      glGetShaderInfoLog (shader, sizeof log, NULL, log);
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "shader: %s", log);
+      glDeleteShader (shader);
+      return 0;
+    }
+  return shader;
+}
+
+static gboolean
+create_program (TressFurPreview *self, GError **error)
+{
+  GLuint vs = compile (GL_VERTEX_SHADER, vertex_source, error), fs;
+  GLint ok = 0;
+
+  if (vs == 0)
+    return FALSE;
+  fs = compile (GL_FRAGMENT_SHADER, fragment_source, error);
+  if (fs == 0)
+    {
+      glDeleteShader (vs);
+      return FALSE;
+    }
+  self->program = glCreateProgram ();
+  glAttachShader (self->program, vs);
+  glAttachShader (self->program, fs);
+  glLinkProgram (self->program);
+  glDeleteShader (vs);
+  glDeleteShader (fs);
+  glGetProgramiv (self->program, GL_LINK_STATUS, &ok);
+  if (!ok)
+    {
+      char log[1024] = "";
+
+      glGetProgramInfoLog (self->program, sizeof log, NULL, log);
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "program: %s", log);
+      return FALSE;
+    }
+  self->u_mvp = glGetUniformLocation (self->program, "u_mvp");
+  self->u_disp = glGetUniformLocation (self->program, "u_disp");
+  self->u_n_morphs = glGetUniformLocation (self->program, "u_n_morphs");
+  self->u_n_points = glGetUniformLocation (self->program, "u_n_points");
+  self->u_morph = glGetUniformLocation (self->program, "u_morph");
+  self->u_highlight = glGetUniformLocation (self->program, "u_highlight");
+  return TRUE;
+}
+
+static void
+upload_geometry (TressFurPreview *self)
+{
+  const TressFurMesh *m = self->mesh;
+
+  glBindVertexArray (self->vao);
+  glBindBuffer (GL_ARRAY_BUFFER, self->vbo_pos);
+  glBufferData (GL_ARRAY_BUFFER, (GLsizeiptr)(3 * sizeof (float) * m->n_vertices), m->positions,
+                GL_STATIC_DRAW);
+  glVertexAttribPointer (0, 3, GL_FLOAT, GL_FALSE, 0, NULL);
+  glEnableVertexAttribArray (0);
+  glBindBuffer (GL_ARRAY_BUFFER, self->vbo_pid);
+  glBufferData (GL_ARRAY_BUFFER, (GLsizeiptr)(sizeof (guint32) * m->n_vertices), m->point_ids,
+                GL_STATIC_DRAW);
+  glVertexAttribIPointer (1, 1, GL_UNSIGNED_INT, 0, NULL);
+  glEnableVertexAttribArray (1);
+  glBindBuffer (GL_ELEMENT_ARRAY_BUFFER, self->ebo);
+  glBufferData (GL_ELEMENT_ARRAY_BUFFER, (GLsizeiptr)(sizeof (guint32) * m->n_indices), m->indices,
+                GL_STATIC_DRAW);
+  glBindBuffer (GL_TEXTURE_BUFFER, self->disp_buffer);
+  glBufferData (GL_TEXTURE_BUFFER,
+                (GLsizeiptr)(sizeof (float) * ((gsize)m->n_morphs * 2 * m->n_ribbons * 3 + 1)),
+                m->displacement, GL_STATIC_DRAW);
+  glBindTexture (GL_TEXTURE_BUFFER, self->disp_texture);
+  glTexBuffer (GL_TEXTURE_BUFFER, GL_R32F, self->disp_buffer);
+  self->n_indices_uploaded = m->n_indices;
+  self->n_uploads++;
+  self->geometry_dirty = FALSE;
+}
+
+static void
+upload_colours (TressFurPreview *self)
+{
+  const TressFurMesh *m = self->mesh;
+  TressChaFile *file = get_file (self);
+  g_autofree guint8 *per_ribbon = g_new0 (guint8, 4 * (gsize)m->n_ribbons + 4);
+  g_autofree guint8 *per_vertex = g_new (guint8, 4 * (gsize)m->n_vertices + 4);
+  g_autofree guint8 *marks = NULL;
+  guint g, v;
+
+  if (self->colour_mode == TRESS_FUR_COLOUR_PROBLEMS)
+    {
+      marks = g_new0 (guint8, m->n_ribbons + 1);
+      tress_fur_mesh_mark_problems (m, tress_document_get_problems (TRESS_DOCUMENT (self->doc)),
+                                    marks);
+    }
+  if (file != NULL && m->n_ribbons > 0)
+    tress_fur_mesh_colours (m, file, self->colour_mode, self->colour_part, marks, per_ribbon);
+  for (g = 0; g < m->n_ribbons; g++)
+    for (v = m->ribbon_vertex[g]; v < m->ribbon_vertex[g + 1]; v++)
+      memcpy (per_vertex + 4 * (gsize)v, per_ribbon + 4 * (gsize)g, 4);
+  glBindVertexArray (self->vao);
+  glBindBuffer (GL_ARRAY_BUFFER, self->vbo_colour);
+  glBufferData (GL_ARRAY_BUFFER, (GLsizeiptr)(4 * (gsize)m->n_vertices), per_vertex,
+                GL_STATIC_DRAW);
+  glVertexAttribPointer (2, 4, GL_UNSIGNED_BYTE, GL_TRUE, 0, NULL);
+  glEnableVertexAttribArray (2);
+  self->n_uploads++;
+  self->colours_dirty = FALSE;
+}
+
+static void
+upload_selection (TressFurPreview *self)
+{
+  const TressFurMesh *m = self->mesh;
+  g_autofree guint8 *sel = g_new0 (guint8, (gsize)m->n_vertices + 1);
+  const TressChaRibbonId *ids;
+  guint n, i, v;
+
+  ids = tress_cha_document_get_selection (self->doc, &n);
+  for (i = 0; i < n; i++)
+    {
+      guint g = tress_fur_mesh_global (m, ids[i].material, ids[i].ribbon);
+
+      if (g == G_MAXUINT)
+        continue;
+      for (v = m->ribbon_vertex[g]; v < m->ribbon_vertex[g + 1]; v++)
+        sel[v] = 255;
+    }
+  glBindVertexArray (self->vao);
+  glBindBuffer (GL_ARRAY_BUFFER, self->vbo_sel);
+  glBufferData (GL_ARRAY_BUFFER, (GLsizeiptr)m->n_vertices, sel, GL_STATIC_DRAW);
+  glVertexAttribPointer (3, 1, GL_UNSIGNED_BYTE, GL_TRUE, 0, NULL);
+  glEnableVertexAttribArray (3);
+  self->n_uploads++;
+  self->selection_dirty = FALSE;
+}
+
+static void
+draw_scene (TressFurPreview *self)
+{
+  graphene_matrix_t mvp;
+  float mvp_f[16];
+  int scale = gtk_widget_get_scale_factor (self->area);
+
+  glViewport (0, 0, gtk_widget_get_width (self->area) * scale,
+              gtk_widget_get_height (self->area) * scale);
+  glClearColor (TRESS_FUR_BACKGROUND_R / 255.f, TRESS_FUR_BACKGROUND_G / 255.f,
+                TRESS_FUR_BACKGROUND_B / 255.f, 1.f);
+  glClear (GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+  if (self->mesh == NULL || self->program == 0)
+    return;
+  if (self->geometry_dirty)
+    upload_geometry (self);
+  if (self->colours_dirty)
+    upload_colours (self);
+  if (self->selection_dirty)
+    upload_selection (self);
+
+  compute_mvp (self, &mvp);
+  graphene_matrix_to_float (&mvp, mvp_f);
+  glEnable (GL_DEPTH_TEST);
+  glDepthFunc (GL_LEQUAL);
+  glDisable (GL_CULL_FACE);
+  glDisable (GL_BLEND);
+  glUseProgram (self->program);
+  glUniformMatrix4fv (self->u_mvp, 1, GL_FALSE, mvp_f);
+  glUniform1i (self->u_n_morphs, (GLint)self->mesh->n_morphs);
+  glUniform1i (self->u_n_points, (GLint)(2 * self->mesh->n_ribbons));
+  glUniform1fv (self->u_morph, TRESS_FUR_MESH_MAX_MORPHS, self->morph_weights);
+  glUniform4f (self->u_highlight, TRESS_FUR_HIGHLIGHT_R / 255.f, TRESS_FUR_HIGHLIGHT_G / 255.f,
+               TRESS_FUR_HIGHLIGHT_B / 255.f, 1.f);
+  glActiveTexture (GL_TEXTURE0);
+  glBindTexture (GL_TEXTURE_BUFFER, self->disp_texture);
+  glUniform1i (self->u_disp, 0);
+  glBindVertexArray (self->vao);
+  glDrawElements (GL_TRIANGLES, (GLsizei)self->n_indices_uploaded, GL_UNSIGNED_INT, NULL);
+  glBindVertexArray (0);
+  glUseProgram (0);
+}
+
+static gboolean
+on_render (GtkGLArea *area, GdkGLContext *context, TressFurPreview *self)
+{
+  draw_scene (self);
+  g_signal_emit (self, signals[SIGNAL_FRAME_DRAWN], 0);
+  return TRUE;
+}
+
+static void
+show_gl_error (TressFurPreview *self, const char *message)
+{
+  g_free (self->gl_error);
+  self->gl_error = g_strdup_printf ("3D preview unavailable: %s", message);
+  gtk_label_set_text (GTK_LABEL (self->gl_label), self->gl_error);
+  gtk_stack_set_visible_child_name (GTK_STACK (self->stack), "unavailable");
+}
+
+static void
+on_realize (GtkGLArea *area, TressFurPreview *self)
+{
+  g_autoptr (GError) error = NULL;
+
+  gtk_gl_area_make_current (area);
+  if (gtk_gl_area_get_error (area) != NULL)
+    {
+      show_gl_error (self, gtk_gl_area_get_error (area)->message);
+      return;
+    }
+  if (!create_program (self, &error))
+    {
+      gtk_gl_area_set_error (area, error);
+      show_gl_error (self, error->message);
+      return;
+    }
+  glGenVertexArrays (1, &self->vao);
+  glGenBuffers (1, &self->vbo_pos);
+  glGenBuffers (1, &self->vbo_pid);
+  glGenBuffers (1, &self->vbo_colour);
+  glGenBuffers (1, &self->vbo_sel);
+  glGenBuffers (1, &self->ebo);
+  glGenBuffers (1, &self->disp_buffer);
+  glGenTextures (1, &self->disp_texture);
+  self->gl_ready = TRUE;
+  self->geometry_dirty = self->colours_dirty = self->selection_dirty = TRUE;
+}
+
+static void
+on_unrealize (GtkGLArea *area, TressFurPreview *self)
+{
+  gtk_gl_area_make_current (area);
+  if (self->gl_ready && gtk_gl_area_get_error (area) == NULL)
+    {
+      GLuint buffers[6] = { self->vbo_pos, self->vbo_pid, self->vbo_colour,
+                            self->vbo_sel, self->ebo,     self->disp_buffer };
+
+      glDeleteBuffers (6, buffers);
+      glDeleteTextures (1, &self->disp_texture);
+      glDeleteVertexArrays (1, &self->vao);
+      glDeleteProgram (self->program);
+    }
+  self->program = 0;
+  self->gl_ready = FALSE;
+}
+
+static GdkGLContext *
+on_create_context (GtkGLArea *area, TressFurPreview *self)
+{
+  GtkNative *native = gtk_widget_get_native (GTK_WIDGET (area));
+  GdkSurface *surface = native != NULL ? gtk_native_get_surface (native) : NULL;
+  g_autoptr (GError) error = NULL;
+  GdkGLContext *context;
+
+  if (surface == NULL)
+    return NULL;
+  context = gdk_surface_create_gl_context (surface, &error);
+  if (context == NULL)
+    {
+      gtk_gl_area_set_error (area, error);
+      return NULL;
+    }
+  gdk_gl_context_set_allowed_apis (context, GDK_GL_API_GL);
+  gdk_gl_context_set_required_version (context, 3, 3);
+  if (!gdk_gl_context_realize (context, &error))
+    {
+      gtk_gl_area_set_error (area, error);
+      g_object_unref (context);
+      return NULL;
+    }
+  return context;
+}
+
+/* ---- model ---------------------------------------------------------------- */
+
+static void
+rebuild_mesh (TressFurPreview *self)
+{
+  TressChaFile *file = get_file (self);
+
+  g_clear_pointer (&self->mesh, tress_fur_mesh_free);
+  self->mesh = tress_fur_mesh_new (file, self->morality);
+  self->mesh_file = file;
+  self->geometry_dirty = self->colours_dirty = self->selection_dirty = TRUE;
+  gtk_gl_area_queue_render (GTK_GL_AREA (self->area));
+}
+
+static void on_morph_changed (GtkRange *range, TressFurPreview *self);
+
+static void
+rebuild_controls (TressFurPreview *self)
+{
+  TressChaFile *file = get_file (self);
+  const TressChaRadeon *rad = file != NULL ? file->radeon : NULL;
+  g_autoptr (GtkStringList) moralities = gtk_string_list_new (NULL);
+  GtkWidget *child;
+  guint i;
+
+  gtk_string_list_append (moralities, "Base length");
+  for (i = 0; rad != NULL && i < rad->n_moralities; i++)
+    {
+      g_autofree char *name = g_strndup ((const char *)rad->morality_names[i], TRESS_CHA_NAME_SIZE);
+
+      gtk_string_list_append (moralities, name);
+    }
+  gtk_drop_down_set_model (GTK_DROP_DOWN (self->morality_dropdown), G_LIST_MODEL (moralities));
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (self->morality_dropdown),
+                              MIN (self->morality, rad != NULL ? rad->n_moralities : 0));
+
+  while ((child = gtk_widget_get_first_child (self->morph_box)) != NULL)
+    gtk_box_remove (GTK_BOX (self->morph_box), child);
+  for (i = 0; rad != NULL && i < MIN (rad->n_morphs, TRESS_FUR_MESH_MAX_MORPHS); i++)
+    {
+      g_autofree char *name = g_strndup ((const char *)rad->morph_names[i], TRESS_CHA_NAME_SIZE);
+      GtkWidget *label = gtk_label_new (name);
+      GtkWidget *scale = gtk_scale_new_with_range (GTK_ORIENTATION_HORIZONTAL, 0, 1, 0.01);
+
+      gtk_widget_set_hexpand (scale, TRUE);
+      gtk_range_set_value (GTK_RANGE (scale), self->morph_weights[i]);
+      g_object_set_data (G_OBJECT (scale), "morph", GUINT_TO_POINTER (i));
+      gtk_widget_set_name (scale, name);
+      g_signal_connect (scale, "value-changed", G_CALLBACK (on_morph_changed), self);
+      gtk_box_append (GTK_BOX (self->morph_box), label);
+      gtk_box_append (GTK_BOX (self->morph_box), scale);
+    }
+}
+
+static void
+on_fur_changed (TressChaDocument *doc, const TressChaChange *change, gboolean undo,
+                TressFurPreview *self)
+{
+  if (change->flags
+      & (TRESS_CHA_CHANGE_LINES | TRESS_CHA_CHANGE_RIBBONS | TRESS_CHA_CHANGE_STRUCTURE))
+    rebuild_mesh (self);
+  else
+    {
+      self->colours_dirty = TRUE;
+      gtk_gl_area_queue_render (GTK_GL_AREA (self->area));
+    }
+}
+
+static void
+on_document_changed (TressDocument *doc, TressFurPreview *self)
+{
+  /* A replaced model (load, revert) arrives with a new pointer. */
+  if (get_file (self) != self->mesh_file)
+    {
+      rebuild_mesh (self);
+      rebuild_controls (self);
+      return;
+    }
+  /* The problems are those of the new model only now. */
+  if (self->colour_mode == TRESS_FUR_COLOUR_PROBLEMS)
+    {
+      self->colours_dirty = TRUE;
+      gtk_gl_area_queue_render (GTK_GL_AREA (self->area));
+    }
+}
+
+static void
+on_selection_changed (TressChaDocument *doc, gpointer origin, TressFurPreview *self)
+{
+  self->selection_dirty = TRUE;
+  gtk_gl_area_queue_render (GTK_GL_AREA (self->area));
+}
+
+/* ---- controls and gestures ------------------------------------------------ */
+
+static void
+on_morph_changed (GtkRange *range, TressFurPreview *self)
+{
+  guint m = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (range), "morph"));
+
+  tress_fur_preview_set_morph_weight (self, m, gtk_range_get_value (range));
+}
+
+static void
+on_morality_selected (GtkDropDown *dd, GParamSpec *pspec, TressFurPreview *self)
+{
+  guint sel = gtk_drop_down_get_selected (dd);
+
+  if (sel != GTK_INVALID_LIST_POSITION)
+    tress_fur_preview_set_morality (self, sel);
+}
+
+static void
+on_colour_selected (GtkWidget *widget, GParamSpec *pspec, TressFurPreview *self)
+{
+  guint sel = gtk_drop_down_get_selected (GTK_DROP_DOWN (self->colour_dropdown));
+
+  if (sel == GTK_INVALID_LIST_POSITION)
+    return;
+  gtk_widget_set_sensitive (self->part_spin, sel == TRESS_FUR_COLOUR_WEIGHT);
+  tress_fur_preview_set_colour_mode (
+      self, (TressFurColourMode)sel,
+      (guint32)gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (self->part_spin)));
+}
+
+static void
+on_drag_begin (GtkGestureDrag *gesture, double x, double y, TressFurPreview *self)
+{
+  GdkModifierType mods
+      = gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (gesture));
+  guint button = gtk_gesture_single_get_current_button (GTK_GESTURE_SINGLE (gesture));
+
+  self->drag_yaw = self->yaw;
+  self->drag_pitch = self->pitch;
+  memcpy (self->drag_target, self->target, sizeof self->target);
+  self->drag_pan = (mods & GDK_SHIFT_MASK) || button == GDK_BUTTON_MIDDLE;
+}
+
+static void
+on_drag_update (GtkGestureDrag *gesture, double dx, double dy, TressFurPreview *self)
+{
+  if (self->drag_pan)
+    {
+      double scale = self->distance * 2 * tan (FOV_DEGREES * G_PI / 360)
+                     / MAX (gtk_widget_get_height (self->area), 1);
+      double cx = cos (self->yaw * G_PI / 180), sx = sin (self->yaw * G_PI / 180);
+      /* Right vector (cx, 0, -sx), up approximately (0, 1, 0). */
+      self->target[0] = (float)(self->drag_target[0] - dx * scale * cx);
+      self->target[1] = (float)(self->drag_target[1] + dy * scale);
+      self->target[2] = (float)(self->drag_target[2] + dx * scale * sx);
+    }
+  else
+    {
+      self->yaw = self->drag_yaw - dx * 0.4;
+      self->pitch = CLAMP (self->drag_pitch + dy * 0.4, -89, 89);
+    }
+  gtk_gl_area_queue_render (GTK_GL_AREA (self->area));
+}
+
+static gboolean
+on_scroll (GtkEventControllerScroll *scroll, double dx, double dy, TressFurPreview *self)
+{
+  tress_fur_preview_zoom (self, pow (1.1, dy));
+  return TRUE;
+}
+
+static void
+on_click (GtkGestureClick *gesture, int n_press, double x, double y, TressFurPreview *self)
+{
+  GdkModifierType mods
+      = gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (gesture));
+
+  tress_fur_preview_pick (self, x, y, (mods & GDK_CONTROL_MASK) != 0);
+}
+
+static void
+on_frame_clicked (GtkButton *button, TressFurPreview *self)
+{
+  tress_fur_preview_frame_selection (self);
+}
+
+/* ---- GObject -------------------------------------------------------------- */
+
+static void
+tress_fur_preview_dispose (GObject *object)
+{
+  TressFurPreview *self = TRESS_FUR_PREVIEW (object);
+
+  if (self->doc != NULL)
+    g_signal_handlers_disconnect_by_data (self->doc, self);
+  g_clear_object (&self->doc);
+  g_clear_pointer (&self->box, gtk_widget_unparent);
+  G_OBJECT_CLASS (tress_fur_preview_parent_class)->dispose (object);
+}
+
+static void
+tress_fur_preview_finalize (GObject *object)
+{
+  TressFurPreview *self = TRESS_FUR_PREVIEW (object);
+
+  g_clear_pointer (&self->mesh, tress_fur_mesh_free);
+  g_free (self->gl_error);
+  G_OBJECT_CLASS (tress_fur_preview_parent_class)->finalize (object);
+}
+
+static void
+tress_fur_preview_class_init (TressFurPreviewClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = tress_fur_preview_dispose;
+  object_class->finalize = tress_fur_preview_finalize;
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  gtk_widget_class_set_css_name (widget_class, "furpreview");
+
+  signals[SIGNAL_FRAME_DRAWN]
+      = g_signal_new ("frame-drawn", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                      NULL, G_TYPE_NONE, 0);
+}
+
+static void
+tress_fur_preview_init (TressFurPreview *self)
+{
+  GtkWidget *bar = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkWidget *frame = gtk_button_new_with_label ("Frame");
+  const char *modes[] = { "Body part", "Weight of part", "Quality", "Problems", NULL };
+  GtkGesture *drag = gtk_gesture_drag_new ();
+  GtkGesture *click = gtk_gesture_click_new ();
+  GtkEventController *scroll
+      = gtk_event_controller_scroll_new (GTK_EVENT_CONTROLLER_SCROLL_VERTICAL);
+
+  self->distance = 3;
+  self->yaw = 35;
+  self->pitch = 20;
+  self->box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
+  gtk_widget_set_parent (self->box, GTK_WIDGET (self));
+
+  self->morality_dropdown = gtk_drop_down_new (NULL, NULL);
+  gtk_widget_set_tooltip_text (self->morality_dropdown, "Length from");
+  self->colour_dropdown = gtk_drop_down_new_from_strings (modes);
+  gtk_widget_set_tooltip_text (self->colour_dropdown, "Colour by");
+  self->part_spin = gtk_spin_button_new_with_range (0, 65535, 1);
+  gtk_widget_set_tooltip_text (self->part_spin, "Body part for weight colouring");
+  gtk_widget_set_sensitive (self->part_spin, FALSE);
+  gtk_box_append (GTK_BOX (bar), self->morality_dropdown);
+  gtk_box_append (GTK_BOX (bar), self->colour_dropdown);
+  gtk_box_append (GTK_BOX (bar), self->part_spin);
+  gtk_box_append (GTK_BOX (bar), frame);
+  gtk_box_append (GTK_BOX (self->box), bar);
+  g_signal_connect (self->morality_dropdown, "notify::selected", G_CALLBACK (on_morality_selected),
+                    self);
+  g_signal_connect (self->colour_dropdown, "notify::selected", G_CALLBACK (on_colour_selected),
+                    self);
+  g_signal_connect (self->part_spin, "notify::value", G_CALLBACK (on_colour_selected), self);
+  g_signal_connect (frame, "clicked", G_CALLBACK (on_frame_clicked), self);
+
+  self->stack = gtk_stack_new ();
+  gtk_widget_set_vexpand (self->stack, TRUE);
+  self->area = gtk_gl_area_new ();
+  gtk_gl_area_set_has_depth_buffer (GTK_GL_AREA (self->area), TRUE);
+  gtk_gl_area_set_auto_render (GTK_GL_AREA (self->area), FALSE);
+  gtk_widget_set_size_request (self->area, 160, 120);
+  g_signal_connect (self->area, "create-context", G_CALLBACK (on_create_context), self);
+  g_signal_connect (self->area, "realize", G_CALLBACK (on_realize), self);
+  g_signal_connect (self->area, "unrealize", G_CALLBACK (on_unrealize), self);
+  g_signal_connect (self->area, "render", G_CALLBACK (on_render), self);
+  self->gl_label = gtk_label_new ("");
+  gtk_label_set_wrap (GTK_LABEL (self->gl_label), TRUE);
+  gtk_stack_add_named (GTK_STACK (self->stack), self->area, "gl");
+  gtk_stack_add_named (GTK_STACK (self->stack), self->gl_label, "unavailable");
+  gtk_box_append (GTK_BOX (self->box), self->stack);
+
+  self->morph_box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 4);
+  gtk_box_append (GTK_BOX (self->box), self->morph_box);
+
+  g_signal_connect (drag, "drag-begin", G_CALLBACK (on_drag_begin), self);
+  g_signal_connect (drag, "drag-update", G_CALLBACK (on_drag_update), self);
+  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (drag), 0);
+  gtk_widget_add_controller (self->area, GTK_EVENT_CONTROLLER (drag));
+  g_signal_connect (click, "released", G_CALLBACK (on_click), self);
+  gtk_widget_add_controller (self->area, GTK_EVENT_CONTROLLER (click));
+  g_signal_connect (scroll, "scroll", G_CALLBACK (on_scroll), self);
+  gtk_widget_add_controller (self->area, scroll);
+}
+
+GtkWidget *
+tress_fur_preview_new (TressChaDocument *doc)
+{
+  TressFurPreview *self = g_object_new (TRESS_TYPE_FUR_PREVIEW, NULL);
+
+  self->doc = g_object_ref (doc);
+  g_signal_connect (doc, "fur-changed", G_CALLBACK (on_fur_changed), self);
+  g_signal_connect (doc, "selection-changed", G_CALLBACK (on_selection_changed), self);
+  g_signal_connect (doc, "changed", G_CALLBACK (on_document_changed), self);
+  rebuild_mesh (self);
+  rebuild_controls (self);
+  tress_fur_preview_frame_selection (self);
+  return GTK_WIDGET (self);
+}
+
+/* ---- public --------------------------------------------------------------- */
+
+gboolean
+tress_fur_preview_get_gl_ready (TressFurPreview *self)
+{
+  return self->gl_ready;
+}
+
+const char *
+tress_fur_preview_get_gl_error (TressFurPreview *self)
+{
+  return self->gl_error;
+}
+
+void
+tress_fur_preview_set_morph_weight (TressFurPreview *self, guint morph, double weight)
+{
+  if (morph >= TRESS_FUR_MESH_MAX_MORPHS || self->morph_weights[morph] == (float)weight)
+    return;
+  self->morph_weights[morph] = (float)weight;
+  /* Uniforms only: nothing is uploaded. */
+  gtk_gl_area_queue_render (GTK_GL_AREA (self->area));
+}
+
+void
+tress_fur_preview_set_morality (TressFurPreview *self, guint morality)
+{
+  if (self->morality == morality)
+    return;
+  self->morality = morality;
+  rebuild_mesh (self);
+}
+
+void
+tress_fur_preview_set_colour_mode (TressFurPreview *self, TressFurColourMode mode, guint32 part)
+{
+  self->colour_mode = mode;
+  self->colour_part = part;
+  if (gtk_drop_down_get_selected (GTK_DROP_DOWN (self->colour_dropdown)) != (guint)mode)
+    gtk_drop_down_set_selected (GTK_DROP_DOWN (self->colour_dropdown), (guint)mode);
+  self->colours_dirty = TRUE;
+  gtk_gl_area_queue_render (GTK_GL_AREA (self->area));
+}
+
+void
+tress_fur_preview_frame_selection (TressFurPreview *self)
+{
+  const TressChaRibbonId *ids;
+  g_autofree guint *globals = NULL;
+  guint n, i, k = 0;
+  float lo[3], hi[3];
+  double radius;
+
+  if (self->mesh == NULL)
+    return;
+  ids = tress_cha_document_get_selection (self->doc, &n);
+  globals = g_new (guint, n + 1);
+  for (i = 0; i < n; i++)
+    {
+      guint g = tress_fur_mesh_global (self->mesh, ids[i].material, ids[i].ribbon);
+
+      if (g != G_MAXUINT)
+        globals[k++] = g;
+    }
+  if (!tress_fur_mesh_bounds (self->mesh, globals, k, self->morph_weights, lo, hi))
+    return;
+  for (i = 0; i < 3; i++)
+    self->target[i] = (lo[i] + hi[i]) / 2;
+  radius = sqrt ((hi[0] - lo[0]) * (hi[0] - lo[0]) + (hi[1] - lo[1]) * (hi[1] - lo[1])
+                 + (hi[2] - lo[2]) * (hi[2] - lo[2]))
+           / 2;
+  self->distance = MAX (radius, 1e-3) / sin (FOV_DEGREES * G_PI / 360) * 1.05;
+  gtk_gl_area_queue_render (GTK_GL_AREA (self->area));
+}
+
+void
+tress_fur_preview_orbit (TressFurPreview *self, double yaw, double pitch)
+{
+  self->yaw += yaw;
+  self->pitch = CLAMP (self->pitch + pitch, -89, 89);
+  gtk_gl_area_queue_render (GTK_GL_AREA (self->area));
+}
+
+void
+tress_fur_preview_zoom (TressFurPreview *self, double factor)
+{
+  self->distance = CLAMP (self->distance * factor, 1e-4, 1e6);
+  gtk_gl_area_queue_render (GTK_GL_AREA (self->area));
+}
+
+int
+tress_fur_preview_pick (TressFurPreview *self, double x, double y, gboolean extend)
+{
+  graphene_matrix_t mvp;
+  float f[16];
+  int g;
+  guint material, ribbon;
+
+  if (self->mesh == NULL)
+    return -1;
+  compute_mvp (self, &mvp);
+  graphene_matrix_to_float (&mvp, f);
+  g = tress_fur_mesh_pick (self->mesh, f, self->morph_weights, gtk_widget_get_width (self->area),
+                           gtk_widget_get_height (self->area), x, y);
+  if (g < 0)
+    {
+      if (!extend)
+        tress_cha_document_set_selection (self->doc, NULL, 0, self);
+      return -1;
+    }
+  tress_fur_mesh_ribbon_id (self->mesh, (guint)g, &material, &ribbon);
+  if (extend)
+    {
+      const TressChaRibbonId *ids;
+      guint n;
+      g_autofree TressChaRibbonId *next = NULL;
+
+      ids = tress_cha_document_get_selection (self->doc, &n);
+      next = g_new (TressChaRibbonId, n + 1);
+      if (n > 0)
+        memcpy (next, ids, n * sizeof *ids);
+      next[n] = (TressChaRibbonId){ material, ribbon };
+      tress_cha_document_set_selection (self->doc, next, n + 1, self);
+    }
+  else
+    {
+      TressChaRibbonId id = { material, ribbon };
+
+      tress_cha_document_set_selection (self->doc, &id, 1, self);
+    }
+  return g;
+}
+
+gboolean
+tress_fur_preview_ribbon_position (TressFurPreview *self, guint global, double *x, double *y)
+{
+  graphene_matrix_t mvp;
+  graphene_vec4_t in, out;
+  float a[3], b[3], c[3], d[3];
+  guint v;
+
+  if (self->mesh == NULL || global >= self->mesh->n_ribbons)
+    return FALSE;
+  v = self->mesh->ribbon_vertex[global];
+  if (self->mesh->ribbon_vertex[global + 1] < v + 4)
+    return FALSE;
+  tress_fur_mesh_vertex (self->mesh, v, self->morph_weights, a);
+  tress_fur_mesh_vertex (self->mesh, v + 1, self->morph_weights, b);
+  tress_fur_mesh_vertex (self->mesh, v + 2, self->morph_weights, c);
+  tress_fur_mesh_vertex (self->mesh, v + 3, self->morph_weights, d);
+  compute_mvp (self, &mvp);
+  graphene_vec4_init (&in, (a[0] + b[0] + c[0] + d[0]) / 4, (a[1] + b[1] + c[1] + d[1]) / 4,
+                      (a[2] + b[2] + c[2] + d[2]) / 4, 1);
+  graphene_matrix_transform_vec4 (&mvp, &in, &out);
+  if (graphene_vec4_get_w (&out) <= 0)
+    return FALSE;
+  *x = (graphene_vec4_get_x (&out) / graphene_vec4_get_w (&out) + 1) / 2
+       * gtk_widget_get_width (self->area);
+  *y = (1 - graphene_vec4_get_y (&out) / graphene_vec4_get_w (&out)) / 2
+       * gtk_widget_get_height (self->area);
+  return TRUE;
+}
+
+GBytes *
+tress_fur_preview_grab (TressFurPreview *self, int *width, int *height)
+{
+  int scale, w, h, row;
+  g_autofree guint8 *pixels = NULL;
+  guint8 *flipped;
+
+  if (!self->gl_ready || !gtk_widget_get_realized (self->area))
+    return NULL;
+  scale = gtk_widget_get_scale_factor (self->area);
+  w = gtk_widget_get_width (self->area) * scale;
+  h = gtk_widget_get_height (self->area) * scale;
+  if (w <= 0 || h <= 0)
+    return NULL;
+  gtk_gl_area_make_current (GTK_GL_AREA (self->area));
+  gtk_gl_area_attach_buffers (GTK_GL_AREA (self->area));
+  draw_scene (self);
+  pixels = g_malloc ((gsize)w * h * 4);
+  glPixelStorei (GL_PACK_ALIGNMENT, 1);
+  glReadPixels (0, 0, w, h, GL_RGBA, GL_UNSIGNED_BYTE, pixels);
+  flipped = g_malloc ((gsize)w * h * 4);
+  for (row = 0; row < h; row++)
+    memcpy (flipped + (gsize)row * w * 4, pixels + (gsize)(h - 1 - row) * w * 4, (gsize)w * 4);
+  *width = w;
+  *height = h;
+  return g_bytes_new_take (flipped, (gsize)w * h * 4);
+}
+
+double
+tress_fur_preview_time_frames (TressFurPreview *self, guint n)
+{
+  gint64 start;
+  guint i;
+
+  if (!self->gl_ready || !gtk_widget_get_realized (self->area) || n == 0)
+    return -1;
+  gtk_gl_area_make_current (GTK_GL_AREA (self->area));
+  gtk_gl_area_attach_buffers (GTK_GL_AREA (self->area));
+  draw_scene (self); /* uploads, outside the timing */
+  glFinish ();
+  start = g_get_monotonic_time ();
+  for (i = 0; i < n; i++)
+    {
+      self->yaw += 360.0 / n;
+      draw_scene (self);
+      glFinish ();
+    }
+  return (g_get_monotonic_time () - start) / 1e6 / n;
+}
+
+guint
+tress_fur_preview_get_n_uploads (TressFurPreview *self)
+{
+  return self->n_uploads;
+}
+
+const TressFurMesh *
+tress_fur_preview_get_mesh (TressFurPreview *self)
+{
+  return self->mesh;
+}

@@ -1,0 +1,44 @@
+/* tress-uv-map.h: the strand texture's hair pieces, their UV points, editable
+ *
+ * Draws each hair piece of a material's UV table as its box (row, group,
+ * piece) and the outline through its points in "Z" order, over an optional
+ * background (t_strand.dds decoded by the project, or any image GdkTexture
+ * loads, e.g. PNG). Hovering names the piece and point; dragging a point emits
+ * "point-moved" at the end so the owner records one undoable edit.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "tress-fur-geometry.h"
+
+G_BEGIN_DECLS
+
+#define TRESS_TYPE_UV_MAP (tress_uv_map_get_type ())
+G_DECLARE_FINAL_TYPE (TressUvMap, tress_uv_map, TRESS, UV_MAP, GtkWidget)
+
+GtkWidget *tress_uv_map_new (void);
+/* Copies the table (@n_floats floats, (u,v) pairs). */
+void tress_uv_map_set_table (TressUvMap *self, const TressUvLayout *layout, const float *uv,
+                             gsize n_floats);
+void tress_uv_map_set_background (TressUvMap *self, GdkTexture *texture);
+/* Loads a .dds (DXT1/DXT3/DXT5, uncompressed) or any image format GdkTexture reads. */
+gboolean tress_uv_map_load_background (TressUvMap *self, GFile *file, GError **error);
+GdkTexture *tress_uv_map_get_background (TressUvMap *self);
+/* Text describing the hovered piece/point ("" when none). */
+const char *tress_uv_map_get_hover_text (TressUvMap *self);
+/* Hover at widget point (@x, @y), as the pointer would (tests). */
+void tress_uv_map_hover (TressUvMap *self, double x, double y);
+/* Moves point @index to widget position (@x, @y) and emits "point-moved" (tests, keyboard). */
+void tress_uv_map_drag_point_to (TressUvMap *self, guint index, double x, double y);
+/* Widget position of point @index. */
+void tress_uv_map_get_point_position (TressUvMap *self, guint index, double *x, double *y);
+
+/* Signal "point-moved" (guint index, double u, double v). */
+
+/* A GdkTexture from a DDS file's bytes (top mip level). */
+GdkTexture *tress_texture_new_from_dds (GBytes *bytes, GError **error);
+
+G_END_DECLS

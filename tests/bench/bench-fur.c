@@ -1,0 +1,318 @@
+/* bench-fur.c: the fur editor with large creatures
+ *
+ * Figures, each against a baseline measured in the same run:
+ *  - launch to first frame: from main() to the preview's first drawn frame with
+ *    the 100,000-ribbon file open in the window, against memcpy of its bytes;
+ *  - preview frame time (Mesa llvmpipe under Xvfb) for 2,000 and 100,000
+ *    ribbons, with the rate and the ratio to memcpy of the vertex data;
+ *  - resident memory added by opening the large file, as a multiple of its size.
+ * --screenshot=PNG writes the window with the demo creature and a selection.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <glib/gstdio.h>
+#include <gtk/gtk.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "formats/cha/tress-cha-demo.h"
+#include "fur/tress-fur-editor.h"
+#include "tress-application.h"
+#include "tress-document-page.h"
+#include "tress-window.h"
+
+static gint64 t_main;
+
+#define WAIT_FOR(cond)                                                                             \
+  G_STMT_START                                                                                     \
+  {                                                                                                \
+    gint64 deadline_ = g_get_monotonic_time () + 300 * G_USEC_PER_SEC;                             \
+    while (!(cond))                                                                                \
+      {                                                                                            \
+        if (g_get_monotonic_time () > deadline_)                                                   \
+          g_error ("timed out waiting for %s", #cond);                                             \
+        if (!g_main_context_iteration (NULL, FALSE))                                               \
+          g_usleep (500);                                                                          \
+      }                                                                                            \
+  }                                                                                                \
+  G_STMT_END
+
+static double
+rss_mb (void)
+{
+  g_autofree char *status = NULL;
+  const char *line;
+
+  if (!g_file_get_contents ("/proc/self/status", &status, NULL, NULL))
+    return 0;
+  line = strstr (status, "VmRSS:");
+  return line != NULL ? g_ascii_strtod (line + 6, NULL) / 1024.0 : 0;
+}
+
+/* Seconds per memcpy of @size bytes (best of a few). */
+static double
+memcpy_seconds (gsize size)
+{
+  g_autofree guint8 *a = g_malloc (size), *b = g_malloc (size);
+  double best = G_MAXDOUBLE;
+
+  memset (a, 1, size);
+  for (guint i = 0; i < 5; i++)
+    {
+      gint64 t = g_get_monotonic_time ();
+
+      memcpy (b, a, size);
+      best = MIN (best, (g_get_monotonic_time () - t) / 1e6);
+      a[i] = b[size - 1 - i];
+    }
+  return MAX (best, 1e-7);
+}
+
+static char *
+write_file (const char *dir, const char *name, const char *variant, guint n_ribbons, gsize *size)
+{
+  TressChaDemoOptions options;
+  g_autoptr (GBytes) bytes = NULL;
+  char *path = g_build_filename (dir, name, NULL);
+
+  tress_cha_demo_options_init (&options);
+  if (variant != NULL)
+    tress_cha_demo_options_apply_variant (&options, variant);
+  if (n_ribbons > 0)
+    options.n_ribbons = n_ribbons;
+  bytes = tress_cha_demo_generate_bytes (&options);
+  g_file_set_contents (path, g_bytes_get_data (bytes, NULL), (gssize)g_bytes_get_size (bytes),
+                       NULL);
+  *size = g_bytes_get_size (bytes);
+  return path;
+}
+
+static void
+on_frame (TressFurPreview *preview, gboolean *drawn)
+{
+  *drawn = TRUE;
+}
+
+static TressFurEditor *
+open_in (TressWindow *window, const char *path, gboolean *first_frame)
+{
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autofree char *uri = g_file_get_uri (file);
+  guint before = tress_window_get_n_documents (window);
+  GtkWidget *editor;
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.open-uri", "s", uri);
+  WAIT_FOR (tress_window_get_n_documents (window) == before + 1);
+  editor = tress_document_page_get_editor (tress_window_get_current_page (window));
+  g_assert (TRESS_IS_FUR_EDITOR (editor));
+  if (first_frame != NULL)
+    g_signal_connect (tress_fur_editor_get_preview (TRESS_FUR_EDITOR (editor)), "frame-drawn",
+                      G_CALLBACK (on_frame), first_frame);
+  return TRESS_FUR_EDITOR (editor);
+}
+
+/* Runs this program with --launch FILE and reads its figures. */
+static void
+run_launch_child (const char *self_path, const char *file, char **out, double *launch,
+                  double *rss_before, double *rss_after, double *spawn_to_exit)
+{
+  const char *child_argv[] = { self_path, "--launch", file, NULL };
+  g_autoptr (GError) error = NULL;
+  int status = 0;
+  gint64 t0 = g_get_monotonic_time ();
+  const char *line;
+
+  if (!g_spawn_sync (NULL, (char **)child_argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, out, NULL,
+                     &status, &error))
+    g_error ("%s", error->message);
+  if (spawn_to_exit != NULL)
+    *spawn_to_exit = (g_get_monotonic_time () - t0) / 1e6;
+  line = *out != NULL ? strstr (*out, "first-frame ") : NULL;
+  if (line == NULL
+      || sscanf (line, "first-frame %lf rss-before %lf rss-after %lf", launch, rss_before,
+                 rss_after)
+             != 3)
+    g_error ("the launch child printed no figures:\n%s", *out != NULL ? *out : "");
+}
+
+static void
+frame_time (TressFurEditor *editor, const char *what, guint frames)
+{
+  TressFurPreview *preview = tress_fur_editor_get_preview (editor);
+  const TressFurMesh *mesh;
+  double t, base;
+  gsize vertex_bytes;
+
+  WAIT_FOR (tress_fur_preview_get_gl_ready (preview) || tress_fur_preview_get_gl_error (preview));
+  if (!tress_fur_preview_get_gl_ready (preview))
+    {
+      printf ("%s: GL unavailable (%s)\n", what, tress_fur_preview_get_gl_error (preview));
+      return;
+    }
+  {
+    /* Wait until the pane has its size (a new page is laid out first). */
+    int w, h;
+    GBytes *probe;
+
+    WAIT_FOR ((probe = tress_fur_preview_grab (preview, &w, &h)) != NULL);
+    g_bytes_unref (probe);
+  }
+  mesh = tress_fur_preview_get_mesh (preview);
+  vertex_bytes = (gsize)mesh->n_vertices * (12 + 4 + 4 + 1) + (gsize)mesh->n_indices * 4;
+  t = tress_fur_preview_time_frames (preview, frames);
+  base = memcpy_seconds (vertex_bytes);
+  printf ("preview frame, %s (%u ribbons, %u triangles): %.2f ms = %.1f fps "
+          "(%.1f× memcpy of its %.1f MB of vertex data)%s\n",
+          what, mesh->n_ribbons, mesh->n_indices / 3, t * 1e3, 1 / t, t / base, vertex_bytes / 1e6,
+          mesh->n_ribbons <= 2000 ? (t <= 1 / 60.0 ? " [≥ 60 fps]" : " [< 60 fps]") : "");
+}
+
+int
+main (int argc, char *argv[])
+{
+  g_autoptr (TressApplication) app = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("tress-bench-fur-XXXXXX", NULL);
+  g_autofree char *screenshot = NULL;
+  g_autofree char *launch_file = NULL;
+  g_autofree char *big = NULL;
+  g_autofree char *small = NULL;
+  GOptionEntry entries[] = { { "screenshot", 0, 0, G_OPTION_ARG_FILENAME, &screenshot,
+                               "Write the editor with the demo creature to PNG", "PNG" },
+                             { "launch", 0, 0, G_OPTION_ARG_FILENAME, &launch_file,
+                               "Open FILE, print the time to the first frame and exit", "FILE" },
+                             { NULL } };
+  g_autoptr (GOptionContext) context = g_option_context_new (NULL);
+  gsize big_size, small_size;
+  TressWindow *window;
+  TressFurEditor *editor;
+  gboolean first_frame = FALSE;
+  double rss_before, rss_after, launch;
+
+  t_main = g_get_monotonic_time ();
+  g_option_context_add_main_entries (context, entries, NULL);
+  if (!g_option_context_parse (context, &argc, &argv, &error))
+    {
+      g_printerr ("%s\n", error->message);
+      return 2;
+    }
+  gtk_init ();
+  app = tress_application_new ();
+  g_application_set_flags (G_APPLICATION (app),
+                           G_APPLICATION_HANDLES_OPEN | G_APPLICATION_NON_UNIQUE);
+  g_application_register (G_APPLICATION (app), NULL, &error);
+  g_assert_no_error (error);
+
+  if (screenshot != NULL)
+    {
+      small = write_file (dir, "demo.cha", NULL, 0, &small_size);
+      window = tress_window_new (GTK_APPLICATION (app));
+      tress_window_set_remember_size (window, FALSE);
+      gtk_window_set_default_size (GTK_WINDOW (window), 1280, 800);
+      gtk_window_present (GTK_WINDOW (window));
+      editor = open_in (window, small, &first_frame);
+      {
+        /* Every 25th ribbon of the body fur: the highlight shows over the creature. */
+        g_autoptr (GString) list = g_string_new (NULL);
+
+        for (guint r = 0; r < 1800; r += 25)
+          g_string_append_printf (list, "%s0:%u", r == 0 ? "" : ",", r);
+        gtk_widget_activate_action (GTK_WIDGET (editor), "fur.select-ribbons", "s", list->str);
+      }
+      WAIT_FOR (first_frame);
+      {
+        /* Past the window's page transition. */
+        gint64 end = g_get_monotonic_time () + 2 * G_USEC_PER_SEC;
+
+        while (g_get_monotonic_time () < end)
+          if (!g_main_context_iteration (NULL, FALSE))
+            g_usleep (1000);
+      }
+      if (!tress_window_render_png (GTK_WINDOW (window), screenshot, &error))
+        {
+          g_printerr ("%s\n", error->message);
+          return 1;
+        }
+      gtk_window_destroy (GTK_WINDOW (window));
+      return 0;
+    }
+
+  if (launch_file != NULL)
+    {
+      /* The child of the launch measurement: main() → first drawn frame. */
+      rss_before = rss_mb ();
+      window = tress_window_new (GTK_APPLICATION (app));
+      tress_window_set_remember_size (window, FALSE);
+      gtk_window_set_default_size (GTK_WINDOW (window), 1280, 800);
+      gtk_window_present (GTK_WINDOW (window));
+      editor = open_in (window, launch_file, &first_frame);
+      WAIT_FOR (first_frame);
+      launch = (g_get_monotonic_time () - t_main) / 1e6;
+      rss_after = rss_mb ();
+      printf ("first-frame %.3f rss-before %.1f rss-after %.1f\n", launch, rss_before, rss_after);
+      {
+        /* Edit latency: select 1,000 ribbons, set their weights, undo. */
+        g_autoptr (GString) list = g_string_new (NULL);
+        gint64 t;
+        double select_s, edit_s, undo_s;
+
+        for (guint r = 0; r < 100000 && r / 50 < 1000; r += 50)
+          g_string_append_printf (list, "%s0:%u", r == 0 ? "" : ",", r);
+        t = g_get_monotonic_time ();
+        gtk_widget_activate_action (GTK_WIDGET (editor), "fur.select-ribbons", "s", list->str);
+        select_s = (g_get_monotonic_time () - t) / 1e6;
+        t = g_get_monotonic_time ();
+        gtk_widget_activate_action (GTK_WIDGET (editor), "fur.set-weights", "(yyy)", 100, 100, 55);
+        edit_s = (g_get_monotonic_time () - t) / 1e6;
+        t = g_get_monotonic_time ();
+        gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
+        undo_s = (g_get_monotonic_time () - t) / 1e6;
+        printf ("edit latency in the 100,000-ribbon file: select 1,000 ribbons %.0f ms, set their "
+                "weights %.0f ms, undo %.0f ms (views, validation and preview mesh included)\n",
+                select_s * 1e3, edit_s * 1e3, undo_s * 1e3);
+      }
+      frame_time (editor, "100,000 ribbons", 3);
+      gtk_window_destroy (GTK_WINDOW (window));
+      return 0;
+    }
+
+  /* Launch to first frame, in a fresh process: first with a 100-ribbon file
+   * (the fixed cost of GTK, the window and a GL context), then the 100,000. */
+  small = write_file (dir, "hundred.cha", NULL, 100, &small_size);
+  big = write_file (dir, "stress.cha", "stress", 0, &big_size);
+  {
+    g_autofree char *small_out = NULL;
+    g_autofree char *out = NULL;
+    double small_launch, small_before, small_after, spawn_to_exit;
+    const char *line;
+
+    run_launch_child (argv[0], small, &small_out, &small_launch, &small_before, &small_after, NULL);
+    run_launch_child (argv[0], big, &out, &launch, &rss_before, &rss_after, &spawn_to_exit);
+    printf ("file: 100,000 ribbons, %.1f MB\n", big_size / 1e6);
+    printf ("launch to first frame (100,000 ribbons): %.2f s from main() (%.0f× memcpy of the "
+            "file; process start to exit %.2f s); with 100 ribbons: %.2f s\n",
+            launch, launch / memcpy_seconds (big_size), spawn_to_exit, small_launch);
+    printf ("memory after opening: %.1f MB resident in all, %.1f MB more than with the 100-ribbon "
+            "file = %.1f× the file size\n",
+            rss_after, rss_after - small_after, (rss_after - small_after) * 1024 * 1024 / big_size);
+    line = strstr (out, "edit latency");
+    if (line != NULL)
+      fputs (line, stdout);
+  }
+  g_remove (small);
+  g_free (small);
+
+  small = write_file (dir, "two-thousand.cha", NULL, 2000, &small_size);
+  window = tress_window_new (GTK_APPLICATION (app));
+  tress_window_set_remember_size (window, FALSE);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 800);
+  gtk_window_present (GTK_WINDOW (window));
+  editor = open_in (window, small, NULL);
+  frame_time (editor, "2,000 ribbons", 60);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_remove (big);
+  g_remove (small);
+  g_rmdir (dir);
+  return 0;
+}

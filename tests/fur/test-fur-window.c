@@ -1,0 +1,919 @@
+/* test-fur-window.c: the fur editor in the main window, driven through actions
+ *
+ * Runs under Xvfb (Mesa llvmpipe gives the preview a GL context). With
+ * GDK_DEBUG=gl-disable (the "fur-window-nogl" test) the preview must say GL is
+ * unavailable while every other part keeps working.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <gtk/gtk.h>
+#include <string.h>
+
+#include "fur/tress-fur-editor.h"
+#include "fur/tress-fur-names.h"
+#include "formats/cha/tress-cha-demo.h"
+#include "tress-application.h"
+#include "tress-document-page.h"
+#include "tress-test-utils.h"
+#include "tress-window.h"
+
+static TressApplication *app;
+static gboolean gl_disabled;
+
+#define WAIT_FOR(cond)                                                                             \
+  G_STMT_START                                                                                     \
+  {                                                                                                \
+    gint64 deadline_ = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;                              \
+    while (!(cond))                                                                                \
+      {                                                                                            \
+        if (g_get_monotonic_time () > deadline_)                                                   \
+          g_error ("timed out waiting for %s", #cond);                                             \
+        if (!g_main_context_iteration (NULL, FALSE))                                               \
+          g_usleep (1000);                                                                         \
+      }                                                                                            \
+  }                                                                                                \
+  G_STMT_END
+
+static void
+spin (guint ms)
+{
+  gint64 end = g_get_monotonic_time () + ms * 1000;
+
+  while (g_get_monotonic_time () < end)
+    if (!g_main_context_iteration (NULL, FALSE))
+      g_usleep (1000);
+}
+
+static GBytes *
+demo_bytes (void)
+{
+  TressChaDemoOptions options;
+
+  tress_cha_demo_options_init (&options);
+  return tress_cha_demo_generate_bytes (&options);
+}
+
+static char *
+write_demo (const char *name)
+{
+  g_autoptr (GBytes) bytes = demo_bytes ();
+  char *path = g_build_filename (tress_test_tmpdir (), name, NULL);
+  g_autoptr (GError) error = NULL;
+
+  g_file_set_contents (path, g_bytes_get_data (bytes, NULL), (gssize)g_bytes_get_size (bytes),
+                       &error);
+  g_assert_no_error (error);
+  return path;
+}
+
+static GBytes *
+read_file (const char *path)
+{
+  char *contents = NULL;
+  gsize len = 0;
+  g_autoptr (GError) error = NULL;
+
+  g_file_get_contents (path, &contents, &len, &error);
+  g_assert_no_error (error);
+  return g_bytes_new_take (contents, len);
+}
+
+static TressWindow *
+new_window (void)
+{
+  TressWindow *window = tress_window_new (GTK_APPLICATION (app));
+
+  tress_window_set_remember_size (window, FALSE);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1200, 800);
+  gtk_window_present (GTK_WINDOW (window));
+  WAIT_FOR (gtk_widget_get_mapped (GTK_WIDGET (window)));
+  return window;
+}
+
+static TressFurEditor *
+open_path (TressWindow *window, const char *path)
+{
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autofree char *uri = g_file_get_uri (file);
+  guint before = tress_window_get_n_documents (window);
+  GtkWidget *editor;
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.open-uri", "s", uri));
+  WAIT_FOR (tress_window_get_n_documents (window) == before + 1);
+  editor = tress_document_page_get_editor (tress_window_get_current_page (window));
+  g_assert_true (TRESS_IS_FUR_EDITOR (editor));
+  WAIT_FOR (gtk_widget_get_mapped (editor));
+  return TRESS_FUR_EDITOR (editor);
+}
+
+static const TressChaLine *
+line_of (TressChaFile *file, guint material, guint ribbon, guint k)
+{
+  guint first, n;
+
+  g_assert_true (
+      tress_cha_material_ribbon_lines (&file->radeon->materials[material], ribbon, &first, &n));
+  g_assert_cmpuint (k, <, n);
+  return &file->radeon->materials[material].lines[first + k];
+}
+
+static void
+assert_ribbon_weights (TressChaFile *file, guint material, guint ribbon, const guint8 w[3])
+{
+  guint first, n, i;
+
+  g_assert_true (
+      tress_cha_material_ribbon_lines (&file->radeon->materials[material], ribbon, &first, &n));
+  for (i = 0; i < n; i++)
+    {
+      const TressChaLine *line = &file->radeon->materials[material].lines[first + i];
+
+      g_assert_cmpuint (tress_cha_line_get_weight (line, 0), ==, w[0]);
+      g_assert_cmpuint (tress_cha_line_get_weight (line, 1), ==, w[1]);
+      g_assert_cmpuint (tress_cha_line_get_weight (line, 2), ==, w[2]);
+    }
+}
+
+static guint
+n_selected_rows (TressFurEditor *editor)
+{
+  g_autoptr (GtkBitset) set
+      = gtk_selection_model_get_selection (tress_fur_editor_get_tree_selection (editor));
+
+  return (guint)gtk_bitset_get_size (set);
+}
+
+/* The body part of the first weighted reference of a ribbon's first line. */
+static guint32
+weighted_part (TressChaFile *file, guint material, guint ribbon)
+{
+  const TressChaLine *line = line_of (file, material, ribbon, 0);
+  const TressChaMaterial *m = &file->radeon->materials[material];
+
+  for (guint k = 0; k < 3; k++)
+    if (tress_cha_line_get_weight (line, k) > 0)
+      return (guint32)tress_cha_material_ref_body_part (m, line, k);
+  return (guint32)tress_cha_material_ref_body_part (m, line, 0);
+}
+
+/* Select, set weights, retarget, undo and redo each, save, reopen, compare. */
+static void
+test_edit_cycle (void)
+{
+  g_autofree char *path = write_demo ("edit.cha");
+  g_autoptr (GBytes) original = read_file (path);
+  TressWindow *window = new_window ();
+  TressFurEditor *editor = open_path (window, path);
+  TressChaDocument *doc = tress_fur_editor_get_document (editor);
+  TressDocument *base = TRESS_DOCUMENT (doc);
+  TressHistory *history = tress_document_get_history (base);
+  TressChaFile *file = tress_cha_document_get_cha (doc);
+  static const guint8 w[3] = { 10, 20, 225 };
+  guint8 old1[3], old2[3];
+  guint n_lines = 0, n_ribbons = 0, n;
+  guint32 from, to;
+  g_autoptr (TressChaFile) expected_model = NULL;
+  g_autoptr (GBytes) expected = NULL;
+  g_autoptr (GBytes) saved = NULL;
+  g_autoptr (GError) error = NULL;
+  TressChaLineId *lines;
+  const TressChaRibbonId *sel;
+
+  /* Select ribbons 1 and 2 of material 0: inspector, tree and preview agree. */
+  g_assert_true (
+      gtk_widget_activate_action (GTK_WIDGET (editor), "fur.select-ribbons", "s", "0:1,0:2"));
+  sel = tress_cha_document_get_selection (doc, &n);
+  g_assert_cmpuint (n, ==, 2);
+  g_assert_cmpuint (sel[1].ribbon, ==, 2);
+  g_assert_cmpuint (n_selected_rows (editor), ==, 2);
+  g_assert_nonnull (strstr (
+      tress_fur_inspector_get_summary (tress_fur_editor_get_inspector (editor)), "2 ribbons"));
+
+  for (guint k = 0; k < 3; k++)
+    {
+      old1[k] = tress_cha_line_get_weight (line_of (file, 0, 1, 0), k);
+      old2[k] = tress_cha_line_get_weight (line_of (file, 0, 2, 0), k);
+    }
+  lines = tress_cha_document_get_selected_lines (doc, &n_lines);
+  g_free (lines);
+
+  /* Set weights: one undo step naming the line count. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (editor), "fur.set-weights", "(yyy)", w[0],
+                                             w[1], w[2]));
+  assert_ribbon_weights (file, 0, 1, w);
+  assert_ribbon_weights (file, 0, 2, w);
+  {
+    g_autofree char *label = g_strdup_printf ("Set weights of %u lines", n_lines);
+
+    g_assert_cmpstr (tress_history_get_undo_label (history), ==, label);
+  }
+  g_assert_true (tress_document_get_modified (base));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  g_assert_cmpuint (tress_cha_line_get_weight (line_of (file, 0, 1, 0), 0), ==, old1[0]);
+  g_assert_cmpuint (tress_cha_line_get_weight (line_of (file, 0, 2, 0), 2), ==, old2[2]);
+  g_assert_false (tress_document_get_modified (base));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL));
+  assert_ribbon_weights (file, 0, 1, w);
+
+  /* Retarget the selection from a part it uses to another applied part. */
+  from = weighted_part (file, 0, 1);
+  to = file->radeon->materials[0].applied[0] == from ? file->radeon->materials[0].applied[1]
+                                                     : file->radeon->materials[0].applied[0];
+  g_assert_true (tress_fur_retarget_count (doc, 0, from, to, &n_lines, &n_ribbons));
+  g_assert_cmpuint (n_lines, >, 0);
+  g_assert_cmpuint (n_ribbons, >=, 1);
+  g_assert_true (
+      gtk_widget_activate_action (GTK_WIDGET (editor), "fur.retarget", "(uuu)", from, to, 0));
+  {
+    g_autofree char *label = g_strdup_printf ("Retarget %u lines from %u to %u", n_lines, from, to);
+    guint nl, nr;
+
+    g_assert_cmpstr (tress_history_get_undo_label (history), ==, label);
+    g_assert_true (tress_fur_retarget_count (doc, 0, from, to, &nl, &nr));
+    g_assert_cmpuint (nl, ==, 0);
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+    g_assert_true (tress_fur_retarget_count (doc, 0, from, to, &nl, &nr));
+    g_assert_cmpuint (nl, ==, n_lines);
+    assert_ribbon_weights (file, 0, 1, w); /* the weights step is still there */
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL));
+    g_assert_true (tress_fur_retarget_count (doc, 0, from, to, &nl, &nr));
+    g_assert_cmpuint (nl, ==, 0);
+  }
+
+  /* Save; the bytes on disk are exactly the original with the same two edits. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.save", NULL));
+  WAIT_FOR (!tress_document_get_modified (base) && !tress_window_get_busy (window));
+  saved = read_file (path);
+  expected_model = tress_cha_file_parse (original, &error);
+  g_assert_no_error (error);
+  {
+    TressChaLineId ids[64];
+    guint count = 0, first, nr;
+    const guint rib[2] = { 1, 2 };
+    TressChaScope scope = { 0, rib, 2 };
+
+    for (guint r = 1; r <= 2; r++)
+      {
+        g_assert_true (tress_cha_material_ribbon_lines (&expected_model->radeon->materials[0], r,
+                                                        &first, &nr));
+        for (guint i = 0; i < nr; i++)
+          ids[count++] = (TressChaLineId){ 0, first + i };
+      }
+    g_assert_true (tress_cha_set_weights (expected_model, NULL, ids, count, w, &error));
+    g_assert_true (tress_cha_retarget (expected_model, NULL, &scope, from, to, &error));
+    g_assert_no_error (error);
+  }
+  expected = tress_cha_file_serialize (expected_model);
+  tress_test_assert_bytes_equal (saved, expected);
+  g_assert_false (g_bytes_equal (saved, original));
+
+  /* Reopen: the new document shows the saved weights. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.close-document", NULL));
+  WAIT_FOR (tress_window_get_n_documents (window) == 0);
+  editor = open_path (window, path);
+  file = tress_cha_document_get_cha (tress_fur_editor_get_document (editor));
+  assert_ribbon_weights (file, 0, 1, w);
+  assert_ribbon_weights (file, 0, 2, w);
+  gtk_window_destroy (GTK_WINDOW (window));
+  spin (10);
+}
+
+/* The tree: lazily expanded rows, selection both ways, search filter. */
+static void
+test_tree (void)
+{
+  g_autofree char *path = write_demo ("tree.cha");
+  TressWindow *window = new_window ();
+  TressFurEditor *editor = open_path (window, path);
+  TressChaDocument *doc = tress_fur_editor_get_document (editor);
+  GtkSelectionModel *model = tress_fur_editor_get_tree_selection (editor);
+  TressChaFile *file = tress_cha_document_get_cha (doc);
+  guint n_rows, n, i, ribbon_row = G_MAXUINT, n_ribbon_rows;
+  const TressChaRibbonId *sel;
+
+  /* Only the file's sections at first: nothing of 2,000+ ribbons is made. */
+  n_rows = g_list_model_get_n_items (G_LIST_MODEL (model));
+  g_assert_cmpuint (n_rows, ==, file->n_sections);
+
+  /* Selecting from the document expands the way to the ribbon. */
+  tress_cha_document_set_selection (doc, &(TressChaRibbonId){ 0, 5 }, 1, NULL);
+  n_rows = g_list_model_get_n_items (G_LIST_MODEL (model));
+  g_assert_cmpuint (n_rows, >, file->radeon->materials[0].n_ribbons);
+  g_assert_cmpuint (n_selected_rows (editor), ==, 1);
+
+  /* Selecting a row selects its ribbon in the document. */
+  for (i = 0; i < n_rows; i++)
+    {
+      g_autoptr (GtkTreeListRow) row = g_list_model_get_item (G_LIST_MODEL (model), i);
+      g_autoptr (TressChaNode) node = gtk_tree_list_row_get_item (row);
+
+      if (tress_cha_node_get_kind (node) == TRESS_CHA_NODE_RIBBON
+          && tress_cha_node_get_ribbon (node) == 9)
+        {
+          g_autofree char *name = tress_cha_node_get_text (node, TRESS_CHA_COLUMN_NAME);
+
+          ribbon_row = i;
+          g_assert_cmpstr (name, ==, "ribbon 9");
+          break;
+        }
+    }
+  g_assert_cmpuint (ribbon_row, !=, G_MAXUINT);
+  g_assert_true (gtk_selection_model_select_item (model, ribbon_row, TRUE));
+  sel = tress_cha_document_get_selection (doc, &n);
+  g_assert_cmpuint (n, ==, 1);
+  g_assert_cmpuint (sel[0].ribbon, ==, 9);
+
+  /* The search filters ribbons by index: one ribbon row left in material 0. */
+  gtk_editable_set_text (tress_fur_editor_get_search (editor), "#9");
+  /* The search entry applies it after a short delay. */
+  WAIT_FOR (g_list_model_get_n_items (G_LIST_MODEL (model)) < 20);
+  n_ribbon_rows = 0;
+  n_rows = g_list_model_get_n_items (G_LIST_MODEL (model));
+  for (i = 0; i < n_rows; i++)
+    {
+      g_autoptr (GtkTreeListRow) row = g_list_model_get_item (G_LIST_MODEL (model), i);
+      g_autoptr (TressChaNode) node = gtk_tree_list_row_get_item (row);
+
+      if (tress_cha_node_get_kind (node) == TRESS_CHA_NODE_RIBBON)
+        {
+          g_assert_cmpint (tress_cha_node_get_ribbon (node), ==, 9);
+          n_ribbon_rows++;
+        }
+    }
+  g_assert_cmpuint (n_ribbon_rows, >=, 1);
+
+  /* While filtered, a selection from elsewhere selects only the rows shown. */
+  tress_cha_document_set_selection (doc, &(TressChaRibbonId){ 0, 5 }, 1, NULL);
+  g_assert_cmpuint (n_selected_rows (editor), ==, 0);
+  tress_cha_document_set_selection (doc, &(TressChaRibbonId){ 0, 9 }, 1, NULL);
+  g_assert_cmpuint (n_selected_rows (editor), ==, 1);
+  gtk_window_destroy (GTK_WINDOW (window));
+  spin (10);
+}
+
+/* Dragging in the weight triangle: several points move together, one undo step. */
+static void
+test_triangle_drag (void)
+{
+  g_autofree char *path = write_demo ("triangle.cha");
+  TressWindow *window = new_window ();
+  TressFurEditor *editor = open_path (window, path);
+  TressChaDocument *doc = tress_fur_editor_get_document (editor);
+  TressChaFile *file = tress_cha_document_get_cha (doc);
+  TressHistory *history = tress_document_get_history (TRESS_DOCUMENT (doc));
+  TressWeightTriangle *tri
+      = tress_fur_inspector_get_triangle (tress_fur_editor_get_inspector (editor));
+  static const guint8 a[3] = { 200, 55, 0 }, b[3] = { 55, 200, 0 };
+  double x, y;
+  guint n_steps;
+
+  g_assert_true (
+      gtk_widget_activate_action (GTK_WIDGET (editor), "fur.select-ribbons", "s", "0:3"));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (editor), "fur.set-weights", "(yyy)", a[0],
+                                             a[1], a[2]));
+  g_assert_true (
+      gtk_widget_activate_action (GTK_WIDGET (editor), "fur.select-ribbons", "s", "0:4"));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (editor), "fur.set-weights", "(yyy)", b[0],
+                                             b[1], b[2]));
+  g_assert_true (
+      gtk_widget_activate_action (GTK_WIDGET (editor), "fur.select-ribbons", "s", "0:3,0:4"));
+  WAIT_FOR (gtk_widget_get_width (GTK_WIDGET (tri)) > 0);
+  g_assert_cmpuint (tress_weight_triangle_get_n_points (tri), ==, 2);
+  n_steps = tress_history_get_n_undo (history);
+
+  /* Drag point 0 towards reference 2's corner: both move, sums stay 255. */
+  tress_weight_triangle_get_point_position (tri, 0, &x, &y);
+  tress_weight_triangle_drag_to (tri, 0, x + 15, y + 12, FALSE);
+  g_assert_cmpuint (tress_history_get_n_undo (history), ==, n_steps + 1);
+  g_assert_true (g_str_has_prefix (tress_history_get_undo_label (history), "Set weights of "));
+  for (guint r = 3; r <= 4; r++)
+    {
+      const TressChaLine *line = line_of (file, 0, r, 0);
+
+      g_assert_cmpuint (line->weights[0] + line->weights[1] + line->weights[2], ==, 255);
+      g_assert_cmpuint (tress_cha_line_get_weight (line, 2), >, 0);
+    }
+  g_assert_cmpuint (tress_cha_line_get_weight (line_of (file, 0, 3, 0), 0), <, a[0]);
+  g_assert_cmpuint (tress_cha_line_get_weight (line_of (file, 0, 4, 0), 0), >, 0);
+
+  /* Shift-drag: every point takes the dragged one's weights. */
+  tress_weight_triangle_get_point_position (tri, 1, &x, &y);
+  tress_weight_triangle_drag_to (tri, 1, x, y - 10, TRUE);
+  for (guint k = 0; k < 3; k++)
+    g_assert_cmpuint (tress_cha_line_get_weight (line_of (file, 0, 3, 0), k), ==,
+                      tress_cha_line_get_weight (line_of (file, 0, 4, 1), k));
+  g_assert_cmpuint (tress_weight_triangle_get_n_points (tri), ==, 1);
+
+  /* Undo both drags: ribbon 3 has its set weights again. */
+  g_assert_true (tress_history_undo (history));
+  g_assert_true (tress_history_undo (history));
+  assert_ribbon_weights (file, 0, 3, a);
+  assert_ribbon_weights (file, 0, 4, b);
+  gtk_window_destroy (GTK_WINDOW (window));
+  spin (10);
+}
+
+/* UV map: hover names the piece, a dragged point is one undoable edit. */
+static void
+test_uv_map (void)
+{
+  g_autofree char *path = write_demo ("uv.cha");
+  TressWindow *window = new_window ();
+  TressFurEditor *editor = open_path (window, path);
+  TressChaDocument *doc = tress_fur_editor_get_document (editor);
+  TressChaFile *file = tress_cha_document_get_cha (doc);
+  TressUvMap *map = tress_fur_editor_get_uv_map (editor);
+  TressHistory *history = tress_document_get_history (TRESS_DOCUMENT (doc));
+  float u0 = file->radeon->materials[0].uv[2 * 10], v0 = file->radeon->materials[0].uv[2 * 10 + 1];
+  double x, y;
+
+  tress_fur_editor_show_page (editor, 1);
+  WAIT_FOR (gtk_widget_get_mapped (GTK_WIDGET (map))
+            && gtk_widget_get_width (GTK_WIDGET (map)) > 0);
+  tress_uv_map_get_point_position (map, 10, &x, &y);
+  tress_uv_map_hover (map, x, y);
+  g_assert_nonnull (strstr (tress_uv_map_get_hover_text (map), "row 1"));
+  g_assert_nonnull (strstr (tress_uv_map_get_hover_text (map), "point 2"));
+
+  tress_uv_map_drag_point_to (map, 10, x + 5, y + 3);
+  g_assert_cmpfloat (file->radeon->materials[0].uv[2 * 10], !=, u0);
+  g_assert_true (tress_document_get_modified (TRESS_DOCUMENT (doc)));
+  g_assert_true (tress_history_undo (history));
+  g_assert_cmpfloat (file->radeon->materials[0].uv[2 * 10], ==, u0);
+  g_assert_cmpfloat (file->radeon->materials[0].uv[2 * 10 + 1], ==, v0);
+  gtk_window_destroy (GTK_WINDOW (window));
+  spin (10);
+}
+
+static guint
+count_pixels (GBytes *pixels, gboolean highlight)
+{
+  gsize size, i;
+  const guint8 *p = g_bytes_get_data (pixels, &size);
+  guint count = 0;
+
+  for (i = 0; i + 3 < size; i += 4)
+    {
+      gboolean bg = p[i] == TRESS_FUR_BACKGROUND_R && p[i + 1] == TRESS_FUR_BACKGROUND_G
+                    && p[i + 2] == TRESS_FUR_BACKGROUND_B;
+      gboolean hl = p[i] == TRESS_FUR_HIGHLIGHT_R && p[i + 1] == TRESS_FUR_HIGHLIGHT_G
+                    && p[i + 2] == TRESS_FUR_HIGHLIGHT_B;
+
+      if (highlight ? hl : !bg)
+        count++;
+    }
+  return count;
+}
+
+/* The preview draws ribbons, highlights the selection, morphs by uniforms only. */
+static void
+test_preview (void)
+{
+  g_autofree char *path = write_demo ("preview.cha");
+  TressWindow *window = new_window ();
+  TressFurEditor *editor = open_path (window, path);
+  TressChaDocument *doc = tress_fur_editor_get_document (editor);
+  TressFurPreview *preview = tress_fur_editor_get_preview (editor);
+  g_autoptr (GBytes) plain = NULL;
+  g_autoptr (GBytes) selected = NULL;
+  g_autoptr (GBytes) morphed = NULL;
+  int w, h;
+  guint uploads, n;
+  double x, y;
+  int picked;
+  const TressChaRibbonId *sel;
+
+  WAIT_FOR (tress_fur_preview_get_gl_ready (preview) || tress_fur_preview_get_gl_error (preview));
+  if (!tress_fur_preview_get_gl_ready (preview))
+    {
+      g_test_skip (tress_fur_preview_get_gl_error (preview));
+      gtk_window_destroy (GTK_WINDOW (window));
+      return;
+    }
+  WAIT_FOR ((plain = tress_fur_preview_grab (preview, &w, &h)) != NULL);
+  g_test_message ("preview %d×%d: %u fur pixels", w, h, count_pixels (plain, FALSE));
+  /* Ribbons are drawn: at least 2% of the picture is fur. */
+  g_assert_cmpuint (count_pixels (plain, FALSE), >, (guint)(w * h / 50));
+  g_assert_cmpuint (count_pixels (plain, TRUE), ==, 0);
+
+  /* Select a tenth of material 0's ribbons: the highlight colour appears. */
+  {
+    g_autoptr (GArray) ids = g_array_new (FALSE, FALSE, sizeof (TressChaRibbonId));
+    TressChaFile *file = tress_cha_document_get_cha (doc);
+
+    for (guint r = 0; r < file->radeon->materials[0].n_ribbons; r += 10)
+      g_array_append_val (ids, ((TressChaRibbonId){ 0, r }));
+    tress_cha_document_set_selection (doc, (TressChaRibbonId *)(gpointer)ids->data, ids->len, NULL);
+  }
+  selected = tress_fur_preview_grab (preview, &w, &h);
+  g_assert_cmpuint (count_pixels (selected, TRUE), >, 50);
+
+  /* A morph slider changes the picture without uploading anything. */
+  tress_cha_document_set_selection (doc, NULL, 0, NULL);
+  g_clear_pointer (&plain, g_bytes_unref);
+  plain = tress_fur_preview_grab (preview, &w, &h);
+  uploads = tress_fur_preview_get_n_uploads (preview);
+  tress_fur_preview_set_morph_weight (preview, 0, 1.0);
+  morphed = tress_fur_preview_grab (preview, &w, &h);
+  g_assert_cmpuint (tress_fur_preview_get_n_uploads (preview), ==, uploads);
+  g_assert_false (g_bytes_equal (plain, morphed));
+  tress_fur_preview_set_morph_weight (preview, 0, 0.0);
+
+  /* A click on a ribbon selects it everywhere. */
+  g_assert_true (tress_fur_preview_ribbon_position (preview, 7, &x, &y));
+  picked = tress_fur_preview_pick (preview, x, y, FALSE);
+  g_assert_cmpint (picked, >=, 0);
+  sel = tress_cha_document_get_selection (doc, &n);
+  g_assert_cmpuint (n, ==, 1);
+  g_assert_cmpuint (n_selected_rows (editor), ==, 1);
+  g_assert_nonnull (strstr (
+      tress_fur_inspector_get_summary (tress_fur_editor_get_inspector (editor)), "1 ribbon"));
+  (void)sel;
+
+  /* Orbit and zoom change the picture; frame brings it back into view. */
+  tress_fur_preview_orbit (preview, 90, 0);
+  tress_fur_preview_zoom (preview, 0.5);
+  tress_fur_preview_frame_selection (preview);
+  g_clear_pointer (&morphed, g_bytes_unref);
+  morphed = tress_fur_preview_grab (preview, &w, &h);
+  g_assert_cmpuint (count_pixels (morphed, TRUE), >, 0);
+  gtk_window_destroy (GTK_WINDOW (window));
+  spin (10);
+}
+
+/* With GL disabled the pane says so, and editing still works. */
+static void
+test_no_gl (void)
+{
+  g_autofree char *path = write_demo ("nogl.cha");
+  TressWindow *window = new_window ();
+  TressFurEditor *editor = open_path (window, path);
+  TressChaDocument *doc = tress_fur_editor_get_document (editor);
+  TressFurPreview *preview = tress_fur_editor_get_preview (editor);
+  static const guint8 w[3] = { 0, 255, 0 };
+
+  if (!gl_disabled)
+    {
+      g_test_skip ("run with GDK_DEBUG=gl-disable");
+      gtk_window_destroy (GTK_WINDOW (window));
+      return;
+    }
+  WAIT_FOR (tress_fur_preview_get_gl_error (preview) != NULL);
+  g_assert_false (tress_fur_preview_get_gl_ready (preview));
+  g_assert_nonnull (strstr (tress_fur_preview_get_gl_error (preview), "unavailable"));
+  g_assert_null (tress_fur_preview_grab (preview, &(int){ 0 }, &(int){ 0 }));
+  g_assert_true (
+      gtk_widget_activate_action (GTK_WIDGET (editor), "fur.select-ribbons", "s", "0:0"));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (editor), "fur.set-weights", "(yyy)", w[0],
+                                             w[1], w[2]));
+  assert_ribbon_weights (tress_cha_document_get_cha (doc), 0, 0, w);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  g_assert_false (tress_document_get_modified (TRESS_DOCUMENT (doc)));
+  gtk_window_destroy (GTK_WINDOW (window));
+  spin (10);
+}
+
+/* The first widget under @root of @type (and with @label / @name when given), depth first. */
+static GtkWidget *
+find_widget (GtkWidget *root, GType type, const char *label, const char *name, guint skip)
+{
+  GtkWidget *child;
+
+  if (G_TYPE_CHECK_INSTANCE_TYPE (root, type)
+      && (label == NULL
+          || (GTK_IS_BUTTON (root)
+              && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (root)), label) == 0)
+          || (GTK_IS_LABEL (root) && strstr (gtk_label_get_text (GTK_LABEL (root)), label) != NULL))
+      && (name == NULL || g_strcmp0 (gtk_widget_get_name (root), name) == 0))
+    {
+      static guint seen;
+
+      if (skip == 0 || seen++ == skip)
+        {
+          seen = 0;
+          return root;
+        }
+    }
+  for (child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_widget (child, type, label, name, skip);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static GtkWindow *
+find_window (const char *title)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr (GtkWindow) w = g_list_model_get_item (toplevels, i);
+
+      if (g_strcmp0 (gtk_window_get_title (w), title) == 0
+          && gtk_widget_get_visible (GTK_WIDGET (w)))
+        return w;
+    }
+  return NULL;
+}
+
+/* Retarget…: the live count follows the fields; Retarget is one undo step. */
+static void
+test_retarget_dialog (void)
+{
+  g_autofree char *path = write_demo ("retarget.cha");
+  TressWindow *window = new_window ();
+  TressFurEditor *editor = open_path (window, path);
+  TressChaDocument *doc = tress_fur_editor_get_document (editor);
+  TressChaFile *file = tress_cha_document_get_cha (doc);
+  TressHistory *history = tress_document_get_history (TRESS_DOCUMENT (doc));
+  GtkWindow *dialog;
+  GtkWidget *from, *to, *scope, *apply;
+  guint32 a = file->radeon->materials[0].applied[0], b = file->radeon->materials[0].applied[1];
+  guint nl = 0, nr = 0;
+  g_autofree char *expect = NULL;
+  g_autofree char *label = NULL;
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (editor), "fur.retarget-dialog", NULL));
+  WAIT_FOR ((dialog = find_window ("Retarget body part")) != NULL);
+  from = find_widget (GTK_WIDGET (dialog), GTK_TYPE_SPIN_BUTTON, NULL, NULL, 0);
+  to = find_widget (GTK_WIDGET (dialog), GTK_TYPE_SPIN_BUTTON, NULL, NULL, 1);
+  scope = find_widget (GTK_WIDGET (dialog), GTK_TYPE_DROP_DOWN, NULL, NULL, 0);
+  apply = find_widget (GTK_WIDGET (dialog), GTK_TYPE_BUTTON, "Retarget", NULL, 0);
+  g_assert_nonnull (from);
+  g_assert_true (to != from);
+  /* Nothing selected: the scope is the whole file. */
+  g_assert_cmpuint (gtk_drop_down_get_selected (GTK_DROP_DOWN (scope)), ==, 2);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (from), a);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (to), b);
+  g_assert_true (tress_fur_retarget_count (doc, 2, a, b, &nl, &nr));
+  g_assert_cmpuint (nl, >, 0);
+  expect = g_strdup_printf ("%u lines in %u ribbons", nl, nr);
+  g_assert_nonnull (find_widget (GTK_WIDGET (dialog), GTK_TYPE_LABEL, expect, NULL, 0));
+  g_assert_true (gtk_widget_get_sensitive (apply));
+  g_signal_emit_by_name (apply, "clicked");
+  WAIT_FOR (find_window ("Retarget body part") == NULL);
+  label = g_strdup_printf ("Retarget %u lines from %u to %u", nl, a, b);
+  g_assert_cmpstr (tress_history_get_undo_label (history), ==, label);
+  g_assert_true (tress_fur_retarget_count (doc, 2, a, b, &nl, &nr));
+  g_assert_cmpuint (nl, ==, 0);
+  g_assert_true (tress_history_undo (history));
+  g_assert_false (tress_document_get_modified (TRESS_DOCUMENT (doc)));
+  gtk_window_destroy (GTK_WINDOW (window));
+  spin (10);
+}
+
+/* Whether a line of the ribbon gives weight to @part. */
+static gboolean
+ribbon_weighs_on (TressChaFile *file, guint material, guint ribbon, guint32 part)
+{
+  const TressChaMaterial *m = &file->radeon->materials[material];
+  guint first, n;
+
+  g_assert_true (tress_cha_material_ribbon_lines (m, ribbon, &first, &n));
+  for (guint i = first; i < first + n; i++)
+    for (guint k = 0; k < 3; k++)
+      if (tress_cha_line_get_weight (&m->lines[i], k) > 0
+          && tress_cha_material_ref_body_part (m, &m->lines[i], k) == (gint64)part)
+        return TRUE;
+  return FALSE;
+}
+
+/* A broken weight triple shows in the inspector with a Fix button that fixes it. */
+static void
+test_problem_fix (void)
+{
+  g_autoptr (GBytes) good = demo_bytes ();
+  g_autoptr (TressChaFile) broken = tress_cha_file_parse (good, NULL);
+  g_autoptr (GBytes) bytes = NULL;
+  g_autofree char *path = g_build_filename (tress_test_tmpdir (), "broken.cha", NULL);
+  TressWindow *window;
+  TressFurEditor *editor;
+  TressChaDocument *doc;
+  GtkWidget *fix;
+  guint first, n;
+
+  g_assert_true (tress_cha_material_ribbon_lines (&broken->radeon->materials[0], 6, &first, &n));
+  broken->radeon->materials[0].lines[first].weights[0] ^= 1; /* the sum is no longer 255 */
+  bytes = tress_cha_file_serialize (broken);
+  g_assert_true (g_file_set_contents (path, g_bytes_get_data (bytes, NULL),
+                                      (gssize)g_bytes_get_size (bytes), NULL));
+  window = new_window ();
+  editor = open_path (window, path);
+  doc = tress_fur_editor_get_document (editor);
+  g_assert_cmpuint (tress_cha_document_ribbon_problems (doc, 0, 6), >, 0);
+  g_assert_true (
+      gtk_widget_activate_action (GTK_WIDGET (editor), "fur.select-ribbons", "s", "0:6"));
+
+  /* The search "problem" leaves the broken ribbon only; a body part number
+   * leaves the ribbons attached to or referencing it. */
+  {
+    GListModel *rows = G_LIST_MODEL (tress_fur_editor_get_tree_selection (editor));
+    TressChaFile *file = tress_cha_document_get_cha (doc);
+    guint32 part = file->radeon->materials[0].attach[6];
+    g_autofree char *text = g_strdup_printf ("%u", part);
+    guint n_ribbons = 0;
+
+    guint n_all = g_list_model_get_n_items (rows);
+
+    gtk_editable_set_text (tress_fur_editor_get_search (editor), "problem");
+    WAIT_FOR (g_list_model_get_n_items (rows) < 10);
+    for (guint i = 0; i < g_list_model_get_n_items (rows); i++)
+      {
+        g_autoptr (GtkTreeListRow) row = g_list_model_get_item (rows, i);
+        g_autoptr (TressChaNode) node = gtk_tree_list_row_get_item (row);
+
+        if (tress_cha_node_get_kind (node) == TRESS_CHA_NODE_RIBBON)
+          {
+            g_assert_cmpint (tress_cha_node_get_ribbon (node), ==, 6);
+            n_ribbons++;
+          }
+      }
+    g_assert_cmpuint (n_ribbons, ==, 1);
+    gtk_editable_set_text (tress_fur_editor_get_search (editor), text);
+    /* Setting the text clears it first, which the search entry reports at
+     * once (every row back); the number comes after its delay. */
+    WAIT_FOR (g_list_model_get_n_items (rows) > 10 && g_list_model_get_n_items (rows) < n_all);
+    for (guint i = 0; i < g_list_model_get_n_items (rows); i++)
+      {
+        g_autoptr (GtkTreeListRow) row = g_list_model_get_item (rows, i);
+        g_autoptr (TressChaNode) node = gtk_tree_list_row_get_item (row);
+        g_autofree char *attach = NULL;
+
+        if (tress_cha_node_get_kind (node) != TRESS_CHA_NODE_RIBBON)
+          continue;
+        attach = tress_cha_node_get_text (node, TRESS_CHA_COLUMN_ATTACH);
+        g_assert_true (g_strcmp0 (attach, text) == 0
+                       || ribbon_weighs_on (file, (guint)tress_cha_node_get_material (node),
+                                            (guint)tress_cha_node_get_ribbon (node), part));
+        n_ribbons++;
+      }
+    g_assert_cmpuint (n_ribbons, >, 2);
+    g_assert_cmpuint (n_ribbons, <, file->radeon->materials[0].n_ribbons + 1);
+    gtk_editable_set_text (tress_fur_editor_get_search (editor), "");
+  }
+  fix = find_widget (GTK_WIDGET (tress_fur_editor_get_inspector (editor)), GTK_TYPE_BUTTON, "Fix",
+                     NULL, 0);
+  g_assert_nonnull (fix);
+  g_signal_emit_by_name (fix, "clicked");
+  g_assert_cmpuint (tress_cha_document_ribbon_problems (doc, 0, 6), ==, 0);
+  g_assert_null (find_widget (GTK_WIDGET (tress_fur_editor_get_inspector (editor)), GTK_TYPE_BUTTON,
+                              "Fix", NULL, 0));
+  g_assert_true (tress_history_undo (tress_document_get_history (TRESS_DOCUMENT (doc))));
+  g_assert_cmpuint (tress_cha_document_ribbon_problems (doc, 0, 6), >, 0);
+  gtk_window_destroy (GTK_WINDOW (window));
+  spin (10);
+}
+
+/* Sorting by a column orders the ribbons within their material; the weight
+ * spin button rebalances the other two weights. */
+static void
+test_sort_and_spin (void)
+{
+  g_autofree char *path = write_demo ("sort.cha");
+  TressWindow *window = new_window ();
+  TressFurEditor *editor = open_path (window, path);
+  TressChaDocument *doc = tress_fur_editor_get_document (editor);
+  TressChaFile *file = tress_cha_document_get_cha (doc);
+  GtkColumnView *view = tress_fur_editor_get_column_view (editor);
+  GListModel *columns = gtk_column_view_get_columns (view);
+  GListModel *rows = G_LIST_MODEL (tress_fur_editor_get_tree_selection (editor));
+  GtkWidget *spin0;
+  guint32 last = 0;
+  guint n_ribbons = 0;
+
+  tress_cha_document_set_selection (doc, &(TressChaRibbonId){ 0, 0 }, 1, NULL);
+  for (guint i = 0; i < g_list_model_get_n_items (columns); i++)
+    {
+      g_autoptr (GtkColumnViewColumn) col = g_list_model_get_item (columns, i);
+
+      if (g_strcmp0 (gtk_column_view_column_get_title (col), "Attached") == 0)
+        gtk_column_view_sort_by_column (view, col, GTK_SORT_DESCENDING);
+    }
+  last = G_MAXUINT32;
+  for (guint i = 0; i < g_list_model_get_n_items (rows); i++)
+    {
+      g_autoptr (GtkTreeListRow) row = g_list_model_get_item (rows, i);
+      g_autoptr (TressChaNode) node = gtk_tree_list_row_get_item (row);
+
+      if (tress_cha_node_get_kind (node) != TRESS_CHA_NODE_RIBBON
+          || tress_cha_node_get_material (node) != 0)
+        continue;
+      g_assert_cmpuint (file->radeon->materials[0].attach[tress_cha_node_get_ribbon (node)], <=,
+                        last);
+      last = file->radeon->materials[0].attach[tress_cha_node_get_ribbon (node)];
+      n_ribbons++;
+    }
+  g_assert_cmpuint (n_ribbons, ==, file->radeon->materials[0].n_ribbons);
+
+  spin0 = find_widget (GTK_WIDGET (tress_fur_editor_get_inspector (editor)), GTK_TYPE_SPIN_BUTTON,
+                       NULL, "Reference 1", 0);
+  g_assert_nonnull (spin0);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin0), 100);
+  {
+    const TressChaLine *line = line_of (file, 0, 0, 0);
+
+    g_assert_cmpuint (tress_cha_line_get_weight (line, 0), ==, 100);
+    g_assert_cmpuint (line->weights[0] + line->weights[1] + line->weights[2], ==, 255);
+  }
+  gtk_window_destroy (GTK_WINDOW (window));
+  spin (10);
+}
+
+/* The UV map's background: a DDS decoded by the project, and a PNG. */
+static void
+test_uv_background (void)
+{
+  g_autofree char *dds = g_build_filename (tress_test_tmpdir (), "t_strand.dds", NULL);
+  g_autofree char *png = g_build_filename (tress_test_tmpdir (), "strand.png", NULL);
+  guint8 file[128 + 8] = { 'D', 'D', 'S', ' ', 124 };
+  GtkWidget *map = tress_uv_map_new ();
+  g_autoptr (GFile) f = g_file_new_for_path (dds);
+  g_autoptr (GFile) p = g_file_new_for_path (png);
+  g_autoptr (GError) error = NULL;
+  GdkTexture *texture;
+
+  g_object_ref_sink (map);
+  file[12] = 4;  /* height */
+  file[16] = 4;  /* width */
+  file[76] = 32; /* pixel format size */
+  file[80] = 4;  /* FOURCC */
+  memcpy (file + 84, "DXT1", 4);
+  g_assert_true (g_file_set_contents (dds, (const char *)file, sizeof file, NULL));
+  g_assert_true (tress_uv_map_load_background (TRESS_UV_MAP (map), f, &error));
+  g_assert_no_error (error);
+  texture = tress_uv_map_get_background (TRESS_UV_MAP (map));
+  g_assert_cmpint (gdk_texture_get_width (texture), ==, 4);
+  g_assert_true (gdk_texture_save_to_png (texture, png));
+  g_assert_true (tress_uv_map_load_background (TRESS_UV_MAP (map), p, &error));
+  g_assert_true (tress_uv_map_get_background (TRESS_UV_MAP (map)) != texture);
+  /* A truncated DDS is refused with the field named; the old background stays. */
+  g_assert_true (g_file_set_contents (dds, (const char *)file, 130, NULL));
+  g_assert_false (tress_uv_map_load_background (TRESS_UV_MAP (map), f, &error));
+  g_assert_nonnull (strstr (error->message, "DDS block data"));
+  g_assert_nonnull (tress_uv_map_get_background (TRESS_UV_MAP (map)));
+  g_object_unref (map);
+}
+
+/* Body-part names typed by the user come back for the same file. */
+static void
+test_names (void)
+{
+  g_autoptr (TressFurNames) names = tress_fur_names_new ("file:///tmp/lion.cha");
+  g_autoptr (TressFurNames) again = NULL;
+  g_autoptr (TressFurNames) other = tress_fur_names_new ("file:///tmp/wolf.cha");
+  g_autoptr (GError) error = NULL;
+  g_autofree char *label = NULL;
+
+  g_assert_true (tress_fur_names_set (names, 5, "left leg", &error));
+  g_assert_no_error (error);
+  again = tress_fur_names_new ("file:///tmp/lion.cha");
+  g_assert_cmpstr (tress_fur_names_get (again, 5), ==, "left leg");
+  g_assert_null (tress_fur_names_get (other, 5));
+  label = tress_fur_names_label (again, 5);
+  g_assert_cmpstr (label, ==, "5 · left leg");
+  g_assert_true (tress_fur_names_set (again, 5, "", &error));
+  g_clear_pointer (&names, tress_fur_names_free);
+  names = tress_fur_names_new ("file:///tmp/lion.cha");
+  g_assert_null (tress_fur_names_get (names, 5));
+}
+
+int
+main (int argc, char *argv[])
+{
+  g_autoptr (GError) error = NULL;
+  int status;
+
+  gl_disabled = g_strcmp0 (g_getenv ("GDK_DEBUG"), "gl-disable") == 0;
+  g_test_init (&argc, &argv, NULL);
+  gtk_init ();
+
+  app = tress_application_new ();
+  g_application_set_flags (G_APPLICATION (app),
+                           G_APPLICATION_HANDLES_OPEN | G_APPLICATION_NON_UNIQUE);
+  g_application_register (G_APPLICATION (app), NULL, &error);
+  g_assert_no_error (error);
+
+  if (gl_disabled)
+    g_test_add_func ("/fur/window/no-gl", test_no_gl);
+  else
+    {
+      g_test_add_func ("/fur/window/edit-cycle", test_edit_cycle);
+      g_test_add_func ("/fur/window/tree", test_tree);
+      g_test_add_func ("/fur/window/triangle-drag", test_triangle_drag);
+      g_test_add_func ("/fur/window/uv-map", test_uv_map);
+      g_test_add_func ("/fur/window/preview", test_preview);
+      g_test_add_func ("/fur/window/retarget-dialog", test_retarget_dialog);
+      g_test_add_func ("/fur/window/problem-fix", test_problem_fix);
+      g_test_add_func ("/fur/window/sort-and-spin", test_sort_and_spin);
+      g_test_add_func ("/fur/uv-background", test_uv_background);
+      g_test_add_func ("/fur/names", test_names);
+    }
+  status = g_test_run ();
+  g_object_unref (app);
+  return status;
+}
