@@ -3,6 +3,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "tress-cha-document.h"
+#include "tress-document-private.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -573,6 +574,8 @@ on_cha_change (TressChaFile *file, const TressChaChange *change, gboolean undo, 
   TressChaDocument *self = user_data;
   guint i;
 
+  /* Before any view hears of the change: the problems are the changed model's. */
+  tress_document_invalidate_problems (TRESS_DOCUMENT (self));
   g_clear_pointer (&self->problem_count, g_hash_table_unref);
   for (i = 0; i < self->lists->len; i++)
     {
@@ -735,10 +738,7 @@ tress_cha_document_create_children (TressChaDocument *self, TressChaNode *node)
 static void
 count_problems (TressChaDocument *self)
 {
-  /* Validated here rather than taken from the document: while a command is
-   * being applied the document's list still describes the model before it. */
-  TressChaFile *file = tress_cha_document_get_cha (self);
-  g_autoptr (GPtrArray) problems = file != NULL ? tress_cha_file_validate (file) : NULL;
+  GPtrArray *problems = tress_document_get_problems (TRESS_DOCUMENT (self));
   guint i;
 
   self->problem_count = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);

@@ -510,13 +510,6 @@ on_document_changed (TressDocument *doc, TressFurPreview *self)
     {
       rebuild_mesh (self);
       rebuild_controls (self);
-      return;
-    }
-  /* The problems are those of the new model only now. */
-  if (self->colour_mode == TRESS_FUR_COLOUR_PROBLEMS)
-    {
-      self->colours_dirty = TRUE;
-      gtk_gl_area_queue_render (GTK_GL_AREA (self->area));
     }
 }
 
