@@ -266,6 +266,32 @@ test_problems_before_views (void)
   g_assert_cmpuint (seen.all, ==, before + 1);
 }
 
+/* Undo labels say how many things an edit changed, in the singular for one. */
+static void
+test_undo_labels (void)
+{
+  g_autoptr (TressChaDocument) doc = open_demo ();
+  TressChaFile *file = tress_cha_document_get_cha (doc);
+  TressHistory *history = tress_document_get_history (TRESS_DOCUMENT (doc));
+  TressChaLineId lines[2] = { { 0, 0 }, { 0, 1 } };
+  TressChaRibbonId ribbons[2] = { { 0, 0 }, { 0, 1 } };
+  const guint8 w[3] = { 100, 100, 55 };
+  const guint8 w2[3] = { 55, 100, 100 };
+  g_autoptr (GError) error = NULL;
+
+  g_assert_true (tress_cha_set_weights (file, history, lines, 1, w, &error));
+  g_assert_cmpstr (tress_history_get_undo_label (history), ==, "Set weights of 1 line");
+  g_assert_true (tress_cha_set_weights (file, history, lines, 2, w2, &error));
+  g_assert_cmpstr (tress_history_get_undo_label (history), ==, "Set weights of 2 lines");
+  g_assert_true (
+      tress_cha_set_line_byte (file, history, lines, 1, TRESS_CHA_BYTE_COLOUR_1, 7, &error));
+  g_assert_cmpstr (tress_history_get_undo_label (history), ==, "Set colour byte 13 of 1 line");
+  g_assert_true (tress_cha_set_quality (
+      file, history, ribbons, 2, file->radeon->materials[0].quality[0] == 1 ? 2 : 1, &error));
+  g_assert_cmpstr (tress_history_get_undo_label (history), ==, "Set quality of 2 ribbons");
+  g_assert_no_error (error);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -273,6 +299,7 @@ main (int argc, char **argv)
   tress_cha_document_register ();
   g_test_add_func ("/cha-document/tree", test_tree);
   g_test_add_func ("/cha-document/problems-before-views", test_problems_before_views);
+  g_test_add_func ("/cha-document/undo-labels", test_undo_labels);
   g_test_add_func ("/cha-document/changes", test_changes);
   g_test_add_func ("/cha-document/selection", test_selection);
   g_test_add_func ("/cha-document/lists-outlive-document", test_lists_outlive_document);

@@ -4,6 +4,8 @@
  */
 #include "tress-fur-preview.h"
 
+#include <glib/gi18n-lib.h>
+
 #include <epoxy/gl.h>
 #include <math.h>
 
@@ -355,7 +357,7 @@ static void
 show_gl_error (TressFurPreview *self, const char *message)
 {
   g_free (self->gl_error);
-  self->gl_error = g_strdup_printf ("3D preview unavailable: %s", message);
+  self->gl_error = g_strdup_printf (_ ("3D preview unavailable: %s"), message);
   gtk_label_set_text (GTK_LABEL (self->gl_label), self->gl_error);
   gtk_stack_set_visible_child_name (GTK_STACK (self->stack), "unavailable");
 }
@@ -459,7 +461,7 @@ rebuild_controls (TressFurPreview *self)
   GtkWidget *child;
   guint i;
 
-  gtk_string_list_append (moralities, "Base length");
+  gtk_string_list_append (moralities, _ ("Base length"));
   for (i = 0; rad != NULL && i < rad->n_moralities; i++)
     {
       g_autofree char *name = g_strndup ((const char *)rad->morality_names[i], TRESS_CHA_NAME_SIZE);
@@ -652,8 +654,9 @@ static void
 tress_fur_preview_init (TressFurPreview *self)
 {
   GtkWidget *bar = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  GtkWidget *frame = gtk_button_new_with_label ("Frame");
-  const char *modes[] = { "Body part", "Weight of part", "Quality", "Problems", NULL };
+  GtkWidget *frame = gtk_button_new_with_label (_ ("Frame"));
+  const char *modes[]
+      = { _ ("Body part"), _ ("Weight of part"), _ ("Quality"), _ ("Problems"), NULL };
   GtkGesture *drag = gtk_gesture_drag_new ();
   GtkGesture *click = gtk_gesture_click_new ();
   GtkEventController *scroll
@@ -666,11 +669,11 @@ tress_fur_preview_init (TressFurPreview *self)
   gtk_widget_set_parent (self->box, GTK_WIDGET (self));
 
   self->morality_dropdown = gtk_drop_down_new (NULL, NULL);
-  gtk_widget_set_tooltip_text (self->morality_dropdown, "Length from");
+  gtk_widget_set_tooltip_text (self->morality_dropdown, _ ("Length from"));
   self->colour_dropdown = gtk_drop_down_new_from_strings (modes);
-  gtk_widget_set_tooltip_text (self->colour_dropdown, "Colour by");
+  gtk_widget_set_tooltip_text (self->colour_dropdown, _ ("Colour by"));
   self->part_spin = gtk_spin_button_new_with_range (0, 65535, 1);
-  gtk_widget_set_tooltip_text (self->part_spin, "Body part for weight colouring");
+  gtk_widget_set_tooltip_text (self->part_spin, _ ("Body part for weight colouring"));
   gtk_widget_set_sensitive (self->part_spin, FALSE);
   gtk_box_append (GTK_BOX (bar), self->morality_dropdown);
   gtk_box_append (GTK_BOX (bar), self->colour_dropdown);
