@@ -108,9 +108,9 @@ test_mesh_build (void)
   fixture_init (&f);
   mesh = tress_fur_mesh_new (&f.file, 0);
   g_assert_cmpuint (mesh->n_ribbons, ==, 2);
-  /* 1 section: 4 vertices, 6 indices; 2 sections: 6 vertices, 12 indices. */
+  /* 1 section: 4 vertices, 2 triangles; 2 sections: 6 vertices, 4 triangles. */
   g_assert_cmpuint (mesh->n_vertices, ==, 10);
-  g_assert_cmpuint (mesh->n_indices, ==, 18);
+  g_assert_cmpuint (mesh->n_triangles, ==, 6);
   g_assert_cmpuint (mesh->ribbon_vertex[1], ==, 4);
   assert_vec (mesh->positions + 3 * 1, 1, 0, 0);
   assert_vec (mesh->positions + 3 * 2, 0, 0, -2); /* left tip, normalised direction */
@@ -119,8 +119,21 @@ test_mesh_build (void)
   assert_vec (mesh->positions + 3 * 8, 5, 1, -1);
   assert_vec (mesh->positions + 3 * 9, 6, 1, -1);
   g_assert_cmpuint (mesh->point_ids[9], ==, 3);
-  for (guint i = 0; i < mesh->n_indices; i++)
-    g_assert_cmpuint (mesh->indices[i], <, mesh->n_vertices);
+  {
+    /* The strips: 0 1 2 3 | 4 5 6 7 8 9; every second ribbon: ribbon 0 only. */
+    static const guint32 all[] = { 0, 1, 2, 3, TRESS_FUR_MESH_RESTART, 4, 5, 6, 7, 8, 9 };
+    guint32 out[G_N_ELEMENTS (all)];
+    guint strips = 0;
+
+    g_assert_cmpuint (tress_fur_mesh_strip_indices (mesh, 1, NULL, &strips), ==,
+                      G_N_ELEMENTS (all));
+    g_assert_cmpuint (strips, ==, 2);
+    g_assert_cmpuint (tress_fur_mesh_strip_indices (mesh, 0, out, NULL), ==, G_N_ELEMENTS (all));
+    g_assert_cmpmem (out, sizeof out, all, sizeof all);
+    g_assert_cmpuint (tress_fur_mesh_strip_indices (mesh, 2, out, &strips), ==, 4);
+    g_assert_cmpuint (strips, ==, 1);
+    g_assert_cmpmem (out, 4 * sizeof (guint32), all, 4 * sizeof (guint32));
+  }
   assert_vec (mesh->min, 0, 0, -2);
   assert_vec (mesh->max, 6, 1, 0);
 

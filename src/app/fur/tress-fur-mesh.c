@@ -57,7 +57,7 @@ tress_fur_mesh_new (const TressChaFile *file, guint morality)
 {
   TressFurMesh *mesh = g_new0 (TressFurMesh, 1);
   const TressChaRadeon *rad = file != NULL ? file->radeon : NULL;
-  guint mi, g, v = 0, ix = 0, m;
+  guint mi, g, v = 0, m;
 
   for (m = 0; m < 3; m++)
     {
@@ -76,14 +76,13 @@ tress_fur_mesh_new (const TressChaFile *file, guint morality)
           guint s = ribbon_sections (mat, r);
 
           mesh->n_vertices += 2 * (s + 1);
-          mesh->n_indices += 6 * s;
+          mesh->n_triangles += 2 * s;
         }
     }
   mesh->n_ribbons = mesh->material_first[mesh->n_materials];
   mesh->positions = g_new (float, 3 * (gsize)mesh->n_vertices);
   mesh->point_ids = g_new (guint32, mesh->n_vertices);
   mesh->ribbon_vertex = g_new (guint32, mesh->n_ribbons + 1);
-  mesh->indices = g_new (guint32, mesh->n_indices);
   mesh->n_morphs = rad != NULL ? MIN (rad->n_morphs, TRESS_FUR_MESH_MAX_MORPHS) : 0;
   mesh->displacement = g_new0 (float, (gsize)mesh->n_morphs * 2 * mesh->n_ribbons * 3 + 1);
   morality = rad != NULL ? MIN (morality, rad->n_moralities) : 0;
@@ -131,18 +130,6 @@ tress_fur_mesh_new (const TressChaFile *file, guint morality)
                         p[side][c] += d[c] * seg;
                     }
                 }
-              if (k < s)
-                {
-                  guint32 *t = mesh->indices + ix;
-
-                  t[0] = v;
-                  t[1] = v + 1;
-                  t[2] = v + 2;
-                  t[3] = v + 1;
-                  t[4] = v + 3;
-                  t[5] = v + 2;
-                  ix += 6;
-                }
               v += 2;
             }
           for (m = 0; m < mesh->n_morphs; m++)
@@ -164,6 +151,39 @@ tress_fur_mesh_new (const TressChaFile *file, guint morality)
   return mesh;
 }
 
+gsize
+tress_fur_mesh_strip_indices (const TressFurMesh *mesh, guint stride, guint32 *out,
+                              guint *n_ribbons)
+{
+  gsize n = 0;
+  guint g, strips = 0;
+
+  stride = MAX (stride, 1);
+  for (g = 0; g < mesh->n_ribbons; g += stride)
+    {
+      guint32 v0 = mesh->ribbon_vertex[g], v1 = mesh->ribbon_vertex[g + 1];
+
+      if (v1 - v0 < 4)
+        continue;
+      if (strips > 0)
+        {
+          if (out != NULL)
+            out[n] = TRESS_FUR_MESH_RESTART;
+          n++;
+        }
+      if (out != NULL)
+        for (guint32 v = v0; v < v1; v++)
+          out[n + (v - v0)] = v;
+      n += v1 - v0;
+      strips++;
+      if (g > G_MAXUINT - stride)
+        break;
+    }
+  if (n_ribbons != NULL)
+    *n_ribbons = strips;
+  return n;
+}
+
 void
 tress_fur_mesh_free (TressFurMesh *mesh)
 {
@@ -173,7 +193,6 @@ tress_fur_mesh_free (TressFurMesh *mesh)
   g_free (mesh->positions);
   g_free (mesh->point_ids);
   g_free (mesh->ribbon_vertex);
-  g_free (mesh->indices);
   g_free (mesh->displacement);
   g_free (mesh);
 }

@@ -8,6 +8,9 @@
  * apart (per morph, per base point) so the vertex shader blends them with
  * uniforms and moving a morph slider uploads nothing.
  *
+ * A ribbon's vertices run left, right, left, right… from the base, so each is
+ * one triangle strip; the preview draws them as strips (no index list is kept).
+ *
  * Ribbons are numbered globally: material 0's ribbons first, then material 1's…
  * GLib only (no GL here), so building, colouring and picking are unit tested.
  *
@@ -32,9 +35,8 @@ typedef struct
   guint n_vertices;
   float *positions;       /* 3 × n_vertices, without morphs */
   guint32 *point_ids;     /* n_vertices: global ribbon × 2 + side (0 left, 1 right) */
-  guint32 *ribbon_vertex; /* n_ribbons + 1: first vertex of each ribbon */
-  guint n_indices;
-  guint32 *indices; /* triangles */
+  guint32 *ribbon_vertex; /* n_ribbons + 1: first vertex of each ribbon (a strip) */
+  guint n_triangles;      /* 2 per section */
 
   guint n_morphs;      /* min (file's morphs, TRESS_FUR_MESH_MAX_MORPHS) */
   float *displacement; /* n_morphs × (2 × n_ribbons) × 3 */
@@ -54,6 +56,16 @@ typedef enum
  * Returns an empty mesh for a file without a decoded radeon section. */
 TressFurMesh *tress_fur_mesh_new (const TressChaFile *file, guint morality);
 void tress_fur_mesh_free (TressFurMesh *mesh);
+
+/* Separates strips in an index list (GL primitive restart). */
+#define TRESS_FUR_MESH_RESTART G_MAXUINT32
+
+/* Writes the strips of every @stride-th ribbon (0, @stride, 2 × @stride…; a
+ * @stride of 0 counts as 1) into @out as vertex indices, strips separated by
+ * TRESS_FUR_MESH_RESTART, and returns how many it wrote (or would, when @out is
+ * NULL); *@n_ribbons (may be NULL) gets the number of strips. */
+gsize tress_fur_mesh_strip_indices (const TressFurMesh *mesh, guint stride, guint32 *out,
+                                    guint *n_ribbons);
 
 /* Global ribbon number ↔ (material, ribbon); FALSE / G_MAXUINT when out of range. */
 gboolean tress_fur_mesh_ribbon_id (const TressFurMesh *mesh, guint global, guint *material,

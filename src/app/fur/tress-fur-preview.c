@@ -1,5 +1,16 @@
 /* tress-fur-preview.c: the GL ribbon preview
  *
+ * Per vertex the GPU holds a position and a point id (ribbon × 2 + side); per
+ * ribbon a colour and a selected flag (texture buffers looked up by ribbon),
+ * per point the morph displacements. Ribbons are triangle strips joined by
+ * primitive restart; the index lists are written straight into mapped GL
+ * buffers, so no CPU copy of them exists.
+ *
+ * Level of detail: while the user orbits, pans or zooms a file of more than
+ * lod_limit ribbons, only every k-th ribbon is drawn (a second, short index
+ * list); LOD_IDLE_MS after the last movement the full mesh is drawn again.
+ * Picking always uses the full mesh on the CPU, so it is exact either way.
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "tress-fur-preview.h"
@@ -10,6 +21,9 @@
 #include <math.h>
 
 #define FOV_DEGREES 40.0
+/* Ribbons drawn at most while the view moves, and the pause that ends a move. */
+#define LOD_DEFAULT_LIMIT 5000
+#define LOD_IDLE_MS 250
 
 struct _TressFurPreview
 {
@@ -39,11 +53,19 @@ struct _TressFurPreview
 
   /* GL objects */
   gboolean gl_ready;
-  GLuint program, vao, vbo_pos, vbo_pid, vbo_colour, vbo_sel, ebo, disp_buffer, disp_texture;
-  GLint u_mvp, u_disp, u_n_morphs, u_n_points, u_morph, u_highlight;
+  GLuint program, vao, vbo_pos, vbo_pid, ebo, ebo_lod;
+  GLuint disp_buffer, disp_texture, colour_buffer, colour_texture, sel_buffer, sel_texture;
+  GLint u_mvp, u_disp, u_colours, u_selected, u_n_morphs, u_n_points, u_morph, u_highlight;
   gboolean geometry_dirty, colours_dirty, selection_dirty;
   guint n_uploads;
-  guint n_indices_uploaded;
+  gsize n_indices_uploaded, n_lod_indices;
+  guint n_lod_ribbons;
+
+  /* level of detail */
+  guint lod_limit;
+  gboolean interacting;
+  guint lod_timeout;
+  guint n_ribbons_drawn; /* in the last frame */
 
   /* drag state */
   double drag_yaw, drag_pitch;
@@ -65,10 +87,10 @@ static const char *vertex_source
     = "#version 330 core\n"
       "layout(location = 0) in vec3 a_pos;\n"
       "layout(location = 1) in uint a_pid;\n"
-      "layout(location = 2) in vec4 a_colour;\n"
-      "layout(location = 3) in float a_selected;\n"
       "uniform mat4 u_mvp;\n"
       "uniform samplerBuffer u_disp;\n"
+      "uniform samplerBuffer u_colours;\n"
+      "uniform samplerBuffer u_selected;\n"
       "uniform int u_n_morphs;\n"
       "uniform int u_n_points;\n"
       "uniform float u_morph[16];\n"
@@ -84,7 +106,9 @@ static const char *vertex_source
       "    }\n"
       "  }\n"
       "  gl_Position = u_mvp * vec4 (p, 1.0);\n"
-      "  v_colour = a_selected > 0.5 ? u_highlight : a_colour;\n"
+      "  int ribbon = int (a_pid / 2u);\n"
+      "  v_colour = texelFetch (u_selected, ribbon).r > 0.5 ? u_highlight\n"
+      "                                                    : texelFetch (u_colours, ribbon);\n"
       "}\n";
 
 static const char *fragment_source = "#version 330 core\n"
@@ -207,6 +231,8 @@ create_program (TressFurPreview *self, GError **error)
     }
   self->u_mvp = glGetUniformLocation (self->program, "u_mvp");
   self->u_disp = glGetUniformLocation (self->program, "u_disp");
+  self->u_colours = glGetUniformLocation (self->program, "u_colours");
+  self->u_selected = glGetUniformLocation (self->program, "u_selected");
   self->u_n_morphs = glGetUniformLocation (self->program, "u_n_morphs");
   self->u_n_points = glGetUniformLocation (self->program, "u_n_points");
   self->u_morph = glGetUniformLocation (self->program, "u_morph");
@@ -214,10 +240,40 @@ create_program (TressFurPreview *self, GError **error)
   return TRUE;
 }
 
+/* Writes the strips of every @stride-th ribbon into @buffer (bound as the
+ * element array), mapped: no copy of the list is made in memory of ours. */
+static gsize
+upload_strips (TressFurPreview *self, GLuint buffer, guint stride, guint *n_ribbons)
+{
+  gsize n = tress_fur_mesh_strip_indices (self->mesh, stride, NULL, n_ribbons);
+  gpointer out;
+
+  glBindBuffer (GL_ELEMENT_ARRAY_BUFFER, buffer);
+  glBufferData (GL_ELEMENT_ARRAY_BUFFER, (GLsizeiptr)(sizeof (guint32) * MAX (n, 1)), NULL,
+                GL_STATIC_DRAW);
+  if (n == 0)
+    return 0;
+  out = glMapBufferRange (GL_ELEMENT_ARRAY_BUFFER, 0, (GLsizeiptr)(sizeof (guint32) * n),
+                          GL_MAP_WRITE_BIT | GL_MAP_INVALIDATE_BUFFER_BIT);
+  if (out == NULL)
+    {
+      /* Mapping refused: upload from a temporary list instead. */
+      g_autofree guint32 *list = g_new (guint32, n);
+
+      tress_fur_mesh_strip_indices (self->mesh, stride, list, NULL);
+      glBufferSubData (GL_ELEMENT_ARRAY_BUFFER, 0, (GLsizeiptr)(sizeof (guint32) * n), list);
+      return n;
+    }
+  tress_fur_mesh_strip_indices (self->mesh, stride, out, NULL);
+  glUnmapBuffer (GL_ELEMENT_ARRAY_BUFFER);
+  return n;
+}
+
 static void
 upload_geometry (TressFurPreview *self)
 {
   const TressFurMesh *m = self->mesh;
+  guint stride, n_full;
 
   glBindVertexArray (self->vao);
   glBindBuffer (GL_ARRAY_BUFFER, self->vbo_pos);
@@ -230,16 +286,25 @@ upload_geometry (TressFurPreview *self)
                 GL_STATIC_DRAW);
   glVertexAttribIPointer (1, 1, GL_UNSIGNED_INT, 0, NULL);
   glEnableVertexAttribArray (1);
-  glBindBuffer (GL_ELEMENT_ARRAY_BUFFER, self->ebo);
-  glBufferData (GL_ELEMENT_ARRAY_BUFFER, (GLsizeiptr)(sizeof (guint32) * m->n_indices), m->indices,
-                GL_STATIC_DRAW);
+  self->n_indices_uploaded = upload_strips (self, self->ebo, 1, &n_full);
+  /* The reduced list, only for files large enough to need it. */
+  stride = self->lod_limit > 0 && m->n_ribbons > self->lod_limit
+               ? (m->n_ribbons + self->lod_limit - 1) / self->lod_limit
+               : 0;
+  if (stride > 1)
+    self->n_lod_indices = upload_strips (self, self->ebo_lod, stride, &self->n_lod_ribbons);
+  else
+    {
+      self->n_lod_indices = 0;
+      self->n_lod_ribbons = n_full;
+    }
+  glBindVertexArray (0);
   glBindBuffer (GL_TEXTURE_BUFFER, self->disp_buffer);
   glBufferData (GL_TEXTURE_BUFFER,
                 (GLsizeiptr)(sizeof (float) * ((gsize)m->n_morphs * 2 * m->n_ribbons * 3 + 1)),
                 m->displacement, GL_STATIC_DRAW);
   glBindTexture (GL_TEXTURE_BUFFER, self->disp_texture);
   glTexBuffer (GL_TEXTURE_BUFFER, GL_R32F, self->disp_buffer);
-  self->n_indices_uploaded = m->n_indices;
   self->n_uploads++;
   self->geometry_dirty = FALSE;
 }
@@ -250,9 +315,7 @@ upload_colours (TressFurPreview *self)
   const TressFurMesh *m = self->mesh;
   TressChaFile *file = get_file (self);
   g_autofree guint8 *per_ribbon = g_new0 (guint8, 4 * (gsize)m->n_ribbons + 4);
-  g_autofree guint8 *per_vertex = g_new (guint8, 4 * (gsize)m->n_vertices + 4);
   g_autofree guint8 *marks = NULL;
-  guint g, v;
 
   if (self->colour_mode == TRESS_FUR_COLOUR_PROBLEMS)
     {
@@ -262,15 +325,11 @@ upload_colours (TressFurPreview *self)
     }
   if (file != NULL && m->n_ribbons > 0)
     tress_fur_mesh_colours (m, file, self->colour_mode, self->colour_part, marks, per_ribbon);
-  for (g = 0; g < m->n_ribbons; g++)
-    for (v = m->ribbon_vertex[g]; v < m->ribbon_vertex[g + 1]; v++)
-      memcpy (per_vertex + 4 * (gsize)v, per_ribbon + 4 * (gsize)g, 4);
-  glBindVertexArray (self->vao);
-  glBindBuffer (GL_ARRAY_BUFFER, self->vbo_colour);
-  glBufferData (GL_ARRAY_BUFFER, (GLsizeiptr)(4 * (gsize)m->n_vertices), per_vertex,
+  glBindBuffer (GL_TEXTURE_BUFFER, self->colour_buffer);
+  glBufferData (GL_TEXTURE_BUFFER, (GLsizeiptr)(4 * (gsize)m->n_ribbons + 4), per_ribbon,
                 GL_STATIC_DRAW);
-  glVertexAttribPointer (2, 4, GL_UNSIGNED_BYTE, GL_TRUE, 0, NULL);
-  glEnableVertexAttribArray (2);
+  glBindTexture (GL_TEXTURE_BUFFER, self->colour_texture);
+  glTexBuffer (GL_TEXTURE_BUFFER, GL_RGBA8, self->colour_buffer);
   self->n_uploads++;
   self->colours_dirty = FALSE;
 }
@@ -279,25 +338,22 @@ static void
 upload_selection (TressFurPreview *self)
 {
   const TressFurMesh *m = self->mesh;
-  g_autofree guint8 *sel = g_new0 (guint8, (gsize)m->n_vertices + 1);
+  g_autofree guint8 *sel = g_new0 (guint8, (gsize)m->n_ribbons + 1);
   const TressChaRibbonId *ids;
-  guint n, i, v;
+  guint n, i;
 
   ids = tress_cha_document_get_selection (self->doc, &n);
   for (i = 0; i < n; i++)
     {
       guint g = tress_fur_mesh_global (m, ids[i].material, ids[i].ribbon);
 
-      if (g == G_MAXUINT)
-        continue;
-      for (v = m->ribbon_vertex[g]; v < m->ribbon_vertex[g + 1]; v++)
-        sel[v] = 255;
+      if (g != G_MAXUINT)
+        sel[g] = 255;
     }
-  glBindVertexArray (self->vao);
-  glBindBuffer (GL_ARRAY_BUFFER, self->vbo_sel);
-  glBufferData (GL_ARRAY_BUFFER, (GLsizeiptr)m->n_vertices, sel, GL_STATIC_DRAW);
-  glVertexAttribPointer (3, 1, GL_UNSIGNED_BYTE, GL_TRUE, 0, NULL);
-  glEnableVertexAttribArray (3);
+  glBindBuffer (GL_TEXTURE_BUFFER, self->sel_buffer);
+  glBufferData (GL_TEXTURE_BUFFER, (GLsizeiptr)m->n_ribbons + 1, sel, GL_STATIC_DRAW);
+  glBindTexture (GL_TEXTURE_BUFFER, self->sel_texture);
+  glTexBuffer (GL_TEXTURE_BUFFER, GL_R8, self->sel_buffer);
   self->n_uploads++;
   self->selection_dirty = FALSE;
 }
@@ -339,9 +395,32 @@ draw_scene (TressFurPreview *self)
   glActiveTexture (GL_TEXTURE0);
   glBindTexture (GL_TEXTURE_BUFFER, self->disp_texture);
   glUniform1i (self->u_disp, 0);
+  glActiveTexture (GL_TEXTURE1);
+  glBindTexture (GL_TEXTURE_BUFFER, self->colour_texture);
+  glUniform1i (self->u_colours, 1);
+  glActiveTexture (GL_TEXTURE2);
+  glBindTexture (GL_TEXTURE_BUFFER, self->sel_texture);
+  glUniform1i (self->u_selected, 2);
+  glActiveTexture (GL_TEXTURE0);
+  glEnable (GL_PRIMITIVE_RESTART);
+  glPrimitiveRestartIndex (TRESS_FUR_MESH_RESTART);
   glBindVertexArray (self->vao);
-  glDrawElements (GL_TRIANGLES, (GLsizei)self->n_indices_uploaded, GL_UNSIGNED_INT, NULL);
+  if (self->interacting && self->n_lod_indices > 0)
+    {
+      glBindBuffer (GL_ELEMENT_ARRAY_BUFFER, self->ebo_lod);
+      glDrawElements (GL_TRIANGLE_STRIP, (GLsizei)self->n_lod_indices, GL_UNSIGNED_INT, NULL);
+      self->n_ribbons_drawn = self->n_lod_ribbons;
+    }
+  else
+    {
+      glBindBuffer (GL_ELEMENT_ARRAY_BUFFER, self->ebo);
+      if (self->n_indices_uploaded > 0)
+        glDrawElements (GL_TRIANGLE_STRIP, (GLsizei)self->n_indices_uploaded, GL_UNSIGNED_INT,
+                        NULL);
+      self->n_ribbons_drawn = self->mesh->n_ribbons;
+    }
   glBindVertexArray (0);
+  glDisable (GL_PRIMITIVE_RESTART);
   glUseProgram (0);
 }
 
@@ -382,11 +461,14 @@ on_realize (GtkGLArea *area, TressFurPreview *self)
   glGenVertexArrays (1, &self->vao);
   glGenBuffers (1, &self->vbo_pos);
   glGenBuffers (1, &self->vbo_pid);
-  glGenBuffers (1, &self->vbo_colour);
-  glGenBuffers (1, &self->vbo_sel);
   glGenBuffers (1, &self->ebo);
+  glGenBuffers (1, &self->ebo_lod);
   glGenBuffers (1, &self->disp_buffer);
+  glGenBuffers (1, &self->colour_buffer);
+  glGenBuffers (1, &self->sel_buffer);
   glGenTextures (1, &self->disp_texture);
+  glGenTextures (1, &self->colour_texture);
+  glGenTextures (1, &self->sel_texture);
   self->gl_ready = TRUE;
   self->geometry_dirty = self->colours_dirty = self->selection_dirty = TRUE;
 }
@@ -397,11 +479,12 @@ on_unrealize (GtkGLArea *area, TressFurPreview *self)
   gtk_gl_area_make_current (area);
   if (self->gl_ready && gtk_gl_area_get_error (area) == NULL)
     {
-      GLuint buffers[6] = { self->vbo_pos, self->vbo_pid, self->vbo_colour,
-                            self->vbo_sel, self->ebo,     self->disp_buffer };
+      GLuint buffers[7] = { self->vbo_pos,     self->vbo_pid,       self->ebo,       self->ebo_lod,
+                            self->disp_buffer, self->colour_buffer, self->sel_buffer };
+      GLuint textures[3] = { self->disp_texture, self->colour_texture, self->sel_texture };
 
-      glDeleteBuffers (6, buffers);
-      glDeleteTextures (1, &self->disp_texture);
+      glDeleteBuffers (7, buffers);
+      glDeleteTextures (3, textures);
       glDeleteVertexArrays (1, &self->vao);
       glDeleteProgram (self->program);
     }
@@ -524,6 +607,26 @@ on_selection_changed (TressChaDocument *doc, gpointer origin, TressFurPreview *s
 
 /* ---- controls and gestures ------------------------------------------------ */
 
+static gboolean
+on_lod_idle (gpointer data)
+{
+  TressFurPreview *self = data;
+
+  self->lod_timeout = 0;
+  self->interacting = FALSE;
+  gtk_gl_area_queue_render (GTK_GL_AREA (self->area));
+  return G_SOURCE_REMOVE;
+}
+
+/* The view moves: draw the reduced mesh until it has rested LOD_IDLE_MS. */
+static void
+view_moving (TressFurPreview *self)
+{
+  self->interacting = TRUE;
+  g_clear_handle_id (&self->lod_timeout, g_source_remove);
+  self->lod_timeout = g_timeout_add (LOD_IDLE_MS, on_lod_idle, self);
+}
+
 static void
 on_morph_changed (GtkRange *range, TressFurPreview *self)
 {
@@ -568,6 +671,14 @@ on_drag_begin (GtkGestureDrag *gesture, double x, double y, TressFurPreview *sel
 }
 
 static void
+on_drag_end (GtkGestureDrag *gesture, double dx, double dy, TressFurPreview *self)
+{
+  /* A press without movement is a click: nothing was drawn reduced. */
+  if (self->interacting)
+    view_moving (self);
+}
+
+static void
 on_drag_update (GtkGestureDrag *gesture, double dx, double dy, TressFurPreview *self)
 {
   if (self->drag_pan)
@@ -585,12 +696,15 @@ on_drag_update (GtkGestureDrag *gesture, double dx, double dy, TressFurPreview *
       self->yaw = self->drag_yaw - dx * 0.4;
       self->pitch = CLAMP (self->drag_pitch + dy * 0.4, -89, 89);
     }
+  if (dx != 0 || dy != 0)
+    view_moving (self);
   gtk_gl_area_queue_render (GTK_GL_AREA (self->area));
 }
 
 static gboolean
 on_scroll (GtkEventControllerScroll *scroll, double dx, double dy, TressFurPreview *self)
 {
+  view_moving (self);
   tress_fur_preview_zoom (self, pow (1.1, dy));
   return TRUE;
 }
@@ -620,6 +734,7 @@ tress_fur_preview_dispose (GObject *object)
   if (self->doc != NULL)
     g_signal_handlers_disconnect_by_data (self->doc, self);
   g_clear_object (&self->doc);
+  g_clear_handle_id (&self->lod_timeout, g_source_remove);
   g_clear_pointer (&self->box, gtk_widget_unparent);
   G_OBJECT_CLASS (tress_fur_preview_parent_class)->dispose (object);
 }
@@ -662,6 +777,7 @@ tress_fur_preview_init (TressFurPreview *self)
   GtkEventController *scroll
       = gtk_event_controller_scroll_new (GTK_EVENT_CONTROLLER_SCROLL_VERTICAL);
 
+  self->lod_limit = LOD_DEFAULT_LIMIT;
   self->distance = 3;
   self->yaw = 35;
   self->pitch = 20;
@@ -708,6 +824,7 @@ tress_fur_preview_init (TressFurPreview *self)
 
   g_signal_connect (drag, "drag-begin", G_CALLBACK (on_drag_begin), self);
   g_signal_connect (drag, "drag-update", G_CALLBACK (on_drag_update), self);
+  g_signal_connect (drag, "drag-end", G_CALLBACK (on_drag_end), self);
   gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (drag), 0);
   gtk_widget_add_controller (self->area, GTK_EVENT_CONTROLLER (drag));
   g_signal_connect (click, "released", G_CALLBACK (on_click), self);
@@ -954,4 +1071,36 @@ const TressFurMesh *
 tress_fur_preview_get_mesh (TressFurPreview *self)
 {
   return self->mesh;
+}
+
+void
+tress_fur_preview_set_interacting (TressFurPreview *self, gboolean interacting)
+{
+  g_clear_handle_id (&self->lod_timeout, g_source_remove);
+  if (self->interacting == !!interacting)
+    return;
+  self->interacting = !!interacting;
+  gtk_gl_area_queue_render (GTK_GL_AREA (self->area));
+}
+
+gboolean
+tress_fur_preview_get_interacting (TressFurPreview *self)
+{
+  return self->interacting;
+}
+
+void
+tress_fur_preview_set_lod_limit (TressFurPreview *self, guint max_ribbons)
+{
+  if (self->lod_limit == max_ribbons)
+    return;
+  self->lod_limit = max_ribbons;
+  self->geometry_dirty = TRUE;
+  gtk_gl_area_queue_render (GTK_GL_AREA (self->area));
+}
+
+guint
+tress_fur_preview_get_n_ribbons_drawn (TressFurPreview *self)
+{
+  return self->n_ribbons_drawn;
 }
