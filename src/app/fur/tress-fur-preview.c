@@ -9,6 +9,9 @@
  * Level of detail: while the user orbits, pans or zooms a file of more than
  * lod_limit ribbons, only every k-th ribbon is drawn (a second, short index
  * list); LOD_IDLE_MS after the last movement the full mesh is drawn again.
+ * Resizing counts as moving. The first frame of a newly opened file is drawn
+ * the same way, and the full one right after it, so the picture appears before
+ * the whole mesh is drawn.
  * Picking always uses the full mesh on the CPU, so it is exact either way.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -22,7 +25,7 @@
 
 #define FOV_DEGREES 40.0
 /* Ribbons drawn at most while the view moves, and the pause that ends a move. */
-#define LOD_DEFAULT_LIMIT 5000
+#define LOD_DEFAULT_LIMIT 3000
 #define LOD_IDLE_MS 250
 
 struct _TressFurPreview
@@ -64,6 +67,7 @@ struct _TressFurPreview
   /* level of detail */
   guint lod_limit;
   gboolean interacting;
+  gboolean first_frame_pending; /* a new file: its first frame is drawn reduced */
   guint lod_timeout;
   guint n_ribbons_drawn; /* in the last frame */
 
@@ -358,6 +362,8 @@ upload_selection (TressFurPreview *self)
   self->selection_dirty = FALSE;
 }
 
+static gboolean on_lod_idle (gpointer data);
+
 static void
 draw_scene (TressFurPreview *self)
 {
@@ -405,11 +411,17 @@ draw_scene (TressFurPreview *self)
   glEnable (GL_PRIMITIVE_RESTART);
   glPrimitiveRestartIndex (TRESS_FUR_MESH_RESTART);
   glBindVertexArray (self->vao);
-  if (self->interacting && self->n_lod_indices > 0)
+  if ((self->interacting || self->first_frame_pending) && self->n_lod_indices > 0)
     {
       glBindBuffer (GL_ELEMENT_ARRAY_BUFFER, self->ebo_lod);
       glDrawElements (GL_TRIANGLE_STRIP, (GLsizei)self->n_lod_indices, GL_UNSIGNED_INT, NULL);
       self->n_ribbons_drawn = self->n_lod_ribbons;
+      if (self->first_frame_pending && !self->interacting)
+        {
+          /* The full picture follows as soon as this one is shown. */
+          g_clear_handle_id (&self->lod_timeout, g_source_remove);
+          self->lod_timeout = g_idle_add (on_lod_idle, self);
+        }
     }
   else
     {
@@ -419,6 +431,7 @@ draw_scene (TressFurPreview *self)
                         NULL);
       self->n_ribbons_drawn = self->mesh->n_ribbons;
     }
+  self->first_frame_pending = FALSE;
   glBindVertexArray (0);
   glDisable (GL_PRIMITIVE_RESTART);
   glUseProgram (0);
@@ -528,6 +541,8 @@ rebuild_mesh (TressFurPreview *self)
 
   g_clear_pointer (&self->mesh, tress_fur_mesh_free);
   self->mesh = tress_fur_mesh_new (file, self->morality);
+  if (file != self->mesh_file)
+    self->first_frame_pending = TRUE;
   self->mesh_file = file;
   self->geometry_dirty = self->colours_dirty = self->selection_dirty = TRUE;
   gtk_gl_area_queue_render (GTK_GL_AREA (self->area));
@@ -668,6 +683,14 @@ on_drag_begin (GtkGestureDrag *gesture, double x, double y, TressFurPreview *sel
   self->drag_pitch = self->pitch;
   memcpy (self->drag_target, self->target, sizeof self->target);
   self->drag_pan = (mods & GDK_SHIFT_MASK) || button == GDK_BUTTON_MIDDLE;
+}
+
+static void
+on_resize (GtkGLArea *area, int width, int height, TressFurPreview *self)
+{
+  /* Resizing the window or the panes moves the view too. */
+  if (self->mesh != NULL && self->n_lod_indices > 0)
+    view_moving (self);
 }
 
 static void
@@ -813,6 +836,7 @@ tress_fur_preview_init (TressFurPreview *self)
   g_signal_connect (self->area, "realize", G_CALLBACK (on_realize), self);
   g_signal_connect (self->area, "unrealize", G_CALLBACK (on_unrealize), self);
   g_signal_connect (self->area, "render", G_CALLBACK (on_render), self);
+  g_signal_connect (self->area, "resize", G_CALLBACK (on_resize), self);
   self->gl_label = gtk_label_new ("");
   gtk_label_set_wrap (GTK_LABEL (self->gl_label), TRUE);
   gtk_stack_add_named (GTK_STACK (self->stack), self->area, "gl");

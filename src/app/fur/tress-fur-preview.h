@@ -61,7 +61,7 @@ GBytes *tress_fur_preview_grab (TressFurPreview *self, int *width, int *height);
 /* Draws @n frames now (glFinish after each) and returns the mean seconds per frame. */
 double tress_fur_preview_time_frames (TressFurPreview *self, guint n);
 /* Level of detail. While the view moves (orbit, pan, zoom by the pointer), a
- * file of more than the limit of ribbons (5,000 unless set; 0: no limit) is
+ * file of more than the limit of ribbons (3,000 unless set; 0: no limit) is
  * drawn with about that many of them, evenly spread; once the view has rested
  * for a quarter of a second the full mesh is drawn. Picking is always exact.
  * set_interacting (TRUE) draws reduced until set_interacting (FALSE). */
