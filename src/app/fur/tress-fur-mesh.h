@@ -32,9 +32,13 @@ typedef struct
   guint *material_first; /* global index of each material's first ribbon; n_materials + 1 */
   guint n_ribbons;       /* total */
 
+  /* The file the mesh describes: positions are computed from it when needed
+   * (tress_fur_mesh_fill() for the GPU, on the fly for picking and bounds), so
+   * the mesh must be rebuilt when its lines or ribbons change. */
+  const TressChaFile *file;
+  guint morality; /* clamped */
+
   guint n_vertices;
-  float *positions;       /* 3 × n_vertices, without morphs */
-  guint32 *point_ids;     /* n_vertices: global ribbon × 2 + side (0 left, 1 right) */
   guint32 *ribbon_vertex; /* n_ribbons + 1: first vertex of each ribbon (a strip) */
   guint n_triangles;      /* 2 per section */
 
@@ -56,6 +60,12 @@ typedef enum
  * Returns an empty mesh for a file without a decoded radeon section. */
 TressFurMesh *tress_fur_mesh_new (const TressChaFile *file, guint morality);
 void tress_fur_mesh_free (TressFurMesh *mesh);
+
+/* Writes the vertices without morphs (3 floats each) into @positions and
+ * their point ids (global ribbon × 2 + side: 0 left, 1 right) into @point_ids,
+ * either may be NULL; updates the bounds. FALSE for a mesh without vertices. */
+gboolean tress_fur_mesh_fill (TressFurMesh *mesh, float *positions, guint32 *point_ids);
+guint32 tress_fur_mesh_point_id (const TressFurMesh *mesh, guint v);
 
 /* Separates strips in an index list (GL primitive restart). */
 #define TRESS_FUR_MESH_RESTART G_MAXUINT32

@@ -278,16 +278,49 @@ upload_geometry (TressFurPreview *self)
 {
   const TressFurMesh *m = self->mesh;
   guint stride, n_full;
+  gsize pos_size = 3 * sizeof (float) * MAX (m->n_vertices, 1);
+  gsize pid_size = sizeof (guint32) * MAX (m->n_vertices, 1);
+  float *positions;
+  guint32 *ids;
 
+  /* Positions and point ids are computed straight into the mapped buffers
+   * (both mapped at once: one pass over the ribbons). */
   glBindVertexArray (self->vao);
   glBindBuffer (GL_ARRAY_BUFFER, self->vbo_pos);
-  glBufferData (GL_ARRAY_BUFFER, (GLsizeiptr)(3 * sizeof (float) * m->n_vertices), m->positions,
-                GL_STATIC_DRAW);
+  glBufferData (GL_ARRAY_BUFFER, (GLsizeiptr)pos_size, NULL, GL_STATIC_DRAW);
+  positions = glMapBufferRange (GL_ARRAY_BUFFER, 0, (GLsizeiptr)pos_size,
+                                GL_MAP_WRITE_BIT | GL_MAP_INVALIDATE_BUFFER_BIT);
+  glBindBuffer (GL_ARRAY_BUFFER, self->vbo_pid);
+  glBufferData (GL_ARRAY_BUFFER, (GLsizeiptr)pid_size, NULL, GL_STATIC_DRAW);
+  ids = glMapBufferRange (GL_ARRAY_BUFFER, 0, (GLsizeiptr)pid_size,
+                          GL_MAP_WRITE_BIT | GL_MAP_INVALIDATE_BUFFER_BIT);
+  if (positions != NULL && ids != NULL)
+    {
+      tress_fur_mesh_fill (self->mesh, positions, ids);
+      glUnmapBuffer (GL_ARRAY_BUFFER);
+      glBindBuffer (GL_ARRAY_BUFFER, self->vbo_pos);
+      glUnmapBuffer (GL_ARRAY_BUFFER);
+    }
+  else
+    {
+      /* Mapping refused: upload from temporary copies instead. */
+      g_autofree float *pos_copy = g_new0 (float, pos_size / sizeof (float));
+      g_autofree guint32 *pid_copy = g_new0 (guint32, pid_size / sizeof (guint32));
+
+      if (ids != NULL)
+        glUnmapBuffer (GL_ARRAY_BUFFER);
+      glBindBuffer (GL_ARRAY_BUFFER, self->vbo_pos);
+      if (positions != NULL)
+        glUnmapBuffer (GL_ARRAY_BUFFER);
+      tress_fur_mesh_fill (self->mesh, pos_copy, pid_copy);
+      glBufferSubData (GL_ARRAY_BUFFER, 0, (GLsizeiptr)pos_size, pos_copy);
+      glBindBuffer (GL_ARRAY_BUFFER, self->vbo_pid);
+      glBufferSubData (GL_ARRAY_BUFFER, 0, (GLsizeiptr)pid_size, pid_copy);
+    }
+  glBindBuffer (GL_ARRAY_BUFFER, self->vbo_pos);
   glVertexAttribPointer (0, 3, GL_FLOAT, GL_FALSE, 0, NULL);
   glEnableVertexAttribArray (0);
   glBindBuffer (GL_ARRAY_BUFFER, self->vbo_pid);
-  glBufferData (GL_ARRAY_BUFFER, (GLsizeiptr)(sizeof (guint32) * m->n_vertices), m->point_ids,
-                GL_STATIC_DRAW);
   glVertexAttribIPointer (1, 1, GL_UNSIGNED_INT, 0, NULL);
   glEnableVertexAttribArray (1);
   self->n_indices_uploaded = upload_strips (self, self->ebo, 1, &n_full);
