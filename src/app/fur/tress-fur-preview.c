@@ -68,6 +68,7 @@ struct _TressFurPreview
   guint lod_limit;
   gboolean interacting;
   gboolean first_frame_pending; /* a new file: its first frame is drawn reduced */
+  gboolean full_frame_drawn;    /* of the current mesh */
   guint lod_timeout;
   guint n_ribbons_drawn; /* in the last frame */
 
@@ -453,7 +454,7 @@ draw_scene (TressFurPreview *self)
         {
           /* The full picture follows as soon as this one is shown. */
           g_clear_handle_id (&self->lod_timeout, g_source_remove);
-          self->lod_timeout = g_idle_add (on_lod_idle, self);
+          self->lod_timeout = g_idle_add_full (G_PRIORITY_DEFAULT, on_lod_idle, self, NULL);
         }
     }
   else
@@ -463,6 +464,7 @@ draw_scene (TressFurPreview *self)
         glDrawElements (GL_TRIANGLE_STRIP, (GLsizei)self->n_indices_uploaded, GL_UNSIGNED_INT,
                         NULL);
       self->n_ribbons_drawn = self->mesh->n_ribbons;
+      self->full_frame_drawn = TRUE;
     }
   self->first_frame_pending = FALSE;
   glBindVertexArray (0);
@@ -575,7 +577,10 @@ rebuild_mesh (TressFurPreview *self)
   g_clear_pointer (&self->mesh, tress_fur_mesh_free);
   self->mesh = tress_fur_mesh_new (file, self->morality);
   if (file != self->mesh_file)
-    self->first_frame_pending = TRUE;
+    {
+      self->first_frame_pending = TRUE;
+      self->full_frame_drawn = FALSE;
+    }
   self->mesh_file = file;
   self->geometry_dirty = self->colours_dirty = self->selection_dirty = TRUE;
   gtk_gl_area_queue_render (GTK_GL_AREA (self->area));
@@ -721,8 +726,9 @@ on_drag_begin (GtkGestureDrag *gesture, double x, double y, TressFurPreview *sel
 static void
 on_resize (GtkGLArea *area, int width, int height, TressFurPreview *self)
 {
-  /* Resizing the window or the panes moves the view too. */
-  if (self->mesh != NULL && self->n_lod_indices > 0)
+  /* Resizing the window or the panes moves the view too; not while the window
+   * is first laid out, which would only delay the first full picture. */
+  if (self->mesh != NULL && self->n_lod_indices > 0 && self->full_frame_drawn)
     view_moving (self);
 }
 
