@@ -48,8 +48,12 @@ line_direction (const TressChaLine *lines, guint n, guint index, float out[3])
   if (!(len > 1e-12f) || !isfinite (len))
     memcpy (out, default_direction, sizeof default_direction);
   else
-    for (guint c = 0; c < 3; c++)
-      out[c] /= len;
+    {
+      float inv = 1.0f / len;
+
+      for (guint c = 0; c < 3; c++)
+        out[c] *= inv;
+    }
 }
 
 /* Whether global ribbon @g still is ribbon @r of material @mi with @n points in
@@ -154,10 +158,6 @@ tress_fur_mesh_new (const TressChaFile *file, guint morality)
         }
     }
   mesh->ribbon_vertex[mesh->n_ribbons] = v;
-  /* The bounds, from the points as the GPU gets them. */
-  if (!tress_fur_mesh_fill (mesh, NULL, NULL))
-    for (m = 0; m < 3; m++)
-      mesh->min[m] = mesh->max[m] = 0;
   return mesh;
 }
 
@@ -165,13 +165,10 @@ gboolean
 tress_fur_mesh_fill (TressFurMesh *mesh, float *positions, guint32 *point_ids)
 {
   float pts[2 * (TRESS_CHA_MAX_SECTIONS + 1) * 3];
+  float lo[3] = { G_MAXFLOAT, G_MAXFLOAT, G_MAXFLOAT };
+  float hi[3] = { -G_MAXFLOAT, -G_MAXFLOAT, -G_MAXFLOAT };
   guint mi, g = 0, c;
 
-  for (c = 0; c < 3; c++)
-    {
-      mesh->min[c] = G_MAXFLOAT;
-      mesh->max[c] = -G_MAXFLOAT;
-    }
   for (mi = 0; mi < mesh->n_materials; mi++)
     {
       guint n_ribbons = mesh->material_first[mi + 1] - mesh->material_first[mi];
@@ -188,8 +185,8 @@ tress_fur_mesh_fill (TressFurMesh *mesh, float *positions, guint32 *point_ids)
           for (guint i = 0; i < n; i++)
             for (c = 0; c < 3; c++)
               {
-                mesh->min[c] = MIN (mesh->min[c], pts[3 * i + c]);
-                mesh->max[c] = MAX (mesh->max[c], pts[3 * i + c]);
+                lo[c] = MIN (lo[c], pts[3 * i + c]);
+                hi[c] = MAX (hi[c], pts[3 * i + c]);
               }
           if (positions != NULL)
             memcpy (positions + 3 * (gsize)v0, pts, 3 * sizeof (float) * n);
@@ -198,6 +195,12 @@ tress_fur_mesh_fill (TressFurMesh *mesh, float *positions, guint32 *point_ids)
               point_ids[v0 + i] = 2 * g + (i & 1);
         }
     }
+  for (c = 0; c < 3; c++)
+    {
+      mesh->min[c] = mesh->n_vertices > 0 ? lo[c] : 0;
+      mesh->max[c] = mesh->n_vertices > 0 ? hi[c] : 0;
+    }
+  mesh->bounds_known = TRUE;
   return mesh->n_vertices > 0;
 }
 
@@ -555,7 +558,19 @@ tress_fur_mesh_bounds (const TressFurMesh *mesh, const guint *ribbons, guint n,
                        const float *weights, float min[3], float max[3])
 {
   guint count = n > 0 ? n : mesh->n_ribbons, i, c;
-  gboolean any = FALSE;
+  gboolean any = FALSE, morphed = FALSE;
+
+  for (i = 0; weights != NULL && i < mesh->n_morphs; i++)
+    morphed |= weights[i] != 0;
+  if (n == 0 && !morphed)
+    {
+      /* The whole mesh at rest: computed once (a mutable cache). */
+      if (!mesh->bounds_known)
+        tress_fur_mesh_fill ((TressFurMesh *)mesh, NULL, NULL);
+      memcpy (min, mesh->min, sizeof mesh->min);
+      memcpy (max, mesh->max, sizeof mesh->max);
+      return mesh->n_vertices > 0;
+    }
 
   for (c = 0; c < 3; c++)
     {

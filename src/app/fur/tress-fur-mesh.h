@@ -45,7 +45,10 @@ typedef struct
   guint n_morphs;      /* min (file's morphs, TRESS_FUR_MESH_MAX_MORPHS) */
   float *displacement; /* n_morphs × (2 × n_ribbons) × 3 */
 
-  float min[3], max[3]; /* bounds of the positions */
+  /* Bounds of the positions without morphs, once bounds_known (set by
+   * tress_fur_mesh_fill() and by tress_fur_mesh_bounds() of the whole mesh). */
+  float min[3], max[3];
+  gboolean bounds_known;
 } TressFurMesh;
 
 typedef enum
