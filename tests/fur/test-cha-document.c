@@ -135,6 +135,9 @@ test_changes (void)
   g_autofree TressChaLineId *ids = NULL;
   g_autoptr (GError) error = NULL;
 
+  /* The section and material rows are held for the test's length. */
+  g_assert_cmpint (tress_cha_node_get_kind (radeon), ==, TRESS_CHA_NODE_SECTION);
+  g_assert_cmpint (tress_cha_node_get_kind (mat), ==, TRESS_CHA_NODE_MATERIAL);
   g_signal_connect (r3, "notify::revision", G_CALLBACK (count_cb), &n3);
   g_signal_connect (r4, "notify::revision", G_CALLBACK (count_cb), &n4);
   g_signal_connect (doc, "fur-changed", G_CALLBACK (fur_changed_cb), &n_fur);
@@ -207,6 +210,7 @@ test_lists_outlive_document (void)
   g_autoptr (TressChaNode) mat = g_list_model_get_item (materials, 0);
   g_autofree char *text = NULL;
 
+  g_assert_cmpint (tress_cha_node_get_kind (radeon), ==, TRESS_CHA_NODE_SECTION);
   g_object_unref (doc);
   text = tress_cha_node_get_text (mat, TRESS_CHA_COLUMN_NAME);
   g_assert_cmpstr (text, ==, "");
