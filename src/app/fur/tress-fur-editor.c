@@ -65,17 +65,19 @@ filter_match (gpointer item, gpointer user_data)
     text++;
   if (*text == '\0' || tress_cha_node_get_kind (node) != TRESS_CHA_NODE_RIBBON)
     return TRUE;
-  if (g_str_has_prefix (text, "problem") || g_str_equal (text, "!"))
+  /* The keywords work in English and in the user's language. */
+  if (g_str_has_prefix (text, "problem")
+      || g_str_has_prefix (text, C_ ("search keyword", "problem")) || g_str_equal (text, "!"))
     return tress_cha_document_ribbon_problems (self->doc, material, ribbon) > 0;
   if (*text == '#')
     return g_ascii_string_to_unsigned (text + 1, 10, 0, G_MAXUINT32, &value, NULL)
            && value == ribbon;
   if (g_str_has_prefix (text, "part"))
-    {
-      text += 4;
-      while (*text == ':' || *text == ' ')
-        text++;
-    }
+    text += 4;
+  else if (g_str_has_prefix (text, C_ ("search keyword", "part")))
+    text += strlen (C_ ("search keyword", "part"));
+  while (*text == ':' || *text == ' ')
+    text++;
   if (!g_ascii_string_to_unsigned (text, 10, 0, G_MAXUINT32, &value, NULL))
     return FALSE;
   m = &file->radeon->materials[material];
@@ -650,7 +652,7 @@ tress_fur_editor_new (TressDocument *doc)
   /* Tree */
   self->search = gtk_search_entry_new ();
   gtk_widget_set_tooltip_text (self->search,
-                               _ ("Filter ribbons: a body part number, #index, or \"problem\""));
+                               _ ("Filter ribbons: a body part number, #index, or “problem”"));
   g_signal_connect (self->search, "search-changed", G_CALLBACK (on_search_changed), self);
   self->filter = GTK_FILTER (gtk_custom_filter_new (NULL, NULL, NULL));
   self->tree = gtk_tree_list_model_new (g_object_ref (tress_cha_document_get_root (self->doc)),
