@@ -600,6 +600,59 @@ test_preview_lod (void)
   spin (10);
 }
 
+/* Moving a ribbon updates its points in place (no new mesh), giving exactly
+ * the picture a full rebuild gives; undo brings the first picture back. */
+static void
+test_preview_edit_in_place (void)
+{
+  g_autofree char *path = write_demo ("in-place.cha");
+  TressWindow *window = new_window ();
+  TressFurEditor *editor = open_path (window, path);
+  TressFurPreview *preview = tress_fur_editor_get_preview (editor);
+  TressChaDocument *doc = tress_fur_editor_get_document (editor);
+  TressChaFile *file = tress_cha_document_get_cha (doc);
+  TressHistory *history = tress_document_get_history (TRESS_DOCUMENT (doc));
+  TressChaRibbonId id = { 0, 7 };
+  g_autoptr (GBytes) before = NULL;
+  g_autoptr (GBytes) moved = NULL;
+  g_autoptr (GBytes) rebuilt = NULL;
+  g_autoptr (GBytes) undone = NULL;
+  g_autoptr (GError) error = NULL;
+  guint builds;
+  float points[6];
+  int w, h;
+
+  WAIT_FOR (tress_fur_preview_get_gl_ready (preview) || tress_fur_preview_get_gl_error (preview));
+  if (!tress_fur_preview_get_gl_ready (preview))
+    {
+      g_test_skip (tress_fur_preview_get_gl_error (preview));
+      gtk_window_destroy (GTK_WINDOW (window));
+      return;
+    }
+  WAIT_FOR ((before = tress_fur_preview_grab (preview, &w, &h)) != NULL);
+  builds = tress_fur_preview_get_n_mesh_builds (preview);
+  memcpy (points, &file->radeon->materials[0].base_points[6 * 7], sizeof points);
+  for (guint k = 0; k < 6; k += 3)
+    points[k] += 0.3f;
+  g_assert_true (tress_cha_set_base_points (file, history, id, points, &error));
+  g_assert_no_error (error);
+  moved = tress_fur_preview_grab (preview, &w, &h);
+  g_assert_cmpuint (tress_fur_preview_get_n_mesh_builds (preview), ==, builds);
+  g_assert_false (g_bytes_equal (before, moved));
+
+  /* A new limit re-uploads everything from the model. */
+  tress_fur_preview_set_lod_limit (preview, 1000000);
+  rebuilt = tress_fur_preview_grab (preview, &w, &h);
+  g_assert_true (g_bytes_equal (moved, rebuilt));
+
+  g_assert_true (tress_history_undo (history));
+  undone = tress_fur_preview_grab (preview, &w, &h);
+  g_assert_cmpuint (tress_fur_preview_get_n_mesh_builds (preview), ==, builds);
+  g_assert_true (g_bytes_equal (before, undone));
+  gtk_window_destroy (GTK_WINDOW (window));
+  spin (10);
+}
+
 /* With GL disabled the pane says so, and editing still works. */
 static void
 test_no_gl (void)
@@ -967,6 +1020,7 @@ main (int argc, char *argv[])
       g_test_add_func ("/fur/window/uv-map", test_uv_map);
       g_test_add_func ("/fur/window/preview", test_preview);
       g_test_add_func ("/fur/window/preview-lod", test_preview_lod);
+      g_test_add_func ("/fur/window/preview-edit-in-place", test_preview_edit_in_place);
       g_test_add_func ("/fur/window/retarget-dialog", test_retarget_dialog);
       g_test_add_func ("/fur/window/problem-fix", test_problem_fix);
       g_test_add_func ("/fur/window/sort-and-spin", test_sort_and_spin);

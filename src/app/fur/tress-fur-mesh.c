@@ -107,12 +107,27 @@ ribbon_points (const TressFurMesh *mesh, const TressChaMaterial *mat, guint r, f
       }
 }
 
+static void
+copy_displacement (TressFurMesh *mesh, const TressChaMaterial *mat, guint r, guint g)
+{
+  for (guint m = 0; m < mesh->n_morphs; m++)
+    {
+      const float *src = mat->morph_points != NULL && mat->morph_points[m] != NULL
+                             ? mat->morph_points[m] + 6 * (gsize)r
+                             : NULL;
+      float *dst = mesh->displacement + ((gsize)m * 2 * mesh->n_ribbons + 2 * g) * 3;
+
+      for (guint k = 0; k < 6; k++)
+        dst[k] = src != NULL && isfinite (src[k]) ? src[k] : 0.f;
+    }
+}
+
 TressFurMesh *
 tress_fur_mesh_new (const TressChaFile *file, guint morality)
 {
   TressFurMesh *mesh = g_new0 (TressFurMesh, 1);
   const TressChaRadeon *rad = file != NULL ? file->radeon : NULL;
-  guint mi, g, v = 0, m;
+  guint mi, g, v = 0;
 
   mesh->file = file;
   mesh->n_materials = rad != NULL ? rad->n_materials : 0;
@@ -145,16 +160,7 @@ tress_fur_mesh_new (const TressChaFile *file, guint morality)
         {
           mesh->ribbon_vertex[g] = v;
           v += 2 * (ribbon_sections (mat, r) + 1);
-          for (m = 0; m < mesh->n_morphs; m++)
-            {
-              const float *src = mat->morph_points != NULL && mat->morph_points[m] != NULL
-                                     ? mat->morph_points[m] + 6 * (gsize)r
-                                     : NULL;
-              float *dst = mesh->displacement + ((gsize)m * 2 * mesh->n_ribbons + 2 * g) * 3;
-
-              for (guint k = 0; k < 6; k++)
-                dst[k] = src != NULL && isfinite (src[k]) ? src[k] : 0.f;
-            }
+          copy_displacement (mesh, mat, r, g);
         }
     }
   mesh->ribbon_vertex[mesh->n_ribbons] = v;
@@ -254,6 +260,27 @@ ribbon_vertices (const TressFurMesh *mesh, guint g, const float *weights, float 
         for (guint c = 0; c < 3; c++)
           out[3 * i + c] += weights[m] * d[3 * (i & 1) + c];
     }
+  return n;
+}
+
+guint
+tress_fur_mesh_update_ribbon (TressFurMesh *mesh, guint g, float *positions)
+{
+  guint material, ribbon, n;
+  const TressChaMaterial *mat;
+
+  if (!tress_fur_mesh_ribbon_id (mesh, g, &material, &ribbon))
+    return 0;
+  n = mesh->ribbon_vertex[g + 1] - mesh->ribbon_vertex[g];
+  mat = ribbon_material (mesh, material, ribbon, n);
+  if (mat == NULL || mesh->file->radeon->n_materials != mesh->n_materials
+      || mat->n_ribbons != mesh->material_first[material + 1] - mesh->material_first[material]
+      || MIN (mesh->file->radeon->n_morphs, TRESS_FUR_MESH_MAX_MORPHS) != mesh->n_morphs)
+    return 0;
+  copy_displacement (mesh, mat, ribbon, g);
+  if (positions != NULL)
+    ribbon_points (mesh, mat, ribbon, positions);
+  mesh->bounds_known = FALSE;
   return n;
 }
 

@@ -70,6 +70,13 @@ void tress_fur_mesh_free (TressFurMesh *mesh);
 gboolean tress_fur_mesh_fill (TressFurMesh *mesh, float *positions, guint32 *point_ids);
 guint32 tress_fur_mesh_point_id (const TressFurMesh *mesh, guint v);
 
+/* Takes the current points and morph displacements of global ribbon @g from
+ * the file after an edit that kept its number of sections: refreshes the
+ * displacements and writes its vertices (3 floats each) into @positions (may be
+ * NULL). Returns how many vertices, or 0 when the ribbon no longer fits the
+ * mesh (ribbons, sections or morphs added or removed): rebuild it then. */
+guint tress_fur_mesh_update_ribbon (TressFurMesh *mesh, guint g, float *positions);
+
 /* Separates strips in an index list (GL primitive restart). */
 #define TRESS_FUR_MESH_RESTART G_MAXUINT32
 

@@ -60,7 +60,9 @@ struct _TressFurPreview
   GLuint disp_buffer, disp_texture, colour_buffer, colour_texture, sel_buffer, sel_texture;
   GLint u_mvp, u_disp, u_colours, u_selected, u_n_morphs, u_n_points, u_morph, u_highlight;
   gboolean geometry_dirty, colours_dirty, selection_dirty;
+  GArray *changed_ribbons; /* guint: global ribbons whose points changed, to upload */
   guint n_uploads;
+  guint n_mesh_builds;
   gsize n_indices_uploaded, n_lod_indices;
   guint n_lod_ribbons;
 
@@ -347,6 +349,37 @@ upload_geometry (TressFurPreview *self)
   self->geometry_dirty = FALSE;
 }
 
+/* The vertices and displacements of ribbons edited in place, range by range. */
+static void
+upload_changed_ribbons (TressFurPreview *self)
+{
+  TressFurMesh *m = self->mesh;
+  float pts[2 * (TRESS_CHA_MAX_SECTIONS + 1) * 3];
+  guint i, k;
+
+  for (i = 0; i < self->changed_ribbons->len; i++)
+    {
+      guint g = g_array_index (self->changed_ribbons, guint, i);
+      guint n = tress_fur_mesh_update_ribbon (m, g, pts);
+
+      if (n == 0)
+        continue;
+      glBindBuffer (GL_ARRAY_BUFFER, self->vbo_pos);
+      glBufferSubData (GL_ARRAY_BUFFER, (GLintptr)(3 * sizeof (float) * m->ribbon_vertex[g]),
+                       (GLsizeiptr)(3 * sizeof (float) * n), pts);
+      glBindBuffer (GL_TEXTURE_BUFFER, self->disp_buffer);
+      for (k = 0; k < m->n_morphs; k++)
+        {
+          gsize first = ((gsize)k * 2 * m->n_ribbons + 2 * g) * 3;
+
+          glBufferSubData (GL_TEXTURE_BUFFER, (GLintptr)(sizeof (float) * first),
+                           (GLsizeiptr)(sizeof (float) * 6), m->displacement + first);
+        }
+    }
+  g_array_set_size (self->changed_ribbons, 0);
+  self->n_uploads++;
+}
+
 static void
 upload_colours (TressFurPreview *self)
 {
@@ -413,7 +446,12 @@ draw_scene (TressFurPreview *self)
   if (self->mesh == NULL || self->program == 0)
     return;
   if (self->geometry_dirty)
-    upload_geometry (self);
+    {
+      upload_geometry (self);
+      g_array_set_size (self->changed_ribbons, 0);
+    }
+  else if (self->changed_ribbons->len > 0)
+    upload_changed_ribbons (self);
   if (self->colours_dirty)
     upload_colours (self);
   if (self->selection_dirty)
@@ -576,6 +614,7 @@ rebuild_mesh (TressFurPreview *self)
 
   g_clear_pointer (&self->mesh, tress_fur_mesh_free);
   self->mesh = tress_fur_mesh_new (file, self->morality);
+  self->n_mesh_builds++;
   if (file != self->mesh_file)
     {
       self->first_frame_pending = TRUE;
@@ -626,12 +665,41 @@ rebuild_controls (TressFurPreview *self)
     }
 }
 
+/* An edit of a few ribbons that kept their section counts updates just their
+ * points (a weight or a length changed, not the whole file). FALSE: rebuild. */
+static gboolean
+update_ribbons (TressFurPreview *self, const TressChaChange *change)
+{
+  guint i, g;
+
+  if ((change->flags & (TRESS_CHA_CHANGE_STRUCTURE | TRESS_CHA_CHANGE_HEADER)) || self->mesh == NULL
+      || get_file (self) != self->mesh_file || change->material < 0 || change->n_ribbons == 0
+      || change->n_ribbons > self->mesh->n_ribbons / 4 + 16)
+    return FALSE;
+  for (i = 0; i < change->n_ribbons; i++)
+    {
+      g = tress_fur_mesh_global (self->mesh, (guint)change->material, change->ribbons[i]);
+      /* Checks the ribbon still fits; the points go up with the next frame. */
+      if (g == G_MAXUINT || tress_fur_mesh_update_ribbon (self->mesh, g, NULL) == 0)
+        return FALSE;
+      g_array_append_val (self->changed_ribbons, g);
+    }
+  /* Edits piling up while nothing is drawn (no GL): one upload of all. */
+  if (self->changed_ribbons->len > self->mesh->n_ribbons / 4 + 16)
+    {
+      g_array_set_size (self->changed_ribbons, 0);
+      self->geometry_dirty = TRUE;
+    }
+  return TRUE;
+}
+
 static void
 on_fur_changed (TressChaDocument *doc, const TressChaChange *change, gboolean undo,
                 TressFurPreview *self)
 {
-  if (change->flags
-      & (TRESS_CHA_CHANGE_LINES | TRESS_CHA_CHANGE_RIBBONS | TRESS_CHA_CHANGE_STRUCTURE))
+  if ((change->flags
+       & (TRESS_CHA_CHANGE_LINES | TRESS_CHA_CHANGE_RIBBONS | TRESS_CHA_CHANGE_STRUCTURE))
+      && !update_ribbons (self, change))
     rebuild_mesh (self);
   else
     {
@@ -807,6 +875,7 @@ tress_fur_preview_finalize (GObject *object)
   TressFurPreview *self = TRESS_FUR_PREVIEW (object);
 
   g_clear_pointer (&self->mesh, tress_fur_mesh_free);
+  g_array_unref (self->changed_ribbons);
   g_free (self->gl_error);
   G_OBJECT_CLASS (tress_fur_preview_parent_class)->finalize (object);
 }
@@ -840,6 +909,7 @@ tress_fur_preview_init (TressFurPreview *self)
       = gtk_event_controller_scroll_new (GTK_EVENT_CONTROLLER_SCROLL_VERTICAL);
 
   self->lod_limit = LOD_DEFAULT_LIMIT;
+  self->changed_ribbons = g_array_new (FALSE, FALSE, sizeof (guint));
   self->distance = 3;
   self->yaw = 35;
   self->pitch = 20;
@@ -1166,4 +1236,10 @@ guint
 tress_fur_preview_get_n_ribbons_drawn (TressFurPreview *self)
 {
   return self->n_ribbons_drawn;
+}
+
+guint
+tress_fur_preview_get_n_mesh_builds (TressFurPreview *self)
+{
+  return self->n_mesh_builds;
 }

@@ -73,6 +73,8 @@ guint tress_fur_preview_get_n_ribbons_drawn (TressFurPreview *self);
 /* Upload counter: buffers uploaded so far (tests check sliders upload nothing). */
 guint tress_fur_preview_get_n_uploads (TressFurPreview *self);
 const TressFurMesh *tress_fur_preview_get_mesh (TressFurPreview *self);
+/* Meshes built so far: an edit of a few ribbons updates them in place instead. */
+guint tress_fur_preview_get_n_mesh_builds (TressFurPreview *self);
 
 /* Signal "frame-drawn": after every drawn frame. */
 
