@@ -125,3 +125,13 @@ tress_test_assert_bytes_equal (GBytes *a, GBytes *b)
   if (la != lb)
     g_error ("sizes differ: %" G_GSIZE_FORMAT " vs %" G_GSIZE_FORMAT, la, lb);
 }
+
+void
+tress_test_spin (guint ms)
+{
+  gint64 end = g_get_monotonic_time () + (gint64)ms * 1000;
+
+  while (g_get_monotonic_time () < end)
+    if (!g_main_context_iteration (NULL, FALSE))
+      g_usleep (1000);
+}

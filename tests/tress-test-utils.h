@@ -20,4 +20,23 @@ int tress_test_run_cli (const char *const *argv, char **out_stdout, char **out_s
 /* Asserts two byte buffers are equal, printing the first differing offset. */
 void tress_test_assert_bytes_equal (GBytes *a, GBytes *b);
 
+/* Iterates the default main context until @cond holds; fails the test after
+ * 30 s (UI tests: loads, redraws and GL frames arrive through the main loop). */
+#define TRESS_TEST_WAIT_FOR(cond)                                                                  \
+  G_STMT_START                                                                                     \
+  {                                                                                                \
+    gint64 deadline_ = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;                              \
+    while (!(cond))                                                                                \
+      {                                                                                            \
+        if (g_get_monotonic_time () > deadline_)                                                   \
+          g_error ("timed out waiting for %s", #cond);                                             \
+        if (!g_main_context_iteration (NULL, FALSE))                                               \
+          g_usleep (1000);                                                                         \
+      }                                                                                            \
+  }                                                                                                \
+  G_STMT_END
+
+/* Iterates the default main context for @ms milliseconds. */
+void tress_test_spin (guint ms);
+
 G_END_DECLS

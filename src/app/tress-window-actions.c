@@ -72,13 +72,6 @@ _tress_window_update_actions (TressWindow *self)
 
 /* ---- open -------------------------------------------------------------- */
 
-/* A format's extension without a leading dot ("cha" for both "cha" and ".cha"). */
-static const char *
-bare_extension (const char *extension)
-{
-  return extension[0] == '.' ? extension + 1 : extension;
-}
-
 static void
 add_format_filters (GtkFileChooser *chooser)
 {
@@ -100,7 +93,7 @@ add_format_filters (GtkFileChooser *chooser)
       g_string_append (name, " (");
       for (guint j = 0; format->extensions[j] != NULL; j++)
         {
-          const char *extension = bare_extension (format->extensions[j]);
+          const char *extension = format->extensions[j];
           g_autofree char *pattern = g_strdup_printf ("*.%s", extension);
 
           gtk_file_filter_add_suffix (filter, extension);
@@ -308,7 +301,7 @@ suggested_name (TressDocument *doc)
     return g_strdup (title != NULL ? title : _ ("Untitled"));
   if (format != NULL && format->extensions != NULL && format->extensions[0] != NULL)
     {
-      const char *extension = bare_extension (format->extensions[0]);
+      const char *extension = format->extensions[0];
       g_autofree char *suffix = g_strconcat (".", extension, NULL);
 
       if (!g_str_has_suffix (title, suffix))

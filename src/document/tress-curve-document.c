@@ -4,6 +4,7 @@
  */
 #include "tress-curve-document.h"
 
+#include <glib/gi18n.h>
 #include <math.h>
 #include <string.h>
 
@@ -302,7 +303,7 @@ build_tree (TressCurveDocument *self)
       else
         {
           parts = g_new0 (char *, 2);
-          parts[0] = g_strdup_printf ("Curve %u", i);
+          parts[0] = g_strdup_printf (_ ("Curve %u"), i);
         }
       n_parts = g_strv_length (parts);
       /* The animation kind is the first level unless the path already starts with it. */
@@ -487,7 +488,7 @@ record_edit (TressCurveDocument *self, guint index, const char *label, const cha
   model = tress_document_get_model (TRESS_DOCUMENT (self));
   if (ops == NULL || index >= self->curves->len)
     {
-      g_set_error (error, TRESS_ERROR, TRESS_ERROR_FAILED, "There is no curve %u", index);
+      g_set_error (error, TRESS_ERROR, TRESS_ERROR_FAILED, _ ("There is no curve %u"), index);
       return FALSE;
     }
   before = ops->save_state (model, index);
@@ -538,7 +539,7 @@ tress_curve_document_set_curve_merging (TressCurveDocument *self, guint index,
   data.curve = curve;
   if (data.ops == NULL)
     {
-      g_set_error (error, TRESS_ERROR, TRESS_ERROR_FAILED, "This document has no curves");
+      g_set_error (error, TRESS_ERROR, TRESS_ERROR_FAILED, "%s", _ ("This document has no curves"));
       return FALSE;
     }
   if (!tress_curve_check_limits (curve, error))
@@ -608,6 +609,30 @@ tress_curve_document_get_quant_error (TressCurveDocument *self, guint index)
   if (index >= self->quant_error->len)
     return 0;
   return g_array_index (self->quant_error, double, index);
+}
+
+gboolean
+tress_curve_document_preview_error (TressCurveDocument *self, guint index, const TressCurve *curve,
+                                    double *max_error, GError **error)
+{
+  TressDocument *doc = TRESS_DOCUMENT (self);
+  const TressCurveOps *ops;
+
+  g_return_val_if_fail (TRESS_IS_CURVE_DOCUMENT (self), FALSE);
+  g_return_val_if_fail (curve != NULL, FALSE);
+  ops = tress_document_get_format (doc)->curves;
+  if (ops == NULL || ops->preview_error == NULL)
+    {
+      g_set_error (error, TRESS_ERROR, TRESS_ERROR_UNSUPPORTED, "%s",
+                   _ ("This format cannot tell its quantization error in advance"));
+      return FALSE;
+    }
+  if (index >= tress_curve_document_get_n_curves (self))
+    {
+      g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED, _ ("There is no curve %u"), index);
+      return FALSE;
+    }
+  return ops->preview_error (tress_document_get_model (doc), index, curve, max_error, error);
 }
 
 static void

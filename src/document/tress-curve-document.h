@@ -45,6 +45,13 @@ guint tress_curve_document_get_n_curves (TressCurveDocument *self);
 const TressCurve *tress_curve_document_get_curve (TressCurveDocument *self, guint index);
 /* The largest quantization error of the curve's stored values (0 if exact). */
 double tress_curve_document_get_quant_error (TressCurveDocument *self, guint index);
+/* The largest quantization error the format would give @curve as curve
+ * @index, computed without storing anything (the format's preview_error).
+ * FALSE with TRESS_ERROR_UNSUPPORTED when the format cannot tell, or with the
+ * refusal storing would give. */
+gboolean tress_curve_document_preview_error (TressCurveDocument *self, guint index,
+                                             const TressCurve *curve, double *max_error,
+                                             GError **error);
 /* Encodes @curve into curve @index as one undo step labelled @label. On a
  * refusal (TRESS_ERROR_REFUSED, the format's reason) nothing changes. */
 gboolean tress_curve_document_set_curve (TressCurveDocument *self, guint index,

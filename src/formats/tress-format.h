@@ -40,6 +40,23 @@ struct _TressCurveOps
    * exact restoration: undo uses these so it restores the very same bytes. */
   GBytes *(*save_state) (gpointer model, guint index);
   void (*restore_state) (gpointer model, guint index, GBytes *state);
+
+  /* The members below are optional: NULL means "not supported". */
+
+  /* The largest quantization error set_curve would give for @curve in curve
+   * @index, computed without storing anything (the editor shows it live while
+   * a drag is in progress). FALSE with the refusal set_curve would give. */
+  gboolean (*preview_error) (gpointer model, guint index, const TressCurve *curve,
+                             double *max_error, GError **error);
+  /* Re-encodes curve @index in wider types so that its stored values come
+   * closer to the edited ones; *max_error gets the new largest error.
+   * TRESS_ERROR_REFUSED when the types are as wide as the format allows.
+   * save_state/restore_state of @index cover the change. */
+  gboolean (*widen_types) (gpointer model, guint index, double *max_error, GError **error);
+  /* Raises the length (in frames) of the animation holding curve @index to at
+   * least @frame_count, never lowering it, so keys may move past the old end.
+   * save_state/restore_state of @index cover the change. */
+  gboolean (*set_frame_count) (gpointer model, guint index, double frame_count, GError **error);
 };
 
 struct _TressFormat

@@ -19,32 +19,8 @@ static TressApplication *app;
 
 /* ---- helpers ----------------------------------------------------------- */
 
-#define WAIT_TIMEOUT_USEC (20 * G_USEC_PER_SEC)
-
 /* Runs the main loop until @cond holds (fails after 20 s). */
-#define WAIT_FOR(cond)                                                                             \
-  G_STMT_START                                                                                     \
-  {                                                                                                \
-    gint64 deadline_ = g_get_monotonic_time () + WAIT_TIMEOUT_USEC;                                \
-    while (!(cond))                                                                                \
-      {                                                                                            \
-        if (g_get_monotonic_time () > deadline_)                                                   \
-          g_error ("timed out waiting for %s", #cond);                                             \
-        if (!g_main_context_iteration (NULL, FALSE))                                               \
-          g_usleep (1000);                                                                         \
-      }                                                                                            \
-  }                                                                                                \
-  G_STMT_END
-
-static void
-spin (guint ms)
-{
-  gint64 end = g_get_monotonic_time () + ms * 1000;
-
-  while (g_get_monotonic_time () < end)
-    if (!g_main_context_iteration (NULL, FALSE))
-      g_usleep (1000);
-}
+#define WAIT_FOR(cond) TRESS_TEST_WAIT_FOR (cond)
 
 static char *
 write_test_file (const char *name, const guint32 *values, guint n_values, const char *trailer)
@@ -397,7 +373,7 @@ test_open_edit_undo_redo_save (void)
 
   /* Edit through the editor's action. */
   g_assert_true (gtk_widget_activate_action (editor, "test.set-value", "(uu)", 1, 42));
-  spin (10);
+  tress_test_spin (10);
   g_assert_cmpuint (tress_test_model_get_value (current_model (window), 1), ==, 42);
   g_clear_pointer (&tab, g_free);
   tab = tab_text (window, 0);
@@ -416,7 +392,7 @@ test_open_edit_undo_redo_save (void)
 
   /* Undo through the window. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
-  spin (10);
+  tress_test_spin (10);
   g_assert_cmpuint (tress_test_model_get_value (current_model (window), 1), ==, 2);
   g_clear_pointer (&tab, g_free);
   tab = tab_text (window, 0);
@@ -428,7 +404,7 @@ test_open_edit_undo_redo_save (void)
 
   /* Redo. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL));
-  spin (10);
+  tress_test_spin (10);
   g_assert_cmpuint (tress_test_model_get_value (current_model (window), 1), ==, 42);
   g_assert_true (tress_document_get_modified (tress_window_get_current_document (window)));
   g_assert_true (button_enabled (window, "win.save"));
@@ -491,7 +467,7 @@ test_open_error_dialog (void)
   g_assert_cmpuint (tress_window_get_n_documents (window), ==, 0);
 
   gtk_dialog_response (GTK_DIALOG (dialog), GTK_RESPONSE_CLOSE);
-  spin (10);
+  tress_test_spin (10);
   g_assert_null (find_dialog (window));
   destroy_window (window);
 }
@@ -548,7 +524,7 @@ test_close_unsaved_prompts (void)
   text = dialog_text (dialog);
   g_assert_nonnull (strstr (text, "Save changes to “close.trsstest” before closing?"));
   gtk_dialog_response (GTK_DIALOG (dialog), GTK_RESPONSE_CANCEL);
-  spin (10);
+  tress_test_spin (10);
   g_assert_cmpuint (tress_window_get_n_documents (window), ==, 1);
 
   /* Closing the window asks as well, and Cancel keeps it open. */
@@ -558,13 +534,13 @@ test_close_unsaved_prompts (void)
   text = dialog_text (find_dialog (window));
   g_assert_nonnull (strstr (text, "Save changes to 1 document before closing?"));
   gtk_dialog_response (GTK_DIALOG (find_dialog (window)), GTK_RESPONSE_CANCEL);
-  spin (10);
+  tress_test_spin (10);
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (window)));
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.close-document", NULL));
   WAIT_FOR (find_dialog (window) != NULL);
   gtk_dialog_response (GTK_DIALOG (find_dialog (window)), 1 /* close without saving */);
-  spin (10);
+  tress_test_spin (10);
   g_assert_cmpuint (tress_window_get_n_documents (window), ==, 0);
   on_disk = read_file (path);
   tress_test_assert_bytes_equal (on_disk, original);
@@ -633,7 +609,7 @@ test_several_documents (void)
   }
 
   activate_open (window, a);
-  spin (20);
+  tress_test_spin (20);
   g_assert_cmpuint (tress_window_get_n_documents (window), ==, 2);
   /* Twice at once, before either read finished: still one page. */
   {
@@ -647,7 +623,7 @@ test_several_documents (void)
     gtk_widget_activate_action (GTK_WIDGET (window), "win.close-document", NULL);
     g_assert_cmpuint (tress_window_get_n_documents (window), ==, 2);
     activate_open (window, a);
-    spin (20);
+    tress_test_spin (20);
   }
   g_assert_cmpuint (tress_test_model_get_n_values (current_model (window)), ==, 1);
   g_assert_false (button_enabled (window, "win.undo"));
@@ -753,7 +729,7 @@ test_save_changed_on_disk (void)
   g_assert_nonnull (strstr (text, "“changed.trsstest” changed on disk"));
   /* Cancel: the other program's file stays. */
   gtk_dialog_response (GTK_DIALOG (find_dialog (window)), GTK_RESPONSE_CANCEL);
-  spin (10);
+  tress_test_spin (10);
   on_disk = read_file (path);
   tress_test_assert_bytes_equal (on_disk, other_bytes);
   g_clear_pointer (&on_disk, g_bytes_unref);
@@ -902,7 +878,7 @@ test_revert (void)
   text = dialog_text (find_dialog (window));
   g_assert_nonnull (strstr (text, "Revert unsaved changes to “revert.trsstest”?"));
   gtk_dialog_response (GTK_DIALOG (find_dialog (window)), GTK_RESPONSE_ACCEPT);
-  spin (10);
+  tress_test_spin (10);
   g_assert_null (find_dialog (window));
   g_assert_cmpuint (tress_test_model_get_value (current_model (window), 0), ==, 3);
   g_assert_cmpuint (tress_test_model_get_value (current_model (window), 1), ==, 4);
@@ -993,7 +969,7 @@ test_about_and_shortcuts (void)
     g_assert_cmpstr (accel, ==, "<Control>s");
   }
   gtk_window_close (shortcuts);
-  spin (10);
+  tress_test_spin (10);
   destroy_window (window);
 }
 
@@ -1065,7 +1041,7 @@ test_window_size_saved (void)
   gtk_window_present (GTK_WINDOW (window));
   WAIT_FOR (gtk_widget_get_mapped (GTK_WIDGET (window)));
   gtk_window_close (GTK_WINDOW (window));
-  spin (10);
+  tress_test_spin (10);
   g_assert_cmpint (g_settings_get_int (settings, "window-width"), ==, 810);
   g_assert_cmpint (g_settings_get_int (settings, "window-height"), ==, 520);
   g_settings_reset (settings, "window-width");
@@ -1108,7 +1084,7 @@ test_demo_files (void)
       gtk_widget_get_sensitive (find_action_widget (GTK_WIDGET (window), "win.open-demo"))
       == (names[0] != NULL));
   gtk_widget_activate_action (GTK_WIDGET (window), "win.open-demo", NULL);
-  spin (10);
+  tress_test_spin (10);
   g_assert_cmpuint (tress_window_get_n_documents (window), ==, g_strv_length (names));
   if (names[0] != NULL)
     {

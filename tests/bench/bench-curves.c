@@ -4,7 +4,9 @@
  *    painting code), as a ratio to copying that surface's bytes once (memcpy):
  *    a 100,000-sample baked curve; 200 overlaid Hermite curves of 1,000 keys;
  *    the baked curve at half the width and with a tenth of the samples: the
- *    cost is O(width) for the pixels plus one visit per sample in view.
+ *    cost is O(width) for the pixels plus one visit per sample in view. Frames
+ *    with many layers are painted by up to one thread per processor (strips of
+ *    columns), so the figure depends on the processors free at the time.
  * 2. One drag step of a key in a 10,000-key curve (tress_curve_drag_step, what
  *    the view runs per pointer motion), as a ratio to copying the curve's keys
  *    once (memcpy), which is less than re-encoding them all would cost.
@@ -214,7 +216,8 @@ main (int argc, char **argv)
   kc.dst = g_new (TressKey, kc.n);
   t_keycopy = time_best (run_key_copy, &kc, 2000);
 
-  g_print ("baseline: memcpy of a %dx%d ARGB32 surface: %.3f ms\n", W, H, t_copy * 1e3);
+  g_print ("baseline: memcpy of a %dx%d ARGB32 surface: %.3f ms (%u processors)\n", W, H,
+           t_copy * 1e3, g_get_num_processors ());
   g_print ("100,000-sample baked curve, %dx%d: %.3f ms a frame = %.2f x baseline\n", W, H,
            t_baked * 1e3, t_baked / t_copy);
   g_print ("  same curve, %dx%d: %.3f ms (%.2f x the full width)\n", W / 2, H, t_baked_half * 1e3,

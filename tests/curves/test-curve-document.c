@@ -317,6 +317,141 @@ test_samples (void)
     check_sample (samples[i]);
 }
 
+/* The optional curve operations on the BFRES sample: preview_error gives the
+ * error set_curve then gives, and stores nothing; widen_types brings the stored
+ * values closer until the types are the widest; set_frame_count only raises. */
+static void
+test_ops_bfres (void)
+{
+  g_autoptr (GBytes) bytes = tress_test_load_sample ("bfres/Animal_Dog_Animation.bfres");
+  g_autoptr (GError) error = NULL;
+  const TressFormat *format = tress_format_lookup ("bfres");
+  const TressCurveOps *ops;
+  gpointer model;
+  int target = -1;
+
+  if (bytes == NULL)
+    return;
+  ops = format->curves;
+  g_assert_nonnull (ops->preview_error);
+  g_assert_nonnull (ops->widen_types);
+  g_assert_nonnull (ops->set_frame_count);
+  model = format->parse (bytes, "Animal_Dog_Animation.bfres", &error);
+  g_assert_no_error (error);
+  /* A float curve stored with quantized keys (not yet f32). */
+  for (guint i = 0; i < ops->n_curves (model) && target < 0; i++)
+    {
+      g_autoptr (TressCurve) c = ops->get_curve (model, i);
+
+      if (c->limits.value_kind == TRESS_VALUE_FLOAT && tress_curve_get_n_keys (c) >= 3
+          && c->quant_error > 0)
+        target = (int)i;
+    }
+  g_assert_cmpint (target, >=, 0);
+  {
+    g_autoptr (TressCurve) c = ops->get_curve (model, (guint)target);
+    g_autoptr (GBytes) before = format->serialize (model, NULL);
+    g_autoptr (GBytes) after_preview = NULL;
+    g_autoptr (GBytes) state = NULL;
+    TressKey *k = tress_curve_get_key (c, 1);
+    double previewed = -1, stored = -1, widened = -1, last = G_MAXDOUBLE;
+    guint steps = 0;
+    g_autoptr (TressCurve) now = NULL;
+    guint n;
+
+    k->value += 0.123456789;
+    g_assert_true (ops->preview_error (model, (guint)target, c, &previewed, &error));
+    g_assert_no_error (error);
+    after_preview = format->serialize (model, NULL);
+    tress_test_assert_bytes_equal (after_preview, before);
+    g_assert_true (ops->set_curve (model, (guint)target, c, &stored, &error));
+    g_assert_no_error (error);
+    g_assert_cmpfloat (previewed, ==, stored);
+    g_assert_cmpfloat (stored, >, 0);
+
+    /* Widening until refused: the error never grows, and ends far below. */
+    state = ops->save_state (model, (guint)target);
+    while (ops->widen_types (model, (guint)target, &widened, &error))
+      {
+        g_assert_cmpfloat (widened, <=, last);
+        last = widened;
+        g_assert_cmpuint (++steps, <, 4);
+      }
+    g_assert_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED);
+    g_clear_error (&error);
+    g_assert_cmpuint (steps, >=, 1);
+    g_assert_cmpfloat (last, <, stored);
+    g_assert_cmpfloat (last, <, 1e-5);
+    /* And the preview now tells the smaller error of the wider types. */
+    g_assert_true (ops->preview_error (model, (guint)target, c, &previewed, &error));
+    g_assert_cmpfloat (previewed, <, stored);
+    g_assert_cmpfloat (previewed, <, 1e-5);
+    ops->restore_state (model, (guint)target, state);
+
+    /* A key past the end is refused until the animation is lengthened. */
+    now = ops->get_curve (model, (guint)target);
+    n = tress_curve_get_n_keys (now);
+    g_assert_cmpfloat (now->frame_count, >, 0);
+    tress_curve_get_key (now, n - 1)->frame = now->frame_count + 4;
+    g_assert_false (ops->preview_error (model, (guint)target, now, &previewed, &error));
+    g_assert_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED);
+    g_clear_error (&error);
+    g_assert_true (ops->set_frame_count (model, (guint)target, now->frame_count + 4, &error));
+    g_assert_no_error (error);
+    /* Never lowered. */
+    g_assert_true (ops->set_frame_count (model, (guint)target, 1, &error));
+    {
+      g_autoptr (TressCurve) longer = ops->get_curve (model, (guint)target);
+      g_assert_cmpfloat (longer->frame_count, ==, now->frame_count + 4);
+    }
+    g_assert_true (ops->set_curve (model, (guint)target, now, NULL, &error));
+    g_assert_no_error (error);
+    g_assert_false (ops->set_frame_count (model, (guint)target, -5, &error));
+    g_assert_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED);
+  }
+  format->free (model);
+}
+
+/* NIFF: the preview is the f32 rounding; no wider types, no frame count. */
+static void
+test_ops_niff (void)
+{
+  g_autoptr (GBytes) bytes = tress_test_load_sample ("niff/Rings.niff");
+  g_autoptr (GError) error = NULL;
+  const TressFormat *format = tress_format_lookup ("niff");
+  const TressCurveOps *ops;
+  gpointer model;
+
+  if (bytes == NULL)
+    return;
+  ops = format->curves;
+  g_assert_null (ops->widen_types);
+  g_assert_null (ops->set_frame_count);
+  g_assert_nonnull (ops->preview_error);
+  model = format->parse (bytes, "Rings.niff", &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (ops->n_curves (model), >, 0);
+  {
+    g_autoptr (TressCurve) c = ops->get_curve (model, 0);
+    g_autoptr (GBytes) before = format->serialize (model, NULL);
+    g_autoptr (GBytes) after = NULL;
+    double e = -1;
+
+    g_assert_cmpuint (tress_curve_get_n_keys (c), >, 0);
+    g_assert_true (ops->preview_error (model, 0, c, &e, &error));
+    g_assert_cmpfloat (e, ==, 0); /* the keys as read are f32 already */
+    tress_curve_get_key (c, 0)->value = 0.1;
+    g_assert_true (ops->preview_error (model, 0, c, &e, &error));
+    g_assert_no_error (error);
+    g_assert_cmpfloat (e, ==, fabs ((double)0.1f - 0.1));
+    after = format->serialize (model, NULL);
+    tress_test_assert_bytes_equal (after, before);
+    g_assert_false (ops->preview_error (model, 100000, c, &e, &error));
+    g_assert_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED);
+  }
+  format->free (model);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -329,5 +464,7 @@ main (int argc, char **argv)
   g_test_add_func ("/curves/document/group-and-merge", test_group_and_merge);
   g_test_add_func ("/curves/document/save-reopen", test_save_reopen);
   g_test_add_func ("/curves/document/samples", test_samples);
+  g_test_add_func ("/curves/document/ops-bfres", test_ops_bfres);
+  g_test_add_func ("/curves/document/ops-niff", test_ops_niff);
   return g_test_run ();
 }

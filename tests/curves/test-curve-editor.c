@@ -291,6 +291,31 @@ cli_eval (const char *path, guint curve, double frame)
   return g_ascii_strtod (tab + 1, NULL);
 }
 
+/* What the editor showed while a drag was in progress. */
+typedef struct
+{
+  TressCurveEditor *editor;
+  guint n_seen;    /* notifications with a known error */
+  double last;     /* the last known error */
+  char *warning;   /* the editor's warning at that moment */
+  char *near_text; /* the text next to the pointer at that moment */
+} DragWatch;
+
+static void
+on_drag_error_seen (TressCurveView *view, GParamSpec *pspec, DragWatch *w)
+{
+  double e = tress_curve_view_get_drag_error (view);
+
+  if (e < 0)
+    return;
+  w->n_seen++;
+  w->last = e;
+  g_free (w->warning);
+  w->warning = g_strdup (tress_curve_editor_get_warning (w->editor));
+  g_free (w->near_text);
+  w->near_text = tress_curve_view_dup_drag_error_text (view);
+}
+
 static void
 check_sample (const char *rel)
 {
@@ -306,6 +331,8 @@ check_sample (const char *rel)
   const TressCurve *c;
   guint k;
   double x, y;
+  DragWatch watch = { 0 };
+  gulong watch_id;
 
   if (path == NULL)
     return;
@@ -342,11 +369,47 @@ check_sample (const char *rel)
   gtk_widget_activate_action (GTK_WIDGET (f->view), "curve.frame-all", NULL);
   c = tress_curve_document_get_curve (cd, (guint)target);
   k = tress_curve_get_n_keys (c) / 2;
-  /* Move the middle key up by a tenth of the view through a drag. */
+  /* Move the middle key up by a tenth of the view through a drag, watching the
+   * quantization error the view shows while the key moves (tolerance 0: any
+   * error is over it). */
   g_assert_true (
       tress_curve_view_get_point (f->view, (guint)target, k, TRESS_CURVE_PART_KEY, &x, &y));
+  g_object_set (f->view, "tolerance", 0.0, NULL);
+  watch.editor = f->editor;
+  watch_id
+      = g_signal_connect (f->view, "notify::drag-error", G_CALLBACK (on_drag_error_seen), &watch);
+  g_assert_cmpfloat (tress_curve_view_get_drag_error (f->view), ==, -1);
   gtk_widget_activate_action (GTK_WIDGET (f->view), "curve.drag", "(ddddb)", x, y, x,
                               y - gtk_widget_get_height (GTK_WIDGET (f->view)) / 10.0, FALSE);
+  g_signal_handler_disconnect (f->view, watch_id);
+  g_object_set (f->view, "tolerance", 0.001, NULL);
+  /* Both formats tell their error during the drag; it is gone after it. */
+  g_assert_cmpuint (watch.n_seen, >=, 1);
+  g_assert_cmpfloat (tress_curve_view_get_drag_error (f->view), ==, -1);
+  g_assert_nonnull (watch.near_text);
+  g_test_message ("%s: live error %g, shown as \"%s\", warning \"%s\"", rel, watch.last,
+                  watch.near_text, watch.warning ? watch.warning : "");
+  if (watch.last > 0)
+    {
+      /* Over the tolerance: said next to the pointer and in the warning,
+       * with the offer to widen where the format has wider types. */
+      g_assert_nonnull (strstr (watch.near_text, "over the tolerance"));
+      g_assert_nonnull (watch.warning);
+      g_assert_nonnull (strstr (watch.warning, "While moving"));
+      g_assert_true ((strstr (watch.warning, "wider type") != NULL)
+                     == g_str_has_prefix (rel, "bfres/"));
+    }
+  if (g_str_has_prefix (rel, "bfres/"))
+    {
+      /* The live figure is what the file then stores. */
+      g_assert_cmpuint (tress_history_get_n_undo (f->history), ==, 1);
+      g_assert_cmpfloat (watch.last, >, 0);
+      g_assert_cmpfloat_with_epsilon (watch.last,
+                                      tress_curve_document_get_quant_error (cd, (guint)target),
+                                      1e-9 + 1e-6 * watch.last);
+    }
+  g_free (watch.warning);
+  g_free (watch.near_text);
   if (tress_history_get_n_undo (f->history) == 0)
     {
       /* Refused: the view said why. */

@@ -3,6 +3,7 @@
  * Whatever parses must validate, describe, dump and serialize; when its header
  * already states the AnimList's true size, the bytes written back are the bytes
  * read. Every curve is built, evaluated, written back unchanged and restored.
+ * Then every automatic fix is applied and leaves nothing fixable behind.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -65,6 +66,25 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
       again = fmt->serialize (file, NULL);
       g_assert (g_bytes_equal (again, out));
     }
+
+  /* Every fix offered is applied, and what is written reads back without one. */
+  {
+    g_autoptr (GPtrArray) left = NULL;
+    g_autoptr (GBytes) fixed = NULL;
+    g_autoptr (GError) fix_error = NULL;
+    TressNiffFile *again;
+
+    fmt->fix_all (file, NULL, &fix_error);
+    g_assert_no_error (fix_error);
+    left = fmt->validate (file);
+    for (guint i = 0; i < left->len; i++)
+      g_assert (((TressProblem *)g_ptr_array_index (left, i))->fix == NULL);
+    fixed = fmt->serialize (file, &fix_error);
+    g_assert_no_error (fix_error);
+    again = fmt->parse (fixed, "fuzz", &fix_error);
+    g_assert_no_error (fix_error);
+    fmt->free (again);
+  }
   fmt->free (file);
   return 0;
 }

@@ -1079,6 +1079,124 @@ test_edit_niff1_key (void)
   fmt->free (file);
 }
 
+/* A NIFF1 file with one KEY group: Translate X goes 0, 4, 8, 12 at frames 0,
+ * 10, 20, 30 with LINEAR, SLOW, LINEAR segments. */
+static GBytes *
+build_niff1_keys (void)
+{
+  g_autoptr (TressNiffBuilder) b = tress_niff_builder_new (FALSE, 0);
+  g_autoptr (GError) error = NULL;
+  const guint32 interps[] = { TRESS_NIFF_KEY_LINEAR, TRESS_NIFF_KEY_SLOW, TRESS_NIFF_KEY_LINEAR,
+                              TRESS_NIFF_KEY_LINEAR };
+  GBytes *bytes;
+  guint g;
+
+  tress_niff_builder_add_name (b, "scene");
+  g = tress_niff_builder_add_group (b, tress_niff_builder_add_name (b, "keys"), TRESS_NIFF_ANIM_KEY,
+                                    30, 0);
+  tress_niff_builder_add_object (b, tress_niff_builder_add_name (b, "keyed"), g);
+  for (guint i = 0; i < G_N_ELEMENTS (interps); i++)
+    {
+      float trs[9] = { (float)(i * 4), 0, 0, 0, 0, 0, 1, 1, 1 };
+      tress_niff_builder_add_key (b, g, i * 10, interps[i], trs);
+    }
+  bytes = tress_niff_builder_finish (b, &error);
+  g_assert_no_error (error);
+  return bytes;
+}
+
+/* KEY records store no slopes: the curve says so, set_curve accepts any slopes
+ * (broken ones too), keeps frames, values and interpolation, reports how far
+ * the stored shape is from the given one, and hands back the derived slopes. */
+static void
+test_edit_niff1_derived_slopes (void)
+{
+  g_autoptr (GBytes) bytes = build_niff1_keys ();
+  g_autoptr (GBytes) plain = NULL;
+  g_autoptr (GBytes) out = NULL;
+  g_autoptr (TressCurve) c = NULL;
+  g_autoptr (TressCurve) back = NULL;
+  g_autoptr (GError) error = NULL;
+  TressNiffFile *file = parse_ok (bytes);
+  int tx = find_curve (file, "keys/Translate/X");
+  double err = -1;
+
+  c = fmt->curves->get_curve (file, tx);
+  g_assert_true (c->limits.slopes_derived);
+  g_assert_false (c->limits.tied_tangents);
+  /* derived: LINEAR 0.4 per frame, SLOW at rest on both ends */
+  g_assert_cmpfloat_with_epsilon (tress_curve_get_key (c, 0)->out_slope, 0.4, 1e-12);
+  g_assert_cmpfloat (tress_curve_get_key (c, 1)->out_slope, ==, 0);
+  g_assert_cmpfloat (tress_curve_get_key (c, 2)->in_slope, ==, 0);
+
+  /* unchanged slopes: nothing lost, the stored bytes stay */
+  g_assert_true (fmt->curves->set_curve (file, tx, c, &err, &error));
+  g_assert_no_error (error);
+  g_assert_cmpfloat (err, ==, 0);
+  plain = serialize_ok (file);
+  tress_test_assert_bytes_equal (bytes, plain);
+
+  /* broken, steep slopes on the SLOW segment and a new value: accepted */
+  tress_curve_get_key (c, 1)->out_slope = 3;
+  tress_curve_get_key (c, 1)->in_slope = -2;
+  tress_curve_get_key (c, 1)->flags |= TRESS_KEY_BROKEN;
+  tress_curve_get_key (c, 2)->in_slope = 5;
+  tress_curve_get_key (c, 2)->value = 9;
+  g_assert_true (fmt->curves->set_curve (file, tx, c, &err, &error));
+  g_assert_no_error (error);
+  /* the given curve bulges in the SLOW segment; the stored one does not */
+  g_assert_cmpfloat (err, >, 1);
+  {
+    double given = tress_curve_evaluate (c, 15);
+    g_clear_pointer (&back, tress_curve_unref);
+    back = fmt->curves->get_curve (file, tx);
+    g_assert_cmpfloat (fabs (tress_curve_evaluate (back, 15) - given), <=, err);
+  }
+  g_assert_true (back->limits.slopes_derived);
+  g_assert_cmpfloat (tress_curve_get_key (back, 2)->value, ==, 9);
+  g_assert_cmpuint (tress_curve_get_key (back, 1)->native_interp, ==, TRESS_NIFF_KEY_SLOW);
+  /* the slopes come from the interpolation, not from the edit */
+  g_assert_cmpfloat (tress_curve_get_key (back, 1)->out_slope, ==, 0);
+  g_assert_cmpfloat (tress_curve_get_key (back, 2)->in_slope, ==, 0);
+  g_assert_cmpfloat_with_epsilon (tress_curve_get_key (back, 2)->out_slope, 0.3, 1e-6);
+  g_assert_cmpfloat_with_epsilon (tress_curve_evaluate (back, 15), 4 + 5 * 0.5, 1e-6);
+
+  /* the group's length follows its last key, on every component */
+  g_assert_cmpfloat (back->frame_count, ==, 30);
+  tress_curve_get_key (back, 3)->frame = 42;
+  g_assert_true (fmt->curves->set_curve (file, tx, back, &err, &error));
+  g_assert_no_error (error);
+  {
+    g_autoptr (TressCurve) sz = curve_at (file, "keys/Scale/Z");
+    g_assert_cmpfloat (sz->frame_count, ==, 42);
+    g_assert_cmpfloat (tress_curve_get_key (sz, 3)->frame, ==, 42);
+  }
+
+  out = serialize_ok (file);
+  fmt->free (file);
+  file = parse_ok (out);
+  assert_valid (file);
+  fmt->free (file);
+}
+
+/* NIFF2 channels store slopes: they are not derived. */
+static void
+test_edit_niff2_slopes_stored (void)
+{
+  g_autoptr (GBytes) bytes = tress_niff_build_demo ();
+  TressNiffFile *file = parse_ok (bytes);
+  guint n = fmt->curves->n_curves (file);
+
+  g_assert_cmpuint (n, >, 0);
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr (TressCurve) c = fmt->curves->get_curve (file, i);
+      g_assert_false (c->limits.slopes_derived);
+      g_assert_true (c->limits.tied_tangents);
+    }
+  fmt->free (file);
+}
+
 static void
 test_edit_niff1_full (void)
 {
@@ -1250,6 +1368,198 @@ test_edit_undo (void)
   tress_test_assert_bytes_equal (edited, redone);
   g_clear_object (&history);
   fmt->free (file);
+}
+
+/* ---- automatic fixes ---- */
+
+/* Offset of the nintendo extension block of AnimGroup @g in raw bytes. */
+static gsize
+raw_ext (const guint8 *d, gsize size, guint g)
+{
+  gsize pos = raw_group (d, size, g);
+  gsize rec = pos + 48;
+
+  for (guint r = 0; r < be32 (d + pos + 0x1C); r++)
+    rec += be32 (d + rec + 8);
+  return rec;
+}
+
+static GBytes *
+patched_words (GBytes *bytes, const gsize *offsets, const guint32 *values, guint n)
+{
+  gsize size = 0;
+  const guint8 *src = g_bytes_get_data (bytes, &size);
+  guint8 *d = g_memdup2 (src, size);
+
+  for (guint i = 0; i < n; i++)
+    put32 (d + offsets[i], values[i]);
+  return g_bytes_new_take (d, size);
+}
+
+/* Every problem offers a fix; fix_all applies them as one undo step, after
+ * which validate is clean; undo gives back the very same bytes. */
+static void
+check_fix_all (GBytes *broken, guint n_problems)
+{
+  TressNiffFile *file = parse_ok (broken);
+  g_autoptr (GPtrArray) problems = fmt->validate (file);
+  g_autoptr (TressHistory) history = tress_history_new (file);
+  g_autoptr (GBytes) fixed = NULL;
+  g_autoptr (GBytes) undone = NULL;
+  g_autoptr (GBytes) redone = NULL;
+  g_autoptr (GError) error = NULL;
+  TressNiffFile *again;
+
+  g_assert_cmpuint (problems->len, ==, n_problems);
+  for (guint i = 0; i < problems->len; i++)
+    {
+      const TressProblem *p = g_ptr_array_index (problems, i);
+      g_autofree char *text = tress_problem_to_string (p);
+      g_test_message ("%s", text);
+      g_assert_nonnull (p->fix);
+      g_assert_cmpint (p->fix_id, >=, 0);
+      g_assert_cmpint (p->fix_id, <, TRESS_NIFF_N_FIXES);
+    }
+  g_assert_cmpuint (fmt->fix_all (file, history, &error), ==, n_problems);
+  g_assert_no_error (error);
+  assert_valid (file);
+  g_assert_cmpuint (tress_history_get_n_undo (history), ==, 1);
+  fixed = serialize_ok (file);
+  again = parse_ok (fixed);
+  assert_valid (again);
+  assert_sizes_right (fixed);
+  g_assert_cmpuint (fmt->fix_all (again, NULL, &error), ==, 0); /* nothing left to do */
+  g_assert_no_error (error);
+  fmt->free (again);
+
+  g_assert_true (tress_history_undo (history));
+  undone = serialize_ok (file);
+  tress_test_assert_bytes_equal (broken, undone);
+  g_assert_true (tress_history_redo (history));
+  redone = serialize_ok (file);
+  tress_test_assert_bytes_equal (fixed, redone);
+  g_clear_object (&history);
+  fmt->free (file);
+}
+
+static void
+test_fix_niff1 (void)
+{
+  g_autoptr (GBytes) bytes = build_niff1_keys ();
+  gsize size = 0;
+  const guint8 *d = g_bytes_get_data (bytes, &size);
+  gsize group = raw_group (d, size, 0);
+  gsize rec = group + 48; /* KEY records are 64 bytes: tag, index, size, key, next, … */
+  const gsize offsets[] = {
+    0x58,           /* the Name list's size field */
+    group + 4,      /* the group's index */
+    group + 0x14,   /* the anim type: the records are KEY records */
+    rec + 64 + 4,   /* record 1's index */
+    rec + 128 + 16, /* record 2's next key */
+    rec + 192 + 16, /* the last record's next key */
+  };
+  const guint32 values[] = { be32 (d + 0x58) + 4, 7, 9, 5, 99, 30 };
+  g_autoptr (GBytes) broken = patched_words (bytes, offsets, values, G_N_ELEMENTS (offsets));
+
+  check_fix_all (broken, 6);
+}
+
+static void
+test_fix_niff2 (void)
+{
+  g_autoptr (GBytes) bytes = tress_niff_build_demo ();
+  gsize size = 0;
+  const guint8 *d = g_bytes_get_data (bytes, &size);
+  gsize ext = raw_ext (d, size, 0);
+  guint32 bits = be32 (d + ext);
+  guint used = 0, empty = 0;
+  g_autoptr (GBytes) broken = NULL;
+
+  while (!((bits >> used) & 1))
+    used++;
+  while ((bits >> empty) & 1 || (empty == 4 && (bits & 0xF)) || (empty == 7 && (bits & 0x40))
+         || (empty == 6 && (bits & 0x80)))
+    empty++;
+  g_assert_cmpuint (empty, <, 8);
+  {
+    const gsize offsets[] = { ext, raw_group (d, size, 1) + 4 };
+    const guint32 values[] = { (bits & ~(1u << used)) | (1u << empty), 0 };
+    broken = patched_words (bytes, offsets, values, G_N_ELEMENTS (offsets));
+  }
+  check_fix_all (broken, 3);
+}
+
+/* A NIFF2 version on a file whose groups have no extension block: the blocks
+ * are added; the header size (NIFF1's) has no automatic fix and stays reported. */
+static void
+test_fix_missing_extension (void)
+{
+  g_autoptr (GBytes) bytes = build_niff1_keys ();
+  const gsize offsets[] = { 0 };
+  const guint32 values[] = { 0x00000200 };
+  g_autoptr (GBytes) broken = patched_words (bytes, offsets, values, 1);
+  TressNiffFile *file = parse_ok (broken);
+  g_autoptr (GPtrArray) problems = fmt->validate (file);
+  g_autoptr (GPtrArray) after = NULL;
+  g_autoptr (GError) error = NULL;
+  guint with_fix = 0;
+
+  for (guint i = 0; i < problems->len; i++)
+    {
+      const TressProblem *p = g_ptr_array_index (problems, i);
+      if (p->fix_id == TRESS_NIFF_FIX_EXTENSION)
+        with_fix++;
+      else
+        g_assert_null (p->fix);
+    }
+  g_assert_cmpuint (with_fix, ==, 1);
+  g_assert_cmpuint (problems->len, ==, 2);
+  g_assert_cmpuint (fmt->fix_all (file, NULL, &error), ==, 1);
+  g_assert_no_error (error);
+  after = fmt->validate (file);
+  g_assert_cmpuint (after->len, ==, 1);
+  g_assert_null (((TressProblem *)g_ptr_array_index (after, 0))->fix);
+  g_assert_cmpuint (tress_niff_group_get_channel_bits (file, 0), ==, 0);
+  fmt->free (file);
+}
+
+/* tress-cli fix FILE -o OUT writes a file that validates clean. */
+static void
+test_fix_cli (void)
+{
+  g_autoptr (GBytes) bytes = build_niff1_keys ();
+  gsize size = 0;
+  const guint8 *d = g_bytes_get_data (bytes, &size);
+  const gsize offsets[] = { 0x58, raw_group (d, size, 0) + 48 + 16 };
+  const guint32 values[] = { 0, 11 };
+  g_autoptr (GBytes) broken = patched_words (bytes, offsets, values, 2);
+  g_autofree char *in = g_build_filename (tress_test_tmpdir (), "broken.nif", NULL);
+  g_autofree char *out = g_build_filename (tress_test_tmpdir (), "fixed.nif", NULL);
+  g_autofree char *std_out = NULL;
+
+  g_assert_true (g_file_set_contents (in, g_bytes_get_data (broken, NULL), size, NULL));
+  {
+    const char *argv[] = { "validate", in, NULL };
+    g_assert_cmpint (tress_test_run_cli (argv, &std_out, NULL), ==, 1);
+    g_clear_pointer (&std_out, g_free);
+  }
+  {
+    const char *argv[] = { "fix", in, "-o", out, NULL };
+    g_assert_cmpint (tress_test_run_cli (argv, &std_out, NULL), ==, 0);
+    g_assert_nonnull (strstr (std_out, "fixed 2 problems"));
+    g_clear_pointer (&std_out, g_free);
+  }
+  {
+    const char *argv[] = { "validate", out, NULL };
+    g_assert_cmpint (tress_test_run_cli (argv, &std_out, NULL), ==, 0);
+  }
+  {
+    g_autofree char *contents = NULL;
+    gsize len = 0;
+    g_assert_true (g_file_get_contents (out, &contents, &len, NULL));
+    g_assert_cmpuint (len, ==, size);
+    g_assert_cmpmem (contents, len, g_bytes_get_data (bytes, NULL), size); /* as built */
+  }
 }
 
 /* ---- bad input ---- */
@@ -1547,8 +1857,14 @@ main (int argc, char **argv)
   g_test_add_func ("/niff/edit/niff2-channel-bits", test_edit_niff2_channel_bits);
   g_test_add_func ("/niff/edit/niff1-key", test_edit_niff1_key);
   g_test_add_func ("/niff/edit/niff1-full", test_edit_niff1_full);
+  g_test_add_func ("/niff/edit/niff1-derived-slopes", test_edit_niff1_derived_slopes);
+  g_test_add_func ("/niff/edit/niff2-slopes-stored", test_edit_niff2_slopes_stored);
   g_test_add_func ("/niff/edit/refusals", test_edit_refusals);
   g_test_add_func ("/niff/edit/undo", test_edit_undo);
+  g_test_add_func ("/niff/fix/niff1", test_fix_niff1);
+  g_test_add_func ("/niff/fix/niff2", test_fix_niff2);
+  g_test_add_func ("/niff/fix/missing-extension", test_fix_missing_extension);
+  g_test_add_func ("/niff/fix/cli", test_fix_cli);
   g_test_add_func ("/niff/bad/truncated", test_bad_truncated);
   g_test_add_func ("/niff/bad/sizes-tags-counts", test_bad_sizes_tags_counts);
   g_test_add_func ("/niff/bad/validate", test_bad_validate);

@@ -4,10 +4,10 @@
  */
 #include "tress-curve-editor.h"
 
+#include <glib/gi18n.h>
 #include <math.h>
 #include <string.h>
 
-#include "formats/bfres/tress-bfres.h"
 #include "tress-editor.h"
 
 /* ------------------------------------------------------------ key rows -- */
@@ -131,6 +131,9 @@ struct _TressCurveEditor
 G_DEFINE_FINAL_TYPE (TressCurveEditor, tress_curve_editor, GTK_TYPE_WIDGET)
 
 static const char *const interp_names[] = { "step", "linear", "hermite", "baked", NULL };
+/* What menus show for them. */
+static const char *const interp_labels[]
+    = { N_ ("Step"), N_ ("Linear"), N_ ("Hermite"), N_ ("Baked"), NULL };
 static const char *const panel_fields[] = { "frame", "value", "in", "out" };
 
 /* Actions of the view, offered to the toolbar and menus under the same names. */
@@ -208,7 +211,7 @@ short_name (const TressCurve *c)
   guint n;
 
   if (c->path == NULL || c->path[0] == '\0')
-    return g_strdup ("curve");
+    return g_strdup (_ ("curve"));
   parts = g_strsplit (c->path, "/", -1);
   n = g_strv_length (parts);
   if (n >= 2 && strlen (parts[n - 1]) <= 2)
@@ -403,7 +406,7 @@ build_tree (TressCurveEditor *self)
   GtkWidget *cv;
 
   self->filter_entry = GTK_SEARCH_ENTRY (gtk_search_entry_new ());
-  g_object_set (self->filter_entry, "placeholder-text", "Filter curves", NULL);
+  g_object_set (self->filter_entry, "placeholder-text", _ ("Filter curves"), NULL);
   g_signal_connect (self->filter_entry, "search-changed", G_CALLBACK (on_filter_changed), self);
   gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->filter_entry));
 
@@ -418,12 +421,12 @@ build_tree (TressCurveEditor *self)
                     G_CALLBACK (on_tree_selection_changed), self);
 
   cv = gtk_column_view_new (g_object_ref (GTK_SELECTION_MODEL (self->tree_selection)));
-  add_tree_column (GTK_COLUMN_VIEW (cv), "Curve", NULL);
-  add_tree_column (GTK_COLUMN_VIEW (cv), "Keys", "keys");
-  add_tree_column (GTK_COLUMN_VIEW (cv), "Interpolation", "interpolation");
-  add_tree_column (GTK_COLUMN_VIEW (cv), "Frames", "range");
-  add_tree_column (GTK_COLUMN_VIEW (cv), "Types", "types");
-  add_tree_column (GTK_COLUMN_VIEW (cv), "Error", "error");
+  add_tree_column (GTK_COLUMN_VIEW (cv), _ ("Curve"), NULL);
+  add_tree_column (GTK_COLUMN_VIEW (cv), _ ("Keys"), "keys");
+  add_tree_column (GTK_COLUMN_VIEW (cv), _ ("Interpolation"), "interpolation");
+  add_tree_column (GTK_COLUMN_VIEW (cv), _ ("Frames"), "range");
+  add_tree_column (GTK_COLUMN_VIEW (cv), _ ("Types"), "types");
+  add_tree_column (GTK_COLUMN_VIEW (cv), _ ("Error"), "error");
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), cv);
   gtk_widget_set_vexpand (scrolled, TRUE);
   gtk_widget_set_size_request (scrolled, 220, -1);
@@ -491,57 +494,83 @@ update_notes (TressCurveEditor *self)
   g_string_free (s, TRUE);
 }
 
+static const TressCurveOps *
+curve_ops (TressCurveEditor *self)
+{
+  return tress_document_get_format (TRESS_DOCUMENT (self->document))->curves;
+}
+
 static void
 update_warning (TressCurveEditor *self)
 {
   double tolerance = 0;
+  double live = tress_curve_view_get_drag_error (self->view);
+  const TressCurveOps *ops = curve_ops (self);
+  gboolean can_widen = ops != NULL && ops->widen_types != NULL;
   GString *s = g_string_new (NULL);
 
   update_notes (self);
   g_object_get (self->view, "tolerance", &tolerance, NULL);
-  for (guint i = 0; i < tress_curve_view_get_n_curves (self->view); i++)
+  if (live >= 0)
     {
-      guint index = tress_curve_view_get_curve_index (self->view, i);
-      double e = tress_curve_document_get_quant_error (self->document, index);
-      const TressCurve *c = tress_curve_document_get_curve (self->document, index);
-
-      if (e > tolerance && c != NULL)
-        {
-          if (s->len > 0)
-            g_string_append (s, "\n");
-          g_string_append_printf (s,
-                                  "%s: the file stores values up to %.4g away from the edited "
-                                  "ones (tolerance %.4g) with its types (%s); a wider key type "
-                                  "would store them closer.",
-                                  c->path ? c->path : "curve", e, tolerance,
-                                  c->type_label ? c->type_label : "?");
-        }
+      /* While keys are dragged: what the file would store for them now. */
+      if (live > tolerance)
+        g_string_append_printf (s,
+                                can_widen
+                                    ? _ ("While moving: the file would store values up to %.4g "
+                                         "away from the edited ones (tolerance %.4g); a wider "
+                                         "type would store them closer.")
+                                    : _ ("While moving: the file would store values up to %.4g "
+                                         "away from the edited ones (tolerance %.4g)."),
+                                live, tolerance);
     }
+  else
+    for (guint i = 0; i < tress_curve_view_get_n_curves (self->view); i++)
+      {
+        guint index = tress_curve_view_get_curve_index (self->view, i);
+        double e = tress_curve_document_get_quant_error (self->document, index);
+        const TressCurve *c = tress_curve_document_get_curve (self->document, index);
+
+        if (e > tolerance && c != NULL)
+          {
+            if (s->len > 0)
+              g_string_append (s, "\n");
+            g_string_append_printf (
+                s,
+                /* TRANSLATORS: the first %s is a curve's path, the last its types */
+                _ ("%s: the file stores values up to %.4g away from the edited ones (tolerance "
+                   "%.4g) with its types (%s); a wider key type would store them closer."),
+                c->path ? c->path : _ ("curve"), e, tolerance, c->type_label ? c->type_label : "?");
+          }
+      }
   g_free (self->warning);
   self->warning = s->len > 0 ? g_string_free (s, FALSE) : (g_string_free (s, TRUE), NULL);
   gtk_label_set_text (self->warning_label, self->warning ? self->warning : "");
   gtk_widget_set_visible (self->warning_box, self->warning != NULL);
-  /* Only BFRES has wider types to offer (f32 keys, f32 frames). */
-  gtk_widget_set_visible (
-      self->widen_button,
-      g_strcmp0 (tress_document_get_format (TRESS_DOCUMENT (self->document))->id, "bfres") == 0);
+  /* Offered only where the format has wider types (BFRES: f32 keys, f32 frames). */
+  gtk_widget_set_visible (self->widen_button, can_widen);
 }
 
-/* BFRES: f32 keys; when the keys are f32 already, f32 frames as well. */
-static gboolean
-widen_bfres_curve (gpointer model, guint index, gpointer data, double *max_error, GError **error)
+static void
+on_drag_error (TressCurveView *view, GParamSpec *pspec, TressCurveEditor *self)
 {
-  TressBfresCurveInfo info;
-  TressBfresFrameType frame_type;
+  update_warning (self);
+}
 
-  if (!tress_bfres_get_curve_info (model, index, &info))
-    {
-      g_set_error (error, TRESS_ERROR, TRESS_ERROR_FAILED, "There is no curve %u", index);
-      return FALSE;
-    }
-  frame_type = info.key_type == TRESS_BFRES_KEY_32 ? TRESS_BFRES_FRAME_F32 : info.frame_type;
-  return tress_bfres_set_curve_types (model, index, info.curve_type, frame_type, TRESS_BFRES_KEY_32,
-                                      max_error, error);
+static gboolean
+widen_curve (gpointer model, guint index, gpointer data, double *max_error, GError **error)
+{
+  const TressCurveOps *ops = data;
+
+  return ops->widen_types (model, index, max_error, error);
+}
+
+static void
+show_message (TressCurveEditor *self, const char *text)
+{
+  gtk_label_set_text (self->message_label, text);
+  gtk_widget_set_visible (GTK_WIDGET (self->message_label), TRUE);
+  gtk_widget_set_visible (self->message_box, TRUE);
 }
 
 /* Widens the types of every shown curve whose stored values are off by more
@@ -550,17 +579,15 @@ static void
 act_widen_types (GtkWidget *widget, const char *name, GVariant *param)
 {
   TressCurveEditor *self = TRESS_CURVE_EDITOR (widget);
-  const TressFormat *format = tress_document_get_format (TRESS_DOCUMENT (self->document));
+  const TressCurveOps *ops = curve_ops (self);
   double tolerance = 0;
   g_autoptr (GArray) todo = g_array_new (FALSE, FALSE, sizeof (guint));
   g_autoptr (GError) error = NULL;
   g_autofree char *label = NULL;
 
-  if (g_strcmp0 (format->id, "bfres") != 0)
+  if (ops == NULL || ops->widen_types == NULL)
     {
-      gtk_label_set_text (self->message_label, "This format has no wider types to store values in");
-      gtk_widget_set_visible (GTK_WIDGET (self->message_label), TRUE);
-      gtk_widget_set_visible (self->message_box, TRUE);
+      show_message (self, _ ("This format has no wider types to store values in"));
       return;
     }
   g_object_get (self->view, "tolerance", &tolerance, NULL);
@@ -574,18 +601,15 @@ act_widen_types (GtkWidget *widget, const char *name, GVariant *param)
   if (todo->len == 0)
     return;
   label = g_strdup_printf (
-      todo->len == 1 ? "Widen the types of %u curve" : "Widen the types of %u curves", todo->len);
+      ngettext ("Widen the types of %u curve", "Widen the types of %u curves", todo->len),
+      todo->len);
   tress_curve_document_begin_edit (self->document, label);
   for (guint i = 0; i < todo->len && error == NULL; i++)
     tress_curve_document_apply_model_edit (self->document, g_array_index (todo, guint, i), label,
-                                           widen_bfres_curve, NULL, &error);
+                                           widen_curve, (gpointer)ops, &error);
   tress_curve_document_end_edit (self->document);
   if (error != NULL)
-    {
-      gtk_label_set_text (self->message_label, error->message);
-      gtk_widget_set_visible (GTK_WIDGET (self->message_label), TRUE);
-      gtk_widget_set_visible (self->message_box, TRUE);
-    }
+    show_message (self, error->message);
   update_warning (self);
 }
 
@@ -593,53 +617,35 @@ static void
 on_message (TressCurveView *view, GParamSpec *pspec, TressCurveEditor *self)
 {
   const char *m = tress_curve_view_get_message (view);
+  const TressCurveOps *ops = curve_ops (self);
   double end = 0;
-  gboolean offer
-      = tress_curve_view_get_pending_end (view, &end)
-        && g_strcmp0 (tress_document_get_format (TRESS_DOCUMENT (self->document))->id, "bfres")
-               == 0;
+  gboolean offer = tress_curve_view_get_pending_end (view, &end) && ops != NULL
+                   && ops->set_frame_count != NULL;
 
   gtk_label_set_text (self->message_label, m ? m : "");
   gtk_widget_set_visible (GTK_WIDGET (self->message_label), m != NULL);
   gtk_widget_set_visible (self->message_box, m != NULL);
-  /* BFRES may raise an animation's frame count: offer it, never do it unasked. */
+  /* A format that can lengthen its animations gets the offer, never the change unasked. */
   gtk_widget_set_visible (self->lengthen_button, offer);
   if (offer)
     {
-      g_autofree char *label = g_strdup_printf ("Lengthen to %g frames", end);
+      g_autofree char *label = g_strdup_printf (_ ("Lengthen to %g frames"), end);
       gtk_button_set_label (GTK_BUTTON (self->lengthen_button), label);
     }
-}
-
-/* BFRES: raise the frame count of the curve's animation, then store the curve. */
-static gboolean
-lengthen_bfres_curve (gpointer model, guint index, gpointer data, double *max_error, GError **error)
-{
-  g_autoptr (TressCurve) c = tress_curve_copy (data);
-  guint n = tress_curve_get_n_keys (c);
-  int end = (int)ceil (tress_curve_get_key (c, n - 1)->frame);
-
-  if (!tress_bfres_raise_frame_count (model, index, end, error))
-    return FALSE;
-  c->limits.frame_max = MAX (c->limits.frame_max, end);
-  return tress_format_bfres.curves->set_curve (model, index, c, max_error, error);
 }
 
 static void
 act_lengthen (GtkWidget *widget, const char *name, GVariant *param)
 {
   TressCurveEditor *self = TRESS_CURVE_EDITOR (widget);
+  const TressCurveOps *ops = curve_ops (self);
   g_autoptr (GError) error = NULL;
 
-  if (g_strcmp0 (tress_document_get_format (TRESS_DOCUMENT (self->document))->id, "bfres") != 0
+  if (ops == NULL || ops->set_frame_count == NULL
       || !tress_curve_view_get_pending_end (self->view, NULL))
     return;
-  if (!tress_curve_view_commit_pending (self->view, lengthen_bfres_curve, &error))
-    {
-      gtk_label_set_text (self->message_label, error->message);
-      gtk_widget_set_visible (GTK_WIDGET (self->message_label), TRUE);
-      gtk_widget_set_visible (self->message_box, TRUE);
-    }
+  if (!tress_curve_view_commit_pending (self->view, &error))
+    show_message (self, error->message);
 }
 
 /* ------------------------------------------------------------- legend -- */
@@ -688,7 +694,7 @@ rebuild_legend (TressCurveEditor *self)
       gtk_check_button_set_child (GTK_CHECK_BUTTON (check), label);
       gtk_check_button_set_active (GTK_CHECK_BUTTON (check),
                                    tress_curve_view_get_curve_visible (self->view, index));
-      gtk_widget_set_tooltip_text (check, "Show this curve");
+      gtk_widget_set_tooltip_text (check, _ ("Show this curve"));
       g_object_set_data (G_OBJECT (check), "tress-curve", GUINT_TO_POINTER (index));
       g_signal_connect (check, "toggled", G_CALLBACK (on_legend_visible), self);
       lock = gtk_toggle_button_new ();
@@ -696,7 +702,7 @@ rebuild_legend (TressCurveEditor *self)
       gtk_widget_add_css_class (lock, "flat");
       gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (lock),
                                     tress_curve_view_get_curve_locked (self->view, index));
-      gtk_widget_set_tooltip_text (lock, "Lock this curve against edits");
+      gtk_widget_set_tooltip_text (lock, _ ("Lock this curve against edits"));
       g_object_set_data (G_OBJECT (lock), "tress-curve", GUINT_TO_POINTER (index));
       g_signal_connect (lock, "toggled", G_CALLBACK (on_legend_lock), self);
       gtk_box_append (self->legend, check);
@@ -720,8 +726,8 @@ update_timeline (TressCurveEditor *self)
                             0);
   self->syncing = FALSE;
 
-  g_string_append_printf (text, "Frame %.2f", frame);
-  g_string_append_printf (markup, "Frame %.2f", frame);
+  g_string_append_printf (text, _ ("Frame %.2f"), frame);
+  g_string_append_printf (markup, _ ("Frame %.2f"), frame);
   for (guint i = 0; i < tress_curve_view_get_n_curves (self->view); i++)
     {
       guint index = tress_curve_view_get_curve_index (self->view, i);
@@ -799,14 +805,15 @@ build_timeline (TressCurveEditor *self)
   GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 2);
 
   gtk_box_append (GTK_BOX (row),
-                  action_button ("media-skip-backward-symbolic", NULL, "Previous key (Page Up)",
+                  action_button ("media-skip-backward-symbolic", NULL, _ ("Previous key (Page Up)"),
                                  "curve.previous-key", NULL));
   gtk_box_append (GTK_BOX (row), toggle_button ("media-playback-start-symbolic", NULL,
-                                                "Play / pause (Space)", "curve.toggle-play"));
-  gtk_box_append (GTK_BOX (row), action_button ("media-skip-forward-symbolic", NULL,
-                                                "Next key (Page Down)", "curve.next-key", NULL));
+                                                _ ("Play / pause (Space)"), "curve.toggle-play"));
+  gtk_box_append (GTK_BOX (row),
+                  action_button ("media-skip-forward-symbolic", NULL, _ ("Next key (Page Down)"),
+                                 "curve.next-key", NULL));
   gtk_box_append (GTK_BOX (row), toggle_button ("media-playlist-repeat-symbolic", NULL,
-                                                "Loop playback", "curve.loop"));
+                                                _ ("Loop playback"), "curve.loop"));
   self->timeline_adj = gtk_adjustment_new (0, 0, 1, 1, 10, 0);
   g_signal_connect (self->timeline_adj, "value-changed", G_CALLBACK (on_timeline_value), self);
   self->timeline_scale = GTK_SCALE (gtk_scale_new (GTK_ORIENTATION_HORIZONTAL, self->timeline_adj));
@@ -888,7 +895,7 @@ tress_curve_editor_edit_cell (TressCurveEditor *self, guint row, const char *col
   r = g_list_model_get_item (G_LIST_MODEL (self->key_rows), row);
   if (r == NULL || (k = row_key (r)) == NULL)
     {
-      g_set_error (error, TRESS_ERROR, TRESS_ERROR_FAILED, "There is no row %u", row);
+      g_set_error (error, TRESS_ERROR, TRESS_ERROR_FAILED, _ ("There is no row %u"), row);
       return FALSE;
     }
   key = *k;
@@ -899,7 +906,7 @@ tress_curve_editor_edit_cell (TressCurveEditor *self, guint row, const char *col
       if (!tress_interp_from_string (text, &interp))
         {
           g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED,
-                       "“%s” is not an interpolation (step, linear, hermite or baked)", text);
+                       _ ("“%s” is not an interpolation (step, linear, hermite or baked)"), text);
           return FALSE;
         }
       key.interp = interp;
@@ -915,7 +922,7 @@ tress_curve_editor_edit_cell (TressCurveEditor *self, guint row, const char *col
           {
             const char *m = tress_curve_view_get_message (self->view);
             g_set_error_literal (error, TRESS_ERROR, TRESS_ERROR_REFUSED,
-                                 m ? m : "The interpolation was not changed");
+                                 m ? m : _ ("The interpolation was not changed"));
             return FALSE;
           }
         return TRUE;
@@ -923,7 +930,7 @@ tress_curve_editor_edit_cell (TressCurveEditor *self, guint row, const char *col
     }
   if (!parse_number (text, &v))
     {
-      g_autofree char *msg = g_strdup_printf ("“%s” is not a number", text);
+      g_autofree char *msg = g_strdup_printf (_ ("“%s” is not a number"), text);
       g_set_error_literal (error, TRESS_ERROR, TRESS_ERROR_REFUSED, msg);
       gtk_label_set_text (self->message_label, msg);
       gtk_widget_set_visible (GTK_WIDGET (self->message_label), TRUE);
@@ -940,7 +947,7 @@ tress_curve_editor_edit_cell (TressCurveEditor *self, guint row, const char *col
     key.out_slope = v;
   else
     {
-      g_set_error (error, TRESS_ERROR, TRESS_ERROR_FAILED, "There is no column %s", column);
+      g_set_error (error, TRESS_ERROR, TRESS_ERROR_FAILED, _ ("There is no column %s"), column);
       return FALSE;
     }
   if (memcmp (&key, k, sizeof key) == 0)
@@ -1076,7 +1083,8 @@ build_key_table (TressCurveEditor *self)
   GtkWidget *scrolled = gtk_scrolled_window_new ();
   GtkWidget *cv;
   static const char *const columns[] = { "frame", "value", "in", "out" };
-  static const char *const titles[] = { "Frame", "Value", "In slope", "Out slope" };
+  static const char *const titles[]
+      = { N_ ("Frame"), N_ ("Value"), N_ ("In slope"), N_ ("Out slope") };
 
   self->key_rows = g_list_store_new (TRESS_TYPE_CURVE_KEY_ROW);
   self->key_selection = gtk_single_selection_new (g_object_ref (G_LIST_MODEL (self->key_rows)));
@@ -1094,7 +1102,7 @@ build_key_table (TressCurveEditor *self)
       g_signal_connect (f, "setup", G_CALLBACK (table_setup_entry), (gpointer)columns[i]);
       g_signal_connect (f, "bind", G_CALLBACK (table_bind_entry), (gpointer)columns[i]);
       g_signal_connect (f, "unbind", G_CALLBACK (table_unbind_entry), (gpointer)columns[i]);
-      col = gtk_column_view_column_new (titles[i], f);
+      col = gtk_column_view_column_new (_ (titles[i]), f);
       gtk_column_view_column_set_expand (col, TRUE);
       gtk_column_view_append_column (GTK_COLUMN_VIEW (cv), col);
       g_object_unref (col);
@@ -1107,7 +1115,7 @@ build_key_table (TressCurveEditor *self)
     g_signal_connect (f, "setup", G_CALLBACK (table_setup_interp), NULL);
     g_signal_connect (f, "bind", G_CALLBACK (table_bind_interp), NULL);
     g_signal_connect (f, "unbind", G_CALLBACK (table_unbind_interp), NULL);
-    col = gtk_column_view_column_new ("Interpolation", f);
+    col = gtk_column_view_column_new (_ ("Interpolation"), f);
     gtk_column_view_append_column (GTK_COLUMN_VIEW (cv), col);
     g_object_unref (col);
   }
@@ -1147,15 +1155,15 @@ update_key_panel (TressCurveEditor *self)
                                 !c->limits.tied_tangents && !c->limits.slopes_derived);
       /* NIFF1 keys store no slopes at all. */
       gtk_widget_set_sensitive (GTK_WIDGET (self->panel_spin[2]), !c->limits.slopes_derived);
-      title = g_strdup_printf ("%s, key %u", c->path ? c->path : "curve", key);
+      title = g_strdup_printf (_ ("%s, key %u"), c->path ? c->path : _ ("curve"), key);
       g_free (self->panel_text);
       self->panel_text
-          = g_strdup_printf ("%s: frame %g value %g in %g out %g %s", title, k->frame, k->value,
+          = g_strdup_printf (_ ("%s: frame %g value %g in %g out %g %s"), title, k->frame, k->value,
                              k->in_slope, k->out_slope, tress_interp_to_string (k->interp));
     }
   else
     {
-      title = g_strdup ("No active key");
+      title = g_strdup (_ ("No active key"));
       /* Insensitive fields show a neutral value, not the range's minimum. */
       for (guint i = 0; i < 4; i++)
         gtk_spin_button_set_value (self->panel_spin[i], 0);
@@ -1215,17 +1223,18 @@ static GtkWidget *
 build_key_panel (TressCurveEditor *self)
 {
   GtkWidget *grid = gtk_grid_new ();
-  static const char *const labels[] = { "Frame", "Value", "In slope", "Out slope" };
+  static const char *const labels[]
+      = { N_ ("Frame"), N_ ("Value"), N_ ("In slope"), N_ ("Out slope") };
 
   gtk_grid_set_row_spacing (GTK_GRID (grid), 4);
   gtk_grid_set_column_spacing (GTK_GRID (grid), 6);
-  self->panel_title = GTK_LABEL (gtk_label_new ("No active key"));
+  self->panel_title = GTK_LABEL (gtk_label_new (_ ("No active key")));
   gtk_label_set_xalign (self->panel_title, 0);
   gtk_label_set_ellipsize (self->panel_title, PANGO_ELLIPSIZE_START);
   gtk_grid_attach (GTK_GRID (grid), GTK_WIDGET (self->panel_title), 0, 0, 2, 1);
   for (guint i = 0; i < 4; i++)
     {
-      GtkWidget *l = gtk_label_new (labels[i]);
+      GtkWidget *l = gtk_label_new (_ (labels[i]));
 
       gtk_label_set_xalign (GTK_LABEL (l), 1);
       self->panel_spin[i]
@@ -1239,7 +1248,7 @@ build_key_panel (TressCurveEditor *self)
     }
   self->panel_interp = GTK_DROP_DOWN (gtk_drop_down_new_from_strings (interp_names));
   g_signal_connect (self->panel_interp, "notify::selected", G_CALLBACK (on_panel_interp), self);
-  gtk_grid_attach (GTK_GRID (grid), gtk_label_new ("Interpolation"), 0, 5, 1, 1);
+  gtk_grid_attach (GTK_GRID (grid), gtk_label_new (_ ("Interpolation")), 0, 5, 1, 1);
   gtk_grid_attach (GTK_GRID (grid), GTK_WIDGET (self->panel_interp), 1, 5, 1, 1);
   return grid;
 }
@@ -1261,50 +1270,50 @@ build_toolbar (TressCurveEditor *self)
   GMenu *tangent_menu = g_menu_new ();
   GtkWidget *mb;
   static const char *const tangents[][2]
-      = { { "Auto", "auto" },     { "Auto clamped", "auto-clamped" }, { "Flat", "flat" },
-          { "Linear", "linear" }, { "Unified", "unified" },           { "Broken", "broken" } };
+      = { { N_ ("Auto"), "auto" },       { N_ ("Auto clamped"), "auto-clamped" },
+          { N_ ("Flat"), "flat" },       { N_ ("Linear"), "linear" },
+          { N_ ("Unified"), "unified" }, { N_ ("Broken"), "broken" } };
 
-  gtk_box_append (GTK_BOX (bar), action_button ("zoom-fit-best-symbolic", NULL, "Frame all (Home)",
-                                                "curve.frame-all", NULL));
+  gtk_box_append (GTK_BOX (bar), action_button ("zoom-fit-best-symbolic", NULL,
+                                                _ ("Frame all (Home)"), "curve.frame-all", NULL));
   gtk_box_append (GTK_BOX (bar),
-                  action_button (NULL, "Frame selected", "Frame the selected keys (F)",
+                  action_button (NULL, _ ("Frame selected"), _ ("Frame the selected keys (F)"),
                                  "curve.frame-selected", NULL));
-  gtk_box_append (GTK_BOX (bar), toggle_button (NULL, "Normalized", "Scale every curve to −1…1 (N)",
-                                                "curve.normalized"));
   gtk_box_append (GTK_BOX (bar),
-                  toggle_button (NULL, "Snap", "Snap dragged keys to whole frames (Ctrl inverts)",
+                  toggle_button (NULL, _ ("Normalized"), _ ("Scale every curve to −1…1 (N)"),
+                                 "curve.normalized"));
+  gtk_box_append (GTK_BOX (bar),
+                  toggle_button (NULL, _ ("Snap"),
+                                 _ ("Snap dragged keys to whole frames (Ctrl inverts)"),
                                  "curve.snap"));
   gtk_box_append (GTK_BOX (bar), gtk_separator_new (GTK_ORIENTATION_VERTICAL));
   gtk_box_append (GTK_BOX (bar),
-                  action_button ("list-add-symbolic", NULL, "Insert a key at the playhead (I)",
+                  action_button ("list-add-symbolic", NULL, _ ("Insert a key at the playhead (I)"),
                                  "curve.insert-at-playhead", NULL));
   gtk_box_append (GTK_BOX (bar),
-                  action_button ("list-remove-symbolic", NULL, "Delete the selected keys (Delete)",
-                                 "curve.delete", NULL));
-  gtk_box_append (GTK_BOX (bar), action_button ("edit-copy-symbolic", NULL, "Copy keys (Ctrl+C)",
-                                                "curve.copy", NULL));
+                  action_button ("list-remove-symbolic", NULL,
+                                 _ ("Delete the selected keys (Delete)"), "curve.delete", NULL));
+  gtk_box_append (GTK_BOX (bar), action_button ("edit-copy-symbolic", NULL,
+                                                _ ("Copy keys (Ctrl+C)"), "curve.copy", NULL));
   gtk_box_append (GTK_BOX (bar), action_button ("edit-paste-symbolic", NULL,
-                                                "Paste keys at the playhead (Ctrl+Shift+V)",
+                                                _ ("Paste keys at the playhead (Ctrl+Shift+V)"),
                                                 "curve.paste", g_variant_new_boolean (TRUE)));
   for (guint i = 0; interp_names[i] != NULL; i++)
     {
       g_autofree char *detailed = g_strdup_printf ("curve.set-interpolation::%s", interp_names[i]);
-      g_autofree char *label = g_strdup (interp_names[i]);
-
-      label[0] = g_ascii_toupper (label[0]);
-      g_menu_append (interp_menu, label, detailed);
+      g_menu_append (interp_menu, _ (interp_labels[i]), detailed);
     }
   mb = gtk_menu_button_new ();
-  gtk_menu_button_set_label (GTK_MENU_BUTTON (mb), "Interpolation");
+  gtk_menu_button_set_label (GTK_MENU_BUTTON (mb), _ ("Interpolation"));
   gtk_menu_button_set_menu_model (GTK_MENU_BUTTON (mb), G_MENU_MODEL (interp_menu));
   gtk_box_append (GTK_BOX (bar), mb);
   for (guint i = 0; i < G_N_ELEMENTS (tangents); i++)
     {
       g_autofree char *detailed = g_strdup_printf ("curve.set-tangent::%s", tangents[i][1]);
-      g_menu_append (tangent_menu, tangents[i][0], detailed);
+      g_menu_append (tangent_menu, _ (tangents[i][0]), detailed);
     }
   mb = gtk_menu_button_new ();
-  gtk_menu_button_set_label (GTK_MENU_BUTTON (mb), "Tangents");
+  gtk_menu_button_set_label (GTK_MENU_BUTTON (mb), _ ("Tangents"));
   gtk_menu_button_set_menu_model (GTK_MENU_BUTTON (mb), G_MENU_MODEL (tangent_menu));
   gtk_box_append (GTK_BOX (bar), mb);
   g_object_unref (interp_menu);
@@ -1312,29 +1321,30 @@ build_toolbar (TressCurveEditor *self)
   {
     GMenu *axis = g_menu_new ();
 
-    g_menu_append (axis, "Move freely", "curve.axis-lock::none");
-    g_menu_append (axis, "Frames only (Shift+X)", "curve.axis-lock::frame");
-    g_menu_append (axis, "Values only (Shift+Y)", "curve.axis-lock::value");
+    g_menu_append (axis, _ ("Move freely"), "curve.axis-lock::none");
+    g_menu_append (axis, _ ("Frames only (Shift+X)"), "curve.axis-lock::frame");
+    g_menu_append (axis, _ ("Values only (Shift+Y)"), "curve.axis-lock::value");
     mb = gtk_menu_button_new ();
-    gtk_menu_button_set_label (GTK_MENU_BUTTON (mb), "Axis");
-    gtk_widget_set_tooltip_text (mb, "Lock drags to one axis");
+    gtk_menu_button_set_label (GTK_MENU_BUTTON (mb), _ ("Axis"));
+    gtk_widget_set_tooltip_text (mb, _ ("Lock drags to one axis"));
     gtk_menu_button_set_menu_model (GTK_MENU_BUTTON (mb), G_MENU_MODEL (axis));
     gtk_box_append (GTK_BOX (bar), mb);
     g_object_unref (axis);
   }
   gtk_box_append (GTK_BOX (bar), gtk_separator_new (GTK_ORIENTATION_VERTICAL));
-  gtk_box_append (
-      GTK_BOX (bar),
-      action_button (NULL, "Bake", "Convert keys to one sample per frame", "curve.bake", NULL));
-  gtk_box_append (GTK_BOX (bar), action_button (NULL, "Fit",
-                                                "Convert samples to the fewest keys within the "
-                                                "tolerance",
+  gtk_box_append (GTK_BOX (bar),
+                  action_button (NULL, _ ("Bake"), _ ("Convert keys to one sample per frame"),
+                                 "curve.bake", NULL));
+  gtk_box_append (GTK_BOX (bar), action_button (NULL, _ ("Fit"),
+                                                _ ("Convert samples to the fewest keys within the "
+                                                   "tolerance"),
                                                 "curve.fit", g_variant_new_double (0.001)));
-  gtk_box_append (GTK_BOX (bar), gtk_label_new ("Tolerance"));
+  gtk_box_append (GTK_BOX (bar), gtk_label_new (_ ("Tolerance")));
   tol = gtk_spin_button_new_with_range (0, 1000, 0.0001);
   gtk_spin_button_set_digits (GTK_SPIN_BUTTON (tol), 4);
   gtk_spin_button_set_value (GTK_SPIN_BUTTON (tol), 0.001);
-  gtk_widget_set_tooltip_text (tol, "The largest quantization error accepted without a warning");
+  gtk_widget_set_tooltip_text (tol,
+                               _ ("The largest quantization error accepted without a warning"));
   g_signal_connect (tol, "value-changed", G_CALLBACK (on_tolerance), self);
   gtk_box_append (GTK_BOX (bar), tol);
   return bar;
@@ -1561,10 +1571,10 @@ tress_curve_editor_new (TressDocument *document)
   gtk_widget_set_hexpand (GTK_WIDGET (self->message_label), TRUE);
   gtk_widget_add_css_class (GTK_WIDGET (self->message_label), "error");
   gtk_box_append (GTK_BOX (self->message_box), GTK_WIDGET (self->message_label));
-  self->lengthen_button = gtk_button_new_with_label ("Lengthen the animation");
-  gtk_widget_set_tooltip_text (self->lengthen_button,
-                               "Raise the animation's frame count so the keys fit, and apply the "
-                               "edit (one undo step)");
+  self->lengthen_button = gtk_button_new_with_label (_ ("Lengthen the animation"));
+  gtk_widget_set_tooltip_text (
+      self->lengthen_button, _ ("Raise the animation's frame count so the keys fit, and apply the "
+                                "edit (one undo step)"));
   gtk_actionable_set_action_name (GTK_ACTIONABLE (self->lengthen_button),
                                   "curves.lengthen-animation");
   gtk_widget_set_valign (self->lengthen_button, GTK_ALIGN_CENTER);
@@ -1585,10 +1595,10 @@ tress_curve_editor_new (TressDocument *document)
   gtk_widget_set_hexpand (GTK_WIDGET (self->warning_label), TRUE);
   gtk_widget_add_css_class (GTK_WIDGET (self->warning_label), "warning");
   gtk_box_append (GTK_BOX (self->warning_box), GTK_WIDGET (self->warning_label));
-  self->widen_button = gtk_button_new_with_label ("Widen types");
+  self->widen_button = gtk_button_new_with_label (_ ("Widen types"));
   gtk_widget_set_tooltip_text (self->widen_button,
-                               "Store these curves with 32-bit keys (and frames) so the file "
-                               "holds the edited values");
+                               _ ("Store these curves with 32-bit keys (and frames) so the file "
+                                  "holds the edited values"));
   gtk_actionable_set_action_name (GTK_ACTIONABLE (self->widen_button), "curves.widen-types");
   gtk_widget_set_valign (self->widen_button, GTK_ALIGN_CENTER);
   gtk_box_append (GTK_BOX (self->warning_box), self->widen_button);
@@ -1617,6 +1627,7 @@ tress_curve_editor_new (TressDocument *document)
   g_signal_connect (self->view, "curves-changed", G_CALLBACK (on_view_curves), self);
   g_signal_connect (self->view, "notify::playhead", G_CALLBACK (on_playhead), self);
   g_signal_connect (self->view, "notify::message", G_CALLBACK (on_message), self);
+  g_signal_connect (self->view, "notify::drag-error", G_CALLBACK (on_drag_error), self);
   g_signal_connect_swapped (self->view, "notify::tolerance", G_CALLBACK (update_warning), self);
 
   select_first_group (self);

@@ -429,12 +429,64 @@ column_add (TressCurveColumn *c, float y)
     c->y_max = y;
 }
 
+/* One segment as a cubic in pixels: y(u) = c0 + u (c1 + u (c2 + u c3)) with
+ * u = (frame − f0) × inv_d, set up once when the walk enters the segment so
+ * that each column costs a few multiplications (no division, no call). */
+typedef struct
+{
+  double f0, inv_d;
+  double c0, c1, c2, c3;
+} SegPoly;
+
+static inline void
+seg_poly_init (SegPoly *p, const TressKey *keys, guint n, guint i, double voff, double scale,
+               double ypx)
+{
+  const TressKey *k0 = &keys[MIN (i, n - 1)];
+  double v0 = k0->value, a1 = 0, a2 = 0, a3 = 0;
+
+  p->f0 = k0->frame;
+  p->inv_d = 0;
+  if (i + 1 < n && keys[i + 1].frame > k0->frame && k0->interp != TRESS_INTERP_STEP)
+    {
+      const TressKey *k1 = &keys[i + 1];
+      double d = k1->frame - k0->frame;
+
+      p->inv_d = 1 / d;
+      if (k0->interp == TRESS_INTERP_HERMITE)
+        {
+          double dm0 = d * k0->out_slope, dm1 = d * k1->in_slope;
+
+          a1 = dm0;
+          a2 = -3 * v0 - 2 * dm0 + 3 * k1->value - dm1;
+          a3 = 2 * v0 + dm0 - 2 * k1->value + dm1;
+        }
+      else
+        a1 = k1->value - v0;
+    }
+  /* The value → pixel mapping is affine: apply it to the coefficients. */
+  p->c0 = (voff - v0 * scale) * ypx;
+  p->c1 = -a1 * scale * ypx;
+  p->c2 = -a2 * scale * ypx;
+  p->c3 = -a3 * scale * ypx;
+}
+
+static inline float
+seg_poly_y (const SegPoly *p, double frame)
+{
+  double u = (frame - p->f0) * p->inv_d;
+
+  u = u < 0 ? 0 : (u > 1 ? 1 : u);
+  return (float)(p->c0 + u * (p->c1 + u * (p->c2 + u * p->c3)));
+}
+
 guint
 tress_curve_sample_columns (const TressCurve *curve, TressValueMap map,
                             const TressCurveViewport *vp, int first_column, guint n_columns,
                             gboolean extrapolate, TressCurveColumn *columns)
 {
   guint n = tress_curve_get_n_keys (curve);
+  const TressKey *keys;
   double fpp = tress_curve_viewport_frames_per_px (vp);
   double voff = vp->value_max - map.offset;
   double ypx = vp->height / (vp->value_max - vp->value_min); /* pixels per shown value */
@@ -443,6 +495,7 @@ tress_curve_sample_columns (const TressCurve *curve, TressValueMap map,
   guint seg = 0;
   gboolean have_seg = FALSE;
   gboolean prev_inside = FALSE;
+  SegPoly poly = { 0 };
 
 #define TO_Y(v) ((float)((voff - (v)*map.scale) * ypx))
 
@@ -452,14 +505,16 @@ tress_curve_sample_columns (const TressCurve *curve, TressValueMap map,
         columns[c].y_first = columns[c].y_min = columns[c].y_max = columns[c].y_last = NAN;
       return 0;
     }
-  first_frame = tress_curve_get_key (curve, 0)->frame;
-  last_frame = tress_curve_get_key (curve, n - 1)->frame;
+  keys = (const TressKey *)curve->keys->data;
+  first_frame = keys[0].frame;
+  last_frame = keys[n - 1].frame;
 
   for (guint c = 0; c < n_columns; c++)
     {
       TressCurveColumn *col = &columns[c];
       double a = vp->frame_min + (first_column + (double)c) * fpp;
       double b = a + fpp;
+      float y;
 
       if (b < first_frame || a > last_frame)
         {
@@ -483,33 +538,40 @@ tress_curve_sample_columns (const TressCurve *curve, TressValueMap map,
       /* The part of the column inside the keys. */
       a = MAX (a, first_frame);
       b = MIN (b, last_frame);
-      if (!have_seg || tress_curve_get_key (curve, seg)->frame > a
-          || (seg + 1 < n && tress_curve_get_key (curve, seg + 1)->frame <= a))
+      /* Columns move left to right, so the segment only ever advances: one
+       * binary search where the keys are entered, then a walk. */
+      if (!have_seg || keys[seg].frame > a)
         {
           seg = segment_at (curve, a);
+          seg_poly_init (&poly, keys, n, seg, voff, map.scale, ypx);
           have_seg = TRUE;
         }
+      if (seg + 1 < n && keys[seg + 1].frame <= a)
+        {
+          while (seg + 1 < n && keys[seg + 1].frame <= a)
+            seg++;
+          seg_poly_init (&poly, keys, n, seg, voff, map.scale, ypx);
+        }
       /* A column starts where the previous one ended. */
-      col->y_first = prev_inside ? columns[c - 1].y_last
-                                 : TO_Y (tress_curve_geometry_segment_value (curve, seg, a));
-      col->y_min = col->y_max = col->y_first;
+      y = prev_inside ? columns[c - 1].y_last : seg_poly_y (&poly, a);
+      col->y_first = col->y_min = col->y_max = y;
       /* Every key inside the column: the value arriving at it (the end of the
        * previous segment, which differs for steps) and its own value; a Hermite
        * segment lying wholly inside the column adds its middle (its bulge). */
-      while (seg + 1 < n && tress_curve_get_key (curve, seg + 1)->frame <= b)
+      while (seg + 1 < n && keys[seg + 1].frame <= b)
         {
-          const TressKey *k0 = tress_curve_get_key (curve, seg);
-          const TressKey *k1 = tress_curve_get_key (curve, seg + 1);
+          const TressKey *k0 = &keys[seg];
+          const TressKey *k1 = &keys[seg + 1];
 
           if (k0->interp == TRESS_INTERP_HERMITE && k0->frame >= a)
-            column_add (col, TO_Y (tress_curve_geometry_segment_value (
-                                 curve, seg, (k0->frame + k1->frame) / 2)));
-          if (k0->interp != TRESS_INTERP_LINEAR && k0->interp != TRESS_INTERP_BAKED)
-            column_add (col, TO_Y (tress_curve_geometry_segment_value (curve, seg, k1->frame)));
+            column_add (col, seg_poly_y (&poly, (k0->frame + k1->frame) / 2));
+          if (k0->interp == TRESS_INTERP_STEP)
+            column_add (col, TO_Y (k0->value));
           column_add (col, TO_Y (k1->value));
           seg++;
+          seg_poly_init (&poly, keys, n, seg, voff, map.scale, ypx);
         }
-      col->y_last = TO_Y (tress_curve_geometry_segment_value (curve, seg, b));
+      col->y_last = seg_poly_y (&poly, b);
       column_add (col, col->y_last);
       prev_inside = TRUE;
     }

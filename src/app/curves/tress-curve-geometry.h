@@ -142,7 +142,8 @@ typedef struct
  * @first_column; column c covers pixels [c, c + 1). Columns outside the keys
  * (before the first, after the last) are filled when @extrapolate (wrap modes),
  * and get NaN otherwise. Returns the number of columns inside the keys. Costs
- * O(columns × log keys + keys in view). */
+ * one binary search where the keys are entered, then O(columns + keys in view):
+ * the segments are walked left to right, each set up once as a cubic. */
 guint tress_curve_sample_columns (const TressCurve *curve, TressValueMap map,
                                   const TressCurveViewport *vp, int first_column, guint n_columns,
                                   gboolean extrapolate, TressCurveColumn *columns);

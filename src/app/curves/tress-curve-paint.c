@@ -114,22 +114,191 @@ blend_span (guint8 *data, int stride, int x, int y0, int y1, guint32 argb, guint
     }
 }
 
-/* The fast path: columns written straight into the image's pixels. */
+/* The fast path: columns [c0, c1) written straight into the image's pixels;
+ * @cols holds the columns from @base on. */
 static void
-image_columns (guint8 *data, int stride, int width, int height, const TressCurveColumn *cols,
-               int c0, int c1, guint32 argb, guint alpha)
+image_columns (guint8 *data, int stride, int height, const TressCurveColumn *cols, int base, int c0,
+               int c1, guint32 argb, guint alpha)
 {
-  for (int c = MAX (c0, 0); c < c1 && c < width; c++)
+  const guint32 opaque = 0xff000000u | argb;
+  const gsize step = (gsize)stride / 4;
+
+  for (int c = c0; c < c1; c++)
     {
-      const TressCurveColumn *col = &cols[c];
+      const TressCurveColumn *col = &cols[c - base];
       int top, bottom;
 
       if (isnan (col->y_first) || !(col->y_max > -2) || !(col->y_min < height + 2))
         continue;
       top = (int)floorf (col->y_min - 0.75f);
       bottom = (int)ceilf (col->y_max + 0.75f);
-      blend_span (data, stride, c, CLAMP (top, 0, height), CLAMP (bottom, 0, height), argb, alpha);
+      top = CLAMP (top, 0, height);
+      bottom = CLAMP (bottom, 0, height);
+      if (alpha >= 255)
+        {
+          /* Opaque: a plain store per pixel, the loop kept tight. */
+          guint32 *p = (guint32 *)(data + (gsize)top * stride) + c;
+
+          for (int y = top; y < bottom; y++, p += step)
+            *p = opaque;
+        }
+      else
+        blend_span (data, stride, c, top, bottom, argb, alpha);
     }
+}
+
+/* Columns per strip: a strip of a 1080-row image (1080 × 64 × 4 bytes) stays
+ * in the cache while every layer is drawn into it. */
+#define STRIP 64
+
+typedef struct
+{
+  int first_col, last_col; /* the columns holding the first and last key (split ghost from curve) */
+  double y0, y1;           /* the first and last values, in pixels */
+  gboolean ghost;
+  guint32 argb;
+  guint alpha;
+} LayerInfo;
+
+typedef struct
+{
+  guint8 *data;
+  int stride, width, height;
+  const TressCurveLayer *layers;
+  guint n_layers;
+  const TressCurveViewport *vp;
+  const LayerInfo *info;
+  int first_strip, strip_step; /* this worker's strips: first, first + step, … */
+} StripWork;
+
+/* Paints strips of columns, all layers per strip: the pixels written stay in
+ * the cache. Workers take interleaved strips, so they never share a pixel. */
+static gpointer
+paint_strips (gpointer data)
+{
+  const StripWork *w = data;
+  guint8 *pixels = w->data;
+  int stride = w->stride, width = w->width, height = w->height;
+  const TressCurveLayer *layers = w->layers;
+  guint n_layers = w->n_layers;
+  const TressCurveViewport *vp = w->vp;
+  const LayerInfo *info = w->info;
+  TressCurveColumn cols[STRIP];
+
+  for (int x0 = w->first_strip * STRIP; x0 < width; x0 += w->strip_step * STRIP)
+    {
+      int x1 = MIN (x0 + STRIP, width);
+
+      for (guint l = 0; l < n_layers; l++)
+        {
+          const LayerInfo *li = &info[l];
+          guint faint = (guint)(0.3 * li->alpha + 0.5);
+          int s0, s1;
+
+          if (li->first_col < 0)
+            continue;
+          if (!li->ghost)
+            {
+              /* Clamped: the first and last values hold, drawn as a faint line. */
+              if (li->first_col > x0 && li->y0 >= 0 && li->y0 < height)
+                for (int c = x0; c < MIN (x1, li->first_col); c++)
+                  blend_span (pixels, stride, c, (int)li->y0, (int)li->y0 + 1, li->argb, faint);
+              if (li->last_col < x1 && li->y1 >= 0 && li->y1 < height)
+                for (int c = MAX (x0, li->last_col); c < x1; c++)
+                  blend_span (pixels, stride, c, (int)li->y1, (int)li->y1 + 1, li->argb, faint);
+              s0 = MAX (x0, li->first_col);
+              s1 = MIN (x1, li->last_col);
+              if (s0 >= s1)
+                continue;
+            }
+          else
+            {
+              s0 = x0;
+              s1 = x1;
+            }
+          tress_curve_sample_columns (layers[l].curve, layers[l].map, vp, s0, (guint)(s1 - s0),
+                                      li->ghost, cols);
+          image_columns (pixels, stride, height, cols, s0, MAX (s0, li->first_col),
+                         MIN (s1, li->last_col), li->argb, li->alpha);
+          if (li->ghost)
+            {
+              image_columns (pixels, stride, height, cols, s0, s0, MIN (s1, li->first_col),
+                             li->argb, faint);
+              image_columns (pixels, stride, height, cols, s0, MAX (s0, li->last_col), s1, li->argb,
+                             faint);
+            }
+        }
+    }
+  return NULL;
+}
+
+/* The most threads one frame is painted with. */
+#define MAX_PAINT_THREADS 8
+
+/* Paints every layer into the pixels one strip of columns at a time, all
+ * layers per strip: the pixels written stay in the cache, and the cost grows
+ * with the width (plus one visit per key in view), not with the keys off-screen.
+ * Wide images with many layers are shared among the processors by strips. */
+static void
+paint_image (guint8 *data, int stride, int width, int height, const TressCurveLayer *layers,
+             guint n_layers, const TressCurveViewport *vp, const double *colors)
+{
+  g_autofree LayerInfo *info = g_new0 (LayerInfo, MAX (n_layers, 1));
+
+  for (guint l = 0; l < n_layers; l++)
+    {
+      const TressCurveLayer *layer = &layers[l];
+      const double *rgb = &colors[3 * l];
+      LayerInfo *li = &info[l];
+      guint n;
+      double alpha = layer->locked ? 0.45 : 1.0;
+
+      li->first_col = li->last_col = -1;
+      if (!layer->visible || layer->curve == NULL || tress_curve_get_n_keys (layer->curve) == 0)
+        continue;
+      n = tress_curve_get_n_keys (layer->curve);
+      li->ghost = wraps (layer->curve);
+      li->first_col = (int)floor (
+          tress_curve_viewport_frame_to_x (vp, tress_curve_get_key (layer->curve, 0)->frame));
+      li->last_col = (int)floor (
+          tress_curve_viewport_frame_to_x (vp, tress_curve_get_key (layer->curve, n - 1)->frame));
+      li->first_col = CLAMP (li->first_col, 0, width);
+      li->last_col = CLAMP (li->last_col + 1, 0, width);
+      li->y0 = floor (tress_curve_viewport_value_to_y (
+          vp, tress_curve_get_key (layer->curve, 0)->value * layer->map.scale + layer->map.offset));
+      li->y1 = floor (tress_curve_viewport_value_to_y (
+          vp,
+          tress_curve_get_key (layer->curve, n - 1)->value * layer->map.scale + layer->map.offset));
+      li->argb = ((guint32)(rgb[0] * 255 + 0.5) << 16) | ((guint32)(rgb[1] * 255 + 0.5) << 8)
+                 | (guint32)(rgb[2] * 255 + 0.5);
+      li->alpha = (guint)(alpha * 255 + 0.5);
+    }
+
+  {
+    StripWork work[MAX_PAINT_THREADS];
+    GThread *threads[MAX_PAINT_THREADS] = { NULL };
+    int n_strips = (width + STRIP - 1) / STRIP;
+    guint64 columns = (guint64)width * n_layers;
+    /* Threads pay off from a few hundred thousand layer columns on. */
+    int n_threads = columns >= 200000 ? MIN (g_get_num_processors (), MAX_PAINT_THREADS) : 1;
+
+    n_threads = CLAMP (n_threads, 1, MAX (n_strips, 1));
+    for (int t = 0; t < n_threads; t++)
+      {
+        work[t]
+            = (StripWork){ data, stride, width, height, layers, n_layers, vp, info, t, n_threads };
+        if (t > 0)
+          threads[t] = g_thread_try_new ("tress-paint", paint_strips, &work[t], NULL);
+      }
+    paint_strips (&work[0]);
+    for (int t = 1; t < n_threads; t++)
+      {
+        if (threads[t] != NULL)
+          g_thread_join (threads[t]);
+        else
+          paint_strips (&work[t]); /* no thread: paint its strips here */
+      }
+  }
 }
 
 void
@@ -137,13 +306,12 @@ tress_curve_paint_lines (cairo_t *cr, const TressCurveLayer *layers, guint n_lay
                          const TressCurveViewport *vp, const double *colors)
 {
   int width = (int)ceil (vp->width);
-  g_autofree TressCurveColumn *cols = g_new (TressCurveColumn, MAX (width, 1));
-
+  TressCurveColumn *cols;
   int height = (int)ceil (vp->height);
   cairo_surface_t *target = cairo_get_target (cr);
   cairo_matrix_t m;
-  guint8 *data = NULL;
-  int stride = 0;
+  guint8 *data;
+  int stride;
 
   /* Straight into the pixels when the target is a plain ARGB32 image drawn 1:1. */
   cairo_get_matrix (cr, &m);
@@ -156,7 +324,11 @@ tress_curve_paint_lines (cairo_t *cr, const TressCurveLayer *layers, guint n_lay
       cairo_surface_flush (target);
       data = cairo_image_surface_get_data (target);
       stride = cairo_image_surface_get_stride (target);
+      paint_image (data, stride, width, height, layers, n_layers, vp, colors);
+      cairo_surface_mark_dirty (target);
+      return;
     }
+  cols = g_new (TressCurveColumn, MAX (width, 1));
 
   cairo_save (cr);
   cairo_set_antialias (cr, CAIRO_ANTIALIAS_NONE);
@@ -185,23 +357,6 @@ tress_curve_paint_lines (cairo_t *cr, const TressCurveLayer *layers, guint n_lay
           tress_curve_viewport_frame_to_x (vp, tress_curve_get_key (layer->curve, n - 1)->frame));
       first_col = CLAMP (first_col, 0, width);
       last_col = CLAMP (last_col + 1, 0, width);
-
-      if (data != NULL)
-        {
-          guint32 argb = ((guint32)(rgb[0] * 255 + 0.5) << 16)
-                         | ((guint32)(rgb[1] * 255 + 0.5) << 8) | (guint32)(rgb[2] * 255 + 0.5);
-
-          image_columns (data, stride, width, height, cols, first_col, last_col, argb,
-                         (guint)(alpha * 255 + 0.5));
-          if (ghost)
-            {
-              image_columns (data, stride, width, height, cols, 0, MIN (first_col, width), argb,
-                             (guint)(0.3 * alpha * 255 + 0.5));
-              image_columns (data, stride, width, height, cols, MIN (last_col, width), width, argb,
-                             (guint)(0.3 * alpha * 255 + 0.5));
-            }
-          continue;
-        }
 
       cairo_new_path (cr);
       path_columns (cr, cols, first_col, last_col, height);
@@ -236,6 +391,5 @@ tress_curve_paint_lines (cairo_t *cr, const TressCurveLayer *layers, guint n_lay
         }
     }
   cairo_restore (cr);
-  if (data != NULL)
-    cairo_surface_mark_dirty (target);
+  g_free (cols);
 }

@@ -19,6 +19,7 @@
  */
 #include "tress-curve-view.h"
 
+#include <glib/gi18n.h>
 #include <math.h>
 #include <string.h>
 
@@ -29,6 +30,12 @@
 #define HANDLE_SIZE 5.0
 #define DRAG_THRESHOLD 3.0
 #define FIT_MARGIN 24.0
+
+typedef struct
+{
+  const TressCurveOps *ops;
+  const TressCurve *curve;
+} LengthenEdit;
 
 typedef struct
 {
@@ -83,6 +90,10 @@ struct _TressCurveView
   double playhead;
   double tolerance;
   char *message;
+  /* During a drag: the largest quantization error the format would give the
+   * dragged curves (its preview_error), or -1 when not known. */
+  double drag_error;
+  gint64 drag_error_time; /* when it was last worked out (monotonic µs) */
 
   DragKind drag;
   gboolean drag_started;
@@ -124,6 +135,7 @@ enum
   PROP_LOOP,
   PROP_MESSAGE,
   PROP_TOLERANCE,
+  PROP_DRAG_ERROR,
   N_PROPS
 };
 
@@ -524,8 +536,8 @@ apply_edit (TressCurveView *self, const char *label, Target target, EditFunc fun
           && tress_curve_get_n_keys (copy) != tress_curve_get_n_keys (current))
         {
           g_set_error (&error, TRESS_ERROR, TRESS_ERROR_REFUSED,
-                       "%s has a fixed number of keys: keys cannot be inserted or deleted",
-                       current->path ? current->path : "This curve");
+                       _ ("%s has a fixed number of keys: keys cannot be inserted or deleted"),
+                       current->path ? current->path : _ ("This curve"));
           ok = FALSE;
         }
       if (ok && changed)
@@ -561,7 +573,7 @@ apply_edit (TressCurveView *self, const char *label, Target target, EditFunc fun
 
   if (!ok)
     {
-      g_autofree char *msg = g_strdup_printf ("%s refused: %s", label, error->message);
+      g_autofree char *msg = g_strdup_printf (_ ("%s refused: %s"), label, error->message);
       self->pending_end = 0;
       set_message (self, msg);
       gtk_widget_error_bell (GTK_WIDGET (self));
@@ -581,8 +593,8 @@ apply_edit (TressCurveView *self, const char *label, Target target, EditFunc fun
             self->pending_indices,
             g_array_index (self->slots, Slot, g_array_index (slots, guint, i)).index);
       self->pending_past_end = g_array_ref (past_end);
-      msg = g_strdup_printf ("%s refused: a key would move past the end of the animation; "
-                             "it can be lengthened to %g frames",
+      msg = g_strdup_printf (_ ("%s refused: a key would move past the end of the animation; "
+                                "it can be lengthened to %g frames"),
                              label, self->pending_end);
       set_message (self, msg);
       gtk_widget_error_bell (GTK_WIDGET (self));
@@ -597,7 +609,7 @@ apply_edit (TressCurveView *self, const char *label, Target target, EditFunc fun
 
       if (!tress_curve_document_set_curve (self->document, index, copies->pdata[i], label, &error))
         {
-          g_autofree char *msg = g_strdup_printf ("%s refused: %s", label, error->message);
+          g_autofree char *msg = g_strdup_printf (_ ("%s refused: %s"), label, error->message);
           set_message (self, msg);
           gtk_widget_error_bell (GTK_WIDGET (self));
           ok = FALSE;
@@ -640,8 +652,8 @@ edit_move (TressCurveView *self, Slot *slot, TressCurve *c, GArray *keys, gpoint
   conform_values (c);
   if (!sort_tracking (c, keys))
     {
-      g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED, "two keys of %s would share a frame",
-                   c->path ? c->path : "the curve");
+      g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED,
+                   _ ("two keys of %s would share a frame"), c->path ? c->path : _ ("the curve"));
       return FALSE;
     }
   for (guint i = 0; i < keys->len; i++)
@@ -692,8 +704,8 @@ edit_scale (TressCurveView *self, Slot *slot, TressCurve *c, GArray *keys, gpoin
   conform_values (c);
   if (!sort_tracking (c, keys))
     {
-      g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED, "two keys of %s would share a frame",
-                   c->path ? c->path : "the curve");
+      g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED,
+                   _ ("two keys of %s would share a frame"), c->path ? c->path : _ ("the curve"));
       return FALSE;
     }
   *changed = keys->len > 0;
@@ -727,8 +739,8 @@ edit_delete (TressCurveView *self, Slot *slot, TressCurve *c, GArray *keys, gpoi
     return TRUE;
   if (keys->len >= tress_curve_get_n_keys (c))
     {
-      g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED, "%s must keep at least one key",
-                   c->path ? c->path : "a curve");
+      g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED, _ ("%s must keep at least one key"),
+                   c->path ? c->path : _ ("a curve"));
       return FALSE;
     }
   for (guint i = keys->len; i > 0; i--)
@@ -756,16 +768,16 @@ insert_keys (TressCurve *c, const TressKey *src, guint n, double offset, GArray 
         k.in_slope = k.out_slope = (k.in_slope + k.out_slope) / 2;
       if (!(c->limits.interp_mask & TRESS_INTERP_MASK (k.interp)))
         {
-          g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED, "%s cannot hold %s keys",
-                       c->path ? c->path : "the curve", tress_interp_to_string (k.interp));
+          g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED, _ ("%s cannot hold %s keys"),
+                       c->path ? c->path : _ ("the curve"), tress_interp_to_string (k.interp));
           return FALSE;
         }
       at = tress_curve_insert_key (c, &k);
       if (at < 0)
         {
           g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED,
-                       "a key already sits at frame %g of %s", k.frame,
-                       c->path ? c->path : "the curve");
+                       _ ("a key already sits at frame %g of %s"), k.frame,
+                       c->path ? c->path : _ ("the curve"));
           return FALSE;
         }
       /* Earlier new keys after the insertion point moved one up. */
@@ -806,8 +818,8 @@ edit_interp (TressCurveView *self, Slot *slot, TressCurve *c, GArray *keys, gpoi
 
   if (!(c->limits.interp_mask & TRESS_INTERP_MASK (interp)))
     {
-      g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED, "%s cannot hold %s segments",
-                   c->path ? c->path : "the curve", tress_interp_to_string (interp));
+      g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED, _ ("%s cannot hold %s segments"),
+                   c->path ? c->path : _ ("the curve"), tress_interp_to_string (interp));
       return FALSE;
     }
   if (c->limits.uniform_interp)
@@ -850,15 +862,15 @@ edit_tangent (TressCurveView *self, Slot *slot, TressCurve *c, GArray *keys, gpo
   if (c->limits.slopes_derived)
     {
       g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED,
-                   "%s stores no slopes: they follow from its interpolation",
-                   c->path ? c->path : "the curve");
+                   _ ("%s stores no slopes: they follow from its interpolation"),
+                   c->path ? c->path : _ ("the curve"));
       return FALSE;
     }
   if (g_strcmp0 (mode, "broken") == 0 && c->limits.tied_tangents)
     {
       g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED,
-                   "%s stores one slope per key: in and out slopes cannot differ",
-                   c->path ? c->path : "the curve");
+                   _ ("%s stores one slope per key: in and out slopes cannot differ"),
+                   c->path ? c->path : _ ("the curve"));
       return FALSE;
     }
   for (guint i = 0; i < keys->len; i++)
@@ -957,7 +969,7 @@ edit_set_key (TressCurveView *self, Slot *slot, TressCurve *c, GArray *keys, gpo
 
   if (sk->key >= n)
     {
-      g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED, "there is no key %u", sk->key);
+      g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED, _ ("there is no key %u"), sk->key);
       return FALSE;
     }
   k = tress_curve_get_key (c, sk->key);
@@ -976,7 +988,7 @@ edit_set_key (TressCurveView *self, Slot *slot, TressCurve *c, GArray *keys, gpo
   g_array_append_val (keys, sk->key);
   if (!sort_tracking (c, keys))
     {
-      g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED, "a key already sits at frame %g",
+      g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED, _ ("a key already sits at frame %g"),
                    sk->value.frame);
       return FALSE;
     }
@@ -996,8 +1008,8 @@ edit_bake (TressCurveView *self, Slot *slot, TressCurve *c, GArray *keys, gpoint
     return TRUE;
   if (!(c->limits.interp_mask & TRESS_INTERP_MASK (TRESS_INTERP_BAKED)))
     {
-      g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED, "%s cannot hold baked samples",
-                   c->path ? c->path : "the curve");
+      g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED, _ ("%s cannot hold baked samples"),
+                   c->path ? c->path : _ ("the curve"));
       return FALSE;
     }
   baked = tress_curve_bake (c, tress_curve_get_key (c, 0)->frame,
@@ -1024,7 +1036,8 @@ edit_fit (TressCurveView *self, Slot *slot, TressCurve *c, GArray *keys, gpointe
   else
     {
       g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED,
-                   "%s can hold neither Hermite nor linear keys", c->path ? c->path : "the curve");
+                   _ ("%s can hold neither Hermite nor linear keys"),
+                   c->path ? c->path : _ ("the curve"));
       return FALSE;
     }
   fit = tress_curve_fit (c, tolerance, interp);
@@ -1048,17 +1061,40 @@ count_selected_keys (TressCurveView *self)
   return n;
 }
 
-static char *
-keys_label (const char *verb, guint n)
+typedef enum
 {
-  return g_strdup_printf (n == 1 ? "%s %u key" : "%s %u keys", verb, n);
+  VERB_MOVE,
+  VERB_PASTE,
+  VERB_SCALE,
+  VERB_DELETE,
+  VERB_DUPLICATE,
+} Verb;
+
+/* An undo label such as "Move 3 keys", whole sentences for the translators. */
+static char *
+keys_label (Verb verb, guint n)
+{
+  switch (verb)
+    {
+    case VERB_MOVE:
+      return g_strdup_printf (ngettext ("Move %u key", "Move %u keys", n), n);
+    case VERB_PASTE:
+      return g_strdup_printf (ngettext ("Paste %u key", "Paste %u keys", n), n);
+    case VERB_SCALE:
+      return g_strdup_printf (ngettext ("Scale %u key", "Scale %u keys", n), n);
+    case VERB_DELETE:
+      return g_strdup_printf (ngettext ("Delete %u key", "Delete %u keys", n), n);
+    case VERB_DUPLICATE:
+    default:
+      return g_strdup_printf (ngettext ("Duplicate %u key", "Duplicate %u keys", n), n);
+    }
 }
 
 static gboolean
 view_move (TressCurveView *self, double d_frame, double d_value)
 {
   MoveData m = { d_frame, d_value };
-  g_autofree char *label = keys_label ("Move", count_selected_keys (self));
+  g_autofree char *label = keys_label (VERB_MOVE, count_selected_keys (self));
 
   if (count_selected_keys (self) == 0)
     return FALSE;
@@ -1199,7 +1235,7 @@ view_copy (TressCurveView *self)
     }
   if (clip->len == 0)
     {
-      set_message (self, "Nothing to copy: select keys first");
+      set_message (self, _ ("Nothing to copy: select keys first"));
       return;
     }
   for (guint i = 0; i < clip->len; i++)
@@ -1217,7 +1253,7 @@ view_copy (TressCurveView *self)
     guint n = 0;
     for (guint i = 0; i < clipboard->len; i++)
       n += ((ClipCurve *)clipboard->pdata[i])->keys->len;
-    msg = g_strdup_printf ("Copied %u key%s", n, n == 1 ? "" : "s");
+    msg = g_strdup_printf (ngettext ("Copied %u key", "Copied %u keys", n), n);
     set_message (self, msg);
   }
 }
@@ -1232,7 +1268,7 @@ view_paste (TressCurveView *self, gboolean at_playhead)
 
   if (clipboard == NULL || clipboard->len == 0)
     {
-      set_message (self, "Nothing to paste: copy keys first");
+      set_message (self, _ ("Nothing to paste: copy keys first"));
       return FALSE;
     }
   pd.offset = at_playhead ? self->playhead : clipboard_first;
@@ -1241,13 +1277,58 @@ view_paste (TressCurveView *self, gboolean at_playhead)
       pd.n_targets++;
   for (guint i = 0; i < clipboard->len; i++)
     n += ((ClipCurve *)clipboard->pdata[i])->keys->len;
-  label = keys_label ("Paste", n);
+  label = keys_label (VERB_PASTE, n);
   return apply_edit (self, label, TARGET_CURVES, edit_paste, &pd);
 }
 
 /* -------------------------------------------------------- pointer / drag -- */
 
 static void insert_at (TressCurveView *self, double frame);
+
+static void
+set_drag_error (TressCurveView *self, double error)
+{
+  if (self->drag_error == error)
+    return;
+  self->drag_error = error;
+  g_object_notify_by_pspec (G_OBJECT (self), props[PROP_DRAG_ERROR]);
+}
+
+/* The largest quantization error the format would give the dragged curves as
+ * they are now, asked of the format without storing anything. */
+static void
+update_drag_error (TressCurveView *self)
+{
+  double worst = -1;
+  guint n_keys = 0;
+  gint64 now = g_get_monotonic_time ();
+
+  /* The format re-encodes whole curves for it: for long curves, at most
+   * twenty times a second, not on every pointer motion. */
+  for (guint i = 0; i < self->slots->len; i++)
+    {
+      Slot *s = &g_array_index (self->slots, Slot, i);
+
+      if (s->edit != NULL)
+        n_keys += tress_curve_get_n_keys (s->edit);
+    }
+  if (n_keys > 5000 && self->drag_error >= 0 && now - self->drag_error_time < 50000)
+    return;
+  self->drag_error_time = now;
+
+  for (guint i = 0; i < self->slots->len; i++)
+    {
+      Slot *s = &g_array_index (self->slots, Slot, i);
+      double e = 0;
+
+      /* Keys that passed each other are refused at the end anyway. */
+      if (s->edit == NULL || s->permuted)
+        continue;
+      if (tress_curve_document_preview_error (self->document, s->index, s->edit, &e, NULL))
+        worst = MAX (worst, e);
+    }
+  set_drag_error (self, worst);
+}
 
 static void
 drag_discard (TressCurveView *self)
@@ -1261,6 +1342,7 @@ drag_discard (TressCurveView *self)
       g_clear_pointer (&s->drag_now, g_array_unref);
       s->permuted = FALSE;
     }
+  set_drag_error (self, -1);
 }
 
 static void
@@ -1454,6 +1536,8 @@ pointer_motion (TressCurveView *self, double x, double y, gboolean invert_snap)
     drag_update_keys (self, x, y, invert_snap);
   else if (self->drag == DRAG_HANDLE)
     drag_update_handle (self, x, y);
+  if (self->drag == DRAG_KEYS || self->drag == DRAG_HANDLE)
+    update_drag_error (self);
   else if (self->drag == DRAG_PAN)
     {
       tress_curve_viewport_pan (&self->vp, x - self->drag_x0, y - self->drag_y0);
@@ -1475,9 +1559,9 @@ drag_commit (TressCurveView *self)
 
   clear_pending (self);
   if (self->drag == DRAG_HANDLE)
-    label = g_strdup ("Change slope");
+    label = g_strdup (_ ("Change slope"));
   else
-    label = keys_label ("Move", count_selected_keys (self));
+    label = keys_label (VERB_MOVE, count_selected_keys (self));
 
   /* Validate everything first so a refusal changes nothing. */
   for (guint i = 0; i < self->slots->len && ok; i++)
@@ -1492,8 +1576,8 @@ drag_commit (TressCurveView *self)
       if (keys != NULL && !sort_tracking (s->edit, NULL))
         {
           g_set_error (&error, TRESS_ERROR, TRESS_ERROR_REFUSED,
-                       "two keys of %s would share a frame",
-                       s->edit->path ? s->edit->path : "the curve");
+                       _ ("two keys of %s would share a frame"),
+                       s->edit->path ? s->edit->path : _ ("the curve"));
           ok = FALSE;
           break;
         }
@@ -1552,8 +1636,8 @@ drag_commit (TressCurveView *self)
           g_array_append_val (self->pending_past_end, no);
         }
       self->pending_label = g_strdup (label);
-      msg = g_strdup_printf ("%s refused: a key would move past the end of the animation; "
-                             "it can be lengthened to %g frames",
+      msg = g_strdup_printf (_ ("%s refused: a key would move past the end of the animation; "
+                                "it can be lengthened to %g frames"),
                              label, self->pending_end);
       drag_discard (self);
       prune_selection (self);
@@ -1593,7 +1677,7 @@ drag_commit (TressCurveView *self)
     }
   if (!ok)
     {
-      g_autofree char *msg = g_strdup_printf ("%s refused: %s", label, error->message);
+      g_autofree char *msg = g_strdup_printf (_ ("%s refused: %s"), label, error->message);
       set_message (self, msg);
       gtk_widget_error_bell (GTK_WIDGET (self));
     }
@@ -1731,7 +1815,7 @@ insert_on_curve_at (TressCurveView *self, double x, double y)
   s = nearest_curve (self, x, y, 8);
   if (s == NULL)
     {
-      set_message (self, "No curve there to insert a key on");
+      set_message (self, _ ("No curve there to insert a key on"));
       return FALSE;
     }
   frame = tress_curve_snap_frame (tress_curve_viewport_x_to_frame (&self->vp, x),
@@ -1989,7 +2073,7 @@ act_scale (GtkWidget *w, const char *name, GVariant *p)
   TressCurveView *self = TRESS_CURVE_VIEW (w);
   ScaleData sd = { 1, 1, FALSE, 0 };
   double fmin = G_MAXDOUBLE, fmax = -G_MAXDOUBLE;
-  g_autofree char *label = keys_label ("Scale", count_selected_keys (self));
+  g_autofree char *label = keys_label (VERB_SCALE, count_selected_keys (self));
 
   g_variant_get (p, "(ddb)", &sd.frame_factor, &sd.value_factor, &sd.around_playhead);
   for (guint i = 0; i < self->selection->len; i++)
@@ -2015,7 +2099,7 @@ insert_at (TressCurveView *self, double frame)
 {
   char label[64];
 
-  g_snprintf (label, sizeof label, "Insert key at frame %g", frame);
+  g_snprintf (label, sizeof label, _ ("Insert key at frame %g"), frame);
   apply_edit (self, label, TARGET_CURVES, edit_insert, &frame);
 }
 
@@ -2036,7 +2120,7 @@ static void
 act_delete (GtkWidget *w, const char *name, GVariant *p)
 {
   TressCurveView *self = TRESS_CURVE_VIEW (w);
-  g_autofree char *label = keys_label ("Delete", count_selected_keys (self));
+  g_autofree char *label = keys_label (VERB_DELETE, count_selected_keys (self));
 
   if (count_selected_keys (self) == 0)
     return;
@@ -2048,7 +2132,7 @@ act_duplicate (GtkWidget *w, const char *name, GVariant *p)
 {
   TressCurveView *self = TRESS_CURVE_VIEW (w);
   double fmin = G_MAXDOUBLE, fmax = -G_MAXDOUBLE, offset;
-  g_autofree char *label = keys_label ("Duplicate", count_selected_keys (self));
+  g_autofree char *label = keys_label (VERB_DUPLICATE, count_selected_keys (self));
 
   for (guint i = 0; i < self->selection->len; i++)
     {
@@ -2081,6 +2165,41 @@ act_paste (GtkWidget *w, const char *name, GVariant *p)
   view_paste (TRESS_CURVE_VIEW (w), p != NULL && g_variant_get_boolean (p));
 }
 
+/* The interpolation as undo labels name it. */
+static const char *
+interp_label (TressInterp interp)
+{
+  switch (interp)
+    {
+    case TRESS_INTERP_STEP:
+      return C_ ("interpolation", "step");
+    case TRESS_INTERP_LINEAR:
+      return C_ ("interpolation", "linear");
+    case TRESS_INTERP_HERMITE:
+      return C_ ("interpolation", "Hermite");
+    case TRESS_INTERP_BAKED:
+    default:
+      return C_ ("interpolation", "baked");
+    }
+}
+
+/* The tangent mode (an action parameter) as undo labels name it. */
+static const char *
+tangent_label (const char *mode)
+{
+  static const char *const modes[][2] = {
+    { "auto", NC_ ("tangent", "auto") },     { "auto-clamped", NC_ ("tangent", "auto clamped") },
+    { "flat", NC_ ("tangent", "flat") },     { "linear", NC_ ("tangent", "linear") },
+    { "manual", NC_ ("tangent", "manual") }, { "unified", NC_ ("tangent", "unified") },
+    { "broken", NC_ ("tangent", "broken") }
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (modes); i++)
+    if (g_strcmp0 (mode, modes[i][0]) == 0)
+      return g_dpgettext2 (NULL, "tangent", modes[i][1]);
+  return mode;
+}
+
 static void
 act_set_interpolation (GtkWidget *w, const char *name, GVariant *p)
 {
@@ -2090,15 +2209,17 @@ act_set_interpolation (GtkWidget *w, const char *name, GVariant *p)
 
   if (!tress_interp_from_string (g_variant_get_string (p, NULL), &interp))
     {
-      set_message (self, "Unknown interpolation");
+      set_message (self, _ ("Unknown interpolation"));
       return;
     }
-  label = g_strdup_printf ("Set interpolation of %u key%s to %s", count_selected_keys (self),
-                           count_selected_keys (self) == 1 ? "" : "s",
-                           tress_interp_to_string (interp));
+  label = g_strdup_printf (
+      /* TRANSLATORS: the last %s is an interpolation ("Hermite") */
+      ngettext ("Set interpolation of %u key to %s", "Set interpolation of %u keys to %s",
+                count_selected_keys (self)),
+      count_selected_keys (self), interp_label (interp));
   if (count_selected_keys (self) == 0)
     {
-      set_message (self, "Select keys to change their interpolation");
+      set_message (self, _ ("Select keys to change their interpolation"));
       return;
     }
   apply_edit (self, label, TARGET_SELECTED, edit_interp, &interp);
@@ -2115,16 +2236,19 @@ act_set_tangent (GtkWidget *w, const char *name, GVariant *p)
 
   if (!g_strv_contains (modes, mode))
     {
-      set_message (self, "Unknown tangent mode");
+      set_message (self, _ ("Unknown tangent mode"));
       return;
     }
   if (count_selected_keys (self) == 0)
     {
-      set_message (self, "Select keys to change their tangents");
+      set_message (self, _ ("Select keys to change their tangents"));
       return;
     }
-  label = g_strdup_printf ("Set tangents of %u key%s to %s", count_selected_keys (self),
-                           count_selected_keys (self) == 1 ? "" : "s", mode);
+  label = g_strdup_printf (
+      /* TRANSLATORS: the last %s is a tangent mode ("auto clamped") */
+      ngettext ("Set tangents of %u key to %s", "Set tangents of %u keys to %s",
+                count_selected_keys (self)),
+      count_selected_keys (self), tangent_label (mode));
   apply_edit (self, label, TARGET_SELECTED, edit_tangent, (gpointer)mode);
 }
 
@@ -2173,7 +2297,7 @@ act_hide_lock (GtkWidget *w, const char *name, GVariant *p)
 static void
 act_bake (GtkWidget *w, const char *name, GVariant *p)
 {
-  apply_edit (TRESS_CURVE_VIEW (w), "Bake to samples", TARGET_CURVES, edit_bake, NULL);
+  apply_edit (TRESS_CURVE_VIEW (w), _ ("Bake to samples"), TARGET_CURVES, edit_bake, NULL);
 }
 
 static void
@@ -2182,7 +2306,7 @@ act_fit (GtkWidget *w, const char *name, GVariant *p)
   double tolerance = g_variant_get_double (p);
   char label[64];
 
-  g_snprintf (label, sizeof label, "Convert samples to keys (tolerance %g)", tolerance);
+  g_snprintf (label, sizeof label, _ ("Convert samples to keys (tolerance %g)"), tolerance);
   apply_edit (TRESS_CURVE_VIEW (w), label, TARGET_CURVES, edit_fit, &tolerance);
 }
 
@@ -2242,6 +2366,32 @@ draw_label (TressCurveView *self, GtkSnapshot *snapshot, double x, double y, dou
 
   g_ascii_formatd (buf, sizeof buf, "%.4g", fabs (v) < 1e-12 ? 0 : v);
   layout = gtk_widget_create_pango_layout (GTK_WIDGET (self), buf);
+  gtk_snapshot_save (snapshot);
+  gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT ((float)x, (float)y));
+  gtk_snapshot_append_layout (snapshot, layout, &color);
+  gtk_snapshot_restore (snapshot);
+  g_object_unref (layout);
+}
+
+/* The live quantization error next to the pointer during a drag: red once it
+ * passes the tolerance. */
+static void
+draw_drag_error (TressCurveView *self, GtkSnapshot *snapshot, int width, int height)
+{
+  g_autofree char *text = tress_curve_view_dup_drag_error_text (self);
+  PangoLayout *layout;
+  gboolean over = self->drag_error > self->tolerance;
+  GdkRGBA color = over ? (GdkRGBA){ 1.0f, 0.45f, 0.40f, 1 } : (GdkRGBA){ 0.75f, 0.75f, 0.78f, 1 };
+  int tw = 0, th = 0;
+  double x, y;
+
+  if (text == NULL)
+    return;
+  layout = gtk_widget_create_pango_layout (GTK_WIDGET (self), text);
+  pango_layout_get_pixel_size (layout, &tw, &th);
+  x = CLAMP (self->drag_x + 14, 2, MAX (2, width - tw - 2));
+  y = CLAMP (self->drag_y - th - 10, 2, MAX (2, height - th - 2));
+  append_rect (snapshot, x - 3, y - 1, tw + 6, th + 2, 0.10f, 0.10f, 0.11f, 0.85f);
   gtk_snapshot_save (snapshot);
   gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT ((float)x, (float)y));
   gtk_snapshot_append_layout (snapshot, layout, &color);
@@ -2411,6 +2561,9 @@ tress_curve_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
   px = tress_curve_viewport_frame_to_x (&self->vp, self->playhead);
   if (px >= -2 && px <= width + 2)
     append_rect (snapshot, floor (px) - 0.5, 0, 2, height, 0.85f, 0.35f, 0.85f, 0.9f);
+
+  if (self->drag_started && self->drag_error >= 0)
+    draw_drag_error (self, snapshot, width, height);
 
   if (self->drag == DRAG_BOX && self->drag_started)
     {
@@ -2659,7 +2812,7 @@ tress_curve_view_select_key (TressCurveView *self, guint curve_index, guint key,
     return;
   if (s->locked)
     {
-      set_message (self, "This curve is locked: unlock it to select its keys");
+      set_message (self, _ ("This curve is locked: unlock it to select its keys"));
       return;
     }
   if (!extend)
@@ -2706,20 +2859,21 @@ tress_curve_view_set_key (TressCurveView *self, guint curve_index, guint key, co
   g_return_val_if_fail (TRESS_IS_CURVE_VIEW (self), FALSE);
   if (s == NULL)
     {
-      g_set_error (error, TRESS_ERROR, TRESS_ERROR_FAILED, "curve %u is not shown", curve_index);
+      g_set_error (error, TRESS_ERROR, TRESS_ERROR_FAILED, _ ("curve %u is not shown"),
+                   curve_index);
       return FALSE;
     }
   if (s->locked)
     {
-      g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED, "the curve is locked");
-      set_message (self, "Edit key refused: the curve is locked");
+      g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED, _ ("the curve is locked"));
+      set_message (self, _ ("Edit key refused: the curve is locked"));
       return FALSE;
     }
   /* Edit exactly this key: make it the selection of its curve for the edit. */
   keep = g_array_copy (self->selection);
   g_array_set_size (self->selection, 0);
   sel_add (self, curve_index, key, TRESS_CURVE_PART_KEY);
-  g_snprintf (label, sizeof label, "Edit key %u", key);
+  g_snprintf (label, sizeof label, _ ("Edit key %u"), key);
   ok = apply_edit (self, label, TARGET_SELECTED, edit_set_key, &sk);
   if (!ok)
     {
@@ -2729,7 +2883,7 @@ tress_curve_view_set_key (TressCurveView *self, guint curve_index, guint key, co
       if (self->message != NULL)
         g_set_error_literal (error, TRESS_ERROR, TRESS_ERROR_REFUSED, self->message);
       else
-        g_set_error_literal (error, TRESS_ERROR, TRESS_ERROR_REFUSED, "nothing changed");
+        g_set_error_literal (error, TRESS_ERROR, TRESS_ERROR_REFUSED, _ ("nothing changed"));
       emit_selection_changed (self);
     }
   else
@@ -2807,6 +2961,27 @@ tress_curve_view_set_playhead (TressCurveView *self, double frame)
   view_set_playhead (self, frame);
 }
 
+double
+tress_curve_view_get_drag_error (TressCurveView *self)
+{
+  g_return_val_if_fail (TRESS_IS_CURVE_VIEW (self), -1);
+  return self->drag_error;
+}
+
+char *
+tress_curve_view_dup_drag_error_text (TressCurveView *self)
+{
+  g_return_val_if_fail (TRESS_IS_CURVE_VIEW (self), NULL);
+  if (self->drag_error < 0)
+    return NULL;
+  if (self->drag_error > self->tolerance)
+    /* TRANSLATORS: shown next to the pointer while keys are dragged */
+    return g_strdup_printf (_ ("Stored error %.4g (over the tolerance %.4g)"), self->drag_error,
+                            self->tolerance);
+  /* TRANSLATORS: shown next to the pointer while keys are dragged */
+  return g_strdup_printf (_ ("Stored error %.4g"), self->drag_error);
+}
+
 const char *
 tress_curve_view_get_message (TressCurveView *self)
 {
@@ -2825,16 +3000,39 @@ tress_curve_view_get_pending_end (TressCurveView *self, double *new_end)
   return TRUE;
 }
 
+/* Raises the length of the curve's animation, then stores the curve. */
+static gboolean
+lengthen_curve (gpointer model, guint index, gpointer data, double *max_error, GError **error)
+{
+  LengthenEdit *edit = data;
+  g_autoptr (TressCurve) c = tress_curve_copy (edit->curve);
+  guint n = tress_curve_get_n_keys (c);
+  double end = ceil (tress_curve_get_key (c, n - 1)->frame);
+
+  if (!edit->ops->set_frame_count (model, index, end, error))
+    return FALSE;
+  c->limits.frame_max = MAX (c->limits.frame_max, end);
+  return edit->ops->set_curve (model, index, c, max_error, error);
+}
+
 gboolean
-tress_curve_view_commit_pending (TressCurveView *self, TressCurveModelEdit lengthen, GError **error)
+tress_curve_view_commit_pending (TressCurveView *self, GError **error)
 {
   gboolean ok = TRUE;
   g_autofree char *label = NULL;
+  const TressCurveOps *ops;
 
   g_return_val_if_fail (TRESS_IS_CURVE_VIEW (self), FALSE);
   if (self->pending_curves == NULL || self->document == NULL)
     {
-      g_set_error (error, TRESS_ERROR, TRESS_ERROR_FAILED, "No edit is waiting");
+      g_set_error (error, TRESS_ERROR, TRESS_ERROR_FAILED, "%s", _ ("No edit is waiting"));
+      return FALSE;
+    }
+  ops = tress_document_get_format (TRESS_DOCUMENT (self->document))->curves;
+  if (ops == NULL || ops->set_frame_count == NULL)
+    {
+      g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED, "%s",
+                   _ ("This format cannot change the length of an animation"));
       return FALSE;
     }
   label = g_strdup (self->pending_label);
@@ -2845,8 +3043,12 @@ tress_curve_view_commit_pending (TressCurveView *self, TressCurveModelEdit lengt
       guint index = g_array_index (self->pending_indices, guint, i);
 
       if (g_array_index (self->pending_past_end, gboolean, i))
-        ok = tress_curve_document_apply_model_edit (self->document, index, label, lengthen, c,
-                                                    error);
+        {
+          LengthenEdit edit = { ops, c };
+
+          ok = tress_curve_document_apply_model_edit (self->document, index, label, lengthen_curve,
+                                                      &edit, error);
+        }
       else
         ok = tress_curve_document_set_curve (self->document, index, c, label, error);
     }
@@ -2899,6 +3101,9 @@ tress_curve_view_get_property (GObject *object, guint prop_id, GValue *value, GP
       break;
     case PROP_TOLERANCE:
       g_value_set_double (value, self->tolerance);
+      break;
+    case PROP_DRAG_ERROR:
+      g_value_set_double (value, self->drag_error);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -3034,6 +3239,9 @@ tress_curve_view_class_init (TressCurveViewClass *klass)
   props[PROP_TOLERANCE]
       = g_param_spec_double ("tolerance", NULL, NULL, 0, G_MAXDOUBLE, 0.001,
                              G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  props[PROP_DRAG_ERROR]
+      = g_param_spec_double ("drag-error", NULL, NULL, -1, G_MAXDOUBLE, -1,
+                             G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, props);
 
   signals[SIGNAL_SELECTION_CHANGED]
@@ -3156,6 +3364,7 @@ tress_curve_view_init (TressCurveView *self)
   self->snap = TRUE;
   self->loop = TRUE;
   self->tolerance = 0.001;
+  self->drag_error = -1;
   tress_curve_viewport_init (&self->vp, 640, 360);
   gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
   gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);

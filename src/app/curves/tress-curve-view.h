@@ -76,11 +76,16 @@ void tress_curve_view_get_frame_range (TressCurveView *self, double *first, doub
 /* When the last edit was refused only because keys would pass the animation's
  * end: TRUE, and the frame count it needs. */
 gboolean tress_curve_view_get_pending_end (TressCurveView *self, double *new_end);
-/* Applies that edit as one undo step: @lengthen (the format's own operation,
- * given the edited TressCurve as data) for curves past the end, set_curve for
- * the others. */
-gboolean tress_curve_view_commit_pending (TressCurveView *self, TressCurveModelEdit lengthen,
-                                          GError **error);
+/* Applies that edit as one undo step: the format's set_frame_count then
+ * set_curve for curves past the end, set_curve for the others. Refused when
+ * the format cannot change an animation's length (no set_frame_count). */
+gboolean tress_curve_view_commit_pending (TressCurveView *self, GError **error);
+
+/* During a drag: the largest quantization error the format would give the
+ * dragged curves as they are now ("drag-error"), or -1 (no drag, or the format
+ * cannot tell). The text shown next to the pointer for it, or NULL. */
+double tress_curve_view_get_drag_error (TressCurveView *self);
+char *tress_curve_view_dup_drag_error_text (TressCurveView *self);
 
 /* Pure views of state for the panels. */
 const char *tress_curve_view_get_message (TressCurveView *self);
@@ -88,7 +93,7 @@ const char *tress_curve_view_get_message (TressCurveView *self);
 /* Properties: "document", "normalized", "snap" (whole frames; Ctrl inverts it
  * during a drag), "axis-lock" (TressAxisLock as int), "playhead", "playing",
  * "loop", "message" (the last refusal or notice), "tolerance" (the largest
- * quantization error accepted silently). Signals: "selection-changed",
- * "curves-changed" (the shown curves or their data changed). */
+ * quantization error accepted silently), "drag-error" (read-only, above). Signals:
+ * "selection-changed", "curves-changed" (the shown curves or their data changed). */
 
 G_END_DECLS

@@ -462,9 +462,12 @@ default_tolerance (const Plan *p, double user)
   return MAX (1e-4, 1e-3 * m);
 }
 
-gboolean
-bfres_set_curve (TressBfres *b, guint index, const TressCurve *curve, int want_type,
-                 int min_frame_type, int min_key_type, double *max_error, GError **error)
+/* Encodes @curve for curve @index; writes it only when @store (else only
+ * *max_error is computed: a preview of set_curve). */
+static gboolean
+bfres_encode_curve (TressBfres *b, guint index, const TressCurve *curve, int want_type,
+                    int min_frame_type, int min_key_type, gboolean store, double *max_error,
+                    GError **error)
 {
   BfresCurve *c = bfres_curve (b, index);
   BfresAnim *a = bfres_anim (b, c->anim);
@@ -647,6 +650,14 @@ bfres_set_curve (TressBfres *b, guint index, const TressCurve *curve, int want_t
     for (guint i = 0; i < n; i++)
       p.error = MAX (p.error, fabs ((double)(float)p.frames[i] - p.frames[i]));
 
+  if (!store)
+    {
+      if (max_error)
+        *max_error = p.error;
+      ok = TRUE;
+      goto out;
+    }
+
   /* Write: arrays, then the header, the animation's baked size, the file size. */
   place_array (b, c->pos + hs - 8, &c->frames_pos, &c->frames_cap, p.fbytes);
   place_array (b, c->pos + hs - 4, &c->keys_pos, &c->keys_cap, p.kbytes);
@@ -681,6 +692,21 @@ out:
   if (p.kbytes)
     g_byte_array_unref (p.kbytes);
   return ok;
+}
+
+gboolean
+bfres_set_curve (TressBfres *b, guint index, const TressCurve *curve, int want_type,
+                 int min_frame_type, int min_key_type, double *max_error, GError **error)
+{
+  return bfres_encode_curve (b, index, curve, want_type, min_frame_type, min_key_type, TRUE,
+                             max_error, error);
+}
+
+gboolean
+bfres_preview_curve (TressBfres *b, guint index, const TressCurve *curve, double *max_error,
+                     GError **error)
+{
+  return bfres_encode_curve (b, index, curve, -1, -1, -1, FALSE, max_error, error);
 }
 
 /* ---- exact undo state ------------------------------------------------------ */

@@ -189,6 +189,9 @@ void bfres_decode_elems (const TressBfres *b, const BfresCurve *c, double *out);
 TressCurve *bfres_get_curve (TressBfres *b, guint index);
 gboolean bfres_set_curve (TressBfres *b, guint index, const TressCurve *curve, int want_type,
                           int min_frame_type, int min_key_type, double *max_error, GError **error);
+/* The largest error bfres_set_curve (…, -1, -1, -1, …) would give, nothing stored. */
+gboolean bfres_preview_curve (TressBfres *b, guint index, const TressCurve *curve,
+                              double *max_error, GError **error);
 GBytes *bfres_save_state (TressBfres *b, guint index);
 void bfres_restore_state (TressBfres *b, guint index, GBytes *state);
 

@@ -692,12 +692,69 @@ ops_restore_state (gpointer model, guint index, GBytes *state)
   bfres_restore_state (b, index, state);
 }
 
+static gboolean
+ops_preview_error (gpointer model, guint index, const TressCurve *curve, double *max_error,
+                   GError **error)
+{
+  TressBfres *b = model;
+  if (index >= b->curves->len)
+    {
+      g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED, "No curve %u (the file has %u)", index,
+                   b->curves->len);
+      return FALSE;
+    }
+  return bfres_preview_curve (b, index, curve, max_error, error);
+}
+
+/* f32 keys; when the keys are f32 already, f32 frames as well. */
+static gboolean
+ops_widen_types (gpointer model, guint index, double *max_error, GError **error)
+{
+  TressBfres *b = model;
+  TressBfresCurveInfo info;
+  TressBfresFrameType frame_type;
+
+  if (!tress_bfres_get_curve_info (b, index, &info))
+    {
+      g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED, "No curve %u (the file has %u)", index,
+                   b->curves->len);
+      return FALSE;
+    }
+  if (info.key_type == TRESS_BFRES_KEY_32 && info.frame_type == TRESS_BFRES_FRAME_F32)
+    {
+      g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED,
+                   /* TRANSLATORS: %s is a curve's path */
+                   _ ("%s: the keys and frames are stored as 32-bit values already, the widest "
+                      "types BFRES has"),
+                   bfres_curve (b, index)->path);
+      return FALSE;
+    }
+  frame_type = info.key_type == TRESS_BFRES_KEY_32 ? TRESS_BFRES_FRAME_F32 : info.frame_type;
+  return tress_bfres_set_curve_types (b, index, info.curve_type, frame_type, TRESS_BFRES_KEY_32,
+                                      max_error, error);
+}
+
+static gboolean
+ops_set_frame_count (gpointer model, guint index, double frame_count, GError **error)
+{
+  if (!(frame_count >= 0 && frame_count <= G_MAXINT32))
+    {
+      g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED,
+                   _ ("%g frames is not a length a BFRES animation can have"), frame_count);
+      return FALSE;
+    }
+  return tress_bfres_raise_frame_count (model, index, (int)ceil (frame_count), error);
+}
+
 static const TressCurveOps bfres_curve_ops = {
   .n_curves = ops_n_curves,
   .get_curve = ops_get_curve,
   .set_curve = ops_set_curve,
   .save_state = ops_save_state,
   .restore_state = ops_restore_state,
+  .preview_error = ops_preview_error,
+  .widen_types = ops_widen_types,
+  .set_frame_count = ops_set_frame_count,
 };
 
 static const char *const bfres_extensions[] = { "bfres", "sbfres", "szs", NULL };

@@ -203,13 +203,33 @@ record_value (const TressNiffRecord *r, guint component)
   return niff_f32 (r->trs[component]);
 }
 
+/* Value of component @c at @frame inside the segment from KEY record @a to @b. */
+static double
+key_segment_eval (const TressNiffRecord *a, const TressNiffRecord *b, guint c, double frame)
+{
+  double h = (double)b->key - a->key;
+  double u = h > 0 ? (frame - a->key) / h : 0;
+  double out0, in1, v, s;
+
+  switch (key_interp_to_curve (a->interp))
+    {
+    case TRESS_INTERP_STEP:
+      return record_value (a, c);
+    case TRESS_INTERP_HERMITE:
+      key_segment_slopes (a->interp, record_value (a, c), record_value (b, c), h, &out0, &in1);
+      hermite (record_value (a, c), record_value (b, c), out0, in1, h, u, &v, &s);
+      return v;
+    default:
+      return record_value (a, c) + (record_value (b, c) - record_value (a, c)) * u;
+    }
+}
+
 /* Value of component @c of a KEY record sequence at @frame. */
 static double
 key_records_eval (GArray *records, guint c, double frame)
 {
   guint n = records->len;
   const TressNiffRecord *a, *b;
-  double h, u, out0, in1, v, s;
 
   if (n == 0)
     return c >= 6 ? 1 : 0;
@@ -222,19 +242,7 @@ key_records_eval (GArray *records, guint c, double frame)
       b = &g_array_index (records, TressNiffRecord, i + 1);
       if (frame >= b->key)
         continue;
-      h = (double)b->key - a->key;
-      u = h > 0 ? (frame - a->key) / h : 0;
-      switch (key_interp_to_curve (a->interp))
-        {
-        case TRESS_INTERP_STEP:
-          return record_value (a, c);
-        case TRESS_INTERP_HERMITE:
-          key_segment_slopes (a->interp, record_value (a, c), record_value (b, c), h, &out0, &in1);
-          hermite (record_value (a, c), record_value (b, c), out0, in1, h, u, &v, &s);
-          return v;
-        default:
-          return record_value (a, c) + (record_value (b, c) - record_value (a, c)) * u;
-        }
+      return key_segment_eval (a, b, c, frame);
     }
   return record_value (&g_array_index (records, TressNiffRecord, n - 1), c);
 }
@@ -333,6 +341,29 @@ group_frame_count (const TressNiffGroup *g)
   return last;
 }
 
+/* The components of a group share its length: it is worked out once, not
+ * per curve, and forgotten when the group changes. */
+static double
+cached_frame_count (TressNiffFile *file, guint group)
+{
+  if (file->group_frames == NULL)
+    {
+      file->group_frames = g_new (double, file->groups->len);
+      for (guint i = 0; i < file->groups->len; i++)
+        file->group_frames[i] = NAN;
+    }
+  if (isnan (file->group_frames[group]))
+    file->group_frames[group] = group_frame_count (g_ptr_array_index (file->groups, group));
+  return file->group_frames[group];
+}
+
+void
+tress_niff_group_changed (TressNiffFile *file, guint group)
+{
+  if (file->group_frames != NULL && group < file->groups->len)
+    file->group_frames[group] = NAN;
+}
+
 #define NOTE_FULL "One sample per frame; frames run from 0 without gaps"
 #define NOTE_KEY                                                                                   \
   "A key is a whole record: its frame and interpolation are shared by the 9 components; slopes "   \
@@ -343,6 +374,37 @@ group_frame_count (const TressNiffGroup *g)
 #define NOTE_ANGLE "; angles in radians, shown as stored"
 #define NOTE_ANGLE2 "angles in radians, shown as stored (not unwrapped)"
 #define NOTE_EMPTY "Empty channel: adding keys sets its bit"
+
+/* Every curve owns its description strings; the constant ones are copied
+ * with their known length, and the path is joined in one allocation, as this
+ * runs for every curve of a file when it is opened. */
+#define DUP_LITERAL(s) ((char *)g_memdup2 (s, sizeof (s)))
+
+#define CHANNEL_TYPE_LABEL(name) "NIFF2 " name ", whole frames, f32, one slope per key"
+static const char *const channel_type_labels[TRESS_NIFF_N_CHANNELS] = {
+  CHANNEL_TYPE_LABEL ("RotateAxis"),    CHANNEL_TYPE_LABEL ("RotateX"),
+  CHANNEL_TYPE_LABEL ("RotateY"),       CHANNEL_TYPE_LABEL ("RotateZ"),
+  CHANNEL_TYPE_LABEL ("OrientationXY"), CHANNEL_TYPE_LABEL ("Translation"),
+  CHANNEL_TYPE_LABEL ("UniqueScale"),   CHANNEL_TYPE_LABEL ("ClassicalScale"),
+};
+
+/* "a/b/c" */
+static char *
+join_path (const char *a, const char *b, const char *c)
+{
+  gsize la = strlen (a), lb = strlen (b), lc = strlen (c);
+  char *path = g_malloc (la + lb + lc + 3);
+  char *p = path;
+
+  memcpy (p, a, la);
+  p += la;
+  *p++ = '/';
+  memcpy (p, b, lb);
+  p += lb;
+  *p++ = '/';
+  memcpy (p, c, lc + 1);
+  return path;
+}
 
 static guint
 niff_n_curves (gpointer model)
@@ -363,15 +425,14 @@ niff_get_curve (gpointer model, guint index)
   g_return_val_if_fail (index < file->curve_refs->len, NULL);
   ref = &g_array_index (file->curve_refs, TressNiffCurveRef, index);
   g = ref_group (file, ref);
-  curve = tress_curve_new ();
-  tress_curve_limits_init_unbounded (&curve->limits);
+  curve = tress_curve_new (); /* its limits start unbounded */
   curve->limits.frame_step = 1;
   curve->limits.frame_min = 0;
   curve->limits.value_min = -FLT_MAX;
   curve->limits.value_max = FLT_MAX;
   curve->limits.value_kind = TRESS_VALUE_FLOAT;
   curve->pre_wrap = curve->post_wrap = TRESS_WRAP_CLAMP;
-  curve->frame_count = group_frame_count (g);
+  curve->frame_count = cached_frame_count (file, ref->group);
   curve->fps = g->frame_rate >= 10 ? g->frame_rate : 0;
   curve->loops = g->loop == 0;
 
@@ -384,14 +445,14 @@ niff_get_curve (gpointer model, guint index)
       guint n = g->records->len;
       gboolean any_slow = FALSE;
 
-      curve->path = g_strconcat (gpart, "/", record_vectors[c / 3], "/", xyz[c % 3], NULL);
-      tress_curve_set_text (&curve->component, xyz[c % 3]);
+      curve->path = join_path (gpart, record_vectors[c / 3], xyz[c % 3]);
+      curve->component = g_memdup2 (xyz[c % 3], 2);
       curve->limits.frame_max = KEY_FRAME_MAX;
       g_array_set_size (curve->keys, n);
       if (ref->source == NIFF_CURVE_FULL)
         {
-          tress_curve_set_text (&curve->kind, "NIFF1 FULL");
-          tress_curve_set_text (&curve->type_label, "NIFF1 FULL records, one per frame, f32");
+          curve->kind = DUP_LITERAL ("NIFF1 FULL");
+          curve->type_label = DUP_LITERAL ("NIFF1 FULL records, one per frame, f32");
           curve->limits.interp_mask = TRESS_INTERP_MASK (TRESS_INTERP_BAKED);
           for (guint i = 0; i < n; i++)
             {
@@ -402,12 +463,13 @@ niff_get_curve (gpointer model, guint index)
               k->interp = TRESS_INTERP_BAKED;
               k->tangent = TRESS_TANGENT_MANUAL;
             }
-          curve->note = g_strconcat (NOTE_FULL, c / 3 == 1 ? NOTE_ANGLE : NULL, NULL);
+          curve->note = c / 3 == 1 ? DUP_LITERAL (NOTE_FULL NOTE_ANGLE) : DUP_LITERAL (NOTE_FULL);
         }
       else
         {
-          tress_curve_set_text (&curve->kind, "NIFF1 KEY");
-          tress_curve_set_text (&curve->type_label, "NIFF1 KEY records, whole frames, f32");
+          curve->limits.slopes_derived = TRUE;
+          curve->kind = DUP_LITERAL ("NIFF1 KEY");
+          curve->type_label = DUP_LITERAL ("NIFF1 KEY records, whole frames, f32");
           curve->limits.interp_mask = TRESS_INTERP_MASK (TRESS_INTERP_STEP)
                                       | TRESS_INTERP_MASK (TRESS_INTERP_LINEAR)
                                       | TRESS_INTERP_MASK (TRESS_INTERP_HERMITE);
@@ -447,8 +509,11 @@ niff_get_curve (gpointer model, guint index)
               if (k->in_slope != k->out_slope)
                 k->flags |= TRESS_KEY_BROKEN;
             }
-          curve->note = g_strconcat (NOTE_KEY, any_slow ? NOTE_SLOW : "",
-                                     c / 3 == 1 ? NOTE_ANGLE : "", NULL);
+          if (c / 3 == 1)
+            curve->note = any_slow ? DUP_LITERAL (NOTE_KEY NOTE_SLOW NOTE_ANGLE)
+                                   : DUP_LITERAL (NOTE_KEY NOTE_ANGLE);
+          else
+            curve->note = any_slow ? DUP_LITERAL (NOTE_KEY NOTE_SLOW) : DUP_LITERAL (NOTE_KEY);
         }
     }
   else
@@ -456,19 +521,21 @@ niff_get_curve (gpointer model, guint index)
       guint ch = ref->channel, c = ref->component;
       GArray *keys = g->channels[ch];
 
-      curve->path = g_strconcat (gpart, "/", tress_niff_channel_name (ch), "/",
-                                 tress_niff_channel_component_name (ch, c), NULL);
-      tress_curve_set_text (&curve->kind, "NIFF2 channel");
-      curve->type_label = g_strconcat ("NIFF2 ", tress_niff_channel_name (ch),
-                                       ", whole frames, f32, one slope per key", NULL);
+      const char *comp;
+
+      curve->path = join_path (gpart, tress_niff_channel_name (ch),
+                               tress_niff_channel_component_name (ch, c));
+      curve->kind = DUP_LITERAL ("NIFF2 channel");
+      curve->type_label = g_strdup (channel_type_labels[ch]);
       if (ch == TRESS_NIFF_ROTATE_AXIS)
-        tress_curve_set_text (&curve->component, c < 3 ? xyz[c] : "W");
+        comp = c < 3 ? xyz[c] : "W";
       else if (ch == TRESS_NIFF_ORIENTATION_XY)
-        tress_curve_set_text (&curve->component, xyz[c % 3]);
+        comp = xyz[c % 3];
       else if (ch >= TRESS_NIFF_ROTATE_X && ch <= TRESS_NIFF_ROTATE_Z)
-        tress_curve_set_text (&curve->component, xyz[ch - TRESS_NIFF_ROTATE_X]);
+        comp = xyz[ch - TRESS_NIFF_ROTATE_X];
       else
-        tress_curve_set_text (&curve->component, xyz[c]);
+        comp = xyz[c];
+      curve->component = g_memdup2 (comp, 2);
       curve->limits.frame_max = CHANNEL_FRAME_MAX;
       curve->limits.interp_mask = TRESS_INTERP_MASK_ALL;
       curve->limits.tied_tangents = TRUE;
@@ -487,11 +554,13 @@ niff_get_curve (gpointer model, guint index)
           k->tangent = TRESS_TANGENT_MANUAL;
         }
       if (ch != TRESS_NIFF_ROTATE_AXIS && ch <= TRESS_NIFF_ROTATE_Z)
-        curve->note = g_strdup (keys->len == 0 ? NOTE_EMPTY "; " NOTE_ANGLE2 : NOTE_ANGLE2);
+        curve->note = keys->len == 0 ? DUP_LITERAL (NOTE_EMPTY "; " NOTE_ANGLE2)
+                                     : DUP_LITERAL (NOTE_ANGLE2);
       else if (ch == TRESS_NIFF_ROTATE_AXIS && c == 3)
-        curve->note = g_strdup (keys->len == 0 ? NOTE_EMPTY "; " NOTE_ANGLE2 : NOTE_ANGLE2);
+        curve->note = keys->len == 0 ? DUP_LITERAL (NOTE_EMPTY "; " NOTE_ANGLE2)
+                                     : DUP_LITERAL (NOTE_ANGLE2);
       else if (keys->len == 0)
-        curve->note = g_strdup (NOTE_EMPTY);
+        curve->note = DUP_LITERAL (NOTE_EMPTY);
     }
   return curve;
 }
@@ -674,6 +743,35 @@ set_key_records (TressNiffGroup *g, guint c, const TressCurve *curve, double *ma
       r.trs[c] = encode_f32 (k->value, old_bits, max_error);
       g_array_append_val (records, r);
     }
+  /* The slopes are not stored: the records' interpolation gives them. Where
+   * the edited curve's slopes make another shape, say how far the stored one
+   * is from it (sampled inside every segment) instead of claiming it exact. */
+  for (guint j = 0; j + 1 < m; j++)
+    {
+      const TressNiffRecord *a = &g_array_index (records, TressNiffRecord, j);
+      const TressNiffRecord *b = &g_array_index (records, TressNiffRecord, j + 1);
+      const TressKey *ka = tress_curve_get_key (curve, j);
+      const TressKey *kb = tress_curve_get_key (curve, j + 1);
+      double h = (double)b->key - a->key;
+      double out0, in1;
+
+      /* STEP and LINEAR segments do not use the slopes; Hermite ones with the
+       * slopes the records imply (as get_curve gives them) are stored exactly. */
+      if (ka->interp != TRESS_INTERP_HERMITE)
+        continue;
+      key_segment_slopes (a->interp, record_value (a, c), record_value (b, c), h, &out0, &in1);
+      if (ka->out_slope == out0 && kb->in_slope == in1)
+        continue;
+      for (guint s = 1; s < 8; s++)
+        {
+          double f = a->key + h * s / 8.0;
+          double d = fabs (tress_curve_evaluate (curve, f) - key_segment_eval (a, b, c, f));
+          if (isfinite (d))
+            *max_error = MAX (*max_error, d);
+          else
+            *max_error = G_MAXDOUBLE;
+        }
+    }
   g_array_unref (g->records);
   g->records = g_steal_pointer (&records);
   return TRUE;
@@ -801,9 +899,37 @@ niff_set_curve (gpointer model, guint index, const TressCurve *curve, double *ma
       ok = set_channel (g, ref->channel, ref->component, curve, &err, error);
       break;
     }
+  if (ok)
+    tress_niff_group_changed (file, ref->group);
   if (ok && max_error != NULL)
     *max_error = err;
   return ok;
+}
+
+/* The error of storing @curve's values (and, in channels, its slopes) as
+ * f32, the only rounding NIFF does; frames are whole numbers, exact or refused. */
+static gboolean
+niff_preview_error (gpointer model, guint index, const TressCurve *curve, double *max_error,
+                    GError **error)
+{
+  TressNiffFile *file = model;
+  const TressNiffCurveRef *ref;
+  double err = 0;
+
+  if (index >= file->curve_refs->len)
+    return refuse (error, "There is no curve %u (the file has %u)", index, file->curve_refs->len);
+  ref = &g_array_index (file->curve_refs, TressNiffCurveRef, index);
+  for (guint i = 0; i < tress_curve_get_n_keys (curve); i++)
+    {
+      const TressKey *k = tress_curve_get_key (curve, i);
+
+      err = MAX (err, fabs ((double)(float)k->value - k->value));
+      if (ref->source != NIFF_CURVE_KEY && ref->source != NIFF_CURVE_FULL)
+        err = MAX (err, fabs ((double)(float)k->out_slope - k->out_slope));
+    }
+  if (max_error != NULL)
+    *max_error = isfinite (err) ? err : G_MAXDOUBLE;
+  return TRUE;
 }
 
 /* ---- undo state: the whole AnimGroup, as written ---- */
@@ -841,6 +967,7 @@ niff_restore_state (gpointer model, guint index, GBytes *state)
   g->offset = old->offset;
   g_ptr_array_index (file->groups, ref->group) = g;
   tress_niff_group_free (old);
+  tress_niff_group_changed (file, ref->group);
 }
 
 const TressCurveOps tress_niff_curve_ops = {
@@ -849,4 +976,5 @@ const TressCurveOps tress_niff_curve_ops = {
   .set_curve = niff_set_curve,
   .save_state = niff_save_state,
   .restore_state = niff_restore_state,
+  .preview_error = niff_preview_error,
 };

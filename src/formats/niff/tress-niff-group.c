@@ -62,7 +62,7 @@ tress_niff_channel_component_name (guint ch, guint component)
 TressNiffGroup *
 tress_niff_group_new (void)
 {
-  TressNiffGroup *g = g_new0 (TressNiffGroup, 1);
+  TressNiffGroup *g = memset (g_new (TressNiffGroup, 1), 0, sizeof (TressNiffGroup));
 
   g->offset = G_MAXSIZE;
   g->header_size = NIFF_GROUP_HEADER_SIZE;
@@ -257,12 +257,12 @@ bad (GError **error, TressError code, gsize offset, const char *field, const cha
   return FALSE;
 }
 
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (TressNiffGroup, tress_niff_group_free)
+
 TressNiffGroup *
 tress_niff_group_parse (const guint8 *data, gsize size, gsize base, GError **error)
 {
-  g_autoptr (GPtrArray) hold
-      = g_ptr_array_new_with_free_func ((GDestroyNotify)tress_niff_group_free);
-  TressNiffGroup *g;
+  g_autoptr (TressNiffGroup) g = NULL;
   guint32 n_records, nin, usr;
   gsize pos, end_records;
 
@@ -287,10 +287,9 @@ tress_niff_group_parse (const guint8 *data, gsize size, gsize base, GError **err
     }
 
   /* Arrays are made at their final size once the counts are known. */
-  g = g_new0 (TressNiffGroup, 1);
+  g = memset (g_new (TressNiffGroup, 1), 0, sizeof (TressNiffGroup));
   for (guint i = 0; i < 14; i++)
     g->constraints[i] = g->external_names[i] = NIFF_NONE;
-  g_ptr_array_add (hold, g);
   g->offset = base;
   g->index = word (data + 0x04);
   g->header_size = word (data + 0x08);
@@ -453,6 +452,5 @@ tress_niff_group_parse (const guint8 *data, gsize size, gsize base, GError **err
     if (g->channels[c] == NULL)
       g->channels[c] = g_array_new (FALSE, TRUE, sizeof (TressNiffChannelKey));
 
-  g_ptr_array_steal_index (hold, 0);
-  return g;
+  return g_steal_pointer (&g);
 }

@@ -121,12 +121,17 @@ struct _TressNiffFile
   guint32 anim_list_usr;
   GPtrArray *groups;       /* TressNiffGroup */
   GArray *name_spans;      /* TressNiffNameSpan, NameList order */
-  GHashTable *name_cache;  /* name index → char*, filled on demand */
+  char **name_texts;       /* per name_spans entry whose index is its place, on demand */
+  GHashTable *name_cache;  /* other name indices → char*, filled on demand */
   GPtrArray *group_paths;  /* per group: its name as a curve path level */
   GPtrArray *group_owners; /* per group: the objects that use it, or NULL */
   GArray *objects;         /* TressNiffObject */
   GArray *curve_refs;      /* TressNiffCurveRef */
+  double *group_frames;    /* per group: its last frame, or NAN until asked (see below) */
 };
+
+/* Forgets what is derived from AnimGroup @group (call after changing it). */
+void tress_niff_group_changed (TressNiffFile *file, guint group);
 
 /* Record sizes by tag; 0 for an unknown tag. */
 guint tress_niff_record_size (guint32 tag);

@@ -8,6 +8,7 @@
  */
 #include "tress-niff-private.h"
 
+#include <glib/gi18n-lib.h>
 #include <math.h>
 #include <string.h>
 
@@ -86,12 +87,17 @@ niff_free (gpointer model)
   g_clear_pointer (&file->lists, g_array_unref);
   g_clear_pointer (&file->anim_list_ext, g_bytes_unref);
   g_clear_pointer (&file->groups, g_ptr_array_unref);
+  if (file->name_texts != NULL)
+    for (guint i = 0; i < file->name_spans->len; i++)
+      g_free (file->name_texts[i]);
+  g_clear_pointer (&file->name_texts, g_free);
   g_clear_pointer (&file->name_spans, g_array_unref);
   g_clear_pointer (&file->name_cache, g_hash_table_unref);
   g_clear_pointer (&file->group_paths, g_ptr_array_unref);
   g_clear_pointer (&file->group_owners, g_ptr_array_unref);
   g_clear_pointer (&file->objects, g_array_unref);
   g_clear_pointer (&file->curve_refs, g_array_unref);
+  g_clear_pointer (&file->group_frames, g_free);
   g_free (file);
 }
 
@@ -120,16 +126,18 @@ list_elements (const guint8 *data, const TressNiffList *list, const char *name, 
   guint32 hsize = word (l + 4);
   guint32 n = word (l + 12);
   guint64 total;
-  g_autofree char *field = g_strdup_printf ("%s list element count", name);
 
+  /* Field names are only formatted for an error: this runs on every open. */
   if (n > (list->size - 24) / 4)
-    return bad (error, TRESS_ERROR_BAD_COUNT, list->offset + 12, field,
-                "a count whose size table fits in the list",
-                "%u in a list of %" G_GSIZE_FORMAT " bytes", n, list->size);
+    {
+      g_autofree char *field = g_strdup_printf ("%s list element count", name);
+      return bad (error, TRESS_ERROR_BAD_COUNT, list->offset + 12, field,
+                  "a count whose size table fits in the list",
+                  "%u in a list of %" G_GSIZE_FORMAT " bytes", n, list->size);
+    }
   if (hsize != 24 + 4 * n)
     {
-      g_free (field);
-      field = g_strdup_printf ("%s list header size", name);
+      g_autofree char *field = g_strdup_printf ("%s list header size", name);
       return bad (error, TRESS_ERROR_BAD_VALUE, list->offset + 4, field, "24 + 4 * element count",
                   "%u for %u elements", hsize, n);
     }
@@ -141,8 +149,7 @@ list_elements (const guint8 *data, const TressNiffList *list, const char *name, 
       guint32 s = word (l + 24 + 4 * i);
       if (s % 4 != 0)
         {
-          g_free (field);
-          field = g_strdup_printf ("%s element %u size", name, i);
+          g_autofree char *field = g_strdup_printf ("%s element %u size", name, i);
           return bad (error, TRESS_ERROR_BAD_VALUE, list->offset + 24 + 4 * i, field,
                       "a multiple of 4", "%u", s);
         }
@@ -150,8 +157,7 @@ list_elements (const guint8 *data, const TressNiffList *list, const char *name, 
     }
   if (total != list->size)
     {
-      g_free (field);
-      field = g_strdup_printf ("%s list size", name);
+      g_autofree char *field = g_strdup_printf ("%s list size", name);
       return bad (error, TRESS_ERROR_BAD_VALUE, list->offset + 8, field,
                   "header + elements + extension blocks",
                   "%" G_GSIZE_FORMAT " (they add up to %" G_GUINT64_FORMAT ")", list->size, total);
@@ -252,14 +258,28 @@ parse_anim_list (TressNiffFile *file, const guint8 *data, const TressNiffList *l
   return TRUE;
 }
 
+/* @name as one level of a curve path: '/' becomes '_'. */
+static char *
+path_level (const char *name)
+{
+  char *level = g_strdup (name);
+
+  for (char *p = strchr (level, '/'); p != NULL; p = strchr (p + 1, '/'))
+    *p = '_';
+  return level;
+}
+
 static gpointer
 niff_parse (GBytes *bytes, const char *filename, GError **error)
 {
-  g_autoptr (TressNiffFile) file = g_new0 (TressNiffFile, 1);
+  g_autoptr (TressNiffFile) file = memset (g_new (TressNiffFile, 1), 0, sizeof (TressNiffFile));
   gsize size = 0;
   const guint8 *data = g_bytes_get_data (bytes, &size);
   const TressNiffList *names = NULL, *objs = NULL;
+  guint32 seen = 0; /* bit per list_kinds entry already met */
   gsize pos;
+
+  G_STATIC_ASSERT (G_N_ELEMENTS (list_kinds) <= 32);
 
   file->bytes = g_bytes_ref (bytes);
   file->lists = g_array_sized_new (FALSE, FALSE, sizeof (TressNiffList), 32);
@@ -347,7 +367,7 @@ niff_parse (GBytes *bytes, const char *filename, GError **error)
                "a NIFF list tag", "0x%08x", list.tag);
           return NULL;
         }
-      for (guint i = 0; i < file->lists->len; i++)
+      for (guint i = 0; (seen >> kind) & 1 && i < file->lists->len; i++)
         if (g_array_index (file->lists, TressNiffList, i).tag == list.tag)
           {
             g_autofree char *field = g_strdup_printf ("%s list tag", list_kinds[kind].name);
@@ -374,6 +394,7 @@ niff_parse (GBytes *bytes, const char *filename, GError **error)
                hsize, list.size);
           return NULL;
         }
+      seen |= 1u << kind;
       if (list.tag == NIFF_TAG_ANIM)
         file->anim_list = (int)file->lists->len;
       g_array_append_val (file->lists, list);
@@ -402,8 +423,8 @@ niff_parse (GBytes *bytes, const char *filename, GError **error)
       const TressNiffGroup *g = g_ptr_array_index (file->groups, i);
       const char *name = tress_niff_file_get_name (file, g->name_index);
 
-      g_ptr_array_add (file->group_paths, name != NULL ? g_strdelimit (g_strdup (name), "/", '_')
-                                                       : g_strdup_printf ("AnimGroup %u", i));
+      g_ptr_array_add (file->group_paths,
+                       name != NULL ? path_level (name) : g_strdup_printf ("AnimGroup %u", i));
       g_ptr_array_add (file->group_owners, tress_niff_group_owner (file, i));
     }
   tress_niff_build_curve_refs (file);
@@ -505,29 +526,46 @@ tress_niff_file_get_anim_list_span (const TressNiffFile *file, gsize *offset, gs
   return TRUE;
 }
 
+/* The text of @span, valid UTF-8 (copied as is when it already is). */
+static char *
+name_text (const TressNiffFile *file, const TressNiffNameSpan *span)
+{
+  const char *text = (const char *)g_bytes_get_data (file->bytes, NULL) + span->offset;
+  g_autofree char *raw = NULL;
+
+  if (g_utf8_validate_len (text, span->length, NULL))
+    return g_strndup (text, span->length);
+  raw = g_strndup (text, span->length);
+  return g_utf8_make_valid (raw, -1);
+}
+
 const char *
 tress_niff_file_get_name (const TressNiffFile *file, guint32 index)
 {
-  TressNiffFile *self = (TressNiffFile *)file; /* the cache is not part of the model */
+  TressNiffFile *self = (TressNiffFile *)file; /* the caches are not part of the model */
   const TressNiffNameSpan *span = NULL;
-  const guint8 *data;
-  g_autofree char *raw = NULL;
   char *name;
 
+  /* Usually a name's index is its place in the NameList. */
+  if (index < file->name_spans->len
+      && g_array_index (file->name_spans, TressNiffNameSpan, index).index == index)
+    {
+      if (self->name_texts == NULL)
+        self->name_texts = g_new0 (char *, file->name_spans->len);
+      if (self->name_texts[index] == NULL)
+        self->name_texts[index]
+            = name_text (file, &g_array_index (file->name_spans, TressNiffNameSpan, index));
+      return self->name_texts[index];
+    }
   if (file->name_cache != NULL
       && (name = g_hash_table_lookup (file->name_cache, GUINT_TO_POINTER (index))) != NULL)
     return name;
-  if (index < file->name_spans->len
-      && g_array_index (file->name_spans, TressNiffNameSpan, index).index == index)
-    span = &g_array_index (file->name_spans, TressNiffNameSpan, index);
   for (guint i = 0; span == NULL && i < file->name_spans->len; i++)
     if (g_array_index (file->name_spans, TressNiffNameSpan, i).index == index)
       span = &g_array_index (file->name_spans, TressNiffNameSpan, i);
   if (span == NULL)
     return NULL;
-  data = g_bytes_get_data (file->bytes, NULL);
-  raw = g_strndup ((const char *)data + span->offset, span->length);
-  name = g_utf8_make_valid (raw, -1);
+  name = name_text (file, span);
   if (self->name_cache == NULL)
     self->name_cache = g_hash_table_new_full (NULL, NULL, NULL, g_free);
   g_hash_table_insert (self->name_cache, GUINT_TO_POINTER (index), name);
@@ -592,6 +630,27 @@ anim_type_record_tag (guint32 type)
     default:
       return 0;
     }
+}
+
+/* The anim type every record of @g agrees on, or NIFF_NONE when there are no
+ * records or they differ. */
+static guint32
+records_anim_type (const TressNiffGroup *g)
+{
+  static const guint32 types[] = { TRESS_NIFF_ANIM_STATIC, TRESS_NIFF_ANIM_FULL,
+                                   TRESS_NIFF_ANIM_KEY, TRESS_NIFF_ANIM_BILLBOARD };
+  guint32 tag;
+
+  if (g->records->len == 0)
+    return NIFF_NONE;
+  tag = g_array_index (g->records, TressNiffRecord, 0).tag;
+  for (guint i = 1; i < g->records->len; i++)
+    if (g_array_index (g->records, TressNiffRecord, i).tag != tag)
+      return NIFF_NONE;
+  for (guint i = 0; i < G_N_ELEMENTS (types); i++)
+    if (anim_type_record_tag (types[i]) == tag)
+      return types[i];
+  return NIFF_NONE;
 }
 
 static const char *
@@ -666,18 +725,28 @@ validate_group (const TressNiffFile *file, guint gi, GPtrArray *problems)
   g_autofree char *loc = group_label (file, gi);
   gsize off = g->offset;
   guint32 want_tag = anim_type_record_tag (g->anim_type);
+  guint32 fixed_type = records_anim_type (g);
+  g_autofree char *type_fix = fixed_type != NIFF_NONE
+                                  ? g_strdup_printf ("set the anim type to %s, as its records are",
+                                                     anim_type_name (fixed_type))
+                                  : NULL;
 
 #define PROBLEM(sev, at, ...)                                                                      \
   g_ptr_array_add (problems, tress_problem_new (sev, loc, at, NULL, -1, __VA_ARGS__))
+#define FIXABLE(sev, at, fix, id, ...)                                                             \
+  g_ptr_array_add (problems, tress_problem_new (sev, loc, at, fix, id, __VA_ARGS__))
 
   if (g->index != gi)
-    PROBLEM (TRESS_SEVERITY_WARNING, off + 4, "the group's index field is %u, its place is %u",
-             g->index, gi);
+    {
+      g_autofree char *fix = g_strdup_printf ("set the index field to %u", gi);
+      FIXABLE (TRESS_SEVERITY_WARNING, off + 4, fix, TRESS_NIFF_FIX_GROUP_INDEX,
+               "the group's index field is %u, its place is %u", g->index, gi);
+    }
   if (g->name_index != NIFF_NONE && tress_niff_file_get_name (file, g->name_index) == NULL)
     PROBLEM (TRESS_SEVERITY_WARNING, off + 0x10, "name index %u is not in the NameList",
              g->name_index);
   if (anim_type_name (g->anim_type) == NULL)
-    PROBLEM (TRESS_SEVERITY_ERROR, off + 0x14,
+    FIXABLE (TRESS_SEVERITY_ERROR, off + 0x14, type_fix, TRESS_NIFF_FIX_ANIM_TYPE,
              "anim type %u is none of STATIC 0, FULL 2, KEY 3, BILLBOARD 4", g->anim_type);
   if (rot_order_name (g->rot_order) == NULL)
     PROBLEM (TRESS_SEVERITY_WARNING, off + 0x24, "rotation order 0x%08x is not a known order",
@@ -688,11 +757,15 @@ validate_group (const TressNiffFile *file, guint gi, GPtrArray *problems)
       const TressNiffRecord *r = &g_array_index (g->records, TressNiffRecord, i);
 
       if (want_tag != 0 && r->tag != want_tag)
-        PROBLEM (TRESS_SEVERITY_ERROR, G_MAXSIZE,
+        FIXABLE (TRESS_SEVERITY_ERROR, G_MAXSIZE, type_fix, TRESS_NIFF_FIX_ANIM_TYPE,
                  "record %u has tag 0x%08x but the group's anim type %s needs 0x%08x", i, r->tag,
                  anim_type_name (g->anim_type), want_tag);
       if (r->index != i)
-        PROBLEM (TRESS_SEVERITY_WARNING, G_MAXSIZE, "record %u stores the index %u", i, r->index);
+        {
+          g_autofree char *fix = g_strdup_printf ("set the record's index to %u", i);
+          FIXABLE (TRESS_SEVERITY_WARNING, G_MAXSIZE, fix, TRESS_NIFF_FIX_RECORD_INDEX,
+                   "record %u stores the index %u", i, r->index);
+        }
       if (r->tag == TRESS_NIFF_RECORD_KEY)
         {
           const TressNiffRecord *next = i + 1 < g->records->len
@@ -703,11 +776,15 @@ validate_group (const TressNiffFile *file, guint gi, GPtrArray *problems)
                      "KEY record %u at frame %u is not after record %u at frame %u", i + 1,
                      next->key, i, r->key);
           if (next != NULL && r->next != next->key)
-            PROBLEM (TRESS_SEVERITY_ERROR, G_MAXSIZE,
-                     "KEY record %u says the next key is %u, but the next record is at frame %u", i,
-                     r->next, next->key);
+            {
+              g_autofree char *fix = g_strdup_printf ("set the next key to %u", next->key);
+              FIXABLE (TRESS_SEVERITY_ERROR, G_MAXSIZE, fix, TRESS_NIFF_FIX_NEXT_KEY,
+                       "KEY record %u says the next key is %u, but the next record is at frame %u",
+                       i, r->next, next->key);
+            }
           if (next == NULL && r->next != NIFF_NONE)
-            PROBLEM (TRESS_SEVERITY_ERROR, G_MAXSIZE,
+            FIXABLE (TRESS_SEVERITY_ERROR, G_MAXSIZE, "set the next key to 0xFFFFFFFF",
+                     TRESS_NIFF_FIX_NEXT_KEY,
                      "the last KEY record says the next key is %u instead of 0xFFFFFFFF", r->next);
           if (r->interp != 0 && r->interp != 1 && r->interp != 2 && r->interp != 4
               && r->interp != 6)
@@ -723,7 +800,9 @@ validate_group (const TressNiffFile *file, guint gi, GPtrArray *problems)
              g->records->len);
 
   if (file->niff2 && !g->has_ext)
-    PROBLEM (TRESS_SEVERITY_ERROR, off + 0x28,
+    FIXABLE (TRESS_SEVERITY_ERROR, off + 0x28,
+             "add an empty nintendo extension block (no channels, no constraints)",
+             TRESS_NIFF_FIX_EXTENSION,
              "every AnimGroup of a NIFF2 file needs the nintendo extension block (148 bytes or "
              "more)");
   if (!g->has_ext)
@@ -734,7 +813,8 @@ validate_group (const TressNiffFile *file, guint gi, GPtrArray *problems)
       GArray *keys = g->channels[c];
 
       if (bit != (keys->len > 0))
-        PROBLEM (TRESS_SEVERITY_ERROR, G_MAXSIZE,
+        FIXABLE (TRESS_SEVERITY_ERROR, G_MAXSIZE, bit ? "clear the bit" : "set the bit",
+                 TRESS_NIFF_FIX_CHANNEL_BITS,
                  "%s: channel bit 0x%x is %s but the channel has %u keys",
                  tress_niff_channel_name (c), 1u << c, bit ? "set" : "clear", keys->len);
       for (guint c2 = c + 1; c2 < TRESS_NIFF_N_CHANNELS; c2++)
@@ -779,6 +859,7 @@ validate_group (const TressNiffFile *file, guint gi, GPtrArray *problems)
     PROBLEM (TRESS_SEVERITY_WARNING, G_MAXSIZE, "unknown channel bits 0x%x are set",
              g->channel_bits & ~0x7FFFu);
 #undef PROBLEM
+#undef FIXABLE
 }
 
 static GPtrArray *
@@ -812,12 +893,16 @@ niff_validate (gpointer model)
         }
       found = word (data + list_kinds[k].header_offset);
       if (found != want)
-        g_ptr_array_add (
-            problems,
-            tress_problem_new (TRESS_SEVERITY_ERROR, "header", list_kinds[k].header_offset, NULL,
-                               -1, "the %s list size field says %u but the list %s%u%s",
+        {
+          g_autofree char *fix = g_strdup_printf ("set the field to %u", want);
+          g_ptr_array_add (problems,
+                           tress_problem_new (
+                               TRESS_SEVERITY_ERROR, "header", list_kinds[k].header_offset, fix,
+                               TRESS_NIFF_FIX_HEADER_LIST_SIZE,
+                               "the %s list size field says %u but the list %s%u%s",
                                list_kinds[k].name, found, present ? "is " : "is absent (expected ",
                                want, present ? " bytes" : ")"));
+        }
     }
   for (guint i = 0; i < file->groups->len; i++)
     validate_group (file, i, problems);
@@ -831,6 +916,248 @@ niff_validate (gpointer model)
                                             o->anim_link, file->groups->len));
     }
   return problems;
+}
+
+/* ---- automatic fixes ---- */
+
+/* One step of a fix: the bytes of AnimGroup @group (or of the file header when
+ * @group is NIFF_NONE) before and after, restored exactly on undo and redo. */
+typedef struct
+{
+  TressCommand parent;
+  guint32 group;
+  GBytes *before;
+  GBytes *after;
+} NiffFixCommand;
+
+static void
+niff_fix_apply (TressCommand *cmd, gpointer target, gboolean undo)
+{
+  NiffFixCommand *self = (NiffFixCommand *)cmd;
+  TressNiffFile *file = target;
+  GBytes *state = undo ? self->before : self->after;
+  gsize size = 0;
+  const guint8 *data = g_bytes_get_data (state, &size);
+
+  if (self->group == NIFF_NONE)
+    {
+      gsize total = 0;
+      const guint8 *old = g_bytes_get_data (file->bytes, &total);
+      guint8 *copy;
+
+      g_return_if_fail (size <= total);
+      copy = g_memdup2 (old, total);
+      memcpy (copy, data, size);
+      g_bytes_unref (file->bytes);
+      file->bytes = g_bytes_new_take (copy, total);
+    }
+  else
+    {
+      g_autoptr (GError) error = NULL;
+      TressNiffGroup *old, *g;
+
+      g_return_if_fail (self->group < file->groups->len);
+      old = g_ptr_array_index (file->groups, self->group);
+      g = tress_niff_group_parse (data, size, old->offset, &error);
+      g_return_if_fail (g != NULL); /* the bytes were written by tress_niff_group_write */
+      g->offset = old->offset;
+      g_ptr_array_index (file->groups, self->group) = g;
+      tress_niff_group_free (old);
+      tress_niff_group_changed (file, self->group);
+    }
+}
+
+static gsize
+niff_fix_size (const TressCommand *cmd)
+{
+  const NiffFixCommand *self = (const NiffFixCommand *)cmd;
+  return g_bytes_get_size (self->before) + g_bytes_get_size (self->after);
+}
+
+static void
+niff_fix_finalize (TressCommand *cmd)
+{
+  NiffFixCommand *self = (NiffFixCommand *)cmd;
+  g_clear_pointer (&self->before, g_bytes_unref);
+  g_clear_pointer (&self->after, g_bytes_unref);
+}
+
+static const TressCommandClass niff_fix_command_class = {
+  .type_name = "NiffFix",
+  .apply = niff_fix_apply,
+  .size = niff_fix_size,
+  .finalize = niff_fix_finalize,
+};
+
+static void
+perform_fix (TressNiffFile *file, TressHistory *history, const char *label, guint32 group,
+             GBytes *before, GBytes *after)
+{
+  NiffFixCommand *cmd
+      = tress_command_alloc (sizeof (NiffFixCommand), &niff_fix_command_class, label, NULL);
+
+  cmd->group = group;
+  cmd->before = before;
+  cmd->after = after;
+  if (history != NULL)
+    tress_history_perform (history, &cmd->parent);
+  else
+    {
+      niff_fix_apply (&cmd->parent, file, FALSE);
+      tress_command_free (&cmd->parent);
+    }
+}
+
+/* Applies to @g (at place @gi) every fix validate_group offers; returns TRUE
+ * if anything changed. */
+static gboolean
+fix_group (const TressNiffFile *file, guint gi, TressNiffGroup *g)
+{
+  gboolean changed = FALSE;
+  guint32 type = records_anim_type (g);
+
+  if (g->index != gi)
+    {
+      g->index = gi;
+      changed = TRUE;
+    }
+  if (type != NIFF_NONE && type != g->anim_type)
+    {
+      g->anim_type = type;
+      changed = TRUE;
+    }
+  for (guint i = 0; i < g->records->len; i++)
+    {
+      TressNiffRecord *r = &g_array_index (g->records, TressNiffRecord, i);
+      const TressNiffRecord *next
+          = i + 1 < g->records->len ? &g_array_index (g->records, TressNiffRecord, i + 1) : NULL;
+      guint32 want_next = next != NULL ? next->key : NIFF_NONE;
+
+      if (r->index != i)
+        {
+          r->index = i;
+          changed = TRUE;
+        }
+      if (r->tag == TRESS_NIFF_RECORD_KEY && r->next != want_next)
+        {
+          r->next = want_next;
+          changed = TRUE;
+        }
+    }
+  if (file->niff2 && !g->has_ext)
+    {
+      g->has_ext = TRUE;
+      g->channel_bits = 0;
+      for (guint i = 0; i < 14; i++)
+        g->constraints[i] = g->external_names[i] = NIFF_NONE;
+      changed = TRUE;
+    }
+  if (g->has_ext)
+    for (guint c = 0; c < TRESS_NIFF_N_CHANNELS; c++)
+      {
+        guint32 bits
+            = g->channels[c]->len > 0 ? g->channel_bits | (1u << c) : g->channel_bits & ~(1u << c);
+        if (bits != g->channel_bits)
+          {
+            g->channel_bits = bits;
+            changed = TRUE;
+          }
+      }
+  return changed;
+}
+
+static guint
+count_fixable (GPtrArray *problems)
+{
+  guint n = 0;
+
+  for (guint i = 0; i < problems->len; i++)
+    if (((TressProblem *)g_ptr_array_index (problems, i))->fix_id >= 0)
+      n++;
+  return n;
+}
+
+static guint
+niff_fix_all (gpointer model, TressHistory *history, GError **error)
+{
+  TressNiffFile *file = model;
+  g_autoptr (GPtrArray) before = niff_validate (file);
+  g_autoptr (GPtrArray) after = NULL;
+  guint n_before = count_fixable (before);
+  gboolean grouped = FALSE;
+  g_autofree char *label = NULL;
+
+  if (n_before == 0)
+    return 0;
+  label = g_strdup_printf ("Fix %u problem%s", n_before, n_before == 1 ? "" : "s");
+  if (history != NULL)
+    {
+      tress_history_begin_group (history, label);
+      grouped = TRUE;
+    }
+
+  /* The file header's list size fields. */
+  {
+    gsize size = 0;
+    const guint8 *data = g_bytes_get_data (file->bytes, &size);
+    g_autofree guint8 *header = g_memdup2 (data, file->header_size);
+    gboolean changed = FALSE;
+
+    for (guint k = 0; k < G_N_ELEMENTS (list_kinds); k++)
+      {
+        guint32 want = 0;
+
+        if (list_kinds[k].header_offset + 4 > file->header_size)
+          continue;
+        for (guint i = 0; i < file->lists->len; i++)
+          {
+            const TressNiffList *l = &g_array_index (file->lists, TressNiffList, i);
+            if (l->tag == list_kinds[k].tag)
+              want = (guint32)l->size;
+          }
+        if (word (header + list_kinds[k].header_offset) != want)
+          {
+            put_at (header + list_kinds[k].header_offset, want);
+            changed = TRUE;
+          }
+      }
+    if (changed)
+      perform_fix (file, history, label, NIFF_NONE, g_bytes_new (data, file->header_size),
+                   g_bytes_new_take (g_steal_pointer (&header), file->header_size));
+  }
+
+  /* Each AnimGroup, fixed on a copy made from its own bytes. */
+  for (guint gi = 0; gi < file->groups->len; gi++)
+    {
+      GByteArray *out = g_byte_array_new ();
+      g_autoptr (GBytes) was = NULL;
+      TressNiffGroup *copy;
+      gsize size = 0;
+      const guint8 *data;
+
+      tress_niff_group_write (g_ptr_array_index (file->groups, gi), out);
+      was = g_byte_array_free_to_bytes (out);
+      data = g_bytes_get_data (was, &size);
+      copy = tress_niff_group_parse (data, size, 0, error);
+      if (copy == NULL)
+        {
+          g_prefix_error (error, "AnimGroup %u: ", gi);
+          break;
+        }
+      if (fix_group (file, gi, copy))
+        {
+          out = g_byte_array_new ();
+          tress_niff_group_write (copy, out);
+          perform_fix (file, history, label, gi, g_steal_pointer (&was),
+                       g_byte_array_free_to_bytes (out));
+        }
+      tress_niff_group_free (copy);
+    }
+  if (grouped)
+    tress_history_end_group (history);
+
+  after = niff_validate (file);
+  return n_before - MIN (n_before, count_fixable (after));
 }
 
 /* ---- describe and dump ---- */
@@ -1112,11 +1439,11 @@ niff_dump (gpointer model, JsonBuilder *b)
   json_builder_end_object (b);
 }
 
-static const char *const niff_extensions[] = { ".niff", ".nif", NULL };
+static const char *const niff_extensions[] = { "niff", "nif", NULL };
 
 const TressFormat tress_format_niff = {
   .id = "niff",
-  .display_name = "NIFF animation",
+  .display_name = N_ ("NIFF animation"),
   .extensions = niff_extensions,
   .mime_type = "application/x-niff",
   .probe = niff_probe,
@@ -1126,5 +1453,6 @@ const TressFormat tress_format_niff = {
   .serialize = niff_serialize,
   .describe = niff_describe,
   .dump = niff_dump,
+  .fix_all = niff_fix_all,
   .curves = &tress_niff_curve_ops,
 };

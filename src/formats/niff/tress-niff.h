@@ -5,6 +5,15 @@
  * serialize copies the rest and rebuilds the AnimList, updating every size the
  * format page lists. Curves are exposed through tress_format_niff.curves.
  *
+ * NIFF1 KEY curves have limits.slopes_derived set: a KEY record stores no
+ * slopes, they follow from its interpolation (LINEAR, STATIC, and the SLOW
+ * kinds drawn with an assumed ease). set_curve on such a curve stores each
+ * key's frame, value and interpolation and refuses nothing for its slopes
+ * (broken or any other value is accepted); the slopes themselves are dropped.
+ * It does not claim they were kept: *max_error is at least the largest
+ * difference, sampled inside every segment, between the curve as given and the
+ * curve as stored, and get_curve afterwards returns the derived slopes.
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #pragma once
@@ -65,6 +74,20 @@ typedef enum
 
 /* Constraint bits 0x100 … 0x4000, in the order of the (kind, node) pairs. */
 #define TRESS_NIFF_N_CONSTRAINTS 7
+
+/* The automatic fixes (TressProblem.fix_id) that validate offers and
+ * tress_format_niff.fix_all applies. */
+typedef enum
+{
+  TRESS_NIFF_FIX_HEADER_LIST_SIZE, /* a file header list size field: the list's real size */
+  TRESS_NIFF_FIX_GROUP_INDEX,      /* an AnimGroup's index field: its place in the AnimList */
+  TRESS_NIFF_FIX_ANIM_TYPE,        /* the anim type: the kind every one of its records has */
+  TRESS_NIFF_FIX_RECORD_INDEX,     /* a record's index field: its place in the group */
+  TRESS_NIFF_FIX_NEXT_KEY,         /* a KEY record's next key: the next record's frame */
+  TRESS_NIFF_FIX_EXTENSION,        /* NIFF2 group without the block: an empty block */
+  TRESS_NIFF_FIX_CHANNEL_BITS,     /* a channel bit: set exactly when the channel has keys */
+  TRESS_NIFF_N_FIXES
+} TressNiffFix;
 
 /* Model access (tests, CLI). */
 guint32 tress_niff_file_get_version (const TressNiffFile *file);
