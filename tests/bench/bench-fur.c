@@ -24,23 +24,12 @@
 #include "fur/tress-fur-editor.h"
 #include "tress-application.h"
 #include "tress-document-page.h"
+#include "tress-test-utils.h"
 #include "tress-window.h"
 
 static gint64 t_main;
 
-#define WAIT_FOR(cond)                                                                             \
-  G_STMT_START                                                                                     \
-  {                                                                                                \
-    gint64 deadline_ = g_get_monotonic_time () + 300 * G_USEC_PER_SEC;                             \
-    while (!(cond))                                                                                \
-      {                                                                                            \
-        if (g_get_monotonic_time () > deadline_)                                                   \
-          g_error ("timed out waiting for %s", #cond);                                             \
-        if (!g_main_context_iteration (NULL, FALSE))                                               \
-          g_usleep (500);                                                                          \
-      }                                                                                            \
-  }                                                                                                \
-  G_STMT_END
+#define WAIT_FOR(cond) TRESS_TEST_WAIT_FOR (cond)
 
 static double
 rss_mb (void)

@@ -20,29 +20,7 @@
 static TressApplication *app;
 static gboolean gl_disabled;
 
-#define WAIT_FOR(cond)                                                                             \
-  G_STMT_START                                                                                     \
-  {                                                                                                \
-    gint64 deadline_ = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;                              \
-    while (!(cond))                                                                                \
-      {                                                                                            \
-        if (g_get_monotonic_time () > deadline_)                                                   \
-          g_error ("timed out waiting for %s", #cond);                                             \
-        if (!g_main_context_iteration (NULL, FALSE))                                               \
-          g_usleep (1000);                                                                         \
-      }                                                                                            \
-  }                                                                                                \
-  G_STMT_END
-
-static void
-spin (guint ms)
-{
-  gint64 end = g_get_monotonic_time () + ms * 1000;
-
-  while (g_get_monotonic_time () < end)
-    if (!g_main_context_iteration (NULL, FALSE))
-      g_usleep (1000);
-}
+#define WAIT_FOR(cond) TRESS_TEST_WAIT_FOR (cond)
 
 static GBytes *
 demo_bytes (void)
@@ -275,7 +253,7 @@ test_edit_cycle (void)
   assert_ribbon_weights (file, 0, 1, w);
   assert_ribbon_weights (file, 0, 2, w);
   gtk_window_destroy (GTK_WINDOW (window));
-  spin (10);
+  tress_test_spin (10);
 }
 
 /* The tree: lazily expanded rows, selection both ways, search filter. */
@@ -348,7 +326,7 @@ test_tree (void)
   tress_cha_document_set_selection (doc, &(TressChaRibbonId){ 0, 9 }, 1, NULL);
   g_assert_cmpuint (n_selected_rows (editor), ==, 1);
   gtk_window_destroy (GTK_WINDOW (window));
-  spin (10);
+  tress_test_spin (10);
 }
 
 /* Dragging in the weight triangle: several points move together, one undo step. */
@@ -410,7 +388,7 @@ test_triangle_drag (void)
   assert_ribbon_weights (file, 0, 3, a);
   assert_ribbon_weights (file, 0, 4, b);
   gtk_window_destroy (GTK_WINDOW (window));
-  spin (10);
+  tress_test_spin (10);
 }
 
 /* UV map: hover names the piece, a dragged point is one undoable edit. */
@@ -442,7 +420,7 @@ test_uv_map (void)
   g_assert_cmpfloat (file->radeon->materials[0].uv[2 * 10], ==, u0);
   g_assert_cmpfloat (file->radeon->materials[0].uv[2 * 10 + 1], ==, v0);
   gtk_window_destroy (GTK_WINDOW (window));
-  spin (10);
+  tress_test_spin (10);
 }
 
 static guint
@@ -538,7 +516,7 @@ test_preview (void)
   morphed = tress_fur_preview_grab (preview, &w, &h);
   g_assert_cmpuint (count_pixels (morphed, TRUE), >, 0);
   gtk_window_destroy (GTK_WINDOW (window));
-  spin (10);
+  tress_test_spin (10);
 }
 
 /* While the view moves a large file is drawn with a subset of its ribbons; at
@@ -597,7 +575,7 @@ test_preview_lod (void)
   g_assert_cmpuint (tress_fur_preview_get_n_ribbons_drawn (preview), ==, mesh->n_ribbons);
   g_assert_true (g_bytes_equal (full, again));
   gtk_window_destroy (GTK_WINDOW (window));
-  spin (10);
+  tress_test_spin (10);
 }
 
 /* Moving a ribbon updates its points in place (no new mesh), giving exactly
@@ -650,7 +628,7 @@ test_preview_edit_in_place (void)
   g_assert_cmpuint (tress_fur_preview_get_n_mesh_builds (preview), ==, builds);
   g_assert_true (g_bytes_equal (before, undone));
   gtk_window_destroy (GTK_WINDOW (window));
-  spin (10);
+  tress_test_spin (10);
 }
 
 /* With GL disabled the pane says so, and editing still works. */
@@ -682,7 +660,7 @@ test_no_gl (void)
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
   g_assert_false (tress_document_get_modified (TRESS_DOCUMENT (doc)));
   gtk_window_destroy (GTK_WINDOW (window));
-  spin (10);
+  tress_test_spin (10);
 }
 
 /* The first widget under @root of @type (and with @label / @name when given), depth first. */
@@ -776,7 +754,7 @@ test_retarget_dialog (void)
   g_assert_true (tress_history_undo (history));
   g_assert_false (tress_document_get_modified (TRESS_DOCUMENT (doc)));
   gtk_window_destroy (GTK_WINDOW (window));
-  spin (10);
+  tress_test_spin (10);
 }
 
 /* Whether a line of the ribbon gives weight to @part. */
@@ -878,7 +856,7 @@ test_problem_fix (void)
   g_assert_true (tress_history_undo (tress_document_get_history (TRESS_DOCUMENT (doc))));
   g_assert_cmpuint (tress_cha_document_ribbon_problems (doc, 0, 6), >, 0);
   gtk_window_destroy (GTK_WINDOW (window));
-  spin (10);
+  tress_test_spin (10);
 }
 
 /* Sorting by a column orders the ribbons within their material; the weight
@@ -933,7 +911,7 @@ test_sort_and_spin (void)
     g_assert_cmpuint (line->weights[0] + line->weights[1] + line->weights[2], ==, 255);
   }
   gtk_window_destroy (GTK_WINDOW (window));
-  spin (10);
+  tress_test_spin (10);
 }
 
 /* The UV map's background: a DDS decoded by the project, and a PNG. */
