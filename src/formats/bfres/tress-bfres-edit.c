@@ -26,16 +26,97 @@ float_to_bits (float f)
 
 /* ---- reading into the curve model ---------------------------------------- */
 
+/* "Cubic, u8 frames, s16 keys": built in a buffer, one allocation. */
 static char *
 type_label (TressBfresCurveType ct, TressBfresFrameType ft, TressBfresKeyType kt)
 {
   const char *keys = kt == TRESS_BFRES_KEY_32 ? (bfres_curve_type_is_float (ct) ? "f32" : "s32")
                                               : tress_bfres_key_type_to_string (kt);
-  if (bfres_curve_type_is_bool (ct))
-    return g_strconcat (tress_bfres_curve_type_to_string (ct), ", ",
-                        tress_bfres_frame_type_to_string (ft), " frames", NULL);
-  return g_strconcat (tress_bfres_curve_type_to_string (ct), ", ",
-                      tress_bfres_frame_type_to_string (ft), " frames, ", keys, " keys", NULL);
+  const char *ctype = tress_bfres_curve_type_to_string (ct);
+  const char *ftype = tress_bfres_frame_type_to_string (ft);
+  char buf[128], *p = buf;
+
+  /* The type names are short constants: well within the buffer. */
+  g_assert (strlen (ctype) + strlen (ftype) + strlen (keys) + 20 < sizeof buf);
+  p = g_stpcpy (p, ctype);
+  p = g_stpcpy (p, ", ");
+  p = g_stpcpy (p, ftype);
+  p = g_stpcpy (p, " frames");
+  if (!bfres_curve_type_is_bool (ct))
+    {
+      p = g_stpcpy (p, ", ");
+      p = g_stpcpy (p, keys);
+      g_stpcpy (p, " keys");
+    }
+  return g_strdup (buf);
+}
+
+/* Keys decoded per block by bfres_get_curve. */
+#define DECODE_BLOCK 64
+
+/* The frames of @c into keys[i].frame. */
+static void
+decode_frames_into_keys (const TressBfres *b, const BfresCurve *c, TressKey *keys)
+{
+  const guint8 *p = b->d + c->frames_pos;
+  guint n = c->n_keys;
+
+  switch (bfres_curve_frame_type (c))
+    {
+    case TRESS_BFRES_FRAME_F32:
+      for (guint i = 0; i < n; i++, p += 4)
+        {
+          guint32 u = (guint32)p[0] << 24 | (guint32)p[1] << 16 | (guint32)p[2] << 8 | p[3];
+          float f;
+          memcpy (&f, &u, 4);
+          keys[i].frame = f;
+        }
+      break;
+    case TRESS_BFRES_FRAME_S10_5:
+      for (guint i = 0; i < n; i++, p += 2)
+        keys[i].frame = (gint16)(guint16)(p[0] << 8 | p[1]) / 32.0;
+      break;
+    default:
+      for (guint i = 0; i < n; i++)
+        keys[i].frame = p[i];
+      break;
+    }
+}
+
+/* Elements [first, first + count) of a float or integer (not bool) curve's
+ * key array, raw (unscaled), as bfres_decode_elems gives them. */
+static void
+decode_elem_range (const TressBfres *b, const BfresCurve *c, gsize first, guint count, double *out)
+{
+  const guint8 *p = b->d + c->keys_pos;
+
+  switch (bfres_curve_key_type (c))
+    {
+    case TRESS_BFRES_KEY_32:
+      p += 4 * first;
+      if (bfres_curve_type_is_float (bfres_curve_type (c)))
+        for (guint i = 0; i < count; i++, p += 4)
+          {
+            guint32 u = (guint32)p[0] << 24 | (guint32)p[1] << 16 | (guint32)p[2] << 8 | p[3];
+            float f;
+            memcpy (&f, &u, 4);
+            out[i] = f;
+          }
+      else
+        for (guint i = 0; i < count; i++, p += 4)
+          out[i] = (gint32)((guint32)p[0] << 24 | (guint32)p[1] << 16 | (guint32)p[2] << 8 | p[3]);
+      break;
+    case TRESS_BFRES_KEY_S16:
+      p += 2 * first;
+      for (guint i = 0; i < count; i++, p += 2)
+        out[i] = (gint16)(guint16)(p[0] << 8 | p[1]);
+      break;
+    default:
+      p += first;
+      for (guint i = 0; i < count; i++)
+        out[i] = (gint8)p[i];
+      break;
+    }
 }
 
 TressCurve *
@@ -49,7 +130,6 @@ bfres_get_curve (TressBfres *b, guint index)
   gint32 ioff = (gint32)c->offset_bits;
   guint n = c->n_keys, per = bfres_values_per_key (ct);
   double quant = 0.0, prev_in = 0.0;
-  g_autofree char *label = type_label (ct, bfres_curve_frame_type (c), bfres_curve_key_type (c));
 
   tress_curve_limits_init_unbounded (&curve->limits);
   curve->limits.frame_step = 0;
@@ -84,12 +164,8 @@ bfres_get_curve (TressBfres *b, guint index)
 
   if (n > 0)
     {
-      g_autofree double *fr = g_new (double, n);
-      g_autofree double *el = g_new (double, (gsize)n *per);
       TressKey *keys;
 
-      bfres_decode_frames (b, c, fr);
-      bfres_decode_elems (b, c, el);
       /* A key array that is not cleared on growth: every key is written whole below. */
       g_array_unref (curve->keys);
       curve->keys = g_array_sized_new (FALSE, FALSE, sizeof (TressKey), n);
@@ -99,36 +175,63 @@ bfres_get_curve (TressBfres *b, guint index)
         {
           gboolean cubic = ct == TRESS_BFRES_CURVE_CUBIC;
           TressInterp interp = cubic ? TRESS_INTERP_HERMITE : TRESS_INTERP_LINEAR;
+          /* Coefficients are decoded a block of keys at a time (plus the next key's
+           * constant term) into a buffer that stays in the cache; frames go straight
+           * into the keys. */
+          double el[(DECODE_BLOCK + 1) * 4];
+          double prev_d = -1.0, inv = 1.0;
 
-          for (guint i = 0; i < n; i++)
+          decode_frames_into_keys (b, c, keys);
+          for (guint base = 0; base < n; base += DECODE_BLOCK)
             {
-              TressKey *k = &keys[i];
-              const double *e = el + (gsize)i * per;
-              double c0 = e[0] * scale + offset;
+              guint cnt = MIN (DECODE_BLOCK, n - base);
+              guint with_next = base + cnt < n ? cnt + 1 : cnt;
 
-              *k = (TressKey){ .frame = fr[i], .value = c0, .interp = interp, .native_interp = ct };
-              k->in_slope = prev_in;
-              if (i + 1 < n)
+              decode_elem_range (b, c, (gsize)base * per, with_next * per, el);
+              for (guint j = 0; j < cnt; j++)
                 {
-                  double d = fr[i + 1] - fr[i], inv = d > 0 ? 1.0 / d : 1.0;
-                  double c1 = e[1] * scale, c2 = cubic ? e[2] * scale : 0,
-                         c3 = cubic ? e[3] * scale : 0;
-                  double q = fabs (c0 + c1 + c2 + c3 - (e[per] * scale + offset));
-                  k->out_slope = c1 * inv;
-                  prev_in = (c1 + 2 * c2 + 3 * c3) * inv;
-                  if (q > quant)
-                    quant = q;
+                  guint i = base + j;
+                  TressKey *k = &keys[i];
+                  const double *e = el + (gsize)j * per;
+                  double frame = k->frame, c0 = e[0] * scale + offset, in, out;
+
+                  in = prev_in;
+                  if (i + 1 < n)
+                    {
+                      double d = keys[i + 1].frame - frame;
+                      double c1 = e[1] * scale, c2 = cubic ? e[2] * scale : 0,
+                             c3 = cubic ? e[3] * scale : 0;
+                      double q = fabs (c0 + c1 + c2 + c3 - (e[per] * scale + offset));
+                      /* Evenly spaced keys share one division. */
+                      if (d != prev_d)
+                        {
+                          prev_d = d;
+                          inv = d > 0 ? 1.0 / d : 1.0;
+                        }
+                      out = c1 * inv;
+                      prev_in = (c1 + 2 * c2 + 3 * c3) * inv;
+                      if (q > quant)
+                        quant = q;
+                    }
+                  else
+                    out = i > 0 ? in : 0.0;
+                  if (i == 0)
+                    in = out;
+                  *k = (TressKey){ .frame = frame,
+                                   .value = c0,
+                                   .in_slope = in,
+                                   .out_slope = out,
+                                   .interp = interp,
+                                   .native_interp = ct };
+                  if (fabs (in - out) > 1e-6 * MAX (1.0, fabs (out)))
+                    k->flags = TRESS_KEY_BROKEN;
                 }
-              else
-                k->out_slope = i > 0 ? k->in_slope : 0.0;
-              if (i == 0)
-                k->in_slope = k->out_slope;
-              if (fabs (k->in_slope - k->out_slope) > 1e-6 * MAX (1.0, fabs (k->out_slope)))
-                k->flags = TRESS_KEY_BROKEN;
             }
         }
       else
         {
+          g_autofree double *fr = g_new (double, n);
+          g_autofree double *el = g_new (double, (gsize)n *per);
           gboolean baked = ct == TRESS_BFRES_CURVE_BAKED_FLOAT || ct == TRESS_BFRES_CURVE_BAKED_INT
                            || ct == TRESS_BFRES_CURVE_BAKED_BOOL;
           TressInterp interp = baked ? TRESS_INTERP_BAKED : TRESS_INTERP_STEP;
@@ -136,6 +239,9 @@ bfres_get_curve (TressBfres *b, guint index)
           double add = ct == TRESS_BFRES_CURVE_BAKED_FLOAT ? offset
                        : bfres_curve_type_is_bool (ct)     ? 0.0
                                                            : (double)ioff;
+
+          bfres_decode_frames (b, c, fr);
+          bfres_decode_elems (b, c, el);
           for (guint i = 0; i < n; i++)
             {
               TressKey *k = &keys[i];
@@ -152,7 +258,7 @@ bfres_get_curve (TressBfres *b, guint index)
   tress_curve_set_text (&curve->kind, a->kind);
   tress_curve_set_text (&curve->owner, a->name);
   tress_curve_set_text (&curve->component, c->component);
-  tress_curve_set_text (&curve->type_label, label);
+  curve->type_label = type_label (ct, bfres_curve_frame_type (c), bfres_curve_key_type (c));
   if (a->textures != NULL && a->n_textures > 0)
     {
       GString *note = g_string_new ("Value = texture index:");
