@@ -678,8 +678,10 @@ bfres_encode_curve (TressBfres *b, guint index, const TressCurve *curve, int wan
     {
       g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED,
                    "%s: key %u at frame %g is past the end of \"%s\" (%d frames); raise the "
-                   "animation's frame count first",
-                   c->path, n - 1, p.frames[n - 1], a->name, a->frame_count);
+                   "animation's frame count first (tress-cli bfres-set-frame-count FILE %s "
+                   "%g -o OUT)",
+                   c->path, n - 1, p.frames[n - 1], a->name, a->frame_count, a->name,
+                   ceil (p.frames[n - 1]));
       goto out;
     }
   if (ct == TRESS_BFRES_CURVE_BAKED_FLOAT || ct == TRESS_BFRES_CURVE_BAKED_INT
