@@ -51,9 +51,6 @@ type_label (TressBfresCurveType ct, TressBfresFrameType ft, TressBfresKeyType kt
   return g_strdup (buf);
 }
 
-/* Keys decoded per block by bfres_get_curve. */
-#define DECODE_BLOCK 64
-
 /* The frames of @c into keys[i].frame. */
 static void
 decode_frames_into_keys (const TressBfres *b, const BfresCurve *c, TressKey *keys)
@@ -83,40 +80,86 @@ decode_frames_into_keys (const TressBfres *b, const BfresCurve *c, TressKey *key
     }
 }
 
-/* Elements [first, first + count) of a float or integer (not bool) curve's
- * key array, raw (unscaled), as bfres_decode_elems gives them. */
-static void
-decode_elem_range (const TressBfres *b, const BfresCurve *c, gsize first, guint count, double *out)
+/* Element @i of a float (cubic/linear) curve's key array, raw. @kt is a
+ * constant where this is inlined, so each key type gets its own loop. */
+G_ALWAYS_INLINE static inline double
+raw_float_elem (const guint8 *p, gsize i, TressBfresKeyType kt)
 {
-  const guint8 *p = b->d + c->keys_pos;
-
-  switch (bfres_curve_key_type (c))
+  switch (kt)
     {
     case TRESS_BFRES_KEY_32:
-      p += 4 * first;
-      if (bfres_curve_type_is_float (bfres_curve_type (c)))
-        for (guint i = 0; i < count; i++, p += 4)
-          {
-            guint32 u = (guint32)p[0] << 24 | (guint32)p[1] << 16 | (guint32)p[2] << 8 | p[3];
-            float f;
-            memcpy (&f, &u, 4);
-            out[i] = f;
-          }
-      else
-        for (guint i = 0; i < count; i++, p += 4)
-          out[i] = (gint32)((guint32)p[0] << 24 | (guint32)p[1] << 16 | (guint32)p[2] << 8 | p[3]);
-      break;
+      {
+        guint32 u;
+        float f;
+        memcpy (&u, p + 4 * i, 4);
+        u = GUINT32_FROM_BE (u);
+        memcpy (&f, &u, 4);
+        return f;
+      }
     case TRESS_BFRES_KEY_S16:
-      p += 2 * first;
-      for (guint i = 0; i < count; i++, p += 2)
-        out[i] = (gint16)(guint16)(p[0] << 8 | p[1]);
-      break;
+      {
+        guint16 u;
+        memcpy (&u, p + 2 * i, 2);
+        return (gint16)GUINT16_FROM_BE (u);
+      }
     default:
-      p += first;
-      for (guint i = 0; i < count; i++)
-        out[i] = (gint8)p[i];
-      break;
+      return (gint8)p[i];
     }
+}
+
+/* Cubic (@per 4) or linear (@per 2) keys straight from the key array into
+ * @keys, whose frames are already set: value, Hermite slopes and the broken
+ * flag. Returns the largest quantization error (segment end against the next
+ * key's value). Inlined with constant @kt and @per. */
+G_ALWAYS_INLINE static inline double
+decode_segments (TressKey *keys, guint n, const guint8 *p, TressBfresKeyType kt, guint per,
+                 double scale, double offset, guint16 native)
+{
+  TressInterp interp = per == 4 ? TRESS_INTERP_HERMITE : TRESS_INTERP_LINEAR;
+  double quant = 0.0, prev_in = 0.0, prev_d = -1.0, inv = 1.0;
+  double c0 = raw_float_elem (p, 0, kt) * scale + offset;
+  guint i;
+
+  for (i = 0; i + 1 < n; i++)
+    {
+      gsize e = (gsize)i * per;
+      double frame = keys[i].frame, d = keys[i + 1].frame - frame;
+      double c1 = raw_float_elem (p, e + 1, kt) * scale;
+      double c2 = per == 4 ? raw_float_elem (p, e + 2, kt) * scale : 0;
+      double c3 = per == 4 ? raw_float_elem (p, e + 3, kt) * scale : 0;
+      double next = raw_float_elem (p, e + per, kt) * scale + offset;
+      double q = fabs (c0 + c1 + c2 + c3 - next);
+      double in, out;
+
+      /* Evenly spaced keys share one division. */
+      if (d != prev_d)
+        {
+          prev_d = d;
+          inv = d > 0 ? 1.0 / d : 1.0;
+        }
+      out = c1 * inv;
+      in = i == 0 ? out : prev_in;
+      prev_in = (c1 + 2 * c2 + 3 * c3) * inv;
+      if (q > quant)
+        quant = q;
+      keys[i] = (TressKey){ .frame = keys[i].frame,
+                            .value = c0,
+                            .in_slope = in,
+                            .out_slope = out,
+                            .interp = interp,
+                            .native_interp = native };
+      if (fabs (in - out) > 1e-6 * MAX (1.0, fabs (out)))
+        keys[i].flags = TRESS_KEY_BROKEN;
+      c0 = next;
+    }
+  /* The last key continues its incoming slope (a lone key is flat). */
+  keys[i] = (TressKey){ .frame = keys[i].frame,
+                        .value = c0,
+                        .in_slope = prev_in,
+                        .out_slope = prev_in,
+                        .interp = interp,
+                        .native_interp = native };
+  return quant;
 }
 
 TressCurve *
@@ -129,7 +172,7 @@ bfres_get_curve (TressBfres *b, guint index)
   double scale = bits_to_float (c->scale_bits), offset = bits_to_float (c->offset_bits);
   gint32 ioff = (gint32)c->offset_bits;
   guint n = c->n_keys, per = bfres_values_per_key (ct);
-  double quant = 0.0, prev_in = 0.0;
+  double quant = 0.0;
 
   tress_curve_limits_init_unbounded (&curve->limits);
   curve->limits.frame_step = 0;
@@ -173,60 +216,35 @@ bfres_get_curve (TressBfres *b, guint index)
       keys = (TressKey *)(void *)curve->keys->data;
       if (ct == TRESS_BFRES_CURVE_CUBIC || ct == TRESS_BFRES_CURVE_LINEAR)
         {
-          gboolean cubic = ct == TRESS_BFRES_CURVE_CUBIC;
-          TressInterp interp = cubic ? TRESS_INTERP_HERMITE : TRESS_INTERP_LINEAR;
-          /* Coefficients are decoded a block of keys at a time (plus the next key's
-           * constant term) into a buffer that stays in the cache; frames go straight
-           * into the keys. */
-          double el[(DECODE_BLOCK + 1) * 4];
-          double prev_d = -1.0, inv = 1.0;
+          const guint8 *p = b->d + c->keys_pos;
 
           decode_frames_into_keys (b, c, keys);
-          for (guint base = 0; base < n; base += DECODE_BLOCK)
-            {
-              guint cnt = MIN (DECODE_BLOCK, n - base);
-              guint with_next = base + cnt < n ? cnt + 1 : cnt;
-
-              decode_elem_range (b, c, (gsize)base * per, with_next * per, el);
-              for (guint j = 0; j < cnt; j++)
-                {
-                  guint i = base + j;
-                  TressKey *k = &keys[i];
-                  const double *e = el + (gsize)j * per;
-                  double frame = k->frame, c0 = e[0] * scale + offset, in, out;
-
-                  in = prev_in;
-                  if (i + 1 < n)
-                    {
-                      double d = keys[i + 1].frame - frame;
-                      double c1 = e[1] * scale, c2 = cubic ? e[2] * scale : 0,
-                             c3 = cubic ? e[3] * scale : 0;
-                      double q = fabs (c0 + c1 + c2 + c3 - (e[per] * scale + offset));
-                      /* Evenly spaced keys share one division. */
-                      if (d != prev_d)
-                        {
-                          prev_d = d;
-                          inv = d > 0 ? 1.0 / d : 1.0;
-                        }
-                      out = c1 * inv;
-                      prev_in = (c1 + 2 * c2 + 3 * c3) * inv;
-                      if (q > quant)
-                        quant = q;
-                    }
-                  else
-                    out = i > 0 ? in : 0.0;
-                  if (i == 0)
-                    in = out;
-                  *k = (TressKey){ .frame = frame,
-                                   .value = c0,
-                                   .in_slope = in,
-                                   .out_slope = out,
-                                   .interp = interp,
-                                   .native_interp = ct };
-                  if (fabs (in - out) > 1e-6 * MAX (1.0, fabs (out)))
-                    k->flags = TRESS_KEY_BROKEN;
-                }
-            }
+          if (ct == TRESS_BFRES_CURVE_CUBIC)
+            switch (bfres_curve_key_type (c))
+              {
+              case TRESS_BFRES_KEY_32:
+                quant = decode_segments (keys, n, p, TRESS_BFRES_KEY_32, 4, scale, offset, ct);
+                break;
+              case TRESS_BFRES_KEY_S16:
+                quant = decode_segments (keys, n, p, TRESS_BFRES_KEY_S16, 4, scale, offset, ct);
+                break;
+              default:
+                quant = decode_segments (keys, n, p, TRESS_BFRES_KEY_S8, 4, scale, offset, ct);
+                break;
+              }
+          else
+            switch (bfres_curve_key_type (c))
+              {
+              case TRESS_BFRES_KEY_32:
+                quant = decode_segments (keys, n, p, TRESS_BFRES_KEY_32, 2, scale, offset, ct);
+                break;
+              case TRESS_BFRES_KEY_S16:
+                quant = decode_segments (keys, n, p, TRESS_BFRES_KEY_S16, 2, scale, offset, ct);
+                break;
+              default:
+                quant = decode_segments (keys, n, p, TRESS_BFRES_KEY_S8, 2, scale, offset, ct);
+                break;
+              }
         }
       else
         {
