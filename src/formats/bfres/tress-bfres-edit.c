@@ -26,29 +26,34 @@ float_to_bits (float f)
 
 /* ---- reading into the curve model ---------------------------------------- */
 
-/* "Cubic, u8 frames, s16 keys": built in a buffer, one allocation. */
+/* "Cubic, u8 frames, s16 keys" */
 static char *
-type_label (TressBfresCurveType ct, TressBfresFrameType ft, TressBfresKeyType kt)
+build_type_label (TressBfresCurveType ct, TressBfresFrameType ft, TressBfresKeyType kt)
 {
   const char *keys = kt == TRESS_BFRES_KEY_32 ? (bfres_curve_type_is_float (ct) ? "f32" : "s32")
                                               : tress_bfres_key_type_to_string (kt);
-  const char *ctype = tress_bfres_curve_type_to_string (ct);
-  const char *ftype = tress_bfres_frame_type_to_string (ft);
-  char buf[128], *p = buf;
+  if (bfres_curve_type_is_bool (ct))
+    return g_strconcat (tress_bfres_curve_type_to_string (ct), ", ",
+                        tress_bfres_frame_type_to_string (ft), " frames", NULL);
+  return g_strconcat (tress_bfres_curve_type_to_string (ct), ", ",
+                      tress_bfres_frame_type_to_string (ft), " frames, ", keys, " keys", NULL);
+}
 
-  /* The type names are short constants: well within the buffer. */
-  g_assert (strlen (ctype) + strlen (ftype) + strlen (keys) + 20 < sizeof buf);
-  p = g_stpcpy (p, ctype);
-  p = g_stpcpy (p, ", ");
-  p = g_stpcpy (p, ftype);
-  p = g_stpcpy (p, " frames");
-  if (!bfres_curve_type_is_bool (ct))
+/* The label for the type bits of curve flags (bits 0-6), built once per
+ * process for all 128 combinations (the labels are never freed). */
+static const char *
+type_label (guint16 flags)
+{
+  static const char **labels;
+
+  if (g_once_init_enter (&labels))
     {
-      p = g_stpcpy (p, ", ");
-      p = g_stpcpy (p, keys);
-      g_stpcpy (p, " keys");
+      const char **t = g_new (const char *, 128);
+      for (guint i = 0; i < 128; i++)
+        t[i] = build_type_label ((i >> 4) & 7, i & 3, (i >> 2) & 3);
+      g_once_init_leave (&labels, t);
     }
-  return g_strdup (buf);
+  return labels[flags & 0x7F];
 }
 
 /* The frames of @c into keys[i].frame. */
@@ -138,7 +143,7 @@ decode_segments (TressKey *keys, guint n, const guint8 *p, TressBfresKeyType kt,
           inv = d > 0 ? 1.0 / d : 1.0;
         }
       out = c1 * inv;
-      in = i == 0 ? out : prev_in;
+      in = prev_in;
       prev_in = (c1 + 2 * c2 + 3 * c3) * inv;
       if (q > quant)
         quant = q;
@@ -151,6 +156,12 @@ decode_segments (TressKey *keys, guint n, const guint8 *p, TressBfresKeyType kt,
       if (fabs (in - out) > 1e-6 * MAX (1.0, fabs (out)))
         keys[i].flags = TRESS_KEY_BROKEN;
       c0 = next;
+    }
+  /* The first key's incoming slope is its outgoing one (so it is never broken). */
+  if (n > 1)
+    {
+      keys[0].in_slope = keys[0].out_slope;
+      keys[0].flags = 0;
     }
   /* The last key continues its incoming slope (a lone key is flat). */
   keys[i] = (TressKey){ .frame = keys[i].frame,
@@ -272,11 +283,12 @@ bfres_get_curve (TressBfres *b, guint index)
 
   curve->pre_wrap = (c->flags >> 8) & 3;
   curve->post_wrap = (c->flags >> 12) & 3;
-  tress_curve_set_text (&curve->path, c->path);
-  tress_curve_set_text (&curve->kind, a->kind);
-  tress_curve_set_text (&curve->owner, a->name);
-  tress_curve_set_text (&curve->component, c->component);
-  curve->type_label = type_label (ct, bfres_curve_frame_type (c), bfres_curve_key_type (c));
+  /* A new curve's description fields are all NULL: no set_text needed. */
+  curve->path = g_strdup (c->path);
+  curve->kind = g_strdup (a->kind);
+  curve->owner = g_strdup (a->name);
+  curve->component = g_strdup (c->component);
+  curve->type_label = g_strdup (type_label (c->flags));
   if (a->textures != NULL && a->n_textures > 0)
     {
       GString *note = g_string_new ("Value = texture index:");

@@ -524,7 +524,7 @@ add_curve (Ctx *ctx, guint anim, gsize pos, const char *path, const char *compon
     }
   /* Paths and components live in one pool: no allocation per curve. */
   c.path = g_string_chunk_insert (b->strings, path);
-  c.component = component ? g_string_chunk_insert_const (b->strings, component) : NULL;
+  c.component = component ? g_string_chunk_insert (b->strings, component) : NULL;
   g_array_append_val (b->curves, c);
   return TRUE;
 
@@ -1108,7 +1108,7 @@ tress_bfres_parse (GBytes *bytes, const char *filename, GError **error)
   b->layers = g_array_new (FALSE, TRUE, sizeof (BfresLayer));
   g_array_set_clear_func (b->layers, layer_clear);
   b->anims = g_ptr_array_new_with_free_func (anim_free);
-  b->curves = g_array_new (FALSE, TRUE, sizeof (BfresCurve));
+  b->curves = g_array_new (FALSE, FALSE, sizeof (BfresCurve));
   b->strings = g_string_chunk_new (16384);
   b->notes = g_ptr_array_new_with_free_func (g_free);
 
@@ -1126,6 +1126,10 @@ tress_bfres_parse (GBytes *bytes, const char *filename, GError **error)
   d = g_bytes_get_data (inner, &size);
   b->d = d;
   b->size = size;
+  /* Room for the curves up front (files hold one per few hundred bytes), so
+   * that appending them does not copy the array again and again. */
+  g_array_set_size (b->curves, (guint)MIN (size / 256, 1u << 20));
+  g_array_set_size (b->curves, 0);
 
   if (is_switch_bfres (d, size))
     {
