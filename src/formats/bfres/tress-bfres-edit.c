@@ -121,7 +121,7 @@ decode_segments (TressKey *keys, guint n, const guint8 *p, TressBfresKeyType kt,
                  double scale, double offset, guint16 native)
 {
   TressInterp interp = per == 4 ? TRESS_INTERP_HERMITE : TRESS_INTERP_LINEAR;
-  double quant = 0.0, prev_in = 0.0, prev_d = -1.0, inv = 1.0;
+  double quant = 0.0, prev_in = 0.0;
   double c0 = raw_float_elem (p, 0, kt) * scale + offset;
   guint i;
 
@@ -136,25 +136,24 @@ decode_segments (TressKey *keys, guint n, const guint8 *p, TressBfresKeyType kt,
       double q = fabs (c0 + c1 + c2 + c3 - next);
       double in, out;
 
-      /* Evenly spaced keys share one division. */
-      if (d != prev_d)
-        {
-          prev_d = d;
-          inv = d > 0 ? 1.0 / d : 1.0;
-        }
+      /* Branch-free: key spacing and broken tangents follow no pattern a
+       * branch predictor could learn. */
+      double r = 1.0 / d, inv = d > 0 ? r : 1.0;
+      gboolean broken;
+
       out = c1 * inv;
       in = prev_in;
       prev_in = (c1 + 2 * c2 + 3 * c3) * inv;
       if (q > quant)
         quant = q;
+      broken = fabs (in - out) > 1e-6 * MAX (1.0, fabs (out));
       keys[i] = (TressKey){ .frame = keys[i].frame,
                             .value = c0,
                             .in_slope = in,
                             .out_slope = out,
                             .interp = interp,
+                            .flags = broken ? TRESS_KEY_BROKEN : 0,
                             .native_interp = native };
-      if (fabs (in - out) > 1e-6 * MAX (1.0, fabs (out)))
-        keys[i].flags = TRESS_KEY_BROKEN;
       c0 = next;
     }
   /* The first key's incoming slope is its outgoing one (so it is never broken). */
