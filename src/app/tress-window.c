@@ -253,6 +253,8 @@ _tress_window_show_error (TressWindow *self, const char *primary, const GError *
   return dialog;
 }
 
+static void update_recent (TressWindow *self);
+
 void
 _tress_window_add_recent (TressWindow *self, TressDocument *doc)
 {
@@ -273,6 +275,9 @@ _tress_window_add_recent (TressWindow *self, TressDocument *doc)
   data.app_exec = (char *)"tress %u";
   data.groups = (char **)groups;
   gtk_recent_manager_add_full (self->recent_manager, uri, &data);
+  /* The manager's "changed" signal comes later (it is rate-limited, and a
+   * reload from disk can race with it): show the new entry now. */
+  update_recent (self);
 }
 
 /* Shows the page of @file if it is open already. */
@@ -452,8 +457,11 @@ update_recent (TressWindow *self)
     {
       GtkRecentInfo *info = l->data;
 
-      if (gtk_recent_info_has_group (info, "Tress") && gtk_recent_info_is_local (info)
-          && gtk_recent_info_exists (info))
+      /* Ours: in the "Tress" group, or registered by this application (the group
+       * did not reach the file in some builds, e.g. under AddressSanitizer). */
+      if ((gtk_recent_info_has_group (info, "Tress")
+           || gtk_recent_info_has_application (info, g_get_application_name ()))
+          && gtk_recent_info_is_local (info) && gtk_recent_info_exists (info))
         g_ptr_array_add (ours, gtk_recent_info_ref (info));
     }
   g_list_free_full (items, (GDestroyNotify)gtk_recent_info_unref);

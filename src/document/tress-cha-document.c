@@ -3,6 +3,9 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "tress-cha-document.h"
+#include "tress-document-private.h"
+
+#include <glib/gi18n-lib.h>
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -452,18 +455,35 @@ tress_cha_node_get_text (TressChaNode *node, TressChaColumn column)
         g_autofree char *name = tress_cha_section_get_name (sec);
 
         if (sec->radeon != NULL)
-          return g_strdup_printf ("%s (%u materials, %u morphs, %u moralities)", name,
-                                  sec->radeon->n_materials, sec->radeon->n_morphs,
-                                  sec->radeon->n_moralities);
-        return g_strdup_printf ("%s — kept as is (%" G_GSIZE_FORMAT " bytes)", name,
-                                sec->opaque != NULL ? g_bytes_get_size (sec->opaque) : 0);
+          {
+            guint nm = sec->radeon->n_materials, nr = sec->radeon->n_morphs;
+            guint nq = sec->radeon->n_moralities;
+            g_autofree char *materials
+                = g_strdup_printf (ngettext ("%u material", "%u materials", nm), nm);
+            g_autofree char *morphs = g_strdup_printf (ngettext ("%u morph", "%u morphs", nr), nr);
+            g_autofree char *moralities
+                = g_strdup_printf (ngettext ("%u morality", "%u moralities", nq), nq);
+
+            /* Translators: a section name, then its counts of materials, morphs and moralities. */
+            return g_strdup_printf (_ ("%s (%s, %s, %s)"), name, materials, morphs, moralities);
+          }
+        {
+          gsize size = sec->opaque != NULL ? g_bytes_get_size (sec->opaque) : 0;
+
+          return g_strdup_printf (ngettext ("%s — kept as is (%" G_GSIZE_FORMAT " byte)",
+                                            "%s — kept as is (%" G_GSIZE_FORMAT " bytes)",
+                                            size > G_MAXULONG ? G_MAXULONG : (gulong)size),
+                                  name, size);
+        }
       }
     case TRESS_CHA_NODE_MATERIAL:
       if (m == NULL || column != TRESS_CHA_COLUMN_NAME)
         return g_strdup ("");
       s = g_string_new (NULL);
-      g_string_append_printf (s, "material %d — %u ribbons, body parts", node->material,
-                              m->n_ribbons);
+      g_string_append_printf (s,
+                              ngettext ("material %d — %u ribbon, body parts",
+                                        "material %d — %u ribbons, body parts", m->n_ribbons),
+                              node->material, m->n_ribbons);
       for (i = 0; i < m->n_applied && i < 32; i++)
         g_string_append_printf (s, "%s%u", i == 0 ? " " : ", ", m->applied[i]);
       if (m->n_applied > 32)
@@ -475,7 +495,7 @@ tress_cha_node_get_text (TressChaNode *node, TressChaColumn column)
       switch (column)
         {
         case TRESS_CHA_COLUMN_NAME:
-          return g_strdup_printf ("ribbon %d", node->ribbon);
+          return g_strdup_printf (_ ("ribbon %d"), node->ribbon);
         case TRESS_CHA_COLUMN_SECTIONS:
           return g_strdup_printf ("%u", m->n_sections[node->ribbon]);
         case TRESS_CHA_COLUMN_ATTACH:
@@ -499,7 +519,7 @@ tress_cha_node_get_text (TressChaNode *node, TressChaColumn column)
         }
     case TRESS_CHA_NODE_RIBBON_SECTION:
       if (column == TRESS_CHA_COLUMN_NAME)
-        return g_strdup_printf ("section %d", node->rsection + 1);
+        return g_strdup_printf (_ ("section %d"), node->rsection + 1);
       return g_strdup ("");
     case TRESS_CHA_NODE_LINE:
       if (m == NULL || m->lines == NULL || node->line < 0 || (guint)node->line >= m->n_lines)
@@ -510,7 +530,7 @@ tress_cha_node_get_text (TressChaNode *node, TressChaColumn column)
         switch (column)
           {
           case TRESS_CHA_COLUMN_NAME:
-            return g_strdup_printf ("line %d", node->line);
+            return g_strdup_printf (_ ("line %d"), node->line);
           case TRESS_CHA_COLUMN_SECTIONS:
             return g_strdup_printf ("%u", tress_cha_line_section (line));
           case TRESS_CHA_COLUMN_REFS:
@@ -573,6 +593,8 @@ on_cha_change (TressChaFile *file, const TressChaChange *change, gboolean undo, 
   TressChaDocument *self = user_data;
   guint i;
 
+  /* Before any view hears of the change: the problems are the changed model's. */
+  tress_document_invalidate_problems (TRESS_DOCUMENT (self));
   g_clear_pointer (&self->problem_count, g_hash_table_unref);
   for (i = 0; i < self->lists->len; i++)
     {
@@ -735,10 +757,7 @@ tress_cha_document_create_children (TressChaDocument *self, TressChaNode *node)
 static void
 count_problems (TressChaDocument *self)
 {
-  /* Validated here rather than taken from the document: while a command is
-   * being applied the document's list still describes the model before it. */
-  TressChaFile *file = tress_cha_document_get_cha (self);
-  g_autoptr (GPtrArray) problems = file != NULL ? tress_cha_file_validate (file) : NULL;
+  GPtrArray *problems = tress_document_get_problems (TRESS_DOCUMENT (self));
   guint i;
 
   self->problem_count = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);

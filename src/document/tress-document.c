@@ -12,6 +12,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "tress-document.h"
+#include "tress-document-private.h"
 
 #include <string.h>
 
@@ -302,6 +303,24 @@ parse_bytes (GBytes *bytes, const char *display_name, const TressFormat **format
 }
 
 /* Signals from the history */
+
+void
+tress_document_invalidate_problems (TressDocument *self)
+{
+  TressDocumentPrivate *priv = tress_document_get_instance_private (self);
+
+  g_clear_pointer (&priv->problems, g_ptr_array_unref);
+}
+
+/* Connected in init, so it runs before any view's handler of "applied": views
+ * refreshing there (or on "changed", which comes later) see the new model's
+ * problems. Subclasses whose model reports changes while a command is applied
+ * call tress_document_invalidate_problems() before relaying them. */
+static void
+on_history_applied (TressHistory *history, TressCommand *cmd, gboolean undo, TressDocument *self)
+{
+  tress_document_invalidate_problems (self);
+}
 
 static void
 on_history_changed (TressHistory *history, TressDocument *self)
@@ -1136,6 +1155,7 @@ tress_document_init (TressDocument *self)
 
   priv->history = tress_history_new (NULL);
   tress_history_set_limits (priv->history, 1000, 256 * 1024 * 1024);
+  g_signal_connect (priv->history, "applied", G_CALLBACK (on_history_applied), self);
   g_signal_connect (priv->history, "changed", G_CALLBACK (on_history_changed), self);
   g_signal_connect (priv->history, "notify::modified", G_CALLBACK (on_history_notify_modified),
                     self);

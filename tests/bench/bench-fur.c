@@ -2,10 +2,15 @@
  *
  * Figures, each against a baseline measured in the same run:
  *  - launch to first frame: from main() to the preview's first drawn frame with
- *    the 100,000-ribbon file open in the window, against memcpy of its bytes;
+ *    the 100,000-ribbon file open in the window, against memcpy of its bytes
+ *    (that frame has the reduced level of detail; the first full frame too);
  *  - preview frame time (Mesa llvmpipe under Xvfb) for 2,000 and 100,000
- *    ribbons, with the rate and the ratio to memcpy of the vertex data;
- *  - resident memory added by opening the large file, as a multiple of its size.
+ *    ribbons, with the rate and the ratio to memcpy of the vertex data; for
+ *    100,000 also while the view moves (the reduced level of detail);
+ *  - resident memory added by opening the large file, as a multiple of its size:
+ *    once the editor is built (before GL draws anything) and after the first
+ *    full frame (which adds what the GL driver holds: uploaded buffers, and on
+ *    llvmpipe its binned scenes).
  * --screenshot=PNG writes the window with the demo creature and a selection.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -87,11 +92,19 @@ write_file (const char *dir, const char *name, const char *variant, guint n_ribb
   return path;
 }
 
+static gint64 t_full_frame;
+
 static void
 on_frame (TressFurPreview *preview, gboolean *drawn)
 {
   *drawn = TRUE;
+  if (t_full_frame == 0
+      && tress_fur_preview_get_n_ribbons_drawn (preview)
+             == tress_fur_preview_get_mesh (preview)->n_ribbons)
+    t_full_frame = g_get_monotonic_time ();
 }
+
+static double rss_opened;
 
 static TressFurEditor *
 open_in (TressWindow *window, const char *path, gboolean *first_frame)
@@ -104,6 +117,7 @@ open_in (TressWindow *window, const char *path, gboolean *first_frame)
   gtk_widget_activate_action (GTK_WIDGET (window), "win.open-uri", "s", uri);
   WAIT_FOR (tress_window_get_n_documents (window) == before + 1);
   editor = tress_document_page_get_editor (tress_window_get_current_page (window));
+  rss_opened = rss_mb ();
   g_assert (TRESS_IS_FUR_EDITOR (editor));
   if (first_frame != NULL)
     g_signal_connect (tress_fur_editor_get_preview (TRESS_FUR_EDITOR (editor)), "frame-drawn",
@@ -112,9 +126,14 @@ open_in (TressWindow *window, const char *path, gboolean *first_frame)
 }
 
 /* Runs this program with --launch FILE and reads its figures. */
+typedef struct
+{
+  double launch, full, rss_before, rss_opened, rss_after;
+} LaunchFigures;
+
 static void
-run_launch_child (const char *self_path, const char *file, char **out, double *launch,
-                  double *rss_before, double *rss_after, double *spawn_to_exit)
+run_launch_child (const char *self_path, const char *file, char **out, LaunchFigures *f,
+                  double *spawn_to_exit)
 {
   const char *child_argv[] = { self_path, "--launch", file, NULL };
   g_autoptr (GError) error = NULL;
@@ -129,14 +148,14 @@ run_launch_child (const char *self_path, const char *file, char **out, double *l
     *spawn_to_exit = (g_get_monotonic_time () - t0) / 1e6;
   line = *out != NULL ? strstr (*out, "first-frame ") : NULL;
   if (line == NULL
-      || sscanf (line, "first-frame %lf rss-before %lf rss-after %lf", launch, rss_before,
-                 rss_after)
-             != 3)
+      || sscanf (line, "first-frame %lf full-frame %lf rss-before %lf rss-opened %lf rss-after %lf",
+                 &f->launch, &f->full, &f->rss_before, &f->rss_opened, &f->rss_after)
+             != 5)
     g_error ("the launch child printed no figures:\n%s", *out != NULL ? *out : "");
 }
 
 static void
-frame_time (TressFurEditor *editor, const char *what, guint frames)
+frame_time (TressFurEditor *editor, const char *what, guint frames, gboolean moving)
 {
   TressFurPreview *preview = tress_fur_editor_get_preview (editor);
   const TressFurMesh *mesh;
@@ -158,13 +177,19 @@ frame_time (TressFurEditor *editor, const char *what, guint frames)
     g_bytes_unref (probe);
   }
   mesh = tress_fur_preview_get_mesh (preview);
-  vertex_bytes = (gsize)mesh->n_vertices * (12 + 4 + 4 + 1) + (gsize)mesh->n_indices * 4;
+  /* Positions and point ids per vertex, strip indices (one restart per ribbon),
+   * colour and selection per ribbon. */
+  vertex_bytes = (gsize)mesh->n_vertices * (12 + 4)
+                 + ((gsize)mesh->n_vertices + mesh->n_ribbons) * 4 + (gsize)mesh->n_ribbons * 5;
+  tress_fur_preview_set_interacting (preview, moving);
   t = tress_fur_preview_time_frames (preview, frames);
   base = memcpy_seconds (vertex_bytes);
-  printf ("preview frame, %s (%u ribbons, %u triangles): %.2f ms = %.1f fps "
+  printf ("preview frame, %s%s (%u of %u ribbons drawn, %u triangles in all): %.2f ms = %.1f fps "
           "(%.1f× memcpy of its %.1f MB of vertex data)%s\n",
-          what, mesh->n_ribbons, mesh->n_indices / 3, t * 1e3, 1 / t, t / base, vertex_bytes / 1e6,
-          mesh->n_ribbons <= 2000 ? (t <= 1 / 60.0 ? " [≥ 60 fps]" : " [< 60 fps]") : "");
+          what, moving ? ", view moving" : "", tress_fur_preview_get_n_ribbons_drawn (preview),
+          mesh->n_ribbons, mesh->n_triangles, t * 1e3, 1 / t, t / base, vertex_bytes / 1e6,
+          mesh->n_ribbons <= 2000 || moving ? (t <= 1 / 60.0 ? " [≥ 60 fps]" : " [< 60 fps]") : "");
+  tress_fur_preview_set_interacting (preview, FALSE);
 }
 
 int
@@ -248,8 +273,10 @@ main (int argc, char *argv[])
       editor = open_in (window, launch_file, &first_frame);
       WAIT_FOR (first_frame);
       launch = (g_get_monotonic_time () - t_main) / 1e6;
+      WAIT_FOR (t_full_frame != 0);
       rss_after = rss_mb ();
-      printf ("first-frame %.3f rss-before %.1f rss-after %.1f\n", launch, rss_before, rss_after);
+      printf ("first-frame %.3f full-frame %.3f rss-before %.1f rss-opened %.1f rss-after %.1f\n",
+              launch, (t_full_frame - t_main) / 1e6, rss_before, rss_opened, rss_after);
       {
         /* Edit latency: select 1,000 ribbons, set their weights, undo. */
         g_autoptr (GString) list = g_string_new (NULL);
@@ -271,7 +298,8 @@ main (int argc, char *argv[])
                 "weights %.0f ms, undo %.0f ms (views, validation and preview mesh included)\n",
                 select_s * 1e3, edit_s * 1e3, undo_s * 1e3);
       }
-      frame_time (editor, "100,000 ribbons", 3);
+      frame_time (editor, "100,000 ribbons", 3, FALSE);
+      frame_time (editor, "100,000 ribbons", 10, TRUE);
       gtk_window_destroy (GTK_WINDOW (window));
       return 0;
     }
@@ -283,18 +311,25 @@ main (int argc, char *argv[])
   {
     g_autofree char *small_out = NULL;
     g_autofree char *out = NULL;
-    double small_launch, small_before, small_after, spawn_to_exit;
+    LaunchFigures sf, bf;
+    double spawn_to_exit;
     const char *line;
 
-    run_launch_child (argv[0], small, &small_out, &small_launch, &small_before, &small_after, NULL);
-    run_launch_child (argv[0], big, &out, &launch, &rss_before, &rss_after, &spawn_to_exit);
+    run_launch_child (argv[0], small, &small_out, &sf, NULL);
+    run_launch_child (argv[0], big, &out, &bf, &spawn_to_exit);
     printf ("file: 100,000 ribbons, %.1f MB\n", big_size / 1e6);
     printf ("launch to first frame (100,000 ribbons): %.2f s from main() (%.0f× memcpy of the "
-            "file; process start to exit %.2f s); with 100 ribbons: %.2f s\n",
-            launch, launch / memcpy_seconds (big_size), spawn_to_exit, small_launch);
-    printf ("memory after opening: %.1f MB resident in all, %.1f MB more than with the 100-ribbon "
-            "file = %.1f× the file size\n",
-            rss_after, rss_after - small_after, (rss_after - small_after) * 1024 * 1024 / big_size);
+            "file), first full frame %.2f s; process start to exit %.2f s; with 100 ribbons: "
+            "%.2f s\n",
+            bf.launch, bf.launch / memcpy_seconds (big_size), bf.full, spawn_to_exit, sf.launch);
+    printf ("memory after opening, editor built (before any GL): %.1f MB more than with the "
+            "100-ribbon file = %.1f× the file size\n",
+            bf.rss_opened - sf.rss_opened,
+            (bf.rss_opened - sf.rss_opened) * 1024 * 1024 / big_size);
+    printf ("memory after the first full frame: %.1f MB resident in all, %.1f MB more than with "
+            "the 100-ribbon file = %.1f× the file size\n",
+            bf.rss_after, bf.rss_after - sf.rss_after,
+            (bf.rss_after - sf.rss_after) * 1024 * 1024 / big_size);
     line = strstr (out, "edit latency");
     if (line != NULL)
       fputs (line, stdout);
@@ -308,7 +343,7 @@ main (int argc, char *argv[])
   gtk_window_set_default_size (GTK_WINDOW (window), 1280, 800);
   gtk_window_present (GTK_WINDOW (window));
   editor = open_in (window, small, NULL);
-  frame_time (editor, "2,000 ribbons", 60);
+  frame_time (editor, "2,000 ribbons", 60, FALSE);
 
   gtk_window_destroy (GTK_WINDOW (window));
   g_remove (big);

@@ -19,19 +19,7 @@
 
 static TressApplication *app;
 
-#define WAIT_FOR(cond)                                                                             \
-  G_STMT_START                                                                                     \
-  {                                                                                                \
-    gint64 deadline_ = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;                              \
-    while (!(cond))                                                                                \
-      {                                                                                            \
-        if (g_get_monotonic_time () > deadline_)                                                   \
-          g_error ("timed out waiting for %s", #cond);                                             \
-        if (!g_main_context_iteration (NULL, FALSE))                                               \
-          g_usleep (1000);                                                                         \
-      }                                                                                            \
-  }                                                                                                \
-  G_STMT_END
+#define WAIT_FOR(cond) TRESS_TEST_WAIT_FOR (cond)
 
 static double
 cli_eval (const char *path, guint curve, double frame)

@@ -852,6 +852,53 @@ test_problems (void)
 }
 
 static void
+applied_problems_cb (TressHistory *history, TressCommand *cmd, gboolean undo, gpointer data)
+{
+  TressDocument *doc = data;
+  guint *seen = g_object_get_data (G_OBJECT (doc), "seen");
+
+  seen[seen[0] + 1] = tress_document_get_problems (doc)->len;
+  seen[0]++;
+}
+
+/* Views refreshing on the history's "applied" (which comes before "changed")
+ * get the problems of the model after the command, also inside a group. */
+static void
+test_problems_on_applied (void)
+{
+  guint32 values[] = { 1, TRESS_TEST_RESERVED_VALUE, 70000 };
+  g_autoptr (GBytes) bytes = tress_test_format_build (values, 3);
+  g_autoptr (TressDocument) doc = tress_document_new_from_bytes (bytes, "problems", NULL);
+  TressHistory *history = tress_document_get_history (doc);
+  guint seen[8] = { 0 };
+
+  g_assert_cmpuint (tress_document_get_problems (doc)->len, ==, 2);
+  g_object_set_data (G_OBJECT (doc), "seen", seen);
+  g_signal_connect (history, "applied", G_CALLBACK (applied_problems_cb), doc);
+
+  set_value (doc, 1, 5);
+  g_assert_cmpuint (seen[0], ==, 1);
+  g_assert_cmpuint (seen[1], ==, 1);
+
+  tress_history_begin_group (history, "Two values");
+  set_value (doc, 2, 6);
+  g_assert_cmpuint (seen[0], ==, 2);
+  g_assert_cmpuint (seen[2], ==, 0);
+  set_value (doc, 0, 70001);
+  g_assert_cmpuint (seen[0], ==, 3);
+  g_assert_cmpuint (seen[3], ==, 1);
+  tress_history_end_group (history);
+
+  g_assert_true (tress_history_undo (history));
+  g_assert_cmpuint (seen[0], ==, 5);
+  g_assert_cmpuint (seen[4], ==, 0);
+  g_assert_cmpuint (seen[5], ==, 1);
+  g_assert_true (tress_history_undo (history));
+  g_assert_cmpuint (seen[0], ==, 6);
+  g_assert_cmpuint (seen[6], ==, 2);
+}
+
+static void
 test_signals (void)
 {
   g_autoptr (GBytes) bytes = tress_test_format_build (initial_values, 4);
@@ -988,6 +1035,7 @@ main (int argc, char *argv[])
     }
 
   g_test_add_func ("/document/new-from-bytes", test_new_from_bytes);
+  g_test_add_func ("/document/problems-on-applied", test_problems_on_applied);
   g_test_add_func ("/document/load", test_load);
   g_test_add_func ("/document/load-async", test_load_async);
   g_test_add_func ("/document/load-errors", test_load_errors);

@@ -135,6 +135,9 @@ test_changes (void)
   g_autofree TressChaLineId *ids = NULL;
   g_autoptr (GError) error = NULL;
 
+  /* The section and material rows are held for the test's length. */
+  g_assert_cmpint (tress_cha_node_get_kind (radeon), ==, TRESS_CHA_NODE_SECTION);
+  g_assert_cmpint (tress_cha_node_get_kind (mat), ==, TRESS_CHA_NODE_MATERIAL);
   g_signal_connect (r3, "notify::revision", G_CALLBACK (count_cb), &n3);
   g_signal_connect (r4, "notify::revision", G_CALLBACK (count_cb), &n4);
   g_signal_connect (doc, "fur-changed", G_CALLBACK (fur_changed_cb), &n_fur);
@@ -207,10 +210,90 @@ test_lists_outlive_document (void)
   g_autoptr (TressChaNode) mat = g_list_model_get_item (materials, 0);
   g_autofree char *text = NULL;
 
+  g_assert_cmpint (tress_cha_node_get_kind (radeon), ==, TRESS_CHA_NODE_SECTION);
   g_object_unref (doc);
   text = tress_cha_node_get_text (mat, TRESS_CHA_COLUMN_NAME);
   g_assert_cmpstr (text, ==, "");
   g_assert_cmpuint (g_list_model_get_n_items (materials), >, 0); /* as last known */
+}
+
+typedef struct
+{
+  guint calls;
+  guint ribbon_problems;
+  guint all;
+} ProblemsSeen;
+
+static void
+problems_seen_cb (TressChaDocument *doc, const TressChaChange *change, gboolean undo,
+                  ProblemsSeen *seen)
+{
+  seen->calls++;
+  seen->ribbon_problems = tress_cha_document_ribbon_problems (doc, 0, 5);
+  seen->all = tress_document_get_problems (TRESS_DOCUMENT (doc))->len;
+}
+
+/* A view refreshing from "fur-changed" (while the command is being applied,
+ * before the history's "changed") sees the problems of the changed model. */
+static void
+test_problems_before_views (void)
+{
+  g_autoptr (TressChaDocument) doc = open_demo ();
+  TressChaFile *file = tress_cha_document_get_cha (doc);
+  TressHistory *history = tress_document_get_history (TRESS_DOCUMENT (doc));
+  const float *base = &file->radeon->materials[0].base_points[6 * 5];
+  float zsort[3] = { base[0] + 1.0f, base[1], base[2] };
+  TressChaRibbonId id = { 0, 5 };
+  g_autoptr (GError) error = NULL;
+  ProblemsSeen seen = { 0 };
+  guint before;
+
+  before = tress_document_get_problems (TRESS_DOCUMENT (doc))->len;
+  g_assert_cmpuint (tress_cha_document_ribbon_problems (doc, 0, 5), ==, 0);
+  g_signal_connect (doc, "fur-changed", G_CALLBACK (problems_seen_cb), &seen);
+
+  /* A z-sort point away from the first base point: one problem more. */
+  g_assert_true (tress_cha_set_zsort (file, history, id, zsort, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (seen.calls, ==, 1);
+  g_assert_cmpuint (seen.ribbon_problems, ==, 1);
+  g_assert_cmpuint (seen.all, ==, before + 1);
+
+  g_assert_true (tress_history_undo (history));
+  g_assert_cmpuint (seen.calls, ==, 2);
+  g_assert_cmpuint (seen.ribbon_problems, ==, 0);
+  g_assert_cmpuint (seen.all, ==, before);
+
+  g_assert_true (tress_history_redo (history));
+  g_assert_cmpuint (seen.calls, ==, 3);
+  g_assert_cmpuint (seen.ribbon_problems, ==, 1);
+  g_assert_cmpuint (seen.all, ==, before + 1);
+}
+
+/* Undo labels say how many things an edit changed, in the singular for one. */
+static void
+test_undo_labels (void)
+{
+  g_autoptr (TressChaDocument) doc = open_demo ();
+  TressChaFile *file = tress_cha_document_get_cha (doc);
+  TressHistory *history = tress_document_get_history (TRESS_DOCUMENT (doc));
+  TressChaLineId lines[2] = { { 0, 0 }, { 0, 1 } };
+  TressChaRibbonId ribbons[2] = { { 0, 0 }, { 0, 1 } };
+  const guint8 w[3] = { 100, 100, 55 };
+  const guint8 w2[3] = { 55, 100, 100 };
+  g_autoptr (GError) error = NULL;
+
+  g_assert_true (tress_cha_set_weights (file, history, lines, 1, w, &error));
+  g_assert_cmpstr (tress_history_get_undo_label (history), ==, "Set weights of 1 line");
+  g_assert_true (tress_cha_set_weights (file, history, lines, 2, w2, &error));
+  g_assert_cmpstr (tress_history_get_undo_label (history), ==, "Set weights of 2 lines");
+  g_assert_true (
+      tress_cha_set_line_byte (file, history, lines, 1, TRESS_CHA_BYTE_COLOUR_1, 7, &error));
+  g_assert_cmpstr (tress_history_get_undo_label (history), ==, "Set colour byte 13 of 1 line");
+  g_assert_true (tress_cha_set_quality (
+      file, history, ribbons, 2, file->radeon->materials[0].quality[0] == 1 ? 2 : 1, &error));
+  g_assert_cmpstr (tress_history_get_undo_label (history), ==, "Set quality of 2 ribbons");
+  g_assert_no_error (error);
 }
 
 int
@@ -219,6 +302,8 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   tress_cha_document_register ();
   g_test_add_func ("/cha-document/tree", test_tree);
+  g_test_add_func ("/cha-document/problems-before-views", test_problems_before_views);
+  g_test_add_func ("/cha-document/undo-labels", test_undo_labels);
   g_test_add_func ("/cha-document/changes", test_changes);
   g_test_add_func ("/cha-document/selection", test_selection);
   g_test_add_func ("/cha-document/lists-outlive-document", test_lists_outlive_document);

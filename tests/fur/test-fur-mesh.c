@@ -95,6 +95,21 @@ assert_vec (const float *p, float x, float y, float z)
   g_assert_cmpfloat_with_epsilon (p[2], z, 1e-5);
 }
 
+/* Vertex @v as the GPU gets it (tress_fur_mesh_fill) and as picking sees it. */
+static const float *
+vertex_at (TressFurMesh *mesh, guint v)
+{
+  static float p[3];
+  g_autofree float *all = g_new (float, 3 * (gsize)mesh->n_vertices);
+  float again[3];
+
+  g_assert_true (tress_fur_mesh_fill (mesh, all, NULL));
+  memcpy (p, all + 3 * (gsize)v, sizeof p);
+  tress_fur_mesh_vertex (mesh, v, NULL, again);
+  g_assert_cmpmem (p, sizeof p, again, sizeof again);
+  return p;
+}
+
 static void
 test_mesh_build (void)
 {
@@ -108,25 +123,58 @@ test_mesh_build (void)
   fixture_init (&f);
   mesh = tress_fur_mesh_new (&f.file, 0);
   g_assert_cmpuint (mesh->n_ribbons, ==, 2);
-  /* 1 section: 4 vertices, 6 indices; 2 sections: 6 vertices, 12 indices. */
+  /* 1 section: 4 vertices, 2 triangles; 2 sections: 6 vertices, 4 triangles. */
   g_assert_cmpuint (mesh->n_vertices, ==, 10);
-  g_assert_cmpuint (mesh->n_indices, ==, 18);
+  g_assert_cmpuint (mesh->n_triangles, ==, 6);
   g_assert_cmpuint (mesh->ribbon_vertex[1], ==, 4);
-  assert_vec (mesh->positions + 3 * 1, 1, 0, 0);
-  assert_vec (mesh->positions + 3 * 2, 0, 0, -2); /* left tip, normalised direction */
-  assert_vec (mesh->positions + 3 * 3, 1, 0, -2);
+  assert_vec (vertex_at (mesh, 1), 1, 0, 0);
+  assert_vec (vertex_at (mesh, 2), 0, 0, -2); /* left tip, normalised direction */
+  assert_vec (vertex_at (mesh, 3), 1, 0, -2);
   /* Ribbon 1: each section 1 long: down -z then up +y. */
-  assert_vec (mesh->positions + 3 * 8, 5, 1, -1);
-  assert_vec (mesh->positions + 3 * 9, 6, 1, -1);
-  g_assert_cmpuint (mesh->point_ids[9], ==, 3);
-  for (guint i = 0; i < mesh->n_indices; i++)
-    g_assert_cmpuint (mesh->indices[i], <, mesh->n_vertices);
+  assert_vec (vertex_at (mesh, 8), 5, 1, -1);
+  assert_vec (vertex_at (mesh, 9), 6, 1, -1);
+  g_assert_cmpuint (tress_fur_mesh_point_id (mesh, 9), ==, 3);
+  g_assert_cmpuint (tress_fur_mesh_point_id (mesh, 4), ==, 2);
+  {
+    g_autofree guint32 *ids = g_new (guint32, mesh->n_vertices);
+
+    g_assert_true (tress_fur_mesh_fill (mesh, NULL, ids));
+    for (guint v = 0; v < mesh->n_vertices; v++)
+      g_assert_cmpuint (ids[v], ==, tress_fur_mesh_point_id (mesh, v));
+  }
+  {
+    /* The strips: 0 1 2 3 | 4 5 6 7 8 9; every second ribbon: ribbon 0 only. */
+    static const guint32 all[] = { 0, 1, 2, 3, TRESS_FUR_MESH_RESTART, 4, 5, 6, 7, 8, 9 };
+    guint32 out[G_N_ELEMENTS (all)];
+    guint strips = 0;
+
+    g_assert_cmpuint (tress_fur_mesh_strip_indices (mesh, 1, NULL, &strips), ==,
+                      G_N_ELEMENTS (all));
+    g_assert_cmpuint (strips, ==, 2);
+    g_assert_cmpuint (tress_fur_mesh_strip_indices (mesh, 0, out, NULL), ==, G_N_ELEMENTS (all));
+    g_assert_cmpmem (out, sizeof out, all, sizeof all);
+    g_assert_cmpuint (tress_fur_mesh_strip_indices (mesh, 2, out, &strips), ==, 4);
+    g_assert_cmpuint (strips, ==, 1);
+    g_assert_cmpmem (out, 4 * sizeof (guint32), all, 4 * sizeof (guint32));
+  }
   assert_vec (mesh->min, 0, 0, -2);
   assert_vec (mesh->max, 6, 1, 0);
 
   /* The morality's lengths: ribbon 0 twice as long. */
   longer = tress_fur_mesh_new (&f.file, 1);
-  assert_vec (longer->positions + 3 * 2, 0, 0, -4);
+  assert_vec (vertex_at (longer, 2), 0, 0, -4);
+  /* A ribbon gone from the file before the mesh is rebuilt reads as the
+   * origin, nothing past the arrays. */
+  f.mat.n_ribbons = 1;
+  {
+    float q[3], lo[3], hi[3];
+
+    tress_fur_mesh_vertex (longer, 9, NULL, q);
+    assert_vec (q, 0, 0, 0);
+    g_assert_true (tress_fur_mesh_bounds (longer, NULL, 0, NULL, lo, hi));
+    assert_vec (lo, 0, 0, -4);
+  }
+  f.mat.n_ribbons = 2;
   /* A morality past the file's is clamped to the last. */
   tress_fur_mesh_free (tress_fur_mesh_new (&f.file, 7));
 
@@ -158,8 +206,13 @@ test_mesh_broken_model (void)
   f.len0[1] = NAN;
   mesh = tress_fur_mesh_new (&f.file, 0);
   g_assert_cmpuint (mesh->ribbon_vertex[1], ==, 2 * (TRESS_CHA_MAX_SECTIONS + 1));
-  for (guint i = 0; i < 3 * mesh->n_vertices; i++)
-    g_assert_true (isfinite (mesh->positions[i]));
+  {
+    g_autofree float *positions = g_new (float, 3 * (gsize)mesh->n_vertices);
+
+    g_assert_true (tress_fur_mesh_fill (mesh, positions, NULL));
+    for (guint i = 0; i < 3 * mesh->n_vertices; i++)
+      g_assert_true (isfinite (positions[i]));
+  }
 }
 
 static void

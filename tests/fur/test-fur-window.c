@@ -541,6 +541,118 @@ test_preview (void)
   spin (10);
 }
 
+/* While the view moves a large file is drawn with a subset of its ribbons; at
+ * rest the picture is the full one again, and picking is exact either way. */
+static void
+test_preview_lod (void)
+{
+  g_autofree char *path = write_demo ("lod.cha");
+  TressWindow *window = new_window ();
+  TressFurEditor *editor = open_path (window, path);
+  TressFurPreview *preview = tress_fur_editor_get_preview (editor);
+  g_autoptr (GBytes) full = NULL;
+  g_autoptr (GBytes) reduced = NULL;
+  g_autoptr (GBytes) again = NULL;
+  const TressFurMesh *mesh;
+  int w, h, picked_full, picked_reduced;
+  double x, y;
+
+  WAIT_FOR (tress_fur_preview_get_gl_ready (preview) || tress_fur_preview_get_gl_error (preview));
+  if (!tress_fur_preview_get_gl_ready (preview))
+    {
+      g_test_skip (tress_fur_preview_get_gl_error (preview));
+      gtk_window_destroy (GTK_WINDOW (window));
+      return;
+    }
+  mesh = tress_fur_preview_get_mesh (preview);
+  g_assert_cmpuint (mesh->n_ribbons, >, 400);
+  WAIT_FOR ((full = tress_fur_preview_grab (preview, &w, &h)) != NULL);
+  /* The demo is below the default limit: moving changes nothing. */
+  tress_fur_preview_set_interacting (preview, TRUE);
+  reduced = tress_fur_preview_grab (preview, &w, &h);
+  g_assert_cmpuint (tress_fur_preview_get_n_ribbons_drawn (preview), ==, mesh->n_ribbons);
+  g_assert_true (g_bytes_equal (full, reduced));
+  g_clear_pointer (&reduced, g_bytes_unref);
+
+  /* With a limit of 100 ribbons, about 100 are drawn while moving. */
+  tress_fur_preview_set_lod_limit (preview, 100);
+  reduced = tress_fur_preview_grab (preview, &w, &h);
+  g_assert_cmpuint (tress_fur_preview_get_n_ribbons_drawn (preview), <=, 100);
+  g_assert_cmpuint (tress_fur_preview_get_n_ribbons_drawn (preview), >=, 50);
+  g_assert_cmpuint (count_pixels (reduced, FALSE), >, 0);
+  g_assert_cmpuint (count_pixels (reduced, FALSE), <, count_pixels (full, FALSE));
+
+  /* Picking uses every ribbon, drawn or not. */
+  g_assert_true (tress_fur_preview_ribbon_position (preview, 7, &x, &y));
+  picked_reduced = tress_fur_preview_pick (preview, x, y, FALSE);
+  tress_fur_preview_set_interacting (preview, FALSE);
+  picked_full = tress_fur_preview_pick (preview, x, y, FALSE);
+  g_assert_cmpint (picked_reduced, >=, 0);
+  g_assert_cmpint (picked_reduced, ==, picked_full);
+  tress_cha_document_set_selection (tress_fur_editor_get_document (editor), NULL, 0, NULL);
+
+  /* At rest: exactly the full picture. */
+  g_assert_false (tress_fur_preview_get_interacting (preview));
+  again = tress_fur_preview_grab (preview, &w, &h);
+  g_assert_cmpuint (tress_fur_preview_get_n_ribbons_drawn (preview), ==, mesh->n_ribbons);
+  g_assert_true (g_bytes_equal (full, again));
+  gtk_window_destroy (GTK_WINDOW (window));
+  spin (10);
+}
+
+/* Moving a ribbon updates its points in place (no new mesh), giving exactly
+ * the picture a full rebuild gives; undo brings the first picture back. */
+static void
+test_preview_edit_in_place (void)
+{
+  g_autofree char *path = write_demo ("in-place.cha");
+  TressWindow *window = new_window ();
+  TressFurEditor *editor = open_path (window, path);
+  TressFurPreview *preview = tress_fur_editor_get_preview (editor);
+  TressChaDocument *doc = tress_fur_editor_get_document (editor);
+  TressChaFile *file = tress_cha_document_get_cha (doc);
+  TressHistory *history = tress_document_get_history (TRESS_DOCUMENT (doc));
+  TressChaRibbonId id = { 0, 7 };
+  g_autoptr (GBytes) before = NULL;
+  g_autoptr (GBytes) moved = NULL;
+  g_autoptr (GBytes) rebuilt = NULL;
+  g_autoptr (GBytes) undone = NULL;
+  g_autoptr (GError) error = NULL;
+  guint builds;
+  float points[6];
+  int w, h;
+
+  WAIT_FOR (tress_fur_preview_get_gl_ready (preview) || tress_fur_preview_get_gl_error (preview));
+  if (!tress_fur_preview_get_gl_ready (preview))
+    {
+      g_test_skip (tress_fur_preview_get_gl_error (preview));
+      gtk_window_destroy (GTK_WINDOW (window));
+      return;
+    }
+  WAIT_FOR ((before = tress_fur_preview_grab (preview, &w, &h)) != NULL);
+  builds = tress_fur_preview_get_n_mesh_builds (preview);
+  memcpy (points, &file->radeon->materials[0].base_points[6 * 7], sizeof points);
+  for (guint k = 0; k < 6; k += 3)
+    points[k] += 0.3f;
+  g_assert_true (tress_cha_set_base_points (file, history, id, points, &error));
+  g_assert_no_error (error);
+  moved = tress_fur_preview_grab (preview, &w, &h);
+  g_assert_cmpuint (tress_fur_preview_get_n_mesh_builds (preview), ==, builds);
+  g_assert_false (g_bytes_equal (before, moved));
+
+  /* A new limit re-uploads everything from the model. */
+  tress_fur_preview_set_lod_limit (preview, 1000000);
+  rebuilt = tress_fur_preview_grab (preview, &w, &h);
+  g_assert_true (g_bytes_equal (moved, rebuilt));
+
+  g_assert_true (tress_history_undo (history));
+  undone = tress_fur_preview_grab (preview, &w, &h);
+  g_assert_cmpuint (tress_fur_preview_get_n_mesh_builds (preview), ==, builds);
+  g_assert_true (g_bytes_equal (before, undone));
+  gtk_window_destroy (GTK_WINDOW (window));
+  spin (10);
+}
+
 /* With GL disabled the pane says so, and editing still works. */
 static void
 test_no_gl (void)
@@ -907,6 +1019,8 @@ main (int argc, char *argv[])
       g_test_add_func ("/fur/window/triangle-drag", test_triangle_drag);
       g_test_add_func ("/fur/window/uv-map", test_uv_map);
       g_test_add_func ("/fur/window/preview", test_preview);
+      g_test_add_func ("/fur/window/preview-lod", test_preview_lod);
+      g_test_add_func ("/fur/window/preview-edit-in-place", test_preview_edit_in_place);
       g_test_add_func ("/fur/window/retarget-dialog", test_retarget_dialog);
       g_test_add_func ("/fur/window/problem-fix", test_problem_fix);
       g_test_add_func ("/fur/window/sort-and-spin", test_sort_and_spin);

@@ -4,6 +4,8 @@
  */
 #include "tress-fur-editor.h"
 
+#include <glib/gi18n-lib.h>
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -63,17 +65,19 @@ filter_match (gpointer item, gpointer user_data)
     text++;
   if (*text == '\0' || tress_cha_node_get_kind (node) != TRESS_CHA_NODE_RIBBON)
     return TRUE;
-  if (g_str_has_prefix (text, "problem") || g_str_equal (text, "!"))
+  /* The keywords work in English and in the user's language. */
+  if (g_str_has_prefix (text, "problem")
+      || g_str_has_prefix (text, C_ ("search keyword", "problem")) || g_str_equal (text, "!"))
     return tress_cha_document_ribbon_problems (self->doc, material, ribbon) > 0;
   if (*text == '#')
     return g_ascii_string_to_unsigned (text + 1, 10, 0, G_MAXUINT32, &value, NULL)
            && value == ribbon;
   if (g_str_has_prefix (text, "part"))
-    {
-      text += 4;
-      while (*text == ':' || *text == ' ')
-        text++;
-    }
+    text += 4;
+  else if (g_str_has_prefix (text, C_ ("search keyword", "part")))
+    text += strlen (C_ ("search keyword", "part"));
+  while (*text == ':' || *text == ' ')
+    text++;
   if (!g_ascii_string_to_unsigned (text, 10, 0, G_MAXUINT32, &value, NULL))
     return FALSE;
   m = &file->radeon->materials[material];
@@ -528,7 +532,7 @@ on_background_chosen (GtkNativeDialog *dialog, int response, TressFurEditor *sel
           GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
           GtkWidget *msg = gtk_message_dialog_new (
               GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, GTK_DIALOG_MODAL, GTK_MESSAGE_ERROR,
-              GTK_BUTTONS_CLOSE, "Cannot load the strand texture");
+              GTK_BUTTONS_CLOSE, _ ("Cannot load the strand texture"));
 
           gtk_message_dialog_format_secondary_text (GTK_MESSAGE_DIALOG (msg), "%s", error->message);
           g_signal_connect (msg, "response", G_CALLBACK (gtk_window_destroy), NULL);
@@ -544,11 +548,11 @@ action_load_background (GtkWidget *widget, const char *name, GVariant *param)
 {
   GtkRoot *root = gtk_widget_get_root (widget);
   GtkFileChooserNative *chooser = gtk_file_chooser_native_new (
-      "Strand texture", GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
-      GTK_FILE_CHOOSER_ACTION_OPEN, "_Open", "_Cancel");
+      _ ("Strand texture"), GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+      GTK_FILE_CHOOSER_ACTION_OPEN, _ ("_Open"), _ ("_Cancel"));
   GtkFileFilter *filter = gtk_file_filter_new ();
 
-  gtk_file_filter_set_name (filter, "DDS and PNG textures");
+  gtk_file_filter_set_name (filter, _ ("DDS and PNG textures"));
   gtk_file_filter_add_pattern (filter, "*.dds");
   gtk_file_filter_add_pattern (filter, "*.DDS");
   gtk_file_filter_add_mime_type (filter, "image/png");
@@ -638,7 +642,7 @@ tress_fur_editor_new (TressDocument *doc)
   g_autofree char *key = NULL;
 
   if (!TRESS_IS_CHA_DOCUMENT (doc))
-    return gtk_label_new ("This creature-fur document was opened without the fur editor.");
+    return gtk_label_new (_ ("This creature-fur document was opened without the fur editor."));
 
   self = g_object_new (TRESS_TYPE_FUR_EDITOR, NULL);
   self->doc = g_object_ref (TRESS_CHA_DOCUMENT (doc));
@@ -648,19 +652,19 @@ tress_fur_editor_new (TressDocument *doc)
   /* Tree */
   self->search = gtk_search_entry_new ();
   gtk_widget_set_tooltip_text (self->search,
-                               "Filter ribbons: a body part number, #index, or \"problem\"");
+                               _ ("Filter ribbons: a body part number, #index, or “problem”"));
   g_signal_connect (self->search, "search-changed", G_CALLBACK (on_search_changed), self);
   self->filter = GTK_FILTER (gtk_custom_filter_new (NULL, NULL, NULL));
   self->tree = gtk_tree_list_model_new (g_object_ref (tress_cha_document_get_root (self->doc)),
                                         FALSE, FALSE, create_children, self, NULL);
   self->column_view = gtk_column_view_new (NULL);
-  add_column (self, "Ribbon", TRESS_CHA_COLUMN_NAME, TRUE);
-  add_column (self, "Sections", TRESS_CHA_COLUMN_SECTIONS, FALSE);
-  add_column (self, "Attached", TRESS_CHA_COLUMN_ATTACH, FALSE);
-  add_column (self, "Body part:weight ×3", TRESS_CHA_COLUMN_REFS, FALSE);
-  add_column (self, "Quality", TRESS_CHA_COLUMN_QUALITY, FALSE);
-  add_column (self, "Length", TRESS_CHA_COLUMN_LENGTH, FALSE);
-  add_column (self, "Problems", TRESS_CHA_COLUMN_PROBLEMS, FALSE);
+  add_column (self, _ ("Ribbon"), TRESS_CHA_COLUMN_NAME, TRUE);
+  add_column (self, _ ("Sections"), TRESS_CHA_COLUMN_SECTIONS, FALSE);
+  add_column (self, _ ("Attached"), TRESS_CHA_COLUMN_ATTACH, FALSE);
+  add_column (self, _ ("Body part:weight ×3"), TRESS_CHA_COLUMN_REFS, FALSE);
+  add_column (self, _ ("Quality"), TRESS_CHA_COLUMN_QUALITY, FALSE);
+  add_column (self, _ ("Length"), TRESS_CHA_COLUMN_LENGTH, FALSE);
+  add_column (self, _ ("Problems"), TRESS_CHA_COLUMN_PROBLEMS, FALSE);
   view_sorter = gtk_column_view_get_sorter (GTK_COLUMN_VIEW (self->column_view));
   row_sorter = gtk_tree_list_row_sorter_new (g_object_ref (view_sorter));
   self->row_sorter = GTK_SORTER (row_sorter);
@@ -683,10 +687,10 @@ tress_fur_editor_new (TressDocument *doc)
   self->notebook = gtk_notebook_new ();
   self->preview = tress_fur_preview_new (self->doc);
   gtk_notebook_append_page (GTK_NOTEBOOK (self->notebook), self->preview,
-                            gtk_label_new ("3D preview"));
+                            gtk_label_new (_ ("3D preview")));
   uv_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
   uv_bar = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 4);
-  button = gtk_button_new_with_label ("Load strand texture…");
+  button = gtk_button_new_with_label (_ ("Load strand texture…"));
   gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "fur.load-background");
   gtk_box_append (GTK_BOX (uv_bar), button);
   gtk_box_append (GTK_BOX (uv_box), uv_bar);
@@ -694,7 +698,7 @@ tress_fur_editor_new (TressDocument *doc)
   gtk_widget_set_vexpand (self->uv_map, TRUE);
   g_signal_connect (self->uv_map, "point-moved", G_CALLBACK (on_uv_point_moved), self);
   gtk_box_append (GTK_BOX (uv_box), self->uv_map);
-  gtk_notebook_append_page (GTK_NOTEBOOK (self->notebook), uv_box, gtk_label_new ("UV map"));
+  gtk_notebook_append_page (GTK_NOTEBOOK (self->notebook), uv_box, gtk_label_new (_ ("UV map")));
   load_uv_table (self);
 
   self->inspector = tress_fur_inspector_new (self->doc, self->names);

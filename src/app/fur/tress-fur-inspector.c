@@ -4,6 +4,8 @@
  */
 #include "tress-fur-inspector.h"
 
+#include <glib/gi18n-lib.h>
+
 #include <stdio.h>
 #include <string.h>
 
@@ -155,7 +157,9 @@ tress_fur_retarget (TressChaDocument *doc, guint scope, guint32 from, guint32 to
     *n_ribbons = nr;
   if (scopes->len > 1)
     {
-      g_autofree char *label = g_strdup_printf ("Retarget %u lines from %u to %u", nl, from, to);
+      g_autofree char *label = g_strdup_printf (
+          ngettext ("Retarget %u line from %u to %u", "Retarget %u lines from %u to %u", nl), nl,
+          from, to);
 
       tress_history_begin_group (history, label);
     }
@@ -234,7 +238,7 @@ refresh_problems (TressFurInspector *self)
       gtk_box_append (GTK_BOX (row), label);
       if (p->fix_id >= 0)
         {
-          GtkWidget *fix = gtk_button_new_with_label ("Fix");
+          GtkWidget *fix = gtk_button_new_with_label (_ ("Fix"));
 
           gtk_widget_set_tooltip_text (fix, p->fix);
           g_object_set_data (G_OBJECT (fix), "fix-id", GINT_TO_POINTER (p->fix_id));
@@ -246,8 +250,9 @@ refresh_problems (TressFurInspector *self)
       shown++;
     }
   if (shown == 0)
-    gtk_box_append (GTK_BOX (self->problem_box),
-                    gtk_label_new (n_sel > 0 ? "No problems in the selection" : "No problems"));
+    gtk_box_append (
+        GTK_BOX (self->problem_box),
+        gtk_label_new (n_sel > 0 ? _ ("No problems in the selection") : _ ("No problems")));
 }
 
 static void
@@ -271,9 +276,17 @@ refresh (TressFurInspector *self)
   if (self->material >= 0)
     m = &file->radeon->materials[self->material];
 
-  summary = n_ids == 0 ? g_strdup ("Select ribbons in the tree or the preview")
-                       : g_strdup_printf ("%u ribbon%s, %u lines selected", n_ids,
-                                          n_ids == 1 ? "" : "s", n_lines);
+  if (n_ids == 0)
+    summary = g_strdup (_ ("Select ribbons in the tree or the preview"));
+  else
+    {
+      g_autofree char *ribbons
+          = g_strdup_printf (ngettext ("%u ribbon", "%u ribbons", n_ids), n_ids);
+
+      /* Translators: "%s" is "N ribbons". */
+      summary = g_strdup_printf (
+          ngettext ("%s, %u line selected", "%s, %u lines selected", n_lines), ribbons, n_lines);
+    }
   gtk_label_set_text (GTK_LABEL (self->summary), summary);
   gtk_widget_set_sensitive (self->edit_box, n_ids > 0);
 
@@ -320,7 +333,7 @@ refresh (TressFurInspector *self)
                           : -1;
 
         labels[k] = part >= 0 ? tress_fur_names_label (self->names, (guint32)part)
-                              : g_strdup_printf ("ref %u", k);
+                              : g_strdup_printf (_ ("ref %u"), k);
         fill_part_model (self, self->ref_dropdown[k], m,
                          first_line != NULL ? first_line->refs[k] / 3u : G_MAXUINT);
         gtk_widget_set_sensitive (self->ref_dropdown[k], m != NULL);
@@ -358,10 +371,10 @@ refresh (TressFurInspector *self)
         {
           GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
           g_autofree char *name
-              = mor == 0 ? g_strdup ("base")
+              = mor == 0 ? g_strdup (_ ("base"))
                          : g_strndup ((const char *)file->radeon->morality_names[mor - 1],
                                       TRESS_CHA_NAME_SIZE);
-          g_autofree char *text = g_strdup_printf ("%s (max %.4f)", name, max);
+          g_autofree char *text = g_strdup_printf (_ ("%s (max %.4f)"), name, max);
           GtkWidget *label = gtk_label_new (text);
           GtkWidget *spin = gtk_spin_button_new_with_range (0, 10, 0.001);
 
@@ -402,7 +415,8 @@ on_points_moved (TressWeightTriangle *tri, gpointer data, guint n, TressFurInspe
       }
   if (calls == 0)
     return;
-  label = g_strdup_printf ("Set weights of %u lines", total);
+  label = g_strdup_printf (ngettext ("Set weights of %u line", "Set weights of %u lines", total),
+                           total);
   if (calls > 1)
     tress_history_begin_group (history, label);
   for (i = 0; i < n && error == NULL; i++)
@@ -467,7 +481,8 @@ on_ref_selected (GtkDropDown *dd, GParamSpec *pspec, TressFurInspector *self)
         return;
     }
   ids = tress_cha_document_get_selection (self->doc, &n);
-  label = g_strdup_printf ("Set body parts of %u ribbons", n);
+  label = g_strdup_printf (
+      ngettext ("Set body parts of %u ribbon", "Set body parts of %u ribbons", n), n);
   tress_history_begin_group (history, label);
   for (i = 0; i < n && error == NULL; i++)
     tress_cha_set_ribbon_refs (get_file (self->doc), history, ids[i], entries, &error);
@@ -492,7 +507,8 @@ on_attach_selected (GtkDropDown *dd, GParamSpec *pspec, TressFurInspector *self)
   if (sel >= m->n_applied)
     return;
   ids = tress_cha_document_get_selection (self->doc, &n);
-  label = g_strdup_printf ("Attach %u ribbons to %u", n, m->applied[sel]);
+  label = g_strdup_printf (ngettext ("Attach %u ribbon to %u", "Attach %u ribbons to %u", n), n,
+                           m->applied[sel]);
   tress_history_begin_group (history, label);
   for (i = 0; i < n && error == NULL; i++)
     tress_cha_set_attachment (file, history, ids[i], m->applied[sel], &error);
@@ -563,7 +579,7 @@ on_length_changed (GtkSpinButton *spin, TressFurInspector *self)
     return;
   ids = tress_cha_document_get_selection (self->doc, &n);
   copy = g_memdup2 (ids, n * sizeof *ids);
-  label = g_strdup_printf ("Set length of %u ribbons", n);
+  label = g_strdup_printf (ngettext ("Set length of %u ribbon", "Set length of %u ribbons", n), n);
   tress_history_begin_group (history, label);
   for (i = 0; i < n && error == NULL; i++)
     tress_cha_set_length (get_file (self->doc), history, copy[i], mor,
@@ -693,8 +709,11 @@ tress_fur_inspector_new (TressChaDocument *doc, TressFurNames *names)
   TressFurInspector *self = g_object_new (TRESS_TYPE_FUR_INSPECTOR, NULL);
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
   GtkWidget *row, *button;
-  const char *ref_names[3] = { "Reference 1", "Reference 2", "Reference 3" };
-  const char *byte_names[3] = { "Ambient (12, 15)", "Colour byte 13", "Colour byte 14" };
+  /* The untranslated names also name the widgets, for tests and CSS. */
+  static const char *const ref_names[3]
+      = { N_ ("Reference 1"), N_ ("Reference 2"), N_ ("Reference 3") };
+  static const char *const byte_names[3]
+      = { N_ ("Ambient (12, 15)"), N_ ("Colour byte 13"), N_ ("Colour byte 14") };
   const char *axis[3] = { "x", "y", "z" };
   guint k;
 
@@ -718,13 +737,13 @@ tress_fur_inspector_new (TressChaDocument *doc, TressFurNames *names)
   gtk_box_append (GTK_BOX (box), self->edit_box);
   box = self->edit_box;
 
-  gtk_box_append (GTK_BOX (box), heading ("Weights"));
+  gtk_box_append (GTK_BOX (box), heading (_ ("Weights")));
   row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 4);
   for (k = 0; k < 3; k++)
     {
       self->weight_spin[k] = gtk_spin_button_new_with_range (0, 255, 1);
       gtk_editable_set_width_chars (GTK_EDITABLE (self->weight_spin[k]), 3);
-      gtk_widget_set_tooltip_text (self->weight_spin[k], ref_names[k]);
+      gtk_widget_set_tooltip_text (self->weight_spin[k], _ (ref_names[k]));
       gtk_widget_set_name (self->weight_spin[k], ref_names[k]);
       g_signal_connect (self->weight_spin[k], "value-changed", G_CALLBACK (on_weight_spin_changed),
                         self);
@@ -735,50 +754,50 @@ tress_fur_inspector_new (TressChaDocument *doc, TressFurNames *names)
   gtk_widget_set_size_request (self->triangle, 220, 200);
   g_signal_connect (self->triangle, "points-moved", G_CALLBACK (on_points_moved), self);
   gtk_box_append (GTK_BOX (box), self->triangle);
-  self->equal_button = gtk_button_new_with_label ("Set all equal to the first");
+  self->equal_button = gtk_button_new_with_label (_ ("Set all equal to the first"));
   g_signal_connect (self->equal_button, "clicked", G_CALLBACK (on_equal_clicked), self);
   gtk_box_append (GTK_BOX (box), self->equal_button);
 
-  gtk_box_append (GTK_BOX (box), heading ("Body parts"));
+  gtk_box_append (GTK_BOX (box), heading (_ ("Body parts")));
   for (k = 0; k < 3; k++)
     {
       self->ref_dropdown[k] = gtk_drop_down_new (NULL, NULL);
       g_signal_connect (self->ref_dropdown[k], "notify::selected", G_CALLBACK (on_ref_selected),
                         self);
-      gtk_box_append (GTK_BOX (box), labelled (ref_names[k], self->ref_dropdown[k]));
+      gtk_box_append (GTK_BOX (box), labelled (_ (ref_names[k]), self->ref_dropdown[k]));
     }
   self->attach_dropdown = gtk_drop_down_new (NULL, NULL);
   g_signal_connect (self->attach_dropdown, "notify::selected", G_CALLBACK (on_attach_selected),
                     self);
-  gtk_box_append (GTK_BOX (box), labelled ("Attached to", self->attach_dropdown));
+  gtk_box_append (GTK_BOX (box), labelled (_ ("Attached to"), self->attach_dropdown));
   row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 4);
   self->name_part = gtk_spin_button_new_with_range (0, 65535, 1);
   self->name_entry = gtk_entry_new ();
-  gtk_entry_set_placeholder_text (GTK_ENTRY (self->name_entry), "Name of body part");
+  gtk_entry_set_placeholder_text (GTK_ENTRY (self->name_entry), _ ("Name of body part"));
   gtk_widget_set_hexpand (self->name_entry, TRUE);
   g_signal_connect (self->name_entry, "activate", G_CALLBACK (on_name_set), self);
-  button = gtk_button_new_with_label ("Name");
+  button = gtk_button_new_with_label (_ ("Name"));
   g_signal_connect (button, "clicked", G_CALLBACK (on_name_set), self);
   gtk_box_append (GTK_BOX (row), self->name_part);
   gtk_box_append (GTK_BOX (row), self->name_entry);
   gtk_box_append (GTK_BOX (row), button);
   gtk_box_append (GTK_BOX (box), row);
-  button = gtk_button_new_with_label ("Retarget…");
+  button = gtk_button_new_with_label (_ ("Retarget…"));
   g_signal_connect (button, "clicked", G_CALLBACK (on_retarget_clicked), self);
   gtk_box_append (GTK_BOX (box), button);
 
-  gtk_box_append (GTK_BOX (box), heading ("Lines"));
+  gtk_box_append (GTK_BOX (box), heading (_ ("Lines")));
   for (k = 0; k < 3; k++)
     {
       self->byte_spin[k] = gtk_spin_button_new_with_range (0, 255, 1);
       g_signal_connect (self->byte_spin[k], "value-changed", G_CALLBACK (on_byte_changed), self);
-      gtk_box_append (GTK_BOX (box), labelled (byte_names[k], self->byte_spin[k]));
+      gtk_box_append (GTK_BOX (box), labelled (_ (byte_names[k]), self->byte_spin[k]));
     }
   self->section_spin = gtk_spin_button_new_with_range (1, 7, 1);
   g_signal_connect (self->section_spin, "value-changed", G_CALLBACK (on_byte_changed), self);
-  gtk_box_append (GTK_BOX (box), labelled ("Section (mask)", self->section_spin));
+  gtk_box_append (GTK_BOX (box), labelled (_ ("Section (mask)"), self->section_spin));
   row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 4);
-  gtk_box_append (GTK_BOX (row), gtk_label_new ("Direction"));
+  gtk_box_append (GTK_BOX (row), gtk_label_new (_ ("Direction")));
   for (k = 0; k < 3; k++)
     {
       self->dir_spin[k] = gtk_spin_button_new_with_range (-100, 100, 0.01);
@@ -791,16 +810,16 @@ tress_fur_inspector_new (TressChaDocument *doc, TressFurNames *names)
     }
   gtk_box_append (GTK_BOX (box), row);
 
-  gtk_box_append (GTK_BOX (box), heading ("Ribbon"));
+  gtk_box_append (GTK_BOX (box), heading (_ ("Ribbon")));
   self->quality_spin = gtk_spin_button_new_with_range (0, 2, 1);
   g_signal_connect (self->quality_spin, "value-changed", G_CALLBACK (on_quality_changed), self);
-  gtk_box_append (GTK_BOX (box), labelled ("Texture quality", self->quality_spin));
-  gtk_box_append (GTK_BOX (box), gtk_label_new ("Lengths per morality"));
+  gtk_box_append (GTK_BOX (box), labelled (_ ("Texture quality"), self->quality_spin));
+  gtk_box_append (GTK_BOX (box), gtk_label_new (_ ("Lengths per morality")));
   self->length_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
   gtk_box_append (GTK_BOX (box), self->length_box);
 
   box = gtk_widget_get_parent (self->edit_box);
-  gtk_box_append (GTK_BOX (box), heading ("Problems"));
+  gtk_box_append (GTK_BOX (box), heading (_ ("Problems")));
   self->problem_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
   gtk_box_append (GTK_BOX (box), self->problem_box);
 
@@ -858,7 +877,13 @@ retarget_update (RetargetDialog *d)
 
   if (!tress_fur_retarget_count (d->doc, scope, from, to, &nl, &nr))
     nl = nr = 0;
-  text = g_strdup_printf ("%s → %s: %u lines in %u ribbons", from_label, to_label, nl, nr);
+  {
+    g_autofree char *lines = g_strdup_printf (ngettext ("%u line", "%u lines", nl), nl);
+    g_autofree char *ribbons = g_strdup_printf (ngettext ("%u ribbon", "%u ribbons", nr), nr);
+
+    /* Translators: from body part → to body part: "N lines" in "N ribbons". */
+    text = g_strdup_printf (_ ("%s → %s: %s in %s"), from_label, to_label, lines, ribbons);
+  }
   gtk_label_set_text (GTK_LABEL (d->count), text);
   gtk_widget_set_sensitive (d->apply, from != to && (nl > 0 || nr > 0));
 }
@@ -895,10 +920,11 @@ GtkWidget *
 tress_fur_retarget_dialog_new (GtkWindow *parent, TressChaDocument *doc, TressFurNames *names)
 {
   RetargetDialog *d = g_new0 (RetargetDialog, 1);
-  const char *scopes[] = { "Selection", "Material of the selection", "Whole file", NULL };
+  const char *scopes[]
+      = { _ ("Selection"), _ ("Material of the selection"), _ ("Whole file"), NULL };
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
   GtkWidget *buttons = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  GtkWidget *cancel = gtk_button_new_with_label ("Cancel");
+  GtkWidget *cancel = gtk_button_new_with_label (_ ("Cancel"));
   TressChaFile *file = get_file (doc);
   guint max = file->radeon != NULL && file->radeon->body_part_max > 0
                   ? file->radeon->body_part_max - 1
@@ -908,7 +934,7 @@ tress_fur_retarget_dialog_new (GtkWindow *parent, TressChaDocument *doc, TressFu
   d->doc = g_object_ref (doc);
   d->names = names;
   d->window = gtk_window_new ();
-  gtk_window_set_title (GTK_WINDOW (d->window), "Retarget body part");
+  gtk_window_set_title (GTK_WINDOW (d->window), _ ("Retarget body part"));
   gtk_window_set_modal (GTK_WINDOW (d->window), TRUE);
   if (parent != NULL)
     gtk_window_set_transient_for (GTK_WINDOW (d->window), parent);
@@ -923,11 +949,11 @@ tress_fur_retarget_dialog_new (GtkWindow *parent, TressChaDocument *doc, TressFu
   tress_cha_document_get_selection (doc, &n_sel);
   gtk_drop_down_set_selected (GTK_DROP_DOWN (d->scope), n_sel > 0 ? 0 : 2);
   d->count = gtk_label_new ("");
-  d->apply = gtk_button_new_with_label ("Retarget");
+  d->apply = gtk_button_new_with_label (_ ("Retarget"));
   gtk_widget_add_css_class (d->apply, "suggested-action");
-  gtk_box_append (GTK_BOX (box), labelled ("From body part", d->from));
-  gtk_box_append (GTK_BOX (box), labelled ("To body part", d->to));
-  gtk_box_append (GTK_BOX (box), labelled ("Scope", d->scope));
+  gtk_box_append (GTK_BOX (box), labelled (_ ("From body part"), d->from));
+  gtk_box_append (GTK_BOX (box), labelled (_ ("To body part"), d->to));
+  gtk_box_append (GTK_BOX (box), labelled (_ ("Scope"), d->scope));
   gtk_box_append (GTK_BOX (box), d->count);
   gtk_widget_set_halign (buttons, GTK_ALIGN_END);
   gtk_box_append (GTK_BOX (buttons), cancel);

@@ -48,8 +48,78 @@ line_direction (const TressChaLine *lines, guint n, guint index, float out[3])
   if (!(len > 1e-12f) || !isfinite (len))
     memcpy (out, default_direction, sizeof default_direction);
   else
-    for (guint c = 0; c < 3; c++)
-      out[c] /= len;
+    {
+      float inv = 1.0f / len;
+
+      for (guint c = 0; c < 3; c++)
+        out[c] *= inv;
+    }
+}
+
+/* Whether global ribbon @g still is ribbon @r of material @mi with @n points in
+ * the file (a mesh outlives edits until it is rebuilt): else it is drawn and
+ * picked as a point at the origin rather than read out of bounds. */
+static const TressChaMaterial *
+ribbon_material (const TressFurMesh *mesh, guint mi, guint r, guint n)
+{
+  const TressChaRadeon *rad = mesh->file != NULL ? mesh->file->radeon : NULL;
+  const TressChaMaterial *mat;
+
+  if (rad == NULL || mi >= rad->n_materials)
+    return NULL;
+  mat = &rad->materials[mi];
+  if (r >= mat->n_ribbons || 2 * (ribbon_sections (mat, r) + 1) != n)
+    return NULL;
+  return mat;
+}
+
+/* The points of global ribbon @g (material @mat, ribbon @r): left, right, left…
+ * from the base, 2 × (sections + 1) of them, into @out (3 floats each). */
+static void
+ribbon_points (const TressFurMesh *mesh, const TressChaMaterial *mat, guint r, float *out)
+{
+  guint morality = MIN (mesh->morality, mesh->file->radeon->n_moralities);
+  const float *lengths = mat->lengths != NULL ? mat->lengths[morality] : NULL;
+  guint s = ribbon_sections (mat, r), n_lines, side, k, c;
+  const TressChaLine *lines = ribbon_lines (mat, r, &n_lines);
+  float len = lengths != NULL && isfinite (lengths[r]) ? lengths[r] : 0.f;
+  float seg = len / s;
+  float p[2][3];
+
+  for (side = 0; side < 2; side++)
+    for (k = 0; k < 3; k++)
+      {
+        float x = mat->base_points[6 * (gsize)r + 3 * side + k];
+        p[side][k] = isfinite (x) ? x : 0.f;
+      }
+  for (k = 0; k <= s; k++)
+    for (side = 0; side < 2; side++)
+      {
+        memcpy (out + 3 * (2 * k + side), p[side], sizeof p[side]);
+        if (k < s)
+          {
+            float d[3];
+
+            line_direction (lines, n_lines, 2 * k + side, d);
+            for (c = 0; c < 3; c++)
+              p[side][c] += d[c] * seg;
+          }
+      }
+}
+
+static void
+copy_displacement (TressFurMesh *mesh, const TressChaMaterial *mat, guint r, guint g)
+{
+  for (guint m = 0; m < mesh->n_morphs; m++)
+    {
+      const float *src = mat->morph_points != NULL && mat->morph_points[m] != NULL
+                             ? mat->morph_points[m] + 6 * (gsize)r
+                             : NULL;
+      float *dst = mesh->displacement + ((gsize)m * 2 * mesh->n_ribbons + 2 * g) * 3;
+
+      for (guint k = 0; k < 6; k++)
+        dst[k] = src != NULL && isfinite (src[k]) ? src[k] : 0.f;
+    }
 }
 
 TressFurMesh *
@@ -57,13 +127,9 @@ tress_fur_mesh_new (const TressChaFile *file, guint morality)
 {
   TressFurMesh *mesh = g_new0 (TressFurMesh, 1);
   const TressChaRadeon *rad = file != NULL ? file->radeon : NULL;
-  guint mi, g, v = 0, ix = 0, m;
+  guint mi, g, v = 0;
 
-  for (m = 0; m < 3; m++)
-    {
-      mesh->min[m] = G_MAXFLOAT;
-      mesh->max[m] = -G_MAXFLOAT;
-    }
+  mesh->file = file;
   mesh->n_materials = rad != NULL ? rad->n_materials : 0;
   mesh->material_first = g_new0 (guint, mesh->n_materials + 1);
   for (mi = 0; mi < mesh->n_materials; mi++)
@@ -76,92 +142,179 @@ tress_fur_mesh_new (const TressChaFile *file, guint morality)
           guint s = ribbon_sections (mat, r);
 
           mesh->n_vertices += 2 * (s + 1);
-          mesh->n_indices += 6 * s;
+          mesh->n_triangles += 2 * s;
         }
     }
   mesh->n_ribbons = mesh->material_first[mesh->n_materials];
-  mesh->positions = g_new (float, 3 * (gsize)mesh->n_vertices);
-  mesh->point_ids = g_new (guint32, mesh->n_vertices);
   mesh->ribbon_vertex = g_new (guint32, mesh->n_ribbons + 1);
-  mesh->indices = g_new (guint32, mesh->n_indices);
   mesh->n_morphs = rad != NULL ? MIN (rad->n_morphs, TRESS_FUR_MESH_MAX_MORPHS) : 0;
   mesh->displacement = g_new0 (float, (gsize)mesh->n_morphs * 2 * mesh->n_ribbons * 3 + 1);
-  morality = rad != NULL ? MIN (morality, rad->n_moralities) : 0;
+  mesh->morality = rad != NULL ? MIN (morality, rad->n_moralities) : 0;
 
   g = 0;
   for (mi = 0; mi < mesh->n_materials; mi++)
     {
       const TressChaMaterial *mat = &rad->materials[mi];
-      const float *lengths = mat->lengths != NULL ? mat->lengths[morality] : NULL;
 
       for (guint r = 0; r < mat->n_ribbons; r++, g++)
         {
-          guint s = ribbon_sections (mat, r), n_lines, side, k;
-          const TressChaLine *lines = ribbon_lines (mat, r, &n_lines);
-          float len = lengths != NULL && isfinite (lengths[r]) ? lengths[r] : 0.f;
-          float seg = len / s;
-          float p[2][3];
-
           mesh->ribbon_vertex[g] = v;
-          for (side = 0; side < 2; side++)
-            for (k = 0; k < 3; k++)
-              {
-                float x = mat->base_points[6 * (gsize)r + 3 * side + k];
-                p[side][k] = isfinite (x) ? x : 0.f;
-              }
-          for (k = 0; k <= s; k++)
-            {
-              for (side = 0; side < 2; side++)
-                {
-                  float *out = mesh->positions + 3 * (gsize)(v + side);
-
-                  memcpy (out, p[side], sizeof p[side]);
-                  mesh->point_ids[v + side] = 2 * g + side;
-                  for (guint c = 0; c < 3; c++)
-                    {
-                      mesh->min[c] = MIN (mesh->min[c], out[c]);
-                      mesh->max[c] = MAX (mesh->max[c], out[c]);
-                    }
-                  if (k < s)
-                    {
-                      float d[3];
-
-                      line_direction (lines, n_lines, 2 * k + side, d);
-                      for (guint c = 0; c < 3; c++)
-                        p[side][c] += d[c] * seg;
-                    }
-                }
-              if (k < s)
-                {
-                  guint32 *t = mesh->indices + ix;
-
-                  t[0] = v;
-                  t[1] = v + 1;
-                  t[2] = v + 2;
-                  t[3] = v + 1;
-                  t[4] = v + 3;
-                  t[5] = v + 2;
-                  ix += 6;
-                }
-              v += 2;
-            }
-          for (m = 0; m < mesh->n_morphs; m++)
-            {
-              const float *src = mat->morph_points != NULL && mat->morph_points[m] != NULL
-                                     ? mat->morph_points[m] + 6 * (gsize)r
-                                     : NULL;
-              float *dst = mesh->displacement + ((gsize)m * 2 * mesh->n_ribbons + 2 * g) * 3;
-
-              for (k = 0; k < 6; k++)
-                dst[k] = src != NULL && isfinite (src[k]) ? src[k] : 0.f;
-            }
+          v += 2 * (ribbon_sections (mat, r) + 1);
+          copy_displacement (mesh, mat, r, g);
         }
     }
   mesh->ribbon_vertex[mesh->n_ribbons] = v;
-  if (mesh->n_vertices == 0)
-    for (m = 0; m < 3; m++)
-      mesh->min[m] = mesh->max[m] = 0;
   return mesh;
+}
+
+gboolean
+tress_fur_mesh_fill (TressFurMesh *mesh, float *positions, guint32 *point_ids)
+{
+  float pts[2 * (TRESS_CHA_MAX_SECTIONS + 1) * 3];
+  float lo[3] = { G_MAXFLOAT, G_MAXFLOAT, G_MAXFLOAT };
+  float hi[3] = { -G_MAXFLOAT, -G_MAXFLOAT, -G_MAXFLOAT };
+  guint mi, g = 0, c;
+
+  for (mi = 0; mi < mesh->n_materials; mi++)
+    {
+      guint n_ribbons = mesh->material_first[mi + 1] - mesh->material_first[mi];
+
+      for (guint r = 0; r < n_ribbons; r++, g++)
+        {
+          guint32 v0 = mesh->ribbon_vertex[g], n = mesh->ribbon_vertex[g + 1] - v0;
+          const TressChaMaterial *mat = ribbon_material (mesh, mi, r, n);
+
+          if (mat != NULL)
+            ribbon_points (mesh, mat, r, pts);
+          else
+            memset (pts, 0, 3 * sizeof (float) * n);
+          for (guint i = 0; i < n; i++)
+            for (c = 0; c < 3; c++)
+              {
+                lo[c] = MIN (lo[c], pts[3 * i + c]);
+                hi[c] = MAX (hi[c], pts[3 * i + c]);
+              }
+          if (positions != NULL)
+            memcpy (positions + 3 * (gsize)v0, pts, 3 * sizeof (float) * n);
+          if (point_ids != NULL)
+            for (guint i = 0; i < n; i++)
+              point_ids[v0 + i] = 2 * g + (i & 1);
+        }
+    }
+  for (c = 0; c < 3; c++)
+    {
+      mesh->min[c] = mesh->n_vertices > 0 ? lo[c] : 0;
+      mesh->max[c] = mesh->n_vertices > 0 ? hi[c] : 0;
+    }
+  mesh->bounds_known = TRUE;
+  return mesh->n_vertices > 0;
+}
+
+/* The ribbon a vertex belongs to. */
+static guint
+vertex_ribbon (const TressFurMesh *mesh, guint v)
+{
+  guint lo = 0, hi = mesh->n_ribbons;
+
+  while (hi - lo > 1)
+    {
+      guint mid = lo + (hi - lo) / 2;
+
+      if (mesh->ribbon_vertex[mid] <= v)
+        lo = mid;
+      else
+        hi = mid;
+    }
+  return lo;
+}
+
+guint32
+tress_fur_mesh_point_id (const TressFurMesh *mesh, guint v)
+{
+  guint g = vertex_ribbon (mesh, v);
+
+  return 2 * g + ((v - mesh->ribbon_vertex[g]) & 1);
+}
+
+/* The points of global ribbon @g with the morph weights applied; returns how many. */
+static guint
+ribbon_vertices (const TressFurMesh *mesh, guint g, const float *weights, float *out)
+{
+  guint material, ribbon, n = mesh->ribbon_vertex[g + 1] - mesh->ribbon_vertex[g];
+  const TressChaMaterial *mat;
+
+  if (!tress_fur_mesh_ribbon_id (mesh, g, &material, &ribbon))
+    return 0;
+  mat = ribbon_material (mesh, material, ribbon, n);
+  if (mat != NULL)
+    ribbon_points (mesh, mat, ribbon, out);
+  else
+    memset (out, 0, 3 * sizeof (float) * n);
+  for (guint m = 0; weights != NULL && m < mesh->n_morphs; m++)
+    {
+      const float *d = mesh->displacement + ((gsize)m * 2 * mesh->n_ribbons + 2 * g) * 3;
+
+      if (weights[m] == 0)
+        continue;
+      for (guint i = 0; i < n; i++)
+        for (guint c = 0; c < 3; c++)
+          out[3 * i + c] += weights[m] * d[3 * (i & 1) + c];
+    }
+  return n;
+}
+
+guint
+tress_fur_mesh_update_ribbon (TressFurMesh *mesh, guint g, float *positions)
+{
+  guint material, ribbon, n;
+  const TressChaMaterial *mat;
+
+  if (!tress_fur_mesh_ribbon_id (mesh, g, &material, &ribbon))
+    return 0;
+  n = mesh->ribbon_vertex[g + 1] - mesh->ribbon_vertex[g];
+  mat = ribbon_material (mesh, material, ribbon, n);
+  if (mat == NULL || mesh->file->radeon->n_materials != mesh->n_materials
+      || mat->n_ribbons != mesh->material_first[material + 1] - mesh->material_first[material]
+      || MIN (mesh->file->radeon->n_morphs, TRESS_FUR_MESH_MAX_MORPHS) != mesh->n_morphs)
+    return 0;
+  copy_displacement (mesh, mat, ribbon, g);
+  if (positions != NULL)
+    ribbon_points (mesh, mat, ribbon, positions);
+  mesh->bounds_known = FALSE;
+  return n;
+}
+
+gsize
+tress_fur_mesh_strip_indices (const TressFurMesh *mesh, guint stride, guint32 *out,
+                              guint *n_ribbons)
+{
+  gsize n = 0;
+  guint g, strips = 0;
+
+  stride = MAX (stride, 1);
+  for (g = 0; g < mesh->n_ribbons; g += stride)
+    {
+      guint32 v0 = mesh->ribbon_vertex[g], v1 = mesh->ribbon_vertex[g + 1];
+
+      if (v1 - v0 < 4)
+        continue;
+      if (strips > 0)
+        {
+          if (out != NULL)
+            out[n] = TRESS_FUR_MESH_RESTART;
+          n++;
+        }
+      if (out != NULL)
+        for (guint32 v = v0; v < v1; v++)
+          out[n + (v - v0)] = v;
+      n += v1 - v0;
+      strips++;
+      if (g > G_MAXUINT - stride)
+        break;
+    }
+  if (n_ribbons != NULL)
+    *n_ribbons = strips;
+  return n;
 }
 
 void
@@ -170,10 +323,7 @@ tress_fur_mesh_free (TressFurMesh *mesh)
   if (mesh == NULL)
     return;
   g_free (mesh->material_first);
-  g_free (mesh->positions);
-  g_free (mesh->point_ids);
   g_free (mesh->ribbon_vertex);
-  g_free (mesh->indices);
   g_free (mesh->displacement);
   g_free (mesh);
 }
@@ -333,16 +483,11 @@ tress_fur_mesh_mark_problems (const TressFurMesh *mesh, GPtrArray *problems, gui
 void
 tress_fur_mesh_vertex (const TressFurMesh *mesh, guint v, const float *weights, float out[3])
 {
-  guint32 pid = mesh->point_ids[v];
+  float pts[2 * (TRESS_CHA_MAX_SECTIONS + 1) * 3];
+  guint g = vertex_ribbon (mesh, v);
 
-  memcpy (out, mesh->positions + 3 * (gsize)v, 3 * sizeof (float));
-  for (guint m = 0; weights != NULL && m < mesh->n_morphs; m++)
-    {
-      const float *d = mesh->displacement + ((gsize)m * 2 * mesh->n_ribbons + pid) * 3;
-
-      for (guint c = 0; c < 3; c++)
-        out[c] += weights[m] * d[c];
-    }
+  ribbon_vertices (mesh, g, weights, pts);
+  memcpy (out, pts + 3 * (v - mesh->ribbon_vertex[g]), 3 * sizeof (float));
 }
 
 static gboolean
@@ -381,20 +526,17 @@ tress_fur_mesh_pick (const TressFurMesh *mesh, const float mvp[16], const float 
 
   for (g = 0; g < mesh->n_ribbons; g++)
     {
-      guint v0 = mesh->ribbon_vertex[g], v1 = mesh->ribbon_vertex[g + 1], v;
+      float pts[2 * (TRESS_CHA_MAX_SECTIONS + 1) * 3];
+      guint n = ribbon_vertices (mesh, g, weights, pts), v;
 
-      for (v = v0; v + 3 < v1; v += 2)
+      for (v = 0; v + 3 < n; v += 2)
         {
           /* The quad of one section: v, v+1 (near edge), v+2, v+3 (far edge). */
           double q[4][3];
-          float p[3];
           gboolean ok = TRUE;
 
           for (guint k = 0; k < 4 && ok; k++)
-            {
-              tress_fur_mesh_vertex (mesh, v + k, weights, p);
-              ok = project (mvp, p, width, height, q[k]);
-            }
+            ok = project (mvp, pts + 3 * (v + k), width, height, q[k]);
           if (!ok)
             continue;
           for (guint t = 0; t < 2; t++)
@@ -443,7 +585,19 @@ tress_fur_mesh_bounds (const TressFurMesh *mesh, const guint *ribbons, guint n,
                        const float *weights, float min[3], float max[3])
 {
   guint count = n > 0 ? n : mesh->n_ribbons, i, c;
-  gboolean any = FALSE;
+  gboolean any = FALSE, morphed = FALSE;
+
+  for (i = 0; weights != NULL && i < mesh->n_morphs; i++)
+    morphed |= weights[i] != 0;
+  if (n == 0 && !morphed)
+    {
+      /* The whole mesh at rest: computed once (a mutable cache). */
+      if (!mesh->bounds_known)
+        tress_fur_mesh_fill ((TressFurMesh *)mesh, NULL, NULL);
+      memcpy (min, mesh->min, sizeof mesh->min);
+      memcpy (max, mesh->max, sizeof mesh->max);
+      return mesh->n_vertices > 0;
+    }
 
   for (c = 0; c < 3; c++)
     {
@@ -452,15 +606,16 @@ tress_fur_mesh_bounds (const TressFurMesh *mesh, const guint *ribbons, guint n,
     }
   for (i = 0; i < count; i++)
     {
-      guint g = n > 0 ? ribbons[i] : i, v;
+      guint g = n > 0 ? ribbons[i] : i, v, nv;
+      float pts[2 * (TRESS_CHA_MAX_SECTIONS + 1) * 3];
 
       if (g >= mesh->n_ribbons)
         continue;
-      for (v = mesh->ribbon_vertex[g]; v < mesh->ribbon_vertex[g + 1]; v++)
+      nv = ribbon_vertices (mesh, g, weights, pts);
+      for (v = 0; v < nv; v++)
         {
-          float p[3];
+          const float *p = pts + 3 * v;
 
-          tress_fur_mesh_vertex (mesh, v, weights, p);
           for (c = 0; c < 3; c++)
             {
               min[c] = MIN (min[c], p[c]);

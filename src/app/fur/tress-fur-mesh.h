@@ -8,6 +8,9 @@
  * apart (per morph, per base point) so the vertex shader blends them with
  * uniforms and moving a morph slider uploads nothing.
  *
+ * A ribbon's vertices run left, right, left, right… from the base, so each is
+ * one triangle strip; the preview draws them as strips (no index list is kept).
+ *
  * Ribbons are numbered globally: material 0's ribbons first, then material 1's…
  * GLib only (no GL here), so building, colouring and picking are unit tested.
  *
@@ -29,17 +32,23 @@ typedef struct
   guint *material_first; /* global index of each material's first ribbon; n_materials + 1 */
   guint n_ribbons;       /* total */
 
+  /* The file the mesh describes: positions are computed from it when needed
+   * (tress_fur_mesh_fill() for the GPU, on the fly for picking and bounds), so
+   * the mesh must be rebuilt when its lines or ribbons change. */
+  const TressChaFile *file;
+  guint morality; /* clamped */
+
   guint n_vertices;
-  float *positions;       /* 3 × n_vertices, without morphs */
-  guint32 *point_ids;     /* n_vertices: global ribbon × 2 + side (0 left, 1 right) */
-  guint32 *ribbon_vertex; /* n_ribbons + 1: first vertex of each ribbon */
-  guint n_indices;
-  guint32 *indices; /* triangles */
+  guint32 *ribbon_vertex; /* n_ribbons + 1: first vertex of each ribbon (a strip) */
+  guint n_triangles;      /* 2 per section */
 
   guint n_morphs;      /* min (file's morphs, TRESS_FUR_MESH_MAX_MORPHS) */
   float *displacement; /* n_morphs × (2 × n_ribbons) × 3 */
 
-  float min[3], max[3]; /* bounds of the positions */
+  /* Bounds of the positions without morphs, once bounds_known (set by
+   * tress_fur_mesh_fill() and by tress_fur_mesh_bounds() of the whole mesh). */
+  float min[3], max[3];
+  gboolean bounds_known;
 } TressFurMesh;
 
 typedef enum
@@ -54,6 +63,29 @@ typedef enum
  * Returns an empty mesh for a file without a decoded radeon section. */
 TressFurMesh *tress_fur_mesh_new (const TressChaFile *file, guint morality);
 void tress_fur_mesh_free (TressFurMesh *mesh);
+
+/* Writes the vertices without morphs (3 floats each) into @positions and
+ * their point ids (global ribbon × 2 + side: 0 left, 1 right) into @point_ids,
+ * either may be NULL; updates the bounds. FALSE for a mesh without vertices. */
+gboolean tress_fur_mesh_fill (TressFurMesh *mesh, float *positions, guint32 *point_ids);
+guint32 tress_fur_mesh_point_id (const TressFurMesh *mesh, guint v);
+
+/* Takes the current points and morph displacements of global ribbon @g from
+ * the file after an edit that kept its number of sections: refreshes the
+ * displacements and writes its vertices (3 floats each) into @positions (may be
+ * NULL). Returns how many vertices, or 0 when the ribbon no longer fits the
+ * mesh (ribbons, sections or morphs added or removed): rebuild it then. */
+guint tress_fur_mesh_update_ribbon (TressFurMesh *mesh, guint g, float *positions);
+
+/* Separates strips in an index list (GL primitive restart). */
+#define TRESS_FUR_MESH_RESTART G_MAXUINT32
+
+/* Writes the strips of every @stride-th ribbon (0, @stride, 2 × @stride…; a
+ * @stride of 0 counts as 1) into @out as vertex indices, strips separated by
+ * TRESS_FUR_MESH_RESTART, and returns how many it wrote (or would, when @out is
+ * NULL); *@n_ribbons (may be NULL) gets the number of strips. */
+gsize tress_fur_mesh_strip_indices (const TressFurMesh *mesh, guint stride, guint32 *out,
+                                    guint *n_ribbons);
 
 /* Global ribbon number ↔ (material, ribbon); FALSE / G_MAXUINT when out of range. */
 gboolean tress_fur_mesh_ribbon_id (const TressFurMesh *mesh, guint global, guint *material,

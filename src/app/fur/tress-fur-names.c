@@ -4,6 +4,8 @@
  */
 #include "tress-fur-names.h"
 
+#include <glib/gi18n-lib.h>
+
 #include <glib/gstdio.h>
 
 struct _TressFurNames
@@ -79,7 +81,7 @@ tress_fur_names_set (TressFurNames *self, guint32 part, const char *name, GError
     g_key_file_remove_key (kf, self->group, key, NULL);
   if (g_mkdir_with_parents (dir, 0700) != 0)
     {
-      g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_FAILED, "Cannot create %s", dir);
+      g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_FAILED, _ ("Cannot create %s"), dir);
       return FALSE;
     }
   return g_key_file_save_to_file (kf, self->path, error);

@@ -1,13 +1,32 @@
 /* tress-fur-preview.c: the GL ribbon preview
  *
+ * Per vertex the GPU holds a position and a point id (ribbon × 2 + side); per
+ * ribbon a colour and a selected flag (texture buffers looked up by ribbon),
+ * per point the morph displacements. Ribbons are triangle strips joined by
+ * primitive restart; the index lists are written straight into mapped GL
+ * buffers, so no CPU copy of them exists.
+ *
+ * Level of detail: while the user orbits, pans or zooms a file of more than
+ * lod_limit ribbons, only every k-th ribbon is drawn (a second, short index
+ * list); LOD_IDLE_MS after the last movement the full mesh is drawn again.
+ * Resizing counts as moving. The first frame of a newly opened file is drawn
+ * the same way, and the full one right after it, so the picture appears before
+ * the whole mesh is drawn.
+ * Picking always uses the full mesh on the CPU, so it is exact either way.
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "tress-fur-preview.h"
+
+#include <glib/gi18n-lib.h>
 
 #include <epoxy/gl.h>
 #include <math.h>
 
 #define FOV_DEGREES 40.0
+/* Ribbons drawn at most while the view moves, and the pause that ends a move. */
+#define LOD_DEFAULT_LIMIT 3000
+#define LOD_IDLE_MS 250
 
 struct _TressFurPreview
 {
@@ -37,11 +56,23 @@ struct _TressFurPreview
 
   /* GL objects */
   gboolean gl_ready;
-  GLuint program, vao, vbo_pos, vbo_pid, vbo_colour, vbo_sel, ebo, disp_buffer, disp_texture;
-  GLint u_mvp, u_disp, u_n_morphs, u_n_points, u_morph, u_highlight;
+  GLuint program, vao, vbo_pos, vbo_pid, ebo, ebo_lod;
+  GLuint disp_buffer, disp_texture, colour_buffer, colour_texture, sel_buffer, sel_texture;
+  GLint u_mvp, u_disp, u_colours, u_selected, u_n_morphs, u_n_points, u_morph, u_highlight;
   gboolean geometry_dirty, colours_dirty, selection_dirty;
+  GArray *changed_ribbons; /* guint: global ribbons whose points changed, to upload */
   guint n_uploads;
-  guint n_indices_uploaded;
+  guint n_mesh_builds;
+  gsize n_indices_uploaded, n_lod_indices;
+  guint n_lod_ribbons;
+
+  /* level of detail */
+  guint lod_limit;
+  gboolean interacting;
+  gboolean first_frame_pending; /* a new file: its first frame is drawn reduced */
+  gboolean full_frame_drawn;    /* of the current mesh */
+  guint lod_timeout;
+  guint n_ribbons_drawn; /* in the last frame */
 
   /* drag state */
   double drag_yaw, drag_pitch;
@@ -63,10 +94,10 @@ static const char *vertex_source
     = "#version 330 core\n"
       "layout(location = 0) in vec3 a_pos;\n"
       "layout(location = 1) in uint a_pid;\n"
-      "layout(location = 2) in vec4 a_colour;\n"
-      "layout(location = 3) in float a_selected;\n"
       "uniform mat4 u_mvp;\n"
       "uniform samplerBuffer u_disp;\n"
+      "uniform samplerBuffer u_colours;\n"
+      "uniform samplerBuffer u_selected;\n"
       "uniform int u_n_morphs;\n"
       "uniform int u_n_points;\n"
       "uniform float u_morph[16];\n"
@@ -82,7 +113,9 @@ static const char *vertex_source
       "    }\n"
       "  }\n"
       "  gl_Position = u_mvp * vec4 (p, 1.0);\n"
-      "  v_colour = a_selected > 0.5 ? u_highlight : a_colour;\n"
+      "  int ribbon = int (a_pid / 2u);\n"
+      "  v_colour = texelFetch (u_selected, ribbon).r > 0.5 ? u_highlight\n"
+      "                                                    : texelFetch (u_colours, ribbon);\n"
       "}\n";
 
 static const char *fragment_source = "#version 330 core\n"
@@ -205,6 +238,8 @@ create_program (TressFurPreview *self, GError **error)
     }
   self->u_mvp = glGetUniformLocation (self->program, "u_mvp");
   self->u_disp = glGetUniformLocation (self->program, "u_disp");
+  self->u_colours = glGetUniformLocation (self->program, "u_colours");
+  self->u_selected = glGetUniformLocation (self->program, "u_selected");
   self->u_n_morphs = glGetUniformLocation (self->program, "u_n_morphs");
   self->u_n_points = glGetUniformLocation (self->program, "u_n_points");
   self->u_morph = glGetUniformLocation (self->program, "u_morph");
@@ -212,34 +247,137 @@ create_program (TressFurPreview *self, GError **error)
   return TRUE;
 }
 
+/* Writes the strips of every @stride-th ribbon into @buffer (bound as the
+ * element array), mapped: no copy of the list is made in memory of ours. */
+static gsize
+upload_strips (TressFurPreview *self, GLuint buffer, guint stride, guint *n_ribbons)
+{
+  gsize n = tress_fur_mesh_strip_indices (self->mesh, stride, NULL, n_ribbons);
+  gpointer out;
+
+  glBindBuffer (GL_ELEMENT_ARRAY_BUFFER, buffer);
+  glBufferData (GL_ELEMENT_ARRAY_BUFFER, (GLsizeiptr)(sizeof (guint32) * MAX (n, 1)), NULL,
+                GL_STATIC_DRAW);
+  if (n == 0)
+    return 0;
+  out = glMapBufferRange (GL_ELEMENT_ARRAY_BUFFER, 0, (GLsizeiptr)(sizeof (guint32) * n),
+                          GL_MAP_WRITE_BIT | GL_MAP_INVALIDATE_BUFFER_BIT);
+  if (out == NULL)
+    {
+      /* Mapping refused: upload from a temporary list instead. */
+      g_autofree guint32 *list = g_new (guint32, n);
+
+      tress_fur_mesh_strip_indices (self->mesh, stride, list, NULL);
+      glBufferSubData (GL_ELEMENT_ARRAY_BUFFER, 0, (GLsizeiptr)(sizeof (guint32) * n), list);
+      return n;
+    }
+  tress_fur_mesh_strip_indices (self->mesh, stride, out, NULL);
+  glUnmapBuffer (GL_ELEMENT_ARRAY_BUFFER);
+  return n;
+}
+
 static void
 upload_geometry (TressFurPreview *self)
 {
   const TressFurMesh *m = self->mesh;
+  guint stride, n_full;
+  gsize pos_size = 3 * sizeof (float) * MAX (m->n_vertices, 1);
+  gsize pid_size = sizeof (guint32) * MAX (m->n_vertices, 1);
+  float *positions;
+  guint32 *ids;
 
+  /* Positions and point ids are computed straight into the mapped buffers
+   * (both mapped at once: one pass over the ribbons). */
   glBindVertexArray (self->vao);
   glBindBuffer (GL_ARRAY_BUFFER, self->vbo_pos);
-  glBufferData (GL_ARRAY_BUFFER, (GLsizeiptr)(3 * sizeof (float) * m->n_vertices), m->positions,
-                GL_STATIC_DRAW);
+  glBufferData (GL_ARRAY_BUFFER, (GLsizeiptr)pos_size, NULL, GL_STATIC_DRAW);
+  positions = glMapBufferRange (GL_ARRAY_BUFFER, 0, (GLsizeiptr)pos_size,
+                                GL_MAP_WRITE_BIT | GL_MAP_INVALIDATE_BUFFER_BIT);
+  glBindBuffer (GL_ARRAY_BUFFER, self->vbo_pid);
+  glBufferData (GL_ARRAY_BUFFER, (GLsizeiptr)pid_size, NULL, GL_STATIC_DRAW);
+  ids = glMapBufferRange (GL_ARRAY_BUFFER, 0, (GLsizeiptr)pid_size,
+                          GL_MAP_WRITE_BIT | GL_MAP_INVALIDATE_BUFFER_BIT);
+  if (positions != NULL && ids != NULL)
+    {
+      tress_fur_mesh_fill (self->mesh, positions, ids);
+      glUnmapBuffer (GL_ARRAY_BUFFER);
+      glBindBuffer (GL_ARRAY_BUFFER, self->vbo_pos);
+      glUnmapBuffer (GL_ARRAY_BUFFER);
+    }
+  else
+    {
+      /* Mapping refused: upload from temporary copies instead. */
+      g_autofree float *pos_copy = g_new0 (float, pos_size / sizeof (float));
+      g_autofree guint32 *pid_copy = g_new0 (guint32, pid_size / sizeof (guint32));
+
+      if (ids != NULL)
+        glUnmapBuffer (GL_ARRAY_BUFFER);
+      glBindBuffer (GL_ARRAY_BUFFER, self->vbo_pos);
+      if (positions != NULL)
+        glUnmapBuffer (GL_ARRAY_BUFFER);
+      tress_fur_mesh_fill (self->mesh, pos_copy, pid_copy);
+      glBufferSubData (GL_ARRAY_BUFFER, 0, (GLsizeiptr)pos_size, pos_copy);
+      glBindBuffer (GL_ARRAY_BUFFER, self->vbo_pid);
+      glBufferSubData (GL_ARRAY_BUFFER, 0, (GLsizeiptr)pid_size, pid_copy);
+    }
+  glBindBuffer (GL_ARRAY_BUFFER, self->vbo_pos);
   glVertexAttribPointer (0, 3, GL_FLOAT, GL_FALSE, 0, NULL);
   glEnableVertexAttribArray (0);
   glBindBuffer (GL_ARRAY_BUFFER, self->vbo_pid);
-  glBufferData (GL_ARRAY_BUFFER, (GLsizeiptr)(sizeof (guint32) * m->n_vertices), m->point_ids,
-                GL_STATIC_DRAW);
   glVertexAttribIPointer (1, 1, GL_UNSIGNED_INT, 0, NULL);
   glEnableVertexAttribArray (1);
-  glBindBuffer (GL_ELEMENT_ARRAY_BUFFER, self->ebo);
-  glBufferData (GL_ELEMENT_ARRAY_BUFFER, (GLsizeiptr)(sizeof (guint32) * m->n_indices), m->indices,
-                GL_STATIC_DRAW);
+  self->n_indices_uploaded = upload_strips (self, self->ebo, 1, &n_full);
+  /* The reduced list, only for files large enough to need it. */
+  stride = self->lod_limit > 0 && m->n_ribbons > self->lod_limit
+               ? (m->n_ribbons + self->lod_limit - 1) / self->lod_limit
+               : 0;
+  if (stride > 1)
+    self->n_lod_indices = upload_strips (self, self->ebo_lod, stride, &self->n_lod_ribbons);
+  else
+    {
+      self->n_lod_indices = 0;
+      self->n_lod_ribbons = n_full;
+    }
+  glBindVertexArray (0);
   glBindBuffer (GL_TEXTURE_BUFFER, self->disp_buffer);
   glBufferData (GL_TEXTURE_BUFFER,
                 (GLsizeiptr)(sizeof (float) * ((gsize)m->n_morphs * 2 * m->n_ribbons * 3 + 1)),
                 m->displacement, GL_STATIC_DRAW);
   glBindTexture (GL_TEXTURE_BUFFER, self->disp_texture);
   glTexBuffer (GL_TEXTURE_BUFFER, GL_R32F, self->disp_buffer);
-  self->n_indices_uploaded = m->n_indices;
   self->n_uploads++;
   self->geometry_dirty = FALSE;
+}
+
+/* The vertices and displacements of ribbons edited in place, range by range. */
+static void
+upload_changed_ribbons (TressFurPreview *self)
+{
+  TressFurMesh *m = self->mesh;
+  float pts[2 * (TRESS_CHA_MAX_SECTIONS + 1) * 3];
+  guint i, k;
+
+  for (i = 0; i < self->changed_ribbons->len; i++)
+    {
+      guint g = g_array_index (self->changed_ribbons, guint, i);
+      guint n = tress_fur_mesh_update_ribbon (m, g, pts);
+
+      if (n == 0)
+        continue;
+      glBindBuffer (GL_ARRAY_BUFFER, self->vbo_pos);
+      glBufferSubData (GL_ARRAY_BUFFER, (GLintptr)(3 * sizeof (float) * m->ribbon_vertex[g]),
+                       (GLsizeiptr)(3 * sizeof (float) * n), pts);
+      glBindBuffer (GL_TEXTURE_BUFFER, self->disp_buffer);
+      for (k = 0; k < m->n_morphs; k++)
+        {
+          gsize first = ((gsize)k * 2 * m->n_ribbons + 2 * g) * 3;
+
+          glBufferSubData (GL_TEXTURE_BUFFER, (GLintptr)(sizeof (float) * first),
+                           (GLsizeiptr)(sizeof (float) * 6), m->displacement + first);
+        }
+    }
+  g_array_set_size (self->changed_ribbons, 0);
+  self->n_uploads++;
 }
 
 static void
@@ -248,9 +386,7 @@ upload_colours (TressFurPreview *self)
   const TressFurMesh *m = self->mesh;
   TressChaFile *file = get_file (self);
   g_autofree guint8 *per_ribbon = g_new0 (guint8, 4 * (gsize)m->n_ribbons + 4);
-  g_autofree guint8 *per_vertex = g_new (guint8, 4 * (gsize)m->n_vertices + 4);
   g_autofree guint8 *marks = NULL;
-  guint g, v;
 
   if (self->colour_mode == TRESS_FUR_COLOUR_PROBLEMS)
     {
@@ -260,15 +396,11 @@ upload_colours (TressFurPreview *self)
     }
   if (file != NULL && m->n_ribbons > 0)
     tress_fur_mesh_colours (m, file, self->colour_mode, self->colour_part, marks, per_ribbon);
-  for (g = 0; g < m->n_ribbons; g++)
-    for (v = m->ribbon_vertex[g]; v < m->ribbon_vertex[g + 1]; v++)
-      memcpy (per_vertex + 4 * (gsize)v, per_ribbon + 4 * (gsize)g, 4);
-  glBindVertexArray (self->vao);
-  glBindBuffer (GL_ARRAY_BUFFER, self->vbo_colour);
-  glBufferData (GL_ARRAY_BUFFER, (GLsizeiptr)(4 * (gsize)m->n_vertices), per_vertex,
+  glBindBuffer (GL_TEXTURE_BUFFER, self->colour_buffer);
+  glBufferData (GL_TEXTURE_BUFFER, (GLsizeiptr)(4 * (gsize)m->n_ribbons + 4), per_ribbon,
                 GL_STATIC_DRAW);
-  glVertexAttribPointer (2, 4, GL_UNSIGNED_BYTE, GL_TRUE, 0, NULL);
-  glEnableVertexAttribArray (2);
+  glBindTexture (GL_TEXTURE_BUFFER, self->colour_texture);
+  glTexBuffer (GL_TEXTURE_BUFFER, GL_RGBA8, self->colour_buffer);
   self->n_uploads++;
   self->colours_dirty = FALSE;
 }
@@ -277,28 +409,27 @@ static void
 upload_selection (TressFurPreview *self)
 {
   const TressFurMesh *m = self->mesh;
-  g_autofree guint8 *sel = g_new0 (guint8, (gsize)m->n_vertices + 1);
+  g_autofree guint8 *sel = g_new0 (guint8, (gsize)m->n_ribbons + 1);
   const TressChaRibbonId *ids;
-  guint n, i, v;
+  guint n, i;
 
   ids = tress_cha_document_get_selection (self->doc, &n);
   for (i = 0; i < n; i++)
     {
       guint g = tress_fur_mesh_global (m, ids[i].material, ids[i].ribbon);
 
-      if (g == G_MAXUINT)
-        continue;
-      for (v = m->ribbon_vertex[g]; v < m->ribbon_vertex[g + 1]; v++)
-        sel[v] = 255;
+      if (g != G_MAXUINT)
+        sel[g] = 255;
     }
-  glBindVertexArray (self->vao);
-  glBindBuffer (GL_ARRAY_BUFFER, self->vbo_sel);
-  glBufferData (GL_ARRAY_BUFFER, (GLsizeiptr)m->n_vertices, sel, GL_STATIC_DRAW);
-  glVertexAttribPointer (3, 1, GL_UNSIGNED_BYTE, GL_TRUE, 0, NULL);
-  glEnableVertexAttribArray (3);
+  glBindBuffer (GL_TEXTURE_BUFFER, self->sel_buffer);
+  glBufferData (GL_TEXTURE_BUFFER, (GLsizeiptr)m->n_ribbons + 1, sel, GL_STATIC_DRAW);
+  glBindTexture (GL_TEXTURE_BUFFER, self->sel_texture);
+  glTexBuffer (GL_TEXTURE_BUFFER, GL_R8, self->sel_buffer);
   self->n_uploads++;
   self->selection_dirty = FALSE;
 }
+
+static gboolean on_lod_idle (gpointer data);
 
 static void
 draw_scene (TressFurPreview *self)
@@ -315,7 +446,12 @@ draw_scene (TressFurPreview *self)
   if (self->mesh == NULL || self->program == 0)
     return;
   if (self->geometry_dirty)
-    upload_geometry (self);
+    {
+      upload_geometry (self);
+      g_array_set_size (self->changed_ribbons, 0);
+    }
+  else if (self->changed_ribbons->len > 0)
+    upload_changed_ribbons (self);
   if (self->colours_dirty)
     upload_colours (self);
   if (self->selection_dirty)
@@ -337,9 +473,40 @@ draw_scene (TressFurPreview *self)
   glActiveTexture (GL_TEXTURE0);
   glBindTexture (GL_TEXTURE_BUFFER, self->disp_texture);
   glUniform1i (self->u_disp, 0);
+  glActiveTexture (GL_TEXTURE1);
+  glBindTexture (GL_TEXTURE_BUFFER, self->colour_texture);
+  glUniform1i (self->u_colours, 1);
+  glActiveTexture (GL_TEXTURE2);
+  glBindTexture (GL_TEXTURE_BUFFER, self->sel_texture);
+  glUniform1i (self->u_selected, 2);
+  glActiveTexture (GL_TEXTURE0);
+  glEnable (GL_PRIMITIVE_RESTART);
+  glPrimitiveRestartIndex (TRESS_FUR_MESH_RESTART);
   glBindVertexArray (self->vao);
-  glDrawElements (GL_TRIANGLES, (GLsizei)self->n_indices_uploaded, GL_UNSIGNED_INT, NULL);
+  if ((self->interacting || self->first_frame_pending) && self->n_lod_indices > 0)
+    {
+      glBindBuffer (GL_ELEMENT_ARRAY_BUFFER, self->ebo_lod);
+      glDrawElements (GL_TRIANGLE_STRIP, (GLsizei)self->n_lod_indices, GL_UNSIGNED_INT, NULL);
+      self->n_ribbons_drawn = self->n_lod_ribbons;
+      if (self->first_frame_pending && !self->interacting)
+        {
+          /* The full picture follows as soon as this one is shown. */
+          g_clear_handle_id (&self->lod_timeout, g_source_remove);
+          self->lod_timeout = g_idle_add_full (G_PRIORITY_DEFAULT, on_lod_idle, self, NULL);
+        }
+    }
+  else
+    {
+      glBindBuffer (GL_ELEMENT_ARRAY_BUFFER, self->ebo);
+      if (self->n_indices_uploaded > 0)
+        glDrawElements (GL_TRIANGLE_STRIP, (GLsizei)self->n_indices_uploaded, GL_UNSIGNED_INT,
+                        NULL);
+      self->n_ribbons_drawn = self->mesh->n_ribbons;
+      self->full_frame_drawn = TRUE;
+    }
+  self->first_frame_pending = FALSE;
   glBindVertexArray (0);
+  glDisable (GL_PRIMITIVE_RESTART);
   glUseProgram (0);
 }
 
@@ -355,7 +522,7 @@ static void
 show_gl_error (TressFurPreview *self, const char *message)
 {
   g_free (self->gl_error);
-  self->gl_error = g_strdup_printf ("3D preview unavailable: %s", message);
+  self->gl_error = g_strdup_printf (_ ("3D preview unavailable: %s"), message);
   gtk_label_set_text (GTK_LABEL (self->gl_label), self->gl_error);
   gtk_stack_set_visible_child_name (GTK_STACK (self->stack), "unavailable");
 }
@@ -380,11 +547,14 @@ on_realize (GtkGLArea *area, TressFurPreview *self)
   glGenVertexArrays (1, &self->vao);
   glGenBuffers (1, &self->vbo_pos);
   glGenBuffers (1, &self->vbo_pid);
-  glGenBuffers (1, &self->vbo_colour);
-  glGenBuffers (1, &self->vbo_sel);
   glGenBuffers (1, &self->ebo);
+  glGenBuffers (1, &self->ebo_lod);
   glGenBuffers (1, &self->disp_buffer);
+  glGenBuffers (1, &self->colour_buffer);
+  glGenBuffers (1, &self->sel_buffer);
   glGenTextures (1, &self->disp_texture);
+  glGenTextures (1, &self->colour_texture);
+  glGenTextures (1, &self->sel_texture);
   self->gl_ready = TRUE;
   self->geometry_dirty = self->colours_dirty = self->selection_dirty = TRUE;
 }
@@ -395,11 +565,12 @@ on_unrealize (GtkGLArea *area, TressFurPreview *self)
   gtk_gl_area_make_current (area);
   if (self->gl_ready && gtk_gl_area_get_error (area) == NULL)
     {
-      GLuint buffers[6] = { self->vbo_pos, self->vbo_pid, self->vbo_colour,
-                            self->vbo_sel, self->ebo,     self->disp_buffer };
+      GLuint buffers[7] = { self->vbo_pos,     self->vbo_pid,       self->ebo,       self->ebo_lod,
+                            self->disp_buffer, self->colour_buffer, self->sel_buffer };
+      GLuint textures[3] = { self->disp_texture, self->colour_texture, self->sel_texture };
 
-      glDeleteBuffers (6, buffers);
-      glDeleteTextures (1, &self->disp_texture);
+      glDeleteBuffers (7, buffers);
+      glDeleteTextures (3, textures);
       glDeleteVertexArrays (1, &self->vao);
       glDeleteProgram (self->program);
     }
@@ -443,6 +614,12 @@ rebuild_mesh (TressFurPreview *self)
 
   g_clear_pointer (&self->mesh, tress_fur_mesh_free);
   self->mesh = tress_fur_mesh_new (file, self->morality);
+  self->n_mesh_builds++;
+  if (file != self->mesh_file)
+    {
+      self->first_frame_pending = TRUE;
+      self->full_frame_drawn = FALSE;
+    }
   self->mesh_file = file;
   self->geometry_dirty = self->colours_dirty = self->selection_dirty = TRUE;
   gtk_gl_area_queue_render (GTK_GL_AREA (self->area));
@@ -459,7 +636,7 @@ rebuild_controls (TressFurPreview *self)
   GtkWidget *child;
   guint i;
 
-  gtk_string_list_append (moralities, "Base length");
+  gtk_string_list_append (moralities, _ ("Base length"));
   for (i = 0; rad != NULL && i < rad->n_moralities; i++)
     {
       g_autofree char *name = g_strndup ((const char *)rad->morality_names[i], TRESS_CHA_NAME_SIZE);
@@ -488,12 +665,41 @@ rebuild_controls (TressFurPreview *self)
     }
 }
 
+/* An edit of a few ribbons that kept their section counts updates just their
+ * points (a weight or a length changed, not the whole file). FALSE: rebuild. */
+static gboolean
+update_ribbons (TressFurPreview *self, const TressChaChange *change)
+{
+  guint i, g;
+
+  if ((change->flags & (TRESS_CHA_CHANGE_STRUCTURE | TRESS_CHA_CHANGE_HEADER)) || self->mesh == NULL
+      || get_file (self) != self->mesh_file || change->material < 0 || change->n_ribbons == 0
+      || change->n_ribbons > self->mesh->n_ribbons / 4 + 16)
+    return FALSE;
+  for (i = 0; i < change->n_ribbons; i++)
+    {
+      g = tress_fur_mesh_global (self->mesh, (guint)change->material, change->ribbons[i]);
+      /* Checks the ribbon still fits; the points go up with the next frame. */
+      if (g == G_MAXUINT || tress_fur_mesh_update_ribbon (self->mesh, g, NULL) == 0)
+        return FALSE;
+      g_array_append_val (self->changed_ribbons, g);
+    }
+  /* Edits piling up while nothing is drawn (no GL): one upload of all. */
+  if (self->changed_ribbons->len > self->mesh->n_ribbons / 4 + 16)
+    {
+      g_array_set_size (self->changed_ribbons, 0);
+      self->geometry_dirty = TRUE;
+    }
+  return TRUE;
+}
+
 static void
 on_fur_changed (TressChaDocument *doc, const TressChaChange *change, gboolean undo,
                 TressFurPreview *self)
 {
-  if (change->flags
-      & (TRESS_CHA_CHANGE_LINES | TRESS_CHA_CHANGE_RIBBONS | TRESS_CHA_CHANGE_STRUCTURE))
+  if ((change->flags
+       & (TRESS_CHA_CHANGE_LINES | TRESS_CHA_CHANGE_RIBBONS | TRESS_CHA_CHANGE_STRUCTURE))
+      && !update_ribbons (self, change))
     rebuild_mesh (self);
   else
     {
@@ -510,13 +716,6 @@ on_document_changed (TressDocument *doc, TressFurPreview *self)
     {
       rebuild_mesh (self);
       rebuild_controls (self);
-      return;
-    }
-  /* The problems are those of the new model only now. */
-  if (self->colour_mode == TRESS_FUR_COLOUR_PROBLEMS)
-    {
-      self->colours_dirty = TRUE;
-      gtk_gl_area_queue_render (GTK_GL_AREA (self->area));
     }
 }
 
@@ -528,6 +727,26 @@ on_selection_changed (TressChaDocument *doc, gpointer origin, TressFurPreview *s
 }
 
 /* ---- controls and gestures ------------------------------------------------ */
+
+static gboolean
+on_lod_idle (gpointer data)
+{
+  TressFurPreview *self = data;
+
+  self->lod_timeout = 0;
+  self->interacting = FALSE;
+  gtk_gl_area_queue_render (GTK_GL_AREA (self->area));
+  return G_SOURCE_REMOVE;
+}
+
+/* The view moves: draw the reduced mesh until it has rested LOD_IDLE_MS. */
+static void
+view_moving (TressFurPreview *self)
+{
+  self->interacting = TRUE;
+  g_clear_handle_id (&self->lod_timeout, g_source_remove);
+  self->lod_timeout = g_timeout_add (LOD_IDLE_MS, on_lod_idle, self);
+}
 
 static void
 on_morph_changed (GtkRange *range, TressFurPreview *self)
@@ -573,6 +792,23 @@ on_drag_begin (GtkGestureDrag *gesture, double x, double y, TressFurPreview *sel
 }
 
 static void
+on_resize (GtkGLArea *area, int width, int height, TressFurPreview *self)
+{
+  /* Resizing the window or the panes moves the view too; not while the window
+   * is first laid out, which would only delay the first full picture. */
+  if (self->mesh != NULL && self->n_lod_indices > 0 && self->full_frame_drawn)
+    view_moving (self);
+}
+
+static void
+on_drag_end (GtkGestureDrag *gesture, double dx, double dy, TressFurPreview *self)
+{
+  /* A press without movement is a click: nothing was drawn reduced. */
+  if (self->interacting)
+    view_moving (self);
+}
+
+static void
 on_drag_update (GtkGestureDrag *gesture, double dx, double dy, TressFurPreview *self)
 {
   if (self->drag_pan)
@@ -590,12 +826,15 @@ on_drag_update (GtkGestureDrag *gesture, double dx, double dy, TressFurPreview *
       self->yaw = self->drag_yaw - dx * 0.4;
       self->pitch = CLAMP (self->drag_pitch + dy * 0.4, -89, 89);
     }
+  if (dx != 0 || dy != 0)
+    view_moving (self);
   gtk_gl_area_queue_render (GTK_GL_AREA (self->area));
 }
 
 static gboolean
 on_scroll (GtkEventControllerScroll *scroll, double dx, double dy, TressFurPreview *self)
 {
+  view_moving (self);
   tress_fur_preview_zoom (self, pow (1.1, dy));
   return TRUE;
 }
@@ -625,6 +864,7 @@ tress_fur_preview_dispose (GObject *object)
   if (self->doc != NULL)
     g_signal_handlers_disconnect_by_data (self->doc, self);
   g_clear_object (&self->doc);
+  g_clear_handle_id (&self->lod_timeout, g_source_remove);
   g_clear_pointer (&self->box, gtk_widget_unparent);
   G_OBJECT_CLASS (tress_fur_preview_parent_class)->dispose (object);
 }
@@ -635,6 +875,7 @@ tress_fur_preview_finalize (GObject *object)
   TressFurPreview *self = TRESS_FUR_PREVIEW (object);
 
   g_clear_pointer (&self->mesh, tress_fur_mesh_free);
+  g_array_unref (self->changed_ribbons);
   g_free (self->gl_error);
   G_OBJECT_CLASS (tress_fur_preview_parent_class)->finalize (object);
 }
@@ -659,13 +900,16 @@ static void
 tress_fur_preview_init (TressFurPreview *self)
 {
   GtkWidget *bar = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  GtkWidget *frame = gtk_button_new_with_label ("Frame");
-  const char *modes[] = { "Body part", "Weight of part", "Quality", "Problems", NULL };
+  GtkWidget *frame = gtk_button_new_with_label (_ ("Frame"));
+  const char *modes[]
+      = { _ ("Body part"), _ ("Weight of part"), _ ("Quality"), _ ("Problems"), NULL };
   GtkGesture *drag = gtk_gesture_drag_new ();
   GtkGesture *click = gtk_gesture_click_new ();
   GtkEventController *scroll
       = gtk_event_controller_scroll_new (GTK_EVENT_CONTROLLER_SCROLL_VERTICAL);
 
+  self->lod_limit = LOD_DEFAULT_LIMIT;
+  self->changed_ribbons = g_array_new (FALSE, FALSE, sizeof (guint));
   self->distance = 3;
   self->yaw = 35;
   self->pitch = 20;
@@ -673,11 +917,11 @@ tress_fur_preview_init (TressFurPreview *self)
   gtk_widget_set_parent (self->box, GTK_WIDGET (self));
 
   self->morality_dropdown = gtk_drop_down_new (NULL, NULL);
-  gtk_widget_set_tooltip_text (self->morality_dropdown, "Length from");
+  gtk_widget_set_tooltip_text (self->morality_dropdown, _ ("Length from"));
   self->colour_dropdown = gtk_drop_down_new_from_strings (modes);
-  gtk_widget_set_tooltip_text (self->colour_dropdown, "Colour by");
+  gtk_widget_set_tooltip_text (self->colour_dropdown, _ ("Colour by"));
   self->part_spin = gtk_spin_button_new_with_range (0, 65535, 1);
-  gtk_widget_set_tooltip_text (self->part_spin, "Body part for weight colouring");
+  gtk_widget_set_tooltip_text (self->part_spin, _ ("Body part for weight colouring"));
   gtk_widget_set_sensitive (self->part_spin, FALSE);
   gtk_box_append (GTK_BOX (bar), self->morality_dropdown);
   gtk_box_append (GTK_BOX (bar), self->colour_dropdown);
@@ -701,6 +945,7 @@ tress_fur_preview_init (TressFurPreview *self)
   g_signal_connect (self->area, "realize", G_CALLBACK (on_realize), self);
   g_signal_connect (self->area, "unrealize", G_CALLBACK (on_unrealize), self);
   g_signal_connect (self->area, "render", G_CALLBACK (on_render), self);
+  g_signal_connect (self->area, "resize", G_CALLBACK (on_resize), self);
   self->gl_label = gtk_label_new ("");
   gtk_label_set_wrap (GTK_LABEL (self->gl_label), TRUE);
   gtk_stack_add_named (GTK_STACK (self->stack), self->area, "gl");
@@ -712,6 +957,7 @@ tress_fur_preview_init (TressFurPreview *self)
 
   g_signal_connect (drag, "drag-begin", G_CALLBACK (on_drag_begin), self);
   g_signal_connect (drag, "drag-update", G_CALLBACK (on_drag_update), self);
+  g_signal_connect (drag, "drag-end", G_CALLBACK (on_drag_end), self);
   gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (drag), 0);
   gtk_widget_add_controller (self->area, GTK_EVENT_CONTROLLER (drag));
   g_signal_connect (click, "released", G_CALLBACK (on_click), self);
@@ -958,4 +1204,42 @@ const TressFurMesh *
 tress_fur_preview_get_mesh (TressFurPreview *self)
 {
   return self->mesh;
+}
+
+void
+tress_fur_preview_set_interacting (TressFurPreview *self, gboolean interacting)
+{
+  g_clear_handle_id (&self->lod_timeout, g_source_remove);
+  if (self->interacting == !!interacting)
+    return;
+  self->interacting = !!interacting;
+  gtk_gl_area_queue_render (GTK_GL_AREA (self->area));
+}
+
+gboolean
+tress_fur_preview_get_interacting (TressFurPreview *self)
+{
+  return self->interacting;
+}
+
+void
+tress_fur_preview_set_lod_limit (TressFurPreview *self, guint max_ribbons)
+{
+  if (self->lod_limit == max_ribbons)
+    return;
+  self->lod_limit = max_ribbons;
+  self->geometry_dirty = TRUE;
+  gtk_gl_area_queue_render (GTK_GL_AREA (self->area));
+}
+
+guint
+tress_fur_preview_get_n_ribbons_drawn (TressFurPreview *self)
+{
+  return self->n_ribbons_drawn;
+}
+
+guint
+tress_fur_preview_get_n_mesh_builds (TressFurPreview *self)
+{
+  return self->n_mesh_builds;
 }

@@ -60,9 +60,21 @@ gboolean tress_fur_preview_ribbon_position (TressFurPreview *self, guint global,
 GBytes *tress_fur_preview_grab (TressFurPreview *self, int *width, int *height);
 /* Draws @n frames now (glFinish after each) and returns the mean seconds per frame. */
 double tress_fur_preview_time_frames (TressFurPreview *self, guint n);
+/* Level of detail. While the view moves (orbit, pan, zoom by the pointer), a
+ * file of more than the limit of ribbons (3,000 unless set; 0: no limit) is
+ * drawn with about that many of them, evenly spread; once the view has rested
+ * for a quarter of a second the full mesh is drawn. Picking is always exact.
+ * set_interacting (TRUE) draws reduced until set_interacting (FALSE). */
+void tress_fur_preview_set_interacting (TressFurPreview *self, gboolean interacting);
+gboolean tress_fur_preview_get_interacting (TressFurPreview *self);
+void tress_fur_preview_set_lod_limit (TressFurPreview *self, guint max_ribbons);
+/* Ribbons drawn in the last frame. */
+guint tress_fur_preview_get_n_ribbons_drawn (TressFurPreview *self);
 /* Upload counter: buffers uploaded so far (tests check sliders upload nothing). */
 guint tress_fur_preview_get_n_uploads (TressFurPreview *self);
 const TressFurMesh *tress_fur_preview_get_mesh (TressFurPreview *self);
+/* Meshes built so far: an edit of a few ribbons updates them in place instead. */
+guint tress_fur_preview_get_n_mesh_builds (TressFurPreview *self);
 
 /* Signal "frame-drawn": after every drawn frame. */
 

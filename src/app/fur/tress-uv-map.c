@@ -4,6 +4,8 @@
  */
 #include "tress-uv-map.h"
 
+#include <glib/gi18n-lib.h>
+
 #include "core/tress-dds.h"
 
 #define MARGIN 8.0
@@ -205,12 +207,16 @@ update_hover (TressUvMap *self, double x, double y)
   else
     has_piece = tress_uv_hit_piece (&self->layout, &view, self->uv, self->n_floats, x, y, &piece);
   if (point >= 0 && has_piece)
-    text = g_strdup_printf ("row %u (%u sections), group %u, piece %u, point %u: (%.4f, %.4f)",
-                            piece.row + 1, piece.row + 1, piece.group, piece.piece, in_piece,
-                            self->uv[2 * point], self->uv[2 * point + 1]);
+    text = g_strdup_printf (
+        ngettext ("row %u (%u section), group %u, piece %u, point %u: (%.4f, %.4f)",
+                  "row %u (%u sections), group %u, piece %u, point %u: (%.4f, %.4f)",
+                  piece.row + 1),
+        piece.row + 1, piece.row + 1, piece.group, piece.piece, in_piece, self->uv[2 * point],
+        self->uv[2 * point + 1]);
   else if (has_piece)
-    text = g_strdup_printf ("row %u (%u sections), group %u, piece %u", piece.row + 1,
-                            piece.row + 1, piece.group, piece.piece);
+    text = g_strdup_printf (ngettext ("row %u (%u section), group %u, piece %u",
+                                      "row %u (%u sections), group %u, piece %u", piece.row + 1),
+                            piece.row + 1, piece.row + 1, piece.group, piece.piece);
   else
     text = g_strdup ("");
   if (point != self->hover_point || has_piece != self->hover_piece_valid

@@ -16,6 +16,7 @@
  */
 #include "tress-cha-edit.h"
 
+#include <glib/gi18n-lib.h>
 #include <math.h>
 #include <string.h>
 
@@ -752,12 +753,6 @@ commit (TressChaFile *file, TressHistory *history, Ops *ops, const char *label)
   return commit_keyed (file, history, ops, label, NULL);
 }
 
-static char *
-plural (guint n, const char *one, const char *many)
-{
-  return g_strdup_printf ("%u %s", n, n == 1 ? one : many);
-}
-
 /* Checks line ids and returns their material pointers' validity. */
 static gboolean
 check_lines (const TressChaFile *file, const TressChaLineId *lines, guint n, GError **error)
@@ -859,12 +854,12 @@ tress_cha_set_weight (TressChaFile *file, TressHistory *history, const TressChaL
                       guint n_lines, guint k, guint8 value, GError **error)
 {
   WeightArgs args = { k, value };
-  g_autofree char *what = plural (n_lines, "line", "lines");
   g_autofree char *label = NULL;
 
   if (k > 2)
     return refuse (error, "a line has references 0, 1 and 2, not %u", k);
-  label = g_strdup_printf ("Set weight %u of %s", k, what);
+  label = g_strdup_printf (
+      ngettext ("Set weight %u of %u line", "Set weight %u of %u lines", n_lines), k, n_lines);
   return edit_lines (file, history, lines, n_lines, edit_weight, &args, label, "cha:weight", error);
 }
 
@@ -882,13 +877,13 @@ gboolean
 tress_cha_set_weights (TressChaFile *file, TressHistory *history, const TressChaLineId *lines,
                        guint n_lines, const guint8 w[3], GError **error)
 {
-  g_autofree char *what = plural (n_lines, "line", "lines");
   g_autofree char *label = NULL;
 
   if (w[0] + w[1] + w[2] != TRESS_CHA_WEIGHT_SUM)
     return refuse (error, "the weights %u + %u + %u sum to %u, they must sum to 255", w[0], w[1],
                    w[2], w[0] + w[1] + w[2]);
-  label = g_strdup_printf ("Set weights of %s", what);
+  label = g_strdup_printf (ngettext ("Set weights of %u line", "Set weights of %u lines", n_lines),
+                           n_lines);
   return edit_lines (file, history, lines, n_lines, edit_weights, w, label, "cha:weights", error);
 }
 
@@ -926,7 +921,7 @@ tress_cha_set_ribbon_refs (TressChaFile *file, TressHistory *history, TressChaRi
   ids = g_new (TressChaLineId, MAX (n, 1));
   for (guint i = 0; i < n; i++)
     ids[i] = (TressChaLineId){ ribbon.material, first + i };
-  label = g_strdup_printf ("Set body parts of ribbon %u", ribbon.ribbon);
+  label = g_strdup_printf (_ ("Set body parts of ribbon %u"), ribbon.ribbon);
   return edit_lines (file, history, ids, n, edit_refs, refs, label, NULL, error);
 }
 
@@ -1055,7 +1050,6 @@ tress_cha_retarget (TressChaFile *file, TressHistory *history, const TressChaSco
   Ops ops;
   guint n_lines = 0, n_ribbons = 0;
   g_autofree char *label = NULL;
-  g_autofree char *what = NULL;
 
   ops_init (&ops);
   if (!retarget_plan (file, scope, from, to, &ops, &n_lines, &n_ribbons, error))
@@ -1063,12 +1057,14 @@ tress_cha_retarget (TressChaFile *file, TressHistory *history, const TressChaSco
       ops_clear (&ops);
       return FALSE;
     }
-  what = plural (n_lines, "line", "lines");
   if (n_lines == 0)
-    label = g_strdup_printf ("Retarget %u ribbon%s from %u to %u", n_ribbons,
-                             n_ribbons == 1 ? "" : "s", from, to);
+    label = g_strdup_printf (ngettext ("Retarget %u ribbon from %u to %u",
+                                       "Retarget %u ribbons from %u to %u", n_ribbons),
+                             n_ribbons, from, to);
   else
-    label = g_strdup_printf ("Retarget %s from %u to %u", what, from, to);
+    label = g_strdup_printf (
+        ngettext ("Retarget %u line from %u to %u", "Retarget %u lines from %u to %u", n_lines),
+        n_lines, from, to);
   return commit (file, history, &ops, label);
 }
 
@@ -1105,15 +1101,31 @@ gboolean
 tress_cha_set_line_byte (TressChaFile *file, TressHistory *history, const TressChaLineId *lines,
                          guint n_lines, TressChaLineByte which, guint8 value, GError **error)
 {
-  static const char *const names[] = { "ambient", "colour byte 13", "colour byte 14" };
+  static const char *const keys[] = { "ambient", "colour byte 13", "colour byte 14" };
   ByteArgs args = { which, value };
-  g_autofree char *what = plural (n_lines, "line", "lines");
   g_autofree char *label = NULL;
 
   if ((guint)which > TRESS_CHA_BYTE_COLOUR_2)
     return refuse (error, "unknown line byte %d", which);
-  label = g_strdup_printf ("Set %s of %s", names[which], what);
-  return edit_lines (file, history, lines, n_lines, edit_byte, &args, label, names[which], error);
+  switch (which)
+    {
+    case TRESS_CHA_BYTE_AMBIENT:
+      label = g_strdup_printf (
+          ngettext ("Set ambient of %u line", "Set ambient of %u lines", n_lines), n_lines);
+      break;
+    case TRESS_CHA_BYTE_COLOUR_1:
+      label = g_strdup_printf (
+          ngettext ("Set colour byte 13 of %u line", "Set colour byte 13 of %u lines", n_lines),
+          n_lines);
+      break;
+    case TRESS_CHA_BYTE_COLOUR_2:
+    default:
+      label = g_strdup_printf (
+          ngettext ("Set colour byte 14 of %u line", "Set colour byte 14 of %u lines", n_lines),
+          n_lines);
+      break;
+    }
+  return edit_lines (file, history, lines, n_lines, edit_byte, &args, label, keys[which], error);
 }
 
 static void
@@ -1129,12 +1141,12 @@ gboolean
 tress_cha_set_line_section (TressChaFile *file, TressHistory *history, const TressChaLineId *lines,
                             guint n_lines, guint section, GError **error)
 {
-  g_autofree char *what = plural (n_lines, "line", "lines");
   g_autofree char *label = NULL;
 
   if (section < 1 || section > TRESS_CHA_MAX_SECTIONS)
     return refuse (error, "sections are numbered 1 to 7, not %u", section);
-  label = g_strdup_printf ("Set section mask of %s", what);
+  label = g_strdup_printf (
+      ngettext ("Set section mask of %u line", "Set section mask of %u lines", n_lines), n_lines);
   return edit_lines (file, history, lines, n_lines, edit_section, &section, label, NULL, error);
 }
 
@@ -1149,12 +1161,12 @@ tress_cha_set_line_direction (TressChaFile *file, TressHistory *history,
                               const TressChaLineId *lines, guint n_lines, const float direction[3],
                               GError **error)
 {
-  g_autofree char *what = plural (n_lines, "line", "lines");
   g_autofree char *label = NULL;
 
   if (!all_finite (direction, 3))
     return refuse (error, "a direction must be a finite vector");
-  label = g_strdup_printf ("Set direction of %s", what);
+  label = g_strdup_printf (
+      ngettext ("Set direction of %u line", "Set direction of %u lines", n_lines), n_lines);
   return edit_lines (file, history, lines, n_lines, edit_direction, direction, label,
                      "cha:direction", error);
 }
@@ -1185,7 +1197,7 @@ tress_cha_set_attachment (TressChaFile *file, TressHistory *history, TressChaRib
       ops_applied (&ops, m, ribbon.material, list, m->n_applied + 1);
     }
   ops_patch (&ops, file, ribbon.material, A_ATTACH, 0, ribbon.ribbon, 1, &body_part);
-  label = g_strdup_printf ("Attach ribbon %u to body part %u", ribbon.ribbon, body_part);
+  label = g_strdup_printf (_ ("Attach ribbon %u to body part %u"), ribbon.ribbon, body_part);
   return commit (file, history, &ops, label);
 }
 
@@ -1193,7 +1205,6 @@ gboolean
 tress_cha_set_quality (TressChaFile *file, TressHistory *history, const TressChaRibbonId *ribbons,
                        guint n_ribbons, guint32 quality, GError **error)
 {
-  g_autofree char *what = plural (n_ribbons, "ribbon", "ribbons");
   g_autofree char *label = NULL;
   g_autoptr (GHashTable) seen = g_hash_table_new (g_int64_hash, g_int64_equal);
   g_autofree gint64 *keys = g_new (gint64, MAX (n_ribbons, 1));
@@ -1214,7 +1225,8 @@ tress_cha_set_quality (TressChaFile *file, TressHistory *history, const TressCha
   for (guint i = 0; i < n_ribbons; i++)
     if (file->radeon->materials[ribbons[i].material].quality[ribbons[i].ribbon] != quality)
       ops_patch (&ops, file, ribbons[i].material, A_QUALITY, 0, ribbons[i].ribbon, 1, &quality);
-  label = g_strdup_printf ("Set quality of %s", what);
+  label = g_strdup_printf (
+      ngettext ("Set quality of %u ribbon", "Set quality of %u ribbons", n_ribbons), n_ribbons);
   return commit (file, history, &ops, label);
 }
 
@@ -1235,7 +1247,7 @@ tress_cha_set_base_points (TressChaFile *file, TressHistory *history, TressChaRi
       == 0)
     ops_patch (&ops, file, ribbon.material, A_ZSORT, 0, ribbon.ribbon, 1, points);
   ops_patch (&ops, file, ribbon.material, A_BASE, 0, ribbon.ribbon, 1, points);
-  label = g_strdup_printf ("Move ribbon %u", ribbon.ribbon);
+  label = g_strdup_printf (_ ("Move ribbon %u"), ribbon.ribbon);
   return commit_keyed (file, history, &ops, label, "cha:base-points");
 }
 
@@ -1258,7 +1270,7 @@ tress_cha_set_morph_points (TressChaFile *file, TressHistory *history, TressChaR
   ops_init (&ops);
   ops_patch (&ops, file, ribbon.material, A_MORPH, morph, ribbon.ribbon, 1, displacement);
   name = g_strndup ((const char *)file->radeon->morph_names[morph], TRESS_CHA_NAME_SIZE);
-  label = g_strdup_printf ("Set %s displacement of ribbon %u", name, ribbon.ribbon);
+  label = g_strdup_printf (_ ("Set %s displacement of ribbon %u"), name, ribbon.ribbon);
   return commit_keyed (file, history, &ops, label, "cha:morph-points");
 }
 
@@ -1289,7 +1301,7 @@ tress_cha_set_length (TressChaFile *file, TressHistory *history, TressChaRibbonI
     }
   ops_init (&ops);
   ops_patch (&ops, file, ribbon.material, A_LENGTHS, morality, ribbon.ribbon, 1, &length);
-  label = g_strdup_printf ("Set length of ribbon %u", ribbon.ribbon);
+  label = g_strdup_printf (_ ("Set length of ribbon %u"), ribbon.ribbon);
   return commit_keyed (file, history, &ops, label, "cha:length");
 }
 
@@ -1307,7 +1319,7 @@ tress_cha_set_zsort (TressChaFile *file, TressHistory *history, TressChaRibbonId
     return refuse (error, "a z-sort point must be finite");
   ops_init (&ops);
   ops_patch (&ops, file, ribbon.material, A_ZSORT, 0, ribbon.ribbon, 1, point);
-  label = g_strdup_printf ("Set z-sort point of ribbon %u", ribbon.ribbon);
+  label = g_strdup_printf (_ ("Set z-sort point of ribbon %u"), ribbon.ribbon);
   return commit_keyed (file, history, &ops, label, "cha:zsort");
 }
 
@@ -1359,7 +1371,7 @@ tress_cha_duplicate_ribbon (TressChaFile *file, TressHistory *history, TressChaR
     return refuse (error, "material %u cannot hold more ribbons", ribbon.material);
   ops_init (&ops);
   ops_ribbon (&ops, ribbon.material, ribbon.ribbon + 1, NULL, blob_get (file, m, ribbon.ribbon));
-  label = g_strdup_printf ("Duplicate ribbon %u", ribbon.ribbon);
+  label = g_strdup_printf (_ ("Duplicate ribbon %u"), ribbon.ribbon);
   return commit (file, history, &ops, label);
 }
 
@@ -1375,7 +1387,7 @@ tress_cha_delete_ribbon (TressChaFile *file, TressHistory *history, TressChaRibb
     return FALSE;
   ops_init (&ops);
   ops_ribbon (&ops, ribbon.material, ribbon.ribbon, blob_get (file, m, ribbon.ribbon), NULL);
-  label = g_strdup_printf ("Delete ribbon %u", ribbon.ribbon);
+  label = g_strdup_printf (_ ("Delete ribbon %u"), ribbon.ribbon);
   return commit (file, history, &ops, label);
 }
 
@@ -1414,7 +1426,7 @@ tress_cha_add_section (TressChaFile *file, TressHistory *history, TressChaRibbon
   after->n_sections = s + 1;
   ops_init (&ops);
   ops_ribbon (&ops, ribbon.material, ribbon.ribbon, before, after);
-  label = g_strdup_printf ("Add a section to ribbon %u", ribbon.ribbon);
+  label = g_strdup_printf (_ ("Add a section to ribbon %u"), ribbon.ribbon);
   return commit (file, history, &ops, label);
 }
 
@@ -1447,7 +1459,7 @@ tress_cha_remove_section (TressChaFile *file, TressHistory *history, TressChaRib
       after->lengths[k] = max;
   ops_init (&ops);
   ops_ribbon (&ops, ribbon.material, ribbon.ribbon, before, after);
-  label = g_strdup_printf ("Remove a section from ribbon %u", ribbon.ribbon);
+  label = g_strdup_printf (_ ("Remove a section from ribbon %u"), ribbon.ribbon);
   return commit (file, history, &ops, label);
 }
 
@@ -1655,16 +1667,16 @@ tress_cha_apply_fix (TressChaFile *file, TressHistory *history, TressChaFix fix,
                      GError **error)
 {
   static const char *const labels[] = {
-    "Fix weights",
-    "Fix ambient copies",
-    "Recompute first lines",
-    "Reset z-sort points",
-    "Fix counts",
-    "Clamp lengths",
-    "Fix section masks",
-    "Clamp texture quality",
-    "Clamp UV points",
-    "Add attachments to applied lists",
+    N_ ("Fix weights"),
+    N_ ("Fix ambient copies"),
+    N_ ("Recompute first lines"),
+    N_ ("Reset z-sort points"),
+    N_ ("Fix counts"),
+    N_ ("Clamp lengths"),
+    N_ ("Fix section masks"),
+    N_ ("Clamp texture quality"),
+    N_ ("Clamp UV points"),
+    N_ ("Add attachments to applied lists"),
   };
   Ops ops;
   guint n;
@@ -1678,7 +1690,7 @@ tress_cha_apply_fix (TressChaFile *file, TressHistory *history, TressChaFix fix,
   n = plan_fixes (file, 1u << fix, &ops);
   if (n_fixed)
     *n_fixed = n;
-  return commit (file, history, &ops, labels[fix]);
+  return commit (file, history, &ops, _ (labels[fix]));
 }
 
 guint
@@ -1690,7 +1702,7 @@ tress_cha_fix_all (TressChaFile *file, TressHistory *history, GError **error)
 
   ops_init (&ops);
   n = plan_fixes (file, (1u << TRESS_CHA_N_FIXES) - 1, &ops);
-  label = g_strdup_printf ("Fix %u problem%s", n, n == 1 ? "" : "s");
+  label = g_strdup_printf (ngettext ("Fix %u problem", "Fix %u problems", n), n);
   commit (file, history, &ops, label);
   return n;
 }
