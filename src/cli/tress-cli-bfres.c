@@ -6,11 +6,15 @@
  *   bfres-set-type FILE CURVE [--curve-type T] [--frame-type F] [--key-type K] -o OUT
  *                               change a curve's interpolation within its family
  *                               or widen its frame/key type
+ *   bfres-set-frame-count FILE ANIM|CURVE COUNT -o OUT
+ *                               raise an animation's frame count (never lowers it),
+ *                               so that keys may be set past its old end
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <stdio.h>
 #include <stdlib.h>
+#include <math.h>
 
 #include "formats/bfres/tress-bfres-builder.h"
 #include "formats/bfres/tress-bfres.h"
@@ -155,6 +159,90 @@ cmd_set_type (int argc, char **argv)
   return tress_cli_file_save (&file, out) ? TRESS_CLI_OK : TRESS_CLI_UNREADABLE;
 }
 
+/* The first curve of the animation named @anim, or -1. */
+static int
+first_curve_of_anim (TressBfres *b, const char *anim)
+{
+  guint n = tress_bfres_get_n_curves (b);
+
+  for (guint i = 0; i < n; i++)
+    {
+      TressBfresCurveInfo info;
+      if (tress_bfres_get_curve_info (b, i, &info) && g_strcmp0 (info.anim_name, anim) == 0)
+        return (int)i;
+    }
+  return -1;
+}
+
+static int
+cmd_set_frame_count (int argc, char **argv)
+{
+  g_autofree char *out = NULL;
+  g_auto (TressCliFile) file = { 0 };
+  g_autoptr (GError) error = NULL;
+  g_autoptr (TressCurve) curve = NULL;
+  const TressCurveOps *ops;
+  TressBfresCurveInfo info;
+  int index;
+  double count, old;
+  char *end = NULL;
+  const GOptionEntry entries[] = {
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &out, "Where to write the result", "OUT" },
+    { NULL },
+  };
+
+  if (!tress_cli_parse (&argc, &argv, entries, "FILE ANIM|CURVE COUNT -o OUT",
+                        "Raise the frame count of a BFRES animation"))
+    return TRESS_CLI_UNREADABLE;
+  if (argc != 4 || out == NULL)
+    {
+      tress_cli_error ("usage: bfres-set-frame-count FILE ANIM|CURVE COUNT -o OUT");
+      return TRESS_CLI_UNREADABLE;
+    }
+  count = g_ascii_strtod (argv[3], &end);
+  if (end == argv[3] || *end != '\0' || !(count >= 0) || count != floor (count))
+    {
+      tress_cli_error ("%s: the frame count must be a whole number of frames", argv[3]);
+      return TRESS_CLI_UNREADABLE;
+    }
+  if (!tress_cli_file_load (&file, argv[1]))
+    return TRESS_CLI_UNREADABLE;
+  if (file.format != &tress_format_bfres)
+    {
+      tress_cli_error ("%s: not a BFRES file", argv[1]);
+      return TRESS_CLI_UNREADABLE;
+    }
+  /* An animation name first, then a curve index or path. */
+  index = first_curve_of_anim (file.model, argv[2]);
+  if (index < 0)
+    {
+      index = (int)strtol (argv[2], &end, 10);
+      if (end == argv[2] || *end != '\0')
+        index = tress_bfres_find_curve (file.model, argv[2]);
+    }
+  if (index < 0 || !tress_bfres_get_curve_info (file.model, (guint)index, &info))
+    {
+      tress_cli_error ("%s: no animation or curve %s", argv[1], argv[2]);
+      return TRESS_CLI_UNREADABLE;
+    }
+  ops = file.format->curves;
+  curve = ops->get_curve (file.model, (guint)index);
+  old = curve->frame_count;
+  if (count <= old)
+    {
+      tress_cli_error ("%s: \"%s\" already has %g frames; the frame count is only raised", argv[1],
+                       info.anim_name, old);
+      return TRESS_CLI_INVALID;
+    }
+  if (!ops->set_frame_count (file.model, (guint)index, count, &error))
+    {
+      tress_cli_error ("%s", error->message);
+      return TRESS_CLI_INVALID;
+    }
+  printf ("%s: %g frames (was %g)\n", info.anim_name, count, old);
+  return tress_cli_file_save (&file, out) ? TRESS_CLI_OK : TRESS_CLI_UNREADABLE;
+}
+
 const TressCliCommand tress_cli_bfres_commands[] = {
   { "generate-demo", "-o OUT", "Write the BFRES demo (waving bones, visibility, texture pattern)",
     cmd_generate_demo },
@@ -162,5 +250,8 @@ const TressCliCommand tress_cli_bfres_commands[] = {
   { "bfres-set-type", "FILE CURVE [--curve-type T] [--frame-type F] [--key-type K] -o OUT",
     "Change a BFRES curve's interpolation within its family, or widen its frame/key type",
     cmd_set_type },
+  { "bfres-set-frame-count", "FILE ANIM|CURVE COUNT -o OUT",
+    "Raise a BFRES animation's frame count, so that keys may go past its old end",
+    cmd_set_frame_count },
   { NULL },
 };

@@ -12,7 +12,10 @@
 #define YAZ0_MAX_LEN 0x111
 #define YAZ0_MIN_LEN 3
 #define YAZ0_HASH_BITS 14
-#define YAZ0_MAX_CHAIN 256
+/* Candidates tried per position, and a match length good enough to stop at:
+ * bounds the search (the size stays within a few per cent of Nintendo's). */
+#define YAZ0_MAX_CHAIN 64
+#define YAZ0_NICE_LEN 0x80
 /* One group (1 + 8 × 3 bytes) yields at most 8 × 0x111 bytes. */
 #define YAZ0_MAX_RATIO 88
 
@@ -152,6 +155,32 @@ yaz0_insert_upto (Yaz0Matcher *m, gsize pos)
     }
 }
 
+/* Common prefix of @a and @b, at most @max bytes: eight bytes at a time. */
+static inline guint
+match_length (const guint8 *a, const guint8 *b, guint max)
+{
+  guint len = 0;
+
+  while (len + 8 <= max)
+    {
+      guint64 x, y;
+      memcpy (&x, a + len, 8);
+      memcpy (&y, b + len, 8);
+      if (x != y)
+        {
+#if G_BYTE_ORDER == G_LITTLE_ENDIAN
+          return len + (guint)__builtin_ctzll (x ^ y) / 8;
+#else
+          return len + (guint)__builtin_clzll (x ^ y) / 8;
+#endif
+        }
+      len += 8;
+    }
+  while (len < max && a[len] == b[len])
+    len++;
+  return len;
+}
+
 /* Longest match for @pos among positions already inserted; returns its length. */
 static guint
 yaz0_find (Yaz0Matcher *m, gsize pos, guint *dist_out)
@@ -170,14 +199,12 @@ yaz0_find (Yaz0Matcher *m, gsize pos, guint *dist_out)
 
       if (a[best] == b[best] && a[0] == b[0])
         {
-          guint len = 0;
-          while (len < max_len && a[len] == b[len])
-            len++;
+          guint len = match_length (a, b, max_len);
           if (len > best)
             {
               best = len;
               *dist_out = (guint)(pos - cand);
-              if (len == max_len)
+              if (len >= YAZ0_NICE_LEN || len == max_len)
                 break;
             }
         }
@@ -194,19 +221,24 @@ yaz0_find (Yaz0Matcher *m, gsize pos, guint *dist_out)
 GBytes *
 tress_yaz0_compress (const guint8 *data, gsize size, const guint8 *reserved)
 {
-  GByteArray *out = g_byte_array_sized_new (size / 2 + 64);
+  /* Worst case: every byte a literal, plus one code byte per eight items. */
+  gsize cap = TRESS_YAZ0_HEADER_SIZE + size + size / 8 + 1;
+  guint8 *out = g_malloc (cap), *o = out + TRESS_YAZ0_HEADER_SIZE, *code = NULL;
   Yaz0Matcher *m = g_new (Yaz0Matcher, 1);
-  guint8 header[TRESS_YAZ0_HEADER_SIZE] = { 'Y', 'a', 'z', '0' };
-  gsize pos = 0, code_pos = 0;
+  gsize pos = 0;
   int n_items = 8;
+  /* The lazy step's search at pos + 1, reused when that byte is coded next. */
+  gsize next_pos = G_MAXSIZE;
+  guint next_len = 0, next_dist = 0;
 
-  header[4] = size >> 24;
-  header[5] = size >> 16;
-  header[6] = size >> 8;
-  header[7] = size;
+  memset (out, 0, TRESS_YAZ0_HEADER_SIZE);
+  memcpy (out, "Yaz0", 4);
+  out[4] = size >> 24;
+  out[5] = size >> 16;
+  out[6] = size >> 8;
+  out[7] = size;
   if (reserved != NULL)
-    memcpy (header + 8, reserved, 8);
-  g_byte_array_append (out, header, sizeof header);
+    memcpy (out + 8, reserved, 8);
 
   m->data = data;
   m->size = size;
@@ -219,43 +251,44 @@ tress_yaz0_compress (const guint8 *data, gsize size, const guint8 *reserved)
 
       if (n_items == 8)
         {
-          guint8 zero = 0;
-          code_pos = out->len;
-          g_byte_array_append (out, &zero, 1);
+          code = o++;
+          *code = 0;
           n_items = 0;
         }
 
-      len = yaz0_find (m, pos, &dist);
+      if (pos == next_pos)
+        len = next_len, dist = next_dist;
+      else
+        len = yaz0_find (m, pos, &dist);
       if (len > 0 && len < YAZ0_MAX_LEN)
         {
           /* Lazy step: a longer match one byte later beats this one. */
-          guint dist2 = 0, len2 = yaz0_find (m, pos + 1, &dist2);
-          if (len2 > len + 1)
+          next_pos = pos + 1;
+          next_dist = 0;
+          next_len = yaz0_find (m, next_pos, &next_dist);
+          if (next_len > len + 1)
             len = 0;
         }
       if (len == 0)
         {
-          out->data[code_pos] |= 0x80 >> n_items;
-          g_byte_array_append (out, data + pos, 1);
+          *code |= 0x80 >> n_items;
+          *o++ = data[pos];
           pos++;
         }
       else
         {
           guint d = dist - 1;
-          guint8 ref[3];
 
           if (len >= 0x12)
             {
-              ref[0] = d >> 8;
-              ref[1] = d & 0xFF;
-              ref[2] = len - 0x12;
-              g_byte_array_append (out, ref, 3);
+              *o++ = d >> 8;
+              *o++ = d & 0xFF;
+              *o++ = len - 0x12;
             }
           else
             {
-              ref[0] = ((len - 2) << 4) | (d >> 8);
-              ref[1] = d & 0xFF;
-              g_byte_array_append (out, ref, 2);
+              *o++ = ((len - 2) << 4) | (d >> 8);
+              *o++ = d & 0xFF;
             }
           pos += len;
         }
@@ -263,5 +296,6 @@ tress_yaz0_compress (const guint8 *data, gsize size, const guint8 *reserved)
     }
 
   g_free (m);
-  return g_byte_array_free_to_bytes (out);
+  g_assert ((gsize)(o - out) <= cap);
+  return g_bytes_new_take (g_realloc (out, o - out), o - out);
 }

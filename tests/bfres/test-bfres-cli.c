@@ -91,6 +91,60 @@ test_sample_edit (void)
   }
 }
 
+/* A key past the animation's end is refused until the frame count is raised
+ * from the CLI; the count is only ever raised. */
+static void
+test_raise_frame_count (void)
+{
+  g_autofree char *demo = tmp ("fc-demo.bfres"), *raised = tmp ("fc-raised.bfres"),
+                  *moved = tmp ("fc-moved.bfres"), *again = tmp ("fc-again.bfres");
+  g_autofree char *out = NULL, *err = NULL;
+  const char *gen[] = { "generate-demo", "bfres", "-o", demo, NULL };
+  const char *past[]
+      = { "set-key", demo, "Wave/Arm_L/Rotate Z", "4", "--frame", "90", "--value", "0.5", "-o",
+          moved,     NULL };
+  const char *raise[] = { "bfres-set-frame-count", demo, "Wave", "120", "-o", raised, NULL };
+  const char *set[]
+      = { "set-key", raised, "Wave/Arm_L/Rotate Z", "4", "--frame", "90", "--value", "0.5", "-o",
+          moved,     NULL };
+  const char *eval[] = { "eval", moved, "Wave/Arm_L/Rotate Z", "90", NULL };
+  const char *curves[] = { "curves", moved, NULL };
+  const char *lower[] = { "bfres-set-frame-count", raised, "Wave", "100", "-o", again, NULL };
+  const char *by_curve[]
+      = { "bfres-set-frame-count", raised, "Wave/Arm_R/Rotate X", "200", "-o", again, NULL };
+
+  g_assert_cmpint (tress_test_run_cli (gen, &out, NULL), ==, 0);
+  g_clear_pointer (&out, g_free);
+  g_assert_cmpint (tress_test_run_cli (past, &out, &err), ==, 1);
+  g_assert_false (g_file_test (moved, G_FILE_TEST_EXISTS));
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+
+  g_assert_cmpint (tress_test_run_cli (raise, &out, &err), ==, 0);
+  g_assert_nonnull (strstr (out, "Wave: 120 frames (was 60)"));
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+  g_assert_cmpint (tress_test_run_cli (set, &out, &err), ==, 0);
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+  g_assert_cmpint (tress_test_run_cli (eval, &out, NULL), ==, 0);
+  g_assert_cmpfloat_with_epsilon (g_ascii_strtod (strchr (out, '\t') + 1, NULL), 0.5, 1e-3);
+  g_clear_pointer (&out, g_free);
+  g_assert_cmpint (tress_test_run_cli (curves, &out, NULL), ==, 0);
+  g_assert_nonnull (strstr (out, "Wave/Arm_L/Rotate Z\tCubic, u8 frames, s16 keys\t5 keys\t0..90"));
+  g_clear_pointer (&out, g_free);
+
+  /* Lowering is refused and writes nothing. */
+  g_assert_cmpint (tress_test_run_cli (lower, &out, &err), ==, 1);
+  g_assert_nonnull (strstr (err, "only raised"));
+  g_assert_false (g_file_test (again, G_FILE_TEST_EXISTS));
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+  /* A curve path names its animation too. */
+  g_assert_cmpint (tress_test_run_cli (by_curve, &out, &err), ==, 0);
+  g_assert_nonnull (strstr (out, "Wave: 200 frames (was 120)"));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -98,5 +152,6 @@ main (int argc, char **argv)
   g_test_add_func ("/bfres/cli/demo-and-curves", test_demo_and_curves);
   g_test_add_func ("/bfres/cli/switch-refused", test_switch_refused);
   g_test_add_func ("/bfres/cli/sample-edit", test_sample_edit);
+  g_test_add_func ("/bfres/cli/raise-frame-count", test_raise_frame_count);
   return g_test_run ();
 }

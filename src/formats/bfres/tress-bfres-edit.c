@@ -26,8 +26,9 @@ float_to_bits (float f)
 
 /* ---- reading into the curve model ---------------------------------------- */
 
+/* "Cubic, u8 frames, s16 keys" */
 static char *
-type_label (TressBfresCurveType ct, TressBfresFrameType ft, TressBfresKeyType kt)
+build_type_label (TressBfresCurveType ct, TressBfresFrameType ft, TressBfresKeyType kt)
 {
   const char *keys = kt == TRESS_BFRES_KEY_32 ? (bfres_curve_type_is_float (ct) ? "f32" : "s32")
                                               : tress_bfres_key_type_to_string (kt);
@@ -36,6 +37,139 @@ type_label (TressBfresCurveType ct, TressBfresFrameType ft, TressBfresKeyType kt
                         tress_bfres_frame_type_to_string (ft), " frames", NULL);
   return g_strconcat (tress_bfres_curve_type_to_string (ct), ", ",
                       tress_bfres_frame_type_to_string (ft), " frames, ", keys, " keys", NULL);
+}
+
+/* The label for the type bits of curve flags (bits 0-6), built once per
+ * process for all 128 combinations (the labels are never freed). */
+static const char *
+type_label (guint16 flags)
+{
+  static const char **labels;
+
+  if (g_once_init_enter (&labels))
+    {
+      const char **t = g_new (const char *, 128);
+      for (guint i = 0; i < 128; i++)
+        t[i] = build_type_label ((i >> 4) & 7, i & 3, (i >> 2) & 3);
+      g_once_init_leave (&labels, t);
+    }
+  return labels[flags & 0x7F];
+}
+
+/* The frames of @c into keys[i].frame. */
+static void
+decode_frames_into_keys (const TressBfres *b, const BfresCurve *c, TressKey *keys)
+{
+  const guint8 *p = b->d + c->frames_pos;
+  guint n = c->n_keys;
+
+  switch (bfres_curve_frame_type (c))
+    {
+    case TRESS_BFRES_FRAME_F32:
+      for (guint i = 0; i < n; i++, p += 4)
+        {
+          guint32 u = (guint32)p[0] << 24 | (guint32)p[1] << 16 | (guint32)p[2] << 8 | p[3];
+          float f;
+          memcpy (&f, &u, 4);
+          keys[i].frame = f;
+        }
+      break;
+    case TRESS_BFRES_FRAME_S10_5:
+      for (guint i = 0; i < n; i++, p += 2)
+        keys[i].frame = (gint16)(guint16)(p[0] << 8 | p[1]) / 32.0;
+      break;
+    default:
+      for (guint i = 0; i < n; i++)
+        keys[i].frame = p[i];
+      break;
+    }
+}
+
+/* Element @i of a float (cubic/linear) curve's key array, raw. @kt is a
+ * constant where this is inlined, so each key type gets its own loop. */
+G_ALWAYS_INLINE static inline double
+raw_float_elem (const guint8 *p, gsize i, TressBfresKeyType kt)
+{
+  switch (kt)
+    {
+    case TRESS_BFRES_KEY_32:
+      {
+        guint32 u;
+        float f;
+        memcpy (&u, p + 4 * i, 4);
+        u = GUINT32_FROM_BE (u);
+        memcpy (&f, &u, 4);
+        return f;
+      }
+    case TRESS_BFRES_KEY_S16:
+      {
+        guint16 u;
+        memcpy (&u, p + 2 * i, 2);
+        return (gint16)GUINT16_FROM_BE (u);
+      }
+    default:
+      return (gint8)p[i];
+    }
+}
+
+/* Cubic (@per 4) or linear (@per 2) keys straight from the key array into
+ * @keys, whose frames are already set: value, Hermite slopes and the broken
+ * flag. Returns the largest quantization error (segment end against the next
+ * key's value). Inlined with constant @kt and @per. */
+G_ALWAYS_INLINE static inline double
+decode_segments (TressKey *keys, guint n, const guint8 *p, TressBfresKeyType kt, guint per,
+                 double scale, double offset, guint16 native)
+{
+  TressInterp interp = per == 4 ? TRESS_INTERP_HERMITE : TRESS_INTERP_LINEAR;
+  double quant = 0.0, prev_in = 0.0;
+  double c0 = raw_float_elem (p, 0, kt) * scale + offset;
+  guint i;
+
+  for (i = 0; i + 1 < n; i++)
+    {
+      gsize e = (gsize)i * per;
+      double frame = keys[i].frame, d = keys[i + 1].frame - frame;
+      double c1 = raw_float_elem (p, e + 1, kt) * scale;
+      double c2 = per == 4 ? raw_float_elem (p, e + 2, kt) * scale : 0;
+      double c3 = per == 4 ? raw_float_elem (p, e + 3, kt) * scale : 0;
+      double next = raw_float_elem (p, e + per, kt) * scale + offset;
+      double q = fabs (c0 + c1 + c2 + c3 - next);
+      double in, out;
+
+      /* Branch-free: key spacing and broken tangents follow no pattern a
+       * branch predictor could learn. */
+      double r = 1.0 / d, inv = d > 0 ? r : 1.0;
+      gboolean broken;
+
+      out = c1 * inv;
+      in = prev_in;
+      prev_in = (c1 + 2 * c2 + 3 * c3) * inv;
+      if (q > quant)
+        quant = q;
+      broken = fabs (in - out) > 1e-6 * MAX (1.0, fabs (out));
+      keys[i] = (TressKey){ .frame = keys[i].frame,
+                            .value = c0,
+                            .in_slope = in,
+                            .out_slope = out,
+                            .interp = interp,
+                            .flags = broken ? TRESS_KEY_BROKEN : 0,
+                            .native_interp = native };
+      c0 = next;
+    }
+  /* The first key's incoming slope is its outgoing one (so it is never broken). */
+  if (n > 1)
+    {
+      keys[0].in_slope = keys[0].out_slope;
+      keys[0].flags = 0;
+    }
+  /* The last key continues its incoming slope (a lone key is flat). */
+  keys[i] = (TressKey){ .frame = keys[i].frame,
+                        .value = c0,
+                        .in_slope = prev_in,
+                        .out_slope = prev_in,
+                        .interp = interp,
+                        .native_interp = native };
+  return quant;
 }
 
 TressCurve *
@@ -48,8 +182,7 @@ bfres_get_curve (TressBfres *b, guint index)
   double scale = bits_to_float (c->scale_bits), offset = bits_to_float (c->offset_bits);
   gint32 ioff = (gint32)c->offset_bits;
   guint n = c->n_keys, per = bfres_values_per_key (ct);
-  double quant = 0.0, prev_in = 0.0;
-  g_autofree char *label = type_label (ct, bfres_curve_frame_type (c), bfres_curve_key_type (c));
+  double quant = 0.0;
 
   tress_curve_limits_init_unbounded (&curve->limits);
   curve->limits.frame_step = 0;
@@ -84,12 +217,8 @@ bfres_get_curve (TressBfres *b, guint index)
 
   if (n > 0)
     {
-      g_autofree double *fr = g_new (double, n);
-      g_autofree double *el = g_new (double, (gsize)n *per);
       TressKey *keys;
 
-      bfres_decode_frames (b, c, fr);
-      bfres_decode_elems (b, c, el);
       /* A key array that is not cleared on growth: every key is written whole below. */
       g_array_unref (curve->keys);
       curve->keys = g_array_sized_new (FALSE, FALSE, sizeof (TressKey), n);
@@ -97,38 +226,40 @@ bfres_get_curve (TressBfres *b, guint index)
       keys = (TressKey *)(void *)curve->keys->data;
       if (ct == TRESS_BFRES_CURVE_CUBIC || ct == TRESS_BFRES_CURVE_LINEAR)
         {
-          gboolean cubic = ct == TRESS_BFRES_CURVE_CUBIC;
-          TressInterp interp = cubic ? TRESS_INTERP_HERMITE : TRESS_INTERP_LINEAR;
+          const guint8 *p = b->d + c->keys_pos;
 
-          for (guint i = 0; i < n; i++)
-            {
-              TressKey *k = &keys[i];
-              const double *e = el + (gsize)i * per;
-              double c0 = e[0] * scale + offset;
-
-              *k = (TressKey){ .frame = fr[i], .value = c0, .interp = interp, .native_interp = ct };
-              k->in_slope = prev_in;
-              if (i + 1 < n)
-                {
-                  double d = fr[i + 1] - fr[i], inv = d > 0 ? 1.0 / d : 1.0;
-                  double c1 = e[1] * scale, c2 = cubic ? e[2] * scale : 0,
-                         c3 = cubic ? e[3] * scale : 0;
-                  double q = fabs (c0 + c1 + c2 + c3 - (e[per] * scale + offset));
-                  k->out_slope = c1 * inv;
-                  prev_in = (c1 + 2 * c2 + 3 * c3) * inv;
-                  if (q > quant)
-                    quant = q;
-                }
-              else
-                k->out_slope = i > 0 ? k->in_slope : 0.0;
-              if (i == 0)
-                k->in_slope = k->out_slope;
-              if (fabs (k->in_slope - k->out_slope) > 1e-6 * MAX (1.0, fabs (k->out_slope)))
-                k->flags = TRESS_KEY_BROKEN;
-            }
+          decode_frames_into_keys (b, c, keys);
+          if (ct == TRESS_BFRES_CURVE_CUBIC)
+            switch (bfres_curve_key_type (c))
+              {
+              case TRESS_BFRES_KEY_32:
+                quant = decode_segments (keys, n, p, TRESS_BFRES_KEY_32, 4, scale, offset, ct);
+                break;
+              case TRESS_BFRES_KEY_S16:
+                quant = decode_segments (keys, n, p, TRESS_BFRES_KEY_S16, 4, scale, offset, ct);
+                break;
+              default:
+                quant = decode_segments (keys, n, p, TRESS_BFRES_KEY_S8, 4, scale, offset, ct);
+                break;
+              }
+          else
+            switch (bfres_curve_key_type (c))
+              {
+              case TRESS_BFRES_KEY_32:
+                quant = decode_segments (keys, n, p, TRESS_BFRES_KEY_32, 2, scale, offset, ct);
+                break;
+              case TRESS_BFRES_KEY_S16:
+                quant = decode_segments (keys, n, p, TRESS_BFRES_KEY_S16, 2, scale, offset, ct);
+                break;
+              default:
+                quant = decode_segments (keys, n, p, TRESS_BFRES_KEY_S8, 2, scale, offset, ct);
+                break;
+              }
         }
       else
         {
+          g_autofree double *fr = g_new (double, n);
+          g_autofree double *el = g_new (double, (gsize)n *per);
           gboolean baked = ct == TRESS_BFRES_CURVE_BAKED_FLOAT || ct == TRESS_BFRES_CURVE_BAKED_INT
                            || ct == TRESS_BFRES_CURVE_BAKED_BOOL;
           TressInterp interp = baked ? TRESS_INTERP_BAKED : TRESS_INTERP_STEP;
@@ -136,6 +267,9 @@ bfres_get_curve (TressBfres *b, guint index)
           double add = ct == TRESS_BFRES_CURVE_BAKED_FLOAT ? offset
                        : bfres_curve_type_is_bool (ct)     ? 0.0
                                                            : (double)ioff;
+
+          bfres_decode_frames (b, c, fr);
+          bfres_decode_elems (b, c, el);
           for (guint i = 0; i < n; i++)
             {
               TressKey *k = &keys[i];
@@ -148,11 +282,12 @@ bfres_get_curve (TressBfres *b, guint index)
 
   curve->pre_wrap = (c->flags >> 8) & 3;
   curve->post_wrap = (c->flags >> 12) & 3;
-  tress_curve_set_text (&curve->path, c->path);
-  tress_curve_set_text (&curve->kind, a->kind);
-  tress_curve_set_text (&curve->owner, a->name);
-  tress_curve_set_text (&curve->component, c->component);
-  tress_curve_set_text (&curve->type_label, label);
+  /* A new curve's description fields are all NULL: no set_text needed. */
+  curve->path = g_strdup (c->path);
+  curve->kind = g_strdup (a->kind);
+  curve->owner = g_strdup (a->name);
+  curve->component = g_strdup (c->component);
+  curve->type_label = g_strdup (type_label (c->flags));
   if (a->textures != NULL && a->n_textures > 0)
     {
       GString *note = g_string_new ("Value = texture index:");
@@ -572,8 +707,10 @@ bfres_encode_curve (TressBfres *b, guint index, const TressCurve *curve, int wan
     {
       g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED,
                    "%s: key %u at frame %g is past the end of \"%s\" (%d frames); raise the "
-                   "animation's frame count first",
-                   c->path, n - 1, p.frames[n - 1], a->name, a->frame_count);
+                   "animation's frame count first (tress-cli bfres-set-frame-count FILE %s "
+                   "%g -o OUT)",
+                   c->path, n - 1, p.frames[n - 1], a->name, a->frame_count, a->name,
+                   ceil (p.frames[n - 1]));
       goto out;
     }
   if (ct == TRESS_BFRES_CURVE_BAKED_FLOAT || ct == TRESS_BFRES_CURVE_BAKED_INT

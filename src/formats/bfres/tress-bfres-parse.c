@@ -283,6 +283,7 @@ typedef struct
   TressBfres *b;
   const char *where; /* the animation being read, for messages */
   GHashTable *seen;  /* sub-file positions, to catch loops and repeats */
+  GString *path;     /* scratch space for building curve paths */
 } Ctx;
 
 static gboolean
@@ -471,7 +472,7 @@ bfres_curve_reload (TressBfres *b, guint index)
 }
 
 static gboolean
-add_curve (Ctx *ctx, guint anim, gsize pos, char *path, const char *component, GError **error)
+add_curve (Ctx *ctx, guint anim, gsize pos, const char *path, const char *component, GError **error)
 {
   TressBfres *b = ctx->b;
   gsize hs = b->curve_header_size;
@@ -521,13 +522,13 @@ add_curve (Ctx *ctx, guint anim, gsize pos, char *path, const char *component, G
       c.frames_cap = MIN ((fb + 3) & ~(gsize)3, b->size - fo);
       c.keys_cap = MIN ((kb + 3) & ~(gsize)3, b->size - ko);
     }
-  c.path = path;
-  c.component = g_strdup (component);
+  /* Paths and components live in one pool: no allocation per curve. */
+  c.path = g_string_chunk_insert (b->strings, path);
+  c.component = component ? g_string_chunk_insert (b->strings, component) : NULL;
   g_array_append_val (b->curves, c);
   return TRUE;
 
 fail:
-  g_free (path);
   return FALSE;
 }
 
@@ -619,9 +620,19 @@ parse_fska (Ctx *ctx, BfresAnim *a, guint ai, GError **error)
           guint32 target = bfres_get_u32 (b, hp + 4);
           const char *comp = NULL;
           const char *label = bone_target_label (target, &comp);
-          char *path = label ? g_strconcat (a->name, "/", bone, "/", label, NULL)
-                             : g_strdup_printf ("%s/%s/Target 0x%02X", a->name, bone, target);
-          if (!add_curve (ctx, ai, hp, path, comp, error))
+          GString *path = ctx->path;
+
+          g_string_assign (path, a->name);
+          g_string_append_c (path, '/');
+          g_string_append (path, bone);
+          if (label)
+            {
+              g_string_append_c (path, '/');
+              g_string_append (path, label);
+            }
+          else
+            g_string_append_printf (path, "/Target 0x%02X", target);
+          if (!add_curve (ctx, ai, hp, path->str, comp, error))
             return FALSE;
         }
     }
@@ -714,9 +725,8 @@ parse_fshu (Ctx *ctx, BfresAnim *a, guint ai, GError **error)
                 return FALSE;
             }
           comp = param_component (a->group, target, buf);
-          if (!add_curve (ctx, ai, hp,
-                          g_strdup_printf ("%s/%s/%s.%s", a->name, mat, param ? param : "?", comp),
-                          comp, error))
+          g_string_printf (ctx->path, "%s/%s/%s.%s", a->name, mat, param ? param : "?", comp);
+          if (!add_curve (ctx, ai, hp, ctx->path->str, comp, error))
             return FALSE;
         }
     }
@@ -786,9 +796,8 @@ parse_ftxp (Ctx *ctx, BfresAnim *a, guint ai, GError **error)
                   && !rd_string (ctx, pp + 4, "pattern animation sampler", &sampler, error))
                 return FALSE;
             }
-          if (!add_curve (ctx, ai, curves + b->curve_header_size * k,
-                          g_strdup_printf ("%s/%s/%s", a->name, mat, sampler ? sampler : "?"), NULL,
-                          error))
+          g_string_printf (ctx->path, "%s/%s/%s", a->name, mat, sampler ? sampler : "?");
+          if (!add_curve (ctx, ai, curves + b->curve_header_size * k, ctx->path->str, NULL, error))
             return FALSE;
         }
     }
@@ -832,7 +841,8 @@ parse_fvis (Ctx *ctx, BfresAnim *a, guint ai, GError **error)
         }
       else
         vis = g_strdup_printf ("#%u", target);
-      if (!add_curve (ctx, ai, hp, g_strdup_printf ("%s/%s", a->name, vis), NULL, error))
+      g_string_printf (ctx->path, "%s/%s", a->name, vis);
+      if (!add_curve (ctx, ai, hp, ctx->path->str, NULL, error))
         return FALSE;
     }
   return TRUE;
@@ -940,7 +950,13 @@ find_shared_arrays (TressBfres *b)
       if (c->keys_cap)
         regions[m++] = (Region){ c->keys_pos, c->keys_pos + c->keys_cap, i, TRUE };
     }
-  g_qsort_with_data (regions, m, sizeof (Region), region_cmp, NULL);
+  /* Files usually lay the arrays out in curve order: sort only when they are not. */
+  for (guint i = 1; i < m; i++)
+    if (regions[i].start < regions[i - 1].start)
+      {
+        g_qsort_with_data (regions, m, sizeof (Region), region_cmp, NULL);
+        break;
+      }
   for (guint i = 1; i < m; i++)
     if (regions[i].start < regions[i - 1].end)
       {
@@ -968,14 +984,6 @@ anim_free (gpointer p)
   g_free (a);
 }
 
-static void
-curve_clear (gpointer p)
-{
-  BfresCurve *c = p;
-  g_free (c->path);
-  g_free (c->component);
-}
-
 void
 tress_bfres_free (TressBfres *b)
 {
@@ -987,6 +995,7 @@ tress_bfres_free (TressBfres *b)
   g_clear_pointer (&b->layers, g_array_unref);
   g_clear_pointer (&b->anims, g_ptr_array_unref);
   g_clear_pointer (&b->curves, g_array_unref);
+  g_clear_pointer (&b->strings, g_string_chunk_free);
   g_clear_pointer (&b->notes, g_ptr_array_unref);
   for (guint i = 0; i < BFRES_N_GROUPS; i++)
     g_strfreev (b->groups[i].names);
@@ -1086,7 +1095,8 @@ tress_bfres_parse (GBytes *bytes, const char *filename, GError **error)
   g_autoptr (TressBfres) b = g_new0 (TressBfres, 1);
   g_autoptr (GBytes) inner = NULL;
   g_autoptr (GHashTable) seen = g_hash_table_new (NULL, NULL);
-  Ctx ctx = { b, NULL, seen };
+  g_autoptr (GString) path = g_string_sized_new (128);
+  Ctx ctx = { b, NULL, seen, path };
   const guint8 *d;
   gsize size;
   guint16 bom;
@@ -1098,8 +1108,8 @@ tress_bfres_parse (GBytes *bytes, const char *filename, GError **error)
   b->layers = g_array_new (FALSE, TRUE, sizeof (BfresLayer));
   g_array_set_clear_func (b->layers, layer_clear);
   b->anims = g_ptr_array_new_with_free_func (anim_free);
-  b->curves = g_array_new (FALSE, TRUE, sizeof (BfresCurve));
-  g_array_set_clear_func (b->curves, curve_clear);
+  b->curves = g_array_new (FALSE, FALSE, sizeof (BfresCurve));
+  b->strings = g_string_chunk_new (16384);
   b->notes = g_ptr_array_new_with_free_func (g_free);
 
   if (!unwrap_containers (b, bytes, &inner, error))
@@ -1116,6 +1126,10 @@ tress_bfres_parse (GBytes *bytes, const char *filename, GError **error)
   d = g_bytes_get_data (inner, &size);
   b->d = d;
   b->size = size;
+  /* Room for the curves up front (files hold one per few hundred bytes), so
+   * that appending them does not copy the array again and again. */
+  g_array_set_size (b->curves, (guint)MIN (size / 256, 1u << 20));
+  g_array_set_size (b->curves, 0);
 
   if (is_switch_bfres (d, size))
     {

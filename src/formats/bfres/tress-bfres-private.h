@@ -64,8 +64,8 @@ typedef struct
   float delta;
   gsize frames_pos, keys_pos; /* 0 when null */
   gsize frames_cap, keys_cap; /* bytes that may be rewritten in place */
-  char *path;
-  char *component;
+  const char *path;           /* in TressBfres.strings */
+  const char *component;      /* in TressBfres.strings, or NULL */
 } BfresCurve;
 
 typedef struct
@@ -89,8 +89,9 @@ struct _TressBfres
   guint32 version;
   gsize curve_header_size;
   char *name;
-  GPtrArray *anims; /* BfresAnim */
-  GArray *curves;   /* BfresCurve */
+  GPtrArray *anims;      /* BfresAnim */
+  GArray *curves;        /* BfresCurve */
+  GStringChunk *strings; /* curve paths and components */
   BfresGroupInfo groups[BFRES_N_GROUPS];
   GPtrArray *notes; /* strings: things kept but not editable */
   double tolerance;
