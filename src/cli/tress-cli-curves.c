@@ -145,14 +145,47 @@ cmd_eval (int argc, char **argv)
   return TRESS_CLI_OK;
 }
 
+static gboolean opt_extend;
+
+/* Keys past the end of the animation: with --extend, lengthen the animation
+ * (formats with set_frame_count); otherwise say how. */
+static gboolean
+extend_if_asked (TressCliFile *file, guint index, TressCurve *curve, double last_frame,
+                 GError **error)
+{
+  const TressCurveOps *ops = file->format->curves;
+  g_autoptr (TressCurve) now = NULL;
+
+  if (last_frame <= curve->limits.frame_max)
+    return TRUE;
+  if (ops->set_frame_count == NULL)
+    return TRUE; /* the limits check explains the refusal */
+  if (!opt_extend)
+    {
+      g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED,
+                   "frame %g is past the end of the animation (frame %g); add --extend to "
+                   "lengthen the animation",
+                   last_frame, curve->limits.frame_max);
+      return FALSE;
+    }
+  if (!ops->set_frame_count (file->model, index, last_frame, error))
+    return FALSE;
+  now = ops->get_curve (file->model, index);
+  curve->limits = now->limits;
+  return TRUE;
+}
+
 /* Encodes @curve, reports the error, writes @out. */
 static int
 apply_and_save (TressCliFile *file, guint index, TressCurve *curve, const char *out)
 {
   g_autoptr (GError) error = NULL;
   double max_error = 0;
+  guint n = tress_curve_get_n_keys (curve);
 
-  if (!tress_curve_check_limits (curve, &error)
+  if ((n > 0
+       && !extend_if_asked (file, index, curve, tress_curve_get_key (curve, n - 1)->frame, &error))
+      || !tress_curve_check_limits (curve, &error)
       || !file->format->curves->set_curve (file->model, index, curve, &max_error, &error))
     {
       tress_cli_error ("%s: %s", file->path, error->message);
@@ -175,6 +208,8 @@ cmd_set_key (int argc, char **argv)
     { "out", 0, 0, G_OPTION_ARG_STRING, &opt_outslope, "Set the out slope (value per frame)", "S" },
     { "interp", 0, 0, G_OPTION_ARG_STRING, &opt_interp,
       "Interpolation of the segment after the key: step, linear, hermite, baked", "I" },
+    { "extend", 0, 0, G_OPTION_ARG_NONE, &opt_extend,
+      "Lengthen the animation when the key moves past its end", NULL },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &opt_out, "Write the result to OUT", "OUT" },
     { NULL },
   };
@@ -253,6 +288,8 @@ cmd_insert_key (int argc, char **argv)
   const GOptionEntry entries[] = {
     { "value", 0, 0, G_OPTION_ARG_STRING, &opt_value,
       "Value of the new key (default: the curve's value there)", "V" },
+    { "extend", 0, 0, G_OPTION_ARG_NONE, &opt_extend,
+      "Lengthen the animation when FRAME is past its end", NULL },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &opt_out, "Write the result to OUT", "OUT" },
     { NULL },
   };
@@ -275,6 +312,11 @@ cmd_insert_key (int argc, char **argv)
       || !parse_double (argv[3], "FRAME", &frame))
     return TRESS_CLI_UNREADABLE;
   curve = file.format->curves->get_curve (file.model, index);
+  if (!extend_if_asked (&file, index, curve, frame, &error))
+    {
+      tress_cli_error ("%s: %s", file.path, error->message);
+      return TRESS_CLI_INVALID;
+    }
   k = tress_curve_insert_on_curve (curve, frame, &error);
   if (k < 0)
     {
@@ -330,10 +372,10 @@ cmd_delete_key (int argc, char **argv)
 const TressCliCommand tress_cli_curve_commands[] = {
   { "curves", "FILE", "List every curve with its path, type and keys", cmd_curves },
   { "eval", "FILE CURVE FRAME…", "Value of a curve at frames", cmd_eval },
-  { "set-key", "FILE CURVE KEY [--frame F] [--value V] [--in S] [--out S] -o OUT", "Change a key",
-    cmd_set_key },
-  { "insert-key", "FILE CURVE FRAME [--value V] -o OUT", "Insert a key keeping the shape",
-    cmd_insert_key },
+  { "set-key", "FILE CURVE KEY [--frame F] [--value V] [--in S] [--out S] [--extend] -o OUT",
+    "Change a key", cmd_set_key },
+  { "insert-key", "FILE CURVE FRAME [--value V] [--extend] -o OUT",
+    "Insert a key keeping the shape", cmd_insert_key },
   { "delete-key", "FILE CURVE KEY -o OUT", "Delete a key", cmd_delete_key },
   { NULL },
 };

@@ -385,7 +385,15 @@ tress_curve_insert_on_curve (TressCurve *curve, double frame, GError **error)
                    "This curve has a fixed number of keys: a key cannot be inserted");
       return -1;
     }
-  frame = snap_frame (&curve->limits, frame);
+  if (curve->limits.frame_step > 0)
+    frame = round (frame / curve->limits.frame_step) * curve->limits.frame_step;
+  if (frame < curve->limits.frame_min || frame > curve->limits.frame_max)
+    {
+      g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED,
+                   "Frame %g is outside the frames this curve stores (%g to %g)", frame,
+                   curve->limits.frame_min, curve->limits.frame_max);
+      return -1;
+    }
   if (tress_curve_find_key (curve, frame, 1e-9) >= 0)
     {
       g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED, "A key already sits at frame %g",

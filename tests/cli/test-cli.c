@@ -50,11 +50,42 @@ test_cli_unreadable (void)
   g_assert_false (g_file_test (out_path, G_FILE_TEST_EXISTS));
 }
 
+/* A key past the animation's end is refused with a hint, and --extend lengthens it. */
+static void
+test_cli_extend (void)
+{
+  g_autofree char *demo = g_build_filename (tress_test_tmpdir (), "demo.bfres", NULL);
+  g_autofree char *out = g_build_filename (tress_test_tmpdir (), "longer.bfres", NULL);
+  g_autofree char *text = NULL, *err = NULL;
+  const char *gen[] = { "generate-demo", "bfres", "-o", demo, NULL };
+  const char *refused[] = { "insert-key", demo, "0", "90", "-o", out, NULL };
+  const char *extend[]
+      = { "insert-key", demo, "0", "90", "--value", "0.25", "--extend", "-o", out, NULL };
+  const char *eval[] = { "eval", out, "0", "90", NULL };
+  const char *curves[] = { "curves", out, NULL };
+
+  g_assert_cmpint (tress_test_run_cli (gen, NULL, NULL), ==, 0);
+  g_assert_cmpint (tress_test_run_cli (refused, NULL, &err), ==, 1);
+  g_assert_nonnull (strstr (err, "past the end of the animation"));
+  g_assert_nonnull (strstr (err, "--extend"));
+  g_assert_false (g_file_test (out, G_FILE_TEST_EXISTS));
+  g_clear_pointer (&err, g_free);
+
+  g_assert_cmpint (tress_test_run_cli (extend, NULL, NULL), ==, 0);
+  g_assert_cmpint (tress_test_run_cli (eval, &text, NULL), ==, 0);
+  /* s16 keys: the stored value is within a quantization step of 0.25. */
+  g_assert_cmpfloat_with_epsilon (g_ascii_strtod (strchr (text, '\t') + 1, NULL), 0.25, 1e-3);
+  g_clear_pointer (&text, g_free);
+  g_assert_cmpint (tress_test_run_cli (curves, &text, NULL), ==, 0);
+  g_assert_nonnull (strstr (text, "6 keys\t0..90"));
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/cli/usage", test_cli_usage);
   g_test_add_func ("/cli/unreadable", test_cli_unreadable);
+  g_test_add_func ("/cli/extend", test_cli_extend);
   return g_test_run ();
 }

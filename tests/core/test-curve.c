@@ -97,6 +97,12 @@ test_curve_insert_snaps_to_grid (void)
   g_assert_no_error (error);
   g_assert_cmpfloat (tress_curve_get_key (c, k)->frame, ==, 4);
   g_assert_cmpfloat_with_epsilon (tress_curve_get_key (c, k)->value, 2, 1e-12);
+
+  /* Past the last storable frame: refused, not moved to the end. */
+  c->limits.frame_max = 20;
+  g_assert_cmpint (tress_curve_insert_on_curve (c, 25, &error), ==, -1);
+  g_assert_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED);
+  g_assert_cmpuint (tress_curve_get_n_keys (c), ==, 4);
 }
 
 static void
