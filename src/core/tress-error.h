@@ -26,4 +26,10 @@ typedef enum
 
 GQuark tress_error_quark (void);
 
+/* Sets "FIELD at offset 0xOFFSET: expected EXPECTED, found FOUND" and returns
+ * FALSE, so a parser can write `return tress_field_error (…);`. */
+gboolean tress_field_error (GError **error, TressError code, gsize offset, const char *field,
+                            const char *expected, const char *found_format, ...)
+    G_GNUC_PRINTF (6, 7);
+
 G_END_DECLS

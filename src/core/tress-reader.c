@@ -87,64 +87,6 @@ tress_reader_align (TressReader *r, gsize alignment, const char *field, GError *
   return tress_reader_skip (r, pad, field, error);
 }
 
-guint16
-tress_get_u16 (const guint8 *p, TressByteOrder order)
-{
-  if (order == TRESS_BIG_ENDIAN)
-    return (guint16)((p[0] << 8) | p[1]);
-  return (guint16)((p[1] << 8) | p[0]);
-}
-
-guint32
-tress_get_u32 (const guint8 *p, TressByteOrder order)
-{
-  guint32 v;
-
-  memcpy (&v, p, 4);
-  return order == TRESS_BIG_ENDIAN ? GUINT32_FROM_BE (v) : GUINT32_FROM_LE (v);
-}
-
-float
-tress_get_f32 (const guint8 *p, TressByteOrder order)
-{
-  guint32 u = tress_get_u32 (p, order);
-  float f;
-
-  memcpy (&f, &u, 4);
-  return f;
-}
-
-void
-tress_put_u16 (guint8 *p, guint16 v, TressByteOrder order)
-{
-  if (order == TRESS_BIG_ENDIAN)
-    {
-      p[0] = v >> 8;
-      p[1] = v & 0xff;
-    }
-  else
-    {
-      p[0] = v & 0xff;
-      p[1] = v >> 8;
-    }
-}
-
-void
-tress_put_u32 (guint8 *p, guint32 v, TressByteOrder order)
-{
-  v = order == TRESS_BIG_ENDIAN ? GUINT32_TO_BE (v) : GUINT32_TO_LE (v);
-  memcpy (p, &v, 4);
-}
-
-void
-tress_put_f32 (guint8 *p, float v, TressByteOrder order)
-{
-  guint32 u;
-
-  memcpy (&u, &v, 4);
-  tress_put_u32 (p, u, order);
-}
-
 gboolean
 tress_reader_u8 (TressReader *r, const char *field, guint8 *out, GError **error)
 {
@@ -364,9 +306,7 @@ tress_reader_error_value (const TressReader *r, GError **error, gsize pos, const
   va_start (args, found_format);
   found = g_strdup_vprintf (found_format, args);
   va_end (args);
-  g_set_error (error, TRESS_ERROR, TRESS_ERROR_BAD_VALUE,
-               "%s at offset 0x%" G_GSIZE_MODIFIER "x: expected %s, found %s", field, r->base + pos,
-               expected, found);
+  tress_field_error (error, TRESS_ERROR_BAD_VALUE, r->base + pos, field, expected, "%s", found);
 }
 
 void

@@ -10,6 +10,7 @@
 #pragma once
 
 #include <glib.h>
+#include <string.h>
 
 #include "tress-error.h"
 
@@ -104,12 +105,64 @@ void tress_visit_set_clear (TressVisitSet *set);
 /* Returns FALSE and sets an error when @pos was visited before. */
 gboolean tress_visit_set_add (TressVisitSet *set, gsize pos, const char *field, GError **error);
 
-/* Plain byte-order helpers for code that patches bytes in place. */
-guint16 tress_get_u16 (const guint8 *p, TressByteOrder order);
-guint32 tress_get_u32 (const guint8 *p, TressByteOrder order);
-float tress_get_f32 (const guint8 *p, TressByteOrder order);
-void tress_put_u16 (guint8 *p, guint16 v, TressByteOrder order);
-void tress_put_u32 (guint8 *p, guint32 v, TressByteOrder order);
-void tress_put_f32 (guint8 *p, float v, TressByteOrder order);
+/* Plain byte-order accessors for code that reads or patches bytes at positions it
+ * has already checked (inline: formats use them in their hot loops). */
+static inline guint16
+tress_get_u16 (const guint8 *p, TressByteOrder order)
+{
+  if (order == TRESS_BIG_ENDIAN)
+    return (guint16)((p[0] << 8) | p[1]);
+  return (guint16)((p[1] << 8) | p[0]);
+}
+
+static inline guint32
+tress_get_u32 (const guint8 *p, TressByteOrder order)
+{
+  guint32 v;
+
+  memcpy (&v, p, 4);
+  return order == TRESS_BIG_ENDIAN ? GUINT32_FROM_BE (v) : GUINT32_FROM_LE (v);
+}
+
+static inline float
+tress_get_f32 (const guint8 *p, TressByteOrder order)
+{
+  guint32 u = tress_get_u32 (p, order);
+  float f;
+
+  memcpy (&f, &u, 4);
+  return f;
+}
+
+static inline void
+tress_put_u16 (guint8 *p, guint16 v, TressByteOrder order)
+{
+  if (order == TRESS_BIG_ENDIAN)
+    {
+      p[0] = v >> 8;
+      p[1] = v & 0xff;
+    }
+  else
+    {
+      p[0] = v & 0xff;
+      p[1] = v >> 8;
+    }
+}
+
+static inline void
+tress_put_u32 (guint8 *p, guint32 v, TressByteOrder order)
+{
+  v = order == TRESS_BIG_ENDIAN ? GUINT32_TO_BE (v) : GUINT32_TO_LE (v);
+  memcpy (p, &v, 4);
+}
+
+static inline void
+tress_put_f32 (guint8 *p, float v, TressByteOrder order)
+{
+  guint32 u;
+
+  memcpy (&u, &v, 4);
+  tress_put_u32 (p, u, order);
+}
 
 G_END_DECLS

@@ -32,27 +32,19 @@ bfres_writable (TressBfres *b)
 void
 bfres_put_u16 (TressBfres *b, gsize pos, guint16 v)
 {
-  guint8 *p = bfres_writable (b) + pos;
-  p[0] = v >> 8;
-  p[1] = v;
+  tress_put_u16 (bfres_writable (b) + pos, v, TRESS_BIG_ENDIAN);
 }
 
 void
 bfres_put_u32 (TressBfres *b, gsize pos, guint32 v)
 {
-  guint8 *p = bfres_writable (b) + pos;
-  p[0] = v >> 24;
-  p[1] = v >> 16;
-  p[2] = v >> 8;
-  p[3] = v;
+  tress_put_u32 (bfres_writable (b) + pos, v, TRESS_BIG_ENDIAN);
 }
 
 void
 bfres_put_f32 (TressBfres *b, gsize pos, float v)
 {
-  guint32 u;
-  memcpy (&u, &v, 4);
-  bfres_put_u32 (b, pos, u);
+  tress_put_f32 (bfres_writable (b) + pos, v, TRESS_BIG_ENDIAN);
 }
 
 /* ---- curve type helpers --------------------------------------------------- */

@@ -7,6 +7,7 @@
 
 #include <string.h>
 
+#include "core/tress-reader.h"
 #include "tress-bfres.h"
 #include "tress-sarc.h"
 
@@ -123,24 +124,19 @@ bfres_sync (TressBfres *b)
 static inline guint16
 bfres_get_u16 (const TressBfres *b, gsize pos)
 {
-  const guint8 *p = b->d + pos;
-  return (guint16)(p[0] << 8 | p[1]);
+  return tress_get_u16 (b->d + pos, TRESS_BIG_ENDIAN);
 }
 
 static inline guint32
 bfres_get_u32 (const TressBfres *b, gsize pos)
 {
-  const guint8 *p = b->d + pos;
-  return (guint32)p[0] << 24 | (guint32)p[1] << 16 | (guint32)p[2] << 8 | p[3];
+  return tress_get_u32 (b->d + pos, TRESS_BIG_ENDIAN);
 }
 
 static inline float
 bfres_get_f32 (const TressBfres *b, gsize pos)
 {
-  guint32 v = bfres_get_u32 (b, pos);
-  float f;
-  memcpy (&f, &v, 4);
-  return f;
+  return tress_get_f32 (b->d + pos, TRESS_BIG_ENDIAN);
 }
 void bfres_put_u16 (TressBfres *b, gsize pos, guint16 v);
 void bfres_put_u32 (TressBfres *b, gsize pos, guint32 v);

@@ -229,34 +229,6 @@ tress_niff_group_write (const TressNiffGroup *g, GByteArray *out)
   g_assert (end == out->data + start + size);
 }
 
-static inline guint32
-word (const guint8 *p)
-{
-  guint32 v;
-
-  memcpy (&v, p, 4);
-  return GUINT32_FROM_BE (v);
-}
-
-static gboolean bad (GError **error, TressError code, gsize offset, const char *field,
-                     const char *expected, const char *found_format, ...) G_GNUC_PRINTF (6, 7);
-
-static gboolean
-bad (GError **error, TressError code, gsize offset, const char *field, const char *expected,
-     const char *found_format, ...)
-{
-  g_autofree char *found = NULL;
-  va_list args;
-
-  va_start (args, found_format);
-  found = g_strdup_vprintf (found_format, args);
-  va_end (args);
-  g_set_error (error, TRESS_ERROR, code,
-               "%s at offset 0x%" G_GSIZE_MODIFIER "x: expected %s, found %s", field, offset,
-               expected, found);
-  return FALSE;
-}
-
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (TressNiffGroup, tress_niff_group_free)
 
 TressNiffGroup *
@@ -268,21 +240,22 @@ tress_niff_group_parse (const guint8 *data, gsize size, gsize base, GError **err
 
   if (size < NIFF_GROUP_HEADER_SIZE)
     {
-      bad (error, TRESS_ERROR_TRUNCATED, base, "AnimGroup size", "at least 48 bytes",
-           "%" G_GSIZE_FORMAT, size);
+      tress_field_error (error, TRESS_ERROR_TRUNCATED, base, "AnimGroup size", "at least 48 bytes",
+                         "%" G_GSIZE_FORMAT, size);
       return NULL;
     }
-  if (word (data) != NIFF_TAG_ANIM_GROUP)
+  if (niff_word (data) != NIFF_TAG_ANIM_GROUP)
     {
-      bad (error, TRESS_ERROR_BAD_VALUE, base, "AnimGroup tag", "0x000c0100", "0x%08x",
-           word (data));
+      tress_field_error (error, TRESS_ERROR_BAD_VALUE, base, "AnimGroup tag", "0x000c0100",
+                         "0x%08x", niff_word (data));
       return NULL;
     }
-  if (word (data + 0x0C) != size)
+  if (niff_word (data + 0x0C) != size)
     {
-      bad (error, TRESS_ERROR_BAD_VALUE, base + 0x0C, "AnimGroup size",
-           "the size the AnimList gives", "%u (the AnimList says %" G_GSIZE_FORMAT ")",
-           word (data + 0x0C), size);
+      tress_field_error (error, TRESS_ERROR_BAD_VALUE, base + 0x0C, "AnimGroup size",
+                         "the size the AnimList gives",
+                         "%u (the AnimList says %" G_GSIZE_FORMAT ")", niff_word (data + 0x0C),
+                         size);
       return NULL;
     }
 
@@ -291,23 +264,23 @@ tress_niff_group_parse (const guint8 *data, gsize size, gsize base, GError **err
   for (guint i = 0; i < 14; i++)
     g->constraints[i] = g->external_names[i] = NIFF_NONE;
   g->offset = base;
-  g->index = word (data + 0x04);
-  g->header_size = word (data + 0x08);
-  g->name_index = word (data + 0x10);
-  g->anim_type = word (data + 0x14);
-  g->frame_rate = word (data + 0x18);
-  n_records = word (data + 0x1C);
-  g->loop = word (data + 0x20);
-  g->rot_order = word (data + 0x24);
-  nin = word (data + 0x28);
-  usr = word (data + 0x2C);
+  g->index = niff_word (data + 0x04);
+  g->header_size = niff_word (data + 0x08);
+  g->name_index = niff_word (data + 0x10);
+  g->anim_type = niff_word (data + 0x14);
+  g->frame_rate = niff_word (data + 0x18);
+  n_records = niff_word (data + 0x1C);
+  g->loop = niff_word (data + 0x20);
+  g->rot_order = niff_word (data + 0x24);
+  nin = niff_word (data + 0x28);
+  usr = niff_word (data + 0x2C);
 
   /* The smallest record is 20 bytes: bound the count before allocating. */
   if (n_records > (size - NIFF_GROUP_HEADER_SIZE) / 20)
     {
-      bad (error, TRESS_ERROR_BAD_COUNT, base + 0x1C, "AnimGroup record count",
-           "at most (group size - 48) / 20", "%u in a group of %" G_GSIZE_FORMAT " bytes",
-           n_records, size);
+      tress_field_error (error, TRESS_ERROR_BAD_COUNT, base + 0x1C, "AnimGroup record count",
+                         "at most (group size - 48) / 20",
+                         "%u in a group of %" G_GSIZE_FORMAT " bytes", n_records, size);
       return NULL;
     }
   g->records = g_array_sized_new (FALSE, TRUE, sizeof (TressNiffRecord), n_records);
@@ -320,31 +293,34 @@ tress_niff_group_parse (const guint8 *data, gsize size, gsize base, GError **err
 
       if (size - pos < 12)
         {
-          bad (error, TRESS_ERROR_TRUNCATED, base + pos, "AnimGroup record",
-               "a record inside the group", "the group's end after %u of %u records", i, n_records);
+          tress_field_error (error, TRESS_ERROR_TRUNCATED, base + pos, "AnimGroup record",
+                             "a record inside the group", "the group's end after %u of %u records",
+                             i, n_records);
           return NULL;
         }
-      r->tag = word (data + pos);
-      r->index = word (data + pos + 4);
+      r->tag = niff_word (data + pos);
+      r->index = niff_word (data + pos + 4);
       rsize = tress_niff_record_size (r->tag);
       if (rsize == 0)
         {
-          bad (error, TRESS_ERROR_BAD_VALUE, base + pos, "Anim record tag",
-               "STATIC 0x000c0101, FULL 0x000c0103, KEY 0x000c0104 or BILLBOARD 0x000c0105",
-               "0x%08x", r->tag);
+          tress_field_error (
+              error, TRESS_ERROR_BAD_VALUE, base + pos, "Anim record tag",
+              "STATIC 0x000c0101, FULL 0x000c0103, KEY 0x000c0104 or BILLBOARD 0x000c0105",
+              "0x%08x", r->tag);
           return NULL;
         }
-      if (word (data + pos + 8) != rsize)
+      if (niff_word (data + pos + 8) != rsize)
         {
-          bad (error, TRESS_ERROR_BAD_VALUE, base + pos + 8, "Anim record size",
-               "the record's size", "%u (a record with tag 0x%08x is %u bytes)",
-               word (data + pos + 8), r->tag, rsize);
+          tress_field_error (error, TRESS_ERROR_BAD_VALUE, base + pos + 8, "Anim record size",
+                             "the record's size", "%u (a record with tag 0x%08x is %u bytes)",
+                             niff_word (data + pos + 8), r->tag, rsize);
           return NULL;
         }
       if (size - pos < rsize)
         {
-          bad (error, TRESS_ERROR_TRUNCATED, base + pos, "Anim record", "a record inside the group",
-               "%u bytes needed, %" G_GSIZE_FORMAT " left", rsize, size - pos);
+          tress_field_error (error, TRESS_ERROR_TRUNCATED, base + pos, "Anim record",
+                             "a record inside the group",
+                             "%u bytes needed, %" G_GSIZE_FORMAT " left", rsize, size - pos);
           return NULL;
         }
       {
@@ -353,22 +329,22 @@ tress_niff_group_parse (const guint8 *data, gsize size, gsize base, GError **err
         switch (r->tag)
           {
           case TRESS_NIFF_RECORD_KEY:
-            r->key = word (p);
-            r->next = word (p + 4);
-            r->interp = word (p + 8);
+            r->key = niff_word (p);
+            r->next = niff_word (p + 4);
+            r->interp = niff_word (p + 8);
             p += 12;
             G_GNUC_FALLTHROUGH;
           case TRESS_NIFF_RECORD_STATIC:
           case TRESS_NIFF_RECORD_FULL:
             for (guint k = 0; k < 6; k++)
-              r->trs[k] = word (p + 4 * k);
-            r->expand = word (p + 24);
+              r->trs[k] = niff_word (p + 4 * k);
+            r->expand = niff_word (p + 24);
             for (guint k = 6; k < 9; k++)
-              r->trs[k] = word (p + 4 + 4 * k);
+              r->trs[k] = niff_word (p + 4 + 4 * k);
             break;
           default:
-            r->look_at = word (p);
-            r->up = word (p + 4);
+            r->look_at = niff_word (p);
+            r->up = niff_word (p + 4);
             break;
           }
       }
@@ -378,11 +354,11 @@ tress_niff_group_parse (const guint8 *data, gsize size, gsize base, GError **err
 
   if ((guint64)end_records + nin + usr != size)
     {
-      bad (error, TRESS_ERROR_BAD_VALUE, base + 0x0C, "AnimGroup size",
-           "48 + records + nintendo ext + user ext",
-           "%" G_GSIZE_FORMAT " (records end at +%" G_GSIZE_FORMAT
-           ", nintendo ext %u, user ext %u)",
-           size, end_records, nin, usr);
+      tress_field_error (error, TRESS_ERROR_BAD_VALUE, base + 0x0C, "AnimGroup size",
+                         "48 + records + nintendo ext + user ext",
+                         "%" G_GSIZE_FORMAT " (records end at +%" G_GSIZE_FORMAT
+                         ", nintendo ext %u, user ext %u)",
+                         size, end_records, nin, usr);
       return NULL;
     }
 
@@ -394,35 +370,35 @@ tress_niff_group_parse (const guint8 *data, gsize size, gsize base, GError **err
 
       if (nin < NIFF_EXT_FIXED_SIZE)
         {
-          bad (error, TRESS_ERROR_BAD_VALUE, base + 0x28, "AnimGroup nintendo extension size",
-               "0 or at least 148", "%u", nin);
+          tress_field_error (error, TRESS_ERROR_BAD_VALUE, base + 0x28,
+                             "AnimGroup nintendo extension size", "0 or at least 148", "%u", nin);
           return NULL;
         }
       g->has_ext = TRUE;
-      g->channel_bits = word (e);
+      g->channel_bits = niff_word (e);
       for (guint c = 0; c < TRESS_NIFF_N_CHANNELS; c++)
         {
-          guint32 n = word (e + 4 + 4 * c);
+          guint32 n = niff_word (e + 4 + 4 * c);
 
           channel_bytes += (guint64)n * tress_niff_channel_key_size (c);
           if (channel_bytes > nin - NIFF_EXT_FIXED_SIZE)
             {
               g_autofree char *field
                   = g_strdup_printf ("%s key count", tress_niff_channel_name (c));
-              bad (error, TRESS_ERROR_BAD_COUNT, base + pos + 4 + 4 * c, field,
-                   "a count whose keys fit in the extension block", "%u (the block holds %u bytes)",
-                   n, nin);
+              tress_field_error (error, TRESS_ERROR_BAD_COUNT, base + pos + 4 + 4 * c, field,
+                                 "a count whose keys fit in the extension block",
+                                 "%u (the block holds %u bytes)", n, nin);
               return NULL;
             }
         }
       for (guint i = 0; i < 14; i++)
-        g->constraints[i] = word (e + 36 + 4 * i);
+        g->constraints[i] = niff_word (e + 36 + 4 * i);
       for (guint i = 0; i < 14; i++)
-        g->external_names[i] = word (e + 92 + 4 * i);
+        g->external_names[i] = niff_word (e + 92 + 4 * i);
       cpos = NIFF_EXT_FIXED_SIZE;
       for (guint c = 0; c < TRESS_NIFF_N_CHANNELS; c++)
         {
-          guint32 n = word (e + 4 + 4 * c);
+          guint32 n = niff_word (e + 4 + 4 * c);
           guint nc = tress_niff_channel_n_components (c);
 
           g->channels[c] = g_array_sized_new (FALSE, TRUE, sizeof (TressNiffChannelKey), n);
@@ -432,12 +408,12 @@ tress_niff_group_parse (const guint8 *data, gsize size, gsize base, GError **err
               TressNiffChannelKey *k = &g_array_index (g->channels[c], TressNiffChannelKey, i);
               const guint8 *p = e + cpos;
 
-              k->interp = word (p);
-              k->key = word (p + 4);
+              k->interp = niff_word (p);
+              k->key = niff_word (p + 4);
               for (guint j = 0; j < nc; j++)
                 {
-                  k->value[j] = word (p + 8 + 4 * j);
-                  k->diff[j] = word (p + 8 + 4 * nc + 4 * j);
+                  k->value[j] = niff_word (p + 8 + 4 * j);
+                  k->diff[j] = niff_word (p + 8 + 4 * nc + 4 * j);
                 }
               cpos += tress_niff_channel_key_size (c);
             }

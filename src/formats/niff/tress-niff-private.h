@@ -163,6 +163,13 @@ niff_f32 (guint32 bits)
   return v.f;
 }
 
+/* A big-endian word at a position already checked against the data. */
+static inline guint32
+niff_word (const guint8 *p)
+{
+  return tress_get_u32 (p, TRESS_BIG_ENDIAN);
+}
+
 static inline guint32
 niff_bits (float f)
 {

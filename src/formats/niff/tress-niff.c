@@ -48,34 +48,6 @@ static const char *const constraint_names[TRESS_NIFF_N_CONSTRAINTS] = {
   "position",    "unique scale", "classical scale",
 };
 
-static inline guint32
-word (const guint8 *p)
-{
-  guint32 v;
-
-  memcpy (&v, p, 4);
-  return GUINT32_FROM_BE (v);
-}
-
-static gboolean bad (GError **error, TressError code, gsize offset, const char *field,
-                     const char *expected, const char *found_format, ...) G_GNUC_PRINTF (6, 7);
-
-static gboolean
-bad (GError **error, TressError code, gsize offset, const char *field, const char *expected,
-     const char *found_format, ...)
-{
-  g_autofree char *found = NULL;
-  va_list args;
-
-  va_start (args, found_format);
-  found = g_strdup_vprintf (found_format, args);
-  va_end (args);
-  g_set_error (error, TRESS_ERROR, code,
-               "%s at offset 0x%" G_GSIZE_MODIFIER "x: expected %s, found %s", field, offset,
-               expected, found);
-  return FALSE;
-}
-
 static void
 niff_free (gpointer model)
 {
@@ -110,9 +82,9 @@ niff_probe (const guint8 *data, gsize size)
 
   if (size < 16)
     return FALSE;
-  version = word (data) & 0xFFFF;
-  header_size = word (data + 12);
-  return (version == 0x0100 || version == 0x0200) && word (data + 8) == NIFF_TAG_HEADER
+  version = niff_word (data) & 0xFFFF;
+  header_size = niff_word (data + 12);
+  return (version == 0x0100 || version == 0x0200) && niff_word (data + 8) == NIFF_TAG_HEADER
          && (header_size == NIFF1_HEADER_SIZE || header_size == NIFF2_HEADER_SIZE);
 }
 
@@ -123,44 +95,45 @@ list_elements (const guint8 *data, const TressNiffList *list, const char *name, 
                const guint8 **sizes, gsize *first, guint32 *nin, guint32 *usr, GError **error)
 {
   const guint8 *l = data + list->offset;
-  guint32 hsize = word (l + 4);
-  guint32 n = word (l + 12);
+  guint32 hsize = niff_word (l + 4);
+  guint32 n = niff_word (l + 12);
   guint64 total;
 
   /* Field names are only formatted for an error: this runs on every open. */
   if (n > (list->size - 24) / 4)
     {
       g_autofree char *field = g_strdup_printf ("%s list element count", name);
-      return bad (error, TRESS_ERROR_BAD_COUNT, list->offset + 12, field,
-                  "a count whose size table fits in the list",
-                  "%u in a list of %" G_GSIZE_FORMAT " bytes", n, list->size);
+      return tress_field_error (error, TRESS_ERROR_BAD_COUNT, list->offset + 12, field,
+                                "a count whose size table fits in the list",
+                                "%u in a list of %" G_GSIZE_FORMAT " bytes", n, list->size);
     }
   if (hsize != 24 + 4 * n)
     {
       g_autofree char *field = g_strdup_printf ("%s list header size", name);
-      return bad (error, TRESS_ERROR_BAD_VALUE, list->offset + 4, field, "24 + 4 * element count",
-                  "%u for %u elements", hsize, n);
+      return tress_field_error (error, TRESS_ERROR_BAD_VALUE, list->offset + 4, field,
+                                "24 + 4 * element count", "%u for %u elements", hsize, n);
     }
-  *nin = word (l + 16);
-  *usr = word (l + 20);
+  *nin = niff_word (l + 16);
+  *usr = niff_word (l + 20);
   total = (guint64)hsize + *nin + *usr;
   for (guint i = 0; i < n; i++)
     {
-      guint32 s = word (l + 24 + 4 * i);
+      guint32 s = niff_word (l + 24 + 4 * i);
       if (s % 4 != 0)
         {
           g_autofree char *field = g_strdup_printf ("%s element %u size", name, i);
-          return bad (error, TRESS_ERROR_BAD_VALUE, list->offset + 24 + 4 * i, field,
-                      "a multiple of 4", "%u", s);
+          return tress_field_error (error, TRESS_ERROR_BAD_VALUE, list->offset + 24 + 4 * i, field,
+                                    "a multiple of 4", "%u", s);
         }
       total += s;
     }
   if (total != list->size)
     {
       g_autofree char *field = g_strdup_printf ("%s list size", name);
-      return bad (error, TRESS_ERROR_BAD_VALUE, list->offset + 8, field,
-                  "header + elements + extension blocks",
-                  "%" G_GSIZE_FORMAT " (they add up to %" G_GUINT64_FORMAT ")", list->size, total);
+      return tress_field_error (error, TRESS_ERROR_BAD_VALUE, list->offset + 8, field,
+                                "header + elements + extension blocks",
+                                "%" G_GSIZE_FORMAT " (they add up to %" G_GUINT64_FORMAT ")",
+                                list->size, total);
     }
   *count = n;
   *sizes = l + 24;
@@ -179,19 +152,21 @@ parse_names (TressNiffFile *file, const guint8 *data, const TressNiffList *list,
     return FALSE;
   for (guint i = 0; i < n; i++)
     {
-      guint32 s = word (sizes + 4 * i);
+      guint32 s = niff_word (sizes + 4 * i);
       const guint8 *e = data + pos;
 
       if (s < 16)
-        return bad (error, TRESS_ERROR_BAD_VALUE, pos, "Name element size", "at least 16", "%u", s);
-      if (word (e) != NIFF_TAG_NAME_ELEMENT)
-        return bad (error, TRESS_ERROR_BAD_VALUE, pos, "Name element tag", "0x00110100", "0x%08x",
-                    word (e));
-      if (word (e + 12) != s)
-        return bad (error, TRESS_ERROR_BAD_VALUE, pos + 12, "Name element size",
-                    "the size the NameList gives", "%u (the list says %u)", word (e + 12), s);
+        return tress_field_error (error, TRESS_ERROR_BAD_VALUE, pos, "Name element size",
+                                  "at least 16", "%u", s);
+      if (niff_word (e) != NIFF_TAG_NAME_ELEMENT)
+        return tress_field_error (error, TRESS_ERROR_BAD_VALUE, pos, "Name element tag",
+                                  "0x00110100", "0x%08x", niff_word (e));
+      if (niff_word (e + 12) != s)
+        return tress_field_error (error, TRESS_ERROR_BAD_VALUE, pos + 12, "Name element size",
+                                  "the size the NameList gives", "%u (the list says %u)",
+                                  niff_word (e + 12), s);
       {
-        TressNiffNameSpan span = { word (e + 4), (guint32)(pos + 16), 0 };
+        TressNiffNameSpan span = { niff_word (e + 4), (guint32)(pos + 16), 0 };
         const guint8 *text = e + 16;
         const guint8 *nul = memchr (text, 0, s - 16);
 
@@ -214,16 +189,16 @@ parse_objects (TressNiffFile *file, const guint8 *data, const TressNiffList *lis
     return FALSE;
   for (guint i = 0; i < n; i++)
     {
-      guint32 s = word (sizes + 4 * i);
+      guint32 s = niff_word (sizes + 4 * i);
       TressNiffObject obj = { i, NIFF_NONE, NIFF_NONE };
 
       if (s >= 16)
         {
-          obj.index = word (data + pos + 4);
-          obj.name_index = word (data + pos + 12);
+          obj.index = niff_word (data + pos + 4);
+          obj.name_index = niff_word (data + pos + 12);
         }
       if (s >= 76)
-        obj.anim_link = word (data + pos + 72);
+        obj.anim_link = niff_word (data + pos + 72);
       g_array_append_val (file->objects, obj);
       pos += s;
     }
@@ -242,7 +217,7 @@ parse_anim_list (TressNiffFile *file, const guint8 *data, const TressNiffList *l
     return FALSE;
   for (guint i = 0; i < n; i++)
     {
-      guint32 s = word (sizes + 4 * i);
+      guint32 s = niff_word (sizes + 4 * i);
       TressNiffGroup *g = tress_niff_group_parse (data + pos, s, pos, error);
 
       if (g == NULL)
@@ -293,41 +268,42 @@ niff_parse (GBytes *bytes, const char *filename, GError **error)
 
   if (size < 16)
     {
-      bad (error, TRESS_ERROR_TRUNCATED, 0, "NIFF file header", "at least 100 bytes",
-           "%" G_GSIZE_FORMAT " bytes", size);
+      tress_field_error (error, TRESS_ERROR_TRUNCATED, 0, "NIFF file header", "at least 100 bytes",
+                         "%" G_GSIZE_FORMAT " bytes", size);
       return NULL;
     }
-  file->version = word (data);
+  file->version = niff_word (data);
   if ((file->version & 0xFFFF) != 0x0100 && (file->version & 0xFFFF) != 0x0200)
     {
-      bad (error, TRESS_ERROR_UNKNOWN_FORMAT, 0, "NIFF version", "a version ending 0100 or 0200",
-           "0x%08x", file->version);
+      tress_field_error (error, TRESS_ERROR_UNKNOWN_FORMAT, 0, "NIFF version",
+                         "a version ending 0100 or 0200", "0x%08x", file->version);
       return NULL;
     }
-  if (word (data + 8) != NIFF_TAG_HEADER)
+  if (niff_word (data + 8) != NIFF_TAG_HEADER)
     {
-      bad (error, TRESS_ERROR_BAD_VALUE, 8, "NIFF header tag", "0x00000000", "0x%08x",
-           word (data + 8));
+      tress_field_error (error, TRESS_ERROR_BAD_VALUE, 8, "NIFF header tag", "0x00000000", "0x%08x",
+                         niff_word (data + 8));
       return NULL;
     }
-  file->header_size = word (data + 12);
+  file->header_size = niff_word (data + 12);
   if (file->header_size != NIFF1_HEADER_SIZE && file->header_size != NIFF2_HEADER_SIZE)
     {
-      bad (error, TRESS_ERROR_BAD_VALUE, 12, "NIFF header size", "100 (NIFF1) or 136 (NIFF2)", "%u",
-           file->header_size);
+      tress_field_error (error, TRESS_ERROR_BAD_VALUE, 12, "NIFF header size",
+                         "100 (NIFF1) or 136 (NIFF2)", "%u", file->header_size);
       return NULL;
     }
-  if (word (data + 4) != size)
+  if (niff_word (data + 4) != size)
     {
-      bad (error, size < word (data + 4) ? TRESS_ERROR_TRUNCATED : TRESS_ERROR_BAD_VALUE, 4,
-           "NIFF file size", "the file's length", "%u (the file holds %" G_GSIZE_FORMAT " bytes)",
-           word (data + 4), size);
+      tress_field_error (
+          error, size < niff_word (data + 4) ? TRESS_ERROR_TRUNCATED : TRESS_ERROR_BAD_VALUE, 4,
+          "NIFF file size", "the file's length", "%u (the file holds %" G_GSIZE_FORMAT " bytes)",
+          niff_word (data + 4), size);
       return NULL;
     }
   if (size < file->header_size)
     {
-      bad (error, TRESS_ERROR_TRUNCATED, 0, "NIFF file header", "the whole header",
-           "%" G_GSIZE_FORMAT " bytes", size);
+      tress_field_error (error, TRESS_ERROR_TRUNCATED, 0, "NIFF file header", "the whole header",
+                         "%" G_GSIZE_FORMAT " bytes", size);
       return NULL;
     }
   file->niff2 = (file->version & 0xFFFF) == 0x0200;
@@ -341,14 +317,14 @@ niff_parse (GBytes *bytes, const char *filename, GError **error)
 
       if (size - pos < 24)
         {
-          bad (error, TRESS_ERROR_TRUNCATED, pos, "list header", "24 bytes",
-               "%" G_GSIZE_FORMAT " bytes before the end", size - pos);
+          tress_field_error (error, TRESS_ERROR_TRUNCATED, pos, "list header", "24 bytes",
+                             "%" G_GSIZE_FORMAT " bytes before the end", size - pos);
           return NULL;
         }
-      list.tag = word (data + pos);
+      list.tag = niff_word (data + pos);
       list.offset = pos;
-      list.size = word (data + pos + 8);
-      hsize = word (data + pos + 4);
+      list.size = niff_word (data + pos + 8);
+      hsize = niff_word (data + pos + 4);
       kind = list_kind (list.tag);
       if (kind < 0)
         {
@@ -363,17 +339,18 @@ niff_parse (GBytes *bytes, const char *filename, GError **error)
                                        list_kinds[list_kind (prev->tag)].name, prev->size,
                                        prev->offset);
             }
-          bad (error, TRESS_ERROR_BAD_VALUE, pos, field != NULL ? field : "list tag",
-               "a NIFF list tag", "0x%08x", list.tag);
+          tress_field_error (error, TRESS_ERROR_BAD_VALUE, pos, field != NULL ? field : "list tag",
+                             "a NIFF list tag", "0x%08x", list.tag);
           return NULL;
         }
       for (guint i = 0; (seen >> kind) & 1 && i < file->lists->len; i++)
         if (g_array_index (file->lists, TressNiffList, i).tag == list.tag)
           {
             g_autofree char *field = g_strdup_printf ("%s list tag", list_kinds[kind].name);
-            bad (error, TRESS_ERROR_BAD_VALUE, pos, field, "each list once",
-                 "a second %s list (the first is at 0x%" G_GSIZE_MODIFIER "x)",
-                 list_kinds[kind].name, g_array_index (file->lists, TressNiffList, i).offset);
+            tress_field_error (error, TRESS_ERROR_BAD_VALUE, pos, field, "each list once",
+                               "a second %s list (the first is at 0x%" G_GSIZE_MODIFIER "x)",
+                               list_kinds[kind].name,
+                               g_array_index (file->lists, TressNiffList, i).offset);
             return NULL;
           }
       if (list.size < 24 || list.size % 4 != 0 || list.size > size - pos)
@@ -389,9 +366,9 @@ niff_parse (GBytes *bytes, const char *filename, GError **error)
       if (hsize < 24 || hsize % 4 != 0 || hsize > list.size)
         {
           g_autofree char *field = g_strdup_printf ("%s list header size", list_kinds[kind].name);
-          bad (error, TRESS_ERROR_BAD_VALUE, pos + 4, field,
-               "a multiple of 4 from 24 to the list size", "%u (list size %" G_GSIZE_FORMAT ")",
-               hsize, list.size);
+          tress_field_error (error, TRESS_ERROR_BAD_VALUE, pos + 4, field,
+                             "a multiple of 4 from 24 to the list size",
+                             "%u (list size %" G_GSIZE_FORMAT ")", hsize, list.size);
           return NULL;
         }
       seen |= 1u << kind;
@@ -891,7 +868,7 @@ niff_validate (gpointer model)
               present = TRUE;
             }
         }
-      found = word (data + list_kinds[k].header_offset);
+      found = niff_word (data + list_kinds[k].header_offset);
       if (found != want)
         {
           g_autofree char *fix = g_strdup_printf ("set the field to %u", want);
@@ -1115,7 +1092,7 @@ niff_fix_all (gpointer model, TressHistory *history, GError **error)
             if (l->tag == list_kinds[k].tag)
               want = (guint32)l->size;
           }
-        if (word (header + list_kinds[k].header_offset) != want)
+        if (niff_word (header + list_kinds[k].header_offset) != want)
           {
             put_at (header + list_kinds[k].header_offset, want);
             changed = TRUE;
