@@ -76,7 +76,7 @@ screenshot_tick (GtkWidget *widget, GdkFrameClock *clock, gpointer user_data)
   g_autoptr (GError) error = NULL;
 
   /* Wait for the files to be read and for two painted frames at the final size. */
-  if (tress_window_get_busy (TRESS_WINDOW (widget)) || ++state->frames < 2)
+  if (tress_window_get_busy (TRESS_WINDOW (widget)) || ++state->frames < 1)
     {
       gtk_widget_queue_draw (widget);
       return G_SOURCE_CONTINUE;
