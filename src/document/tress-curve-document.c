@@ -6,7 +6,6 @@
 
 #include <glib/gi18n.h>
 #include <math.h>
-#include <string.h>
 
 /* ---------------------------------------------------------------- nodes -- */
 
@@ -386,7 +385,48 @@ tress_curve_document_model_changed (TressDocument *document)
   g_signal_emit (self, signals[SIGNAL_CURVES_RESET], 0);
 }
 
-/* Re-reads curve @index from the model after it changed. */
+/* TRUE when @a and @b hold the same keys, limits and length (field by field:
+ * the structs have padding). */
+static gboolean
+same_curve_data (const TressCurve *a, const TressCurve *b)
+{
+  const TressCurveLimits *la = &a->limits, *lb = &b->limits;
+
+  if (a->keys->len != b->keys->len || a->frame_count != b->frame_count || a->pre_wrap != b->pre_wrap
+      || a->post_wrap != b->post_wrap || la->frame_step != lb->frame_step
+      || la->frame_min != lb->frame_min || la->frame_max != lb->frame_max
+      || la->value_min != lb->value_min || la->value_max != lb->value_max
+      || la->value_kind != lb->value_kind || la->interp_mask != lb->interp_mask
+      || la->uniform_interp != lb->uniform_interp || la->tied_tangents != lb->tied_tangents
+      || la->fixed_key_count != lb->fixed_key_count || la->slopes_derived != lb->slopes_derived)
+    return FALSE;
+  for (guint i = 0; i < a->keys->len; i++)
+    {
+      const TressKey *ka = tress_curve_get_key (a, i), *kb = tress_curve_get_key (b, i);
+
+      if (ka->frame != kb->frame || ka->value != kb->value || ka->in_slope != kb->in_slope
+          || ka->out_slope != kb->out_slope || ka->interp != kb->interp
+          || ka->tangent != kb->tangent || ka->flags != kb->flags
+          || ka->native_interp != kb->native_interp)
+        return FALSE;
+    }
+  return TRUE;
+}
+
+static void
+replace_curve (TressCurveDocument *self, guint index, TressCurve *c)
+{
+  tress_curve_unref (g_ptr_array_index (self->curves, index));
+  g_ptr_array_index (self->curves, index) = c;
+  node_bump (g_ptr_array_index (self->leaves, index));
+  g_signal_emit (self, signals[SIGNAL_CURVE_CHANGED], 0, index);
+}
+
+/* Re-reads curve @index from the model after it changed, and every other curve
+ * the change reached: formats share storage between curves (a NIFF record holds
+ * every component of a channel; a BFRES animation's length bounds all of its
+ * curves), so an edit of one curve can change its siblings. Only curves whose
+ * data really changed are replaced and announced. */
 static void
 refresh_curve (TressCurveDocument *self, guint index, double quant_error)
 {
@@ -400,11 +440,23 @@ refresh_curve (TressCurveDocument *self, guint index, double quant_error)
   c = ops->get_curve (model, index);
   if (c == NULL)
     c = tress_curve_new ();
-  tress_curve_unref (g_ptr_array_index (self->curves, index));
-  g_ptr_array_index (self->curves, index) = c;
   g_array_index (self->quant_error, double, index) = quant_error;
-  node_bump (g_ptr_array_index (self->leaves, index));
-  g_signal_emit (self, signals[SIGNAL_CURVE_CHANGED], 0, index);
+  replace_curve (self, index, c);
+
+  for (guint i = 0; i < self->curves->len; i++)
+    {
+      TressCurve *other;
+
+      if (i == index)
+        continue;
+      other = ops->get_curve (model, i);
+      if (other == NULL)
+        other = tress_curve_new ();
+      if (same_curve_data (other, g_ptr_array_index (self->curves, i)))
+        tress_curve_unref (other);
+      else
+        replace_curve (self, i, other);
+    }
 }
 
 /* ----------------------------------------------------- set curve command -- */

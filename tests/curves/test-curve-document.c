@@ -452,6 +452,63 @@ test_ops_niff (void)
   format->free (model);
 }
 
+/* NIFF stores one record per key for all components of a channel: inserting a
+ * key into Translation X gives Y and Z a key there too. The document must show
+ * that, and a later edit of Y (built from what the document shows) must keep
+ * X's new key. */
+static void
+test_shared_records (void)
+{
+  const TressFormat *niff = tress_format_lookup ("niff");
+  g_autofree char *path = g_build_filename (tress_test_tmpdir (), "shared.niff", NULL);
+  const char *argv[] = { "generate-demo", "niff", "-o", path, NULL };
+  g_autoptr (GFile) file = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (TressDocument) doc = NULL;
+  TressCurveDocument *cdoc;
+  g_autoptr (TressCurve) x = NULL, y = NULL;
+  TressHistory *history;
+  guint ix = G_MAXUINT, iy = G_MAXUINT, nx;
+
+  g_assert_cmpint (tress_test_run_cli (argv, NULL, NULL), ==, 0);
+  file = g_file_new_for_path (path);
+  doc = tress_document_load (file, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_true (tress_document_get_format (doc) == niff);
+  cdoc = TRESS_CURVE_DOCUMENT (doc);
+  history = tress_document_get_history (doc);
+  for (guint i = 0; i < tress_curve_document_get_n_curves (cdoc); i++)
+    {
+      const char *p = tress_curve_document_get_curve (cdoc, i)->path;
+      if (g_strcmp0 (p, "Spin.anim/Translation/X") == 0)
+        ix = i;
+      else if (g_strcmp0 (p, "Spin.anim/Translation/Y") == 0)
+        iy = i;
+    }
+  g_assert_cmpuint (ix, !=, G_MAXUINT);
+  g_assert_cmpuint (iy, !=, G_MAXUINT);
+
+  x = tress_curve_copy (tress_curve_document_get_curve (cdoc, ix));
+  nx = tress_curve_get_n_keys (x);
+  g_assert_cmpint (tress_curve_insert_on_curve (x, 7, &error), >=, 0);
+  g_assert_true (tress_curve_document_set_curve (cdoc, ix, x, "Insert key", &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (tress_curve_get_n_keys (tress_curve_document_get_curve (cdoc, iy)), ==, nx + 1);
+
+  /* Edit Y from what the document shows: X keeps its new key. */
+  y = tress_curve_copy (tress_curve_document_get_curve (cdoc, iy));
+  tress_curve_get_key (y, 0)->value += 1;
+  g_assert_true (tress_curve_document_set_curve (cdoc, iy, y, "Move key", &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (tress_curve_get_n_keys (tress_curve_document_get_curve (cdoc, ix)), ==, nx + 1);
+
+  /* Undoing both gives every component its old keys back. */
+  g_assert_true (tress_history_undo (history));
+  g_assert_true (tress_history_undo (history));
+  g_assert_cmpuint (tress_curve_get_n_keys (tress_curve_document_get_curve (cdoc, ix)), ==, nx);
+  g_assert_cmpuint (tress_curve_get_n_keys (tress_curve_document_get_curve (cdoc, iy)), ==, nx);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -466,5 +523,6 @@ main (int argc, char **argv)
   g_test_add_func ("/curves/document/samples", test_samples);
   g_test_add_func ("/curves/document/ops-bfres", test_ops_bfres);
   g_test_add_func ("/curves/document/ops-niff", test_ops_niff);
+  g_test_add_func ("/curves/document/shared-records", test_shared_records);
   return g_test_run ();
 }
