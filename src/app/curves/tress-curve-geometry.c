@@ -420,15 +420,6 @@ tress_curve_box_select (const TressCurveLayer *layers, guint n_layers, const Tre
     }
 }
 
-static inline void
-column_add (TressCurveColumn *c, float y)
-{
-  if (y < c->y_min)
-    c->y_min = y;
-  if (y > c->y_max)
-    c->y_max = y;
-}
-
 /* One segment as a cubic in pixels: y(u) = c0 + u (c1 + u (c2 + u c3)) with
  * u = (frame − f0) × inv_d, set up once when the walk enters the segment so
  * that each column costs a few multiplications (no division, no call). */
@@ -495,6 +486,7 @@ tress_curve_sample_columns (const TressCurve *curve, TressValueMap map,
   guint seg = 0;
   gboolean have_seg = FALSE;
   gboolean prev_inside = FALSE;
+  float y_prev = 0;
   SegPoly poly = { 0 };
 
 #define TO_Y(v) ((float)((voff - (v)*map.scale) * ypx))
@@ -514,7 +506,7 @@ tress_curve_sample_columns (const TressCurve *curve, TressValueMap map,
       TressCurveColumn *col = &columns[c];
       double a = vp->frame_min + (first_column + (double)c) * fpp;
       double b = a + fpp;
-      float y;
+      float y, y_min, y_max;
 
       if (b < first_frame || a > last_frame)
         {
@@ -552,9 +544,11 @@ tress_curve_sample_columns (const TressCurve *curve, TressValueMap map,
             seg++;
           seg_poly_init (&poly, keys, n, seg, voff, map.scale, ypx);
         }
-      /* A column starts where the previous one ended. */
-      y = prev_inside ? columns[c - 1].y_last : seg_poly_y (&poly, a);
-      col->y_first = col->y_min = col->y_max = y;
+      /* A column starts where the previous one ended. The extremes are kept
+       * in locals (min/max without branches) and stored once. */
+      y = prev_inside ? y_prev : seg_poly_y (&poly, a);
+      y_min = y_max = y;
+      col->y_first = y;
       /* Every key inside the column: the value arriving at it (the end of the
        * previous segment, which differs for steps) and its own value; a Hermite
        * segment lying wholly inside the column adds its middle (its bulge). */
@@ -562,17 +556,30 @@ tress_curve_sample_columns (const TressCurve *curve, TressValueMap map,
         {
           const TressKey *k0 = &keys[seg];
           const TressKey *k1 = &keys[seg + 1];
+          float v;
 
           if (k0->interp == TRESS_INTERP_HERMITE && k0->frame >= a)
-            column_add (col, seg_poly_y (&poly, (k0->frame + k1->frame) / 2));
+            {
+              v = seg_poly_y (&poly, (k0->frame + k1->frame) / 2);
+              y_min = MIN (y_min, v);
+              y_max = MAX (y_max, v);
+            }
           if (k0->interp == TRESS_INTERP_STEP)
-            column_add (col, TO_Y (k0->value));
-          column_add (col, TO_Y (k1->value));
+            {
+              v = TO_Y (k0->value);
+              y_min = MIN (y_min, v);
+              y_max = MAX (y_max, v);
+            }
+          v = TO_Y (k1->value);
+          y_min = MIN (y_min, v);
+          y_max = MAX (y_max, v);
           seg++;
           seg_poly_init (&poly, keys, n, seg, voff, map.scale, ypx);
         }
-      col->y_last = seg_poly_y (&poly, b);
-      column_add (col, col->y_last);
+      y_prev = seg_poly_y (&poly, b);
+      col->y_last = y_prev;
+      col->y_min = MIN (y_min, y_prev);
+      col->y_max = MAX (y_max, y_prev);
       prev_inside = TRUE;
     }
 #undef TO_Y

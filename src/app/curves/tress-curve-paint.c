@@ -5,6 +5,7 @@
 #include "tress-curve-paint.h"
 
 #include <math.h>
+#include <string.h>
 
 void
 tress_curve_component_color (const char *component, guint fallback_index, double rgb[3])
@@ -87,77 +88,155 @@ path_columns (cairo_t *cr, const TressCurveColumn *cols, int c0, int c1, int hei
     }
 }
 
-/* Blends a vertical span of one column into an ARGB32 image (premultiplied,
- * native-endian 32-bit pixels). */
-static inline void
-blend_span (guint8 *data, int stride, int x, int y0, int y1, guint32 argb, guint alpha)
+/* x × a / 255, rounded as pixman rounds it. */
+static inline guint
+mul_un8 (guint x, guint a)
 {
-  guint sr = (argb >> 16) & 0xff, sg = (argb >> 8) & 0xff, sb = argb & 0xff;
+  guint t = x * a + 0x80;
+
+  return ((t >> 8) + t) >> 8;
+}
+
+/* Blends @src (a premultiplied ARGB32 pixel) over a vertical span of one
+ * column of an ARGB32 image (premultiplied, native-endian 32-bit pixels), with
+ * cairo's (pixman's) arithmetic. */
+static inline void
+blend_span (guint8 *data, int stride, int x, int y0, int y1, guint32 src)
+{
+  guint inv = 255 - (src >> 24);
 
   for (int y = y0; y < y1; y++)
     {
       guint32 *p = (guint32 *)(data + (gsize)y * stride) + x;
+      guint32 d = *p, out = 0;
 
-      if (alpha >= 255)
-        *p = 0xff000000u | argb;
-      else
-        {
-          guint32 d = *p;
-          guint inv = 255 - alpha;
-          guint a = alpha + (((d >> 24) & 0xff) * inv) / 255;
-          guint r = (sr * alpha + ((d >> 16) & 0xff) * inv) / 255;
-          guint g = (sg * alpha + ((d >> 8) & 0xff) * inv) / 255;
-          guint b = (sb * alpha + (d & 0xff) * inv) / 255;
-
-          *p = (a << 24) | (r << 16) | (g << 8) | b;
-        }
+      for (int shift = 0; shift < 32; shift += 8)
+        out |= (((src >> shift) & 0xff) + mul_un8 ((d >> shift) & 0xff, inv)) << shift;
+      *p = out;
     }
 }
 
-/* The fast path: columns [c0, c1) written straight into the image's pixels;
- * @cols holds the columns from @base on. */
-static void
-image_columns (guint8 *data, int stride, int height, const TressCurveColumn *cols, int base, int c0,
-               int c1, guint32 argb, guint alpha)
+/* One layer's pixels in one column: rows [top, bottom). */
+typedef struct
 {
-  const guint32 opaque = 0xff000000u | argb;
+  gint16 top, bottom;
+} Span;
+
+/* Converts sampled columns into clamped pixel spans, about two pixels thick;
+ * columns without a line get an empty span. */
+static void
+columns_to_spans (const TressCurveColumn *cols, guint n, int height, Span *spans)
+{
+  for (guint c = 0; c < n; c++)
+    {
+      const TressCurveColumn *col = &cols[c];
+      int top, bottom;
+
+      if (isnan (col->y_first) || !(col->y_max > -2) || !(col->y_min < height + 2))
+        {
+          spans[c].top = spans[c].bottom = 0;
+          continue;
+        }
+      {
+        /* floor and ceil by truncating positive numbers: the values are
+         * clamped to a few pixels around the image first. */
+        float lo = MAX (col->y_min - 0.75f, -4.0f), hi = MIN (col->y_max + 0.75f, height + 4.0f);
+        top = (int)(lo + 8.0f) - 8;
+        bottom = (height + 8) - (int)((height + 8.0f) - hi);
+      }
+      spans[c].top = (gint16)CLAMP (top, 0, height);
+      spans[c].bottom = (gint16)CLAMP (bottom, 0, height);
+    }
+}
+
+/* Four pixels, or four columns' rows, as one vector (GCC/clang vector
+ * extensions: SSE2 on x86-64, NEON on arm64, plain code elsewhere). */
+typedef gint32 Vec4 __attribute__ ((vector_size (16)));
+
+/* Writes the opaque spans of the four columns from @c (their spans at @sp) row
+ * by row, four pixels per store: one loop over the rows the four spans cover
+ * instead of four loops of unpredictable length. Returns FALSE, writing
+ * nothing, when the spans lie too far apart for that to pay. */
+static inline gboolean
+write_four (guint8 *data, int stride, const Span *sp, int c, guint32 opaque)
+{
+  Vec4 top = { sp[0].top, sp[1].top, sp[2].top, sp[3].top };
+  Vec4 bottom = { sp[0].bottom, sp[1].bottom, sp[2].bottom, sp[3].bottom };
+  Vec4 color = { (gint32)opaque, (gint32)opaque, (gint32)opaque, (gint32)opaque };
+  int y0 = G_MAXINT, y1 = 0, pixels = 0;
+  guint8 *row;
+
+  for (int i = 0; i < 4; i++)
+    if (sp[i].top < sp[i].bottom)
+      {
+        y0 = MIN (y0, sp[i].top);
+        y1 = MAX (y1, sp[i].bottom);
+        pixels += sp[i].bottom - sp[i].top;
+      }
+  if (y0 >= y1)
+    return TRUE;
+  /* A row costs about what a pixel does; a mispredicted loop end, a dozen. */
+  if (y1 - y0 > pixels + 24)
+    return FALSE;
+  row = data + (gsize)y0 * stride + (gsize)c * 4;
+  for (int y = y0; y < y1; y++, row += stride)
+    {
+      Vec4 yy = { y, y, y, y };
+      Vec4 inside = (yy >= top) & (yy < bottom);
+      Vec4 old;
+
+      memcpy (&old, row, sizeof old);
+      old = (old & ~inside) | (color & inside);
+      memcpy (row, &old, sizeof old);
+    }
+  return TRUE;
+}
+
+/* Writes the spans of columns [c0, c1) (@spans holds the columns from @base on). */
+static void
+write_spans (guint8 *data, int stride, const Span *spans, int base, int c0, int c1, guint32 src)
+{
+  const gboolean opaque = (src >> 24) == 0xff;
   const gsize step = (gsize)stride / 4;
 
   for (int c = c0; c < c1; c++)
     {
-      const TressCurveColumn *col = &cols[c - base];
-      int top, bottom;
+      const Span *sp = &spans[c - base];
 
-      if (isnan (col->y_first) || !(col->y_max > -2) || !(col->y_min < height + 2))
-        continue;
-      top = (int)floorf (col->y_min - 0.75f);
-      bottom = (int)ceilf (col->y_max + 0.75f);
-      top = CLAMP (top, 0, height);
-      bottom = CLAMP (bottom, 0, height);
-      if (alpha >= 255)
+      if (opaque && (c & 3) == 0 && c + 4 <= c1 && write_four (data, stride, sp, c, src))
         {
-          /* Opaque: a plain store per pixel, the loop kept tight. */
-          guint32 *p = (guint32 *)(data + (gsize)top * stride) + c;
+          c += 3;
+          continue;
+        }
+      if (sp->top >= sp->bottom)
+        continue;
+      if (opaque)
+        {
+          /* A plain store per pixel, the loop kept tight. */
+          guint32 *p = (guint32 *)(data + (gsize)sp->top * stride) + c;
 
-          for (int y = top; y < bottom; y++, p += step)
-            *p = opaque;
+          for (int y = sp->top; y < sp->bottom; y++, p += step)
+            *p = src;
         }
       else
-        blend_span (data, stride, c, top, bottom, argb, alpha);
+        blend_span (data, stride, c, sp->top, sp->bottom, src);
     }
 }
 
 /* Columns per strip: a strip of a 1080-row image (1080 × 64 × 4 bytes) stays
- * in the cache while every layer is drawn into it. */
+ * in the processor's second-level cache while every layer is drawn into it. */
 #define STRIP 64
+
+/* Layers sampled ahead of painting: bounds the spans kept (a 1920-pixel range
+ * of 256 layers holds 2 MB) however many curves are shown. */
+#define LAYER_BATCH 256
 
 typedef struct
 {
   int first_col, last_col; /* the columns holding the first and last key (split ghost from curve) */
   double y0, y1;           /* the first and last values, in pixels */
   gboolean ghost;
-  guint32 argb;
-  guint alpha;
+  guint32 line, faint; /* premultiplied ARGB32: the line; the ghost and the held values */
 } LayerInfo;
 
 typedef struct
@@ -168,77 +247,124 @@ typedef struct
   guint n_layers;
   const TressCurveViewport *vp;
   const LayerInfo *info;
-  int first_strip, strip_step; /* this worker's strips: first, first + step, … */
-} StripWork;
+  int c0, c1; /* this worker's columns */
+} PaintWork;
 
-/* Paints strips of columns, all layers per strip: the pixels written stay in
- * the cache. Workers take interleaved strips, so they never share a pixel. */
-static gpointer
-paint_strips (gpointer data)
+/* Paints the columns [c0, c1) of a batch of layers: first each layer is
+ * sampled across them (one search per layer, then a walk over its keys in
+ * order), then the columns are painted a strip at a time, all layers per strip,
+ * so the pixels written stay in the cache. */
+static void
+paint_batch (const PaintWork *w, guint l0, guint l1, TressCurveColumn *cols, Span *spans)
 {
-  const StripWork *w = data;
   guint8 *pixels = w->data;
-  int stride = w->stride, width = w->width, height = w->height;
-  const TressCurveLayer *layers = w->layers;
-  guint n_layers = w->n_layers;
-  const TressCurveViewport *vp = w->vp;
-  const LayerInfo *info = w->info;
-  TressCurveColumn cols[STRIP];
+  int stride = w->stride, height = w->height;
+  int c0 = w->c0, n = w->c1 - w->c0;
 
-  for (int x0 = w->first_strip * STRIP; x0 < width; x0 += w->strip_step * STRIP)
+  for (guint l = l0; l < l1; l++)
     {
-      int x1 = MIN (x0 + STRIP, width);
+      const LayerInfo *li = &w->info[l];
 
-      for (guint l = 0; l < n_layers; l++)
+      if (li->first_col < 0)
+        continue;
+      tress_curve_sample_columns (w->layers[l].curve, w->layers[l].map, w->vp, c0, (guint)n,
+                                  li->ghost, cols);
+      columns_to_spans (cols, (guint)n, height, &spans[(gsize)(l - l0) * n]);
+    }
+
+  for (int x0 = c0; x0 < w->c1; x0 += STRIP)
+    {
+      int x1 = MIN (x0 + STRIP, w->c1);
+
+      for (guint l = l0; l < l1; l++)
         {
-          const LayerInfo *li = &info[l];
-          guint faint = (guint)(0.3 * li->alpha + 0.5);
-          int s0, s1;
+          const LayerInfo *li = &w->info[l];
+          const Span *ls = &spans[(gsize)(l - l0) * n];
 
           if (li->first_col < 0)
             continue;
-          if (!li->ghost)
+          write_spans (pixels, stride, ls, c0, MAX (x0, li->first_col), MIN (x1, li->last_col),
+                       li->line);
+          if (li->ghost)
+            {
+              write_spans (pixels, stride, ls, c0, x0, MIN (x1, li->first_col), li->faint);
+              write_spans (pixels, stride, ls, c0, MAX (x0, li->last_col), x1, li->faint);
+            }
+          else
             {
               /* Clamped: the first and last values hold, drawn as a faint line. */
               if (li->first_col > x0 && li->y0 >= 0 && li->y0 < height)
                 for (int c = x0; c < MIN (x1, li->first_col); c++)
-                  blend_span (pixels, stride, c, (int)li->y0, (int)li->y0 + 1, li->argb, faint);
+                  blend_span (pixels, stride, c, (int)li->y0, (int)li->y0 + 1, li->faint);
               if (li->last_col < x1 && li->y1 >= 0 && li->y1 < height)
                 for (int c = MAX (x0, li->last_col); c < x1; c++)
-                  blend_span (pixels, stride, c, (int)li->y1, (int)li->y1 + 1, li->argb, faint);
-              s0 = MAX (x0, li->first_col);
-              s1 = MIN (x1, li->last_col);
-              if (s0 >= s1)
-                continue;
-            }
-          else
-            {
-              s0 = x0;
-              s1 = x1;
-            }
-          tress_curve_sample_columns (layers[l].curve, layers[l].map, vp, s0, (guint)(s1 - s0),
-                                      li->ghost, cols);
-          image_columns (pixels, stride, height, cols, s0, MAX (s0, li->first_col),
-                         MIN (s1, li->last_col), li->argb, li->alpha);
-          if (li->ghost)
-            {
-              image_columns (pixels, stride, height, cols, s0, s0, MIN (s1, li->first_col),
-                             li->argb, faint);
-              image_columns (pixels, stride, height, cols, s0, MAX (s0, li->last_col), s1, li->argb,
-                             faint);
+                  blend_span (pixels, stride, c, (int)li->y1, (int)li->y1 + 1, li->faint);
             }
         }
     }
+}
+
+/* One worker: its columns, every layer, in batches drawn in order. */
+static gpointer
+paint_range (gpointer data)
+{
+  const PaintWork *w = data;
+  int n = MAX (w->c1 - w->c0, 1);
+  guint batch = MIN (MAX (w->n_layers, 1), LAYER_BATCH);
+  g_autofree TressCurveColumn *cols = g_new (TressCurveColumn, n);
+  g_autofree Span *spans = g_new (Span, (gsize)n * batch);
+
+  for (guint l0 = 0; l0 < w->n_layers; l0 += batch)
+    paint_batch (w, l0, MIN (l0 + batch, w->n_layers), cols, spans);
   return NULL;
 }
 
 /* The most threads one frame is painted with. */
 #define MAX_PAINT_THREADS 8
 
+static guint max_paint_threads; /* 0: one per processor, up to MAX_PAINT_THREADS */
+
+void
+tress_curve_paint_set_max_threads (guint n)
+{
+  max_paint_threads = n;
+}
+
 /* Paints every layer into the pixels one strip of columns at a time, all
  * layers per strip: the pixels written stay in the cache, and the cost grows
  * with the width (plus one visit per key in view), not with the keys off-screen.
- * Wide images with many layers are shared among the processors by strips. */
+ * Wide images with many layers are shared among the processors by ranges of
+ * columns. */
+/* A colour channel 0…1 as a byte, rounded as cairo rounds it (to 16 bits, then
+ * truncated), so both drawing paths give the same colours. */
+static inline guint32
+to_byte (double v)
+{
+  return (guint32)(CLAMP (v, 0, 1) * 65535 + 0.5) >> 8;
+}
+
+/* A colour with an alpha as the premultiplied pixel cairo fills with. */
+static guint32
+premultiply (const double rgb[3], double alpha)
+{
+  return (to_byte (alpha) << 24) | (to_byte (rgb[0] * alpha) << 16)
+         | (to_byte (rgb[1] * alpha) << 8) | to_byte (rgb[2] * alpha);
+}
+
+/* Whether nothing of (0, 0, width, height) is clipped away. */
+static gboolean
+unclipped (cairo_t *cr, int width, int height)
+{
+  cairo_rectangle_list_t *list = cairo_copy_clip_rectangle_list (cr);
+  gboolean whole = list->status == CAIRO_STATUS_SUCCESS && list->num_rectangles == 1
+                   && list->rectangles[0].x <= 0 && list->rectangles[0].y <= 0
+                   && list->rectangles[0].x + list->rectangles[0].width >= width
+                   && list->rectangles[0].y + list->rectangles[0].height >= height;
+
+  cairo_rectangle_list_destroy (list);
+  return whole;
+}
+
 static void
 paint_image (guint8 *data, int stride, int width, int height, const TressCurveLayer *layers,
              guint n_layers, const TressCurveViewport *vp, const double *colors)
@@ -269,34 +395,39 @@ paint_image (guint8 *data, int stride, int width, int height, const TressCurveLa
       li->y1 = floor (tress_curve_viewport_value_to_y (
           vp,
           tress_curve_get_key (layer->curve, n - 1)->value * layer->map.scale + layer->map.offset));
-      li->argb = ((guint32)(rgb[0] * 255 + 0.5) << 16) | ((guint32)(rgb[1] * 255 + 0.5) << 8)
-                 | (guint32)(rgb[2] * 255 + 0.5);
-      li->alpha = (guint)(alpha * 255 + 0.5);
+      li->line = premultiply (rgb, alpha);
+      li->faint = premultiply (rgb, 0.3 * alpha);
     }
 
   {
-    StripWork work[MAX_PAINT_THREADS];
+    PaintWork work[MAX_PAINT_THREADS];
     GThread *threads[MAX_PAINT_THREADS] = { NULL };
     int n_strips = (width + STRIP - 1) / STRIP;
     guint64 columns = (guint64)width * n_layers;
     /* Threads pay off from a few hundred thousand layer columns on. */
     int n_threads = columns >= 200000 ? MIN (g_get_num_processors (), MAX_PAINT_THREADS) : 1;
 
+    if (max_paint_threads > 0)
+      n_threads = MIN (n_threads, (int)max_paint_threads);
+
     n_threads = CLAMP (n_threads, 1, MAX (n_strips, 1));
     for (int t = 0; t < n_threads; t++)
       {
-        work[t]
-            = (StripWork){ data, stride, width, height, layers, n_layers, vp, info, t, n_threads };
+        /* Whole strips per worker. */
+        int c0 = (int)((gint64)n_strips * t / n_threads) * STRIP;
+        int c1 = MIN ((int)((gint64)n_strips * (t + 1) / n_threads) * STRIP, width);
+
+        work[t] = (PaintWork){ data, stride, width, height, layers, n_layers, vp, info, c0, c1 };
         if (t > 0)
-          threads[t] = g_thread_try_new ("tress-paint", paint_strips, &work[t], NULL);
+          threads[t] = g_thread_try_new ("tress-paint", paint_range, &work[t], NULL);
       }
-    paint_strips (&work[0]);
+    paint_range (&work[0]);
     for (int t = 1; t < n_threads; t++)
       {
         if (threads[t] != NULL)
           g_thread_join (threads[t]);
         else
-          paint_strips (&work[t]); /* no thread: paint its strips here */
+          paint_range (&work[t]); /* no thread: paint its columns here */
       }
   }
 }
@@ -308,18 +439,23 @@ tress_curve_paint_lines (cairo_t *cr, const TressCurveLayer *layers, guint n_lay
   int width = (int)ceil (vp->width);
   TressCurveColumn *cols;
   int height = (int)ceil (vp->height);
-  cairo_surface_t *target = cairo_get_target (cr);
+  /* The surface drawn on now (a pushed group's, not the one cr was made for). */
+  cairo_surface_t *target = cairo_get_group_target (cr);
   cairo_matrix_t m;
+  double dx, dy;
   guint8 *data;
   int stride;
 
-  /* Straight into the pixels when the target is a plain ARGB32 image drawn 1:1. */
+  /* Straight into the pixels when the target is a plain, unclipped ARGB32 image
+   * drawn 1:1 (spans hold rows as 16-bit numbers: cairo's images are smaller anyway). */
   cairo_get_matrix (cr, &m);
+  cairo_surface_get_device_offset (target, &dx, &dy);
   if (cairo_surface_get_type (target) == CAIRO_SURFACE_TYPE_IMAGE
       && cairo_image_surface_get_format (target) == CAIRO_FORMAT_ARGB32 && m.xx == 1 && m.yy == 1
-      && m.xy == 0 && m.yx == 0 && m.x0 == 0 && m.y0 == 0
+      && m.xy == 0 && m.yx == 0 && m.x0 == 0 && m.y0 == 0 && dx == 0 && dy == 0
       && cairo_image_surface_get_width (target) >= width
-      && cairo_image_surface_get_height (target) >= height)
+      && cairo_image_surface_get_height (target) >= height && height < G_MAXINT16 - 8
+      && unclipped (cr, width, height))
     {
       cairo_surface_flush (target);
       data = cairo_image_surface_get_data (target);

@@ -25,4 +25,8 @@ void tress_curve_component_color (const char *component, guint fallback_index, d
 void tress_curve_paint_lines (cairo_t *cr, const TressCurveLayer *layers, guint n_layers,
                               const TressCurveViewport *vp, const double *colors);
 
+/* Caps the threads a frame with many layers is painted with (0, the default:
+ * one per processor, at most 8). The drawing benchmark compares both. */
+void tress_curve_paint_set_max_threads (guint n);
+
 G_END_DECLS
