@@ -7,6 +7,7 @@
 #include <glib/gi18n.h>
 
 #include "tress-editors.h"
+#include "tress-png.h"
 
 struct _TressApplication
 {
@@ -52,12 +53,12 @@ tress_window_render_png (GtkWindow *window, const char *path, GError **error)
     }
   renderer = gtk_native_get_renderer (GTK_NATIVE (window));
   texture = gsk_renderer_render_texture (renderer, node, &GRAPHENE_RECT_INIT (0, 0, width, height));
-  if (texture == NULL || !gdk_texture_save_to_png (texture, path))
+  if (texture == NULL)
     {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "Could not write %s", path);
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "Could not render the window");
       return FALSE;
     }
-  return TRUE;
+  return tress_texture_save_png (texture, path, error);
 }
 
 typedef struct

@@ -2,7 +2,8 @@
  *
  * Runs `tress --screenshot=OUT.png` on the welcome page several times and, as
  * the baseline measured in the same run, this program's own --baseline mode: a
- * bare GTK window with one label rendered to a PNG the same way. GTK's own
+ * bare GTK window with one label rendered to a PNG the same way (GTK's
+ * renderer, Tress's PNG writer). GTK's own
  * start-up (display, fonts, theme) is the floor; the ratio says what Tress adds.
  * Peak memory is the child's ru_maxrss from wait4().
  *
@@ -15,6 +16,8 @@
 #include <spawn.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
+
+#include "app/tress-png.h"
 
 extern char **environ;
 
@@ -108,7 +111,9 @@ baseline_tick (GtkWidget *window, GdkFrameClock *clock, gpointer user_data)
   node = gtk_snapshot_free_to_node (snapshot);
   texture = gsk_renderer_render_texture (gtk_native_get_renderer (GTK_NATIVE (window)), node,
                                          &GRAPHENE_RECT_INIT (0, 0, w, h));
-  gdk_texture_save_to_png (texture, baseline_out);
+  /* Encoded as tress encodes its screenshots. */
+  if (!tress_texture_save_png (texture, baseline_out, NULL))
+    g_error ("bench-startup: could not write %s", baseline_out);
   g_main_loop_quit (loop);
   return G_SOURCE_REMOVE;
 }
