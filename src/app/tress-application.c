@@ -64,9 +64,9 @@ tress_window_render_png (GtkWindow *window, const char *path, GError **error)
 typedef struct
 {
   TressApplication *app;
-  guint frames;
   guint resizes;
   guint retries;
+  int resized_from_width, resized_from_height; /* the size when a resize was last asked for */
 } ScreenshotState;
 
 static gboolean
@@ -75,29 +75,36 @@ screenshot_tick (GtkWidget *widget, GdkFrameClock *clock, gpointer user_data)
   ScreenshotState *state = user_data;
   TressApplication *self = state->app;
   g_autoptr (GError) error = NULL;
+  int width = gtk_widget_get_width (widget);
+  int height = gtk_widget_get_height (widget);
 
-  /* Wait for the files to be read and for two painted frames at the final size. */
-  if (tress_window_get_busy (TRESS_WINDOW (widget)) || ++state->frames < 1)
+  /* Wait for the files to be read and for the first layout; after asking for
+   * a resize, wait for the new size. */
+  if (tress_window_get_busy (TRESS_WINDOW (widget)) || width == 0 || height == 0
+      || (state->resizes > 0 && width == state->resized_from_width
+          && height == state->resized_from_height && ++state->retries < 100))
     {
       gtk_widget_queue_draw (widget);
       return G_SOURCE_CONTINUE;
     }
 
-  /* The default size counts the window frame the system draws (client-side
-   * borders); grow it by the difference so that the picture has exactly the
-   * size of a new window's content. */
+  /* The picture has exactly the size of a new window's content. The default
+   * size was grown by the window's frame before it was shown; should the frame
+   * turn out different, correct by the difference. */
   {
-    int dw = TRESS_WINDOW_DEFAULT_WIDTH - gtk_widget_get_width (widget);
-    int dh = TRESS_WINDOW_DEFAULT_HEIGHT - gtk_widget_get_height (widget);
+    int dw = TRESS_WINDOW_DEFAULT_WIDTH - width;
+    int dh = TRESS_WINDOW_DEFAULT_HEIGHT - height;
 
     if ((dw != 0 || dh != 0) && state->resizes < 3)
       {
-        int width, height;
+        int default_width, default_height;
 
-        gtk_window_get_default_size (GTK_WINDOW (widget), &width, &height);
-        gtk_window_set_default_size (GTK_WINDOW (widget), width + dw, height + dh);
+        gtk_window_get_default_size (GTK_WINDOW (widget), &default_width, &default_height);
+        gtk_window_set_default_size (GTK_WINDOW (widget), default_width + dw, default_height + dh);
         state->resizes++;
-        state->frames = 0;
+        state->retries = 0;
+        state->resized_from_width = width;
+        state->resized_from_height = height;
         gtk_widget_queue_resize (widget);
         return G_SOURCE_CONTINUE;
       }
@@ -129,6 +136,18 @@ schedule_screenshot (TressApplication *self, TressWindow *window)
   ScreenshotState *state = g_new0 (ScreenshotState, 1);
 
   state->app = self;
+  /* The default size counts the frame the window draws around its content
+   * (client-side borders): realize the window, ask how far its content sits
+   * inside the surface, and grow the default size by that on each side, so
+   * that the first frame already has the final size. */
+  {
+    double sx = 0, sy = 0;
+
+    gtk_widget_realize (GTK_WIDGET (window));
+    gtk_native_get_surface_transform (GTK_NATIVE (window), &sx, &sy);
+    gtk_window_set_default_size (GTK_WINDOW (window), TRESS_WINDOW_DEFAULT_WIDTH + 2 * (int)sx,
+                                 TRESS_WINDOW_DEFAULT_HEIGHT + 2 * (int)sy);
+  }
   gtk_widget_add_tick_callback (GTK_WIDGET (window), screenshot_tick, state, screenshot_state_free);
 }
 
