@@ -1094,6 +1094,15 @@ test_demo_files (void)
       g_assert_true (button_enabled (window, "win.save"));
       g_assert_false (tress_window_get_has_unsaved (window));
     }
+  /* Every editor fits a window of the default size: none forces it wider
+   * (the notebook asks for the widest page's minimum). */
+  {
+    int min_width = 0;
+
+    gtk_widget_measure (GTK_WIDGET (window), GTK_ORIENTATION_HORIZONTAL, -1, &min_width, NULL, NULL,
+                        NULL);
+    g_assert_cmpint (min_width, <=, TRESS_WINDOW_DEFAULT_WIDTH);
+  }
   destroy_window (window);
 }
 

@@ -702,7 +702,7 @@ tress_fur_editor_new (TressDocument *doc)
   load_uv_table (self);
 
   self->inspector = tress_fur_inspector_new (self->doc, self->names);
-  gtk_widget_set_size_request (self->inspector, 330, -1);
+  gtk_widget_set_size_request (self->inspector, 280, -1);
 
   /* Tree | preview in a paned, the inspector at a fixed width beside them. */
   right = gtk_paned_new (GTK_ORIENTATION_HORIZONTAL);

@@ -743,6 +743,9 @@ tress_fur_inspector_new (TressChaDocument *doc, TressFurNames *names)
     {
       self->weight_spin[k] = gtk_spin_button_new_with_range (0, 255, 1);
       gtk_editable_set_width_chars (GTK_EDITABLE (self->weight_spin[k]), 3);
+      /* Buttons above and below: three fit side by side in a narrow pane. */
+      gtk_orientable_set_orientation (GTK_ORIENTABLE (self->weight_spin[k]),
+                                      GTK_ORIENTATION_VERTICAL);
       gtk_widget_set_tooltip_text (self->weight_spin[k], _ (ref_names[k]));
       gtk_widget_set_name (self->weight_spin[k], ref_names[k]);
       g_signal_connect (self->weight_spin[k], "value-changed", G_CALLBACK (on_weight_spin_changed),

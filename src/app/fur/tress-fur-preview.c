@@ -900,7 +900,7 @@ static void
 tress_fur_preview_init (TressFurPreview *self)
 {
   GtkWidget *bar = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  GtkWidget *frame = gtk_button_new_with_label (_ ("Frame"));
+  GtkWidget *frame = gtk_button_new_from_icon_name ("zoom-fit-best-symbolic");
   const char *modes[]
       = { _ ("Body part"), _ ("Weight of part"), _ ("Quality"), _ ("Problems"), NULL };
   GtkGesture *drag = gtk_gesture_drag_new ();
@@ -923,6 +923,7 @@ tress_fur_preview_init (TressFurPreview *self)
   self->part_spin = gtk_spin_button_new_with_range (0, 65535, 1);
   gtk_widget_set_tooltip_text (self->part_spin, _ ("Body part for weight colouring"));
   gtk_widget_set_sensitive (self->part_spin, FALSE);
+  gtk_widget_set_tooltip_text (frame, _ ("Frame the whole creature"));
   gtk_box_append (GTK_BOX (bar), self->morality_dropdown);
   gtk_box_append (GTK_BOX (bar), self->colour_dropdown);
   gtk_box_append (GTK_BOX (bar), self->part_spin);
