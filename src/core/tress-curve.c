@@ -4,6 +4,8 @@
  */
 #include "tress-curve.h"
 
+#include <glib/gi18n-lib.h>
+
 #include <math.h>
 
 #include "tress-error.h"
@@ -699,6 +701,16 @@ tress_curve_fit (const TressCurve *baked, double tolerance, TressInterp interp)
 }
 
 static const char *const interp_names[] = { "step", "linear", "hermite", "baked" };
+
+const char *
+tress_interp_to_label (TressInterp interp)
+{
+  static const char *const labels[] = { N_ ("Step"), N_ ("Linear"), N_ ("Hermite"), N_ ("Baked") };
+
+  if ((guint)interp < G_N_ELEMENTS (labels))
+    return g_dgettext (GETTEXT_PACKAGE, labels[interp]);
+  return g_dgettext (GETTEXT_PACKAGE, "unknown");
+}
 
 const char *
 tress_interp_to_string (TressInterp interp)

@@ -182,6 +182,8 @@ TressCurve *tress_curve_bake (const TressCurve *curve, double first, double last
 TressCurve *tress_curve_fit (const TressCurve *baked, double tolerance, TressInterp interp);
 
 const char *tress_interp_to_string (TressInterp interp);
+/* Its name for people, translated: "Hermite", "Step"… */
+const char *tress_interp_to_label (TressInterp interp);
 gboolean tress_interp_from_string (const char *s, TressInterp *out);
 const char *tress_tangent_mode_to_string (TressTangentMode mode);
 

@@ -200,7 +200,7 @@ tress_curve_node_dup_column (TressCurveNode *self, const char *column)
               {
                 if (s->len > 0)
                   g_string_append (s, ", ");
-                g_string_append (s, tress_interp_to_string ((TressInterp)k));
+                g_string_append (s, tress_interp_to_label ((TressInterp)k));
               }
           return g_string_free (s, FALSE);
         }

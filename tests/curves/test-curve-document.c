@@ -77,7 +77,7 @@ test_tree (void)
   err = tress_curve_node_dup_column (tx, "error");
   types = tress_curve_node_dup_column (tx, "types");
   g_assert_cmpstr (keys, ==, "5");
-  g_assert_cmpstr (interp, ==, "hermite");
+  g_assert_cmpstr (interp, ==, "Hermite");
   g_assert_cmpstr (range, ==, "0 – 40");
   g_assert_cmpstr (err, ==, "0");
   g_assert_cmpstr (types, ==, "u32 frames, 1/64 values");

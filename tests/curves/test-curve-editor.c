@@ -164,7 +164,7 @@ test_key_table (Fixture *f, gconstpointer data)
   g_assert_cmpuint (tress_history_get_n_undo (f->history), ==, 4);
   /* The panel follows. */
   g_assert_nonnull (strstr (tress_curve_editor_get_key_panel_text (f->editor),
-                            "frame 17 value 0.5 in 0 out 0.25 step"));
+                            "frame 17 value 0.5 in 0 out 0.25 Step"));
 
   /* Refusals: not a number; a frame the format cannot hold; another key's frame. */
   g_assert_false (tress_curve_editor_edit_cell (f->editor, 2, "value", "abc", &error));

@@ -131,9 +131,17 @@ struct _TressCurveEditor
 G_DEFINE_FINAL_TYPE (TressCurveEditor, tress_curve_editor, GTK_TYPE_WIDGET)
 
 static const char *const interp_names[] = { "step", "linear", "hermite", "baked", NULL };
-/* What menus show for them. */
-static const char *const interp_labels[]
-    = { N_ ("Step"), N_ ("Linear"), N_ ("Hermite"), N_ ("Baked"), NULL };
+
+/* A drop-down of the interpolations, in interp_names' order, as people read them. */
+static GtkWidget *
+interp_drop_down_new (void)
+{
+  GtkStringList *list = gtk_string_list_new (NULL);
+
+  for (guint i = 0; interp_names[i] != NULL; i++)
+    gtk_string_list_append (list, tress_interp_to_label ((TressInterp)i));
+  return gtk_drop_down_new (G_LIST_MODEL (list), NULL);
+}
 static const char *const panel_fields[] = { "frame", "value", "in", "out" };
 
 /* Actions of the view, offered to the toolbar and menus under the same names. */
@@ -1032,7 +1040,7 @@ on_cell_interp (GtkDropDown *dd, GParamSpec *pspec, TressCurveEditor *self)
 static void
 table_setup_interp (GtkSignalListItemFactory *f, GtkListItem *item, gpointer data)
 {
-  GtkWidget *dd = gtk_drop_down_new_from_strings (interp_names);
+  GtkWidget *dd = interp_drop_down_new ();
 
   gtk_list_item_set_child (item, dd);
 }
@@ -1159,7 +1167,7 @@ update_key_panel (TressCurveEditor *self)
       g_free (self->panel_text);
       self->panel_text
           = g_strdup_printf (_ ("%s: frame %g value %g in %g out %g %s"), title, k->frame, k->value,
-                             k->in_slope, k->out_slope, tress_interp_to_string (k->interp));
+                             k->in_slope, k->out_slope, tress_interp_to_label (k->interp));
     }
   else
     {
@@ -1246,7 +1254,7 @@ build_key_panel (TressCurveEditor *self)
       gtk_grid_attach (GTK_GRID (grid), l, 0, (int)i + 1, 1, 1);
       gtk_grid_attach (GTK_GRID (grid), GTK_WIDGET (self->panel_spin[i]), 1, (int)i + 1, 1, 1);
     }
-  self->panel_interp = GTK_DROP_DOWN (gtk_drop_down_new_from_strings (interp_names));
+  self->panel_interp = GTK_DROP_DOWN (interp_drop_down_new ());
   g_signal_connect (self->panel_interp, "notify::selected", G_CALLBACK (on_panel_interp), self);
   gtk_grid_attach (GTK_GRID (grid), gtk_label_new (_ ("Interpolation")), 0, 5, 1, 1);
   gtk_grid_attach (GTK_GRID (grid), GTK_WIDGET (self->panel_interp), 1, 5, 1, 1);
@@ -1301,7 +1309,7 @@ build_toolbar (TressCurveEditor *self)
   for (guint i = 0; interp_names[i] != NULL; i++)
     {
       g_autofree char *detailed = g_strdup_printf ("curve.set-interpolation::%s", interp_names[i]);
-      g_menu_append (interp_menu, _ (interp_labels[i]), detailed);
+      g_menu_append (interp_menu, tress_interp_to_label ((TressInterp)i), detailed);
     }
   mb = gtk_menu_button_new ();
   gtk_menu_button_set_label (GTK_MENU_BUTTON (mb), _ ("Interpolation"));

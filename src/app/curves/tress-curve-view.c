@@ -769,7 +769,7 @@ insert_keys (TressCurve *c, const TressKey *src, guint n, double offset, GArray 
       if (!(c->limits.interp_mask & TRESS_INTERP_MASK (k.interp)))
         {
           g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED, _ ("%s cannot hold %s keys"),
-                       c->path ? c->path : _ ("the curve"), tress_interp_to_string (k.interp));
+                       c->path ? c->path : _ ("the curve"), tress_interp_to_label (k.interp));
           return FALSE;
         }
       at = tress_curve_insert_key (c, &k);
@@ -819,7 +819,7 @@ edit_interp (TressCurveView *self, Slot *slot, TressCurve *c, GArray *keys, gpoi
   if (!(c->limits.interp_mask & TRESS_INTERP_MASK (interp)))
     {
       g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED, _ ("%s cannot hold %s segments"),
-                   c->path ? c->path : _ ("the curve"), tress_interp_to_string (interp));
+                   c->path ? c->path : _ ("the curve"), tress_interp_to_label (interp));
       return FALSE;
     }
   if (c->limits.uniform_interp)
