@@ -349,6 +349,21 @@ cmd_generate_demo (int argc, char **argv)
   return TRESS_CLI_UNREADABLE;
 }
 
+/* One command of the list: its usage in a column of characters (not bytes:
+ * "FRAME…" is one character wider than its letters), the summary after it, or
+ * on the next line when the usage is longer than the column. */
+static void
+print_command (FILE *out, const char *usage, const char *summary)
+{
+  const glong column = 44;
+  glong width = g_utf8_strlen (usage, -1);
+
+  if (width <= column)
+    fprintf (out, "  %s%*s %s\n", usage, (int)(column - width), "", summary);
+  else
+    fprintf (out, "  %s\n  %*s %s\n", usage, (int)column, "", summary);
+}
+
 static void
 print_usage (FILE *out)
 {
@@ -366,10 +381,10 @@ print_usage (FILE *out)
         if (g_str_equal (c->name, "generate-demo"))
           continue;
         head = g_strdup_printf ("%s %s", c->name, c->usage);
-        fprintf (out, "  %-44s %s\n", head, c->summary);
+        print_command (out, head, c->summary);
       }
-  fprintf (out, "  %-44s %s\n", "generate-demo FORMAT [OPTIONS] -o OUT",
-           "Write a demo file made by the project's generator (cha, bfres, niff)");
+  print_command (out, "generate-demo FORMAT [OPTIONS] -o OUT",
+                 "Write a demo file made by the project's generator (cha, bfres, niff)");
   fprintf (out, "\nRun 'tress-cli COMMAND --help' for a command's options.\n");
 }
 
