@@ -7,6 +7,7 @@
  *  - preview frame time (Mesa llvmpipe under Xvfb) for 2,000 and 100,000
  *    ribbons, with the rate and the ratio to memcpy of the vertex data; for
  *    100,000 also while the view moves (the reduced level of detail);
+ *  - sorting the tree with the large material expanded, and back;
  *  - resident memory added by opening the large file, as a multiple of its size:
  *    once the editor is built (before GL draws anything) and after the first
  *    full frame (which adds what the GL driver holds: uploaded buffers, and on
@@ -26,6 +27,7 @@
 #include "tress-document-page.h"
 #include "tress-test-utils.h"
 #include "tress-window.h"
+#include "document/tress-cha-document.h"
 
 static gint64 t_main;
 
@@ -286,6 +288,38 @@ main (int argc, char *argv[])
         printf ("edit latency in the 100,000-ribbon file: select 1,000 ribbons %.0f ms, set their "
                 "weights %.0f ms, undo %.0f ms (views, validation and preview mesh included)\n",
                 select_s * 1e3, edit_s * 1e3, undo_s * 1e3);
+      }
+      {
+        /* Sorting the tree with the big material expanded (a selected ribbon
+         * shows it): every one of its rows is compared. */
+        TressChaDocument *doc = tress_fur_editor_get_document (editor);
+        GtkColumnView *view = tress_fur_editor_get_column_view (editor);
+        GListModel *columns = gtk_column_view_get_columns (view);
+        GListModel *rows = G_LIST_MODEL (tress_fur_editor_get_tree_selection (editor));
+        gint64 t;
+        double sort_s = 0, unsort_s;
+
+        tress_cha_document_set_selection (doc, &(TressChaRibbonId){ 0, 0 }, 1, NULL);
+        tress_test_spin (5);
+        for (guint i = 0; i < g_list_model_get_n_items (columns); i++)
+          {
+            g_autoptr (GtkColumnViewColumn) col = g_list_model_get_item (columns, i);
+
+            if (g_strcmp0 (gtk_column_view_column_get_title (col), "Sections") == 0)
+              {
+                t = g_get_monotonic_time ();
+                gtk_column_view_sort_by_column (view, col, GTK_SORT_DESCENDING);
+                tress_test_spin (1);
+                sort_s = (g_get_monotonic_time () - t) / 1e6;
+              }
+          }
+        t = g_get_monotonic_time ();
+        gtk_column_view_sort_by_column (view, NULL, GTK_SORT_ASCENDING);
+        tress_test_spin (1);
+        unsort_s = (g_get_monotonic_time () - t) / 1e6;
+        printf ("tree of the 100,000-ribbon file with its big material expanded (%u rows): sort by "
+                "sections %.0f ms, back to file order %.0f ms\n",
+                g_list_model_get_n_items (rows), sort_s * 1e3, unsort_s * 1e3);
       }
       frame_time (editor, "100,000 ribbons", 3, FALSE);
       frame_time (editor, "100,000 ribbons", 10, TRUE);
