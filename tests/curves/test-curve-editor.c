@@ -529,6 +529,70 @@ test_samples (void)
   check_sample ("niff/Rings.niff");
 }
 
+/* The first descendant of @w of @type (depth first), or NULL. */
+static GtkWidget *
+find_descendant (GtkWidget *w, GType type, const char *icon_name)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (w, type)
+      && (icon_name == NULL
+          || (GTK_IS_MENU_BUTTON (w)
+              && g_strcmp0 (gtk_menu_button_get_icon_name (GTK_MENU_BUTTON (w)), icon_name) == 0)))
+    return w;
+  for (GtkWidget *c = gtk_widget_get_first_child (w); c != NULL;
+       c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_descendant (c, type, icon_name);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Every button and menu of the editor lies inside it: nothing is cut off. */
+static void
+assert_buttons_inside (GtkWidget *w, GtkWidget *editor, guint *n_checked)
+{
+  if ((GTK_IS_BUTTON (w) || GTK_IS_MENU_BUTTON (w)) && gtk_widget_get_mapped (w))
+    {
+      graphene_rect_t r;
+
+      g_assert_true (gtk_widget_compute_bounds (w, editor, &r));
+      g_assert_cmpfloat (r.origin.x + r.size.width, <=, gtk_widget_get_width (editor) + 0.5);
+      (*n_checked)++;
+    }
+  for (GtkWidget *c = gtk_widget_get_first_child (w); c != NULL;
+       c = gtk_widget_get_next_sibling (c))
+    assert_buttons_inside (c, editor, n_checked);
+}
+
+/* The toolbar fits beside the tree in a window of the default size (960 px
+ * less its frame); the tolerance lives in the menu at its end. */
+static void
+test_toolbar (Fixture *f, gconstpointer data)
+{
+  GtkWidget *more, *popover, *spin;
+  guint n_checked = 0;
+  double tolerance = 0;
+
+  gtk_window_set_default_size (GTK_WINDOW (f->window), 950, 630);
+  gtk_widget_queue_resize (f->window);
+  for (int i = 0; i < 2000 && gtk_widget_get_width (GTK_WIDGET (f->editor)) != 950; i++)
+    wait_ms (1);
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (f->editor)), ==, 950);
+  assert_buttons_inside (GTK_WIDGET (f->editor), GTK_WIDGET (f->editor), &n_checked);
+  g_assert_cmpuint (n_checked, >, 10);
+
+  more = find_descendant (GTK_WIDGET (f->editor), GTK_TYPE_MENU_BUTTON, "view-more-symbolic");
+  g_assert_nonnull (more);
+  popover = GTK_WIDGET (gtk_menu_button_get_popover (GTK_MENU_BUTTON (more)));
+  spin = find_descendant (popover, GTK_TYPE_SPIN_BUTTON, NULL);
+  g_assert_nonnull (spin);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), 0.05);
+  g_object_get (f->view, "tolerance", &tolerance, NULL);
+  g_assert_cmpfloat (tolerance, ==, 0.05);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -537,6 +601,7 @@ main (int argc, char **argv)
   tress_curve_editor_register ();
   tress_editor_register ("fakecurves", tress_curve_editor_new);
 #define ADD(path, fn) g_test_add (path, Fixture, NULL, fixture_setup, fn, fixture_teardown)
+  ADD ("/curves/editor/toolbar", test_toolbar);
   ADD ("/curves/editor/tree", test_tree);
   ADD ("/curves/editor/key-table", test_key_table);
   ADD ("/curves/editor/key-panel", test_key_panel);

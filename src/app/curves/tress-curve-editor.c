@@ -1269,14 +1269,19 @@ on_tolerance (GtkSpinButton *spin, TressCurveEditor *self)
   g_object_set (self->view, "tolerance", gtk_spin_button_get_value (spin), NULL);
 }
 
+/* The toolbar fits beside the curves tree in a window of the default size:
+ * icons where a standard one says it, and the rarer tools (axis lock, bake,
+ * fit, the warning tolerance) in a menu at its end. */
 static GtkWidget *
 build_toolbar (TressCurveEditor *self)
 {
   GtkWidget *bar = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 2);
-  GtkWidget *tol;
+  GtkWidget *tol, *tol_box, *mb;
   GMenu *interp_menu = g_menu_new ();
   GMenu *tangent_menu = g_menu_new ();
-  GtkWidget *mb;
+  GMenu *more = g_menu_new ();
+  GMenu *section;
+  GMenuItem *item;
   static const char *const tangents[][2]
       = { { N_ ("Auto"), "auto" },       { N_ ("Auto clamped"), "auto-clamped" },
           { N_ ("Flat"), "flat" },       { N_ ("Linear"), "linear" },
@@ -1285,13 +1290,13 @@ build_toolbar (TressCurveEditor *self)
   gtk_box_append (GTK_BOX (bar), action_button ("zoom-fit-best-symbolic", NULL,
                                                 _ ("Frame all (Home)"), "curve.frame-all", NULL));
   gtk_box_append (GTK_BOX (bar),
-                  action_button (NULL, _ ("Frame selected"), _ ("Frame the selected keys (F)"),
+                  action_button ("zoom-in-symbolic", NULL, _ ("Frame the selected keys (F)"),
                                  "curve.frame-selected", NULL));
   gtk_box_append (GTK_BOX (bar),
                   toggle_button (NULL, _ ("Normalized"), _ ("Scale every curve to −1…1 (N)"),
                                  "curve.normalized"));
   gtk_box_append (GTK_BOX (bar),
-                  toggle_button (NULL, _ ("Snap"),
+                  toggle_button ("view-grid-symbolic", NULL,
                                  _ ("Snap dragged keys to whole frames (Ctrl inverts)"),
                                  "curve.snap"));
   gtk_box_append (GTK_BOX (bar), gtk_separator_new (GTK_ORIENTATION_VERTICAL));
@@ -1306,6 +1311,7 @@ build_toolbar (TressCurveEditor *self)
   gtk_box_append (GTK_BOX (bar), action_button ("edit-paste-symbolic", NULL,
                                                 _ ("Paste keys at the playhead (Ctrl+Shift+V)"),
                                                 "curve.paste", g_variant_new_boolean (TRUE)));
+  gtk_box_append (GTK_BOX (bar), gtk_separator_new (GTK_ORIENTATION_VERTICAL));
   for (guint i = 0; interp_names[i] != NULL; i++)
     {
       g_autofree char *detailed = g_strdup_printf ("curve.set-interpolation::%s", interp_names[i]);
@@ -1313,6 +1319,7 @@ build_toolbar (TressCurveEditor *self)
     }
   mb = gtk_menu_button_new ();
   gtk_menu_button_set_label (GTK_MENU_BUTTON (mb), _ ("Interpolation"));
+  gtk_widget_set_tooltip_text (mb, _ ("Interpolation of the selected keys' segments"));
   gtk_menu_button_set_menu_model (GTK_MENU_BUTTON (mb), G_MENU_MODEL (interp_menu));
   gtk_box_append (GTK_BOX (bar), mb);
   for (guint i = 0; i < G_N_ELEMENTS (tangents); i++)
@@ -1322,39 +1329,53 @@ build_toolbar (TressCurveEditor *self)
     }
   mb = gtk_menu_button_new ();
   gtk_menu_button_set_label (GTK_MENU_BUTTON (mb), _ ("Tangents"));
+  gtk_widget_set_tooltip_text (mb, _ ("Tangent mode of the selected keys"));
   gtk_menu_button_set_menu_model (GTK_MENU_BUTTON (mb), G_MENU_MODEL (tangent_menu));
   gtk_box_append (GTK_BOX (bar), mb);
-  g_object_unref (interp_menu);
-  g_object_unref (tangent_menu);
-  {
-    GMenu *axis = g_menu_new ();
 
-    g_menu_append (axis, _ ("Move freely"), "curve.axis-lock::none");
-    g_menu_append (axis, _ ("Frames only (Shift+X)"), "curve.axis-lock::frame");
-    g_menu_append (axis, _ ("Values only (Shift+Y)"), "curve.axis-lock::value");
-    mb = gtk_menu_button_new ();
-    gtk_menu_button_set_label (GTK_MENU_BUTTON (mb), _ ("Axis"));
-    gtk_widget_set_tooltip_text (mb, _ ("Lock drags to one axis"));
-    gtk_menu_button_set_menu_model (GTK_MENU_BUTTON (mb), G_MENU_MODEL (axis));
-    gtk_box_append (GTK_BOX (bar), mb);
-    g_object_unref (axis);
-  }
-  gtk_box_append (GTK_BOX (bar), gtk_separator_new (GTK_ORIENTATION_VERTICAL));
-  gtk_box_append (GTK_BOX (bar),
-                  action_button (NULL, _ ("Bake"), _ ("Convert keys to one sample per frame"),
-                                 "curve.bake", NULL));
-  gtk_box_append (GTK_BOX (bar), action_button (NULL, _ ("Fit"),
-                                                _ ("Convert samples to the fewest keys within the "
-                                                   "tolerance"),
-                                                "curve.fit", g_variant_new_double (0.001)));
-  gtk_box_append (GTK_BOX (bar), gtk_label_new (_ ("Tolerance")));
+  /* The rarer tools. */
+  section = g_menu_new ();
+  g_menu_append (section, _ ("Move Freely"), "curve.axis-lock::none");
+  g_menu_append (section, _ ("Frames Only (Shift+X)"), "curve.axis-lock::frame");
+  g_menu_append (section, _ ("Values Only (Shift+Y)"), "curve.axis-lock::value");
+  g_menu_append_section (more, _ ("Drag"), G_MENU_MODEL (section));
+  g_object_unref (section);
+  section = g_menu_new ();
+  g_menu_append (section, _ ("Bake to One Sample per Frame"), "curve.bake");
+  item = g_menu_item_new (_ ("Fit Keys to the Samples"), NULL);
+  g_menu_item_set_action_and_target_value (item, "curve.fit", g_variant_new_double (0.001));
+  g_menu_append_item (section, item);
+  g_object_unref (item);
+  g_menu_append_section (more, _ ("Samples"), G_MENU_MODEL (section));
+  g_object_unref (section);
+  section = g_menu_new ();
+  item = g_menu_item_new (NULL, NULL);
+  g_menu_item_set_attribute (item, "custom", "s", "tolerance");
+  g_menu_append_item (section, item);
+  g_object_unref (item);
+  g_menu_append_section (more, _ ("Quantization"), G_MENU_MODEL (section));
+  g_object_unref (section);
+  mb = gtk_menu_button_new ();
+  gtk_menu_button_set_icon_name (GTK_MENU_BUTTON (mb), "view-more-symbolic");
+  gtk_widget_set_tooltip_text (mb, _ ("Axis lock, baking, fitting and the error tolerance"));
+  gtk_menu_button_set_menu_model (GTK_MENU_BUTTON (mb), G_MENU_MODEL (more));
+  tol_box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  gtk_widget_set_margin_start (tol_box, 12);
+  gtk_widget_set_margin_end (tol_box, 12);
+  gtk_box_append (GTK_BOX (tol_box), gtk_label_new (_ ("Warn above")));
   tol = gtk_spin_button_new_with_range (0, 1000, 0.0001);
   gtk_spin_button_set_digits (GTK_SPIN_BUTTON (tol), 4);
   gtk_spin_button_set_value (GTK_SPIN_BUTTON (tol), 0.001);
   gtk_widget_set_tooltip_text (tol,
                                _ ("The largest quantization error accepted without a warning"));
   g_signal_connect (tol, "value-changed", G_CALLBACK (on_tolerance), self);
-  gtk_box_append (GTK_BOX (bar), tol);
+  gtk_box_append (GTK_BOX (tol_box), tol);
+  gtk_popover_menu_add_child (GTK_POPOVER_MENU (gtk_menu_button_get_popover (GTK_MENU_BUTTON (mb))),
+                              tol_box, "tolerance");
+  gtk_box_append (GTK_BOX (bar), mb);
+  g_object_unref (interp_menu);
+  g_object_unref (tangent_menu);
+  g_object_unref (more);
   return bar;
 }
 
