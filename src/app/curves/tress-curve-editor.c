@@ -1175,6 +1175,7 @@ update_key_panel (TressCurveEditor *self)
       /* Insensitive fields show a neutral value, not the range's minimum. */
       for (guint i = 0; i < 4; i++)
         gtk_spin_button_set_value (self->panel_spin[i], 0);
+      gtk_drop_down_set_selected (self->panel_interp, GTK_INVALID_LIST_POSITION);
       g_clear_pointer (&self->panel_text, g_free);
     }
   gtk_label_set_text (self->panel_title, title);
