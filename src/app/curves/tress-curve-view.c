@@ -2428,8 +2428,14 @@ draw_grid (TressCurveView *self, GtkSnapshot *snapshot, double width, double hei
                   height - 18, f);
   if (values_ok)
     for (double v = v0; v <= self->vp.value_max; v += vstep)
-      draw_label (self, snapshot, 3, floor (tress_curve_viewport_value_to_y (&self->vp, v)) - 16,
-                  v);
+      {
+        /* Above its line; below it at the top edge; none in the frame numbers' row. */
+        double y = floor (tress_curve_viewport_value_to_y (&self->vp, v));
+        double label_y = y - 16 >= 0 ? y - 16 : y + 2;
+
+        if (label_y + 16 <= height - 18)
+          draw_label (self, snapshot, 3, label_y, v);
+      }
 }
 
 static void
