@@ -174,6 +174,7 @@ get_window (TressApplication *self, gboolean *created)
       /* The picture shows the final state, not a transition. */
       g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
       tress_window_set_remember_size (window, FALSE);
+      tress_window_set_use_recent_files (window, FALSE);
       schedule_screenshot (self, window);
     }
   return window;

@@ -29,6 +29,7 @@ struct _TressWindow
 
   GSettings *settings; /* NULL when the schema is not installed */
   gboolean remember_size;
+  gboolean use_recent_files;
 
   /* The current page's document and its history, watched for the actions. */
   TressDocumentPage *current_page; /* weak: owned by the notebook */

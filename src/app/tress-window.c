@@ -264,7 +264,7 @@ _tress_window_add_recent (TressWindow *self, TressDocument *doc)
   GtkRecentData data = { 0 };
   static const char *groups[] = { "Tress", NULL };
 
-  if (file == NULL)
+  if (file == NULL || !self->use_recent_files)
     return;
   uri = g_file_get_uri (file);
   data.display_name = NULL;
@@ -448,7 +448,8 @@ on_recent_row_activated (GtkListBox *list, GtkListBoxRow *row, TressWindow *self
 static void
 update_recent (TressWindow *self)
 {
-  GList *items = gtk_recent_manager_get_items (self->recent_manager);
+  GList *items
+      = self->use_recent_files ? gtk_recent_manager_get_items (self->recent_manager) : NULL;
   g_autoptr (GPtrArray) ours
       = g_ptr_array_new_with_free_func ((GDestroyNotify)gtk_recent_info_unref);
   GtkWidget *child;
@@ -503,6 +504,16 @@ update_recent (TressWindow *self)
     }
   gtk_widget_set_visible (self->recent_heading, ours->len > 0);
   gtk_widget_set_visible (GTK_WIDGET (self->recent_list), ours->len > 0);
+}
+
+void
+tress_window_set_use_recent_files (TressWindow *self, gboolean use)
+{
+  g_return_if_fail (TRESS_IS_WINDOW (self));
+  if (self->use_recent_files == use)
+    return;
+  self->use_recent_files = use;
+  update_recent (self);
 }
 
 /* ---- window size ------------------------------------------------------- */
@@ -773,6 +784,7 @@ tress_window_init (TressWindow *self)
   gtk_widget_init_template (GTK_WIDGET (self));
 
   self->remember_size = TRUE;
+  self->use_recent_files = TRUE;
   {
     g_auto (GStrv) demos = tress_demo_list ();
     self->has_demos = demos[0] != NULL;

@@ -47,5 +47,8 @@ gboolean tress_window_get_has_unsaved (TressWindow *self);
 
 /* FALSE: the window neither reads nor stores its size in GSettings (screenshots). */
 void tress_window_set_remember_size (TressWindow *self, gboolean remember);
+/* FALSE: files opened are not added to the recent files, and none are listed
+ * (screenshots: the same picture on every machine, the user's list untouched). */
+void tress_window_set_use_recent_files (TressWindow *self, gboolean use);
 
 G_END_DECLS

@@ -99,6 +99,26 @@ test_unwritable_path (void)
   g_assert_false (g_file_test (out, G_FILE_TEST_EXISTS));
 }
 
+/* A screenshot of a file leaves the user's recent files alone. */
+static void
+test_file_not_recorded (void)
+{
+  g_autofree char *out = g_build_filename (tress_test_tmpdir (), "file.png", NULL);
+  g_autofree char *arg = g_strconcat ("--screenshot=", out, NULL);
+  g_autofree char *niff = g_build_filename (tress_test_tmpdir (), "shot-not-recent.niff", NULL);
+  g_autofree char *xbel = g_build_filename (g_get_user_data_dir (), "recently-used.xbel", NULL);
+  g_autofree char *recent = NULL;
+  g_autofree char *uri = g_filename_to_uri (niff, NULL, NULL);
+  const char *gen[] = { "generate-demo", "niff", "-o", niff, NULL };
+  const char *args[] = { arg, niff, NULL };
+
+  g_assert_cmpint (tress_test_run_cli (gen, NULL, NULL), ==, 0);
+  g_assert_cmpint (run_tress (args, NULL, NULL), ==, 0);
+  assert_png (out);
+  if (g_file_get_contents (xbel, &recent, NULL, NULL))
+    g_assert_null (strstr (recent, uri)); /* the temporary folder is new each run */
+}
+
 static void
 test_version (void)
 {
@@ -116,6 +136,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/app/screenshot/welcome", test_welcome);
   g_test_add_func ("/app/screenshot/unreadable-file", test_with_unreadable_file);
   g_test_add_func ("/app/screenshot/unwritable-path", test_unwritable_path);
+  g_test_add_func ("/app/screenshot/file-not-recorded", test_file_not_recorded);
   g_test_add_func ("/app/screenshot/version", test_version);
   return g_test_run ();
 }
