@@ -784,6 +784,137 @@ test_random_sequence (void)
   }
 }
 
+/* A line count that no longer adds up blames the first-line indices after it;
+ * they are the intact field, so recomputing them from the counts is neither
+ * offered nor done. */
+static void
+test_fix_keeps_first_lines (Fixture *f, gconstpointer data)
+{
+  TressChaMaterial *m = mat (f, 0);
+  g_autofree guint32 *first = g_memdup2 (m->first_line, m->n_ribbons * sizeof (guint32));
+  g_autoptr (GPtrArray) problems = NULL;
+  guint n_blamed = 0;
+
+  m->n_ribbon_lines[5] += 1000;
+  problems = tress_cha_file_validate (f->file);
+  for (guint i = 0; i < problems->len; i++)
+    {
+      const TressProblem *p = g_ptr_array_index (problems, i);
+
+      if (strstr (p->message, "the first line is") != NULL)
+        {
+          n_blamed++;
+          g_assert_cmpint (p->fix_id, ==, -1);
+          g_assert_nonnull (strstr (p->message, "do not add up to LINE_COUNT"));
+        }
+    }
+  g_assert_cmpuint (n_blamed, >, 0);
+  tress_cha_fix_all (f->file, f->history, NULL);
+  g_assert_cmpmem (m->first_line, m->n_ribbons * sizeof (guint32), first,
+                   m->n_ribbons * sizeof (guint32));
+}
+
+/* Lines past the seventh section's pair have no usual section: no mask fix is
+ * offered for them. */
+static void
+test_long_ribbon_masks (Fixture *f, gconstpointer data)
+{
+  TressChaMaterial *m = mat (f, 0);
+  g_autoptr (GPtrArray) problems = NULL;
+  guint r = 0;
+
+  /* Lend ribbon r the first lines of ribbon r + 1 until it has 16. */
+  while (r + 1 < m->n_ribbons
+         && !(m->n_ribbon_lines[r] >= 6 && m->n_ribbon_lines[r + 1] > 16 - m->n_ribbon_lines[r]))
+    r++;
+  g_assert_cmpuint (r + 1, <, m->n_ribbons);
+  {
+    guint d = 16 - m->n_ribbon_lines[r];
+
+    m->n_ribbon_lines[r] += d;
+    m->n_ribbon_lines[r + 1] -= d;
+    m->first_line[r + 1] += d;
+  }
+  problems = tress_cha_file_validate (f->file);
+  for (guint i = 0; i < problems->len; i++)
+    {
+      const TressProblem *p = g_ptr_array_index (problems, i);
+
+      g_assert_null (strstr (p->message, "gives section 8"));
+      if (p->fix_id == TRESS_CHA_FIX_MASKS)
+        {
+          /* Whatever is offered is done. */
+          g_autoptr (GPtrArray) after = NULL;
+
+          g_assert_true (
+              tress_cha_apply_fix (f->file, f->history, TRESS_CHA_FIX_MASKS, NULL, NULL));
+          after = tress_cha_file_validate (f->file);
+          for (guint j = 0; j < after->len; j++)
+            g_assert_cmpint (((const TressProblem *)g_ptr_array_index (after, j))->fix_id, !=,
+                             TRESS_CHA_FIX_MASKS);
+          break;
+        }
+    }
+}
+
+/* An applied list may name a body part twice: references through either
+ * entry are retargeted (and counted). */
+static void
+test_retarget_duplicate_entry (Fixture *f, gconstpointer data)
+{
+  TressChaMaterial *m = mat (f, 0);
+  TressChaScope scope = { 0, NULL, 0 };
+  guint32 from = m->attach[0];
+  guint32 to = from == 0 ? 1 : 0;
+  int ai = tress_cha_material_find_applied (m, from);
+  guint moved = 0, n_lines = 0, n_ribbons = 0;
+
+  g_assert_cmpint (ai, >=, 0);
+  m->applied = g_renew (guint32, m->applied, m->n_applied + 1);
+  m->applied[m->n_applied++] = from;
+  for (guint i = 0; i < m->n_lines && moved < 4; i++)
+    for (guint k = 0; k < 3; k++)
+      if (m->lines[i].refs[k] == 3 * (guint)ai)
+        {
+          m->lines[i].refs[k] = (guint16)(3 * (m->n_applied - 1));
+          moved++;
+          break;
+        }
+  g_assert_cmpuint (moved, ==, 4);
+  g_assert_true (tress_cha_retarget_count (f->file, &scope, from, to, &n_lines, &n_ribbons, NULL));
+  g_assert_true (tress_cha_retarget (f->file, f->history, &scope, from, to, NULL));
+  g_assert_cmpuint (count_refs_to (m, from), ==, 0);
+  g_assert_cmpuint (count_refs_to (m, to), >=, n_lines);
+}
+
+/* A reference is three times the entry's index in 16 bits: a target listed
+ * past entry 21,845 cannot be referenced, and the retarget is refused. */
+static void
+test_retarget_reference_limit (Fixture *f, gconstpointer data)
+{
+  TressChaMaterial *m = mat (f, 0);
+  TressChaScope scope = { 0, NULL, 0 };
+  guint32 from = m->attach[0];
+  guint32 to = 29999;
+  guint old_n = m->n_applied;
+  g_autoptr (GBytes) before = NULL;
+  g_autoptr (GBytes) after = NULL;
+  g_autoptr (GError) error = NULL;
+
+  f->file->radeon->body_part_max = 30000;
+  m->applied = g_renew (guint32, m->applied, 21900);
+  for (guint i = old_n; i < 21900; i++)
+    m->applied[i] = 3000 + i; /* never `to` (29999) before entry 21,880 */
+  m->applied[21880] = to;
+  m->n_applied = 21900;
+  before = bytes_of (f);
+  g_assert_false (tress_cha_retarget (f->file, f->history, &scope, from, to, &error));
+  g_assert_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED);
+  g_assert_nonnull (strstr (error->message, "21880"));
+  after = bytes_of (f);
+  tress_test_assert_bytes_equal (before, after);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -804,6 +935,10 @@ main (int argc, char **argv)
   ADD ("duplicate-delete", test_duplicate_delete);
   ADD ("sections", test_sections);
   ADD ("fixes", test_fixes);
+  ADD ("fix-keeps-first-lines", test_fix_keeps_first_lines);
+  ADD ("long-ribbon-masks", test_long_ribbon_masks);
+  ADD ("retarget-duplicate-entry", test_retarget_duplicate_entry);
+  ADD ("retarget-reference-limit", test_retarget_reference_limit);
   ADD ("merge", test_merge);
   ADD ("applied-signal", test_applied_signal);
   g_test_add_func ("/cha/edit/no-history", test_no_history);

@@ -90,6 +90,44 @@ test_roundtrip_shapes (void)
     }
 }
 
+/* Materials without ribbons: nothing is kept per morph or morality for them
+ * (a file of many empty materials and many morph names must not cost memory by
+ * the product of the two), and they write back byte for byte. */
+static void
+test_empty_materials (void)
+{
+  TressChaDemoOptions o;
+  g_autoptr (GBytes) bytes = NULL;
+  g_autoptr (TressChaFile) file = NULL;
+  g_autoptr (GBytes) again = NULL;
+  guint n_empty = 0;
+
+  tress_cha_demo_options_init (&o);
+  o.n_materials = 4;
+  o.n_ribbons = 1;
+  bytes = tress_cha_demo_generate_bytes (&o);
+  file = cha_test_parse (bytes);
+  for (guint i = 0; i < file->radeon->n_materials; i++)
+    {
+      const TressChaMaterial *m = &file->radeon->materials[i];
+
+      if (m->n_ribbons > 0)
+        continue;
+      n_empty++;
+      g_assert_null (m->morph_points);
+      g_assert_null (m->lengths);
+    }
+  g_assert_cmpuint (n_empty, >, 0);
+  again = tress_cha_file_serialize (file);
+  tress_test_assert_bytes_equal (bytes, again);
+  {
+    g_autoptr (TressChaFile) copy = tress_cha_file_copy (file);
+    g_autoptr (GBytes) copied = tress_cha_file_serialize (copy);
+
+    tress_test_assert_bytes_equal (bytes, copied);
+  }
+}
+
 /* Values that break rules are kept as they are, and so are unknown bytes. */
 static void
 test_roundtrip_broken_values (void)
@@ -538,6 +576,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/cha/model/roundtrip-shapes", test_roundtrip_shapes);
   g_test_add_func ("/cha/model/roundtrip-broken-values", test_roundtrip_broken_values);
+  g_test_add_func ("/cha/model/empty-materials", test_empty_materials);
   g_test_add_func ("/cha/model/roundtrip-undecoded-lines", test_roundtrip_undecoded_lines);
   g_test_add_func ("/cha/model/demo-creature", test_demo_creature);
   g_test_add_func ("/cha/model/demo-stress", test_demo_stress);

@@ -328,6 +328,11 @@ ribbon_insert (TressChaFile *file, TressChaMaterial *m, guint r, const RibbonBlo
            ((gsize)m->n_lines - pos) * sizeof (TressChaLine));
   memcpy (&m->lines[pos], b->lines, (gsize)b->n_lines * sizeof (TressChaLine));
 
+  /* A material without ribbons has no per-morph or per-morality arrays yet. */
+  if (m->morph_points == NULL)
+    m->morph_points = g_new0 (float *, MAX (rad->n_morphs, 1));
+  if (m->lengths == NULL)
+    m->lengths = g_new0 (float *, (gsize)rad->n_moralities + 1);
   arr_insert (&m->base_points, n, r, 24, b->base);
   for (guint32 k = 0; k < rad->n_morphs; k++)
     arr_insert (&m->morph_points[k], n, r, 24, &b->morph[6 * k]);
@@ -968,8 +973,12 @@ retarget_plan (TressChaFile *file, const TressChaScope *scope, guint32 from, gui
       if (m->lines == NULL)
         return refuse (error, "the lines of material %u are not decoded (LINE_SIZE %u)", mi,
                        m->line_size);
-      if (bi < 0 && m->n_applied > G_MAXUINT16 / 3)
-        return refuse (error, "material %u's applied list is too long to reference more", mi);
+      /* A reference is three times the entry's index, in 16 bits. */
+      if ((bi >= 0 ? (guint)bi : m->n_applied) > G_MAXUINT16 / 3)
+        return refuse (error,
+                       "body part %u would be entry %u of material %u's applied list, too far "
+                       "down for a line to reference it (at most entry %u)",
+                       to, bi >= 0 ? (guint)bi : m->n_applied, mi, G_MAXUINT16 / 3);
       new_ref = (guint16)(3 * (bi >= 0 ? (guint)bi : m->n_applied));
       for (guint i = 0; i < n_sel; i++)
         {
@@ -988,8 +997,10 @@ retarget_plan (TressChaFile *file, const TressChaScope *scope, guint32 from, gui
                 TressChaLine line = m->lines[first + k];
                 gboolean changed = FALSE;
 
+                /* Every entry naming the old body part: a list may hold it twice. */
                 for (guint j = 0; j < 3; j++)
-                  if (line.refs[j] == 3 * (guint)ai)
+                  if (line.refs[j] % 3 == 0 && line.refs[j] / 3 < m->n_applied
+                      && m->applied[line.refs[j] / 3] == from)
                     {
                       line.refs[j] = new_ref;
                       changed = TRUE;
@@ -1527,6 +1538,10 @@ plan_fixes (TressChaFile *file, guint fixes, Ops *ops)
       g_autofree guint32 *first_line = g_new (guint32, MAX (m->n_ribbons, 1));
       guint64 running = 0;
       gboolean first_ok = TRUE;
+      /* First lines are recomputed only from line counts that add up to
+       * LINE_COUNT (else the counts may be what is damaged). */
+      gboolean recompute
+          = WANT (TRESS_CHA_FIX_FIRST_LINES) && tress_cha_material_line_counts_fit (m);
 
       if (WANT (TRESS_CHA_FIX_COUNTS))
         {
@@ -1566,9 +1581,7 @@ plan_fixes (TressChaFile *file, guint fixes, Ops *ops)
       /* First lines as they will be after this plan. */
       for (guint32 r = 0; r < m->n_ribbons; r++)
         {
-          first_line[r] = WANT (TRESS_CHA_FIX_FIRST_LINES) && running <= G_MAXUINT32
-                              ? (guint32)running
-                              : m->first_line[r];
+          first_line[r] = recompute && running <= G_MAXUINT32 ? (guint32)running : m->first_line[r];
           if (first_line[r] != m->first_line[r])
             first_ok = FALSE;
           running += m->n_ribbon_lines[r];

@@ -88,6 +88,16 @@ tress_cha_section_get_name (const TressChaSection *section)
 }
 
 gboolean
+tress_cha_material_line_counts_fit (const TressChaMaterial *m)
+{
+  guint64 sum = 0;
+
+  for (guint32 r = 0; r < m->n_ribbons; r++)
+    sum += m->n_ribbon_lines[r];
+  return sum == m->n_lines;
+}
+
+gboolean
 tress_cha_material_ribbon_lines (const TressChaMaterial *m, guint ribbon, guint *first, guint *n)
 {
   if (m->lines == NULL || ribbon >= m->n_ribbons)
@@ -298,11 +308,18 @@ parse_material (Ctx *c, const TressChaRadeon *rad, TressChaMaterial *m, GError *
   if (!read_u32 (c, "MORPH_COUNT + 1", &m->morphs_plus_one, error)
       || !read_array32 (c, 6 * (gsize)m->n_ribbons, "base points", (void **)&m->base_points, error))
     return FALSE;
-  m->morph_points = g_new0 (float *, MAX (rad->n_morphs, 1));
-  for (guint32 k = 0; k < rad->n_morphs; k++)
-    if (!read_array32 (c, 6 * (gsize)m->n_ribbons, "morph displacements",
-                       (void **)&m->morph_points[k], error))
-      return FALSE;
+  /* The per-morph and per-morality arrays exist only for a material with
+   * ribbons: the file spends no byte on them otherwise, and a file of many
+   * empty materials and many morph names must not cost memory or time by the
+   * product of the two. */
+  if (m->n_ribbons > 0)
+    {
+      m->morph_points = g_new0 (float *, MAX (rad->n_morphs, 1));
+      for (guint32 k = 0; k < rad->n_morphs; k++)
+        if (!read_array32 (c, 6 * (gsize)m->n_ribbons, "morph displacements",
+                           (void **)&m->morph_points[k], error))
+          return FALSE;
+    }
   if (!read_u32 (c, "second RIBBON_COUNT", &m->n_ribbons_again, error)
       || !read_array32 (c, m->n_ribbons, "sections per ribbon", (void **)&m->n_sections, error)
       || !read_array32 (c, m->n_ribbons, "texture quality", (void **)&m->quality, error)
@@ -328,10 +345,13 @@ parse_material (Ctx *c, const TressChaRadeon *rad, TressChaMaterial *m, GError *
   if (!read_array32 (c, m->n_uv_floats, "UV table", (void **)&m->uv, error)
       || !read_u32 (c, "MORALITY_COUNT + 1", &m->moralities_plus_one, error))
     return FALSE;
-  m->lengths = g_new0 (float *, rad->n_moralities + 1);
-  for (guint32 k = 0; k <= rad->n_moralities; k++)
-    if (!read_array32 (c, m->n_ribbons, "ribbon lengths", (void **)&m->lengths[k], error))
-      return FALSE;
+  if (m->n_ribbons > 0)
+    {
+      m->lengths = g_new0 (float *, (gsize)rad->n_moralities + 1);
+      for (guint32 k = 0; k <= rad->n_moralities; k++)
+        if (!read_array32 (c, m->n_ribbons, "ribbon lengths", (void **)&m->lengths[k], error))
+          return FALSE;
+    }
   if (!read_u32 (c, "third RIBBON_COUNT", &m->n_ribbons_third, error)
       || !read_array32 (c, 3 * (gsize)m->n_ribbons, "z-sort points", (void **)&m->zsort, error)
       || !read_array32 (c, m->n_ribbons, "attachment body parts", (void **)&m->attach, error)
@@ -611,15 +631,23 @@ cha_material_copy (TressChaMaterial *dst, const TressChaMaterial *src, guint32 n
                        ? g_memdup2 (src->raw_lines, MAX ((gsize)src->n_lines * src->line_size, 1))
                        : NULL;
   dst->base_points = dup4 (src->base_points, 6 * n);
-  dst->morph_points = g_new0 (float *, MAX (n_morphs, 1));
-  for (guint32 k = 0; k < n_morphs; k++)
-    dst->morph_points[k] = dup4 (src->morph_points[k], 6 * n);
+  dst->morph_points = NULL;
+  if (src->morph_points != NULL)
+    {
+      dst->morph_points = g_new0 (float *, MAX (n_morphs, 1));
+      for (guint32 k = 0; k < n_morphs; k++)
+        dst->morph_points[k] = dup4 (src->morph_points[k], 6 * n);
+    }
   dst->n_sections = dup4 (src->n_sections, n);
   dst->quality = dup4 (src->quality, n);
   dst->uv = dup4 (src->uv, src->n_uv_floats);
-  dst->lengths = g_new0 (float *, n_moralities + 1);
-  for (guint32 k = 0; k <= n_moralities; k++)
-    dst->lengths[k] = dup4 (src->lengths[k], n);
+  dst->lengths = NULL;
+  if (src->lengths != NULL)
+    {
+      dst->lengths = g_new0 (float *, (gsize)n_moralities + 1);
+      for (guint32 k = 0; k <= n_moralities; k++)
+        dst->lengths[k] = dup4 (src->lengths[k], n);
+    }
   dst->zsort = dup4 (src->zsort, 3 * n);
   dst->attach = dup4 (src->attach, n);
   dst->first_line = dup4 (src->first_line, n);
@@ -833,7 +861,7 @@ write_material (TressWriter *w, const TressChaMaterial *m, guint32 n_morphs, gui
   tress_writer_u32 (w, m->n_ribbons);
   tress_writer_u32 (w, m->morphs_plus_one);
   write_le32 (w, m->base_points, 6 * n);
-  for (guint32 k = 0; k < n_morphs; k++)
+  for (guint32 k = 0; n > 0 && k < n_morphs; k++)
     write_le32 (w, m->morph_points[k], 6 * n);
   tress_writer_u32 (w, m->n_ribbons_again);
   write_le32 (w, m->n_sections, n);
@@ -843,7 +871,7 @@ write_material (TressWriter *w, const TressChaMaterial *m, guint32 n_morphs, gui
   tress_writer_u32 (w, m->uv_pieces);
   write_le32 (w, m->uv, m->n_uv_floats);
   tress_writer_u32 (w, m->moralities_plus_one);
-  for (guint32 k = 0; k <= n_moralities; k++)
+  for (guint32 k = 0; n > 0 && k <= n_moralities; k++)
     write_le32 (w, m->lengths[k], n);
   tress_writer_u32 (w, m->n_ribbons_third);
   write_le32 (w, m->zsort, 3 * n);

@@ -84,7 +84,7 @@ typedef struct
   guint32 n_ribbons;       /* RIBBON_COUNT (the first one; it sets the array sizes) */
   guint32 morphs_plus_one; /* as read, should be n_morphs + 1 */
   float *base_points;      /* 6 × n_ribbons: two points (x,y,z) per ribbon */
-  float **morph_points;    /* n_morphs arrays of 6 × n_ribbons displacements */
+  float **morph_points; /* n_morphs arrays of 6 × n_ribbons displacements; NULL without ribbons */
 
   guint32 n_ribbons_again; /* second RIBBON_COUNT, as read */
   guint32 *n_sections;     /* n_ribbons: sections per ribbon (1…7) */
@@ -95,7 +95,8 @@ typedef struct
   float *uv;           /* (u,v) pairs: row, group, piece, point */
 
   guint32 moralities_plus_one; /* as read, should be n_moralities + 1 */
-  float **lengths;             /* n_moralities + 1 arrays of n_ribbons: base, then per morality */
+  float **lengths; /* n_moralities + 1 arrays of n_ribbons: base, then per morality; NULL without
+                      ribbons */
 
   guint32 n_ribbons_third; /* third RIBBON_COUNT, as read */
   float *zsort;            /* 3 × n_ribbons: z-sort point */
@@ -180,6 +181,10 @@ void tress_cha_file_set_change_func (TressChaFile *file, TressChaChangeFunc func
  * outside the line array, or the lines are not decoded. */
 gboolean tress_cha_material_ribbon_lines (const TressChaMaterial *material, guint ribbon,
                                           guint *first, guint *n);
+/* Whether the ribbons' line counts add up to LINE_COUNT: only then can the
+ * first-line indices be recomputed from them (otherwise a count is as likely
+ * to be the damaged field as the indices). */
+gboolean tress_cha_material_line_counts_fit (const TressChaMaterial *material);
 /* The ribbon whose line range holds @line, or -1 (binary search: first-line
  * indices are sorted in a file that keeps the running-sum rule). */
 int tress_cha_material_find_ribbon_of_line (const TressChaMaterial *material, guint line);

@@ -132,14 +132,17 @@ check_line (V *v, const TressChaMaterial *m, const ChaMaterialLayout *l, guint i
          TRESS_CHA_FIX_AMBIENT_COPY, "ambient copy (byte 15) is %u but ambient (byte 12) is %u",
          line->ambient_copy, line->ambient);
   section = tress_cha_line_section (line);
+  /* Lines past the seventh section's pair have no usual section: no standard
+   * mask to offer (and the mask fix leaves them alone). */
   if (section == 0)
     add (v, R_MASK, TRESS_SEVERITY_ERROR, LOC (), off + 28,
-         ribbon >= 0 ? "set the standard mask for the line's place in the ribbon" : NULL,
-         ribbon >= 0 ? TRESS_CHA_FIX_MASKS : -1,
+         ribbon >= 0 && k / 2 < 7 ? "set the standard mask for the line's place in the ribbon"
+                                  : NULL,
+         ribbon >= 0 && k / 2 < 7 ? TRESS_CHA_FIX_MASKS : -1,
          "section mask [%u %u %u %u %u %u %u %u] is not one byte 255 among bytes 0-6 and zeros",
          line->mask[0], line->mask[1], line->mask[2], line->mask[3], line->mask[4], line->mask[5],
          line->mask[6], line->mask[7]);
-  else if (ribbon >= 0 && section != k / 2 + 1)
+  else if (ribbon >= 0 && k / 2 < 7 && section != k / 2 + 1)
     add (v, R_MASK_ORDER, TRESS_SEVERITY_INFO, LOC (), off + 28,
          "set the standard mask for the line's place in the ribbon", TRESS_CHA_FIX_MASKS,
          "line %u of the ribbon is marked as section %u, the usual order gives section %u "
@@ -188,6 +191,7 @@ check_material (V *v, const TressChaRadeon *rad, guint mi, const ChaMaterialLayo
   g_autofree guint8 *checked = NULL;
   guint64 running = 0, total = 0;
   guint32 ref_limit = (guint32)MIN ((guint64)m->n_applied * 3, G_MAXUINT32);
+  gboolean counts_fit = tress_cha_material_line_counts_fit (m);
 
   v->material = mi;
   if (m->always_one != 1)
@@ -297,10 +301,14 @@ check_material (V *v, const TressChaRadeon *rad, guint mi, const ChaMaterialLayo
              m->attach[r]);
       if (m->first_line[r] != running)
         add (v, R_FIRST_LINE, TRESS_SEVERITY_ERROR, RLOC (), l->first_line + 4 * (gsize)r,
-             "recompute the first-line indices", TRESS_CHA_FIX_FIRST_LINES,
+             counts_fit ? "recompute the first-line indices" : NULL,
+             counts_fit ? TRESS_CHA_FIX_FIRST_LINES : -1,
              "the first line is %u, expected %" G_GUINT64_FORMAT
-             " (the running sum of line counts)",
-             m->first_line[r], running);
+             " (the running sum of line counts%s)",
+             m->first_line[r], running,
+             counts_fit ? ""
+                        : ", which do not add up to LINE_COUNT: a count may be the damaged "
+                          "field");
       running += nl;
       total += nl;
       if (m->lines != NULL)
