@@ -302,9 +302,11 @@ cmd_generate_demo (int argc, char **argv)
   if (opt_ribbons != NULL)
     {
       guint64 n;
-      if (!parse_uint (opt_ribbons, 10000000, &n) || n == 0)
+      /* About 540 bytes a ribbon: a million keeps the file far below the 4 GiB
+       * its 32-bit section sizes can describe. */
+      if (!parse_uint (opt_ribbons, 1000000, &n) || n == 0)
         {
-          tress_cli_error ("--ribbons needs a number from 1 to 10000000, not “%s”", opt_ribbons);
+          tress_cli_error ("--ribbons needs a number from 1 to 1000000, not “%s”", opt_ribbons);
           return TRESS_CLI_UNREADABLE;
         }
       options.n_ribbons = (guint)n;

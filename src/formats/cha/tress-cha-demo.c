@@ -286,7 +286,7 @@ fill_material (TressChaRadeon *rad, guint mi, guint n_materials, guint n, Rng *r
   gboolean listed[N_PARTS] = { FALSE };
   int entry[N_PARTS];
   guint count[N_PARTS] = { 0 };
-  float total_share = 0.0f;
+  double total_share = 0.0;
   guint assigned = 0, max_lines;
   guint32 line = 0;
 
@@ -304,7 +304,7 @@ fill_material (TressChaRadeon *rad, guint mi, guint n_materials, guint n, Rng *r
           listed[parts[p].child] = TRUE;
         total_share += parts[p].share * parts[p].radius;
       }
-  if (total_share == 0.0f) /* a material with no furred part: keep one bare entry */
+  if (total_share == 0.0) /* a material with no furred part: keep one bare entry */
     listed[0] = TRUE;
   m->applied = g_new (guint32, N_PARTS);
   for (guint p = 0; p < N_PARTS; p++)
@@ -318,17 +318,28 @@ fill_material (TressChaRadeon *rad, guint mi, guint n_materials, guint n, Rng *r
     }
 
   /* Ribbons per part, in proportion to fur share × radius (largest remainder). */
-  if (total_share > 0.0f)
+  if (total_share > 0.0)
     {
-      float rem[N_PARTS] = { 0 };
+      double rem[N_PARTS] = { 0 };
       for (guint p = 0; p < N_PARTS; p++)
         if (on[p])
           {
-            float exact = (float)n * parts[p].share * parts[p].radius / total_share;
+            double exact = (double)n * parts[p].share * parts[p].radius / total_share;
             count[p] = (guint)exact;
-            rem[p] = exact - (float)count[p];
+            rem[p] = exact - (double)count[p];
             assigned += count[p];
           }
+      /* Rounding may hand out one too many: take it back where the least was cut. */
+      while (assigned > n)
+        {
+          int worst = -1;
+          for (guint p = 0; p < N_PARTS; p++)
+            if (count[p] > 0 && (worst < 0 || rem[p] < rem[worst]))
+              worst = (int)p;
+          count[worst]--;
+          rem[worst] += 1.0;
+          assigned--;
+        }
       while (assigned < n)
         {
           int best = -1;
@@ -336,7 +347,7 @@ fill_material (TressChaRadeon *rad, guint mi, guint n_materials, guint n, Rng *r
             if (on[p] && (best < 0 || rem[p] > rem[best]))
               best = (int)p;
           count[best]++;
-          rem[best] = -1.0f;
+          rem[best] = -1.0;
           assigned++;
         }
     }
