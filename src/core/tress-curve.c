@@ -627,11 +627,14 @@ tress_curve_conform (TressCurve *curve)
 TressCurve *
 tress_curve_bake (const TressCurve *curve, double first, double last)
 {
-  TressCurve *baked = tress_curve_copy (curve);
+  TressCurve *baked;
 
-  g_array_set_size (baked->keys, 0);
   first = ceil (first);
   last = floor (last);
+  if (!(last - first < TRESS_CURVE_MAX_BAKED))
+    return NULL;
+  baked = tress_curve_copy (curve);
+  g_array_set_size (baked->keys, 0);
   for (double f = first; f <= last; f += 1)
     {
       TressKey k = { .frame = f,

@@ -176,8 +176,13 @@ gboolean tress_curve_check_limits (const TressCurve *curve, GError **error);
 /* Rounds frames to the grid and values to the kind (int, bool), ties tangents. */
 void tress_curve_conform (TressCurve *curve);
 
-/* Baked ↔ keys: one BAKED key per whole frame from @first to @last, and back to
- * the fewest Hermite keys that stay within @tolerance of every sample. */
+/* The most samples tress_curve_bake() makes: more than any format here holds
+ * (BFRES counts keys in 16 bits), and a bound on the memory a bake takes. */
+#define TRESS_CURVE_MAX_BAKED 1000000
+
+/* Baked ↔ keys: one BAKED key per whole frame from @first to @last (NULL when
+ * that is more than TRESS_CURVE_MAX_BAKED), and back to the fewest Hermite keys
+ * that stay within @tolerance of every sample. */
 TressCurve *tress_curve_bake (const TressCurve *curve, double first, double last);
 TressCurve *tress_curve_fit (const TressCurve *baked, double tolerance, TressInterp interp);
 

@@ -440,6 +440,28 @@ tress_history_end_group (TressHistory *self)
   g_signal_emit (self, signals[SIGNAL_CHANGED], 0);
 }
 
+void
+tress_history_cancel_group (TressHistory *self)
+{
+  Step *group;
+
+  g_return_if_fail (TRESS_IS_HISTORY (self));
+  g_return_if_fail (self->group_depth == 1);
+
+  self->group_depth = 0;
+  group = g_steal_pointer (&self->group);
+  self->can_merge = FALSE;
+  /* Back to the state before the group, without recording anything. */
+  self->replaying++;
+  for (guint i = group->commands->len; i > 0; i--)
+    apply (self, g_ptr_array_index (group->commands, i - 1), TRUE);
+  self->replaying--;
+  self->bytes -= group->bytes;
+  step_free (group);
+  sync_properties (self);
+  g_signal_emit (self, signals[SIGNAL_CHANGED], 0);
+}
+
 gboolean
 tress_history_in_group (TressHistory *self)
 {

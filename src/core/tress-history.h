@@ -65,6 +65,11 @@ void tress_history_push (TressHistory *self, TressCommand *cmd);
 
 void tress_history_begin_group (TressHistory *self, const char *label);
 void tress_history_end_group (TressHistory *self);
+/* Closes the outermost group (the only one open) by undoing what it holds and
+ * recording nothing: an edit of several parts that fails half-way leaves no
+ * trace. The state is as before the group began (redo steps dropped by its
+ * first command stay dropped). */
+void tress_history_cancel_group (TressHistory *self);
 /* TRUE while inside at least one group. */
 gboolean tress_history_in_group (TressHistory *self);
 

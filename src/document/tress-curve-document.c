@@ -627,6 +627,12 @@ tress_curve_document_end_edit (TressCurveDocument *self)
   tress_history_end_group (tress_document_get_history (TRESS_DOCUMENT (self)));
 }
 
+void
+tress_curve_document_cancel_edit (TressCurveDocument *self)
+{
+  tress_history_cancel_group (tress_document_get_history (TRESS_DOCUMENT (self)));
+}
+
 GListModel *
 tress_curve_document_get_roots (TressCurveDocument *self)
 {

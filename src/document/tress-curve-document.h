@@ -74,6 +74,9 @@ gboolean tress_curve_document_apply_model_edit (TressCurveDocument *self, guint 
 /* Groups several set_curve calls into one undo step. */
 void tress_curve_document_begin_edit (TressCurveDocument *self, const char *label);
 void tress_curve_document_end_edit (TressCurveDocument *self);
+/* Instead of end_edit: takes back everything changed since begin_edit and
+ * records nothing (an edit of several curves refused half-way). */
+void tress_curve_document_cancel_edit (TressCurveDocument *self);
 
 /* Signals: "curve-changed" (guint index) after a curve changed by an edit, undo
  * or redo; "curves-reset" after the whole model was replaced (load, revert). */

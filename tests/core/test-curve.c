@@ -203,6 +203,13 @@ test_curve_bake_and_fit (void)
   for (guint i = 0; i <= 20; i++)
     g_assert_cmpfloat_with_epsilon (tress_curve_evaluate (fit, i), tress_curve_evaluate (c, i),
                                     0.05 + 1e-9);
+  /* A span of more frames than a bake may make is refused, not allocated. */
+  g_assert_null (tress_curve_bake (c, 0, 1e9));
+  g_assert_null (tress_curve_bake (c, 0, TRESS_CURVE_MAX_BAKED));
+  {
+    g_autoptr (TressCurve) most = tress_curve_bake (c, 0, TRESS_CURVE_MAX_BAKED - 1);
+    g_assert_cmpuint (tress_curve_get_n_keys (most), ==, TRESS_CURVE_MAX_BAKED);
+  }
 }
 
 static void

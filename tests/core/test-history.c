@@ -792,6 +792,37 @@ test_random_walk (void)
     }
 }
 
+/* A group cancelled half-way takes back what it did and records nothing. */
+static void
+test_cancel_group (void)
+{
+  Board board = { { 0 } };
+  g_autoptr (TressHistory) history = tress_history_new (&board);
+  gsize bytes;
+
+  perform (history, &board, 0, 1);
+  bytes = tress_history_get_bytes (history);
+  g_assert_true (tress_history_get_modified (history));
+  tress_history_set_saved (history);
+  tress_history_begin_group (history, "Both or neither");
+  perform (history, &board, 1, 5);
+  tress_history_perform (history, set_slot_merging (&board, 2, 6));
+  tress_history_perform (history, set_slot_merging (&board, 2, 7));
+  g_assert_cmpmem (board.slots, 4 * sizeof (int), ((int[]){ 1, 5, 7, 0 }), 4 * sizeof (int));
+  tress_history_cancel_group (history);
+  g_assert_false (tress_history_in_group (history));
+  g_assert_cmpmem (board.slots, 4 * sizeof (int), ((int[]){ 1, 0, 0, 0 }), 4 * sizeof (int));
+  g_assert_cmpuint (tress_history_get_n_undo (history), ==, 1);
+  g_assert_cmpuint (tress_history_get_n_redo (history), ==, 0);
+  g_assert_cmpuint (tress_history_get_bytes (history), ==, bytes);
+  g_assert_false (tress_history_get_modified (history)); /* back at the saved state */
+  /* The history goes on as before. */
+  g_assert_true (tress_history_undo (history));
+  g_assert_cmpint (board.slots[0], ==, 0);
+  g_assert_true (tress_history_redo (history));
+  g_assert_cmpint (board.slots[0], ==, 1);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -805,6 +836,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/history/merge-not-across-save-point", test_merge_not_across_save_point);
   g_test_add_func ("/history/groups", test_groups);
   g_test_add_func ("/history/group-drops-redo", test_group_drops_redo);
+  g_test_add_func ("/history/cancel-group", test_cancel_group);
   g_test_add_func ("/history/save-point", test_save_point);
   g_test_add_func ("/history/clear", test_clear);
   g_test_add_func ("/history/limit-steps", test_limit_steps);

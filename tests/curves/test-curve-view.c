@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "curves/tress-curve-view.h"
+#include "document/tress-curve-document.h"
 #include "tress-fake-curves.h"
 #include "tress-test-utils.h"
 
@@ -842,6 +843,170 @@ test_screenshot_selection_handles (Fixture *f, gconstpointer data)
   g_free (shot.data);
 }
 
+/* ------------------------------------------- curves that share keys -- */
+
+/* A view on a real NIFF file (the SDK-style sample with every channel): the
+ * components of one channel share their keys' frames and kinds, so an edit of
+ * keys on two of them commits both without one undoing the other. */
+typedef struct
+{
+  GBytes *original;
+  TressCurveDocument *doc;
+  GtkWidget *window;
+  TressCurveView *view;
+} NiffView;
+
+static gboolean
+niff_view_open (NiffView *v, const char *sample, const guint *curves, guint n)
+{
+  g_autoptr (GError) error = NULL;
+
+  v->original = tress_test_load_sample (sample);
+  if (v->original == NULL)
+    return FALSE;
+  tress_curve_document_register_types ();
+  v->doc = TRESS_CURVE_DOCUMENT (tress_document_new_from_bytes (v->original, sample, &error));
+  g_assert_no_error (error);
+  v->view = TRESS_CURVE_VIEW (tress_curve_view_new ());
+  tress_curve_view_set_document (v->view, v->doc);
+  v->window = gtk_window_new ();
+  gtk_window_set_default_size (GTK_WINDOW (v->window), 500, 400);
+  gtk_window_set_child (GTK_WINDOW (v->window), GTK_WIDGET (v->view));
+  gtk_window_present (GTK_WINDOW (v->window));
+  for (int i = 0; i < 2000 && gtk_widget_get_width (GTK_WIDGET (v->view)) != 500; i++)
+    wait_ms (1);
+  tress_curve_view_set_curves (v->view, curves, n);
+  return TRUE;
+}
+
+static void
+niff_view_close (NiffView *v)
+{
+  if (v->window != NULL)
+    gtk_window_destroy (GTK_WINDOW (v->window));
+  iterate ();
+  g_clear_object (&v->doc);
+  g_clear_pointer (&v->original, g_bytes_unref);
+}
+
+/* The frames of a curve's keys, as "0 10 30". */
+static char *
+frames_of (NiffView *v, guint c)
+{
+  const TressCurve *curve = tress_curve_document_get_curve (v->doc, c);
+  GString *s = g_string_new (NULL);
+
+  for (guint i = 0; i < tress_curve_get_n_keys (curve); i++)
+    g_string_append_printf (s, "%s%g", i ? " " : "", tress_curve_get_key (curve, i)->frame);
+  return g_string_free (s, FALSE);
+}
+
+static void
+niff_act (NiffView *v, const char *name, GVariant *param)
+{
+  g_assert_true (gtk_widget_activate_action_variant (GTK_WIDGET (v->view), name, param));
+}
+
+/* Translation X and Y of euler_hermite (curves 34, 35): keys at 0 10 20 30. */
+static const guint translation[] = { 34, 35, 36 };
+
+static void
+test_shared_keys_delete (void)
+{
+  NiffView v = { 0 };
+  g_autofree char *x = NULL, *y = NULL, *z = NULL;
+  double y30;
+
+  if (!niff_view_open (&v, "niff/synthetic-all-channels.nif", translation, 3))
+    return;
+  y30 = tress_curve_get_key (tress_curve_document_get_curve (v.doc, 35), 3)->value;
+  /* X's key at frame 10 and Y's key at frame 20: both records go. */
+  tress_curve_view_select_key (v.view, 34, 1, TRESS_CURVE_PART_KEY, FALSE);
+  tress_curve_view_select_key (v.view, 35, 2, TRESS_CURVE_PART_KEY, TRUE);
+  niff_act (&v, "curve.delete", NULL);
+  x = frames_of (&v, 34);
+  y = frames_of (&v, 35);
+  z = frames_of (&v, 36);
+  g_assert_cmpstr (x, ==, "0 30");
+  g_assert_cmpstr (y, ==, "0 30");
+  g_assert_cmpstr (z, ==, "0 30");
+  g_assert_cmpfloat (tress_curve_get_key (tress_curve_document_get_curve (v.doc, 35), 1)->value, ==,
+                     y30);
+  /* One step, undone to the very bytes. */
+  {
+    TressHistory *h = tress_document_get_history (TRESS_DOCUMENT (v.doc));
+    TressDocument *d = TRESS_DOCUMENT (v.doc);
+    g_autoptr (GBytes) back = NULL;
+
+    g_assert_cmpuint (tress_history_get_n_undo (h), ==, 1);
+    g_assert_true (tress_history_undo (h));
+    back = tress_document_get_format (d)->serialize (tress_document_get_model (d), NULL);
+    tress_test_assert_bytes_equal (back, v.original);
+  }
+  niff_view_close (&v);
+}
+
+static void
+test_shared_keys_interpolation (void)
+{
+  NiffView v = { 0 };
+  const TressCurve *c;
+
+  if (!niff_view_open (&v, "niff/synthetic-all-channels.nif", translation, 3))
+    return;
+  tress_curve_view_select_key (v.view, 34, 1, TRESS_CURVE_PART_KEY, FALSE);
+  tress_curve_view_select_key (v.view, 35, 2, TRESS_CURVE_PART_KEY, TRUE);
+  niff_act (&v, "curve.set-interpolation", g_variant_new_string ("linear"));
+  c = tress_curve_document_get_curve (v.doc, 36);
+  g_assert_cmpint (tress_curve_get_key (c, 1)->interp, ==, TRESS_INTERP_LINEAR);
+  g_assert_cmpint (tress_curve_get_key (c, 2)->interp, ==, TRESS_INTERP_LINEAR);
+  g_assert_cmpint (tress_curve_get_key (c, 0)->interp, ==, TRESS_INTERP_HERMITE);
+  niff_view_close (&v);
+}
+
+static void
+test_shared_keys_move (void)
+{
+  NiffView v = { 0 };
+  g_autofree char *x = NULL, *z = NULL;
+
+  if (!niff_view_open (&v, "niff/synthetic-all-channels.nif", translation, 3))
+    return;
+  /* Nudged two frames later: both records move, every component with them. */
+  tress_curve_view_select_key (v.view, 34, 1, TRESS_CURVE_PART_KEY, FALSE);
+  tress_curve_view_select_key (v.view, 35, 2, TRESS_CURVE_PART_KEY, TRUE);
+  niff_act (&v, "curve.nudge", g_variant_new ("(ii)", 1, 0));
+  niff_act (&v, "curve.nudge", g_variant_new ("(ii)", 1, 0));
+  x = frames_of (&v, 34);
+  z = frames_of (&v, 36);
+  g_assert_cmpstr (x, ==, "0 12 22 30");
+  g_assert_cmpstr (z, ==, "0 12 22 30");
+  niff_view_close (&v);
+}
+
+/* NIFF1 KEY records: the final record cannot be deleted. Deleting it together
+ * with another key is refused whole: nothing changes, no step is recorded. */
+static void
+test_shared_keys_refusal_changes_nothing (void)
+{
+  static const guint xy[] = { 0, 1 };
+  NiffView v = { 0 };
+  TressDocument *d;
+  g_autoptr (GBytes) after = NULL;
+
+  if (!niff_view_open (&v, "niff/3hedra.niff", xy, 2))
+    return;
+  d = TRESS_DOCUMENT (v.doc);
+  tress_curve_view_select_key (v.view, 0, 2, TRESS_CURVE_PART_KEY, FALSE);
+  tress_curve_view_select_key (v.view, 1, 4, TRESS_CURVE_PART_KEY, TRUE);
+  niff_act (&v, "curve.delete", NULL);
+  g_assert_nonnull (strstr (tress_curve_view_get_message (v.view), "refused"));
+  g_assert_cmpuint (tress_history_get_n_undo (tress_document_get_history (d)), ==, 0);
+  after = tress_document_get_format (d)->serialize (tress_document_get_model (d), NULL);
+  tress_test_assert_bytes_equal (after, v.original);
+  niff_view_close (&v);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -866,5 +1031,9 @@ main (int argc, char **argv)
   ADD ("/curves/view/save-reopen", test_save_reopen);
   ADD ("/curves/view/screenshot-colors", test_screenshot_colors);
   ADD ("/curves/view/screenshot-selection-handles", test_screenshot_selection_handles);
+  g_test_add_func ("/curves/view/shared-keys-delete", test_shared_keys_delete);
+  g_test_add_func ("/curves/view/shared-keys-interpolation", test_shared_keys_interpolation);
+  g_test_add_func ("/curves/view/shared-keys-move", test_shared_keys_move);
+  g_test_add_func ("/curves/view/shared-keys-refusal", test_shared_keys_refusal_changes_nothing);
   return g_test_run ();
 }

@@ -488,13 +488,59 @@ only_past_end (const TressCurve *c)
   return tress_curve_check_limits (longer, NULL);
 }
 
+static gboolean
+same_keys (const TressCurve *a, const TressCurve *b)
+{
+  return tress_curve_get_n_keys (a) == tress_curve_get_n_keys (b)
+         && memcmp (a->keys->data, b->keys->data, tress_curve_get_n_keys (a) * sizeof (TressKey))
+                == 0;
+}
+
+/* The index in @now of the key of @before at @index, found by its frame; -1
+ * when @now has no key there any more. */
+static int
+key_in (const TressCurve *before, guint index, const TressCurve *now)
+{
+  double frame = tress_curve_get_key (before, index)->frame;
+  guint at = tress_curve_lower_bound (now, frame);
+
+  return at < tress_curve_get_n_keys (now) && tress_curve_get_key (now, at)->frame == frame
+             ? (int)at
+             : -1;
+}
+
+/* Keys of @before (indices) as indices of @now, by frame: those @now no longer
+ * holds are left out. */
+static GArray *
+remap_keys (const TressCurve *before, GArray *keys, const TressCurve *now)
+{
+  GArray *mapped = g_array_new (FALSE, FALSE, sizeof (guint));
+
+  for (guint i = 0; i < keys->len; i++)
+    {
+      int at = key_in (before, g_array_index (keys, guint, i), now);
+
+      if (at >= 0)
+        g_array_append_val (mapped, at);
+    }
+  return mapped;
+}
+
 /* Runs @func on a copy of every target curve and commits the changed ones as
- * one undo step labelled @label. Nothing is committed if any curve refuses. */
+ * one undo step labelled @label. Nothing is committed if any curve refuses.
+ *
+ * Curves can share keys (the components of a NIFF record): committing one
+ * changes its siblings. A target whose curve changed under an earlier commit of
+ * the same edit is edited again from what it holds now, its selected keys
+ * found again by frame, so that no commit undoes another. */
 static gboolean
 apply_edit (TressCurveView *self, const char *label, Target target, EditFunc func, gpointer data)
 {
   g_autoptr (GPtrArray) copies = g_ptr_array_new_with_free_func ((GDestroyNotify)tress_curve_unref);
+  g_autoptr (GPtrArray) befores
+      = g_ptr_array_new_with_free_func ((GDestroyNotify)tress_curve_unref);
   g_autoptr (GPtrArray) keysets = g_ptr_array_new_with_free_func ((GDestroyNotify)g_array_unref);
+  g_autoptr (GPtrArray) selected = g_ptr_array_new_with_free_func ((GDestroyNotify)g_array_unref);
   g_autoptr (GArray) slots = g_array_new (FALSE, FALSE, sizeof (guint));
   g_autoptr (GError) error = NULL;
   g_autoptr (GArray) past_end = g_array_new (FALSE, FALSE, sizeof (gboolean));
@@ -525,7 +571,19 @@ apply_edit (TressCurveView *self, const char *label, Target target, EditFunc fun
         continue;
       copy = tress_curve_copy (current);
       keys = selected_keys_of (self, s->index);
-      ok = func (self, s, copy, keys, data, &changed, &error);
+      {
+        /* As they were, in case the curve must be edited again at commit. */
+        GArray *before_keys = g_array_copy (keys);
+
+        ok = func (self, s, copy, keys, data, &changed, &error);
+        if (ok && changed)
+          {
+            g_ptr_array_add (selected, before_keys);
+            g_ptr_array_add (befores, tress_curve_copy (current));
+          }
+        else
+          g_array_unref (before_keys);
+      }
       /* An edit that ends where it began (a value rounded back) records nothing. */
       if (ok && changed && tress_curve_get_n_keys (copy) == tress_curve_get_n_keys (current)
           && memcmp (copy->keys->data, current->keys->data,
@@ -568,6 +626,12 @@ apply_edit (TressCurveView *self, const char *label, Target target, EditFunc fun
         {
           tress_curve_unref (copy);
           g_array_unref (keys);
+          /* Recorded above, before the checks that turned this one down. */
+          if (befores->len > copies->len)
+            {
+              g_ptr_array_set_size (befores, copies->len);
+              g_ptr_array_set_size (selected, copies->len);
+            }
         }
     }
 
@@ -602,28 +666,52 @@ apply_edit (TressCurveView *self, const char *label, Target target, EditFunc fun
     }
 
   tress_curve_document_begin_edit (self->document, label);
-  for (guint i = 0; i < copies->len; i++)
+  for (guint i = 0; i < copies->len && ok; i++)
     {
       Slot *s = &g_array_index (self->slots, Slot, g_array_index (slots, guint, i));
-      guint index = s->index;
+      const TressCurve *now = tress_curve_document_get_curve (self->document, s->index);
+      TressCurve *commit = copies->pdata[i];
+      g_autoptr (TressCurve) again = NULL;
 
-      if (!tress_curve_document_set_curve (self->document, index, copies->pdata[i], label, &error))
+      if (now != NULL && !same_keys (now, befores->pdata[i]))
         {
-          g_autofree char *msg = g_strdup_printf (_ ("%s refused: %s"), label, error->message);
-          set_message (self, msg);
-          gtk_widget_error_bell (GTK_WIDGET (self));
-          ok = FALSE;
-          break;
+          /* Changed by an earlier curve of this edit: edit what it holds now. */
+          GArray *keys = remap_keys (befores->pdata[i], selected->pdata[i], now);
+          gboolean changed = FALSE;
+
+          again = tress_curve_copy (now);
+          g_array_unref (keysets->pdata[i]);
+          keysets->pdata[i] = keys;
+          ok = func (self, s, again, keys, data, &changed, &error)
+               && (!changed || tress_curve_check_limits (again, &error));
+          if (!ok || !changed || same_keys (again, now))
+            continue;
+          commit = again;
         }
-      n_changed++;
-      replace_curve_selection (self, index, keysets->pdata[i]);
+      ok = tress_curve_document_set_curve (self->document, s->index, commit, label, &error);
+      n_changed += ok;
+    }
+  if (!ok)
+    {
+      g_autofree char *msg = g_strdup_printf (_ ("%s refused: %s"), label, error->message);
+
+      /* What was committed before the refusal is taken back. */
+      tress_curve_document_cancel_edit (self->document);
+      set_message (self, msg);
+      gtk_widget_error_bell (GTK_WIDGET (self));
+      prune_selection (self);
+      emit_selection_changed (self);
+      return FALSE;
     }
   tress_curve_document_end_edit (self->document);
-  if (ok)
-    set_message (self, NULL);
+  for (guint i = 0; i < copies->len; i++)
+    replace_curve_selection (
+        self, g_array_index (self->slots, Slot, g_array_index (slots, guint, i)).index,
+        keysets->pdata[i]);
+  set_message (self, NULL);
   prune_selection (self);
   emit_selection_changed (self);
-  return ok && n_changed > 0;
+  return n_changed > 0;
 }
 
 /* Move. */
@@ -1014,6 +1102,13 @@ edit_bake (TressCurveView *self, Slot *slot, TressCurve *c, GArray *keys, gpoint
     }
   baked = tress_curve_bake (c, tress_curve_get_key (c, 0)->frame,
                             tress_curve_get_key (c, n - 1)->frame);
+  if (baked == NULL)
+    {
+      g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED,
+                   _ ("%s spans more than %d frames: too many to bake one sample each"),
+                   c->path ? c->path : _ ("the curve"), TRESS_CURVE_MAX_BAKED);
+      return FALSE;
+    }
   g_array_set_size (c->keys, 0);
   g_array_append_vals (c->keys, baked->keys->data, baked->keys->len);
   g_array_set_size (keys, 0);
@@ -1548,6 +1643,65 @@ pointer_motion (TressCurveView *self, double x, double y, gboolean invert_snap)
 }
 
 /* Commits the drag copies as one undo step. */
+/* A drag's change of one curve (@orig → @edit; moved keys @sel of @orig now at
+ * @now_at of @edit, or, for a handle, every key by index) made again on @now,
+ * what the curve holds after an earlier curve of the same drag changed keys it
+ * shares. The keys are found by frame; those @now no longer has are left.
+ * NULL with nothing to change, or with @error when the result is refused. */
+static TressCurve *
+rebase_drag (const TressCurve *orig, const TressCurve *edit, GArray *sel, GArray *now_at,
+             const TressCurve *now, GError **error)
+{
+  guint n = sel != NULL ? sel->len : tress_curve_get_n_keys (orig);
+  g_autofree int *at = g_new (int, MAX (n, 1));
+  g_autoptr (TressCurve) result = tress_curve_copy (now);
+  gboolean any = FALSE;
+
+  if (sel == NULL && tress_curve_get_n_keys (edit) != n)
+    return NULL;
+  /* Where each changed key is in @now, before anything moves. */
+  for (guint j = 0; j < n; j++)
+    {
+      guint from = sel != NULL ? g_array_index (sel, guint, j) : j;
+      guint to = sel != NULL ? g_array_index (now_at, guint, j) : j;
+
+      at[j] = -1;
+      if (memcmp (tress_curve_get_key (orig, from), tress_curve_get_key (edit, to),
+                  sizeof (TressKey))
+          != 0)
+        at[j] = key_in (orig, from, now);
+    }
+  for (guint j = 0; j < n; j++)
+    {
+      const TressKey *k;
+      TressKey *r;
+
+      if (at[j] < 0)
+        continue;
+      k = tress_curve_get_key (edit, sel != NULL ? g_array_index (now_at, guint, j) : j);
+      r = tress_curve_get_key (result, (guint)at[j]);
+      r->frame = k->frame;
+      r->value = k->value;
+      r->in_slope = k->in_slope;
+      r->out_slope = k->out_slope;
+      any = TRUE;
+    }
+  if (!any)
+    return NULL;
+  if (!sort_tracking (result, NULL))
+    {
+      g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED,
+                   _ ("two keys of %s would share a frame"),
+                   now->path ? now->path : _ ("the curve"));
+      return NULL;
+    }
+  for (guint k = 0; k < tress_curve_get_n_keys (result); k++)
+    tress_curve_update_tangent (result, k);
+  if (!tress_curve_check_limits (result, error))
+    return NULL;
+  return g_steal_pointer (&result);
+}
+
 static void
 drag_commit (TressCurveView *self)
 {
@@ -1656,24 +1810,38 @@ drag_commit (TressCurveView *self)
         {
           Slot *s = &g_array_index (self->slots, Slot, i);
           g_autoptr (TressCurve) edit = NULL;
+          g_autoptr (TressCurve) orig = NULL;
+          const TressCurve *now;
 
           if (s->edit == NULL)
             continue;
-          /* The document's signal redraws from its curve: drop the copy first. */
+          /* The document's signal redraws from its curve: drop the copies first. */
           edit = g_steal_pointer (&s->edit);
+          orig = g_steal_pointer (&s->orig);
           /* Dropped back where it started (or snapped there): nothing to record. */
-          if (tress_curve_get_n_keys (edit) == tress_curve_get_n_keys (s->orig)
-              && memcmp (edit->keys->data, s->orig->keys->data,
-                         tress_curve_get_n_keys (edit) * sizeof (TressKey))
-                     == 0)
+          if (same_keys (edit, orig))
+            continue;
+          now = tress_curve_document_get_curve (self->document, s->index);
+          if (now != NULL && !same_keys (now, orig))
             {
-              g_clear_pointer (&s->orig, tress_curve_unref);
-              continue;
+              /* Changed by an earlier curve of this drag (keys it shares): move
+               * this curve's keys in what it holds now. */
+              TressCurve *moved = rebase_drag (orig, edit, s->drag_sel, s->drag_now, now, &error);
+
+              if (moved == NULL)
+                {
+                  ok = error == NULL;
+                  continue;
+                }
+              tress_curve_unref (edit);
+              edit = moved;
             }
-          g_clear_pointer (&s->orig, tress_curve_unref);
           ok = tress_curve_document_set_curve (self->document, s->index, edit, label, &error);
         }
-      tress_curve_document_end_edit (self->document);
+      if (ok)
+        tress_curve_document_end_edit (self->document);
+      else
+        tress_curve_document_cancel_edit (self->document);
     }
   if (!ok)
     {
@@ -3058,7 +3226,10 @@ tress_curve_view_commit_pending (TressCurveView *self, GError **error)
       else
         ok = tress_curve_document_set_curve (self->document, index, c, label, error);
     }
-  tress_curve_document_end_edit (self->document);
+  if (ok)
+    tress_curve_document_end_edit (self->document);
+  else
+    tress_curve_document_cancel_edit (self->document); /* all or nothing */
   clear_pending (self);
   set_message (self, NULL);
   prune_selection (self);
