@@ -392,6 +392,109 @@ test_refusals (void)
   tress_test_assert_bytes_equal (after, bytes);
 }
 
+/* A texture pattern's keys pick one of the animation's textures: an index past
+ * the list is refused by the editor and reported by validate. */
+static void
+test_texture_index (void)
+{
+  g_autoptr (GBytes) bytes = NULL;
+  g_autoptr (TressBfres) b = open_sample ("bfres/Animal_Bass.bfres", &bytes);
+  g_autoptr (TressCurve) curve = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GPtrArray) problems = NULL;
+  g_autoptr (GBytes) patched = NULL;
+  g_autoptr (TressBfres) broken = NULL;
+  TressBfresCurveInfo info;
+  guint8 *data;
+  gsize size;
+  gboolean reported = FALSE;
+
+  if (b == NULL)
+    return;
+  g_assert_true (tress_bfres_get_curve_info (b, 0, &info));
+  g_assert_cmpint (info.key_type, ==, TRESS_BFRES_KEY_S8);
+  curve = ops->get_curve (b, 0);
+  g_assert_cmpfloat (curve->limits.value_min, ==, 0);
+  g_assert_cmpfloat (curve->limits.value_max, ==, 2); /* three textures */
+  tress_curve_get_key (curve, 1)->value = 7;
+  g_assert_false (ops->set_curve (b, 0, curve, NULL, &error));
+  g_assert_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED);
+
+  /* A file that holds such an index (key 1's byte set to 7 - offset). */
+  {
+    const guint8 *orig = g_bytes_get_data (bytes, &size);
+
+    data = g_memdup2 (orig, size);
+  }
+  data[info.keys_pos + 1] = (guint8)(gint8)(7 - info.int_offset);
+  patched = g_bytes_new_take (data, size);
+  broken = tress_bfres_parse (patched, "broken.bfres", &error);
+  g_clear_error (&error);
+  g_assert_nonnull (broken);
+  problems = tress_format_bfres.validate (broken);
+  for (guint i = 0; i < problems->len; i++)
+    {
+      const TressProblem *p = g_ptr_array_index (problems, i);
+
+      if (strstr (p->message, "picks texture 7") != NULL)
+        {
+          g_assert_cmpint (p->severity, ==, TRESS_SEVERITY_ERROR);
+          g_assert_cmpuint (p->offset, ==, info.keys_pos);
+          reported = TRUE;
+        }
+    }
+  g_assert_true (reported);
+}
+
+/* Values past what a 32-bit float holds are refused (they used to hang the
+ * quantizer). */
+static void
+test_huge_value (void)
+{
+  g_autoptr (GBytes) bytes = NULL;
+  g_autoptr (TressBfres) b = open_sample ("bfres/Animal_Bass_Animation.bfres", &bytes);
+  g_autoptr (TressCurve) curve = NULL;
+  g_autoptr (GError) error = NULL;
+
+  if (b == NULL)
+    return;
+  curve = ops->get_curve (b, 0);
+  tress_curve_get_key (curve, 1)->value = 7e38;
+  g_assert_false (ops->set_curve (b, 0, curve, NULL, &error));
+  g_assert_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED);
+  g_clear_error (&error);
+  tress_curve_get_key (curve, 1)->value = 3.4e38;
+  g_assert_true (ops->set_curve (b, 0, curve, NULL, &error));
+  g_assert_no_error (error);
+}
+
+/* Baking a curve that spans more frames than a curve holds keys is refused
+ * before any sample is made. */
+static void
+test_bake_too_long (void)
+{
+  g_autoptr (GBytes) bytes = NULL;
+  g_autoptr (TressBfres) b = open_sample ("bfres/Animal_Bass_Animation.bfres", &bytes);
+  g_autoptr (TressCurve) curve = NULL;
+  g_autoptr (GError) error = NULL;
+  guint n;
+
+  if (b == NULL)
+    return;
+  g_assert_true (tress_bfres_raise_frame_count (b, 0, 200000, &error));
+  g_assert_no_error (error);
+  curve = ops->get_curve (b, 0);
+  n = tress_curve_get_n_keys (curve);
+  tress_curve_get_key (curve, n - 1)->frame = 199999;
+  g_assert_true (ops->set_curve (b, 0, curve, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_false (tress_bfres_set_curve_types (b, 0, TRESS_BFRES_CURVE_BAKED_FLOAT,
+                                               TRESS_BFRES_FRAME_F32, TRESS_BFRES_KEY_32, NULL,
+                                               &error));
+  g_assert_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED);
+  g_assert_nonnull (strstr (error->message, "65,535"));
+}
+
 static void
 test_yaz0_save (void)
 {
@@ -476,6 +579,9 @@ main (int argc, char **argv)
   g_test_add_func ("/bfres/edit/undo-states", test_undo_states);
   g_test_add_func ("/bfres/edit/widening", test_widening);
   g_test_add_func ("/bfres/edit/refusals", test_refusals);
+  g_test_add_func ("/bfres/edit/texture-index", test_texture_index);
+  g_test_add_func ("/bfres/edit/huge-value", test_huge_value);
+  g_test_add_func ("/bfres/edit/bake-too-long", test_bake_too_long);
   g_test_add_func ("/bfres/edit/yaz0-save", test_yaz0_save);
   g_test_add_func ("/bfres/edit/frame-count", test_frame_count);
   return g_test_run ();

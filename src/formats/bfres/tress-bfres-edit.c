@@ -194,6 +194,9 @@ bfres_get_curve (TressBfres *b, guint index)
   if (bfres_curve_type_is_float (ct))
     {
       curve->limits.value_kind = TRESS_VALUE_FLOAT;
+      /* Stored as 32-bit floats (or scale and offset that are): nothing larger. */
+      curve->limits.value_min = -G_MAXFLOAT;
+      curve->limits.value_max = G_MAXFLOAT;
       curve->limits.interp_mask = TRESS_INTERP_MASK (TRESS_INTERP_HERMITE)
                                   | TRESS_INTERP_MASK (TRESS_INTERP_LINEAR)
                                   | TRESS_INTERP_MASK (TRESS_INTERP_BAKED);
@@ -291,6 +294,13 @@ bfres_get_curve (TressBfres *b, guint index)
   if (a->textures != NULL && a->n_textures > 0)
     {
       GString *note = g_string_new ("Value = texture index:");
+
+      /* A texture pattern's values pick a texture of the list: nothing else. */
+      if (curve->limits.value_kind == TRESS_VALUE_INT)
+        {
+          curve->limits.value_min = 0;
+          curve->limits.value_max = a->n_textures - 1;
+        }
       for (guint i = 0; i < a->n_textures; i++)
         g_string_append_printf (note, " %u %s%s", i, a->textures[i],
                                 i + 1 < a->n_textures ? "," : "");
@@ -427,8 +437,10 @@ encode_float_keys (Plan *p, TressBfresKeyType kt)
       fs = (float)(m / maxraw);
       if (!(fs > 0) || !isfinite (fs))
         fs = 1.0f;
-      /* Float rounding of the scale must not push a raw value out of range. */
-      while (m / fs > maxraw + 0.5)
+      /* Float rounding of the scale must not push a raw value out of range
+       * (a spread no float scale covers ends the search: the error below
+       * then asks for a wider key type). */
+      while (m / fs > maxraw + 0.5 && fs < G_MAXFLOAT)
         fs = nextafterf (fs, G_MAXFLOAT);
     }
 
@@ -628,6 +640,30 @@ bfres_encode_curve (TressBfres *b, guint index, const TressCurve *curve, int wan
       g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED,
                    "%s: %u keys do not fit the 16-bit key count", c->path, n);
       return FALSE;
+    }
+  /* Values the file cannot hold, whoever asks (the editors check the limits
+   * first; this keeps the encoder itself safe). */
+  for (guint i = 0; i < n; i++)
+    {
+      const TressKey *k = tress_curve_get_key (curve, i);
+
+      if (bfres_curve_type_is_float (old_ct)
+          && !(fabs (k->value) <= G_MAXFLOAT && fabs (k->in_slope) <= G_MAXFLOAT
+               && fabs (k->out_slope) <= G_MAXFLOAT))
+        {
+          g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED,
+                       "%s: key %u (value %g) is beyond what a 32-bit float holds", c->path, i,
+                       k->value);
+          return FALSE;
+        }
+      if (a->textures != NULL && a->n_textures > 0 && !bfres_curve_type_is_float (old_ct)
+          && !bfres_curve_type_is_bool (old_ct) && (k->value < 0 || k->value >= a->n_textures))
+        {
+          g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED,
+                       "%s: key %u picks texture %g, but the animation has %u (0 to %u)", c->path,
+                       i, k->value, a->n_textures, a->n_textures - 1);
+          return FALSE;
+        }
     }
 
   /* The curve type: asked for, or from the keys' (uniform) interpolation. */

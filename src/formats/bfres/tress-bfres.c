@@ -153,7 +153,7 @@ tress_bfres_serialize (TressBfres *b, GError **error)
 
 /* Bakes or un-bakes the curve's keys for a type change within its family. */
 static TressCurve *
-convert_keys (TressBfres *b, guint index, TressBfresCurveType to)
+convert_keys (TressBfres *b, guint index, TressBfresCurveType to, GError **error)
 {
   BfresCurve *c = bfres_curve (b, index);
   TressBfresCurveType from = bfres_curve_type (c);
@@ -171,6 +171,17 @@ convert_keys (TressBfres *b, guint index, TressBfresCurveType to)
   if (to_baked && !from_baked && c->n_keys > 0)
     {
       double first = ceil (c->start), last = floor (c->end);
+
+      /* One sample a frame, counted in 16 bits: refuse before baking. */
+      if (!(last - first < 0xFFFF))
+        {
+          g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED,
+                       "%s spans frames %g to %g: baked, that is more than the 65,535 keys a "
+                       "curve holds",
+                       c->path, first, last);
+          tress_curve_unref (curve);
+          return NULL;
+        }
       g_array_set_size (curve->keys, 0);
       for (double f = first; f <= last; f++)
         {
@@ -226,7 +237,9 @@ tress_bfres_set_curve_types (TressBfres *b, guint index, TressBfresCurveType cur
       g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED, "Unknown curve, frame or key type");
       return FALSE;
     }
-  curve = convert_keys (b, index, curve_type);
+  curve = convert_keys (b, index, curve_type, error);
+  if (curve == NULL)
+    return FALSE;
   return bfres_set_curve (b, index, curve, curve_type, frame_type, key_type, max_error, error);
 }
 
@@ -404,6 +417,28 @@ bfres_validate (gpointer model)
               g_ptr_array_add (problems, tress_problem_new (TRESS_SEVERITY_ERROR, c->path, c->pos,
                                                             NULL, -1, "The curve has no keys"));
               continue;
+            }
+          if (a->textures != NULL && a->n_textures > 0 && !bfres_curve_type_is_float (ct)
+              && !bfres_curve_type_is_bool (ct))
+            {
+              /* A texture pattern's value picks one of the animation's textures. */
+              g_autoptr (TressCurve) tc = bfres_get_curve (b, a->first_curve + k);
+
+              for (guint i = 0; i < tress_curve_get_n_keys (tc); i++)
+                {
+                  double v = tress_curve_get_key (tc, i)->value;
+
+                  if (v < 0 || v >= a->n_textures)
+                    {
+                      g_ptr_array_add (
+                          problems, tress_problem_new (
+                                        TRESS_SEVERITY_ERROR, c->path, c->keys_pos, NULL, -1,
+                                        "Key %u picks texture %g, but the animation has %u (0 to "
+                                        "%u)",
+                                        i, v, a->n_textures, a->n_textures - 1));
+                      break;
+                    }
+                }
             }
           for (guint i = 1; i < c->n_keys; i++)
             if (!(bfres_frame_at (b, c, i) > bfres_frame_at (b, c, i - 1)))
