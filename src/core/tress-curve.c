@@ -79,6 +79,7 @@ tress_curve_copy (const TressCurve *curve)
   copy->fps = curve->fps;
   copy->loops = curve->loops;
   copy->quant_error = curve->quant_error;
+  copy->rest_value = curve->rest_value;
   return copy;
 }
 
@@ -294,7 +295,7 @@ tress_curve_evaluate (const TressCurve *curve, double frame)
   int i;
 
   if (n == 0)
-    return 0;
+    return curve->rest_value;
   frame = wrap_frame (curve, frame);
   i = tress_curve_find_segment (curve, frame);
   if (i < 0)
@@ -379,7 +380,7 @@ tress_curve_insert_on_curve (TressCurve *curve, double frame, GError **error)
 {
   TressKey key = { 0 };
   guint n = curve->keys->len;
-  int seg;
+  int seg, at;
 
   if (curve->limits.fixed_key_count)
     {
@@ -426,7 +427,26 @@ tress_curve_insert_on_curve (TressCurve *curve, double frame, GError **error)
     }
   if (curve->limits.value_kind != TRESS_VALUE_FLOAT)
     key.value = round (key.value);
-  return tress_curve_insert_key (curve, &key);
+  at = tress_curve_insert_key (curve, &key);
+  /* Outside the keys a clamped curve holds its end value: the new segment
+   * between the old end key and the new one must be flat too, so the old end
+   * key's slope on that side becomes 0 (a format that ties both slopes cannot
+   * do that without changing the segment on the other side, and keeps it). */
+  if (at >= 0 && n > 0 && !curve->limits.tied_tangents && !curve->loops
+      && ((guint)at == n ? curve->post_wrap : curve->pre_wrap) == TRESS_WRAP_CLAMP
+      && ((guint)at == n || at == 0))
+    {
+      TressKey *end = tress_curve_get_key (curve, (guint)at == n ? n - 1 : 1);
+      double *slope = (guint)at == n ? &end->out_slope : &end->in_slope;
+
+      if (*slope != 0)
+        {
+          *slope = 0;
+          if (end->in_slope != end->out_slope)
+            end->flags |= TRESS_KEY_BROKEN;
+        }
+    }
+  return at;
 }
 
 static double

@@ -105,6 +105,7 @@ struct _TressCurve
   double fps;         /* playback rate (0 if unknown) */
   gboolean loops;
   double quant_error; /* largest error of the stored values against the edited ones */
+  double rest_value;  /* the value while the curve has no key (a scale's 1); 0 by default */
 };
 
 #define TRESS_TYPE_CURVE (tress_curve_get_type ())

@@ -83,6 +83,20 @@ test_curve_insert_keeps_shape (void)
   /* No second key on the same frame. */
   g_assert_cmpint (tress_curve_insert_on_curve (c, 3.5, &error), ==, -1);
   g_assert_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED);
+  g_clear_error (&error);
+
+  /* Before the first key and after the last the curve holds its end values;
+   * keys inserted there keep it flat even when the end keys have slopes. */
+  tress_curve_get_key (c, 0)->in_slope = 1;
+  tress_curve_get_key (c, 3)->out_slope = -2;
+  g_clear_pointer (&before, tress_curve_unref);
+  before = tress_curve_copy (c);
+  g_assert_cmpint (tress_curve_insert_on_curve (c, 25, &error), ==, 4);
+  g_assert_cmpint (tress_curve_insert_on_curve (c, -5, &error), ==, 0);
+  g_assert_no_error (error);
+  for (double f = -5; f <= 25; f += 0.25)
+    g_assert_cmpfloat_with_epsilon (tress_curve_evaluate (c, f), tress_curve_evaluate (before, f),
+                                    1e-9);
 }
 
 static void

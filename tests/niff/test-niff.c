@@ -916,6 +916,36 @@ test_edit_niff2_set_key (void)
   fmt->free (file);
 }
 
+/* An empty scale channel stands for 1 on every axis: a first key inserted on
+ * one component takes 1, and so do the others. */
+static void
+test_edit_niff2_empty_scale (void)
+{
+  g_autoptr (GBytes) bytes = tress_test_load_sample ("niff/synthetic-all-channels.nif");
+  TressNiffFile *file;
+  g_autoptr (TressCurve) x = NULL;
+  g_autoptr (TressCurve) y = NULL;
+  g_autoptr (GError) error = NULL;
+  int ix, iy, k;
+
+  if (bytes == NULL)
+    return;
+  file = parse_ok (bytes);
+  ix = find_curve (file, "orientation_xy.anim/UniqueScale/X");
+  iy = find_curve (file, "orientation_xy.anim/UniqueScale/Y");
+  x = fmt->curves->get_curve (file, ix);
+  g_assert_cmpuint (tress_curve_get_n_keys (x), ==, 0);
+  g_assert_cmpfloat (tress_curve_evaluate (x, 5), ==, 1);
+  k = tress_curve_insert_on_curve (x, 10, &error);
+  g_assert_no_error (error);
+  g_assert_cmpfloat (tress_curve_get_key (x, k)->value, ==, 1);
+  set_curve_ok (file, ix, x);
+  y = fmt->curves->get_curve (file, iy);
+  g_assert_cmpuint (tress_curve_get_n_keys (y), ==, 1);
+  g_assert_cmpfloat (tress_curve_evaluate (y, 10), ==, 1);
+  fmt->free (file);
+}
+
 static void
 test_edit_niff2_insert_delete (void)
 {
@@ -1854,6 +1884,7 @@ main (int argc, char **argv)
   g_test_add_func ("/niff/builder/demo", test_builder_demo);
   g_test_add_func ("/niff/edit/niff2-set-key", test_edit_niff2_set_key);
   g_test_add_func ("/niff/edit/niff2-insert-delete", test_edit_niff2_insert_delete);
+  g_test_add_func ("/niff/edit/niff2-empty-scale", test_edit_niff2_empty_scale);
   g_test_add_func ("/niff/edit/niff2-channel-bits", test_edit_niff2_channel_bits);
   g_test_add_func ("/niff/edit/niff1-key", test_edit_niff1_key);
   g_test_add_func ("/niff/edit/niff1-full", test_edit_niff1_full);

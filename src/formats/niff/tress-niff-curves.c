@@ -539,6 +539,9 @@ niff_get_curve (gpointer model, guint index)
       curve->limits.frame_max = CHANNEL_FRAME_MAX;
       curve->limits.interp_mask = TRESS_INTERP_MASK_ALL;
       curve->limits.tied_tangents = TRUE;
+      /* What the object has while the channel holds no key (a first key
+       * inserted on the curve takes it). */
+      curve->rest_value = channel_default (ch, c);
       g_array_set_size (curve->keys, keys->len);
       for (guint i = 0; i < keys->len; i++)
         {
