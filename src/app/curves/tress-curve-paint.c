@@ -122,12 +122,64 @@ typedef struct
   gint16 top, bottom;
 } Span;
 
+/* Four pixels, or four columns' rows, as one vector (GCC/clang vector
+ * extensions: SSE2 on x86-64, NEON on arm64, plain code elsewhere). */
+typedef gint32 Vec4 __attribute__ ((vector_size (16)));
+typedef float Vec4f __attribute__ ((vector_size (16)));
+
+/* Lane by lane, @mask (all ones or zeros, from a comparison) ? @a : @b. */
+static inline Vec4
+select_i (Vec4 mask, Vec4 a, Vec4 b)
+{
+  return (a & mask) | (b & ~mask);
+}
+
+static inline Vec4f
+select_f (Vec4 mask, Vec4f a, Vec4f b)
+{
+  return (Vec4f)select_i (mask, (Vec4)a, (Vec4)b);
+}
+
 /* Converts sampled columns into clamped pixel spans, about two pixels thick;
- * columns without a line get an empty span. */
+ * columns without a line get an empty span. Four columns at a time, without
+ * branches: floor and ceil by truncating positive numbers, the values being
+ * clamped to a few pixels around the image first (NaN compares false there
+ * too, and its column is emptied by the mask). */
 static void
 columns_to_spans (const TressCurveColumn *cols, guint n, int height, Span *spans)
 {
-  for (guint c = 0; c < n; c++)
+  const float h = (float)height;
+  const Vec4f below = { -4.0f, -4.0f, -4.0f, -4.0f }, above = { h + 4, h + 4, h + 4, h + 4 };
+  const Vec4f eight = { 8.0f, 8.0f, 8.0f, 8.0f }, h8 = { h + 8, h + 8, h + 8, h + 8 };
+  const Vec4f grow = { 0.75f, 0.75f, 0.75f, 0.75f };
+  const Vec4 zero = { 0, 0, 0, 0 }, hi = { height, height, height, height };
+  guint c = 0;
+
+  for (; c + 4 <= n; c += 4)
+    {
+      const TressCurveColumn *k = &cols[c];
+      Vec4f first = { k[0].y_first, k[1].y_first, k[2].y_first, k[3].y_first };
+      Vec4f ymin = { k[0].y_min, k[1].y_min, k[2].y_min, k[3].y_min };
+      Vec4f ymax = { k[0].y_max, k[1].y_max, k[2].y_max, k[3].y_max };
+      Vec4 valid = (first == first) & (ymax > below + 2) & (ymin < above - 2);
+      Vec4f lo = ymin - grow, up = ymax + grow;
+      Vec4 top, bottom;
+
+      lo = select_f (lo > below, lo, below);
+      up = select_f (up < above, up, above);
+      top = __builtin_convertvector(lo + eight, Vec4) - 8;
+      bottom = (height + 8) - __builtin_convertvector(h8 - up, Vec4);
+      top = select_i (top < zero, zero, select_i (top > hi, hi, top));
+      bottom = select_i (bottom < zero, zero, select_i (bottom > hi, hi, bottom));
+      top &= valid;
+      bottom &= valid;
+      for (int i = 0; i < 4; i++)
+        {
+          spans[c + i].top = (gint16)top[i];
+          spans[c + i].bottom = (gint16)bottom[i];
+        }
+    }
+  for (; c < n; c++)
     {
       const TressCurveColumn *col = &cols[c];
       int top, bottom;
@@ -138,20 +190,14 @@ columns_to_spans (const TressCurveColumn *cols, guint n, int height, Span *spans
           continue;
         }
       {
-        /* floor and ceil by truncating positive numbers: the values are
-         * clamped to a few pixels around the image first. */
-        float lo = MAX (col->y_min - 0.75f, -4.0f), hi = MIN (col->y_max + 0.75f, height + 4.0f);
+        float lo = MAX (col->y_min - 0.75f, -4.0f), up = MIN (col->y_max + 0.75f, height + 4.0f);
         top = (int)(lo + 8.0f) - 8;
-        bottom = (height + 8) - (int)((height + 8.0f) - hi);
+        bottom = (height + 8) - (int)((height + 8.0f) - up);
       }
       spans[c].top = (gint16)CLAMP (top, 0, height);
       spans[c].bottom = (gint16)CLAMP (bottom, 0, height);
     }
 }
-
-/* Four pixels, or four columns' rows, as one vector (GCC/clang vector
- * extensions: SSE2 on x86-64, NEON on arm64, plain code elsewhere). */
-typedef gint32 Vec4 __attribute__ ((vector_size (16)));
 
 /* Writes the opaque spans of the four columns from @c (their spans at @sp) row
  * by row, four pixels per store: one loop over the rows the four spans cover
