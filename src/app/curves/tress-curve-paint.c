@@ -126,6 +126,7 @@ typedef struct
  * extensions: SSE2 on x86-64, NEON on arm64, plain code elsewhere). */
 typedef gint32 Vec4 __attribute__ ((vector_size (16)));
 typedef float Vec4f __attribute__ ((vector_size (16)));
+typedef guint32 UVec4 __attribute__ ((vector_size (16)));
 
 /* Lane by lane, @mask (all ones or zeros, from a comparison) ? @a : @b. */
 static inline Vec4
@@ -225,16 +226,26 @@ write_four (guint8 *data, int stride, const Span *sp, int c, guint32 opaque)
   if (y1 - y0 > pixels + 24)
     return FALSE;
   row = data + (gsize)y0 * stride + (gsize)c * 4;
-  for (int y = y0; y < y1; y++, row += stride)
-    {
-      Vec4 yy = { y, y, y, y };
-      Vec4 inside = (yy >= top) & (yy < bottom);
-      Vec4 old;
+  /* A lane is inside while 0 <= y - top < bottom - top: one unsigned compare
+   * (an empty lane has top == bottom and never is), done as a signed one on
+   * both sides offset by 2^31 (SSE2 has no unsigned compare); the offset
+   * value steps by one a row like the row itself. */
+  {
+    const UVec4 offset = { 0x80000000u, 0x80000000u, 0x80000000u, 0x80000000u };
+    const UVec4 one = { 1, 1, 1, 1 };
+    UVec4 r = (UVec4){ (guint32)y0, (guint32)y0, (guint32)y0, (guint32)y0 } - (UVec4)top + offset;
+    Vec4 len = (Vec4)((UVec4)bottom - (UVec4)top + offset);
 
-      memcpy (&old, row, sizeof old);
-      old = (old & ~inside) | (color & inside);
-      memcpy (row, &old, sizeof old);
-    }
+    for (int y = y0; y < y1; y++, row += stride, r += one)
+      {
+        Vec4 inside = (Vec4)r < len;
+        Vec4 old;
+
+        memcpy (&old, row, sizeof old);
+        old = (old & ~inside) | (color & inside);
+        memcpy (row, &old, sizeof old);
+      }
+  }
   return TRUE;
 }
 
