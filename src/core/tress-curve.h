@@ -67,6 +67,8 @@ typedef struct
   TressTangentMode tangent;
   guint16 flags;         /* TressKeyFlags */
   guint16 native_interp; /* the format's own interpolation code, kept for write-back */
+  guint32 origin;        /* 1 + the key's index as the format gave it (0: a new key), so
+                          * that a writer can tell a moved key from a new one */
 } TressKey;
 
 typedef struct

@@ -946,6 +946,43 @@ test_edit_niff2_empty_scale (void)
   fmt->free (file);
 }
 
+/* Keys moved past the frames of other keys keep their records: the other
+ * components move along with them, whatever the distance. */
+static void
+test_edit_moves_keep_records (void)
+{
+  g_autoptr (GBytes) bytes = tress_test_load_sample ("niff/synthetic-all-channels.nif");
+  static const double shifts[] = { 10, 5 };
+
+  if (bytes == NULL)
+    return;
+  for (guint s = 0; s < G_N_ELEMENTS (shifts); s++)
+    {
+      TressNiffFile *file = parse_ok (bytes);
+      int ix = find_curve (file, "euler_hermite.anim/Translation/X");
+      int iz = find_curve (file, "euler_hermite.anim/Translation/Z");
+      g_autoptr (TressCurve) x = fmt->curves->get_curve (file, ix);
+      g_autoptr (TressCurve) z_before = fmt->curves->get_curve (file, iz);
+      g_autoptr (TressCurve) z_after = NULL;
+      double d = shifts[s];
+
+      /* X's keys at 20 and 30 move later by d. */
+      g_assert_cmpfloat (tress_curve_get_key (x, 2)->frame, ==, 20);
+      tress_curve_get_key (x, 2)->frame += d;
+      tress_curve_get_key (x, 3)->frame += d;
+      set_curve_ok (file, ix, x);
+      z_after = fmt->curves->get_curve (file, iz);
+      g_assert_cmpuint (tress_curve_get_n_keys (z_after), ==, 4);
+      g_assert_cmpfloat (tress_curve_get_key (z_after, 2)->frame, ==, 20 + d);
+      g_assert_cmpfloat (tress_curve_get_key (z_after, 2)->value, ==,
+                         tress_curve_get_key (z_before, 2)->value);
+      g_assert_cmpfloat (tress_curve_get_key (z_after, 3)->frame, ==, 30 + d);
+      g_assert_cmpfloat (tress_curve_get_key (z_after, 3)->value, ==,
+                         tress_curve_get_key (z_before, 3)->value);
+      fmt->free (file);
+    }
+}
+
 static void
 test_edit_niff2_insert_delete (void)
 {
@@ -1885,6 +1922,7 @@ main (int argc, char **argv)
   g_test_add_func ("/niff/edit/niff2-set-key", test_edit_niff2_set_key);
   g_test_add_func ("/niff/edit/niff2-insert-delete", test_edit_niff2_insert_delete);
   g_test_add_func ("/niff/edit/niff2-empty-scale", test_edit_niff2_empty_scale);
+  g_test_add_func ("/niff/edit/moves-keep-records", test_edit_moves_keep_records);
   g_test_add_func ("/niff/edit/niff2-channel-bits", test_edit_niff2_channel_bits);
   g_test_add_func ("/niff/edit/niff1-key", test_edit_niff1_key);
   g_test_add_func ("/niff/edit/niff1-full", test_edit_niff1_full);

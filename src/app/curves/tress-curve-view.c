@@ -851,6 +851,7 @@ insert_keys (TressCurve *c, const TressKey *src, guint n, double offset, GArray 
       TressKey k = src[i];
       int at;
 
+      k.origin = 0; /* a new key, whatever it was copied from */
       k.frame = tress_curve_snap_frame (k.frame + offset, frame_grid (c));
       if (c->limits.tied_tangents)
         k.in_slope = k.out_slope = (k.in_slope + k.out_slope) / 2;

@@ -462,6 +462,7 @@ niff_get_curve (gpointer model, guint index)
               k->value = record_value (&g_array_index (g->records, TressNiffRecord, i), c);
               k->interp = TRESS_INTERP_BAKED;
               k->tangent = TRESS_TANGENT_MANUAL;
+              k->origin = i + 1;
             }
           curve->note = c / 3 == 1 ? DUP_LITERAL (NOTE_FULL NOTE_ANGLE) : DUP_LITERAL (NOTE_FULL);
         }
@@ -484,6 +485,7 @@ niff_get_curve (gpointer model, guint index)
               k->interp = key_interp_to_curve (r->interp);
               k->native_interp = (guint16)MIN (r->interp, G_MAXUINT16);
               k->tangent = TRESS_TANGENT_MANUAL;
+              k->origin = i + 1;
               if (key_interp_is_slow (r->interp))
                 {
                   k->flags |= TRESS_KEY_EASE_ASSUMED;
@@ -555,6 +557,7 @@ niff_get_curve (gpointer model, guint index)
           k->interp = channel_interp_to_curve (ck->interp);
           k->native_interp = (guint16)MIN (ck->interp, G_MAXUINT16);
           k->tangent = TRESS_TANGENT_MANUAL;
+          k->origin = i + 1;
         }
       if (ch != TRESS_NIFF_ROTATE_AXIS && ch <= TRESS_NIFF_ROTATE_Z)
         curve->note = keys->len == 0 ? DUP_LITERAL (NOTE_EMPTY "; " NOTE_ANGLE2)
@@ -641,10 +644,13 @@ check_keys (const TressCurve *curve, double frame_max, gboolean tied, guint32 *f
   return TRUE;
 }
 
-/* Matches new key frames to old record frames: src[j] is the old record that
- * new key j continues, or -1 for a new record (see the top of this file). */
+/* Matches new keys to old records: src[j] is the old record that new key j
+ * continues, or -1 for a new record (see the top of this file). A key that
+ * says which record it was read from (its origin) continues that one, wherever
+ * it moved; the others are matched by frame. */
 static void
-match_frames (const guint32 *old, guint n_old, const guint32 *frames, guint n_new, int *src)
+match_frames (const guint32 *old, guint n_old, const guint32 *frames, const TressCurve *curve,
+              guint n_new, int *src)
 {
   g_autoptr (GHashTable) by_frame = g_hash_table_new (NULL, NULL);
   g_autofree gboolean *used = g_new0 (gboolean, n_old + 1);
@@ -655,8 +661,21 @@ match_frames (const guint32 *old, guint n_old, const guint32 *frames, guint n_ne
     g_hash_table_insert (by_frame, GUINT_TO_POINTER (old[i]), GUINT_TO_POINTER (i + 1));
   for (guint j = 0; j < n_new; j++)
     {
-      gpointer hit = NULL;
+      guint32 origin = tress_curve_get_key (curve, j)->origin;
+
       src[j] = -1;
+      if (origin > 0 && origin <= n_old && !used[origin - 1])
+        {
+          used[origin - 1] = TRUE;
+          src[j] = (int)origin - 1;
+        }
+    }
+  for (guint j = 0; j < n_new; j++)
+    {
+      gpointer hit = NULL;
+
+      if (src[j] >= 0)
+        continue;
       if (g_hash_table_lookup_extended (by_frame, GUINT_TO_POINTER (frames[j]), NULL, &hit))
         {
           guint i = GPOINTER_TO_UINT (hit) - 1;
@@ -702,7 +721,7 @@ set_key_records (TressNiffGroup *g, guint c, const TressCurve *curve, double *ma
                    MIN (2, MAX (n_old, 1)), n_old >= 2 ? "s" : "");
   for (guint i = 0; i < n_old; i++)
     old_frames[i] = g_array_index (g->records, TressNiffRecord, i).key;
-  match_frames (old_frames, n_old, frames, m, src);
+  match_frames (old_frames, n_old, frames, curve, m, src);
   if (n_old >= 2)
     {
       gboolean first = FALSE, last = FALSE;
@@ -842,7 +861,7 @@ set_channel (TressNiffGroup *g, guint ch, guint c, const TressCurve *curve, doub
                        tress_niff_channel_name (other));
   for (guint i = 0; i < n_old; i++)
     old_frames[i] = g_array_index (old, TressNiffChannelKey, i).key;
-  match_frames (old_frames, n_old, frames, m, src);
+  match_frames (old_frames, n_old, frames, curve, m, src);
 
   keys = g_array_sized_new (FALSE, TRUE, sizeof (TressNiffChannelKey), m);
   for (guint j = 0; j < m; j++)
