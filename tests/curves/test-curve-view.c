@@ -411,6 +411,40 @@ test_insert_keeps_shape (Fixture *f, gconstpointer data)
   g_assert_cmpuint (tress_curve_get_n_keys (curve (f, TX)), ==, 5);
 }
 
+/* Undo and redo move the selection with its keys: after undoing an insert,
+ * the inserted key's index must not select the key that now has it. */
+static void
+test_selection_follows_undo (Fixture *f, gconstpointer data)
+{
+  guint n;
+
+  act (f, "curve.select-key", "(uub)", (guint)TY, 3u, FALSE); /* the key after frame 15 */
+  act (f, "curve.insert-key", "d", 15.0);
+  g_assert_true (tress_curve_view_is_selected (f->view, TY, 2, TRESS_CURVE_PART_KEY));
+  n = tress_curve_get_n_keys (curve (f, TY));
+  g_assert_true (tress_history_undo (f->history));
+  g_assert_cmpuint (tress_curve_get_n_keys (curve (f, TY)), ==, n - 1);
+  /* The inserted key is gone, and with it its selection. */
+  g_assert_cmpuint (tress_curve_view_get_n_selected_keys (f->view), ==, 0);
+  act (f, "curve.delete", NULL);
+  g_assert_cmpuint (tress_curve_get_n_keys (curve (f, TY)), ==, n - 1);
+
+  /* A selected key stays selected at its new index when an undo inserts a key
+   * before it. */
+  g_assert_true (tress_history_redo (f->history));
+  act (f, "curve.select-key", "(uub)", (guint)TY, 3u, FALSE);
+  {
+    double frame = key (f, TY, 3)->frame;
+
+    g_assert_true (tress_history_undo (f->history)); /* the key at 15 goes: index 3 → 2 */
+    g_assert_true (tress_curve_view_is_selected (f->view, TY, 2, TRESS_CURVE_PART_KEY));
+    g_assert_cmpfloat (key (f, TY, 2)->frame, ==, frame);
+    g_assert_true (tress_history_redo (f->history)); /* back: index 2 → 3 */
+    g_assert_true (tress_curve_view_is_selected (f->view, TY, 3, TRESS_CURVE_PART_KEY));
+    g_assert_cmpfloat (key (f, TY, 3)->frame, ==, frame);
+  }
+}
+
 static void
 test_delete_duplicate (Fixture *f, gconstpointer data)
 {
@@ -1021,6 +1055,7 @@ main (int argc, char **argv)
   ADD ("/curves/view/nudge-scale", test_nudge_scale);
   ADD ("/curves/view/bool-values", test_bool_values);
   ADD ("/curves/view/insert-keeps-shape", test_insert_keeps_shape);
+  ADD ("/curves/view/selection-follows-undo", test_selection_follows_undo);
   ADD ("/curves/view/delete-duplicate", test_delete_duplicate);
   ADD ("/curves/view/copy-paste", test_copy_paste);
   ADD ("/curves/view/interp-tangents", test_interp_tangents);

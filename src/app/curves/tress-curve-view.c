@@ -76,6 +76,10 @@ struct _TressCurveView
 
   GArray *slots;     /* Slot */
   GArray *selection; /* Sel */
+  /* Curve index → a copy of the curve the selection's key indices refer to,
+   * so that a change from outside (undo, redo) moves them with their keys. */
+  GHashTable *seen;
+  gboolean committing; /* the view's own edit: it sets the selection itself */
   gboolean has_active;
   guint active_curve;
   guint active_key;
@@ -666,6 +670,7 @@ apply_edit (TressCurveView *self, const char *label, Target target, EditFunc fun
     }
 
   tress_curve_document_begin_edit (self->document, label);
+  self->committing = TRUE;
   for (guint i = 0; i < copies->len && ok; i++)
     {
       Slot *s = &g_array_index (self->slots, Slot, g_array_index (slots, guint, i));
@@ -697,6 +702,7 @@ apply_edit (TressCurveView *self, const char *label, Target target, EditFunc fun
 
       /* What was committed before the refusal is taken back. */
       tress_curve_document_cancel_edit (self->document);
+      self->committing = FALSE;
       set_message (self, msg);
       gtk_widget_error_bell (GTK_WIDGET (self));
       prune_selection (self);
@@ -704,6 +710,7 @@ apply_edit (TressCurveView *self, const char *label, Target target, EditFunc fun
       return FALSE;
     }
   tress_curve_document_end_edit (self->document);
+  self->committing = FALSE;
   for (guint i = 0; i < copies->len; i++)
     replace_curve_selection (
         self, g_array_index (self->slots, Slot, g_array_index (slots, guint, i)).index,
@@ -1807,6 +1814,7 @@ drag_commit (TressCurveView *self)
   if (ok && n_edited > 0)
     {
       tress_curve_document_begin_edit (self->document, label);
+      self->committing = TRUE;
       for (guint i = 0; i < self->slots->len && ok; i++)
         {
           Slot *s = &g_array_index (self->slots, Slot, i);
@@ -1843,6 +1851,7 @@ drag_commit (TressCurveView *self)
         tress_curve_document_end_edit (self->document);
       else
         tress_curve_document_cancel_edit (self->document);
+      self->committing = FALSE;
     }
   if (!ok)
     {
@@ -2783,11 +2792,64 @@ tress_curve_view_measure (GtkWidget *widget, GtkOrientation orientation, int for
 
 /* ----------------------------------------------------------- document -- */
 
+/* Remembers @index's curve as the selection now sees it. */
+static void
+see_curve (TressCurveView *self, guint index)
+{
+  const TressCurve *c
+      = self->document != NULL ? tress_curve_document_get_curve (self->document, index) : NULL;
+
+  if (c != NULL)
+    g_hash_table_replace (self->seen, GUINT_TO_POINTER (index), tress_curve_copy (c));
+  else
+    g_hash_table_remove (self->seen, GUINT_TO_POINTER (index));
+}
+
+/* After @index changed from outside the view (undo, redo, another view), its
+ * selected keys (and the active key) are found again by frame in what it holds
+ * now; those gone are dropped. Indices alone would point at other keys. */
+static void
+follow_keys (TressCurveView *self, guint index)
+{
+  const TressCurve *before = g_hash_table_lookup (self->seen, GUINT_TO_POINTER (index));
+  const TressCurve *now = tress_curve_document_get_curve (self->document, index);
+
+  if (before == NULL || now == NULL || same_keys (before, now))
+    return;
+  for (guint i = self->selection->len; i > 0; i--)
+    {
+      Sel *sel = &g_array_index (self->selection, Sel, i - 1);
+      int at;
+
+      if (sel->curve != index)
+        continue;
+      at = sel->key < tress_curve_get_n_keys (before) ? key_in (before, sel->key, now) : -1;
+      if (at < 0)
+        g_array_remove_index (self->selection, i - 1);
+      else
+        sel->key = (guint)at;
+    }
+  if (self->has_active && self->active_curve == index)
+    {
+      int at = self->active_key < tress_curve_get_n_keys (before)
+                   ? key_in (before, self->active_key, now)
+                   : -1;
+
+      if (at < 0)
+        self->has_active = FALSE;
+      else
+        self->active_key = (guint)at;
+    }
+}
+
 static void
 on_curve_changed (TressCurveDocument *document, guint index, TressCurveView *self)
 {
   if (slot_for (self, index) == NULL)
     return;
+  if (!self->committing)
+    follow_keys (self, index);
+  see_curve (self, index);
   prune_selection (self);
   invalidate_lines (self);
   g_signal_emit (self, signals[SIGNAL_CURVES_CHANGED], 0);
@@ -2867,6 +2929,9 @@ tress_curve_view_set_curves (TressCurveView *self, const guint *indices, guint n
         palette++;
       g_array_append_val (self->slots, s);
     }
+  g_hash_table_remove_all (self->seen);
+  for (guint i = 0; i < self->slots->len; i++)
+    see_curve (self, g_array_index (self->slots, Slot, i).index);
   /* Selected keys of curves no longer shown are dropped. */
   for (guint i = self->selection->len; i > 0; i--)
     if (slot_for (self, g_array_index (self->selection, Sel, i - 1).curve) == NULL)
@@ -3212,6 +3277,7 @@ tress_curve_view_commit_pending (TressCurveView *self, GError **error)
     }
   label = g_strdup (self->pending_label);
   tress_curve_document_begin_edit (self->document, label);
+  self->committing = TRUE;
   for (guint i = 0; i < self->pending_curves->len && ok; i++)
     {
       TressCurve *c = self->pending_curves->pdata[i];
@@ -3231,6 +3297,7 @@ tress_curve_view_commit_pending (TressCurveView *self, GError **error)
     tress_curve_document_end_edit (self->document);
   else
     tress_curve_document_cancel_edit (self->document); /* all or nothing */
+  self->committing = FALSE;
   clear_pending (self);
   set_message (self, NULL);
   prune_selection (self);
@@ -3370,6 +3437,7 @@ tress_curve_view_finalize (GObject *object)
   drag_discard (self);
   g_array_unref (self->slots);
   g_array_unref (self->selection);
+  g_hash_table_unref (self->seen);
   g_hash_table_unref (self->broken);
   clear_pending (self);
   g_free (self->message);
@@ -3538,6 +3606,7 @@ tress_curve_view_init (TressCurveView *self)
 
   self->slots = g_array_new (FALSE, TRUE, sizeof (Slot));
   self->selection = g_array_new (FALSE, FALSE, sizeof (Sel));
+  self->seen = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify)tress_curve_unref);
   self->broken = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   self->snap = TRUE;
   self->loop = TRUE;
