@@ -360,6 +360,21 @@ test_bool_values (Fixture *f, gconstpointer data)
   g_assert_cmpuint (tress_history_get_n_undo (f->history), ==, 1);
   act (f, "curve.move", "(dd)", 0.0, -0.7);
   g_assert_cmpfloat (key (f, VIS, 1)->value, ==, 0);
+  /* The arrow keys move whole-number keys by at least one (with values −0.5…1.5
+   * in view the grid's step is 0.2, which would round back). */
+  {
+    TressCurveViewport vp;
+
+    tress_curve_view_get_viewport (f->view, &vp);
+    vp.value_min = -0.5;
+    vp.value_max = 1.5;
+    tress_curve_view_set_viewport (f->view, &vp);
+  }
+  act (f, "curve.select-key", "(uub)", (guint)VIS, 1u, FALSE);
+  act (f, "curve.nudge", "(ii)", 0, 1);
+  g_assert_cmpfloat (key (f, VIS, 1)->value, ==, 1);
+  g_assert_true (tress_history_undo (f->history));
+  g_assert_cmpfloat (key (f, VIS, 1)->value, ==, 0);
   /* A typed value the format cannot hold is refused with the reason. */
   {
     TressKey k = *key (f, VIS, 1);

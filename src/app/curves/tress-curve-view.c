@@ -2240,9 +2240,24 @@ act_nudge (GtkWidget *w, const char *name, GVariant *p)
   TressCurveView *self = TRESS_CURVE_VIEW (w);
   int fx, vy;
 
+  double step;
+  gboolean whole = self->selection->len > 0;
+
   g_variant_get (p, "(ii)", &fx, &vy);
-  /* Frames move by whole frames, values by the value grid's step. */
-  view_move (self, fx, vy * nice_step (self->vp.value_max - self->vp.value_min, 10));
+  /* Frames move by whole frames, values by the value grid's step; keys of
+   * whole-number curves only (ints, bools) by at least one, which a smaller
+   * step would round back to where they were. */
+  step = nice_step (self->vp.value_max - self->vp.value_min, 10);
+  for (guint i = 0; i < self->selection->len && whole; i++)
+    {
+      Slot *slot = slot_for (self, g_array_index (self->selection, Sel, i).curve);
+      const TressCurve *c = slot != NULL ? slot_curve (self, slot) : NULL;
+
+      whole = c != NULL && c->limits.value_kind != TRESS_VALUE_FLOAT && !self->normalized;
+    }
+  if (whole)
+    step = MAX (step, 1);
+  view_move (self, fx, vy * step);
 }
 
 static void
