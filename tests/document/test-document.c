@@ -8,8 +8,10 @@
 #include <errno.h>
 #include <glib/gstdio.h>
 #include <grp.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <utime.h>
@@ -600,6 +602,84 @@ test_save_backup_blocked (void)
     g_assert_true (g_str_has_prefix (name, "blocked.trsstest"));
 }
 
+/* The write itself fails half-way (a full disk, a quota; here the process's
+ * file size limit): the file on disk keeps its bytes, no backup is made and no
+ * temporary file is left. GLib's g_file_replace_contents() would rename the
+ * partly written file into place. */
+static void
+test_save_write_fails (void)
+{
+  g_autofree char *dir = make_folder ("write-fails");
+  g_autofree guint32 *values = g_new (guint32, 8192);
+  g_autofree char *path = NULL;
+  g_autofree char *backup = NULL;
+  g_autoptr (TressDocument) doc = NULL;
+  g_autoptr (GBytes) before = NULL;
+  g_autoptr (GBytes) after = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GDir) listing = NULL;
+  struct rlimit old, small;
+  const char *name;
+  gboolean saved;
+
+  for (guint i = 0; i < 8192; i++)
+    values[i] = i;
+  path = write_test_file (dir, "big.trsstest", values, 8192, NULL);
+  backup = backup_path (path);
+  before = read_path (path);
+  doc = load_path (path);
+  set_value (doc, 0, 99);
+
+  /* Writes past 4 KiB fail (EFBIG) while the limit holds. */
+  signal (SIGXFSZ, SIG_IGN);
+  g_assert_cmpint (getrlimit (RLIMIT_FSIZE, &old), ==, 0);
+  small = old;
+  small.rlim_cur = 4096;
+  g_assert_cmpint (setrlimit (RLIMIT_FSIZE, &small), ==, 0);
+  saved = tress_document_save (doc, NULL, FALSE, NULL, &error);
+  g_assert_cmpint (setrlimit (RLIMIT_FSIZE, &old), ==, 0);
+
+  g_assert_false (saved);
+  g_assert_nonnull (error);
+  g_assert_nonnull (strstr (error->message, "big.trsstest"));
+  g_assert_true (tress_document_get_modified (doc));
+  after = read_path (path);
+  tress_test_assert_bytes_equal (after, before);
+  g_assert_false (g_file_test (backup, G_FILE_TEST_EXISTS));
+  listing = g_dir_open (dir, 0, NULL);
+  while ((name = g_dir_read_name (listing)) != NULL)
+    g_assert_cmpstr (name, ==, "big.trsstest");
+}
+
+/* Saving through a symbolic link writes the file it points at, atomically, and
+ * keeps the link. */
+static void
+test_save_through_symlink (void)
+{
+  g_autofree char *dir = make_folder ("symlink");
+  g_autofree char *path = write_test_file (dir, "real.trsstest", initial_values, 4, NULL);
+  g_autofree char *link = g_build_filename (dir, "link.trsstest", NULL);
+  g_autoptr (TressDocument) doc = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *target = NULL;
+  g_autoptr (TressDocument) again = NULL;
+
+  g_assert_cmpint (symlink ("real.trsstest", link), ==, 0);
+  doc = load_path (link);
+  set_value (doc, 1, 42);
+  g_assert_true (tress_document_save (doc, NULL, FALSE, NULL, &error));
+  g_assert_no_error (error);
+  target = g_file_read_link (link, NULL);
+  g_assert_cmpstr (target, ==, "real.trsstest");
+  again = load_path (path);
+  g_assert_cmpuint (tress_test_model_get_value (model_of (again), 1), ==, 42);
+  /* The backup sits beside the file that was replaced. */
+  {
+    g_autofree char *b = backup_path (path);
+    g_assert_true (g_file_test (b, G_FILE_TEST_IS_REGULAR));
+  }
+}
+
 /* Save as into a "folder" that is a file: the path cannot be created. */
 static void
 test_save_parent_is_file (void)
@@ -1052,6 +1132,8 @@ main (int argc, char *argv[])
   g_test_add_func ("/document/save/new-with-file", test_new_with_file);
   g_test_add_func ("/document/save/backup-blocked", test_save_backup_blocked);
   g_test_add_func ("/document/save/parent-is-file", test_save_parent_is_file);
+  g_test_add_func ("/document/save/write-fails", test_save_write_fails);
+  g_test_add_func ("/document/save/through-symlink", test_save_through_symlink);
   g_test_add_func ("/document/save/read-only-folder", test_save_read_only_folder);
   g_test_add_func ("/document/save/async", test_save_async);
   g_test_add_func ("/document/revert", test_revert);
