@@ -15,6 +15,8 @@
 
 #include "tress-cli.h"
 
+#include "core/tress-file.h"
+
 void
 tress_cli_error (const char *format, ...)
 {
@@ -70,13 +72,35 @@ tress_cli_file_clear (TressCliFile *file)
 gboolean
 tress_cli_write_atomic (const char *path, GBytes *bytes)
 {
+  return tress_cli_write (path, bytes, NULL);
+}
+
+gboolean
+tress_cli_write (const char *path, GBytes *bytes, const char *input_path)
+{
   g_autoptr (GError) error = NULL;
+  g_autoptr (GFile) out = g_file_new_for_commandline_arg (path);
   gsize len = 0;
   const char *data = g_bytes_get_data (bytes, &len);
+  gboolean over_input = FALSE;
 
-  /* g_file_set_contents writes a temporary file in the same folder and renames
-   * it over @path, so a failure leaves no partial file behind. */
-  if (!g_file_set_contents_full (path, data, len, G_FILE_SET_CONTENTS_CONSISTENT, 0644, &error))
+  /* Writing over the file that was read keeps a `~` backup, as the editor does. */
+  if (input_path != NULL)
+    {
+      g_autoptr (GFile) in = g_file_new_for_commandline_arg (input_path);
+      g_autoptr (GFileInfo) a
+          = g_file_query_info (in, G_FILE_ATTRIBUTE_ID_FILE, G_FILE_QUERY_INFO_NONE, NULL, NULL);
+      g_autoptr (GFileInfo) b
+          = g_file_query_info (out, G_FILE_ATTRIBUTE_ID_FILE, G_FILE_QUERY_INFO_NONE, NULL, NULL);
+
+      over_input = a != NULL && b != NULL
+                   && g_strcmp0 (g_file_info_get_attribute_string (a, G_FILE_ATTRIBUTE_ID_FILE),
+                                 g_file_info_get_attribute_string (b, G_FILE_ATTRIBUTE_ID_FILE))
+                          == 0;
+    }
+  /* A new file renamed into place (the old one's permissions kept, links
+   * followed, non-regular files refused): a failure leaves nothing half-written. */
+  if (!tress_file_replace (out, data, len, NULL, over_input, NULL, NULL, &error))
     {
       tress_cli_error ("%s", error->message);
       return FALSE;
@@ -106,7 +130,7 @@ tress_cli_file_save (TressCliFile *file, const char *out_path)
       return FALSE;
     }
   file->format->free (check);
-  return tress_cli_write_atomic (out_path, bytes);
+  return tress_cli_write (out_path, bytes, file->path);
 }
 
 gboolean

@@ -50,7 +50,13 @@ G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (TressCliFile, tress_cli_file_clear)
 /* Serializes the model, parses the result again to check it, and writes @out_path
  * atomically (temporary file + rename): a failure leaves no partial file. */
 gboolean tress_cli_file_save (TressCliFile *file, const char *out_path);
-/* Writes bytes atomically to @path; prints the error and returns FALSE on failure. */
+/* Writes bytes to @path through a new file renamed into place (a failure leaves
+ * nothing half-written; an existing file's permissions and links are kept, a
+ * non-regular file is refused); prints the error and returns FALSE on failure.
+ * When @path is the file @input_path (read by the command), a `~` backup of it
+ * is kept. */
+gboolean tress_cli_write (const char *path, GBytes *bytes, const char *input_path);
+/* tress_cli_write() of a file made from nothing (no input to keep a backup of). */
 gboolean tress_cli_write_atomic (const char *path, GBytes *bytes);
 /* Prints "tress-cli: " + message to stderr. */
 void tress_cli_error (const char *format, ...) G_GNUC_PRINTF (1, 2);

@@ -12,6 +12,8 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "tress-document.h"
+
+#include "core/tress-file.h"
 #include "tress-document-private.h"
 
 #include <string.h>
@@ -637,65 +639,6 @@ check_new_bytes (const TressFormat *format, GBytes *bytes, const char *name, con
   return TRUE;
 }
 
-/* Drops what an output stream wrote without putting it in place: closing a
- * replace stream with a cancelled cancellable removes its temporary file and
- * leaves the original as it was (a plain close or unref would rename the
- * partial file over it, and make the backup). */
-static void
-abandon_stream (GOutputStream *out)
-{
-  g_autoptr (GCancellable) abort = g_cancellable_new ();
-
-  g_cancellable_cancel (abort);
-  g_output_stream_close (out, abort, NULL);
-}
-
-/* Writes @contents over @file the way g_file_replace_contents() does (a new
- * file renamed into place, a `~` backup, @etag checked), except that a failed
- * write (a full disk, a quota, a network error) or a cancellation before the
- * rename leaves the original untouched: g_file_replace_contents() in GLib 2.74
- * renames the partly written file into place when the write fails. */
-static gboolean
-replace_file (GFile *file, const char *contents, gsize len, const char *etag, char **new_etag,
-              GCancellable *cancellable, GError **error)
-{
-  g_autoptr (GFileOutputStream) out = NULL;
-  g_autoptr (GFile) target = NULL;
-  g_autoptr (GFileInfo) link = NULL;
-
-  /* Through a symbolic link, GIO would rewrite the target in place (not
-   * atomic): write its target instead, so the link still points at it. */
-  link = g_file_query_info (
-      file, G_FILE_ATTRIBUTE_STANDARD_IS_SYMLINK "," G_FILE_ATTRIBUTE_STANDARD_SYMLINK_TARGET,
-      G_FILE_QUERY_INFO_NOFOLLOW_SYMLINKS, cancellable, NULL);
-  if (link != NULL && g_file_info_get_is_symlink (link)
-      && g_file_info_get_symlink_target (link) != NULL)
-    {
-      g_autoptr (GFile) parent = g_file_get_parent (file);
-
-      target = parent != NULL
-                   ? g_file_resolve_relative_path (parent, g_file_info_get_symlink_target (link))
-                   : NULL;
-    }
-  out = g_file_replace (target != NULL ? target : file, etag, TRUE, G_FILE_CREATE_NONE, cancellable,
-                        error);
-  if (out == NULL)
-    return FALSE;
-  if (!g_output_stream_write_all (G_OUTPUT_STREAM (out), contents, len, NULL, cancellable, error)
-      || g_cancellable_set_error_if_cancelled (cancellable, error))
-    {
-      abandon_stream (G_OUTPUT_STREAM (out));
-      return FALSE;
-    }
-  /* Past this point the new file goes in place: no cancellation any more, so
-   * that a save is never reported cancelled once it is done. */
-  if (!g_output_stream_close (G_OUTPUT_STREAM (out), NULL, error))
-    return FALSE;
-  if (new_etag != NULL)
-    *new_etag = g_file_output_stream_get_etag (out);
-  return TRUE;
-}
-
 static gboolean
 save_in_thread (SaveData *data, GCancellable *cancellable, GError **error)
 {
@@ -738,7 +681,9 @@ save_in_thread (SaveData *data, GCancellable *cancellable, GError **error)
     }
 
   contents = g_bytes_get_data (data->bytes, &len);
-  if (!replace_file (data->file, contents, len, etag, &new_etag, cancellable, &local_error))
+  /* Not g_file_replace_contents: see tress_file_replace. */
+  if (!tress_file_replace (data->file, contents, len, etag, TRUE, &new_etag, cancellable,
+                           &local_error))
     {
       if (g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_WRONG_ETAG))
         {

@@ -4,6 +4,8 @@
  */
 #include <glib/gstdio.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "tress-test-utils.h"
 
@@ -80,6 +82,66 @@ test_cli_extend (void)
   g_assert_nonnull (strstr (text, "6 keys\t0..90"));
 }
 
+static guint
+mode_of (const char *path)
+{
+  GStatBuf st;
+
+  g_assert_cmpint (g_stat (path, &st), ==, 0);
+  return st.st_mode & 07777;
+}
+
+/* -o writes as the editor saves: an existing file keeps its permissions, a
+ * link keeps pointing at the file it names (which is the one written), the
+ * file that was read keeps a `~` backup, and what is not a regular file is
+ * refused. */
+static void
+test_cli_writes (void)
+{
+  g_autofree char *dir = g_build_filename (tress_test_tmpdir (), "writes", NULL);
+  g_autofree char *demo = g_build_filename (dir, "demo.niff", NULL);
+  g_autofree char *priv = g_build_filename (dir, "private.niff", NULL);
+  g_autofree char *backup = g_strconcat (priv, "~", NULL);
+  g_autofree char *link = g_build_filename (dir, "link.niff", NULL);
+  g_autofree char *fifo = g_build_filename (dir, "pipe.niff", NULL);
+  g_autofree char *err = NULL;
+  g_autofree char *target = NULL;
+  g_autofree char *before = NULL, *after = NULL;
+  gsize before_len = 0, after_len = 0;
+  const char *gen[] = { "generate-demo", "niff", "-o", demo, NULL };
+  const char *gen_priv[] = { "generate-demo", "niff", "-o", priv, NULL };
+  const char *over_input[] = { "insert-key", priv, "0", "3", "-o", priv, NULL };
+  const char *to_link[] = { "resave", demo, "-o", link, NULL };
+  const char *to_fifo[] = { "resave", demo, "-o", fifo, NULL };
+
+  g_assert_cmpint (g_mkdir_with_parents (dir, 0755), ==, 0);
+  g_assert_cmpint (tress_test_run_cli (gen, NULL, NULL), ==, 0);
+  g_assert_cmpint (tress_test_run_cli (gen_priv, NULL, NULL), ==, 0);
+  g_assert_cmpint (g_chmod (priv, 0600), ==, 0);
+  g_assert_true (g_file_get_contents (priv, &before, &before_len, NULL));
+
+  g_assert_cmpint (tress_test_run_cli (over_input, NULL, NULL), ==, 0);
+  g_assert_cmphex (mode_of (priv), ==, 0600);
+  g_assert_true (g_file_get_contents (backup, &after, &after_len, NULL));
+  g_assert_cmpmem (after, after_len, before, before_len);
+  g_clear_pointer (&after, g_free);
+
+  g_assert_cmpint (symlink ("private.niff", link), ==, 0);
+  g_assert_cmpint (tress_test_run_cli (to_link, NULL, NULL), ==, 0);
+  target = g_file_read_link (link, NULL);
+  g_assert_cmpstr (target, ==, "private.niff");
+  g_clear_pointer (&before, g_free);
+  g_assert_true (g_file_get_contents (demo, &before, &before_len, NULL));
+  g_assert_true (g_file_get_contents (priv, &after, &after_len, NULL));
+  g_assert_cmpmem (after, after_len, before, before_len);
+
+  g_assert_cmpint (mkfifo (fifo, 0644), ==, 0);
+  g_assert_cmpint (tress_test_run_cli (to_fifo, NULL, &err), !=, 0);
+  g_assert_nonnull (strstr (err, "not a regular file"));
+  g_assert_true (g_file_test (fifo, G_FILE_TEST_EXISTS)
+                 && !g_file_test (fifo, G_FILE_TEST_IS_REGULAR));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -87,5 +149,6 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/usage", test_cli_usage);
   g_test_add_func ("/cli/unreadable", test_cli_unreadable);
   g_test_add_func ("/cli/extend", test_cli_extend);
+  g_test_add_func ("/cli/writes", test_cli_writes);
   return g_test_run ();
 }
