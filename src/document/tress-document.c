@@ -564,11 +564,43 @@ save_data_free (SaveData *data)
   g_free (data);
 }
 
-/* The summary of the errors found in the new bytes. */
+/* An error as a string that names it apart from its byte offset (which an
+ * edit elsewhere may move). */
 static char *
-describe_errors (GPtrArray *problems)
+error_key (const TressProblem *p)
 {
-  guint n = tress_problem_list_count (problems, TRESS_SEVERITY_ERROR);
+  return g_strconcat (p->location != NULL ? p->location : "", "\n", p->message, NULL);
+}
+
+/* The errors of @bytes (the file as read or last saved), by error_key(): an
+ * edit may keep them, for the user to fix later, but may not add others. */
+static GHashTable *
+errors_of (const TressFormat *format, GBytes *bytes, const char *name)
+{
+  GHashTable *keys = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr (GPtrArray) problems = NULL;
+  gpointer model;
+
+  if (bytes == NULL || format->validate == NULL
+      || (model = format->parse (bytes, name, NULL)) == NULL)
+    return keys;
+  problems = format->validate (model);
+  format->free (model);
+  for (guint i = 0; i < problems->len; i++)
+    {
+      const TressProblem *p = g_ptr_array_index (problems, i);
+
+      if (p->severity >= TRESS_SEVERITY_ERROR)
+        g_hash_table_add (keys, error_key (p));
+    }
+  return keys;
+}
+
+/* The summary of the errors found in the new bytes that @kept (the file's
+ * own) does not hold. */
+static char *
+describe_errors (GPtrArray *problems, GHashTable *kept, guint n)
+{
   GString *s = g_string_new (NULL);
   guint shown = 0;
 
@@ -577,8 +609,12 @@ describe_errors (GPtrArray *problems)
     {
       const TressProblem *p = g_ptr_array_index (problems, i);
       g_autofree char *text = NULL;
+      g_autofree char *key = NULL;
 
       if (p->severity < TRESS_SEVERITY_ERROR)
+        continue;
+      key = error_key (p);
+      if (g_hash_table_contains (kept, key))
         continue;
       text = tress_problem_to_string (p);
       g_string_append_printf (s, "%s %s", shown == 0 ? ":" : ";", text);
@@ -590,14 +626,18 @@ describe_errors (GPtrArray *problems)
 }
 
 /* Parses the new bytes again, validates them and checks that writing them again
- * gives the same bytes. */
+ * gives the same bytes. Errors the file as read (@before) already had are
+ * kept, not refused: a file broken in a part the user did not touch can still
+ * take edits elsewhere; an error the edit adds is refused. */
 static gboolean
-check_new_bytes (const TressFormat *format, GBytes *bytes, const char *name, const char *where,
-                 GError **error)
+check_new_bytes (const TressFormat *format, GBytes *bytes, GBytes *before, const char *name,
+                 const char *where, GError **error)
 {
   g_autoptr (GError) local_error = NULL;
   g_autoptr (GPtrArray) problems = NULL;
   g_autoptr (GBytes) again = NULL;
+  g_autoptr (GHashTable) kept = NULL;
+  guint n_new = 0;
   gpointer model;
 
   model = format->parse (bytes, name, &local_error);
@@ -612,7 +652,18 @@ check_new_bytes (const TressFormat *format, GBytes *bytes, const char *name, con
   problems = format->validate != NULL ? format->validate (model) : tress_problem_list_new ();
   if (tress_problem_list_count (problems, TRESS_SEVERITY_ERROR) > 0)
     {
-      g_autofree char *summary = describe_errors (problems);
+      kept = errors_of (format, before, name);
+      for (guint i = 0; i < problems->len; i++)
+        {
+          const TressProblem *p = g_ptr_array_index (problems, i);
+          g_autofree char *key = p->severity >= TRESS_SEVERITY_ERROR ? error_key (p) : NULL;
+
+          n_new += key != NULL && !g_hash_table_contains (kept, key);
+        }
+    }
+  if (n_new > 0)
+    {
+      g_autofree char *summary = describe_errors (problems, kept, n_new);
 
       format->free (model);
       g_set_error (error, TRESS_ERROR, TRESS_ERROR_INVALID,
@@ -651,7 +702,7 @@ save_in_thread (SaveData *data, GCancellable *cancellable, GError **error)
   const char *contents;
   const char *etag = NULL;
 
-  if (!check_new_bytes (data->format, data->bytes, name, where, error))
+  if (!check_new_bytes (data->format, data->bytes, data->expected, name, where, error))
     return FALSE;
   if (g_cancellable_set_error_if_cancelled (cancellable, error))
     return FALSE;

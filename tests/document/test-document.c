@@ -485,6 +485,33 @@ test_save_invalid (void)
   assert_save_fails (doc, NULL, TRESS_ERROR, TRESS_ERROR_INVALID, "value 2 (offset 0x14)");
 }
 
+/* A file that already breaks a rule can still take edits elsewhere: the
+ * errors it had are kept, only errors an edit adds are refused. */
+static void
+test_save_keeps_old_errors (void)
+{
+  static const guint32 broken[] = { 1, 2, TRESS_TEST_RESERVED_VALUE, 4 };
+  g_autofree char *dir = make_folder ("old-errors");
+  g_autofree char *path = write_test_file (dir, "broken.trsstest", broken, 4, NULL);
+  g_autoptr (TressDocument) doc = load_path (path);
+  g_autoptr (TressDocument) again = NULL;
+  g_autoptr (GError) error = NULL;
+
+  set_value (doc, 0, 10);
+  g_assert_true (tress_document_save (doc, NULL, FALSE, NULL, &error));
+  g_assert_no_error (error);
+  again = load_path (path);
+  g_assert_cmpuint (tress_test_model_get_value (model_of (again), 0), ==, 10);
+
+  /* A second broken value is the edit's own: refused, naming it only. */
+  set_value (doc, 1, TRESS_TEST_RESERVED_VALUE);
+  g_assert_false (tress_document_save (doc, NULL, FALSE, NULL, &error));
+  g_assert_error (error, TRESS_ERROR, TRESS_ERROR_INVALID);
+  g_assert_nonnull (strstr (error->message, "1 error"));
+  g_assert_nonnull (strstr (error->message, "value 1"));
+  g_assert_null (strstr (error->message, "value 2"));
+}
+
 static void
 test_changed_on_disk (void)
 {
@@ -1126,6 +1153,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/document/save/serializer-failure", test_save_serializer_failure);
   g_test_add_func ("/document/save/reparse-failure", test_save_reparse_failure);
   g_test_add_func ("/document/save/invalid", test_save_invalid);
+  g_test_add_func ("/document/save/keeps-old-errors", test_save_keeps_old_errors);
   g_test_add_func ("/document/save/changed-on-disk", test_changed_on_disk);
   g_test_add_func ("/document/save/touched-on-disk", test_touched_on_disk);
   g_test_add_func ("/document/save/removed-on-disk", test_removed_on_disk);
