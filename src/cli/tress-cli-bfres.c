@@ -44,7 +44,7 @@ cmd_generate_demo (int argc, char **argv)
       tress_cli_error ("%s", error->message);
       return TRESS_CLI_INVALID;
     }
-  return tress_cli_write_atomic (out, bytes) ? TRESS_CLI_OK : TRESS_CLI_UNREADABLE;
+  return tress_cli_write_atomic (out, bytes) ? TRESS_CLI_OK : TRESS_CLI_UNWRITTEN;
 }
 
 static int
@@ -156,7 +156,7 @@ cmd_set_type (int argc, char **argv)
           tress_bfres_curve_type_to_string (info.curve_type),
           tress_bfres_frame_type_to_string (info.frame_type),
           tress_bfres_key_type_to_string (info.key_type), err);
-  return tress_cli_file_save (&file, out) ? TRESS_CLI_OK : TRESS_CLI_UNREADABLE;
+  return tress_cli_file_save (&file, out) ? TRESS_CLI_OK : TRESS_CLI_UNWRITTEN;
 }
 
 /* The first curve of the animation named @anim, or -1. */
@@ -240,7 +240,7 @@ cmd_set_frame_count (int argc, char **argv)
       return TRESS_CLI_INVALID;
     }
   printf ("%s: %g frames (was %g)\n", info.anim_name, count, old);
-  return tress_cli_file_save (&file, out) ? TRESS_CLI_OK : TRESS_CLI_UNREADABLE;
+  return tress_cli_file_save (&file, out) ? TRESS_CLI_OK : TRESS_CLI_UNWRITTEN;
 }
 
 const TressCliCommand tress_cli_bfres_commands[] = {

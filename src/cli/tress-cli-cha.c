@@ -157,7 +157,7 @@ cmd_retarget (int argc, char **argv)
     }
   g_print ("%s: retargeted %u line%s and %u ribbon%s from body part %u to %u\n", argv[1], n_lines,
            n_lines == 1 ? "" : "s", n_ribbons, n_ribbons == 1 ? "" : "s", (guint)from, (guint)to);
-  return tress_cli_file_save (&file, opt_out) ? TRESS_CLI_OK : TRESS_CLI_INVALID;
+  return tress_cli_file_save (&file, opt_out) ? TRESS_CLI_OK : TRESS_CLI_UNWRITTEN;
 }
 
 /* "radeon/material 0/ribbon 12/line 3", "material 0/line 40" or "0/12/3" */
@@ -259,7 +259,7 @@ cmd_set_weights (int argc, char **argv)
       tress_cli_error ("%s: %s", argv[1], error->message);
       return TRESS_CLI_INVALID;
     }
-  return tress_cli_file_save (&file, opt_out) ? TRESS_CLI_OK : TRESS_CLI_INVALID;
+  return tress_cli_file_save (&file, opt_out) ? TRESS_CLI_OK : TRESS_CLI_UNWRITTEN;
 }
 
 static int
@@ -302,11 +302,11 @@ cmd_generate_demo (int argc, char **argv)
   if (opt_ribbons != NULL)
     {
       guint64 n;
-      /* About 540 bytes a ribbon: a million keeps the file far below the 4 GiB
-       * its 32-bit section sizes can describe. */
-      if (!parse_uint (opt_ribbons, 1000000, &n) || n == 0)
+      /* About 540 bytes a ribbon: 900,000 keep the file (~490 MB) within the
+       * 512 MiB the editor and tress-cli read. */
+      if (!parse_uint (opt_ribbons, 900000, &n) || n == 0)
         {
-          tress_cli_error ("--ribbons needs a number from 1 to 1000000, not “%s”", opt_ribbons);
+          tress_cli_error ("--ribbons needs a number from 1 to 900000, not “%s”", opt_ribbons);
           return TRESS_CLI_UNREADABLE;
         }
       options.n_ribbons = (guint)n;
@@ -324,7 +324,7 @@ cmd_generate_demo (int argc, char **argv)
         }
     }
   bytes = tress_cha_demo_generate_bytes (&options);
-  return tress_cli_write_atomic (opt_out, bytes) ? TRESS_CLI_OK : TRESS_CLI_INVALID;
+  return tress_cli_write_atomic (opt_out, bytes) ? TRESS_CLI_OK : TRESS_CLI_UNWRITTEN;
 }
 
 const TressCliCommand tress_cli_cha_commands[] = {

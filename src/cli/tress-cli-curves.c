@@ -193,7 +193,7 @@ apply_and_save (TressCliFile *file, guint index, TressCurve *curve, const char *
     }
   if (max_error > 0)
     g_print ("largest quantization error: %g\n", max_error);
-  return tress_cli_file_save (file, out) ? TRESS_CLI_OK : TRESS_CLI_INVALID;
+  return tress_cli_file_save (file, out) ? TRESS_CLI_OK : TRESS_CLI_UNWRITTEN;
 }
 
 static char *opt_out, *opt_frame, *opt_value, *opt_in, *opt_outslope, *opt_interp;

@@ -31,7 +31,7 @@ cmd_generate_demo (int argc, char **argv)
       tress_cli_error ("the NIFF demo could not be built");
       return TRESS_CLI_INVALID;
     }
-  return tress_cli_write_atomic (opt_output, bytes) ? TRESS_CLI_OK : TRESS_CLI_UNREADABLE;
+  return tress_cli_write_atomic (opt_output, bytes) ? TRESS_CLI_OK : TRESS_CLI_UNWRITTEN;
 }
 
 const TressCliCommand tress_cli_niff_commands[] = {

@@ -12,6 +12,7 @@
 #include <locale.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "tress-cli.h"
 
@@ -36,8 +37,23 @@ tress_cli_file_load (TressCliFile *file, const char *path)
   char *contents = NULL;
   gsize len = 0;
 
+  GStatBuf st;
+
   memset (file, 0, sizeof *file);
   file->path = g_strdup (path);
+  /* Bounded as in the editor: a regular file, at most TRESS_FILE_MAX_SIZE. */
+  if (g_stat (path, &st) == 0 && !S_ISREG (st.st_mode))
+    {
+      tress_cli_error ("%s: not a regular file", path);
+      return FALSE;
+    }
+  if (g_stat (path, &st) == 0 && st.st_size > TRESS_FILE_MAX_SIZE)
+    {
+      tress_cli_error ("%s holds %" G_GINT64_FORMAT " bytes, more than the %" G_GINT64_FORMAT
+                       " bytes Tress reads",
+                       path, (gint64)st.st_size, (gint64)TRESS_FILE_MAX_SIZE);
+      return FALSE;
+    }
   if (!g_file_get_contents (path, &contents, &len, &error))
     {
       tress_cli_error ("%s", error->message);
@@ -277,7 +293,7 @@ cmd_resave (int argc, char **argv)
     }
   if (!tress_cli_file_load (&file, argv[1]))
     return TRESS_CLI_UNREADABLE;
-  return tress_cli_file_save (&file, opt_output) ? TRESS_CLI_OK : TRESS_CLI_INVALID;
+  return tress_cli_file_save (&file, opt_output) ? TRESS_CLI_OK : TRESS_CLI_UNWRITTEN;
 }
 
 static int
@@ -314,7 +330,11 @@ cmd_fix (int argc, char **argv)
   problems = file.format->validate (file.model);
   if (problems->len > 0)
     print_problems (problems, opt_output);
-  return tress_cli_file_save (&file, opt_output) ? TRESS_CLI_OK : TRESS_CLI_INVALID;
+  if (!tress_cli_file_save (&file, opt_output))
+    return TRESS_CLI_UNWRITTEN;
+  /* Written, but what no fix could repair is still an error. */
+  return tress_problem_list_count (problems, TRESS_SEVERITY_ERROR) > 0 ? TRESS_CLI_INVALID
+                                                                       : TRESS_CLI_OK;
 }
 
 static const TressCliCommand generic_commands[] = {
@@ -409,6 +429,9 @@ print_usage (FILE *out)
       }
   print_command (out, "generate-demo FORMAT [OPTIONS] -o OUT",
                  "Write a demo file made by the project's generator (cha, bfres, niff)");
+  fprintf (out,
+           "\nExit status: 0 done, 1 the file has errors or the edit was refused, 2 unreadable "
+           "input or bad usage, 3 OUT could not be written (nothing was).\n");
   fprintf (out, "\nRun 'tress-cli COMMAND --help' for a command's options.\n");
 }
 

@@ -14,8 +14,9 @@ G_BEGIN_DECLS
 enum
 {
   TRESS_CLI_OK = 0,
-  TRESS_CLI_INVALID = 1,
-  TRESS_CLI_UNREADABLE = 2,
+  TRESS_CLI_INVALID = 1,    /* the file has errors, or the edit was refused */
+  TRESS_CLI_UNREADABLE = 2, /* unreadable input, or bad usage */
+  TRESS_CLI_UNWRITTEN = 3,  /* OUT could not be written (nothing was) */
 };
 
 typedef struct

@@ -8,6 +8,9 @@
 
 G_BEGIN_DECLS
 
+/* The largest file Tress reads (the editor and tress-cli alike). */
+#define TRESS_FILE_MAX_SIZE ((goffset)512 * 1024 * 1024)
+
 /* Writes @contents over @file as g_file_replace_contents() does (a new file
  * renamed into place, the old one's permissions, @etag checked, a `~` backup
  * when @backup), except that a failed write (a full disk, a quota, a network

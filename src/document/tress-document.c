@@ -19,7 +19,7 @@
 #include <string.h>
 
 /* Larger files are refused before anything is read: no format here comes near. */
-#define MAX_FILE_SIZE ((goffset)512 * 1024 * 1024)
+#define MAX_FILE_SIZE TRESS_FILE_MAX_SIZE
 
 /* clang-format off */
 #define DISK_ATTRIBUTES \
