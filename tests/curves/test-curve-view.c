@@ -1033,6 +1033,30 @@ test_shared_keys_move (void)
   niff_view_close (&v);
 }
 
+/* Fit keeps within its tolerance of the curve's shape: keys that are not
+ * samples are sampled first, and a format that derives slopes (NIFF1 KEY
+ * records, whose Hermite is an ease) gets linear keys. */
+static void
+test_fit_keeps_shape (void)
+{
+  static const guint rot_y[] = { 4 };
+  NiffView v = { 0 };
+  double before[30], worst = 0;
+  const TressCurve *c;
+
+  if (!niff_view_open (&v, "niff/3hedra.niff", rot_y, 1))
+    return;
+  c = tress_curve_document_get_curve (v.doc, 4);
+  for (int f = 0; f < 30; f++)
+    before[f] = tress_curve_evaluate (c, f);
+  niff_act (&v, "curve.fit", g_variant_new_double (0.001));
+  c = tress_curve_document_get_curve (v.doc, 4);
+  for (int f = 0; f < 30; f++)
+    worst = MAX (worst, fabs (tress_curve_evaluate (c, f) - before[f]));
+  g_assert_cmpfloat (worst, <=, 0.001 + 1e-6);
+  niff_view_close (&v);
+}
+
 /* NIFF1 KEY records: the final record cannot be deleted. Deleting it together
  * with another key is refused whole: nothing changes, no step is recorded. */
 static void
@@ -1085,5 +1109,6 @@ main (int argc, char **argv)
   g_test_add_func ("/curves/view/shared-keys-interpolation", test_shared_keys_interpolation);
   g_test_add_func ("/curves/view/shared-keys-move", test_shared_keys_move);
   g_test_add_func ("/curves/view/shared-keys-refusal", test_shared_keys_refusal_changes_nothing);
+  g_test_add_func ("/curves/view/fit-keeps-shape", test_fit_keeps_shape);
   return g_test_run ();
 }

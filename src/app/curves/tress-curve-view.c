@@ -1130,9 +1130,15 @@ edit_fit (TressCurveView *self, Slot *slot, TressCurve *c, GArray *keys, gpointe
 {
   double tolerance = *(double *)data;
   g_autoptr (TressCurve) fit = NULL;
+  g_autoptr (TressCurve) samples = NULL;
   TressInterp interp;
+  guint n = tress_curve_get_n_keys (c);
+  gboolean baked = n > 0;
 
-  if (c->limits.interp_mask & TRESS_INTERP_MASK (TRESS_INTERP_HERMITE))
+  /* Hermite keys only where the format stores their slopes: where it derives
+   * them (NIFF1 KEY records) the fitted slopes would be lost, and the shape. */
+  if ((c->limits.interp_mask & TRESS_INTERP_MASK (TRESS_INTERP_HERMITE))
+      && !c->limits.slopes_derived)
     interp = TRESS_INTERP_HERMITE;
   else if (c->limits.interp_mask & TRESS_INTERP_MASK (TRESS_INTERP_LINEAR))
     interp = TRESS_INTERP_LINEAR;
@@ -1143,7 +1149,23 @@ edit_fit (TressCurveView *self, Slot *slot, TressCurve *c, GArray *keys, gpointe
                    c->path ? c->path : _ ("the curve"));
       return FALSE;
     }
-  fit = tress_curve_fit (c, tolerance, interp);
+  /* The fit follows samples, one a frame: keys that are not samples are
+   * sampled first, so that it follows the curve's shape, not its keys. */
+  for (guint i = 0; i < n && baked; i++)
+    baked = tress_curve_get_key (c, i)->interp == TRESS_INTERP_BAKED;
+  if (!baked && n > 1)
+    {
+      samples = tress_curve_bake (c, tress_curve_get_key (c, 0)->frame,
+                                  tress_curve_get_key (c, n - 1)->frame);
+      if (samples == NULL)
+        {
+          g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED,
+                       _ ("%s spans more than %d frames: too many to fit"),
+                       c->path ? c->path : _ ("the curve"), TRESS_CURVE_MAX_BAKED);
+          return FALSE;
+        }
+    }
+  fit = tress_curve_fit (samples != NULL ? samples : c, tolerance, interp);
   g_array_set_size (c->keys, 0);
   g_array_append_vals (c->keys, fit->keys->data, fit->keys->len);
   g_array_set_size (keys, 0);
