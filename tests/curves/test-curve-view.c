@@ -1057,6 +1057,33 @@ test_fit_keeps_shape (void)
   niff_view_close (&v);
 }
 
+/* Cubic BFRES keys pasted into a NIFF1 KEY curve (which derives its slopes)
+ * would change shape: refused, nothing changes. */
+static void
+test_paste_into_derived_slopes (void)
+{
+  static const guint bass[] = { 23 }, tx[] = { 0 };
+  NiffView b = { 0 }, n = { 0 };
+  TressDocument *d;
+  g_autoptr (GBytes) after = NULL;
+
+  if (!niff_view_open (&b, "bfres/Animal_Bass_Animation.bfres", bass, 1))
+    return;
+  tress_curve_view_select_key (b.view, 23, 1, TRESS_CURVE_PART_KEY, FALSE);
+  tress_curve_view_select_key (b.view, 23, 2, TRESS_CURVE_PART_KEY, TRUE);
+  niff_act (&b, "curve.copy", NULL);
+  g_assert_true (niff_view_open (&n, "niff/3hedra.niff", tx, 1));
+  tress_curve_view_set_playhead (n.view, 40);
+  niff_act (&n, "curve.paste", g_variant_new_boolean (TRUE));
+  g_assert_nonnull (strstr (tress_curve_view_get_message (n.view), "stores no slopes"));
+  d = TRESS_DOCUMENT (n.doc);
+  g_assert_cmpuint (tress_history_get_n_undo (tress_document_get_history (d)), ==, 0);
+  after = tress_document_get_format (d)->serialize (tress_document_get_model (d), NULL);
+  tress_test_assert_bytes_equal (after, n.original);
+  niff_view_close (&n);
+  niff_view_close (&b);
+}
+
 /* NIFF1 KEY records: the final record cannot be deleted. Deleting it together
  * with another key is refused whole: nothing changes, no step is recorded. */
 static void
@@ -1110,5 +1137,6 @@ main (int argc, char **argv)
   g_test_add_func ("/curves/view/shared-keys-move", test_shared_keys_move);
   g_test_add_func ("/curves/view/shared-keys-refusal", test_shared_keys_refusal_changes_nothing);
   g_test_add_func ("/curves/view/fit-keeps-shape", test_fit_keeps_shape);
+  g_test_add_func ("/curves/view/paste-into-derived-slopes", test_paste_into_derived_slopes);
   return g_test_run ();
 }

@@ -868,6 +868,18 @@ insert_keys (TressCurve *c, const TressKey *src, guint n, double offset, GArray 
                        c->path ? c->path : _ ("the curve"), tress_interp_to_label (k.interp));
           return FALSE;
         }
+      /* Where the format derives the slopes (NIFF1 KEY records, whose Hermite
+       * is an ease), Hermite keys from a curve that stores them would change
+       * shape: refused, unless they are such eases themselves. */
+      if (c->limits.slopes_derived && k.interp == TRESS_INTERP_HERMITE
+          && !(k.flags & TRESS_KEY_EASE_ASSUMED))
+        {
+          g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED,
+                       _ ("%s stores no slopes: Hermite keys with their own slopes would change "
+                          "shape there"),
+                       c->path ? c->path : _ ("the curve"));
+          return FALSE;
+        }
       at = tress_curve_insert_key (c, &k);
       if (at < 0)
         {
