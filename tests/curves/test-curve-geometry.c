@@ -332,6 +332,26 @@ test_values (void)
   free_curve (c);
 }
 
+/* A looping animation whose keys end before it does: the drawn curve holds the
+ * last value to the end (as playback evaluates it), then starts again. */
+static void
+test_values_loop_past_keys (void)
+{
+  const double f[] = { 0, 20 };
+  const double v[] = { 0, 1 };
+  TressCurve *c = make_curve (f, v, 2, TRESS_INTERP_LINEAR);
+
+  c->loops = TRUE;
+  c->frame_count = 30;
+  for (double fr = 0; fr <= 30; fr += 0.5)
+    g_assert_cmpfloat_with_epsilon (tress_curve_geometry_value (c, fr),
+                                    tress_curve_evaluate (c, fr), 1e-12);
+  g_assert_cmpfloat (tress_curve_geometry_value (c, 25), ==, 1);
+  g_assert_cmpfloat_with_epsilon (tress_curve_geometry_value (c, 35), 0.25, 1e-12); /* 35 → 5 */
+  g_assert_cmpfloat (tress_curve_geometry_value (c, -5), ==, 1); /* −5 → 25 */
+  free_curve (c);
+}
+
 static void
 test_drag_step (void)
 {
@@ -379,6 +399,7 @@ main (int argc, char **argv)
   g_test_add_func ("/curves/geometry/columns", test_columns);
   g_test_add_func ("/curves/geometry/columns-dense", test_columns_dense);
   g_test_add_func ("/curves/geometry/values", test_values);
+  g_test_add_func ("/curves/geometry/loop-past-keys", test_values_loop_past_keys);
   g_test_add_func ("/curves/geometry/drag-step", test_drag_step);
   return g_test_run ();
 }

@@ -219,6 +219,17 @@ wrap_frame (const TressCurve *curve, double frame)
   if (frame >= first && frame <= last)
     return frame;
   wrap = frame < first ? curve->pre_wrap : curve->post_wrap;
+  /* A looping animation plays its whole length again: within it the curve
+   * holds its end values (as tress_curve_evaluate does), outside it the frame
+   * comes back into it. Without a known length the keys' span repeats. */
+  if (wrap == TRESS_WRAP_CLAMP && curve->loops && curve->frame_count > 0)
+    {
+      double length = curve->frame_count;
+
+      if (frame < 0 || frame > length)
+        frame -= floor (frame / length) * length;
+      return CLAMP (frame, first, last);
+    }
   if (wrap == TRESS_WRAP_CLAMP && curve->loops)
     wrap = TRESS_WRAP_REPEAT;
   if (wrap == TRESS_WRAP_CLAMP || period <= 0)
