@@ -468,6 +468,46 @@ test_huge_value (void)
   g_assert_no_error (error);
 }
 
+/* Keys an edit does not touch keep their stored values, however many edits
+ * follow: the curve's scale and offset are kept while they hold the values,
+ * instead of quantizing every key again each time (an edit that needs a wider
+ * range still quantizes the curve anew, within the format's step). */
+static void
+test_untouched_keys_stay (void)
+{
+  g_autoptr (GBytes) bytes = NULL;
+  g_autoptr (TressBfres) b = open_sample ("bfres/Animal_Bass_Animation.bfres", &bytes);
+  g_autoptr (TressCurve) first = NULL;
+  g_autoptr (GError) error = NULL;
+  guint n;
+
+  if (b == NULL)
+    return;
+  first = ops->get_curve (b, 23);
+  n = tress_curve_get_n_keys (first);
+  g_assert_cmpuint (n, >=, 5);
+  for (int round = 0; round < 15; round++)
+    for (int flat = 0; flat < 2; flat++)
+      {
+        g_autoptr (TressCurve) c = ops->get_curve (b, 23);
+        TressKey *k = tress_curve_get_key (c, 2);
+
+        /* A small change of one key's value, within what the curve's scale
+         * and offset hold. */
+        k->value = tress_curve_get_key (first, 2)->value * (flat ? 0.99 : 1.0);
+        g_assert_true (ops->set_curve (b, 23, c, NULL, &error));
+        g_assert_no_error (error);
+      }
+  {
+    g_autoptr (TressCurve) last = ops->get_curve (b, 23);
+
+    for (guint i = 0; i < n; i++)
+      if (i != 1 && i != 2 && i != 3) /* the key edited and its segments' ends */
+        g_assert_cmpfloat (tress_curve_get_key (last, i)->value, ==,
+                           tress_curve_get_key (first, i)->value);
+  }
+}
+
 /* Baking a curve that spans more frames than a curve holds keys is refused
  * before any sample is made. */
 static void
@@ -582,6 +622,7 @@ main (int argc, char **argv)
   g_test_add_func ("/bfres/edit/texture-index", test_texture_index);
   g_test_add_func ("/bfres/edit/huge-value", test_huge_value);
   g_test_add_func ("/bfres/edit/bake-too-long", test_bake_too_long);
+  g_test_add_func ("/bfres/edit/untouched-keys-stay", test_untouched_keys_stay);
   g_test_add_func ("/bfres/edit/yaz0-save", test_yaz0_save);
   g_test_add_func ("/bfres/edit/frame-count", test_frame_count);
   return g_test_run ();

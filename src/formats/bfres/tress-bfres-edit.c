@@ -326,6 +326,12 @@ typedef struct
   double *vals; /* n × per real values (coefficients for cubic/linear) */
   double *keyv; /* n requested key values */
   guint32 scale_bits, offset_bits;
+  /* The curve's float key type, scale and offset as stored: kept when the new
+   * values still fit them, so that keys an edit did not touch keep their raw
+   * values (quantizing them again with a new scale would make them drift). */
+  gboolean have_stored;
+  TressBfresKeyType stored_kt;
+  guint32 stored_scale_bits, stored_offset_bits;
   double error;
   GByteArray *fbytes, *kbytes;
 } Plan;
@@ -411,14 +417,49 @@ poly (const double c[4], double t)
 /* Quantizes float-family values with key type @kt; fills kbytes, scale/offset
  * and the largest error against the requested shape. */
 static void
-encode_float_keys (Plan *p, TressBfresKeyType kt)
+encode_float_keys (Plan *p, TressBfresKeyType kt, gboolean stored)
 {
   guint per = bfres_values_per_key (p->ct);
   GByteArray *a = g_byte_array_new ();
   double err = 0.0;
   float fs = 1.0f, fo = 0.0f;
 
-  if (kt != TRESS_BFRES_KEY_32)
+  if (stored)
+    {
+      double maxraw = kt == TRESS_BFRES_KEY_S16 ? 32767 : 127;
+      double lo = G_MAXDOUBLE, hi = -G_MAXDOUBLE, m = 0.0;
+
+      fs = bits_to_float (p->stored_scale_bits);
+      fo = bits_to_float (p->stored_offset_bits);
+      /* Values past the stored range, or a stored step more than twice as
+       * coarse as the values need (a placeholder, a range that shrank): not
+       * this way (the error says so). */
+      for (guint i = 0; i < p->n; i++)
+        {
+          lo = MIN (lo, p->vals[i * per]);
+          hi = MAX (hi, p->vals[i * per]);
+        }
+      for (guint i = 0; i < p->n; i++)
+        {
+          m = MAX (m, fabs (p->vals[i * per] - (lo + hi) / 2));
+          for (guint j = 1; j < per; j++)
+            m = MAX (m, fabs (p->vals[i * per + j]));
+        }
+      if (!(fs > 0) || fs > 2 * MAX (m / maxraw, (double)G_MINFLOAT))
+        err = INFINITY;
+      for (guint i = 0; i < p->n && isfinite (err); i++)
+        for (guint j = 0; j < per; j++)
+          if (!(fabs (p->vals[i * per + j] - (j == 0 ? fo : 0.0)) / fs <= maxraw + 0.5))
+            err = INFINITY;
+      if (!isfinite (err))
+        {
+          p->kt = kt;
+          p->kbytes = a;
+          p->error = err;
+          return;
+        }
+    }
+  else if (kt != TRESS_BFRES_KEY_32)
     {
       double lo = G_MAXDOUBLE, hi = -G_MAXDOUBLE, m = 0.0,
              maxraw = kt == TRESS_BFRES_KEY_S16 ? 32767 : 127;
@@ -801,9 +842,24 @@ bfres_encode_curve (TressBfres *b, guint index, const TressCurve *curve, int wan
     {
       double tol = default_tolerance (&p, b->tolerance);
       TressBfresKeyType kt = p.kt;
+
+      p.have_stored = same_family (ct, old_ct) && bfres_curve_type_is_float (old_ct)
+                      && old_kt != TRESS_BFRES_KEY_32;
+      p.stored_kt = old_kt;
+      p.stored_scale_bits = c->scale_bits;
+      p.stored_offset_bits = c->offset_bits;
       for (;;)
         {
-          encode_float_keys (&p, kt);
+          /* The stored scale and offset first, while they hold the values. */
+          if (p.have_stored && kt == p.stored_kt)
+            {
+              encode_float_keys (&p, kt, TRUE);
+              if (p.error <= tol)
+                break;
+              g_byte_array_unref (p.kbytes);
+              p.kbytes = NULL;
+            }
+          encode_float_keys (&p, kt, FALSE);
           if (p.error <= tol || kt == TRESS_BFRES_KEY_32)
             break;
           g_byte_array_unref (p.kbytes);
