@@ -157,7 +157,7 @@ main (int argc, char *argv[])
       g_printerr ("usage: bench-startup TRESS [RUNS]\n");
       return 2;
     }
-  runs = argc > 2 ? (guint)CLAMP (g_ascii_strtoull (argv[2], NULL, 10), 1, 50) : 5;
+  runs = argc > 2 ? (guint)CLAMP (g_ascii_strtoull (argv[2], NULL, 10), 1, 50) : 9;
 
   self = g_file_read_link ("/proc/self/exe", NULL);
   tmpdir = g_dir_make_tmp ("bench-startup-XXXXXX", NULL);
