@@ -145,6 +145,53 @@ tress_cli_file_save (TressCliFile *file, const char *out_path)
                        error->message);
       return FALSE;
     }
+  /* As the editor saves: an error the edit adds is refused (errors the input
+   * had are kept), and what else it adds is said (a BFRES that grew, say: the
+   * edited model knows, the bytes read back do not). */
+  if (file->format->validate != NULL)
+    {
+      g_autoptr (GPtrArray) after = file->format->validate (file->model);
+      g_autoptr (GHashTable) before = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+      gpointer input = file->format->parse (file->bytes, file->path, NULL);
+      guint n_new_errors = 0;
+
+      if (input != NULL)
+        {
+          g_autoptr (GPtrArray) old = file->format->validate (input);
+
+          for (guint i = 0; i < old->len; i++)
+            {
+              const TressProblem *p = g_ptr_array_index (old, i);
+              g_hash_table_add (
+                  before, g_strconcat (p->location ? p->location : "", "\n", p->message, NULL));
+            }
+          file->format->free (input);
+        }
+      for (guint i = 0; i < after->len; i++)
+        {
+          const TressProblem *p = g_ptr_array_index (after, i);
+          g_autofree char *key
+              = g_strconcat (p->location ? p->location : "", "\n", p->message, NULL);
+          g_autofree char *line = NULL;
+
+          if (g_hash_table_contains (before, key))
+            continue;
+          line = tress_problem_to_string (p);
+          if (p->severity >= TRESS_SEVERITY_ERROR)
+            {
+              tress_cli_error ("%s: the edit would add an error: %s", out_path, line);
+              n_new_errors++;
+            }
+          else
+            g_print ("%s: %s\n", out_path, line);
+        }
+      if (n_new_errors > 0)
+        {
+          file->format->free (check);
+          tress_cli_error ("%s: nothing written", out_path);
+          return FALSE;
+        }
+    }
   file->format->free (check);
   return tress_cli_write (out_path, bytes, file->path);
 }

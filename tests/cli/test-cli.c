@@ -150,6 +150,23 @@ test_cli_writes (void)
                  && !g_file_test (fifo, G_FILE_TEST_IS_REGULAR));
 }
 
+/* A write says what the edit adds to the file's problems: a BFRES that grew
+ * needs its RSTB entry raised for Breath of the Wild. */
+static void
+test_cli_says_what_edit_adds (void)
+{
+  g_autofree char *demo = g_build_filename (tress_test_tmpdir (), "grow.bfres", NULL);
+  g_autofree char *out = g_build_filename (tress_test_tmpdir (), "grown.bfres", NULL);
+  g_autofree char *text = NULL;
+  const char *gen[] = { "generate-demo", "bfres", "-o", demo, NULL };
+  const char *widen[]
+      = { "bfres-set-type", demo, "0", "--frame-type", "f32", "--key-type", "32", "-o", out, NULL };
+
+  g_assert_cmpint (tress_test_run_cli (gen, NULL, NULL), ==, 0);
+  g_assert_cmpint (tress_test_run_cli (widen, &text, NULL), ==, 0);
+  g_assert_nonnull (strstr (text, "RSTB"));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -158,5 +175,6 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/unreadable", test_cli_unreadable);
   g_test_add_func ("/cli/extend", test_cli_extend);
   g_test_add_func ("/cli/writes", test_cli_writes);
+  g_test_add_func ("/cli/says-what-edit-adds", test_cli_says_what_edit_adds);
   return g_test_run ();
 }
