@@ -508,6 +508,68 @@ test_untouched_keys_stay (void)
   }
 }
 
+/* A curve's stored delta (last value minus first) is kept while an edit leaves
+ * both end values alone: some files hold one worked out before quantization, a
+ * few steps off the keys, and the game's value there must not move. */
+static void
+test_delta_kept (void)
+{
+  g_autoptr (GBytes) bytes = NULL;
+  g_autoptr (TressBfres) b = open_sample ("bfres/Animal_Bass_Animation.bfres", &bytes);
+  g_autoptr (GError) error = NULL;
+  TressBfresCurveInfo before, after;
+  guint index = G_MAXUINT, n;
+
+  if (b == NULL)
+    return;
+  /* The curve whose stored delta differs from its keys'. */
+  for (guint i = 0; i < tress_bfres_get_n_curves (b) && index == G_MAXUINT; i++)
+    {
+      g_autoptr (TressCurve) c = ops->get_curve (b, i);
+      guint nk = tress_curve_get_n_keys (c);
+
+      tress_bfres_get_curve_info (b, i, &before);
+      if (nk >= 3
+          && before.delta
+                 != (float)(tress_curve_get_key (c, nk - 1)->value
+                            - tress_curve_get_key (c, 0)->value))
+        index = i;
+    }
+  g_assert_cmpuint (index, !=, G_MAXUINT);
+  tress_bfres_get_curve_info (b, index, &before);
+
+  {
+    g_autoptr (TressCurve) c = ops->get_curve (b, index);
+    TressKey *k;
+
+    n = tress_curve_get_n_keys (c);
+    k = tress_curve_get_key (c, n / 2);
+    k->value += 0.001;
+    g_assert_true (ops->set_curve (b, index, c, NULL, &error));
+    g_assert_no_error (error);
+  }
+  tress_bfres_get_curve_info (b, index, &after);
+  g_assert_cmpfloat (after.delta, ==, before.delta);
+
+  /* Moving an end value writes the new delta. */
+  {
+    g_autoptr (TressCurve) c = ops->get_curve (b, index);
+    TressKey *k = tress_curve_get_key (c, n - 1);
+
+    k->value += 0.01;
+    g_assert_true (ops->set_curve (b, index, c, NULL, &error));
+    g_assert_no_error (error);
+    tress_bfres_get_curve_info (b, index, &after);
+    {
+      g_autoptr (TressCurve) now = ops->get_curve (b, index);
+
+      g_assert_cmpfloat (
+          after.delta, ==,
+          (float)(tress_curve_get_key (now, n - 1)->value - tress_curve_get_key (now, 0)->value));
+    }
+  }
+}
+
 /* Baking a curve that spans more frames than a curve holds keys is refused
  * before any sample is made. */
 static void
@@ -623,6 +685,7 @@ main (int argc, char **argv)
   g_test_add_func ("/bfres/edit/huge-value", test_huge_value);
   g_test_add_func ("/bfres/edit/bake-too-long", test_bake_too_long);
   g_test_add_func ("/bfres/edit/untouched-keys-stay", test_untouched_keys_stay);
+  g_test_add_func ("/bfres/edit/delta-kept", test_delta_kept);
   g_test_add_func ("/bfres/edit/yaz0-save", test_yaz0_save);
   g_test_add_func ("/bfres/edit/frame-count", test_frame_count);
   return g_test_run ();

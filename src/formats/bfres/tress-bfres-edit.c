@@ -666,6 +666,8 @@ bfres_encode_curve (TressBfres *b, guint index, const TressCurve *curve, int wan
   gboolean ok = FALSE;
   gsize hs = b->curve_header_size, old_len = b->size;
   float old_start = c->start, old_end = c->end;
+  double old_first = 0, old_last = 0;
+  gboolean old_ends_known = FALSE;
   guint32 baked;
 
   if (n == 0)
@@ -887,6 +889,14 @@ bfres_encode_curve (TressBfres *b, guint index, const TressCurve *curve, int wan
       goto out;
     }
 
+  if (c->n_keys > 0 && hs >= 0x24)
+    {
+      g_autoptr (TressCurve) before = bfres_get_curve (b, index);
+
+      old_first = tress_curve_get_key (before, 0)->value;
+      old_last = tress_curve_get_key (before, tress_curve_get_n_keys (before) - 1)->value;
+      old_ends_known = TRUE;
+    }
   /* Write: arrays, then the header, the animation's baked size, the file size. */
   place_array (b, c->pos + hs - 8, &c->frames_pos, &c->frames_cap, p.fbytes);
   place_array (b, c->pos + hs - 4, &c->keys_pos, &c->keys_cap, p.kbytes);
@@ -897,9 +907,22 @@ bfres_encode_curve (TressBfres *b, guint index, const TressCurve *curve, int wan
   bfres_put_f32 (b, c->pos + 12, (float)p.frames[n - 1]);
   bfres_put_u32 (b, c->pos + 16, p.scale_bits);
   bfres_put_u32 (b, c->pos + 20, p.offset_bits);
-  if (hs >= 0x24)
-    bfres_put_f32 (b, c->pos + 24, (float)(p.keyv[n - 1] - p.keyv[0]));
   bfres_curve_reload (b, index);
+  /* The value change over the curve, from the values the file now holds; the
+   * stored one is kept while both end values are (some files hold one worked
+   * out before quantization, a few steps off the keys). */
+  if (hs >= 0x24)
+    {
+      g_autoptr (TressCurve) now = bfres_get_curve (b, index);
+      double first = tress_curve_get_key (now, 0)->value;
+      double last = tress_curve_get_key (now, tress_curve_get_n_keys (now) - 1)->value;
+
+      if (!(old_ends_known && first == old_first && last == old_last))
+        {
+          bfres_put_f32 (b, c->pos + 24, (float)(last - first));
+          bfres_curve_reload (b, index);
+        }
+    }
 
   baked = bfres_get_u32 (b, a->baked_size_pos);
   baked = baked - bfres_baked_contribution (old_ct, old_kt, old_start, old_end)
