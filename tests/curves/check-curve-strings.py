@@ -11,6 +11,7 @@ import tempfile
 
 root = pathlib.Path(sys.argv[1])
 files = sorted(root.glob('src/app/curves/*.c')) + [root / 'src/document/tress-curve-document.c']
+ui_files = [root / 'ui/tress-curve-editor.ui']
 COMMENT = re.compile(r'/\*.*?\*/|//[^\n]*', re.S)
 # Calls whose string argument is shown to the user as it is.
 SHOWN = re.compile(
@@ -34,6 +35,16 @@ for path in files:
         unmarked.append('%s:%d: "%s"' % (rel, line, m.group(2)))
     for m in GLUED_PLURAL.finditer(text):
         glued.append('%s:%d' % (rel, text.count('\n', 0, m.start()) + 1))
+# In the templates: labels, tooltips, placeholders, menu labels, list items.
+UI_SHOWN = re.compile(r'<(property|attribute) name="(?:label|tooltip-text|placeholder-text|title)"'
+                      r'(?![^>]*translatable="yes")[^>]*>([^<]*[A-Za-z]{2,}[^<]*)<|'
+                      r'<(item)(?![^>]*translatable="yes")[^>]*>([^<]*[A-Za-z]{2,}[^<]*)<')
+for path in ui_files:
+    text = path.read_text()
+    rel = path.relative_to(root).as_posix()
+    for m in UI_SHOWN.finditer(text):
+        line = text.count('\n', 0, m.start()) + 1
+        unmarked.append('%s:%d: "%s"' % (rel, line, m.group(2) or m.group(4)))
 tests.append(('shown strings are marked for translation', unmarked))
 tests.append(('counts use plural forms (ngettext), not a glued "s"', glued))
 
@@ -41,14 +52,16 @@ expected = ['Move %u key', 'Delete %u key', 'Widen the types of %u curve', 'Copi
             'Set interpolation of %u key to %s', 'No active key', 'Filter curves',
             'Lengthen the animation', 'Widen types', 'Stored error %.4g',
             'Nothing to copy: select keys first', 'Change slope', 'Bake to samples',
-            'This document has no curves', 'In slope', 'Auto clamped']
+            'This document has no curves', 'In slope', 'Auto clamped', 'Fit Keys to the Samples',
+            'Interpolation of the selected keys\' segments']
 missing = []
 xgettext = shutil.which('xgettext')
 if xgettext:
     with tempfile.TemporaryDirectory() as tmp:
         pot = pathlib.Path(tmp) / 'curves.pot'
         subprocess.run([xgettext, '--from-code=UTF-8', '-k_', '-kN_', '-kC_:1c,2', '-kNC_:1c,2',
-                        '-kngettext:1,2', '-o', str(pot)] + [str(f) for f in files], check=True)
+                        '-kngettext:1,2', '-o', str(pot)] + [str(f) for f in files + ui_files],
+                       check=True)
         # xgettext writes nothing when it finds no marked string.
         text = pot.read_text() if pot.exists() else ''
         msgids = set(re.findall(r'^msgid "((?:[^"\\]|\\.)*)"', text, re.M))

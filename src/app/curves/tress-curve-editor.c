@@ -94,6 +94,7 @@ struct _TressCurveEditor
 
   GtkWidget *paned;
   GtkSearchEntry *filter_entry;
+  GtkColumnView *tree_view;
   GtkTreeListModel *tree_model;
   GtkCustomFilter *filter;
   GtkFilterListModel *filtered;
@@ -115,12 +116,14 @@ struct _TressCurveEditor
   GtkLabel *timeline_label;
   char *timeline_text;
 
+  GtkColumnView *key_view;
   GListStore *key_rows;
   GtkSingleSelection *key_selection;
   int table_curve;
 
   GtkLabel *panel_title;
-  GtkSpinButton *panel_spin[4]; /* frame, value, in, out */
+  GtkSpinButton *panel_frame, *panel_value, *panel_in, *panel_out;
+  GtkSpinButton *panel_spin[4]; /* the four above, in that order */
   GtkDropDown *panel_interp;
   char *panel_text;
 
@@ -142,7 +145,6 @@ interp_drop_down_new (void)
     gtk_string_list_append (list, tress_interp_to_label ((TressInterp)i));
   return gtk_drop_down_new (G_LIST_MODEL (list), NULL);
 }
-static const char *const panel_fields[] = { "frame", "value", "in", "out" };
 
 /* Actions of the view, offered to the toolbar and menus under the same names. */
 static const struct
@@ -406,18 +408,9 @@ add_tree_column (GtkColumnView *cv, const char *title, const char *column)
   g_object_unref (col);
 }
 
-static GtkWidget *
-build_tree (TressCurveEditor *self)
+static void
+setup_tree (TressCurveEditor *self)
 {
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
-  GtkWidget *scrolled = gtk_scrolled_window_new ();
-  GtkWidget *cv;
-
-  self->filter_entry = GTK_SEARCH_ENTRY (gtk_search_entry_new ());
-  g_object_set (self->filter_entry, "placeholder-text", _ ("Filter curves"), NULL);
-  g_signal_connect (self->filter_entry, "search-changed", G_CALLBACK (on_filter_changed), self);
-  gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->filter_entry));
-
   self->tree_model
       = gtk_tree_list_model_new (g_object_ref (tress_curve_document_get_roots (self->document)),
                                  FALSE, TRUE, create_children, NULL, NULL);
@@ -427,19 +420,7 @@ build_tree (TressCurveEditor *self)
   self->tree_selection = gtk_multi_selection_new (g_object_ref (G_LIST_MODEL (self->filtered)));
   g_signal_connect (self->tree_selection, "selection-changed",
                     G_CALLBACK (on_tree_selection_changed), self);
-
-  cv = gtk_column_view_new (g_object_ref (GTK_SELECTION_MODEL (self->tree_selection)));
-  add_tree_column (GTK_COLUMN_VIEW (cv), _ ("Curve"), NULL);
-  add_tree_column (GTK_COLUMN_VIEW (cv), _ ("Keys"), "keys");
-  add_tree_column (GTK_COLUMN_VIEW (cv), _ ("Interpolation"), "interpolation");
-  add_tree_column (GTK_COLUMN_VIEW (cv), _ ("Frames"), "range");
-  add_tree_column (GTK_COLUMN_VIEW (cv), _ ("Types"), "types");
-  add_tree_column (GTK_COLUMN_VIEW (cv), _ ("Error"), "error");
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), cv);
-  gtk_widget_set_vexpand (scrolled, TRUE);
-  gtk_widget_set_size_request (scrolled, 220, -1);
-  gtk_box_append (GTK_BOX (box), scrolled);
-  return box;
+  gtk_column_view_set_model (self->tree_view, GTK_SELECTION_MODEL (self->tree_selection));
 }
 
 /* Selects the first group holding curves (e.g. one bone's channels). */
@@ -777,65 +758,6 @@ on_playhead (TressCurveView *view, GParamSpec *pspec, TressCurveEditor *self)
   update_timeline (self);
 }
 
-static GtkWidget *
-action_button (const char *icon, const char *label, const char *tooltip, const char *action,
-               GVariant *target)
-{
-  GtkWidget *b = icon ? gtk_button_new_from_icon_name (icon) : gtk_button_new_with_label (label);
-
-  gtk_widget_set_tooltip_text (b, tooltip);
-  gtk_actionable_set_action_name (GTK_ACTIONABLE (b), action);
-  if (target != NULL)
-    gtk_actionable_set_action_target_value (GTK_ACTIONABLE (b), target);
-  gtk_widget_add_css_class (b, "flat");
-  return b;
-}
-
-static GtkWidget *
-toggle_button (const char *icon, const char *label, const char *tooltip, const char *action)
-{
-  GtkWidget *b = gtk_toggle_button_new ();
-
-  if (icon != NULL)
-    gtk_button_set_icon_name (GTK_BUTTON (b), icon);
-  else
-    gtk_button_set_label (GTK_BUTTON (b), label);
-  gtk_widget_set_tooltip_text (b, tooltip);
-  gtk_actionable_set_action_name (GTK_ACTIONABLE (b), action);
-  gtk_widget_add_css_class (b, "flat");
-  return b;
-}
-
-static GtkWidget *
-build_timeline (TressCurveEditor *self)
-{
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
-  GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 2);
-
-  gtk_box_append (GTK_BOX (row),
-                  action_button ("media-skip-backward-symbolic", NULL, _ ("Previous key (Page Up)"),
-                                 "curve.previous-key", NULL));
-  gtk_box_append (GTK_BOX (row), toggle_button ("media-playback-start-symbolic", NULL,
-                                                _ ("Play / pause (Space)"), "curve.toggle-play"));
-  gtk_box_append (GTK_BOX (row),
-                  action_button ("media-skip-forward-symbolic", NULL, _ ("Next key (Page Down)"),
-                                 "curve.next-key", NULL));
-  gtk_box_append (GTK_BOX (row), toggle_button ("media-playlist-repeat-symbolic", NULL,
-                                                _ ("Loop playback"), "curve.loop"));
-  self->timeline_adj = gtk_adjustment_new (0, 0, 1, 1, 10, 0);
-  g_signal_connect (self->timeline_adj, "value-changed", G_CALLBACK (on_timeline_value), self);
-  self->timeline_scale = GTK_SCALE (gtk_scale_new (GTK_ORIENTATION_HORIZONTAL, self->timeline_adj));
-  gtk_scale_set_draw_value (self->timeline_scale, FALSE);
-  gtk_widget_set_hexpand (GTK_WIDGET (self->timeline_scale), TRUE);
-  gtk_box_append (GTK_BOX (row), GTK_WIDGET (self->timeline_scale));
-  gtk_box_append (GTK_BOX (box), row);
-  self->timeline_label = GTK_LABEL (gtk_label_new (NULL));
-  gtk_label_set_xalign (self->timeline_label, 0);
-  gtk_label_set_selectable (self->timeline_label, TRUE);
-  gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->timeline_label));
-  return box;
-}
-
 /* ---------------------------------------------------------- key table -- */
 
 static void
@@ -1085,11 +1007,9 @@ on_key_row_selected (GtkSingleSelection *sel, GParamSpec *pspec, TressCurveEdito
     tress_curve_view_select_key (self->view, r->curve, r->key, TRESS_CURVE_PART_KEY, FALSE);
 }
 
-static GtkWidget *
-build_key_table (TressCurveEditor *self)
+static void
+setup_key_table (TressCurveEditor *self)
 {
-  GtkWidget *scrolled = gtk_scrolled_window_new ();
-  GtkWidget *cv;
   static const char *const columns[] = { "frame", "value", "in", "out" };
   static const char *const titles[]
       = { N_ ("Frame"), N_ ("Value"), N_ ("In slope"), N_ ("Out slope") };
@@ -1100,7 +1020,7 @@ build_key_table (TressCurveEditor *self)
   gtk_single_selection_set_can_unselect (self->key_selection, TRUE);
   g_signal_connect (self->key_selection, "notify::selected", G_CALLBACK (on_key_row_selected),
                     self);
-  cv = gtk_column_view_new (g_object_ref (GTK_SELECTION_MODEL (self->key_selection)));
+  gtk_column_view_set_model (self->key_view, GTK_SELECTION_MODEL (self->key_selection));
   for (guint i = 0; i < G_N_ELEMENTS (columns); i++)
     {
       GtkListItemFactory *f = gtk_signal_list_item_factory_new ();
@@ -1112,7 +1032,7 @@ build_key_table (TressCurveEditor *self)
       g_signal_connect (f, "unbind", G_CALLBACK (table_unbind_entry), (gpointer)columns[i]);
       col = gtk_column_view_column_new (_ (titles[i]), f);
       gtk_column_view_column_set_expand (col, TRUE);
-      gtk_column_view_append_column (GTK_COLUMN_VIEW (cv), col);
+      gtk_column_view_append_column (self->key_view, col);
       g_object_unref (col);
     }
   {
@@ -1124,13 +1044,9 @@ build_key_table (TressCurveEditor *self)
     g_signal_connect (f, "bind", G_CALLBACK (table_bind_interp), NULL);
     g_signal_connect (f, "unbind", G_CALLBACK (table_unbind_interp), NULL);
     col = gtk_column_view_column_new (_ ("Interpolation"), f);
-    gtk_column_view_append_column (GTK_COLUMN_VIEW (cv), col);
+    gtk_column_view_append_column (self->key_view, col);
     g_object_unref (col);
   }
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), cv);
-  gtk_widget_set_hexpand (scrolled, TRUE);
-  gtk_widget_set_size_request (scrolled, -1, 140);
-  return scrolled;
 }
 
 /* ---------------------------------------------------------- key panel -- */
@@ -1228,156 +1144,12 @@ on_panel_interp (GtkDropDown *dd, GParamSpec *pspec, TressCurveEditor *self)
   update_key_panel (self);
 }
 
-static GtkWidget *
-build_key_panel (TressCurveEditor *self)
-{
-  GtkWidget *grid = gtk_grid_new ();
-  static const char *const labels[]
-      = { N_ ("Frame"), N_ ("Value"), N_ ("In slope"), N_ ("Out slope") };
-
-  gtk_grid_set_row_spacing (GTK_GRID (grid), 4);
-  gtk_grid_set_column_spacing (GTK_GRID (grid), 6);
-  self->panel_title = GTK_LABEL (gtk_label_new (_ ("No active key")));
-  gtk_label_set_xalign (self->panel_title, 0);
-  gtk_label_set_ellipsize (self->panel_title, PANGO_ELLIPSIZE_START);
-  gtk_grid_attach (GTK_GRID (grid), GTK_WIDGET (self->panel_title), 0, 0, 2, 1);
-  for (guint i = 0; i < 4; i++)
-    {
-      GtkWidget *l = gtk_label_new (_ (labels[i]));
-
-      gtk_label_set_xalign (GTK_LABEL (l), 1);
-      self->panel_spin[i]
-          = GTK_SPIN_BUTTON (gtk_spin_button_new_with_range (-1e9, 1e9, i == 0 ? 1 : 0.01));
-      gtk_spin_button_set_digits (self->panel_spin[i], i == 0 ? 3 : 5);
-      gtk_editable_set_width_chars (GTK_EDITABLE (self->panel_spin[i]), 9);
-      gtk_widget_set_name (GTK_WIDGET (self->panel_spin[i]), panel_fields[i]);
-      g_signal_connect (self->panel_spin[i], "value-changed", G_CALLBACK (on_panel_spin), self);
-      gtk_grid_attach (GTK_GRID (grid), l, 0, (int)i + 1, 1, 1);
-      gtk_grid_attach (GTK_GRID (grid), GTK_WIDGET (self->panel_spin[i]), 1, (int)i + 1, 1, 1);
-    }
-  self->panel_interp = GTK_DROP_DOWN (interp_drop_down_new ());
-  g_signal_connect (self->panel_interp, "notify::selected", G_CALLBACK (on_panel_interp), self);
-  gtk_grid_attach (GTK_GRID (grid), gtk_label_new (_ ("Interpolation")), 0, 5, 1, 1);
-  gtk_grid_attach (GTK_GRID (grid), GTK_WIDGET (self->panel_interp), 1, 5, 1, 1);
-  return grid;
-}
-
 /* ------------------------------------------------------------ toolbar -- */
 
 static void
 on_tolerance (GtkSpinButton *spin, TressCurveEditor *self)
 {
   g_object_set (self->view, "tolerance", gtk_spin_button_get_value (spin), NULL);
-}
-
-/* The toolbar fits beside the curves tree in a window of the default size:
- * icons where a standard one says it, and the rarer tools (axis lock, bake,
- * fit, the warning tolerance) in a menu at its end. */
-static GtkWidget *
-build_toolbar (TressCurveEditor *self)
-{
-  GtkWidget *bar = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 2);
-  GtkWidget *tol, *tol_box, *mb;
-  GMenu *interp_menu = g_menu_new ();
-  GMenu *tangent_menu = g_menu_new ();
-  GMenu *more = g_menu_new ();
-  GMenu *section;
-  GMenuItem *item;
-  static const char *const tangents[][2]
-      = { { N_ ("Auto"), "auto" },       { N_ ("Auto clamped"), "auto-clamped" },
-          { N_ ("Flat"), "flat" },       { N_ ("Linear"), "linear" },
-          { N_ ("Unified"), "unified" }, { N_ ("Broken"), "broken" } };
-
-  gtk_box_append (GTK_BOX (bar), action_button ("zoom-fit-best-symbolic", NULL,
-                                                _ ("Frame all (Home)"), "curve.frame-all", NULL));
-  gtk_box_append (GTK_BOX (bar),
-                  action_button ("zoom-in-symbolic", NULL, _ ("Frame the selected keys (F)"),
-                                 "curve.frame-selected", NULL));
-  gtk_box_append (GTK_BOX (bar),
-                  toggle_button (NULL, _ ("Normalized"), _ ("Scale every curve to −1…1 (N)"),
-                                 "curve.normalized"));
-  gtk_box_append (GTK_BOX (bar),
-                  toggle_button ("view-grid-symbolic", NULL,
-                                 _ ("Snap dragged keys to whole frames (Ctrl inverts)"),
-                                 "curve.snap"));
-  gtk_box_append (GTK_BOX (bar), gtk_separator_new (GTK_ORIENTATION_VERTICAL));
-  gtk_box_append (GTK_BOX (bar),
-                  action_button ("list-add-symbolic", NULL, _ ("Insert a key at the playhead (I)"),
-                                 "curve.insert-at-playhead", NULL));
-  gtk_box_append (GTK_BOX (bar),
-                  action_button ("list-remove-symbolic", NULL,
-                                 _ ("Delete the selected keys (Delete)"), "curve.delete", NULL));
-  gtk_box_append (GTK_BOX (bar), action_button ("edit-copy-symbolic", NULL,
-                                                _ ("Copy keys (Ctrl+C)"), "curve.copy", NULL));
-  gtk_box_append (GTK_BOX (bar), action_button ("edit-paste-symbolic", NULL,
-                                                _ ("Paste keys at the playhead (Ctrl+Shift+V)"),
-                                                "curve.paste", g_variant_new_boolean (TRUE)));
-  gtk_box_append (GTK_BOX (bar), gtk_separator_new (GTK_ORIENTATION_VERTICAL));
-  for (guint i = 0; interp_names[i] != NULL; i++)
-    {
-      g_autofree char *detailed = g_strdup_printf ("curve.set-interpolation::%s", interp_names[i]);
-      g_menu_append (interp_menu, tress_interp_to_label ((TressInterp)i), detailed);
-    }
-  mb = gtk_menu_button_new ();
-  gtk_menu_button_set_label (GTK_MENU_BUTTON (mb), _ ("Interpolation"));
-  gtk_widget_set_tooltip_text (mb, _ ("Interpolation of the selected keys' segments"));
-  gtk_menu_button_set_menu_model (GTK_MENU_BUTTON (mb), G_MENU_MODEL (interp_menu));
-  gtk_box_append (GTK_BOX (bar), mb);
-  for (guint i = 0; i < G_N_ELEMENTS (tangents); i++)
-    {
-      g_autofree char *detailed = g_strdup_printf ("curve.set-tangent::%s", tangents[i][1]);
-      g_menu_append (tangent_menu, _ (tangents[i][0]), detailed);
-    }
-  mb = gtk_menu_button_new ();
-  gtk_menu_button_set_label (GTK_MENU_BUTTON (mb), _ ("Tangents"));
-  gtk_widget_set_tooltip_text (mb, _ ("Tangent mode of the selected keys"));
-  gtk_menu_button_set_menu_model (GTK_MENU_BUTTON (mb), G_MENU_MODEL (tangent_menu));
-  gtk_box_append (GTK_BOX (bar), mb);
-
-  /* The rarer tools. */
-  section = g_menu_new ();
-  g_menu_append (section, _ ("Move Freely"), "curve.axis-lock::none");
-  g_menu_append (section, _ ("Frames Only (Shift+X)"), "curve.axis-lock::frame");
-  g_menu_append (section, _ ("Values Only (Shift+Y)"), "curve.axis-lock::value");
-  g_menu_append_section (more, _ ("Drag"), G_MENU_MODEL (section));
-  g_object_unref (section);
-  section = g_menu_new ();
-  g_menu_append (section, _ ("Bake to One Sample per Frame"), "curve.bake");
-  item = g_menu_item_new (_ ("Fit Keys to the Samples"), NULL);
-  g_menu_item_set_action_and_target_value (item, "curve.fit", g_variant_new_double (0.001));
-  g_menu_append_item (section, item);
-  g_object_unref (item);
-  g_menu_append_section (more, _ ("Samples"), G_MENU_MODEL (section));
-  g_object_unref (section);
-  section = g_menu_new ();
-  item = g_menu_item_new (NULL, NULL);
-  g_menu_item_set_attribute (item, "custom", "s", "tolerance");
-  g_menu_append_item (section, item);
-  g_object_unref (item);
-  g_menu_append_section (more, _ ("Quantization"), G_MENU_MODEL (section));
-  g_object_unref (section);
-  mb = gtk_menu_button_new ();
-  gtk_menu_button_set_icon_name (GTK_MENU_BUTTON (mb), "view-more-symbolic");
-  gtk_widget_set_tooltip_text (mb, _ ("Axis lock, baking, fitting and the error tolerance"));
-  gtk_menu_button_set_menu_model (GTK_MENU_BUTTON (mb), G_MENU_MODEL (more));
-  tol_box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  gtk_widget_set_margin_start (tol_box, 12);
-  gtk_widget_set_margin_end (tol_box, 12);
-  gtk_box_append (GTK_BOX (tol_box), gtk_label_new (_ ("Warn above")));
-  tol = gtk_spin_button_new_with_range (0, 1000, 0.0001);
-  gtk_spin_button_set_digits (GTK_SPIN_BUTTON (tol), 4);
-  gtk_spin_button_set_value (GTK_SPIN_BUTTON (tol), 0.001);
-  gtk_widget_set_tooltip_text (tol,
-                               _ ("The largest quantization error accepted without a warning"));
-  g_signal_connect (tol, "value-changed", G_CALLBACK (on_tolerance), self);
-  gtk_box_append (GTK_BOX (tol_box), tol);
-  gtk_popover_menu_add_child (GTK_POPOVER_MENU (gtk_menu_button_get_popover (GTK_MENU_BUTTON (mb))),
-                              tol_box, "tolerance");
-  gtk_box_append (GTK_BOX (bar), mb);
-  g_object_unref (interp_menu);
-  g_object_unref (tangent_menu);
-  g_object_unref (more);
-  return bar;
 }
 
 /* --------------------------------------------------------- view events -- */
@@ -1518,8 +1290,7 @@ tress_curve_editor_dispose (GObject *object)
     g_signal_handlers_disconnect_by_data (self->view, self);
   if (self->tree_selection != NULL)
     g_signal_handlers_disconnect_by_data (self->tree_selection, self);
-  g_clear_pointer (&self->paned, gtk_widget_unparent);
-  self->view = NULL;
+  gtk_widget_dispose_template (GTK_WIDGET (self), TRESS_TYPE_CURVE_EDITOR);
   g_clear_object (&self->tree_selection);
   g_clear_object (&self->filtered);
   g_clear_object (&self->filter);
@@ -1555,6 +1326,37 @@ tress_curve_editor_class_init (TressCurveEditorClass *klass)
   gtk_widget_class_install_action (widget_class, "curves.widen-types", NULL, act_widen_types);
   gtk_widget_class_install_action (widget_class, "curves.lengthen-animation", NULL, act_lengthen);
   gtk_widget_class_set_css_name (widget_class, "curveeditor");
+
+  g_type_ensure (TRESS_TYPE_CURVE_VIEW);
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/tress/Tress/tress-curve-editor.ui");
+  gtk_widget_class_bind_template_child (widget_class, TressCurveEditor, paned);
+  gtk_widget_class_bind_template_child (widget_class, TressCurveEditor, filter_entry);
+  gtk_widget_class_bind_template_child (widget_class, TressCurveEditor, tree_view);
+  gtk_widget_class_bind_template_child (widget_class, TressCurveEditor, message_box);
+  gtk_widget_class_bind_template_child (widget_class, TressCurveEditor, message_label);
+  gtk_widget_class_bind_template_child (widget_class, TressCurveEditor, lengthen_button);
+  gtk_widget_class_bind_template_child (widget_class, TressCurveEditor, notes_label);
+  gtk_widget_class_bind_template_child (widget_class, TressCurveEditor, warning_box);
+  gtk_widget_class_bind_template_child (widget_class, TressCurveEditor, warning_label);
+  gtk_widget_class_bind_template_child (widget_class, TressCurveEditor, widen_button);
+  gtk_widget_class_bind_template_child (widget_class, TressCurveEditor, legend);
+  gtk_widget_class_bind_template_child (widget_class, TressCurveEditor, view);
+  gtk_widget_class_bind_template_child (widget_class, TressCurveEditor, timeline_scale);
+  gtk_widget_class_bind_template_child (widget_class, TressCurveEditor, timeline_adj);
+  gtk_widget_class_bind_template_child (widget_class, TressCurveEditor, timeline_label);
+  gtk_widget_class_bind_template_child (widget_class, TressCurveEditor, key_view);
+  gtk_widget_class_bind_template_child (widget_class, TressCurveEditor, panel_title);
+  gtk_widget_class_bind_template_child (widget_class, TressCurveEditor, panel_frame);
+  gtk_widget_class_bind_template_child (widget_class, TressCurveEditor, panel_value);
+  gtk_widget_class_bind_template_child (widget_class, TressCurveEditor, panel_in);
+  gtk_widget_class_bind_template_child (widget_class, TressCurveEditor, panel_out);
+  gtk_widget_class_bind_template_child (widget_class, TressCurveEditor, panel_interp);
+  gtk_widget_class_bind_template_callback (widget_class, on_filter_changed);
+  gtk_widget_class_bind_template_callback (widget_class, on_tolerance);
+  gtk_widget_class_bind_template_callback (widget_class, on_timeline_value);
+  gtk_widget_class_bind_template_callback (widget_class, on_panel_spin);
+  gtk_widget_class_bind_template_callback (widget_class, on_panel_interp);
 }
 
 static void
@@ -1562,96 +1364,32 @@ tress_curve_editor_init (TressCurveEditor *self)
 {
   self->table_curve = -1;
   self->legend_curves = g_array_new (FALSE, FALSE, sizeof (guint));
+  gtk_widget_init_template (GTK_WIDGET (self));
+  self->panel_spin[0] = self->panel_frame;
+  self->panel_spin[1] = self->panel_value;
+  self->panel_spin[2] = self->panel_in;
+  self->panel_spin[3] = self->panel_out;
+  install_forwarding (self);
+  setup_key_table (self);
 }
 
 GtkWidget *
 tress_curve_editor_new (TressDocument *document)
 {
   TressCurveEditor *self;
-  GtkWidget *right, *bottom, *vpaned, *graph_box;
 
   if (!TRESS_IS_CURVE_DOCUMENT (document))
     return NULL;
   self = g_object_new (TRESS_TYPE_CURVE_EDITOR, NULL);
   self->document = g_object_ref (TRESS_CURVE_DOCUMENT (document));
-  self->view = TRESS_CURVE_VIEW (tress_curve_view_new ());
   tress_curve_view_set_document (self->view, self->document);
-  install_forwarding (self);
-
-  self->paned = gtk_paned_new (GTK_ORIENTATION_HORIZONTAL);
-  gtk_widget_set_parent (self->paned, GTK_WIDGET (self));
-  gtk_paned_set_start_child (GTK_PANED (self->paned), build_tree (self));
-  gtk_paned_set_resize_start_child (GTK_PANED (self->paned), FALSE);
-  gtk_paned_set_position (GTK_PANED (self->paned), 300);
-
-  right = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
-  {
-    /* A narrow window scrolls the toolbar rather than clipping the editor. */
-    GtkWidget *scroll = gtk_scrolled_window_new ();
-
-    gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scroll), GTK_POLICY_AUTOMATIC,
-                                    GTK_POLICY_NEVER);
-    gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroll), build_toolbar (self));
-    gtk_box_append (GTK_BOX (right), scroll);
-  }
-  self->message_box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  self->message_label = GTK_LABEL (gtk_label_new (NULL));
-  gtk_label_set_wrap (self->message_label, TRUE);
-  gtk_label_set_xalign (self->message_label, 0);
-  gtk_widget_set_hexpand (GTK_WIDGET (self->message_label), TRUE);
-  gtk_widget_add_css_class (GTK_WIDGET (self->message_label), "error");
-  gtk_box_append (GTK_BOX (self->message_box), GTK_WIDGET (self->message_label));
-  self->lengthen_button = gtk_button_new_with_label (_ ("Lengthen the animation"));
-  gtk_widget_set_tooltip_text (
-      self->lengthen_button, _ ("Raise the animation's frame count so the keys fit, and apply the "
-                                "edit (one undo step)"));
-  gtk_actionable_set_action_name (GTK_ACTIONABLE (self->lengthen_button),
-                                  "curves.lengthen-animation");
-  gtk_widget_set_valign (self->lengthen_button, GTK_ALIGN_CENTER);
-  gtk_widget_set_visible (self->lengthen_button, FALSE);
-  gtk_box_append (GTK_BOX (self->message_box), self->lengthen_button);
-  gtk_widget_set_visible (self->message_box, FALSE);
-  gtk_box_append (GTK_BOX (right), self->message_box);
-  self->notes_label = GTK_LABEL (gtk_label_new (NULL));
-  gtk_label_set_wrap (self->notes_label, TRUE);
-  gtk_label_set_xalign (self->notes_label, 0);
-  gtk_widget_add_css_class (GTK_WIDGET (self->notes_label), "dim-label");
-  gtk_widget_set_visible (GTK_WIDGET (self->notes_label), FALSE);
-  gtk_box_append (GTK_BOX (right), GTK_WIDGET (self->notes_label));
-  self->warning_box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  self->warning_label = GTK_LABEL (gtk_label_new (NULL));
-  gtk_label_set_wrap (self->warning_label, TRUE);
-  gtk_label_set_xalign (self->warning_label, 0);
-  gtk_widget_set_hexpand (GTK_WIDGET (self->warning_label), TRUE);
-  gtk_widget_add_css_class (GTK_WIDGET (self->warning_label), "warning");
-  gtk_box_append (GTK_BOX (self->warning_box), GTK_WIDGET (self->warning_label));
-  self->widen_button = gtk_button_new_with_label (_ ("Widen types"));
-  gtk_widget_set_tooltip_text (self->widen_button,
-                               _ ("Store these curves with 32-bit keys (and frames) so the file "
-                                  "holds the edited values"));
-  gtk_actionable_set_action_name (GTK_ACTIONABLE (self->widen_button), "curves.widen-types");
-  gtk_widget_set_valign (self->widen_button, GTK_ALIGN_CENTER);
-  gtk_box_append (GTK_BOX (self->warning_box), self->widen_button);
-  gtk_widget_set_visible (self->warning_box, FALSE);
-  gtk_box_append (GTK_BOX (right), self->warning_box);
-
-  vpaned = gtk_paned_new (GTK_ORIENTATION_VERTICAL);
-  graph_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
-  self->legend = GTK_BOX (gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 4));
-  gtk_box_append (GTK_BOX (graph_box), GTK_WIDGET (self->legend));
-  gtk_box_append (GTK_BOX (graph_box), GTK_WIDGET (self->view));
-  gtk_box_append (GTK_BOX (graph_box), build_timeline (self));
-  gtk_paned_set_start_child (GTK_PANED (vpaned), graph_box);
-  bottom = gtk_paned_new (GTK_ORIENTATION_HORIZONTAL);
-  gtk_paned_set_start_child (GTK_PANED (bottom), build_key_table (self));
-  gtk_paned_set_end_child (GTK_PANED (bottom), build_key_panel (self));
-  gtk_paned_set_resize_end_child (GTK_PANED (bottom), FALSE);
-  gtk_paned_set_shrink_start_child (GTK_PANED (bottom), FALSE);
-  gtk_paned_set_end_child (GTK_PANED (vpaned), bottom);
-  gtk_paned_set_resize_end_child (GTK_PANED (vpaned), FALSE);
-  gtk_widget_set_vexpand (vpaned, TRUE);
-  gtk_box_append (GTK_BOX (right), vpaned);
-  gtk_paned_set_end_child (GTK_PANED (self->paned), right);
+  setup_tree (self);
+  add_tree_column (self->tree_view, _ ("Curve"), NULL);
+  add_tree_column (self->tree_view, _ ("Keys"), "keys");
+  add_tree_column (self->tree_view, _ ("Interpolation"), "interpolation");
+  add_tree_column (self->tree_view, _ ("Frames"), "range");
+  add_tree_column (self->tree_view, _ ("Types"), "types");
+  add_tree_column (self->tree_view, _ ("Error"), "error");
 
   g_signal_connect (self->view, "selection-changed", G_CALLBACK (on_view_selection), self);
   g_signal_connect (self->view, "curves-changed", G_CALLBACK (on_view_curves), self);
