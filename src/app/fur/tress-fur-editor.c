@@ -18,7 +18,7 @@ struct _TressFurEditor
   TressChaDocument *doc;
   TressFurNames *names;
 
-  GtkWidget *paned;
+  GtkWidget *layout;
   GtkWidget *search;
   GtkWidget *scrolled;
   GtkWidget *column_view;
@@ -27,6 +27,7 @@ struct _TressFurEditor
   GtkMultiSelection *selection;
   GtkFilter *filter;
   GtkWidget *notebook;
+  GtkWidget *preview_page;
   GtkWidget *preview;
   GtkWidget *uv_map;
   GtkWidget *inspector;
@@ -577,7 +578,7 @@ tress_fur_editor_dispose (GObject *object)
 
   if (self->doc != NULL)
     g_signal_handlers_disconnect_by_data (self->doc, self);
-  g_clear_pointer (&self->paned, gtk_widget_unparent);
+  gtk_widget_dispose_template (GTK_WIDGET (self), TRESS_TYPE_FUR_EDITOR);
   g_clear_object (&self->selection);
   g_clear_object (&self->filter);
   g_clear_object (&self->row_sorter);
@@ -617,11 +618,25 @@ tress_fur_editor_class_init (TressFurEditorClass *klass)
                                    action_frame_selection);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_f, GDK_CONTROL_MASK | GDK_SHIFT_MASK,
                                        "fur.frame-selection", NULL);
+
+  g_type_ensure (TRESS_TYPE_UV_MAP);
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/tress/Tress/tress-fur-editor.ui");
+  gtk_widget_class_bind_template_child (widget_class, TressFurEditor, layout);
+  gtk_widget_class_bind_template_child (widget_class, TressFurEditor, search);
+  gtk_widget_class_bind_template_child (widget_class, TressFurEditor, scrolled);
+  gtk_widget_class_bind_template_child (widget_class, TressFurEditor, column_view);
+  gtk_widget_class_bind_template_child (widget_class, TressFurEditor, notebook);
+  gtk_widget_class_bind_template_child (widget_class, TressFurEditor, preview_page);
+  gtk_widget_class_bind_template_child (widget_class, TressFurEditor, uv_map);
+  gtk_widget_class_bind_template_callback (widget_class, on_search_changed);
+  gtk_widget_class_bind_template_callback (widget_class, on_uv_point_moved);
 }
 
 static void
 tress_fur_editor_init (TressFurEditor *self)
 {
+  gtk_widget_init_template (GTK_WIDGET (self));
 }
 
 static char *
@@ -636,9 +651,7 @@ GtkWidget *
 tress_fur_editor_new (TressDocument *doc)
 {
   TressFurEditor *self;
-  GtkWidget *left, *scrolled, *right, *uv_box, *uv_bar, *button;
   GtkSorter *view_sorter;
-  GtkTreeListRowSorter *row_sorter;
   g_autofree char *key = NULL;
 
   if (!TRESS_IS_CHA_DOCUMENT (doc))
@@ -649,15 +662,10 @@ tress_fur_editor_new (TressDocument *doc)
   key = names_key (doc);
   self->names = tress_fur_names_new (key);
 
-  /* Tree */
-  self->search = gtk_search_entry_new ();
-  gtk_widget_set_tooltip_text (self->search,
-                               _ ("Filter ribbons: a body part number, #index, or “problem”"));
-  g_signal_connect (self->search, "search-changed", G_CALLBACK (on_search_changed), self);
+  /* Tree: the document's materials and ribbons, sorted by the clicked column. */
   self->filter = GTK_FILTER (gtk_custom_filter_new (NULL, NULL, NULL));
   self->tree = gtk_tree_list_model_new (g_object_ref (tress_cha_document_get_root (self->doc)),
                                         FALSE, FALSE, create_children, self, NULL);
-  self->column_view = gtk_column_view_new (NULL);
   add_column (self, _ ("Ribbon"), TRESS_CHA_COLUMN_NAME, TRUE);
   add_column (self, _ ("Sections"), TRESS_CHA_COLUMN_SECTIONS, FALSE);
   add_column (self, _ ("Attached"), TRESS_CHA_COLUMN_ATTACH, FALSE);
@@ -666,8 +674,7 @@ tress_fur_editor_new (TressDocument *doc)
   add_column (self, _ ("Length"), TRESS_CHA_COLUMN_LENGTH, FALSE);
   add_column (self, _ ("Problems"), TRESS_CHA_COLUMN_PROBLEMS, FALSE);
   view_sorter = gtk_column_view_get_sorter (GTK_COLUMN_VIEW (self->column_view));
-  row_sorter = gtk_tree_list_row_sorter_new (g_object_ref (view_sorter));
-  self->row_sorter = GTK_SORTER (row_sorter);
+  self->row_sorter = GTK_SORTER (gtk_tree_list_row_sorter_new (g_object_ref (view_sorter)));
   self->sorted = gtk_sort_list_model_new (G_LIST_MODEL (self->tree), NULL);
   g_signal_connect_object (view_sorter, "changed", G_CALLBACK (on_view_sorter_changed), self, 0);
   self->selection = gtk_multi_selection_new (G_LIST_MODEL (self->sorted));
@@ -675,49 +682,15 @@ tress_fur_editor_new (TressDocument *doc)
                              GTK_SELECTION_MODEL (self->selection));
   g_signal_connect (self->selection, "selection-changed", G_CALLBACK (on_tree_selection_changed),
                     self);
-  scrolled = self->scrolled = gtk_scrolled_window_new ();
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), self->column_view);
-  gtk_widget_set_vexpand (scrolled, TRUE);
-  left = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
-  gtk_box_append (GTK_BOX (left), self->search);
-  gtk_box_append (GTK_BOX (left), scrolled);
-  gtk_widget_set_size_request (left, 240, -1);
 
-  /* Preview and UV map */
-  self->notebook = gtk_notebook_new ();
   self->preview = tress_fur_preview_new (self->doc);
-  gtk_notebook_append_page (GTK_NOTEBOOK (self->notebook), self->preview,
-                            gtk_label_new (_ ("3D preview")));
-  uv_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
-  uv_bar = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 4);
-  button = gtk_button_new_with_label (_ ("Load strand texture…"));
-  gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "fur.load-background");
-  gtk_box_append (GTK_BOX (uv_bar), button);
-  gtk_box_append (GTK_BOX (uv_box), uv_bar);
-  self->uv_map = tress_uv_map_new ();
-  gtk_widget_set_vexpand (self->uv_map, TRUE);
-  g_signal_connect (self->uv_map, "point-moved", G_CALLBACK (on_uv_point_moved), self);
-  gtk_box_append (GTK_BOX (uv_box), self->uv_map);
-  gtk_notebook_append_page (GTK_NOTEBOOK (self->notebook), uv_box, gtk_label_new (_ ("UV map")));
+  gtk_widget_set_hexpand (self->preview, TRUE);
+  gtk_widget_set_vexpand (self->preview, TRUE);
+  gtk_box_append (GTK_BOX (self->preview_page), self->preview);
   load_uv_table (self);
-
   self->inspector = tress_fur_inspector_new (self->doc, self->names);
   gtk_widget_set_size_request (self->inspector, 280, -1);
-
-  /* Tree | preview in a paned, the inspector at a fixed width beside them. */
-  right = gtk_paned_new (GTK_ORIENTATION_HORIZONTAL);
-  gtk_paned_set_start_child (GTK_PANED (right), left);
-  gtk_paned_set_end_child (GTK_PANED (right), self->notebook);
-  gtk_paned_set_resize_start_child (GTK_PANED (right), FALSE);
-  gtk_paned_set_shrink_start_child (GTK_PANED (right), FALSE);
-  gtk_paned_set_shrink_end_child (GTK_PANED (right), FALSE);
-  gtk_paned_set_position (GTK_PANED (right), 360);
-  gtk_widget_set_hexpand (right, TRUE);
-  self->paned = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
-  gtk_box_append (GTK_BOX (self->paned), right);
-  gtk_box_append (GTK_BOX (self->paned), gtk_separator_new (GTK_ORIENTATION_VERTICAL));
-  gtk_box_append (GTK_BOX (self->paned), self->inspector);
-  gtk_widget_set_parent (self->paned, GTK_WIDGET (self));
+  gtk_box_append (GTK_BOX (self->layout), self->inspector);
 
   g_signal_connect (self->doc, "selection-changed", G_CALLBACK (on_doc_selection_changed), self);
   g_signal_connect (self->doc, "fur-changed", G_CALLBACK (on_fur_changed), self);

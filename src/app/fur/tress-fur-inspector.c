@@ -637,30 +637,6 @@ on_document_changed (TressDocument *doc, TressFurInspector *self)
 
 /* ---- construction --------------------------------------------------------- */
 
-static GtkWidget *
-heading (const char *text)
-{
-  GtkWidget *label = gtk_label_new (text);
-
-  gtk_label_set_xalign (GTK_LABEL (label), 0);
-  gtk_widget_add_css_class (label, "heading");
-  gtk_widget_set_margin_top (label, 8);
-  return label;
-}
-
-static GtkWidget *
-labelled (const char *text, GtkWidget *widget)
-{
-  GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  GtkWidget *label = gtk_label_new (text);
-
-  gtk_label_set_xalign (GTK_LABEL (label), 0);
-  gtk_widget_set_hexpand (label, TRUE);
-  gtk_box_append (GTK_BOX (row), label);
-  gtk_box_append (GTK_BOX (row), widget);
-  return row;
-}
-
 static void
 tress_fur_inspector_dispose (GObject *object)
 {
@@ -669,7 +645,7 @@ tress_fur_inspector_dispose (GObject *object)
   if (self->doc != NULL)
     g_signal_handlers_disconnect_by_data (self->doc, self);
   g_clear_object (&self->doc);
-  g_clear_pointer (&self->scrolled, gtk_widget_unparent);
+  gtk_widget_dispose_template (GTK_WIDGET (self), TRESS_TYPE_FUR_INSPECTOR);
   G_OBJECT_CLASS (tress_fur_inspector_parent_class)->dispose (object);
 }
 
@@ -693,6 +669,55 @@ tress_fur_inspector_class_init (TressFurInspectorClass *klass)
   object_class->finalize = tress_fur_inspector_finalize;
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "furinspector");
+
+  g_type_ensure (TRESS_TYPE_WEIGHT_TRIANGLE);
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/tress/Tress/tress-fur-inspector.ui");
+  gtk_widget_class_bind_template_child (widget_class, TressFurInspector, scrolled);
+  gtk_widget_class_bind_template_child (widget_class, TressFurInspector, summary);
+  gtk_widget_class_bind_template_child (widget_class, TressFurInspector, edit_box);
+  gtk_widget_class_bind_template_child (widget_class, TressFurInspector, triangle);
+  gtk_widget_class_bind_template_child (widget_class, TressFurInspector, equal_button);
+  gtk_widget_class_bind_template_child (widget_class, TressFurInspector, attach_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, TressFurInspector, name_part);
+  gtk_widget_class_bind_template_child (widget_class, TressFurInspector, name_entry);
+  gtk_widget_class_bind_template_child (widget_class, TressFurInspector, section_spin);
+  gtk_widget_class_bind_template_child (widget_class, TressFurInspector, quality_spin);
+  gtk_widget_class_bind_template_child (widget_class, TressFurInspector, length_box);
+  gtk_widget_class_bind_template_child (widget_class, TressFurInspector, problem_box);
+  {
+    /* The rows of three, into their arrays. */
+    static const struct
+    {
+      const char *id;
+      gssize offset;
+    } rows[] = {
+      { "weight_spin_1", G_STRUCT_OFFSET (TressFurInspector, weight_spin[0]) },
+      { "weight_spin_2", G_STRUCT_OFFSET (TressFurInspector, weight_spin[1]) },
+      { "weight_spin_3", G_STRUCT_OFFSET (TressFurInspector, weight_spin[2]) },
+      { "ref_dropdown_1", G_STRUCT_OFFSET (TressFurInspector, ref_dropdown[0]) },
+      { "ref_dropdown_2", G_STRUCT_OFFSET (TressFurInspector, ref_dropdown[1]) },
+      { "ref_dropdown_3", G_STRUCT_OFFSET (TressFurInspector, ref_dropdown[2]) },
+      { "ambient_spin", G_STRUCT_OFFSET (TressFurInspector, byte_spin[0]) },
+      { "colour_spin_1", G_STRUCT_OFFSET (TressFurInspector, byte_spin[1]) },
+      { "colour_spin_2", G_STRUCT_OFFSET (TressFurInspector, byte_spin[2]) },
+      { "dir_spin_x", G_STRUCT_OFFSET (TressFurInspector, dir_spin[0]) },
+      { "dir_spin_y", G_STRUCT_OFFSET (TressFurInspector, dir_spin[1]) },
+      { "dir_spin_z", G_STRUCT_OFFSET (TressFurInspector, dir_spin[2]) },
+    };
+
+    for (guint i = 0; i < G_N_ELEMENTS (rows); i++)
+      gtk_widget_class_bind_template_child_full (widget_class, rows[i].id, FALSE, rows[i].offset);
+  }
+  gtk_widget_class_bind_template_callback (widget_class, on_weight_spin_changed);
+  gtk_widget_class_bind_template_callback (widget_class, on_points_moved);
+  gtk_widget_class_bind_template_callback (widget_class, on_equal_clicked);
+  gtk_widget_class_bind_template_callback (widget_class, on_ref_selected);
+  gtk_widget_class_bind_template_callback (widget_class, on_attach_selected);
+  gtk_widget_class_bind_template_callback (widget_class, on_name_set);
+  gtk_widget_class_bind_template_callback (widget_class, on_retarget_clicked);
+  gtk_widget_class_bind_template_callback (widget_class, on_byte_changed);
+  gtk_widget_class_bind_template_callback (widget_class, on_quality_changed);
 }
 
 static void
@@ -701,131 +726,16 @@ tress_fur_inspector_init (TressFurInspector *self)
   self->triples = g_array_new (FALSE, FALSE, sizeof (Triple));
   self->tri_lines = g_ptr_array_new_with_free_func ((GDestroyNotify)g_array_unref);
   self->material = -1;
+  gtk_widget_init_template (GTK_WIDGET (self));
 }
 
 GtkWidget *
 tress_fur_inspector_new (TressChaDocument *doc, TressFurNames *names)
 {
   TressFurInspector *self = g_object_new (TRESS_TYPE_FUR_INSPECTOR, NULL);
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
-  GtkWidget *row, *button;
-  /* The untranslated names also name the widgets, for tests and CSS. */
-  static const char *const ref_names[3]
-      = { N_ ("Reference 1"), N_ ("Reference 2"), N_ ("Reference 3") };
-  static const char *const byte_names[3]
-      = { N_ ("Ambient (12, 15)"), N_ ("Colour byte 13"), N_ ("Colour byte 14") };
-  const char *axis[3] = { "x", "y", "z" };
-  guint k;
 
   self->doc = g_object_ref (doc);
   self->names = names;
-  self->scrolled = gtk_scrolled_window_new ();
-  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (self->scrolled), GTK_POLICY_NEVER,
-                                  GTK_POLICY_AUTOMATIC);
-  gtk_widget_set_parent (self->scrolled, GTK_WIDGET (self));
-  gtk_widget_set_margin_start (box, 8);
-  gtk_widget_set_margin_end (box, 8);
-  gtk_widget_set_margin_bottom (box, 8);
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (self->scrolled), box);
-
-  self->summary = gtk_label_new ("");
-  gtk_label_set_xalign (GTK_LABEL (self->summary), 0);
-  gtk_label_set_wrap (GTK_LABEL (self->summary), TRUE);
-  gtk_box_append (GTK_BOX (box), self->summary);
-
-  self->edit_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
-  gtk_box_append (GTK_BOX (box), self->edit_box);
-  box = self->edit_box;
-
-  gtk_box_append (GTK_BOX (box), heading (_ ("Weights")));
-  row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 4);
-  for (k = 0; k < 3; k++)
-    {
-      self->weight_spin[k] = gtk_spin_button_new_with_range (0, 255, 1);
-      gtk_editable_set_width_chars (GTK_EDITABLE (self->weight_spin[k]), 3);
-      /* Buttons above and below: three fit side by side in a narrow pane. */
-      gtk_orientable_set_orientation (GTK_ORIENTABLE (self->weight_spin[k]),
-                                      GTK_ORIENTATION_VERTICAL);
-      gtk_widget_set_tooltip_text (self->weight_spin[k], _ (ref_names[k]));
-      gtk_widget_set_name (self->weight_spin[k], ref_names[k]);
-      g_signal_connect (self->weight_spin[k], "value-changed", G_CALLBACK (on_weight_spin_changed),
-                        self);
-      gtk_box_append (GTK_BOX (row), self->weight_spin[k]);
-    }
-  gtk_box_append (GTK_BOX (box), row);
-  self->triangle = tress_weight_triangle_new ();
-  gtk_widget_set_size_request (self->triangle, 220, 200);
-  g_signal_connect (self->triangle, "points-moved", G_CALLBACK (on_points_moved), self);
-  gtk_box_append (GTK_BOX (box), self->triangle);
-  self->equal_button = gtk_button_new_with_label (_ ("Set all equal to the first"));
-  g_signal_connect (self->equal_button, "clicked", G_CALLBACK (on_equal_clicked), self);
-  gtk_box_append (GTK_BOX (box), self->equal_button);
-
-  gtk_box_append (GTK_BOX (box), heading (_ ("Body parts")));
-  for (k = 0; k < 3; k++)
-    {
-      self->ref_dropdown[k] = gtk_drop_down_new (NULL, NULL);
-      g_signal_connect (self->ref_dropdown[k], "notify::selected", G_CALLBACK (on_ref_selected),
-                        self);
-      gtk_box_append (GTK_BOX (box), labelled (_ (ref_names[k]), self->ref_dropdown[k]));
-    }
-  self->attach_dropdown = gtk_drop_down_new (NULL, NULL);
-  g_signal_connect (self->attach_dropdown, "notify::selected", G_CALLBACK (on_attach_selected),
-                    self);
-  gtk_box_append (GTK_BOX (box), labelled (_ ("Attached to"), self->attach_dropdown));
-  row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 4);
-  self->name_part = gtk_spin_button_new_with_range (0, 65535, 1);
-  self->name_entry = gtk_entry_new ();
-  gtk_entry_set_placeholder_text (GTK_ENTRY (self->name_entry), _ ("Name of body part"));
-  gtk_widget_set_hexpand (self->name_entry, TRUE);
-  g_signal_connect (self->name_entry, "activate", G_CALLBACK (on_name_set), self);
-  button = gtk_button_new_with_label (_ ("Name"));
-  g_signal_connect (button, "clicked", G_CALLBACK (on_name_set), self);
-  gtk_box_append (GTK_BOX (row), self->name_part);
-  gtk_box_append (GTK_BOX (row), self->name_entry);
-  gtk_box_append (GTK_BOX (row), button);
-  gtk_box_append (GTK_BOX (box), row);
-  button = gtk_button_new_with_label (_ ("Retarget…"));
-  g_signal_connect (button, "clicked", G_CALLBACK (on_retarget_clicked), self);
-  gtk_box_append (GTK_BOX (box), button);
-
-  gtk_box_append (GTK_BOX (box), heading (_ ("Lines")));
-  for (k = 0; k < 3; k++)
-    {
-      self->byte_spin[k] = gtk_spin_button_new_with_range (0, 255, 1);
-      g_signal_connect (self->byte_spin[k], "value-changed", G_CALLBACK (on_byte_changed), self);
-      gtk_box_append (GTK_BOX (box), labelled (_ (byte_names[k]), self->byte_spin[k]));
-    }
-  self->section_spin = gtk_spin_button_new_with_range (1, 7, 1);
-  g_signal_connect (self->section_spin, "value-changed", G_CALLBACK (on_byte_changed), self);
-  gtk_box_append (GTK_BOX (box), labelled (_ ("Section (mask)"), self->section_spin));
-  row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 4);
-  gtk_box_append (GTK_BOX (row), gtk_label_new (_ ("Direction")));
-  for (k = 0; k < 3; k++)
-    {
-      self->dir_spin[k] = gtk_spin_button_new_with_range (-100, 100, 0.01);
-      gtk_editable_set_width_chars (GTK_EDITABLE (self->dir_spin[k]), 4);
-      gtk_orientable_set_orientation (GTK_ORIENTABLE (self->dir_spin[k]), GTK_ORIENTATION_VERTICAL);
-      gtk_spin_button_set_digits (GTK_SPIN_BUTTON (self->dir_spin[k]), 3);
-      gtk_widget_set_tooltip_text (self->dir_spin[k], axis[k]);
-      g_signal_connect (self->dir_spin[k], "value-changed", G_CALLBACK (on_byte_changed), self);
-      gtk_box_append (GTK_BOX (row), self->dir_spin[k]);
-    }
-  gtk_box_append (GTK_BOX (box), row);
-
-  gtk_box_append (GTK_BOX (box), heading (_ ("Ribbon")));
-  self->quality_spin = gtk_spin_button_new_with_range (0, 2, 1);
-  g_signal_connect (self->quality_spin, "value-changed", G_CALLBACK (on_quality_changed), self);
-  gtk_box_append (GTK_BOX (box), labelled (_ ("Texture quality"), self->quality_spin));
-  gtk_box_append (GTK_BOX (box), gtk_label_new (_ ("Lengths per morality")));
-  self->length_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
-  gtk_box_append (GTK_BOX (box), self->length_box);
-
-  box = gtk_widget_get_parent (self->edit_box);
-  gtk_box_append (GTK_BOX (box), heading (_ ("Problems")));
-  self->problem_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
-  gtk_box_append (GTK_BOX (box), self->problem_box);
-
   g_signal_connect (doc, "selection-changed", G_CALLBACK (on_selection_changed), self);
   g_signal_connect (doc, "changed", G_CALLBACK (on_document_changed), self);
   refresh (self);
@@ -922,12 +832,9 @@ on_retarget_cancel (GtkButton *button, RetargetDialog *d)
 GtkWidget *
 tress_fur_retarget_dialog_new (GtkWindow *parent, TressChaDocument *doc, TressFurNames *names)
 {
+  g_autoptr (GtkBuilder) builder
+      = gtk_builder_new_from_resource ("/io/github/tress/Tress/tress-retarget-dialog.ui");
   RetargetDialog *d = g_new0 (RetargetDialog, 1);
-  const char *scopes[]
-      = { _ ("Selection"), _ ("Material of the selection"), _ ("Whole file"), NULL };
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
-  GtkWidget *buttons = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  GtkWidget *cancel = gtk_button_new_with_label (_ ("Cancel"));
   TressChaFile *file = get_file (doc);
   guint max = file->radeon != NULL && file->radeon->body_part_max > 0
                   ? file->radeon->body_part_max - 1
@@ -936,38 +843,25 @@ tress_fur_retarget_dialog_new (GtkWindow *parent, TressChaDocument *doc, TressFu
 
   d->doc = g_object_ref (doc);
   d->names = names;
-  d->window = gtk_window_new ();
-  gtk_window_set_title (GTK_WINDOW (d->window), _ ("Retarget body part"));
-  gtk_window_set_modal (GTK_WINDOW (d->window), TRUE);
+  d->window = GTK_WIDGET (gtk_builder_get_object (builder, "window"));
+  d->from = GTK_WIDGET (gtk_builder_get_object (builder, "from"));
+  d->to = GTK_WIDGET (gtk_builder_get_object (builder, "to"));
+  d->scope = GTK_WIDGET (gtk_builder_get_object (builder, "scope"));
+  d->count = GTK_WIDGET (gtk_builder_get_object (builder, "count"));
+  d->apply = GTK_WIDGET (gtk_builder_get_object (builder, "apply"));
   if (parent != NULL)
     gtk_window_set_transient_for (GTK_WINDOW (d->window), parent);
   g_object_set_data_full (G_OBJECT (d->window), "retarget", d, retarget_dialog_free);
-  gtk_widget_set_margin_start (box, 12);
-  gtk_widget_set_margin_end (box, 12);
-  gtk_widget_set_margin_top (box, 12);
-  gtk_widget_set_margin_bottom (box, 12);
-  d->from = gtk_spin_button_new_with_range (0, max, 1);
-  d->to = gtk_spin_button_new_with_range (0, max, 1);
-  d->scope = gtk_drop_down_new_from_strings (scopes);
+  gtk_spin_button_set_range (GTK_SPIN_BUTTON (d->from), 0, max);
+  gtk_spin_button_set_range (GTK_SPIN_BUTTON (d->to), 0, max);
   tress_cha_document_get_selection (doc, &n_sel);
   gtk_drop_down_set_selected (GTK_DROP_DOWN (d->scope), n_sel > 0 ? 0 : 2);
-  d->count = gtk_label_new ("");
-  d->apply = gtk_button_new_with_label (_ ("Retarget"));
-  gtk_widget_add_css_class (d->apply, "suggested-action");
-  gtk_box_append (GTK_BOX (box), labelled (_ ("From body part"), d->from));
-  gtk_box_append (GTK_BOX (box), labelled (_ ("To body part"), d->to));
-  gtk_box_append (GTK_BOX (box), labelled (_ ("Scope"), d->scope));
-  gtk_box_append (GTK_BOX (box), d->count);
-  gtk_widget_set_halign (buttons, GTK_ALIGN_END);
-  gtk_box_append (GTK_BOX (buttons), cancel);
-  gtk_box_append (GTK_BOX (buttons), d->apply);
-  gtk_box_append (GTK_BOX (box), buttons);
-  gtk_window_set_child (GTK_WINDOW (d->window), box);
   g_signal_connect (d->from, "notify::value", G_CALLBACK (on_retarget_param_changed), d);
   g_signal_connect (d->to, "notify::value", G_CALLBACK (on_retarget_param_changed), d);
   g_signal_connect (d->scope, "notify::selected", G_CALLBACK (on_retarget_param_changed), d);
   g_signal_connect (d->apply, "clicked", G_CALLBACK (on_retarget_apply), d);
-  g_signal_connect (cancel, "clicked", G_CALLBACK (on_retarget_cancel), d);
+  g_signal_connect (gtk_builder_get_object (builder, "cancel"), "clicked",
+                    G_CALLBACK (on_retarget_cancel), d);
   retarget_update (d);
   return d->window;
 }
