@@ -15,7 +15,8 @@ GBytes *tress_test_load_sample (const char *rel);
 /* A fresh temporary folder, removed with its contents at exit. */
 const char *tress_test_tmpdir (void);
 /* Runs tress-cli (from $TRESS_CLI) with @argv (NULL-terminated, without the
- * program); returns the exit status and fills stdout/stderr when non-NULL. */
+ * program); returns the exit status and fills stdout/stderr when non-NULL (drops
+ * them otherwise). */
 int tress_test_run_cli (const char *const *argv, char **out_stdout, char **out_stderr);
 /* Asserts two byte buffers are equal, printing the first differing offset. */
 void tress_test_assert_bytes_equal (GBytes *a, GBytes *b);

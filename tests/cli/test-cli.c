@@ -73,7 +73,10 @@ test_cli_extend (void)
   g_assert_false (g_file_test (out, G_FILE_TEST_EXISTS));
   g_clear_pointer (&err, g_free);
 
-  g_assert_cmpint (tress_test_run_cli (extend, NULL, NULL), ==, 0);
+  g_assert_cmpint (tress_test_run_cli (extend, &text, NULL), ==, 0);
+  /* The file grew: the user is told what else the game needs. */
+  g_assert_nonnull (strstr (text, "resource size table (RSTB)"));
+  g_clear_pointer (&text, g_free);
   g_assert_cmpint (tress_test_run_cli (eval, &text, NULL), ==, 0);
   /* s16 keys: the stored value is within a quantization step of 0.25. */
   g_assert_cmpfloat_with_epsilon (g_ascii_strtod (strchr (text, '\t') + 1, NULL), 0.25, 1e-3);
