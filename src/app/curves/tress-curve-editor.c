@@ -122,8 +122,7 @@ struct _TressCurveEditor
   int table_curve;
 
   GtkLabel *panel_title;
-  GtkSpinButton *panel_frame, *panel_value, *panel_in, *panel_out;
-  GtkSpinButton *panel_spin[4]; /* the four above, in that order */
+  GtkSpinButton *panel_spin[4]; /* frame, value, in, out */
   GtkDropDown *panel_interp;
   char *panel_text;
 
@@ -1347,10 +1346,14 @@ tress_curve_editor_class_init (TressCurveEditorClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TressCurveEditor, timeline_label);
   gtk_widget_class_bind_template_child (widget_class, TressCurveEditor, key_view);
   gtk_widget_class_bind_template_child (widget_class, TressCurveEditor, panel_title);
-  gtk_widget_class_bind_template_child (widget_class, TressCurveEditor, panel_frame);
-  gtk_widget_class_bind_template_child (widget_class, TressCurveEditor, panel_value);
-  gtk_widget_class_bind_template_child (widget_class, TressCurveEditor, panel_in);
-  gtk_widget_class_bind_template_child (widget_class, TressCurveEditor, panel_out);
+  gtk_widget_class_bind_template_child_full (widget_class, "panel_frame", FALSE,
+                                             G_STRUCT_OFFSET (TressCurveEditor, panel_spin[0]));
+  gtk_widget_class_bind_template_child_full (widget_class, "panel_value", FALSE,
+                                             G_STRUCT_OFFSET (TressCurveEditor, panel_spin[1]));
+  gtk_widget_class_bind_template_child_full (widget_class, "panel_in", FALSE,
+                                             G_STRUCT_OFFSET (TressCurveEditor, panel_spin[2]));
+  gtk_widget_class_bind_template_child_full (widget_class, "panel_out", FALSE,
+                                             G_STRUCT_OFFSET (TressCurveEditor, panel_spin[3]));
   gtk_widget_class_bind_template_child (widget_class, TressCurveEditor, panel_interp);
   gtk_widget_class_bind_template_callback (widget_class, on_filter_changed);
   gtk_widget_class_bind_template_callback (widget_class, on_tolerance);
@@ -1365,10 +1368,6 @@ tress_curve_editor_init (TressCurveEditor *self)
   self->table_curve = -1;
   self->legend_curves = g_array_new (FALSE, FALSE, sizeof (guint));
   gtk_widget_init_template (GTK_WIDGET (self));
-  self->panel_spin[0] = self->panel_frame;
-  self->panel_spin[1] = self->panel_value;
-  self->panel_spin[2] = self->panel_in;
-  self->panel_spin[3] = self->panel_out;
   install_forwarding (self);
   setup_key_table (self);
 }
