@@ -3639,10 +3639,16 @@ tress_curve_view_class_init (TressCurveViewClass *klass)
                                        "auto-clamped");
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_v, 0, "curve.set-tangent", "s",
                                        "flat");
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_s, GDK_SHIFT_MASK, "curve.scale",
+  /* Time stretch of the selection: ] longer, [ shorter; with Ctrl around the
+   * playhead rather than the selection's centre. */
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_bracketright, 0, "curve.scale",
                                        "(ddb)", 1.25, 1.0, FALSE);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_s, GDK_SHIFT_MASK | GDK_CONTROL_MASK,
-                                       "curve.scale", "(ddb)", 0.8, 1.0, FALSE);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_bracketleft, 0, "curve.scale", "(ddb)",
+                                       0.8, 1.0, FALSE);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_bracketright, GDK_CONTROL_MASK,
+                                       "curve.scale", "(ddb)", 1.25, 1.0, TRUE);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_bracketleft, GDK_CONTROL_MASK,
+                                       "curve.scale", "(ddb)", 0.8, 1.0, TRUE);
 
   gtk_widget_class_set_css_name (widget_class, "curveview");
 }
