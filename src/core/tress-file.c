@@ -4,6 +4,8 @@
  */
 #include "tress-file.h"
 
+#include <glib/gi18n-lib.h>
+
 /* Drops what a replace stream wrote without putting it in place: closed with a
  * cancelled cancellable it removes its temporary file and leaves the original
  * (a plain close, or the unref, would rename the partial file over it and make
@@ -50,7 +52,7 @@ tress_file_replace (GFile *file, const char *contents, gsize len, const char *et
       g_autofree char *name = g_file_get_parse_name (target);
 
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_REGULAR_FILE,
-                   "“%s” is not a regular file: nothing was written", name);
+                   _ ("“%s” is not a regular file: nothing was written"), name);
       return FALSE;
     }
   out = g_file_replace (target, etag, backup, G_FILE_CREATE_NONE, cancellable, error);

@@ -13,6 +13,8 @@
  */
 #include "tress-document.h"
 
+#include <glib/gi18n-lib.h>
+
 #include "core/tress-file.h"
 #include "tress-document-private.h"
 
@@ -78,6 +80,7 @@ enum
   PROP_TITLE,
   PROP_MODIFIED,
   PROP_HISTORY,
+  PROP_SAVING,
   N_PROPS
 };
 
@@ -239,27 +242,31 @@ read_file (GFile *file, GFileInfo **info_out, GCancellable *cancellable, GError 
                             &local_error);
   if (info == NULL)
     {
-      g_propagate_prefixed_error (error, local_error, "Could not open “%s”: ", where);
+      g_propagate_prefixed_error (error, local_error, _ ("Could not open “%s”: "), where);
       return NULL;
     }
   if (g_file_info_get_file_type (info) != G_FILE_TYPE_REGULAR)
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_REGULAR_FILE,
-                   "Could not open “%s”: it is not a regular file", where);
+                   _ ("Could not open “%s”: it is not a regular file"), where);
       return NULL;
     }
   if (g_file_info_get_size (info) > MAX_FILE_SIZE)
     {
+      g_autofree char *size
+          = g_format_size_full ((guint64)g_file_info_get_size (info), G_FORMAT_SIZE_LONG_FORMAT);
+      g_autofree char *limit = g_format_size_full (MAX_FILE_SIZE, G_FORMAT_SIZE_LONG_FORMAT);
+
+      /* Translators: sizes as "5.4 GB (5,368,709,120 bytes)" */
       g_set_error (error, TRESS_ERROR, TRESS_ERROR_UNSUPPORTED,
-                   "Could not open “%s”: it holds %" G_GOFFSET_FORMAT
-                   " bytes, more than the %" G_GOFFSET_FORMAT " bytes Tress opens",
-                   where, g_file_info_get_size (info), MAX_FILE_SIZE);
+                   _ ("Could not open “%s”: it holds %s, more than the %s Tress opens"), where,
+                   size, limit);
       return NULL;
     }
   bytes = g_file_load_bytes (file, cancellable, NULL, &local_error);
   if (bytes == NULL)
     {
-      g_propagate_prefixed_error (error, local_error, "Could not read “%s”: ", where);
+      g_propagate_prefixed_error (error, local_error, _ ("Could not read “%s”: "), where);
       return NULL;
     }
   if (info_out != NULL)
@@ -287,7 +294,7 @@ parse_bytes (GBytes *bytes, const char *display_name, const TressFormat **format
   if (format->parse == NULL || format->free == NULL)
     {
       g_set_error (error, TRESS_ERROR, TRESS_ERROR_UNSUPPORTED,
-                   "%s: %s files cannot be opened by this version of Tress", display_name,
+                   _ ("%s: %s files cannot be opened by this version of Tress"), display_name,
                    format->display_name);
       return NULL;
     }
@@ -295,7 +302,7 @@ parse_bytes (GBytes *bytes, const char *display_name, const TressFormat **format
   if (model == NULL)
     {
       if (local_error == NULL)
-        local_error = g_error_new (TRESS_ERROR, TRESS_ERROR_FAILED, "the %s parser failed",
+        local_error = g_error_new (TRESS_ERROR, TRESS_ERROR_FAILED, _ ("the %s parser failed"),
                                    format->display_name);
       g_propagate_prefixed_error (error, local_error, "%s: ", display_name);
       return NULL;
@@ -353,7 +360,7 @@ update_title (TressDocument *self)
   else if (priv->display_name != NULL)
     title = g_strdup (priv->display_name);
   else
-    title = g_strdup ("Untitled");
+    title = g_strdup (_ ("Untitled"));
 
   if (g_strcmp0 (title, priv->title) != 0)
     {
@@ -424,7 +431,7 @@ tress_document_new_from_bytes (GBytes *bytes, const char *display_name, GError *
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
   if (display_name == NULL)
-    display_name = "Untitled";
+    display_name = _ ("Untitled");
   model = parse_bytes (bytes, display_name, &format, error);
   if (model == NULL)
     return NULL;
@@ -604,7 +611,7 @@ describe_errors (GPtrArray *problems, GHashTable *kept, guint n)
   GString *s = g_string_new (NULL);
   guint shown = 0;
 
-  g_string_append_printf (s, "%u error%s", n, n == 1 ? "" : "s");
+  g_string_append_printf (s, ngettext ("%u error", "%u errors", n), n);
   for (guint i = 0; i < problems->len && shown < 3; i++)
     {
       const TressProblem *p = g_ptr_array_index (problems, i);
@@ -644,8 +651,8 @@ check_new_bytes (const TressFormat *format, GBytes *bytes, GBytes *before, const
   if (model == NULL)
     {
       g_set_error (error, TRESS_ERROR, TRESS_ERROR_INVALID,
-                   "Nothing was written to “%s”: the new data does not read back (%s)", where,
-                   local_error != NULL ? local_error->message : "the parser failed");
+                   _ ("Nothing was written to “%s”: the new data does not read back (%s)"), where,
+                   local_error != NULL ? local_error->message : _ ("the parser failed"));
       return FALSE;
     }
 
@@ -667,7 +674,7 @@ check_new_bytes (const TressFormat *format, GBytes *bytes, GBytes *before, const
 
       format->free (model);
       g_set_error (error, TRESS_ERROR, TRESS_ERROR_INVALID,
-                   "Nothing was written to “%s”: the new data has %s", where, summary);
+                   _ ("Nothing was written to “%s”: the new data has %s"), where, summary);
       return FALSE;
     }
 
@@ -679,12 +686,15 @@ check_new_bytes (const TressFormat *format, GBytes *bytes, GBytes *before, const
       const guint8 *da = again != NULL ? g_bytes_get_data (again, &a) : NULL;
       const guint8 *db = g_bytes_get_data (bytes, &b);
 
+      g_autofree char *at = NULL;
+
       while (da != NULL && i < a && i < b && da[i] == db[i])
         i++;
+      at = g_strdup_printf ("0x%" G_GSIZE_MODIFIER "x", i);
       g_set_error (error, TRESS_ERROR, TRESS_ERROR_INVALID,
-                   "Nothing was written to “%s”: the new data does not read back the same "
-                   "(first difference at offset 0x%" G_GSIZE_MODIFIER "x)",
-                   where, i);
+                   _ ("Nothing was written to “%s”: the new data does not read back the same "
+                      "(first difference at offset %s)"),
+                   where, at);
       return FALSE;
     }
   return TRUE;
@@ -713,17 +723,18 @@ save_in_thread (SaveData *data, GCancellable *cancellable, GError **error)
         {
           if (info == NULL)
             g_set_error (error, TRESS_ERROR, TRESS_ERROR_CHANGED_ON_DISK,
-                         "Nothing was written: “%s” was removed or cannot be read since it was "
-                         "read",
+                         _ ("Nothing was written: “%s” was removed or cannot be read since it was "
+                            "read"),
                          where);
           else if (!data->disk.known && data->expected == NULL)
             g_set_error (error, TRESS_ERROR, TRESS_ERROR_CHANGED_ON_DISK,
-                         "Nothing was written: “%s” already exists and was not read by this "
-                         "document",
+                         _ ("Nothing was written: “%s” already exists and was not read by this "
+                            "document"),
                          where);
           else
             g_set_error (error, TRESS_ERROR, TRESS_ERROR_CHANGED_ON_DISK,
-                         "Nothing was written: “%s” was changed on disk since it was read", where);
+                         _ ("Nothing was written: “%s” was changed on disk since it was read"),
+                         where);
           return FALSE;
         }
       /* A last check, atomic with the write: GIO refuses if the etag moved. */
@@ -740,10 +751,11 @@ save_in_thread (SaveData *data, GCancellable *cancellable, GError **error)
         {
           g_clear_error (&local_error);
           g_set_error (error, TRESS_ERROR, TRESS_ERROR_CHANGED_ON_DISK,
-                       "Nothing was written: “%s” was changed on disk since it was read", where);
+                       _ ("Nothing was written: “%s” was changed on disk since it was read"),
+                       where);
         }
       else
-        g_propagate_prefixed_error (error, local_error, "Could not save “%s”: ", where);
+        g_propagate_prefixed_error (error, local_error, _ ("Could not save “%s”: "), where);
       return FALSE;
     }
 
@@ -767,19 +779,20 @@ save_prepare (TressDocument *self, GFile *file, gboolean overwrite_changed, Save
   if (file == NULL)
     {
       g_set_error (error, TRESS_ERROR, TRESS_ERROR_FAILED,
-                   "“%s” has no file yet: save it under a name first", priv->title);
+                   _ ("“%s” has no file yet: save it under a name first"), priv->title);
       return FALSE;
     }
   if (priv->saving)
     {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_PENDING, "“%s” is already being saved",
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_PENDING, _ ("“%s” is already being saved"),
                    priv->title);
       return FALSE;
     }
   if (priv->format->serialize == NULL)
     {
       g_set_error (error, TRESS_ERROR, TRESS_ERROR_UNSUPPORTED,
-                   "%s files cannot be saved by this version of Tress", priv->format->display_name);
+                   _ ("%s files cannot be saved by this version of Tress"),
+                   priv->format->display_name);
       return FALSE;
     }
 
@@ -789,9 +802,9 @@ save_prepare (TressDocument *self, GFile *file, gboolean overwrite_changed, Save
       g_autofree char *where = file_display_path (file);
 
       if (local_error == NULL)
-        local_error = g_error_new (TRESS_ERROR, TRESS_ERROR_FAILED, "the %s writer failed",
+        local_error = g_error_new (TRESS_ERROR, TRESS_ERROR_FAILED, _ ("the %s writer failed"),
                                    priv->format->display_name);
-      g_propagate_prefixed_error (error, local_error, "Nothing was written to “%s”: ", where);
+      g_propagate_prefixed_error (error, local_error, _ ("Nothing was written to “%s”: "), where);
       return FALSE;
     }
 
@@ -850,10 +863,12 @@ save_thread_done (GObject *source, GAsyncResult *result, gpointer user_data)
   priv->saving = FALSE;
   if (!g_task_propagate_boolean (inner, &error))
     {
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SAVING]);
       g_task_return_error (task, error);
       return;
     }
   save_complete (self, g_task_get_task_data (inner));
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SAVING]);
   g_task_return_boolean (task, TRUE);
 }
 
@@ -879,6 +894,7 @@ tress_document_save_async (TressDocument *self, GFile *file, gboolean overwrite_
       return;
     }
   priv->saving = TRUE;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SAVING]);
   inner = g_task_new (self, cancellable, save_thread_done, g_steal_pointer (&task));
   g_task_set_task_data (inner, data, (GDestroyNotify)save_data_free);
   g_task_run_in_thread (inner, save_thread);
@@ -928,14 +944,14 @@ tress_document_revert (TressDocument *self, GCancellable *cancellable, GError **
 
   if (priv->file == NULL)
     {
-      g_set_error (error, TRESS_ERROR, TRESS_ERROR_FAILED, "“%s” has no file to revert to",
+      g_set_error (error, TRESS_ERROR, TRESS_ERROR_FAILED, _ ("“%s” has no file to revert to"),
                    priv->title);
       return FALSE;
     }
   if (priv->saving)
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_PENDING,
-                   "“%s” is being saved; revert once that is done", priv->title);
+                   _ ("“%s” is being saved; revert once that is done"), priv->title);
       return FALSE;
     }
   bytes = read_file (priv->file, &info, cancellable, error);
@@ -949,7 +965,7 @@ tress_document_revert (TressDocument *self, GCancellable *cancellable, GError **
     {
       format->free (model);
       g_set_error (error, TRESS_ERROR, TRESS_ERROR_UNSUPPORTED,
-                   "%s: the file now holds %s data, not %s; open it again instead", name,
+                   _ ("%s: the file now holds %s data, not %s; open it again instead"), name,
                    format->display_name, priv->format->display_name);
       return FALSE;
     }
@@ -1012,6 +1028,15 @@ tress_document_get_modified (TressDocument *self)
 
   g_return_val_if_fail (TRESS_IS_DOCUMENT (self), FALSE);
   return tress_history_get_modified (priv->history);
+}
+
+gboolean
+tress_document_get_saving (TressDocument *self)
+{
+  TressDocumentPrivate *priv = tress_document_get_instance_private (self);
+
+  g_return_val_if_fail (TRESS_IS_DOCUMENT (self), FALSE);
+  return priv->saving;
 }
 
 GPtrArray *
@@ -1134,6 +1159,9 @@ tress_document_get_property (GObject *object, guint prop_id, GValue *value, GPar
     case PROP_HISTORY:
       g_value_set_object (value, priv->history);
       break;
+    case PROP_SAVING:
+      g_value_set_boolean (value, priv->saving);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -1196,6 +1224,8 @@ tress_document_class_init (TressDocumentClass *klass)
   properties[PROP_MODIFIED] = g_param_spec_boolean ("modified", NULL, NULL, FALSE, readable);
   properties[PROP_HISTORY]
       = g_param_spec_object ("history", NULL, NULL, TRESS_TYPE_HISTORY, readable);
+  /* TRUE while an asynchronous save runs (another save or a revert is refused). */
+  properties[PROP_SAVING] = g_param_spec_boolean ("saving", NULL, NULL, FALSE, readable);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   signals[SIGNAL_CHANGED] = g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,

@@ -68,6 +68,8 @@ GFile *tress_document_get_file (TressDocument *self);
 /* The file's base name, or the display name of a document without file. */
 const char *tress_document_get_title (TressDocument *self);
 gboolean tress_document_get_modified (TressDocument *self);
+/* TRUE while tress_document_save_async() runs. */
+gboolean tress_document_get_saving (TressDocument *self);
 /* The validate problems of the current model (recomputed after each change). */
 GPtrArray *tress_document_get_problems (TressDocument *self);
 /* TRUE when the file on disk differs (mtime/size/etag) from what was read or last saved. */
@@ -76,7 +78,8 @@ gboolean tress_document_changed_on_disk (TressDocument *self);
 GBytes *tress_document_get_original_bytes (TressDocument *self);
 
 /* Properties: "format" (pointer, construct-only), "file" (GFile), "title", "modified",
- * "history". Signal "changed" after every applied command, undo, redo, load and revert. */
+ * "history", "saving". Signal "changed" after every applied command, undo, redo, load and revert.
+ */
 /* Also construct-only: "model" (pointer, owned by the document), "original-bytes"
  * (GBytes) and "display-name" (the title of a document without file).
  * The history's target is the model. tress_document_get_problems() returns an
