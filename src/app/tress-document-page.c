@@ -18,6 +18,15 @@ struct _TressDocumentPage
   GtkWidget *tab;
   GtkLabel *tab_label;
   GtkWidget *tab_close;
+
+  /* The file on disk: watched, and a banner when another program changed it. */
+  GFileMonitor *monitor;
+  guint check_id;
+  GtkWidget *banner;
+  GtkLabel *banner_label;
+  GtkWidget *reload_button;
+  gboolean disk_changed;
+  gboolean disk_missing; /* changed by being deleted or moved away */
 };
 
 G_DEFINE_FINAL_TYPE (TressDocumentPage, tress_document_page, GTK_TYPE_WIDGET)
@@ -26,6 +35,7 @@ enum
 {
   PROP_0,
   PROP_DOCUMENT,
+  PROP_DISK_CHANGED,
   N_PROPS
 };
 
@@ -85,7 +95,131 @@ tress_document_page_rebuild_editor (TressDocumentPage *self)
   if (self->editor != NULL)
     gtk_widget_unparent (self->editor);
   self->editor = tress_editor_create (self->document);
-  gtk_widget_set_parent (self->editor, GTK_WIDGET (self));
+  gtk_widget_set_vexpand (self->editor, TRUE);
+  gtk_widget_insert_after (self->editor, GTK_WIDGET (self), self->banner);
+}
+
+/* ---- the file on disk ---------------------------------------------------- */
+
+void
+tress_document_page_check_disk (TressDocumentPage *self)
+{
+  GFile *file;
+  gboolean changed = FALSE, exists = TRUE;
+
+  g_return_if_fail (TRESS_IS_DOCUMENT_PAGE (self));
+
+  g_clear_handle_id (&self->check_id, g_source_remove);
+  file = tress_document_get_file (self->document);
+  /* A running save changes the file itself; it is checked once the save ends. */
+  if (file != NULL && !tress_document_get_saving (self->document))
+    {
+      changed = tress_document_changed_on_disk (self->document);
+      exists = !changed || g_file_query_exists (file, NULL);
+    }
+  if (changed)
+    {
+      g_autofree char *name = g_file_get_basename (file);
+      g_autofree char *text = NULL;
+
+      if (!exists)
+        text = g_strdup_printf (_ ("“%s” was deleted or moved on disk. Saving writes it again."),
+                                name);
+      else if (tress_document_get_modified (self->document))
+        text = g_strdup_printf (_ ("“%s” changed on disk. Reload it to see the changes, dropping "
+                                   "yours, or save to replace them."),
+                                name);
+      else
+        text = g_strdup_printf (_ ("“%s” changed on disk."), name);
+      gtk_label_set_text (self->banner_label, text);
+      gtk_widget_set_visible (self->reload_button, exists);
+    }
+  gtk_widget_set_visible (self->banner, changed);
+  if (changed != self->disk_changed || (changed && !exists) != self->disk_missing)
+    {
+      self->disk_changed = changed;
+      self->disk_missing = changed && !exists;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DISK_CHANGED]);
+    }
+}
+
+gboolean
+tress_document_page_get_disk_changed (TressDocumentPage *self)
+{
+  g_return_val_if_fail (TRESS_IS_DOCUMENT_PAGE (self), FALSE);
+  return self->disk_changed;
+}
+
+gboolean
+tress_document_page_get_can_reload (TressDocumentPage *self)
+{
+  g_return_val_if_fail (TRESS_IS_DOCUMENT_PAGE (self), FALSE);
+  return self->disk_changed && !self->disk_missing;
+}
+
+static gboolean
+check_disk_idle (gpointer data)
+{
+  TressDocumentPage *self = data;
+
+  self->check_id = 0;
+  tress_document_page_check_disk (self);
+  return G_SOURCE_REMOVE;
+}
+
+/* Events come in bursts (a replace is a create, a rename, attribute changes):
+ * one check after the burst. */
+static void
+on_file_changed (GFileMonitor *monitor, GFile *file, GFile *other, GFileMonitorEvent event,
+                 TressDocumentPage *self)
+{
+  if (self->check_id == 0)
+    self->check_id = g_timeout_add (100, check_disk_idle, self);
+}
+
+static void
+watch_file (TressDocumentPage *self)
+{
+  GFile *file = tress_document_get_file (self->document);
+
+  if (self->monitor != NULL)
+    {
+      g_signal_handlers_disconnect_by_data (self->monitor, self);
+      g_file_monitor_cancel (self->monitor);
+      g_clear_object (&self->monitor);
+    }
+  if (file != NULL)
+    self->monitor = g_file_monitor_file (file, G_FILE_MONITOR_WATCH_MOVES, NULL, NULL);
+  if (self->monitor != NULL)
+    g_signal_connect (self->monitor, "changed", G_CALLBACK (on_file_changed), self);
+}
+
+static void
+on_document_file (TressDocument *doc, GParamSpec *pspec, TressDocumentPage *self)
+{
+  watch_file (self);
+  tress_document_page_check_disk (self);
+}
+
+/* Saved, reverted, or edited (the banner's advice depends on unsaved edits). */
+static void
+on_document_state (TressDocument *doc, GParamSpec *pspec, TressDocumentPage *self)
+{
+  if (self->disk_changed || gtk_widget_get_visible (self->banner))
+    tress_document_page_check_disk (self);
+}
+
+static void
+on_document_changed (TressDocument *doc, TressDocumentPage *self)
+{
+  on_document_state (doc, NULL, self);
+}
+
+static void
+on_document_saving (TressDocument *doc, GParamSpec *pspec, TressDocumentPage *self)
+{
+  if (!tress_document_get_saving (doc))
+    tress_document_page_check_disk (self);
 }
 
 static void
@@ -102,8 +236,15 @@ tress_document_page_constructed (GObject *object)
                            self, 0);
   g_signal_connect_object (self->document, "notify::file", G_CALLBACK (on_document_notify), self,
                            0);
+  g_signal_connect_object (self->document, "notify::file", G_CALLBACK (on_document_file), self, 0);
+  g_signal_connect_object (self->document, "notify::modified", G_CALLBACK (on_document_state), self,
+                           0);
+  g_signal_connect_object (self->document, "changed", G_CALLBACK (on_document_changed), self, 0);
+  g_signal_connect_object (self->document, "notify::saving", G_CALLBACK (on_document_saving), self,
+                           0);
   update_tab (self);
   tress_document_page_rebuild_editor (self);
+  watch_file (self);
 }
 
 static void
@@ -111,7 +252,15 @@ tress_document_page_dispose (GObject *object)
 {
   TressDocumentPage *self = TRESS_DOCUMENT_PAGE (object);
 
+  g_clear_handle_id (&self->check_id, g_source_remove);
+  if (self->monitor != NULL)
+    {
+      g_signal_handlers_disconnect_by_data (self->monitor, self);
+      g_file_monitor_cancel (self->monitor);
+      g_clear_object (&self->monitor);
+    }
   g_clear_pointer (&self->editor, gtk_widget_unparent);
+  g_clear_pointer (&self->banner, gtk_widget_unparent);
   g_clear_object (&self->tab);
   G_OBJECT_CLASS (tress_document_page_parent_class)->dispose (object);
 }
@@ -134,6 +283,9 @@ tress_document_page_get_property (GObject *object, guint prop_id, GValue *value,
     {
     case PROP_DOCUMENT:
       g_value_set_object (value, self->document);
+      break;
+    case PROP_DISK_CHANGED:
+      g_value_set_boolean (value, self->disk_changed);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -171,12 +323,16 @@ tress_document_page_class_init (TressDocumentPageClass *klass)
   properties[PROP_DOCUMENT]
       = g_param_spec_object ("document", NULL, NULL, TRESS_TYPE_DOCUMENT,
                              G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  /* The file on disk is not what the document read or last saved. */
+  properties[PROP_DISK_CHANGED]
+      = g_param_spec_boolean ("disk-changed", NULL, NULL, FALSE,
+                              G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   signals[CLOSE_REQUESTED] = g_signal_new ("close-requested", G_TYPE_FROM_CLASS (klass),
                                            G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 0);
 
-  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BOX_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "tress-document-page");
 }
 
@@ -203,6 +359,23 @@ tress_document_page_init (TressDocumentPage *self)
   gtk_box_append (GTK_BOX (self->tab), close);
   gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);
   gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);
+
+  gtk_orientable_set_orientation (
+      GTK_ORIENTABLE (gtk_widget_get_layout_manager (GTK_WIDGET (self))), GTK_ORIENTATION_VERTICAL);
+  self->banner = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+  gtk_widget_add_css_class (self->banner, "tress-disk-banner");
+  self->banner_label = GTK_LABEL (gtk_label_new (NULL));
+  gtk_label_set_wrap (self->banner_label, TRUE);
+  gtk_label_set_xalign (self->banner_label, 0);
+  gtk_widget_set_hexpand (GTK_WIDGET (self->banner_label), TRUE);
+  gtk_box_append (GTK_BOX (self->banner), GTK_WIDGET (self->banner_label));
+  self->reload_button = gtk_button_new_with_mnemonic (_ ("_Reload"));
+  gtk_widget_set_tooltip_text (self->reload_button, _ ("Read the file again from disk"));
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (self->reload_button), "win.revert");
+  gtk_widget_set_valign (self->reload_button, GTK_ALIGN_CENTER);
+  gtk_box_append (GTK_BOX (self->banner), self->reload_button);
+  gtk_widget_set_visible (self->banner, FALSE);
+  gtk_widget_set_parent (self->banner, GTK_WIDGET (self));
 }
 
 GtkWidget *

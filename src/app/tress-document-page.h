@@ -1,7 +1,9 @@
 /* tress-document-page.h: one open document in the window's notebook
  *
  * Holds the document and its editor (from the editor registry), and makes the
- * tab label: the title with a modified marker and a close button.
+ * tab label: the title with a modified marker and a close button. Watches the
+ * file: when another program changes or removes it, a banner says so (with
+ * Reload, the window's revert).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -25,6 +27,16 @@ void tress_document_page_rebuild_editor (TressDocumentPage *self);
 GtkWidget *tress_document_page_get_tab (TressDocumentPage *self);
 /* "name.cha" or "• name.cha" when modified: what the tab shows. */
 char *tress_document_page_dup_tab_title (TressDocumentPage *self);
+
+/* Compares the file on disk with what the document read or last saved, and
+ * shows or hides the page's banner (the page also does so on file-monitor
+ * events). */
+void tress_document_page_check_disk (TressDocumentPage *self);
+/* Property "disk-changed": the file on disk is not what the document holds
+ * (notified too when it goes from changed to deleted or back). */
+gboolean tress_document_page_get_disk_changed (TressDocumentPage *self);
+/* Changed on disk, and still there to be read again. */
+gboolean tress_document_page_get_can_reload (TressDocumentPage *self);
 
 /* Signal "close-requested": the tab's close button was clicked. */
 

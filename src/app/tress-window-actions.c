@@ -23,6 +23,8 @@ _tress_window_update_actions (TressWindow *self)
   TressHistory *history = doc != NULL ? tress_document_get_history (doc) : NULL;
   gboolean has_doc = doc != NULL;
   gboolean modified = has_doc && tress_document_get_modified (doc);
+  /* While a save runs, a second one (a quick second Ctrl+S) or a revert waits. */
+  gboolean saving = has_doc && tress_document_get_saving (doc);
   gboolean has_file = has_doc && tress_document_get_file (doc) != NULL;
   gboolean can_undo = history != NULL && tress_history_can_undo (history);
   gboolean can_redo = history != NULL && tress_history_can_redo (history);
@@ -33,9 +35,13 @@ _tress_window_update_actions (TressWindow *self)
   GtkWidget *widget = GTK_WIDGET (self);
 
   /* A document without a file (a demo) can always be saved, which asks for a name. */
-  gtk_widget_action_set_enabled (widget, "win.save", has_doc && (modified || !has_file));
-  gtk_widget_action_set_enabled (widget, "win.save-as", has_doc);
-  gtk_widget_action_set_enabled (widget, "win.revert", has_file && modified);
+  gtk_widget_action_set_enabled (widget, "win.save", has_doc && !saving && (modified || !has_file));
+  gtk_widget_action_set_enabled (widget, "win.save-as", has_doc && !saving);
+  gtk_widget_action_set_enabled (
+      widget, "win.revert",
+      has_file && !saving
+          && (modified
+              || tress_document_page_get_can_reload (tress_window_get_current_page (self))));
   gtk_widget_action_set_enabled (widget, "win.undo", can_undo);
   gtk_widget_action_set_enabled (widget, "win.redo", can_redo);
   gtk_widget_action_set_enabled (widget, "win.close-document", has_doc);
@@ -242,14 +248,20 @@ on_save_done (GObject *source, GAsyncResult *result, gpointer user_data)
   name = _tress_window_describe_file (op->file != NULL ? op->file : tress_document_get_file (doc));
   if (g_error_matches (error, TRESS_ERROR, TRESS_ERROR_CHANGED_ON_DISK))
     {
+      GFile *target = op->file != NULL ? op->file : tress_document_get_file (doc);
+      gboolean exists = target != NULL && g_file_query_exists (target, NULL);
       GtkWidget *dialog = gtk_message_dialog_new (
           GTK_WINDOW (op->window), GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
-          GTK_MESSAGE_WARNING, GTK_BUTTONS_NONE, _ ("“%s” changed on disk"), name);
+          GTK_MESSAGE_WARNING, GTK_BUTTONS_NONE,
+          exists ? _ ("“%s” changed on disk") : _ ("“%s” was deleted or moved"), name);
 
       gtk_message_dialog_format_secondary_text (
           GTK_MESSAGE_DIALOG (dialog), "%s",
-          _ ("Another program changed the file since it was opened. Saving replaces those changes "
-             "with this document (the old file is kept as a backup ending in “~”)."));
+          exists ? _ ("Another program changed the file since it was opened. Saving replaces "
+                      "those changes with this document (the old file is kept as a backup "
+                      "ending in “~”).")
+                 : _ ("The file is no longer where it was opened from. Saving writes this "
+                      "document there again."));
       gtk_dialog_add_buttons (GTK_DIALOG (dialog), _ ("_Cancel"), GTK_RESPONSE_CANCEL,
                               _ ("_Overwrite"), GTK_RESPONSE_ACCEPT, NULL);
       gtk_widget_add_css_class (
@@ -310,6 +322,19 @@ suggested_name (TressDocument *doc)
   return g_strdup (title);
 }
 
+/* A save asked for while another save of the document runs (closing right
+ * after Ctrl+S): that save answers it. Saved when it left the document
+ * unmodified; otherwise it failed and said why (or edits came in meanwhile,
+ * which the close prompt then still guards). */
+static void
+on_running_save_done (TressDocument *doc, GParamSpec *pspec, SaveOp *op)
+{
+  if (tress_document_get_saving (doc))
+    return;
+  g_signal_handlers_disconnect_by_data (doc, op);
+  save_op_finish (op, !tress_document_get_modified (doc) && tress_document_get_file (doc) != NULL);
+}
+
 void
 _tress_window_save_page (TressWindow *self, TressDocumentPage *page, gboolean save_as,
                          TressSaveDone done, gpointer user_data)
@@ -322,6 +347,11 @@ _tress_window_save_page (TressWindow *self, TressDocumentPage *page, gboolean sa
   op->done = done;
   op->user_data = user_data;
 
+  if (!save_as && tress_document_get_saving (doc))
+    {
+      g_signal_connect (doc, "notify::saving", G_CALLBACK (on_running_save_done), op);
+      return;
+    }
   if (save_as || tress_document_get_file (doc) == NULL)
     {
       GtkFileChooserNative *chooser
@@ -364,8 +394,8 @@ action_save_as (GtkWidget *widget, const char *action_name, GVariant *param)
 
 /* ---- revert ------------------------------------------------------------ */
 
-static void
-revert_page (TressWindow *self, TressDocumentPage *page)
+void
+_tress_window_revert_page (TressWindow *self, TressDocumentPage *page)
 {
   TressDocument *doc = tress_document_page_get_document (page);
   g_autoptr (GError) error = NULL;
@@ -390,7 +420,7 @@ on_revert_response (GtkDialog *dialog, int response, TressWindow *self)
 
   if (response == GTK_RESPONSE_ACCEPT && page != NULL
       && gtk_widget_get_parent (GTK_WIDGET (page)) != NULL)
-    revert_page (self, page);
+    _tress_window_revert_page (self, page);
   gtk_window_destroy (GTK_WINDOW (dialog));
 }
 
@@ -406,6 +436,12 @@ action_revert (GtkWidget *widget, const char *action_name, GVariant *param)
   if (page == NULL)
     return;
   doc = tress_document_page_get_document (page);
+  /* Nothing unsaved (the file changed on disk): nothing to lose, no question. */
+  if (!tress_document_get_modified (doc))
+    {
+      _tress_window_revert_page (self, page);
+      return;
+    }
   name = _tress_window_describe_file (tress_document_get_file (doc));
   dialog = gtk_message_dialog_new (
       GTK_WINDOW (self), GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT, GTK_MESSAGE_QUESTION,
@@ -426,12 +462,29 @@ action_revert (GtkWidget *widget, const char *action_name, GVariant *param)
 
 /* ---- undo / redo ------------------------------------------------------- */
 
+/* The text field being typed in (a filter, a name, a table cell being edited),
+ * whose own undo Ctrl+Z means there. Spin buttons are left out: they commit
+ * their number to the document, and Ctrl+Z after that undoes the edit. */
+static GtkWidget *
+focused_text_field (GtkWidget *window)
+{
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (window));
+
+  if (!GTK_IS_TEXT (focus) || !gtk_widget_get_mapped (focus)
+      || gtk_widget_get_ancestor (focus, GTK_TYPE_SPIN_BUTTON) != NULL)
+    return NULL;
+  return focus;
+}
+
 static void
 action_undo (GtkWidget *widget, const char *action_name, GVariant *param)
 {
   TressDocument *doc = tress_window_get_current_document (TRESS_WINDOW (widget));
+  GtkWidget *text = focused_text_field (widget);
 
-  if (doc != NULL)
+  if (text != NULL)
+    gtk_widget_activate_action (text, "text.undo", NULL);
+  else if (doc != NULL)
     tress_history_undo (tress_document_get_history (doc));
 }
 
@@ -439,8 +492,11 @@ static void
 action_redo (GtkWidget *widget, const char *action_name, GVariant *param)
 {
   TressDocument *doc = tress_window_get_current_document (TRESS_WINDOW (widget));
+  GtkWidget *text = focused_text_field (widget);
 
-  if (doc != NULL)
+  if (text != NULL)
+    gtk_widget_activate_action (text, "text.redo", NULL);
+  else if (doc != NULL)
     tress_history_redo (tress_document_get_history (doc));
 }
 

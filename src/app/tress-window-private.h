@@ -62,6 +62,9 @@ void _tress_window_save_page (TressWindow *self, TressDocumentPage *page, gboole
                               TressSaveDone done, gpointer user_data);
 /* Closes @page, asking first when it has unsaved changes. */
 void _tress_window_close_page (TressWindow *self, TressDocumentPage *page);
+/* Reads the page's file again (no question asked: the caller knows nothing
+ * unsaved is lost, or asked); a failure is shown. */
+void _tress_window_revert_page (TressWindow *self, TressDocumentPage *page);
 /* Removes @page without asking. */
 void _tress_window_remove_page (TressWindow *self, TressDocumentPage *page);
 

@@ -207,6 +207,8 @@ tress_window_add_document (TressWindow *self, TressDocument *doc)
 
   page = tress_document_page_new (doc);
   g_signal_connect_object (page, "close-requested", G_CALLBACK (on_page_close_requested), self, 0);
+  g_signal_connect_object (page, "notify::disk-changed", G_CALLBACK (_tress_window_update_actions),
+                           self, G_CONNECT_SWAPPED);
   index = gtk_notebook_append_page (self->notebook, page,
                                     tress_document_page_get_tab (TRESS_DOCUMENT_PAGE (page)));
   gtk_notebook_set_tab_reorderable (self->notebook, page, TRUE);
@@ -293,7 +295,14 @@ show_open_file (TressWindow *self, GFile *file)
 
       if (open_file != NULL && g_file_equal (open_file, file))
         {
+          TressDocument *doc = tress_document_page_get_document (page);
+
           gtk_notebook_set_current_page (self->notebook, (int)i);
+          /* Opened again after another program changed it: show what is on disk
+           * now when that loses nothing; else the page's banner says it. */
+          tress_document_page_check_disk (page);
+          if (tress_document_page_get_can_reload (page) && !tress_document_get_modified (doc))
+            _tress_window_revert_page (self, page);
           return TRUE;
         }
     }
@@ -800,6 +809,8 @@ tress_window_init (TressWindow *self)
   g_signal_group_connect_swapped (self->document_signals, "notify::file",
                                   G_CALLBACK (on_document_notify), self);
   g_signal_group_connect_swapped (self->document_signals, "notify::modified",
+                                  G_CALLBACK (on_document_notify), self);
+  g_signal_group_connect_swapped (self->document_signals, "notify::saving",
                                   G_CALLBACK (on_document_notify), self);
   g_signal_group_connect_swapped (self->document_signals, "notify::history",
                                   G_CALLBACK (on_document_history_changed), self);

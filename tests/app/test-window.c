@@ -890,6 +890,140 @@ test_revert (void)
   destroy_window (window);
 }
 
+/* The page's banner: its text when shown, NULL when hidden. */
+static const char *
+banner_text (TressDocumentPage *page)
+{
+  GtkWidget *reload = find_action_widget (GTK_WIDGET (page), "win.revert");
+  GtkWidget *banner = reload != NULL ? gtk_widget_get_parent (reload) : NULL;
+
+  g_assert_nonnull (banner);
+  if (!gtk_widget_get_visible (banner))
+    return NULL;
+  return gtk_label_get_text (GTK_LABEL (gtk_widget_get_first_child (banner)));
+}
+
+/* Another program changes the open file: the page says so and offers Reload,
+ * which reads it again (without a question while nothing is unsaved); with
+ * unsaved edits Reload asks first; a removed file is said to be gone. */
+static void
+test_disk_changed_banner (void)
+{
+  static const guint32 values[] = { 1, 2 };
+  static const guint32 other[] = { 7, 8, 9 };
+  static const guint32 third[] = { 5 };
+  g_autofree char *path = write_test_file ("watched.trsstest", values, 2, NULL);
+  g_autoptr (GBytes) other_bytes = tress_test_format_build (other, 3);
+  g_autoptr (GBytes) third_bytes = tress_test_format_build (third, 1);
+  g_autoptr (GError) error = NULL;
+  TressWindow *window = new_window ();
+  TressDocumentPage *page;
+  GtkWidget *reload;
+
+  activate_open (window, path);
+  WAIT_FOR (tress_window_get_n_documents (window) == 1 && !tress_window_get_busy (window));
+  page = tress_window_get_current_page (window);
+  reload = find_action_widget (GTK_WIDGET (page), "win.revert");
+  g_assert_null (banner_text (page));
+  g_assert_false (gtk_widget_get_sensitive (reload));
+
+  /* Changed, nothing unsaved: Reload reads it at once. */
+  g_file_set_contents (path, g_bytes_get_data (other_bytes, NULL), g_bytes_get_size (other_bytes),
+                       &error);
+  g_assert_no_error (error);
+  WAIT_FOR (banner_text (page) != NULL);
+  g_assert_nonnull (strstr (banner_text (page), "“watched.trsstest” changed on disk"));
+  g_assert_true (gtk_widget_get_sensitive (reload));
+  /* A button's activation clicks it after its press animation. */
+  gtk_widget_activate (reload);
+  WAIT_FOR (tress_test_model_get_n_values (current_model (window)) == 3);
+  g_assert_null (find_dialog (window));
+  g_assert_cmpuint (tress_test_model_get_value (current_model (window), 2), ==, 9);
+  g_assert_null (banner_text (page));
+
+  /* Changed under unsaved edits: the banner says what Reload drops, which asks. */
+  gtk_widget_activate_action (tress_document_page_get_editor (page), "test.set-value", "(uu)", 0,
+                              70);
+  g_file_set_contents (path, g_bytes_get_data (third_bytes, NULL), g_bytes_get_size (third_bytes),
+                       &error);
+  g_assert_no_error (error);
+  WAIT_FOR (banner_text (page) != NULL);
+  g_assert_nonnull (strstr (banner_text (page), "dropping yours"));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.revert", NULL));
+  WAIT_FOR (find_dialog (window) != NULL);
+  gtk_dialog_response (GTK_DIALOG (find_dialog (window)), GTK_RESPONSE_ACCEPT);
+  tress_test_spin (10);
+  g_assert_cmpuint (tress_test_model_get_n_values (current_model (window)), ==, 1);
+  g_assert_null (banner_text (page));
+
+  /* Removed: said so, nothing to reload; saving writes it again. */
+  g_assert_cmpint (g_remove (path), ==, 0);
+  WAIT_FOR (banner_text (page) != NULL);
+  g_assert_nonnull (strstr (banner_text (page), "deleted or moved"));
+  g_assert_false (gtk_widget_get_visible (reload));
+  g_assert_false (gtk_widget_get_sensitive (reload));
+  destroy_window (window);
+}
+
+/* Opening a file again after another program changed it shows what is on
+ * disk now (nothing unsaved is lost). */
+static void
+test_reopen_changed_file (void)
+{
+  static const guint32 values[] = { 1, 2, 3 };
+  static const guint32 other[] = { 4, 4, 4, 4 };
+  g_autofree char *path = write_test_file ("reopen.trsstest", values, 3, NULL);
+  g_autoptr (GBytes) other_bytes = tress_test_format_build (other, 4);
+  g_autoptr (GError) error = NULL;
+  TressWindow *window = new_window ();
+
+  activate_open (window, path);
+  WAIT_FOR (tress_window_get_n_documents (window) == 1 && !tress_window_get_busy (window));
+  g_file_set_contents (path, g_bytes_get_data (other_bytes, NULL), g_bytes_get_size (other_bytes),
+                       &error);
+  g_assert_no_error (error);
+  activate_open (window, path);
+  tress_test_spin (10);
+  g_assert_cmpuint (tress_window_get_n_documents (window), ==, 1);
+  g_assert_cmpuint (tress_test_model_get_n_values (current_model (window)), ==, 4);
+  g_assert_null (find_dialog (window));
+  destroy_window (window);
+}
+
+/* Save is off while a save runs (a quick second Ctrl+S does nothing), and
+ * closing right after Save waits for that save instead of failing. */
+static void
+test_save_then_close (void)
+{
+  static const guint32 values[] = { 1, 2 };
+  static const guint32 edited[] = { 1, 6 };
+  g_autofree char *path = write_test_file ("quick.trsstest", values, 2, NULL);
+  g_autoptr (GBytes) expected = expected_bytes (edited, 2, NULL);
+  g_autoptr (GBytes) on_disk = NULL;
+  TressWindow *window = new_window ();
+
+  activate_open (window, path);
+  WAIT_FOR (tress_window_get_n_documents (window) == 1 && !tress_window_get_busy (window));
+  gtk_widget_activate_action (
+      tress_document_page_get_editor (tress_window_get_current_page (window)), "test.set-value",
+      "(uu)", 1, 6);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.save", NULL));
+  g_assert_true (tress_document_get_saving (tress_window_get_current_document (window)));
+  g_assert_false (button_enabled (window, "win.save"));
+  /* The second Save is refused by the action itself: no error, one write. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.save", NULL);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.close-document", NULL));
+  /* Still modified until the save lands: the close prompt comes; Save waits. */
+  WAIT_FOR (find_dialog (window) != NULL || tress_window_get_n_documents (window) == 0);
+  if (find_dialog (window) != NULL)
+    gtk_dialog_response (GTK_DIALOG (find_dialog (window)), 2 /* save */);
+  WAIT_FOR (tress_window_get_n_documents (window) == 0);
+  g_assert_null (find_dialog (window));
+  on_disk = read_file (path);
+  tress_test_assert_bytes_equal (on_disk, expected);
+  destroy_window (window);
+}
+
 /* Switching documents works from the window, whatever editor has the focus. */
 static void
 test_switch_documents (void)
@@ -1136,6 +1270,9 @@ main (int argc, char *argv[])
   g_test_add_func ("/app/window/save-failure-dialog", test_save_failure_dialog);
   g_test_add_func ("/app/window/size-saved", test_window_size_saved);
   g_test_add_func ("/app/window/revert", test_revert);
+  g_test_add_func ("/app/window/disk-changed-banner", test_disk_changed_banner);
+  g_test_add_func ("/app/window/reopen-changed-file", test_reopen_changed_file);
+  g_test_add_func ("/app/window/save-then-close", test_save_then_close);
   g_test_add_func ("/app/window/file-choosers", test_file_choosers);
   g_test_add_func ("/app/window/switch-documents", test_switch_documents);
   g_test_add_func ("/app/window/about-and-shortcuts", test_about_and_shortcuts);

@@ -38,6 +38,22 @@ cli_eval (const char *path, guint curve, double frame)
   return g_ascii_strtod (tab + 1, NULL);
 }
 
+static GtkWidget *
+find_of_type (GtkWidget *root, GType type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (root, type))
+    return root;
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL;
+       c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_of_type (c, type);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
 static void
 check_file (const char *rel)
 {
@@ -102,6 +118,27 @@ check_file (const char *rel)
   g_assert_cmpfloat (
       tress_curve_get_key (tress_curve_document_get_curve (cd, (guint)target), 1)->value, ==,
       after);
+
+  /* Typing in the curves filter: Ctrl+Z (win.undo) undoes the typing there,
+   * not the edit; back in the graph it undoes the edit again. */
+  {
+    GtkWidget *entry = find_of_type (editor, GTK_TYPE_SEARCH_ENTRY);
+
+    g_assert_nonnull (entry);
+    g_assert_true (gtk_widget_grab_focus (entry));
+    gtk_editable_set_text (GTK_EDITABLE (entry), "zz");
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+    g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (entry)), ==, "");
+    g_assert_cmpfloat (
+        tress_curve_get_key (tress_curve_document_get_curve (cd, (guint)target), 1)->value, ==,
+        after);
+    g_assert_true (gtk_widget_grab_focus (GTK_WIDGET (view)));
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+    g_assert_cmpfloat (
+        tress_curve_get_key (tress_curve_document_get_curve (cd, (guint)target), 1)->value, ==,
+        before);
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL));
+  }
 
   /* Save in place; tress-cli reads the edited key back. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.save", NULL));
