@@ -429,12 +429,25 @@ tress_curve_insert_on_curve (TressCurve *curve, double frame, GError **error)
     key.value = round (key.value);
   at = tress_curve_insert_key (curve, &key);
   /* Outside the keys a clamped curve holds its end value: the new segment
-   * between the old end key and the new one must be flat too, so the old end
-   * key's slope on that side becomes 0 (a format that ties both slopes cannot
-   * do that without changing the segment on the other side, and keeps it). */
-  if (at >= 0 && n > 0 && !curve->limits.tied_tangents && !curve->loops
+   * between the old end key and the new one must be flat too. Where both
+   * slopes of a key are one (tied), the old end key's slope also shapes the
+   * segment on its other side: that new segment becomes linear instead, flat
+   * between two equal values. Otherwise the old end key's slope on the new
+   * side becomes 0. */
+  if (at >= 0 && n > 0 && curve->limits.tied_tangents
+      && (curve->limits.interp_mask & TRESS_INTERP_MASK (TRESS_INTERP_LINEAR))
       && ((guint)at == n ? curve->post_wrap : curve->pre_wrap) == TRESS_WRAP_CLAMP
       && ((guint)at == n || at == 0))
+    {
+      /* A segment takes the interpolation of the key that starts it. */
+      TressKey *start = tress_curve_get_key (curve, (guint)at == n ? n - 1 : 0);
+
+      if (start->interp == TRESS_INTERP_HERMITE)
+        start->interp = TRESS_INTERP_LINEAR;
+    }
+  else if (at >= 0 && n > 0 && !curve->limits.tied_tangents
+           && ((guint)at == n ? curve->post_wrap : curve->pre_wrap) == TRESS_WRAP_CLAMP
+           && ((guint)at == n || at == 0))
     {
       TressKey *end = tress_curve_get_key (curve, (guint)at == n ? n - 1 : 1);
       double *slope = (guint)at == n ? &end->out_slope : &end->in_slope;

@@ -97,6 +97,29 @@ test_curve_insert_keeps_shape (void)
   for (double f = -5; f <= 25; f += 0.25)
     g_assert_cmpfloat_with_epsilon (tress_curve_evaluate (c, f), tress_curve_evaluate (before, f),
                                     1e-9);
+
+  /* One slope per key (NIFF): the end keys keep their slopes, which shape the
+   * segments inside; the new outside segments become linear and stay flat. */
+  {
+    g_autoptr (TressCurve) tied = make_curve (TRESS_INTERP_HERMITE);
+    g_autoptr (TressCurve) tied_before = NULL;
+    guint n;
+
+    tied->limits.tied_tangents = TRUE;
+    tied->loops = TRUE; /* playback loops; the curve still holds its ends */
+    tress_curve_get_key (tied, 0)->in_slope = tress_curve_get_key (tied, 0)->out_slope = 1;
+    n = tress_curve_get_n_keys (tied);
+    tress_curve_get_key (tied, n - 1)->in_slope = tress_curve_get_key (tied, n - 1)->out_slope = -2;
+    tied_before = tress_curve_copy (tied);
+    g_assert_cmpint (tress_curve_insert_on_curve (tied, 25, &error), ==, (int)n);
+    g_assert_cmpint (tress_curve_insert_on_curve (tied, -5, &error), ==, 0);
+    g_assert_no_error (error);
+    for (double f = -5; f <= 25; f += 0.25)
+      g_assert_cmpfloat_with_epsilon (tress_curve_evaluate (tied, f),
+                                      tress_curve_evaluate (tied_before, f), 1e-9);
+    g_assert_cmpfloat (tress_curve_get_key (tied, n)->in_slope, ==, -2);
+    g_assert_cmpfloat (tress_curve_get_key (tied, n)->out_slope, ==, -2);
+  }
 }
 
 static void
