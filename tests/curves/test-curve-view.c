@@ -963,24 +963,40 @@ static void
 test_shared_keys_delete (void)
 {
   NiffView v = { 0 };
-  g_autofree char *x = NULL, *y = NULL, *z = NULL;
-  double y30;
+  g_autofree char *z = NULL, *all = NULL;
+  g_autoptr (TressCurve) x_asked = NULL;
+  g_autoptr (TressCurve) y_asked = NULL;
+  g_autoptr (TressCurve) z_before = NULL;
 
   if (!niff_view_open (&v, "niff/synthetic-all-channels.nif", translation, 3))
     return;
-  y30 = tress_curve_get_key (tress_curve_document_get_curve (v.doc, 35), 3)->value;
-  /* X's key at frame 10 and Y's key at frame 20: both records go. */
+  /* What deleting the keys asks for: X without its key at 10, Y without its
+   * key at 20, Z untouched. */
+  x_asked = tress_curve_copy (tress_curve_document_get_curve (v.doc, 34));
+  tress_curve_remove_key (x_asked, 1);
+  y_asked = tress_curve_copy (tress_curve_document_get_curve (v.doc, 35));
+  tress_curve_remove_key (y_asked, 2);
+  z_before = tress_curve_copy (tress_curve_document_get_curve (v.doc, 36));
+
+  /* The records are shared by X, Y and Z: they stay while another component
+   * needs them, and each curve gets the shape asked for. */
   tress_curve_view_select_key (v.view, 34, 1, TRESS_CURVE_PART_KEY, FALSE);
   tress_curve_view_select_key (v.view, 35, 2, TRESS_CURVE_PART_KEY, TRUE);
   niff_act (&v, "curve.delete", NULL);
-  x = frames_of (&v, 34);
-  y = frames_of (&v, 35);
+  for (double f = 0; f <= 30; f += 0.5)
+    {
+      g_assert_cmpfloat_with_epsilon (
+          tress_curve_evaluate (tress_curve_document_get_curve (v.doc, 34), f),
+          tress_curve_evaluate (x_asked, f), 1e-5);
+      g_assert_cmpfloat_with_epsilon (
+          tress_curve_evaluate (tress_curve_document_get_curve (v.doc, 35), f),
+          tress_curve_evaluate (y_asked, f), 1e-5);
+      g_assert_cmpfloat_with_epsilon (
+          tress_curve_evaluate (tress_curve_document_get_curve (v.doc, 36), f),
+          tress_curve_evaluate (z_before, f), 1e-6);
+    }
   z = frames_of (&v, 36);
-  g_assert_cmpstr (x, ==, "0 30");
-  g_assert_cmpstr (y, ==, "0 30");
-  g_assert_cmpstr (z, ==, "0 30");
-  g_assert_cmpfloat (tress_curve_get_key (tress_curve_document_get_curve (v.doc, 35), 1)->value, ==,
-                     y30);
+  g_assert_cmpstr (z, ==, "0 10 20 30");
   /* One step, undone to the very bytes. */
   {
     TressHistory *h = tress_document_get_history (TRESS_DOCUMENT (v.doc));
@@ -992,6 +1008,13 @@ test_shared_keys_delete (void)
     back = tress_document_get_format (d)->serialize (tress_document_get_model (d), NULL);
     tress_test_assert_bytes_equal (back, v.original);
   }
+
+  /* The key at 10 deleted on all three components: no one needs the record. */
+  for (guint i = 0; i < 3; i++)
+    tress_curve_view_select_key (v.view, translation[i], 1, TRESS_CURVE_PART_KEY, i > 0);
+  niff_act (&v, "curve.delete", NULL);
+  all = g_strdup_printf ("%s|%s|%s", frames_of (&v, 34), frames_of (&v, 35), frames_of (&v, 36));
+  g_assert_cmpstr (all, ==, "0 20 30|0 20 30|0 20 30");
   niff_view_close (&v);
 }
 

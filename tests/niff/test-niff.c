@@ -1071,9 +1071,40 @@ test_edit_niff2_channel_bits (void)
     g_autoptr (TressCurve) sx = curve_at (file, "orient/UniqueScale/X");
     g_assert_cmpfloat (tress_curve_evaluate (sx, 4), ==, 1);
   }
-  while (tress_curve_get_n_keys (o) > 0)
-    tress_curve_remove_key (o, 0);
-  set_curve_ok (file, io, o);
+  /* The channel's keys are shared by its six components: emptying one keeps
+   * the records the others need (that one reads its default there); emptying
+   * every one removes the channel and its bit. */
+  {
+    int ix = find_curve (file, "orient/OrientationXY/X axis X");
+    g_autoptr (TressCurve) x_before = fmt->curves->get_curve (file, ix);
+    g_autoptr (TressCurve) x_after = NULL;
+    g_autoptr (TressCurve) o_after = NULL;
+
+    while (tress_curve_get_n_keys (o) > 0)
+      tress_curve_remove_key (o, 0);
+    set_curve_ok (file, io, o);
+    g_assert_cmpuint (tress_niff_group_get_channel_bits (file, 2), ==, 0x10 | 0x40);
+    x_after = fmt->curves->get_curve (file, ix);
+    o_after = fmt->curves->get_curve (file, io);
+    for (double f = 0; f <= 30; f += 0.5)
+      {
+        g_assert_cmpfloat (tress_curve_evaluate (x_after, f), ==,
+                           tress_curve_evaluate (x_before, f));
+        g_assert_cmpfloat (tress_curve_evaluate (o_after, f), ==, o_after->rest_value);
+      }
+  }
+  for (guint c = 0; c < 6; c++)
+    {
+      static const char *const names[]
+          = { "X axis X", "X axis Y", "X axis Z", "Y axis X", "Y axis Y", "Y axis Z" };
+      g_autofree char *path = g_strdup_printf ("orient/OrientationXY/%s", names[c]);
+      int ic = find_curve (file, path);
+      g_autoptr (TressCurve) cc = fmt->curves->get_curve (file, ic);
+
+      while (tress_curve_get_n_keys (cc) > 0)
+        tress_curve_remove_key (cc, 0);
+      set_curve_ok (file, ic, cc);
+    }
   g_assert_cmpuint (tress_niff_group_get_channel_bits (file, 2), ==, 0x40);
   again = save_and_reparse (file, bytes);
   g_assert_cmpuint (tress_niff_group_get_channel_bits (again, 2), ==, 0x40);

@@ -374,6 +374,9 @@ tress_niff_group_changed (TressNiffFile *file, guint group)
 #define NOTE_ANGLE "; angles in radians, shown as stored"
 #define NOTE_ANGLE2 "angles in radians, shown as stored (not unwrapped)"
 #define NOTE_EMPTY "Empty channel: adding keys sets its bit"
+#define NOTE_SHARED                                                                                \
+  "A key is shared by the channel's components: its frame and interpolation apply to all; a key "  \
+  "deleted on one component stays while another needs it, following this curve"
 
 /* Every curve owns its description strings; the constant ones are copied
  * with their known length, and the path is joined in one allocation, as this
@@ -563,10 +566,11 @@ niff_get_curve (gpointer model, guint index)
         curve->note = keys->len == 0 ? DUP_LITERAL (NOTE_EMPTY "; " NOTE_ANGLE2)
                                      : DUP_LITERAL (NOTE_ANGLE2);
       else if (ch == TRESS_NIFF_ROTATE_AXIS && c == 3)
-        curve->note = keys->len == 0 ? DUP_LITERAL (NOTE_EMPTY "; " NOTE_ANGLE2)
-                                     : DUP_LITERAL (NOTE_ANGLE2);
-      else if (keys->len == 0)
-        curve->note = DUP_LITERAL (NOTE_EMPTY);
+        curve->note = keys->len == 0 ? DUP_LITERAL (NOTE_EMPTY "; " NOTE_SHARED "; " NOTE_ANGLE2)
+                                     : DUP_LITERAL (NOTE_SHARED "; " NOTE_ANGLE2);
+      else
+        curve->note = keys->len == 0 ? DUP_LITERAL (NOTE_EMPTY "; " NOTE_SHARED)
+                                     : DUP_LITERAL (NOTE_SHARED);
     }
   return curve;
 }
@@ -837,6 +841,42 @@ set_full_records (TressNiffGroup *g, guint c, const TressCurve *curve, double *m
   return TRUE;
 }
 
+/* Whether a component other than @c of channel @ch changes shape without
+ * record @i (sampled across the segments on both sides of it). */
+static gboolean
+record_needed_by_others (GArray *keys, guint ch, guint c, guint i)
+{
+  guint n = keys->len, nc = tress_niff_channel_n_components (ch);
+  double lo = g_array_index (keys, TressNiffChannelKey, i > 0 ? i - 1 : i).key;
+  double hi = g_array_index (keys, TressNiffChannelKey, i + 1 < n ? i + 1 : i).key;
+  g_autoptr (GArray) without = g_array_copy (keys);
+
+  g_array_remove_index (without, i);
+  for (guint k = 0; k < nc; k++)
+    {
+      if (k == c)
+        continue;
+      for (guint s = 0; s <= 32; s++)
+        {
+          double f = lo + (hi - lo) * s / 32.0, a, b, da, db;
+
+          channel_eval (keys, ch, k, f, &a, &da);
+          channel_eval (without, ch, k, f, &b, &db);
+          if (!(fabs (a - b) <= 1e-6 * MAX (1.0, fabs (a))))
+            return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+static gint
+compare_channel_keys (gconstpointer a, gconstpointer b)
+{
+  guint32 ka = ((const TressNiffChannelKey *)a)->key, kb = ((const TressNiffChannelKey *)b)->key;
+
+  return ka < kb ? -1 : ka > kb;
+}
+
 static gboolean
 set_channel (TressNiffGroup *g, guint ch, guint c, const TressCurve *curve, double *max_error,
              GError **error)
@@ -847,6 +887,9 @@ set_channel (TressNiffGroup *g, guint ch, guint c, const TressCurve *curve, doub
   g_autofree guint32 *frames = g_new0 (guint32, m + 1);
   g_autofree guint32 *old_frames = g_new0 (guint32, n_old + 1);
   g_autofree int *src = g_new0 (int, m + 1);
+  g_autofree gboolean *used = g_new0 (gboolean, n_old + 1);
+  g_autoptr (GHashTable) new_frames = g_hash_table_new (NULL, NULL);
+  gboolean kept_any = FALSE;
   GArray *keys;
 
   if (!check_keys (curve, CHANNEL_FRAME_MAX, TRUE, frames, error))
@@ -871,7 +914,10 @@ set_channel (TressNiffGroup *g, guint ch, guint c, const TressCurve *curve, doub
       gboolean have_old = src[j] >= 0;
 
       if (have_old)
-        nk = g_array_index (old, TressNiffChannelKey, src[j]);
+        {
+          nk = g_array_index (old, TressNiffChannelKey, src[j]);
+          used[src[j]] = TRUE;
+        }
       else
         for (guint k2 = 0; k2 < nc; k2++)
           {
@@ -885,10 +931,63 @@ set_channel (TressNiffGroup *g, guint ch, guint c, const TressCurve *curve, doub
       nk.value[c] = encode_f32 (k->value, have_old ? &nk.value[c] : NULL, max_error);
       nk.diff[c] = encode_f32 (k->out_slope, have_old ? &nk.diff[c] : NULL, max_error);
       g_array_append_val (keys, nk);
+      g_hash_table_add (new_frames, GUINT_TO_POINTER (frames[j]));
     }
+
+  /* A key is a record shared by the channel's components. One deleted on this
+   * component stays while another component needs it (its curve would change
+   * without it), holding this curve's value and slope there, so the other
+   * components keep their shape and this one gets the one asked for. */
+  for (guint i = 0; i < n_old && nc > 1; i++)
+    if (!used[i] && !g_hash_table_contains (new_frames, GUINT_TO_POINTER (old_frames[i]))
+        && record_needed_by_others (old, ch, c, i))
+      {
+        TressNiffChannelKey nk = g_array_index (old, TressNiffChannelKey, i);
+        double f = nk.key;
+
+        nk.value[c] = encode_f32 (tress_curve_evaluate (curve, f), NULL, max_error);
+        nk.diff[c] = encode_f32 (tress_curve_slope (curve, f), NULL, max_error);
+        g_array_append_val (keys, nk);
+        kept_any = TRUE;
+      }
+  if (kept_any)
+    {
+      double lo, hi;
+
+      g_array_sort (keys, compare_channel_keys);
+      /* A kept record splits a segment of this curve; with another
+       * interpolation than the segment's the shape differs: say by how much. */
+      lo = g_array_index (keys, TressNiffChannelKey, 0).key;
+      hi = g_array_index (keys, TressNiffChannelKey, keys->len - 1).key;
+      for (guint s = 0; s <= 64 * keys->len; s++)
+        {
+          double f = lo + (hi - lo) * s / (64.0 * keys->len), v, d;
+
+          channel_eval (keys, ch, c, f, &v, &d);
+          d = fabs (v - tress_curve_evaluate (curve, f));
+          *max_error = isfinite (d) ? MAX (*max_error, d) : G_MAXDOUBLE;
+        }
+    }
+
+  /* FULL holds one key per frame up to the next key. */
+  for (guint j = 0; j + 1 < keys->len; j++)
+    {
+      const TressNiffChannelKey *a = &g_array_index (keys, TressNiffChannelKey, j);
+      const TressNiffChannelKey *b = &g_array_index (keys, TressNiffChannelKey, j + 1);
+
+      if (a->interp == TRESS_NIFF_CHANNEL_FULL && b->key != a->key + 1)
+        {
+          g_array_unref (keys);
+          return refuse (error,
+                         "The key at frame %u is FULL (one key per frame) but the next key is at "
+                         "frame %u: fill the frames between or use another interpolation",
+                         a->key, b->key);
+        }
+    }
+
   g_array_unref (g->channels[ch]);
   g->channels[ch] = keys;
-  if (m > 0)
+  if (keys->len > 0)
     g->channel_bits |= 1u << ch;
   else
     g->channel_bits &= ~(1u << ch);
