@@ -1758,6 +1758,17 @@ test_bad_sizes_tags_counts (void)
       g_test_message ("case %u", i);
       expect_parse_error (bad, cases[i].words);
     }
+  {
+    /* The size table gives group 0 less than a header (group 1 the rest, so
+     * the table still adds up): the error names the table's entry. */
+    const gsize at[] = { anim + 24, anim + 28 };
+    const guint32 values[] = { 44, be32 (d + anim + 28) + be32 (d + anim + 24) - 44 };
+    g_autoptr (GBytes) bad = patched_words (bytes, at, values, 2);
+    g_autofree char *words = g_strdup_printf (
+        "AnimList size of AnimGroup 0 at offset 0x%" G_GSIZE_MODIFIER "x", at[0]);
+
+    expect_parse_error (bad, words);
+  }
 
   {
     /* a NIFF1 record with a wrong size and one with an unknown tag */
@@ -1802,17 +1813,25 @@ test_bad_validate (void)
   gsize ext = group + 48;
   gsize rx = ext + 148; /* RotateX key 0 (no RotateAxis keys in group 0) */
 
+  /* Each problem names the offset of the field at fault (for the NIFF1
+   * case: group 0's, among one problem per group). */
   struct
   {
     gsize at;
     guint32 value;
     const char *words;
+    gsize offset;
   } cases[] = {
-    { ext, 0x6f, "channel bit 0x1" },     /* bit without keys */
-    { ext, 0x6c, "channel bit 0x2" },     /* keys without bit */
-    { rx + 16 + 4, 50, "not after key" }, /* RotateX key 1 at frame 50 */
-    { rx + 16, 7, "interpolation 7" },    { 0x4C, 8, "Anim list size field" },
-    { 0x20, 8, "Obj list size field" },   { group + 0x14, 9, "anim type 9" },
+    { ext, 0x6f, "channel bit 0x1", ext },              /* bit without keys */
+    { ext, 0x6c, "channel bit 0x2", ext },              /* keys without bit */
+    { rx + 16 + 4, 50, "not after key", rx + 32 + 4 },  /* key 1 at 50, key 2 (at 20) is at fault */
+    { rx + 16, 7, "interpolation 7", rx + 16 },         /* RotateX key 1 */
+    { rx, 1, "FULL (one key per frame)", rx + 16 + 4 }, /* key 0 FULL, key 1 frames later */
+    { 0x4C, 8, "Anim list size field", 0x4C },
+    { 0x20, 8, "Obj list size field", 0x20 },
+    { group + 0x14, 9, "anim type 9", group + 0x14 },
+    { 0, (be32 (d) & 0xFFFF0000) | 0x0100, "NIFF1 AnimGroup has no nintendo extension block",
+      group + 0x28 },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
@@ -1824,14 +1843,55 @@ test_bad_validate (void)
 
       for (guint p = 0; p < problems->len; p++)
         {
-          g_autofree char *s = tress_problem_to_string (g_ptr_array_index (problems, p));
+          const TressProblem *problem = g_ptr_array_index (problems, p);
+          g_autofree char *s = tress_problem_to_string (problem);
           g_test_message ("case %u: %s", i, s);
-          if (strstr (s, cases[i].words) != NULL)
+          if (strstr (s, cases[i].words) != NULL && problem->offset == cases[i].offset)
             found = TRUE;
         }
       g_assert_true (found);
       fmt->free (file);
     }
+  {
+    /* A NIFF1 file with extension blocks: their channels are not offered. */
+    g_autoptr (GBytes) bad = patched (bytes, 0, (be32 (d) & 0xFFFF0000) | 0x0100);
+    TressNiffFile *file = parse_ok (bad);
+    TressNiffFile *niff2 = parse_ok (bytes);
+
+    g_assert_cmpuint (fmt->curves->n_curves (niff2), >, 0);
+    for (guint i = 0; i < fmt->curves->n_curves (file); i++)
+      {
+        g_autoptr (TressCurve) c = fmt->curves->get_curve (file, i);
+        g_assert_cmpstr (c->kind, !=, "NIFF2 channel");
+      }
+    fmt->free (niff2);
+    fmt->free (file);
+  }
+  {
+    /* Extension sizes that are not multiples of 4 (a user block of 8 bytes
+     * split 1 + 7 with the nintendo block). */
+    g_autoptr (GBytes) user = with_user_block (bytes, 0);
+    const guint8 *ud = g_bytes_get_data (user, NULL);
+    const gsize at[] = { group + 0x28, group + 0x2C };
+    const guint32 values[] = { be32 (ud + group + 0x28) + 1, 7 };
+    g_autoptr (GBytes) bad = patched_words (user, at, values, 2);
+    TressNiffFile *file = parse_ok (bad);
+    g_autoptr (GPtrArray) problems = fmt->validate (file);
+    guint found = 0;
+
+    for (guint p = 0; p < problems->len; p++)
+      {
+        const TressProblem *problem = g_ptr_array_index (problems, p);
+
+        if (strstr (problem->message, "not a multiple of 4") != NULL)
+          {
+            g_assert_true (problem->offset == group + 0x28 || problem->offset == group + 0x2C);
+            found++;
+          }
+      }
+    g_assert_cmpuint (found, ==, 2);
+    fmt->free (file);
+  }
 
   {
     /* the builder writes what it is told, even a forbidden combination */

@@ -65,7 +65,8 @@ tress_niff_build_curve_refs (TressNiffFile *file)
                 = { gi, tag == TRESS_NIFF_RECORD_KEY ? NIFF_CURVE_KEY : NIFF_CURVE_FULL, 0, c };
             g_array_append_val (file->curve_refs, ref);
           }
-      if (g->has_ext)
+      /* NIFF1 groups have no channels (a block there is kept, not used). */
+      if (g->has_ext && file->niff2)
         for (guint ch = 0; ch < TRESS_NIFF_N_CHANNELS; ch++)
           for (guint c = 0; c < tress_niff_channel_n_components (ch) && channel_listed (g, ch); c++)
             {

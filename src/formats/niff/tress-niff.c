@@ -156,8 +156,8 @@ parse_names (TressNiffFile *file, const guint8 *data, const TressNiffList *list,
       const guint8 *e = data + pos;
 
       if (s < 16)
-        return tress_field_error (error, TRESS_ERROR_BAD_VALUE, pos, "Name element size",
-                                  "at least 16", "%u", s);
+        return tress_field_error (error, TRESS_ERROR_BAD_VALUE, (gsize)(sizes - data) + 4 * i,
+                                  "NameList size of element", "at least 16", "%u", s);
       if (niff_word (e) != NIFF_TAG_NAME_ELEMENT)
         return tress_field_error (error, TRESS_ERROR_BAD_VALUE, pos, "Name element tag",
                                   "0x00110100", "0x%08x", niff_word (e));
@@ -218,7 +218,16 @@ parse_anim_list (TressNiffFile *file, const guint8 *data, const TressNiffList *l
   for (guint i = 0; i < n; i++)
     {
       guint32 s = niff_word (sizes + 4 * i);
-      TressNiffGroup *g = tress_niff_group_parse (data + pos, s, pos, error);
+      TressNiffGroup *g;
+
+      if (s < NIFF_GROUP_HEADER_SIZE)
+        {
+          g_autofree char *field = g_strdup_printf ("AnimList size of AnimGroup %u", i);
+
+          return tress_field_error (error, TRESS_ERROR_BAD_VALUE, (gsize)(sizes - data) + 4 * i,
+                                    field, "at least 48", "%u", s);
+        }
+      g = tress_niff_group_parse (data + pos, s, pos, error);
 
       if (g == NULL)
         {
@@ -402,7 +411,29 @@ niff_parse (GBytes *bytes, const char *filename, GError **error)
 
       g_ptr_array_add (file->group_paths,
                        name != NULL ? path_level (name) : g_strdup_printf ("AnimGroup %u", i));
-      g_ptr_array_add (file->group_owners, tress_niff_group_owner (file, i));
+    }
+  /* The objects that use each group, in one pass over the objects. */
+  g_ptr_array_set_size (file->group_owners, (guint)file->groups->len);
+  for (guint i = 0; i < file->objects->len; i++)
+    {
+      const TressNiffObject *o = &g_array_index (file->objects, TressNiffObject, i);
+      const char *name = tress_niff_file_get_name (file, o->name_index);
+      char **owner;
+      char *more;
+
+      if (o->anim_link >= file->groups->len)
+        continue;
+      owner = (char **)&g_ptr_array_index (file->group_owners, o->anim_link);
+      more = name != NULL ? g_strdup (name) : g_strdup_printf ("object %u", i);
+      if (*owner != NULL)
+        {
+          char *joined = g_strconcat (*owner, ", ", more, NULL);
+
+          g_free (more);
+          more = joined;
+          g_free (*owner);
+        }
+      *owner = more;
     }
   tress_niff_build_curve_refs (file);
   (void)filename;
@@ -695,12 +726,13 @@ tress_niff_channels_conflict (guint a, guint b)
   return (ca < 10) == (cb < 10);
 }
 
+/* @off: where the group sits in the file as it would be written. */
 static void
-validate_group (const TressNiffFile *file, guint gi, GPtrArray *problems)
+validate_group (const TressNiffFile *file, guint gi, gsize off, GPtrArray *problems)
 {
   const TressNiffGroup *g = g_ptr_array_index (file->groups, gi);
   g_autofree char *loc = group_label (file, gi);
-  gsize off = g->offset;
+  gsize rec_off = off + NIFF_GROUP_HEADER_SIZE, key_off;
   guint32 want_tag = anim_type_record_tag (g->anim_type);
   guint32 fixed_type = records_anim_type (g);
   g_autofree char *type_fix = fixed_type != NIFF_NONE
@@ -729,18 +761,19 @@ validate_group (const TressNiffFile *file, guint gi, GPtrArray *problems)
     PROBLEM (TRESS_SEVERITY_WARNING, off + 0x24, "rotation order 0x%08x is not a known order",
              g->rot_order);
 
-  for (guint i = 0; i < g->records->len; i++)
+  for (guint i = 0; i < g->records->len;
+       rec_off += tress_niff_record_size (g_array_index (g->records, TressNiffRecord, i).tag), i++)
     {
       const TressNiffRecord *r = &g_array_index (g->records, TressNiffRecord, i);
 
       if (want_tag != 0 && r->tag != want_tag)
-        FIXABLE (TRESS_SEVERITY_ERROR, G_MAXSIZE, type_fix, TRESS_NIFF_FIX_ANIM_TYPE,
+        FIXABLE (TRESS_SEVERITY_ERROR, rec_off, type_fix, TRESS_NIFF_FIX_ANIM_TYPE,
                  "record %u has tag 0x%08x but the group's anim type %s needs 0x%08x", i, r->tag,
                  anim_type_name (g->anim_type), want_tag);
       if (r->index != i)
         {
           g_autofree char *fix = g_strdup_printf ("set the record's index to %u", i);
-          FIXABLE (TRESS_SEVERITY_WARNING, G_MAXSIZE, fix, TRESS_NIFF_FIX_RECORD_INDEX,
+          FIXABLE (TRESS_SEVERITY_WARNING, rec_off + 4, fix, TRESS_NIFF_FIX_RECORD_INDEX,
                    "record %u stores the index %u", i, r->index);
         }
       if (r->tag == TRESS_NIFF_RECORD_KEY)
@@ -749,23 +782,23 @@ validate_group (const TressNiffFile *file, guint gi, GPtrArray *problems)
                                             ? &g_array_index (g->records, TressNiffRecord, i + 1)
                                             : NULL;
           if (next != NULL && next->tag == TRESS_NIFF_RECORD_KEY && next->key <= r->key)
-            PROBLEM (TRESS_SEVERITY_ERROR, G_MAXSIZE,
+            PROBLEM (TRESS_SEVERITY_ERROR, rec_off + tress_niff_record_size (r->tag) + 12,
                      "KEY record %u at frame %u is not after record %u at frame %u", i + 1,
                      next->key, i, r->key);
           if (next != NULL && r->next != next->key)
             {
               g_autofree char *fix = g_strdup_printf ("set the next key to %u", next->key);
-              FIXABLE (TRESS_SEVERITY_ERROR, G_MAXSIZE, fix, TRESS_NIFF_FIX_NEXT_KEY,
+              FIXABLE (TRESS_SEVERITY_ERROR, rec_off + 16, fix, TRESS_NIFF_FIX_NEXT_KEY,
                        "KEY record %u says the next key is %u, but the next record is at frame %u",
                        i, r->next, next->key);
             }
           if (next == NULL && r->next != NIFF_NONE)
-            FIXABLE (TRESS_SEVERITY_ERROR, G_MAXSIZE, "set the next key to 0xFFFFFFFF",
+            FIXABLE (TRESS_SEVERITY_ERROR, rec_off + 16, "set the next key to 0xFFFFFFFF",
                      TRESS_NIFF_FIX_NEXT_KEY,
                      "the last KEY record says the next key is %u instead of 0xFFFFFFFF", r->next);
           if (r->interp != 0 && r->interp != 1 && r->interp != 2 && r->interp != 4
               && r->interp != 6)
-            PROBLEM (TRESS_SEVERITY_WARNING, G_MAXSIZE,
+            PROBLEM (TRESS_SEVERITY_WARNING, rec_off + 20,
                      "KEY record %u has interpolation %u, none of STATIC 0, LINEAR 1, SLOWIN 2, "
                      "SLOWOUT 4, SLOW 6",
                      i, r->interp);
@@ -782,40 +815,69 @@ validate_group (const TressNiffFile *file, guint gi, GPtrArray *problems)
              TRESS_NIFF_FIX_EXTENSION,
              "every AnimGroup of a NIFF2 file needs the nintendo extension block (148 bytes or "
              "more)");
+  if (!file->niff2 && g->has_ext)
+    PROBLEM (TRESS_SEVERITY_ERROR, off + 0x28,
+             "a NIFF1 AnimGroup has no nintendo extension block (size 0), but this one holds "
+             "%" G_GSIZE_FORMAT " bytes; its channels are ignored",
+             tress_niff_group_size (g) - (rec_off - off)
+                 - (g->user != NULL ? g_bytes_get_size (g->user) : 0));
+  if (g->user != NULL && g_bytes_get_size (g->user) % 4 != 0)
+    PROBLEM (TRESS_SEVERITY_ERROR, off + 0x2C,
+             "the user extension size %" G_GSIZE_FORMAT " is not a multiple of 4",
+             g_bytes_get_size (g->user));
   if (!g->has_ext)
     return;
-  for (guint c = 0; c < TRESS_NIFF_N_CHANNELS; c++)
+  if (g->other != NULL && g_bytes_get_size (g->other) % 4 != 0)
+    PROBLEM (TRESS_SEVERITY_ERROR, off + 0x28,
+             "the nintendo extension size is not a multiple of 4 (its data after the channels "
+             "holds %" G_GSIZE_FORMAT " bytes)",
+             g_bytes_get_size (g->other));
+  /* The extension block follows the records; the channels' keys follow its
+   * 148 fixed bytes, channel after channel. */
+  key_off = rec_off + NIFF_EXT_FIXED_SIZE;
+  for (guint c = 0; c < TRESS_NIFF_N_CHANNELS;
+       key_off += (gsize)g->channels[c]->len * tress_niff_channel_key_size (c), c++)
     {
       gboolean bit = (g->channel_bits >> c) & 1;
       GArray *keys = g->channels[c];
+      gsize ks = tress_niff_channel_key_size (c);
 
       if (bit != (keys->len > 0))
-        FIXABLE (TRESS_SEVERITY_ERROR, G_MAXSIZE, bit ? "clear the bit" : "set the bit",
+        FIXABLE (TRESS_SEVERITY_ERROR, rec_off, bit ? "clear the bit" : "set the bit",
                  TRESS_NIFF_FIX_CHANNEL_BITS,
                  "%s: channel bit 0x%x is %s but the channel has %u keys",
                  tress_niff_channel_name (c), 1u << c, bit ? "set" : "clear", keys->len);
       for (guint c2 = c + 1; c2 < TRESS_NIFF_N_CHANNELS; c2++)
         if (keys->len > 0 && g->channels[c2]->len > 0 && tress_niff_channels_conflict (c, c2))
-          PROBLEM (TRESS_SEVERITY_ERROR, G_MAXSIZE,
+          PROBLEM (TRESS_SEVERITY_ERROR, rec_off,
                    "%s and %s are both used; the format forbids the combination",
                    tress_niff_channel_name (c), tress_niff_channel_name (c2));
       for (guint i = 0; i < keys->len; i++)
         {
           const TressNiffChannelKey *k = &g_array_index (keys, TressNiffChannelKey, i);
 
+          gsize at = key_off + i * ks;
+
           if (i > 0 && k->key <= g_array_index (keys, TressNiffChannelKey, i - 1).key)
-            PROBLEM (TRESS_SEVERITY_ERROR, G_MAXSIZE,
+            PROBLEM (TRESS_SEVERITY_ERROR, at + 4,
                      "%s key %u at frame %u is not after key %u at frame %u",
                      tress_niff_channel_name (c), i, k->key, i - 1,
                      g_array_index (keys, TressNiffChannelKey, i - 1).key);
           if (k->interp > TRESS_NIFF_CHANNEL_HERMITE)
-            PROBLEM (TRESS_SEVERITY_ERROR, G_MAXSIZE,
+            PROBLEM (TRESS_SEVERITY_ERROR, at,
                      "%s key %u has interpolation %u, none of CONST 0, FULL 1, LINEAR 2, HERMITE 3",
                      tress_niff_channel_name (c), i, k->interp);
+          if (k->interp == TRESS_NIFF_CHANNEL_FULL && i + 1 < keys->len
+              && g_array_index (keys, TressNiffChannelKey, i + 1).key != k->key + 1)
+            PROBLEM (TRESS_SEVERITY_ERROR, at + ks + 4,
+                     "%s key %u at frame %u is FULL (one key per frame), but the next key is at "
+                     "frame %u",
+                     tress_niff_channel_name (c), i, k->key,
+                     g_array_index (keys, TressNiffChannelKey, i + 1).key);
           for (guint j = 0; j < tress_niff_channel_n_components (c); j++)
             if (!isfinite (niff_f32 (k->value[j])) || !isfinite (niff_f32 (k->diff[j])))
               {
-                PROBLEM (TRESS_SEVERITY_WARNING, G_MAXSIZE,
+                PROBLEM (TRESS_SEVERITY_WARNING, at + 8,
                          "%s key %u holds a number that is not finite", tress_niff_channel_name (c),
                          i);
                 break;
@@ -828,12 +890,12 @@ validate_group (const TressNiffFile *file, guint gi, GPtrArray *problems)
       gboolean node = g->constraints[2 * i + 1] != NIFF_NONE;
 
       if (bit && !node)
-        PROBLEM (TRESS_SEVERITY_WARNING, G_MAXSIZE,
+        PROBLEM (TRESS_SEVERITY_WARNING, rec_off + 4 + 4 * TRESS_NIFF_N_CHANNELS + 8 * i + 4,
                  "the %s constraint bit is set but no constraint node is given",
                  constraint_names[i]);
     }
   if (g->channel_bits >> 15)
-    PROBLEM (TRESS_SEVERITY_WARNING, G_MAXSIZE, "unknown channel bits 0x%x are set",
+    PROBLEM (TRESS_SEVERITY_WARNING, rec_off, "unknown channel bits 0x%x are set",
              g->channel_bits & ~0x7FFFu);
 #undef PROBLEM
 #undef FIXABLE
@@ -881,8 +943,19 @@ niff_validate (gpointer model)
                                want, present ? " bytes" : ")"));
         }
     }
-  for (guint i = 0; i < file->groups->len; i++)
-    validate_group (file, i, problems);
+  {
+    /* Offsets as the file is laid out now: the AnimList stays where it is,
+     * its groups follow its size table (the same as read until an edit). */
+    gsize at = 0;
+
+    if (tress_niff_file_get_anim_list_span (file, &at, NULL))
+      at += 24 + 4 * (gsize)file->groups->len;
+    for (guint i = 0; i < file->groups->len; i++)
+      {
+        validate_group (file, i, at, problems);
+        at += tress_niff_group_size (g_ptr_array_index (file->groups, i));
+      }
+  }
   for (guint i = 0; i < file->objects->len; i++)
     {
       const TressNiffObject *o = &g_array_index (file->objects, TressNiffObject, i);
@@ -1142,26 +1215,8 @@ niff_fix_all (gpointer model, TressHistory *history, GError **error)
 char *
 tress_niff_group_owner (const TressNiffFile *file, guint group)
 {
-  GString *s = NULL;
-
-  for (guint i = 0; i < file->objects->len; i++)
-    {
-      const TressNiffObject *o = &g_array_index (file->objects, TressNiffObject, i);
-      const char *name;
-
-      if (o->anim_link != group)
-        continue;
-      name = tress_niff_file_get_name (file, o->name_index);
-      if (s == NULL)
-        s = g_string_new (NULL);
-      else
-        g_string_append (s, ", ");
-      if (name != NULL)
-        g_string_append (s, name);
-      else
-        g_string_append_printf (s, "object %u", i);
-    }
-  return s != NULL ? g_string_free (s, FALSE) : NULL;
+  g_return_val_if_fail (group < file->group_owners->len, NULL);
+  return g_strdup (g_ptr_array_index (file->group_owners, group));
 }
 
 static char *
