@@ -33,47 +33,21 @@ tress_yaz0_get_size (const guint8 *data, gsize size)
   return (guint32)data[4] << 24 | (guint32)data[5] << 16 | (guint32)data[6] << 8 | data[7];
 }
 
-GBytes *
-tress_yaz0_decompress (const guint8 *data, gsize size, gsize max_size, GError **error)
+/* Decodes the first @want bytes of the stream after the header into @out
+ * (@out_size: the announced size, for messages). */
+static gboolean
+decode (const guint8 *data, gsize size, guint8 *out, gsize want, guint32 out_size, GError **error)
 {
-  guint32 out_size;
-  guint8 *out;
   gsize in = TRESS_YAZ0_HEADER_SIZE, o = 0;
 
-  if (size < TRESS_YAZ0_HEADER_SIZE)
-    {
-      g_set_error (error, TRESS_ERROR, TRESS_ERROR_TRUNCATED,
-                   "Yaz0 header at offset 0x0: expected 16 bytes, found %" G_GSIZE_FORMAT, size);
-      return NULL;
-    }
-  if (memcmp (data, "Yaz0", 4) != 0)
-    {
-      g_set_error (error, TRESS_ERROR, TRESS_ERROR_BAD_VALUE,
-                   "Yaz0 magic at offset 0x0: expected \"Yaz0\", found %02X %02X %02X %02X",
-                   data[0], data[1], data[2], data[3]);
-      return NULL;
-    }
-  out_size = tress_yaz0_get_size (data, size);
-  if ((guint64)out_size > (guint64)(size - TRESS_YAZ0_HEADER_SIZE) * YAZ0_MAX_RATIO
-      || (max_size != 0 && out_size > max_size))
-    {
-      g_set_error (
-          error, TRESS_ERROR, TRESS_ERROR_BAD_COUNT,
-          "Yaz0 decompressed size at offset 0x4: %u bytes cannot come from %" G_GSIZE_FORMAT
-          " compressed bytes",
-          out_size, size - TRESS_YAZ0_HEADER_SIZE);
-      return NULL;
-    }
-
-  out = g_malloc (out_size > 0 ? out_size : 1);
-  while (o < out_size)
+  while (o < want)
     {
       guint8 code;
 
       if (in >= size)
         goto truncated;
       code = data[in++];
-      for (int bit = 7; bit >= 0 && o < out_size; bit--)
+      for (int bit = 7; bit >= 0 && o < want; bit--)
         {
           if (code & (1u << bit))
             {
@@ -101,30 +75,87 @@ tress_yaz0_decompress (const guint8 *data, gsize size, gsize max_size, GError **
                 len = (b1 >> 4) + 2;
               if (dist > o)
                 {
-                  g_free (out);
                   g_set_error (error, TRESS_ERROR, TRESS_ERROR_BAD_OFFSET,
                                "Yaz0 back-reference at offset 0x%" G_GSIZE_MODIFIER
                                "x: distance %u reaches before the start of the output "
                                "(%" G_GSIZE_FORMAT " bytes written)",
                                ref_pos, dist, o);
-                  return NULL;
+                  return FALSE;
                 }
-              if (len > out_size - o)
-                len = out_size - o;
+              if (len > want - o)
+                len = want - o;
               for (guint k = 0; k < len; k++, o++)
                 out[o] = out[o - dist];
             }
         }
     }
-  return g_bytes_new_take (out, out_size);
+  return TRUE;
 
 truncated:
-  g_free (out);
   g_set_error (error, TRESS_ERROR, TRESS_ERROR_TRUNCATED,
                "Yaz0 stream at offset 0x%" G_GSIZE_MODIFIER
                "x: the data ends after %" G_GSIZE_FORMAT " of %u decompressed bytes",
                in, o, out_size);
-  return NULL;
+  return FALSE;
+}
+
+static gboolean
+check_header (const guint8 *data, gsize size, GError **error)
+{
+  if (size < TRESS_YAZ0_HEADER_SIZE)
+    {
+      g_set_error (error, TRESS_ERROR, TRESS_ERROR_TRUNCATED,
+                   "Yaz0 header at offset 0x0: expected 16 bytes, found %" G_GSIZE_FORMAT, size);
+      return FALSE;
+    }
+  if (memcmp (data, "Yaz0", 4) != 0)
+    {
+      g_set_error (error, TRESS_ERROR, TRESS_ERROR_BAD_VALUE,
+                   "Yaz0 magic at offset 0x0: expected \"Yaz0\", found %02X %02X %02X %02X",
+                   data[0], data[1], data[2], data[3]);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+GBytes *
+tress_yaz0_decompress (const guint8 *data, gsize size, gsize max_size, GError **error)
+{
+  guint32 out_size;
+  guint8 *out;
+
+  if (!check_header (data, size, error))
+    return NULL;
+  out_size = tress_yaz0_get_size (data, size);
+  if ((guint64)out_size > (guint64)(size - TRESS_YAZ0_HEADER_SIZE) * YAZ0_MAX_RATIO
+      || (max_size != 0 && out_size > max_size))
+    {
+      g_set_error (
+          error, TRESS_ERROR, TRESS_ERROR_BAD_COUNT,
+          "Yaz0 decompressed size at offset 0x4: %u bytes cannot come from %" G_GSIZE_FORMAT
+          " compressed bytes",
+          out_size, size - TRESS_YAZ0_HEADER_SIZE);
+      return NULL;
+    }
+  out = g_malloc (out_size > 0 ? out_size : 1);
+  if (!decode (data, size, out, out_size, out_size, error))
+    {
+      g_free (out);
+      return NULL;
+    }
+  return g_bytes_new_take (out, out_size);
+}
+
+gsize
+tress_yaz0_peek (const guint8 *data, gsize size, guint8 *out, gsize n)
+{
+  guint32 out_size;
+
+  if (!check_header (data, size, NULL))
+    return 0;
+  out_size = tress_yaz0_get_size (data, size);
+  n = MIN (n, (gsize)out_size);
+  return decode (data, size, out, n, out_size, NULL) ? n : 0;
 }
 
 typedef struct

@@ -26,6 +26,11 @@ guint32 tress_yaz0_get_size (const guint8 *data, gsize size);
  * start of the output, is a TRESS_ERROR naming the byte offset. */
 GBytes *tress_yaz0_decompress (const guint8 *data, gsize size, gsize max_size, GError **error);
 
+/* The first @n decompressed bytes (fewer when the stream holds fewer), without
+ * decompressing the rest: what a container's entry is. Returns how many were
+ * written to @out, 0 for a broken stream. */
+gsize tress_yaz0_peek (const guint8 *data, gsize size, guint8 *out, gsize n);
+
 /* Compresses @size bytes; @reserved (8 bytes, may be NULL for zeros) goes into
  * header bytes 8..15. Greedy matching with one step of lazy evaluation over a
  * 4 KiB window. */

@@ -354,6 +354,143 @@ test_mutations (void)
   g_assert_cmpuint (parsed, >, 0);
 }
 
+/* A skeletal animation with @n_bones bones of one curve each; the last bone's
+ * name is @long_len bytes long. */
+static GBytes *
+bones_file (guint n_bones, gsize long_len)
+{
+  g_autoptr (TressBfresBuilder) b = tress_bfres_builder_new ("Bones", 0x03040004);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *long_name = g_strnfill (long_len, 'n');
+  TressKey keys[2] = { { .frame = 0, .value = 0 }, { .frame = 10, .value = 1 } };
+  TressBfresBuilderCurve c = { .curve_type = TRESS_BFRES_CURVE_LINEAR,
+                               .frame_type = TRESS_BFRES_FRAME_F32,
+                               .key_type = TRESS_BFRES_KEY_32,
+                               .target_offset = 0x10,
+                               .n_keys = 2,
+                               .keys = keys };
+  GBytes *bytes;
+
+  tress_bfres_builder_begin_anim (b, TRESS_BFRES_ANIM_SKELETAL, "Wave", 10, FALSE);
+  for (guint i = 0; i < n_bones; i++)
+    {
+      g_autofree char *name = g_strdup_printf ("bone%u", i);
+
+      tress_bfres_builder_add_bone (b, i + 1 == n_bones ? long_name : name);
+      tress_bfres_builder_add_curve (b, &c);
+    }
+  bytes = tress_bfres_builder_finish (b, &error);
+  g_assert_no_error (error);
+  return bytes;
+}
+
+/* Structures reached twice, and names copied past what the file can hold,
+ * are errors with their offsets, not hangs or allocations without bound. */
+static void
+test_shared_structures (void)
+{
+  g_autoptr (GBytes) file = bones_file (8, 200000);
+  gsize size = g_bytes_get_size (file);
+  g_autofree guint8 *d = g_memdup2 (g_bytes_get_data (file, NULL), size);
+  g_autofree guint8 *orig = g_memdup2 (d, size);
+  guint32 group = 0x28 + (gint32)ref_u32 (d, 0x28);
+  gsize fska = group + 8 + 16 + 12 + (gint32)ref_u32 (d, group + 8 + 16 + 12);
+  gsize bones = fska + 0x20 + (gint32)ref_u32 (d, fska + 0x20);
+  gsize long_name = bones + 7 * 0x18 + 4 + (gint32)ref_u32 (d, bones + 7 * 0x18 + 4);
+
+  /* Every bone named by the one long name: the copies would outgrow the file. */
+  for (guint i = 0; i < 8; i++)
+    put_u32 (d, bones + i * 0x18 + 4, (guint32)(long_name - (bones + i * 0x18 + 4)));
+  {
+    g_autoptr (GError) error = parse_error (d, size);
+    g_assert_error (error, TRESS_ERROR, TRESS_ERROR_BAD_COUNT);
+    g_assert_nonnull (strstr (error->message, "names shared or overlapping"));
+  }
+  memcpy (d, orig, size);
+
+  /* Bone 1 animates bone 0's curves as well: a curve header reached twice. */
+  {
+    gsize curves0 = bones + 0x10 + (gint32)ref_u32 (d, bones + 0x10);
+    gsize field = bones + 0x18 + 0x10;
+    g_autofree char *at
+        = g_strdup_printf ("offset 0x%" G_GSIZE_MODIFIER "x is reached a second time", curves0);
+
+    put_u32 (d, field, (guint32)(curves0 - field));
+    {
+      g_autoptr (GError) error = parse_error (d, size);
+      g_assert_error (error, TRESS_ERROR, TRESS_ERROR_BAD_OFFSET);
+      g_assert_nonnull (strstr (error->message, at));
+    }
+  }
+  memcpy (d, orig, size);
+
+  /* A null curve table under a count names the offset field, not offset 0. */
+  {
+    gsize field = bones + 0x10;
+    g_autofree char *at = g_strdup_printf ("offset 0x%" G_GSIZE_MODIFIER "x", field);
+
+    put_u32 (d, field, 0);
+    {
+      g_autoptr (GError) error = parse_error (d, size);
+      g_assert_error (error, TRESS_ERROR, TRESS_ERROR_BAD_OFFSET);
+      g_assert_nonnull (strstr (error->message, at));
+      g_assert_nonnull (strstr (error->message, "found null"));
+    }
+  }
+}
+
+/* A key array lying over the curve's own header: reported, and an edit writes
+ * a new array instead of changing the header. */
+static void
+test_array_over_header (void)
+{
+  g_autoptr (GBytes) demo = demo_bytes ();
+  gsize size = g_bytes_get_size (demo);
+  g_autofree guint8 *d = g_memdup2 (g_bytes_get_data (demo, NULL), size);
+  g_autoptr (GBytes) bytes = NULL;
+  g_autoptr (TressBfres) b = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GPtrArray) problems = NULL;
+  g_autoptr (TressCurve) c = NULL;
+  g_autoptr (GBytes) out = NULL;
+  const TressFormat *fmt = &tress_format_bfres;
+  TressBfresCurveInfo info;
+  gboolean reported = FALSE;
+  guint index = 0;
+
+  {
+    g_autoptr (TressBfres) probe = tress_bfres_parse (demo, "demo", &error);
+    g_assert_no_error (error);
+    for (index = 0; index < tress_bfres_get_n_curves (probe); index++)
+      {
+        tress_bfres_get_curve_info (probe, index, &info);
+        if (info.n_keys >= 2)
+          break;
+      }
+  }
+  /* The key array offset (last field of the 0x24 header) aims at the target field. */
+  put_u32 (d, info.header_pos + 0x20, (guint32)((info.header_pos + 4) - (info.header_pos + 0x20)));
+  bytes = g_bytes_new (d, size);
+  b = tress_bfres_parse (bytes, "over", &error);
+  g_assert_no_error (error);
+  problems = fmt->validate (b);
+  for (guint i = 0; i < problems->len; i++)
+    if (strstr (((TressProblem *)g_ptr_array_index (problems, i))->message, "lies over other data")
+        != NULL)
+      reported = TRUE;
+  g_assert_true (reported);
+
+  c = fmt->curves->get_curve (b, index);
+  tress_curve_get_key (c, 0)->value += 1;
+  g_assert_true (fmt->curves->set_curve (b, index, c, NULL, &error));
+  g_assert_no_error (error);
+  out = fmt->serialize (b, &error);
+  g_assert_no_error (error);
+  /* The header's target field keeps its bytes. */
+  g_assert_cmpmem ((const guint8 *)g_bytes_get_data (out, NULL) + info.header_pos + 4, 4,
+                   d + info.header_pos + 4, 4);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -366,5 +503,7 @@ main (int argc, char **argv)
   g_test_add_func ("/bfres/bad/mutations", test_mutations);
   g_test_add_func ("/bfres/bad/broken-trie", test_broken_trie);
   g_test_add_func ("/bfres/bad/shape-kept", test_shape_kept);
+  g_test_add_func ("/bfres/bad/shared-structures", test_shared_structures);
+  g_test_add_func ("/bfres/bad/array-over-header", test_array_over_header);
   return g_test_run ();
 }

@@ -155,6 +155,65 @@ test_szs (void)
   }
 }
 
+/* Archives mix the BFRES with other Yaz0 files (.sbyml, packs): the one that
+ * holds a BFRES is opened, wherever it sorts, also inside a nested archive. */
+static void
+test_mixed_archive (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GBytes) demo = tress_bfres_build_demo (&error);
+  g_autoptr (GBytes) byml = g_bytes_new_static ("BY\0\2 settings, not a BFRES......", 32);
+  g_autoptr (GBytes) sbyml
+      = tress_yaz0_compress (g_bytes_get_data (byml, NULL), g_bytes_get_size (byml), NULL);
+  g_autoptr (GBytes) sbfres
+      = tress_yaz0_compress (g_bytes_get_data (demo, NULL), g_bytes_get_size (demo), NULL);
+  File files[2] = { { "Actor/a.sbyml", sbyml, 4 }, { "Model/x.sbfres", sbfres, 0x100 } };
+  g_autoptr (GBytes) sarc = make_sarc (files, 2);
+  g_autoptr (TressBfres) b = tress_bfres_parse (sarc, "mixed.sarc", &error);
+  g_autoptr (GBytes) inner = NULL;
+
+  g_assert_no_error (error);
+  g_assert_cmpstr (tress_bfres_get_container (b), ==, "SARC/Yaz0");
+  inner = tress_bfres_get_bfres_bytes (b);
+  tress_test_assert_bytes_equal (inner, demo);
+
+  /* One level down: a pack (Yaz0 SARC) beside the settings. */
+  {
+    File inner_files[2] = { { "Actor/b.sbyml", sbyml, 4 }, { "Model/x.sbfres", sbfres, 0x100 } };
+    g_autoptr (GBytes) pack_sarc = make_sarc (inner_files, 2);
+    g_autoptr (GBytes) pack = tress_yaz0_compress (g_bytes_get_data (pack_sarc, NULL),
+                                                   g_bytes_get_size (pack_sarc), NULL);
+    File outer[2] = { { "Actor/a.sbyml", sbyml, 4 }, { "Pack/x.sbactorpack", pack, 4 } };
+    g_autoptr (GBytes) top = make_sarc (outer, 2);
+    g_autoptr (TressBfres) nested = tress_bfres_parse (top, "nested.sarc", &error);
+
+    g_assert_no_error (error);
+    g_assert_cmpstr (tress_bfres_get_container (nested), ==, "SARC/Yaz0/SARC/Yaz0");
+  }
+  /* A broken BFRES inside: the error says whose offsets it gives. */
+  {
+    g_autoptr (GBytes) cut = g_bytes_new_from_bytes (demo, 0, 0x30);
+    File broken[2] = { { "Actor/a.sbyml", sbyml, 4 }, { "Model/x.bfres", cut, 0x100 } };
+    g_autoptr (GBytes) archive = make_sarc (broken, 2);
+    g_autoptr (TressBfres) none = tress_bfres_parse (archive, "broken.sarc", &error);
+
+    g_assert_null (none);
+    g_assert_nonnull (strstr (error->message, "In the BFRES inside SARC entry “Model/x.bfres” "
+                                              "(offsets count from its start)"));
+    g_clear_error (&error);
+  }
+  /* No BFRES anywhere: said so. */
+  {
+    File none[1] = { { "Actor/a.sbyml", sbyml, 4 } };
+    g_autoptr (GBytes) only = make_sarc (none, 1);
+    g_autoptr (TressBfres) nothing = tress_bfres_parse (only, "none.sarc", &error);
+
+    g_assert_null (nothing);
+    g_assert_error (error, TRESS_ERROR, TRESS_ERROR_UNSUPPORTED);
+    g_assert_nonnull (strstr (error->message, "holds no BFRES"));
+  }
+}
+
 static void
 test_bad_sarc (void)
 {
@@ -187,6 +246,7 @@ main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/bfres/sarc/yaz0-sarc-edit", test_szs);
+  g_test_add_func ("/bfres/sarc/mixed-archive", test_mixed_archive);
   g_test_add_func ("/bfres/sarc/bad", test_bad_sarc);
   return g_test_run ();
 }

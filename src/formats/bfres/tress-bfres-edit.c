@@ -900,6 +900,10 @@ bfres_encode_curve (TressBfres *b, guint index, const TressCurve *curve, int wan
   /* Write: arrays, then the header, the animation's baked size, the file size. */
   place_array (b, c->pos + hs - 8, &c->frames_pos, &c->frames_cap, p.fbytes);
   place_array (b, c->pos + hs - 4, &c->keys_pos, &c->keys_cap, p.kbytes);
+  /* Arrays over other data were appended, not written there: no longer over it. */
+  for (guint i = b->clashes->len; i-- > 0;)
+    if (g_array_index (b->clashes, BfresClash, i).curve == index)
+      g_array_remove_index (b->clashes, i);
   c->flags = (c->flags & ~0x7F) | (guint16)(p.ct << 4) | (guint16)(p.kt << 2) | (guint16)p.ft;
   bfres_put_u16 (b, c->pos, c->flags);
   bfres_put_u16 (b, c->pos + 2, (guint16)n);

@@ -272,11 +272,30 @@ bfres_decode_elems (const TressBfres *b, const BfresCurve *c, double *out)
 
 typedef struct
 {
+  gsize start, end;
+} Span;
+
+typedef struct
+{
   TressBfres *b;
-  const char *where; /* the animation being read, for messages */
-  GHashTable *seen;  /* sub-file positions, to catch loops and repeats */
-  GString *path;     /* scratch space for building curve paths */
+  const char *where;   /* the animation being read, for messages */
+  GHashTable *seen;    /* sub-file and curve header positions, to catch loops and repeats */
+  GString *path;       /* scratch space for building curve paths */
+  gsize string_budget; /* bytes of names still allowed (shared names count each time) */
+  GArray *structs;     /* Span: headers, tables and names read (not the curves' arrays) */
+  guint8 *curve_seen;  /* one bit per byte of the file: a curve header starts there */
 } Ctx;
+
+/* What the parse has read as structure: a curve array overlapping it must not
+ * be rewritten in place. */
+static void
+claim (Ctx *ctx, gsize pos, gsize n)
+{
+  Span s = { pos, pos + n };
+
+  if (n > 0)
+    g_array_append_val (ctx->structs, s);
+}
 
 static gboolean
 need (Ctx *ctx, gsize pos, gsize n, const char *field, GError **error)
@@ -357,6 +376,19 @@ rd_string (Ctx *ctx, gsize pos, const char *field, char **out, GError **error)
     }
   if (!need (ctx, target, len, field, error))
     return FALSE;
+  /* Many references to one long name (or to overlapping ones) must not make
+   * the copies outgrow the file. */
+  if (len > ctx->string_budget)
+    {
+      g_set_error (error, TRESS_ERROR, TRESS_ERROR_BAD_COUNT,
+                   "%s at offset 0x%" G_GSIZE_MODIFIER
+                   "x: a name of %u bytes at 0x%" G_GSIZE_MODIFIER "x passes the %" G_GSIZE_FORMAT
+                   " bytes of names a file of this size can hold (names shared or overlapping)",
+                   field, pos, len, target, 4 * ctx->b->size + 65536);
+      return FALSE;
+    }
+  ctx->string_budget -= len;
+  claim (ctx, target - 4, (gsize)len + 4);
   *out = g_utf8_make_valid ((const char *)ctx->b->d + target, len);
   return TRUE;
 }
@@ -416,6 +448,7 @@ read_group (Ctx *ctx, gsize pos, const char *field, guint max_entries, char ***n
     }
   if (!need (ctx, pos, 8 + 16 * ((gsize)n + 1), field, error))
     return FALSE;
+  claim (ctx, pos, 8 + 16 * ((gsize)n + 1));
   names = g_new0 (char *, (gsize)n + 1);
   data = g_new0 (gsize, (gsize)n + 1);
   for (guint i = 1; i <= n; i++)
@@ -474,6 +507,19 @@ add_curve (Ctx *ctx, guint anim, gsize pos, const char *path, const char *compon
 
   if (!need (ctx, pos, hs, "curve header", error))
     goto fail;
+  /* Each header belongs to one curve: one reached again (tables shared or
+   * overlapping) would multiply the curves without bound. */
+  if (ctx->curve_seen == NULL)
+    ctx->curve_seen = g_malloc0 (b->size / 8 + 1);
+  if (ctx->curve_seen[pos / 8] & (1u << (pos % 8)))
+    {
+      g_set_error (error, TRESS_ERROR, TRESS_ERROR_BAD_OFFSET,
+                   "%s: curve header: offset 0x%" G_GSIZE_MODIFIER
+                   "x is reached a second time (an offset loop or a shared structure)",
+                   path, pos);
+      goto fail;
+    }
+  ctx->curve_seen[pos / 8] |= 1u << (pos % 8);
   if (!rd_offset (ctx, pos + hs - 8, "curve frame array", &fo, error)
       || !rd_offset (ctx, pos + hs - 4, "curve key array", &ko, error))
     goto fail;
@@ -547,18 +593,33 @@ bone_target_label (guint32 target, const char **component)
   return NULL;
 }
 
+/* A table of @count elements of @elem bytes at @pos, reached through the
+ * offset field at @offset_at; the count is stored at @count_at. */
 static gboolean
-check_array (Ctx *ctx, gsize pos, guint64 count, gsize elem, const char *field, GError **error)
+check_array (Ctx *ctx, gsize offset_at, gsize pos, gsize count_at, guint64 count, gsize elem,
+             const char *field, GError **error)
 {
   if (count > (guint64)ctx->b->size / MAX (elem, 1))
     {
       g_set_error (error, TRESS_ERROR, TRESS_ERROR_BAD_COUNT,
-                   "%s: %s count %" G_GUINT64_FORMAT " cannot fit in a file of %" G_GSIZE_FORMAT
-                   " bytes",
-                   ctx->where, field, count, ctx->b->size);
+                   "%s: %s count at offset 0x%" G_GSIZE_MODIFIER "x: %" G_GUINT64_FORMAT
+                   " entries cannot fit in a file of %" G_GSIZE_FORMAT " bytes",
+                   ctx->where, field, count_at, count, ctx->b->size);
       return FALSE;
     }
-  return need (ctx, pos, (gsize)count * elem, field, error);
+  if (pos == 0)
+    {
+      g_set_error (error, TRESS_ERROR, TRESS_ERROR_BAD_OFFSET,
+                   "%s: %s offset at offset 0x%" G_GSIZE_MODIFIER
+                   "x: expected a table of %" G_GUINT64_FORMAT
+                   " entries (count at 0x%" G_GSIZE_MODIFIER "x), found null",
+                   ctx->where, field, offset_at, count, count_at);
+      return FALSE;
+    }
+  if (!need (ctx, pos, (gsize)count * elem, field, error))
+    return FALSE;
+  claim (ctx, pos, (gsize)count * elem);
+  return TRUE;
 }
 
 static gboolean
@@ -592,7 +653,10 @@ parse_fska (Ctx *ctx, BfresAnim *a, guint ai, GError **error)
   a->declared_curves = curve_count;
   if (!rd_offset (ctx, a->pos + 0x20, "FSKA bone animation array", &bones, error))
     return FALSE;
-  if (n_bones > 0 && !check_array (ctx, bones, n_bones, 0x18, "bone animation", error))
+  claim (ctx, a->pos, 0x30);
+  if (n_bones > 0
+      && !check_array (ctx, a->pos + 0x20, bones, a->pos + (v34 ? 0x14 : 0x12), n_bones, 0x18,
+                       "bone animation", error))
     return FALSE;
   for (guint i = 0; i < n_bones; i++)
     {
@@ -604,8 +668,12 @@ parse_fska (Ctx *ctx, BfresAnim *a, guint ai, GError **error)
           || !rd_offset (ctx, bp + 0x10, "bone animation curves", &cp, error))
         return FALSE;
       if (n_curves > 0
-          && !check_array (ctx, cp, n_curves, b->curve_header_size, "bone curve", error))
-        return FALSE;
+          && !check_array (ctx, bp + 0x10, cp, bp + 0x0A, n_curves, b->curve_header_size,
+                           "bone curve", error))
+        {
+          g_prefix_error (error, "bone \"%s\": ", bone);
+          return FALSE;
+        }
       for (guint k = 0; k < n_curves; k++)
         {
           gsize hp = cp + b->curve_header_size * k;
@@ -682,45 +750,98 @@ parse_fshu (Ctx *ctx, BfresAnim *a, guint ai, GError **error)
     }
   if (!rd_offset (ctx, a->pos + 0x2C, "FSHU material animation array", &mats, error))
     return FALSE;
-  if (n_mats > 0 && !check_array (ctx, mats, n_mats, 0x20, "material animation", error))
+  claim (ctx, a->pos, 0x34);
+  if (n_mats > 0
+      && !check_array (ctx, a->pos + 0x2C, mats, a->pos + (b->version >= BFRES_V3_4 ? 0x14 : 0x12),
+                       n_mats, 0x20, "material animation", error))
     return FALSE;
   for (guint m = 0; m < n_mats; m++)
     {
       gsize mp = mats + 0x20 * (gsize)m, params, curves;
       guint n_params = bfres_get_u16 (b, mp), n_curves = bfres_get_u16 (b, mp + 2);
       g_autofree char *mat = NULL;
+      g_autofree int *owner = NULL; /* per curve: the parameter it animates, or -1 */
+      g_autofree char **param_names = NULL;
+      gboolean ok = TRUE;
 
       if (!rd_string (ctx, mp + 0x10, "material animation name", &mat, error)
           || !rd_offset (ctx, mp + 0x14, "parameter animation array", &params, error)
           || !rd_offset (ctx, mp + 0x18, "material animation curves", &curves, error))
         return FALSE;
-      if (n_params > 0 && !check_array (ctx, params, n_params, 0x10, "parameter animation", error))
+      if (n_params > 0
+          && !check_array (ctx, mp + 0x14, params, mp, n_params, 0x10, "parameter animation",
+                           error))
         return FALSE;
       if (n_curves > 0
-          && !check_array (ctx, curves, n_curves, b->curve_header_size, "material curve", error))
+          && !check_array (ctx, mp + 0x18, curves, mp + 2, n_curves, b->curve_header_size,
+                           "material curve", error))
         return FALSE;
-      for (guint k = 0; k < n_curves; k++)
+      /* Each curve belongs to the first parameter whose range holds it: one
+       * pass over the parameters, each curve given once (next[] skips the
+       * curves already given), however the ranges overlap. */
+      owner = g_new (int, n_curves + 1);
+      param_names = g_new0 (char *, n_params + 1);
+      {
+        g_autofree guint *next = g_new (guint, n_curves + 1);
+
+        for (guint k = 0; k <= n_curves; k++)
+          {
+            next[k] = k;
+            owner[k] = -1;
+          }
+        for (guint p = 0; p < n_params; p++)
+          {
+            gsize pp = params + 0x10 * (gsize)p;
+            guint begin = bfres_get_u16 (b, pp);
+            guint end
+                = MIN (begin + bfres_get_u16 (b, pp + 2) + bfres_get_u16 (b, pp + 4), n_curves);
+            guint k = MIN (begin, n_curves);
+
+            for (;;)
+              {
+                guint r = k;
+
+                while (next[r] != r)
+                  r = next[r];
+                while (next[k] != r) /* path compression */
+                  {
+                    guint up = next[k];
+                    next[k] = r;
+                    k = up;
+                  }
+                k = r;
+                if (k >= end)
+                  break;
+                owner[k] = (int)p;
+                next[k] = k + 1;
+              }
+          }
+      }
+      for (guint k = 0; k < n_curves && ok; k++)
         {
           gsize hp = curves + b->curve_header_size * k;
-          g_autofree char *param = NULL;
           char buf[16];
-          const char *comp;
+          const char *comp, *param = NULL;
           guint32 target = bfres_get_u32 (b, hp + 4);
+          int p = owner[k];
 
-          for (guint p = 0; p < n_params && param == NULL; p++)
+          if (p >= 0)
             {
-              gsize pp = params + 0x10 * (gsize)p;
-              guint begin = bfres_get_u16 (b, pp);
-              guint count = bfres_get_u16 (b, pp + 2) + bfres_get_u16 (b, pp + 4);
-              if (k >= begin && k < begin + count
-                  && !rd_string (ctx, pp + 0x0C, "parameter name", &param, error))
-                return FALSE;
+              if (param_names[p] == NULL
+                  && !rd_string (ctx, params + 0x10 * (gsize)p + 0x0C, "parameter name",
+                                 &param_names[p], error))
+                ok = FALSE;
+              param = param_names[p];
             }
           comp = param_component (a->group, target, buf);
           g_string_printf (ctx->path, "%s/%s/%s.%s", a->name, mat, param ? param : "?", comp);
-          if (!add_curve (ctx, ai, hp, ctx->path->str, comp, error))
-            return FALSE;
+          if (ok && !add_curve (ctx, ai, hp, ctx->path->str, comp, error))
+            ok = FALSE;
         }
+      for (guint p = 0; p < n_params; p++)
+        g_free (param_names[p]);
+      if (!ok)
+        return FALSE;
     }
   return TRUE;
 }
@@ -761,33 +882,48 @@ parse_ftxp (Ctx *ctx, BfresAnim *a, guint ai, GError **error)
       && !read_group (ctx, texgroup, "FTXP texture list", 0xFFFF, &a->textures, NULL,
                       &a->n_textures, error))
     return FALSE;
-  if (n_mats > 0 && !check_array (ctx, mats, n_mats, 0x1C, "material animation", error))
+  claim (ctx, a->pos, 0x38);
+  if (n_mats > 0
+      && !check_array (ctx, a->pos + 0x2C, mats, a->pos + (b->version >= BFRES_V3_4 ? 0x16 : 0x12),
+                       n_mats, 0x1C, "material animation", error))
     return FALSE;
   for (guint m = 0; m < n_mats; m++)
     {
       gsize mp = mats + 0x1C * (gsize)m, pats, curves;
       guint n_pats = bfres_get_u16 (b, mp), n_curves = bfres_get_u16 (b, mp + 2);
       g_autofree char *mat = NULL;
+      g_autofree int *pattern = NULL; /* per curve: its pattern animation, or -1 */
 
       if (!rd_string (ctx, mp + 0x0C, "material animation name", &mat, error)
           || !rd_offset (ctx, mp + 0x10, "pattern animation array", &pats, error)
           || !rd_offset (ctx, mp + 0x14, "material animation curves", &curves, error))
         return FALSE;
-      if (n_pats > 0 && !check_array (ctx, pats, n_pats, 8, "pattern animation", error))
+      if (n_pats > 0
+          && !check_array (ctx, mp + 0x10, pats, mp, n_pats, 8, "pattern animation", error))
         return FALSE;
       if (n_curves > 0
-          && !check_array (ctx, curves, n_curves, b->curve_header_size, "material curve", error))
+          && !check_array (ctx, mp + 0x14, curves, mp + 2, n_curves, b->curve_header_size,
+                           "material curve", error))
         return FALSE;
+      /* The first pattern animation naming each curve, in one pass. */
+      pattern = g_new (int, n_curves + 1);
+      for (guint k = 0; k < n_curves; k++)
+        pattern[k] = -1;
+      for (guint p = 0; p < n_pats; p++)
+        {
+          int k = (gint8)b->d[pats + 8 * (gsize)p];
+
+          if (k >= 0 && (guint)k < n_curves && pattern[k] < 0)
+            pattern[k] = (int)p;
+        }
       for (guint k = 0; k < n_curves; k++)
         {
           g_autofree char *sampler = NULL;
-          for (guint p = 0; p < n_pats && sampler == NULL; p++)
-            {
-              gsize pp = pats + 8 * (gsize)p;
-              if ((gint8)b->d[pp] == (int)k
-                  && !rd_string (ctx, pp + 4, "pattern animation sampler", &sampler, error))
-                return FALSE;
-            }
+
+          if (pattern[k] >= 0
+              && !rd_string (ctx, pats + 8 * (gsize)pattern[k] + 4, "pattern animation sampler",
+                             &sampler, error))
+            return FALSE;
           g_string_printf (ctx->path, "%s/%s/%s", a->name, mat, sampler ? sampler : "?");
           if (!add_curve (ctx, ai, curves + b->curve_header_size * k, ctx->path->str, NULL, error))
             return FALSE;
@@ -815,10 +951,14 @@ parse_fvis (Ctx *ctx, BfresAnim *a, guint ai, GError **error)
   if (!rd_offset (ctx, a->pos + 0x24, "FVIS name array", &names, error)
       || !rd_offset (ctx, a->pos + 0x28, "FVIS curves", &curves, error))
     return FALSE;
-  if (n_names > 0 && !check_array (ctx, names, n_names, 4, "visibility name", error))
+  claim (ctx, a->pos, 0x34);
+  if (n_names > 0
+      && !check_array (ctx, a->pos + 0x24, names, a->pos + 0x14, n_names, 4, "visibility name",
+                       error))
     return FALSE;
   if (n_curves > 0
-      && !check_array (ctx, curves, n_curves, b->curve_header_size, "visibility curve", error))
+      && !check_array (ctx, a->pos + 0x28, curves, a->pos + 0x16, n_curves, b->curve_header_size,
+                       "visibility curve", error))
     return FALSE;
   for (guint k = 0; k < n_curves; k++)
     {
@@ -927,9 +1067,95 @@ drop_region (TressBfres *b, const Region *r)
     c->frames_cap = 0;
 }
 
+static void find_shared_arrays_among (TressBfres *b);
+
+static int
+span_cmp (gconstpointer x, gconstpointer y)
+{
+  const Span *a = x, *b = y;
+  return a->start < b->start ? -1 : a->start > b->start ? 1 : 0;
+}
+
+/* The first structure of @spans (sorted, disjoint) overlapping [start, end). */
+static const Span *
+span_overlap (const GArray *spans, gsize start, gsize end)
+{
+  guint lo = 0, hi = spans->len;
+
+  /* First span ending after @start. */
+  while (lo < hi)
+    {
+      guint mid = (lo + hi) / 2;
+      if (g_array_index (spans, Span, mid).end <= start)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  if (lo < spans->len && g_array_index (spans, Span, lo).start < end)
+    return &g_array_index (spans, Span, lo);
+  return NULL;
+}
+
+/* Arrays shared by two curves (or overlapping), or lying over what the file
+ * uses as structure (a header, a table, a name), are never rewritten in place;
+ * the latter are reported by validate. */
+static void
+find_shared_arrays (TressBfres *b, GArray *structs)
+{
+  guint kept = 0;
+
+  g_array_sort (structs, span_cmp);
+  for (guint i = 0; i < structs->len; i++)
+    {
+      Span *s = &g_array_index (structs, Span, i);
+
+      if (kept > 0 && s->start <= g_array_index (structs, Span, kept - 1).end)
+        {
+          Span *last = &g_array_index (structs, Span, kept - 1);
+          last->end = MAX (last->end, s->end);
+        }
+      else
+        g_array_index (structs, Span, kept++) = *s;
+    }
+  g_array_set_size (structs, kept);
+  for (guint i = 0; i < b->curves->len; i++)
+    {
+      BfresCurve *c = bfres_curve (b, i);
+      TressBfresCurveType ct = bfres_curve_type (c);
+      gsize fb = (gsize)c->n_keys * bfres_frame_size (bfres_curve_frame_type (c));
+      gsize kb = bfres_curve_type_is_bool (ct) ? ((gsize)c->n_keys + 31) / 32 * 4
+                                               : (gsize)c->n_keys * bfres_values_per_key (ct)
+                                                     * bfres_key_size (bfres_curve_key_type (c));
+      const Span *hit;
+
+      /* The array's own bytes over structure: reported, never written in
+       * place; only its padding to 4 (an unaligned neighbour): not padded. */
+      if (c->frames_cap && (hit = span_overlap (structs, c->frames_pos, c->frames_pos + fb)))
+        {
+          BfresClash clash = { i, FALSE, hit->start };
+
+          c->frames_cap = 0;
+          g_array_append_val (b->clashes, clash);
+        }
+      else if (c->frames_cap
+               && span_overlap (structs, c->frames_pos, c->frames_pos + c->frames_cap))
+        c->frames_cap = fb;
+      if (c->keys_cap && (hit = span_overlap (structs, c->keys_pos, c->keys_pos + kb)))
+        {
+          BfresClash clash = { i, TRUE, hit->start };
+
+          c->keys_cap = 0;
+          g_array_append_val (b->clashes, clash);
+        }
+      else if (c->keys_cap && span_overlap (structs, c->keys_pos, c->keys_pos + c->keys_cap))
+        c->keys_cap = kb;
+    }
+  find_shared_arrays_among (b);
+}
+
 /* Arrays shared by two curves (or overlapping) are never rewritten in place. */
 static void
-find_shared_arrays (TressBfres *b)
+find_shared_arrays_among (TressBfres *b)
 {
   guint n = b->curves->len, m = 0;
   g_autofree Region *regions = g_new (Region, 2 * (gsize)n + 1);
@@ -989,6 +1215,7 @@ tress_bfres_free (TressBfres *b)
   g_clear_pointer (&b->curves, g_array_unref);
   g_clear_pointer (&b->strings, g_string_chunk_free);
   g_clear_pointer (&b->notes, g_ptr_array_unref);
+  g_clear_pointer (&b->clashes, g_array_unref);
   for (guint i = 0; i < BFRES_N_GROUPS; i++)
     g_strfreev (b->groups[i].names);
   g_free (b->container);
@@ -1002,6 +1229,59 @@ is_switch_bfres (const guint8 *d, gsize size)
 {
   /* Switch: "FRES" + 4 spaces, little-endian BOM at 0x0C. */
   return size >= 0x10 && (memcmp (d + 4, "    ", 4) == 0 || (d[0x0C] == 0xFF && d[0x0D] == 0xFE));
+}
+
+static gboolean sarc_holds_bfres (const guint8 *d, gsize size, guint depth);
+
+/* Whether SARC entry @e (of the archive at @d) is a BFRES or holds one, looking
+ * only at the first bytes of Yaz0 data; nested archives within the layer limit. */
+static gboolean
+entry_holds_bfres (const guint8 *d, const TressSarcEntry *e, guint depth)
+{
+  const guint8 *p = d + e->start;
+  gsize n = e->end - e->start;
+  guint8 head[4];
+
+  if (n < 4)
+    return FALSE;
+  if (memcmp (p, "FRES", 4) == 0)
+    return TRUE;
+  if (tress_sarc_probe (p, n))
+    return sarc_holds_bfres (p, n, depth + 1);
+  if (tress_yaz0_is_compressed (p, n) && tress_yaz0_peek (p, n, head, 4) == 4)
+    {
+      g_autoptr (GBytes) inner = NULL;
+
+      if (memcmp (head, "FRES", 4) == 0)
+        return TRUE;
+      if (memcmp (head, "SARC", 4) != 0 || depth + 2 > BFRES_MAX_LAYERS)
+        return FALSE;
+      /* A compressed archive inside: its entries are known only once inflated. */
+      inner = tress_yaz0_decompress (p, n, BFRES_MAX_DECOMPRESSED, NULL);
+      return inner != NULL
+             && sarc_holds_bfres (g_bytes_get_data (inner, NULL), g_bytes_get_size (inner),
+                                  depth + 2);
+    }
+  return FALSE;
+}
+
+static gboolean
+sarc_holds_bfres (const guint8 *d, gsize size, guint depth)
+{
+  g_autoptr (GBytes) bytes = NULL;
+  TressSarc *sarc;
+  gboolean found = FALSE;
+
+  if (depth >= BFRES_MAX_LAYERS)
+    return FALSE;
+  bytes = g_bytes_new_static (d, size);
+  sarc = tress_sarc_parse (bytes, NULL);
+  if (sarc == NULL)
+    return FALSE;
+  for (guint i = 0; i < tress_sarc_get_n_files (sarc) && !found; i++)
+    found = entry_holds_bfres (d, tress_sarc_get_entry (sarc, i), depth);
+  tress_sarc_free (sarc);
+  return found;
 }
 
 static gboolean
@@ -1040,14 +1320,12 @@ unwrap_containers (TressBfres *b, GBytes *bytes, GBytes **bfres_out, GError **er
           guint found = G_MAXUINT;
           if (sarc == NULL)
             return FALSE;
+          /* The first entry that is a BFRES, or holds one: a plain one, a
+           * Yaz0 one, or a (Yaz0) SARC with a BFRES inside (archives mix
+           * BFRES with other Yaz0 files such as .sbyml). */
           for (guint i = 0; i < tress_sarc_get_n_files (sarc) && found == G_MAXUINT; i++)
-            {
-              const TressSarcEntry *e = tress_sarc_get_entry (sarc, i);
-              if (e->end - e->start >= 4
-                  && (memcmp (d + e->start, "FRES", 4) == 0
-                      || memcmp (d + e->start, "Yaz0", 4) == 0))
-                found = i;
-            }
+            if (entry_holds_bfres (d, tress_sarc_get_entry (sarc, i), depth + 1))
+              found = i;
           if (found == G_MAXUINT)
             {
               tress_sarc_free (sarc);
@@ -1081,6 +1359,117 @@ unwrap_containers (TressBfres *b, GBytes *bytes, GBytes **bfres_out, GError **er
   return TRUE;
 }
 
+/* The BFRES itself, once out of its containers. */
+static gboolean
+parse_body (Ctx *ctx, GError **error)
+{
+  TressBfres *b = ctx->b;
+  const guint8 *d = b->d;
+  gsize size = b->size;
+  guint16 bom;
+  guint32 file_size;
+
+  if (is_switch_bfres (d, size))
+    {
+      g_set_error (
+          error, TRESS_ERROR, TRESS_ERROR_UNSUPPORTED,
+          "This is a Nintendo Switch BFRES (little-endian, a different layout); only Wii U "
+          "(big-endian) BFRES files are supported");
+      return FALSE;
+    }
+  ctx->string_budget = 4 * size + 65536;
+  if (!need (ctx, 0, BFRES_HEADER_SIZE, "BFRES header", error))
+    return FALSE;
+  claim (ctx, 0, BFRES_HEADER_SIZE);
+  bom = bfres_get_u16 (b, 8);
+  if (bom != 0xFEFF)
+    {
+      if (bom == 0xFFFE)
+        g_set_error (
+            error, TRESS_ERROR, TRESS_ERROR_UNSUPPORTED,
+            "BFRES byte-order mark at offset 0x8: FFFE (little-endian) is a Switch file; only "
+            "Wii U (big-endian, FEFF) BFRES files are supported");
+      else
+        g_set_error (error, TRESS_ERROR, TRESS_ERROR_BAD_VALUE,
+                     "BFRES byte-order mark at offset 0x8: expected FEFF, found %04X", bom);
+      return FALSE;
+    }
+  b->version = bfres_get_u32 (b, 4);
+  b->curve_header_size = b->version >= BFRES_V3_4 ? 0x24 : 0x20;
+  file_size = bfres_get_u32 (b, 0x0C);
+  if (file_size > size)
+    {
+      g_set_error (
+          error, TRESS_ERROR, TRESS_ERROR_TRUNCATED,
+          "BFRES file size at offset 0xc: the header announces %u bytes, found %" G_GSIZE_FORMAT,
+          file_size, size);
+      return FALSE;
+    }
+  if (!rd_string (ctx, 0x14, "file name", &b->name, error))
+    return FALSE;
+
+  for (int g = 0; g < BFRES_N_GROUPS; g++)
+    {
+      gsize gp;
+      g_autofree gsize *data = NULL;
+      guint n = 0;
+      char field[48];
+
+      g_snprintf (field, sizeof field, "index group %d (%s)", g, group_kinds[g]);
+      b->groups[g].group = g;
+      if (!rd_offset (ctx, 0x20 + 4 * g, field, &gp, error))
+        return FALSE;
+      if (gp == 0)
+        continue;
+      if (!mark_seen (ctx, gp, field, error)
+          || !read_group (ctx, gp, field, 0xFFFF, &b->groups[g].names, &data, &n, error))
+        return FALSE;
+      b->groups[g].count = n;
+      b->groups[g].pos = gp;
+      if (g >= 2 && g <= 8)
+        {
+          for (guint i = 0; i < n; i++)
+            {
+              if (data[i] == 0)
+                {
+                  g_set_error (error, TRESS_ERROR, TRESS_ERROR_BAD_OFFSET,
+                               "%s entry \"%s\": null data offset", field, b->groups[g].names[i]);
+                  return FALSE;
+                }
+              if (!parse_anim (ctx, g, b->groups[g].names[i], data[i], error))
+                return FALSE;
+            }
+        }
+      else if (g == 9 || g == 10)
+        for (guint i = 0; i < n; i++)
+          g_ptr_array_add (b->notes,
+                           g_strdup_printf ("%s animation \"%s\": kept as is, not editable",
+                                            group_kinds[g], b->groups[g].names[i]));
+    }
+  return TRUE;
+}
+
+/* "SARC entry “Model/x.sbfres” → Yaz0": where the BFRES sits, outermost first. */
+static char *
+describe_layers (TressBfres *b)
+{
+  GString *s = g_string_new (NULL);
+
+  for (guint i = 0; i < b->layers->len; i++)
+    {
+      const BfresLayer *l = &g_array_index (b->layers, BfresLayer, i);
+
+      if (i > 0)
+        g_string_append (s, " → ");
+      if (l->kind == BFRES_LAYER_YAZ0)
+        g_string_append (s, "Yaz0");
+      else
+        g_string_append_printf (s, "SARC entry “%s”",
+                                tress_sarc_get_entry (l->sarc, l->sarc_index)->name);
+    }
+  return g_string_free (s, FALSE);
+}
+
 TressBfres *
 tress_bfres_parse (GBytes *bytes, const char *filename, GError **error)
 {
@@ -1088,11 +1477,12 @@ tress_bfres_parse (GBytes *bytes, const char *filename, GError **error)
   g_autoptr (GBytes) inner = NULL;
   g_autoptr (GHashTable) seen = g_hash_table_new (NULL, NULL);
   g_autoptr (GString) path = g_string_sized_new (128);
-  Ctx ctx = { b, NULL, seen, path };
+  g_autoptr (GArray) structs = g_array_new (FALSE, FALSE, sizeof (Span));
+  g_autofree guint8 *curve_seen = NULL;
+  Ctx ctx = { b, NULL, seen, path, 0, structs, NULL };
   const guint8 *d;
   gsize size;
-  guint16 bom;
-  guint32 file_size;
+  gboolean ok;
   GString *chain = g_string_new ("");
 
   b->filename = g_strdup (filename);
@@ -1103,6 +1493,7 @@ tress_bfres_parse (GBytes *bytes, const char *filename, GError **error)
   b->curves = g_array_new (FALSE, FALSE, sizeof (BfresCurve));
   b->strings = g_string_chunk_new (16384);
   b->notes = g_ptr_array_new_with_free_func (g_free);
+  b->clashes = g_array_new (FALSE, FALSE, sizeof (BfresClash));
 
   if (!unwrap_containers (b, bytes, &inner, error))
     {
@@ -1123,82 +1514,19 @@ tress_bfres_parse (GBytes *bytes, const char *filename, GError **error)
   g_array_set_size (b->curves, (guint)MIN (size / 256, 1u << 20));
   g_array_set_size (b->curves, 0);
 
-  if (is_switch_bfres (d, size))
+  ok = parse_body (&ctx, error);
+  curve_seen = ctx.curve_seen; /* freed on return */
+  if (!ok)
     {
-      g_set_error (
-          error, TRESS_ERROR, TRESS_ERROR_UNSUPPORTED,
-          "This is a Nintendo Switch BFRES (little-endian, a different layout); only Wii U "
-          "(big-endian) BFRES files are supported");
-      return NULL;
-    }
-  if (!need (&ctx, 0, BFRES_HEADER_SIZE, "BFRES header", error))
-    return NULL;
-  bom = bfres_get_u16 (b, 8);
-  if (bom != 0xFEFF)
-    {
-      if (bom == 0xFFFE)
-        g_set_error (
-            error, TRESS_ERROR, TRESS_ERROR_UNSUPPORTED,
-            "BFRES byte-order mark at offset 0x8: FFFE (little-endian) is a Switch file; only "
-            "Wii U (big-endian, FEFF) BFRES files are supported");
-      else
-        g_set_error (error, TRESS_ERROR, TRESS_ERROR_BAD_VALUE,
-                     "BFRES byte-order mark at offset 0x8: expected FEFF, found %04X", bom);
-      return NULL;
-    }
-  b->version = bfres_get_u32 (b, 4);
-  b->curve_header_size = b->version >= BFRES_V3_4 ? 0x24 : 0x20;
-  file_size = bfres_get_u32 (b, 0x0C);
-  if (file_size > size)
-    {
-      g_set_error (
-          error, TRESS_ERROR, TRESS_ERROR_TRUNCATED,
-          "BFRES file size at offset 0xc: the header announces %u bytes, found %" G_GSIZE_FORMAT,
-          file_size, size);
-      return NULL;
-    }
-  if (!rd_string (&ctx, 0x14, "file name", &b->name, error))
-    return NULL;
-
-  for (int g = 0; g < BFRES_N_GROUPS; g++)
-    {
-      gsize gp;
-      g_autofree gsize *data = NULL;
-      guint n = 0;
-      char field[48];
-
-      g_snprintf (field, sizeof field, "index group %d (%s)", g, group_kinds[g]);
-      b->groups[g].group = g;
-      if (!rd_offset (&ctx, 0x20 + 4 * g, field, &gp, error))
-        return NULL;
-      if (gp == 0)
-        continue;
-      if (!mark_seen (&ctx, gp, field, error)
-          || !read_group (&ctx, gp, field, 0xFFFF, &b->groups[g].names, &data, &n, error))
-        return NULL;
-      b->groups[g].count = n;
-      b->groups[g].pos = gp;
-      if (g >= 2 && g <= 8)
+      if (b->layers->len > 0 && error != NULL && *error != NULL)
         {
-          for (guint i = 0; i < n; i++)
-            {
-              if (data[i] == 0)
-                {
-                  g_set_error (error, TRESS_ERROR, TRESS_ERROR_BAD_OFFSET,
-                               "%s entry \"%s\": null data offset", field, b->groups[g].names[i]);
-                  return NULL;
-                }
-              if (!parse_anim (&ctx, g, b->groups[g].names[i], data[i], error))
-                return NULL;
-            }
+          g_autofree char *where = describe_layers (b);
+
+          g_prefix_error (error, "In the BFRES inside %s (offsets count from its start): ", where);
         }
-      else if (g == 9 || g == 10)
-        for (guint i = 0; i < n; i++)
-          g_ptr_array_add (b->notes,
-                           g_strdup_printf ("%s animation \"%s\": kept as is, not editable",
-                                            group_kinds[g], b->groups[g].names[i]));
+      return NULL;
     }
-  find_shared_arrays (b);
+  find_shared_arrays (b, structs);
   return g_steal_pointer (&b);
 }
 

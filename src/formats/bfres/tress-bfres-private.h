@@ -33,6 +33,15 @@ typedef struct
   guint sarc_index;
 } BfresLayer;
 
+/* A curve array lying over the file's structure (a header, table or name the
+ * parse read): never rewritten in place, reported by validate. */
+typedef struct
+{
+  guint curve;
+  gboolean keys;   /* else the frame array */
+  gsize structure; /* where the structure it covers starts */
+} BfresClash;
+
 typedef struct
 {
   int group; /* index group 2..8 */
@@ -94,7 +103,8 @@ struct _TressBfres
   GArray *curves;        /* BfresCurve */
   GStringChunk *strings; /* curve paths and components */
   BfresGroupInfo groups[BFRES_N_GROUPS];
-  GPtrArray *notes; /* strings: things kept but not editable */
+  GPtrArray *notes;
+  GArray *clashes; /* BfresClash, usually empty */ /* strings: things kept but not editable */
   double tolerance;
 };
 

@@ -463,6 +463,20 @@ bfres_validate (gpointer model)
             problems, tress_problem_new (TRESS_SEVERITY_WARNING, loc, a->baked_size_pos, NULL, -1,
                                          "bakedSize is %u, the curves need %u", stored, baked));
     }
+  for (guint i = 0; i < b->clashes->len; i++)
+    {
+      const BfresClash *k = &g_array_index (b->clashes, BfresClash, i);
+      const BfresCurve *c = bfres_curve (b, k->curve);
+
+      g_ptr_array_add (
+          problems,
+          tress_problem_new (TRESS_SEVERITY_WARNING, c->path, k->keys ? c->keys_pos : c->frames_pos,
+                             NULL, -1,
+                             "The curve's %s array lies over other data of the file (from "
+                             "offset 0x%" G_GSIZE_MODIFIER
+                             "x): an edit writes a new array instead of changing those bytes",
+                             k->keys ? "key" : "frame", k->structure));
+    }
   return problems;
 }
 
