@@ -978,11 +978,13 @@ set_channel (TressNiffGroup *g, guint ch, guint c, const TressCurve *curve, doub
 
       if (a->interp == TRESS_NIFF_CHANNEL_FULL && b->key != a->key + 1)
         {
+          guint32 at = a->key, next = b->key;
+
           g_array_unref (keys);
           return refuse (error,
                          "The key at frame %u is FULL (one key per frame) but the next key is at "
                          "frame %u: fill the frames between or use another interpolation",
-                         a->key, b->key);
+                         at, next);
         }
     }
 
