@@ -152,7 +152,8 @@ test_set_weight (Fixture *f, gconstpointer data)
   g_assert_cmpuint (f->last.n_lines, ==, 12);
   g_assert_cmpint (f->last.material, ==, 0);
   g_assert_cmpuint (f->last.n_ribbons, >, 0);
-  check_undo_redo (f, "Set weight 1 of 12 lines");
+  /* References count from 1 in labels, as in the inspector ("Reference 2"). */
+  check_undo_redo (f, "Set weight 2 of 12 lines");
 }
 
 static void

@@ -377,6 +377,8 @@ test_triangle_drag (void)
   /* Shift-drag: every point takes the dragged one's weights. */
   tress_weight_triangle_get_point_position (tri, 1, &x, &y);
   tress_weight_triangle_drag_to (tri, 1, x, y - 10, TRUE);
+  /* Each drag is its own step. */
+  g_assert_cmpuint (tress_history_get_n_undo (history), ==, n_steps + 2);
   for (guint k = 0; k < 3; k++)
     g_assert_cmpuint (tress_cha_line_get_weight (line_of (file, 0, 3, 0), k), ==,
                       tress_cha_line_get_weight (line_of (file, 0, 4, 1), k));
@@ -416,9 +418,29 @@ test_uv_map (void)
   tress_uv_map_drag_point_to (map, 10, x + 5, y + 3);
   g_assert_cmpfloat (file->radeon->materials[0].uv[2 * 10], !=, u0);
   g_assert_true (tress_document_get_modified (TRESS_DOCUMENT (doc)));
+  /* A second drag is a second step: one undo takes back only that one. */
+  {
+    float u1 = file->radeon->materials[0].uv[2 * 10];
+
+    tress_uv_map_drag_point_to (map, 10, x + 12, y + 8);
+    g_assert_true (tress_history_undo (history));
+    g_assert_cmpfloat (file->radeon->materials[0].uv[2 * 10], ==, u1);
+  }
   g_assert_true (tress_history_undo (history));
   g_assert_cmpfloat (file->radeon->materials[0].uv[2 * 10], ==, u0);
   g_assert_cmpfloat (file->radeon->materials[0].uv[2 * 10 + 1], ==, v0);
+
+  /* A revert gives a new model: the map shows its table, not the old one. */
+  tress_uv_map_drag_point_to (map, 10, x + 20, y + 20);
+  g_assert_true (tress_document_revert (TRESS_DOCUMENT (doc), NULL, NULL));
+  file = tress_cha_document_get_cha (doc);
+  {
+    double rx, ry;
+
+    tress_uv_map_get_point_position (map, 10, &rx, &ry);
+    g_assert_cmpfloat_with_epsilon (rx, x, 1e-6);
+    g_assert_cmpfloat_with_epsilon (ry, y, 1e-6);
+  }
   gtk_window_destroy (GTK_WINDOW (window));
   tress_test_spin (10);
 }
@@ -914,6 +936,119 @@ test_sort_and_spin (void)
   tress_test_spin (10);
 }
 
+/* The inspector's fields edit only what they show and what was typed: leaving
+ * a direction field that rounds its value changes nothing; one component or one
+ * body part changes that alone on every selected line or ribbon (the others
+ * keep their own); each field is its own undo step; editing a field that the
+ * inspector rebuilds gives no GTK warning (the suite makes them fatal). */
+static void
+test_inspector_fields (void)
+{
+  g_autofree char *path = write_demo ("fields.cha");
+  TressWindow *window = new_window ();
+  TressFurEditor *editor = open_path (window, path);
+  TressChaDocument *doc = tress_fur_editor_get_document (editor);
+  TressChaFile *file = tress_cha_document_get_cha (doc);
+  TressHistory *history = tress_document_get_history (TRESS_DOCUMENT (doc));
+  GtkWidget *inspector = GTK_WIDGET (tress_fur_editor_get_inspector (editor));
+  const TressChaMaterial *m = &file->radeon->materials[0];
+  GtkWidget *dir_y = find_widget (inspector, GTK_TYPE_SPIN_BUTTON, NULL, "direction y", 0);
+  guint first, n, steps, a = G_MAXUINT, b = G_MAXUINT;
+  g_autofree float *before = NULL; /* x, y, z per line */
+
+  g_assert_nonnull (dir_y);
+  /* A ribbon whose lines point different ways. */
+  for (guint r = 0; r < m->n_ribbons && a == G_MAXUINT; r++)
+    if (tress_cha_material_ribbon_lines (m, r, &first, &n) && n >= 2
+        && memcmp (m->lines[first].direction, m->lines[first + 1].direction, 12) != 0)
+      a = r;
+  g_assert_cmpuint (a, !=, G_MAXUINT);
+  g_assert_true (tress_cha_material_ribbon_lines (m, a, &first, &n));
+  before = g_new (float, 3 * (gsize)n);
+  for (guint i = 0; i < n; i++)
+    memcpy (before + 3 * i, m->lines[first + i].direction, 12);
+  tress_cha_document_set_selection (doc, &(TressChaRibbonId){ 0, a }, 1, NULL);
+  tress_test_spin (5);
+  steps = tress_history_get_n_undo (history);
+
+  /* Leaving the field: the shown value, rounded to its digits, is no edit. */
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (dir_y),
+                             round (m->lines[first].direction[1] * 1000) / 1000);
+  tress_test_spin (5);
+  g_assert_cmpuint (tress_history_get_n_undo (history), ==, steps);
+  for (guint i = 0; i < n; i++)
+    g_assert_cmpmem (m->lines[first + i].direction, 12, before + 3 * i, 12);
+
+  /* A typed y: every line gets it, x and z stay each line's own. */
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (dir_y), 0.25);
+  tress_test_spin (5);
+  g_assert_cmpuint (tress_history_get_n_undo (history), ==, steps + 1);
+  g_assert_true (g_str_has_prefix (tress_history_get_undo_label (history), "Set direction y of "));
+  for (guint i = 0; i < n; i++)
+    {
+      g_assert_cmpfloat (m->lines[first + i].direction[1], ==, 0.25f);
+      g_assert_cmpfloat (m->lines[first + i].direction[0], ==, before[3 * i]);
+      g_assert_cmpfloat (m->lines[first + i].direction[2], ==, before[3 * i + 2]);
+    }
+
+  /* Two weight fields: two steps, labelled by the reference as shown. */
+  steps = tress_history_get_n_undo (history);
+  gtk_spin_button_set_value (
+      GTK_SPIN_BUTTON (find_widget (inspector, GTK_TYPE_SPIN_BUTTON, NULL, "Reference 1", 0)), 100);
+  gtk_spin_button_set_value (
+      GTK_SPIN_BUTTON (find_widget (inspector, GTK_TYPE_SPIN_BUTTON, NULL, "Reference 3", 0)), 50);
+  tress_test_spin (5);
+  g_assert_cmpuint (tress_history_get_n_undo (history), ==, steps + 2);
+  g_assert_true (g_str_has_prefix (tress_history_get_undo_label (history), "Set weight 3 of "));
+
+  /* Body part 3 of two ribbons whose other references differ. */
+  for (guint r = 0; r < m->n_ribbons && b == G_MAXUINT; r++)
+    {
+      guint f2, n2;
+
+      if (r != a && tress_cha_material_ribbon_lines (m, r, &f2, &n2) && n2 > 0
+          && memcmp (m->lines[f2].refs, m->lines[first].refs, 4) != 0)
+        b = r;
+    }
+  g_assert_cmpuint (b, !=, G_MAXUINT);
+  {
+    TressChaRibbonId both[2] = { { 0, a }, { 0, b } };
+    GtkWidget *part3 = find_widget (inspector, GTK_TYPE_DROP_DOWN, NULL, "body part 3", 0);
+    guint fb, nb, entry;
+    guint16 b_refs[3];
+
+    g_assert_true (tress_cha_material_ribbon_lines (m, b, &fb, &nb));
+    memcpy (b_refs, m->lines[fb].refs, sizeof b_refs);
+    tress_cha_document_set_selection (doc, both, 2, NULL);
+    tress_test_spin (5);
+    entry = (m->lines[first].refs[2] / 3 + 1) % m->n_applied;
+    gtk_drop_down_set_selected (GTK_DROP_DOWN (part3), entry);
+    tress_test_spin (5);
+    g_assert_cmpuint (m->lines[fb].refs[0], ==, b_refs[0]);
+    g_assert_cmpuint (m->lines[fb].refs[1], ==, b_refs[1]);
+    g_assert_cmpuint (m->lines[fb].refs[2], ==, 3 * entry);
+    g_assert_cmpuint (m->lines[first].refs[2], ==, 3 * entry);
+    g_assert_true (
+        g_str_has_prefix (tress_history_get_undo_label (history), "Set body part 3 of 2 ribbons"));
+  }
+
+  /* A length field, which the inspector rebuilds after the edit. */
+  {
+    GtkWidget *lengths = find_widget (inspector, GTK_TYPE_LABEL, "base (max", NULL, 0);
+    GtkWidget *spin;
+
+    g_assert_nonnull (lengths);
+    spin = gtk_widget_get_next_sibling (lengths);
+    g_assert_true (GTK_IS_SPIN_BUTTON (spin));
+    gtk_widget_grab_focus (spin);
+    gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), 0.05);
+    tress_test_spin (10);
+    g_assert_true (g_str_has_prefix (tress_history_get_undo_label (history), "Set length of "));
+  }
+  gtk_window_destroy (GTK_WINDOW (window));
+  tress_test_spin (10);
+}
+
 /* The UV map's background: a DDS decoded by the project, and a PNG. */
 static void
 test_uv_background (void)
@@ -1002,6 +1137,7 @@ main (int argc, char *argv[])
       g_test_add_func ("/fur/window/retarget-dialog", test_retarget_dialog);
       g_test_add_func ("/fur/window/problem-fix", test_problem_fix);
       g_test_add_func ("/fur/window/sort-and-spin", test_sort_and_spin);
+      g_test_add_func ("/fur/window/inspector-fields", test_inspector_fields);
       g_test_add_func ("/fur/uv-background", test_uv_background);
       g_test_add_func ("/fur/names", test_names);
     }

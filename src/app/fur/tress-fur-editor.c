@@ -32,6 +32,7 @@ struct _TressFurEditor
   GtkWidget *uv_map;
   GtkWidget *inspector;
   guint uv_material;
+  gconstpointer uv_file; /* the model the UV map shows (a revert replaces it) */
   gboolean syncing;
   gboolean filtering;
   GtkSorter *row_sorter;
@@ -404,6 +405,8 @@ load_uv_table (TressFurEditor *self)
   TressUvLayout layout = { 0, 0, 0 };
   const TressChaMaterial *m;
 
+  self->uv_file = file;
+
   if (file->radeon == NULL || self->uv_material >= file->radeon->n_materials)
     {
       tress_uv_map_set_table (TRESS_UV_MAP (self->uv_map), &layout, NULL, 0);
@@ -569,6 +572,14 @@ action_frame_selection (GtkWidget *widget, const char *name, GVariant *param)
   tress_fur_preview_frame_selection (TRESS_FUR_PREVIEW (TRESS_FUR_EDITOR (widget)->preview));
 }
 
+/* After every change; a new model (revert, reload) gets its UV table shown. */
+static void
+on_document_changed (TressDocument *doc, TressFurEditor *self)
+{
+  if (get_file (self) != self->uv_file)
+    load_uv_table (self);
+}
+
 /* ---- GObject -------------------------------------------------------------- */
 
 static void
@@ -694,6 +705,7 @@ tress_fur_editor_new (TressDocument *doc)
 
   g_signal_connect (self->doc, "selection-changed", G_CALLBACK (on_doc_selection_changed), self);
   g_signal_connect (self->doc, "fur-changed", G_CALLBACK (on_fur_changed), self);
+  g_signal_connect (self->doc, "changed", G_CALLBACK (on_document_changed), self);
   return GTK_WIDGET (self);
 }
 

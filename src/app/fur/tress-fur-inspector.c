@@ -6,6 +6,7 @@
 
 #include <glib/gi18n-lib.h>
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -39,6 +40,13 @@ struct _TressFurInspector
   GArray *triples;      /* Triple */
   GPtrArray *tri_lines; /* GArray of TressChaLineId per triple */
   int material;         /* the selection's material, or -1 when mixed/empty */
+  float shown_dir[3];   /* the first line's direction, as the spins were set */
+
+  /* An edit from one of the inspector's own widgets rebuilds the inspector
+   * only once that widget's signal is over (its drop-down model or spin
+   * button may be replaced). */
+  guint editing;
+  guint refresh_id;
 };
 
 G_DEFINE_FINAL_TYPE (TressFurInspector, tress_fur_inspector, GTK_TYPE_WIDGET)
@@ -255,6 +263,29 @@ refresh_problems (TressFurInspector *self)
         gtk_label_new (n_sel > 0 ? _ ("No problems in the selection") : _ ("No problems")));
 }
 
+static void refresh (TressFurInspector *self);
+
+static gboolean
+refresh_idle (gpointer data)
+{
+  TressFurInspector *self = data;
+
+  self->refresh_id = 0;
+  refresh (self);
+  return G_SOURCE_REMOVE;
+}
+
+/* Refreshes now, or right after the handler of the inspector's own widget
+ * that caused the change. */
+static void
+queue_refresh (TressFurInspector *self)
+{
+  if (self->editing == 0)
+    refresh (self);
+  else if (self->refresh_id == 0)
+    self->refresh_id = g_idle_add_full (G_PRIORITY_HIGH_IDLE, refresh_idle, self, NULL);
+}
+
 static void
 refresh (TressFurInspector *self)
 {
@@ -355,7 +386,10 @@ refresh (TressFurInspector *self)
       gtk_spin_button_set_value (GTK_SPIN_BUTTON (self->section_spin),
                                  MAX (tress_cha_line_section (first_line), 1));
       for (k = 0; k < 3; k++)
-        gtk_spin_button_set_value (GTK_SPIN_BUTTON (self->dir_spin[k]), first_line->direction[k]);
+        {
+          self->shown_dir[k] = first_line->direction[k];
+          gtk_spin_button_set_value (GTK_SPIN_BUTTON (self->dir_spin[k]), first_line->direction[k]);
+        }
     }
 
   /* Quality and lengths of the first ribbon. */
@@ -457,9 +491,11 @@ on_weight_spin_changed (GtkSpinButton *spin, TressFurInspector *self)
   for (k = 0; k < 3 && self->weight_spin[k] != GTK_WIDGET (spin); k++)
     ;
   lines = tress_cha_document_get_selected_lines (self->doc, &n);
+  self->editing++;
   if (k < 3 && n > 0)
     tress_cha_set_weight (get_file (self->doc), get_history (self->doc), lines, n, k,
                           (guint8)gtk_spin_button_get_value_as_int (spin), &error);
+  self->editing--;
   report (self, error);
 }
 
@@ -467,26 +503,35 @@ static void
 on_ref_selected (GtkDropDown *dd, GParamSpec *pspec, TressFurInspector *self)
 {
   const TressChaRibbonId *ids;
-  guint n, i, entries[3], k;
+  guint n, i, entry, k;
   TressHistory *history = get_history (self->doc);
   g_autoptr (GError) error = NULL;
   g_autofree char *label = NULL;
+  g_autofree TressChaRibbonId *copy = NULL;
 
   if (self->updating || self->material < 0)
     return;
-  for (k = 0; k < 3; k++)
-    {
-      entries[k] = gtk_drop_down_get_selected (GTK_DROP_DOWN (self->ref_dropdown[k]));
-      if (entries[k] == GTK_INVALID_LIST_POSITION)
-        return;
-    }
+  /* Only the reference whose drop-down changed: the others may differ from
+   * ribbon to ribbon (the drop-downs show the first line's). */
+  for (k = 0; k < 3 && self->ref_dropdown[k] != GTK_WIDGET (dd); k++)
+    ;
+  entry = gtk_drop_down_get_selected (dd);
+  if (k == 3 || entry == GTK_INVALID_LIST_POSITION)
+    return;
   ids = tress_cha_document_get_selection (self->doc, &n);
+  copy = g_memdup2 (ids, n * sizeof *ids);
+  /* Translators: "Set body part 2 of 12 ribbons" */
   label = g_strdup_printf (
-      ngettext ("Set body parts of %u ribbon", "Set body parts of %u ribbons", n), n);
+      ngettext ("Set body part %u of %u ribbon", "Set body part %u of %u ribbons", n), k + 1, n);
+  self->editing++;
   tress_history_begin_group (history, label);
   for (i = 0; i < n && error == NULL; i++)
-    tress_cha_set_ribbon_refs (get_file (self->doc), history, ids[i], entries, &error);
-  tress_history_end_group (history);
+    tress_cha_set_ribbon_ref (get_file (self->doc), history, copy[i], k, entry, &error);
+  if (error != NULL)
+    tress_history_cancel_group (history);
+  else
+    tress_history_end_group (history);
+  self->editing--;
   report (self, error);
 }
 
@@ -499,6 +544,7 @@ on_attach_selected (GtkDropDown *dd, GParamSpec *pspec, TressFurInspector *self)
   TressHistory *history = get_history (self->doc);
   g_autoptr (GError) error = NULL;
   g_autofree char *label = NULL;
+  g_autofree TressChaRibbonId *copy = NULL;
   const TressChaMaterial *m;
 
   if (self->updating || self->material < 0 || sel == GTK_INVALID_LIST_POSITION)
@@ -509,10 +555,16 @@ on_attach_selected (GtkDropDown *dd, GParamSpec *pspec, TressFurInspector *self)
   ids = tress_cha_document_get_selection (self->doc, &n);
   label = g_strdup_printf (ngettext ("Attach %u ribbon to %u", "Attach %u ribbons to %u", n), n,
                            m->applied[sel]);
+  copy = g_memdup2 (ids, n * sizeof *ids);
+  self->editing++;
   tress_history_begin_group (history, label);
   for (i = 0; i < n && error == NULL; i++)
-    tress_cha_set_attachment (file, history, ids[i], m->applied[sel], &error);
-  tress_history_end_group (history);
+    tress_cha_set_attachment (file, history, copy[i], m->applied[sel], &error);
+  if (error != NULL)
+    tress_history_cancel_group (history);
+  else
+    tress_history_end_group (history);
+  self->editing--;
   report (self, error);
 }
 
@@ -530,6 +582,7 @@ on_byte_changed (GtkSpinButton *spin, TressFurInspector *self)
   lines = tress_cha_document_get_selected_lines (self->doc, &n);
   if (n == 0)
     return;
+  self->editing++;
   for (k = 0; k < 3; k++)
     if (GTK_WIDGET (spin) == self->byte_spin[k])
       tress_cha_set_line_byte (file, history, lines, n, (TressChaLineByte)k,
@@ -537,14 +590,20 @@ on_byte_changed (GtkSpinButton *spin, TressFurInspector *self)
   if (GTK_WIDGET (spin) == self->section_spin)
     tress_cha_set_line_section (file, history, lines, n,
                                 (guint)gtk_spin_button_get_value_as_int (spin), &error);
+  self->editing--;
   for (k = 0; k < 3; k++)
     if (GTK_WIDGET (spin) == self->dir_spin[k])
       {
-        float dir[3];
+        double value = gtk_spin_button_get_value (spin);
+        double step = pow (10, -(int)gtk_spin_button_get_digits (spin));
 
-        for (guint c = 0; c < 3; c++)
-          dir[c] = (float)gtk_spin_button_get_value (GTK_SPIN_BUTTON (self->dir_spin[c]));
-        tress_cha_set_line_direction (file, history, lines, n, dir, &error);
+        /* Leaving the field rounds what it shows to its digits: that is no
+         * edit. A typed value sets this component alone, on every line. */
+        if (fabs (value - self->shown_dir[k]) <= step / 2 * (1 + 1e-6))
+          return;
+        self->editing++;
+        tress_cha_set_line_direction_component (file, history, lines, n, k, (float)value, &error);
+        self->editing--;
       }
   report (self, error);
 }
@@ -559,9 +618,11 @@ on_quality_changed (GtkSpinButton *spin, TressFurInspector *self)
   if (self->updating)
     return;
   ids = tress_cha_document_get_selection (self->doc, &n);
+  self->editing++;
   if (n > 0)
     tress_cha_set_quality (get_file (self->doc), get_history (self->doc), ids, n,
                            (guint32)gtk_spin_button_get_value_as_int (spin), &error);
+  self->editing--;
   report (self, error);
 }
 
@@ -580,11 +641,13 @@ on_length_changed (GtkSpinButton *spin, TressFurInspector *self)
   ids = tress_cha_document_get_selection (self->doc, &n);
   copy = g_memdup2 (ids, n * sizeof *ids);
   label = g_strdup_printf (ngettext ("Set length of %u ribbon", "Set length of %u ribbons", n), n);
+  self->editing++;
   tress_history_begin_group (history, label);
   for (i = 0; i < n && error == NULL; i++)
     tress_cha_set_length (get_file (self->doc), history, copy[i], mor,
                           (float)gtk_spin_button_get_value (spin), NULL, &error);
   tress_history_end_group (history);
+  self->editing--;
   report (self, error);
 }
 
@@ -624,7 +687,7 @@ on_retarget_clicked (GtkButton *button, TressFurInspector *self)
 static void
 on_selection_changed (TressChaDocument *doc, gpointer origin, TressFurInspector *self)
 {
-  refresh (self);
+  queue_refresh (self);
 }
 
 /* After every applied command (and load, revert), when the document's
@@ -632,7 +695,7 @@ on_selection_changed (TressChaDocument *doc, gpointer origin, TressFurInspector 
 static void
 on_document_changed (TressDocument *doc, TressFurInspector *self)
 {
-  refresh (self);
+  queue_refresh (self);
 }
 
 /* ---- construction --------------------------------------------------------- */
@@ -644,6 +707,7 @@ tress_fur_inspector_dispose (GObject *object)
 
   if (self->doc != NULL)
     g_signal_handlers_disconnect_by_data (self->doc, self);
+  g_clear_handle_id (&self->refresh_id, g_source_remove);
   g_clear_object (&self->doc);
   gtk_widget_dispose_template (GTK_WIDGET (self), TRESS_TYPE_FUR_INSPECTOR);
   G_OBJECT_CLASS (tress_fur_inspector_parent_class)->dispose (object);

@@ -22,6 +22,7 @@ struct _TressWeightTriangle
   int drag_index; /* -1 when not dragging */
   double drag_start_x, drag_start_y;
   gboolean drag_equal;
+  gboolean drag_on_point;     /* the press was on a point: it moves only once dragged */
   GskRenderNode *static_node; /* triangle and labels, rebuilt when size or labels change */
   int cached_w, cached_h;
 };
@@ -175,6 +176,7 @@ on_drag_begin (GtkGestureDrag *gesture, double x, double y, TressWeightTriangle 
   get_geom (self, &geom);
   self->drag_index = tress_weight_geom_hit (&geom, (const guint8 (*)[3])self->points->data,
                                             MIN (self->points->len, MAX_DRAWN), x, y, HIT_RADIUS);
+  self->drag_on_point = self->drag_index >= 0;
   /* A click in the triangle away from every point grabs the first point. */
   if (self->drag_index < 0 && self->points->len > 0 && tress_weight_geom_contains (&geom, x, y))
     self->drag_index = 0;
@@ -187,7 +189,10 @@ on_drag_begin (GtkGestureDrag *gesture, double x, double y, TressWeightTriangle 
   self->drag_start_y = y;
   self->drag_equal = (mods & GDK_SHIFT_MASK) != 0;
   gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
-  move_points (self, (guint)self->drag_index, x, y, self->drag_equal);
+  /* A point pressed on stays until it is dragged (a click on it changes
+   * nothing); a press elsewhere puts the first point there. */
+  if (!self->drag_on_point)
+    move_points (self, (guint)self->drag_index, x, y, self->drag_equal);
 }
 
 static void
@@ -204,6 +209,12 @@ on_drag_end (GtkGestureDrag *gesture, double dx, double dy, TressWeightTriangle 
 {
   if (self->drag_index < 0)
     return;
+  if (self->drag_on_point && dx == 0 && dy == 0)
+    {
+      self->drag_index = -1;
+      gtk_widget_queue_draw (GTK_WIDGET (self));
+      return;
+    }
   move_points (self, (guint)self->drag_index, self->drag_start_x + dx, self->drag_start_y + dy,
                self->drag_equal);
   self->drag_index = -1;

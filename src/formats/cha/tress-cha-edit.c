@@ -858,14 +858,17 @@ gboolean
 tress_cha_set_weight (TressChaFile *file, TressHistory *history, const TressChaLineId *lines,
                       guint n_lines, guint k, guint8 value, GError **error)
 {
+  static const char *const keys[] = { "cha:weight-1", "cha:weight-2", "cha:weight-3" };
   WeightArgs args = { k, value };
   g_autofree char *label = NULL;
 
   if (k > 2)
     return refuse (error, "a line has references 0, 1 and 2, not %u", k);
+  /* Translators: "Set weight 1 of 6 lines": the reference as the editor counts them, from 1. */
   label = g_strdup_printf (
-      ngettext ("Set weight %u of %u line", "Set weight %u of %u lines", n_lines), k, n_lines);
-  return edit_lines (file, history, lines, n_lines, edit_weight, &args, label, "cha:weight", error);
+      ngettext ("Set weight %u of %u line", "Set weight %u of %u lines", n_lines), k + 1, n_lines);
+  /* Steps of one spin button merge (one field); another reference is a new step. */
+  return edit_lines (file, history, lines, n_lines, edit_weight, &args, label, keys[k], error);
 }
 
 static void
@@ -889,7 +892,8 @@ tress_cha_set_weights (TressChaFile *file, TressHistory *history, const TressCha
                    w[2], w[0] + w[1] + w[2]);
   label = g_strdup_printf (ngettext ("Set weights of %u line", "Set weights of %u lines", n_lines),
                            n_lines);
-  return edit_lines (file, history, lines, n_lines, edit_weights, w, label, "cha:weights", error);
+  /* One step per call: the triangle calls once per drag. */
+  return edit_lines (file, history, lines, n_lines, edit_weights, w, label, NULL, error);
 }
 
 static void
@@ -898,6 +902,50 @@ edit_refs (TressChaLine *line, gconstpointer data)
   const guint16 *refs = data;
 
   memcpy (line->refs, refs, sizeof line->refs);
+}
+
+typedef struct
+{
+  guint k;
+  guint16 ref;
+} RefArgs;
+
+static void
+edit_ref (TressChaLine *line, gconstpointer data)
+{
+  const RefArgs *args = data;
+
+  line->refs[args->k] = args->ref;
+}
+
+gboolean
+tress_cha_set_ribbon_ref (TressChaFile *file, TressHistory *history, TressChaRibbonId ribbon,
+                          guint k, guint entry, GError **error)
+{
+  TressChaMaterial *m = get_ribbon (file, ribbon, error);
+  RefArgs args = { k, 0 };
+  guint first, n;
+  g_autofree TressChaLineId *ids = NULL;
+  g_autofree char *label = NULL;
+
+  if (m == NULL)
+    return FALSE;
+  if (k > 2)
+    return refuse (error, "a line has references 0, 1 and 2, not %u", k);
+  if (!tress_cha_material_ribbon_lines (m, ribbon.ribbon, &first, &n))
+    return refuse (error, "the lines of ribbon %u lie outside the line array", ribbon.ribbon);
+  if (entry >= m->n_applied)
+    return refuse (error, "applied-list entry %u does not exist (the material lists %u)", entry,
+                   m->n_applied);
+  if (entry > G_MAXUINT16 / 3)
+    return refuse (error, "applied-list entry %u cannot be referenced in 16 bits", entry);
+  args.ref = (guint16)(3 * entry);
+  ids = g_new (TressChaLineId, MAX (n, 1));
+  for (guint i = 0; i < n; i++)
+    ids[i] = (TressChaLineId){ ribbon.material, first + i };
+  /* Translators: "Set body part 2 of ribbon 17" */
+  label = g_strdup_printf (_ ("Set body part %u of ribbon %u"), k + 1, ribbon.ribbon);
+  return edit_lines (file, history, ids, n, edit_ref, &args, label, NULL, error);
 }
 
 gboolean
@@ -1182,6 +1230,42 @@ tress_cha_set_line_direction (TressChaFile *file, TressHistory *history,
                      "cha:direction", error);
 }
 
+typedef struct
+{
+  guint component;
+  float value;
+} DirectionArgs;
+
+static void
+edit_direction_component (TressChaLine *line, gconstpointer data)
+{
+  const DirectionArgs *args = data;
+
+  line->direction[args->component] = args->value;
+}
+
+gboolean
+tress_cha_set_line_direction_component (TressChaFile *file, TressHistory *history,
+                                        const TressChaLineId *lines, guint n_lines, guint component,
+                                        float value, GError **error)
+{
+  static const char *const keys[] = { "cha:direction-x", "cha:direction-y", "cha:direction-z" };
+  static const char *const names[] = { "x", "y", "z" };
+  DirectionArgs args = { component, value };
+  g_autofree char *label = NULL;
+
+  if (component > 2)
+    return refuse (error, "a direction has components x, y and z (0 to 2), not %u", component);
+  if (!isfinite (value))
+    return refuse (error, "a direction must be a finite vector");
+  /* Translators: "Set direction x of 6 lines" */
+  label = g_strdup_printf (
+      ngettext ("Set direction %s of %u line", "Set direction %s of %u lines", n_lines),
+      names[component], n_lines);
+  return edit_lines (file, history, lines, n_lines, edit_direction_component, &args, label,
+                     keys[component], error);
+}
+
 /* ---- per-ribbon values ---------------------------------------------------- */
 
 gboolean
@@ -1352,7 +1436,8 @@ tress_cha_set_uv (TressChaFile *file, TressHistory *history, guint material, gui
   ops_init (&ops);
   if (n > 0)
     ops_patch (&ops, file, material, A_UV, 0, first, n, values);
-  return commit_keyed (file, history, &ops, "Edit UV points", "cha:uv");
+  /* One step per call: the UV map calls once per drag. */
+  return commit_keyed (file, history, &ops, _ ("Edit UV points"), NULL);
 }
 
 /* ---- structure ------------------------------------------------------------ */

@@ -91,6 +91,11 @@ gboolean tress_cha_set_weights (TressChaFile *file, TressHistory *history,
 gboolean tress_cha_set_ribbon_refs (TressChaFile *file, TressHistory *history,
                                     TressChaRibbonId ribbon, const guint entries[3],
                                     GError **error);
+/* Sets reference @k (0-2) of every line of a ribbon to applied-list entry
+ * @entry, leaving the other two as they are. Label "Set body part K+1 of
+ * ribbon R". */
+gboolean tress_cha_set_ribbon_ref (TressChaFile *file, TressHistory *history,
+                                   TressChaRibbonId ribbon, guint k, guint entry, GError **error);
 
 /* ---- retarget ------------------------------------------------------------- */
 
@@ -131,6 +136,11 @@ gboolean tress_cha_set_line_section (TressChaFile *file, TressHistory *history,
 gboolean tress_cha_set_line_direction (TressChaFile *file, TressHistory *history,
                                        const TressChaLineId *lines, guint n_lines,
                                        const float direction[3], GError **error);
+/* Sets one component (0 x, 1 y, 2 z) of the direction of @lines, the others
+ * as they are; consecutive sets of the same component merge. */
+gboolean tress_cha_set_line_direction_component (TressChaFile *file, TressHistory *history,
+                                                 const TressChaLineId *lines, guint n_lines,
+                                                 guint component, float value, GError **error);
 
 /* ---- per-ribbon values ---------------------------------------------------- */
 

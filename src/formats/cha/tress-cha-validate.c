@@ -7,6 +7,8 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include <glib/gi18n-lib.h>
+
 #include "tress-cha-private.h"
 
 #include <math.h>
@@ -81,8 +83,8 @@ flush_counts (V *v, const char *location)
       if (v->count[r] > MAX_PER_RULE)
         g_ptr_array_add (v->list,
                          tress_problem_new (TRESS_SEVERITY_INFO, location, G_MAXSIZE, NULL, -1,
-                                            "%u more problems of the same kind as above are not "
-                                            "listed one by one",
+                                            _ ("%u more problems of the same kind as above are not "
+                                               "listed one by one"),
                                             v->count[r] - MAX_PER_RULE));
       v->count[r] = 0;
     }
@@ -112,46 +114,47 @@ check_line (V *v, const TressChaMaterial *m, const ChaMaterialLayout *l, guint i
                                                        v->material, index)))
 
   if (sum != TRESS_CHA_WEIGHT_SUM)
-    add (v, R_WEIGHTS, TRESS_SEVERITY_ERROR, LOC (), off + 24, "rescale the weights to sum to 255",
-         TRESS_CHA_FIX_WEIGHTS, "the weights %u + %u + %u sum to %u, not 255", line->weights[2],
-         line->weights[1], line->weights[0], sum);
+    add (v, R_WEIGHTS, TRESS_SEVERITY_ERROR, LOC (), off + 24,
+         _ ("rescale the weights to sum to 255"), TRESS_CHA_FIX_WEIGHTS,
+         _ ("the weights %u + %u + %u sum to %u, not 255"), line->weights[2], line->weights[1],
+         line->weights[0], sum);
   for (guint r = 0; r < 3; r++)
     {
       guint ref = line->refs[r];
       if (ref % 3 != 0)
         add (v, R_REF_MULTIPLE, TRESS_SEVERITY_ERROR, LOC (), off + 16 + 2 * r, NULL, -1,
-             "body-part reference %u is %u, not a multiple of 3", r, ref);
+             _ ("body-part reference %u is %u, not a multiple of 3"), r, ref);
       else if (ref / 3 >= m->n_applied)
         add (v, R_REF_RANGE, TRESS_SEVERITY_ERROR, LOC (), off + 16 + 2 * r, NULL, -1,
-             "body-part reference %u is %u (applied-list entry %u), but the material's applied "
-             "list has %u entries",
+             _ ("body-part reference %u is %u (applied-list entry %u), but the material's applied "
+                "list has %u entries"),
              r, ref, ref / 3, m->n_applied);
     }
   if (line->ambient_copy != line->ambient)
-    add (v, R_AMBIENT, TRESS_SEVERITY_WARNING, LOC (), off + 15, "copy byte 12 to byte 15",
-         TRESS_CHA_FIX_AMBIENT_COPY, "ambient copy (byte 15) is %u but ambient (byte 12) is %u",
+    add (v, R_AMBIENT, TRESS_SEVERITY_WARNING, LOC (), off + 15, _ ("copy byte 12 to byte 15"),
+         TRESS_CHA_FIX_AMBIENT_COPY, _ ("ambient copy (byte 15) is %u but ambient (byte 12) is %u"),
          line->ambient_copy, line->ambient);
   section = tress_cha_line_section (line);
   /* Lines past the seventh section's pair have no usual section: no standard
    * mask to offer (and the mask fix leaves them alone). */
   if (section == 0)
     add (v, R_MASK, TRESS_SEVERITY_ERROR, LOC (), off + 28,
-         ribbon >= 0 && k / 2 < 7 ? "set the standard mask for the line's place in the ribbon"
+         ribbon >= 0 && k / 2 < 7 ? _ ("set the standard mask for the line's place in the ribbon")
                                   : NULL,
          ribbon >= 0 && k / 2 < 7 ? TRESS_CHA_FIX_MASKS : -1,
-         "section mask [%u %u %u %u %u %u %u %u] is not one byte 255 among bytes 0-6 and zeros",
+         _ ("section mask [%u %u %u %u %u %u %u %u] is not one byte 255 among bytes 0-6 and zeros"),
          line->mask[0], line->mask[1], line->mask[2], line->mask[3], line->mask[4], line->mask[5],
          line->mask[6], line->mask[7]);
   else if (ribbon >= 0 && k / 2 < 7 && section != k / 2 + 1)
     add (v, R_MASK_ORDER, TRESS_SEVERITY_INFO, LOC (), off + 28,
-         "set the standard mask for the line's place in the ribbon", TRESS_CHA_FIX_MASKS,
-         "line %u of the ribbon is marked as section %u, the usual order gives section %u "
-         "(works, but gives odd shapes)",
+         _ ("set the standard mask for the line's place in the ribbon"), TRESS_CHA_FIX_MASKS,
+         _ ("line %u of the ribbon is marked as section %u, the usual order gives section %u "
+            "(works, but gives odd shapes)"),
          k, section, k / 2 + 1);
   if (!isfinite (line->direction[0]) || !isfinite (line->direction[1])
       || !isfinite (line->direction[2]))
     add (v, R_DIRECTION, TRESS_SEVERITY_ERROR, LOC (), off, NULL, -1,
-         "the direction is not a finite vector");
+         _ ("the direction is not a finite vector"));
 #undef LOC
 }
 
@@ -195,54 +198,55 @@ check_material (V *v, const TressChaRadeon *rad, guint mi, const ChaMaterialLayo
 
   v->material = mi;
   if (m->always_one != 1)
-    add (v, R_ONE, TRESS_SEVERITY_WARNING, mloc, l->always_one, "set it to 1", TRESS_CHA_FIX_COUNTS,
-         "the value that is always 1 is %u", m->always_one);
+    add (v, R_ONE, TRESS_SEVERITY_WARNING, mloc, l->always_one, _ ("set it to 1"),
+         TRESS_CHA_FIX_COUNTS, _ ("the value that is always 1 is %u"), m->always_one);
   for (guint32 i = 0; i < m->n_applied; i++)
     if (m->applied[i] >= rad->body_part_max)
       {
         g_autofree char *loc = g_strdup_printf ("%s/applied %u", mloc, i);
         add (v, R_APPLIED, TRESS_SEVERITY_ERROR, loc, l->applied + 4 * (gsize)i, NULL, -1,
-             "applied body part %u is not below BODY_PART_MAX %u", m->applied[i],
+             _ ("applied body part %u is not below BODY_PART_MAX %u"), m->applied[i],
              rad->body_part_max);
       }
   if (m->line_size != TRESS_CHA_LINE_SIZE)
     add (v, R_LINE_SIZE, TRESS_SEVERITY_ERROR, mloc, l->line_size, NULL, -1,
-         "LINE_SIZE is %u; lines are only decoded at 36 bytes, so they are kept as bytes and "
-         "cannot be edited",
+         _ ("LINE_SIZE is %u; lines are only decoded at 36 bytes, so they are kept as bytes and "
+            "cannot be edited"),
          m->line_size);
   if ((guint64)m->line_array_size != (guint64)m->line_size * m->n_lines)
     add (v, R_LINE_ARRAY_SIZE, TRESS_SEVERITY_ERROR, mloc, l->line_array_size,
-         "set it to LINE_SIZE × LINE_COUNT", TRESS_CHA_FIX_COUNTS,
-         "the line array size is %u, but LINE_SIZE × LINE_COUNT is %" G_GUINT64_FORMAT,
-         m->line_array_size, (guint64)m->line_size * m->n_lines);
+         _ ("set it to LINE_SIZE × LINE_COUNT"), TRESS_CHA_FIX_COUNTS,
+         _ ("the line array size is %u, but LINE_SIZE × LINE_COUNT is %llu"), m->line_array_size,
+         (unsigned long long)m->line_size * m->n_lines);
   if (m->morphs_plus_one != rad->n_morphs + 1)
-    add (v, R_COUNTS, TRESS_SEVERITY_ERROR, mloc, l->morphs_plus_one, "set it to MORPH_COUNT + 1",
-         TRESS_CHA_FIX_COUNTS, "MORPH_COUNT + 1 is %u, but the file has %u morphs",
-         m->morphs_plus_one, rad->n_morphs);
+    add (v, R_COUNTS, TRESS_SEVERITY_ERROR, mloc, l->morphs_plus_one,
+         _ ("set it to MORPH_COUNT + 1"), TRESS_CHA_FIX_COUNTS,
+         _ ("MORPH_COUNT + 1 is %u, but the file has %u morphs"), m->morphs_plus_one,
+         rad->n_morphs);
   if (m->n_ribbons_again != m->n_ribbons)
-    add (v, R_COUNTS, TRESS_SEVERITY_ERROR, mloc, l->n_ribbons_again, "set it to RIBBON_COUNT",
-         TRESS_CHA_FIX_COUNTS, "the second RIBBON_COUNT is %u, the first is %u", m->n_ribbons_again,
-         m->n_ribbons);
+    add (v, R_COUNTS, TRESS_SEVERITY_ERROR, mloc, l->n_ribbons_again, _ ("set it to RIBBON_COUNT"),
+         TRESS_CHA_FIX_COUNTS, _ ("the second RIBBON_COUNT is %u, the first is %u"),
+         m->n_ribbons_again, m->n_ribbons);
   if (m->moralities_plus_one != rad->n_moralities + 1)
     add (v, R_COUNTS, TRESS_SEVERITY_ERROR, mloc, l->moralities_plus_one,
-         "set it to MORALITY_COUNT + 1", TRESS_CHA_FIX_COUNTS,
-         "MORALITY_COUNT + 1 is %u, but the file has %u moralities", m->moralities_plus_one,
+         _ ("set it to MORALITY_COUNT + 1"), TRESS_CHA_FIX_COUNTS,
+         _ ("MORALITY_COUNT + 1 is %u, but the file has %u moralities"), m->moralities_plus_one,
          rad->n_moralities);
   if (m->n_ribbons_third != m->n_ribbons)
-    add (v, R_COUNTS, TRESS_SEVERITY_ERROR, mloc, l->n_ribbons_third, "set it to RIBBON_COUNT",
-         TRESS_CHA_FIX_COUNTS, "the third RIBBON_COUNT is %u, the first is %u", m->n_ribbons_third,
-         m->n_ribbons);
+    add (v, R_COUNTS, TRESS_SEVERITY_ERROR, mloc, l->n_ribbons_third, _ ("set it to RIBBON_COUNT"),
+         TRESS_CHA_FIX_COUNTS, _ ("the third RIBBON_COUNT is %u, the first is %u"),
+         m->n_ribbons_third, m->n_ribbons);
   if (m->n_lines_again != m->n_lines)
-    add (v, R_COUNTS, TRESS_SEVERITY_ERROR, mloc, l->n_lines_again, "set it to LINE_COUNT",
-         TRESS_CHA_FIX_COUNTS, "the second LINE_COUNT is %u, the first is %u", m->n_lines_again,
+    add (v, R_COUNTS, TRESS_SEVERITY_ERROR, mloc, l->n_lines_again, _ ("set it to LINE_COUNT"),
+         TRESS_CHA_FIX_COUNTS, _ ("the second LINE_COUNT is %u, the first is %u"), m->n_lines_again,
          m->n_lines);
 
   for (guint32 i = 0; i < m->n_uv_floats; i++)
     if (!(m->uv[i] >= 0.0f && m->uv[i] <= 1.0f))
       {
         g_autofree char *loc = g_strdup_printf ("%s/uv %u", mloc, i);
-        add (v, R_UV, TRESS_SEVERITY_WARNING, loc, l->uv + 4 * (gsize)i, "clamp to 0…1",
-             TRESS_CHA_FIX_UV, "UV coordinate %g is outside 0…1", (double)m->uv[i]);
+        add (v, R_UV, TRESS_SEVERITY_WARNING, loc, l->uv + 4 * (gsize)i, _ ("clamp to 0…1"),
+             TRESS_CHA_FIX_UV, _ ("UV coordinate %g is outside 0…1"), (double)m->uv[i]);
       }
 
   if (m->lines != NULL)
@@ -258,65 +262,66 @@ check_material (V *v, const TressChaRadeon *rad, guint mi, const ChaMaterialLayo
 #define RLOC() (loc != NULL ? loc : (loc = loc_ribbon (v, r)))
       if (s < 1 || s > TRESS_CHA_MAX_SECTIONS)
         add (v, R_SECTIONS, TRESS_SEVERITY_ERROR, RLOC (), l->n_sections + 4 * (gsize)r, NULL, -1,
-             "the ribbon has %u sections, expected 1 to 7", s);
+             _ ("the ribbon has %u sections, expected 1 to 7"), s);
       else if (nl != 2 * s)
         add (v, R_LINES_PER_SECTION, TRESS_SEVERITY_WARNING, RLOC (),
              l->n_ribbon_lines + 4 * (gsize)r, NULL, -1,
-             "the ribbon has %u lines for %u sections, usually 2 per section", nl, s);
+             _ ("the ribbon has %u lines for %u sections, usually 2 per section"), nl, s);
       if (m->quality[r] > 2)
         add (v, R_QUALITY, TRESS_SEVERITY_ERROR, RLOC (), l->quality + 4 * (gsize)r,
-             "set it to 2 (high)", TRESS_CHA_FIX_QUALITY,
-             "texture quality is %u, expected 0 (low), 1 (medium) or 2 (high)", m->quality[r]);
+             _ ("set it to 2 (high)"), TRESS_CHA_FIX_QUALITY,
+             _ ("texture quality is %u, expected 0 (low), 1 (medium) or 2 (high)"), m->quality[r]);
       for (guint32 k = 0; k <= rad->n_moralities; k++)
         {
           float len = m->lengths[k][r];
           gsize off = l->lengths + 4 * ((gsize)k * m->n_ribbons + r);
-          const char *which = k == 0 ? "base" : "morality";
+          const char *which = k == 0 ? _ ("base") : _ ("morality");
 
           if (!isfinite (len) || len < 0.0f)
             add (v, R_LENGTH_BAD, TRESS_SEVERITY_ERROR, RLOC (), off, NULL, -1,
-                 "the %s length %g is not a length", which, (double)len);
+                 _ ("the %s length %g is not a length"), which, (double)len);
           else if (len > tress_cha_max_length (s))
-            add (v, R_LENGTH_MAX, TRESS_SEVERITY_WARNING, RLOC (), off, "clamp it to the maximum",
-                 TRESS_CHA_FIX_LENGTHS,
-                 "the %s length %.8g is above the maximum %.8g for %u sections", which, (double)len,
-                 (double)tress_cha_max_length (s), s);
+            add (v, R_LENGTH_MAX, TRESS_SEVERITY_WARNING, RLOC (), off,
+                 _ ("clamp it to the maximum"), TRESS_CHA_FIX_LENGTHS,
+                 _ ("the %s length %.8g is above the maximum %.8g for %u sections"), which,
+                 (double)len, (double)tress_cha_max_length (s), s);
         }
       for (guint i = 0; i < 6; i++)
         if (!isfinite (bp[i]))
           {
             add (v, R_POINTS, TRESS_SEVERITY_ERROR, RLOC (), l->base_points + 24 * (gsize)r, NULL,
-                 -1, "the base points are not finite");
+                 -1, _ ("the base points are not finite"));
             break;
           }
       if (memcmp (&m->zsort[3 * (gsize)r], bp, 12) != 0)
         add (v, R_ZSORT, TRESS_SEVERITY_INFO, RLOC (), l->zsort + 12 * (gsize)r,
-             "set it to the first base point", TRESS_CHA_FIX_ZSORT,
-             "the z-sort point is not the ribbon's first base point");
+             _ ("set it to the first base point"), TRESS_CHA_FIX_ZSORT,
+             _ ("the z-sort point is not the ribbon's first base point"));
       if (tress_cha_material_find_applied (m, m->attach[r]) < 0)
         add (v, R_ATTACH, TRESS_SEVERITY_ERROR, RLOC (), l->attach + 4 * (gsize)r,
-             m->attach[r] < rad->body_part_max ? "add the body part to the applied list" : NULL,
+             m->attach[r] < rad->body_part_max ? _ ("add the body part to the applied list") : NULL,
              m->attach[r] < rad->body_part_max ? TRESS_CHA_FIX_ATTACH : -1,
-             "the ribbon is attached to body part %u, which is not in the material's applied list",
+             _ ("the ribbon is attached to body part %u, which is not in the material's applied "
+                "list"),
              m->attach[r]);
       if (m->first_line[r] != running)
         add (v, R_FIRST_LINE, TRESS_SEVERITY_ERROR, RLOC (), l->first_line + 4 * (gsize)r,
-             counts_fit ? "recompute the first-line indices" : NULL,
+             counts_fit ? _ ("recompute the first-line indices") : NULL,
              counts_fit ? TRESS_CHA_FIX_FIRST_LINES : -1,
-             "the first line is %u, expected %" G_GUINT64_FORMAT
-             " (the running sum of line counts%s)",
-             m->first_line[r], running,
-             counts_fit ? ""
-                        : ", which do not add up to LINE_COUNT: a count may be the damaged "
-                          "field");
+             counts_fit ? _ ("the first line is %u, expected %llu (the running sum of line "
+                             "counts)")
+                        : _ ("the first line is %u, expected %llu (the running sum of line "
+                             "counts, which do not add up to LINE_COUNT: a count may be the "
+                             "damaged field)"),
+             m->first_line[r], (unsigned long long)running);
       running += nl;
       total += nl;
       if (m->lines != NULL)
         {
           if (!tress_cha_material_ribbon_lines (m, r, &first, &n))
             add (v, R_RANGE, TRESS_SEVERITY_ERROR, RLOC (), l->first_line + 4 * (gsize)r, NULL, -1,
-                 "lines %u to %" G_GUINT64_FORMAT " lie outside the line array of %u lines",
-                 m->first_line[r], (guint64)m->first_line[r] + nl, m->n_lines);
+                 _ ("lines %u to %llu lie outside the line array of %u lines"), m->first_line[r],
+                 (unsigned long long)m->first_line[r] + nl, m->n_lines);
           else
             for (guint k = 0; k < n; k++)
               {
@@ -332,8 +337,8 @@ check_material (V *v, const TressChaRadeon *rad, guint mi, const ChaMaterialLayo
     }
   if (total != m->n_lines)
     add (v, R_LINE_TOTAL, TRESS_SEVERITY_ERROR, mloc, l->n_ribbon_lines, NULL, -1,
-         "the ribbons' line counts sum to %" G_GUINT64_FORMAT ", but LINE_COUNT is %u", total,
-         m->n_lines);
+         _ ("the ribbons' line counts sum to %llu, but LINE_COUNT is %u"),
+         (unsigned long long)total, m->n_lines);
   if (m->lines != NULL)
     for (guint32 i = 0; i < m->n_lines; i++)
       if (!(checked[i / 8] & (1u << (i % 8))))
@@ -349,33 +354,35 @@ tress_cha_file_validate (const TressChaFile *file)
 
   cha_layout_compute (file, &layout);
   if (file->header_four != CHA_HEADER_FOUR)
-    add (&v, R_HEADER, TRESS_SEVERITY_ERROR, "header", 0x28, "set it to 4", TRESS_CHA_FIX_COUNTS,
-         "the header value that is always 4 is %u (the game crashes otherwise)", file->header_four);
+    add (&v, R_HEADER, TRESS_SEVERITY_ERROR, "header", 0x28, _ ("set it to 4"),
+         TRESS_CHA_FIX_COUNTS,
+         _ ("the header value that is always 4 is %u (the game crashes otherwise)"),
+         file->header_four);
   if (file->version != CHA_VERSION)
-    add (&v, R_HEADER, TRESS_SEVERITY_ERROR, "header", 0x2c, "set it to 9035", TRESS_CHA_FIX_COUNTS,
-         "the version is %u, the game needs 9035", file->version);
+    add (&v, R_HEADER, TRESS_SEVERITY_ERROR, "header", 0x2c, _ ("set it to 9035"),
+         TRESS_CHA_FIX_COUNTS, _ ("the version is %u, the game needs 9035"), file->version);
   if (file->size_convention_ambiguous)
     add (&v, R_HEADER, TRESS_SEVERITY_INFO, "", CHA_HEADER_SIZE + TRESS_CHA_NAME_SIZE, NULL, -1,
-         "the section sizes fit both readings (counting the bytes after the size field, or the "
-         "whole section); they were read as counting the bytes after the size field");
+         _ ("the section sizes fit both readings (counting the bytes after the size field, or the "
+            "whole section); they were read as counting the bytes after the size field"));
   if (file->radeon == NULL)
     add (&v, R_NO_RADEON, TRESS_SEVERITY_WARNING, "", G_MAXSIZE, NULL, -1,
-         "the file has no radeon section, so the creature has no fur");
+         _ ("the file has no radeon section, so the creature has no fur"));
   else
     {
       const TressChaRadeon *rad = file->radeon;
 
       if (rad->always_three != 3)
-        add (&v, R_THREE, TRESS_SEVERITY_WARNING, "radeon", layout.always_three, "set it to 3",
+        add (&v, R_THREE, TRESS_SEVERITY_WARNING, "radeon", layout.always_three, _ ("set it to 3"),
              TRESS_CHA_FIX_COUNTS,
-             "the value that is always 3 is %u (0-2 hide the fur, above 3 may crash the game)",
+             _ ("the value that is always 3 is %u (0-2 hide the fur, above 3 may crash the game)"),
              rad->always_three);
       for (guint32 i = 0; i < rad->n_materials; i++)
         check_material (&v, rad, i, &layout.materials[i]);
       if (rad->tail_size > 0)
         add (&v, R_TAIL, TRESS_SEVERITY_INFO, "radeon", layout.tail, NULL, -1,
-             "%" G_GSIZE_FORMAT " unknown bytes after the last material are kept as they are",
-             rad->tail_size);
+             _ ("%zu unknown bytes after the last material are kept as they are"),
+             (size_t)rad->tail_size);
     }
   flush_counts (&v, "");
   cha_layout_clear (&layout);
