@@ -4,6 +4,8 @@
  */
 #include "tress-fur-mesh.h"
 
+#include "app/gl/tress-gl-camera.h"
+
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -490,31 +492,6 @@ tress_fur_mesh_vertex (const TressFurMesh *mesh, guint v, const float *weights, 
   memcpy (out, pts + 3 * (v - mesh->ribbon_vertex[g]), 3 * sizeof (float));
 }
 
-static gboolean
-project (const float m[16], const float p[3], double width, double height, double out[3])
-{
-  double clip[4];
-
-  for (guint j = 0; j < 4; j++)
-    clip[j] = p[0] * m[j] + p[1] * m[4 + j] + p[2] * m[8 + j] + m[12 + j];
-  if (clip[3] <= 1e-9)
-    return FALSE;
-  out[0] = (clip[0] / clip[3] + 1) / 2 * width;
-  out[1] = (1 - clip[1] / clip[3]) / 2 * height;
-  out[2] = clip[2] / clip[3];
-  return TRUE;
-}
-
-static double
-segment_distance (const double a[3], const double b[3], double x, double y)
-{
-  double dx = b[0] - a[0], dy = b[1] - a[1], l2 = dx * dx + dy * dy;
-  double t = l2 > 0 ? ((x - a[0]) * dx + (y - a[1]) * dy) / l2 : 0;
-
-  t = CLAMP (t, 0, 1);
-  return hypot (a[0] + t * dx - x, a[1] + t * dy - y);
-}
-
 int
 tress_fur_mesh_pick (const TressFurMesh *mesh, const float mvp[16], const float *weights,
                      double width, double height, double x, double y)
@@ -536,37 +513,28 @@ tress_fur_mesh_pick (const TressFurMesh *mesh, const float mvp[16], const float 
           gboolean ok = TRUE;
 
           for (guint k = 0; k < 4 && ok; k++)
-            ok = project (mvp, pts + 3 * (v + k), width, height, q[k]);
+            ok = tress_gl_project (mvp, pts + 3 * (v + k), width, height, q[k]);
           if (!ok)
             continue;
           for (guint t = 0; t < 2; t++)
             {
               const double *a = q[t], *b = q[t + 1], *c = q[t + 2];
-              double det = (b[1] - c[1]) * (a[0] - c[0]) + (c[0] - b[0]) * (a[1] - c[1]);
-              double l0, l1, l2;
+              double depth;
 
-              if (fabs (det) > 1e-12)
+              if (tress_gl_triangle_hit (a, b, c, x, y, &depth))
                 {
-                  l0 = ((b[1] - c[1]) * (x - c[0]) + (c[0] - b[0]) * (y - c[1])) / det;
-                  l1 = ((c[1] - a[1]) * (x - c[0]) + (a[0] - c[0]) * (y - c[1])) / det;
-                  l2 = 1 - l0 - l1;
-                  if (l0 >= 0 && l1 >= 0 && l2 >= 0)
+                  if (depth < best_depth)
                     {
-                      double depth = l0 * a[2] + l1 * b[2] + l2 * c[2];
-
-                      if (depth < best_depth)
-                        {
-                          best_depth = depth;
-                          inside = (int)g;
-                        }
-                      continue;
+                      best_depth = depth;
+                      inside = (int)g;
                     }
+                  continue;
                 }
               if (inside < 0)
                 {
-                  double d
-                      = MIN (segment_distance (a, b, x, y),
-                             MIN (segment_distance (b, c, x, y), segment_distance (a, c, x, y)));
+                  double d = MIN (tress_gl_segment_distance (a, b, x, y),
+                                  MIN (tress_gl_segment_distance (b, c, x, y),
+                                       tress_gl_segment_distance (a, c, x, y)));
 
                   if (d < best_dist)
                     {

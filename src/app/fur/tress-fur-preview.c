@@ -20,10 +20,10 @@
 
 #include <glib/gi18n-lib.h>
 
-#include <epoxy/gl.h>
 #include <math.h>
 
-#define FOV_DEGREES 40.0
+#include "app/gl/tress-gl-area.h"
+
 /* Ribbons drawn at most while the view moves, and the pause that ends a move. */
 #define LOD_DEFAULT_LIMIT 3000
 #define LOD_IDLE_MS 250
@@ -34,9 +34,8 @@ struct _TressFurPreview
   TressChaDocument *doc;
 
   GtkWidget *box;
-  GtkWidget *stack;
+  GtkWidget *stack; /* the picture, or why there is none */
   GtkWidget *area;
-  GtkWidget *gl_label;
   GtkWidget *morality_dropdown;
   GtkWidget *colour_dropdown;
   GtkWidget *part_spin;
@@ -50,9 +49,7 @@ struct _TressFurPreview
   guint32 colour_part;
   float morph_weights[TRESS_FUR_MESH_MAX_MORPHS];
 
-  /* camera */
-  float target[3];
-  double distance, yaw, pitch;
+  TressGlCamera cam;
 
   /* GL objects */
   gboolean gl_ready;
@@ -73,11 +70,6 @@ struct _TressFurPreview
   gboolean full_frame_drawn;    /* of the current mesh */
   guint lod_timeout;
   guint n_ribbons_drawn; /* in the last frame */
-
-  /* drag state */
-  double drag_yaw, drag_pitch;
-  float drag_target[3];
-  gboolean drag_pan;
 };
 
 G_DEFINE_FINAL_TYPE (TressFurPreview, tress_fur_preview, GTK_TYPE_WIDGET)
@@ -131,111 +123,21 @@ get_file (TressFurPreview *self)
   return self->doc != NULL ? tress_cha_document_get_cha (self->doc) : NULL;
 }
 
-/* A view matrix in graphene's row-vector layout (graphene's own look_at does
- * not map the eye to the origin in the graphene shipped with GTK 4.8). */
 static void
-look_at (graphene_matrix_t *m, const graphene_vec3_t *eye, const graphene_vec3_t *center)
+compute_mvp (TressFurPreview *self, float mvp[16])
 {
-  graphene_vec3_t f, s, u, up;
-  float v[16];
-
-  graphene_vec3_subtract (center, eye, &f);
-  graphene_vec3_normalize (&f, &f);
-  graphene_vec3_init (&up, 0, 1, 0);
-  graphene_vec3_cross (&f, &up, &s);
-  graphene_vec3_normalize (&s, &s);
-  graphene_vec3_cross (&s, &f, &u);
-  v[0] = graphene_vec3_get_x (&s);
-  v[1] = graphene_vec3_get_x (&u);
-  v[2] = -graphene_vec3_get_x (&f);
-  v[3] = 0;
-  v[4] = graphene_vec3_get_y (&s);
-  v[5] = graphene_vec3_get_y (&u);
-  v[6] = -graphene_vec3_get_y (&f);
-  v[7] = 0;
-  v[8] = graphene_vec3_get_z (&s);
-  v[9] = graphene_vec3_get_z (&u);
-  v[10] = -graphene_vec3_get_z (&f);
-  v[11] = 0;
-  v[12] = -graphene_vec3_dot (&s, eye);
-  v[13] = -graphene_vec3_dot (&u, eye);
-  v[14] = graphene_vec3_dot (&f, eye);
-  v[15] = 1;
-  graphene_matrix_init_from_float (m, v);
-}
-
-static void
-compute_mvp (TressFurPreview *self, graphene_matrix_t *mvp)
-{
-  graphene_matrix_t view, proj;
-  graphene_vec3_t eye, center;
-  double w = MAX (gtk_widget_get_width (self->area), 1);
-  double h = MAX (gtk_widget_get_height (self->area), 1);
-  double cy = cos (self->pitch * G_PI / 180), sy = sin (self->pitch * G_PI / 180);
-  double cx = cos (self->yaw * G_PI / 180), sx = sin (self->yaw * G_PI / 180);
-  double d = self->distance;
-
-  graphene_vec3_init (&center, self->target[0], self->target[1], self->target[2]);
-  graphene_vec3_init (&eye, (float)(self->target[0] + d * cy * sx),
-                      (float)(self->target[1] + d * sy), (float)(self->target[2] + d * cy * cx));
-  look_at (&view, &eye, &center);
-  graphene_matrix_init_perspective (&proj, (float)FOV_DEGREES, (float)(w / h),
-                                    (float)MAX (d * 0.01, 1e-4), (float)(d * 10 + 10));
-  graphene_matrix_multiply (&view, &proj, mvp);
+  tress_gl_camera_mvp (&self->cam, gtk_widget_get_width (self->area),
+                       gtk_widget_get_height (self->area), mvp);
 }
 
 /* ---- GL ------------------------------------------------------------------- */
 
-static GLuint
-compile (GLenum type, const char *source, GError **error)
-{
-  GLuint shader = glCreateShader (type);
-  GLint ok = 0;
-
-  glShaderSource (shader, 1, &source, NULL);
-  glCompileShader (shader);
-  glGetShaderiv (shader, GL_COMPILE_STATUS, &ok);
-  if (!ok)
-    {
-      char log[1024] = "";
-
-      glGetShaderInfoLog (shader, sizeof log, NULL, log);
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "shader: %s", log);
-      glDeleteShader (shader);
-      return 0;
-    }
-  return shader;
-}
-
 static gboolean
 create_program (TressFurPreview *self, GError **error)
 {
-  GLuint vs = compile (GL_VERTEX_SHADER, vertex_source, error), fs;
-  GLint ok = 0;
-
-  if (vs == 0)
+  self->program = tress_gl_program_new (vertex_source, fragment_source, error);
+  if (self->program == 0)
     return FALSE;
-  fs = compile (GL_FRAGMENT_SHADER, fragment_source, error);
-  if (fs == 0)
-    {
-      glDeleteShader (vs);
-      return FALSE;
-    }
-  self->program = glCreateProgram ();
-  glAttachShader (self->program, vs);
-  glAttachShader (self->program, fs);
-  glLinkProgram (self->program);
-  glDeleteShader (vs);
-  glDeleteShader (fs);
-  glGetProgramiv (self->program, GL_LINK_STATUS, &ok);
-  if (!ok)
-    {
-      char log[1024] = "";
-
-      glGetProgramInfoLog (self->program, sizeof log, NULL, log);
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "program: %s", log);
-      return FALSE;
-    }
   self->u_mvp = glGetUniformLocation (self->program, "u_mvp");
   self->u_disp = glGetUniformLocation (self->program, "u_disp");
   self->u_colours = glGetUniformLocation (self->program, "u_colours");
@@ -434,7 +336,6 @@ static gboolean on_lod_idle (gpointer data);
 static void
 draw_scene (TressFurPreview *self)
 {
-  graphene_matrix_t mvp;
   float mvp_f[16];
   int scale = gtk_widget_get_scale_factor (self->area);
 
@@ -457,8 +358,7 @@ draw_scene (TressFurPreview *self)
   if (self->selection_dirty)
     upload_selection (self);
 
-  compute_mvp (self, &mvp);
-  graphene_matrix_to_float (&mvp, mvp_f);
+  compute_mvp (self, mvp_f);
   glEnable (GL_DEPTH_TEST);
   glDepthFunc (GL_LEQUAL);
   glDisable (GL_CULL_FACE);
@@ -522,9 +422,7 @@ static void
 show_gl_error (TressFurPreview *self, const char *message)
 {
   g_free (self->gl_error);
-  self->gl_error = g_strdup_printf (_ ("3D preview unavailable: %s"), message);
-  gtk_label_set_text (GTK_LABEL (self->gl_label), self->gl_error);
-  gtk_stack_set_visible_child_name (GTK_STACK (self->stack), "unavailable");
+  self->gl_error = tress_gl_fallback_show (self->stack, message);
 }
 
 static void
@@ -532,10 +430,9 @@ on_realize (GtkGLArea *area, TressFurPreview *self)
 {
   g_autoptr (GError) error = NULL;
 
-  gtk_gl_area_make_current (area);
-  if (gtk_gl_area_get_error (area) != NULL)
+  if (!tress_gl_area_begin (area, &error))
     {
-      show_gl_error (self, gtk_gl_area_get_error (area)->message);
+      show_gl_error (self, error->message);
       return;
     }
   if (!create_program (self, &error))
@@ -576,33 +473,6 @@ on_unrealize (GtkGLArea *area, TressFurPreview *self)
     }
   self->program = 0;
   self->gl_ready = FALSE;
-}
-
-static GdkGLContext *
-on_create_context (GtkGLArea *area, TressFurPreview *self)
-{
-  GtkNative *native = gtk_widget_get_native (GTK_WIDGET (area));
-  GdkSurface *surface = native != NULL ? gtk_native_get_surface (native) : NULL;
-  g_autoptr (GError) error = NULL;
-  GdkGLContext *context;
-
-  if (surface == NULL)
-    return NULL;
-  context = gdk_surface_create_gl_context (surface, &error);
-  if (context == NULL)
-    {
-      gtk_gl_area_set_error (area, error);
-      return NULL;
-    }
-  gdk_gl_context_set_allowed_apis (context, GDK_GL_API_GL);
-  gdk_gl_context_set_required_version (context, 3, 3);
-  if (!gdk_gl_context_realize (context, &error))
-    {
-      gtk_gl_area_set_error (area, error);
-      g_object_unref (context);
-      return NULL;
-    }
-  return context;
 }
 
 /* ---- model ---------------------------------------------------------------- */
@@ -779,16 +649,14 @@ on_colour_selected (GtkWidget *widget, GParamSpec *pspec, TressFurPreview *self)
 }
 
 static void
-on_drag_begin (GtkGestureDrag *gesture, double x, double y, TressFurPreview *self)
+on_camera_moved (gpointer data, TressGlCameraEvent event)
 {
-  GdkModifierType mods
-      = gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (gesture));
-  guint button = gtk_gesture_single_get_current_button (GTK_GESTURE_SINGLE (gesture));
+  TressFurPreview *self = data;
 
-  self->drag_yaw = self->yaw;
-  self->drag_pitch = self->pitch;
-  memcpy (self->drag_target, self->target, sizeof self->target);
-  self->drag_pan = (mods & GDK_SHIFT_MASK) || button == GDK_BUTTON_MIDDLE;
+  /* A press without movement is a click: nothing was drawn reduced. */
+  if (event == TRESS_GL_CAMERA_MOVED || self->interacting)
+    view_moving (self);
+  gtk_gl_area_queue_render (GTK_GL_AREA (self->area));
 }
 
 static void
@@ -798,45 +666,6 @@ on_resize (GtkGLArea *area, int width, int height, TressFurPreview *self)
    * is first laid out, which would only delay the first full picture. */
   if (self->mesh != NULL && self->n_lod_indices > 0 && self->full_frame_drawn)
     view_moving (self);
-}
-
-static void
-on_drag_end (GtkGestureDrag *gesture, double dx, double dy, TressFurPreview *self)
-{
-  /* A press without movement is a click: nothing was drawn reduced. */
-  if (self->interacting)
-    view_moving (self);
-}
-
-static void
-on_drag_update (GtkGestureDrag *gesture, double dx, double dy, TressFurPreview *self)
-{
-  if (self->drag_pan)
-    {
-      double scale = self->distance * 2 * tan (FOV_DEGREES * G_PI / 360)
-                     / MAX (gtk_widget_get_height (self->area), 1);
-      double cx = cos (self->yaw * G_PI / 180), sx = sin (self->yaw * G_PI / 180);
-      /* Right vector (cx, 0, -sx), up approximately (0, 1, 0). */
-      self->target[0] = (float)(self->drag_target[0] - dx * scale * cx);
-      self->target[1] = (float)(self->drag_target[1] + dy * scale);
-      self->target[2] = (float)(self->drag_target[2] + dx * scale * sx);
-    }
-  else
-    {
-      self->yaw = self->drag_yaw - dx * 0.4;
-      self->pitch = CLAMP (self->drag_pitch + dy * 0.4, -89, 89);
-    }
-  if (dx != 0 || dy != 0)
-    view_moving (self);
-  gtk_gl_area_queue_render (GTK_GL_AREA (self->area));
-}
-
-static gboolean
-on_scroll (GtkEventControllerScroll *scroll, double dx, double dy, TressFurPreview *self)
-{
-  view_moving (self);
-  tress_fur_preview_zoom (self, pow (1.1, dy));
-  return TRUE;
 }
 
 static void
@@ -903,16 +732,11 @@ tress_fur_preview_init (TressFurPreview *self)
   GtkWidget *frame = gtk_button_new_from_icon_name ("zoom-fit-best-symbolic");
   const char *modes[]
       = { _ ("Body part"), _ ("Weight of part"), _ ("Quality"), _ ("Problems"), NULL };
-  GtkGesture *drag = gtk_gesture_drag_new ();
   GtkGesture *click = gtk_gesture_click_new ();
-  GtkEventController *scroll
-      = gtk_event_controller_scroll_new (GTK_EVENT_CONTROLLER_SCROLL_VERTICAL);
 
   self->lod_limit = LOD_DEFAULT_LIMIT;
   self->changed_ribbons = g_array_new (FALSE, FALSE, sizeof (guint));
-  self->distance = 3;
-  self->yaw = 35;
-  self->pitch = 20;
+  tress_gl_camera_init (&self->cam, 3, 35, 20);
   self->box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
   gtk_widget_set_parent (self->box, GTK_WIDGET (self));
 
@@ -936,35 +760,21 @@ tress_fur_preview_init (TressFurPreview *self)
   g_signal_connect (self->part_spin, "notify::value", G_CALLBACK (on_colour_selected), self);
   g_signal_connect (frame, "clicked", G_CALLBACK (on_frame_clicked), self);
 
-  self->stack = gtk_stack_new ();
-  gtk_widget_set_vexpand (self->stack, TRUE);
-  self->area = gtk_gl_area_new ();
-  gtk_gl_area_set_has_depth_buffer (GTK_GL_AREA (self->area), TRUE);
-  gtk_gl_area_set_auto_render (GTK_GL_AREA (self->area), FALSE);
-  gtk_widget_set_size_request (self->area, 160, 120);
-  g_signal_connect (self->area, "create-context", G_CALLBACK (on_create_context), self);
+  self->area = tress_gl_area_new ();
   g_signal_connect (self->area, "realize", G_CALLBACK (on_realize), self);
   g_signal_connect (self->area, "unrealize", G_CALLBACK (on_unrealize), self);
   g_signal_connect (self->area, "render", G_CALLBACK (on_render), self);
   g_signal_connect (self->area, "resize", G_CALLBACK (on_resize), self);
-  self->gl_label = gtk_label_new ("");
-  gtk_label_set_wrap (GTK_LABEL (self->gl_label), TRUE);
-  gtk_stack_add_named (GTK_STACK (self->stack), self->area, "gl");
-  gtk_stack_add_named (GTK_STACK (self->stack), self->gl_label, "unavailable");
+  self->stack = tress_gl_fallback_new (self->area);
+  gtk_widget_set_vexpand (self->stack, TRUE);
   gtk_box_append (GTK_BOX (self->box), self->stack);
 
   self->morph_box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 4);
   gtk_box_append (GTK_BOX (self->box), self->morph_box);
 
-  g_signal_connect (drag, "drag-begin", G_CALLBACK (on_drag_begin), self);
-  g_signal_connect (drag, "drag-update", G_CALLBACK (on_drag_update), self);
-  g_signal_connect (drag, "drag-end", G_CALLBACK (on_drag_end), self);
-  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (drag), 0);
-  gtk_widget_add_controller (self->area, GTK_EVENT_CONTROLLER (drag));
+  tress_gl_camera_attach (&self->cam, self->area, on_camera_moved, self);
   g_signal_connect (click, "released", G_CALLBACK (on_click), self);
   gtk_widget_add_controller (self->area, GTK_EVENT_CONTROLLER (click));
-  g_signal_connect (scroll, "scroll", G_CALLBACK (on_scroll), self);
-  gtk_widget_add_controller (self->area, scroll);
 }
 
 GtkWidget *
@@ -1033,7 +843,6 @@ tress_fur_preview_frame_selection (TressFurPreview *self)
   g_autofree guint *globals = NULL;
   guint n, i, k = 0;
   float lo[3], hi[3];
-  double radius;
 
   if (self->mesh == NULL)
     return;
@@ -1048,42 +857,34 @@ tress_fur_preview_frame_selection (TressFurPreview *self)
     }
   if (!tress_fur_mesh_bounds (self->mesh, globals, k, self->morph_weights, lo, hi))
     return;
-  for (i = 0; i < 3; i++)
-    self->target[i] = (lo[i] + hi[i]) / 2;
-  radius = sqrt ((hi[0] - lo[0]) * (hi[0] - lo[0]) + (hi[1] - lo[1]) * (hi[1] - lo[1])
-                 + (hi[2] - lo[2]) * (hi[2] - lo[2]))
-           / 2;
-  self->distance = MAX (radius, 1e-3) / sin (FOV_DEGREES * G_PI / 360) * 1.05;
+  tress_gl_camera_frame (&self->cam, lo, hi);
   gtk_gl_area_queue_render (GTK_GL_AREA (self->area));
 }
 
 void
 tress_fur_preview_orbit (TressFurPreview *self, double yaw, double pitch)
 {
-  self->yaw += yaw;
-  self->pitch = CLAMP (self->pitch + pitch, -89, 89);
+  tress_gl_camera_orbit (&self->cam, yaw, pitch);
   gtk_gl_area_queue_render (GTK_GL_AREA (self->area));
 }
 
 void
 tress_fur_preview_zoom (TressFurPreview *self, double factor)
 {
-  self->distance = CLAMP (self->distance * factor, 1e-4, 1e6);
+  tress_gl_camera_zoom (&self->cam, factor);
   gtk_gl_area_queue_render (GTK_GL_AREA (self->area));
 }
 
 int
 tress_fur_preview_pick (TressFurPreview *self, double x, double y, gboolean extend)
 {
-  graphene_matrix_t mvp;
   float f[16];
   int g;
   guint material, ribbon;
 
   if (self->mesh == NULL)
     return -1;
-  compute_mvp (self, &mvp);
-  graphene_matrix_to_float (&mvp, f);
+  compute_mvp (self, f);
   g = tress_fur_mesh_pick (self->mesh, f, self->morph_weights, gtk_widget_get_width (self->area),
                            gtk_widget_get_height (self->area), x, y);
   if (g < 0)
@@ -1118,10 +919,9 @@ tress_fur_preview_pick (TressFurPreview *self, double x, double y, gboolean exte
 gboolean
 tress_fur_preview_ribbon_position (TressFurPreview *self, guint global, double *x, double *y)
 {
-  graphene_matrix_t mvp;
-  graphene_vec4_t in, out;
-  float a[3], b[3], c[3], d[3];
-  guint v;
+  float mvp[16], a[3], b[3], c[3], d[3], mid[3];
+  double out[3];
+  guint v, k;
 
   if (self->mesh == NULL || global >= self->mesh->n_ribbons)
     return FALSE;
@@ -1132,45 +932,27 @@ tress_fur_preview_ribbon_position (TressFurPreview *self, guint global, double *
   tress_fur_mesh_vertex (self->mesh, v + 1, self->morph_weights, b);
   tress_fur_mesh_vertex (self->mesh, v + 2, self->morph_weights, c);
   tress_fur_mesh_vertex (self->mesh, v + 3, self->morph_weights, d);
-  compute_mvp (self, &mvp);
-  graphene_vec4_init (&in, (a[0] + b[0] + c[0] + d[0]) / 4, (a[1] + b[1] + c[1] + d[1]) / 4,
-                      (a[2] + b[2] + c[2] + d[2]) / 4, 1);
-  graphene_matrix_transform_vec4 (&mvp, &in, &out);
-  if (graphene_vec4_get_w (&out) <= 0)
+  for (k = 0; k < 3; k++)
+    mid[k] = (a[k] + b[k] + c[k] + d[k]) / 4;
+  compute_mvp (self, mvp);
+  if (!tress_gl_project (mvp, mid, gtk_widget_get_width (self->area),
+                         gtk_widget_get_height (self->area), out))
     return FALSE;
-  *x = (graphene_vec4_get_x (&out) / graphene_vec4_get_w (&out) + 1) / 2
-       * gtk_widget_get_width (self->area);
-  *y = (1 - graphene_vec4_get_y (&out) / graphene_vec4_get_w (&out)) / 2
-       * gtk_widget_get_height (self->area);
+  *x = out[0];
+  *y = out[1];
   return TRUE;
 }
 
 GBytes *
 tress_fur_preview_grab (TressFurPreview *self, int *width, int *height)
 {
-  int scale, w, h, row;
-  g_autofree guint8 *pixels = NULL;
-  guint8 *flipped;
-
-  if (!self->gl_ready || !gtk_widget_get_realized (self->area))
-    return NULL;
-  scale = gtk_widget_get_scale_factor (self->area);
-  w = gtk_widget_get_width (self->area) * scale;
-  h = gtk_widget_get_height (self->area) * scale;
-  if (w <= 0 || h <= 0)
+  if (!self->gl_ready || !gtk_widget_get_realized (self->area)
+      || gtk_widget_get_width (self->area) <= 0 || gtk_widget_get_height (self->area) <= 0)
     return NULL;
   gtk_gl_area_make_current (GTK_GL_AREA (self->area));
   gtk_gl_area_attach_buffers (GTK_GL_AREA (self->area));
   draw_scene (self);
-  pixels = g_malloc ((gsize)w * h * 4);
-  glPixelStorei (GL_PACK_ALIGNMENT, 1);
-  glReadPixels (0, 0, w, h, GL_RGBA, GL_UNSIGNED_BYTE, pixels);
-  flipped = g_malloc ((gsize)w * h * 4);
-  for (row = 0; row < h; row++)
-    memcpy (flipped + (gsize)row * w * 4, pixels + (gsize)(h - 1 - row) * w * 4, (gsize)w * 4);
-  *width = w;
-  *height = h;
-  return g_bytes_new_take (flipped, (gsize)w * h * 4);
+  return tress_gl_area_read_pixels (GTK_GL_AREA (self->area), width, height);
 }
 
 double
@@ -1188,7 +970,7 @@ tress_fur_preview_time_frames (TressFurPreview *self, guint n)
   start = g_get_monotonic_time ();
   for (i = 0; i < n; i++)
     {
-      self->yaw += 360.0 / n;
+      self->cam.yaw += 360.0 / n;
       draw_scene (self);
       glFinish ();
     }
