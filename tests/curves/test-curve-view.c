@@ -868,14 +868,24 @@ test_screenshot_selection_handles (Fixture *f, gconstpointer data)
   int rgb[3];
 
   act (f, "curve.select-key", "(uub)", (guint)TX, 1u, FALSE);
+  act (f, "curve.select-key", "(uub)", (guint)TX, 2u, TRUE);
   take_shot (f, &shot);
-  /* The selected key is orange, an unselected one has its curve's colour. */
+  /* A selected key is orange inside a white outline (it stands out on a red
+   * curve too); an unselected one has its curve's colour. */
   point (f, TX, 1, TRESS_CURVE_PART_KEY, &x, &y);
   pixel (&shot, (int)x, (int)y, rgb);
   g_assert_true (near_color (rgb, 1.0, 0.55, 0.10, 12));
+  pixel (&shot, (int)x + 4, (int)y, rgb);
+  g_assert_true (near_color (rgb, 1, 1, 1, 12));
   point (f, TX, 3, TRESS_CURVE_PART_KEY, &x, &y);
   pixel (&shot, (int)x, (int)y, rgb);
   g_assert_true (near_color (rgb, 0.93, 0.26, 0.26, 12));
+  /* The active key (the one clicked last, the key panel's) is white in an orange ring. */
+  point (f, TX, 2, TRESS_CURVE_PART_KEY, &x, &y);
+  pixel (&shot, (int)x, (int)y, rgb);
+  g_assert_true (near_color (rgb, 1, 1, 1, 12));
+  pixel (&shot, (int)x + 5, (int)y, rgb);
+  g_assert_true (near_color (rgb, 1.0, 0.55, 0.10, 12));
 
   /* Hermite keys have handles (grey squares at a third of the segment)… */
   point (f, TZ, 1, TRESS_CURVE_PART_OUT_HANDLE, &x, &y);

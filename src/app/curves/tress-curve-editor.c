@@ -106,10 +106,22 @@ struct _TressCurveEditor
   GtkWidget *lengthen_button;
   GtkLabel *warning_label;
   GtkLabel *notes_label; /* the formats' remarks on the shown curves */
+  GtkWidget *notes_box;
+  GtkWidget *notes_details;
+  GtkStringList *notes_items;
   GtkWidget *warning_box;
+  GtkWidget *warning_details;
+  GtkStringList *warning_items; /* filled when its popover opens */
+  gboolean warning_items_valid;
   GtkWidget *widen_button;
   char *warning;
+  char *notes;
   GtkBox *legend;
+
+  /* Updates of the panels, coalesced: an edit of thousands of curves emits a
+   * change per curve, the panels follow once. */
+  guint refresh_id;
+  guint dirty; /* Dirty flags */
 
   GtkScale *timeline_scale;
   GtkAdjustment *timeline_adj;
@@ -131,6 +143,18 @@ struct _TressCurveEditor
 };
 
 G_DEFINE_FINAL_TYPE (TressCurveEditor, tress_curve_editor, GTK_TYPE_WIDGET)
+
+typedef enum
+{
+  DIRTY_CURVES = 1 << 0, /* the shown curves or their keys */
+} Dirty;
+
+/* The most curves the timeline names with their values at the playhead. */
+#define TIMELINE_MAX_CURVES 8
+/* The most chips the legend shows (the rest are counted). */
+#define LEGEND_MAX_CURVES 16
+
+static void flush_refresh (TressCurveEditor *self);
 
 static const char *const interp_names[] = { "step", "linear", "hermite", "baked", NULL };
 
@@ -456,36 +480,56 @@ select_first_group (TressCurveEditor *self)
 static void
 update_notes (TressCurveEditor *self)
 {
-  g_autoptr (GPtrArray) seen = g_ptr_array_new ();
-  GString *s = g_string_new (NULL);
+  g_autoptr (GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr (GPtrArray) notes = g_ptr_array_new ();
+  guint n = tress_curve_view_get_n_curves (self->view);
 
-  /* E.g. NIFF SLOW easing: drawn as an assumption, and the user is told so. */
-  for (guint i = 0; i < tress_curve_view_get_n_curves (self->view); i++)
+  /* E.g. NIFF SLOW easing: drawn as an assumption, and the user is told so.
+   * One line: the first remark, and how many others the details list. */
+  for (guint i = 0; i < n; i++)
     {
       const TressCurve *c = tress_curve_document_get_curve (
           self->document, tress_curve_view_get_curve_index (self->view, i));
-      gboolean dup = FALSE;
 
-      if (c == NULL || c->note == NULL || c->note[0] == '\0')
+      if (c == NULL || c->note == NULL || c->note[0] == '\0' || !g_hash_table_add (seen, c->note))
         continue;
-      for (guint j = 0; j < seen->len && !dup; j++)
-        dup = g_str_equal (seen->pdata[j], c->note);
-      if (dup)
-        continue;
-      g_ptr_array_add (seen, c->note);
-      if (s->len > 0)
-        g_string_append_c (s, '\n');
-      g_string_append (s, c->note);
+      g_ptr_array_add (notes, c->note);
     }
-  gtk_label_set_text (self->notes_label, s->str);
-  gtk_widget_set_visible (GTK_WIDGET (self->notes_label), s->len > 0);
-  g_string_free (s, TRUE);
+  g_clear_pointer (&self->notes, g_free);
+  if (notes->len == 1)
+    self->notes = g_strdup (notes->pdata[0]);
+  else if (notes->len > 1)
+    self->notes = g_strdup_printf (
+        /* TRANSLATORS: %s is the first of several remarks on the shown curves */
+        ngettext ("%s (and %u other remark)", "%s (and %u other remarks)", notes->len - 1),
+        (const char *)notes->pdata[0], notes->len - 1);
+  gtk_label_set_text (self->notes_label, self->notes ? self->notes : "");
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->notes_label), self->notes);
+  gtk_widget_set_visible (self->notes_box, self->notes != NULL);
+  gtk_widget_set_visible (self->notes_details, notes->len > 1);
+  g_ptr_array_add (notes, NULL);
+  gtk_string_list_splice (self->notes_items, 0,
+                          g_list_model_get_n_items (G_LIST_MODEL (self->notes_items)),
+                          notes->len > 2 ? (const char *const *)notes->pdata : NULL);
 }
 
 static const TressCurveOps *
 curve_ops (TressCurveEditor *self)
 {
   return tress_document_get_format (TRESS_DOCUMENT (self->document))->curves;
+}
+
+/* The line about one curve the file stores off by more than the tolerance. */
+static char *
+curve_warning_text (TressCurveEditor *self, guint index, double e, double tolerance)
+{
+  const TressCurve *c = tress_curve_document_get_curve (self->document, index);
+
+  return g_strdup_printf (
+      /* TRANSLATORS: the first %s is a curve's path, the last its types */
+      _ ("%s: the file stores values up to %.4g away from the edited ones (tolerance "
+         "%.4g) with its types (%s); a wider key type would store them closer."),
+      c && c->path ? c->path : _ ("curve"), e, tolerance, c && c->type_label ? c->type_label : "?");
 }
 
 static void
@@ -495,7 +539,8 @@ update_warning (TressCurveEditor *self)
   double live = tress_curve_view_get_drag_error (self->view);
   const TressCurveOps *ops = curve_ops (self);
   gboolean can_widen = ops != NULL && ops->widen_types != NULL;
-  GString *s = g_string_new (NULL);
+  char *text = NULL;
+  guint n_over = 0;
 
   update_notes (self);
   g_object_get (self->view, "tolerance", &tolerance, NULL);
@@ -503,8 +548,7 @@ update_warning (TressCurveEditor *self)
     {
       /* While keys are dragged: what the file would store for them now. */
       if (live > tolerance)
-        g_string_append_printf (s,
-                                can_widen
+        text = g_strdup_printf (can_widen
                                     ? _ ("While moving: the file would store values up to %.4g "
                                          "away from the edited ones (tolerance %.4g); a wider "
                                          "type would store them closer.")
@@ -513,30 +557,71 @@ update_warning (TressCurveEditor *self)
                                 live, tolerance);
     }
   else
-    for (guint i = 0; i < tress_curve_view_get_n_curves (self->view); i++)
-      {
-        guint index = tress_curve_view_get_curve_index (self->view, i);
-        double e = tress_curve_document_get_quant_error (self->document, index);
-        const TressCurve *c = tress_curve_document_get_curve (self->document, index);
+    {
+      /* One line however many curves: the curve, or the count and the largest
+       * error; the details popover lists them one by one. */
+      guint first = 0;
+      double worst = 0;
 
-        if (e > tolerance && c != NULL)
-          {
-            if (s->len > 0)
-              g_string_append (s, "\n");
-            g_string_append_printf (
-                s,
-                /* TRANSLATORS: the first %s is a curve's path, the last its types */
-                _ ("%s: the file stores values up to %.4g away from the edited ones (tolerance "
-                   "%.4g) with its types (%s); a wider key type would store them closer."),
-                c->path ? c->path : _ ("curve"), e, tolerance, c->type_label ? c->type_label : "?");
-          }
-      }
+      for (guint i = 0; i < tress_curve_view_get_n_curves (self->view); i++)
+        {
+          guint index = tress_curve_view_get_curve_index (self->view, i);
+          double e = tress_curve_document_get_quant_error (self->document, index);
+
+          if (e > tolerance && tress_curve_document_get_curve (self->document, index) != NULL)
+            {
+              if (n_over++ == 0)
+                first = index;
+              worst = MAX (worst, e);
+            }
+        }
+      if (n_over == 1)
+        text = curve_warning_text (self, first, worst, tolerance);
+      else if (n_over > 1)
+        text = g_strdup_printf (
+            ngettext ("%u curve: the file stores values up to %.4g away from the edited ones "
+                      "(tolerance %.4g) with their types; wider key types would store them "
+                      "closer.",
+                      "%u curves: the file stores values up to %.4g away from the edited ones "
+                      "(tolerance %.4g) with their types; wider key types would store them "
+                      "closer.",
+                      n_over),
+            n_over, worst, tolerance);
+    }
   g_free (self->warning);
-  self->warning = s->len > 0 ? g_string_free (s, FALSE) : (g_string_free (s, TRUE), NULL);
+  self->warning = text;
+  self->warning_items_valid = FALSE;
   gtk_label_set_text (self->warning_label, self->warning ? self->warning : "");
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->warning_label), self->warning);
   gtk_widget_set_visible (self->warning_box, self->warning != NULL);
+  gtk_widget_set_visible (self->warning_details, n_over > 1);
   /* Offered only where the format has wider types (BFRES: f32 keys, f32 frames). */
   gtk_widget_set_visible (self->widen_button, can_widen);
+}
+
+/* The details of the warning, one line per curve, made when they are asked for. */
+static void
+on_warning_details_show (GtkPopover *popover, TressCurveEditor *self)
+{
+  g_autoptr (GPtrArray) lines = g_ptr_array_new_with_free_func (g_free);
+  double tolerance = 0;
+
+  if (self->warning_items_valid)
+    return;
+  g_object_get (self->view, "tolerance", &tolerance, NULL);
+  for (guint i = 0; i < tress_curve_view_get_n_curves (self->view); i++)
+    {
+      guint index = tress_curve_view_get_curve_index (self->view, i);
+      double e = tress_curve_document_get_quant_error (self->document, index);
+
+      if (e > tolerance && tress_curve_document_get_curve (self->document, index) != NULL)
+        g_ptr_array_add (lines, curve_warning_text (self, index, e, tolerance));
+    }
+  g_ptr_array_add (lines, NULL);
+  gtk_string_list_splice (self->warning_items, 0,
+                          g_list_model_get_n_items (G_LIST_MODEL (self->warning_items)),
+                          (const char *const *)lines->pdata);
+  self->warning_items_valid = TRUE;
 }
 
 static void
@@ -557,6 +642,7 @@ static void
 show_message (TressCurveEditor *self, const char *text)
 {
   gtk_label_set_text (self->message_label, text);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->message_label), text);
   gtk_widget_set_visible (GTK_WIDGET (self->message_label), TRUE);
   gtk_widget_set_visible (self->message_box, TRUE);
 }
@@ -611,6 +697,7 @@ on_message (TressCurveView *view, GParamSpec *pspec, TressCurveEditor *self)
                    && ops->set_frame_count != NULL;
 
   gtk_label_set_text (self->message_label, m ? m : "");
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->message_label), m);
   gtk_widget_set_visible (GTK_WIDGET (self->message_label), m != NULL);
   gtk_widget_set_visible (self->message_box, m != NULL);
   /* A format that can lengthen its animations gets the offer, never the change unasked. */
@@ -659,9 +746,11 @@ rebuild_legend (TressCurveEditor *self)
 {
   GtkWidget *child;
 
+  guint n = tress_curve_view_get_n_curves (self->view);
+
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->legend))) != NULL)
     gtk_box_remove (self->legend, child);
-  for (guint i = 0; i < tress_curve_view_get_n_curves (self->view) && i < 32; i++)
+  for (guint i = 0; i < n && i < LEGEND_MAX_CURVES; i++)
     {
       guint index = tress_curve_view_get_curve_index (self->view, i);
       const TressCurve *c = tress_curve_document_get_curve (self->document, index);
@@ -696,6 +785,16 @@ rebuild_legend (TressCurveEditor *self)
       gtk_box_append (self->legend, check);
       gtk_box_append (self->legend, lock);
     }
+  if (n > LEGEND_MAX_CURVES)
+    {
+      g_autofree char *more = g_strdup_printf (
+          ngettext ("and %u more curve", "and %u more curves", n - LEGEND_MAX_CURVES),
+          n - LEGEND_MAX_CURVES);
+      GtkWidget *label = gtk_label_new (more);
+
+      gtk_widget_add_css_class (label, "dim-label");
+      gtk_box_append (self->legend, label);
+    }
 }
 
 /* ----------------------------------------------------------- timeline -- */
@@ -707,6 +806,7 @@ update_timeline (TressCurveEditor *self)
   double first, last;
   GString *text = g_string_new (NULL);
   GString *markup = g_string_new (NULL);
+  guint named = 0, more = 0;
 
   tress_curve_view_get_frame_range (self->view, &first, &last);
   self->syncing = TRUE;
@@ -716,6 +816,7 @@ update_timeline (TressCurveEditor *self)
 
   g_string_append_printf (text, _ ("Frame %.2f"), frame);
   g_string_append_printf (markup, _ ("Frame %.2f"), frame);
+  /* The first few shown curves by name; the others are counted. */
   for (guint i = 0; i < tress_curve_view_get_n_curves (self->view); i++)
     {
       guint index = tress_curve_view_get_curve_index (self->view, i);
@@ -728,6 +829,12 @@ update_timeline (TressCurveEditor *self)
       if (c == NULL || tress_curve_get_n_keys (c) == 0
           || !tress_curve_view_get_curve_visible (self->view, index))
         continue;
+      if (named == TIMELINE_MAX_CURVES)
+        {
+          more++;
+          continue;
+        }
+      named++;
       v = tress_curve_evaluate (c, frame);
       name = short_name (c);
       tress_curve_view_get_curve_color (self->view, index, &rgba);
@@ -736,6 +843,15 @@ update_timeline (TressCurveEditor *self)
       g_string_append_printf (markup, "   <span foreground=\"#%02x%02x%02x\">%s</span> %.4g",
                               (int)(rgba.red * 255), (int)(rgba.green * 255),
                               (int)(rgba.blue * 255), esc, v);
+    }
+  if (more > 0)
+    {
+      g_autofree char *m
+          = g_strdup_printf (ngettext ("and %u more curve", "and %u more curves", more), more);
+      g_autofree char *esc = g_markup_escape_text (m, -1);
+
+      g_string_append_printf (text, "  %s", m);
+      g_string_append_printf (markup, "   <span alpha=\"60%%\">%s</span>", esc);
     }
   g_free (self->timeline_text);
   self->timeline_text = g_string_free (text, FALSE);
@@ -1154,21 +1270,21 @@ on_tolerance (GtkSpinButton *spin, TressCurveEditor *self)
 /* --------------------------------------------------------- view events -- */
 
 static void
-on_view_selection (TressCurveView *view, TressCurveEditor *self)
+refresh_selection (TressCurveEditor *self)
 {
   guint curve = 0, key = 0;
   int want = -1;
 
-  if (tress_curve_view_get_active_key (view, &curve, &key))
+  if (tress_curve_view_get_active_key (self->view, &curve, &key))
     want = (int)curve;
-  else if (tress_curve_view_get_n_curves (view) > 0)
-    want = (int)tress_curve_view_get_curve_index (view, 0);
+  else if (tress_curve_view_get_n_curves (self->view) > 0)
+    want = (int)tress_curve_view_get_curve_index (self->view, 0);
   if (want != self->table_curve)
     rebuild_key_rows (self);
   else
     {
       self->syncing = TRUE;
-      if (tress_curve_view_get_active_key (view, &curve, &key))
+      if (tress_curve_view_get_active_key (self->view, &curve, &key))
         gtk_single_selection_set_selected (self->key_selection, key);
       self->syncing = FALSE;
     }
@@ -1176,8 +1292,9 @@ on_view_selection (TressCurveView *view, TressCurveEditor *self)
 }
 
 static void
-on_view_curves (TressCurveView *view, TressCurveEditor *self)
+refresh_curves (TressCurveEditor *self)
 {
+  TressCurveView *view = self->view;
   guint n = tress_curve_view_get_n_curves (view);
   gboolean same = self->legend_curves->len == n;
 
@@ -1200,6 +1317,61 @@ on_view_curves (TressCurveView *view, TressCurveEditor *self)
         }
       rebuild_legend (self);
     }
+}
+
+/* Brings the panels up to date with the graph now. */
+static void
+flush_refresh (TressCurveEditor *self)
+{
+  guint dirty = self->dirty;
+
+  g_clear_handle_id (&self->refresh_id, g_source_remove);
+  self->dirty = 0;
+  if (dirty & DIRTY_CURVES)
+    refresh_curves (self);
+}
+
+static gboolean
+refresh_idle (gpointer data)
+{
+  TressCurveEditor *self = data;
+
+  self->refresh_id = 0;
+  flush_refresh (self);
+  return G_SOURCE_REMOVE;
+}
+
+/* Before the next frame is laid out and drawn (GDK_PRIORITY_REDRAW is lower). */
+static void
+queue_refresh (TressCurveEditor *self, Dirty what)
+{
+  self->dirty |= what;
+  if (self->refresh_id == 0)
+    self->refresh_id = g_idle_add_full (G_PRIORITY_HIGH_IDLE, refresh_idle, self, NULL);
+}
+
+/* The key table and the key panel follow at once (they cost one curve's keys);
+ * what covers every shown curve follows before the next frame. */
+static void
+on_view_selection (TressCurveView *view, TressCurveEditor *self)
+{
+  refresh_selection (self);
+}
+
+static void
+on_curve_changed (TressCurveDocument *document, guint index, TressCurveEditor *self)
+{
+  if ((int)index == self->table_curve)
+    {
+      rebuild_key_rows (self);
+      update_key_panel (self);
+    }
+}
+
+static void
+on_view_curves (TressCurveView *view, TressCurveEditor *self)
+{
+  queue_refresh (self, DIRTY_CURVES);
 }
 
 /* ------------------------------------------------------------- public -- */
@@ -1240,6 +1412,7 @@ GListModel *
 tress_curve_editor_get_key_rows (TressCurveEditor *self)
 {
   g_return_val_if_fail (TRESS_IS_CURVE_EDITOR (self), NULL);
+  flush_refresh (self);
   return G_LIST_MODEL (self->key_rows);
 }
 
@@ -1247,6 +1420,7 @@ int
 tress_curve_editor_get_table_curve (TressCurveEditor *self)
 {
   g_return_val_if_fail (TRESS_IS_CURVE_EDITOR (self), -1);
+  flush_refresh (self);
   return self->table_curve;
 }
 
@@ -1254,6 +1428,7 @@ const char *
 tress_curve_editor_get_timeline_text (TressCurveEditor *self)
 {
   g_return_val_if_fail (TRESS_IS_CURVE_EDITOR (self), NULL);
+  flush_refresh (self);
   return self->timeline_text;
 }
 
@@ -1261,6 +1436,7 @@ const char *
 tress_curve_editor_get_key_panel_text (TressCurveEditor *self)
 {
   g_return_val_if_fail (TRESS_IS_CURVE_EDITOR (self), NULL);
+  flush_refresh (self);
   return self->panel_text;
 }
 
@@ -1268,15 +1444,15 @@ const char *
 tress_curve_editor_get_notes (TressCurveEditor *self)
 {
   g_return_val_if_fail (TRESS_IS_CURVE_EDITOR (self), NULL);
-  return gtk_widget_get_visible (GTK_WIDGET (self->notes_label))
-             ? gtk_label_get_text (self->notes_label)
-             : NULL;
+  flush_refresh (self);
+  return self->notes;
 }
 
 const char *
 tress_curve_editor_get_warning (TressCurveEditor *self)
 {
   g_return_val_if_fail (TRESS_IS_CURVE_EDITOR (self), NULL);
+  flush_refresh (self);
   return self->warning;
 }
 
@@ -1285,6 +1461,7 @@ tress_curve_editor_dispose (GObject *object)
 {
   TressCurveEditor *self = TRESS_CURVE_EDITOR (object);
 
+  g_clear_handle_id (&self->refresh_id, g_source_remove);
   if (self->view != NULL)
     g_signal_handlers_disconnect_by_data (self->view, self);
   if (self->tree_selection != NULL)
@@ -1296,6 +1473,8 @@ tress_curve_editor_dispose (GObject *object)
   g_clear_object (&self->tree_model);
   g_clear_object (&self->key_selection);
   g_clear_object (&self->key_rows);
+  g_clear_object (&self->warning_items);
+  g_clear_object (&self->notes_items);
   g_clear_object (&self->document);
   G_OBJECT_CLASS (tress_curve_editor_parent_class)->dispose (object);
 }
@@ -1307,6 +1486,7 @@ tress_curve_editor_finalize (GObject *object)
 
   g_free (self->filter_text);
   g_free (self->warning);
+  g_free (self->notes);
   g_free (self->timeline_text);
   g_free (self->panel_text);
   g_array_unref (self->legend_curves);
@@ -1336,6 +1516,9 @@ tress_curve_editor_class_init (TressCurveEditorClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TressCurveEditor, message_label);
   gtk_widget_class_bind_template_child (widget_class, TressCurveEditor, lengthen_button);
   gtk_widget_class_bind_template_child (widget_class, TressCurveEditor, notes_label);
+  gtk_widget_class_bind_template_child (widget_class, TressCurveEditor, notes_box);
+  gtk_widget_class_bind_template_child (widget_class, TressCurveEditor, notes_details);
+  gtk_widget_class_bind_template_child (widget_class, TressCurveEditor, warning_details);
   gtk_widget_class_bind_template_child (widget_class, TressCurveEditor, warning_box);
   gtk_widget_class_bind_template_child (widget_class, TressCurveEditor, warning_label);
   gtk_widget_class_bind_template_child (widget_class, TressCurveEditor, widen_button);
@@ -1360,6 +1543,7 @@ tress_curve_editor_class_init (TressCurveEditorClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, on_timeline_value);
   gtk_widget_class_bind_template_callback (widget_class, on_panel_spin);
   gtk_widget_class_bind_template_callback (widget_class, on_panel_interp);
+  gtk_widget_class_bind_template_callback (widget_class, on_warning_details_show);
 }
 
 static void
@@ -1368,8 +1552,24 @@ tress_curve_editor_init (TressCurveEditor *self)
   self->table_curve = -1;
   self->legend_curves = g_array_new (FALSE, FALSE, sizeof (guint));
   gtk_widget_init_template (GTK_WIDGET (self));
+  self->warning_items = gtk_string_list_new (NULL);
+  self->notes_items = gtk_string_list_new (NULL);
   install_forwarding (self);
   setup_key_table (self);
+}
+
+/* Shows @items (strings) in the list of the popover of @button (a "Details" button). */
+static void
+set_details_model (GtkWidget *button, GtkStringList *items)
+{
+  GtkPopover *popover = gtk_menu_button_get_popover (GTK_MENU_BUTTON (button));
+  GtkWidget *scrolled = gtk_popover_get_child (popover);
+  GtkWidget *list = gtk_scrolled_window_get_child (GTK_SCROLLED_WINDOW (scrolled));
+
+  if (GTK_IS_VIEWPORT (list))
+    list = gtk_viewport_get_child (GTK_VIEWPORT (list));
+  gtk_list_view_set_model (GTK_LIST_VIEW (list), GTK_SELECTION_MODEL (gtk_no_selection_new (
+                                                     g_object_ref (G_LIST_MODEL (items)))));
 }
 
 GtkWidget *
@@ -1391,14 +1591,19 @@ tress_curve_editor_new (TressDocument *document)
   add_tree_column (self->tree_view, _ ("Error"), "error");
 
   g_signal_connect (self->view, "selection-changed", G_CALLBACK (on_view_selection), self);
+  g_signal_connect_object (self->document, "curve-changed", G_CALLBACK (on_curve_changed), self,
+                           G_CONNECT_AFTER);
   g_signal_connect (self->view, "curves-changed", G_CALLBACK (on_view_curves), self);
   g_signal_connect (self->view, "notify::playhead", G_CALLBACK (on_playhead), self);
   g_signal_connect (self->view, "notify::message", G_CALLBACK (on_message), self);
   g_signal_connect (self->view, "notify::drag-error", G_CALLBACK (on_drag_error), self);
   g_signal_connect_swapped (self->view, "notify::tolerance", G_CALLBACK (update_warning), self);
 
+  set_details_model (self->warning_details, self->warning_items);
+  set_details_model (self->notes_details, self->notes_items);
   select_first_group (self);
-  on_view_curves (self->view, self);
+  queue_refresh (self, DIRTY_CURVES);
+  flush_refresh (self);
   return GTK_WIDGET (self);
 }
 

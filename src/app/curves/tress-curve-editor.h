@@ -5,7 +5,11 @@
  * (TressCurveView), the format's messages (refusals, quantization error above
  * the tolerance), the timeline (playhead with the value of every shown curve,
  * play / pause / loop, previous / next key), the editable key table and the
- * active key panel, all kept in step with the graph.
+ * active key panel, all kept in step with the graph. However many curves are
+ * shown, every panel keeps its size: a message about many curves is one line
+ * with a count and a "Details" list, the timeline names a few curves and counts
+ * the rest, and what covers every shown curve is brought up to date once
+ * before the next frame rather than once per changed curve.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */

@@ -24,6 +24,7 @@
 #include <string.h>
 
 #include "tress-curve-paint.h"
+#include "tress-curve-selection.h"
 
 #define HIT_RADIUS 7.0
 #define KEY_SIZE 7.0
@@ -50,6 +51,7 @@ typedef struct
   double color[3];
 } Slot;
 
+/* A selected key or handle (the one a drag grabbed). */
 typedef struct
 {
   guint curve;
@@ -74,10 +76,12 @@ struct _TressCurveView
   gulong changed_id;
   gulong reset_id;
 
-  GArray *slots;     /* Slot */
-  GArray *selection; /* Sel */
+  GArray *slots;                  /* Slot */
+  GHashTable *slot_of;            /* curve index → its slot's position + 1 */
+  TressCurveSelection *selection; /* keys and handles, per curve */
   /* Curve index → a copy of the curve the selection's key indices refer to,
-   * so that a change from outside (undo, redo) moves them with their keys. */
+   * so that a change from outside (undo, redo) moves them with their keys.
+   * Kept for the curves with selected keys (or the active key) only. */
   GHashTable *seen;
   gboolean committing; /* the view's own edit: it sets the selection itself */
   gboolean has_active;
@@ -188,13 +192,9 @@ set_message (TressCurveView *self, const char *message)
 static Slot *
 slot_for (TressCurveView *self, guint curve_index)
 {
-  for (guint i = 0; i < self->slots->len; i++)
-    {
-      Slot *s = &g_array_index (self->slots, Slot, i);
-      if (s->index == curve_index)
-        return s;
-    }
-  return NULL;
+  guint at = GPOINTER_TO_UINT (g_hash_table_lookup (self->slot_of, GUINT_TO_POINTER (curve_index)));
+
+  return at > 0 ? &g_array_index (self->slots, Slot, at - 1) : NULL;
 }
 
 static const TressCurve *
@@ -247,25 +247,33 @@ emit_selection_changed (TressCurveView *self)
   g_signal_emit (self, signals[SIGNAL_SELECTION_CHANGED], 0);
 }
 
-static int
-sel_find (TressCurveView *self, guint curve, guint key, TressCurvePart part)
+static void see_curve (TressCurveView *self, guint index);
+
+static gboolean
+sel_has (TressCurveView *self, guint curve, guint key, TressCurvePart part)
 {
-  for (guint i = 0; i < self->selection->len; i++)
-    {
-      Sel *s = &g_array_index (self->selection, Sel, i);
-      if (s->curve == curve && s->key == key && s->part == part)
-        return (int)i;
-    }
-  return -1;
+  return tress_curve_selection_contains (self->selection, curve, key, part);
+}
+
+/* Remembers the curve a newly selected curve's key indices refer to. */
+static void
+sel_see (TressCurveView *self, guint curve)
+{
+  if (!g_hash_table_contains (self->seen, GUINT_TO_POINTER (curve)))
+    see_curve (self, curve);
 }
 
 static void
 sel_add (TressCurveView *self, guint curve, guint key, TressCurvePart part)
 {
-  Sel s = { curve, key, part };
+  if (tress_curve_selection_add (self->selection, curve, key, part))
+    sel_see (self, curve);
+}
 
-  if (sel_find (self, curve, key, part) < 0)
-    g_array_append_val (self->selection, s);
+static void
+sel_clear (TressCurveView *self)
+{
+  tress_curve_selection_clear (self->selection);
 }
 
 static void
@@ -274,40 +282,23 @@ set_active (TressCurveView *self, guint curve, guint key)
   self->has_active = TRUE;
   self->active_curve = curve;
   self->active_key = key;
+  sel_see (self, curve);
 }
 
 /* The selected key indices of one curve, sorted. */
 static GArray *
 selected_keys_of (TressCurveView *self, guint curve)
 {
-  GArray *keys = g_array_new (FALSE, FALSE, sizeof (guint));
-
-  for (guint i = 0; i < self->selection->len; i++)
-    {
-      Sel *s = &g_array_index (self->selection, Sel, i);
-      if (s->curve == curve && s->part == TRESS_CURVE_PART_KEY)
-        g_array_append_val (keys, s->key);
-    }
-  for (guint i = 1; i < keys->len; i++)
-    for (guint j = i; j > 0 && g_array_index (keys, guint, j - 1) > g_array_index (keys, guint, j);
-         j--)
-      {
-        guint t = g_array_index (keys, guint, j);
-        g_array_index (keys, guint, j) = g_array_index (keys, guint, j - 1);
-        g_array_index (keys, guint, j - 1) = t;
-      }
-  return keys;
+  return tress_curve_selection_dup_keys (self->selection, curve);
 }
 
 /* Replaces the selection of @curve by @keys (key parts). */
 static void
 replace_curve_selection (TressCurveView *self, guint curve, GArray *keys)
 {
-  for (guint i = self->selection->len; i > 0; i--)
-    if (g_array_index (self->selection, Sel, i - 1).curve == curve)
-      g_array_remove_index (self->selection, i - 1);
-  for (guint i = 0; i < keys->len; i++)
-    sel_add (self, curve, g_array_index (keys, guint, i), TRESS_CURVE_PART_KEY);
+  tress_curve_selection_set_keys (self->selection, curve, (const guint *)keys->data, keys->len);
+  if (keys->len > 0)
+    sel_see (self, curve);
   if (self->has_active && self->active_curve == curve)
     {
       if (keys->len > 0)
@@ -317,28 +308,29 @@ replace_curve_selection (TressCurveView *self, guint curve, GArray *keys)
     }
 }
 
-/* Drops selected items that no longer exist (after a change of the curve). */
+/* Drops the selected items of @curve that no longer exist (after a change of the curve). */
+static void
+prune_curve_selection (TressCurveView *self, guint curve)
+{
+  Slot *slot = slot_for (self, curve);
+  const TressCurve *c = slot ? slot_curve (self, slot) : NULL;
+
+  tress_curve_selection_prune (self->selection, curve, c);
+  if (self->has_active && self->active_curve == curve
+      && (c == NULL || self->active_key >= tress_curve_get_n_keys (c)))
+    self->has_active = FALSE;
+}
+
+/* The same for every curve. */
 static void
 prune_selection (TressCurveView *self)
 {
-  for (guint i = self->selection->len; i > 0; i--)
-    {
-      Sel *s = &g_array_index (self->selection, Sel, i - 1);
-      Slot *slot = slot_for (self, s->curve);
-      const TressCurve *c = slot ? slot_curve (self, slot) : NULL;
+  g_autoptr (GArray) curves = tress_curve_selection_dup_curves (self->selection);
 
-      if (c == NULL || s->key >= tress_curve_get_n_keys (c)
-          || (s->part != TRESS_CURVE_PART_KEY && !tress_curve_key_has_handle (c, s->key, s->part)))
-        g_array_remove_index (self->selection, i - 1);
-    }
+  for (guint i = 0; i < curves->len; i++)
+    prune_curve_selection (self, g_array_index (curves, guint, i));
   if (self->has_active)
-    {
-      Slot *slot = slot_for (self, self->active_curve);
-      const TressCurve *c = slot ? slot_curve (self, slot) : NULL;
-
-      if (c == NULL || self->active_key >= tress_curve_get_n_keys (c))
-        self->has_active = FALSE;
-    }
+    prune_curve_selection (self, self->active_curve);
 }
 
 /* A "nice" step (1, 2 or 5 × 10^n) near @span / @divisions. */
@@ -556,9 +548,7 @@ apply_edit (TressCurveView *self, const char *label, Target target, EditFunc fun
   if (self->document == NULL)
     return FALSE;
   clear_pending (self);
-  for (guint i = 0; i < self->selection->len; i++)
-    if (g_array_index (self->selection, Sel, i).part == TRESS_CURVE_PART_KEY)
-      any_selected = TRUE;
+  any_selected = tress_curve_selection_get_n_keys (self->selection) > 0;
 
   for (guint i = 0; i < self->slots->len && ok; i++)
     {
@@ -1190,12 +1180,7 @@ edit_fit (TressCurveView *self, Slot *slot, TressCurve *c, GArray *keys, gpointe
 static guint
 count_selected_keys (TressCurveView *self)
 {
-  guint n = 0;
-
-  for (guint i = 0; i < self->selection->len; i++)
-    if (g_array_index (self->selection, Sel, i).part == TRESS_CURVE_PART_KEY)
-      n++;
-  return n;
+  return tress_curve_selection_get_n_keys (self->selection);
 }
 
 typedef enum
@@ -1259,7 +1244,7 @@ view_frame_all (TressCurveView *self, gboolean selected_only)
           const TressKey *key = tress_curve_get_key (c, k);
           double v;
 
-          if (selected_only && sel_find (self, s->index, k, TRESS_CURVE_PART_KEY) < 0)
+          if (selected_only && !sel_has (self, s->index, k, TRESS_CURVE_PART_KEY))
             continue;
           v = key->value * map.scale + map.offset;
           fmin = MIN (fmin, key->frame);
@@ -1337,7 +1322,7 @@ view_step_key (TressCurveView *self, int direction)
     {
       guint idx = g_array_index (self->slots, Slot, best_slot).index;
 
-      g_array_set_size (self->selection, 0);
+      sel_clear (self);
       sel_add (self, idx, (guint)best_key, TRESS_CURVE_PART_KEY);
       set_active (self, idx, (guint)best_key);
       emit_selection_changed (self);
@@ -1524,20 +1509,20 @@ pointer_press (TressCurveView *self, double x, double y, gboolean shift)
       self->drag_hit = sel;
       if (hit.part == TRESS_CURVE_PART_KEY)
         {
-          int at = sel_find (self, sel.curve, sel.key, sel.part);
+          gboolean at = sel_has (self, sel.curve, sel.key, sel.part);
 
-          if (shift && at >= 0)
+          if (shift && at)
             {
               /* Shift-click on a selected key takes it out of the selection. */
-              g_array_remove_index (self->selection, (guint)at);
+              tress_curve_selection_remove (self->selection, sel.curve, sel.key, sel.part);
               self->drag = DRAG_NONE;
               emit_selection_changed (self);
               return;
             }
-          if (at < 0)
+          if (!at)
             {
               if (!shift)
-                g_array_set_size (self->selection, 0);
+                sel_clear (self);
               sel_add (self, sel.curve, sel.key, sel.part);
             }
           set_active (self, sel.curve, sel.key);
@@ -1546,7 +1531,7 @@ pointer_press (TressCurveView *self, double x, double y, gboolean shift)
       else
         {
           if (!shift)
-            g_array_set_size (self->selection, 0);
+            sel_clear (self);
           sel_add (self, sel.curve, sel.key, sel.part);
           set_active (self, sel.curve, sel.key);
           self->drag = DRAG_HANDLE;
@@ -1919,7 +1904,7 @@ pointer_release (TressCurveView *self, double x, double y, gboolean invert_snap)
 
         if (!self->drag_shift)
           {
-            g_array_set_size (self->selection, 0);
+            sel_clear (self);
             self->has_active = FALSE;
           }
         if (self->drag_started)
@@ -2032,7 +2017,7 @@ insert_on_curve_at (TressCurveView *self, double x, double y)
     }
   frame = tress_curve_snap_frame (tress_curve_viewport_x_to_frame (&self->vp, x),
                                   MAX (frame_grid (slot_curve (self, s)), self->snap ? 1.0 : 0));
-  g_array_set_size (self->selection, 0);
+  sel_clear (self);
   set_active (self, s->index, 0);
   insert_at (self, frame);
   return TRUE;
@@ -2181,16 +2166,16 @@ act_select_all (GtkWidget *w, const char *name, GVariant *p)
 {
   TressCurveView *self = TRESS_CURVE_VIEW (w);
 
-  g_array_set_size (self->selection, 0);
+  sel_clear (self);
   for (guint i = 0; i < self->slots->len; i++)
     {
       Slot *s = &g_array_index (self->slots, Slot, i);
       const TressCurve *c = slot_curve (self, s);
 
-      if (c == NULL || s->locked || !s->visible)
+      if (c == NULL || s->locked || !s->visible || tress_curve_get_n_keys (c) == 0)
         continue;
-      for (guint k = 0; k < tress_curve_get_n_keys (c); k++)
-        sel_add (self, s->index, k, TRESS_CURVE_PART_KEY);
+      tress_curve_selection_add_range (self->selection, s->index, tress_curve_get_n_keys (c));
+      sel_see (self, s->index);
     }
   emit_selection_changed (self);
 }
@@ -2275,16 +2260,17 @@ act_nudge (GtkWidget *w, const char *name, GVariant *p)
   int fx, vy;
 
   double step;
-  gboolean whole = self->selection->len > 0;
+  g_autoptr (GArray) curves = tress_curve_selection_dup_curves (self->selection);
+  gboolean whole = curves->len > 0;
 
   g_variant_get (p, "(ii)", &fx, &vy);
   /* Frames move by whole frames, values by the value grid's step; keys of
    * whole-number curves only (ints, bools) by at least one, which a smaller
    * step would round back to where they were. */
   step = nice_step (self->vp.value_max - self->vp.value_min, 10);
-  for (guint i = 0; i < self->selection->len && whole; i++)
+  for (guint i = 0; i < curves->len && whole; i++)
     {
-      Slot *slot = slot_for (self, g_array_index (self->selection, Sel, i).curve);
+      Slot *slot = slot_for (self, g_array_index (curves, guint, i));
       const TressCurve *c = slot != NULL ? slot_curve (self, slot) : NULL;
 
       whole = c != NULL && c->limits.value_kind != TRESS_VALUE_FLOAT && !self->normalized;
@@ -2292,6 +2278,38 @@ act_nudge (GtkWidget *w, const char *name, GVariant *p)
   if (whole)
     step = MAX (step, 1);
   view_move (self, fx, vy * step);
+}
+
+/* The first and last frame of the selected keys (first > last when none). */
+static void
+selected_frame_range (TressCurveView *self, double *first, double *last)
+{
+  g_autoptr (GArray) curves = tress_curve_selection_dup_curves (self->selection);
+
+  *first = G_MAXDOUBLE;
+  *last = -G_MAXDOUBLE;
+  for (guint i = 0; i < curves->len; i++)
+    {
+      guint index = g_array_index (curves, guint, i);
+      Slot *slot = slot_for (self, index);
+      const TressCurve *c = slot ? slot_curve (self, slot) : NULL;
+      g_autoptr (GArray) keys = selected_keys_of (self, index);
+      guint n = c != NULL ? tress_curve_get_n_keys (c) : 0;
+
+      /* Sorted keys: the first and the last in range bound the curve's frames. */
+      for (guint k = 0; k < keys->len; k++)
+        if (g_array_index (keys, guint, k) < n)
+          {
+            *first = MIN (*first, tress_curve_get_key (c, g_array_index (keys, guint, k))->frame);
+            break;
+          }
+      for (guint k = keys->len; k > 0; k--)
+        if (g_array_index (keys, guint, k - 1) < n)
+          {
+            *last = MAX (*last, tress_curve_get_key (c, g_array_index (keys, guint, k - 1))->frame);
+            break;
+          }
+    }
 }
 
 static void
@@ -2303,18 +2321,7 @@ act_scale (GtkWidget *w, const char *name, GVariant *p)
   g_autofree char *label = keys_label (VERB_SCALE, count_selected_keys (self));
 
   g_variant_get (p, "(ddb)", &sd.frame_factor, &sd.value_factor, &sd.around_playhead);
-  for (guint i = 0; i < self->selection->len; i++)
-    {
-      Sel *s = &g_array_index (self->selection, Sel, i);
-      Slot *slot = slot_for (self, s->curve);
-      const TressCurve *c = slot ? slot_curve (self, slot) : NULL;
-
-      if (c != NULL && s->part == TRESS_CURVE_PART_KEY && s->key < tress_curve_get_n_keys (c))
-        {
-          fmin = MIN (fmin, tress_curve_get_key (c, s->key)->frame);
-          fmax = MAX (fmax, tress_curve_get_key (c, s->key)->frame);
-        }
-    }
+  selected_frame_range (self, &fmin, &fmax);
   if (fmin > fmax)
     return;
   sd.pivot_frame = sd.around_playhead ? self->playhead : (fmin + fmax) / 2;
@@ -2361,18 +2368,7 @@ act_duplicate (GtkWidget *w, const char *name, GVariant *p)
   double fmin = G_MAXDOUBLE, fmax = -G_MAXDOUBLE, offset;
   g_autofree char *label = keys_label (VERB_DUPLICATE, count_selected_keys (self));
 
-  for (guint i = 0; i < self->selection->len; i++)
-    {
-      Sel *s = &g_array_index (self->selection, Sel, i);
-      Slot *slot = slot_for (self, s->curve);
-      const TressCurve *c = slot ? slot_curve (self, slot) : NULL;
-
-      if (c != NULL && s->part == TRESS_CURVE_PART_KEY)
-        {
-          fmin = MIN (fmin, tress_curve_get_key (c, s->key)->frame);
-          fmax = MAX (fmax, tress_curve_get_key (c, s->key)->frame);
-        }
-    }
+  selected_frame_range (self, &fmin, &fmax);
   if (fmin > fmax)
     return;
   /* The copies follow the selection, one frame after its last key. */
@@ -2665,9 +2661,15 @@ draw_grid (TressCurveView *self, GtkSnapshot *snapshot, double width, double hei
       }
 }
 
+/* The largest image the lines are painted into: every GL renderer takes
+ * textures this size, and no screen is larger. */
+#define MAX_LINES_SIZE 8192
+
 static void
 draw_lines (TressCurveView *self, GtkSnapshot *snapshot, int width, int height)
 {
+  width = MIN (width, MAX_LINES_SIZE);
+  height = MIN (height, MAX_LINES_SIZE);
   if (self->lines_node == NULL || self->lines_width != width || self->lines_height != height)
     {
       GtkSnapshot *sub = gtk_snapshot_new ();
@@ -2701,12 +2703,155 @@ draw_lines (TressCurveView *self, GtkSnapshot *snapshot, int width, int height)
     gtk_snapshot_append_node (snapshot, self->lines_node);
 }
 
+/* How a key marker is drawn: unselected keys in their curve's colour with a
+ * dark outline; selected ones larger, filled orange with a white outline (so
+ * they stand out on a red or orange curve as well); the active key larger
+ * again, white with an orange ring. */
+typedef enum
+{
+  MARK_KEY,
+  MARK_SELECTED,
+  MARK_ACTIVE,
+} MarkKind;
+
+/* A square of 2 * @r + 1 pixels centred on the pixel (@cx, @cy). */
+static void
+append_square (GtkSnapshot *snapshot, int cx, int cy, int r, float red, float green, float blue,
+               float alpha)
+{
+  append_rect (snapshot, cx - r, cy - r, 2 * r + 1, 2 * r + 1, red, green, blue, alpha);
+}
+
+static void
+draw_marker (GtkSnapshot *snapshot, double x, double y, MarkKind kind, const double rgb[3],
+             float dim)
+{
+  int cx = (int)floor (x), cy = (int)floor (y);
+
+  switch (kind)
+    {
+    case MARK_ACTIVE:
+      append_square (snapshot, cx, cy, 6, 0.05f, 0.05f, 0.05f, 1);
+      append_square (snapshot, cx, cy, 5, 1.0f, 0.55f, 0.10f, 1);
+      append_square (snapshot, cx, cy, 3, 1, 1, 1, 1);
+      break;
+    case MARK_SELECTED:
+      append_square (snapshot, cx, cy, 5, 0.05f, 0.05f, 0.05f, 1);
+      append_square (snapshot, cx, cy, 4, 1, 1, 1, 1);
+      append_square (snapshot, cx, cy, 3, 1.0f, 0.55f, 0.10f, 1);
+      break;
+    case MARK_KEY:
+    default:
+      append_square (snapshot, cx, cy, 4, 0.05f, 0.05f, 0.05f, dim);
+      append_square (snapshot, cx, cy, 3, (float)rgb[0] * dim, (float)rgb[1] * dim,
+                     (float)rgb[2] * dim, 1);
+      break;
+    }
+}
+
+/* The keys of @s within the frames in view, widened by a marker on each side. */
+static void
+keys_in_view (TressCurveView *self, const TressCurve *c, guint *first, guint *end)
+{
+  double fpp = tress_curve_viewport_frames_per_px (&self->vp);
+  guint a = tress_curve_lower_bound (c, self->vp.frame_min - 2 * HIT_RADIUS * fpp);
+  guint b = tress_curve_lower_bound (c, self->vp.frame_max + 2 * HIT_RADIUS * fpp);
+
+  *end = MIN (b + 1, tress_curve_get_n_keys (c));
+  *first = a > 0 ? a - 1 : 0;
+}
+
+/* More keys in view than this are thinned out to one marker per marker-sized
+ * cell of the graph (selected keys win their cell), and handles are left out:
+ * the nodes drawn stay bounded by the graph's size, not by the curves shown. */
+#define KEY_BUDGET 3000
+
+typedef struct
+{
+  float x, y;
+  guint slot;
+  MarkKind kind;
+} Marker;
+
+static void
+draw_keys_thinned (TressCurveView *self, GtkSnapshot *snapshot, int width, int height)
+{
+  int cols = width / (int)KEY_SIZE + 1, rows = height / (int)KEY_SIZE + 1;
+  g_autofree Marker *cells = g_new0 (Marker, (gsize)cols * rows);
+  g_autofree guint8 *used = g_new0 (guint8, (gsize)cols * rows);
+
+  for (guint l = 0; l < self->slots->len; l++)
+    {
+      Slot *s = &g_array_index (self->slots, Slot, l);
+      const TressCurve *c = slot_curve (self, s);
+      TressValueMap map = slot_map (self, s);
+      gboolean any_selected;
+      guint first, end;
+
+      if (c == NULL || !s->visible)
+        continue;
+      any_selected = tress_curve_selection_has_curve (self->selection, s->index);
+      keys_in_view (self, c, &first, &end);
+      for (guint k = first; k < end; k++)
+        {
+          const TressKey *key = tress_curve_get_key (c, k);
+          double x = tress_curve_viewport_frame_to_x (&self->vp, key->frame);
+          double y
+              = tress_curve_viewport_value_to_y (&self->vp, key->value * map.scale + map.offset);
+          MarkKind kind = MARK_KEY;
+          gsize cell;
+
+          if (!(x >= -KEY_SIZE && x < width + KEY_SIZE && y >= -KEY_SIZE && y < height + KEY_SIZE))
+            continue;
+          if (any_selected && sel_has (self, s->index, k, TRESS_CURVE_PART_KEY))
+            kind = MARK_SELECTED;
+          if (self->has_active && self->active_curve == s->index && self->active_key == k)
+            kind = MARK_ACTIVE;
+          cell = (gsize)CLAMP ((int)(y / KEY_SIZE), 0, rows - 1) * cols
+                 + CLAMP ((int)(x / KEY_SIZE), 0, cols - 1);
+          if (used[cell] && cells[cell].kind >= kind)
+            continue;
+          used[cell] = 1;
+          cells[cell] = (Marker){ (float)x, (float)y, l, kind };
+        }
+    }
+  /* Unselected markers first, the selected and active ones on top. */
+  for (MarkKind kind = MARK_KEY; kind <= MARK_ACTIVE; kind++)
+    for (gsize i = 0; i < (gsize)cols * rows; i++)
+      if (used[i] && cells[i].kind == kind)
+        {
+          Slot *s = &g_array_index (self->slots, Slot, cells[i].slot);
+
+          draw_marker (snapshot, cells[i].x, cells[i].y, kind, s->color, s->locked ? 0.5f : 1.0f);
+        }
+}
+
 static void
 draw_keys (TressCurveView *self, GtkSnapshot *snapshot, int width, int height)
 {
-  double fpp = tress_curve_viewport_frames_per_px (&self->vp);
   cairo_t *cr = NULL;
   graphene_rect_t bounds = GRAPHENE_RECT_INIT (0, 0, width, height);
+  guint64 in_view = 0;
+  gboolean have_active = FALSE;
+  double active_x = 0, active_y = 0;
+  const double *active_rgb = NULL;
+
+  for (guint l = 0; l < self->slots->len && in_view <= KEY_BUDGET; l++)
+    {
+      Slot *s = &g_array_index (self->slots, Slot, l);
+      const TressCurve *c = slot_curve (self, s);
+      guint first, end;
+
+      if (c == NULL || !s->visible)
+        continue;
+      keys_in_view (self, c, &first, &end);
+      in_view += end - first;
+    }
+  if (in_view > KEY_BUDGET)
+    {
+      draw_keys_thinned (self, snapshot, width, height);
+      return;
+    }
 
   for (guint l = 0; l < self->slots->len; l++)
     {
@@ -2719,10 +2864,7 @@ draw_keys (TressCurveView *self, GtkSnapshot *snapshot, int width, int height)
 
       if (c == NULL || !s->visible)
         continue;
-      first = tress_curve_lower_bound (c, self->vp.frame_min - 2 * HIT_RADIUS * fpp);
-      end = tress_curve_lower_bound (c, self->vp.frame_max + 2 * HIT_RADIUS * fpp);
-      end = MIN (end + 1, tress_curve_get_n_keys (c));
-      first = first > 0 ? first - 1 : 0;
+      keys_in_view (self, c, &first, &end);
       /* Too many keys to tell apart: only the selected ones are marked. */
       dense = end - first > (guint)width / 4;
 
@@ -2732,11 +2874,13 @@ draw_keys (TressCurveView *self, GtkSnapshot *snapshot, int width, int height)
           double x = tress_curve_viewport_frame_to_x (&self->vp, key->frame);
           double y
               = tress_curve_viewport_value_to_y (&self->vp, key->value * map.scale + map.offset);
-          gboolean selected = sel_find (self, s->index, k, TRESS_CURVE_PART_KEY) >= 0;
+          gboolean selected = sel_has (self, s->index, k, TRESS_CURVE_PART_KEY);
+          gboolean active
+              = self->has_active && self->active_curve == s->index && self->active_key == k;
           static const TressCurvePart hparts[]
               = { TRESS_CURVE_PART_IN_HANDLE, TRESS_CURVE_PART_OUT_HANDLE };
 
-          if (dense && !selected)
+          if (dense && !selected && !active)
             continue;
           /* Hermite handles: a line to a small square, at a third of the segment. */
           if (!dense && !s->locked)
@@ -2749,7 +2893,7 @@ draw_keys (TressCurveView *self, GtkSnapshot *snapshot, int width, int height)
                   continue;
                 hx = tress_curve_viewport_frame_to_x (&self->vp, hf);
                 hy = tress_curve_viewport_value_to_y (&self->vp, hv * map.scale + map.offset);
-                hsel = sel_find (self, s->index, k, hparts[h]) >= 0;
+                hsel = sel_has (self, s->index, k, hparts[h]);
                 if (cr == NULL)
                   cr = gtk_snapshot_append_cairo (snapshot, &bounds);
                 cairo_move_to (cr, x, y);
@@ -2757,23 +2901,28 @@ draw_keys (TressCurveView *self, GtkSnapshot *snapshot, int width, int height)
                 cairo_set_source_rgba (cr, 0.75, 0.75, 0.75, 0.8);
                 cairo_set_line_width (cr, 1);
                 cairo_stroke (cr);
+                append_rect (snapshot, hx - HANDLE_SIZE / 2 - 1, hy - HANDLE_SIZE / 2 - 1,
+                             HANDLE_SIZE + 2, HANDLE_SIZE + 2, 0.05f, 0.05f, 0.05f, 1);
                 append_rect (snapshot, hx - HANDLE_SIZE / 2, hy - HANDLE_SIZE / 2, HANDLE_SIZE,
                              HANDLE_SIZE, hsel ? 1.0f : 0.80f, hsel ? 0.55f : 0.80f,
                              hsel ? 0.10f : 0.80f, 1);
               }
-          append_rect (snapshot, x - KEY_SIZE / 2 - 1, y - KEY_SIZE / 2 - 1, KEY_SIZE + 2,
-                       KEY_SIZE + 2, 0.05f, 0.05f, 0.05f, dim);
-          if (selected)
-            append_rect (snapshot, x - KEY_SIZE / 2, y - KEY_SIZE / 2, KEY_SIZE, KEY_SIZE, 1.0f,
-                         0.55f, 0.10f, 1);
-          else
-            append_rect (snapshot, x - KEY_SIZE / 2, y - KEY_SIZE / 2, KEY_SIZE, KEY_SIZE,
-                         (float)s->color[0] * dim, (float)s->color[1] * dim,
-                         (float)s->color[2] * dim, 1);
+          if (active)
+            {
+              /* Drawn last, above every other key. */
+              have_active = TRUE;
+              active_x = x;
+              active_y = y;
+              active_rgb = s->color;
+              continue;
+            }
+          draw_marker (snapshot, x, y, selected ? MARK_SELECTED : MARK_KEY, s->color, dim);
         }
     }
   if (cr != NULL)
     cairo_destroy (cr);
+  if (have_active)
+    draw_marker (snapshot, active_x, active_y, MARK_ACTIVE, active_rgb, 1);
 }
 
 static void
@@ -2854,6 +3003,20 @@ see_curve (TressCurveView *self, guint index)
     g_hash_table_remove (self->seen, GUINT_TO_POINTER (index));
 }
 
+typedef struct
+{
+  const TressCurve *before;
+  const TressCurve *now;
+} FollowData;
+
+static int
+follow_key (guint key, gpointer data)
+{
+  FollowData *fd = data;
+
+  return key < tress_curve_get_n_keys (fd->before) ? key_in (fd->before, key, fd->now) : -1;
+}
+
 /* After @index changed from outside the view (undo, redo, another view), its
  * selected keys (and the active key) are found again by frame in what it holds
  * now; those gone are dropped. Indices alone would point at other keys. */
@@ -2863,21 +3026,11 @@ follow_keys (TressCurveView *self, guint index)
   const TressCurve *before = g_hash_table_lookup (self->seen, GUINT_TO_POINTER (index));
   const TressCurve *now = tress_curve_document_get_curve (self->document, index);
 
+  FollowData fd = { before, now };
+
   if (before == NULL || now == NULL || same_keys (before, now))
     return;
-  for (guint i = self->selection->len; i > 0; i--)
-    {
-      Sel *sel = &g_array_index (self->selection, Sel, i - 1);
-      int at;
-
-      if (sel->curve != index)
-        continue;
-      at = sel->key < tress_curve_get_n_keys (before) ? key_in (before, sel->key, now) : -1;
-      if (at < 0)
-        g_array_remove_index (self->selection, i - 1);
-      else
-        sel->key = (guint)at;
-    }
+  tress_curve_selection_remap (self->selection, index, follow_key, &fd);
   if (self->has_active && self->active_curve == index)
     {
       int at = self->active_key < tress_curve_get_n_keys (before)
@@ -2898,8 +3051,12 @@ on_curve_changed (TressCurveDocument *document, guint index, TressCurveView *sel
     return;
   if (!self->committing)
     follow_keys (self, index);
-  see_curve (self, index);
-  prune_selection (self);
+  if (tress_curve_selection_has_curve (self->selection, index)
+      || (self->has_active && self->active_curve == index))
+    see_curve (self, index);
+  else
+    g_hash_table_remove (self->seen, GUINT_TO_POINTER (index));
+  prune_curve_selection (self, index);
   invalidate_lines (self);
   g_signal_emit (self, signals[SIGNAL_CURVES_CHANGED], 0);
   emit_selection_changed (self);
@@ -2944,21 +3101,31 @@ tress_curve_view_get_document (TressCurveView *self)
   return self->document;
 }
 
+static gboolean
+is_shown (guint curve, gpointer data)
+{
+  return slot_for (data, curve) != NULL;
+}
+
 void
 tress_curve_view_set_curves (TressCurveView *self, const guint *indices, guint n_indices)
 {
   g_autoptr (GArray) old = NULL;
+  g_autoptr (GHashTable) old_of = NULL;
   guint palette = 0;
 
   g_return_if_fail (TRESS_IS_CURVE_VIEW (self));
   drag_discard (self);
   self->drag = DRAG_NONE;
   old = g_array_copy (self->slots);
+  old_of = g_steal_pointer (&self->slot_of);
+  self->slot_of = g_hash_table_new (NULL, NULL);
   g_array_set_size (self->slots, 0);
   for (guint i = 0; i < n_indices; i++)
     {
       Slot s = { 0 };
       const TressCurve *c;
+      guint was;
 
       if (self->document == NULL || indices[i] >= tress_curve_document_get_n_curves (self->document)
           || slot_for (self, indices[i]) != NULL)
@@ -2967,26 +3134,32 @@ tress_curve_view_set_curves (TressCurveView *self, const guint *indices, guint n
       s.index = indices[i];
       s.visible = TRUE;
       /* A curve shown before keeps its hidden / locked state. */
-      for (guint j = 0; j < old->len; j++)
-        if (g_array_index (old, Slot, j).index == s.index)
-          {
-            s.visible = g_array_index (old, Slot, j).visible;
-            s.locked = g_array_index (old, Slot, j).locked;
-          }
+      was = GPOINTER_TO_UINT (g_hash_table_lookup (old_of, GUINT_TO_POINTER (s.index)));
+      if (was > 0)
+        {
+          s.visible = g_array_index (old, Slot, was - 1).visible;
+          s.locked = g_array_index (old, Slot, was - 1).locked;
+        }
       tress_curve_component_color (c->component, palette, s.color);
       if (c->component == NULL || strlen (c->component) != 1)
         palette++;
       g_array_append_val (self->slots, s);
+      g_hash_table_insert (self->slot_of, GUINT_TO_POINTER (s.index),
+                           GUINT_TO_POINTER (self->slots->len));
     }
-  g_hash_table_remove_all (self->seen);
-  for (guint i = 0; i < self->slots->len; i++)
-    see_curve (self, g_array_index (self->slots, Slot, i).index);
   /* Selected keys of curves no longer shown are dropped. */
-  for (guint i = self->selection->len; i > 0; i--)
-    if (slot_for (self, g_array_index (self->selection, Sel, i - 1).curve) == NULL)
-      g_array_remove_index (self->selection, i - 1);
+  tress_curve_selection_filter_curves (self->selection, is_shown, self);
   if (self->has_active && slot_for (self, self->active_curve) == NULL)
     self->has_active = FALSE;
+  g_hash_table_remove_all (self->seen);
+  {
+    g_autoptr (GArray) curves = tress_curve_selection_dup_curves (self->selection);
+
+    for (guint i = 0; i < curves->len; i++)
+      see_curve (self, g_array_index (curves, guint, i));
+    if (self->has_active)
+      sel_see (self, self->active_curve);
+  }
   self->fitted = FALSE;
   if (gtk_widget_get_width (GTK_WIDGET (self)) > 0 && self->slots->len > 0)
     view_frame_all (self, FALSE);
@@ -3020,9 +3193,7 @@ tress_curve_view_set_curve_visible (TressCurveView *self, guint curve_index, gbo
   s->visible = !!visible;
   if (!visible)
     {
-      for (guint i = self->selection->len; i > 0; i--)
-        if (g_array_index (self->selection, Sel, i - 1).curve == curve_index)
-          g_array_remove_index (self->selection, i - 1);
+      tress_curve_selection_clear_curve (self->selection, curve_index);
       emit_selection_changed (self);
     }
   invalidate_lines (self);
@@ -3039,9 +3210,7 @@ tress_curve_view_set_curve_locked (TressCurveView *self, guint curve_index, gboo
   s->locked = !!locked;
   if (locked)
     {
-      for (guint i = self->selection->len; i > 0; i--)
-        if (g_array_index (self->selection, Sel, i - 1).curve == curve_index)
-          g_array_remove_index (self->selection, i - 1);
+      tress_curve_selection_clear_curve (self->selection, curve_index);
       emit_selection_changed (self);
     }
   invalidate_lines (self);
@@ -3077,7 +3246,7 @@ tress_curve_view_is_selected (TressCurveView *self, guint curve_index, guint key
                               TressCurvePart part)
 {
   g_return_val_if_fail (TRESS_IS_CURVE_VIEW (self), FALSE);
-  return sel_find (self, curve_index, key, part) >= 0;
+  return sel_has (self, curve_index, key, part);
 }
 
 guint
@@ -3105,7 +3274,7 @@ tress_curve_view_select_key (TressCurveView *self, guint curve_index, guint key,
       return;
     }
   if (!extend)
-    g_array_set_size (self->selection, 0);
+    sel_clear (self);
   sel_add (self, curve_index, key, part);
   set_active (self, curve_index, key);
   emit_selection_changed (self);
@@ -3115,9 +3284,9 @@ void
 tress_curve_view_select_none (TressCurveView *self)
 {
   g_return_if_fail (TRESS_IS_CURVE_VIEW (self));
-  if (self->selection->len == 0 && !self->has_active)
+  if (tress_curve_selection_get_n_items (self->selection) == 0 && !self->has_active)
     return;
-  g_array_set_size (self->selection, 0);
+  sel_clear (self);
   self->has_active = FALSE;
   emit_selection_changed (self);
 }
@@ -3141,7 +3310,7 @@ tress_curve_view_set_key (TressCurveView *self, guint curve_index, guint key, co
 {
   Slot *s = slot_for (self, curve_index);
   SetKeyData sk = { key, *value };
-  g_autoptr (GArray) keep = NULL;
+  g_autoptr (TressCurveSelection) keep = NULL;
   char label[64];
   gboolean ok;
 
@@ -3159,15 +3328,15 @@ tress_curve_view_set_key (TressCurveView *self, guint curve_index, guint key, co
       return FALSE;
     }
   /* Edit exactly this key: make it the selection of its curve for the edit. */
-  keep = g_array_copy (self->selection);
-  g_array_set_size (self->selection, 0);
+  keep = tress_curve_selection_copy (self->selection);
+  sel_clear (self);
   sel_add (self, curve_index, key, TRESS_CURVE_PART_KEY);
   g_snprintf (label, sizeof label, _ ("Edit key %u"), key);
   ok = apply_edit (self, label, TARGET_SELECTED, edit_set_key, &sk);
   if (!ok)
     {
-      g_array_set_size (self->selection, 0);
-      g_array_append_vals (self->selection, keep->data, keep->len);
+      tress_curve_selection_free (self->selection);
+      self->selection = g_steal_pointer (&keep);
       prune_selection (self);
       if (self->message != NULL)
         g_set_error_literal (error, TRESS_ERROR, TRESS_ERROR_REFUSED, self->message);
@@ -3177,9 +3346,9 @@ tress_curve_view_set_key (TressCurveView *self, guint curve_index, guint key, co
     }
   else
     {
-      guint k = 0;
-      if (self->selection->len > 0)
-        k = g_array_index (self->selection, Sel, 0).key;
+      g_autoptr (GArray) keys = selected_keys_of (self, curve_index);
+      guint k = keys->len > 0 ? g_array_index (keys, guint, 0) : 0;
+
       set_active (self, curve_index, k);
       emit_selection_changed (self);
     }
@@ -3485,7 +3654,8 @@ tress_curve_view_finalize (GObject *object)
 
   drag_discard (self);
   g_array_unref (self->slots);
-  g_array_unref (self->selection);
+  g_hash_table_unref (self->slot_of);
+  tress_curve_selection_free (self->selection);
   g_hash_table_unref (self->seen);
   g_hash_table_unref (self->broken);
   clear_pending (self);
@@ -3660,7 +3830,8 @@ tress_curve_view_init (TressCurveView *self)
   GtkEventController *controller;
 
   self->slots = g_array_new (FALSE, TRUE, sizeof (Slot));
-  self->selection = g_array_new (FALSE, FALSE, sizeof (Sel));
+  self->slot_of = g_hash_table_new (NULL, NULL);
+  self->selection = tress_curve_selection_new ();
   self->seen = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify)tress_curve_unref);
   self->broken = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   self->snap = TRUE;
@@ -3669,6 +3840,8 @@ tress_curve_view_init (TressCurveView *self)
   self->drag_error = -1;
   tress_curve_viewport_init (&self->vp, 640, 360);
   gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
+  /* Keys and labels near the edges are cut at the graph's allocation. */
+  gtk_widget_set_overflow (GTK_WIDGET (self), GTK_OVERFLOW_HIDDEN);
   gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);
   gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);
 

@@ -1,9 +1,15 @@
 /* tress-curve-view.h: the graph of one or more animation curves
  *
- * Draws the shown curves of a TressCurveDocument in snapshot(): the lines are
- * painted one pixel column at a time into an image (min/max per column, see
- * tress-curve-paint.h), cached as a texture node until data, size or view
- * change; handles are cairo paths, keys and grid snapshot colours; and
+ * Draws the shown curves of a TressCurveDocument in snapshot(), clipped to its
+ * allocation: the lines are painted one pixel column at a time into an image
+ * (min/max per column, see tress-curve-paint.h), cached as a texture node until
+ * data, size or view change; handles are cairo paths, keys and grid snapshot
+ * colours. When more keys are in view than can be told apart (thousands of
+ * curves at once) they are thinned to one marker per marker-sized cell, the
+ * selected and active keys winning theirs, so a frame costs what the graph's
+ * size allows, not what the file holds. The selection is kept per curve
+ * (tress-curve-selection.h), so selecting every key of a whole animation and
+ * asking whether a key is selected stay cheap. And it
  * edits them: selection of keys and handles, dragging with snapping and axis
  * lock, nudges, scaling, insert / delete / duplicate / copy / paste,
  * interpolation and tangent modes, bake / fit, playback. Every interaction is an

@@ -1,0 +1,266 @@
+/* test-curve-big-file.c: the curve editor on the biggest real file, at the default window size
+ *
+ * Opens Animal_Dog_Animation.bfres (4,464 curves) in a TressWindow of the
+ * default size and selects what a modder selects first: the whole animation
+ * kind, one animation, a second one by Shift (a range from the anchor), a
+ * third by Ctrl. After each the next frame must be painted within a second of
+ * work (the main loop answers; four under sanitizers), no warning or critical is logged (the test
+ * program aborts on them), no widget asks for more room than the window has (GTK logs a critical
+ * when one does), and the graph lies inside the window.
+ *
+ * "A second of work" is the processor time the program spends (every thread:
+ * painting and GL's software rasterizer included) until that frame is painted:
+ * on a machine shared with other jobs the wall-clock time says more about them
+ * than about the editor. Both are printed.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <gtk/gtk.h>
+#include <time.h>
+
+#include "curves/tress-curve-editor.h"
+#include "tress-application.h"
+#include "tress-document-page.h"
+#include "tress-test-utils.h"
+#include "tress-window.h"
+
+static TressApplication *app;
+
+/* "Within a second" on a plain build; sanitizer builds run several times
+ * slower (the suite's timeouts are multiplied by 4 there too). */
+#if defined(__SANITIZE_ADDRESS__)
+#define FRAME_LIMIT_S 4.0
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define FRAME_LIMIT_S 4.0
+#endif
+#endif
+#ifndef FRAME_LIMIT_S
+#define FRAME_LIMIT_S 1.0
+#endif
+
+typedef struct
+{
+  TressWindow *window;
+  TressCurveEditor *editor;
+  TressCurveView *view;
+  GtkSelectionModel *rows;
+  guint paints;
+} Fixture;
+
+static void
+on_after_paint (GdkFrameClock *clock, Fixture *f)
+{
+  f->paints++;
+}
+
+/* Opens @rel in a new window of the default size; FALSE (skipped) without the sample. */
+static gboolean
+open_sample (Fixture *f, const char *rel)
+{
+  g_autofree char *path = tress_test_sample_path (rel);
+  g_autoptr (GFile) file = NULL;
+  GtkWidget *editor;
+
+  if (path == NULL)
+    return FALSE;
+  file = g_file_new_for_path (path);
+  f->window = tress_window_new (GTK_APPLICATION (app));
+  gtk_window_present (GTK_WINDOW (f->window));
+  TRESS_TEST_WAIT_FOR (gtk_widget_get_mapped (GTK_WIDGET (f->window)));
+  tress_window_open_file (f->window, file);
+  TRESS_TEST_WAIT_FOR (tress_window_get_n_documents (f->window) == 1
+                       && !tress_window_get_busy (f->window));
+  editor = tress_document_page_get_editor (tress_window_get_current_page (f->window));
+  g_assert_true (TRESS_IS_CURVE_EDITOR (editor));
+  f->editor = TRESS_CURVE_EDITOR (editor);
+  f->view = tress_curve_editor_get_view (f->editor);
+  f->rows = tress_curve_editor_get_tree_selection (f->editor);
+  g_signal_connect (gtk_widget_get_frame_clock (GTK_WIDGET (f->window)), "after-paint",
+                    G_CALLBACK (on_after_paint), f);
+  TRESS_TEST_WAIT_FOR (gtk_widget_get_width (GTK_WIDGET (f->view)) > 0);
+  return TRUE;
+}
+
+static void
+close_window (Fixture *f)
+{
+  g_signal_handlers_disconnect_by_data (gtk_widget_get_frame_clock (GTK_WIDGET (f->window)), f);
+  g_object_add_weak_pointer (G_OBJECT (f->window), (gpointer *)&f->window);
+  gtk_window_destroy (GTK_WINDOW (f->window));
+  TRESS_TEST_WAIT_FOR (f->window == NULL);
+}
+
+static guint
+row_depth (Fixture *f, guint position)
+{
+  g_autoptr (GtkTreeListRow) row = g_list_model_get_item (G_LIST_MODEL (f->rows), position);
+
+  return gtk_tree_list_row_get_depth (row);
+}
+
+/* The @n-th row at @depth from the top, or -1. */
+static int
+nth_row_at_depth (Fixture *f, guint depth, guint n)
+{
+  guint rows = g_list_model_get_n_items (G_LIST_MODEL (f->rows));
+
+  for (guint i = 0; i < rows; i++)
+    if (row_depth (f, i) == depth && n-- == 0)
+      return (int)i;
+  return -1;
+}
+
+/* The graph's allocation, in the window's coordinates, lies inside the window. */
+static void
+assert_graph_inside (Fixture *f)
+{
+  graphene_rect_t b;
+  int ww = gtk_widget_get_width (GTK_WIDGET (f->window));
+  int wh = gtk_widget_get_height (GTK_WIDGET (f->window));
+
+  g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (f->view), GTK_WIDGET (f->window), &b));
+  g_test_message ("graph %.0f×%.0f at (%.0f, %.0f) in a window of %d×%d", b.size.width,
+                  b.size.height, b.origin.x, b.origin.y, ww, wh);
+  g_assert_cmpfloat (b.origin.x, >=, 0);
+  g_assert_cmpfloat (b.origin.y, >=, 0);
+  g_assert_cmpfloat (b.origin.x + b.size.width, <=, ww);
+  g_assert_cmpfloat (b.origin.y + b.size.height, <=, wh);
+  g_assert_cmpfloat (b.size.width, >, 100);
+  g_assert_cmpfloat (b.size.height, >, 100);
+}
+
+/* Processor time of the whole program so far, in seconds. */
+static double
+cpu_now (void)
+{
+  struct timespec ts;
+
+  if (clock_gettime (CLOCK_PROCESS_CPUTIME_ID, &ts) != 0)
+    return g_get_monotonic_time () / 1e6;
+  return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+typedef struct
+{
+  gint64 wall;
+  double cpu;
+} Start;
+
+static Start
+start_now (void)
+{
+  return (Start){ g_get_monotonic_time (), cpu_now () };
+}
+
+/* Waits for the frame after a change begun at @t0; returns the processor
+ * time spent since, in seconds (and prints the wall-clock time too). */
+static double
+wait_for_frame (Fixture *f, Start t0, const char *what)
+{
+  guint before = f->paints;
+  double cpu;
+
+  gtk_widget_queue_draw (GTK_WIDGET (f->view));
+  TRESS_TEST_WAIT_FOR (f->paints > before);
+  cpu = cpu_now () - t0.cpu;
+  g_test_message ("%s: next frame after %.3f s of processor time (%.3f s on the clock)", what, cpu,
+                  (g_get_monotonic_time () - t0.wall) / 1e6);
+  return cpu;
+}
+
+typedef enum
+{
+  CLICK,       /* selects the row alone */
+  SHIFT_CLICK, /* the range from the anchor */
+  CTRL_CLICK,  /* adds the row */
+} Click;
+
+static void
+select_and_check (Fixture *f, const char *what, Click how, guint row, guint anchor)
+{
+  Start t0 = start_now ();
+  double seconds;
+
+  if (how == CLICK)
+    gtk_selection_model_select_item (f->rows, row, TRUE);
+  else if (how == SHIFT_CLICK)
+    gtk_selection_model_select_range (f->rows, MIN (row, anchor),
+                                      MAX (row, anchor) - MIN (row, anchor) + 1, TRUE);
+  else
+    gtk_selection_model_select_item (f->rows, row, FALSE);
+  g_test_message ("%s: %u curves shown", what, tress_curve_view_get_n_curves (f->view));
+  seconds = wait_for_frame (f, t0, what);
+  g_assert_cmpfloat (seconds, <, FRAME_LIMIT_S);
+  assert_graph_inside (f);
+  /* The panels are in step with the graph. */
+  g_assert_nonnull (tress_curve_editor_get_timeline_text (f->editor));
+}
+
+static void
+test_dog_selections (void)
+{
+  Fixture fx = { 0 }, *f = &fx;
+  int anim1, anim2, anim3;
+  guint all, one, two;
+
+  if (!open_sample (f, "bfres/Animal_Dog_Animation.bfres"))
+    return;
+  /* A frame with nothing changed, for comparison. */
+  wait_for_frame (f, start_now (), "first");
+  wait_for_frame (f, start_now (), "a bare frame");
+  assert_graph_inside (f);
+  g_assert_cmpint (row_depth (f, 0), ==, 0);
+  anim1 = nth_row_at_depth (f, 1, 0);
+  anim2 = nth_row_at_depth (f, 1, 1);
+  anim3 = nth_row_at_depth (f, 1, 2);
+  g_assert_cmpint (anim1, >, 0);
+  g_assert_cmpint (anim2, >, anim1);
+  g_assert_cmpint (anim3, >, anim2);
+
+  select_and_check (f, "the kind row", CLICK, 0, 0);
+  all = tress_curve_view_get_n_curves (f->view);
+  g_assert_cmpuint (all, ==, 4464);
+  select_and_check (f, "an animation", CLICK, (guint)anim1, 0);
+  one = tress_curve_view_get_n_curves (f->view);
+  g_assert_cmpuint (one, >, 0);
+  g_assert_cmpuint (one, <, all);
+  select_and_check (f, "Shift: the next animation", SHIFT_CLICK, (guint)anim2, (guint)anim1);
+  two = tress_curve_view_get_n_curves (f->view);
+  g_assert_cmpuint (two, >, one);
+  select_and_check (f, "Ctrl: a third animation", CTRL_CLICK, (guint)anim3, 0);
+  g_assert_cmpuint (tress_curve_view_get_n_curves (f->view), >, two);
+  g_assert_true (gtk_selection_model_is_selected (f->rows, (guint)anim1));
+  g_assert_true (gtk_selection_model_is_selected (f->rows, (guint)anim3));
+
+  /* Back to the whole kind: every curve again, and every key selected. */
+  select_and_check (f, "the kind row again", CLICK, 0, 0);
+  {
+    Start t0 = start_now ();
+    double seconds;
+
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->view), "curve.select-all", NULL));
+    seconds = wait_for_frame (f, t0, "select all");
+    g_test_message ("select all: %u keys", tress_curve_view_get_n_selected_keys (f->view));
+    g_assert_cmpuint (tress_curve_view_get_n_selected_keys (f->view), >, 200000);
+    g_assert_cmpfloat (seconds, <, FRAME_LIMIT_S);
+  }
+  close_window (f);
+}
+
+int
+main (int argc, char *argv[])
+{
+  g_autoptr (GError) error = NULL;
+
+  g_test_init (&argc, &argv, NULL);
+  gtk_init ();
+  app = tress_application_new ();
+  g_application_set_flags (G_APPLICATION (app),
+                           G_APPLICATION_HANDLES_OPEN | G_APPLICATION_NON_UNIQUE);
+  g_application_register (G_APPLICATION (app), NULL, &error);
+  g_assert_no_error (error);
+  g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
+  g_test_add_func ("/curves/big-file/dog-selections", test_dog_selections);
+  return g_test_run ();
+}
