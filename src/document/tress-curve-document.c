@@ -422,11 +422,27 @@ replace_curve (TressCurveDocument *self, guint index, TressCurve *c)
   g_signal_emit (self, signals[SIGNAL_CURVE_CHANGED], 0, index);
 }
 
+/* Re-reads curve @i from the model; replaces and announces it if its data changed. */
+static void
+refresh_other (TressCurveDocument *self, const TressCurveOps *ops, gpointer model, guint i)
+{
+  TressCurve *other = ops->get_curve (model, i);
+
+  if (other == NULL)
+    other = tress_curve_new ();
+  if (same_curve_data (other, g_ptr_array_index (self->curves, i)))
+    tress_curve_unref (other);
+  else
+    replace_curve (self, i, other);
+}
+
 /* Re-reads curve @index from the model after it changed, and every other curve
  * the change reached: formats share storage between curves (a NIFF record holds
  * every component of a channel; a BFRES animation's length bounds all of its
- * curves), so an edit of one curve can change its siblings. Only curves whose
- * data really changed are replaced and announced. */
+ * curves), so an edit of one curve can change its siblings. The format names
+ * them (linked_curves), so an edit of every curve of a big file costs
+ * O(curves × siblings), not O(curves²); without that list every curve is
+ * compared. Only curves whose data really changed are replaced and announced. */
 static void
 refresh_curve (TressCurveDocument *self, guint index, double quant_error)
 {
@@ -443,20 +459,23 @@ refresh_curve (TressCurveDocument *self, guint index, double quant_error)
   g_array_index (self->quant_error, double, index) = quant_error;
   replace_curve (self, index, c);
 
-  for (guint i = 0; i < self->curves->len; i++)
+  if (ops->linked_curves != NULL)
     {
-      TressCurve *other;
+      g_autoptr (GArray) linked = g_array_new (FALSE, FALSE, sizeof (guint));
 
-      if (i == index)
-        continue;
-      other = ops->get_curve (model, i);
-      if (other == NULL)
-        other = tress_curve_new ();
-      if (same_curve_data (other, g_ptr_array_index (self->curves, i)))
-        tress_curve_unref (other);
-      else
-        replace_curve (self, i, other);
+      ops->linked_curves (model, index, linked);
+      for (guint j = 0; j < linked->len; j++)
+        {
+          guint i = g_array_index (linked, guint, j);
+
+          if (i != index && i < self->curves->len)
+            refresh_other (self, ops, model, i);
+        }
+      return;
     }
+  for (guint i = 0; i < self->curves->len; i++)
+    if (i != index)
+      refresh_other (self, ops, model, i);
 }
 
 /* ----------------------------------------------------- set curve command -- */

@@ -57,6 +57,12 @@ struct _TressCurveOps
    * least @frame_count, never lowering it, so keys may move past the old end.
    * save_state/restore_state of @index cover the change. */
   gboolean (*set_frame_count) (gpointer model, guint index, double frame_count, GError **error);
+  /* Appends to @out (guint) the other curves whose neutral data an edit of
+   * curve @index (set_curve, widen_types, set_frame_count, restore_state) can
+   * change: those sharing its stored keys or its animation's header. NULL: any
+   * curve may change, and the document compares them all after every edit,
+   * which costs O(curves) per edited curve. */
+  void (*linked_curves) (gpointer model, guint index, GArray *out);
 };
 
 struct _TressFormat

@@ -795,6 +795,21 @@ ops_set_frame_count (gpointer model, guint index, double frame_count, GError **e
   return tress_bfres_raise_frame_count (model, index, (int)ceil (frame_count), error);
 }
 
+/* An edit of a curve changes its own keys and its animation's header (the
+ * frame count, the baked size): the curves of the same animation. */
+static void
+ops_linked_curves (gpointer model, guint index, GArray *out)
+{
+  TressBfres *b = model;
+  guint anim;
+
+  g_return_if_fail (index < b->curves->len);
+  anim = bfres_curve (b, index)->anim;
+  for (guint i = 0; i < b->curves->len; i++)
+    if (i != index && bfres_curve (b, i)->anim == anim)
+      g_array_append_val (out, i);
+}
+
 static const TressCurveOps bfres_curve_ops = {
   .n_curves = ops_n_curves,
   .get_curve = ops_get_curve,
@@ -804,6 +819,7 @@ static const TressCurveOps bfres_curve_ops = {
   .preview_error = ops_preview_error,
   .widen_types = ops_widen_types,
   .set_frame_count = ops_set_frame_count,
+  .linked_curves = ops_linked_curves,
 };
 
 static const char *const bfres_extensions[] = { "bfres", "sbfres", "szs", NULL };

@@ -1094,6 +1094,21 @@ niff_restore_state (gpointer model, guint index, GBytes *state)
   tress_niff_group_changed (file, ref->group);
 }
 
+/* An edit of a curve rewrites its group (save_state holds the whole group):
+ * the curves of the same group. */
+static void
+niff_linked_curves (gpointer model, guint index, GArray *out)
+{
+  TressNiffFile *file = model;
+  guint group;
+
+  g_return_if_fail (index < file->curve_refs->len);
+  group = g_array_index (file->curve_refs, TressNiffCurveRef, index).group;
+  for (guint i = 0; i < file->curve_refs->len; i++)
+    if (i != index && g_array_index (file->curve_refs, TressNiffCurveRef, i).group == group)
+      g_array_append_val (out, i);
+}
+
 const TressCurveOps tress_niff_curve_ops = {
   .n_curves = niff_n_curves,
   .get_curve = niff_get_curve,
@@ -1101,4 +1116,5 @@ const TressCurveOps tress_niff_curve_ops = {
   .save_state = niff_save_state,
   .restore_state = niff_restore_state,
   .preview_error = niff_preview_error,
+  .linked_curves = niff_linked_curves,
 };
