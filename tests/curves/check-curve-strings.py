@@ -10,7 +10,8 @@ import sys
 import tempfile
 
 root = pathlib.Path(sys.argv[1])
-files = sorted(root.glob('src/app/curves/*.c')) + [root / 'src/document/tress-curve-document.c']
+files = sorted(root.glob('src/app/curves/*.c')) + [root / 'src/document/tress-curve-document.c',
+                                                    root / 'src/core/tress-curve-edit.c']
 ui_files = [root / 'ui/tress-curve-editor.ui']
 COMMENT = re.compile(r'/\*.*?\*/|//[^\n]*', re.S)
 # Calls whose string argument is shown to the user as it is.
@@ -60,7 +61,7 @@ if xgettext:
     with tempfile.TemporaryDirectory() as tmp:
         pot = pathlib.Path(tmp) / 'curves.pot'
         subprocess.run([xgettext, '--from-code=UTF-8', '-k_', '-kN_', '-kC_:1c,2', '-kNC_:1c,2',
-                        '-kngettext:1,2', '-o', str(pot)] + [str(f) for f in files + ui_files],
+                        '-kngettext:1,2', '-kg_dngettext:2,3', '-o', str(pot)] + [str(f) for f in files + ui_files],
                        check=True)
         # xgettext writes nothing when it finds no marked string.
         text = pot.read_text() if pot.exists() else ''

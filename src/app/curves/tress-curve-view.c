@@ -23,6 +23,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "core/tress-curve-edit.h"
 #include "tress-curve-paint.h"
 #include "tress-curve-selection.h"
 
@@ -353,89 +354,7 @@ frame_grid (const TressCurve *c)
   return c != NULL && c->limits.frame_step > 0 ? c->limits.frame_step : 0;
 }
 
-/* Key and value sort keeping track of where tracked indices went. FALSE when two
- * keys share a frame. */
-static gboolean
-sort_tracking (TressCurve *c, GArray *tracked)
-{
-  guint n = tress_curve_get_n_keys (c);
-  g_autofree guint *order = g_new (guint, MAX (n, 1));
-  g_autofree guint *where = g_new (guint, MAX (n, 1));
-  g_autoptr (GArray) sorted = NULL;
-  gboolean in_order = TRUE;
-
-  for (guint i = 1; i < n && in_order; i++)
-    if (tress_curve_get_key (c, i)->frame <= tress_curve_get_key (c, i - 1)->frame)
-      in_order = FALSE;
-  if (in_order)
-    return TRUE;
-  for (guint i = 0; i < n; i++)
-    order[i] = i;
-  /* Insertion sort: drags move few keys past few others. */
-  for (guint i = 1; i < n; i++)
-    for (guint j = i;
-         j > 0
-         && tress_curve_get_key (c, order[j - 1])->frame > tress_curve_get_key (c, order[j])->frame;
-         j--)
-      {
-        guint t = order[j];
-        order[j] = order[j - 1];
-        order[j - 1] = t;
-      }
-  sorted = g_array_sized_new (FALSE, FALSE, sizeof (TressKey), n);
-  for (guint i = 0; i < n; i++)
-    {
-      g_array_append_val (sorted, *tress_curve_get_key (c, order[i]));
-      where[order[i]] = i;
-    }
-  memcpy (c->keys->data, sorted->data, n * sizeof (TressKey));
-  if (tracked != NULL)
-    for (guint i = 0; i < tracked->len; i++)
-      g_array_index (tracked, guint, i) = where[g_array_index (tracked, guint, i)];
-  for (guint i = 1; i < n; i++)
-    if (tress_curve_get_key (c, i)->frame <= tress_curve_get_key (c, i - 1)->frame)
-      return FALSE;
-  return TRUE;
-}
-
-/* Recomputes the automatic slopes around key @i (the key and its neighbours). */
-static void
-update_tangents_around (TressCurve *c, guint i)
-{
-  guint n = tress_curve_get_n_keys (c);
-
-  for (guint k = i > 0 ? i - 1 : 0; k <= i + 1 && k < n; k++)
-    tress_curve_update_tangent (c, k);
-}
-
-/* Values as the format holds them: whole numbers for int curves, 0/1 for bool
- * curves, within the value range. Frames are left alone, so that a key moved
- * past the animation's end is refused (and may be offered a longer animation)
- * rather than silently pulled back. */
-static void
-conform_values (TressCurve *c)
-{
-  const TressCurveLimits *l = &c->limits;
-
-  for (guint i = 0; i < tress_curve_get_n_keys (c); i++)
-    {
-      TressKey *k = tress_curve_get_key (c, i);
-
-      if (l->value_kind != TRESS_VALUE_FLOAT)
-        k->value = round (k->value);
-      if (l->value_kind == TRESS_VALUE_BOOL)
-        k->value = k->value != 0 ? 1 : 0;
-      k->value = CLAMP (k->value, l->value_min, l->value_max);
-    }
-}
-
 /* --------------------------------------------------------------- edits -- */
-
-/* An edit changes a copy of one curve; @keys holds the selected key indices of
- * that curve on entry and where they are on return. Returns FALSE (with
- * @error) to refuse, and sets *changed when the copy differs. */
-typedef gboolean (*EditFunc) (TressCurveView *self, Slot *slot, TressCurve *curve, GArray *keys,
-                              gpointer data, gboolean *changed, GError **error);
 
 typedef enum
 {
@@ -470,470 +389,6 @@ clear_pending (TressCurveView *self)
   self->pending_end = 0;
 }
 
-/* TRUE when @c breaks its limits only by keys after limits.frame_max. */
-static gboolean
-only_past_end (const TressCurve *c)
-{
-  g_autoptr (TressCurve) longer = NULL;
-  guint n = tress_curve_get_n_keys (c);
-
-  if (n == 0 || tress_curve_get_key (c, n - 1)->frame <= c->limits.frame_max)
-    return FALSE;
-  longer = tress_curve_copy (c);
-  longer->limits.frame_max = G_MAXDOUBLE;
-  return tress_curve_check_limits (longer, NULL);
-}
-
-static gboolean
-same_keys (const TressCurve *a, const TressCurve *b)
-{
-  return tress_curve_get_n_keys (a) == tress_curve_get_n_keys (b)
-         && memcmp (a->keys->data, b->keys->data, tress_curve_get_n_keys (a) * sizeof (TressKey))
-                == 0;
-}
-
-/* The index in @now of the key of @before at @index, found by its frame; -1
- * when @now has no key there any more. */
-static int
-key_in (const TressCurve *before, guint index, const TressCurve *now)
-{
-  double frame = tress_curve_get_key (before, index)->frame;
-  guint at = tress_curve_lower_bound (now, frame);
-
-  return at < tress_curve_get_n_keys (now) && tress_curve_get_key (now, at)->frame == frame
-             ? (int)at
-             : -1;
-}
-
-/* Keys of @before (indices) as indices of @now, by frame: those @now no longer
- * holds are left out. */
-static GArray *
-remap_keys (const TressCurve *before, GArray *keys, const TressCurve *now)
-{
-  GArray *mapped = g_array_new (FALSE, FALSE, sizeof (guint));
-
-  for (guint i = 0; i < keys->len; i++)
-    {
-      int at = key_in (before, g_array_index (keys, guint, i), now);
-
-      if (at >= 0)
-        g_array_append_val (mapped, at);
-    }
-  return mapped;
-}
-
-/* Runs @func on a copy of every target curve and commits the changed ones as
- * one undo step labelled @label. Nothing is committed if any curve refuses.
- *
- * Curves can share keys (the components of a NIFF record): committing one
- * changes its siblings. A target whose curve changed under an earlier commit of
- * the same edit is edited again from what it holds now, its selected keys
- * found again by frame, so that no commit undoes another. */
-static gboolean
-apply_edit (TressCurveView *self, const char *label, Target target, EditFunc func, gpointer data)
-{
-  g_autoptr (GPtrArray) copies = g_ptr_array_new_with_free_func ((GDestroyNotify)tress_curve_unref);
-  g_autoptr (GPtrArray) befores
-      = g_ptr_array_new_with_free_func ((GDestroyNotify)tress_curve_unref);
-  g_autoptr (GPtrArray) keysets = g_ptr_array_new_with_free_func ((GDestroyNotify)g_array_unref);
-  g_autoptr (GPtrArray) selected = g_ptr_array_new_with_free_func ((GDestroyNotify)g_array_unref);
-  g_autoptr (GArray) slots = g_array_new (FALSE, FALSE, sizeof (guint));
-  g_autoptr (GError) error = NULL;
-  g_autoptr (GArray) past_end = g_array_new (FALSE, FALSE, sizeof (gboolean));
-  gboolean any_selected = FALSE;
-  gboolean any_past_end = FALSE;
-  gboolean ok = TRUE;
-  guint n_changed = 0;
-
-  if (self->document == NULL)
-    return FALSE;
-  clear_pending (self);
-  any_selected = tress_curve_selection_get_n_keys (self->selection) > 0;
-
-  for (guint i = 0; i < self->slots->len && ok; i++)
-    {
-      Slot *s = &g_array_index (self->slots, Slot, i);
-      const TressCurve *current;
-      TressCurve *copy;
-      GArray *keys;
-      gboolean changed = FALSE;
-
-      if (!slot_is_target (self, s, target, any_selected))
-        continue;
-      current = tress_curve_document_get_curve (self->document, s->index);
-      if (current == NULL)
-        continue;
-      copy = tress_curve_copy (current);
-      keys = selected_keys_of (self, s->index);
-      {
-        /* As they were, in case the curve must be edited again at commit. */
-        GArray *before_keys = g_array_copy (keys);
-
-        ok = func (self, s, copy, keys, data, &changed, &error);
-        if (ok && changed)
-          {
-            g_ptr_array_add (selected, before_keys);
-            g_ptr_array_add (befores, tress_curve_copy (current));
-          }
-        else
-          g_array_unref (before_keys);
-      }
-      /* An edit that ends where it began (a value rounded back) records nothing. */
-      if (ok && changed && tress_curve_get_n_keys (copy) == tress_curve_get_n_keys (current)
-          && memcmp (copy->keys->data, current->keys->data,
-                     tress_curve_get_n_keys (copy) * sizeof (TressKey))
-                 == 0)
-        changed = FALSE;
-      if (ok && changed && copy->limits.fixed_key_count
-          && tress_curve_get_n_keys (copy) != tress_curve_get_n_keys (current))
-        {
-          g_set_error (&error, TRESS_ERROR, TRESS_ERROR_REFUSED,
-                       _ ("%s has a fixed number of keys: keys cannot be inserted or deleted"),
-                       current->path ? current->path : _ ("This curve"));
-          ok = FALSE;
-        }
-      if (ok && changed)
-        {
-          gboolean longer = FALSE;
-
-          ok = tress_curve_check_limits (copy, NULL);
-          if (!ok && only_past_end (copy))
-            {
-              /* Keep going: the edit may still apply once the animation is longer. */
-              ok = longer = any_past_end = TRUE;
-              self->pending_end = MAX (
-                  self->pending_end,
-                  ceil (tress_curve_get_key (copy, tress_curve_get_n_keys (copy) - 1)->frame));
-            }
-          else if (!ok)
-            tress_curve_check_limits (copy, &error); /* the reason, for the message */
-          if (ok)
-            g_array_append_val (past_end, longer);
-        }
-      if (ok && changed)
-        {
-          g_ptr_array_add (copies, copy);
-          g_ptr_array_add (keysets, keys);
-          g_array_append_val (slots, i);
-        }
-      else
-        {
-          tress_curve_unref (copy);
-          g_array_unref (keys);
-          /* Recorded above, before the checks that turned this one down. */
-          if (befores->len > copies->len)
-            {
-              g_ptr_array_set_size (befores, copies->len);
-              g_ptr_array_set_size (selected, copies->len);
-            }
-        }
-    }
-
-  if (!ok)
-    {
-      g_autofree char *msg = g_strdup_printf (_ ("%s refused: %s"), label, error->message);
-      self->pending_end = 0;
-      set_message (self, msg);
-      gtk_widget_error_bell (GTK_WIDGET (self));
-      return FALSE;
-    }
-  if (copies->len == 0)
-    return FALSE;
-  if (any_past_end)
-    {
-      g_autofree char *msg = NULL;
-
-      self->pending_label = g_strdup (label);
-      self->pending_curves = g_ptr_array_ref (copies);
-      self->pending_indices = g_array_new (FALSE, FALSE, sizeof (guint));
-      for (guint i = 0; i < slots->len; i++)
-        g_array_append_val (
-            self->pending_indices,
-            g_array_index (self->slots, Slot, g_array_index (slots, guint, i)).index);
-      self->pending_past_end = g_array_ref (past_end);
-      msg = g_strdup_printf (_ ("%s refused: a key would move past the end of the animation; "
-                                "it can be lengthened to %g frames"),
-                             label, self->pending_end);
-      set_message (self, msg);
-      gtk_widget_error_bell (GTK_WIDGET (self));
-      return FALSE;
-    }
-
-  tress_curve_document_begin_edit (self->document, label);
-  self->committing = TRUE;
-  for (guint i = 0; i < copies->len && ok; i++)
-    {
-      Slot *s = &g_array_index (self->slots, Slot, g_array_index (slots, guint, i));
-      const TressCurve *now = tress_curve_document_get_curve (self->document, s->index);
-      TressCurve *commit = copies->pdata[i];
-      g_autoptr (TressCurve) again = NULL;
-
-      if (now != NULL && !same_keys (now, befores->pdata[i]))
-        {
-          /* Changed by an earlier curve of this edit: edit what it holds now. */
-          GArray *keys = remap_keys (befores->pdata[i], selected->pdata[i], now);
-          gboolean changed = FALSE;
-
-          again = tress_curve_copy (now);
-          g_array_unref (keysets->pdata[i]);
-          keysets->pdata[i] = keys;
-          ok = func (self, s, again, keys, data, &changed, &error)
-               && (!changed || tress_curve_check_limits (again, &error));
-          if (!ok || !changed || same_keys (again, now))
-            continue;
-          commit = again;
-        }
-      ok = tress_curve_document_set_curve (self->document, s->index, commit, label, &error);
-      n_changed += ok;
-    }
-  if (!ok)
-    {
-      g_autofree char *msg = g_strdup_printf (_ ("%s refused: %s"), label, error->message);
-
-      /* What was committed before the refusal is taken back. */
-      tress_curve_document_cancel_edit (self->document);
-      self->committing = FALSE;
-      set_message (self, msg);
-      gtk_widget_error_bell (GTK_WIDGET (self));
-      prune_selection (self);
-      emit_selection_changed (self);
-      return FALSE;
-    }
-  tress_curve_document_end_edit (self->document);
-  self->committing = FALSE;
-  for (guint i = 0; i < copies->len; i++)
-    replace_curve_selection (
-        self, g_array_index (self->slots, Slot, g_array_index (slots, guint, i)).index,
-        keysets->pdata[i]);
-  set_message (self, NULL);
-  prune_selection (self);
-  emit_selection_changed (self);
-  return n_changed > 0;
-}
-
-/* Move. */
-typedef struct
-{
-  double d_frame;
-  double d_value; /* shown units (normalized view: scaled per curve) */
-} MoveData;
-
-static gboolean
-edit_move (TressCurveView *self, Slot *slot, TressCurve *c, GArray *keys, gpointer data,
-           gboolean *changed, GError **error)
-{
-  MoveData *m = data;
-  TressValueMap map = slot_map (self, slot);
-  double dv = m->d_value / (map.scale != 0 ? map.scale : 1);
-
-  for (guint i = 0; i < keys->len; i++)
-    {
-      TressKey *k = tress_curve_get_key (c, g_array_index (keys, guint, i));
-      k->frame += m->d_frame;
-      k->value += dv;
-    }
-  /* Moved by the pointer or the keyboard: values take what the format holds
-   * (whole numbers for int and bool curves, its range). */
-  conform_values (c);
-  if (!sort_tracking (c, keys))
-    {
-      g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED,
-                   _ ("two keys of %s would share a frame"), c->path ? c->path : _ ("the curve"));
-      return FALSE;
-    }
-  for (guint i = 0; i < keys->len; i++)
-    update_tangents_around (c, g_array_index (keys, guint, i));
-  *changed = keys->len > 0;
-  return TRUE;
-}
-
-/* Scale around a pivot. */
-typedef struct
-{
-  double frame_factor;
-  double value_factor;
-  gboolean around_playhead;
-  double pivot_frame;
-} ScaleData;
-
-static gboolean
-edit_scale (TressCurveView *self, Slot *slot, TressCurve *c, GArray *keys, gpointer data,
-            gboolean *changed, GError **error)
-{
-  ScaleData *sd = data;
-  double grid = frame_grid (c);
-  double vmin = G_MAXDOUBLE, vmax = -G_MAXDOUBLE, pivot_value;
-
-  for (guint i = 0; i < keys->len; i++)
-    {
-      TressKey *k = tress_curve_get_key (c, g_array_index (keys, guint, i));
-      vmin = MIN (vmin, k->value);
-      vmax = MAX (vmax, k->value);
-    }
-  pivot_value = (vmin + vmax) / 2;
-  if (sd->around_playhead)
-    pivot_value = tress_curve_evaluate (c, sd->pivot_frame);
-  for (guint i = 0; i < keys->len; i++)
-    {
-      TressKey *k = tress_curve_get_key (c, g_array_index (keys, guint, i));
-      double f = sd->pivot_frame + (k->frame - sd->pivot_frame) * sd->frame_factor;
-
-      k->frame = tress_curve_snap_frame (f, grid);
-      k->value = pivot_value + (k->value - pivot_value) * sd->value_factor;
-      if (sd->frame_factor != 0)
-        {
-          k->in_slope *= sd->value_factor / sd->frame_factor;
-          k->out_slope *= sd->value_factor / sd->frame_factor;
-        }
-    }
-  conform_values (c);
-  if (!sort_tracking (c, keys))
-    {
-      g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED,
-                   _ ("two keys of %s would share a frame"), c->path ? c->path : _ ("the curve"));
-      return FALSE;
-    }
-  *changed = keys->len > 0;
-  return TRUE;
-}
-
-static gboolean
-edit_insert (TressCurveView *self, Slot *slot, TressCurve *c, GArray *keys, gpointer data,
-             gboolean *changed, GError **error)
-{
-  double frame = *(double *)data;
-  int index;
-
-  index = tress_curve_insert_on_curve (c, frame, error);
-  if (index < 0)
-    return FALSE;
-  g_array_set_size (keys, 0);
-  {
-    guint u = (guint)index;
-    g_array_append_val (keys, u);
-  }
-  *changed = TRUE;
-  return TRUE;
-}
-
-static gboolean
-edit_delete (TressCurveView *self, Slot *slot, TressCurve *c, GArray *keys, gpointer data,
-             gboolean *changed, GError **error)
-{
-  if (keys->len == 0)
-    return TRUE;
-  if (keys->len >= tress_curve_get_n_keys (c))
-    {
-      g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED, _ ("%s must keep at least one key"),
-                   c->path ? c->path : _ ("a curve"));
-      return FALSE;
-    }
-  for (guint i = keys->len; i > 0; i--)
-    tress_curve_remove_key (c, g_array_index (keys, guint, i - 1));
-  g_array_set_size (keys, 0);
-  for (guint i = 0; i < tress_curve_get_n_keys (c); i++)
-    tress_curve_update_tangent (c, i);
-  *changed = TRUE;
-  return TRUE;
-}
-
-/* Inserts copies of @src keys at @offset frames; selects the new ones. */
-static gboolean
-insert_keys (TressCurve *c, const TressKey *src, guint n, double offset, GArray *keys,
-             GError **error)
-{
-  g_array_set_size (keys, 0);
-  for (guint i = 0; i < n; i++)
-    {
-      TressKey k = src[i];
-      int at;
-
-      k.origin = 0; /* a new key, whatever it was copied from */
-      k.frame = tress_curve_snap_frame (k.frame + offset, frame_grid (c));
-      if (c->limits.tied_tangents)
-        k.in_slope = k.out_slope = (k.in_slope + k.out_slope) / 2;
-      if (!(c->limits.interp_mask & TRESS_INTERP_MASK (k.interp)))
-        {
-          g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED, _ ("%s cannot hold %s keys"),
-                       c->path ? c->path : _ ("the curve"), tress_interp_to_label (k.interp));
-          return FALSE;
-        }
-      /* Where the format derives the slopes (NIFF1 KEY records, whose Hermite
-       * is an ease), Hermite keys from a curve that stores them would change
-       * shape: refused, unless they are such eases themselves. */
-      if (c->limits.slopes_derived && k.interp == TRESS_INTERP_HERMITE
-          && !(k.flags & TRESS_KEY_EASE_ASSUMED))
-        {
-          g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED,
-                       _ ("%s stores no slopes: Hermite keys with their own slopes would change "
-                          "shape there"),
-                       c->path ? c->path : _ ("the curve"));
-          return FALSE;
-        }
-      at = tress_curve_insert_key (c, &k);
-      if (at < 0)
-        {
-          g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED,
-                       _ ("a key already sits at frame %g of %s"), k.frame,
-                       c->path ? c->path : _ ("the curve"));
-          return FALSE;
-        }
-      /* Earlier new keys after the insertion point moved one up. */
-      for (guint j = 0; j < keys->len; j++)
-        if (g_array_index (keys, guint, j) >= (guint)at)
-          g_array_index (keys, guint, j)++;
-      {
-        guint u = (guint)at;
-        g_array_append_val (keys, u);
-      }
-    }
-  return TRUE;
-}
-
-static gboolean
-edit_duplicate (TressCurveView *self, Slot *slot, TressCurve *c, GArray *keys, gpointer data,
-                gboolean *changed, GError **error)
-{
-  double offset = *(double *)data;
-  g_autoptr (GArray) src = g_array_new (FALSE, FALSE, sizeof (TressKey));
-
-  if (keys->len == 0)
-    return TRUE;
-  for (guint i = 0; i < keys->len; i++)
-    g_array_append_val (src, *tress_curve_get_key (c, g_array_index (keys, guint, i)));
-  if (!insert_keys (c, (TressKey *)src->data, src->len, offset, keys, error))
-    return FALSE;
-  *changed = TRUE;
-  return TRUE;
-}
-
-static gboolean
-edit_interp (TressCurveView *self, Slot *slot, TressCurve *c, GArray *keys, gpointer data,
-             gboolean *changed, GError **error)
-{
-  TressInterp interp = *(TressInterp *)data;
-  guint n = tress_curve_get_n_keys (c);
-
-  if (!(c->limits.interp_mask & TRESS_INTERP_MASK (interp)))
-    {
-      g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED, _ ("%s cannot hold %s segments"),
-                   c->path ? c->path : _ ("the curve"), tress_interp_to_label (interp));
-      return FALSE;
-    }
-  if (c->limits.uniform_interp)
-    {
-      /* The format stores one interpolation per curve: every segment follows. */
-      for (guint i = 0; i < n; i++)
-        tress_curve_get_key (c, i)->interp = interp;
-      *changed = TRUE;
-      return TRUE;
-    }
-  for (guint i = 0; i < keys->len; i++)
-    tress_curve_get_key (c, g_array_index (keys, guint, i))->interp = interp;
-  *changed = keys->len > 0;
-  return TRUE;
-}
-
 static char *
 broken_id (guint curve, double frame)
 {
@@ -951,84 +406,189 @@ key_is_broken (TressCurveView *self, guint curve, const TressKey *k)
   return g_hash_table_contains (self->broken, id);
 }
 
-static gboolean
-edit_tangent (TressCurveView *self, Slot *slot, TressCurve *c, GArray *keys, gpointer data,
-              gboolean *changed, GError **error)
+/* Where a batch edit stores its curves: the document, in one undo step. */
+typedef struct
 {
-  const char *mode = data;
+  TressCurveDocument *document;
+  const char *label;
+} Store;
 
-  if (c->limits.slopes_derived)
+static const TressCurve *
+store_get (gpointer data, guint index)
+{
+  return tress_curve_document_get_curve (((Store *)data)->document, index);
+}
+
+static gboolean
+store_set (gpointer data, guint index, const TressCurve *curve, GError **error)
+{
+  Store *store = data;
+
+  return tress_curve_document_set_curve (store->document, index, curve, store->label, error);
+}
+
+/* Adapts @edit to one target curve (its units, its share of a paste); FALSE
+ * leaves the curve out. @rank counts the targets before it. */
+typedef gboolean (*PrepareFunc) (TressCurveView *self, Slot *slot, guint rank,
+                                 TressCurveEdit *edit);
+
+static void
+refuse (TressCurveView *self, const char *label, const GError *error)
+{
+  g_autofree char *msg = g_strdup_printf (_ ("%s refused: %s"), label, error->message);
+
+  set_message (self, msg);
+  gtk_widget_error_bell (GTK_WIDGET (self));
+}
+
+/* Runs @edit (asked for @n_keys keys, which its label counts) on every target
+ * curve and commits the changed ones as one undo step; nothing is committed if
+ * any curve refuses (see TressCurveEditBatch). An edit refused only because
+ * keys would pass the animation's end is kept, for the editor to offer a
+ * longer animation. */
+static gboolean
+apply_edit (TressCurveView *self, const TressCurveEdit *edit, guint n_keys, Target target,
+            PrepareFunc prepare)
+{
+  g_autoptr (TressCurveEditBatch) batch = tress_curve_edit_batch_new ();
+  g_autofree char *label = tress_curve_edit_dup_label (edit, n_keys);
+  g_autofree char *undo_label = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GArray) targets = g_array_new (FALSE, FALSE, sizeof (guint));
+  gboolean any_selected = FALSE;
+  gboolean ok = TRUE;
+  guint rank = 0, n_changed, n_stored = 0;
+  Store store;
+
+  if (self->document == NULL)
+    return FALSE;
+  clear_pending (self);
+  any_selected = tress_curve_selection_get_n_keys (self->selection) > 0;
+
+  for (guint i = 0; i < self->slots->len && ok; i++)
     {
-      g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED,
-                   _ ("%s stores no slopes: they follow from its interpolation"),
-                   c->path ? c->path : _ ("the curve"));
+      Slot *s = &g_array_index (self->slots, Slot, i);
+      const TressCurve *current;
+      g_autoptr (GArray) keys = NULL;
+      TressCurveEdit e = *edit;
+
+      if (!slot_is_target (self, s, target, any_selected))
+        continue;
+      current = tress_curve_document_get_curve (self->document, s->index);
+      if (current == NULL)
+        continue;
+      if (prepare != NULL && !prepare (self, s, rank++, &e))
+        continue;
+      keys = selected_keys_of (self, s->index);
+      ok = tress_curve_edit_batch_add (batch, s->index, current, (const guint *)keys->data,
+                                       keys->len, &e, &error);
+      g_array_append_val (targets, s->index);
+    }
+  if (!ok)
+    {
+      refuse (self, label, error);
       return FALSE;
     }
-  if (g_strcmp0 (mode, "broken") == 0 && c->limits.tied_tangents)
+  if (edit->kind == TRESS_CURVE_EDIT_TANGENT)
     {
-      g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED,
-                   _ ("%s stores one slope per key: in and out slopes cannot differ"),
-                   c->path ? c->path : _ ("the curve"));
+      /* Formats that compute "broken" from the slopes (in ≠ out) forget it
+       * while they are equal: the view remembers it. */
+      for (guint i = 0; i < targets->len; i++)
+        {
+          guint index = g_array_index (targets, guint, i);
+          const TressCurve *c = tress_curve_document_get_curve (self->document, index);
+          g_autoptr (GArray) keys = selected_keys_of (self, index);
+
+          for (guint k = 0; k < keys->len; k++)
+            {
+              char *id = broken_id (index,
+                                    tress_curve_get_key (c, g_array_index (keys, guint, k))->frame);
+
+              if (edit->tangent == TRESS_TANGENT_EDIT_BROKEN)
+                g_hash_table_add (self->broken, id);
+              else
+                {
+                  g_hash_table_remove (self->broken, id);
+                  g_free (id);
+                }
+            }
+        }
+    }
+  n_changed = tress_curve_edit_batch_get_n_changed (batch);
+  if (n_changed == 0)
+    return FALSE;
+  undo_label = tress_curve_edit_batch_dup_label (batch, n_keys);
+  if (tress_curve_edit_batch_get_end (batch) > 0)
+    {
+      g_autofree char *msg = NULL;
+
+      self->pending_label = g_steal_pointer (&undo_label);
+      self->pending_curves = g_ptr_array_new_with_free_func ((GDestroyNotify)tress_curve_unref);
+      self->pending_indices = g_array_new (FALSE, FALSE, sizeof (guint));
+      self->pending_past_end = g_array_new (FALSE, FALSE, sizeof (gboolean));
+      for (guint i = 0; i < n_changed; i++)
+        {
+          guint index = tress_curve_edit_batch_get_id (batch, i);
+          gboolean past = tress_curve_edit_batch_get_past_end (batch, i);
+
+          g_ptr_array_add (self->pending_curves,
+                           tress_curve_ref (tress_curve_edit_batch_get_curve (batch, i)));
+          g_array_append_val (self->pending_indices, index);
+          g_array_append_val (self->pending_past_end, past);
+        }
+      self->pending_end = tress_curve_edit_batch_get_end (batch);
+      msg = g_strdup_printf (_ ("%s refused: a key would move past the end of the animation; "
+                                "it can be lengthened to %g frames"),
+                             label, self->pending_end);
+      set_message (self, msg);
+      gtk_widget_error_bell (GTK_WIDGET (self));
       return FALSE;
     }
-  for (guint i = 0; i < keys->len; i++)
+
+  store = (Store){ self->document, undo_label };
+  tress_curve_document_begin_edit (self->document, undo_label);
+  self->committing = TRUE;
+  ok = tress_curve_edit_batch_commit (batch, store_get, store_set, &store, &n_stored, &error);
+  if (!ok)
     {
-      guint ki = g_array_index (keys, guint, i);
-      TressKey *k = tress_curve_get_key (c, ki);
-
-      g_autofree char *id = broken_id (slot->index, k->frame);
-
-      if (g_strcmp0 (mode, "broken") == 0)
-        {
-          k->flags |= TRESS_KEY_BROKEN;
-          g_hash_table_add (self->broken, g_steal_pointer (&id));
-        }
-      else if (g_strcmp0 (mode, "unified") == 0)
-        {
-          g_hash_table_remove (self->broken, id);
-          k->flags &= ~TRESS_KEY_BROKEN;
-          k->in_slope = k->out_slope = (k->in_slope + k->out_slope) / 2;
-        }
-      else
-        {
-          if (g_strcmp0 (mode, "auto") == 0)
-            k->tangent = TRESS_TANGENT_AUTO;
-          else if (g_strcmp0 (mode, "auto-clamped") == 0)
-            k->tangent = TRESS_TANGENT_AUTO_CLAMPED;
-          else if (g_strcmp0 (mode, "flat") == 0)
-            k->tangent = TRESS_TANGENT_FLAT;
-          else if (g_strcmp0 (mode, "linear") == 0)
-            k->tangent = TRESS_TANGENT_LINEAR;
-          else
-            k->tangent = TRESS_TANGENT_MANUAL;
-          tress_curve_update_tangent (c, ki);
-          k = tress_curve_get_key (c, ki);
-          k->flags &= ~TRESS_KEY_BROKEN;
-          g_hash_table_remove (self->broken, id);
-        }
+      /* What was committed before the refusal is taken back. */
+      tress_curve_document_cancel_edit (self->document);
+      self->committing = FALSE;
+      refuse (self, label, error);
+      prune_selection (self);
+      emit_selection_changed (self);
+      return FALSE;
     }
-  *changed = keys->len > 0;
+  tress_curve_document_end_edit (self->document);
+  self->committing = FALSE;
+  for (guint i = 0; i < n_changed; i++)
+    replace_curve_selection (self, tress_curve_edit_batch_get_id (batch, i),
+                             tress_curve_edit_batch_get_keys (batch, i));
+  set_message (self, NULL);
+  prune_selection (self);
+  emit_selection_changed (self);
+  return n_stored > 0;
+}
+
+/* Moves are asked for in shown units: the normalized view scales each curve. */
+static gboolean
+prepare_move (TressCurveView *self, Slot *slot, guint rank, TressCurveEdit *edit)
+{
+  TressValueMap map = slot_map (self, slot);
+
+  edit->d_value /= map.scale != 0 ? map.scale : 1;
   return TRUE;
 }
 
-typedef struct
-{
-  double offset;     /* frames added to the clipboard's relative frames */
-  guint n_targets;   /* how many curves receive a paste */
-  guint target_rank; /* running count while pasting */
-} PasteData;
-
+/* One copied curve goes into every target; several go by component, else in order. */
 static gboolean
-edit_paste (TressCurveView *self, Slot *slot, TressCurve *c, GArray *keys, gpointer data,
-            gboolean *changed, GError **error)
+prepare_paste (TressCurveView *self, Slot *slot, guint rank, TressCurveEdit *edit)
 {
-  PasteData *pd = data;
+  const TressCurve *c = tress_curve_document_get_curve (self->document, slot->index);
   ClipCurve *src = NULL;
-  guint rank = pd->target_rank++;
 
   if (clipboard == NULL || clipboard->len == 0)
-    return TRUE;
-  /* One copied curve goes into every target; several go by component, else in order. */
+    return FALSE;
   if (clipboard->len == 1)
     src = clipboard->pdata[0];
   else
@@ -1044,134 +604,9 @@ edit_paste (TressCurveView *self, Slot *slot, TressCurve *c, GArray *keys, gpoin
         src = clipboard->pdata[rank];
     }
   if (src == NULL)
-    return TRUE;
-  if (!insert_keys (c, (TressKey *)src->keys->data, src->keys->len, pd->offset, keys, error))
     return FALSE;
-  *changed = TRUE;
-  return TRUE;
-}
-
-typedef struct
-{
-  guint key;
-  TressKey value;
-} SetKeyData;
-
-static gboolean
-edit_set_key (TressCurveView *self, Slot *slot, TressCurve *c, GArray *keys, gpointer data,
-              gboolean *changed, GError **error)
-{
-  SetKeyData *sk = data;
-  TressKey *k;
-  guint n = tress_curve_get_n_keys (c);
-
-  if (sk->key >= n)
-    {
-      g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED, _ ("there is no key %u"), sk->key);
-      return FALSE;
-    }
-  k = tress_curve_get_key (c, sk->key);
-  if (c->limits.tied_tangents && sk->value.in_slope != sk->value.out_slope)
-    {
-      /* The slope that changed wins. */
-      if (sk->value.in_slope != k->in_slope)
-        sk->value.out_slope = sk->value.in_slope;
-      else
-        sk->value.in_slope = sk->value.out_slope;
-    }
-  if (sk->value.in_slope != k->in_slope || sk->value.out_slope != k->out_slope)
-    sk->value.tangent = TRESS_TANGENT_MANUAL;
-  *k = sk->value;
-  g_array_set_size (keys, 0);
-  g_array_append_val (keys, sk->key);
-  if (!sort_tracking (c, keys))
-    {
-      g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED, _ ("a key already sits at frame %g"),
-                   sk->value.frame);
-      return FALSE;
-    }
-  update_tangents_around (c, g_array_index (keys, guint, 0));
-  *changed = TRUE;
-  return TRUE;
-}
-
-static gboolean
-edit_bake (TressCurveView *self, Slot *slot, TressCurve *c, GArray *keys, gpointer data,
-           gboolean *changed, GError **error)
-{
-  g_autoptr (TressCurve) baked = NULL;
-  guint n = tress_curve_get_n_keys (c);
-
-  if (n < 2)
-    return TRUE;
-  if (!(c->limits.interp_mask & TRESS_INTERP_MASK (TRESS_INTERP_BAKED)))
-    {
-      g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED, _ ("%s cannot hold baked samples"),
-                   c->path ? c->path : _ ("the curve"));
-      return FALSE;
-    }
-  baked = tress_curve_bake (c, tress_curve_get_key (c, 0)->frame,
-                            tress_curve_get_key (c, n - 1)->frame);
-  if (baked == NULL)
-    {
-      g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED,
-                   _ ("%s spans more than %d frames: too many to bake one sample each"),
-                   c->path ? c->path : _ ("the curve"), TRESS_CURVE_MAX_BAKED);
-      return FALSE;
-    }
-  g_array_set_size (c->keys, 0);
-  g_array_append_vals (c->keys, baked->keys->data, baked->keys->len);
-  g_array_set_size (keys, 0);
-  *changed = TRUE;
-  return TRUE;
-}
-
-static gboolean
-edit_fit (TressCurveView *self, Slot *slot, TressCurve *c, GArray *keys, gpointer data,
-          gboolean *changed, GError **error)
-{
-  double tolerance = *(double *)data;
-  g_autoptr (TressCurve) fit = NULL;
-  g_autoptr (TressCurve) samples = NULL;
-  TressInterp interp;
-  guint n = tress_curve_get_n_keys (c);
-  gboolean baked = n > 0;
-
-  /* Hermite keys only where the format stores their slopes: where it derives
-   * them (NIFF1 KEY records) the fitted slopes would be lost, and the shape. */
-  if ((c->limits.interp_mask & TRESS_INTERP_MASK (TRESS_INTERP_HERMITE))
-      && !c->limits.slopes_derived)
-    interp = TRESS_INTERP_HERMITE;
-  else if (c->limits.interp_mask & TRESS_INTERP_MASK (TRESS_INTERP_LINEAR))
-    interp = TRESS_INTERP_LINEAR;
-  else
-    {
-      g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED,
-                   _ ("%s can hold neither Hermite nor linear keys"),
-                   c->path ? c->path : _ ("the curve"));
-      return FALSE;
-    }
-  /* The fit follows samples, one a frame: keys that are not samples are
-   * sampled first, so that it follows the curve's shape, not its keys. */
-  for (guint i = 0; i < n && baked; i++)
-    baked = tress_curve_get_key (c, i)->interp == TRESS_INTERP_BAKED;
-  if (!baked && n > 1)
-    {
-      samples = tress_curve_bake (c, tress_curve_get_key (c, 0)->frame,
-                                  tress_curve_get_key (c, n - 1)->frame);
-      if (samples == NULL)
-        {
-          g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED,
-                       _ ("%s spans more than %d frames: too many to fit"),
-                       c->path ? c->path : _ ("the curve"), TRESS_CURVE_MAX_BAKED);
-          return FALSE;
-        }
-    }
-  fit = tress_curve_fit (samples != NULL ? samples : c, tolerance, interp);
-  g_array_set_size (c->keys, 0);
-  g_array_append_vals (c->keys, fit->keys->data, fit->keys->len);
-  g_array_set_size (keys, 0);
-  *changed = TRUE;
+  edit->src = (const TressKey *)src->keys->data;
+  edit->n_src = src->keys->len;
   return TRUE;
 }
 
@@ -1183,44 +618,14 @@ count_selected_keys (TressCurveView *self)
   return tress_curve_selection_get_n_keys (self->selection);
 }
 
-typedef enum
-{
-  VERB_MOVE,
-  VERB_PASTE,
-  VERB_SCALE,
-  VERB_DELETE,
-  VERB_DUPLICATE,
-} Verb;
-
-/* An undo label such as "Move 3 keys", whole sentences for the translators. */
-static char *
-keys_label (Verb verb, guint n)
-{
-  switch (verb)
-    {
-    case VERB_MOVE:
-      return g_strdup_printf (ngettext ("Move %u key", "Move %u keys", n), n);
-    case VERB_PASTE:
-      return g_strdup_printf (ngettext ("Paste %u key", "Paste %u keys", n), n);
-    case VERB_SCALE:
-      return g_strdup_printf (ngettext ("Scale %u key", "Scale %u keys", n), n);
-    case VERB_DELETE:
-      return g_strdup_printf (ngettext ("Delete %u key", "Delete %u keys", n), n);
-    case VERB_DUPLICATE:
-    default:
-      return g_strdup_printf (ngettext ("Duplicate %u key", "Duplicate %u keys", n), n);
-    }
-}
-
 static gboolean
 view_move (TressCurveView *self, double d_frame, double d_value)
 {
-  MoveData m = { d_frame, d_value };
-  g_autofree char *label = keys_label (VERB_MOVE, count_selected_keys (self));
+  TressCurveEdit e = { .kind = TRESS_CURVE_EDIT_MOVE, .d_frame = d_frame, .d_value = d_value };
 
   if (count_selected_keys (self) == 0)
     return FALSE;
-  return apply_edit (self, label, TARGET_SELECTED, edit_move, &m);
+  return apply_edit (self, &e, count_selected_keys (self), TARGET_SELECTED, prepare_move);
 }
 
 static void
@@ -1383,24 +788,19 @@ view_copy (TressCurveView *self)
 static gboolean
 view_paste (TressCurveView *self, gboolean at_playhead)
 {
-  PasteData pd = { 0 };
-  g_autofree char *label = NULL;
+  TressCurveEdit e = { .kind = TRESS_CURVE_EDIT_PASTE };
   guint n = 0;
-  gboolean any_selected = count_selected_keys (self) > 0;
 
   if (clipboard == NULL || clipboard->len == 0)
     {
       set_message (self, _ ("Nothing to paste: copy keys first"));
       return FALSE;
     }
-  pd.offset = at_playhead ? self->playhead : clipboard_first;
-  for (guint i = 0; i < self->slots->len; i++)
-    if (slot_is_target (self, &g_array_index (self->slots, Slot, i), TARGET_CURVES, any_selected))
-      pd.n_targets++;
+  /* In place, the keys go back to the frame they came from. */
+  e.d_frame = at_playhead ? self->playhead : clipboard_first;
   for (guint i = 0; i < clipboard->len; i++)
     n += ((ClipCurve *)clipboard->pdata[i])->keys->len;
-  label = keys_label (VERB_PASTE, n);
-  return apply_edit (self, label, TARGET_CURVES, edit_paste, &pd);
+  return apply_edit (self, &e, n, TARGET_CURVES, prepare_paste);
 }
 
 /* -------------------------------------------------------- pointer / drag -- */
@@ -1604,7 +1004,7 @@ drag_update_keys (TressCurveView *self, double x, double y, gboolean invert_snap
       g_array_set_size (s->drag_now, 0);
       g_array_append_vals (s->drag_now, keys->data, keys->len);
       /* Two keys on one frame stay visible as such; the drag's end refuses them. */
-      sort_tracking (s->edit, s->drag_now);
+      tress_curve_sort_tracking (s->edit, s->drag_now);
       s->permuted = TRUE;
       for (guint k = 0; k < n; k++)
         tress_curve_update_tangent (s->edit, k);
@@ -1696,7 +1096,7 @@ rebase_drag (const TressCurve *orig, const TressCurve *edit, GArray *sel, GArray
       if (memcmp (tress_curve_get_key (orig, from), tress_curve_get_key (edit, to),
                   sizeof (TressKey))
           != 0)
-        at[j] = key_in (orig, from, now);
+        at[j] = tress_curve_key_in (orig, from, now);
     }
   for (guint j = 0; j < n; j++)
     {
@@ -1715,7 +1115,7 @@ rebase_drag (const TressCurve *orig, const TressCurve *edit, GArray *sel, GArray
     }
   if (!any)
     return NULL;
-  if (!sort_tracking (result, NULL))
+  if (!tress_curve_sort_tracking (result, NULL))
     {
       g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED,
                    _ ("two keys of %s would share a frame"),
@@ -1742,7 +1142,8 @@ drag_commit (TressCurveView *self)
   if (self->drag == DRAG_HANDLE)
     label = g_strdup (_ ("Change slope"));
   else
-    label = keys_label (VERB_MOVE, count_selected_keys (self));
+    label = tress_curve_edit_dup_label (&(TressCurveEdit){ .kind = TRESS_CURVE_EDIT_MOVE },
+                                        count_selected_keys (self));
 
   /* Validate everything first so a refusal changes nothing. */
   for (guint i = 0; i < self->slots->len && ok; i++)
@@ -1753,8 +1154,8 @@ drag_commit (TressCurveView *self)
       if (s->edit == NULL)
         continue;
       keys = s->drag_now;
-      conform_values (s->edit);
-      if (keys != NULL && !sort_tracking (s->edit, NULL))
+      tress_curve_conform_values (s->edit);
+      if (keys != NULL && !tress_curve_sort_tracking (s->edit, NULL))
         {
           g_set_error (&error, TRESS_ERROR, TRESS_ERROR_REFUSED,
                        _ ("two keys of %s would share a frame"),
@@ -1765,7 +1166,7 @@ drag_commit (TressCurveView *self)
       for (guint k = 0; k < tress_curve_get_n_keys (s->edit); k++)
         tress_curve_update_tangent (s->edit, k);
       ok = tress_curve_check_limits (s->edit, NULL);
-      if (!ok && only_past_end (s->edit))
+      if (!ok && tress_curve_only_past_end (s->edit))
         {
           gboolean yes = TRUE;
           guint n = tress_curve_get_n_keys (s->edit);
@@ -1847,10 +1248,10 @@ drag_commit (TressCurveView *self)
           edit = g_steal_pointer (&s->edit);
           orig = g_steal_pointer (&s->orig);
           /* Dropped back where it started (or snapped there): nothing to record. */
-          if (same_keys (edit, orig))
+          if (tress_curve_same_keys (edit, orig))
             continue;
           now = tress_curve_document_get_curve (self->document, s->index);
-          if (now != NULL && !same_keys (now, orig))
+          if (now != NULL && !tress_curve_same_keys (now, orig))
             {
               /* Changed by an earlier curve of this drag (keys it shares): move
                * this curve's keys in what it holds now. */
@@ -2316,25 +1717,24 @@ static void
 act_scale (GtkWidget *w, const char *name, GVariant *p)
 {
   TressCurveView *self = TRESS_CURVE_VIEW (w);
-  ScaleData sd = { 1, 1, FALSE, 0 };
+  TressCurveEdit e = { .kind = TRESS_CURVE_EDIT_SCALE };
   double fmin = G_MAXDOUBLE, fmax = -G_MAXDOUBLE;
-  g_autofree char *label = keys_label (VERB_SCALE, count_selected_keys (self));
 
-  g_variant_get (p, "(ddb)", &sd.frame_factor, &sd.value_factor, &sd.around_playhead);
+  g_variant_get (p, "(ddb)", &e.frame_factor, &e.value_factor, &e.value_at_pivot);
   selected_frame_range (self, &fmin, &fmax);
   if (fmin > fmax)
     return;
-  sd.pivot_frame = sd.around_playhead ? self->playhead : (fmin + fmax) / 2;
-  apply_edit (self, label, TARGET_SELECTED, edit_scale, &sd);
+  /* Around the middle of the selection, or the playhead (and the value there). */
+  e.pivot_frame = e.value_at_pivot ? self->playhead : (fmin + fmax) / 2;
+  apply_edit (self, &e, count_selected_keys (self), TARGET_SELECTED, NULL);
 }
 
 static void
 insert_at (TressCurveView *self, double frame)
 {
-  char label[64];
+  TressCurveEdit e = { .kind = TRESS_CURVE_EDIT_INSERT, .frame = frame };
 
-  g_snprintf (label, sizeof label, _ ("Insert key at frame %g"), frame);
-  apply_edit (self, label, TARGET_CURVES, edit_insert, &frame);
+  apply_edit (self, &e, 1, TARGET_CURVES, NULL);
 }
 
 static void
@@ -2354,26 +1754,26 @@ static void
 act_delete (GtkWidget *w, const char *name, GVariant *p)
 {
   TressCurveView *self = TRESS_CURVE_VIEW (w);
-  g_autofree char *label = keys_label (VERB_DELETE, count_selected_keys (self));
+  TressCurveEdit e = { .kind = TRESS_CURVE_EDIT_DELETE };
 
   if (count_selected_keys (self) == 0)
     return;
-  apply_edit (self, label, TARGET_SELECTED, edit_delete, NULL);
+  apply_edit (self, &e, count_selected_keys (self), TARGET_SELECTED, NULL);
 }
 
 static void
 act_duplicate (GtkWidget *w, const char *name, GVariant *p)
 {
   TressCurveView *self = TRESS_CURVE_VIEW (w);
-  double fmin = G_MAXDOUBLE, fmax = -G_MAXDOUBLE, offset;
-  g_autofree char *label = keys_label (VERB_DUPLICATE, count_selected_keys (self));
+  double fmin = G_MAXDOUBLE, fmax = -G_MAXDOUBLE;
+  TressCurveEdit e = { .kind = TRESS_CURVE_EDIT_DUPLICATE };
 
   selected_frame_range (self, &fmin, &fmax);
   if (fmin > fmax)
     return;
   /* The copies follow the selection, one frame after its last key. */
-  offset = fmax - fmin + 1;
-  apply_edit (self, label, TARGET_SELECTED, edit_duplicate, &offset);
+  e.d_frame = fmax - fmin + 1;
+  apply_edit (self, &e, count_selected_keys (self), TARGET_SELECTED, NULL);
 }
 
 static void
@@ -2388,76 +1788,32 @@ act_paste (GtkWidget *w, const char *name, GVariant *p)
   view_paste (TRESS_CURVE_VIEW (w), p != NULL && g_variant_get_boolean (p));
 }
 
-/* The interpolation as undo labels name it. */
-static const char *
-interp_label (TressInterp interp)
-{
-  switch (interp)
-    {
-    case TRESS_INTERP_STEP:
-      return C_ ("interpolation", "step");
-    case TRESS_INTERP_LINEAR:
-      return C_ ("interpolation", "linear");
-    case TRESS_INTERP_HERMITE:
-      return C_ ("interpolation", "Hermite");
-    case TRESS_INTERP_BAKED:
-    default:
-      return C_ ("interpolation", "baked");
-    }
-}
-
-/* The tangent mode (an action parameter) as undo labels name it. */
-static const char *
-tangent_label (const char *mode)
-{
-  static const char *const modes[][2] = {
-    { "auto", NC_ ("tangent", "auto") },     { "auto-clamped", NC_ ("tangent", "auto clamped") },
-    { "flat", NC_ ("tangent", "flat") },     { "linear", NC_ ("tangent", "linear") },
-    { "manual", NC_ ("tangent", "manual") }, { "unified", NC_ ("tangent", "unified") },
-    { "broken", NC_ ("tangent", "broken") }
-  };
-
-  for (guint i = 0; i < G_N_ELEMENTS (modes); i++)
-    if (g_strcmp0 (mode, modes[i][0]) == 0)
-      return g_dpgettext2 (NULL, "tangent", modes[i][1]);
-  return mode;
-}
-
 static void
 act_set_interpolation (GtkWidget *w, const char *name, GVariant *p)
 {
   TressCurveView *self = TRESS_CURVE_VIEW (w);
-  TressInterp interp;
-  g_autofree char *label = NULL;
+  TressCurveEdit e = { .kind = TRESS_CURVE_EDIT_INTERP };
 
-  if (!tress_interp_from_string (g_variant_get_string (p, NULL), &interp))
+  if (!tress_interp_from_string (g_variant_get_string (p, NULL), &e.interp))
     {
       set_message (self, _ ("Unknown interpolation"));
       return;
     }
-  label = g_strdup_printf (
-      /* TRANSLATORS: the last %s is an interpolation ("Hermite") */
-      ngettext ("Set interpolation of %u key to %s", "Set interpolation of %u keys to %s",
-                count_selected_keys (self)),
-      count_selected_keys (self), interp_label (interp));
   if (count_selected_keys (self) == 0)
     {
       set_message (self, _ ("Select keys to change their interpolation"));
       return;
     }
-  apply_edit (self, label, TARGET_SELECTED, edit_interp, &interp);
+  apply_edit (self, &e, count_selected_keys (self), TARGET_SELECTED, NULL);
 }
 
 static void
 act_set_tangent (GtkWidget *w, const char *name, GVariant *p)
 {
   TressCurveView *self = TRESS_CURVE_VIEW (w);
-  const char *mode = g_variant_get_string (p, NULL);
-  static const char *const modes[]
-      = { "auto", "auto-clamped", "flat", "linear", "manual", "unified", "broken", NULL };
-  g_autofree char *label = NULL;
+  TressCurveEdit e = { .kind = TRESS_CURVE_EDIT_TANGENT };
 
-  if (!g_strv_contains (modes, mode))
+  if (!tress_tangent_edit_from_string (g_variant_get_string (p, NULL), &e.tangent))
     {
       set_message (self, _ ("Unknown tangent mode"));
       return;
@@ -2467,12 +1823,7 @@ act_set_tangent (GtkWidget *w, const char *name, GVariant *p)
       set_message (self, _ ("Select keys to change their tangents"));
       return;
     }
-  label = g_strdup_printf (
-      /* TRANSLATORS: the last %s is a tangent mode ("auto clamped") */
-      ngettext ("Set tangents of %u key to %s", "Set tangents of %u keys to %s",
-                count_selected_keys (self)),
-      count_selected_keys (self), tangent_label (mode));
-  apply_edit (self, label, TARGET_SELECTED, edit_tangent, (gpointer)mode);
+  apply_edit (self, &e, count_selected_keys (self), TARGET_SELECTED, NULL);
 }
 
 static void
@@ -2520,17 +1871,17 @@ act_hide_lock (GtkWidget *w, const char *name, GVariant *p)
 static void
 act_bake (GtkWidget *w, const char *name, GVariant *p)
 {
-  apply_edit (TRESS_CURVE_VIEW (w), _ ("Bake to samples"), TARGET_CURVES, edit_bake, NULL);
+  TressCurveEdit e = { .kind = TRESS_CURVE_EDIT_BAKE };
+
+  apply_edit (TRESS_CURVE_VIEW (w), &e, 0, TARGET_CURVES, NULL);
 }
 
 static void
 act_fit (GtkWidget *w, const char *name, GVariant *p)
 {
-  double tolerance = g_variant_get_double (p);
-  char label[64];
+  TressCurveEdit e = { .kind = TRESS_CURVE_EDIT_FIT, .tolerance = g_variant_get_double (p) };
 
-  g_snprintf (label, sizeof label, _ ("Convert samples to keys (tolerance %g)"), tolerance);
-  apply_edit (TRESS_CURVE_VIEW (w), label, TARGET_CURVES, edit_fit, &tolerance);
+  apply_edit (TRESS_CURVE_VIEW (w), &e, 0, TARGET_CURVES, NULL);
 }
 
 static void
@@ -3014,7 +2365,8 @@ follow_key (guint key, gpointer data)
 {
   FollowData *fd = data;
 
-  return key < tress_curve_get_n_keys (fd->before) ? key_in (fd->before, key, fd->now) : -1;
+  return key < tress_curve_get_n_keys (fd->before) ? tress_curve_key_in (fd->before, key, fd->now)
+                                                   : -1;
 }
 
 /* After @index changed from outside the view (undo, redo, another view), its
@@ -3028,13 +2380,13 @@ follow_keys (TressCurveView *self, guint index)
 
   FollowData fd = { before, now };
 
-  if (before == NULL || now == NULL || same_keys (before, now))
+  if (before == NULL || now == NULL || tress_curve_same_keys (before, now))
     return;
   tress_curve_selection_remap (self->selection, index, follow_key, &fd);
   if (self->has_active && self->active_curve == index)
     {
       int at = self->active_key < tress_curve_get_n_keys (before)
-                   ? key_in (before, self->active_key, now)
+                   ? tress_curve_key_in (before, self->active_key, now)
                    : -1;
 
       if (at < 0)
@@ -3309,9 +2661,8 @@ tress_curve_view_set_key (TressCurveView *self, guint curve_index, guint key, co
                           GError **error)
 {
   Slot *s = slot_for (self, curve_index);
-  SetKeyData sk = { key, *value };
+  TressCurveEdit e = { .kind = TRESS_CURVE_EDIT_SET_KEY, .key = key, .value = *value };
   g_autoptr (TressCurveSelection) keep = NULL;
-  char label[64];
   gboolean ok;
 
   g_return_val_if_fail (TRESS_IS_CURVE_VIEW (self), FALSE);
@@ -3331,8 +2682,7 @@ tress_curve_view_set_key (TressCurveView *self, guint curve_index, guint key, co
   keep = tress_curve_selection_copy (self->selection);
   sel_clear (self);
   sel_add (self, curve_index, key, TRESS_CURVE_PART_KEY);
-  g_snprintf (label, sizeof label, _ ("Edit key %u"), key);
-  ok = apply_edit (self, label, TARGET_SELECTED, edit_set_key, &sk);
+  ok = apply_edit (self, &e, 1, TARGET_SELECTED, NULL);
   if (!ok)
     {
       tress_curve_selection_free (self->selection);

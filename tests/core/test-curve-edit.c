@@ -1,0 +1,993 @@
+/* test-curve-edit.c: the curve edit operations, without a display
+ *
+ * Every operation the editor and tress-cli share (tress-curve-edit.h): what it
+ * does to the keys, where the selection goes, what it refuses and how it says
+ * so; and the batch that applies one over several curves all-or-nothing,
+ * including curves that share keys (the components of a NIFF record).
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <math.h>
+#include <string.h>
+
+#include "core/tress-curve-edit.h"
+#include "core/tress-error.h"
+#include "formats/tress-format.h"
+#include "tress-test-utils.h"
+
+/* Keys at frames 0 10 20 30 40 with values 0 2 1 3 0, Hermite, flat slopes. */
+static TressCurve *
+make_curve (void)
+{
+  static const double values[] = { 0, 2, 1, 3, 0 };
+  TressCurve *c = tress_curve_new ();
+
+  for (guint i = 0; i < G_N_ELEMENTS (values); i++)
+    {
+      TressKey k = { .frame = 10.0 * i, .value = values[i], .interp = TRESS_INTERP_HERMITE };
+
+      tress_curve_append_key (c, &k);
+    }
+  tress_curve_set_text (&c->path, "Test/Bone/Translate X");
+  return c;
+}
+
+static GArray *
+sel (guint n, ...)
+{
+  GArray *keys = g_array_new (FALSE, FALSE, sizeof (guint));
+  va_list args;
+
+  va_start (args, n);
+  for (guint i = 0; i < n; i++)
+    {
+      guint k = va_arg (args, guint);
+      g_array_append_val (keys, k);
+    }
+  va_end (args);
+  return keys;
+}
+
+static guint
+sel_at (GArray *keys, guint i)
+{
+  return g_array_index (keys, guint, i);
+}
+
+static const TressKey *
+key (const TressCurve *c, guint i)
+{
+  return tress_curve_get_key (c, i);
+}
+
+/* The frames of the keys, as "0 10 20". */
+static char *
+frames (const TressCurve *c)
+{
+  GString *s = g_string_new (NULL);
+
+  for (guint i = 0; i < tress_curve_get_n_keys (c); i++)
+    g_string_append_printf (s, "%s%g", i ? " " : "", key (c, i)->frame);
+  return g_string_free (s, FALSE);
+}
+
+#define assert_frames(c, expected)                                                                 \
+  G_STMT_START                                                                                     \
+  {                                                                                                \
+    g_autofree char *f_ = frames (c);                                                              \
+    g_assert_cmpstr (f_, ==, expected);                                                            \
+  }                                                                                                \
+  G_STMT_END
+
+#define assert_refused(error, fragment)                                                            \
+  G_STMT_START                                                                                     \
+  {                                                                                                \
+    g_assert_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED);                                      \
+    if (strstr ((error)->message, fragment) == NULL)                                               \
+      g_error ("refusal \"%s\" does not say \"%s\"", (error)->message, fragment);                  \
+    g_clear_error (&(error));                                                                      \
+  }                                                                                                \
+  G_STMT_END
+
+/* ------------------------------------------------------------- helpers -- */
+
+static void
+test_sort_tracking (void)
+{
+  g_autoptr (TressCurve) c = make_curve ();
+  g_autoptr (GArray) keys = sel (2, 1u, 3u);
+
+  /* Key 1 (10) to 35, key 3 (30) to 5: both pass others. */
+  tress_curve_get_key (c, 1)->frame = 35;
+  tress_curve_get_key (c, 3)->frame = 5;
+  g_assert_true (tress_curve_sort_tracking (c, keys));
+  assert_frames (c, "0 5 20 35 40");
+  g_assert_cmpuint (sel_at (keys, 0), ==, 3); /* the key from 10, now at 35 */
+  g_assert_cmpuint (sel_at (keys, 1), ==, 1);
+  g_assert_cmpfloat (key (c, 3)->value, ==, 2);
+  /* Two keys on one frame: sorted all the same, and said. */
+  tress_curve_get_key (c, 0)->frame = 20;
+  g_assert_false (tress_curve_sort_tracking (c, NULL));
+}
+
+static void
+test_conform_and_remap (void)
+{
+  g_autoptr (TressCurve) c = make_curve ();
+  g_autoptr (TressCurve) before = NULL;
+  g_autoptr (GArray) keys = sel (3, 0u, 2u, 4u);
+  g_autoptr (GArray) mapped = NULL;
+
+  c->limits.value_kind = TRESS_VALUE_BOOL;
+  tress_curve_get_key (c, 1)->value = 0.4;
+  tress_curve_get_key (c, 3)->value = -7;
+  tress_curve_conform_values (c);
+  g_assert_cmpfloat (key (c, 1)->value, ==, 0);
+  g_assert_cmpfloat (key (c, 2)->value, ==, 1);
+  g_assert_cmpfloat (key (c, 3)->value, ==, 1); /* not 0: true */
+  c->limits.value_kind = TRESS_VALUE_INT;
+  c->limits.value_max = 0.5;
+  tress_curve_get_key (c, 1)->value = 2.6;
+  tress_curve_conform_values (c);
+  g_assert_cmpfloat (key (c, 1)->value, ==, 0.5); /* rounded to 3, then within the range */
+
+  /* Indices follow the keys by frame; keys gone drop out. */
+  before = tress_curve_copy (c);
+  tress_curve_remove_key (c, 2);
+  mapped = tress_curve_remap_keys (before, keys, c);
+  g_assert_cmpuint (mapped->len, ==, 2);
+  g_assert_cmpuint (sel_at (mapped, 0), ==, 0);
+  g_assert_cmpuint (sel_at (mapped, 1), ==, 3);
+  g_assert_cmpint (tress_curve_key_in (before, 2, c), ==, -1);
+  g_assert_true (tress_curve_same_keys (before, before));
+  g_assert_false (tress_curve_same_keys (before, c));
+
+  /* Past the end only: a longer animation would take it. */
+  tress_curve_limits_init_unbounded (&c->limits);
+  c->limits.frame_max = 35;
+  g_assert_true (tress_curve_only_past_end (c));
+  c->limits.value_max = 10;
+  tress_curve_get_key (c, 0)->value = 11; /* also out of range */
+  g_assert_false (tress_curve_only_past_end (c));
+}
+
+/* ---------------------------------------------------------------- move -- */
+
+static void
+test_move (void)
+{
+  g_autoptr (TressCurve) c = make_curve ();
+  g_autoptr (GArray) keys = sel (1, 1u);
+  g_autoptr (GError) error = NULL;
+
+  g_assert_true (tress_curve_edit_move (c, keys, 3, -0.5, &error));
+  g_assert_no_error (error);
+  g_assert_cmpfloat (key (c, 1)->frame, ==, 13);
+  g_assert_cmpfloat (key (c, 1)->value, ==, 1.5);
+  g_assert_cmpuint (sel_at (keys, 0), ==, 1);
+
+  /* Past two neighbours: the selection follows the key to its new index. */
+  g_assert_true (tress_curve_edit_move (c, keys, 22, 0, &error));
+  assert_frames (c, "0 20 30 35 40");
+  g_assert_cmpuint (sel_at (keys, 0), ==, 3);
+  g_assert_cmpfloat (key (c, 3)->value, ==, 1.5);
+
+  /* Onto another key: refused, with the curve's name. */
+  g_assert_false (tress_curve_edit_move (c, keys, 5, 0, &error));
+  assert_refused (error, "two keys of Test/Bone/Translate X would share a frame");
+}
+
+static void
+test_move_whole_numbers_and_tangents (void)
+{
+  g_autoptr (TressCurve) c = make_curve ();
+  g_autoptr (GArray) keys = sel (1, 2u);
+  g_autoptr (GError) error = NULL;
+
+  /* Int curves keep whole values; automatic slopes around the key follow. */
+  c->limits.value_kind = TRESS_VALUE_INT;
+  for (guint i = 0; i < 5; i++)
+    tress_curve_get_key (c, i)->tangent = TRESS_TANGENT_AUTO;
+  g_assert_true (tress_curve_edit_move (c, keys, 0, 0.7, &error));
+  g_assert_cmpfloat (key (c, 2)->value, ==, 2);
+  /* Key 1 sits between 0 (frame 0) and 2 (frame 20): Catmull-Rom slope 0.1. */
+  g_assert_cmpfloat_with_epsilon (key (c, 1)->out_slope, 0.1, 1e-12);
+  g_assert_cmpfloat_with_epsilon (key (c, 3)->in_slope, (0 - 2) / 20.0, 1e-12);
+  /* Key 0 is not a neighbour of the moved key: left alone. */
+  g_assert_cmpfloat (key (c, 0)->out_slope, ==, 0);
+}
+
+/* --------------------------------------------------------------- scale -- */
+
+static void
+test_scale (void)
+{
+  g_autoptr (TressCurve) c = make_curve ();
+  g_autoptr (GArray) keys = sel (2, 1u, 3u);
+  g_autoptr (GError) error = NULL;
+
+  /* Keys 1 and 3 (frames 10, 30; values 2, 3) by 1.5 in time, 2 in value around
+   * frame 20 and the middle of their values (2.5). */
+  tress_curve_get_key (c, 1)->out_slope = tress_curve_get_key (c, 1)->in_slope = 0.3;
+  g_assert_true (tress_curve_edit_scale (c, keys, 20, 1.5, 2, FALSE, &error));
+  g_assert_no_error (error);
+  assert_frames (c, "0 5 20 35 40");
+  g_assert_cmpfloat (key (c, 1)->value, ==, 1.5);
+  g_assert_cmpfloat (key (c, 3)->value, ==, 3.5);
+  g_assert_cmpfloat_with_epsilon (key (c, 1)->out_slope, 0.3 * 2 / 1.5, 1e-12);
+
+  /* Around the value at the pivot frame (the playhead's). */
+  g_assert_true (tress_curve_edit_scale (c, keys, 20, 1, 0, TRUE, &error));
+  g_assert_cmpfloat (key (c, 1)->value, ==, 1);
+  g_assert_cmpfloat (key (c, 3)->value, ==, 1);
+
+  /* Onto the frame grid; collapsing two keys onto one frame is refused. */
+  c->limits.frame_step = 1;
+  g_assert_true (tress_curve_edit_scale (c, keys, 20, 0.33, 1, FALSE, &error));
+  assert_frames (c, "0 15 20 25 40");
+  g_assert_false (tress_curve_edit_scale (c, keys, 20, 0, 1, FALSE, &error));
+  assert_refused (error, "share a frame");
+}
+
+/* -------------------------------------------------------------- insert -- */
+
+static void
+test_insert (void)
+{
+  g_autoptr (TressCurve) c = make_curve ();
+  g_autoptr (TressCurve) before = tress_curve_copy (c);
+  g_autoptr (GArray) keys = sel (1, 3u);
+  g_autoptr (GError) error = NULL;
+
+  g_assert_true (tress_curve_edit_insert (c, keys, 15, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (keys->len, ==, 1);
+  g_assert_cmpuint (sel_at (keys, 0), ==, 2); /* the new key is the selection */
+  for (double f = -5; f <= 45; f += 0.25)
+    g_assert_cmpfloat_with_epsilon (tress_curve_evaluate (c, f), tress_curve_evaluate (before, f),
+                                    1e-9);
+
+  g_assert_false (tress_curve_edit_insert (c, keys, 15, &error));
+  assert_refused (error, "already sits at frame 15");
+  c->limits.fixed_key_count = TRUE;
+  g_assert_false (tress_curve_edit_insert (c, keys, 17, &error));
+  assert_refused (error, "fixed number of keys");
+  g_assert_cmpuint (sel_at (keys, 0), ==, 2);
+}
+
+/* Outside the keys a clamped curve holds its end value; a key inserted
+ * there keeps holding it, also where the format ties the slopes (the
+ * segment to it becomes linear, flat between two equal values). */
+static void
+test_insert_held_ends (void)
+{
+  g_autoptr (TressCurve) c = make_curve ();
+  g_autoptr (GArray) keys = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_autoptr (GError) error = NULL;
+
+  c->limits.tied_tangents = TRUE;
+  tress_curve_get_key (c, 4)->in_slope = tress_curve_get_key (c, 4)->out_slope = -0.2;
+  g_assert_true (tress_curve_edit_insert (c, keys, 50, &error));
+  g_assert_cmpuint (sel_at (keys, 0), ==, 5);
+  g_assert_cmpint (key (c, 4)->interp, ==, TRESS_INTERP_LINEAR);
+  for (double f = 40; f <= 50; f += 0.5)
+    g_assert_cmpfloat (tress_curve_evaluate (c, f), ==, 0);
+  /* The segment before the old end key keeps its shape: its slope stays. */
+  g_assert_cmpfloat (key (c, 4)->in_slope, ==, -0.2);
+}
+
+/* -------------------------------------------------------------- delete -- */
+
+static void
+test_delete (void)
+{
+  g_autoptr (TressCurve) c = make_curve ();
+  g_autoptr (GArray) keys = sel (2, 1u, 3u);
+  g_autoptr (GArray) all = sel (3, 0u, 1u, 2u);
+  g_autoptr (GError) error = NULL;
+
+  for (guint i = 0; i < 5; i++)
+    tress_curve_get_key (c, i)->tangent = TRESS_TANGENT_AUTO;
+  g_assert_true (tress_curve_edit_delete (c, keys, &error));
+  g_assert_no_error (error);
+  assert_frames (c, "0 20 40");
+  g_assert_cmpuint (keys->len, ==, 0);
+  /* Automatic slopes follow the new neighbours: key 1 (20, 1) between 0 and 0. */
+  g_assert_cmpfloat (key (c, 1)->out_slope, ==, 0);
+  g_assert_cmpfloat_with_epsilon (key (c, 0)->out_slope, 1 / 20.0, 1e-12);
+
+  g_assert_false (tress_curve_edit_delete (c, all, &error));
+  assert_refused (error, "Test/Bone/Translate X must keep at least one key");
+  g_array_set_size (all, 1);
+  c->limits.fixed_key_count = TRUE;
+  g_assert_false (tress_curve_edit_delete (c, all, &error));
+  assert_refused (error, "fixed number of keys");
+  assert_frames (c, "0 20 40");
+}
+
+/* ------------------------------------------------- duplicate and paste -- */
+
+static void
+test_duplicate (void)
+{
+  g_autoptr (TressCurve) c = make_curve ();
+  g_autoptr (GArray) keys = sel (2, 1u, 2u);
+  g_autoptr (GError) error = NULL;
+
+  /* Keys 1, 2 (frames 10, 20) one frame after the selection: 21 and 31. */
+  tress_curve_get_key (c, 1)->origin = 2;
+  g_assert_true (tress_curve_edit_duplicate (c, keys, 11, &error));
+  g_assert_no_error (error);
+  assert_frames (c, "0 10 20 21 30 31 40");
+  g_assert_cmpuint (keys->len, ==, 2);
+  g_assert_cmpuint (sel_at (keys, 0), ==, 3);
+  g_assert_cmpuint (sel_at (keys, 1), ==, 5);
+  g_assert_cmpfloat (key (c, 3)->value, ==, 2);
+  g_assert_cmpuint (key (c, 3)->origin, ==, 0); /* a new key for the writer */
+  g_assert_cmpuint (key (c, 1)->origin, ==, 2);
+
+  /* Onto a taken frame: refused, the frame named. */
+  g_assert_false (tress_curve_edit_duplicate (c, keys, 9, &error));
+  assert_refused (error, "a key already sits at frame 30 of Test/Bone/Translate X");
+}
+
+static void
+test_paste (void)
+{
+  g_autoptr (TressCurve) c = make_curve ();
+  g_autoptr (GArray) keys = sel (1, 0u);
+  g_autoptr (GError) error = NULL;
+  TressKey src[] = {
+    { .frame = 0,
+      .value = 5,
+      .in_slope = 1,
+      .out_slope = 3,
+      .interp = TRESS_INTERP_HERMITE,
+      .flags = TRESS_KEY_BROKEN,
+      .origin = 7 },
+    { .frame = 2.4, .value = 6, .interp = TRESS_INTERP_LINEAR },
+  };
+
+  /* At frame 42 on a whole-frame curve whose slopes are tied: 42 and 44. */
+  c->limits.frame_step = 1;
+  c->limits.tied_tangents = TRUE;
+  g_assert_true (tress_curve_edit_paste (c, keys, src, 2, 42, &error));
+  g_assert_no_error (error);
+  assert_frames (c, "0 10 20 30 40 42 44");
+  g_assert_cmpuint (keys->len, ==, 2);
+  g_assert_cmpuint (sel_at (keys, 0), ==, 5);
+  g_assert_cmpuint (sel_at (keys, 1), ==, 6);
+  g_assert_cmpfloat (key (c, 5)->in_slope, ==, 2);
+  g_assert_cmpfloat (key (c, 5)->out_slope, ==, 2);
+  g_assert_cmpuint (key (c, 5)->origin, ==, 0);
+
+  /* Keys the curve cannot hold. */
+  c->limits.interp_mask &= ~TRESS_INTERP_MASK (TRESS_INTERP_LINEAR);
+  g_assert_false (tress_curve_edit_paste (c, keys, src, 2, 50, &error));
+  assert_refused (error, "cannot hold Linear keys");
+  /* Hermite keys with their own slopes where slopes are derived (NIFF1 KEY):
+   * refused; eases (assumed, like the curve's own) go in. */
+  c->limits.slopes_derived = TRUE;
+  g_assert_false (tress_curve_edit_paste (c, keys, src, 1, 50, &error));
+  assert_refused (error, "stores no slopes");
+  src[0].flags |= TRESS_KEY_EASE_ASSUMED;
+  g_assert_true (tress_curve_edit_paste (c, keys, src, 1, 60, &error));
+  g_assert_no_error (error);
+  assert_frames (c, "0 10 20 30 40 42 44 50 60"); /* 50: the refused paste's first key */
+  g_assert_cmpuint (sel_at (keys, 0), ==, 8);
+}
+
+/* ------------------------------------------------------- interpolation -- */
+
+static void
+test_set_interp (void)
+{
+  g_autoptr (TressCurve) c = make_curve ();
+  g_autoptr (GArray) keys = sel (2, 1u, 2u);
+  g_autoptr (GError) error = NULL;
+
+  g_assert_true (tress_curve_edit_set_interp (c, keys, TRESS_INTERP_LINEAR, &error));
+  g_assert_cmpint (key (c, 0)->interp, ==, TRESS_INTERP_HERMITE);
+  g_assert_cmpint (key (c, 1)->interp, ==, TRESS_INTERP_LINEAR);
+  g_assert_cmpint (key (c, 2)->interp, ==, TRESS_INTERP_LINEAR);
+  g_assert_cmpint (key (c, 3)->interp, ==, TRESS_INTERP_HERMITE);
+  g_assert_cmpfloat (tress_curve_evaluate (c, 15), ==, 1.5);
+
+  /* One interpolation per curve (BFRES): every segment follows. */
+  c->limits.uniform_interp = TRUE;
+  g_assert_true (tress_curve_edit_set_interp (c, keys, TRESS_INTERP_STEP, &error));
+  for (guint i = 0; i < 5; i++)
+    g_assert_cmpint (key (c, i)->interp, ==, TRESS_INTERP_STEP);
+
+  c->limits.interp_mask = TRESS_INTERP_MASK (TRESS_INTERP_STEP);
+  g_assert_false (tress_curve_edit_set_interp (c, keys, TRESS_INTERP_HERMITE, &error));
+  assert_refused (error, "Test/Bone/Translate X cannot hold Hermite segments");
+}
+
+/* ------------------------------------------------------------ tangents -- */
+
+static void
+test_set_tangent (void)
+{
+  g_autoptr (TressCurve) c = make_curve ();
+  g_autoptr (GArray) keys = sel (1, 1u);
+  g_autoptr (GError) error = NULL;
+  TressTangentEdit mode;
+
+  g_assert_true (tress_tangent_edit_from_string ("auto-clamped", &mode));
+  g_assert_cmpint (mode, ==, TRESS_TANGENT_EDIT_AUTO_CLAMPED);
+  g_assert_cmpstr (tress_tangent_edit_to_string (TRESS_TANGENT_EDIT_BROKEN), ==, "broken");
+  g_assert_false (tress_tangent_edit_from_string ("wobbly", &mode));
+
+  /* Auto on key 1 (10, 2) between (0, 0) and (20, 1): Catmull-Rom 0.05. */
+  g_assert_true (tress_curve_edit_set_tangent (c, keys, TRESS_TANGENT_EDIT_AUTO, &error));
+  g_assert_cmpint (key (c, 1)->tangent, ==, TRESS_TANGENT_AUTO);
+  g_assert_cmpfloat_with_epsilon (key (c, 1)->in_slope, 0.05, 1e-12);
+  g_assert_cmpfloat_with_epsilon (key (c, 1)->out_slope, 0.05, 1e-12);
+  /* Auto clamped: a peak gets flat slopes. */
+  g_assert_true (tress_curve_edit_set_tangent (c, keys, TRESS_TANGENT_EDIT_AUTO_CLAMPED, &error));
+  g_assert_cmpfloat (key (c, 1)->out_slope, ==, 0);
+  /* Broken, then unified: the mean of both slopes, the flag gone. */
+  g_assert_true (tress_curve_edit_set_tangent (c, keys, TRESS_TANGENT_EDIT_BROKEN, &error));
+  g_assert_true (key (c, 1)->flags & TRESS_KEY_BROKEN);
+  tress_curve_get_key (c, 1)->in_slope = 1;
+  tress_curve_get_key (c, 1)->out_slope = 3;
+  g_assert_true (tress_curve_edit_set_tangent (c, keys, TRESS_TANGENT_EDIT_UNIFIED, &error));
+  g_assert_false (key (c, 1)->flags & TRESS_KEY_BROKEN);
+  g_assert_cmpfloat (key (c, 1)->in_slope, ==, 2);
+  g_assert_cmpfloat (key (c, 1)->out_slope, ==, 2);
+  /* Manual keeps the slopes it has. */
+  g_assert_true (tress_curve_edit_set_tangent (c, keys, TRESS_TANGENT_EDIT_MANUAL, &error));
+  g_assert_cmpfloat (key (c, 1)->out_slope, ==, 2);
+
+  /* One slope per key: no broken tangents. Slopes derived: no tangents at all. */
+  c->limits.tied_tangents = TRUE;
+  g_assert_false (tress_curve_edit_set_tangent (c, keys, TRESS_TANGENT_EDIT_BROKEN, &error));
+  assert_refused (error, "stores one slope per key");
+  g_assert_true (tress_curve_edit_set_tangent (c, keys, TRESS_TANGENT_EDIT_FLAT, &error));
+  g_assert_cmpfloat (key (c, 1)->out_slope, ==, 0);
+  c->limits.slopes_derived = TRUE;
+  g_assert_false (tress_curve_edit_set_tangent (c, keys, TRESS_TANGENT_EDIT_LINEAR, &error));
+  assert_refused (error, "stores no slopes");
+}
+
+/* ------------------------------------------------------------- set key -- */
+
+static void
+test_set_key (void)
+{
+  g_autoptr (TressCurve) c = make_curve ();
+  g_autoptr (GArray) keys = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_autoptr (GError) error = NULL;
+  TressKey v;
+
+  /* A slope typed where the format ties them sets both; the tangent turns manual. */
+  c->limits.tied_tangents = TRUE;
+  tress_curve_get_key (c, 2)->tangent = TRESS_TANGENT_AUTO;
+  v = *key (c, 2);
+  v.out_slope = 0.25;
+  g_assert_true (tress_curve_edit_set_key (c, keys, 2, &v, &error));
+  g_assert_cmpfloat (key (c, 2)->in_slope, ==, 0.25);
+  g_assert_cmpint (key (c, 2)->tangent, ==, TRESS_TANGENT_MANUAL);
+  v = *key (c, 2);
+  v.in_slope = -1;
+  g_assert_true (tress_curve_edit_set_key (c, keys, 2, &v, &error));
+  g_assert_cmpfloat (key (c, 2)->out_slope, ==, -1);
+  /* Both typed, to two values: left for the limits to refuse. */
+  v.in_slope = 1;
+  v.out_slope = 2;
+  g_assert_true (tress_curve_edit_set_key (c, keys, 2, &v, &error));
+  g_assert_false (tress_curve_check_limits (c, &error));
+  assert_refused (error, "broken tangents");
+
+  /* A new frame sorts the key into place; the selection goes with it. */
+  g_clear_pointer (&c, tress_curve_unref);
+  c = make_curve ();
+  tress_curve_get_key (c, 4)->tangent = TRESS_TANGENT_AUTO;
+  v = *key (c, 1);
+  v.frame = 35;
+  v.value = 4;
+  g_assert_true (tress_curve_edit_set_key (c, keys, 1, &v, &error));
+  assert_frames (c, "0 20 30 35 40");
+  g_assert_cmpuint (keys->len, ==, 1);
+  g_assert_cmpuint (sel_at (keys, 0), ==, 3);
+  /* The automatic neighbour followed: key 4 now after (35, 4). */
+  g_assert_cmpfloat_with_epsilon (key (c, 4)->in_slope, (0 - 4) / 5.0, 1e-12);
+
+  v.frame = 20;
+  g_assert_false (tress_curve_edit_set_key (c, keys, 3, &v, &error));
+  assert_refused (error, "a key already sits at frame 20");
+  g_assert_false (tress_curve_edit_set_key (c, keys, 9, &v, &error));
+  assert_refused (error, "there is no key 9");
+}
+
+/* ------------------------------------------------------------ bake, fit -- */
+
+static void
+test_bake_fit (void)
+{
+  g_autoptr (TressCurve) c = make_curve ();
+  g_autoptr (TressCurve) shape = tress_curve_copy (c);
+  g_autoptr (GArray) keys = sel (1, 1u);
+  g_autoptr (GError) error = NULL;
+  double worst = 0;
+
+  g_assert_true (tress_curve_edit_bake (c, keys, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (tress_curve_get_n_keys (c), ==, 41);
+  g_assert_cmpuint (keys->len, ==, 0);
+  for (guint i = 0; i <= 40; i++)
+    {
+      g_assert_cmpint (key (c, i)->interp, ==, TRESS_INTERP_BAKED);
+      g_assert_cmpfloat_with_epsilon (key (c, i)->value, tress_curve_evaluate (shape, i), 1e-12);
+    }
+
+  /* Back to keys within the tolerance, Hermite where slopes are stored. */
+  g_assert_true (tress_curve_edit_fit (c, keys, 0.01, &error));
+  g_assert_cmpuint (tress_curve_get_n_keys (c), <, 41);
+  g_assert_cmpint (key (c, 0)->interp, ==, TRESS_INTERP_HERMITE);
+  for (double f = 0; f <= 40; f += 1)
+    worst = MAX (worst, fabs (tress_curve_evaluate (c, f) - tress_curve_evaluate (shape, f)));
+  g_assert_cmpfloat (worst, <=, 0.01 + 1e-9);
+
+  /* Keys (not samples) are sampled first; derived slopes get linear keys. */
+  g_clear_pointer (&c, tress_curve_unref);
+  c = tress_curve_copy (shape);
+  c->limits.slopes_derived = TRUE;
+  g_assert_true (tress_curve_edit_fit (c, keys, 0.01, &error));
+  g_assert_cmpint (key (c, 0)->interp, ==, TRESS_INTERP_LINEAR);
+  worst = 0;
+  for (double f = 0; f <= 40; f += 1)
+    worst = MAX (worst, fabs (tress_curve_evaluate (c, f) - tress_curve_evaluate (shape, f)));
+  g_assert_cmpfloat (worst, <=, 0.01 + 1e-9);
+
+  c->limits.interp_mask = TRESS_INTERP_MASK (TRESS_INTERP_STEP);
+  g_assert_false (tress_curve_edit_bake (c, keys, &error));
+  assert_refused (error, "cannot hold baked samples");
+  g_assert_false (tress_curve_edit_fit (c, keys, 0.01, &error));
+  assert_refused (error, "neither Hermite nor linear");
+  c->limits.interp_mask = TRESS_INTERP_MASK_ALL;
+  tress_curve_get_key (c, tress_curve_get_n_keys (c) - 1)->frame = 2e6;
+  g_assert_false (tress_curve_edit_bake (c, keys, &error));
+  assert_refused (error, "too many to bake");
+}
+
+/* -------------------------------------------------------------- labels -- */
+
+static void
+test_labels (void)
+{
+  static const struct
+  {
+    TressCurveEdit edit;
+    guint n;
+    const char *label;
+  } cases[] = {
+    { { .kind = TRESS_CURVE_EDIT_MOVE }, 1, "Move 1 key" },
+    { { .kind = TRESS_CURVE_EDIT_MOVE }, 3, "Move 3 keys" },
+    { { .kind = TRESS_CURVE_EDIT_SCALE }, 2, "Scale 2 keys" },
+    { { .kind = TRESS_CURVE_EDIT_INSERT, .frame = 15 }, 1, "Insert key at frame 15" },
+    { { .kind = TRESS_CURVE_EDIT_DELETE }, 2, "Delete 2 keys" },
+    { { .kind = TRESS_CURVE_EDIT_DUPLICATE }, 1, "Duplicate 1 key" },
+    { { .kind = TRESS_CURVE_EDIT_PASTE }, 4, "Paste 4 keys" },
+    { { .kind = TRESS_CURVE_EDIT_INTERP, .interp = TRESS_INTERP_HERMITE },
+      2,
+      "Set interpolation of 2 keys to Hermite" },
+    { { .kind = TRESS_CURVE_EDIT_TANGENT, .tangent = TRESS_TANGENT_EDIT_AUTO_CLAMPED },
+      1,
+      "Set tangents of 1 key to auto clamped" },
+    { { .kind = TRESS_CURVE_EDIT_SET_KEY, .key = 2 }, 1, "Edit key 2" },
+    { { .kind = TRESS_CURVE_EDIT_BAKE }, 0, "Bake to samples" },
+    { { .kind = TRESS_CURVE_EDIT_FIT, .tolerance = 0.02 },
+      0,
+      "Convert samples to keys (tolerance 0.02)" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *label = tress_curve_edit_dup_label (&cases[i].edit, cases[i].n);
+      g_assert_cmpstr (label, ==, cases[i].label);
+    }
+}
+
+/* --------------------------------------------------------------- batch -- */
+
+/* A store of curves by id, where curves may share keys: storing curve 0
+ * gives curve 1 the same frames (as the components of one NIFF record). */
+typedef struct
+{
+  GPtrArray *curves;
+  gboolean shared;
+  guint n_set;
+  int refuse_id; /* set() refuses this id (-1: none) */
+} Store;
+
+static const TressCurve *
+store_get (gpointer data, guint id)
+{
+  Store *s = data;
+  return id < s->curves->len ? s->curves->pdata[id] : NULL;
+}
+
+static gboolean
+store_set (gpointer data, guint id, const TressCurve *curve, GError **error)
+{
+  Store *s = data;
+
+  if ((int)id == s->refuse_id)
+    {
+      g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED, "the format says no");
+      return FALSE;
+    }
+  tress_curve_unref (s->curves->pdata[id]);
+  s->curves->pdata[id] = tress_curve_copy (curve);
+  s->n_set++;
+  if (s->shared && id == 0)
+    {
+      /* The sibling keeps its values but takes the record frames. */
+      TressCurve *other = tress_curve_copy (curve);
+
+      for (guint i = 0; i < tress_curve_get_n_keys (other); i++)
+        tress_curve_get_key (other, i)->value *= -1;
+      tress_curve_unref (s->curves->pdata[1]);
+      s->curves->pdata[1] = other;
+    }
+  return TRUE;
+}
+
+static void
+store_init (Store *s, guint n)
+{
+  s->curves = g_ptr_array_new_with_free_func ((GDestroyNotify)tress_curve_unref);
+  for (guint i = 0; i < n; i++)
+    g_ptr_array_add (s->curves, make_curve ());
+  s->refuse_id = -1;
+  s->n_set = 0;
+}
+
+static gboolean
+store_add (TressCurveEditBatch *b, Store *s, guint id, GArray *keys, const TressCurveEdit *e,
+           GError **error)
+{
+  return tress_curve_edit_batch_add (b, id, s->curves->pdata[id], (const guint *)keys->data,
+                                     keys->len, e, error);
+}
+
+static void
+test_batch_all_or_nothing (void)
+{
+  Store s = { 0 };
+  g_autoptr (TressCurveEditBatch) b = tress_curve_edit_batch_new ();
+  g_autoptr (GArray) k1 = sel (1, 1u);
+  g_autoptr (GArray) k3 = sel (1, 3u);
+  g_autoptr (GArray) none = sel (0);
+  g_autoptr (GError) error = NULL;
+  TressCurveEdit move = { .kind = TRESS_CURVE_EDIT_MOVE, .d_frame = 5 };
+  TressCurveEdit noop = { .kind = TRESS_CURVE_EDIT_MOVE };
+  guint n_stored = 0;
+
+  store_init (&s, 3);
+  /* Curve 0's key 1 moves; curve 1 has no key selected and curve 2's move is
+   * none: they add nothing. Curve 2's key 3 (30) moved by 10 lands on 40:
+   * refused, and with it the batch. */
+  g_assert_true (store_add (b, &s, 0, k1, &move, &error));
+  g_assert_true (store_add (b, &s, 1, none, &move, &error)); /* nothing selected: no change */
+  g_assert_true (store_add (b, &s, 2, k3, &noop, &error));   /* ends where it began */
+  g_assert_cmpuint (tress_curve_edit_batch_get_n_changed (b), ==, 1);
+  g_assert_cmpuint (tress_curve_edit_batch_get_id (b, 0), ==, 0);
+  g_assert_cmpfloat (key (tress_curve_edit_batch_get_curve (b, 0), 1)->frame, ==, 15);
+  g_assert_cmpfloat (key (s.curves->pdata[0], 1)->frame, ==, 10); /* a copy was edited */
+  move.d_frame = 10;
+  g_assert_false (store_add (b, &s, 2, k3, &move, &error));
+  assert_refused (error, "share a frame");
+  g_ptr_array_unref (s.curves);
+
+  /* The limits of the format: refused with their reason. */
+  store_init (&s, 2);
+  g_clear_pointer (&b, tress_curve_edit_batch_free);
+  b = tress_curve_edit_batch_new ();
+  ((TressCurve *)s.curves->pdata[1])->limits.value_max = 2.5;
+  move = (TressCurveEdit){ .kind = TRESS_CURVE_EDIT_MOVE, .d_value = 1 };
+  g_assert_true (store_add (b, &s, 0, k1, &move, &error));
+  g_assert_true (store_add (b, &s, 1, k3, &move, &error)); /* conformed: clamped to 2.5 */
+  g_assert_cmpfloat (key (tress_curve_edit_batch_get_curve (b, 1), 3)->value, ==, 2.5);
+  ((TressCurve *)s.curves->pdata[1])->limits.frame_step = 1;
+  move = (TressCurveEdit){ .kind = TRESS_CURVE_EDIT_MOVE, .d_frame = 0.5 };
+  g_assert_false (store_add (b, &s, 1, k3, &move, &error));
+  assert_refused (error, "whole frames only");
+
+  /* A store's refusal half-way: the count says what was stored before it. */
+  g_clear_pointer (&b, tress_curve_edit_batch_free);
+  b = tress_curve_edit_batch_new ();
+  move = (TressCurveEdit){ .kind = TRESS_CURVE_EDIT_MOVE, .d_frame = 1 };
+  g_assert_true (store_add (b, &s, 0, k1, &move, &error));
+  g_assert_true (store_add (b, &s, 1, k1, &move, &error));
+  s.refuse_id = 1;
+  g_assert_false (tress_curve_edit_batch_commit (b, store_get, store_set, &s, &n_stored, &error));
+  g_assert_cmpuint (n_stored, ==, 1);
+  assert_refused (error, "the format says no");
+  g_ptr_array_unref (s.curves);
+}
+
+static void
+test_batch_past_end (void)
+{
+  Store s = { 0 };
+  g_autoptr (TressCurveEditBatch) b = tress_curve_edit_batch_new ();
+  g_autoptr (GArray) k4 = sel (1, 4u);
+  g_autoptr (GArray) k1 = sel (1, 1u);
+  g_autoptr (GError) error = NULL;
+  TressCurveEdit move = { .kind = TRESS_CURVE_EDIT_MOVE, .d_frame = 5.5 };
+
+  store_init (&s, 2);
+  ((TressCurve *)s.curves->pdata[0])->limits.frame_max = 40;
+  g_assert_true (store_add (b, &s, 0, k4, &move, &error));
+  g_assert_true (store_add (b, &s, 1, k1, &move, &error));
+  g_assert_no_error (error);
+  g_assert_true (tress_curve_edit_batch_get_past_end (b, 0));
+  g_assert_false (tress_curve_edit_batch_get_past_end (b, 1));
+  g_assert_cmpfloat (tress_curve_edit_batch_get_end (b), ==, 46);
+  g_ptr_array_unref (s.curves);
+}
+
+static void
+test_batch_fixed_count (void)
+{
+  Store s = { 0 };
+  g_autoptr (TressCurveEditBatch) b = tress_curve_edit_batch_new ();
+  g_autoptr (GError) error = NULL;
+  TressCurveEdit bake = { .kind = TRESS_CURVE_EDIT_BAKE };
+  g_autoptr (GArray) none = sel (0);
+
+  /* Whatever the operation, a curve that keeps its key count keeps it. */
+  store_init (&s, 1);
+  ((TressCurve *)s.curves->pdata[0])->limits.fixed_key_count = TRUE;
+  g_assert_false (store_add (b, &s, 0, none, &bake, &error));
+  assert_refused (error, "Test/Bone/Translate X has a fixed number of keys");
+  g_ptr_array_unref (s.curves);
+}
+
+/* Curve 0 and 1 share their frames: a move of key 1 on both commits curve 0,
+ * which moves curve 1's key already; curve 1 is edited again from what it
+ * holds then (its key found by frame) and not moved twice. */
+static void
+test_batch_shared_keys (void)
+{
+  Store s = { 0 };
+  g_autoptr (TressCurveEditBatch) b = tress_curve_edit_batch_new ();
+  g_autoptr (GArray) k1 = sel (1, 1u);
+  g_autoptr (GArray) k2 = sel (1, 2u);
+  g_autoptr (GError) error = NULL;
+  TressCurveEdit move = { .kind = TRESS_CURVE_EDIT_MOVE, .d_frame = 2 };
+  guint n_stored = 0;
+
+  store_init (&s, 2);
+  s.shared = TRUE;
+  g_assert_true (store_add (b, &s, 0, k1, &move, &error));
+  g_assert_true (store_add (b, &s, 1, k2, &move, &error));
+  g_assert_true (tress_curve_edit_batch_commit (b, store_get, store_set, &s, &n_stored, &error));
+  g_assert_no_error (error);
+  /* Curve 1 took 0's frames (12), then its own key at 20 moved to 22. */
+  assert_frames (s.curves->pdata[0], "0 12 20 30 40");
+  assert_frames (s.curves->pdata[1], "0 12 22 30 40");
+  g_assert_cmpuint (n_stored, ==, 2);
+  /* Its selection is where its key went. */
+  g_assert_cmpuint (sel_at (tress_curve_edit_batch_get_keys (b, 1), 0), ==, 2);
+
+  /* Both curves ask for the same: storing the first gives it to the second,
+   * which finds it done and is not stored. */
+  g_ptr_array_unref (s.curves);
+  store_init (&s, 2);
+  s.shared = TRUE;
+  g_clear_pointer (&b, tress_curve_edit_batch_free);
+  b = tress_curve_edit_batch_new ();
+  move = (TressCurveEdit){ .kind = TRESS_CURVE_EDIT_INTERP, .interp = TRESS_INTERP_STEP };
+  g_assert_true (store_add (b, &s, 0, k1, &move, &error));
+  g_assert_true (store_add (b, &s, 1, k1, &move, &error));
+  g_assert_cmpuint (tress_curve_edit_batch_get_n_changed (b), ==, 2);
+  g_assert_true (tress_curve_edit_batch_commit (b, store_get, store_set, &s, &n_stored, &error));
+  g_assert_cmpuint (n_stored, ==, 1);
+  g_assert_cmpuint (s.n_set, ==, 1);
+  g_assert_cmpint (key (s.curves->pdata[1], 1)->interp, ==, TRESS_INTERP_STEP);
+  g_assert_cmpfloat (key (s.curves->pdata[1], 1)->value, ==, -2); /* the sibling's own value */
+  g_ptr_array_unref (s.curves);
+}
+
+static void
+test_batch_label (void)
+{
+  Store s = { 0 };
+  g_autoptr (TressCurveEditBatch) b = tress_curve_edit_batch_new ();
+  g_autoptr (GArray) k1 = sel (1, 1u);
+  g_autoptr (GError) error = NULL;
+  TressCurveEdit e = { .kind = TRESS_CURVE_EDIT_INTERP, .interp = TRESS_INTERP_LINEAR };
+  g_autofree char *one = NULL, *two = NULL, *plain = NULL, *empty = NULL;
+
+  empty = tress_curve_edit_batch_dup_label (b, 1);
+  g_assert_null (empty);
+  /* One interpolation per curve: the label says every key changes. */
+  store_init (&s, 3);
+  for (guint i = 0; i < 2; i++)
+    ((TressCurve *)s.curves->pdata[i])->limits.uniform_interp = TRUE;
+  g_assert_true (store_add (b, &s, 0, k1, &e, &error));
+  one = tress_curve_edit_batch_dup_label (b, 1);
+  g_assert_cmpstr (one, ==, "Set interpolation of all 5 keys of Test/Bone/Translate X to linear");
+  g_assert_true (store_add (b, &s, 1, k1, &e, &error));
+  two = tress_curve_edit_batch_dup_label (b, 2);
+  g_assert_cmpstr (two, ==, "Set interpolation of all keys of 2 curves to linear");
+  g_assert_true (store_add (b, &s, 2, k1, &e, &error));
+  plain = tress_curve_edit_batch_dup_label (b, 3);
+  g_assert_cmpstr (plain, ==, "Set interpolation of 3 keys to linear");
+  g_ptr_array_unref (s.curves);
+}
+
+/* ----------------------------------------------- a real NIFF, shared keys -- */
+
+typedef struct
+{
+  const TressFormat *format;
+  gpointer model;
+  GHashTable *got; /* id → the last curve get() returned */
+} FormatStore;
+
+static const TressCurve *
+format_get (gpointer data, guint id)
+{
+  FormatStore *fs = data;
+  TressCurve *c = fs->format->curves->get_curve (fs->model, id);
+
+  g_hash_table_replace (fs->got, GUINT_TO_POINTER (id), c);
+  return c;
+}
+
+static gboolean
+format_set (gpointer data, guint id, const TressCurve *curve, GError **error)
+{
+  FormatStore *fs = data;
+  double max_error = 0;
+
+  return fs->format->curves->set_curve (fs->model, id, curve, &max_error, error);
+}
+
+static gboolean
+format_open (FormatStore *fs, const char *sample)
+{
+  g_autoptr (GBytes) bytes = tress_test_load_sample (sample);
+  g_autoptr (GError) error = NULL;
+
+  if (bytes == NULL)
+    return FALSE;
+  fs->format
+      = tress_format_detect (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes), &error);
+  g_assert_no_error (error);
+  fs->model = fs->format->parse (bytes, sample, &error);
+  g_assert_no_error (error);
+  fs->got = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify)tress_curve_unref);
+  return TRUE;
+}
+
+static void
+format_close (FormatStore *fs)
+{
+  g_hash_table_unref (fs->got);
+  fs->format->free (fs->model);
+}
+
+/* Translation X, Y, Z of euler_hermite in the all-channels sample (curves
+ * 34–36) share their records, keys at 0 10 20 30. Deleting X's key at 10 and
+ * Y's at 20 in one batch: each curve gets the shape asked for, Z keeps its
+ * keys; then the key at 10 on all three: the record goes. */
+static void
+test_niff_shared_delete (void)
+{
+  FormatStore fs = { 0 };
+  g_autoptr (TressCurveEditBatch) b = tress_curve_edit_batch_new ();
+  g_autoptr (GError) error = NULL;
+  g_autoptr (TressCurve) x_asked = NULL;
+  g_autoptr (TressCurve) y_asked = NULL;
+  g_autoptr (TressCurve) z_before = NULL;
+  g_autoptr (GArray) k1 = sel (1, 1u);
+  g_autoptr (GArray) k2 = sel (1, 2u);
+  TressCurveEdit del = { .kind = TRESS_CURVE_EDIT_DELETE };
+  static const guint xyz[] = { 34, 35, 36 };
+
+  if (!format_open (&fs, "niff/synthetic-all-channels.nif"))
+    return;
+  x_asked = tress_curve_copy (format_get (&fs, 34));
+  tress_curve_remove_key (x_asked, 1);
+  y_asked = tress_curve_copy (format_get (&fs, 35));
+  tress_curve_remove_key (y_asked, 2);
+  z_before = tress_curve_copy (format_get (&fs, 36));
+  assert_frames (z_before, "0 10 20 30");
+
+  g_assert_true (
+      tress_curve_edit_batch_add (b, 34, format_get (&fs, 34), (guint *)k1->data, 1, &del, &error));
+  g_assert_true (
+      tress_curve_edit_batch_add (b, 35, format_get (&fs, 35), (guint *)k2->data, 1, &del, &error));
+  g_assert_true (tress_curve_edit_batch_commit (b, format_get, format_set, &fs, NULL, &error));
+  g_assert_no_error (error);
+  for (double f = 0; f <= 30; f += 0.5)
+    {
+      g_assert_cmpfloat_with_epsilon (tress_curve_evaluate (format_get (&fs, 34), f),
+                                      tress_curve_evaluate (x_asked, f), 1e-5);
+      g_assert_cmpfloat_with_epsilon (tress_curve_evaluate (format_get (&fs, 35), f),
+                                      tress_curve_evaluate (y_asked, f), 1e-5);
+      g_assert_cmpfloat_with_epsilon (tress_curve_evaluate (format_get (&fs, 36), f),
+                                      tress_curve_evaluate (z_before, f), 1e-6);
+    }
+  assert_frames (format_get (&fs, 36), "0 10 20 30");
+
+  g_clear_pointer (&b, tress_curve_edit_batch_free);
+  b = tress_curve_edit_batch_new ();
+  for (guint i = 0; i < 3; i++)
+    {
+      const TressCurve *c = format_get (&fs, xyz[i]);
+      guint k = (guint)tress_curve_find_key (c, 10, 0);
+
+      g_assert_true (tress_curve_edit_batch_add (b, xyz[i], c, &k, 1, &del, &error));
+    }
+  g_assert_true (tress_curve_edit_batch_commit (b, format_get, format_set, &fs, NULL, &error));
+  for (guint i = 0; i < 3; i++)
+    assert_frames (format_get (&fs, xyz[i]), "0 20 30");
+  format_close (&fs);
+}
+
+/* Moving X's key at 10 and Y's at 20 by two frames moves both records, and
+ * every component with them; nothing moves twice. */
+static void
+test_niff_shared_move (void)
+{
+  FormatStore fs = { 0 };
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GArray) k1 = sel (1, 1u);
+  g_autoptr (GArray) k2 = sel (1, 2u);
+  TressCurveEdit move = { .kind = TRESS_CURVE_EDIT_MOVE, .d_frame = 1 };
+
+  if (!format_open (&fs, "niff/synthetic-all-channels.nif"))
+    return;
+  for (int step = 0; step < 2; step++)
+    {
+      g_autoptr (TressCurveEditBatch) b = tress_curve_edit_batch_new ();
+
+      g_assert_true (tress_curve_edit_batch_add (b, 34, format_get (&fs, 34), (guint *)k1->data, 1,
+                                                 &move, &error));
+      g_assert_true (tress_curve_edit_batch_add (b, 35, format_get (&fs, 35), (guint *)k2->data, 1,
+                                                 &move, &error));
+      g_assert_true (tress_curve_edit_batch_commit (b, format_get, format_set, &fs, NULL, &error));
+      g_assert_no_error (error);
+      g_assert_cmpuint (sel_at (tress_curve_edit_batch_get_keys (b, 1), 0), ==, 2);
+    }
+  assert_frames (format_get (&fs, 34), "0 12 22 30");
+  assert_frames (format_get (&fs, 35), "0 12 22 30");
+  assert_frames (format_get (&fs, 36), "0 12 22 30");
+  format_close (&fs);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/curve-edit/sort-tracking", test_sort_tracking);
+  g_test_add_func ("/curve-edit/conform-and-remap", test_conform_and_remap);
+  g_test_add_func ("/curve-edit/move", test_move);
+  g_test_add_func ("/curve-edit/move-whole-numbers-tangents", test_move_whole_numbers_and_tangents);
+  g_test_add_func ("/curve-edit/scale", test_scale);
+  g_test_add_func ("/curve-edit/insert", test_insert);
+  g_test_add_func ("/curve-edit/insert-held-ends", test_insert_held_ends);
+  g_test_add_func ("/curve-edit/delete", test_delete);
+  g_test_add_func ("/curve-edit/duplicate", test_duplicate);
+  g_test_add_func ("/curve-edit/paste", test_paste);
+  g_test_add_func ("/curve-edit/set-interp", test_set_interp);
+  g_test_add_func ("/curve-edit/set-tangent", test_set_tangent);
+  g_test_add_func ("/curve-edit/set-key", test_set_key);
+  g_test_add_func ("/curve-edit/bake-fit", test_bake_fit);
+  g_test_add_func ("/curve-edit/labels", test_labels);
+  g_test_add_func ("/curve-edit/batch-all-or-nothing", test_batch_all_or_nothing);
+  g_test_add_func ("/curve-edit/batch-past-end", test_batch_past_end);
+  g_test_add_func ("/curve-edit/batch-fixed-count", test_batch_fixed_count);
+  g_test_add_func ("/curve-edit/batch-shared-keys", test_batch_shared_keys);
+  g_test_add_func ("/curve-edit/batch-label", test_batch_label);
+  g_test_add_func ("/curve-edit/niff-shared-delete", test_niff_shared_delete);
+  g_test_add_func ("/curve-edit/niff-shared-move", test_niff_shared_move);
+  return g_test_run ();
+}
