@@ -1,18 +1,128 @@
-/* fuzz-niff.c: libFuzzer target for the NIFF reader, writer and curve adapter
+/* fuzz-niff.c: libFuzzer target for the NIFF reader, writer, curve adapter and scene reader
  *
  * Whatever parses must validate, describe, dump and serialize; when its header
  * already states the AnimList's true size, the bytes written back are the bytes
  * read. Every curve is built, evaluated, written back unchanged and restored.
- * Then every automatic fix is applied and leaves nothing fixable behind.
+ * Then every automatic fix is applied and leaves nothing fixable behind. The
+ * scene reader either refuses with a TRESS_ERROR or gives a scene whose every
+ * link the preview follows points inside its target.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <stdint.h>
 #include <string.h>
 
-#include "formats/niff/tress-niff.h"
+#include "formats/niff/tress-niff-scene.h"
 
 int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size);
+
+#define NONE TRESS_NIFF_NONE
+
+static void
+check_group (guint32 g, guint32 n_groups, const TressNiffFloatGroup *groups, guint32 index)
+{
+  g_assert (g == NONE || g < n_groups);
+  if (g != NONE)
+    g_assert (index == NONE || index < groups[g].n);
+}
+
+/* Every link the preview follows lies inside its target. */
+static void
+check_scene (const TressNiffScene *s, guint n_groups)
+{
+  for (guint32 i = 0; i < s->n_objects; i++)
+    {
+      const TressNiffSceneObject *o = &s->objects[i];
+      guint32 depth = 0;
+
+      g_assert (o->shape == NONE || o->shape < s->n_shapes);
+      g_assert (o->mat == NONE || o->mat < s->n_mats);
+      for (guint32 p = o->parent; p != NONE; p = s->objects[p].parent)
+        g_assert (p < s->n_objects && ++depth <= s->n_objects);
+      for (guint32 k = 0; k < o->n_chain_roots; k++)
+        g_assert (o->chain_roots[k] < s->n_chain_roots);
+    }
+  for (guint32 i = 0; i < s->n_shapes; i++)
+    {
+      const TressNiffSceneShape *sh = &s->shapes[i];
+
+      g_assert (sh->mat == NONE || sh->mat < s->n_mats);
+      for (guint32 k = 0; k < sh->n_parts; k++)
+        g_assert (sh->parts[k] < s->n_parts);
+      if (sh->geometry_kind == TRESS_NIFF_TAG_TRI_GROUP)
+        g_assert (sh->geometry == NONE || sh->geometry < s->n_tri_groups);
+      else if (sh->geometry_kind == TRESS_NIFF_TAG_ENVELOPE)
+        g_assert (sh->geometry == NONE || sh->geometry < s->n_envelopes);
+      tress_niff_scene_tri_mat (s, 0, i, 0);
+    }
+  for (guint32 i = 0; i < s->n_parts; i++)
+    g_assert (s->parts[i].mat == TRESS_NIFF_PART_USE_SHAPE_MAT || s->parts[i].mat == NONE
+              || s->parts[i].mat < s->n_mats);
+  for (guint32 i = 0; i < s->n_tri_groups; i++)
+    {
+      const TressNiffTriGroup *tg = &s->tri_groups[i];
+      for (guint32 r = 0; r < tg->refs[TRESS_NIFF_REF_VTX].n; r++)
+        for (guint32 t = 0; t < tg->n_tris; t++)
+          {
+            const TressNiffTri *tri = &tg->tris[t];
+            for (guint c = 0; c < 3; c++)
+              {
+                check_group (tg->refs[TRESS_NIFF_REF_VTX].group[r], s->n_vtx, s->vtx, tri->vtx[c]);
+                g_assert (tri->vtx[c] != NONE);
+              }
+          }
+      for (guint32 t = 0; t < tg->n_tris; t++)
+        {
+          const TressNiffTri *tri = &tg->tris[t];
+          for (guint32 r = 0; r < tg->refs[TRESS_NIFF_REF_VTX_NV].n; r++)
+            for (guint c = 0; c < 3; c++)
+              check_group (tg->refs[TRESS_NIFF_REF_VTX_NV].group[r], s->n_vtx_nvs, s->vtx_nvs,
+                           tri->vtx_nv[c]);
+          for (guint32 r = 0; r < tg->refs[TRESS_NIFF_REF_VTX_COLOR].n; r++)
+            for (guint c = 0; c < 3; c++)
+              check_group (tg->refs[TRESS_NIFF_REF_VTX_COLOR].group[r], s->n_vtx_colors,
+                           s->vtx_colors, tri->vtx_color[c]);
+          for (guint32 r = 0; r < tg->refs[TRESS_NIFF_REF_TRI_NV].n; r++)
+            check_group (tg->refs[TRESS_NIFF_REF_TRI_NV].group[r], s->n_tri_nvs, s->tri_nvs,
+                         tri->tri_nv);
+          for (guint32 r = 0; r < tg->refs[TRESS_NIFF_REF_TRI_COLOR].n; r++)
+            check_group (tg->refs[TRESS_NIFF_REF_TRI_COLOR].group[r], s->n_tri_colors,
+                         s->tri_colors, tri->tri_color);
+        }
+    }
+  for (guint32 i = 0; i < s->n_envelopes; i++)
+    {
+      const TressNiffEnvelope *env = &s->envelopes[i];
+      for (guint32 t = 0; t < env->n_tris; t++)
+        for (guint c = 0; c < 3; c++)
+          {
+            const TressNiffEnvelopeVtx *v = &env->tris[t].v[c];
+            if (v->part_kind == TRESS_NIFF_TAG_FULL_WEIGHTED_PART)
+              {
+                g_assert (v->part < env->n_full);
+                check_group (env->full[v->part].vtx, s->n_vtx, s->vtx, v->vtx);
+              }
+            else
+              {
+                const TressNiffWeightedPart *w;
+                g_assert (v->part_kind == TRESS_NIFF_TAG_WEIGHTED_PART
+                          && v->part < env->n_weighted);
+                w = &env->weighted[v->part];
+                for (guint32 k = 0; k < w->n_nodes; k++)
+                  {
+                    check_group (w->vtx[k], s->n_vtx, s->vtx, v->vtx);
+                    check_group (w->weight_group[k], s->n_weights, s->weights, v->weight);
+                  }
+              }
+          }
+    }
+  for (guint32 i = 0; i < s->n_joints; i++)
+    {
+      g_assert (s->joints[i].joint == NONE || s->joints[i].joint < s->n_joints);
+      g_assert (s->joints[i].effector == NONE || s->joints[i].effector < s->n_effectors);
+      g_assert (s->joints[i].anim_group == NONE || s->joints[i].anim_group < n_groups);
+    }
+}
 
 int
 LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
@@ -48,6 +158,16 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
   if (!tress_niff_file_get_anim_list_span (file, &anim_offset, &anim_size)
       || GUINT32_FROM_BE (header_anim) == anim_size)
     g_assert (g_bytes_equal (bytes, out));
+
+  {
+    g_autoptr (GError) scene_error = NULL;
+    g_autoptr (TressNiffScene) scene = tress_niff_scene_new (file, &scene_error);
+
+    if (scene == NULL)
+      g_assert (scene_error != NULL && scene_error->domain == TRESS_ERROR);
+    else
+      check_scene (scene, tress_niff_file_get_n_groups (file));
+  }
 
   n = MIN (fmt->curves->n_curves (file), 64u);
   for (guint i = 0; i < n; i++)

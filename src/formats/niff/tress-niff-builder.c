@@ -12,6 +12,20 @@
 #include <math.h>
 #include <string.h>
 
+/* A shape of the scene: one TriGroup, its vertex, normal and colour groups,
+ * and one material. */
+typedef struct
+{
+  guint obj;
+  guint name_index;
+  guint n_vtx;
+  float *xyz;
+  guint n_tris;
+  guint32 *tris;
+  float rgba[4];
+  gboolean smooth;
+} BuilderShape;
+
 struct _TressNiffBuilder
 {
   gboolean niff2;
@@ -19,6 +33,8 @@ struct _TressNiffBuilder
   GPtrArray *names;  /* char * */
   GPtrArray *groups; /* TressNiffGroup */
   GArray *objects;   /* TressNiffObject */
+  GArray *parents;   /* guint32 per object */
+  GArray *shapes;    /* BuilderShape */
   char *error;       /* the first misuse, reported by finish */
 };
 
@@ -32,6 +48,8 @@ tress_niff_builder_new (gboolean niff2, guint32 version)
   b->names = g_ptr_array_new_with_free_func (g_free);
   b->groups = g_ptr_array_new_with_free_func ((GDestroyNotify)tress_niff_group_free);
   b->objects = g_array_new (FALSE, FALSE, sizeof (TressNiffObject));
+  b->parents = g_array_new (FALSE, FALSE, sizeof (guint32));
+  b->shapes = g_array_new (FALSE, TRUE, sizeof (BuilderShape));
   return b;
 }
 
@@ -43,6 +61,13 @@ tress_niff_builder_free (TressNiffBuilder *b)
   g_ptr_array_unref (b->names);
   g_ptr_array_unref (b->groups);
   g_array_unref (b->objects);
+  g_array_unref (b->parents);
+  for (guint i = 0; i < b->shapes->len; i++)
+    {
+      g_free (g_array_index (b->shapes, BuilderShape, i).xyz);
+      g_free (g_array_index (b->shapes, BuilderShape, i).tris);
+    }
+  g_array_unref (b->shapes);
   g_free (b->error);
   g_free (b);
 }
@@ -88,9 +113,64 @@ guint
 tress_niff_builder_add_object (TressNiffBuilder *b, guint name_index, guint32 group)
 {
   TressNiffObject o = { b->objects->len, name_index, group };
+  guint32 none = NIFF_NONE;
 
   g_array_append_val (b->objects, o);
+  g_array_append_val (b->parents, none);
   return b->objects->len - 1;
+}
+
+void
+tress_niff_builder_set_parent (TressNiffBuilder *b, guint obj, guint parent)
+{
+  if (obj >= b->objects->len || parent >= b->objects->len || parent >= obj)
+    {
+      misuse (b, "object %u cannot be a child of object %u (parents come first)", obj, parent);
+      return;
+    }
+  g_array_index (b->parents, guint32, obj) = parent;
+}
+
+guint
+tress_niff_builder_add_shape (TressNiffBuilder *b, guint obj, guint name_index, const float *xyz,
+                              guint n_vtx, const guint32 *tris, guint n_tris, const float rgba[4],
+                              gboolean smooth)
+{
+  BuilderShape s = { obj, name_index, n_vtx, NULL, n_tris, NULL, { 0 }, smooth };
+
+  if (obj >= b->objects->len)
+    misuse (b, "object %u does not exist (%u objects)", obj, b->objects->len);
+  for (guint i = 0; i < b->shapes->len; i++)
+    if (g_array_index (b->shapes, BuilderShape, i).obj == obj)
+      misuse (b, "object %u already has a shape", obj);
+  for (guint i = 0; i < 3 * n_tris; i++)
+    if (tris[i] >= n_vtx)
+      misuse (b, "triangle %u uses vertex %u of %u", i / 3, tris[i], n_vtx);
+  s.xyz = g_memdup2 (xyz, sizeof (float) * 3 * n_vtx);
+  s.tris = g_memdup2 (tris, sizeof (guint32) * 3 * n_tris);
+  memcpy (s.rgba, rgba, sizeof s.rgba);
+  g_array_append_val (b->shapes, s);
+  return b->shapes->len - 1;
+}
+
+/* The shape of object @obj, or NIFF_NONE. */
+static guint32
+object_shape (const TressNiffBuilder *b, guint obj)
+{
+  for (guint i = 0; i < b->shapes->len; i++)
+    if (g_array_index (b->shapes, BuilderShape, i).obj == obj)
+      return i;
+  return NIFF_NONE;
+}
+
+static guint
+object_n_children (const TressNiffBuilder *b, guint obj)
+{
+  guint n = 0;
+
+  for (guint i = 0; i < b->parents->len; i++)
+    n += g_array_index (b->parents, guint32, i) == obj;
+  return n;
 }
 
 static TressNiffGroup *
@@ -276,6 +356,230 @@ static const struct
   { 0x00270000, 0x84, TRUE },
 };
 
+/* The face normal of triangle @t of @s (unit length, or +Z when degenerate). */
+static void
+face_normal (const BuilderShape *s, guint t, float n[3])
+{
+  const float *a = s->xyz + 3 * s->tris[3 * t];
+  const float *b = s->xyz + 3 * s->tris[3 * t + 1];
+  const float *c = s->xyz + 3 * s->tris[3 * t + 2];
+  float u[3] = { b[0] - a[0], b[1] - a[1], b[2] - a[2] };
+  float v[3] = { c[0] - a[0], c[1] - a[1], c[2] - a[2] };
+  float len;
+
+  n[0] = u[1] * v[2] - u[2] * v[1];
+  n[1] = u[2] * v[0] - u[0] * v[2];
+  n[2] = u[0] * v[1] - u[1] * v[0];
+  len = sqrtf (n[0] * n[0] + n[1] * n[1] + n[2] * n[2]);
+  if (len > 0)
+    for (guint k = 0; k < 3; k++)
+      n[k] /= len;
+  else
+    n[0] = n[1] = 0, n[2] = 1;
+}
+
+static void
+put_f (GByteArray *out, float f)
+{
+  put (out, niff_bits (f));
+}
+
+/* A list header with @n elements (two counts for Color and Vector), then each
+ * element written by @write; the sizes are patched afterwards. */
+typedef void (*ElementWriter) (TressNiffBuilder *b, GByteArray *out, guint32 tag, guint i);
+
+static void
+counted_list (TressNiffBuilder *b, GByteArray *out, guint32 tag, guint n0, guint n1,
+              ElementWriter write)
+{
+  gboolean two = tag == NIFF_TAG_COLOR || tag == NIFF_TAG_VECTOR;
+  gsize start = out->len, sizes;
+  guint n = n0 + (two ? n1 : 0);
+
+  put (out, tag);
+  put (out, (two ? 28 : 24) + 4 * n);
+  put (out, 0);
+  put (out, n0);
+  if (two)
+    put (out, n1);
+  put (out, 0);
+  put (out, 0);
+  sizes = out->len;
+  for (guint i = 0; i < n; i++)
+    put (out, 0);
+  for (guint i = 0; i < n; i++)
+    {
+      gsize el = out->len;
+      write (b, out, tag, i);
+      patch (out, sizes + 4 * i, (guint32)(out->len - el));
+    }
+  patch (out, start + 8, (guint32)(out->len - start));
+}
+
+static void
+write_geometry_element (TressNiffBuilder *b, GByteArray *out, guint32 tag, guint i)
+{
+  guint n_shapes = b->shapes->len;
+  const BuilderShape *s = &g_array_index (b->shapes, BuilderShape, i % MAX (n_shapes, 1));
+  gboolean second = i >= n_shapes; /* Color, Vector: the per-vertex groups */
+  gsize el = out->len;
+
+  switch (tag)
+    {
+    case 0x00030000:
+      put (out, 0x00030100);
+      put (out, i);
+      put (out, 0);
+      put (out, s->name_index);
+      put (out, 0x15); /* anti-aliased, z-buffered, back faces culled */
+      put (out, i);    /* its TriGroup */
+      put (out, i);    /* its material */
+      put (out, 0);
+      put (out, b->niff2 ? 12 : 0);
+      put (out, 0);
+      if (b->niff2)
+        {
+          put (out, 0x00080100);
+          put (out, NIFF_NONE);
+          put (out, NIFF_NONE);
+        }
+      break;
+    case 0x00040000:
+      put (out, 0x00040100);
+      put (out, i);
+      put (out, 24);
+      put (out, 24 + 12 * s->n_vtx);
+      put (out, s->name_index);
+      put (out, s->n_vtx);
+      for (guint k = 0; k < 3 * s->n_vtx; k++)
+        put_f (out, s->xyz[k]);
+      return;
+    case NIFF_TAG_COLOR:
+      {
+        guint n = second ? s->n_vtx : s->n_tris;
+        put (out, second ? 0x00050200 : 0x00050100);
+        put (out, i % MAX (n_shapes, 1));
+        put (out, 20);
+        put (out, 20 + 16 * n);
+        put (out, n);
+        for (guint k = 0; k < n; k++)
+          for (guint c = 0; c < 4; c++)
+            put_f (out, s->rgba[c]);
+        return;
+      }
+    case NIFF_TAG_VECTOR:
+      {
+        guint n = second ? s->n_vtx : s->n_tris;
+        g_autofree float *nv = g_new0 (float, 3 * MAX (n, 1));
+
+        /* Vertex normals: the sum of the faces around each vertex, normalised. */
+        for (guint t = 0; t < s->n_tris; t++)
+          {
+            float f[3];
+            face_normal (s, t, f);
+            for (guint c = 0; c < 3; c++)
+              for (guint k = 0; k < 3; k++)
+                if (second)
+                  nv[3 * s->tris[3 * t + c] + k] += f[k];
+                else if (c == 0)
+                  nv[3 * t + k] = f[k];
+          }
+        put (out, second ? 0x00060200 : 0x00060100);
+        put (out, i % MAX (n_shapes, 1));
+        put (out, 20);
+        put (out, 20 + 12 * n);
+        put (out, n);
+        for (guint k = 0; k < n; k++)
+          {
+            float *v = nv + 3 * k;
+            float len = sqrtf (v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
+            for (guint c = 0; c < 3; c++)
+              put_f (out, len > 0 ? v[c] / len : (c == 2));
+          }
+        return;
+      }
+    case 0x00080000:
+      put (out, 0x00080100);
+      put (out, i);
+      put (out, 32);
+      put (out, 0);
+      put (out, s->name_index);
+      put (out, 0); /* no shape animation */
+      put (out, 0);
+      put (out, s->n_tris);
+      /* Reference data: Vtx, TriColor, VtxColor, TriNv, VtxNv, St groups. */
+      for (guint k = 0; k < 5; k++)
+        put (out, i);
+      put (out, NIFF_NONE);
+      for (guint t = 0; t < s->n_tris; t++)
+        {
+          put (out, 0x00080101);
+          put (out, t);
+          put (out, 76);
+          put (out, t);
+          put (out, t);
+          for (guint c = 0; c < 3; c++)
+            {
+              guint32 v = s->tris[3 * t + c];
+              put (out, v);
+              put (out, NIFF_NONE);
+              put (out, v);
+              put (out, v);
+            }
+          put (out, 0);
+          put (out, 0);
+        }
+      patch (out, el + 12, (guint32)(out->len - el)); /* its size follows the header size */
+      return;
+    default: /* Mat */
+      put (out, 0x000a0100);
+      put (out, i);
+      put (out, 0);
+      put (out, s->name_index);
+      put (out, 0);                             /* MAT_TYPE_NIFF */
+      put (out, 0x02 | (s->smooth ? 0x10 : 0)); /* lit by the scene's light */
+      put (out, 0x04);                          /* colour: the primitive colour */
+      put (out, 0x04);
+      put (out, 0x40000);
+      put (out, 0x40000);
+      for (guint c = 0; c < 4; c++)
+        put_f (out, s->rgba[c]);
+      for (guint k = 0; k < 8; k++)
+        put (out, 0);
+      put (out, NIFF_NONE); /* no local light */
+      put (out, 0);         /* no texture */
+      put (out, b->niff2 ? 104 : 0);
+      put (out, 0);
+      if (b->niff2)
+        {
+          for (guint c = 0; c < 4; c++)
+            put_f (out, s->rgba[c] * 0.2f); /* ambient */
+          for (guint c = 0; c < 4; c++)
+            put_f (out, 0); /* emission */
+          for (guint c = 0; c < 4; c++)
+            put_f (out, s->rgba[c]); /* diffuse */
+          for (guint k = 0; k < 5; k++)
+            put (out, 0);
+          for (guint c = 0; c < 4; c++)
+            put_f (out, s->rgba[c]);
+          put (out, NIFF_NONE);
+          put (out, NIFF_NONE);
+          for (guint k = 0; k < 3; k++)
+            put (out, 0);
+        }
+      break;
+    }
+  patch (out, el + 8, (guint32)(out->len - el));
+}
+
+static void
+write_geometry_list (TressNiffBuilder *b, GByteArray *out, guint32 tag)
+{
+  gboolean two = tag == NIFF_TAG_COLOR || tag == NIFF_TAG_VECTOR;
+
+  counted_list (b, out, tag, b->shapes->len, two ? b->shapes->len : 0, write_geometry_element);
+}
+
 static void
 write_list (TressNiffBuilder *b, GByteArray *out, guint32 tag)
 {
@@ -285,7 +589,9 @@ write_list (TressNiffBuilder *b, GByteArray *out, guint32 tag)
   switch (tag)
     {
     case NIFF_TAG_SCENE:
-      n = b->objects->len;
+      n = 0;
+      for (guint i = 0; i < b->objects->len; i++)
+        n += g_array_index (b->parents, guint32, i) == NIFF_NONE;
       put (out, tag);
       put (out, 44);
       put (out, 44 + 4 * n + (b->niff2 ? 20 : 0));
@@ -297,8 +603,9 @@ write_list (TressNiffBuilder *b, GByteArray *out, guint32 tag)
       put (out, 0);
       put (out, b->niff2 ? 20 : 0);
       put (out, 0);
-      for (guint i = 0; i < n; i++)
-        put (out, i);
+      for (guint i = 0; i < b->objects->len; i++)
+        if (g_array_index (b->parents, guint32, i) == NIFF_NONE)
+          put (out, i);
       if (b->niff2)
         for (guint i = 0; i < 5; i++)
           put (out, 0);
@@ -308,22 +615,25 @@ write_list (TressNiffBuilder *b, GByteArray *out, guint32 tag)
       n = b->objects->len;
       put (out, tag);
       put (out, 24 + 4 * n);
-      put (out, 24 + 4 * n + n * (b->niff2 ? 116 : 88));
+      sizes = out->len;
+      put (out, 0);
       put (out, n);
       put (out, 0);
       put (out, 0);
       for (guint i = 0; i < n; i++)
-        put (out, b->niff2 ? 116 : 88);
+        put (out, (b->niff2 ? 116 : 88) + 4 * object_n_children (b, i));
       for (guint i = 0; i < n; i++)
         {
           const TressNiffObject *o = &g_array_index (b->objects, TressNiffObject, i);
+          guint32 shape = object_shape (b, i);
+          guint n_children = object_n_children (b, i);
           const guint32 words[20] = {
             NIFF_TAG_OBJ_ELEMENT,
             i,
-            b->niff2 ? 116 : 88,
+            (b->niff2 ? 116 : 88) + 4 * n_children,
             o->name_index,
             1,
-            0,
+            shape != NIFF_NONE ? 1 : 0,
             0,
             0,
             0,
@@ -332,9 +642,9 @@ write_list (TressNiffBuilder *b, GByteArray *out, guint32 tag)
             NIFF_NONE,
             0,
             0,
-            0,
-            NIFF_NONE,
-            NIFF_NONE,
+            n_children,
+            g_array_index (b->parents, guint32, i),
+            shape,
             NIFF_NONE,
             o->anim_link,
             NIFF_NONE,
@@ -343,6 +653,9 @@ write_list (TressNiffBuilder *b, GByteArray *out, guint32 tag)
             put (out, words[k]);
           put (out, b->niff2 ? 28 : 0);
           put (out, 0);
+          for (guint c = 0; c < b->parents->len; c++)
+            if (g_array_index (b->parents, guint32, c) == i)
+              put (out, c);
           if (b->niff2)
             {
               const guint32 ext[7] = { 0, 0x00d00000, NIFF_NONE, NIFF_NONE, 0, 0, 0 };
@@ -350,6 +663,7 @@ write_list (TressNiffBuilder *b, GByteArray *out, guint32 tag)
                 put (out, ext[k]);
             }
         }
+      patch (out, sizes, (guint32)(out->len - (sizes - 8)));
       break;
 
     case NIFF_TAG_ANIM:
@@ -397,9 +711,13 @@ write_list (TressNiffBuilder *b, GByteArray *out, guint32 tag)
       patch (out, sizes - 16, (guint32)(out->len - (sizes - 24)));
       break;
 
+    case 0x00030000: /* Shape */
+    case 0x00040000: /* Vtx */
+    case 0x00080000: /* Tri */
     case NIFF_TAG_COLOR:
     case NIFF_TAG_VECTOR:
-      empty_list (out, tag, TRUE);
+    case 0x000a0000: /* Mat */
+      write_geometry_list (b, out, tag);
       break;
 
     default:
@@ -484,12 +802,59 @@ tress_niff_builder_finish (TressNiffBuilder *b, GError **error)
 
 /* ---- the demo ---- */
 
+/* A solid of revolution around Y: @n_rings rings of (@y, @radius) from the
+ * bottom up, @segments around; a radius of 0 is a single point (a pole). */
+static void
+add_lathe (TressNiffBuilder *b, guint obj, guint name, const float (*profile)[2], guint n_rings,
+           guint segments, const float rgba[4], gboolean smooth)
+{
+  g_autoptr (GArray) xyz = g_array_new (FALSE, FALSE, sizeof (float));
+  g_autoptr (GArray) tris = g_array_new (FALSE, FALSE, sizeof (guint32));
+  g_autofree guint32 *first = g_new (guint32, n_rings);
+
+  for (guint r = 0; r < n_rings; r++)
+    {
+      guint n = profile[r][1] == 0 ? 1 : segments;
+
+      first[r] = xyz->len / 3;
+      for (guint k = 0; k < n; k++)
+        {
+          double a = 2 * G_PI * k / segments;
+          float v[3] = { (float)(profile[r][1] * cos (a)), profile[r][0],
+                         (float)(-profile[r][1] * sin (a)) };
+          g_array_append_vals (xyz, v, 3);
+        }
+    }
+  for (guint r = 0; r + 1 < n_rings; r++)
+    for (guint k = 0; k < segments; k++)
+      {
+        guint k1 = (k + 1) % segments;
+        gboolean pole0 = profile[r][1] == 0, pole1 = profile[r + 1][1] == 0;
+        guint32 a = first[r] + (pole0 ? 0 : k), b0 = first[r] + (pole0 ? 0 : k1);
+        guint32 c = first[r + 1] + (pole1 ? 0 : k), d = first[r + 1] + (pole1 ? 0 : k1);
+
+        /* Counter-clockwise seen from outside. */
+        if (!pole0)
+          {
+            guint32 t[3] = { a, b0, pole1 ? c : d };
+            g_array_append_vals (tris, t, 3);
+          }
+        if (!pole1)
+          {
+            guint32 t[3] = { a, d, c };
+            g_array_append_vals (tris, t, 3);
+          }
+      }
+  tress_niff_builder_add_shape (b, obj, name, (const float *)xyz->data, xyz->len / 3,
+                                (const guint32 *)tris->data, tris->len / 3, rgba, smooth);
+}
+
 GBytes *
 tress_niff_build_demo (void)
 {
   g_autoptr (TressNiffBuilder) b = tress_niff_builder_new (TRUE, 0);
   g_autoptr (GError) error = NULL;
-  guint g;
+  guint g, obj;
   GBytes *bytes;
 
   tress_niff_builder_add_name (b, "tress_demo_scene");
@@ -497,7 +862,13 @@ tress_niff_build_demo (void)
   /* A top that spins on Y while it bobs up and down. */
   g = tress_niff_builder_add_group (b, tress_niff_builder_add_name (b, "Spin.anim"),
                                     TRESS_NIFF_ANIM_STATIC, 30, 0);
-  tress_niff_builder_add_object (b, tress_niff_builder_add_name (b, "Top"), g);
+  obj = tress_niff_builder_add_object (b, tress_niff_builder_add_name (b, "Top"), g);
+  {
+    static const float top[][2] = { { -0.5f, 0 }, { 0.15f, 0.7f }, { 0.35f, 0.5f }, { 0.9f, 0 } };
+    const float red[4] = { 0.85f, 0.2f, 0.15f, 1 };
+    add_lathe (b, obj, tress_niff_builder_add_name (b, "Top.shape"), top, G_N_ELEMENTS (top), 8,
+               red, FALSE);
+  }
   for (guint i = 0; i <= 4; i++)
     {
       float angle = (float)(i * G_PI / 2 - G_PI);
@@ -514,7 +885,19 @@ tress_niff_build_demo (void)
   /* A ball that bounces and squashes. */
   g = tress_niff_builder_add_group (b, tress_niff_builder_add_name (b, "Bounce.anim"),
                                     TRESS_NIFF_ANIM_STATIC, 30, 0);
-  tress_niff_builder_add_object (b, tress_niff_builder_add_name (b, "Ball"), g);
+  obj = tress_niff_builder_add_object (b, tress_niff_builder_add_name (b, "Ball"), g);
+  {
+    float ball[7][2];
+    const float blue[4] = { 0.2f, 0.45f, 0.9f, 1 };
+
+    for (guint r = 0; r < 7; r++)
+      {
+        double a = G_PI * r / 6 - G_PI / 2;
+        ball[r][0] = (float)(0.5 * sin (a)) + 0.5f;
+        ball[r][1] = r == 0 || r == 6 ? 0 : (float)(0.5 * cos (a));
+      }
+    add_lathe (b, obj, tress_niff_builder_add_name (b, "Ball.shape"), ball, 7, 12, blue, TRUE);
+  }
   {
     const float heights[3] = { 3, 0, 3 };
     const float slopes[3] = { 0, 0, 0 };
@@ -534,17 +917,38 @@ tress_niff_build_demo (void)
       }
   }
 
-  /* A pendulum swinging about Z. */
-  g = tress_niff_builder_add_group (b, tress_niff_builder_add_name (b, "Swing.anim"),
-                                    TRESS_NIFF_ANIM_STATIC, 30, 0);
-  tress_niff_builder_add_object (b, tress_niff_builder_add_name (b, "Pendulum"), g);
-  for (guint i = 0; i <= 2; i++)
+  /* A pendulum swinging about Z above the others, its bob a child of its rod. */
+  {
+    static const float rod[][2]
+        = { { -2.0f, 0 }, { -1.95f, 0.06f }, { -0.05f, 0.06f }, { 0.0f, 0 } };
+    static const float bob[][2] = { { -2.6f, 0 }, { -2.3f, 0.3f }, { -2.0f, 0 } };
+    const float yellow[4] = { 0.95f, 0.8f, 0.2f, 1 };
+    const float grey[4] = { 0.55f, 0.55f, 0.6f, 1 };
+    guint rod_obj, bob_obj;
+
+    g = tress_niff_builder_add_group (b, tress_niff_builder_add_name (b, "Swing.anim"),
+                                      TRESS_NIFF_ANIM_STATIC, 30, 0);
+    rod_obj = tress_niff_builder_add_object (b, tress_niff_builder_add_name (b, "Pendulum"), g);
+    bob_obj = tress_niff_builder_add_object (b, tress_niff_builder_add_name (b, "Bob"), NIFF_NONE);
+    tress_niff_builder_set_parent (b, bob_obj, rod_obj);
+    add_lathe (b, rod_obj, tress_niff_builder_add_name (b, "Pendulum.shape"), rod,
+               G_N_ELEMENTS (rod), 6, grey, TRUE);
+    add_lathe (b, bob_obj, tress_niff_builder_add_name (b, "Bob.shape"), bob, G_N_ELEMENTS (bob), 8,
+               yellow, FALSE);
+    for (guint i = 0; i <= 2; i++)
+      {
+        float angle = i == 1 ? -0.6f : 0.6f;
+        float slope = 0;
+        tress_niff_builder_add_channel_key (b, g, TRESS_NIFF_ROTATE_Z, TRESS_NIFF_CHANNEL_HERMITE,
+                                            i * 24, &angle, &slope);
+      }
     {
-      float angle = i == 1 ? -0.6f : 0.6f;
-      float slope = 0;
-      tress_niff_builder_add_channel_key (b, g, TRESS_NIFF_ROTATE_Z, TRESS_NIFF_CHANNEL_HERMITE,
-                                          i * 24, &angle, &slope);
+      float pos[3] = { -2.5f, 3.5f, 0 };
+      float d[3] = { 0, 0, 0 };
+      tress_niff_builder_add_channel_key (b, g, TRESS_NIFF_TRANSLATION, TRESS_NIFF_CHANNEL_CONST, 0,
+                                          pos, d);
     }
+  }
 
   bytes = tress_niff_builder_finish (b, &error);
   if (bytes == NULL)

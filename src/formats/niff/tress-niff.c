@@ -7,6 +7,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "tress-niff-private.h"
+#include "tress-niff-scene.h"
 
 #include <glib/gi18n-lib.h>
 #include <math.h>
@@ -1262,6 +1263,15 @@ niff_describe (gpointer model)
         }
       g_string_append_c (s, '\n');
     }
+  {
+    g_autoptr (GError) error = NULL;
+    g_autoptr (TressNiffScene) scene = tress_niff_scene_new (file, &error);
+
+    if (scene != NULL)
+      tress_niff_scene_describe (scene, s);
+    else
+      g_string_append_printf (s, "scene not shown: %s\n", error->message);
+  }
   return g_string_free (s, FALSE);
 }
 
@@ -1468,6 +1478,21 @@ niff_dump (gpointer model, JsonBuilder *b)
       json_builder_end_object (b);
     }
   json_builder_end_array (b);
+  {
+    g_autoptr (GError) error = NULL;
+    g_autoptr (TressNiffScene) scene = tress_niff_scene_new (file, &error);
+
+    json_builder_set_member_name (b, "scene");
+    if (scene != NULL)
+      tress_niff_scene_dump (scene, b);
+    else
+      {
+        json_builder_begin_object (b);
+        json_builder_set_member_name (b, "error");
+        json_builder_add_string_value (b, error->message);
+        json_builder_end_object (b);
+      }
+  }
   json_builder_end_object (b);
 }
 

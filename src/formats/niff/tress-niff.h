@@ -116,6 +116,16 @@ guint tress_niff_builder_add_group (TressNiffBuilder *builder, guint name_index,
                                     TressNiffAnimType type, guint32 frame_rate, guint32 loop);
 /* Adds an object of the scene that uses @group (NIFF_NONE for none). */
 guint tress_niff_builder_add_object (TressNiffBuilder *builder, guint name_index, guint32 group);
+/* Makes object @obj a child of @parent (an object added before it). */
+void tress_niff_builder_set_parent (TressNiffBuilder *builder, guint obj, guint parent);
+/* Gives object @obj a shape: @n_vtx vertices (@xyz, 3 floats each) and
+ * @n_tris triangles (@tris, 3 vertex indices each, counter-clockwise in
+ * front), one colour, lit, @smooth or flat shaded. The file gets its
+ * TriGroup, Vtx, Color and Vector groups (face and vertex normals computed)
+ * and a material. */
+guint tress_niff_builder_add_shape (TressNiffBuilder *builder, guint obj, guint name_index,
+                                    const float *xyz, guint n_vtx, const guint32 *tris,
+                                    guint n_tris, const float rgba[4], gboolean smooth);
 /* Records: @trs is translate xyz, rotate xyz (radians), scale xyz. KEY records
  * get their next-key chain when the file is finished. */
 void tress_niff_builder_add_static (TressNiffBuilder *builder, guint group, const float trs[9]);
