@@ -12,6 +12,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "tress-bfres-pose.h"
 #include "tress-bfres-private.h"
 
 typedef struct
@@ -39,11 +40,33 @@ typedef struct
   GPtrArray *textures; /* char * */
 } BAnim;
 
+typedef struct
+{
+  char *name;
+  guint material;
+  guint n_vertices;
+  float *positions, *normals;
+  guint skin_count, bone;
+  guint8 *skin_bones;
+  float *skin_weights;
+  guint n_triangles;
+  guint32 *triangles;
+} BShape;
+
+typedef struct
+{
+  char *name;
+  GArray *bones;        /* TressBfresBuilderBone, names owned */
+  GPtrArray *materials; /* char * */
+  GPtrArray *shapes;    /* BShape */
+} BModel;
+
 struct _TressBfresBuilder
 {
   char *name;
   guint32 version;
   GPtrArray *anims;
+  GPtrArray *models; /* BModel */
 };
 
 static void
@@ -74,6 +97,40 @@ banim_free (gpointer p)
   g_free (a);
 }
 
+static void
+bshape_free (gpointer p)
+{
+  BShape *s = p;
+
+  g_free (s->name);
+  g_free (s->positions);
+  g_free (s->normals);
+  g_free (s->skin_bones);
+  g_free (s->skin_weights);
+  g_free (s->triangles);
+  g_free (s);
+}
+
+static void
+bbone_clear (gpointer p)
+{
+  TressBfresBuilderBone *bone = p;
+
+  g_free ((char *)bone->name);
+}
+
+static void
+bmodel_free (gpointer p)
+{
+  BModel *m = p;
+
+  g_free (m->name);
+  g_array_unref (m->bones);
+  g_ptr_array_unref (m->materials);
+  g_ptr_array_unref (m->shapes);
+  g_free (m);
+}
+
 TressBfresBuilder *
 tress_bfres_builder_new (const char *name, guint32 version)
 {
@@ -81,6 +138,7 @@ tress_bfres_builder_new (const char *name, guint32 version)
   b->name = g_strdup (name);
   b->version = version;
   b->anims = g_ptr_array_new_with_free_func (banim_free);
+  b->models = g_ptr_array_new_with_free_func (bmodel_free);
   return b;
 }
 
@@ -91,6 +149,7 @@ tress_bfres_builder_free (TressBfresBuilder *b)
     return;
   g_free (b->name);
   g_ptr_array_unref (b->anims);
+  g_ptr_array_unref (b->models);
   g_free (b);
 }
 
@@ -686,6 +745,524 @@ w_fvis (W *w, BAnim *a, gsize pos, gsize hs)
   w_u32_at (w, pos + 0x18, baked);
 }
 
+/* ---- models ------------------------------------------------------------------ */
+
+void
+tress_bfres_builder_begin_model (TressBfresBuilder *b, const char *name)
+{
+  BModel *m = g_new0 (BModel, 1);
+
+  m->name = g_strdup (name);
+  m->bones = g_array_new (FALSE, TRUE, sizeof (TressBfresBuilderBone));
+  g_array_set_clear_func (m->bones, bbone_clear);
+  m->materials = g_ptr_array_new_with_free_func (g_free);
+  m->shapes = g_ptr_array_new_with_free_func (bshape_free);
+  g_ptr_array_add (b->models, m);
+}
+
+static BModel *
+cur_model (TressBfresBuilder *b)
+{
+  g_assert (b->models->len > 0);
+  return g_ptr_array_index (b->models, b->models->len - 1);
+}
+
+void
+tress_bfres_builder_add_model_bone (TressBfresBuilder *b, const TressBfresBuilderBone *bone)
+{
+  BModel *m = cur_model (b);
+  TressBfresBuilderBone copy = *bone;
+
+  g_return_if_fail (bone->parent < (int)m->bones->len);
+  copy.name = g_strdup (bone->name);
+  g_array_append_val (m->bones, copy);
+}
+
+void
+tress_bfres_builder_add_model_material (TressBfresBuilder *b, const char *name)
+{
+  g_ptr_array_add (cur_model (b)->materials, g_strdup (name));
+}
+
+void
+tress_bfres_builder_add_shape (TressBfresBuilder *b, const TressBfresBuilderShape *shape)
+{
+  BModel *m = cur_model (b);
+  BShape *s = g_new0 (BShape, 1);
+  guint n = shape->n_vertices;
+
+  g_return_if_fail (shape->skin_count <= 4 && shape->material < m->materials->len);
+  s->name = g_strdup (shape->name);
+  s->material = shape->material;
+  s->n_vertices = n;
+  s->positions = g_memdup2 (shape->positions, 3 * sizeof (float) * n);
+  s->normals = shape->normals != NULL ? g_memdup2 (shape->normals, 3 * sizeof (float) * n) : NULL;
+  s->skin_count = shape->skin_count;
+  s->bone = shape->bone;
+  if (shape->skin_count > 0)
+    {
+      s->skin_bones = g_memdup2 (shape->skin_bones, shape->skin_count * (gsize)n);
+      s->skin_weights = g_memdup2 (shape->skin_weights, sizeof (float) * shape->skin_count * n);
+    }
+  s->n_triangles = shape->n_triangles;
+  s->triangles = g_memdup2 (shape->triangles, 3 * sizeof (guint32) * shape->n_triangles);
+  g_ptr_array_add (m->shapes, s);
+}
+
+/* The bind world matrices of @m's bones (column vectors, 3×4). */
+static TressBfresMatrix *
+bind_world (const BModel *m)
+{
+  guint n = m->bones->len;
+  TressBfresSkeleton sk = { 0 };
+  g_autofree TressBfresBone *bones = g_new0 (TressBfresBone, n + 1);
+  g_autofree TressBfresSrt *srt = g_new0 (TressBfresSrt, n + 1);
+  TressBfresMatrix *world = g_new0 (TressBfresMatrix, n + 1);
+
+  for (guint i = 0; i < n; i++)
+    {
+      const TressBfresBuilderBone *src = &g_array_index (m->bones, TressBfresBuilderBone, i);
+
+      bones[i].parent = (gint16)src->parent;
+      bones[i].rotation_mode = TRESS_BFRES_ROTATION_EULER_XYZ;
+      memcpy (bones[i].scale, src->scale, sizeof src->scale);
+      memcpy (bones[i].rotation, src->rotation, sizeof src->rotation);
+      memcpy (bones[i].translation, src->translation, sizeof src->translation);
+    }
+  sk.n_bones = n;
+  sk.bones = bones;
+  tress_bfres_bind_srt (&sk, srt);
+  tress_bfres_pose_world (&sk, srt, TRESS_BFRES_SCALING_STANDARD, world);
+  return world;
+}
+
+static gsize
+w_buffer (W *w, gsize at, guint32 size, guint16 stride)
+{
+  gsize data;
+
+  w_u32_at (w, at + 4, size);
+  w_u16_at (w, at + 0x0C, stride);
+  w_u16_at (w, at + 0x0E, 1);
+  w_align (w);
+  data = w_reserve (w, size);
+  w_off_at (w, at + 0x14, data);
+  return data;
+}
+
+static guint32
+pack_normal (const float *n)
+{
+  guint32 v = 0;
+
+  for (guint k = 0; k < 3; k++)
+    {
+      int q = (int)lrintf (CLAMP (n[k], -1.f, 1.f) * 511);
+
+      v |= ((guint32)q & 0x3FF) << (10 * k);
+    }
+  return v;
+}
+
+static void
+w_fvtx (W *w, gsize pos, guint index, const BShape *s)
+{
+  guint n_attribs = s->skin_count > 0 ? 4 : 2, n_buffers = s->skin_count > 0 ? 3 : 2;
+  gsize attribs, buffers, data;
+  static const char *const names[] = { "_p0", "_n0", "_i0", "_w0" };
+  static const guint32 formats[] = { 0x811, 0x20B, 0x10A, 0x00A };
+  static const guint8 buffer_of[] = { 0, 1, 2, 2 };
+  static const guint16 offset_of[] = { 0, 0, 0, 4 };
+
+  memcpy (w->buf->data + pos, "FVTX", 4);
+  w_u8_at (w, pos + 4, (guint8)n_attribs);
+  w_u8_at (w, pos + 5, (guint8)n_buffers);
+  w_u16_at (w, pos + 6, (guint16)index);
+  w_u32_at (w, pos + 8, s->n_vertices);
+  w_u8_at (w, pos + 0x0C, (guint8)s->skin_count);
+  w_align (w);
+  attribs = w_reserve (w, 0x0C * (gsize)n_attribs);
+  for (guint a = 0; a < n_attribs; a++)
+    {
+      w_str_at (w, attribs + 0x0C * a, names[a]);
+      w_u8_at (w, attribs + 0x0C * a + 4, buffer_of[a]);
+      w_u16_at (w, attribs + 0x0C * a + 6, offset_of[a]);
+      w_u32_at (w, attribs + 0x0C * a + 8, formats[a]);
+    }
+  w_off_at (w, pos + 0x10, attribs);
+  buffers = w_reserve (w, 0x18 * (gsize)n_buffers);
+  w_off_at (w, pos + 0x18, buffers);
+  data = w_buffer (w, buffers, 12 * s->n_vertices, 12);
+  for (guint v = 0; v < 3 * s->n_vertices; v++)
+    w_f32_at (w, data + 4 * (gsize)v, s->positions[v]);
+  data = w_buffer (w, buffers + 0x18, 4 * s->n_vertices, 4);
+  for (guint v = 0; v < s->n_vertices; v++)
+    {
+      static const float up[3] = { 0, 1, 0 };
+
+      w_u32_at (w, data + 4 * (gsize)v, pack_normal (s->normals ? s->normals + 3 * v : up));
+    }
+  if (s->skin_count == 0)
+    return;
+  data = w_buffer (w, buffers + 0x30, 8 * s->n_vertices, 8);
+  for (guint v = 0; v < s->n_vertices; v++)
+    {
+      guint8 q[4] = { 0, 0, 0, 0 };
+      int sum = 0, top = 0;
+
+      for (guint k = 0; k < s->skin_count; k++)
+        {
+          w_u8_at (w, data + 8 * (gsize)v + k, s->skin_bones[s->skin_count * v + k]);
+          q[k] = (guint8)lrintf (CLAMP (s->skin_weights[s->skin_count * v + k], 0.f, 1.f) * 255);
+          sum += q[k];
+          if (q[k] > q[top])
+            top = (int)k;
+        }
+      /* The quantized weights still sum to one. */
+      q[top] = (guint8)CLAMP (q[top] + 255 - sum, 0, 255);
+      for (guint k = 0; k < 4; k++)
+        w_u8_at (w, data + 8 * (gsize)v + 4 + k, q[k]);
+    }
+}
+
+static void
+w_fshp (W *w, TressBfresBuilder *b, gsize pos, guint index, const BShape *s, gsize fvtx)
+{
+  gboolean wide = s->n_vertices > 65536;
+  gsize mesh, sub, buf, data, bones;
+  guint n_indices = 3 * s->n_triangles;
+  g_autofree guint8 *used = g_new0 (guint8, 256);
+  guint n_used = 0;
+
+  memcpy (w->buf->data + pos, "FSHP", 4);
+  w_str_at (w, pos + 4, s->name);
+  w_u32_at (w, pos + 8, 2);
+  w_u16_at (w, pos + 0x0C, (guint16)index);
+  w_u16_at (w, pos + 0x0E, (guint16)s->material);
+  w_u16_at (w, pos + 0x10, (guint16)s->bone);
+  w_u16_at (w, pos + 0x12, (guint16)index);
+  w_u8_at (w, pos + 0x16, (guint8)s->skin_count);
+  w_u8_at (w, pos + 0x17, 1);
+  if (b->version >= 0x04050000)
+    {
+      gsize radius = w_reserve (w, 4);
+
+      w_f32_at (w, radius, 1);
+      w_off_at (w, pos + 0x1C, radius);
+    }
+  else
+    w_f32_at (w, pos + 0x1C, 1);
+  w_off_at (w, pos + 0x20, fvtx);
+  w_align (w);
+  mesh = w_reserve (w, 0x1C);
+  w_off_at (w, pos + 0x24, mesh);
+  for (guint v = 0; v < s->skin_count * s->n_vertices; v++)
+    if (!used[s->skin_bones[v]])
+      {
+        used[s->skin_bones[v]] = 1;
+        n_used++;
+      }
+  if (n_used > 0)
+    {
+      guint k = 0;
+
+      bones = w_u16_array (w, n_used, 0);
+      for (guint i = 0; i < 256; i++)
+        if (used[i])
+          w_u16_at (w, bones + 2 * (gsize)k++, (guint16)i);
+      w_off_at (w, pos + 0x28, bones);
+      w_u16_at (w, pos + 0x14, (guint16)n_used);
+    }
+  w_u32_at (w, mesh, 4); /* triangles */
+  w_u32_at (w, mesh + 4, wide ? 9 : 4);
+  w_u32_at (w, mesh + 8, n_indices);
+  w_u16_at (w, mesh + 0x0C, 1);
+  sub = w_reserve (w, 8);
+  w_u32_at (w, sub + 4, n_indices);
+  w_off_at (w, mesh + 0x10, sub);
+  buf = w_reserve (w, 0x18);
+  w_off_at (w, mesh + 0x14, buf);
+  data = w_buffer (w, buf, (guint32)(n_indices * (wide ? 4 : 2)), 0);
+  for (guint i = 0; i < n_indices; i++)
+    if (wide)
+      w_u32_at (w, data + 4 * (gsize)i, s->triangles[i]);
+    else
+      w_u16_at (w, data + 2 * (gsize)i, (guint16)s->triangles[i]);
+}
+
+static void
+w_fmdl (W *w, TressBfresBuilder *b, gsize pos, const BModel *m)
+{
+  guint nb = m->bones->len, ns = m->shapes->len, nm = m->materials->len;
+  g_autofree TressBfresMatrix *world = bind_world (m);
+  g_autofree char **bone_names = g_new0 (char *, nb + 1);
+  gsize fskl, bones, m2b, inv, fvtx = 0, group;
+  guint32 total = 0;
+
+  memcpy (w->buf->data + pos, "FMDL", 4);
+  w_str_at (w, pos + 4, m->name);
+  w_str_at (w, pos + 8, "");
+  w_align (w);
+  fskl = w_reserve (w, 0x24);
+  w_off_at (w, pos + 0x0C, fskl);
+  memcpy (w->buf->data + fskl, "FSKL", 4);
+  w_u32_at (w, fskl + 4, 1u << 8 | 1u << 12);
+  w_u16_at (w, fskl + 8, (guint16)nb);
+  w_u16_at (w, fskl + 0x0A, (guint16)nb);
+  bones = w_reserve (w, 0x40 * (gsize)nb);
+  w_off_at (w, fskl + 0x14, bones);
+  for (guint i = 0; i < nb; i++)
+    {
+      const TressBfresBuilderBone *src = &g_array_index (m->bones, TressBfresBuilderBone, i);
+      gsize bp = bones + 0x40 * (gsize)i;
+
+      bone_names[i] = (char *)src->name;
+      w_str_at (w, bp, src->name);
+      w_u16_at (w, bp + 4, (guint16)i);
+      w_u16_at (w, bp + 6, (guint16)(gint16)src->parent);
+      w_u16_at (w, bp + 8, (guint16)i);
+      w_u16_at (w, bp + 0x0A, 0xFFFF);
+      w_u16_at (w, bp + 0x0C, 0xFFFF);
+      w_u32_at (w, bp + 0x10, 1u | 1u << 12);
+      for (guint k = 0; k < 3; k++)
+        {
+          w_f32_at (w, bp + 0x14 + 4 * k, src->scale[k]);
+          w_f32_at (w, bp + 0x20 + 4 * k, src->rotation[k]);
+          w_f32_at (w, bp + 0x30 + 4 * k, src->translation[k]);
+        }
+      w_f32_at (w, bp + 0x2C, 1);
+    }
+  if (nb > 0)
+    {
+      group = w_group (w, bone_names, nb);
+      w_off_at (w, fskl + 0x10, group - 12 - 16 - 8);
+      for (guint i = 0; i < nb; i++)
+        w_off_at (w, group + 16 * (gsize)i, bones + 0x40 * (gsize)i);
+    }
+  m2b = w_u16_array (w, nb, 0);
+  for (guint i = 0; i < nb; i++)
+    w_u16_at (w, m2b + 2 * (gsize)i, (guint16)i);
+  w_off_at (w, fskl + 0x18, m2b);
+  inv = w_reserve (w, 48 * (gsize)nb);
+  w_off_at (w, fskl + 0x1C, inv);
+  for (guint i = 0; i < nb; i++)
+    {
+      TressBfresMatrix im;
+
+      tress_bfres_matrix_invert (&world[i], &im);
+      for (guint r = 0; r < 3; r++)
+        for (guint c = 0; c < 4; c++)
+          w_f32_at (w, inv + 48 * (gsize)i + 16 * r + 4 * c, (float)im.m[r][c]);
+    }
+
+  if (ns > 0)
+    {
+      g_autofree char **names = g_new0 (char *, ns + 1);
+      gsize shapes;
+
+      w_align (w);
+      fvtx = w_reserve (w, 0x20 * (gsize)ns);
+      w_off_at (w, pos + 0x10, fvtx);
+      for (guint i = 0; i < ns; i++)
+        {
+          const BShape *s = g_ptr_array_index (m->shapes, i);
+
+          names[i] = s->name;
+          w_fvtx (w, fvtx + 0x20 * (gsize)i, i, s);
+          total += s->n_vertices;
+        }
+      w_align (w);
+      shapes = w_reserve (w, 0x38 * (gsize)ns);
+      for (guint i = 0; i < ns; i++)
+        w_fshp (w, b, shapes + 0x38 * (gsize)i, i, g_ptr_array_index (m->shapes, i),
+                fvtx + 0x20 * (gsize)i);
+      group = w_group (w, names, ns);
+      w_off_at (w, pos + 0x14, group - 12 - 16 - 8);
+      for (guint i = 0; i < ns; i++)
+        w_off_at (w, group + 16 * (gsize)i, shapes + 0x38 * (gsize)i);
+    }
+  if (nm > 0)
+    {
+      gsize stubs;
+
+      /* Materials as names: a minimal FMAT (magic and name) each. */
+      w_align (w);
+      stubs = w_reserve (w, 0x10 * (gsize)nm);
+      for (guint i = 0; i < nm; i++)
+        {
+          memcpy (w->buf->data + stubs + 0x10 * (gsize)i, "FMAT", 4);
+          w_str_at (w, stubs + 0x10 * (gsize)i + 4, g_ptr_array_index (m->materials, i));
+        }
+      group = w_group (w, (char **)m->materials->pdata, nm);
+      w_off_at (w, pos + 0x18, group - 12 - 16 - 8);
+      for (guint i = 0; i < nm; i++)
+        w_off_at (w, group + 16 * (gsize)i, stubs + 0x10 * (gsize)i);
+    }
+  w_u16_at (w, pos + 0x20, (guint16)ns);
+  w_u16_at (w, pos + 0x22, (guint16)ns);
+  w_u16_at (w, pos + 0x24, (guint16)nm);
+  w_u32_at (w, pos + 0x28, total);
+}
+
+static void
+w_models (W *w, TressBfresBuilder *b)
+{
+  g_autofree char **names = g_new0 (char *, b->models->len + 1);
+  gsize data;
+
+  for (guint i = 0; i < b->models->len; i++)
+    names[i] = ((BModel *)g_ptr_array_index (b->models, i))->name;
+  data = w_group (w, names, b->models->len);
+  w_off_at (w, 0x20, data - 12 - 16 - 8);
+  w_u16_at (w, 0x50, (guint16)b->models->len);
+  for (guint i = 0; i < b->models->len; i++)
+    {
+      gsize pos;
+
+      w_align (w);
+      pos = w_reserve (w, 0x30);
+      w_off_at (w, data + 16 * (gsize)i, pos);
+      w_fmdl (w, b, pos, g_ptr_array_index (b->models, i));
+    }
+}
+
+/* A point on the unit circle around @dir at angle @a: u·cos a + v·sin a. */
+static void
+ring_basis (const double dir[3], double u[3], double v[3])
+{
+  double ref[3] = { 0, 1, 0 }, len;
+
+  if (fabs (dir[1]) > 0.9)
+    ref[0] = 1, ref[1] = 0;
+  u[0] = dir[1] * ref[2] - dir[2] * ref[1];
+  u[1] = dir[2] * ref[0] - dir[0] * ref[2];
+  u[2] = dir[0] * ref[1] - dir[1] * ref[0];
+  len = sqrt (u[0] * u[0] + u[1] * u[1] + u[2] * u[2]);
+  for (guint k = 0; k < 3; k++)
+    u[k] /= len;
+  v[0] = dir[1] * u[2] - dir[2] * u[1];
+  v[1] = dir[2] * u[0] - dir[0] * u[2];
+  v[2] = dir[0] * u[1] - dir[1] * u[0];
+}
+
+void
+tress_bfres_builder_add_test_model (TressBfresBuilder *b, const char *name, guint n_bones,
+                                    guint n_vertices)
+{
+  const guint n_limbs = 5, ring = 8;
+  guint segments = MAX (n_bones, 2) - 1, rings, n_v, n_t, v = 0, t = 0;
+  g_autofree TressBfresMatrix *world = NULL;
+  g_autofree float *pos = NULL, *nrm = NULL, *weights = NULL;
+  g_autofree guint8 *joints = NULL;
+  g_autofree guint32 *tris = NULL;
+  TressBfresBuilderShape shape = { 0 };
+  BModel *m;
+
+  n_bones = segments + 1;
+  tress_bfres_builder_begin_model (b, name);
+  m = cur_model (b);
+  tress_bfres_builder_add_model_material (b, "Mt_Body");
+  for (guint i = 0; i < n_bones; i++)
+    {
+      TressBfresBuilderBone bone = { 0 };
+      g_autofree char *bone_name = i == 0 ? g_strdup ("Root") : g_strdup_printf ("Bone_%03u", i);
+      guint limb = (i - 1) % n_limbs;
+
+      bone.name = bone_name;
+      bone.scale[0] = bone.scale[1] = bone.scale[2] = 1;
+      /* Limbs fan out from the root; each bone continues its limb. */
+      bone.parent = i == 0 ? -1 : i <= n_limbs ? 0 : (int)(i - n_limbs);
+      if (i > 0 && i <= n_limbs)
+        {
+          bone.rotation[2] = (float)(2 * G_PI * limb / n_limbs);
+          bone.translation[0] = 0.1f;
+        }
+      else if (i > 0)
+        {
+          bone.rotation[1] = 0.08f * (float)(limb + 1);
+          bone.rotation[2] = 0.05f;
+          bone.translation[0] = 0.2f;
+        }
+      tress_bfres_builder_add_model_bone (b, &bone);
+    }
+  world = bind_world (m);
+  rings = MAX (2u, (n_vertices + segments * ring - 1) / (segments * ring));
+  n_v = segments * rings * ring;
+  n_t = segments * (rings - 1) * ring * 2;
+  pos = g_new (float, 3 * (gsize)n_v);
+  nrm = g_new (float, 3 * (gsize)n_v);
+  joints = g_new0 (guint8, 4 * (gsize)n_v);
+  weights = g_new0 (float, 4 * (gsize)n_v);
+  tris = g_new (guint32, 3 * (gsize)n_t);
+  for (guint bi = 1; bi < n_bones; bi++)
+    {
+      const TressBfresBuilderBone *bone = &g_array_index (m->bones, TressBfresBuilderBone, bi);
+      guint parent = (guint)bone->parent;
+      int grand = g_array_index (m->bones, TressBfresBuilderBone, parent).parent;
+      double a[3], c[3], dir[3], u[3], w[3], len = 0;
+      guint first = v;
+
+      for (guint k = 0; k < 3; k++)
+        {
+          a[k] = world[parent].m[k][3];
+          c[k] = world[bi].m[k][3];
+          dir[k] = c[k] - a[k];
+          len += dir[k] * dir[k];
+        }
+      len = sqrt (len);
+      for (guint k = 0; k < 3; k++)
+        dir[k] /= len > 0 ? len : 1;
+      ring_basis (dir, u, w);
+      for (guint r = 0; r < rings; r++)
+        {
+          double f = (double)r / (rings - 1);
+
+          for (guint q = 0; q < ring; q++)
+            {
+              double ang = 2 * G_PI * q / ring, radius = 0.04;
+
+              for (guint k = 0; k < 3; k++)
+                {
+                  double n = u[k] * cos (ang) + w[k] * sin (ang);
+
+                  pos[3 * v + k] = (float)(a[k] + dir[k] * len * f + n * radius);
+                  nrm[3 * v + k] = (float)n;
+                }
+              joints[4 * v] = (guint8)bi;
+              joints[4 * v + 1] = (guint8)parent;
+              joints[4 * v + 2] = (guint8)(grand >= 0 ? grand : 0);
+              joints[4 * v + 3] = 0;
+              weights[4 * v] = (float)(0.1 + 0.6 * f);
+              weights[4 * v + 1] = (float)(0.1 + 0.6 * (1 - f));
+              weights[4 * v + 2] = 0.1f;
+              weights[4 * v + 3] = 0.1f;
+              v++;
+            }
+        }
+      for (guint r = 0; r + 1 < rings; r++)
+        for (guint q = 0; q < ring; q++)
+          {
+            guint i0 = first + r * ring + q, i1 = first + r * ring + (q + 1) % ring;
+            guint j0 = i0 + ring, j1 = i1 + ring;
+
+            tris[3 * t] = i0, tris[3 * t + 1] = i1, tris[3 * t + 2] = j1;
+            t++;
+            tris[3 * t] = i0, tris[3 * t + 1] = j1, tris[3 * t + 2] = j0;
+            t++;
+          }
+    }
+  shape.name = "Body";
+  shape.n_vertices = n_v;
+  shape.positions = pos;
+  shape.normals = nrm;
+  shape.skin_count = 4;
+  shape.skin_bones = joints;
+  shape.skin_weights = weights;
+  shape.n_triangles = n_t;
+  shape.triangles = tris;
+  tress_bfres_builder_add_shape (b, &shape);
+}
+
 static int
 strcmp_bytes (gconstpointer a, gconstpointer b)
 {
@@ -736,6 +1313,8 @@ tress_bfres_builder_finish (TressBfresBuilder *b, GError **error)
   w_u32_at (&w, 0x10, 0x2000);
   w_str_at (&w, 0x14, b->name);
 
+  if (b->models->len > 0)
+    w_models (&w, b);
   for (int g = 2; g <= 8; g++)
     {
       g_autoptr (GPtrArray) names = g_ptr_array_new ();

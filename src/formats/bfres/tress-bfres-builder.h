@@ -59,6 +59,52 @@ void tress_bfres_builder_add_texture (TressBfresBuilder *builder, const char *te
 void tress_bfres_builder_add_curve (TressBfresBuilder *builder,
                                     const TressBfresBuilderCurve *curve);
 
+/* Models (index group 0): a skeleton of Euler XYZ bones with standard
+ * scaling, each bone its own smooth matrix (inverse model matrices computed
+ * from the bind pose), and shapes of one level of detail with their own
+ * vertex buffer: positions (32_32_32_Single), normals (10_10_10_2_SNorm),
+ * skinning indices and weights (8_8_8_8_UInt / _UNorm) and u16 or u32
+ * triangle indices. */
+typedef struct
+{
+  const char *name;
+  int parent; /* an earlier bone, or −1 */
+  float scale[3];
+  float rotation[3]; /* Euler XYZ radians */
+  float translation[3];
+} TressBfresBuilderBone;
+
+typedef struct
+{
+  const char *name;
+  guint material; /* index into the model's materials */
+  guint n_vertices;
+  const float *positions; /* 3 per vertex, model space */
+  const float *normals;   /* 3 per vertex, or NULL */
+  /* 0: the whole shape follows @bone; 1-4: smooth skinning with that many
+   * influences per vertex (bone indices, weights summing to 1). */
+  guint skin_count;
+  guint bone;
+  const guint8 *skin_bones;  /* skin_count per vertex */
+  const float *skin_weights; /* skin_count per vertex */
+  guint n_triangles;
+  const guint32 *triangles; /* 3 per triangle */
+} TressBfresBuilderShape;
+
+void tress_bfres_builder_begin_model (TressBfresBuilder *builder, const char *name);
+void tress_bfres_builder_add_model_bone (TressBfresBuilder *builder,
+                                         const TressBfresBuilderBone *bone);
+/* Materials are names only (a shape refers to one by index). */
+void tress_bfres_builder_add_model_material (TressBfresBuilder *builder, const char *name);
+void tress_bfres_builder_add_shape (TressBfresBuilder *builder,
+                                    const TressBfresBuilderShape *shape);
+
+/* A model for benchmarks and tests: a chain-and-branches skeleton of
+ * @n_bones bones and one skinned shape (a tube around the bones, four
+ * influences per vertex) of about @n_vertices vertices. */
+void tress_bfres_builder_add_test_model (TressBfresBuilder *builder, const char *name,
+                                         guint n_bones, guint n_vertices);
+
 /* The file, or NULL with an error when a curve cannot be encoded. */
 GBytes *tress_bfres_builder_finish (TressBfresBuilder *builder, GError **error);
 

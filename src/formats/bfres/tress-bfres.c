@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "core/tress-yaz0.h"
+#include "tress-bfres-model.h"
 
 static float
 bits_to_float (guint32 bits)
@@ -521,6 +522,7 @@ bfres_describe (gpointer model)
                                   g == 9 || g == 10 ? " (not editable)" : "");
       }
   g_string_append_printf (s, "Curves: %u\n", b->curves->len);
+  tress_bfres_models_describe_bytes (b->d, b->size, s);
   return g_string_free (s, FALSE);
 }
 
@@ -694,6 +696,7 @@ bfres_dump (gpointer model, JsonBuilder *j)
       json_builder_end_object (j);
     }
   json_builder_end_array (j);
+  tress_bfres_models_dump_bytes (b->d, b->size, j);
   json_builder_end_object (j);
 }
 

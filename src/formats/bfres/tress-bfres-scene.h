@@ -1,0 +1,48 @@
+/* tress-bfres-scene.h: BFRES models and animations as a TressScene
+ *
+ * Finding the model an animation file plays on: the file's own models when one
+ * of them has shapes; else, for X_Animation.bfres, the sibling X.bfres or
+ * X.sbfres (also inside the same SARC archive); else the file's own
+ * shape-less skeleton (bones only); else none, and the editor asks.
+ *
+ * The animator maps every curve of the animation file to its animation and
+ * bone (bones are matched by name; curves of bones the model lacks drive
+ * nothing and are listed in the animation's note) and poses the scene: the
+ * skeletal animation's curves, else its base values, else the bind pose, by
+ * its scaling mode; bone and material visibility animations hide bones and
+ * the shapes that follow them, or the shapes of a material.
+ *
+ * GLib and GIO only.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gio/gio.h>
+
+#include "formats/tress-scene.h"
+#include "tress-bfres-model.h"
+#include "tress-bfres.h"
+
+G_BEGIN_DECLS
+
+/* The FRES bytes inside @file (plain, Yaz0, SARC, Yaz0 over SARC). In an
+ * archive, the entry named @entry when given (else the first holding a
+ * BFRES with models). */
+GBytes *tress_bfres_unwrap (GBytes *file, const char *entry, GError **error);
+
+/* The FRES bytes holding the model for the animations of @anims (opened from
+ * @anim_file, which may be NULL for a file not on disk), by the rules above;
+ * *source gets a description for people ("Animal_Bass.bfres"). NULL without
+ * an error when nothing was found; NULL with an error when a candidate could
+ * not be read. */
+GBytes *tress_bfres_find_model (TressBfres *anims, GFile *anim_file, char **source, GError **error);
+
+/* The scene of the model in @model_fres that best fits the bones @anims
+ * animates (models with shapes first), bound to @anims' curves. An error when
+ * no model can be read or the skeleton fails its bind check (naming the
+ * bone). */
+TressSceneAnimator *tress_bfres_animator_new (TressBfres *anims, GBytes *model_fres,
+                                              const char *source, GError **error);
+
+G_END_DECLS

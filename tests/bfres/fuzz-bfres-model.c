@@ -1,0 +1,81 @@
+/* fuzz-bfres-model.c: libFuzzer target for the model and pose readers
+ *
+ * Each input (FRES, Yaz0 or SARC) goes through the model reader (describe,
+ * dump, bind check) and the animation reader; when the curve parser accepts
+ * it too, it is its own model: the animator is built and posed at a few
+ * frames of every animation, with the mesh skinned on the CPU.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <stdint.h>
+
+#include "formats/bfres/tress-bfres-anim.h"
+#include "formats/bfres/tress-bfres-pose.h"
+#include "formats/bfres/tress-bfres-scene.h"
+
+int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size);
+
+static double
+sample (gpointer data, guint curve, double frame)
+{
+  return tress_bfres_evaluate (data, curve, frame);
+}
+
+static void
+exercise_scene (TressBfres *b, GBytes *fres)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (TressSceneAnimator) animator = tress_bfres_animator_new (b, fres, "fuzz", &error);
+  float lo[3], hi[3];
+
+  if (animator == NULL)
+    {
+      g_assert (error != NULL && error->domain == TRESS_ERROR);
+      return;
+    }
+  for (guint a = 0; a < animator->n_anims && a < 8; a++)
+    for (double f = -1; f <= 3; f += 1.5)
+      {
+        tress_scene_animator_pose (animator, &a, 1, f, sample, b);
+        (void)tress_scene_bounds (animator->scene, lo, hi);
+      }
+}
+
+int
+LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
+{
+  g_autoptr (GBytes) raw = NULL, fres = NULL;
+  g_autoptr (TressBfresModels) models = NULL;
+  g_autoptr (TressBfresAnims) anims = NULL;
+  g_autoptr (TressBfres) b = NULL;
+  const guint8 *d;
+  gsize n;
+
+  if (size > (4u << 20))
+    return 0;
+  raw = g_bytes_new (data, size);
+  fres = tress_bfres_unwrap (raw, NULL, NULL);
+  if (fres == NULL)
+    return 0;
+  d = g_bytes_get_data (fres, &n);
+  models = tress_bfres_models_parse (d, n, NULL);
+  anims = tress_bfres_anims_parse (d, n, NULL);
+  if (models != NULL)
+    {
+      GString *s = g_string_new (NULL);
+      g_autoptr (JsonBuilder) jb = json_builder_new ();
+
+      tress_bfres_models_describe (models, s);
+      json_builder_begin_object (jb);
+      json_builder_set_member_name (jb, "models");
+      tress_bfres_models_dump (models, jb);
+      json_builder_end_object (jb);
+      g_string_free (s, TRUE);
+      for (guint i = 0; i < models->n_models; i++)
+        g_ptr_array_unref (tress_bfres_check_bind (&models->models[i], 0));
+    }
+  b = tress_bfres_parse (fres, "fuzz", NULL);
+  if (b != NULL)
+    exercise_scene (b, fres);
+  return 0;
+}
