@@ -1,12 +1,15 @@
 /* tress-cli-curves.c: curve commands for every format with curves (BFRES, NIFF)
  *
- * They use nothing but TressCurveOps, the same path the curve editor takes.
+ * They use nothing but TressCurveOps and the edit operations of
+ * core/tress-curve-edit.h: the same path and the same code the curve editor
+ * takes.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <math.h>
 #include <stdlib.h>
 
+#include "core/tress-curve-edit.h"
 #include "tress-cli.h"
 
 static gboolean
@@ -215,7 +218,9 @@ cmd_set_key (int argc, char **argv)
   };
   g_auto (TressCliFile) file = { 0 };
   g_autoptr (TressCurve) curve = NULL;
-  TressKey *key;
+  g_autoptr (GArray) keys = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_autoptr (GError) error = NULL;
+  TressKey key;
   guint index, k;
   double v;
 
@@ -232,51 +237,42 @@ cmd_set_key (int argc, char **argv)
   curve = file.format->curves->get_curve (file.model, index);
   if (!parse_index (argv[3], tress_curve_get_n_keys (curve), "KEY", &k))
     return TRESS_CLI_UNREADABLE;
-  key = tress_curve_get_key (curve, k);
+  key = *tress_curve_get_key (curve, k);
   if (opt_frame != NULL)
     {
       if (!parse_double (opt_frame, "--frame", &v))
         return TRESS_CLI_UNREADABLE;
-      key->frame = v;
+      key.frame = v;
     }
   if (opt_value != NULL)
     {
       if (!parse_double (opt_value, "--value", &v))
         return TRESS_CLI_UNREADABLE;
-      key->value = v;
+      key.value = v;
     }
+  /* One slope given where the format ties them sets both (the edit's rule). */
   if (opt_in != NULL)
     {
       if (!parse_double (opt_in, "--in", &v))
         return TRESS_CLI_UNREADABLE;
-      key->in_slope = v;
-      if (curve->limits.tied_tangents && opt_outslope == NULL)
-        key->out_slope = v;
+      key.in_slope = v;
     }
   if (opt_outslope != NULL)
     {
       if (!parse_double (opt_outslope, "--out", &v))
         return TRESS_CLI_UNREADABLE;
-      key->out_slope = v;
-      if (curve->limits.tied_tangents && opt_in == NULL)
-        key->in_slope = v;
+      key.out_slope = v;
     }
   if (opt_in != NULL || opt_outslope != NULL)
-    key->tangent = TRESS_TANGENT_MANUAL;
-  if (opt_interp != NULL)
+    key.tangent = TRESS_TANGENT_MANUAL;
+  if (opt_interp != NULL && !tress_interp_from_string (opt_interp, &key.interp))
     {
-      TressInterp interp;
-      if (!tress_interp_from_string (opt_interp, &interp))
-        {
-          tress_cli_error ("--interp: expected step, linear, hermite or baked, found '%s'",
-                           opt_interp);
-          return TRESS_CLI_UNREADABLE;
-        }
-      key->interp = interp;
+      tress_cli_error ("--interp: expected step, linear, hermite or baked, found '%s'", opt_interp);
+      return TRESS_CLI_UNREADABLE;
     }
-  if (opt_frame != NULL && !tress_curve_sort (curve))
+  if (!tress_curve_edit_set_key (curve, keys, k, &key, &error))
     {
-      tress_cli_error ("%s: another key already sits at frame %s", file.path, opt_frame);
+      tress_cli_error ("%s: %s", file.path, error->message);
       return TRESS_CLI_INVALID;
     }
   return apply_and_save (&file, index, curve, opt_out);
@@ -296,9 +292,9 @@ cmd_insert_key (int argc, char **argv)
   g_auto (TressCliFile) file = { 0 };
   g_autoptr (TressCurve) curve = NULL;
   g_autoptr (GError) error = NULL;
+  g_autoptr (GArray) keys = g_array_new (FALSE, FALSE, sizeof (guint));
   guint index;
   double frame, v;
-  int k;
 
   if (!tress_cli_parse (&argc, &argv, entries, "FILE CURVE FRAME -o OUT",
                         "Insert a key on CURVE at FRAME, keeping the curve's shape."))
@@ -317,18 +313,15 @@ cmd_insert_key (int argc, char **argv)
       tress_cli_error ("%s: %s", file.path, error->message);
       return TRESS_CLI_INVALID;
     }
-  k = tress_curve_insert_on_curve (curve, frame, &error);
-  if (k < 0)
+  if (opt_value != NULL && !parse_double (opt_value, "--value", &v))
+    return TRESS_CLI_UNREADABLE;
+  if (!tress_curve_edit_insert (curve, keys, frame, &error))
     {
       tress_cli_error ("%s: %s", file.path, error->message);
       return TRESS_CLI_INVALID;
     }
   if (opt_value != NULL)
-    {
-      if (!parse_double (opt_value, "--value", &v))
-        return TRESS_CLI_UNREADABLE;
-      tress_curve_get_key (curve, k)->value = v;
-    }
+    tress_curve_get_key (curve, g_array_index (keys, guint, 0))->value = v;
   return apply_and_save (&file, index, curve, opt_out);
 }
 
@@ -341,6 +334,8 @@ cmd_delete_key (int argc, char **argv)
   };
   g_auto (TressCliFile) file = { 0 };
   g_autoptr (TressCurve) curve = NULL;
+  g_autoptr (GArray) keys = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_autoptr (GError) error = NULL;
   guint index, k;
 
   if (!tress_cli_parse (&argc, &argv, entries, "FILE CURVE KEY -o OUT", "Delete one key of CURVE."))
@@ -355,17 +350,12 @@ cmd_delete_key (int argc, char **argv)
   curve = file.format->curves->get_curve (file.model, index);
   if (!parse_index (argv[3], tress_curve_get_n_keys (curve), "KEY", &k))
     return TRESS_CLI_UNREADABLE;
-  if (curve->limits.fixed_key_count)
+  g_array_append_val (keys, k);
+  if (!tress_curve_edit_delete (curve, keys, &error))
     {
-      tress_cli_error ("%s: curve %u has a fixed number of keys", file.path, index);
+      tress_cli_error ("%s: %s", file.path, error->message);
       return TRESS_CLI_INVALID;
     }
-  if (tress_curve_get_n_keys (curve) <= 1)
-    {
-      tress_cli_error ("%s: the last key of a curve cannot be deleted", file.path);
-      return TRESS_CLI_INVALID;
-    }
-  tress_curve_remove_key (curve, k);
   return apply_and_save (&file, index, curve, opt_out);
 }
 

@@ -204,6 +204,8 @@ tress_tangent_edit_to_string (TressTangentEdit mode)
 gboolean
 tress_curve_edit_move (TressCurve *c, GArray *keys, double d_frame, double d_value, GError **error)
 {
+  gboolean reordered = FALSE;
+
   for (guint i = 0; i < keys->len; i++)
     {
       TressKey *k = tress_curve_get_key (c, g_array_index (keys, guint, i));
@@ -214,10 +216,16 @@ tress_curve_edit_move (TressCurve *c, GArray *keys, double d_frame, double d_val
   /* Moved by the pointer or the keyboard: values take what the format holds
    * (whole numbers for int and bool curves, its range). */
   tress_curve_conform_values (c);
+  for (guint i = 1; i < tress_curve_get_n_keys (c) && !reordered; i++)
+    reordered = tress_curve_get_key (c, i)->frame <= tress_curve_get_key (c, i - 1)->frame;
   if (!tress_curve_sort_tracking (c, keys))
     return refuse_shared_frame (c, error);
-  for (guint i = 0; i < keys->len; i++)
-    tress_curve_update_tangents_around (c, g_array_index (keys, guint, i));
+  /* Keys that passed others left old neighbours as well as new ones. */
+  if (reordered)
+    tress_curve_update_all_tangents (c);
+  else
+    for (guint i = 0; i < keys->len; i++)
+      tress_curve_update_tangents_around (c, g_array_index (keys, guint, i));
   return TRUE;
 }
 
@@ -423,6 +431,39 @@ tress_curve_edit_set_tangent (TressCurve *c, GArray *keys, TressTangentEdit mode
 }
 
 gboolean
+tress_curve_edit_set_slopes (TressCurve *c, GArray *keys, guint index, double in_slope,
+                             double out_slope, GError **error)
+{
+  TressKey *k;
+
+  if (index >= tress_curve_get_n_keys (c))
+    {
+      g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED, _ ("there is no key %u"), index);
+      return FALSE;
+    }
+  if (c->limits.slopes_derived)
+    {
+      g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED,
+                   _ ("%s stores no slopes: they follow from its interpolation"), curve_name (c));
+      return FALSE;
+    }
+  if (c->limits.tied_tangents && in_slope != out_slope)
+    {
+      g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED,
+                   _ ("%s stores one slope per key: in and out slopes cannot differ"),
+                   curve_name (c));
+      return FALSE;
+    }
+  k = tress_curve_get_key (c, index);
+  k->tangent = TRESS_TANGENT_MANUAL;
+  k->in_slope = in_slope;
+  k->out_slope = out_slope;
+  if (in_slope != out_slope)
+    k->flags |= TRESS_KEY_BROKEN;
+  return TRUE;
+}
+
+gboolean
 tress_curve_edit_set_key (TressCurve *c, GArray *keys, guint index, const TressKey *value,
                           GError **error)
 {
@@ -559,6 +600,9 @@ tress_curve_edit_apply (const TressCurveEdit *e, TressCurve *curve, GArray *keys
       return tress_curve_edit_set_tangent (curve, keys, e->tangent, error);
     case TRESS_CURVE_EDIT_SET_KEY:
       return tress_curve_edit_set_key (curve, keys, e->key, &e->value, error);
+    case TRESS_CURVE_EDIT_SET_SLOPES:
+      return tress_curve_edit_set_slopes (curve, keys, e->key, e->value.in_slope,
+                                          e->value.out_slope, error);
     case TRESS_CURVE_EDIT_BAKE:
       return tress_curve_edit_bake (curve, keys, error);
     case TRESS_CURVE_EDIT_FIT:
@@ -646,6 +690,8 @@ tress_curve_edit_dup_label (const TressCurveEdit *e, guint n)
           n, tangent_label (e->tangent));
     case TRESS_CURVE_EDIT_SET_KEY:
       return g_strdup_printf (_ ("Edit key %u"), e->key);
+    case TRESS_CURVE_EDIT_SET_SLOPES:
+      return g_strdup (_ ("Change slope"));
     case TRESS_CURVE_EDIT_BAKE:
       return g_strdup (_ ("Bake to samples"));
     case TRESS_CURVE_EDIT_FIT:

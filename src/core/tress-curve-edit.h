@@ -76,7 +76,8 @@ gboolean tress_tangent_edit_from_string (const char *s, TressTangentEdit *out);
 const char *tress_tangent_edit_to_string (TressTangentEdit mode);
 
 /* Moves the keys by @d_frame frames and @d_value (curve units); values take
- * what the format holds; automatic slopes around the moved keys follow.
+ * what the format holds; automatic slopes around the moved keys follow (all of
+ * them when keys passed others).
  * Refused when two keys would share a frame. */
 gboolean tress_curve_edit_move (TressCurve *curve, GArray *keys, double d_frame, double d_value,
                                 GError **error);
@@ -110,6 +111,11 @@ gboolean tress_curve_edit_set_interp (TressCurve *curve, GArray *keys, TressInte
  * "broken" where the format ties them. */
 gboolean tress_curve_edit_set_tangent (TressCurve *curve, GArray *keys, TressTangentEdit mode,
                                        GError **error);
+/* The slopes of key @index (a handle dragged): its tangent turns manual, and
+ * in ≠ out marks it broken. Refused where the slopes are derived, and for
+ * two slopes where the format ties them. The selection stays. */
+gboolean tress_curve_edit_set_slopes (TressCurve *curve, GArray *keys, guint index, double in_slope,
+                                      double out_slope, GError **error);
 /* Key @index becomes @value (sorted into place: it is the new selection). A
  * changed slope makes its tangent manual; where the format ties the slopes,
  * the one that changed sets both. */
@@ -134,6 +140,7 @@ typedef enum
   TRESS_CURVE_EDIT_INTERP,
   TRESS_CURVE_EDIT_TANGENT,
   TRESS_CURVE_EDIT_SET_KEY,
+  TRESS_CURVE_EDIT_SET_SLOPES,
   TRESS_CURVE_EDIT_BAKE,
   TRESS_CURVE_EDIT_FIT,
 } TressCurveEditKind;
@@ -153,8 +160,8 @@ typedef struct
   guint n_src;              /* PASTE */
   TressInterp interp;       /* INTERP */
   TressTangentEdit tangent; /* TANGENT */
-  guint key;                /* SET_KEY */
-  TressKey value;           /* SET_KEY */
+  guint key;                /* SET_KEY, SET_SLOPES */
+  TressKey value;           /* SET_KEY; SET_SLOPES: its in_slope and out_slope */
   double tolerance;         /* FIT */
 } TressCurveEdit;
 

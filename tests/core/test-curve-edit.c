@@ -197,6 +197,55 @@ test_move_whole_numbers_and_tangents (void)
   g_assert_cmpfloat (key (c, 0)->out_slope, ==, 0);
 }
 
+/* Keys that pass others leave old neighbours too: every automatic slope
+ * follows (as at the end of a drag). */
+static void
+test_move_reorder_tangents (void)
+{
+  g_autoptr (TressCurve) c = make_curve ();
+  g_autoptr (GArray) keys = sel (1, 1u);
+  g_autoptr (GError) error = NULL;
+
+  for (guint i = 0; i < 5; i++)
+    tress_curve_get_key (c, i)->tangent = TRESS_TANGENT_AUTO;
+  tress_curve_update_all_tangents (c);
+  /* Key 1 (10, 2) to frame 25: key 0's next neighbour is now (20, 1). */
+  g_assert_true (tress_curve_edit_move (c, keys, 15, 0, &error));
+  assert_frames (c, "0 20 25 30 40");
+  g_assert_cmpuint (sel_at (keys, 0), ==, 2);
+  g_assert_cmpfloat_with_epsilon (key (c, 0)->out_slope, 1 / 20.0, 1e-12);
+  g_assert_cmpfloat_with_epsilon (key (c, 1)->out_slope, (2 - 0) / 25.0, 1e-12);
+}
+
+/* A dragged handle: the tangent turns manual; in ≠ out is broken, refused
+ * where the format ties the slopes or derives them. */
+static void
+test_set_slopes (void)
+{
+  g_autoptr (TressCurve) c = make_curve ();
+  g_autoptr (GArray) keys = sel (1, 3u);
+  g_autoptr (GError) error = NULL;
+  TressCurveEdit e = { .kind = TRESS_CURVE_EDIT_SET_SLOPES, .key = 1 };
+  g_autofree char *label = tress_curve_edit_dup_label (&e, 1);
+
+  g_assert_cmpstr (label, ==, "Change slope");
+  tress_curve_get_key (c, 1)->tangent = TRESS_TANGENT_AUTO;
+  e.value.in_slope = e.value.out_slope = 0.3;
+  g_assert_true (tress_curve_edit_apply (&e, c, keys, &error));
+  g_assert_cmpint (key (c, 1)->tangent, ==, TRESS_TANGENT_MANUAL);
+  g_assert_cmpfloat (key (c, 1)->in_slope, ==, 0.3);
+  g_assert_false (key (c, 1)->flags & TRESS_KEY_BROKEN);
+  g_assert_cmpuint (sel_at (keys, 0), ==, 3); /* the selection stays */
+  g_assert_true (tress_curve_edit_set_slopes (c, keys, 1, 0.3, 0, &error));
+  g_assert_true (key (c, 1)->flags & TRESS_KEY_BROKEN);
+  c->limits.tied_tangents = TRUE;
+  g_assert_false (tress_curve_edit_set_slopes (c, keys, 1, 0.3, 0, &error));
+  assert_refused (error, "one slope per key");
+  c->limits.slopes_derived = TRUE;
+  g_assert_false (tress_curve_edit_set_slopes (c, keys, 1, 0.3, 0.3, &error));
+  assert_refused (error, "stores no slopes");
+}
+
 /* --------------------------------------------------------------- scale -- */
 
 static void
@@ -971,6 +1020,8 @@ main (int argc, char **argv)
   g_test_add_func ("/curve-edit/conform-and-remap", test_conform_and_remap);
   g_test_add_func ("/curve-edit/move", test_move);
   g_test_add_func ("/curve-edit/move-whole-numbers-tangents", test_move_whole_numbers_and_tangents);
+  g_test_add_func ("/curve-edit/move-reorder-tangents", test_move_reorder_tangents);
+  g_test_add_func ("/curve-edit/set-slopes", test_set_slopes);
   g_test_add_func ("/curve-edit/scale", test_scale);
   g_test_add_func ("/curve-edit/insert", test_insert);
   g_test_add_func ("/curve-edit/insert-held-ends", test_insert_held_ends);

@@ -108,6 +108,7 @@ struct _TressCurveView
   gboolean drag_started;
   gboolean drag_shift;
   double drag_x0, drag_y0, drag_x, drag_y;
+  double drag_df, drag_dv; /* the keys' move so far (frames, shown units) */
   Sel drag_hit;
 
   double pointer_x, pointer_y;
@@ -360,6 +361,7 @@ typedef enum
 {
   TARGET_SELECTED, /* curves with selected keys */
   TARGET_CURVES,   /* curves with selected keys, else the active curve, else every shown one */
+  TARGET_HIT,      /* the curve of the key or handle the pointer took */
 } Target;
 
 static gboolean
@@ -369,6 +371,8 @@ slot_is_target (TressCurveView *self, Slot *s, Target target, gboolean any_selec
 
   if (s->locked || !s->visible)
     return FALSE;
+  if (target == TARGET_HIT)
+    return s->index == self->drag_hit.curve;
   keys = selected_keys_of (self, s->index);
   if (keys->len > 0)
     return TRUE;
@@ -429,8 +433,8 @@ store_set (gpointer data, guint index, const TressCurve *curve, GError **error)
 
 /* Adapts @edit to one target curve (its units, its share of a paste); FALSE
  * leaves the curve out. @rank counts the targets before it. */
-typedef gboolean (*PrepareFunc) (TressCurveView *self, Slot *slot, guint rank,
-                                 TressCurveEdit *edit);
+typedef gboolean (*PrepareFunc) (TressCurveView *self, Slot *slot, guint rank, TressCurveEdit *edit,
+                                 gpointer data);
 
 static void
 refuse (TressCurveView *self, const char *label, const GError *error)
@@ -448,7 +452,7 @@ refuse (TressCurveView *self, const char *label, const GError *error)
  * longer animation. */
 static gboolean
 apply_edit (TressCurveView *self, const TressCurveEdit *edit, guint n_keys, Target target,
-            PrepareFunc prepare)
+            PrepareFunc prepare, gpointer data)
 {
   g_autoptr (TressCurveEditBatch) batch = tress_curve_edit_batch_new ();
   g_autofree char *label = tress_curve_edit_dup_label (edit, n_keys);
@@ -477,7 +481,7 @@ apply_edit (TressCurveView *self, const TressCurveEdit *edit, guint n_keys, Targ
       current = tress_curve_document_get_curve (self->document, s->index);
       if (current == NULL)
         continue;
-      if (prepare != NULL && !prepare (self, s, rank++, &e))
+      if (prepare != NULL && !prepare (self, s, rank++, &e, data))
         continue;
       keys = selected_keys_of (self, s->index);
       ok = tress_curve_edit_batch_add (batch, s->index, current, (const guint *)keys->data,
@@ -572,7 +576,7 @@ apply_edit (TressCurveView *self, const TressCurveEdit *edit, guint n_keys, Targ
 
 /* Moves are asked for in shown units: the normalized view scales each curve. */
 static gboolean
-prepare_move (TressCurveView *self, Slot *slot, guint rank, TressCurveEdit *edit)
+prepare_move (TressCurveView *self, Slot *slot, guint rank, TressCurveEdit *edit, gpointer data)
 {
   TressValueMap map = slot_map (self, slot);
 
@@ -580,9 +584,18 @@ prepare_move (TressCurveView *self, Slot *slot, guint rank, TressCurveEdit *edit
   return TRUE;
 }
 
+/* A drag's move in each curve's units, worked out while the drag's copies were
+ * there (@data: a double per slot). */
+static gboolean
+prepare_drag (TressCurveView *self, Slot *slot, guint rank, TressCurveEdit *edit, gpointer data)
+{
+  edit->d_value = ((const double *)data)[slot - &g_array_index (self->slots, Slot, 0)];
+  return TRUE;
+}
+
 /* One copied curve goes into every target; several go by component, else in order. */
 static gboolean
-prepare_paste (TressCurveView *self, Slot *slot, guint rank, TressCurveEdit *edit)
+prepare_paste (TressCurveView *self, Slot *slot, guint rank, TressCurveEdit *edit, gpointer data)
 {
   const TressCurve *c = tress_curve_document_get_curve (self->document, slot->index);
   ClipCurve *src = NULL;
@@ -625,7 +638,7 @@ view_move (TressCurveView *self, double d_frame, double d_value)
 
   if (count_selected_keys (self) == 0)
     return FALSE;
-  return apply_edit (self, &e, count_selected_keys (self), TARGET_SELECTED, prepare_move);
+  return apply_edit (self, &e, count_selected_keys (self), TARGET_SELECTED, prepare_move, NULL);
 }
 
 static void
@@ -800,7 +813,7 @@ view_paste (TressCurveView *self, gboolean at_playhead)
   e.d_frame = at_playhead ? self->playhead : clipboard_first;
   for (guint i = 0; i < clipboard->len; i++)
     n += ((ClipCurve *)clipboard->pdata[i])->keys->len;
-  return apply_edit (self, &e, n, TARGET_CURVES, prepare_paste);
+  return apply_edit (self, &e, n, TARGET_CURVES, prepare_paste, NULL);
 }
 
 /* -------------------------------------------------------- pointer / drag -- */
@@ -968,6 +981,8 @@ drag_update_keys (TressCurveView *self, double x, double y, gboolean invert_snap
       double f0 = tress_curve_get_key (grab->orig, self->drag_hit.key)->frame;
       df = tress_curve_snap_frame (f0 + df, snap_step_for (self, grab->orig, invert_snap)) - f0;
     }
+  self->drag_df = df;
+  self->drag_dv = dv;
 
   for (guint i = 0; i < self->slots->len; i++)
     {
@@ -1069,219 +1084,47 @@ pointer_motion (TressCurveView *self, double x, double y, gboolean invert_snap)
   invalidate_lines (self);
 }
 
-/* Commits the drag copies as one undo step. */
-/* A drag's change of one curve (@orig → @edit; moved keys @sel of @orig now at
- * @now_at of @edit, or, for a handle, every key by index) made again on @now,
- * what the curve holds after an earlier curve of the same drag changed keys it
- * shares. The keys are found by frame; those @now no longer has are left.
- * NULL with nothing to change, or with @error when the result is refused. */
-static TressCurve *
-rebase_drag (const TressCurve *orig, const TressCurve *edit, GArray *sel, GArray *now_at,
-             const TressCurve *now, GError **error)
-{
-  guint n = sel != NULL ? sel->len : tress_curve_get_n_keys (orig);
-  g_autofree int *at = g_new (int, MAX (n, 1));
-  g_autoptr (TressCurve) result = tress_curve_copy (now);
-  gboolean any = FALSE;
-
-  if (sel == NULL && tress_curve_get_n_keys (edit) != n)
-    return NULL;
-  /* Where each changed key is in @now, before anything moves. */
-  for (guint j = 0; j < n; j++)
-    {
-      guint from = sel != NULL ? g_array_index (sel, guint, j) : j;
-      guint to = sel != NULL ? g_array_index (now_at, guint, j) : j;
-
-      at[j] = -1;
-      if (memcmp (tress_curve_get_key (orig, from), tress_curve_get_key (edit, to),
-                  sizeof (TressKey))
-          != 0)
-        at[j] = tress_curve_key_in (orig, from, now);
-    }
-  for (guint j = 0; j < n; j++)
-    {
-      const TressKey *k;
-      TressKey *r;
-
-      if (at[j] < 0)
-        continue;
-      k = tress_curve_get_key (edit, sel != NULL ? g_array_index (now_at, guint, j) : j);
-      r = tress_curve_get_key (result, (guint)at[j]);
-      r->frame = k->frame;
-      r->value = k->value;
-      r->in_slope = k->in_slope;
-      r->out_slope = k->out_slope;
-      any = TRUE;
-    }
-  if (!any)
-    return NULL;
-  if (!tress_curve_sort_tracking (result, NULL))
-    {
-      g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED,
-                   _ ("two keys of %s would share a frame"),
-                   now->path ? now->path : _ ("the curve"));
-      return NULL;
-    }
-  for (guint k = 0; k < tress_curve_get_n_keys (result); k++)
-    tress_curve_update_tangent (result, k);
-  if (!tress_curve_check_limits (result, error))
-    return NULL;
-  return g_steal_pointer (&result);
-}
-
+/* Commits the drag as one undo step: the same edit as the keyboard's (a move
+ * of the keys by the drag's deltas, or the slopes of the dragged handle), from
+ * the curves as they were when it began. */
 static void
 drag_commit (TressCurveView *self)
 {
-  g_autoptr (GError) error = NULL;
-  g_autofree char *label = NULL;
-  gboolean ok = TRUE;
-  gboolean any_past_end = FALSE;
-  guint n_edited = 0;
+  g_autofree double *d_value = g_new0 (double, MAX (self->slots->len, 1));
+  TressCurveEdit e = { .kind = TRESS_CURVE_EDIT_MOVE, .d_frame = self->drag_df };
+  guint n_keys = count_selected_keys (self);
+  gboolean handle = self->drag == DRAG_HANDLE;
 
-  clear_pending (self);
-  if (self->drag == DRAG_HANDLE)
-    label = g_strdup (_ ("Change slope"));
-  else
-    label = tress_curve_edit_dup_label (&(TressCurveEdit){ .kind = TRESS_CURVE_EDIT_MOVE },
-                                        count_selected_keys (self));
-
-  /* Validate everything first so a refusal changes nothing. */
-  for (guint i = 0; i < self->slots->len && ok; i++)
+  if (handle)
     {
-      Slot *s = &g_array_index (self->slots, Slot, i);
-      GArray *keys;
+      Slot *s = slot_for (self, self->drag_hit.curve);
 
-      if (s->edit == NULL)
-        continue;
-      keys = s->drag_now;
-      tress_curve_conform_values (s->edit);
-      if (keys != NULL && !tress_curve_sort_tracking (s->edit, NULL))
+      if (s == NULL || s->edit == NULL || self->drag_hit.key >= tress_curve_get_n_keys (s->edit))
         {
-          g_set_error (&error, TRESS_ERROR, TRESS_ERROR_REFUSED,
-                       _ ("two keys of %s would share a frame"),
-                       s->edit->path ? s->edit->path : _ ("the curve"));
-          ok = FALSE;
-          break;
+          drag_discard (self);
+          return;
         }
-      for (guint k = 0; k < tress_curve_get_n_keys (s->edit); k++)
-        tress_curve_update_tangent (s->edit, k);
-      ok = tress_curve_check_limits (s->edit, NULL);
-      if (!ok && tress_curve_only_past_end (s->edit))
-        {
-          gboolean yes = TRUE;
-          guint n = tress_curve_get_n_keys (s->edit);
-
-          /* Kept aside: the editor may offer a longer animation. */
-          if (self->pending_curves == NULL)
-            {
-              self->pending_curves
-                  = g_ptr_array_new_with_free_func ((GDestroyNotify)tress_curve_unref);
-              self->pending_indices = g_array_new (FALSE, FALSE, sizeof (guint));
-              self->pending_past_end = g_array_new (FALSE, FALSE, sizeof (gboolean));
-            }
-          g_ptr_array_add (self->pending_curves, tress_curve_copy (s->edit));
-          g_array_append_val (self->pending_indices, s->index);
-          g_array_append_val (self->pending_past_end, yes);
-          self->pending_end
-              = MAX (self->pending_end, ceil (tress_curve_get_key (s->edit, n - 1)->frame));
-          any_past_end = TRUE;
-          ok = TRUE;
-          continue;
-        }
-      if (!ok)
-        tress_curve_check_limits (s->edit, &error); /* the reason, for the message */
-      if (ok)
-        {
-          if (keys != NULL)
-            replace_curve_selection (self, s->index, keys);
-          n_edited++;
-        }
-    }
-  if (ok && any_past_end)
-    {
-      g_autofree char *msg = NULL;
-
-      /* The other moved curves go with the pending edit, so it applies whole. */
-      for (guint i = 0; i < self->slots->len; i++)
-        {
-          Slot *s = &g_array_index (self->slots, Slot, i);
-          gboolean no = FALSE, listed = FALSE;
-
-          if (s->edit == NULL)
-            continue;
-          for (guint j = 0; j < self->pending_indices->len; j++)
-            listed |= g_array_index (self->pending_indices, guint, j) == s->index;
-          if (listed)
-            continue;
-          g_ptr_array_add (self->pending_curves, tress_curve_copy (s->edit));
-          g_array_append_val (self->pending_indices, s->index);
-          g_array_append_val (self->pending_past_end, no);
-        }
-      self->pending_label = g_strdup (label);
-      msg = g_strdup_printf (_ ("%s refused: a key would move past the end of the animation; "
-                                "it can be lengthened to %g frames"),
-                             label, self->pending_end);
-      drag_discard (self);
-      prune_selection (self);
-      invalidate_lines (self);
-      set_message (self, msg);
-      gtk_widget_error_bell (GTK_WIDGET (self));
-      emit_selection_changed (self);
-      return;
-    }
-  if (!ok)
-    clear_pending (self);
-  if (ok && n_edited > 0)
-    {
-      tress_curve_document_begin_edit (self->document, label);
-      self->committing = TRUE;
-      for (guint i = 0; i < self->slots->len && ok; i++)
-        {
-          Slot *s = &g_array_index (self->slots, Slot, i);
-          g_autoptr (TressCurve) edit = NULL;
-          g_autoptr (TressCurve) orig = NULL;
-          const TressCurve *now;
-
-          if (s->edit == NULL)
-            continue;
-          /* The document's signal redraws from its curve: drop the copies first. */
-          edit = g_steal_pointer (&s->edit);
-          orig = g_steal_pointer (&s->orig);
-          /* Dropped back where it started (or snapped there): nothing to record. */
-          if (tress_curve_same_keys (edit, orig))
-            continue;
-          now = tress_curve_document_get_curve (self->document, s->index);
-          if (now != NULL && !tress_curve_same_keys (now, orig))
-            {
-              /* Changed by an earlier curve of this drag (keys it shares): move
-               * this curve's keys in what it holds now. */
-              TressCurve *moved = rebase_drag (orig, edit, s->drag_sel, s->drag_now, now, &error);
-
-              if (moved == NULL)
-                {
-                  ok = error == NULL;
-                  continue;
-                }
-              tress_curve_unref (edit);
-              edit = moved;
-            }
-          ok = tress_curve_document_set_curve (self->document, s->index, edit, label, &error);
-        }
-      if (ok)
-        tress_curve_document_end_edit (self->document);
-      else
-        tress_curve_document_cancel_edit (self->document);
-      self->committing = FALSE;
-    }
-  if (!ok)
-    {
-      g_autofree char *msg = g_strdup_printf (_ ("%s refused: %s"), label, error->message);
-      set_message (self, msg);
-      gtk_widget_error_bell (GTK_WIDGET (self));
+      e = (TressCurveEdit){ .kind = TRESS_CURVE_EDIT_SET_SLOPES,
+                            .key = self->drag_hit.key,
+                            .value = *tress_curve_get_key (s->edit, self->drag_hit.key) };
     }
   else
-    set_message (self, NULL);
+    for (guint i = 0; i < self->slots->len; i++)
+      {
+        Slot *s = &g_array_index (self->slots, Slot, i);
+        TressValueMap map = slot_map (self, s); /* the drag's, from its start */
+
+        d_value[i] = self->drag_dv / (map.scale != 0 ? map.scale : 1);
+        /* The selection followed keys that passed others: back to where they
+         * are in the curves the edit starts from. */
+        if (s->drag_sel != NULL)
+          replace_curve_selection (self, s->index, s->drag_sel);
+      }
+  /* The document's signals redraw from its curves: drop the copies first. */
   drag_discard (self);
+  set_message (self, NULL);
+  apply_edit (self, &e, n_keys, handle ? TARGET_HIT : TARGET_SELECTED, handle ? NULL : prepare_drag,
+              d_value);
   prune_selection (self);
   invalidate_lines (self);
   emit_selection_changed (self);
@@ -1726,7 +1569,7 @@ act_scale (GtkWidget *w, const char *name, GVariant *p)
     return;
   /* Around the middle of the selection, or the playhead (and the value there). */
   e.pivot_frame = e.value_at_pivot ? self->playhead : (fmin + fmax) / 2;
-  apply_edit (self, &e, count_selected_keys (self), TARGET_SELECTED, NULL);
+  apply_edit (self, &e, count_selected_keys (self), TARGET_SELECTED, NULL, NULL);
 }
 
 static void
@@ -1734,7 +1577,7 @@ insert_at (TressCurveView *self, double frame)
 {
   TressCurveEdit e = { .kind = TRESS_CURVE_EDIT_INSERT, .frame = frame };
 
-  apply_edit (self, &e, 1, TARGET_CURVES, NULL);
+  apply_edit (self, &e, 1, TARGET_CURVES, NULL, NULL);
 }
 
 static void
@@ -1758,7 +1601,7 @@ act_delete (GtkWidget *w, const char *name, GVariant *p)
 
   if (count_selected_keys (self) == 0)
     return;
-  apply_edit (self, &e, count_selected_keys (self), TARGET_SELECTED, NULL);
+  apply_edit (self, &e, count_selected_keys (self), TARGET_SELECTED, NULL, NULL);
 }
 
 static void
@@ -1773,7 +1616,7 @@ act_duplicate (GtkWidget *w, const char *name, GVariant *p)
     return;
   /* The copies follow the selection, one frame after its last key. */
   e.d_frame = fmax - fmin + 1;
-  apply_edit (self, &e, count_selected_keys (self), TARGET_SELECTED, NULL);
+  apply_edit (self, &e, count_selected_keys (self), TARGET_SELECTED, NULL, NULL);
 }
 
 static void
@@ -1804,7 +1647,7 @@ act_set_interpolation (GtkWidget *w, const char *name, GVariant *p)
       set_message (self, _ ("Select keys to change their interpolation"));
       return;
     }
-  apply_edit (self, &e, count_selected_keys (self), TARGET_SELECTED, NULL);
+  apply_edit (self, &e, count_selected_keys (self), TARGET_SELECTED, NULL, NULL);
 }
 
 static void
@@ -1823,7 +1666,7 @@ act_set_tangent (GtkWidget *w, const char *name, GVariant *p)
       set_message (self, _ ("Select keys to change their tangents"));
       return;
     }
-  apply_edit (self, &e, count_selected_keys (self), TARGET_SELECTED, NULL);
+  apply_edit (self, &e, count_selected_keys (self), TARGET_SELECTED, NULL, NULL);
 }
 
 static void
@@ -1873,7 +1716,7 @@ act_bake (GtkWidget *w, const char *name, GVariant *p)
 {
   TressCurveEdit e = { .kind = TRESS_CURVE_EDIT_BAKE };
 
-  apply_edit (TRESS_CURVE_VIEW (w), &e, 0, TARGET_CURVES, NULL);
+  apply_edit (TRESS_CURVE_VIEW (w), &e, 0, TARGET_CURVES, NULL, NULL);
 }
 
 static void
@@ -1881,7 +1724,7 @@ act_fit (GtkWidget *w, const char *name, GVariant *p)
 {
   TressCurveEdit e = { .kind = TRESS_CURVE_EDIT_FIT, .tolerance = g_variant_get_double (p) };
 
-  apply_edit (TRESS_CURVE_VIEW (w), &e, 0, TARGET_CURVES, NULL);
+  apply_edit (TRESS_CURVE_VIEW (w), &e, 0, TARGET_CURVES, NULL, NULL);
 }
 
 static void
@@ -2682,7 +2525,7 @@ tress_curve_view_set_key (TressCurveView *self, guint curve_index, guint key, co
   keep = tress_curve_selection_copy (self->selection);
   sel_clear (self);
   sel_add (self, curve_index, key, TRESS_CURVE_PART_KEY);
-  ok = apply_edit (self, &e, 1, TARGET_SELECTED, NULL);
+  ok = apply_edit (self, &e, 1, TARGET_SELECTED, NULL, NULL);
   if (!ok)
     {
       tress_curve_selection_free (self->selection);
