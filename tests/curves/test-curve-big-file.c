@@ -1,5 +1,12 @@
 /* test-curve-big-file.c: the curve editor on the biggest real file, at the default window size
  *
+ * Layout: at the default 960×640 the graph takes at least half of the editor's
+ * height; every toolbar and transport control, the key table's column titles
+ * and the whole active-key panel lie inside the window and inside what their
+ * scrolled areas show; the keys pane collapses (the graph gets its room) and
+ * its height is kept in GSettings for the next window.
+ *
+ * Selections:
  * Opens Animal_Dog_Animation.bfres (4,464 curves) in a TressWindow of the
  * default size and selects what a modder selects first: the whole animation
  * kind, one animation, a second one by Shift (a range from the anchor), a
@@ -273,6 +280,185 @@ test_dog_selections (void)
   close_window (f);
 }
 
+static GtkWidget *
+find_named (GtkWidget *w, const char *name)
+{
+  if (g_strcmp0 (gtk_widget_get_name (w), name) == 0)
+    return w;
+  for (GtkWidget *c = gtk_widget_get_first_child (w); c != NULL;
+       c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_named (c, name);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static GtkWidget *
+find_label (GtkWidget *w, const char *text)
+{
+  if (GTK_IS_LABEL (w) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (w)), text) == 0)
+    return w;
+  for (GtkWidget *c = gtk_widget_get_first_child (w); c != NULL;
+       c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_label (c, text);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* @w is shown whole: inside the window and inside every scrolled area above it. */
+static void
+assert_shown_whole (Fixture *f, GtkWidget *w, const char *what)
+{
+  graphene_rect_t b;
+  GtkWidget *root = GTK_WIDGET (f->window);
+
+  g_assert_true (gtk_widget_get_mapped (w));
+  g_assert_true (gtk_widget_compute_bounds (w, root, &b));
+  if (b.origin.x < 0 || b.origin.y < 0
+      || b.origin.x + b.size.width > gtk_widget_get_width (root) + 0.5
+      || b.origin.y + b.size.height > gtk_widget_get_height (root) + 0.5 || b.size.width < 1
+      || b.size.height < 1)
+    g_error ("%s (%s) at %.0f,%.0f %.0f×%.0f is not inside the %d×%d window", what,
+             G_OBJECT_TYPE_NAME (w), b.origin.x, b.origin.y, b.size.width, b.size.height,
+             gtk_widget_get_width (root), gtk_widget_get_height (root));
+  for (GtkWidget *p = gtk_widget_get_parent (w); p != NULL; p = gtk_widget_get_parent (p))
+    {
+      graphene_rect_t pb;
+
+      if (!GTK_IS_SCROLLED_WINDOW (p))
+        continue;
+      g_assert_true (gtk_widget_compute_bounds (p, root, &pb));
+      if (b.origin.x < pb.origin.x - 0.5 || b.origin.y < pb.origin.y - 0.5
+          || b.origin.x + b.size.width > pb.origin.x + pb.size.width + 0.5
+          || b.origin.y + b.size.height > pb.origin.y + pb.size.height + 0.5)
+        g_error ("%s (%s) at %.0f,%.0f %.0f×%.0f is scrolled out of its area at %.0f,%.0f "
+                 "%.0f×%.0f",
+                 what, G_OBJECT_TYPE_NAME (w), b.origin.x, b.origin.y, b.size.width, b.size.height,
+                 pb.origin.x, pb.origin.y, pb.size.width, pb.size.height);
+    }
+}
+
+/* Every visible child of @box is shown whole. */
+static guint
+assert_children_shown (Fixture *f, GtkWidget *box, const char *what)
+{
+  guint n = 0;
+
+  for (GtkWidget *c = gtk_widget_get_first_child (box); c != NULL;
+       c = gtk_widget_get_next_sibling (c))
+    if (gtk_widget_get_visible (c))
+      {
+        assert_shown_whole (f, c, what);
+        n++;
+      }
+  return n;
+}
+
+static void
+test_default_layout (void)
+{
+  Fixture fx = { 0 }, *f = &fx;
+  GtkWidget *editor, *toolbar, *transport, *panel, *table, *keys_toggle;
+  static const char *const columns[]
+      = { "Frame", "Value", "In slope", "Out slope", "Interpolation" };
+  int editor_h, view_h, pane_h;
+  g_autoptr (GSettings) settings = NULL;
+
+  if (!open_sample (f, "bfres/Animal_Dog_Animation.bfres"))
+    return;
+  wait_for_frame (f, start_now (), "first");
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (f->window)), <=, 960);
+  g_assert_cmpint (gtk_widget_get_height (GTK_WIDGET (f->window)), <=, 640);
+  editor = GTK_WIDGET (f->editor);
+  editor_h = gtk_widget_get_height (editor);
+  view_h = gtk_widget_get_height (GTK_WIDGET (f->view));
+  g_test_message ("editor %d px tall, graph %d px", editor_h, view_h);
+  g_assert_cmpint (2 * view_h, >=, editor_h);
+
+  toolbar = find_named (editor, "toolbar");
+  transport = find_named (editor, "transport");
+  panel = find_named (editor, "key-panel");
+  table = find_named (editor, "key-table");
+  g_assert_nonnull (toolbar);
+  g_assert_nonnull (transport);
+  g_assert_nonnull (panel);
+  g_assert_nonnull (table);
+  g_assert_cmpuint (assert_children_shown (f, toolbar, "a toolbar control"), >=, 10);
+  g_assert_cmpuint (assert_children_shown (f, transport, "a transport control"), >=, 5);
+  g_assert_cmpuint (assert_children_shown (f, panel, "a part of the key panel"), ==, 11);
+  for (guint i = 0; i < G_N_ELEMENTS (columns); i++)
+    {
+      GtkWidget *title = find_label (table, columns[i]);
+
+      g_assert_nonnull (title);
+      assert_shown_whole (f, title, columns[i]);
+    }
+  assert_graph_inside (f);
+
+  /* Messages come and go in the status line: the graph does not move. */
+  {
+    graphene_rect_t before, after;
+
+    g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (f->view), editor, &before));
+    gtk_widget_activate_action (GTK_WIDGET (f->view), "curve.select-none", NULL);
+    gtk_widget_activate_action (GTK_WIDGET (f->view), "curve.set-interpolation", "s", "linear");
+    g_assert_nonnull (tress_curve_view_get_message (f->view));
+    g_object_set (f->view, "tolerance", 0.0, NULL);
+    gtk_selection_model_select_item (f->rows, 0, TRUE);
+    g_assert_nonnull (tress_curve_editor_get_warning (f->editor));
+    wait_for_frame (f, start_now (), "a message and a warning");
+    g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (f->view), editor, &after));
+    g_assert_true (graphene_rect_equal (&before, &after));
+    g_object_set (f->view, "tolerance", 0.001, NULL);
+  }
+
+  /* The keys pane collapses: the graph gets its room. */
+  keys_toggle = find_label (transport, "Keys");
+  g_assert_nonnull (keys_toggle);
+  keys_toggle = gtk_widget_get_ancestor (keys_toggle, GTK_TYPE_TOGGLE_BUTTON);
+  pane_h = gtk_widget_get_height (gtk_widget_get_ancestor (panel, GTK_TYPE_PANED));
+  g_assert_cmpint (pane_h, >, 100);
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (keys_toggle), FALSE);
+  wait_for_frame (f, start_now (), "keys pane collapsed");
+  g_assert_false (gtk_widget_get_mapped (panel));
+  g_assert_cmpint (gtk_widget_get_height (GTK_WIDGET (f->view)), >=, view_h + pane_h - 10);
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (keys_toggle), TRUE);
+  wait_for_frame (f, start_now (), "keys pane back");
+  g_assert_true (gtk_widget_get_mapped (panel));
+  g_assert_cmpint (gtk_widget_get_height (GTK_WIDGET (f->view)), ==, view_h);
+
+  /* Its height is kept: a divider moved here is where the next window puts it. */
+  settings = g_settings_new ("io.github.tress.Tress.CurveEditor");
+  {
+    /* The vertical split between the graph and the keys pane. */
+    GtkPaned *keys_paned = GTK_PANED (find_named (editor, "keys-split"));
+
+    gtk_paned_set_position (keys_paned, gtk_paned_get_position (keys_paned) + 40);
+    wait_for_frame (f, start_now (), "divider moved");
+    pane_h = gtk_widget_get_height (gtk_paned_get_end_child (keys_paned));
+    g_test_message ("keys pane %d px, kept as %d", pane_h,
+                    g_settings_get_int (settings, "keys-pane-height"));
+    g_assert_cmpint (ABS (g_settings_get_int (settings, "keys-pane-height") - pane_h), <=, 2);
+  }
+  close_window (f);
+  if (!open_sample (f, "bfres/Animal_Dog_Animation.bfres"))
+    return;
+  wait_for_frame (f, start_now (), "a second window");
+  panel = find_named (GTK_WIDGET (f->editor), "key-panel");
+  g_assert_cmpint (
+      ABS (gtk_widget_get_height (gtk_widget_get_ancestor (panel, GTK_TYPE_PANED)) - pane_h), <=,
+      2);
+  close_window (f);
+  g_settings_reset (settings, "keys-pane-height");
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -286,6 +472,7 @@ main (int argc, char *argv[])
   g_application_register (G_APPLICATION (app), NULL, &error);
   g_assert_no_error (error);
   g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
+  g_test_add_func ("/curves/big-file/default-layout", test_default_layout);
   g_test_add_func ("/curves/big-file/dog-selections", test_dog_selections);
   return g_test_run ();
 }

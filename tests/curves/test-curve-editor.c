@@ -272,6 +272,32 @@ test_forwarded_actions (Fixture *f, gconstpointer data)
   g_assert_cmpstr (tress_history_get_undo_label (f->history), ==, "Delete 1 key");
 }
 
+/* The slot for a 3D preview: beside the graph, which keeps most of the width. */
+static void
+test_preview_slot (Fixture *f, gconstpointer data)
+{
+  GtkWidget *preview = gtk_label_new ("preview");
+  graphene_rect_t g, p;
+  int before = gtk_widget_get_width (GTK_WIDGET (f->view));
+
+  g_assert_null (tress_curve_editor_get_preview (f->editor));
+  tress_curve_editor_set_preview (f->editor, preview);
+  g_assert_true (tress_curve_editor_get_preview (f->editor) == preview);
+  for (int i = 0; i < 2000 && gtk_widget_get_width (preview) <= 1; i++)
+    wait_ms (1);
+  g_assert_true (gtk_widget_get_mapped (preview));
+  g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (f->view), f->window, &g));
+  g_assert_true (gtk_widget_compute_bounds (preview, f->window, &p));
+  g_assert_cmpfloat (p.origin.x, >=, g.origin.x + g.size.width);
+  g_assert_cmpfloat (g.size.width, >=, p.size.width);
+  g_assert_cmpfloat (g.size.width, <, before);
+  tress_curve_editor_set_preview (f->editor, NULL);
+  g_assert_null (tress_curve_editor_get_preview (f->editor));
+  for (int i = 0; i < 2000 && gtk_widget_get_width (GTK_WIDGET (f->view)) != before; i++)
+    wait_ms (1);
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (f->view)), ==, before);
+}
+
 /* ------------------------------------------------------------ samples -- */
 
 static double
@@ -607,6 +633,7 @@ main (int argc, char **argv)
   ADD ("/curves/editor/key-panel", test_key_panel);
   ADD ("/curves/editor/timeline-warning", test_timeline_and_warning);
   ADD ("/curves/editor/forwarded-actions", test_forwarded_actions);
+  ADD ("/curves/editor/preview-slot", test_preview_slot);
   g_test_add_func ("/curves/editor/samples", test_samples);
   return g_test_run ();
 }

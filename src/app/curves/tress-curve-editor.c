@@ -93,6 +93,15 @@ struct _TressCurveEditor
   TressCurveView *view;
 
   GtkWidget *paned;
+  GtkPaned *keys_paned;
+  GtkPaned *preview_paned;
+  GtkWidget *key_pane;
+  GtkToggleButton *keys_toggle;
+  GtkWidget *status;
+  GtkLabel *summary_label;
+  GSettings *settings;      /* NULL when the schema is not installed */
+  gboolean keys_height_set; /* the kept height applied once the pane is allocated */
+  int keys_height;          /* the keys pane's height, as kept */
   GtkSearchEntry *filter_entry;
   GtkColumnView *tree_view;
   GtkTreeListModel *tree_model;
@@ -756,7 +765,7 @@ rebuild_legend (TressCurveEditor *self)
       const TressCurve *c = tress_curve_document_get_curve (self->document, index);
       GdkRGBA rgba;
       g_autofree char *markup = NULL, *color = NULL, *name = NULL;
-      GtkWidget *check, *label, *lock;
+      GtkWidget *check, *label, *lock, *row;
 
       if (c == NULL)
         continue;
@@ -782,8 +791,11 @@ rebuild_legend (TressCurveEditor *self)
       gtk_widget_set_tooltip_text (lock, _ ("Lock this curve against edits"));
       g_object_set_data (G_OBJECT (lock), "tress-curve", GUINT_TO_POINTER (index));
       g_signal_connect (lock, "toggled", G_CALLBACK (on_legend_lock), self);
-      gtk_box_append (self->legend, check);
-      gtk_box_append (self->legend, lock);
+      row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 4);
+      gtk_widget_set_hexpand (check, TRUE);
+      gtk_box_append (GTK_BOX (row), check);
+      gtk_box_append (GTK_BOX (row), lock);
+      gtk_box_append (self->legend, row);
     }
   if (n > LEGEND_MAX_CURVES)
     {
@@ -1269,6 +1281,22 @@ on_tolerance (GtkSpinButton *spin, TressCurveEditor *self)
 
 /* --------------------------------------------------------- view events -- */
 
+/* The status line's permanent part: how many curves are shown, keys selected. */
+static void
+update_summary (TressCurveEditor *self)
+{
+  guint n = tress_curve_view_get_n_curves (self->view);
+  guint k = tress_curve_view_get_n_selected_keys (self->view);
+  g_autofree char *curves = g_strdup_printf (ngettext ("%u curve", "%u curves", n), n);
+  g_autofree char *keys
+      = k == 0 ? g_strdup (_ ("no key selected"))
+               : g_strdup_printf (ngettext ("%u key selected", "%u keys selected", k), k);
+  /* TRANSLATORS: "4464 curves · 12 keys selected" */
+  g_autofree char *text = g_strdup_printf (_ ("%s · %s"), curves, keys);
+
+  gtk_label_set_text (self->summary_label, text);
+}
+
 static void
 refresh_selection (TressCurveEditor *self)
 {
@@ -1289,6 +1317,7 @@ refresh_selection (TressCurveEditor *self)
       self->syncing = FALSE;
     }
   update_key_panel (self);
+  update_summary (self);
 }
 
 static void
@@ -1300,6 +1329,7 @@ refresh_curves (TressCurveEditor *self)
 
   rebuild_key_rows (self);
   update_key_panel (self);
+  update_summary (self);
   update_timeline (self);
   update_warning (self);
   /* The legend is rebuilt only when other curves are shown (not while its own
@@ -1372,6 +1402,100 @@ static void
 on_view_curves (TressCurveView *view, TressCurveEditor *self)
 {
   queue_refresh (self, DIRTY_CURVES);
+}
+
+/* -------------------------------------------------------------- layout -- */
+
+#define CURVE_EDITOR_SCHEMA "io.github.tress.Tress.CurveEditor"
+
+static GSettings *
+settings_new_if_installed (void)
+{
+  GSettingsSchemaSource *source = g_settings_schema_source_get_default ();
+  g_autoptr (GSettingsSchema) schema
+      = source != NULL ? g_settings_schema_source_lookup (source, CURVE_EDITOR_SCHEMA, TRUE) : NULL;
+
+  return schema != NULL ? g_settings_new_full (schema, NULL, NULL) : NULL;
+}
+
+/* The keys pane's height is kept rather than the divider's position, so the
+ * graph, not the table, gets what a taller window adds. */
+static void
+on_keys_paned_allocated (GtkPaned *paned, GParamSpec *pspec, TressCurveEditor *self)
+{
+  int max = 0;
+
+  g_object_get (paned, "max-position", &max, NULL);
+  if (self->keys_height_set || max <= 0)
+    return;
+  self->keys_height_set = TRUE;
+  /* At most half of it: the graph keeps most of the editor. */
+  gtk_paned_set_position (paned, max - MIN (self->keys_height, max / 2));
+}
+
+static void
+on_keys_paned_moved (GtkPaned *paned, GParamSpec *pspec, TressCurveEditor *self)
+{
+  int max = 0, height;
+
+  g_object_get (paned, "max-position", &max, NULL);
+  if (!self->keys_height_set || max <= 0 || !gtk_widget_get_visible (self->key_pane))
+    return;
+  height = MAX (max - gtk_paned_get_position (paned), 0);
+  if (height == self->keys_height)
+    return;
+  self->keys_height = height;
+  if (self->settings != NULL)
+    g_settings_set_int (self->settings, "keys-pane-height", height);
+}
+
+static void
+on_keys_toggled (GtkToggleButton *button, TressCurveEditor *self)
+{
+  gboolean show = gtk_toggle_button_get_active (button);
+
+  gtk_widget_set_visible (self->key_pane, show);
+  if (self->settings != NULL)
+    g_settings_set_boolean (self->settings, "keys-pane-visible", show);
+}
+
+static void
+restore_layout (TressCurveEditor *self)
+{
+  self->keys_height = 160;
+  if (self->settings == NULL)
+    return;
+  self->keys_height = g_settings_get_int (self->settings, "keys-pane-height");
+  gtk_toggle_button_set_active (self->keys_toggle,
+                                g_settings_get_boolean (self->settings, "keys-pane-visible"));
+  gtk_widget_set_visible (self->key_pane, gtk_toggle_button_get_active (self->keys_toggle));
+  gtk_paned_set_position (GTK_PANED (self->paned),
+                          g_settings_get_int (self->settings, "sidebar-width"));
+  g_settings_bind (self->settings, "sidebar-width", self->paned, "position", G_SETTINGS_BIND_SET);
+}
+
+void
+tress_curve_editor_set_preview (TressCurveEditor *self, GtkWidget *preview)
+{
+  g_return_if_fail (TRESS_IS_CURVE_EDITOR (self));
+  g_return_if_fail (preview == NULL || GTK_IS_WIDGET (preview));
+  gtk_paned_set_end_child (self->preview_paned, preview);
+  if (preview != NULL)
+    {
+      int width = gtk_widget_get_width (GTK_WIDGET (self->preview_paned));
+
+      gtk_paned_set_shrink_end_child (self->preview_paned, FALSE);
+      /* Side by side, the graph keeping the larger share. */
+      if (width > 0)
+        gtk_paned_set_position (self->preview_paned, width * 3 / 5);
+    }
+}
+
+GtkWidget *
+tress_curve_editor_get_preview (TressCurveEditor *self)
+{
+  g_return_val_if_fail (TRESS_IS_CURVE_EDITOR (self), NULL);
+  return gtk_paned_get_end_child (self->preview_paned);
 }
 
 /* ------------------------------------------------------------- public -- */
@@ -1475,6 +1599,7 @@ tress_curve_editor_dispose (GObject *object)
   g_clear_object (&self->key_rows);
   g_clear_object (&self->warning_items);
   g_clear_object (&self->notes_items);
+  g_clear_object (&self->settings);
   g_clear_object (&self->document);
   G_OBJECT_CLASS (tress_curve_editor_parent_class)->dispose (object);
 }
@@ -1510,6 +1635,12 @@ tress_curve_editor_class_init (TressCurveEditorClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/tress/Tress/tress-curve-editor.ui");
   gtk_widget_class_bind_template_child (widget_class, TressCurveEditor, paned);
+  gtk_widget_class_bind_template_child (widget_class, TressCurveEditor, keys_paned);
+  gtk_widget_class_bind_template_child (widget_class, TressCurveEditor, preview_paned);
+  gtk_widget_class_bind_template_child (widget_class, TressCurveEditor, key_pane);
+  gtk_widget_class_bind_template_child (widget_class, TressCurveEditor, keys_toggle);
+  gtk_widget_class_bind_template_child (widget_class, TressCurveEditor, status);
+  gtk_widget_class_bind_template_child (widget_class, TressCurveEditor, summary_label);
   gtk_widget_class_bind_template_child (widget_class, TressCurveEditor, filter_entry);
   gtk_widget_class_bind_template_child (widget_class, TressCurveEditor, tree_view);
   gtk_widget_class_bind_template_child (widget_class, TressCurveEditor, message_box);
@@ -1544,6 +1675,9 @@ tress_curve_editor_class_init (TressCurveEditorClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, on_panel_spin);
   gtk_widget_class_bind_template_callback (widget_class, on_panel_interp);
   gtk_widget_class_bind_template_callback (widget_class, on_warning_details_show);
+  gtk_widget_class_bind_template_callback (widget_class, on_keys_paned_allocated);
+  gtk_widget_class_bind_template_callback (widget_class, on_keys_paned_moved);
+  gtk_widget_class_bind_template_callback (widget_class, on_keys_toggled);
 }
 
 static void
@@ -1556,6 +1690,8 @@ tress_curve_editor_init (TressCurveEditor *self)
   self->notes_items = gtk_string_list_new (NULL);
   install_forwarding (self);
   setup_key_table (self);
+  self->settings = settings_new_if_installed ();
+  restore_layout (self);
 }
 
 /* Shows @items (strings) in the list of the popover of @button (a "Details" button). */

@@ -1,11 +1,15 @@
 /* tress-curve-editor.h: the curve editor of BFRES and NIFF documents
  *
  * The curves tree (GtkColumnView over a GtkTreeListModel, with a filter entry;
- * selecting rows shows their curves in the graph), a toolbar, the graph
- * (TressCurveView), the format's messages (refusals, quantization error above
- * the tolerance), the timeline (playhead with the value of every shown curve,
- * play / pause / loop, previous / next key), the editable key table and the
- * active key panel, all kept in step with the graph. However many curves are
+ * selecting rows shows their curves in the graph) above the shown curves, a
+ * toolbar, the graph (TressCurveView) with its transport (playhead with the
+ * values of the shown curves, play / pause / loop, previous / next key) and a
+ * slot for a 3D preview beside it, the keys pane below (the editable key table
+ * and the active key panel; collapsible, its height kept in GSettings), and a
+ * status line of fixed height for the format's messages (refusals, remarks,
+ * quantization error above the tolerance), all kept in step with the graph.
+ * The layout is in ui/tress-curve-editor.ui; at the default window size the
+ * graph has at least half of the editor's height. However many curves are
  * shown, every panel keeps its size: a message about many curves is one line
  * with a count and a "Details" list, the timeline names a few curves and counts
  * the rest, and what covers every shown curve is brought up to date once
@@ -50,6 +54,15 @@ const char *tress_curve_editor_get_key_panel_text (TressCurveEditor *self);
 const char *tress_curve_editor_get_notes (TressCurveEditor *self);
 /* The quantization warning shown (NULL when every shown curve is within the tolerance). */
 const char *tress_curve_editor_get_warning (TressCurveEditor *self);
+
+/* The slot beside the graph for a view of the animation (a 3D preview of the
+ * model the shown curves move): @preview (NULL takes it away) is shown to the
+ * right of the graph and its transport row, above the keys pane, in a
+ * resizable split that gives the graph three fifths of the width to start with
+ * and never less than 300 pixels. The preview follows the graph's playhead
+ * through the view ("playhead", "playing"). */
+void tress_curve_editor_set_preview (TressCurveEditor *self, GtkWidget *preview);
+GtkWidget *tress_curve_editor_get_preview (TressCurveEditor *self);
 
 #define TRESS_TYPE_CURVE_KEY_ROW (tress_curve_key_row_get_type ())
 G_DECLARE_FINAL_TYPE (TressCurveKeyRow, tress_curve_key_row, TRESS, CURVE_KEY_ROW, GObject)

@@ -1956,8 +1956,9 @@ keys_in_view (TressCurveView *self, const TressCurve *c, guint *first, guint *en
 }
 
 /* More keys in view than this are thinned out to one marker per marker-sized
- * cell of the graph (selected keys win their cell), and handles are left out:
- * the nodes drawn stay bounded by the graph's size, not by the curves shown. */
+ * cell of the graph (selected keys win their cell), unselected keys drawn as
+ * dots and handles left out: the nodes drawn stay bounded by the graph's size,
+ * not by the curves shown, and the curves stay readable under their keys. */
 #define KEY_BUDGET 3000
 
 typedef struct
@@ -2015,8 +2016,15 @@ draw_keys_thinned (TressCurveView *self, GtkSnapshot *snapshot, int width, int h
       if (used[i] && cells[i].kind == kind)
         {
           Slot *s = &g_array_index (self->slots, Slot, cells[i].slot);
+          float dim = s->locked ? 0.5f : 1.0f;
 
-          draw_marker (snapshot, cells[i].x, cells[i].y, kind, s->color, s->locked ? 0.5f : 1.0f);
+          /* Unselected keys as small dots: the curves stay readable. */
+          if (kind == MARK_KEY)
+            append_square (snapshot, (int)floor (cells[i].x), (int)floor (cells[i].y), 1,
+                           (float)s->color[0] * dim, (float)s->color[1] * dim,
+                           (float)s->color[2] * dim, 1);
+          else
+            draw_marker (snapshot, cells[i].x, cells[i].y, kind, s->color, dim);
         }
 }
 
