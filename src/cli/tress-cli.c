@@ -417,12 +417,37 @@ find_command (const TressCliCommand *table, const char *name)
   return NULL;
 }
 
+/* "generate-demo --help": the formats and what each one takes. */
+static void
+print_demo_help (FILE *out)
+{
+  fprintf (out, "Usage:\n  generate-demo FORMAT [OPTIONS] -o OUT\n\n"
+                "Write a demo file made by Tress's own generator.\n\nFormats:\n");
+  for (guint i = 0; i < G_N_ELEMENTS (demo_tables); i++)
+    {
+      const TressCliCommand *cmd = find_command (demo_tables[i].table, "generate-demo");
+      g_autofree char *usage = NULL;
+
+      if (cmd == NULL)
+        continue;
+      usage = g_strdup_printf ("%s %s", demo_tables[i].format, cmd->usage);
+      fprintf (out, "  %s\n      %s\n", usage, cmd->summary);
+    }
+  fprintf (out, "\nRun 'tress-cli generate-demo FORMAT --help' for a format's options.\n");
+}
+
 static int
 cmd_generate_demo (int argc, char **argv)
 {
+  if (argc >= 2 && (g_str_equal (argv[1], "--help") || g_str_equal (argv[1], "-h")))
+    {
+      print_demo_help (stdout);
+      return TRESS_CLI_OK;
+    }
   if (argc < 2 || argv[1][0] == '-')
     {
-      tress_cli_error ("generate-demo needs a format: cha, bfres or niff");
+      tress_cli_error ("generate-demo needs a format: cha, bfres or niff (see tress-cli "
+                       "generate-demo --help)");
       return TRESS_CLI_UNREADABLE;
     }
   for (guint i = 0; i < G_N_ELEMENTS (demo_tables); i++)

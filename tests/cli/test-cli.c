@@ -25,6 +25,34 @@ test_cli_usage (void)
   g_assert_nonnull (strstr (err, "unknown command 'frobnicate'"));
 }
 
+/* "generate-demo --help" lists the formats, each with its options; without a
+ * format it says where to look. */
+static void
+test_cli_demo_help (void)
+{
+  static const char *const helps[] = { "--help", "-h" };
+  const char *none[] = { "generate-demo", NULL };
+
+  for (guint i = 0; i < G_N_ELEMENTS (helps); i++)
+    {
+      g_autofree char *out = NULL, *err = NULL;
+      const char *help[] = { "generate-demo", helps[i], NULL };
+
+      g_assert_cmpint (tress_test_run_cli (help, &out, &err), ==, 0);
+      g_assert_cmpstr (err, ==, "");
+      g_assert_nonnull (strstr (out, "generate-demo FORMAT"));
+      g_assert_nonnull (strstr (out, "cha [--ribbons N]"));
+      g_assert_nonnull (strstr (out, "bfres -o OUT"));
+      g_assert_nonnull (strstr (out, "niff -o OUT"));
+    }
+  {
+    g_autofree char *out = NULL, *err = NULL;
+
+    g_assert_cmpint (tress_test_run_cli (none, &out, &err), ==, 2);
+    g_assert_nonnull (strstr (err, "generate-demo --help"));
+  }
+}
+
 static void
 test_cli_unreadable (void)
 {
@@ -175,6 +203,7 @@ main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/cli/usage", test_cli_usage);
+  g_test_add_func ("/cli/demo-help", test_cli_demo_help);
   g_test_add_func ("/cli/unreadable", test_cli_unreadable);
   g_test_add_func ("/cli/extend", test_cli_extend);
   g_test_add_func ("/cli/writes", test_cli_writes);
