@@ -651,6 +651,8 @@ describe_change (ChaCommand *self, const TressChaFile *file)
   gboolean several = FALSE;
   gboolean whole = FALSE;
 
+  gboolean weights_only = TRUE;
+
   self->ribbons = g_array_new (FALSE, FALSE, sizeof (guint));
   self->lines = g_array_new (FALSE, FALSE, sizeof (guint));
   c->material = -1;
@@ -672,11 +674,20 @@ describe_change (ChaCommand *self, const TressChaFile *file)
           if (op->array == A_LINES)
             {
               const TressChaMaterial *m = &file->radeon->materials[op->material];
+              const guint8 *before = self->ops.data->data + op->data;
               c->flags |= TRESS_CHA_CHANGE_LINES;
               for (guint k = 0; k < op->count; k++)
                 {
+                  const guint8 *a = before + (gsize)k * TRESS_CHA_LINE_SIZE;
+                  const guint8 *b = a + op->len;
+                  gsize w = G_STRUCT_OFFSET (TressChaLine, weights);
                   guint line = op->index + k;
                   int r = tress_cha_material_find_ribbon_of_line (m, line);
+
+                  if (weights_only
+                      && (memcmp (a, b, w) != 0
+                          || memcmp (a + w + 3, b + w + 3, TRESS_CHA_LINE_SIZE - w - 3) != 0))
+                    weights_only = FALSE;
                   g_array_append_val (self->lines, line);
                   if (r >= 0)
                     g_array_append_val (self->ribbons, r);
@@ -716,6 +727,8 @@ describe_change (ChaCommand *self, const TressChaFile *file)
       g_array_set_size (self->ribbons, 0);
       g_array_set_size (self->lines, 0);
     }
+  if (c->flags == TRESS_CHA_CHANGE_LINES && weights_only)
+    c->flags |= TRESS_CHA_CHANGE_WEIGHTS;
   sort_unique (self->ribbons);
   sort_unique (self->lines);
   if (whole && self->ribbons->len > 0)
@@ -756,6 +769,79 @@ static gboolean
 commit (TressChaFile *file, TressHistory *history, Ops *ops, const char *label)
 {
   return commit_keyed (file, history, ops, label, NULL);
+}
+
+static int
+cmp_line_order (gconstpointer a, gconstpointer b, gpointer data)
+{
+  const TressChaLineId *lines = data;
+  const TressChaLineId *x = &lines[*(const guint *)a], *y = &lines[*(const guint *)b];
+
+  if (x->material != y->material)
+    return x->material < y->material ? -1 : 1;
+  return x->line < y->line ? -1 : x->line > y->line;
+}
+
+guint
+cha_record_line_edits (TressChaFile *file, TressHistory *history, const TressChaLineId *lines,
+                       const TressChaLine *before, guint n, const char *label)
+{
+  g_autofree guint *order = g_new (guint, n + 1);
+  ChaCommand *cmd;
+  Ops ops;
+  guint i, recorded = 0;
+
+  for (i = 0; i < n; i++)
+    order[i] = i;
+  g_qsort_with_data (order, (gint)n, sizeof (guint), cmp_line_order, (gpointer)lines);
+  ops_init (&ops);
+  for (i = 0; i < n;)
+    {
+      const TressChaLineId *id = &lines[order[i]];
+      TressChaMaterial *m = &file->radeon->materials[id->material];
+      guint count = 0, k;
+      Op op = { OP_PATCH, id->material, A_LINES, 0, id->line, 0, 0, 0, 0, 0, NULL, NULL };
+
+      /* A run of consecutive lines that differ from before, as one patch. */
+      if (memcmp (&before[order[i]], &m->lines[id->line], sizeof (TressChaLine)) == 0)
+        {
+          i++;
+          continue;
+        }
+      while (
+          i + count < n && lines[order[i + count]].material == id->material
+          && lines[order[i + count]].line == id->line + count
+          && memcmp (&before[order[i + count]], &m->lines[id->line + count], sizeof (TressChaLine))
+                 != 0)
+        count++;
+      op.count = count;
+      op.len = sizeof (TressChaLine) * (gsize)count;
+      op.data = ops.data->len;
+      for (k = 0; k < count; k++)
+        g_byte_array_append (ops.data, (const guint8 *)&before[order[i + k]],
+                             sizeof (TressChaLine));
+      g_byte_array_append (ops.data, (const guint8 *)&m->lines[id->line], op.len);
+      g_array_append_val (ops.ops, op);
+      recorded += count;
+      i += count;
+    }
+  if (ops.ops->len == 0)
+    {
+      ops_clear (&ops);
+      return 0;
+    }
+  cmd = tress_command_alloc (sizeof (ChaCommand), &cha_command_class, label, NULL);
+  cmd->ops = ops;
+  describe_change (cmd, file);
+  /* The lines are already as the command leaves them: tell the views, then
+   * record without applying. */
+  if (file->change_func != NULL)
+    file->change_func (file, &cmd->change, FALSE, file->change_data);
+  if (history != NULL)
+    tress_history_push (history, &cmd->parent);
+  else
+    tress_command_free (&cmd->parent);
+  return recorded;
 }
 
 /* Checks line ids and returns their material pointers' validity. */

@@ -52,6 +52,8 @@ typedef enum
   TRESS_CHA_CHANGE_STRUCTURE = 1 << 2, /* ribbons or lines inserted/removed: indices shifted */
   TRESS_CHA_CHANGE_MATERIAL = 1 << 3,  /* applied list, UV table, repeated counts */
   TRESS_CHA_CHANGE_HEADER = 1 << 4,    /* file header or radeon header values */
+  /* With LINES alone: nothing but weight bytes changed (the geometry did not). */
+  TRESS_CHA_CHANGE_WEIGHTS = 1 << 5,
 } TressChaChangeFlags;
 
 /* What one command changed. Valid as long as the command lives. */

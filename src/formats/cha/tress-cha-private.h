@@ -4,7 +4,9 @@
  */
 #pragma once
 
+#include "core/tress-history.h"
 #include "core/tress-writer.h"
+#include "tress-cha-edit.h"
 #include "tress-cha-model.h"
 
 G_BEGIN_DECLS
@@ -69,6 +71,14 @@ TressChaRadeon *cha_radeon_copy (const TressChaRadeon *radeon);
 
 /* Serializes only a radeon body (the demo's hybrid section reuses it). */
 void cha_radeon_write_body (const TressChaRadeon *radeon, TressWriter *w);
+
+/* Records lines already changed in place (a paint stroke) as one command:
+ * @before[i] is line @lines[i] as it was, the model holds the after state.
+ * Lines equal to their before state are left out; consecutive lines become
+ * one patch. Runs the change callback once, then pushes the command onto
+ * @history (may be NULL: nothing recorded). Returns the lines recorded. */
+guint cha_record_line_edits (TressChaFile *file, TressHistory *history, const TressChaLineId *lines,
+                             const TressChaLine *before, guint n, const char *label);
 
 /* "material 0/ribbon 12/line 3" style names */
 gboolean cha_name_is_plausible (const guint8 *name);
