@@ -14,6 +14,7 @@
 #include "formats/cha/tress-cha-demo.h"
 #include "tress-application.h"
 #include "tress-document-page.h"
+#include "tress-test-pointer.h"
 #include "tress-test-utils.h"
 #include "tress-window.h"
 
@@ -1049,6 +1050,199 @@ test_inspector_fields (void)
   tress_test_spin (10);
 }
 
+/* Puts @field in the middle of its scrolled panel's view. */
+static void
+scroll_into_view (GtkWidget *field)
+{
+  GtkWidget *panel = gtk_widget_get_ancestor (field, GTK_TYPE_SCROLLED_WINDOW);
+  GtkAdjustment *adj = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (panel));
+  GtkWidget *content = gtk_scrolled_window_get_child (GTK_SCROLLED_WINDOW (panel));
+  graphene_point_t p;
+
+  /* The scrolled content, not the viewport that shows it. */
+  if (GTK_IS_VIEWPORT (content))
+    content = gtk_viewport_get_child (GTK_VIEWPORT (content));
+  g_assert_true (gtk_widget_compute_point (field, content, &GRAPHENE_POINT_INIT (0, 0), &p));
+  gtk_adjustment_set_value (adj, p.y - gtk_adjustment_get_page_size (adj) / 2);
+  tress_test_spin (50);
+}
+
+/* The mouse wheel over the inspector, as a user scrolls down it: the panel
+ * scrolls and no value changes, whatever field passes under the pointer
+ * (spin buttons, drop-downs). Once a field has the focus (clicked into), the
+ * wheel changes that field: the GNOME convention. */
+static void
+test_wheel_over_inspector (void)
+{
+  g_autofree char *path = write_demo ("wheel.cha");
+  TressWindow *window = tress_window_new (GTK_APPLICATION (app));
+  TressFurEditor *editor;
+  TressChaDocument *doc;
+  TressHistory *history;
+  GtkWidget *inspector, *panel;
+  GtkAdjustment *adj;
+  g_autoptr (GBytes) before = NULL;
+  static const struct
+  {
+    GType (*type) (void);
+    const char *name;
+  } fields[] = {
+    { gtk_spin_button_get_type, "Reference 2" },
+    { gtk_drop_down_get_type, "body part 1" },
+    { gtk_spin_button_get_type, "direction y" },
+    { gtk_drop_down_get_type, "attached to" },
+  };
+  guint steps;
+
+  tress_window_set_remember_size (window, FALSE);
+  gtk_window_set_default_size (GTK_WINDOW (window), 960, 640);
+  gtk_window_present (GTK_WINDOW (window));
+  WAIT_FOR (gtk_widget_get_mapped (GTK_WIDGET (window)));
+  editor = open_path (window, path);
+  if (!tress_test_pointer_available (GTK_WIDGET (window)))
+    {
+      gtk_window_destroy (GTK_WINDOW (window));
+      return;
+    }
+  doc = tress_fur_editor_get_document (editor);
+  history = tress_document_get_history (TRESS_DOCUMENT (doc));
+  inspector = GTK_WIDGET (tress_fur_editor_get_inspector (editor));
+  g_assert_true (
+      gtk_widget_activate_action (GTK_WIDGET (editor), "fur.select-ribbons", "s", "0:1,0:2"));
+  tress_test_spin (100);
+  before = tress_cha_file_serialize (tress_cha_document_get_cha (doc));
+  steps = tress_history_get_n_undo (history);
+  panel = find_widget (inspector, GTK_TYPE_SCROLLED_WINDOW, NULL, NULL, 0);
+  adj = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (panel));
+  WAIT_FOR (gtk_adjustment_get_upper (adj) > 0);
+  /* At 960 × 640 the inspector is taller than its pane. */
+  g_assert_cmpfloat (gtk_adjustment_get_upper (adj), >, gtk_adjustment_get_page_size (adj) + 100);
+
+  for (guint i = 0; i < G_N_ELEMENTS (fields); i++)
+    {
+      GtkWidget *field = find_widget (inspector, fields[i].type (), NULL, fields[i].name, 0);
+      double top, up, down;
+
+      g_assert_nonnull (field);
+      g_assert_true (gtk_widget_is_sensitive (field));
+      scroll_into_view (field);
+      top = gtk_adjustment_get_value (adj);
+      tress_test_pointer_move (field, gtk_widget_get_width (field) / 2.0,
+                               gtk_widget_get_height (field) / 2.0);
+      tress_test_pointer_scroll (-2);
+      up = gtk_adjustment_get_value (adj);
+      tress_test_pointer_scroll (5);
+      down = gtk_adjustment_get_value (adj);
+      /* The panel moved (each way, unless at its end), nothing was edited. */
+      g_assert_true (up < top || top == 0);
+      g_assert_cmpfloat (down, >, up);
+      g_assert_cmpuint (tress_history_get_n_undo (history), ==, steps);
+      g_assert_false (tress_document_get_modified (TRESS_DOCUMENT (doc)));
+    }
+  {
+    g_autoptr (GBytes) after = tress_cha_file_serialize (tress_cha_document_get_cha (doc));
+
+    tress_test_assert_bytes_equal (before, after);
+  }
+
+  /* Clicked into, the field takes the wheel. */
+  {
+    GtkWidget *spin = find_widget (inspector, GTK_TYPE_SPIN_BUTTON, NULL, "section", 0);
+    double value, top;
+
+    scroll_into_view (spin);
+    value = gtk_spin_button_get_value (GTK_SPIN_BUTTON (spin));
+    tress_test_pointer_move (spin, 8, gtk_widget_get_height (spin) / 2.0);
+    tress_test_pointer_button (1, TRUE);
+    tress_test_pointer_button (1, FALSE);
+    g_assert_true (gtk_widget_get_state_flags (spin) & GTK_STATE_FLAG_FOCUS_WITHIN);
+    top = gtk_adjustment_get_value (adj);
+    tress_test_pointer_scroll (-1);
+    g_assert_cmpfloat (gtk_spin_button_get_value (GTK_SPIN_BUTTON (spin)), ==, value + 1);
+    g_assert_cmpfloat (gtk_adjustment_get_value (adj), ==, top);
+    g_assert_cmpuint (tress_history_get_n_undo (history), ==, steps + 1);
+  }
+  tress_test_pointer_move (GTK_WIDGET (window), 1, 1);
+  gtk_window_destroy (GTK_WINDOW (window));
+  tress_test_spin (10);
+}
+
+/* The tree expander showing @kind node (section or material @index), or NULL. */
+static GtkWidget *
+find_expander (GtkWidget *root, TressChaNodeKind kind, int index)
+{
+  GtkWidget *child;
+
+  if (GTK_IS_TREE_EXPANDER (root) && gtk_widget_get_mapped (root)
+      && gtk_widget_get_width (root) > 0)
+    {
+      g_autoptr (TressChaNode) node = gtk_tree_expander_get_item (GTK_TREE_EXPANDER (root));
+
+      if (node != NULL && tress_cha_node_get_kind (node) == kind
+          && (kind == TRESS_CHA_NODE_SECTION ? tress_cha_node_get_section (node)
+                                             : tress_cha_node_get_material (node))
+                 == index)
+        return root;
+    }
+  for (child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_expander (child, kind, index);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static void
+click (GtkWidget *widget, double x, double y)
+{
+  tress_test_pointer_move (widget, x, y);
+  tress_test_pointer_button (1, TRUE);
+  tress_test_pointer_button (1, FALSE);
+}
+
+/* Clicking the "hybrid" row (a section kept as it is) and then opening the
+ * rows above it, as a user looks around: no warnings (the test aborts on
+ * any), nothing selected, the material opens. */
+static void
+test_hybrid_row (void)
+{
+  g_autofree char *path = write_demo ("hybrid.cha");
+  TressWindow *window = new_window ();
+  TressFurEditor *editor = open_path (window, path);
+  GtkWidget *tree = GTK_WIDGET (tress_fur_editor_get_column_view (editor));
+  TressChaDocument *doc = tress_fur_editor_get_document (editor);
+  GtkWidget *hybrid, *radeon, *material;
+  guint n;
+
+  if (!tress_test_pointer_available (GTK_WIDGET (window)))
+    {
+      gtk_window_destroy (GTK_WINDOW (window));
+      return;
+    }
+  WAIT_FOR ((hybrid = find_expander (tree, TRESS_CHA_NODE_SECTION, 1)) != NULL);
+  click (hybrid, gtk_widget_get_width (hybrid) / 2.0, gtk_widget_get_height (hybrid) / 2.0);
+  g_assert_cmpuint (n_selected_rows (editor), ==, 1);
+  tress_cha_document_get_selection (doc, &n);
+  g_assert_cmpuint (n, ==, 0);
+  /* The expander arrows sit at the start of their rows. */
+  radeon = find_expander (tree, TRESS_CHA_NODE_SECTION, 0);
+  click (radeon, 8, gtk_widget_get_height (radeon) / 2.0);
+  WAIT_FOR ((material = find_expander (tree, TRESS_CHA_NODE_MATERIAL, 0)) != NULL);
+  tress_test_spin (50);
+  click (material, 24, gtk_widget_get_height (material) / 2.0);
+  WAIT_FOR (g_list_model_get_n_items (G_LIST_MODEL (tress_fur_editor_get_tree_selection (editor)))
+            > 100);
+  tress_test_spin (100);
+  tress_cha_document_get_selection (doc, &n);
+  g_assert_cmpuint (n, ==, 0);
+  tress_test_pointer_move (GTK_WIDGET (window), 1, 1);
+  gtk_window_destroy (GTK_WINDOW (window));
+  tress_test_spin (10);
+}
+
 /* The UV map's background: a DDS decoded by the project, and a PNG. */
 static void
 test_uv_background (void)
@@ -1129,6 +1323,7 @@ main (int argc, char *argv[])
     {
       g_test_add_func ("/fur/window/edit-cycle", test_edit_cycle);
       g_test_add_func ("/fur/window/tree", test_tree);
+      g_test_add_func ("/fur/window/hybrid-row", test_hybrid_row);
       g_test_add_func ("/fur/window/triangle-drag", test_triangle_drag);
       g_test_add_func ("/fur/window/uv-map", test_uv_map);
       g_test_add_func ("/fur/window/preview", test_preview);
@@ -1138,6 +1333,7 @@ main (int argc, char *argv[])
       g_test_add_func ("/fur/window/problem-fix", test_problem_fix);
       g_test_add_func ("/fur/window/sort-and-spin", test_sort_and_spin);
       g_test_add_func ("/fur/window/inspector-fields", test_inspector_fields);
+      g_test_add_func ("/fur/window/wheel-over-inspector", test_wheel_over_inspector);
       g_test_add_func ("/fur/uv-background", test_uv_background);
       g_test_add_func ("/fur/names", test_names);
     }

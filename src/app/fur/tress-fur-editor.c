@@ -11,6 +11,7 @@
 
 #include "tress-editor.h"
 #include "tress-fur-names.h"
+#include "tress-scroll-guard.h"
 
 struct _TressFurEditor
 {
@@ -180,6 +181,13 @@ bind_cell (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data)
   update_cell (item);
 }
 
+static gboolean
+release_row (gpointer row)
+{
+  g_object_unref (row);
+  return G_SOURCE_REMOVE;
+}
+
 static void
 unbind_cell (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data)
 {
@@ -190,7 +198,16 @@ unbind_cell (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data
     g_signal_handlers_disconnect_by_func (node, on_node_revision, item);
   g_object_set_data (G_OBJECT (item), "node", NULL);
   if (GTK_IS_TREE_EXPANDER (child))
-    gtk_tree_expander_set_list_row (GTK_TREE_EXPANDER (child), NULL);
+    {
+      GtkTreeListRow *row = gtk_tree_expander_get_list_row (GTK_TREE_EXPANDER (child));
+
+      /* A row whose expander was just clicked may be unbound while GTK 4.8
+       * expands it (the rows shift), and it notifies "expanded" after that:
+       * it must outlive the click, not only this binding. */
+      if (row != NULL)
+        g_idle_add_full (G_PRIORITY_DEFAULT, release_row, g_object_ref (row), NULL);
+      gtk_tree_expander_set_list_row (GTK_TREE_EXPANDER (child), NULL);
+    }
 }
 
 static void
@@ -648,6 +665,8 @@ static void
 tress_fur_editor_init (TressFurEditor *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  /* The wheel over the inspector's fields scrolls the inspector. */
+  tress_scroll_guard_install (GTK_WIDGET (self));
 }
 
 static char *
