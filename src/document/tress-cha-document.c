@@ -137,6 +137,8 @@ struct _TressChaDocument
   TressChaNodeList *root;    /* sections */
   GArray *selection;         /* TressChaRibbonId, sorted */
   GHashTable *problem_count; /* (material << 32 | ribbon) + 1 → count; NULL = stale */
+  TressChaPartNameFunc part_name;
+  gpointer part_name_data;
 };
 
 G_DEFINE_FINAL_TYPE (TressChaDocument, tress_cha_document, TRESS_TYPE_DOCUMENT)
@@ -416,7 +418,28 @@ node_material (TressChaNode *node)
 }
 
 static void
-append_refs (GString *s, const TressChaMaterial *m, const TressChaLine *line)
+append_part (GString *s, TressChaDocument *doc, guint32 part)
+{
+  const char *name
+      = doc != NULL && doc->part_name != NULL ? doc->part_name (part, doc->part_name_data) : NULL;
+
+  if (name != NULL)
+    g_string_append_printf (s, "%u · %s", part, name);
+  else
+    g_string_append_printf (s, "%u", part);
+}
+
+char *
+tress_cha_document_part_label (TressChaDocument *self, guint32 part)
+{
+  GString *s = g_string_new (NULL);
+
+  append_part (s, self, part);
+  return g_string_free (s, FALSE);
+}
+
+static void
+append_refs (GString *s, TressChaDocument *doc, const TressChaMaterial *m, const TressChaLine *line)
 {
   guint k;
 
@@ -427,8 +450,10 @@ append_refs (GString *s, const TressChaMaterial *m, const TressChaLine *line)
       if (k > 0)
         g_string_append_c (s, ' ');
       if (part >= 0)
-        g_string_append_printf (s, "%" G_GINT64_FORMAT ":%u", part,
-                                tress_cha_line_get_weight (line, k));
+        {
+          append_part (s, doc, (guint32)part);
+          g_string_append_printf (s, ":%u", tress_cha_line_get_weight (line, k));
+        }
       else
         g_string_append_printf (s, "?%u:%u", line->refs[k], tress_cha_line_get_weight (line, k));
     }
@@ -485,7 +510,10 @@ tress_cha_node_get_text (TressChaNode *node, TressChaColumn column)
                                         "material %d — %u ribbons, body parts", m->n_ribbons),
                               node->material, m->n_ribbons);
       for (i = 0; i < m->n_applied && i < 32; i++)
-        g_string_append_printf (s, "%s%u", i == 0 ? " " : ", ", m->applied[i]);
+        {
+          g_string_append (s, i == 0 ? " " : ", ");
+          append_part (s, node->doc, m->applied[i]);
+        }
       if (m->n_applied > 32)
         g_string_append (s, ", …");
       return g_string_free (s, FALSE);
@@ -499,12 +527,12 @@ tress_cha_node_get_text (TressChaNode *node, TressChaColumn column)
         case TRESS_CHA_COLUMN_SECTIONS:
           return g_strdup_printf ("%u", m->n_sections[node->ribbon]);
         case TRESS_CHA_COLUMN_ATTACH:
-          return g_strdup_printf ("%u", m->attach[node->ribbon]);
+          return tress_cha_document_part_label (node->doc, m->attach[node->ribbon]);
         case TRESS_CHA_COLUMN_REFS:
           if (!ribbon_lines (m, node->ribbon, &first, &n) || n == 0)
             return g_strdup ("");
           s = g_string_new (NULL);
-          append_refs (s, m, &m->lines[first]);
+          append_refs (s, node->doc, m, &m->lines[first]);
           return g_string_free (s, FALSE);
         case TRESS_CHA_COLUMN_QUALITY:
           return g_strdup_printf ("%u", m->quality[node->ribbon]);
@@ -535,7 +563,7 @@ tress_cha_node_get_text (TressChaNode *node, TressChaColumn column)
             return g_strdup_printf ("%u", tress_cha_line_section (line));
           case TRESS_CHA_COLUMN_REFS:
             s = g_string_new (NULL);
-            append_refs (s, m, line);
+            append_refs (s, node->doc, m, line);
             return g_string_free (s, FALSE);
           default:
             return g_strdup ("");
@@ -580,6 +608,25 @@ tress_cha_node_get_sort_key (TressChaNode *node, TressChaColumn column)
 }
 
 /* ---- document ------------------------------------------------------------- */
+
+void
+tress_cha_document_set_part_names (TressChaDocument *self, TressChaPartNameFunc func,
+                                   gpointer user_data)
+{
+  self->part_name = func;
+  self->part_name_data = user_data;
+  tress_cha_document_part_names_changed (self);
+}
+
+void
+tress_cha_document_part_names_changed (TressChaDocument *self)
+{
+  /* Every made row shows its text again; nothing in the model changed. */
+  const TressChaChange all = { 0, -1, 0, NULL, 0, NULL };
+
+  for (guint i = 0; i < self->lists->len; i++)
+    list_refresh (g_ptr_array_index (self->lists, i), &all);
+}
 
 TressChaFile *
 tress_cha_document_get_cha (TressChaDocument *self)

@@ -82,6 +82,17 @@ GListModel *tress_cha_document_get_root (TressChaDocument *self);
 /* The children of @node as a new GListModel, or NULL for leaves (lines, opaque sections). */
 GListModel *tress_cha_document_create_children (TressChaDocument *self, TressChaNode *node);
 
+/* Names of body parts for the tree's text: @func gives the name of @part, or
+ * NULL (the number alone is shown); "5 · left leg" otherwise, in the Attached
+ * and reference columns and the material rows. Rows already made are
+ * refreshed; call tress_cha_document_part_names_changed() when a name changes. */
+typedef const char *(*TressChaPartNameFunc) (guint32 part, gpointer user_data);
+void tress_cha_document_set_part_names (TressChaDocument *self, TressChaPartNameFunc func,
+                                        gpointer user_data);
+void tress_cha_document_part_names_changed (TressChaDocument *self);
+/* "5 · left leg" or "5", as the tree shows @part. */
+char *tress_cha_document_part_label (TressChaDocument *self, guint32 part);
+
 /* Problems per ribbon: the number of problems located in (material, ribbon)
  * or in one of its lines. */
 guint tress_cha_document_ribbon_problems (TressChaDocument *self, guint material, guint ribbon);

@@ -972,25 +972,34 @@ test_inspector_fields (void)
   tress_test_spin (5);
   steps = tress_history_get_n_undo (history);
 
-  /* Leaving the field: the shown value, rounded to its digits, is no edit. */
-  gtk_spin_button_set_value (GTK_SPIN_BUTTON (dir_y),
-                             round (m->lines[first].direction[1] * 1000) / 1000);
+  /* The lines' y differ: the field says so; leaving it as it is is no edit. */
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (dir_y)), ==, "");
+  gtk_spin_button_update (GTK_SPIN_BUTTON (dir_y));
   tress_test_spin (5);
   g_assert_cmpuint (tress_history_get_n_undo (history), ==, steps);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (dir_y)), ==, "");
   for (guint i = 0; i < n; i++)
     g_assert_cmpmem (m->lines[first + i].direction, 12, before + 3 * i, 12);
 
   /* A typed y: every line gets it, x and z stay each line's own. */
-  gtk_spin_button_set_value (GTK_SPIN_BUTTON (dir_y), 0.25);
+  gtk_editable_set_text (GTK_EDITABLE (dir_y), "0.1523");
+  g_signal_emit_by_name (gtk_editable_get_delegate (GTK_EDITABLE (dir_y)), "activate");
   tress_test_spin (5);
   g_assert_cmpuint (tress_history_get_n_undo (history), ==, steps + 1);
   g_assert_true (g_str_has_prefix (tress_history_get_undo_label (history), "Set direction y of "));
   for (guint i = 0; i < n; i++)
     {
-      g_assert_cmpfloat (m->lines[first + i].direction[1], ==, 0.25f);
+      g_assert_cmpfloat (m->lines[first + i].direction[1], ==, 0.1523f);
       g_assert_cmpfloat (m->lines[first + i].direction[0], ==, before[3 * i]);
       g_assert_cmpfloat (m->lines[first + i].direction[2], ==, before[3 * i + 2]);
     }
+  /* Now alike, y shows rounded to the field's digits; leaving the field
+   * (which reads back what it shows) is no edit. */
+  WAIT_FOR (g_strcmp0 (gtk_editable_get_text (GTK_EDITABLE (dir_y)), "0.152") == 0);
+  gtk_spin_button_update (GTK_SPIN_BUTTON (dir_y));
+  tress_test_spin (5);
+  g_assert_cmpuint (tress_history_get_n_undo (history), ==, steps + 1);
+  g_assert_cmpfloat (m->lines[first].direction[1], ==, 0.1523f);
 
   /* Two weight fields: two steps, labelled by the reference as shown. */
   steps = tress_history_get_n_undo (history);
@@ -1046,6 +1055,183 @@ test_inspector_fields (void)
     tress_test_spin (10);
     g_assert_true (g_str_has_prefix (tress_history_get_undo_label (history), "Set length of "));
   }
+  gtk_window_destroy (GTK_WINDOW (window));
+  tress_test_spin (10);
+}
+
+static const char *
+spin_text (GtkWidget *inspector, const char *name)
+{
+  return gtk_editable_get_text (
+      GTK_EDITABLE (find_widget (inspector, GTK_TYPE_SPIN_BUTTON, NULL, name, 0)));
+}
+
+/* Types @text into the spin button @name and presses Enter. */
+static void
+type_into (GtkWidget *inspector, const char *name, const char *text)
+{
+  GtkWidget *spin = find_widget (inspector, GTK_TYPE_SPIN_BUTTON, NULL, name, 0);
+
+  gtk_editable_set_text (GTK_EDITABLE (spin), text);
+  g_signal_emit_by_name (gtk_editable_get_delegate (GTK_EDITABLE (spin)), "activate");
+  tress_test_spin (5);
+}
+
+/* Two ribbons whose lines differ: every differing field is empty (its
+ * placeholder says "—") instead of
+ * the first line's value; leaving it is no edit; typing a value (even the
+ * first line's) sets it on all; a mixed drop-down offers "(mixed)", which
+ * sets nothing, and its other entries set all. */
+static void
+test_mixed_values (void)
+{
+  g_autofree char *path = write_demo ("mixed.cha");
+  TressWindow *window = new_window ();
+  TressFurEditor *editor = open_path (window, path);
+  TressChaDocument *doc = tress_fur_editor_get_document (editor);
+  TressChaFile *file = tress_cha_document_get_cha (doc);
+  TressHistory *history = tress_document_get_history (TRESS_DOCUMENT (doc));
+  GtkWidget *inspector = GTK_WIDGET (tress_fur_editor_get_inspector (editor));
+  const TressChaMaterial *m = &file->radeon->materials[0];
+  GtkWidget *part1 = find_widget (inspector, GTK_TYPE_DROP_DOWN, NULL, "body part 1", 0);
+  GtkWidget *attach = find_widget (inspector, GTK_TYPE_DROP_DOWN, NULL, "attached to", 0);
+  guint a = G_MAXUINT, b = G_MAXUINT, fa, na, fb, nb, steps, n_lines, i;
+  g_autofree TressChaLineId *lines = NULL;
+  guint8 colour;
+
+  /* Two ribbons with different weights, first references, attachments and colours. */
+  for (guint r = 0; r + 1 < m->n_ribbons && b == G_MAXUINT; r++)
+    for (guint q = r + 1; q < MIN (m->n_ribbons, r + 400) && b == G_MAXUINT; q++)
+      if (tress_cha_material_ribbon_lines (m, r, &fa, &na)
+          && tress_cha_material_ribbon_lines (m, q, &fb, &nb)
+          && m->lines[fa].weights[2] != m->lines[fb].weights[2]
+          && m->lines[fa].refs[0] != m->lines[fb].refs[0] && m->attach[r] != m->attach[q]
+          && m->lines[fa].colour[0] != m->lines[fb].colour[0])
+        {
+          a = r;
+          b = q;
+        }
+  g_assert_cmpuint (b, !=, G_MAXUINT);
+  tress_cha_document_set_selection (doc, (TressChaRibbonId[]){ { 0, a }, { 0, b } }, 2, NULL);
+  WAIT_FOR (g_strcmp0 (spin_text (inspector, "Reference 1"), "") == 0);
+  g_assert_cmpstr (spin_text (inspector, "colour 1"), ==, "");
+  g_assert_cmpuint (gtk_drop_down_get_selected (GTK_DROP_DOWN (part1)), ==, m->n_applied);
+  g_assert_cmpuint (gtk_drop_down_get_selected (GTK_DROP_DOWN (attach)), ==, m->n_applied);
+  steps = tress_history_get_n_undo (history);
+
+  /* Leaving a mixed field as it is, or choosing "(mixed)": no edit. */
+  type_into (inspector, "Reference 1", "");
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (part1), m->n_applied);
+  tress_test_spin (5);
+  g_assert_cmpuint (tress_history_get_n_undo (history), ==, steps);
+
+  /* A weight typed: all lines. */
+  type_into (inspector, "Reference 1", "120");
+  WAIT_FOR (g_strcmp0 (spin_text (inspector, "Reference 1"), "120") == 0);
+  lines = tress_cha_document_get_selected_lines (doc, &n_lines);
+  for (i = 0; i < n_lines; i++)
+    g_assert_cmpuint (tress_cha_line_get_weight (&m->lines[lines[i].line], 0), ==, 120);
+
+  /* The first line's own colour typed: the others get it too. */
+  colour = m->lines[fa].colour[0];
+  {
+    g_autofree char *text = g_strdup_printf ("%u", colour);
+
+    type_into (inspector, "colour 1", text);
+    WAIT_FOR (g_strcmp0 (spin_text (inspector, "colour 1"), text) == 0);
+  }
+  for (i = 0; i < n_lines; i++)
+    g_assert_cmpuint (m->lines[lines[i].line].colour[0], ==, colour);
+
+  /* A mixed drop-down's entry: every ribbon attached there. */
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (attach), 1);
+  WAIT_FOR (gtk_drop_down_get_selected (GTK_DROP_DOWN (attach)) == 1
+            && g_list_model_get_n_items (gtk_drop_down_get_model (GTK_DROP_DOWN (attach)))
+                   == m->n_applied);
+  g_assert_cmpuint (m->attach[a], ==, m->applied[1]);
+  g_assert_cmpuint (m->attach[b], ==, m->applied[1]);
+  g_assert_cmpuint (tress_history_get_n_undo (history), ==, steps + 3);
+  gtk_window_destroy (GTK_WINDOW (window));
+  tress_test_spin (10);
+}
+
+/* Whether a label under @root shows exactly @text. */
+static gboolean
+shows_label (GtkWidget *root, const char *text)
+{
+  GtkWidget *child;
+
+  if (GTK_IS_LABEL (root) && gtk_widget_get_mapped (root)
+      && g_strcmp0 (gtk_label_get_text (GTK_LABEL (root)), text) == 0)
+    return TRUE;
+  for (child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (shows_label (child, text))
+      return TRUE;
+  return FALSE;
+}
+
+/* A body part named in the inspector: the tree's Attached column, the
+ * inspector's drop-downs and the search show and find it by its name. */
+static void
+test_part_names (void)
+{
+  g_autofree char *path = write_demo ("names.cha");
+  TressWindow *window = new_window ();
+  TressFurEditor *editor = open_path (window, path);
+  TressChaDocument *doc = tress_fur_editor_get_document (editor);
+  TressChaFile *file = tress_cha_document_get_cha (doc);
+  GtkWidget *inspector = GTK_WIDGET (tress_fur_editor_get_inspector (editor));
+  GtkWidget *tree = GTK_WIDGET (tress_fur_editor_get_column_view (editor));
+  GListModel *rows = G_LIST_MODEL (tress_fur_editor_get_tree_selection (editor));
+  const TressChaMaterial *m = &file->radeon->materials[0];
+  guint32 part = m->attach[1];
+  g_autofree char *label = g_strdup_printf ("%u · left leg", part);
+  GtkWidget *attach = find_widget (inspector, GTK_TYPE_DROP_DOWN, NULL, "attached to", 0);
+  guint n_ribbons = 0;
+
+  g_assert_true (
+      gtk_widget_activate_action (GTK_WIDGET (editor), "fur.select-ribbons", "s", "0:1"));
+  tress_test_spin (50);
+  gtk_spin_button_set_value (
+      GTK_SPIN_BUTTON (find_widget (inspector, GTK_TYPE_SPIN_BUTTON, NULL, "name part", 0)), part);
+  gtk_editable_set_text (
+      GTK_EDITABLE (find_widget (inspector, GTK_TYPE_ENTRY, NULL, "name entry", 0)), "left leg");
+  g_signal_emit_by_name (find_widget (inspector, GTK_TYPE_BUTTON, "Name", NULL, 0), "clicked");
+
+  /* The ribbon's row, on screen, and the drop-down's entry. */
+  WAIT_FOR (shows_label (tree, label));
+  {
+    GListModel *model = gtk_drop_down_get_model (GTK_DROP_DOWN (attach));
+    g_autoptr (GtkStringObject) item
+        = g_list_model_get_item (model, (guint)tress_cha_material_find_applied (m, part));
+
+    g_assert_cmpstr (gtk_string_object_get_string (item), ==, label);
+  }
+  /* Searching by the name leaves the ribbons on that part. */
+  gtk_editable_set_text (tress_fur_editor_get_search (editor), "left leg");
+  WAIT_FOR (g_list_model_get_n_items (rows) < file->radeon->materials[0].n_ribbons);
+  for (guint i = 0; i < g_list_model_get_n_items (rows); i++)
+    {
+      g_autoptr (GtkTreeListRow) row = g_list_model_get_item (rows, i);
+      g_autoptr (TressChaNode) node = gtk_tree_list_row_get_item (row);
+
+      if (tress_cha_node_get_kind (node) != TRESS_CHA_NODE_RIBBON)
+        continue;
+      g_assert_true (ribbon_weighs_on (file, (guint)tress_cha_node_get_material (node),
+                                       (guint)tress_cha_node_get_ribbon (node), part)
+                     || file->radeon->materials[tress_cha_node_get_material (node)]
+                                .attach[tress_cha_node_get_ribbon (node)]
+                            == part);
+      n_ribbons++;
+    }
+  g_assert_cmpuint (n_ribbons, >, 2);
+  gtk_editable_set_text (tress_fur_editor_get_search (editor), "");
+  /* Unnamed again: the bare number. */
+  gtk_editable_set_text (
+      GTK_EDITABLE (find_widget (inspector, GTK_TYPE_ENTRY, NULL, "name entry", 0)), "");
+  g_signal_emit_by_name (find_widget (inspector, GTK_TYPE_BUTTON, "Name", NULL, 0), "clicked");
+  WAIT_FOR (!shows_label (tree, label));
   gtk_window_destroy (GTK_WINDOW (window));
   tress_test_spin (10);
 }
@@ -1296,7 +1482,7 @@ test_names (void)
   label = tress_fur_names_label (again, 5);
   g_assert_cmpstr (label, ==, "5 · left leg");
   g_assert_true (tress_fur_names_set (again, 5, "", &error));
-  g_clear_pointer (&names, tress_fur_names_free);
+  g_clear_object (&names);
   names = tress_fur_names_new ("file:///tmp/lion.cha");
   g_assert_null (tress_fur_names_get (names, 5));
 }
@@ -1333,6 +1519,8 @@ main (int argc, char *argv[])
       g_test_add_func ("/fur/window/problem-fix", test_problem_fix);
       g_test_add_func ("/fur/window/sort-and-spin", test_sort_and_spin);
       g_test_add_func ("/fur/window/inspector-fields", test_inspector_fields);
+      g_test_add_func ("/fur/window/mixed-values", test_mixed_values);
+      g_test_add_func ("/fur/window/part-names", test_part_names);
       g_test_add_func ("/fur/window/wheel-over-inspector", test_wheel_over_inspector);
       g_test_add_func ("/fur/uv-background", test_uv_background);
       g_test_add_func ("/fur/names", test_names);

@@ -37,6 +37,7 @@ struct _TressFurEditor
   gboolean syncing;
   gboolean filtering;
   GtkSorter *row_sorter;
+  GArray *search_parts; /* guint32: the parts whose names match the search */
   guint scroll_to;
   guint scroll_tick;
 };
@@ -51,6 +52,24 @@ get_file (TressFurEditor *self)
 
 /* ---- tree ----------------------------------------------------------------- */
 
+/* Whether a ribbon is attached to @part or weighs on it. */
+static gboolean
+ribbon_on_part (const TressChaMaterial *m, guint ribbon, guint32 part)
+{
+  guint first, n, i, k;
+
+  if (m->attach[ribbon] == part)
+    return TRUE;
+  if (!tress_cha_material_ribbon_lines (m, ribbon, &first, &n))
+    return FALSE;
+  for (i = first; i < first + n; i++)
+    for (k = 0; k < 3; k++)
+      if (tress_cha_line_get_weight (&m->lines[i], k) > 0
+          && tress_cha_material_ref_body_part (m, &m->lines[i], k) == (gint64)part)
+        return TRUE;
+  return FALSE;
+}
+
 static gboolean
 filter_match (gpointer item, gpointer user_data)
 {
@@ -62,7 +81,7 @@ filter_match (gpointer item, gpointer user_data)
   guint64 value;
   guint material = (guint)tress_cha_node_get_material (node);
   guint ribbon = (guint)tress_cha_node_get_ribbon (node);
-  guint first, n, i, k;
+  guint i;
 
   while (g_ascii_isspace (*text))
     text++;
@@ -81,19 +100,16 @@ filter_match (gpointer item, gpointer user_data)
     text += strlen (C_ ("search keyword", "part"));
   while (*text == ':' || *text == ' ')
     text++;
-  if (!g_ascii_string_to_unsigned (text, 10, 0, G_MAXUINT32, &value, NULL))
-    return FALSE;
   m = &file->radeon->materials[material];
-  if (m->attach[ribbon] == value)
-    return TRUE;
-  if (!tress_cha_material_ribbon_lines (m, ribbon, &first, &n))
-    return FALSE;
-  for (i = first; i < first + n; i++)
-    for (k = 0; k < 3; k++)
-      if (tress_cha_line_get_weight (&m->lines[i], k) > 0
-          && tress_cha_material_ref_body_part (m, &m->lines[i], k) == (gint64)value)
-        return TRUE;
-  return FALSE;
+  if (!g_ascii_string_to_unsigned (text, 10, 0, G_MAXUINT32, &value, NULL))
+    {
+      /* A body part by its name. */
+      for (i = 0; self->search_parts != NULL && i < self->search_parts->len; i++)
+        if (ribbon_on_part (m, ribbon, g_array_index (self->search_parts, guint32, i)))
+          return TRUE;
+      return FALSE;
+    }
+  return ribbon_on_part (m, ribbon, (guint32)value);
 }
 
 static GListModel *
@@ -390,6 +406,14 @@ on_search_changed (GtkSearchEntry *entry, TressFurEditor *self)
 {
   const char *text = gtk_editable_get_text (GTK_EDITABLE (entry));
   gboolean filtering = text[strspn (text, " \t")] != '\0';
+  const char *name = text + strspn (text, " \t");
+
+  if (g_str_has_prefix (name, "part"))
+    name += 4;
+  else if (g_str_has_prefix (name, C_ ("search keyword", "part")))
+    name += strlen (C_ ("search keyword", "part"));
+  g_clear_pointer (&self->search_parts, g_array_unref);
+  self->search_parts = tress_fur_names_find (self->names, name + strspn (name, " :"));
 
   /* Without a search the filter matches everything without looking at the
    * rows, so expanding 100,000 ribbons makes none of them. */
@@ -605,11 +629,15 @@ tress_fur_editor_dispose (GObject *object)
   TressFurEditor *self = TRESS_FUR_EDITOR (object);
 
   if (self->doc != NULL)
-    g_signal_handlers_disconnect_by_data (self->doc, self);
+    {
+      g_signal_handlers_disconnect_by_data (self->doc, self);
+      tress_cha_document_set_part_names (self->doc, NULL, NULL);
+    }
   gtk_widget_dispose_template (GTK_WIDGET (self), TRESS_TYPE_FUR_EDITOR);
   g_clear_object (&self->selection);
   g_clear_object (&self->filter);
   g_clear_object (&self->row_sorter);
+  g_clear_pointer (&self->search_parts, g_array_unref);
   g_clear_object (&self->doc);
   G_OBJECT_CLASS (tress_fur_editor_parent_class)->dispose (object);
 }
@@ -619,7 +647,7 @@ tress_fur_editor_finalize (GObject *object)
 {
   TressFurEditor *self = TRESS_FUR_EDITOR (object);
 
-  g_clear_pointer (&self->names, tress_fur_names_free);
+  g_clear_object (&self->names);
   G_OBJECT_CLASS (tress_fur_editor_parent_class)->finalize (object);
 }
 
@@ -669,6 +697,20 @@ tress_fur_editor_init (TressFurEditor *self)
   tress_scroll_guard_install (GTK_WIDGET (self));
 }
 
+static const char *
+part_name (guint32 part, gpointer names)
+{
+  return tress_fur_names_get (names, part);
+}
+
+/* A body part was named: every view that shows it follows. */
+static void
+on_names_changed (TressFurNames *names, guint part, TressFurEditor *self)
+{
+  tress_cha_document_part_names_changed (self->doc);
+  tress_fur_inspector_names_changed (TRESS_FUR_INSPECTOR (self->inspector));
+}
+
 static char *
 names_key (TressDocument *doc)
 {
@@ -691,6 +733,8 @@ tress_fur_editor_new (TressDocument *doc)
   self->doc = g_object_ref (TRESS_CHA_DOCUMENT (doc));
   key = names_key (doc);
   self->names = tress_fur_names_new (key);
+  tress_cha_document_set_part_names (self->doc, part_name, self->names);
+  g_signal_connect_object (self->names, "changed", G_CALLBACK (on_names_changed), self, 0);
 
   /* Tree: the document's materials and ribbons, sorted by the clicked column. */
   self->filter = GTK_FILTER (gtk_custom_filter_new (NULL, NULL, NULL));

@@ -184,25 +184,6 @@ tress_fur_retarget (TressChaDocument *doc, guint scope, guint32 from, guint32 to
 /* ---- refresh -------------------------------------------------------------- */
 
 static void
-fill_part_model (TressFurInspector *self, GtkWidget *dropdown, const TressChaMaterial *m,
-                 guint selected)
-{
-  g_autoptr (GtkStringList) list = gtk_string_list_new (NULL);
-  guint i;
-
-  for (i = 0; m != NULL && i < m->n_applied; i++)
-    {
-      g_autofree char *label = tress_fur_names_label (self->names, m->applied[i]);
-
-      gtk_string_list_append (list, label);
-    }
-  gtk_drop_down_set_model (GTK_DROP_DOWN (dropdown), G_LIST_MODEL (list));
-  gtk_drop_down_set_selected (GTK_DROP_DOWN (dropdown), m != NULL && selected < m->n_applied
-                                                            ? selected
-                                                            : GTK_INVALID_LIST_POSITION);
-}
-
-static void
 clear_box (GtkWidget *box)
 {
   GtkWidget *child;
@@ -286,6 +267,148 @@ queue_refresh (TressFurInspector *self)
     self->refresh_id = g_idle_add_full (G_PRIORITY_HIGH_IDLE, refresh_idle, self, NULL);
 }
 
+/* ---- mixed values ----------------------------------------------------------
+ *
+ * A field whose value differs among the selected lines (or ribbons) shows a
+ * dimmed "—" (its text is empty) and keeps the first one's value underneath; typing a value, or its
+ * + and −, sets it on all of them. Drop-downs get a last entry "(mixed)", selected, whose choice
+ * does nothing.
+ */
+
+/* What a mixed field shows (as its placeholder: the text itself is empty). */
+#define MIXED_TEXT "—"
+
+static gboolean
+spin_is_mixed (GtkWidget *spin)
+{
+  return GPOINTER_TO_INT (g_object_get_data (G_OBJECT (spin), "tress-mixed"));
+}
+
+static gboolean
+on_spin_output (GtkSpinButton *spin, gpointer data)
+{
+  if (!spin_is_mixed (GTK_WIDGET (spin)))
+    return FALSE;
+  if (*gtk_editable_get_text (GTK_EDITABLE (spin)) != '\0')
+    gtk_editable_set_text (GTK_EDITABLE (spin), "");
+  return TRUE;
+}
+
+static gboolean
+emit_value_changed (gpointer spin)
+{
+  g_signal_emit_by_name (spin, "value-changed");
+  g_object_unref (spin);
+  return G_SOURCE_REMOVE;
+}
+
+static int
+on_spin_input (GtkSpinButton *spin, double *value, gpointer data)
+{
+  const char *text = gtk_editable_get_text (GTK_EDITABLE (spin));
+  char *end = NULL;
+  double typed;
+
+  if (!spin_is_mixed (GTK_WIDGET (spin)))
+    return FALSE;
+  /* Left as it was: no edit. */
+  while (g_ascii_isspace (*text))
+    text++;
+  if (*text == '\0' || g_str_has_prefix (text, MIXED_TEXT))
+    {
+      *value = gtk_spin_button_get_value (spin);
+      return TRUE;
+    }
+  typed = g_strtod (text, &end);
+  while (end != NULL && g_ascii_isspace (*end))
+    end++;
+  if (end == text || *end != '\0')
+    return GTK_INPUT_ERROR;
+  *value = typed;
+  /* The first line's value typed: the spin button sees no change, but the
+   * user sets it on every line. */
+  if (fabs (typed - gtk_spin_button_get_value (spin)) < 1e-9)
+    g_idle_add_full (G_PRIORITY_HIGH_IDLE, emit_value_changed, g_object_ref (spin), NULL);
+  return TRUE;
+}
+
+/* Sets a spin button without editing anything (self->updating is set). */
+static void
+show_spin (GtkWidget *spin, double value, gboolean mixed)
+{
+  GtkEditable *text = gtk_editable_get_delegate (GTK_EDITABLE (spin));
+
+  if (g_object_get_data (G_OBJECT (spin), "tress-mixed-handlers") == NULL)
+    {
+      g_signal_connect (spin, "output", G_CALLBACK (on_spin_output), NULL);
+      g_signal_connect (spin, "input", G_CALLBACK (on_spin_input), NULL);
+      g_object_set_data (G_OBJECT (spin), "tress-mixed-handlers", GINT_TO_POINTER (1));
+    }
+  g_object_set_data (G_OBJECT (spin), "tress-mixed", GINT_TO_POINTER (mixed));
+  if (GTK_IS_TEXT (text))
+    gtk_text_set_placeholder_text (GTK_TEXT (text), mixed ? MIXED_TEXT : NULL);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), value);
+  /* The same value in a new state is not output again: show it. */
+  if (mixed)
+    gtk_editable_set_text (GTK_EDITABLE (spin), "");
+  else if (*gtk_editable_get_text (GTK_EDITABLE (spin)) == '\0')
+    {
+      g_autofree char *shown
+          = g_strdup_printf ("%0.*f", (int)gtk_spin_button_get_digits (GTK_SPIN_BUTTON (spin)),
+                             gtk_spin_button_get_value (GTK_SPIN_BUTTON (spin)));
+
+      gtk_editable_set_text (GTK_EDITABLE (spin), shown);
+    }
+  if (mixed)
+    gtk_widget_add_css_class (spin, "mixed");
+  else
+    gtk_widget_remove_css_class (spin, "mixed");
+  gtk_widget_set_tooltip_text (spin, mixed ? _ ("Mixed: the selected lines differ; a value "
+                                                "typed here is set on all of them")
+                                           : NULL);
+}
+
+/* Fills a body-part drop-down with the material's applied parts (with their
+ * names) and selects entry @selected, or the "(mixed)" entry. */
+static void
+fill_part_model (TressFurInspector *self, GtkWidget *dropdown, const TressChaMaterial *m,
+                 guint selected, gboolean mixed)
+{
+  g_autoptr (GtkStringList) list = gtk_string_list_new (NULL);
+  guint i;
+
+  for (i = 0; m != NULL && i < m->n_applied; i++)
+    {
+      g_autofree char *label = tress_fur_names_label (self->names, m->applied[i]);
+
+      gtk_string_list_append (list, label);
+    }
+  if (mixed && m != NULL)
+    gtk_string_list_append (list, _ ("(mixed)"));
+  gtk_drop_down_set_model (GTK_DROP_DOWN (dropdown), G_LIST_MODEL (list));
+  if (mixed && m != NULL)
+    selected = m->n_applied;
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (dropdown), m != NULL && selected <= m->n_applied
+                                                            ? selected
+                                                            : GTK_INVALID_LIST_POSITION);
+}
+
+typedef struct
+{
+  guint n;
+  gboolean mixed;
+  double first;
+} Field;
+
+static void
+field_add (Field *f, double value)
+{
+  if (f->n++ == 0)
+    f->first = value;
+  else if (value != f->first)
+    f->mixed = TRUE;
+}
+
 static void
 refresh (TressFurInspector *self)
 {
@@ -297,6 +420,9 @@ refresh (TressFurInspector *self)
   const TressChaMaterial *m = NULL;
   const TressChaLine *first_line = NULL;
   g_autofree char *summary = NULL;
+  Field weight[3] = { { 0 } }, ref[3] = { { 0 } }, bytes[3] = { { 0 } }, section = { 0 };
+  Field dir[3] = { { 0 } }, attach = { 0 }, quality = { 0 };
+  float min_max = G_MAXFLOAT, max_max = 0;
 
   self->updating = TRUE;
   ids = tress_cha_document_get_selection (self->doc, &n_ids);
@@ -321,7 +447,7 @@ refresh (TressFurInspector *self)
   gtk_label_set_text (GTK_LABEL (self->summary), summary);
   gtk_widget_set_sensitive (self->edit_box, n_ids > 0);
 
-  /* Unique weight triples. */
+  /* Unique weight triples, and which fields differ among the lines. */
   g_array_set_size (self->triples, 0);
   g_ptr_array_set_size (self->tri_lines, 0);
   for (i = 0; i < n_lines; i++)
@@ -344,29 +470,53 @@ refresh (TressFurInspector *self)
         }
       group = g_ptr_array_index (self->tri_lines, GPOINTER_TO_UINT (idx) - 1);
       g_array_append_val (group, lines[i]);
+      for (k = 0; k < 3; k++)
+        {
+          field_add (&weight[k], t[k]);
+          field_add (&ref[k], line->refs[k]);
+          field_add (&dir[k], line->direction[k]);
+        }
+      field_add (&bytes[0], line->ambient);
+      field_add (&bytes[1], line->colour[0]);
+      field_add (&bytes[2], line->colour[1]);
+      field_add (&section, MAX (tress_cha_line_section (line), 1));
+    }
+  for (i = 0; i < n_ids; i++)
+    {
+      const TressChaMaterial *rm = &file->radeon->materials[ids[i].material];
+      float max = tress_cha_max_length (rm->n_sections[ids[i].ribbon]);
+
+      field_add (&attach, rm->attach[ids[i].ribbon]);
+      field_add (&quality, rm->quality[ids[i].ribbon]);
+      min_max = MIN (min_max, max);
+      max_max = MAX (max_max, max);
     }
   tress_weight_triangle_set_points (TRESS_WEIGHT_TRIANGLE (self->triangle),
                                     (const guint8 (*)[3])self->triples->data, self->triples->len);
   gtk_widget_set_sensitive (self->equal_button, self->triples->len > 1);
 
   for (k = 0; k < 3; k++)
-    gtk_spin_button_set_value (GTK_SPIN_BUTTON (self->weight_spin[k]),
-                               first_line != NULL ? tress_cha_line_get_weight (first_line, k) : 0);
+    show_spin (self->weight_spin[k], weight[k].first, weight[k].mixed);
 
-  /* Corner labels and reference drop-downs from the first line. */
+  /* Corner labels: each reference's part when all lines agree on it. */
   {
     g_autofree char *labels[3] = { NULL, NULL, NULL };
 
     for (k = 0; k < 3; k++)
       {
-        gint64 part = first_line != NULL && m != NULL
+        gint64 part = first_line != NULL && m != NULL && !ref[k].mixed
                           ? tress_cha_material_ref_body_part (m, first_line, k)
                           : -1;
 
-        labels[k] = part >= 0 ? tress_fur_names_label (self->names, (guint32)part)
-                              : g_strdup_printf (_ ("ref %u"), k);
+        if (part >= 0)
+          labels[k] = tress_fur_names_label (self->names, (guint32)part);
+        else if (ref[k].mixed)
+          /* Translators: a corner of the weight triangle whose body part differs among lines. */
+          labels[k] = g_strdup_printf (_ ("ref %u (mixed)"), k + 1);
+        else
+          labels[k] = g_strdup_printf (_ ("ref %u"), k + 1);
         fill_part_model (self, self->ref_dropdown[k], m,
-                         first_line != NULL ? first_line->refs[k] / 3u : G_MAXUINT);
+                         first_line != NULL ? first_line->refs[k] / 3u : G_MAXUINT, ref[k].mixed);
         gtk_widget_set_sensitive (self->ref_dropdown[k], m != NULL);
       }
     tress_weight_triangle_set_labels (TRESS_WEIGHT_TRIANGLE (self->triangle),
@@ -375,32 +525,26 @@ refresh (TressFurInspector *self)
   fill_part_model (
       self, self->attach_dropdown, m,
       m != NULL ? (guint)MAX (tress_cha_material_find_applied (m, m->attach[ids[0].ribbon]), -1)
-                : G_MAXUINT);
+                : G_MAXUINT,
+      attach.mixed);
   gtk_widget_set_sensitive (self->attach_dropdown, m != NULL);
 
-  if (first_line != NULL)
+  for (k = 0; k < 3; k++)
+    show_spin (self->byte_spin[k], bytes[k].first, bytes[k].mixed);
+  show_spin (self->section_spin, section.n > 0 ? section.first : 1, section.mixed);
+  for (k = 0; k < 3; k++)
     {
-      gtk_spin_button_set_value (GTK_SPIN_BUTTON (self->byte_spin[0]), first_line->ambient);
-      gtk_spin_button_set_value (GTK_SPIN_BUTTON (self->byte_spin[1]), first_line->colour[0]);
-      gtk_spin_button_set_value (GTK_SPIN_BUTTON (self->byte_spin[2]), first_line->colour[1]);
-      gtk_spin_button_set_value (GTK_SPIN_BUTTON (self->section_spin),
-                                 MAX (tress_cha_line_section (first_line), 1));
-      for (k = 0; k < 3; k++)
-        {
-          self->shown_dir[k] = first_line->direction[k];
-          gtk_spin_button_set_value (GTK_SPIN_BUTTON (self->dir_spin[k]), first_line->direction[k]);
-        }
+      self->shown_dir[k] = (float)dir[k].first;
+      show_spin (self->dir_spin[k], dir[k].first, dir[k].mixed);
     }
+  show_spin (self->quality_spin, quality.first, quality.mixed);
 
-  /* Quality and lengths of the first ribbon. */
+  /* Lengths per morality. */
   clear_box (self->length_box);
   if (n_ids > 0)
     {
-      const TressChaMaterial *fm = &file->radeon->materials[ids[0].material];
-      guint r = ids[0].ribbon, mor;
-      float max = tress_cha_max_length (fm->n_sections[r]);
+      guint mor;
 
-      gtk_spin_button_set_value (GTK_SPIN_BUTTON (self->quality_spin), fm->quality[r]);
       for (mor = 0; mor <= file->radeon->n_moralities; mor++)
         {
           GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
@@ -408,16 +552,30 @@ refresh (TressFurInspector *self)
               = mor == 0 ? g_strdup (_ ("base"))
                          : g_strndup ((const char *)file->radeon->morality_names[mor - 1],
                                       TRESS_CHA_NAME_SIZE);
-          g_autofree char *text = g_strdup_printf (_ ("%s (max %.4f)"), name, max);
+          g_autofree char *text
+              = min_max == max_max
+                    ? g_strdup_printf (_ ("%s (max %.4f)"), name, max_max)
+                    /* Translators: a length's maximum differs with the ribbons' section counts. */
+                    : g_strdup_printf (_ ("%s (max %.4f–%.4f)"), name, min_max, max_max);
           GtkWidget *label = gtk_label_new (text);
           GtkWidget *spin = gtk_spin_button_new_with_range (0, 10, 0.001);
+          Field length = { 0 };
 
+          for (i = 0; i < n_ids; i++)
+            {
+              const TressChaMaterial *rm = &file->radeon->materials[ids[i].material];
+
+              field_add (&length, rm->lengths != NULL ? rm->lengths[mor][ids[i].ribbon] : 0);
+            }
           gtk_spin_button_set_digits (GTK_SPIN_BUTTON (spin), 4);
-          gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin),
-                                     fm->lengths != NULL ? fm->lengths[mor][r] : 0);
+          show_spin (spin, length.first, length.mixed);
           g_object_set_data (G_OBJECT (spin), "morality", GUINT_TO_POINTER (mor));
           g_signal_connect (spin, "value-changed", G_CALLBACK (on_length_changed), self);
           gtk_label_set_xalign (GTK_LABEL (label), 0);
+          /* Within the inspector's width, whatever the text. */
+          gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+          gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+          gtk_label_set_max_width_chars (GTK_LABEL (label), 14);
           gtk_widget_set_hexpand (label, TRUE);
           gtk_box_append (GTK_BOX (row), label);
           gtk_box_append (GTK_BOX (row), spin);
@@ -516,7 +674,9 @@ on_ref_selected (GtkDropDown *dd, GParamSpec *pspec, TressFurInspector *self)
   for (k = 0; k < 3 && self->ref_dropdown[k] != GTK_WIDGET (dd); k++)
     ;
   entry = gtk_drop_down_get_selected (dd);
-  if (k == 3 || entry == GTK_INVALID_LIST_POSITION)
+  /* The last entry of a mixed drop-down, "(mixed)", sets nothing. */
+  if (k == 3 || entry == GTK_INVALID_LIST_POSITION
+      || entry >= get_file (self->doc)->radeon->materials[self->material].n_applied)
     return;
   ids = tress_cha_document_get_selection (self->doc, &n);
   copy = g_memdup2 (ids, n * sizeof *ids);
@@ -598,8 +758,10 @@ on_byte_changed (GtkSpinButton *spin, TressFurInspector *self)
         double step = pow (10, -(int)gtk_spin_button_get_digits (spin));
 
         /* Leaving the field rounds what it shows to its digits: that is no
-         * edit. A typed value sets this component alone, on every line. */
-        if (fabs (value - self->shown_dir[k]) <= step / 2 * (1 + 1e-6))
+         * edit (unless the lines differ: then every value typed is one). A
+         * typed value sets this component alone, on every line. */
+        if (!spin_is_mixed (GTK_WIDGET (spin))
+            && fabs (value - self->shown_dir[k]) <= step / 2 * (1 + 1e-6))
           return;
         self->editing++;
         tress_cha_set_line_direction_component (file, history, lines, n, k, (float)value, &error);
