@@ -5,6 +5,7 @@
 #include <glib/gi18n.h>
 #include <locale.h>
 
+#include "core/tress-file.h"
 #include "tress-application.h"
 
 int
@@ -18,6 +19,8 @@ main (int argc, char *argv[])
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
   g_set_application_name (_ ("Tress"));
+  /* A file size limit makes a save fail with a message, not kill the editor. */
+  tress_file_ignore_size_limit_signal ();
 
   app = tress_application_new ();
   status = g_application_run (G_APPLICATION (app), argc, argv);

@@ -4,6 +4,8 @@
  */
 #include "tress-png.h"
 
+#include "core/tress-file.h"
+
 #include <glib/gi18n.h>
 #include <png.h>
 
@@ -127,5 +129,11 @@ tress_texture_save_png (GdkTexture *texture, const char *path, GError **error)
                    sink.message);
       return FALSE;
     }
-  return g_file_set_contents (path, (const char *)bytes->data, bytes->len, error);
+  {
+    g_autoptr (GFile) file = g_file_new_for_path (path);
+
+    /* As documents are written: a kill or a full disk leaves no half file. */
+    return tress_file_replace (file, (const char *)bytes->data, bytes->len, NULL, FALSE, NULL, NULL,
+                               error);
+  }
 }
