@@ -144,6 +144,8 @@ tress_info_view_refresh (TressInfoView *self)
   const TressFormat *format;
   gpointer model;
   GPtrArray *problems;
+  g_autoptr (GPtrArray) shown = NULL;
+  guint total;
   GtkWidget *child;
   g_autofree char *description = NULL;
 
@@ -170,7 +172,8 @@ tress_info_view_refresh (TressInfoView *self)
   gtk_label_set_text (self->describe_label, description != NULL ? g_strchomp (description) : "");
 
   problems = tress_document_get_problems (self->document);
-  if (problems == NULL || problems->len == 0)
+  total = tress_problem_list_count (problems, TRESS_SEVERITY_INFO);
+  if (total == 0)
     {
       gtk_label_set_text (self->problems_label, _ ("No problems found"));
       gtk_widget_set_visible (GTK_WIDGET (self->problems_list), FALSE);
@@ -182,7 +185,7 @@ tress_info_view_refresh (TressInfoView *self)
     g_autofree char *heading = NULL;
 
     g_autofree char *problems_text
-        = g_strdup_printf (ngettext ("%u problem", "%u problems", problems->len), problems->len);
+        = g_strdup_printf (ngettext ("%u problem", "%u problems", total), total);
 
     if (n_errors > 0)
       {
@@ -197,17 +200,28 @@ tress_info_view_refresh (TressInfoView *self)
     gtk_label_set_text (self->problems_label, heading);
   }
   gtk_widget_set_visible (GTK_WIDGET (self->problems_list), TRUE);
-  for (guint i = 0; i < problems->len && i < MAX_PROBLEM_ROWS; i++)
-    gtk_list_box_append (self->problems_list, problem_row_new (g_ptr_array_index (problems, i)));
-  if (problems->len > MAX_PROBLEM_ROWS)
+  /* A bounded number of each kind, then "and 8,412 more of this kind". */
+  shown = tress_problem_list_aggregated_copy (problems);
+  for (guint i = 0; i < shown->len && i < MAX_PROBLEM_ROWS; i++)
+    gtk_list_box_append (self->problems_list, problem_row_new (g_ptr_array_index (shown, i)));
+  if (shown->len > MAX_PROBLEM_ROWS)
     {
-      guint more = problems->len - MAX_PROBLEM_ROWS;
-      g_autofree char *text = g_strdup_printf (
+      guint more = 0;
+      g_autofree char *text = NULL;
+      GtkWidget *label, *row;
+
+      for (guint i = MAX_PROBLEM_ROWS; i < shown->len; i++)
+        {
+          const TressProblem *p = g_ptr_array_index (shown, i);
+
+          more += p->n_more > 0 ? p->n_more : 1;
+        }
+      text = g_strdup_printf (
           ngettext ("%u more problem is not shown (tress-cli validate lists all)",
                     "%u more problems are not shown (tress-cli validate lists all)", more),
           more);
-      GtkWidget *label = gtk_label_new (text);
-      GtkWidget *row = gtk_list_box_row_new ();
+      label = gtk_label_new (text);
+      row = gtk_list_box_row_new ();
 
       gtk_widget_add_css_class (label, "dim-label");
       gtk_widget_set_margin_top (label, 8);

@@ -151,14 +151,17 @@ tress_cli_file_save (TressCliFile *file, const char *out_path)
   if (file->format->validate != NULL)
     {
       g_autoptr (GPtrArray) after = file->format->validate (file->model);
+      g_autoptr (GPtrArray) old = NULL;
+      g_autoptr (GPtrArray) added = g_ptr_array_new ();
       g_autoptr (GHashTable) before = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
       gpointer input = file->format->parse (file->bytes, file->path, NULL);
-      guint n_new_errors = 0;
+      guint n_new_errors;
 
+      tress_problem_list_aggregate (after);
       if (input != NULL)
         {
-          g_autoptr (GPtrArray) old = file->format->validate (input);
-
+          old = file->format->validate (input);
+          tress_problem_list_aggregate (old);
           for (guint i = 0; i < old->len; i++)
             {
               const TressProblem *p = g_ptr_array_index (old, i);
@@ -167,6 +170,14 @@ tress_cli_file_save (TressCliFile *file, const char *out_path)
             }
           file->format->free (input);
         }
+      n_new_errors = tress_problem_list_new_errors (old, after, added, G_MAXUINT);
+      for (guint i = 0; i < added->len; i++)
+        {
+          g_autofree char *line = tress_problem_to_string (g_ptr_array_index (added, i));
+
+          tress_cli_error ("%s: the edit would add an error: %s", out_path, line);
+        }
+      /* What else is new (warnings, notes), said once. */
       for (guint i = 0; i < after->len; i++)
         {
           const TressProblem *p = g_ptr_array_index (after, i);
@@ -174,16 +185,11 @@ tress_cli_file_save (TressCliFile *file, const char *out_path)
               = g_strconcat (p->location ? p->location : "", "\n", p->message, NULL);
           g_autofree char *line = NULL;
 
-          if (g_hash_table_contains (before, key))
+          if (p->severity >= TRESS_SEVERITY_ERROR || p->n_more > 0
+              || g_hash_table_contains (before, key))
             continue;
           line = tress_problem_to_string (p);
-          if (p->severity >= TRESS_SEVERITY_ERROR)
-            {
-              tress_cli_error ("%s: the edit would add an error: %s", out_path, line);
-              n_new_errors++;
-            }
-          else
-            g_print ("%s: %s\n", out_path, line);
+          g_print ("%s: %s\n", out_path, line);
         }
       if (n_new_errors > 0)
         {
@@ -266,6 +272,8 @@ print_problems (GPtrArray *problems, const char *path)
   guint n_errors = tress_problem_list_count (problems, TRESS_SEVERITY_ERROR);
   guint n_warnings = tress_problem_list_count (problems, TRESS_SEVERITY_WARNING) - n_errors;
 
+  /* A bounded number per kind, then "and 8,412 more of this kind". */
+  tress_problem_list_aggregate (problems);
   for (guint i = 0; i < problems->len; i++)
     {
       g_autofree char *line = tress_problem_to_string (g_ptr_array_index (problems, i));
@@ -294,11 +302,54 @@ cmd_validate (int argc, char **argv)
   return print_problems (problems, argv[1]);
 }
 
+/* The problems as a JSON array: severity, location, offset, message, fix,
+ * and for a summary row the count it stands for ("more"). */
+static JsonNode *
+problems_to_json (GPtrArray *problems)
+{
+  g_autoptr (JsonBuilder) j = json_builder_new ();
+
+  json_builder_begin_array (j);
+  for (guint i = 0; i < problems->len; i++)
+    {
+      const TressProblem *p = g_ptr_array_index (problems, i);
+
+      json_builder_begin_object (j);
+      json_builder_set_member_name (j, "severity");
+      json_builder_add_string_value (j, tress_severity_to_string (p->severity));
+      if (p->location != NULL && p->location[0] != '\0')
+        {
+          json_builder_set_member_name (j, "location");
+          json_builder_add_string_value (j, p->location);
+        }
+      if (p->offset != G_MAXSIZE)
+        {
+          json_builder_set_member_name (j, "offset");
+          json_builder_add_int_value (j, (gint64)p->offset);
+        }
+      json_builder_set_member_name (j, "message");
+      json_builder_add_string_value (j, p->message);
+      if (p->fix != NULL)
+        {
+          json_builder_set_member_name (j, "fix");
+          json_builder_add_string_value (j, p->fix);
+        }
+      if (p->n_more > 0)
+        {
+          json_builder_set_member_name (j, "more");
+          json_builder_add_int_value (j, p->n_more);
+        }
+      json_builder_end_object (j);
+    }
+  json_builder_end_array (j);
+  return json_builder_get_root (j);
+}
+
 static int
 cmd_dump (int argc, char **argv)
 {
   g_auto (TressCliFile) file = { 0 };
-  g_autoptr (JsonBuilder) builder = json_builder_new_immutable ();
+  g_autoptr (JsonBuilder) builder = json_builder_new ();
   g_autoptr (JsonNode) root = NULL;
 
   if (!tress_cli_parse (&argc, &argv, NULL, "FILE", "Print the whole model of FILE as JSON.")
@@ -313,6 +364,14 @@ cmd_dump (int argc, char **argv)
     }
   file.format->dump (file.model, builder);
   root = json_builder_get_root (builder);
+  /* The validate pass's problems (summed up per kind) go with the model. */
+  if (file.format->validate != NULL && JSON_NODE_HOLDS_OBJECT (root))
+    {
+      g_autoptr (GPtrArray) problems = file.format->validate (file.model);
+
+      tress_problem_list_aggregate (problems);
+      json_object_set_member (json_node_get_object (root), "problems", problems_to_json (problems));
+    }
   tress_cli_print_json (root);
   return TRESS_CLI_OK;
 }

@@ -571,63 +571,37 @@ save_data_free (SaveData *data)
   g_free (data);
 }
 
-/* An error as a string that names it apart from its byte offset (which an
- * edit elsewhere may move). */
-static char *
-error_key (const TressProblem *p)
+/* The problems of @bytes (the file as read or last saved): an edit may keep
+ * its errors, for the user to fix later, but may not add others. */
+static GPtrArray *
+problems_of (const TressFormat *format, GBytes *bytes, const char *name)
 {
-  return g_strconcat (p->location != NULL ? p->location : "", "\n", p->message, NULL);
-}
-
-/* The errors of @bytes (the file as read or last saved), by error_key(): an
- * edit may keep them, for the user to fix later, but may not add others. */
-static GHashTable *
-errors_of (const TressFormat *format, GBytes *bytes, const char *name)
-{
-  GHashTable *keys = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  g_autoptr (GPtrArray) problems = NULL;
+  GPtrArray *problems;
   gpointer model;
 
   if (bytes == NULL || format->validate == NULL
       || (model = format->parse (bytes, name, NULL)) == NULL)
-    return keys;
+    return tress_problem_list_new ();
   problems = format->validate (model);
   format->free (model);
-  for (guint i = 0; i < problems->len; i++)
-    {
-      const TressProblem *p = g_ptr_array_index (problems, i);
-
-      if (p->severity >= TRESS_SEVERITY_ERROR)
-        g_hash_table_add (keys, error_key (p));
-    }
-  return keys;
+  tress_problem_list_aggregate (problems);
+  return problems;
 }
 
-/* The summary of the errors found in the new bytes that @kept (the file's
- * own) does not hold. */
+/* The summary of @n new errors, the first of them @shown. */
 static char *
-describe_errors (GPtrArray *problems, GHashTable *kept, guint n)
+describe_errors (GPtrArray *shown, guint n)
 {
   GString *s = g_string_new (NULL);
-  guint shown = 0;
 
   g_string_append_printf (s, ngettext ("%u error", "%u errors", n), n);
-  for (guint i = 0; i < problems->len && shown < 3; i++)
+  for (guint i = 0; i < shown->len; i++)
     {
-      const TressProblem *p = g_ptr_array_index (problems, i);
-      g_autofree char *text = NULL;
-      g_autofree char *key = NULL;
+      g_autofree char *text = tress_problem_to_string (g_ptr_array_index (shown, i));
 
-      if (p->severity < TRESS_SEVERITY_ERROR)
-        continue;
-      key = error_key (p);
-      if (g_hash_table_contains (kept, key))
-        continue;
-      text = tress_problem_to_string (p);
-      g_string_append_printf (s, "%s %s", shown == 0 ? ":" : ";", text);
-      shown++;
+      g_string_append_printf (s, "%s %s", i == 0 ? ":" : ";", text);
     }
-  if (shown < n)
+  if (shown->len < n)
     g_string_append (s, "; …");
   return g_string_free (s, FALSE);
 }
@@ -643,7 +617,8 @@ check_new_bytes (const TressFormat *format, GBytes *bytes, GBytes *before, const
   g_autoptr (GError) local_error = NULL;
   g_autoptr (GPtrArray) problems = NULL;
   g_autoptr (GBytes) again = NULL;
-  g_autoptr (GHashTable) kept = NULL;
+  g_autoptr (GPtrArray) kept = NULL;
+  g_autoptr (GPtrArray) shown = g_ptr_array_new ();
   guint n_new = 0;
   gpointer model;
 
@@ -659,18 +634,13 @@ check_new_bytes (const TressFormat *format, GBytes *bytes, GBytes *before, const
   problems = format->validate != NULL ? format->validate (model) : tress_problem_list_new ();
   if (tress_problem_list_count (problems, TRESS_SEVERITY_ERROR) > 0)
     {
-      kept = errors_of (format, before, name);
-      for (guint i = 0; i < problems->len; i++)
-        {
-          const TressProblem *p = g_ptr_array_index (problems, i);
-          g_autofree char *key = p->severity >= TRESS_SEVERITY_ERROR ? error_key (p) : NULL;
-
-          n_new += key != NULL && !g_hash_table_contains (kept, key);
-        }
+      tress_problem_list_aggregate (problems);
+      kept = problems_of (format, before, name);
+      n_new = tress_problem_list_new_errors (kept, problems, shown, 3);
     }
   if (n_new > 0)
     {
-      g_autofree char *summary = describe_errors (problems, kept, n_new);
+      g_autofree char *summary = describe_errors (shown, n_new);
 
       format->free (model);
       g_set_error (error, TRESS_ERROR, TRESS_ERROR_INVALID,

@@ -385,7 +385,8 @@ bones_file (guint n_bones, gsize long_len)
 }
 
 /* Structures reached twice, and names copied past what the file can hold,
- * are errors with their offsets, not hangs or allocations without bound. */
+ * are errors with their offsets, not hangs or allocations without bound; a
+ * name too long to be one is kept cut. */
 static void
 test_shared_structures (void)
 {
@@ -398,15 +399,55 @@ test_shared_structures (void)
   gsize bones = fska + 0x20 + (gint32)ref_u32 (d, fska + 0x20);
   gsize long_name = bones + 7 * 0x18 + 4 + (gint32)ref_u32 (d, bones + 7 * 0x18 + 4);
 
-  /* Every bone named by the one long name: the copies would outgrow the file. */
+  /* Every bone named by the one 200,000-byte name: each copy is cut to 1,024
+   * bytes (the paths to less), and one note says so. */
   for (guint i = 0; i < 8; i++)
     put_u32 (d, bones + i * 0x18 + 4, (guint32)(long_name - (bones + i * 0x18 + 4)));
   {
-    g_autoptr (GError) error = parse_error (d, size);
-    g_assert_error (error, TRESS_ERROR, TRESS_ERROR_BAD_COUNT);
-    g_assert_nonnull (strstr (error->message, "names shared or overlapping"));
+    g_autoptr (GBytes) bytes = g_bytes_new (d, size);
+    g_autoptr (GError) error = NULL;
+    g_autoptr (TressBfres) b = tress_bfres_parse (bytes, "long names", &error);
+    g_autoptr (GPtrArray) problems = NULL;
+    TressBfresCurveInfo info;
+    guint notes = 0;
+
+    g_assert_no_error (error);
+    g_assert_cmpuint (tress_bfres_get_n_curves (b), ==, 8);
+    g_assert_true (tress_bfres_get_curve_info (b, 0, &info));
+    g_assert_cmpuint (strlen (info.path), <, 200);
+    g_assert_true (g_str_has_prefix (info.path, "Wave/nnnn"));
+    problems = tress_format_bfres.validate (b);
+    for (guint i = 0; i < problems->len; i++)
+      notes += strstr (((TressProblem *)g_ptr_array_index (problems, i))->message,
+                       "names 200000 bytes")
+               != NULL;
+    g_assert_cmpuint (notes, ==, 1);
   }
   memcpy (d, orig, size);
+
+  /* 3,000 bones named by it: the copies would pass the model's budget. */
+  {
+    g_autoptr (GBytes) many = bones_file (3000, 200000);
+    gsize n = g_bytes_get_size (many);
+    g_autofree guint8 *m = g_memdup2 (g_bytes_get_data (many, NULL), n);
+    gsize mgroup = 0x28 + (gint32)ref_u32 (m, 0x28);
+    gsize mfska = mgroup + 8 + 16 + 12 + (gint32)ref_u32 (m, mgroup + 8 + 16 + 12);
+    gsize mbones = mfska + 0x20 + (gint32)ref_u32 (m, mfska + 0x20);
+    gsize last = mbones + 2999 * 0x18 + 4;
+    gsize mlong = last + (gint32)ref_u32 (m, last);
+
+    for (guint i = 0; i < 3000; i++)
+      put_u32 (m, mbones + i * 0x18 + 4, (guint32)(mlong - (mbones + i * 0x18 + 4)));
+    {
+      g_autoptr (GError) error = parse_error (m, n);
+      g_autofree char *budget
+          = g_strdup_printf ("memory budget of %" G_GSIZE_FORMAT " bytes", 2 * n + 65536);
+
+      g_assert_error (error, TRESS_ERROR, TRESS_ERROR_BAD_COUNT);
+      g_assert_nonnull (strstr (error->message, "bone animation name at offset 0x"));
+      g_assert_nonnull (strstr (error->message, budget));
+    }
+  }
 
   /* Bone 1 animates bone 0's curves as well: a curve header reached twice. */
   {

@@ -15,6 +15,26 @@
 #define BFRES_MAX_DECOMPRESSED (512u * 1024 * 1024)
 #define BFRES_MAX_LAYERS 4
 
+/* Budgets: what a corrupted file (tables shared, overlapping or repeated,
+ * offsets into the wrong bytes) may cost before it gets an error naming the
+ * field, its offset and the budget, instead of memory and time without bound.
+ *
+ * The model's memory beyond the file's own bytes: every name copied, curve
+ * (with its path), animation, index-group entry, recorded table and visited
+ * offset draws on twice the file and 64 KiB. Real files use a small part
+ * (Animal_Dog_Animation.bfres: about 0.6 MB of 4.9 MB), so that the whole of
+ * a parse and validate stays under four times the file. */
+#define BFRES_MODEL_BUDGET(size) (2 * (gsize)(size) + 65536)
+/* The key and frame bytes the curves read, arrays shared by several curves
+ * counting each time: what validate, dump and the editor decode, so their
+ * time stays linear in the file. */
+#define BFRES_ARRAY_BUDGET(size) (4 * (gsize)(size) + 65536)
+/* A name longer than this (a corrupted offset reaching into other data) is
+ * kept cut to it, with a note; the file's bytes stay as they are. */
+#define BFRES_NAME_MAX 1024
+/* What one allocation costs beyond its bytes (malloc's header, rounding). */
+#define BFRES_ALLOC_OVERHEAD 16
+
 /* ---- byte access ---------------------------------------------------------- */
 
 guint8 *
@@ -278,13 +298,34 @@ typedef struct
 typedef struct
 {
   TressBfres *b;
-  const char *where;   /* the animation being read, for messages */
-  GHashTable *seen;    /* sub-file and curve header positions, to catch loops and repeats */
-  GString *path;       /* scratch space for building curve paths */
-  gsize string_budget; /* bytes of names still allowed (shared names count each time) */
-  GArray *structs;     /* Span: headers, tables and names read (not the curves' arrays) */
-  guint8 *curve_seen;  /* one bit per byte of the file: a curve header starts there */
+  const char *where;  /* the animation being read, for messages */
+  GHashTable *seen;   /* sub-file and curve header positions, to catch loops and repeats */
+  GString *path;      /* scratch space for building curve paths */
+  gsize budget;       /* BFRES_MODEL_BUDGET: bytes the model may still take */
+  gsize array_budget; /* BFRES_ARRAY_BUDGET: curve array bytes still allowed */
+  GArray *structs;    /* Span: headers, tables and names read (not the curves' arrays) */
+  guint8 *curve_seen; /* one bit per byte of the file: a curve header starts there */
+  GHashTable *cut;    /* names noted as cut, by offset */
 } Ctx;
+
+/* Draws @n bytes of the model's budget for @field at @pos. */
+static gboolean
+charge (Ctx *ctx, gsize n, gsize pos, const char *field, GError **error)
+{
+  if (n <= ctx->budget)
+    {
+      ctx->budget -= n;
+      return TRUE;
+    }
+  g_set_error (error, TRESS_ERROR, TRESS_ERROR_BAD_COUNT,
+               "%s%s%s at offset 0x%" G_GSIZE_MODIFIER
+               "x: the model of this file would pass its memory budget of %" G_GSIZE_FORMAT
+               " bytes (twice the file and 64 KiB, far more than a real file needs): names, "
+               "tables or curves shared, overlapping or repeated",
+               ctx->where ? ctx->where : "", ctx->where ? ": " : "", field, pos,
+               BFRES_MODEL_BUDGET (ctx->b->size));
+  return FALSE;
+}
 
 /* What the parse has read as structure: a curve array overlapping it must not
  * be rewritten in place. */
@@ -294,7 +335,11 @@ claim (Ctx *ctx, gsize pos, gsize n)
   Span s = { pos, pos + n };
 
   if (n > 0)
-    g_array_append_val (ctx->structs, s);
+    {
+      g_array_append_val (ctx->structs, s);
+      /* Drawn without a check: the next charge() fails when it runs out. */
+      ctx->budget -= MIN (ctx->budget, sizeof s);
+    }
 }
 
 static gboolean
@@ -376,21 +421,35 @@ rd_string (Ctx *ctx, gsize pos, const char *field, char **out, GError **error)
     }
   if (!need (ctx, target, len, field, error))
     return FALSE;
-  /* Many references to one long name (or to overlapping ones) must not make
-   * the copies outgrow the file. */
-  if (len > ctx->string_budget)
-    {
-      g_set_error (error, TRESS_ERROR, TRESS_ERROR_BAD_COUNT,
-                   "%s at offset 0x%" G_GSIZE_MODIFIER
-                   "x: a name of %u bytes at 0x%" G_GSIZE_MODIFIER "x passes the %" G_GSIZE_FORMAT
-                   " bytes of names a file of this size can hold (names shared or overlapping)",
-                   field, pos, len, target, 4 * ctx->b->size + 65536);
-      return FALSE;
-    }
-  ctx->string_budget -= len;
   claim (ctx, target - 4, (gsize)len + 4);
+  if (len > BFRES_NAME_MAX)
+    {
+      /* Said once per name, whatever refers to it. */
+      if (!g_hash_table_contains (ctx->cut, GSIZE_TO_POINTER (target)))
+        {
+          char *note = g_strdup_printf ("%s at offset 0x%" G_GSIZE_MODIFIER
+                                        "x names %u bytes at 0x%" G_GSIZE_MODIFIER
+                                        "x (a damaged offset or length?): they are kept in the "
+                                        "file, and shown cut to their first %d",
+                                        field, pos, len, target, BFRES_NAME_MAX);
+
+          g_hash_table_add (ctx->cut, GSIZE_TO_POINTER (target));
+          g_ptr_array_add (ctx->b->notes, note);
+          if (!charge (ctx, strlen (note) + 1 + 3 * sizeof (gpointer) + BFRES_ALLOC_OVERHEAD, pos,
+                       field, error))
+            return FALSE;
+        }
+      len = BFRES_NAME_MAX;
+    }
   *out = g_utf8_make_valid ((const char *)ctx->b->d + target, len);
-  return TRUE;
+  /* Control characters (a name reaching into other data) would break the
+   * lines and cells the name is shown in. */
+  for (char *c = *out; *c != '\0'; c++)
+    if ((guchar)*c < 0x20 || *c == 0x7F)
+      *c = '?';
+  /* Many references to one name (or to overlapping ones) draw on the budget
+   * each time: the copies cannot outgrow the file. */
+  return charge (ctx, strlen (*out) + 1 + BFRES_ALLOC_OVERHEAD, pos, field, error);
 }
 
 static gboolean
@@ -424,7 +483,8 @@ mark_seen (Ctx *ctx, gsize pos, const char *field, GError **error)
       return FALSE;
     }
   g_hash_table_add (ctx->seen, GSIZE_TO_POINTER (pos));
-  return TRUE;
+  /* A hash table node and its share of the buckets. */
+  return charge (ctx, 4 * sizeof (gpointer), pos, field, error);
 }
 
 /* Index group: names and data offsets of entries 1..n. */
@@ -446,7 +506,8 @@ read_group (Ctx *ctx, gsize pos, const char *field, guint max_entries, char ***n
                    field, pos + 4, n, (gsize)(ctx->b->size - pos));
       return FALSE;
     }
-  if (!need (ctx, pos, 8 + 16 * ((gsize)n + 1), field, error))
+  if (!need (ctx, pos, 8 + 16 * ((gsize)n + 1), field, error)
+      || !charge (ctx, ((gsize)n + 1) * (sizeof (char *) + sizeof (gsize)), pos, field, error))
     return FALSE;
   claim (ctx, pos, 8 + 16 * ((gsize)n + 1));
   names = g_new0 (char *, (gsize)n + 1);
@@ -559,10 +620,26 @@ add_curve (Ctx *ctx, guint anim, gsize pos, const char *path, const char *compon
       /* The arrays' own space, rounded to 4 within the file. */
       c.frames_cap = MIN ((fb + 3) & ~(gsize)3, b->size - fo);
       c.keys_cap = MIN ((kb + 3) & ~(gsize)3, b->size - ko);
+      if (fb + kb > ctx->array_budget)
+        {
+          g_set_error (error, TRESS_ERROR, TRESS_ERROR_BAD_COUNT,
+                       "%s: curve key array at offset 0x%" G_GSIZE_MODIFIER
+                       "x: the curves' key and frame arrays pass their budget of %" G_GSIZE_FORMAT
+                       " bytes (four times the file and 64 KiB, each curve's counted): arrays "
+                       "shared or overlapping",
+                       path, ko, BFRES_ARRAY_BUDGET (b->size));
+          goto fail;
+        }
+      ctx->array_budget -= fb + kb;
     }
-  /* Paths and components live in one pool: no allocation per curve. */
+  if (!charge (ctx, sizeof (BfresCurve) + strlen (path) + 1, pos, "curve header", error))
+    {
+      g_prefix_error (error, "%s: ", path);
+      goto fail;
+    }
+  /* Paths live in one pool (no allocation per curve), components once each. */
   c.path = g_string_chunk_insert (b->strings, path);
-  c.component = component ? g_string_chunk_insert (b->strings, component) : NULL;
+  c.component = component ? g_string_chunk_insert_const (b->strings, component) : NULL;
   g_array_append_val (b->curves, c);
   return TRUE;
 
@@ -630,6 +707,8 @@ parse_fska (Ctx *ctx, BfresAnim *a, guint ai, GError **error)
   guint16 n_bones;
   gsize bones;
   guint32 curve_count;
+  BfresShownName anim_buf, bone_buf;
+  const char *anim_name = bfres_shown_name (a->name, anim_buf);
 
   if (!need (ctx, a->pos, 0x30, "FSKA header", error))
     return FALSE;
@@ -662,16 +741,18 @@ parse_fska (Ctx *ctx, BfresAnim *a, guint ai, GError **error)
     {
       gsize bp = bones + 0x18 * (gsize)i, cp;
       g_autofree char *bone = NULL;
+      const char *bone_name;
       guint n_curves = b->d[bp + 0x0A];
 
       if (!rd_string (ctx, bp + 4, "bone animation name", &bone, error)
           || !rd_offset (ctx, bp + 0x10, "bone animation curves", &cp, error))
         return FALSE;
+      bone_name = bfres_shown_name (bone, bone_buf);
       if (n_curves > 0
           && !check_array (ctx, bp + 0x10, cp, bp + 0x0A, n_curves, b->curve_header_size,
                            "bone curve", error))
         {
-          g_prefix_error (error, "bone \"%s\": ", bone);
+          g_prefix_error (error, "bone \"%s\": ", bone_name);
           return FALSE;
         }
       for (guint k = 0; k < n_curves; k++)
@@ -682,9 +763,9 @@ parse_fska (Ctx *ctx, BfresAnim *a, guint ai, GError **error)
           const char *label = bone_target_label (target, &comp);
           GString *path = ctx->path;
 
-          g_string_assign (path, a->name);
+          g_string_assign (path, anim_name);
           g_string_append_c (path, '/');
-          g_string_append (path, bone);
+          g_string_append (path, bone_name);
           if (label)
             {
               g_string_append_c (path, '/');
@@ -727,6 +808,8 @@ parse_fshu (Ctx *ctx, BfresAnim *a, guint ai, GError **error)
   TressBfres *b = ctx->b;
   guint16 n_mats;
   gsize mats;
+  BfresShownName anim_buf, mat_buf, param_buf;
+  const char *anim_name = bfres_shown_name (a->name, anim_buf);
 
   if (!need (ctx, a->pos, 0x34, "FSHU header", error))
     return FALSE;
@@ -834,7 +917,8 @@ parse_fshu (Ctx *ctx, BfresAnim *a, guint ai, GError **error)
               param = param_names[p];
             }
           comp = param_component (a->group, target, buf);
-          g_string_printf (ctx->path, "%s/%s/%s.%s", a->name, mat, param ? param : "?", comp);
+          g_string_printf (ctx->path, "%s/%s/%s.%s", anim_name, bfres_shown_name (mat, mat_buf),
+                           param ? bfres_shown_name (param, param_buf) : "?", comp);
           if (ok && !add_curve (ctx, ai, hp, ctx->path->str, comp, error))
             ok = FALSE;
         }
@@ -852,6 +936,8 @@ parse_ftxp (Ctx *ctx, BfresAnim *a, guint ai, GError **error)
   TressBfres *b = ctx->b;
   guint16 n_mats;
   gsize mats, texgroup;
+  BfresShownName anim_buf, mat_buf, sampler_buf;
+  const char *anim_name = bfres_shown_name (a->name, anim_buf);
 
   if (!need (ctx, a->pos, 0x38, "FTXP header", error))
     return FALSE;
@@ -924,7 +1010,8 @@ parse_ftxp (Ctx *ctx, BfresAnim *a, guint ai, GError **error)
               && !rd_string (ctx, pats + 8 * (gsize)pattern[k] + 4, "pattern animation sampler",
                              &sampler, error))
             return FALSE;
-          g_string_printf (ctx->path, "%s/%s/%s", a->name, mat, sampler ? sampler : "?");
+          g_string_printf (ctx->path, "%s/%s/%s", anim_name, bfres_shown_name (mat, mat_buf),
+                           sampler ? bfres_shown_name (sampler, sampler_buf) : "?");
           if (!add_curve (ctx, ai, curves + b->curve_header_size * k, ctx->path->str, NULL, error))
             return FALSE;
         }
@@ -938,6 +1025,8 @@ parse_fvis (Ctx *ctx, BfresAnim *a, guint ai, GError **error)
   TressBfres *b = ctx->b;
   guint16 n_names, n_curves;
   gsize names, curves;
+  BfresShownName anim_buf, vis_buf;
+  const char *anim_name = bfres_shown_name (a->name, anim_buf);
 
   if (!need (ctx, a->pos, 0x34, "FVIS header", error))
     return FALSE;
@@ -973,7 +1062,7 @@ parse_fvis (Ctx *ctx, BfresAnim *a, guint ai, GError **error)
         }
       else
         vis = g_strdup_printf ("#%u", target);
-      g_string_printf (ctx->path, "%s/%s", a->name, vis);
+      g_string_printf (ctx->path, "%s/%s", anim_name, bfres_shown_name (vis, vis_buf));
       if (!add_curve (ctx, ai, hp, ctx->path->str, NULL, error))
         return FALSE;
     }
@@ -1002,7 +1091,9 @@ parse_anim (Ctx *ctx, int group, const char *name, gsize pos, GError **error)
   BfresAnim *a = g_new0 (BfresAnim, 1);
   guint ai = b->anims->len;
   gboolean ok;
-  g_autofree char *where = g_strdup_printf ("%s animation \"%s\"", group_kinds[group], name);
+  BfresShownName name_buf;
+  g_autofree char *where = g_strdup_printf ("%s animation \"%s\"", group_kinds[group],
+                                            bfres_shown_name (name, name_buf));
 
   a->group = group;
   a->name = g_strdup (name);
@@ -1015,7 +1106,9 @@ parse_anim (Ctx *ctx, int group, const char *name, gsize pos, GError **error)
   g_ptr_array_add (b->anims, a);
   ctx->where = where;
 
-  if (!mark_seen (ctx, pos, where, error) || !check_magic (ctx, pos, a->magic, "magic", error))
+  if (!mark_seen (ctx, pos, where, error) || !check_magic (ctx, pos, a->magic, "magic", error)
+      || !charge (ctx, sizeof (BfresAnim) + strlen (name) + 1 + 3 * BFRES_ALLOC_OVERHEAD, pos,
+                  "animation", error))
     {
       g_prefix_error (error, "%s: ", where);
       ctx->where = NULL;
@@ -1377,7 +1470,8 @@ parse_body (Ctx *ctx, GError **error)
           "(big-endian) BFRES files are supported");
       return FALSE;
     }
-  ctx->string_budget = 4 * size + 65536;
+  ctx->budget = BFRES_MODEL_BUDGET (size);
+  ctx->array_budget = BFRES_ARRAY_BUDGET (size);
   if (!need (ctx, 0, BFRES_HEADER_SIZE, "BFRES header", error))
     return FALSE;
   claim (ctx, 0, BFRES_HEADER_SIZE);
@@ -1432,8 +1526,11 @@ parse_body (Ctx *ctx, GError **error)
             {
               if (data[i] == 0)
                 {
+                  BfresShownName buf;
+
                   g_set_error (error, TRESS_ERROR, TRESS_ERROR_BAD_OFFSET,
-                               "%s entry \"%s\": null data offset", field, b->groups[g].names[i]);
+                               "%s entry \"%s\": null data offset", field,
+                               bfres_shown_name (b->groups[g].names[i], buf));
                   return FALSE;
                 }
               if (!parse_anim (ctx, g, b->groups[g].names[i], data[i], error))
@@ -1479,7 +1576,8 @@ tress_bfres_parse (GBytes *bytes, const char *filename, GError **error)
   g_autoptr (GString) path = g_string_sized_new (128);
   g_autoptr (GArray) structs = g_array_new (FALSE, FALSE, sizeof (Span));
   g_autofree guint8 *curve_seen = NULL;
-  Ctx ctx = { b, NULL, seen, path, 0, structs, NULL };
+  g_autoptr (GHashTable) cut = g_hash_table_new (NULL, NULL);
+  Ctx ctx = { b, NULL, seen, path, 0, 0, structs, NULL, cut };
   const guint8 *d;
   gsize size;
   gboolean ok;

@@ -202,4 +202,27 @@ gboolean bfres_preview_curve (TressBfres *b, guint index, const TressCurve *curv
 GBytes *bfres_save_state (TressBfres *b, guint index);
 void bfres_restore_state (TressBfres *b, guint index, GBytes *state);
 
+/* Names in curve paths and messages are cut to this many bytes (a corrupted
+ * name offset can reach a megabyte of bytes; a path per curve repeating it
+ * would not be bounded by the file). The model keeps the whole name. */
+#define BFRES_NAME_SHOWN 96
+
+typedef char BfresShownName[BFRES_NAME_SHOWN + 1];
+
+/* @name, or its first bytes (whole characters) and "…" in @buf. */
+static inline const char *
+bfres_shown_name (const char *name, BfresShownName buf)
+{
+  const char *cut;
+
+  if (strnlen (name, BFRES_NAME_SHOWN + 1) <= BFRES_NAME_SHOWN)
+    return name;
+  cut = name + BFRES_NAME_SHOWN - 3;
+  while (cut > name && ((guchar)*cut & 0xC0) == 0x80)
+    cut--;
+  memcpy (buf, name, (gsize)(cut - name));
+  memcpy (buf + (cut - name), "\xe2\x80\xa6", 4);
+  return buf;
+}
+
 G_END_DECLS

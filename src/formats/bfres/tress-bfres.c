@@ -364,50 +364,48 @@ static GPtrArray *
 bfres_validate (gpointer model)
 {
   TressBfres *b = model;
-  GPtrArray *problems = tress_problem_list_new ();
+  /* Bounded: a corrupted file breaks a rule thousands of times. */
+  TressProblemCollector *out = tress_problem_collector_new ();
   guint32 file_size = bfres_get_u32 (b, 0x0C);
   gsize orig_size = g_bytes_get_size (b->original);
 
   if (file_size != b->size)
-    g_ptr_array_add (
-        problems,
-        tress_problem_new (TRESS_SEVERITY_WARNING, "header", 0x0C, NULL, -1,
+    tress_problem_collect (out, TRESS_SEVERITY_WARNING, "header", 0x0C, NULL, -1,
                            "The header's file size is %u, the file holds %" G_GSIZE_FORMAT " bytes",
-                           file_size, b->size));
+                           file_size, b->size);
   if (b->size > orig_size)
-    g_ptr_array_add (
-        problems, tress_problem_new (TRESS_SEVERITY_INFO, "header", 0x0C, NULL, -1,
-                                     "The BFRES grew from %" G_GSIZE_FORMAT " to %" G_GSIZE_FORMAT
-                                     " bytes: Breath of the Wild also needs its resource "
-                                     "size table (RSTB) entry raised",
-                                     orig_size, b->size));
+    tress_problem_collect (out, TRESS_SEVERITY_INFO, "header", 0x0C, NULL, -1,
+                           "The BFRES grew from %" G_GSIZE_FORMAT " to %" G_GSIZE_FORMAT
+                           " bytes: Breath of the Wild also needs its resource "
+                           "size table (RSTB) entry raised",
+                           orig_size, b->size);
   for (int g = 0; g < BFRES_N_GROUPS; g++)
     for (guint i = 0; b->groups[g].pos != 0 && i < b->groups[g].count; i++)
       if (group_lookup (b, b->groups[g].pos, b->groups[g].count, b->groups[g].names[i]) != i + 1)
         {
           g_autofree char *loc = g_strdup_printf ("index group %d (%s)", g, bfres_group_kind (g));
-          g_ptr_array_add (
-              problems, tress_problem_new (TRESS_SEVERITY_WARNING, loc, b->groups[g].pos, NULL, -1,
-                                           "Entry %u \"%s\" cannot be found through the "
-                                           "group's search bits; the game would not find it",
-                                           i + 1, b->groups[g].names[i]));
+          BfresShownName buf;
+
+          tress_problem_collect (out, TRESS_SEVERITY_WARNING, loc, b->groups[g].pos, NULL, -1,
+                                 "Entry %u \"%s\" cannot be found through the "
+                                 "group's search bits; the game would not find it",
+                                 i + 1, bfres_shown_name (b->groups[g].names[i], buf));
         }
   for (guint i = 0; i < b->notes->len; i++)
-    g_ptr_array_add (problems,
-                     tress_problem_new (TRESS_SEVERITY_INFO, NULL, G_MAXSIZE, NULL, -1, "%s",
-                                        (const char *)g_ptr_array_index (b->notes, i)));
+    tress_problem_collect (out, TRESS_SEVERITY_INFO, NULL, G_MAXSIZE, NULL, -1, "%s",
+                           (const char *)g_ptr_array_index (b->notes, i));
 
   for (guint ai = 0; ai < b->anims->len; ai++)
     {
       BfresAnim *a = bfres_anim (b, ai);
       guint32 baked = 0, stored = bfres_get_u32 (b, a->baked_size_pos);
-      g_autofree char *loc = g_strdup_printf ("%s/%s", a->kind, a->name);
+      BfresShownName buf;
+      g_autofree char *loc = g_strdup_printf ("%s/%s", a->kind, bfres_shown_name (a->name, buf));
 
       if (a->declared_curves != a->n_curves)
-        g_ptr_array_add (problems,
-                         tress_problem_new (TRESS_SEVERITY_WARNING, loc, a->pos, NULL, -1,
-                                            "The animation declares %u curves, its parts hold %u",
-                                            a->declared_curves, a->n_curves));
+        tress_problem_collect (out, TRESS_SEVERITY_WARNING, loc, a->pos, NULL, -1,
+                               "The animation declares %u curves, its parts hold %u",
+                               a->declared_curves, a->n_curves);
       for (guint k = 0; k < a->n_curves; k++)
         {
           BfresCurve *c = bfres_curve (b, a->first_curve + k);
@@ -415,8 +413,8 @@ bfres_validate (gpointer model)
           baked += bfres_baked_contribution (ct, bfres_curve_key_type (c), c->start, c->end);
           if (c->n_keys == 0)
             {
-              g_ptr_array_add (problems, tress_problem_new (TRESS_SEVERITY_ERROR, c->path, c->pos,
-                                                            NULL, -1, "The curve has no keys"));
+              tress_problem_collect (out, TRESS_SEVERITY_ERROR, c->path, c->pos, NULL, -1,
+                                     "The curve has no keys");
               continue;
             }
           if (a->textures != NULL && a->n_textures > 0 && !bfres_curve_type_is_float (ct)
@@ -431,12 +429,11 @@ bfres_validate (gpointer model)
 
                   if (v < 0 || v >= a->n_textures)
                     {
-                      g_ptr_array_add (
-                          problems, tress_problem_new (
-                                        TRESS_SEVERITY_ERROR, c->path, c->keys_pos, NULL, -1,
-                                        "Key %u picks texture %g, but the animation has %u (0 to "
-                                        "%u)",
-                                        i, v, a->n_textures, a->n_textures - 1));
+                      tress_problem_collect (
+                          out, TRESS_SEVERITY_ERROR, c->path, c->keys_pos, NULL, -1,
+                          "Key %u picks texture %g, but the animation has %u (0 to "
+                          "%u)",
+                          i, v, a->n_textures, a->n_textures - 1);
                       break;
                     }
                 }
@@ -444,41 +441,36 @@ bfres_validate (gpointer model)
           for (guint i = 1; i < c->n_keys; i++)
             if (!(bfres_frame_at (b, c, i) > bfres_frame_at (b, c, i - 1)))
               {
-                g_ptr_array_add (
-                    problems, tress_problem_new (
-                                  TRESS_SEVERITY_ERROR, c->path, c->frames_pos, NULL, -1,
-                                  "Key %u (frame %g) is not after key %u (frame %g)", i,
-                                  bfres_frame_at (b, c, i), i - 1, bfres_frame_at (b, c, i - 1)));
+                tress_problem_collect (out, TRESS_SEVERITY_ERROR, c->path, c->frames_pos, NULL, -1,
+                                       "Key %u (frame %g) is not after key %u (frame %g)", i,
+                                       bfres_frame_at (b, c, i), i - 1,
+                                       bfres_frame_at (b, c, i - 1));
                 break;
               }
           if (c->start != (float)bfres_frame_at (b, c, 0)
               || c->end != (float)bfres_frame_at (b, c, c->n_keys - 1))
-            g_ptr_array_add (
-                problems, tress_problem_new (TRESS_SEVERITY_WARNING, c->path, c->pos + 8, NULL, -1,
-                                             "Start/end frames %g..%g differ from the keys' %g..%g",
-                                             c->start, c->end, bfres_frame_at (b, c, 0),
-                                             bfres_frame_at (b, c, c->n_keys - 1)));
+            tress_problem_collect (out, TRESS_SEVERITY_WARNING, c->path, c->pos + 8, NULL, -1,
+                                   "Start/end frames %g..%g differ from the keys' %g..%g", c->start,
+                                   c->end, bfres_frame_at (b, c, 0),
+                                   bfres_frame_at (b, c, c->n_keys - 1));
         }
       if (a->n_curves > 0 && baked != stored)
-        g_ptr_array_add (
-            problems, tress_problem_new (TRESS_SEVERITY_WARNING, loc, a->baked_size_pos, NULL, -1,
-                                         "bakedSize is %u, the curves need %u", stored, baked));
+        tress_problem_collect (out, TRESS_SEVERITY_WARNING, loc, a->baked_size_pos, NULL, -1,
+                               "bakedSize is %u, the curves need %u", stored, baked);
     }
   for (guint i = 0; i < b->clashes->len; i++)
     {
       const BfresClash *k = &g_array_index (b->clashes, BfresClash, i);
       const BfresCurve *c = bfres_curve (b, k->curve);
 
-      g_ptr_array_add (
-          problems,
-          tress_problem_new (TRESS_SEVERITY_WARNING, c->path, k->keys ? c->keys_pos : c->frames_pos,
-                             NULL, -1,
+      tress_problem_collect (out, TRESS_SEVERITY_WARNING, c->path,
+                             k->keys ? c->keys_pos : c->frames_pos, NULL, -1,
                              "The curve's %s array lies over other data of the file (from "
                              "offset 0x%" G_GSIZE_MODIFIER
                              "x): an edit writes a new array instead of changing those bytes",
-                             k->keys ? "key" : "frame", k->structure));
+                             k->keys ? "key" : "frame", k->structure);
     }
-  return problems;
+  return tress_problem_collector_finish (out);
 }
 
 static char *
@@ -495,7 +487,11 @@ bfres_describe (gpointer model)
   g_autofree char *ver = version_string (b->version);
 
   g_string_append_printf (s, "Version: %s (Wii U, big-endian)\n", ver);
-  g_string_append_printf (s, "Name: %s\n", b->name);
+  {
+    BfresShownName buf;
+
+    g_string_append_printf (s, "Name: %s\n", bfres_shown_name (b->name, buf));
+  }
   g_string_append_printf (s, "BFRES size: %" G_GSIZE_FORMAT " bytes\n", b->size);
   if (b->container[0])
     g_string_append_printf (s, "Container: %s\n", b->container);

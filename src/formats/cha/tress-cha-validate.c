@@ -51,8 +51,16 @@ typedef enum
 
 typedef struct
 {
+  const char *kind; /* of the first problem past the limit */
+  TressSeverity severity;
+  int fix_id;
+} Dropped;
+
+typedef struct
+{
   GPtrArray *list;
   guint count[N_RULES];
+  Dropped dropped[N_RULES];
   const char *section;
   guint material;
 } V;
@@ -65,8 +73,13 @@ static void G_GNUC_PRINTF (8, 9)
   va_list args;
 
   if (++v->count[rule] > MAX_PER_RULE)
-    return;
+    {
+      if (v->count[rule] == MAX_PER_RULE + 1)
+        v->dropped[rule] = (Dropped){ format, severity, fix != NULL ? fix_id : -1 };
+      return;
+    }
   p = tress_problem_new (severity, location, offset, fix, fix_id, "%s", "");
+  p->kind = format;
   g_free (p->message);
   va_start (args, format);
   p->message = g_strdup_vprintf (format, args);
@@ -74,18 +87,23 @@ static void G_GNUC_PRINTF (8, 9)
   g_ptr_array_add (v->list, p);
 }
 
-/* After a material: one summary problem per rule that went over the limit. */
+/* After a material: one summary row ("and 300 more of this kind", counted as
+ * those problems) per rule that went over the limit. */
 static void
 flush_counts (V *v, const char *location)
 {
   for (guint r = 0; r < N_RULES; r++)
     {
       if (v->count[r] > MAX_PER_RULE)
-        g_ptr_array_add (v->list,
-                         tress_problem_new (TRESS_SEVERITY_INFO, location, G_MAXSIZE, NULL, -1,
-                                            _ ("%u more problems of the same kind as above are not "
-                                               "listed one by one"),
-                                            v->count[r] - MAX_PER_RULE));
+        {
+          const Dropped *d = &v->dropped[r];
+          TressProblem *p
+              = tress_problem_new_summary (d->severity, d->kind, v->count[r] - MAX_PER_RULE);
+
+          p->location = g_strdup (location);
+          p->fix_id = d->fix_id;
+          g_ptr_array_add (v->list, p);
+        }
       v->count[r] = 0;
     }
 }
@@ -349,7 +367,7 @@ check_material (V *v, const TressChaRadeon *rad, guint mi, const ChaMaterialLayo
 GPtrArray *
 tress_cha_file_validate (const TressChaFile *file)
 {
-  V v = { tress_problem_list_new (), { 0 }, "radeon", 0 };
+  V v = { tress_problem_list_new (), { 0 }, { { 0 } }, "radeon", 0 };
   ChaLayout layout;
 
   cha_layout_compute (file, &layout);

@@ -729,7 +729,7 @@ tress_niff_channels_conflict (guint a, guint b)
 
 /* @off: where the group sits in the file as it would be written. */
 static void
-validate_group (const TressNiffFile *file, guint gi, gsize off, GPtrArray *problems)
+validate_group (const TressNiffFile *file, guint gi, gsize off, TressProblemCollector *problems)
 {
   const TressNiffGroup *g = g_ptr_array_index (file->groups, gi);
   g_autofree char *loc = group_label (file, gi);
@@ -741,10 +741,9 @@ validate_group (const TressNiffFile *file, guint gi, gsize off, GPtrArray *probl
                                                      anim_type_name (fixed_type))
                                   : NULL;
 
-#define PROBLEM(sev, at, ...)                                                                      \
-  g_ptr_array_add (problems, tress_problem_new (sev, loc, at, NULL, -1, __VA_ARGS__))
+#define PROBLEM(sev, at, ...) tress_problem_collect (problems, sev, loc, at, NULL, -1, __VA_ARGS__)
 #define FIXABLE(sev, at, fix, id, ...)                                                             \
-  g_ptr_array_add (problems, tress_problem_new (sev, loc, at, fix, id, __VA_ARGS__))
+  tress_problem_collect (problems, sev, loc, at, fix, id, __VA_ARGS__)
 
   if (g->index != gi)
     {
@@ -906,15 +905,16 @@ static GPtrArray *
 niff_validate (gpointer model)
 {
   TressNiffFile *file = model;
-  GPtrArray *problems = tress_problem_list_new ();
+  /* Bounded: at most TRESS_PROBLEM_MAX_PER_KIND of each kind, then summed up. */
+  TressProblemCollector *problems = tress_problem_collector_new ();
   const guint8 *data = g_bytes_get_data (file->bytes, NULL);
 
   /* Sizes as read: a save rewrites the AnimList's and the file's own. */
   if (file->niff2 != (file->header_size == NIFF2_HEADER_SIZE))
-    g_ptr_array_add (problems,
-                     tress_problem_new (TRESS_SEVERITY_WARNING, "header", 12, NULL, -1,
-                                        "version 0x%08x is NIFF%d but the header size is %u",
-                                        file->version, file->niff2 ? 2 : 1, file->header_size));
+    tress_problem_collector_add (
+        problems, tress_problem_new (TRESS_SEVERITY_WARNING, "header", 12, NULL, -1,
+                                     "version 0x%08x is NIFF%d but the header size is %u",
+                                     file->version, file->niff2 ? 2 : 1, file->header_size));
   for (guint k = 0; k < G_N_ELEMENTS (list_kinds); k++)
     {
       guint32 want = 0, found;
@@ -935,13 +935,13 @@ niff_validate (gpointer model)
       if (found != want)
         {
           g_autofree char *fix = g_strdup_printf ("set the field to %u", want);
-          g_ptr_array_add (problems,
-                           tress_problem_new (
-                               TRESS_SEVERITY_ERROR, "header", list_kinds[k].header_offset, fix,
-                               TRESS_NIFF_FIX_HEADER_LIST_SIZE,
-                               "the %s list size field says %u but the list %s%u%s",
-                               list_kinds[k].name, found, present ? "is " : "is absent (expected ",
-                               want, present ? " bytes" : ")"));
+          tress_problem_collector_add (
+              problems,
+              tress_problem_new (
+                  TRESS_SEVERITY_ERROR, "header", list_kinds[k].header_offset, fix,
+                  TRESS_NIFF_FIX_HEADER_LIST_SIZE,
+                  "the %s list size field says %u but the list %s%u%s", list_kinds[k].name, found,
+                  present ? "is " : "is absent (expected ", want, present ? " bytes" : ")"));
         }
     }
   {
@@ -961,12 +961,12 @@ niff_validate (gpointer model)
     {
       const TressNiffObject *o = &g_array_index (file->objects, TressNiffObject, i);
       if (o->anim_link != NIFF_NONE && o->anim_link >= file->groups->len)
-        g_ptr_array_add (problems,
-                         tress_problem_new (TRESS_SEVERITY_WARNING, "Obj list", G_MAXSIZE, NULL, -1,
-                                            "object %u uses AnimGroup %u, but there are %u", i,
-                                            o->anim_link, file->groups->len));
+        tress_problem_collector_add (
+            problems, tress_problem_new (TRESS_SEVERITY_WARNING, "Obj list", G_MAXSIZE, NULL, -1,
+                                         "object %u uses AnimGroup %u, but there are %u", i,
+                                         o->anim_link, file->groups->len));
     }
-  return problems;
+  return tress_problem_collector_finish (problems);
 }
 
 /* ---- automatic fixes ---- */
@@ -1123,8 +1123,13 @@ count_fixable (GPtrArray *problems)
   guint n = 0;
 
   for (guint i = 0; i < problems->len; i++)
-    if (((TressProblem *)g_ptr_array_index (problems, i))->fix_id >= 0)
-      n++;
+    {
+      const TressProblem *p = g_ptr_array_index (problems, i);
+
+      /* A summary row counts as the problems it stands for. */
+      if (p->fix_id >= 0)
+        n += p->n_more > 0 ? p->n_more : 1;
+    }
   return n;
 }
 
