@@ -359,6 +359,112 @@ cmd_delete_key (int argc, char **argv)
   return apply_and_save (&file, index, curve, opt_out);
 }
 
+/* Where a batch of edits stores its curves: the model, through TressCurveOps. */
+typedef struct
+{
+  TressCliFile *file;
+  GHashTable *got; /* curve index → the copy get() last returned */
+  double max_error;
+} ModelStore;
+
+static const TressCurve *
+model_get (gpointer data, guint index)
+{
+  ModelStore *store = data;
+  TressCurve *c = store->file->format->curves->get_curve (store->file->model, index);
+
+  g_hash_table_replace (store->got, GUINT_TO_POINTER (index), c);
+  return c;
+}
+
+static gboolean
+model_set (gpointer data, guint index, const TressCurve *curve, GError **error)
+{
+  ModelStore *store = data;
+  double e = 0;
+
+  if (!store->file->format->curves->set_curve (store->file->model, index, curve, &e, error))
+    return FALSE;
+  store->max_error = MAX (store->max_error, e);
+  return TRUE;
+}
+
+static gboolean opt_all_angles;
+
+static int
+cmd_unwrap (int argc, char **argv)
+{
+  const GOptionEntry entries[] = {
+    { "all", 0, 0, G_OPTION_ARG_NONE, &opt_all_angles, "Unwrap every angle curve of FILE", NULL },
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &opt_out, "Write the result to OUT", "OUT" },
+    { NULL },
+  };
+  g_auto (TressCliFile) file = { 0 };
+  g_autoptr (GArray) indices = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_autoptr (GPtrArray) curves = g_ptr_array_new_with_free_func ((GDestroyNotify)tress_curve_unref);
+  g_autoptr (TressCurveEditBatch) batch = tress_curve_edit_batch_new ();
+  g_autoptr (GHashTable) got = NULL;
+  g_autoptr (GError) error = NULL;
+  ModelStore store = { &file };
+  guint n_changed;
+
+  if (!tress_cli_parse (&argc, &argv, entries, "FILE CURVE… -o OUT",
+                        "Unwrap the angles of each CURVE (an index or a path): remove the jumps "
+                        "of whole turns, and where the X, Y and Z angles of one rotation are all "
+                        "given, its flips too (an Euler filter). Every key keeps its rotation."))
+    return TRESS_CLI_UNREADABLE;
+  if (argc < 2 || (argc < 3 && !opt_all_angles) || opt_out == NULL)
+    {
+      tress_cli_error ("unwrap needs FILE, CURVE… (or --all) and -o OUT");
+      return TRESS_CLI_UNREADABLE;
+    }
+  if (!load_curve_file (&file, argv[1]))
+    return TRESS_CLI_UNREADABLE;
+  for (int i = 2; i < argc; i++)
+    {
+      guint index;
+
+      if (!find_curve (&file, argv[i], &index))
+        return TRESS_CLI_UNREADABLE;
+      g_array_append_val (indices, index);
+    }
+  for (guint i = 0; opt_all_angles && i < file.format->curves->n_curves (file.model); i++)
+    {
+      g_autoptr (TressCurve) c = file.format->curves->get_curve (file.model, i);
+
+      if (c->angle)
+        g_array_append_val (indices, i);
+    }
+  for (guint i = 0; i < indices->len; i++)
+    g_ptr_array_add (
+        curves, file.format->curves->get_curve (file.model, g_array_index (indices, guint, i)));
+  /* Every curve is checked before anything changes: all or nothing. */
+  for (guint i = 0; i < indices->len; i++)
+    {
+      TressCurveEdit e = { .kind = TRESS_CURVE_EDIT_UNWRAP };
+
+      tress_curve_edit_set_unwrap_group (&e, (const TressCurve *const *)curves->pdata, curves->len,
+                                         i);
+      if (!tress_curve_edit_batch_add (batch, g_array_index (indices, guint, i), curves->pdata[i],
+                                       NULL, 0, &e, &error))
+        {
+          tress_cli_error ("%s: %s", file.path, error->message);
+          return TRESS_CLI_INVALID;
+        }
+    }
+  n_changed = tress_curve_edit_batch_get_n_changed (batch);
+  store.got = got = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify)tress_curve_unref);
+  if (!tress_curve_edit_batch_commit (batch, model_get, model_set, &store, NULL, &error))
+    {
+      tress_cli_error ("%s: %s", file.path, error->message);
+      return TRESS_CLI_INVALID;
+    }
+  g_print ("curves unwrapped: %u of %u (the others had no jumps)\n", n_changed, indices->len);
+  if (store.max_error > 0)
+    g_print ("largest quantization error: %g\n", store.max_error);
+  return tress_cli_file_save (&file, opt_out) ? TRESS_CLI_OK : TRESS_CLI_UNWRITTEN;
+}
+
 const TressCliCommand tress_cli_curve_commands[] = {
   { "curves", "FILE", "List every curve with its path, type and keys", cmd_curves },
   { "eval", "FILE CURVE FRAME…", "Value of a curve at frames", cmd_eval },
@@ -367,5 +473,7 @@ const TressCliCommand tress_cli_curve_commands[] = {
   { "insert-key", "FILE CURVE FRAME [--value V] [--extend] -o OUT",
     "Insert a key keeping the shape", cmd_insert_key },
   { "delete-key", "FILE CURVE KEY -o OUT", "Delete a key", cmd_delete_key },
+  { "unwrap", "FILE CURVE…|--all -o OUT", "Unwrap angles: no jumps of whole turns, no flips",
+    cmd_unwrap },
   { NULL },
 };

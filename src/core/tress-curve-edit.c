@@ -576,6 +576,238 @@ tress_curve_edit_fit (TressCurve *c, GArray *keys, double tolerance, GError **er
   return TRUE;
 }
 
+/* -------------------------------------------------------------- unwrap -- */
+
+/* How unwrapping changes a key of one curve: value' = sign · value + offset. */
+typedef struct
+{
+  double sign;
+  double offset;
+} Turn;
+
+#define TURN (2 * G_PI)
+
+/* @v moved by whole turns to the nearest of @target. */
+static double
+nearest_turn (double v, double target)
+{
+  return v + TURN * round ((target - v) / TURN);
+}
+
+static gboolean
+same_turn (const Turn *a, const Turn *b)
+{
+  return a->sign == b->sign && a->offset == b->offset;
+}
+
+/* Whether @slope is the secant of keys @a < @b of @raw, within the rounding of
+ * the floats it was stored in. */
+static gboolean
+is_secant (const TressKey *raw, guint a, guint b, double slope, double *secant)
+{
+  double d = raw[b].frame - raw[a].frame;
+
+  if (d <= 0)
+    return FALSE;
+  *secant = (raw[b].value - raw[a].value) / d;
+  return fabs (slope - *secant) <= 1e-4 * fabs (*secant) + 1e-9;
+}
+
+/* A slope of key @i of @raw that is a secant across a change of turn (to a
+ * neighbour, or between both) becomes that secant of @c's new values;
+ * otherwise it turns with its key. @out: the out slope, else the in slope. */
+static double
+turned_slope (const TressCurve *c, const TressKey *raw, const Turn *t, guint n, guint i,
+              gboolean out)
+{
+  double slope = out ? raw[i].out_slope : raw[i].in_slope, secant;
+  /* The secants an exporter may have stored, the likeliest first. */
+  guint pairs[3][2] = { { i, i + 1 }, { i - 1, i + 1 }, { i - 1, i } };
+
+  if (!out)
+    {
+      pairs[0][0] = i - 1, pairs[0][1] = i;
+      pairs[2][0] = i, pairs[2][1] = i + 1;
+    }
+  for (guint p = 0; p < 3; p++)
+    {
+      guint a = pairs[p][0], b = pairs[p][1];
+
+      /* (i − 1 wraps around for the first key: out of range.) */
+      if (a >= n || b >= n || same_turn (&t[a], &t[b]) || !is_secant (raw, a, b, slope, &secant))
+        continue;
+      return (tress_curve_get_key (c, b)->value - tress_curve_get_key (c, a)->value)
+             / (raw[b].frame - raw[a].frame);
+    }
+  return t[i].sign * slope;
+}
+
+/* Gives @c's keys their turns. */
+static void
+apply_turns (TressCurve *c, const Turn *t)
+{
+  guint n = tress_curve_get_n_keys (c);
+  g_autofree TressKey *raw = g_memdup2 (c->keys->data, (gsize)n * sizeof (TressKey));
+
+  for (guint i = 0; i < n; i++)
+    tress_curve_get_key (c, i)->value = t[i].sign * raw[i].value + t[i].offset;
+  for (guint i = 0; i < n; i++)
+    {
+      TressKey *k = tress_curve_get_key (c, i);
+
+      k->in_slope = turned_slope (c, raw, t, n, i, FALSE);
+      k->out_slope = turned_slope (c, raw, t, n, i, TRUE);
+    }
+}
+
+static gboolean
+refuse_no_angles (const TressCurve *c, GError **error)
+{
+  g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED,
+               _ ("%s holds no angles: there is nothing to unwrap"), curve_name (c));
+  return FALSE;
+}
+
+gboolean
+tress_curve_edit_unwrap (TressCurve *c, GArray *keys, GError **error)
+{
+  guint n = tress_curve_get_n_keys (c);
+  g_autofree Turn *t = NULL;
+
+  if (!c->angle)
+    return refuse_no_angles (c, error);
+  if (n == 0)
+    return TRUE;
+  t = g_new (Turn, n);
+  t[0] = (Turn){ 1, 0 };
+  for (guint i = 1; i < n; i++)
+    {
+      double v = tress_curve_get_key (c, i)->value;
+      double before = tress_curve_get_key (c, i - 1)->value + t[i - 1].offset;
+
+      t[i] = (Turn){ 1, nearest_turn (v, before) - v };
+    }
+  apply_turns (c, t);
+  return TRUE;
+}
+
+gboolean
+tress_curve_edit_unwrap_euler (TressCurve *xyz[3], TressEulerOrder order, GError **error)
+{
+  guint n = tress_curve_get_n_keys (xyz[0]);
+  guint middle = tress_euler_order_middle_axis (order);
+  g_autofree Turn *t[3] = { NULL };
+
+  for (guint a = 0; a < 3; a++)
+    if (!xyz[a]->angle)
+      return refuse_no_angles (xyz[a], error);
+  for (guint a = 1; a < 3; a++)
+    {
+      gboolean same = tress_curve_get_n_keys (xyz[a]) == n;
+
+      for (guint i = 0; i < n && same; i++)
+        same = tress_curve_get_key (xyz[a], i)->frame == tress_curve_get_key (xyz[0], i)->frame;
+      if (!same)
+        {
+          g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED,
+                       _ ("%s and %s have keys at different frames: their rotation cannot be "
+                          "unwrapped as one"),
+                       curve_name (xyz[0]), curve_name (xyz[a]));
+          return FALSE;
+        }
+    }
+  if (n == 0)
+    return TRUE;
+  for (guint a = 0; a < 3; a++)
+    {
+      t[a] = g_new (Turn, n);
+      t[a][0] = (Turn){ 1, 0 };
+    }
+  for (guint i = 1; i < n; i++)
+    {
+      Turn best[3];
+      double best_d = G_MAXDOUBLE;
+
+      /* The angles as stored, then the other triple of the same rotation. */
+      for (int flip = 0; flip < 2; flip++)
+        {
+          Turn cand[3];
+          double d = 0;
+
+          for (guint a = 0; a < 3; a++)
+            {
+              double raw = tress_curve_get_key (xyz[a], i)->value;
+              double before = t[a][i - 1].sign * tress_curve_get_key (xyz[a], i - 1)->value
+                              + t[a][i - 1].offset;
+              double sign = flip && a == middle ? -1 : 1;
+              double v = nearest_turn (sign * raw + (flip ? G_PI : 0), before);
+
+              cand[a] = (Turn){ sign, v - sign * raw };
+              d += fabs (v - before);
+            }
+          /* A flip wins only when clearly nearer (not on a tie). */
+          if (d < best_d - 1e-9)
+            {
+              memcpy (best, cand, sizeof best);
+              best_d = d;
+            }
+        }
+      for (guint a = 0; a < 3; a++)
+        t[a][i] = best[a];
+    }
+  for (guint a = 0; a < 3; a++)
+    apply_turns (xyz[a], t[a]);
+  return TRUE;
+}
+
+void
+tress_curve_edit_set_unwrap_group (TressCurveEdit *edit, const TressCurve *const *curves,
+                                   guint n_curves, guint i)
+{
+  const TressCurve *c = curves[i];
+
+  memset (edit->euler, 0, sizeof edit->euler);
+  if (c->euler_order == TRESS_EULER_NONE || c->euler_group == NULL || c->euler_axis > 2)
+    return;
+  for (guint j = 0; j < n_curves; j++)
+    {
+      const TressCurve *o = curves[j];
+
+      if (o->angle && o->euler_order == c->euler_order && o->euler_axis <= 2
+          && g_strcmp0 (o->euler_group, c->euler_group) == 0 && edit->euler[o->euler_axis] == NULL)
+        edit->euler[o->euler_axis] = o;
+    }
+  if (edit->euler[0] == NULL || edit->euler[1] == NULL || edit->euler[2] == NULL)
+    memset (edit->euler, 0, sizeof edit->euler);
+}
+
+/* An UNWRAP of @c: with the Euler filter when its rotation's three curves are
+ * given and keyed alike, else of @c alone. */
+static gboolean
+edit_unwrap (const TressCurveEdit *e, TressCurve *c, GArray *keys, GError **error)
+{
+  TressCurve *xyz[3] = { NULL };
+  gboolean ok = FALSE, together = e->euler[0] != NULL && e->euler[1] != NULL && e->euler[2] != NULL
+                                  && c->euler_axis <= 2;
+
+  if (!together)
+    return tress_curve_edit_unwrap (c, keys, error);
+  /* The curve as it is now, its siblings as they were given. */
+  for (guint a = 0; a < 3; a++)
+    xyz[a] = tress_curve_copy (a == c->euler_axis ? c : e->euler[a]);
+  if (tress_curve_edit_unwrap_euler (xyz, c->euler_order, NULL))
+    {
+      g_array_set_size (c->keys, 0);
+      g_array_append_vals (c->keys, xyz[c->euler_axis]->keys->data,
+                           tress_curve_get_n_keys (xyz[c->euler_axis]));
+      ok = TRUE;
+    }
+  for (guint a = 0; a < 3; a++)
+    tress_curve_unref (xyz[a]);
+  /* Keyed at other frames: each angle on its own. */
+  return ok || tress_curve_edit_unwrap (c, keys, error);
+}
+
 gboolean
 tress_curve_edit_apply (const TressCurveEdit *e, TressCurve *curve, GArray *keys, GError **error)
 {
@@ -607,6 +839,8 @@ tress_curve_edit_apply (const TressCurveEdit *e, TressCurve *curve, GArray *keys
       return tress_curve_edit_bake (curve, keys, error);
     case TRESS_CURVE_EDIT_FIT:
       return tress_curve_edit_fit (curve, keys, e->tolerance, error);
+    case TRESS_CURVE_EDIT_UNWRAP:
+      return edit_unwrap (e, curve, keys, error);
     default:
       g_set_error (error, TRESS_ERROR, TRESS_ERROR_FAILED, _ ("unknown curve edit %d"), e->kind);
       return FALSE;
@@ -696,6 +930,10 @@ tress_curve_edit_dup_label (const TressCurveEdit *e, guint n)
       return g_strdup (_ ("Bake to samples"));
     case TRESS_CURVE_EDIT_FIT:
       return g_strdup_printf (_ ("Convert samples to keys (tolerance %g)"), e->tolerance);
+    case TRESS_CURVE_EDIT_UNWRAP:
+      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Unwrap the angles of %u curve",
+                                           "Unwrap the angles of %u curves", n),
+                              n);
     default:
       return g_strdup (_ ("Edit curves"));
     }

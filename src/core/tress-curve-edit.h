@@ -127,6 +127,22 @@ gboolean tress_curve_edit_bake (TressCurve *curve, GArray *keys, GError **error)
  * it is not samples): Hermite where the format stores slopes, else linear. */
 gboolean tress_curve_edit_fit (TressCurve *curve, GArray *keys, double tolerance, GError **error);
 
+/* Unwraps an angle curve (curve->angle, radians): each key's value moves by
+ * whole turns (2π) to the one nearest the key before it, so that no segment
+ * jumps by half a turn or more; the first key stays. Slopes that were worked
+ * out across a jump (the secant to a neighbour, as exporters store them) are
+ * worked out again across the unwrapped values; the others stay. Refused for
+ * a curve that holds no angles. The selection stays. */
+gboolean tress_curve_edit_unwrap (TressCurve *curve, GArray *keys, GError **error);
+/* The Euler filter: unwraps the three angle curves of one rotation together
+ * (@xyz by axis, @order as they apply, keys at the same frames). At each key,
+ * of the angles as stored and the other triple giving the same rotation (the
+ * first and last angle + π, the middle one π − itself), after whole turns,
+ * the one nearest the key before is kept: the ±π flips of the stored angles
+ * go as well as the 2π jumps, and every key keeps its rotation. Refused when
+ * the keys are not at the same frames. */
+gboolean tress_curve_edit_unwrap_euler (TressCurve *xyz[3], TressEulerOrder order, GError **error);
+
 /* ------------------------------------------------------------- labels -- */
 
 typedef enum
@@ -143,6 +159,7 @@ typedef enum
   TRESS_CURVE_EDIT_SET_SLOPES,
   TRESS_CURVE_EDIT_BAKE,
   TRESS_CURVE_EDIT_FIT,
+  TRESS_CURVE_EDIT_UNWRAP,
 } TressCurveEditKind;
 
 /* An operation and its parameters (the fields its kind reads). */
@@ -163,14 +180,25 @@ typedef struct
   guint key;                /* SET_KEY, SET_SLOPES */
   TressKey value;           /* SET_KEY; SET_SLOPES: its in_slope and out_slope */
   double tolerance;         /* FIT */
+  /* UNWRAP: the X, Y and Z angle curves of the curve's Euler rotation as they
+   * are (borrowed: alive until a batch is committed), when all three are unwrapped together (the
+   * Euler filter: tress_curve_edit_set_unwrap_group()); NULL: the curve alone. */
+  const TressCurve *euler[3];
 } TressCurveEdit;
+
+/* For an UNWRAP of the @n_curves @curves together: fills @edit->euler for
+ * @curves[@i] with the three angle curves of its rotation (same euler_group
+ * and order, one per axis) when all three are among @curves; clears it
+ * otherwise. */
+void tress_curve_edit_set_unwrap_group (TressCurveEdit *edit, const TressCurve *const *curves,
+                                        guint n_curves, guint i);
 
 /* Runs @edit on @curve and its selected @keys (see the operations above). */
 gboolean tress_curve_edit_apply (const TressCurveEdit *edit, TressCurve *curve, GArray *keys,
                                  GError **error);
 /* Its undo label, translated: "Move 3 keys", "Insert key at frame 15",
  * "Set tangents of 2 keys to auto clamped"… @n_keys is the number of keys it
- * is asked for (the selection; PASTE: the keys pasted). */
+ * is asked for (the selection; PASTE: the keys pasted; UNWRAP: the curves). */
 char *tress_curve_edit_dup_label (const TressCurveEdit *edit, guint n_keys);
 
 /* --------------------------------------------------------------- batch -- */

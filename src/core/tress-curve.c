@@ -57,6 +57,7 @@ tress_curve_unref (TressCurve *curve)
   g_free (curve->component);
   g_free (curve->type_label);
   g_free (curve->note);
+  g_free (curve->euler_group);
   g_free (curve);
 }
 
@@ -80,6 +81,10 @@ tress_curve_copy (const TressCurve *curve)
   copy->loops = curve->loops;
   copy->quant_error = curve->quant_error;
   copy->rest_value = curve->rest_value;
+  copy->angle = curve->angle;
+  copy->euler_order = curve->euler_order;
+  copy->euler_axis = curve->euler_axis;
+  copy->euler_group = g_strdup (curve->euler_group);
   return copy;
 }
 
@@ -792,4 +797,20 @@ tress_tangent_mode_to_string (TressTangentMode mode)
     default:
       return "unknown";
     }
+}
+
+static const char *const euler_names[] = { NULL, "XYZ", "XZY", "YXZ", "YZX", "ZXY", "ZYX" };
+
+const char *
+tress_euler_order_to_string (TressEulerOrder order)
+{
+  return (guint)order < G_N_ELEMENTS (euler_names) ? euler_names[order] : NULL;
+}
+
+guint
+tress_euler_order_middle_axis (TressEulerOrder order)
+{
+  const char *name = tress_euler_order_to_string (order);
+
+  return name != NULL ? (guint)(name[1] - 'X') : 1;
 }

@@ -51,6 +51,19 @@ typedef enum
   TRESS_WRAP_MIRROR,
 } TressWrap;
 
+/* The order in which an Euler rotation applies its three angles, named
+ * first to last: XYZ turns about X, then Y, then Z (R = Rz·Ry·Rx). */
+typedef enum
+{
+  TRESS_EULER_NONE, /* not an angle of an Euler rotation (or the order is unknown) */
+  TRESS_EULER_XYZ,
+  TRESS_EULER_XZY,
+  TRESS_EULER_YXZ,
+  TRESS_EULER_YZX,
+  TRESS_EULER_ZXY,
+  TRESS_EULER_ZYX,
+} TressEulerOrder;
+
 typedef enum
 {
   TRESS_KEY_BROKEN = 1 << 0,       /* in_slope and out_slope are edited separately */
@@ -108,6 +121,13 @@ struct _TressCurve
   gboolean loops;
   double quant_error; /* largest error of the stored values against the edited ones */
   double rest_value;  /* the value while the curve has no key (a scale's 1); 0 by default */
+
+  /* Angles, marked by the format adapter: the degrees display shows them in
+   * degrees, and "unwrap" (tress-curve-edit.h) removes their jumps. */
+  gboolean angle;              /* the values are angles, in radians */
+  TressEulerOrder euler_order; /* NONE unless the angle is one of an Euler rotation */
+  guint euler_axis;            /* its axis: 0 X, 1 Y, 2 Z */
+  char *euler_group;           /* names the rotation: its three angle curves share it */
 };
 
 #define TRESS_TYPE_CURVE (tress_curve_get_type ())
@@ -194,5 +214,9 @@ const char *tress_interp_to_string (TressInterp interp);
 const char *tress_interp_to_label (TressInterp interp);
 gboolean tress_interp_from_string (const char *s, TressInterp *out);
 const char *tress_tangent_mode_to_string (TressTangentMode mode);
+/* "XYZ", … (NULL for NONE). */
+const char *tress_euler_order_to_string (TressEulerOrder order);
+/* The axis (0 X, 1 Y, 2 Z) @order turns about second. */
+guint tress_euler_order_middle_axis (TressEulerOrder order);
 
 G_END_DECLS

@@ -130,6 +130,89 @@ test_insert_delete (void)
   }
 }
 
+/* The largest change of @curve from one frame to the next, frames 0…249. */
+static double
+largest_step (const char *file, const char *curve)
+{
+  GPtrArray *argv = g_ptr_array_new_with_free_func (g_free);
+  g_autofree char *out = NULL;
+  g_auto (GStrv) lines = NULL;
+  double worst = 0, last = 0;
+
+  g_ptr_array_add (argv, g_strdup ("eval"));
+  g_ptr_array_add (argv, g_strdup (file));
+  g_ptr_array_add (argv, g_strdup (curve));
+  for (int f = 0; f <= 249; f++)
+    g_ptr_array_add (argv, g_strdup_printf ("%d", f));
+  g_ptr_array_add (argv, NULL);
+  g_assert_cmpint (tress_test_run_cli ((const char *const *)argv->pdata, &out, NULL), ==, 0);
+  g_ptr_array_unref (argv);
+  lines = g_strsplit (out, "\n", -1);
+  for (guint i = 0; lines[i] != NULL && lines[i][0] != '\0'; i++)
+    {
+      double v = g_ascii_strtod (strchr (lines[i], '\t') + 1, NULL);
+
+      if (i > 0)
+        worst = MAX (worst, fabs (v - last));
+      last = v;
+    }
+  return worst;
+}
+
+/* tress-cli unwrap on Rings.niff's rotations: the ±π flips and whole-turn
+ * jumps go, the file validates; --all finds the angle curves itself; a curve
+ * of no angles is refused. */
+static void
+test_unwrap (void)
+{
+  g_autofree char *rings = tress_test_sample_path ("niff/Rings.niff");
+  g_autofree char *out = tmp ("rings-unwrapped.niff");
+  g_autofree char *all = tmp ("rings-all.niff");
+  g_autofree char *refused = tmp ("rings-no-angles.niff");
+  g_autofree char *text = NULL;
+  g_autofree char *err = NULL;
+  g_autofree char *a = NULL, *b = NULL;
+  gsize na = 0, nb = 0;
+
+  if (rings == NULL)
+    return;
+  {
+    const char *unwrap[]
+        = { "unwrap", rings, "0", "1", "2", "9", "10", "11", "18", "19", "20", "-o", out, NULL };
+    const char *validate[] = { "validate", out, NULL };
+
+    g_assert_cmpint (tress_test_run_cli (unwrap, &text, NULL), ==, 0);
+    g_assert_nonnull (strstr (text, "curves unwrapped: 9 of 9"));
+    g_assert_cmpint (tress_test_run_cli (validate, NULL, NULL), ==, 0);
+  }
+  /* RotateX and RotateZ of the first ring: a flip and a jump of a turn as stored. */
+  g_assert_cmpfloat (largest_step (rings, "0"), >, 2.5);
+  g_assert_cmpfloat (largest_step (rings, "2"), >, 2.5);
+  for (guint c = 0; c < 3; c++)
+    {
+      g_autofree char *curve = g_strdup_printf ("%u", c);
+      g_assert_cmpfloat (largest_step (out, curve), <, 0.2);
+    }
+  g_assert_cmpfloat (largest_step (out, "HightRight_Animation/RotateZ/Z"), <, 0.2);
+  {
+    const char *every[] = { "unwrap", rings, "--all", "-o", all, NULL };
+
+    g_clear_pointer (&text, g_free);
+    g_assert_cmpint (tress_test_run_cli (every, &text, NULL), ==, 0);
+    g_assert_nonnull (strstr (text, "curves unwrapped: 9 of 18"));
+    g_assert_true (g_file_get_contents (out, &a, &na, NULL));
+    g_assert_true (g_file_get_contents (all, &b, &nb, NULL));
+    g_assert_cmpmem (a, na, b, nb);
+  }
+  {
+    const char *no[] = { "unwrap", rings, "0", "3", "-o", refused, NULL };
+
+    g_assert_cmpint (tress_test_run_cli (no, NULL, &err), ==, 1);
+    g_assert_nonnull (strstr (err, "Sweep15_3_Animation/Translation/X holds no angles"));
+    g_assert_false (g_file_test (refused, G_FILE_TEST_EXISTS));
+  }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -137,5 +220,6 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/curves/set-key-tied", test_set_key_tied);
   g_test_add_func ("/cli/curves/set-key-frame", test_set_key_frame);
   g_test_add_func ("/cli/curves/insert-delete", test_insert_delete);
+  g_test_add_func ("/cli/curves/unwrap", test_unwrap);
   return g_test_run ();
 }

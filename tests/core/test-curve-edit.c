@@ -601,6 +601,199 @@ test_bake_fit (void)
   assert_refused (error, "too many to bake");
 }
 
+/* -------------------------------------------------------------- unwrap -- */
+
+/* An angle curve stored wrapped to −π…π: a steady turn of 0.5 a key, frames
+ * 0 10 20 …, the slopes the secant to the next key (as exporters store them),
+ * key 3's slope its own. */
+static TressCurve *
+make_wrapped (guint n, double step, double start)
+{
+  TressCurve *c = tress_curve_new ();
+
+  for (guint i = 0; i < n; i++)
+    {
+      double v = remainder (start + step * i, 2 * G_PI);
+      TressKey k = { .frame = 10.0 * i, .value = v, .interp = TRESS_INTERP_HERMITE };
+
+      tress_curve_append_key (c, &k);
+    }
+  for (guint i = 0; i + 1 < n; i++)
+    {
+      TressKey *k = tress_curve_get_key (c, i);
+
+      k->in_slope = k->out_slope = (key (c, i + 1)->value - k->value) / 10;
+    }
+  tress_curve_get_key (c, 3)->in_slope = tress_curve_get_key (c, 3)->out_slope = 0.125;
+  c->angle = TRUE;
+  tress_curve_set_text (&c->path, "Spin/Rotate Z");
+  return c;
+}
+
+static void
+test_unwrap (void)
+{
+  g_autoptr (TressCurve) c = make_wrapped (20, 1.3, 2.5);
+  g_autoptr (TressCurve) plain = make_curve ();
+  g_autoptr (GArray) keys = sel (1, 4u);
+  g_autoptr (GError) error = NULL;
+  TressCurveEdit e = { .kind = TRESS_CURVE_EDIT_UNWRAP };
+  g_autofree char *label = tress_curve_edit_dup_label (&e, 3);
+  guint jumps = 0;
+
+  for (guint i = 1; i < 20; i++)
+    jumps += fabs (key (c, i)->value - key (c, i - 1)->value) > G_PI;
+  g_assert_cmpuint (jumps, ==, 4);
+  g_assert_true (tress_curve_edit_apply (&e, c, keys, &error));
+  g_assert_no_error (error);
+  /* A steady turn again, from where it started; every key the same angle. */
+  for (guint i = 0; i < 20; i++)
+    {
+      g_assert_cmpfloat_with_epsilon (key (c, i)->value, 2.5 + 1.3 * i, 1e-9);
+      g_assert_cmpfloat (key (c, i)->frame, ==, 10.0 * i);
+    }
+  /* Slopes taken across a jump follow; the others stay. */
+  for (guint i = 0; i + 1 < 20; i++)
+    if (i != 3)
+      g_assert_cmpfloat_with_epsilon (key (c, i)->out_slope, 0.13, 1e-9);
+  g_assert_cmpfloat (key (c, 3)->out_slope, ==, 0.125);
+  g_assert_cmpuint (keys->len, ==, 1);
+  g_assert_cmpuint (sel_at (keys, 0), ==, 4);
+  g_assert_cmpstr (label, ==, "Unwrap the angles of 3 curves");
+
+  /* Unwrapped already: nothing changes. */
+  {
+    g_autoptr (TressCurve) again = tress_curve_copy (c);
+
+    g_assert_true (tress_curve_edit_unwrap (again, keys, &error));
+    g_assert_true (tress_curve_same_keys (again, c));
+  }
+  g_assert_false (tress_curve_edit_unwrap (plain, keys, &error));
+  assert_refused (error, "Test/Bone/Translate X holds no angles");
+}
+
+static void
+rotation (TressEulerOrder order, double x, double y, double z, double m[3][3])
+{
+  const char *name = tress_euler_order_to_string (order);
+  double angle[3] = { x, y, z };
+
+  for (guint i = 0; i < 3; i++)
+    for (guint j = 0; j < 3; j++)
+      m[i][j] = i == j;
+  /* The first axis turns first: R = R_last · R_middle · R_first. */
+  for (guint s = 0; s < 3; s++)
+    {
+      guint ax = (guint)(name[s] - 'X');
+      double c = cos (angle[ax]), sn = sin (angle[ax]), r[3][3] = { { 0 } }, out[3][3];
+      guint a = (ax + 1) % 3, b = (ax + 2) % 3;
+
+      r[ax][ax] = 1;
+      r[a][a] = c, r[a][b] = -sn, r[b][a] = sn, r[b][b] = c;
+      for (guint i = 0; i < 3; i++)
+        for (guint j = 0; j < 3; j++)
+          {
+            out[i][j] = 0;
+            for (guint k = 0; k < 3; k++)
+              out[i][j] += r[i][k] * m[k][j];
+          }
+      memcpy (m, out, sizeof out);
+    }
+}
+
+static void
+assert_same_rotation (TressEulerOrder order, const double a[3], const double b[3])
+{
+  double ma[3][3], mb[3][3];
+
+  rotation (order, a[0], a[1], a[2], ma);
+  rotation (order, b[0], b[1], b[2], mb);
+  for (guint i = 0; i < 3; i++)
+    for (guint j = 0; j < 3; j++)
+      g_assert_cmpfloat_with_epsilon (ma[i][j], mb[i][j], 1e-9);
+}
+
+/* A rotation stored through a flip: from key 5 on, the other triple of the
+ * same rotation (first and last + π, middle π − itself), wrapped. The filter
+ * takes it back, for every order; each key keeps its rotation. */
+static void
+test_unwrap_euler (void)
+{
+  for (TressEulerOrder order = TRESS_EULER_XYZ; order <= TRESS_EULER_ZYX; order++)
+    {
+      guint middle = tress_euler_order_middle_axis (order);
+      TressCurve *xyz[3];
+      double smooth[10][3], stored[10][3];
+      g_autoptr (GError) error = NULL;
+
+      for (guint a = 0; a < 3; a++)
+        {
+          xyz[a] = tress_curve_new ();
+          xyz[a]->angle = TRUE;
+          xyz[a]->euler_order = order;
+          xyz[a]->euler_axis = a;
+        }
+      for (guint i = 0; i < 10; i++)
+        for (guint a = 0; a < 3; a++)
+          {
+            TressKey k = { .frame = 4.0 * i, .interp = TRESS_INTERP_LINEAR };
+
+            /* Near the middle axis's quarter turn, where exporters flip. */
+            smooth[i][a] = a == middle ? 1.2 + 0.05 * i : 0.3 * a + 0.1 * i;
+            stored[i][a] = smooth[i][a];
+            if (i >= 5)
+              stored[i][a]
+                  = remainder (a == middle ? G_PI - smooth[i][a] : smooth[i][a] + G_PI, 2 * G_PI);
+            k.value = stored[i][a];
+            tress_curve_append_key (xyz[a], &k);
+          }
+      g_assert_true (tress_curve_edit_unwrap_euler (xyz, order, &error));
+      g_assert_no_error (error);
+      for (guint i = 0; i < 10; i++)
+        {
+          double now[3];
+
+          for (guint a = 0; a < 3; a++)
+            {
+              now[a] = key (xyz[a], i)->value;
+              g_assert_cmpfloat_with_epsilon (now[a], smooth[i][a], 1e-9);
+            }
+          assert_same_rotation (order, now, stored[i]);
+        }
+      /* Keyed at other frames: not one rotation to filter. */
+      tress_curve_get_key (xyz[2], 3)->frame = 13;
+      g_assert_false (tress_curve_edit_unwrap_euler (xyz, order, &error));
+      assert_refused (error, "different frames");
+      for (guint a = 0; a < 3; a++)
+        tress_curve_unref (xyz[a]);
+    }
+}
+
+/* The batch's curves find their rotation's other angles among those unwrapped
+ * together; alone, a curve only loses its whole-turn jumps. */
+static void
+test_unwrap_group (void)
+{
+  TressCurve *c[4];
+  TressCurveEdit e = { .kind = TRESS_CURVE_EDIT_UNWRAP };
+
+  for (guint i = 0; i < 4; i++)
+    {
+      c[i] = make_wrapped (8, 0.9, 0);
+      c[i]->euler_order = TRESS_EULER_XYZ;
+      c[i]->euler_axis = i % 3;
+      tress_curve_set_text (&c[i]->euler_group, i < 3 ? "Bone" : "Other");
+    }
+  tress_curve_edit_set_unwrap_group (&e, (const TressCurve *const *)c, 4, 1);
+  g_assert_true (e.euler[0] == c[0] && e.euler[1] == c[1] && e.euler[2] == c[2]);
+  tress_curve_edit_set_unwrap_group (&e, (const TressCurve *const *)c, 4, 3);
+  g_assert_null (e.euler[0]);
+  tress_curve_edit_set_unwrap_group (&e, (const TressCurve *const *)c, 2, 0);
+  g_assert_null (e.euler[0]);
+  for (guint i = 0; i < 4; i++)
+    tress_curve_unref (c[i]);
+}
+
 /* -------------------------------------------------------------- labels -- */
 
 static void
@@ -1012,6 +1205,105 @@ test_niff_shared_move (void)
   format_close (&fs);
 }
 
+/* Rings.niff's three rings turn through ±π flips of their stored Euler
+ * angles (RotateX/Y/Z of groups 0–2: X 1.357 → −1.723, Z 1.885 → −1.209 at
+ * frame 159, Y near its quarter turn) and whole-turn jumps (Z −3.05 → 3.14 at
+ * 84), with slopes worked out across them. Unwrapped as one edit: no jump
+ * from frame to frame, every key the rotation it had, and the file written
+ * back parses and validates. */
+static void
+test_niff_unwrap_rings (void)
+{
+  FormatStore fs = { 0 };
+  g_autoptr (TressCurveEditBatch) b = tress_curve_edit_batch_new ();
+  g_autoptr (GPtrArray) before = g_ptr_array_new_with_free_func ((GDestroyNotify)tress_curve_unref);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GBytes) bytes = NULL;
+  g_autoptr (GPtrArray) problems = NULL;
+  gpointer again;
+  static const guint rot[] = { 0, 1, 2, 9, 10, 11, 18, 19, 20 };
+  guint n_stored = 0;
+
+  if (!format_open (&fs, "niff/Rings.niff"))
+    return;
+  for (guint i = 0; i < G_N_ELEMENTS (rot); i++)
+    {
+      TressCurve *c = fs.format->curves->get_curve (fs.model, rot[i]);
+
+      g_assert_true (c->angle);
+      g_assert_cmpint (c->euler_order, ==, TRESS_EULER_XYZ);
+      g_assert_cmpuint (c->euler_axis, ==, i % 3);
+      g_ptr_array_add (before, c);
+    }
+  /* As stored: jumps of more than a quarter turn from one frame to the next. */
+  {
+    double worst = 0;
+
+    for (guint i = 0; i < before->len; i++)
+      for (double f = 0; f < 249; f += 1)
+        worst = MAX (worst, fabs (tress_curve_evaluate (before->pdata[i], f + 1)
+                                  - tress_curve_evaluate (before->pdata[i], f)));
+    g_assert_cmpfloat (worst, >, 2.5);
+  }
+  for (guint i = 0; i < before->len; i++)
+    {
+      TressCurveEdit e = { .kind = TRESS_CURVE_EDIT_UNWRAP };
+
+      tress_curve_edit_set_unwrap_group (&e, (const TressCurve *const *)before->pdata, before->len,
+                                         i);
+      g_assert_nonnull (e.euler[0]);
+      g_assert_true (tress_curve_edit_batch_add (b, rot[i], before->pdata[i], NULL, 0, &e, &error));
+      g_assert_no_error (error);
+    }
+  g_assert_cmpuint (tress_curve_edit_batch_get_n_changed (b), ==, 9);
+  g_assert_true (tress_curve_edit_batch_commit (b, format_get, format_set, &fs, &n_stored, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (n_stored, ==, 9);
+
+  /* Written back, read again: valid, and the unwrapped curves. */
+  bytes = fs.format->serialize (fs.model, &error);
+  g_assert_no_error (error);
+  again = fs.format->parse (bytes, "unwrapped", &error);
+  g_assert_no_error (error);
+  problems = fs.format->validate (again);
+  g_assert_cmpuint (problems->len, ==, 0);
+  for (guint g = 0; g < 3; g++)
+    {
+      TressCurve *now[3];
+
+      for (guint a = 0; a < 3; a++)
+        now[a] = fs.format->curves->get_curve (again, rot[3 * g + a]);
+      /* No jump between frames: the fastest turn of a ring is under 0.1 a frame. */
+      for (guint a = 0; a < 3; a++)
+        for (double f = 0; f < 249; f += 0.5)
+          g_assert_cmpfloat (
+              fabs (tress_curve_evaluate (now[a], f + 0.5) - tress_curve_evaluate (now[a], f)), <,
+              0.1);
+      /* Each key the rotation it had (within the f32 the angles are kept in). */
+      for (guint k = 0; k < tress_curve_get_n_keys (now[0]); k++)
+        {
+          double was[3], is[3], ma[3][3], mb[3][3];
+
+          for (guint a = 0; a < 3; a++)
+            {
+              was[a] = key (before->pdata[3 * g + a], k)->value;
+              is[a] = key (now[a], k)->value;
+              g_assert_cmpfloat (key (now[a], k)->frame, ==,
+                                 key (before->pdata[3 * g + a], k)->frame);
+            }
+          rotation (TRESS_EULER_XYZ, was[0], was[1], was[2], ma);
+          rotation (TRESS_EULER_XYZ, is[0], is[1], is[2], mb);
+          for (guint i = 0; i < 3; i++)
+            for (guint j = 0; j < 3; j++)
+              g_assert_cmpfloat_with_epsilon (ma[i][j], mb[i][j], 1e-5);
+        }
+      for (guint a = 0; a < 3; a++)
+        tress_curve_unref (now[a]);
+    }
+  fs.format->free (again);
+  format_close (&fs);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1032,6 +1324,9 @@ main (int argc, char **argv)
   g_test_add_func ("/curve-edit/set-tangent", test_set_tangent);
   g_test_add_func ("/curve-edit/set-key", test_set_key);
   g_test_add_func ("/curve-edit/bake-fit", test_bake_fit);
+  g_test_add_func ("/curve-edit/unwrap", test_unwrap);
+  g_test_add_func ("/curve-edit/unwrap-euler", test_unwrap_euler);
+  g_test_add_func ("/curve-edit/unwrap-group", test_unwrap_group);
   g_test_add_func ("/curve-edit/labels", test_labels);
   g_test_add_func ("/curve-edit/batch-all-or-nothing", test_batch_all_or_nothing);
   g_test_add_func ("/curve-edit/batch-past-end", test_batch_past_end);
@@ -1040,5 +1335,6 @@ main (int argc, char **argv)
   g_test_add_func ("/curve-edit/batch-label", test_batch_label);
   g_test_add_func ("/curve-edit/niff-shared-delete", test_niff_shared_delete);
   g_test_add_func ("/curve-edit/niff-shared-move", test_niff_shared_move);
+  g_test_add_func ("/curve-edit/niff-unwrap-rings", test_niff_unwrap_rings);
   return g_test_run ();
 }

@@ -10,6 +10,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "core/tress-curve-edit.h"
 #include "curves/tress-curve-view.h"
 #include "document/tress-curve-document.h"
 #include "tress-fake-curves.h"
@@ -1140,6 +1141,47 @@ test_shared_keys_refusal_changes_nothing (void)
   niff_view_close (&v);
 }
 
+/* Unwrap angles on a ring of Rings.niff (its X, Y, Z rotation and a
+ * translation shown): the rotation loses its flips and jumps in one undo
+ * step, the translation is left alone, and undo gives back the bytes. */
+static void
+test_unwrap_angles (void)
+{
+  static const guint ring[] = { 0, 1, 2, 3 }, translation_only[] = { 3 };
+  NiffView v = { 0 };
+  TressHistory *h;
+  g_autoptr (TressCurve) t_before = NULL;
+  g_autoptr (GBytes) back = NULL;
+  TressDocument *d;
+
+  if (!niff_view_open (&v, "niff/Rings.niff", ring, 4))
+    return;
+  d = TRESS_DOCUMENT (v.doc);
+  h = tress_document_get_history (d);
+  t_before = tress_curve_copy (tress_curve_document_get_curve (v.doc, 3));
+  g_assert_true (tress_curve_view_unwrap_angles (v.view));
+  g_assert_cmpuint (tress_history_get_n_undo (h), ==, 1);
+  g_assert_cmpstr (tress_history_get_undo_label (h), ==, "Unwrap the angles of 3 curves");
+  for (guint c = 0; c < 3; c++)
+    for (double f = 0; f < 249; f += 1)
+      {
+        const TressCurve *now = tress_curve_document_get_curve (v.doc, c);
+        g_assert_cmpfloat (fabs (tress_curve_evaluate (now, f + 1) - tress_curve_evaluate (now, f)),
+                           <, 0.2);
+      }
+  g_assert_true (tress_curve_same_keys (tress_curve_document_get_curve (v.doc, 3), t_before));
+  g_assert_true (tress_history_undo (h));
+  back = tress_document_get_format (d)->serialize (tress_document_get_model (d), NULL);
+  tress_test_assert_bytes_equal (back, v.original);
+
+  /* Nothing to unwrap: said, and no step. */
+  tress_curve_view_set_curves (v.view, translation_only, 1);
+  g_assert_false (tress_curve_view_unwrap_angles (v.view));
+  g_assert_nonnull (strstr (tress_curve_view_get_message (v.view), "No angle curves"));
+  g_assert_cmpuint (tress_history_get_n_undo (h), ==, 0);
+  niff_view_close (&v);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1171,5 +1213,6 @@ main (int argc, char **argv)
   g_test_add_func ("/curves/view/shared-keys-refusal", test_shared_keys_refusal_changes_nothing);
   g_test_add_func ("/curves/view/fit-keeps-shape", test_fit_keeps_shape);
   g_test_add_func ("/curves/view/paste-into-derived-slopes", test_paste_into_derived_slopes);
+  g_test_add_func ("/curves/view/unwrap-angles", test_unwrap_angles);
   return g_test_run ();
 }

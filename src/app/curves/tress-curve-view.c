@@ -1727,6 +1727,63 @@ act_fit (GtkWidget *w, const char *name, GVariant *p)
   apply_edit (TRESS_CURVE_VIEW (w), &e, 0, TARGET_CURVES, NULL, NULL);
 }
 
+/* The angle curves among the targets of an unwrap, in slot order: each
+ * unwrapped together with the other angles of its rotation among them. */
+typedef struct
+{
+  GPtrArray *curves; /* TressCurve: copies, alive until the edit is committed */
+  GArray *slots;     /* guint: their slot positions */
+} UnwrapData;
+
+static gboolean
+prepare_unwrap (TressCurveView *self, Slot *slot, guint rank, TressCurveEdit *edit, gpointer data)
+{
+  UnwrapData *u = data;
+  guint at = (guint)(slot - &g_array_index (self->slots, Slot, 0));
+
+  for (guint i = 0; i < u->slots->len; i++)
+    if (g_array_index (u->slots, guint, i) == at)
+      {
+        tress_curve_edit_set_unwrap_group (edit, (const TressCurve *const *)u->curves->pdata,
+                                           u->curves->len, i);
+        return TRUE;
+      }
+  return FALSE; /* not an angle curve: left alone */
+}
+
+gboolean
+tress_curve_view_unwrap_angles (TressCurveView *self)
+{
+  TressCurveEdit e = { .kind = TRESS_CURVE_EDIT_UNWRAP };
+  g_autoptr (GPtrArray) curves = g_ptr_array_new_with_free_func ((GDestroyNotify)tress_curve_unref);
+  g_autoptr (GArray) slots = g_array_new (FALSE, FALSE, sizeof (guint));
+  UnwrapData u = { curves, slots };
+  gboolean any_selected;
+
+  g_return_val_if_fail (TRESS_IS_CURVE_VIEW (self), FALSE);
+  if (self->document == NULL)
+    return FALSE;
+  any_selected = count_selected_keys (self) > 0;
+  for (guint i = 0; i < self->slots->len; i++)
+    {
+      Slot *s = &g_array_index (self->slots, Slot, i);
+      const TressCurve *c = tress_curve_document_get_curve (self->document, s->index);
+
+      if (c != NULL && c->angle && slot_is_target (self, s, TARGET_CURVES, any_selected))
+        {
+          g_ptr_array_add (curves, tress_curve_copy (c));
+          g_array_append_val (slots, i);
+        }
+    }
+  if (curves->len == 0)
+    {
+      set_message (self, _ ("No angle curves to unwrap: choose rotation curves"));
+      gtk_widget_error_bell (GTK_WIDGET (self));
+      return FALSE;
+    }
+  return apply_edit (self, &e, curves->len, TARGET_CURVES, prepare_unwrap, &u);
+}
+
 static void
 act_goto_frame (GtkWidget *w, const char *name, GVariant *p)
 {

@@ -87,6 +87,14 @@ gboolean tress_curve_view_get_pending_end (TressCurveView *self, double *new_end
  * the format cannot change an animation's length (no set_frame_count). */
 gboolean tress_curve_view_commit_pending (TressCurveView *self, GError **error);
 
+/* Unwraps the angle curves among the edit's targets (the curves with selected
+ * keys, else the active curve, else every shown one) as one undo step: no
+ * jumps of whole turns, and no Euler flips where the X, Y and Z angles of a
+ * rotation are all among them (tress_curve_edit_unwrap_euler). Other curves
+ * are left alone. FALSE when nothing changed or it was refused ("message"
+ * says why). */
+gboolean tress_curve_view_unwrap_angles (TressCurveView *self);
+
 /* During a drag: the largest quantization error the format would give the
  * dragged curves as they are now ("drag-error"), or -1 (no drag, or the format
  * cannot tell). The text shown next to the pointer for it, or NULL. */

@@ -410,6 +410,40 @@ join_path (const char *a, const char *b, const char *c)
   return path;
 }
 
+/* The rotation order of an AnimGroup (0x24): which of X, Y, Z turns first
+ * (the codes give each axis's place); NONE for a code the spec does not list. */
+static TressEulerOrder
+euler_order_of (guint32 rot_order)
+{
+  switch (rot_order)
+    {
+    case 0x00010203:
+      return TRESS_EULER_XYZ;
+    case 0x00010302:
+      return TRESS_EULER_XZY;
+    case 0x00020103:
+      return TRESS_EULER_YXZ;
+    case 0x00030102:
+      return TRESS_EULER_YZX;
+    case 0x00020301:
+      return TRESS_EULER_ZXY;
+    case 0x00030201:
+      return TRESS_EULER_ZYX;
+    default:
+      return TRESS_EULER_NONE;
+    }
+}
+
+/* Marks @curve as angle @axis of its group's Euler rotation. */
+static void
+mark_euler (TressCurve *curve, const TressNiffGroup *g, const char *group_path, guint axis)
+{
+  curve->angle = TRUE;
+  curve->euler_order = euler_order_of (g->rot_order);
+  curve->euler_axis = axis;
+  curve->euler_group = g_strdup (group_path);
+}
+
 static guint
 niff_n_curves (gpointer model)
 {
@@ -469,6 +503,8 @@ niff_get_curve (gpointer model, guint index)
               k->origin = i + 1;
             }
           curve->note = c / 3 == 1 ? DUP_LITERAL (NOTE_FULL NOTE_ANGLE) : DUP_LITERAL (NOTE_FULL);
+          if (c / 3 == 1)
+            mark_euler (curve, g, gpart, c % 3);
         }
       else
         {
@@ -516,8 +552,11 @@ niff_get_curve (gpointer model, guint index)
                 k->flags |= TRESS_KEY_BROKEN;
             }
           if (c / 3 == 1)
-            curve->note = any_slow ? DUP_LITERAL (NOTE_KEY NOTE_SLOW NOTE_ANGLE)
-                                   : DUP_LITERAL (NOTE_KEY NOTE_ANGLE);
+            {
+              curve->note = any_slow ? DUP_LITERAL (NOTE_KEY NOTE_SLOW NOTE_ANGLE)
+                                     : DUP_LITERAL (NOTE_KEY NOTE_ANGLE);
+              mark_euler (curve, g, gpart, c % 3);
+            }
           else
             curve->note = any_slow ? DUP_LITERAL (NOTE_KEY NOTE_SLOW) : DUP_LITERAL (NOTE_KEY);
         }
@@ -564,11 +603,17 @@ niff_get_curve (gpointer model, guint index)
           k->origin = i + 1;
         }
       if (ch != TRESS_NIFF_ROTATE_AXIS && ch <= TRESS_NIFF_ROTATE_Z)
-        curve->note = keys->len == 0 ? DUP_LITERAL (NOTE_EMPTY "; " NOTE_ANGLE2)
-                                     : DUP_LITERAL (NOTE_ANGLE2);
+        {
+          curve->note = keys->len == 0 ? DUP_LITERAL (NOTE_EMPTY "; " NOTE_ANGLE2)
+                                       : DUP_LITERAL (NOTE_ANGLE2);
+          mark_euler (curve, g, gpart, ch - TRESS_NIFF_ROTATE_X);
+        }
       else if (ch == TRESS_NIFF_ROTATE_AXIS && c == 3)
-        curve->note = keys->len == 0 ? DUP_LITERAL (NOTE_EMPTY "; " NOTE_SHARED "; " NOTE_ANGLE2)
-                                     : DUP_LITERAL (NOTE_SHARED "; " NOTE_ANGLE2);
+        {
+          curve->note = keys->len == 0 ? DUP_LITERAL (NOTE_EMPTY "; " NOTE_SHARED "; " NOTE_ANGLE2)
+                                       : DUP_LITERAL (NOTE_SHARED "; " NOTE_ANGLE2);
+          curve->angle = TRUE; /* an angle about an axis: no Euler flips */
+        }
       else
         curve->note = keys->len == 0 ? DUP_LITERAL (NOTE_EMPTY "; " NOTE_SHARED)
                                      : DUP_LITERAL (NOTE_SHARED);
