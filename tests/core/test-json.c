@@ -1,0 +1,362 @@
+/* test-json.c: the JSON writer and pull reader behind dump and build
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "formats/tress-json.h"
+#include "tress-test-utils.h"
+
+static char *
+float_text (float f)
+{
+  TressJsonWriter *w = tress_json_writer_new ();
+  g_autoptr (GBytes) text = NULL;
+  gsize n;
+  const char *s;
+
+  tress_json_add_float (w, f);
+  text = tress_json_writer_free_to_bytes (w);
+  s = g_bytes_get_data (text, &n);
+  return g_strndup (s, n - 1); /* without the final newline */
+}
+
+static guint32
+bits_of (float f)
+{
+  guint32 b;
+  memcpy (&b, &f, 4);
+  return b;
+}
+
+/* Floats read back to the same bits, through any reader that rounds the text
+ * to the nearest double and then to float (strtod here), and through ours. */
+static void
+test_float_round_trip (void)
+{
+  GRand *rand = g_rand_new_with_seed (20240601);
+  TressJsonWriter *w = tress_json_writer_new ();
+  g_autoptr (GBytes) text = NULL;
+  g_autoptr (TressJsonReader) r = NULL;
+  g_autoptr (GArray) want = g_array_new (FALSE, FALSE, 4);
+  const guint n = 300000;
+  gsize len;
+  const char *s;
+  guint i = 0;
+
+  tress_json_begin_array (w);
+  for (guint k = 0; k < n; k++)
+    {
+      guint32 b = k < 1000 ? k : k < 2000 ? 0x7f7fffffu - (k - 1000) : g_rand_int (rand);
+      float f;
+
+      memcpy (&f, &b, 4);
+      if (!isfinite (f))
+        continue;
+      g_array_append_val (want, b);
+      tress_json_add_float_bits (w, b);
+    }
+  tress_json_end_array (w);
+  text = tress_json_writer_free_to_bytes (w);
+  s = g_bytes_get_data (text, &len);
+
+  /* strtod, number by number */
+  for (const char *p = s + 1; *p != ']' && *p != '\0'; i++)
+    {
+      char *end;
+      float f = (float)g_ascii_strtod (p, &end);
+
+      g_assert_cmphex (bits_of (f), ==, g_array_index (want, guint32, i));
+      p = end;
+      while (*p == ',' || *p == ' ')
+        p++;
+    }
+  g_assert_cmpuint (i, ==, want->len);
+
+  /* the reader */
+  r = tress_json_reader_new (s, len);
+  i = 0;
+  g_assert_true (tress_json_reader_begin_array (r));
+  while (tress_json_reader_next_element (r))
+    {
+      float f = 0;
+      g_assert_true (tress_json_reader_read_float (r, &f));
+      g_assert_cmphex (bits_of (f), ==, g_array_index (want, guint32, i));
+      i++;
+    }
+  g_assert_cmpuint (i, ==, want->len);
+  g_assert_true (tress_json_reader_ok (r));
+  g_rand_free (rand);
+}
+
+static void
+test_float_text (void)
+{
+  static const struct
+  {
+    float f;
+    const char *text;
+  } cases[] = {
+    { 0.1f, "0.1" },
+    { 1.5f, "1.5" },
+    { 100.0f, "100" },
+    { -0.0f, "-0" },
+    { 0.0f, "0" },
+    { 1e-7f, "1e-7" },
+    { 0.3f, "0.3" },
+    { 16777216.0f, "16777216" },
+    { 3.4028235e38f, "3.4028235e38" },
+    { 0.14285715f, "0.14285715" },
+  };
+  guint32 nan_bits = 0x7fc01234u;
+  float nan_f;
+  g_autofree char *nan_text = NULL;
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *t = float_text (cases[i].f);
+      g_assert_cmpstr (t, ==, cases[i].text);
+    }
+  memcpy (&nan_f, &nan_bits, 4);
+  nan_text = float_text (nan_f);
+  g_assert_cmpstr (nan_text, ==, "\"0x7fc01234\"");
+  {
+    const char *text = "[\"0x7fc01234\", \"0xff800000\", -0]";
+    g_autoptr (TressJsonReader) r = tress_json_reader_new (text, strlen (text));
+    float f = 1;
+
+    tress_json_reader_begin_array (r);
+    g_assert_true (tress_json_reader_next_element (r));
+    g_assert_true (tress_json_reader_read_float (r, &f));
+    g_assert_cmphex (bits_of (f), ==, nan_bits);
+    g_assert_true (tress_json_reader_next_element (r));
+    g_assert_true (tress_json_reader_read_float (r, &f));
+    g_assert_true (isinf (f) && f < 0);
+    g_assert_true (tress_json_reader_next_element (r));
+    g_assert_true (tress_json_reader_read_float (r, &f));
+    g_assert_cmphex (bits_of (f), ==, 0x80000000u);
+    g_assert_false (tress_json_reader_next_element (r));
+  }
+}
+
+static void
+test_double_round_trip (void)
+{
+  GRand *rand = g_rand_new_with_seed (7);
+
+  for (guint k = 0; k < 20000; k++)
+    {
+      guint64 b = ((guint64)g_rand_int (rand) << 32) | g_rand_int (rand);
+      double d, back = 0;
+      TressJsonWriter *w;
+      g_autoptr (GBytes) text = NULL;
+      g_autoptr (TressJsonReader) r = NULL;
+
+      memcpy (&d, &b, 8);
+      if (!isfinite (d))
+        continue;
+      w = tress_json_writer_new ();
+      tress_json_add_double (w, d);
+      text = tress_json_writer_free_to_bytes (w);
+      r = tress_json_reader_new (g_bytes_get_data (text, NULL), g_bytes_get_size (text));
+      g_assert_true (tress_json_reader_read_double (r, &back));
+      g_assert_true (memcmp (&back, &d, 8) == 0);
+    }
+  g_rand_free (rand);
+}
+
+static GBytes *
+write_sample (void)
+{
+  TressJsonWriter *w = tress_json_writer_new ();
+
+  tress_json_begin_object (w);
+  tress_json_string_member (w, "format", "test");
+  tress_json_member (w, "list");
+  tress_json_begin_array (w);
+  for (int i = 0; i < 3; i++)
+    {
+      tress_json_begin_object_compact (w);
+      tress_json_int_member (w, "n", i);
+      tress_json_member (w, "v");
+      tress_json_begin_array_compact (w);
+      tress_json_add_int (w, i);
+      tress_json_add_string (w, "a\"b\n");
+      tress_json_end_array (w);
+      tress_json_end_object (w);
+    }
+  tress_json_end_array (w);
+  tress_json_member (w, "empty");
+  tress_json_begin_object (w);
+  tress_json_end_object (w);
+  tress_json_end_object (w);
+  return tress_json_writer_free_to_bytes (w);
+}
+
+static void
+test_writer_layout (void)
+{
+  g_autoptr (GBytes) text = write_sample ();
+  g_autoptr (JsonParser) parser = json_parser_new ();
+
+  g_assert_cmpstr (g_bytes_get_data (text, NULL), ==,
+                   "{\n"
+                   "  \"format\": \"test\",\n"
+                   "  \"list\": [\n"
+                   "    {\"n\": 0, \"v\": [0, \"a\\\"b\\n\"]},\n"
+                   "    {\"n\": 1, \"v\": [1, \"a\\\"b\\n\"]},\n"
+                   "    {\"n\": 2, \"v\": [2, \"a\\\"b\\n\"]}\n"
+                   "  ],\n"
+                   "  \"empty\": {}\n"
+                   "}\n");
+  /* and any JSON reader agrees */
+  g_assert_true (json_parser_load_from_data (parser, g_bytes_get_data (text, NULL), -1, NULL));
+}
+
+/* Reads @text as {"a": [u8, u8], "b": {"c": string}} and returns the problems. */
+static GPtrArray *
+read_problems (const char *text)
+{
+  static const char *const names[] = { "a", "b", NULL };
+  g_autoptr (TressJsonReader) r = tress_json_reader_new (text, strlen (text));
+  guint64 seen = 0;
+  int which;
+
+  if (tress_json_reader_begin_object (r))
+    while ((which = tress_json_reader_next_known (r, names, &seen)) != -2)
+      {
+        if (which == 0)
+          {
+            guint8 v[2];
+            tress_json_reader_read_u8s (r, v, 2);
+          }
+        else if (which == 1)
+          {
+            const char *name;
+            if (tress_json_reader_begin_object (r))
+              while ((name = tress_json_reader_next_member (r)) != NULL)
+                {
+                  g_autofree char *s = tress_json_reader_read_string (r);
+                }
+          }
+        else
+          tress_json_reader_skip (r);
+      }
+  tress_json_reader_require (r, names, 3, seen, "");
+  return g_ptr_array_ref (tress_json_reader_get_problems (r));
+}
+
+static void
+assert_problem (const char *text, const char *path, const char *words)
+{
+  g_autoptr (GPtrArray) problems = read_problems (text);
+
+  if (!tress_test_has_problem (problems, path, words))
+    g_error ("%s: expected a problem at \"%s\" (%s)", text, path, words);
+}
+
+static void
+test_reader_refusals (void)
+{
+  g_autoptr (GPtrArray) none = read_problems ("{\"a\": [1, 2], \"b\": {\"c\": \"x\"}}");
+  g_autofree char *deep = NULL;
+
+  g_assert_cmpuint (none->len, ==, 0);
+  assert_problem ("{\"a\": [1, 256], \"b\": {}}", "/a/1", "from 0 to 255, found 256");
+  assert_problem ("{\"a\": [1, 2.5], \"b\": {}}", "/a/1", "found 2.5");
+  assert_problem ("{\"a\": \"x\", \"b\": {}}", "/a", "expected an array, found a string");
+  assert_problem ("{\"a\": [1], \"b\": {}}", "/a", "expected 2");
+  assert_problem ("{\"a\": [1, 2], \"b\": {\"c\": 3}}", "/b/c", "expected a string");
+  assert_problem ("{\"b\": {}}", "/a", "missing");
+  assert_problem ("{\"a\": [1, 2], \"a\": [1, 2], \"b\": {}}", "/a", "given twice");
+  assert_problem ("{\"a\": [1, 2], \"b\": {\"c/d~\": 4}}", "/b/c~1d~0", "expected a string");
+  /* broken syntax stops the reading, naming where it was */
+  assert_problem ("{\"a\": [1, 2], \"b\": {\"c\": \"x", "/b/c", "not closed");
+  assert_problem ("{\"a\": [1, 2,], \"b\": {}}", "/a/1", "',' before the end");
+  assert_problem ("{\"a\": [1 2], \"b\": {}}", "/a/0", "expected ','");
+  assert_problem ("{\"a\": [01, 2], \"b\": {}}", "/a/0", "expected ','");
+  assert_problem ("{\"a\": [1, 2], \"b\": {\"c\": \"\\ud800\"}}", "/b/c", "surrogate");
+  assert_problem ("{\"a\": [1, 2], \"b\": {\"c\": \"\xff\"}}", "/b/c", "UTF-8");
+  assert_problem ("{\"a\": [1, 2], \"b\": {}", "/b", "ends inside an object");
+  /* nesting is bounded, skipped values included */
+  deep = g_strnfill (100000, '[');
+  {
+    g_autofree char *text = g_strconcat ("{\"x\": ", deep, NULL);
+    assert_problem (text, "/x", "nested more than");
+  }
+}
+
+static void
+test_reader_strings (void)
+{
+  const char *text = "[\"caf\\u00e9 \\ud83d\\ude00 \\\"q\\\" \\\\ \\/\", \"aGVsbG8=\", \"a*b=\"]";
+  g_autoptr (TressJsonReader) r = tress_json_reader_new (text, strlen (text));
+  g_autofree char *s = NULL;
+  g_autoptr (GBytes) b = NULL, bad = NULL;
+
+  tress_json_reader_begin_array (r);
+  tress_json_reader_next_element (r);
+  s = tress_json_reader_read_string (r);
+  g_assert_cmpstr (s, ==, "café 😀 \"q\" \\ /");
+  tress_json_reader_next_element (r);
+  b = tress_json_reader_read_base64 (r, 0);
+  g_assert_cmpmem (g_bytes_get_data (b, NULL), g_bytes_get_size (b), "hello", 5);
+  tress_json_reader_next_element (r);
+  bad = tress_json_reader_read_base64 (r, 0);
+  g_assert_null (bad);
+  g_assert_true (tress_test_has_problem (tress_json_reader_get_problems (r), "/2", "not base64"));
+}
+
+static void
+test_capture_and_unknown (void)
+{
+  g_autoptr (GBytes) text = write_sample ();
+  g_autoptr (GHashTable) paths = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr (TressJsonWriter) w = NULL;
+  JsonNode *node;
+
+  g_hash_table_add (paths, "/list/1/v");
+  g_hash_table_add (paths, "/format");
+  g_hash_table_add (paths, "/nothing/here");
+  w = tress_json_writer_new_capture (paths);
+  /* the same calls as write_sample, into no text */
+  tress_json_begin_object (w);
+  tress_json_string_member (w, "format", "test");
+  tress_json_member (w, "list");
+  tress_json_begin_array (w);
+  for (int i = 0; i < 3; i++)
+    {
+      tress_json_begin_object_compact (w);
+      tress_json_int_member (w, "n", i);
+      tress_json_member (w, "v");
+      tress_json_begin_array_compact (w);
+      tress_json_add_int (w, i);
+      tress_json_add_string (w, "a\"b\n");
+      tress_json_end_array (w);
+      tress_json_end_object (w);
+    }
+  tress_json_end_array (w);
+  tress_json_end_object (w);
+  node = tress_json_writer_get_captured (w, "/list/1/v");
+  g_assert_nonnull (node);
+  g_assert_cmpint (json_array_get_int_element (json_node_get_array (node), 0), ==, 1);
+  g_assert_cmpstr (json_node_get_string (tress_json_writer_get_captured (w, "/format")), ==,
+                   "test");
+  g_assert_null (tress_json_writer_get_captured (w, "/nothing/here"));
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/json/float-round-trip", test_float_round_trip);
+  g_test_add_func ("/json/float-text", test_float_text);
+  g_test_add_func ("/json/double-round-trip", test_double_round_trip);
+  g_test_add_func ("/json/writer-layout", test_writer_layout);
+  g_test_add_func ("/json/reader-refusals", test_reader_refusals);
+  g_test_add_func ("/json/reader-strings", test_reader_strings);
+  g_test_add_func ("/json/capture", test_capture_and_unknown);
+  return g_test_run ();
+}
