@@ -174,19 +174,19 @@ test_describe (gpointer data)
 }
 
 static void
-test_dump (gpointer data, JsonBuilder *builder)
+test_dump (gpointer data, TressJsonWriter *builder)
 {
   TressTestModel *model = data;
 
-  json_builder_begin_object (builder);
-  json_builder_set_member_name (builder, "values");
-  json_builder_begin_array (builder);
+  tress_json_begin_object (builder);
+  tress_json_member (builder, "values");
+  tress_json_begin_array (builder);
   for (guint i = 0; i < model->values->len; i++)
-    json_builder_add_int_value (builder, g_array_index (model->values, guint32, i));
-  json_builder_end_array (builder);
-  json_builder_set_member_name (builder, "trailer_size");
-  json_builder_add_int_value (builder, (gint64)g_bytes_get_size (model->trailer));
-  json_builder_end_object (builder);
+    tress_json_add_int (builder, g_array_index (model->values, guint32, i));
+  tress_json_end_array (builder);
+  tress_json_member (builder, "trailer_size");
+  tress_json_add_int (builder, (gint64)g_bytes_get_size (model->trailer));
+  tress_json_end_object (builder);
 }
 
 static guint

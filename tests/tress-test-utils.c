@@ -141,3 +141,76 @@ tress_test_spin (guint ms)
     if (!g_main_context_iteration (NULL, FALSE))
       g_usleep (1000);
 }
+
+GBytes *
+tress_test_dump (const TressFormat *format, gpointer model)
+{
+  TressJsonWriter *w = tress_json_writer_new ();
+
+  format->dump (model, w);
+  return tress_json_writer_free_to_bytes (w);
+}
+
+GBytes *
+tress_test_build (const TressFormat *format, GBytes *text, GPtrArray **problems)
+{
+  gsize len = 0;
+  const char *data = g_bytes_get_data (text, &len);
+  g_autoptr (TressJsonReader) r = tress_json_reader_new (data, len);
+  TressJsonBuild out = { NULL, NULL, 0 };
+  g_autoptr (GError) error = NULL;
+  GBytes *bytes = NULL;
+
+  if (format->build (r, &out))
+    {
+      bytes = format->serialize (out.model, &error);
+      g_assert_no_error (error);
+      format->free (out.model);
+      g_clear_pointer (&out.original, g_bytes_unref);
+    }
+  if (problems != NULL)
+    *problems = g_ptr_array_ref (tress_json_reader_get_problems (r));
+  return bytes;
+}
+
+GBytes *
+tress_test_assert_json_round_trip (const TressFormat *format, GBytes *file)
+{
+  g_autoptr (GError) error = NULL;
+  gpointer model = format->parse (file, "test", &error);
+  g_autoptr (GPtrArray) problems = NULL;
+  g_autoptr (GBytes) rebuilt = NULL;
+  GBytes *text;
+
+  g_assert_no_error (error);
+  text = tress_test_dump (format, model);
+  format->free (model);
+  rebuilt = tress_test_build (format, text, &problems);
+  for (guint i = 0; i < problems->len; i++)
+    {
+      g_autofree char *s = tress_problem_to_string (g_ptr_array_index (problems, i));
+      g_test_message ("%s", s);
+    }
+  g_assert_nonnull (rebuilt);
+  tress_test_assert_bytes_equal (file, rebuilt);
+  return text;
+}
+
+gboolean
+tress_test_has_problem (GPtrArray *problems, const char *path, const char *words)
+{
+  for (guint i = 0; problems != NULL && i < problems->len; i++)
+    {
+      const TressProblem *p = g_ptr_array_index (problems, i);
+
+      if (p->severity == TRESS_SEVERITY_ERROR && g_strcmp0 (p->location, path) == 0
+          && (words == NULL || strstr (p->message, words) != NULL))
+        return TRUE;
+    }
+  for (guint i = 0; problems != NULL && i < problems->len; i++)
+    {
+      const TressProblem *p = g_ptr_array_index (problems, i);
+      g_test_message ("problem at %s: %s", p->location, p->message);
+    }
+  return FALSE;
+}

@@ -40,4 +40,20 @@ void tress_test_assert_bytes_equal (GBytes *a, GBytes *b);
 /* Iterates the default main context for @ms milliseconds. */
 void tress_test_spin (guint ms);
 
+/* ---- dump / build (tress-cli dump and build, without a process) ---- */
+
+#include "formats/tress-format.h"
+
+/* The JSON text dump writes for @model. */
+GBytes *tress_test_dump (const TressFormat *format, gpointer model);
+/* Builds @text: the bytes the rebuilt model serializes to, or NULL with the
+ * refusals (TressProblem, location = JSON Pointer) in *problems. Notes go to
+ * *problems too when the build succeeds (may be NULL). */
+GBytes *tress_test_build (const TressFormat *format, GBytes *text, GPtrArray **problems);
+/* Parses @file, dumps it, builds the dump and asserts the bytes are the same;
+ * returns the dump. */
+GBytes *tress_test_assert_json_round_trip (const TressFormat *format, GBytes *file);
+/* Whether @problems holds an error at @path whose message contains @words. */
+gboolean tress_test_has_problem (GPtrArray *problems, const char *path, const char *words);
+
 G_END_DECLS

@@ -302,80 +302,6 @@ cmd_validate (int argc, char **argv)
   return print_problems (problems, argv[1]);
 }
 
-/* The problems as a JSON array: severity, location, offset, message, fix,
- * and for a summary row the count it stands for ("more"). */
-static JsonNode *
-problems_to_json (GPtrArray *problems)
-{
-  g_autoptr (JsonBuilder) j = json_builder_new ();
-
-  json_builder_begin_array (j);
-  for (guint i = 0; i < problems->len; i++)
-    {
-      const TressProblem *p = g_ptr_array_index (problems, i);
-
-      json_builder_begin_object (j);
-      json_builder_set_member_name (j, "severity");
-      json_builder_add_string_value (j, tress_severity_to_string (p->severity));
-      if (p->location != NULL && p->location[0] != '\0')
-        {
-          json_builder_set_member_name (j, "location");
-          json_builder_add_string_value (j, p->location);
-        }
-      if (p->offset != G_MAXSIZE)
-        {
-          json_builder_set_member_name (j, "offset");
-          json_builder_add_int_value (j, (gint64)p->offset);
-        }
-      json_builder_set_member_name (j, "message");
-      json_builder_add_string_value (j, p->message);
-      if (p->fix != NULL)
-        {
-          json_builder_set_member_name (j, "fix");
-          json_builder_add_string_value (j, p->fix);
-        }
-      if (p->n_more > 0)
-        {
-          json_builder_set_member_name (j, "more");
-          json_builder_add_int_value (j, p->n_more);
-        }
-      json_builder_end_object (j);
-    }
-  json_builder_end_array (j);
-  return json_builder_get_root (j);
-}
-
-static int
-cmd_dump (int argc, char **argv)
-{
-  g_auto (TressCliFile) file = { 0 };
-  g_autoptr (JsonBuilder) builder = json_builder_new ();
-  g_autoptr (JsonNode) root = NULL;
-
-  if (!tress_cli_parse (&argc, &argv, NULL, "FILE", "Print the whole model of FILE as JSON.")
-      || !one_file (argc, argv, "dump"))
-    return TRESS_CLI_UNREADABLE;
-  if (!tress_cli_file_load (&file, argv[1]))
-    return TRESS_CLI_UNREADABLE;
-  if (file.format->dump == NULL)
-    {
-      tress_cli_error ("%s: the %s format has no dump", argv[1], file.format->id);
-      return TRESS_CLI_UNREADABLE;
-    }
-  file.format->dump (file.model, builder);
-  root = json_builder_get_root (builder);
-  /* The validate pass's problems (summed up per kind) go with the model. */
-  if (file.format->validate != NULL && JSON_NODE_HOLDS_OBJECT (root))
-    {
-      g_autoptr (GPtrArray) problems = file.format->validate (file.model);
-
-      tress_problem_list_aggregate (problems);
-      json_object_set_member (json_node_get_object (root), "problems", problems_to_json (problems));
-    }
-  tress_cli_print_json (root);
-  return TRESS_CLI_OK;
-}
-
 static char *opt_output;
 
 static const GOptionEntry output_entries[] = {
@@ -446,15 +372,14 @@ cmd_fix (int argc, char **argv)
 static const TressCliCommand generic_commands[] = {
   { "info", "FILE", "Print a summary of FILE", cmd_info },
   { "validate", "FILE", "Check FILE (exit 0 valid, 1 errors, 2 unreadable)", cmd_validate },
-  { "dump", "FILE", "Print the whole model as JSON", cmd_dump },
   { "resave", "FILE -o OUT", "Parse and write FILE again through the model", cmd_resave },
   { "fix", "FILE -o OUT", "Apply every automatic fix", cmd_fix },
   { NULL },
 };
 
 static const TressCliCommand *const command_tables[] = {
-  generic_commands,         tress_cli_curve_commands, tress_cli_cha_commands,
-  tress_cli_bfres_commands, tress_cli_niff_commands,
+  generic_commands,       tress_cli_json_commands,  tress_cli_curve_commands,
+  tress_cli_cha_commands, tress_cli_bfres_commands, tress_cli_niff_commands,
 };
 
 static const struct

@@ -33,6 +33,7 @@ extern const TressCliCommand tress_cli_cha_commands[];
 extern const TressCliCommand tress_cli_bfres_commands[];
 extern const TressCliCommand tress_cli_niff_commands[];
 extern const TressCliCommand tress_cli_curve_commands[];
+extern const TressCliCommand tress_cli_json_commands[];
 /* "tress-cli generate-demo FMT …" runs the command named "generate-demo" of
  * FMT's table with argv[0] = "generate-demo". */
 

@@ -17,12 +17,23 @@
 #include "core/tress-curve.h"
 #include "core/tress-error.h"
 #include "core/tress-history.h"
+#include "tress-json.h"
 #include "tress-problem.h"
 
 G_BEGIN_DECLS
 
 typedef struct _TressFormat TressFormat;
 typedef struct _TressCurveOps TressCurveOps;
+
+/* What a format's build gives (see TressFormat.build). */
+typedef struct
+{
+  gpointer model;   /* the file with the JSON's edits (free with the format's free) */
+  GBytes *original; /* the file the JSON describes, before its edits; NULL when build
+                     * has itself compared the problems of the result with the
+                     * dumped file's */
+  guint n_edits;    /* edits applied through the format's edit operations */
+} TressJsonBuild;
 
 /* Formats with animation curves (BFRES, NIFF) expose them through these
  * operations; the curve editor and the CLI's curve commands use nothing else. */
@@ -81,8 +92,16 @@ struct _TressFormat
   GBytes *(*serialize) (gpointer model, GError **error);
   /* A short human-readable summary, one fact a line ("tress-cli info"). */
   char *(*describe) (gpointer model);
-  /* The whole model as JSON ("tress-cli dump"). */
-  void (*dump) (gpointer model, JsonBuilder *builder);
+  /* The whole model as JSON ("tress-cli dump"): an object with "format" (the
+   * id) and "version" (of the format's schema, see docs/json.md) first. */
+  void (*dump) (gpointer model, TressJsonWriter *writer);
+  /* Rebuilds the file a dump describes ("tress-cli build"), applying what was
+   * edited in the JSON through the format's edit operations; an unedited dump
+   * gives the dumped file byte for byte. FALSE when anything is refused: the
+   * refusals are the reader's problems (each at its JSON Pointer) and @out is
+   * left empty. Notes the reader gathers (a value rounded, an offset that
+   * moved) are not refusals. */
+  gboolean (*build) (TressJsonReader *reader, TressJsonBuild *out);
   /* Optional: apply every automatic fix; returns how many problems were fixed. */
   guint (*fix_all) (gpointer model, TressHistory *history, GError **error);
   const TressCurveOps *curves; /* NULL for formats without curves */

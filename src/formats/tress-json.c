@@ -946,6 +946,31 @@ tress_json_base64_member (TressJsonWriter *w, const char *name, const void *data
 }
 
 void
+tress_json_problems_member (TressJsonWriter *w, const char *name, GPtrArray *problems)
+{
+  tress_json_member (w, name);
+  tress_json_begin_array (w);
+  for (guint i = 0; problems != NULL && i < problems->len; i++)
+    {
+      const TressProblem *p = g_ptr_array_index (problems, i);
+
+      tress_json_begin_object_compact (w);
+      tress_json_string_member (w, "severity", tress_severity_to_string (p->severity));
+      if (p->location != NULL && p->location[0] != '\0')
+        tress_json_string_member (w, "location", p->location);
+      if (p->offset != G_MAXSIZE)
+        tress_json_int_member (w, "offset", (gint64)p->offset);
+      tress_json_string_member (w, "message", p->message);
+      if (p->fix != NULL)
+        tress_json_string_member (w, "fix", p->fix);
+      if (p->n_more > 0)
+        tress_json_int_member (w, "more", p->n_more);
+      tress_json_end_object (w);
+    }
+  tress_json_end_array (w);
+}
+
+void
 tress_json_floats_member (TressJsonWriter *w, const char *name, const float *v, gsize n)
 {
   tress_json_member (w, name);
@@ -1104,6 +1129,7 @@ add_problem (TressJsonReader *r, TressSeverity severity, const char *path, const
 
   g_free (p->message);
   p->message = g_strdup_vprintf (format, args);
+  p->kind = format;
   g_ptr_array_add (r->problems, p);
   if (severity == TRESS_SEVERITY_ERROR)
     r->n_errors++;

@@ -86,6 +86,9 @@ void tress_json_double_member (TressJsonWriter *w, const char *name, double v);
 void tress_json_float_member (TressJsonWriter *w, const char *name, float v);
 void tress_json_string_member (TressJsonWriter *w, const char *name, const char *v);
 void tress_json_base64_member (TressJsonWriter *w, const char *name, const void *data, gsize len);
+/* A member listing @problems, one object each: severity, location, offset,
+ * message, fix, and "more" for a summary row (the count it stands for). */
+void tress_json_problems_member (TressJsonWriter *w, const char *name, GPtrArray *problems);
 /* Arrays of plain values on one line. */
 void tress_json_floats_member (TressJsonWriter *w, const char *name, const float *v, gsize n);
 void tress_json_u8s_member (TressJsonWriter *w, const char *name, const guint8 *v, gsize n);

@@ -63,13 +63,13 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
   if (models != NULL)
     {
       GString *s = g_string_new (NULL);
-      g_autoptr (JsonBuilder) jb = json_builder_new ();
+      g_autoptr (TressJsonWriter) jb = tress_json_writer_new ();
 
       tress_bfres_models_describe (models, s);
-      json_builder_begin_object (jb);
-      json_builder_set_member_name (jb, "models");
+      tress_json_begin_object (jb);
+      tress_json_member (jb, "models");
       tress_bfres_models_dump (models, jb);
-      json_builder_end_object (jb);
+      tress_json_end_object (jb);
       g_string_free (s, TRUE);
       for (guint i = 0; i < models->n_models; i++)
         g_ptr_array_unref (tress_bfres_check_bind (&models->models[i], 0));

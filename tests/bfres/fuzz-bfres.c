@@ -29,8 +29,8 @@ exercise (GBytes *bytes)
   {
     g_autoptr (GPtrArray) problems = tress_format_bfres.validate (b);
     g_autofree char *text = tress_format_bfres.describe (b);
-    g_autoptr (JsonBuilder) jb = json_builder_new ();
-    tress_format_bfres.dump (b, jb);
+    g_autoptr (TressJsonWriter) jw = tress_json_writer_new ();
+    tress_format_bfres.dump (b, jw);
     g_assert (problems != NULL && text != NULL);
   }
   for (guint i = 0; i < ops->n_curves (b) && i < 64; i++)

@@ -334,7 +334,7 @@ test_mutations (void)
       {
         g_autoptr (GPtrArray) problems = tress_format_bfres.validate (b);
         g_autofree char *text = tress_format_bfres.describe (b);
-        g_autoptr (JsonBuilder) jb = json_builder_new ();
+        g_autoptr (TressJsonWriter) jb = tress_json_writer_new ();
         g_autoptr (GBytes) out = NULL;
         tress_format_bfres.dump (b, jb);
         g_assert_nonnull (problems);

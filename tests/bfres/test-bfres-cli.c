@@ -34,7 +34,7 @@ test_demo_and_curves (void)
   {
     const char *dump[] = { "dump", demo, NULL };
     g_assert_cmpint (tress_test_run_cli (dump, &out, NULL), ==, 0);
-    g_assert_nonnull (strstr (out, "\"texture\" : \"Eye_Closed\""));
+    g_assert_nonnull (strstr (out, "\"texture\": \"Eye_Closed\""));
     g_assert_nonnull (strstr (out, "\"raw_keys\""));
     g_clear_pointer (&out, g_free);
   }

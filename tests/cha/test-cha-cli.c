@@ -135,21 +135,23 @@ test_dump (void)
   g_assert_true (json_parser_load_from_data (parser, out, -1, NULL));
   root = json_node_get_object (json_parser_get_root (parser));
   g_assert_cmpstr (json_object_get_string_member (root, "format"), ==, "cha");
-  material = json_array_get_object_element (
-      json_object_get_array_member (
-          json_array_get_object_element (json_object_get_array_member (root, "sections"), 0),
-          "materials"),
-      0);
+  g_assert_cmpint (json_object_get_int_member (root, "version"), ==, 1);
+  material = json_array_get_object_element (json_object_get_array_member (root, "materials"), 0);
   ribbons = json_object_get_array_member (material, "ribbons");
   g_assert_cmpuint (json_array_get_length (ribbons), ==, m->n_ribbons);
   ribbon = json_array_get_object_element (ribbons, 12);
-  g_assert_cmpint (json_object_get_int_member (ribbon, "first_line"), ==, m->first_line[12]);
-  line = json_array_get_object_element (json_object_get_array_member (ribbon, "lines"), 3);
+  /* first lines are the running sum of line counts: written only where they are not */
+  g_assert_false (json_object_has_member (ribbon, "first_line"));
+  g_assert_cmpint (json_object_get_int_member (ribbon, "line_count"), ==, m->n_ribbon_lines[12]);
+  line = json_array_get_object_element (json_object_get_array_member (material, "lines"),
+                                        m->first_line[12] + 3);
   weights = json_object_get_array_member (line, "weights");
   for (guint k = 0; k < 3; k++)
     g_assert_cmpint (json_array_get_int_element (weights, k), ==, tress_cha_line_get_weight (l, k));
-  g_assert_cmpint (json_array_get_int_element (json_object_get_array_member (line, "refs"), 0), ==,
-                   l->refs[0]);
+  g_assert_cmpint (
+      json_array_get_int_element (json_object_get_array_member (line, "body_parts"), 0), ==,
+      m->applied[l->refs[0] / 3]);
+  g_assert_false (json_object_has_member (line, "refs"));
   g_assert_cmpint (json_object_get_int_member (line, "section"), ==, 2);
   g_assert_cmpuint (json_array_get_length (json_object_get_array_member (material, "uv")), ==,
                     1680);

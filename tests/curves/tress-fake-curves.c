@@ -271,38 +271,38 @@ fake_describe (gpointer model)
 }
 
 static void
-fake_dump (gpointer model, JsonBuilder *b)
+fake_dump (gpointer model, TressJsonWriter *b)
 {
   FakeModel *m = model;
 
-  json_builder_begin_object (b);
-  json_builder_set_member_name (b, "curves");
-  json_builder_begin_array (b);
+  tress_json_begin_object (b);
+  tress_json_member (b, "curves");
+  tress_json_begin_array (b);
   for (guint i = 0; i < m->curves->len; i++)
     {
       FakeCurve *c = g_ptr_array_index (m->curves, i);
 
-      json_builder_begin_object (b);
-      json_builder_set_member_name (b, "path");
-      json_builder_add_string_value (b, c->path);
-      json_builder_set_member_name (b, "keys");
-      json_builder_begin_array (b);
+      tress_json_begin_object (b);
+      tress_json_member (b, "path");
+      tress_json_add_string (b, c->path);
+      tress_json_member (b, "keys");
+      tress_json_begin_array (b);
       for (guint k = 0; k < c->keys->len; k++)
         {
           TressKey *key = &g_array_index (c->keys, TressKey, k);
-          json_builder_begin_array (b);
-          json_builder_add_double_value (b, key->frame);
-          json_builder_add_double_value (b, key->value);
-          json_builder_add_double_value (b, key->in_slope);
-          json_builder_add_double_value (b, key->out_slope);
-          json_builder_add_string_value (b, tress_interp_to_string (key->interp));
-          json_builder_end_array (b);
+          tress_json_begin_array (b);
+          tress_json_add_double (b, key->frame);
+          tress_json_add_double (b, key->value);
+          tress_json_add_double (b, key->in_slope);
+          tress_json_add_double (b, key->out_slope);
+          tress_json_add_string (b, tress_interp_to_string (key->interp));
+          tress_json_end_array (b);
         }
-      json_builder_end_array (b);
-      json_builder_end_object (b);
+      tress_json_end_array (b);
+      tress_json_end_object (b);
     }
-  json_builder_end_array (b);
-  json_builder_end_object (b);
+  tress_json_end_array (b);
+  tress_json_end_object (b);
 }
 
 static guint

@@ -132,8 +132,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
   g_autoptr (GError) error = NULL;
   g_autoptr (GPtrArray) problems = NULL;
   g_autoptr (GBytes) out = NULL;
-  g_autoptr (JsonBuilder) builder = json_builder_new ();
-  g_autoptr (JsonNode) root = NULL;
+  g_autoptr (TressJsonWriter) jw = tress_json_writer_new ();
   g_autofree char *text = NULL;
   TressNiffFile *file;
   gsize anim_offset = 0, anim_size = 0;
@@ -149,8 +148,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
     }
   problems = fmt->validate (file);
   text = fmt->describe (file);
-  fmt->dump (file, builder);
-  root = json_builder_get_root (builder);
+  fmt->dump (file, jw);
   out = fmt->serialize (file, &error);
   g_assert_no_error (error);
   if (size >= 0x50)

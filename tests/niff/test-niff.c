@@ -785,18 +785,56 @@ test_builder_niff2_every_channel (void)
   }
   {
     /* the dump names channels, constraints and the kept bytes */
-    g_autoptr (JsonBuilder) jb = json_builder_new ();
-    g_autoptr (JsonNode) root = NULL;
-    g_autoptr (JsonGenerator) gen = json_generator_new ();
-    g_autofree char *json = NULL;
+    TressJsonWriter *jw = tress_json_writer_new ();
+    g_autoptr (GBytes) text = NULL;
+    g_autoptr (JsonParser) parser = json_parser_new ();
+    JsonObject *ext, *position = NULL;
+    JsonArray *groups, *constraints;
+    gboolean other_8 = FALSE;
 
-    fmt->dump (file, jb);
-    root = json_builder_get_root (jb);
-    json_generator_set_root (gen, root);
-    json = json_generator_to_data (gen, NULL);
-    g_assert_nonnull (strstr (json, "\"OrientationXY\":[{\"interpolation\":2"));
-    g_assert_nonnull (strstr (json, "\"other_extension_bytes\":8"));
-    g_assert_nonnull (strstr (json, "\"name\":\"position\",\"kind\":131072,\"node\":0"));
+    fmt->dump (file, jw);
+    text = tress_json_writer_free_to_bytes (jw);
+    g_assert_true (json_parser_load_from_data (parser, g_bytes_get_data (text, NULL),
+                                               (gssize)g_bytes_get_size (text), NULL));
+    groups = json_object_get_array_member (json_node_get_object (json_parser_get_root (parser)),
+                                           "anim_groups");
+    ext = NULL;
+    for (guint i = 0; i < json_array_get_length (groups) && ext == NULL; i++)
+      {
+        JsonObject *g = json_array_get_object_element (groups, i);
+        JsonObject *e = json_object_get_object_member (g, "nintendo_extension");
+        JsonArray *o = json_object_get_array_member (json_object_get_object_member (e, "channels"),
+                                                     "OrientationXY");
+        if (json_array_get_length (o) > 0)
+          ext = e;
+      }
+    g_assert_nonnull (ext);
+    g_assert_cmpint (json_object_get_int_member (
+                         json_array_get_object_element (
+                             json_object_get_array_member (
+                                 json_object_get_object_member (ext, "channels"), "OrientationXY"),
+                             0),
+                         "interpolation"),
+                     ==, 2);
+    for (guint i = 0; i < json_array_get_length (groups); i++)
+      {
+        JsonObject *e = json_object_get_object_member (json_array_get_object_element (groups, i),
+                                                       "nintendo_extension");
+
+        other_8 |= json_object_get_int_member (e, "other_extension_bytes") == 8;
+        constraints = json_object_get_array_member (e, "constraints");
+        for (guint k = 0; k < json_array_get_length (constraints); k++)
+          {
+            JsonObject *c = json_array_get_object_element (constraints, k);
+            if (g_strcmp0 (json_object_get_string_member (c, "name"), "position") == 0
+                && json_object_get_int_member (c, "kind") == 131072)
+              position = c;
+          }
+      }
+    g_assert_true (other_8);
+    g_assert_nonnull (position);
+    g_assert_cmpint (json_object_get_int_member (position, "kind"), ==, 131072);
+    g_assert_cmpint (json_object_get_int_member (position, "node"), ==, 0);
   }
   fmt->free (file);
   {

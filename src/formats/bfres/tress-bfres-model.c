@@ -1059,33 +1059,33 @@ tress_bfres_models_describe (const TressBfresModels *models, GString *out)
 }
 
 static void
-member_int (JsonBuilder *j, const char *name, gint64 v)
+member_int (TressJsonWriter *j, const char *name, gint64 v)
 {
-  json_builder_set_member_name (j, name);
-  json_builder_add_int_value (j, v);
+  tress_json_member (j, name);
+  tress_json_add_int (j, v);
 }
 
 static void
-member_string (JsonBuilder *j, const char *name, const char *v)
+member_string (TressJsonWriter *j, const char *name, const char *v)
 {
-  json_builder_set_member_name (j, name);
-  json_builder_add_string_value (j, v);
+  tress_json_member (j, name);
+  tress_json_add_string (j, v);
 }
 
 static void
-member_floats (JsonBuilder *j, const char *name, const float *v, guint n)
+member_floats (TressJsonWriter *j, const char *name, const float *v, guint n)
 {
-  json_builder_set_member_name (j, name);
-  json_builder_begin_array (j);
+  tress_json_member (j, name);
+  tress_json_begin_array (j);
   for (guint i = 0; i < n; i++)
-    json_builder_add_double_value (j, v[i]);
-  json_builder_end_array (j);
+    tress_json_add_double (j, v[i]);
+  tress_json_end_array (j);
 }
 
 static void
-dump_skeleton (const TressBfresSkeleton *sk, JsonBuilder *j)
+dump_skeleton (const TressBfresSkeleton *sk, TressJsonWriter *j)
 {
-  json_builder_begin_object (j);
+  tress_json_begin_object (j);
   member_int (j, "offset", (gint64)sk->pos);
   member_int (j, "flags", sk->flags);
   member_string (j, "scaling", scaling_name (sk->scaling));
@@ -1093,18 +1093,18 @@ dump_skeleton (const TressBfresSkeleton *sk, JsonBuilder *j)
                  sk->rotation_mode == TRESS_BFRES_ROTATION_EULER_XYZ ? "euler_xyz" : "quaternion");
   member_int (j, "smooth_matrices", sk->n_smooth);
   member_int (j, "rigid_matrices", sk->n_rigid);
-  json_builder_set_member_name (j, "matrix_to_bone");
-  json_builder_begin_array (j);
+  tress_json_member (j, "matrix_to_bone");
+  tress_json_begin_array (j);
   for (guint i = 0; i < sk->n_smooth + sk->n_rigid; i++)
-    json_builder_add_int_value (j, sk->matrix_to_bone[i]);
-  json_builder_end_array (j);
-  json_builder_set_member_name (j, "bones");
-  json_builder_begin_array (j);
+    tress_json_add_int (j, sk->matrix_to_bone[i]);
+  tress_json_end_array (j);
+  tress_json_member (j, "bones");
+  tress_json_begin_array (j);
   for (guint i = 0; i < sk->n_bones; i++)
     {
       const TressBfresBone *b = &sk->bones[i];
 
-      json_builder_begin_object (j);
+      tress_json_begin_object (j);
       member_string (j, "name", b->name);
       member_int (j, "offset", (gint64)b->pos);
       member_int (j, "parent", b->parent);
@@ -1116,117 +1116,117 @@ dump_skeleton (const TressBfresSkeleton *sk, JsonBuilder *j)
       member_floats (j, "translation", b->translation, 3);
       if (b->smooth_matrix >= 0)
         member_floats (j, "inverse_model", sk->inverse_model + 12 * b->smooth_matrix, 12);
-      json_builder_end_object (j);
+      tress_json_end_object (j);
     }
-  json_builder_end_array (j);
-  json_builder_end_object (j);
+  tress_json_end_array (j);
+  tress_json_end_object (j);
 }
 
 void
-tress_bfres_models_dump (const TressBfresModels *models, JsonBuilder *j)
+tress_bfres_models_dump (const TressBfresModels *models, TressJsonWriter *j)
 {
-  json_builder_begin_array (j);
+  tress_json_begin_array (j);
   for (guint i = 0; i < models->n_models; i++)
     {
       const TressBfresModel *m = &models->models[i];
 
-      json_builder_begin_object (j);
+      tress_json_begin_object (j);
       member_string (j, "name", m->name);
       member_int (j, "offset", (gint64)m->pos);
       member_int (j, "total_vertex_count", m->total_vertices);
-      json_builder_set_member_name (j, "materials");
-      json_builder_begin_array (j);
+      tress_json_member (j, "materials");
+      tress_json_begin_array (j);
       for (guint k = 0; k < m->n_materials; k++)
-        json_builder_add_string_value (j, m->materials[k]);
-      json_builder_end_array (j);
-      json_builder_set_member_name (j, "skeleton");
+        tress_json_add_string (j, m->materials[k]);
+      tress_json_end_array (j);
+      tress_json_member (j, "skeleton");
       dump_skeleton (&m->skeleton, j);
-      json_builder_set_member_name (j, "vertex_buffers");
-      json_builder_begin_array (j);
+      tress_json_member (j, "vertex_buffers");
+      tress_json_begin_array (j);
       for (guint k = 0; k < m->n_vertex_buffers; k++)
         {
           const TressBfresVertexBuffer *vb = &m->vertex_buffers[k];
 
-          json_builder_begin_object (j);
+          tress_json_begin_object (j);
           member_int (j, "offset", (gint64)vb->pos);
           member_int (j, "vertices", vb->n_vertices);
           member_int (j, "skin_count", vb->skin_count);
-          json_builder_set_member_name (j, "attributes");
-          json_builder_begin_array (j);
+          tress_json_member (j, "attributes");
+          tress_json_begin_array (j);
           for (guint a = 0; a < vb->n_attribs; a++)
             {
-              json_builder_begin_object (j);
+              tress_json_begin_object (j);
               member_string (j, "name", vb->attribs[a].name);
               member_int (j, "buffer", vb->attribs[a].buffer);
               member_int (j, "offset", vb->attribs[a].offset);
               member_string (j, "format", tress_gx2_attrib_format_name (vb->attribs[a].format));
-              json_builder_end_object (j);
+              tress_json_end_object (j);
             }
-          json_builder_end_array (j);
-          json_builder_set_member_name (j, "buffers");
-          json_builder_begin_array (j);
+          tress_json_end_array (j);
+          tress_json_member (j, "buffers");
+          tress_json_begin_array (j);
           for (guint b = 0; b < vb->n_buffers; b++)
             {
-              json_builder_begin_object (j);
+              tress_json_begin_object (j);
               member_int (j, "offset", (gint64)vb->buffers[b].data_pos);
               member_int (j, "size", vb->buffers[b].size);
               member_int (j, "stride", vb->buffers[b].stride);
-              json_builder_end_object (j);
+              tress_json_end_object (j);
             }
-          json_builder_end_array (j);
-          json_builder_end_object (j);
+          tress_json_end_array (j);
+          tress_json_end_object (j);
         }
-      json_builder_end_array (j);
-      json_builder_set_member_name (j, "shapes");
-      json_builder_begin_array (j);
+      tress_json_end_array (j);
+      tress_json_member (j, "shapes");
+      tress_json_begin_array (j);
       for (guint k = 0; k < m->n_shapes; k++)
         {
           const TressBfresShape *s = &m->shapes[k];
 
-          json_builder_begin_object (j);
+          tress_json_begin_object (j);
           member_string (j, "name", s->name);
           member_int (j, "offset", (gint64)s->pos);
           member_string (j, "material", m->materials[s->material]);
           member_string (j, "bone", m->skeleton.bones[s->bone].name);
           member_int (j, "vertex_buffer", s->vertex_buffer);
           member_int (j, "skin_count", s->skin_count);
-          json_builder_set_member_name (j, "skin_bones");
-          json_builder_begin_array (j);
+          tress_json_member (j, "skin_bones");
+          tress_json_begin_array (j);
           for (guint b = 0; b < s->n_skin_bones; b++)
-            json_builder_add_string_value (j, m->skeleton.bones[s->skin_bones[b]].name);
-          json_builder_end_array (j);
-          json_builder_set_member_name (j, "meshes");
-          json_builder_begin_array (j);
+            tress_json_add_string (j, m->skeleton.bones[s->skin_bones[b]].name);
+          tress_json_end_array (j);
+          tress_json_member (j, "meshes");
+          tress_json_begin_array (j);
           for (guint l = 0; l < s->n_meshes; l++)
             {
               const TressBfresMesh *mesh = &s->meshes[l];
 
-              json_builder_begin_object (j);
+              tress_json_begin_object (j);
               member_int (j, "offset", (gint64)mesh->pos);
               member_int (j, "primitive", mesh->primitive);
               member_int (j, "index_format", mesh->index_format);
               member_int (j, "indices", mesh->n_indices);
               member_int (j, "first_vertex", mesh->first_vertex);
               member_int (j, "triangles", mesh->n_triangles);
-              json_builder_set_member_name (j, "sub_meshes");
-              json_builder_begin_array (j);
+              tress_json_member (j, "sub_meshes");
+              tress_json_begin_array (j);
               for (guint b = 0; b < mesh->n_submeshes; b++)
                 {
-                  json_builder_begin_object (j);
+                  tress_json_begin_object (j);
                   member_int (j, "offset", mesh->submeshes[b].offset);
                   member_int (j, "count", mesh->submeshes[b].count);
-                  json_builder_end_object (j);
+                  tress_json_end_object (j);
                 }
-              json_builder_end_array (j);
-              json_builder_end_object (j);
+              tress_json_end_array (j);
+              tress_json_end_object (j);
             }
-          json_builder_end_array (j);
-          json_builder_end_object (j);
+          tress_json_end_array (j);
+          tress_json_end_object (j);
         }
-      json_builder_end_array (j);
-      json_builder_end_object (j);
+      tress_json_end_array (j);
+      tress_json_end_object (j);
     }
-  json_builder_end_array (j);
+  tress_json_end_array (j);
 }
 
 static gboolean
@@ -1252,7 +1252,7 @@ tress_bfres_models_describe_bytes (const guint8 *data, gsize size, GString *out)
 }
 
 void
-tress_bfres_models_dump_bytes (const guint8 *data, gsize size, JsonBuilder *builder)
+tress_bfres_models_dump_bytes (const guint8 *data, gsize size, TressJsonWriter *builder)
 {
   g_autoptr (GError) error = NULL;
   g_autoptr (TressBfresModels) models = NULL;
@@ -1265,6 +1265,6 @@ tress_bfres_models_dump_bytes (const guint8 *data, gsize size, JsonBuilder *buil
       member_string (builder, "models_error", error->message);
       return;
     }
-  json_builder_set_member_name (builder, "models");
+  tress_json_member (builder, "models");
   tress_bfres_models_dump (models, builder);
 }

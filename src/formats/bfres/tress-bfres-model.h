@@ -22,7 +22,7 @@
 #pragma once
 
 #include <glib.h>
-#include <json-glib/json-glib.h>
+#include "formats/tress-json.h"
 
 G_BEGIN_DECLS
 
@@ -210,13 +210,13 @@ guint tress_gx2_decode (guint32 format, const guint8 *p, float out[4]);
 void tress_bfres_models_describe (const TressBfresModels *models, GString *out);
 /* An array of the models: skeletons with their bones, shapes with their
  * meshes, vertex buffers with their attributes (for tress-cli dump). */
-void tress_bfres_models_dump (const TressBfresModels *models, JsonBuilder *builder);
+void tress_bfres_models_dump (const TressBfresModels *models, TressJsonWriter *builder);
 
 /* For the BFRES format's info and dump: reads the models of @data and appends
  * their description (or why they could not be read) to @out, or adds the
  * members "models" (or "models_error") to the object @builder is in. Nothing
  * for a file without models. */
 void tress_bfres_models_describe_bytes (const guint8 *data, gsize size, GString *out);
-void tress_bfres_models_dump_bytes (const guint8 *data, gsize size, JsonBuilder *builder);
+void tress_bfres_models_dump_bytes (const guint8 *data, gsize size, TressJsonWriter *builder);
 
 G_END_DECLS

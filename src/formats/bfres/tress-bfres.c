@@ -523,7 +523,7 @@ bfres_describe (gpointer model)
 }
 
 static void
-dump_curve (TressBfres *b, guint index, JsonBuilder *j)
+dump_curve (TressBfres *b, guint index, TressJsonWriter *j)
 {
   BfresCurve *c = bfres_curve (b, index);
   BfresAnim *a = bfres_anim (b, c->anim);
@@ -531,169 +531,176 @@ dump_curve (TressBfres *b, guint index, JsonBuilder *j)
   guint n_elems = bfres_curve_type_is_bool (ct) ? c->n_keys : c->n_keys * bfres_values_per_key (ct);
   g_autoptr (TressCurve) curve = bfres_get_curve (b, index);
 
-  json_builder_begin_object (j);
-  json_builder_set_member_name (j, "index");
-  json_builder_add_int_value (j, index);
-  json_builder_set_member_name (j, "path");
-  json_builder_add_string_value (j, c->path);
-  json_builder_set_member_name (j, "offset");
-  json_builder_add_int_value (j, (gint64)c->pos);
-  json_builder_set_member_name (j, "flags");
-  json_builder_add_int_value (j, c->flags);
-  json_builder_set_member_name (j, "curve_type");
-  json_builder_add_string_value (j, tress_bfres_curve_type_to_string (ct));
-  json_builder_set_member_name (j, "frame_type");
-  json_builder_add_string_value (j, tress_bfres_frame_type_to_string (bfres_curve_frame_type (c)));
-  json_builder_set_member_name (j, "key_type");
-  json_builder_add_string_value (j, tress_bfres_key_type_to_string (bfres_curve_key_type (c)));
-  json_builder_set_member_name (j, "target_offset");
-  json_builder_add_int_value (j, c->target);
-  json_builder_set_member_name (j, "start");
-  json_builder_add_double_value (j, c->start);
-  json_builder_set_member_name (j, "end");
-  json_builder_add_double_value (j, c->end);
+  tress_json_begin_object (j);
+  tress_json_member (j, "index");
+  tress_json_add_int (j, index);
+  tress_json_member (j, "path");
+  tress_json_add_string (j, c->path);
+  tress_json_member (j, "offset");
+  tress_json_add_int (j, (gint64)c->pos);
+  tress_json_member (j, "flags");
+  tress_json_add_int (j, c->flags);
+  tress_json_member (j, "curve_type");
+  tress_json_add_string (j, tress_bfres_curve_type_to_string (ct));
+  tress_json_member (j, "frame_type");
+  tress_json_add_string (j, tress_bfres_frame_type_to_string (bfres_curve_frame_type (c)));
+  tress_json_member (j, "key_type");
+  tress_json_add_string (j, tress_bfres_key_type_to_string (bfres_curve_key_type (c)));
+  tress_json_member (j, "target_offset");
+  tress_json_add_int (j, c->target);
+  tress_json_member (j, "start");
+  tress_json_add_double (j, c->start);
+  tress_json_member (j, "end");
+  tress_json_add_double (j, c->end);
   if (bfres_curve_type_is_float (ct))
     {
-      json_builder_set_member_name (j, "scale");
-      json_builder_add_double_value (j, bits_to_float (c->scale_bits));
-      json_builder_set_member_name (j, "offset_value");
-      json_builder_add_double_value (j, bits_to_float (c->offset_bits));
+      tress_json_member (j, "scale");
+      tress_json_add_double (j, bits_to_float (c->scale_bits));
+      tress_json_member (j, "offset_value");
+      tress_json_add_double (j, bits_to_float (c->offset_bits));
     }
   else
     {
-      json_builder_set_member_name (j, "offset_value");
-      json_builder_add_int_value (j, (gint32)c->offset_bits);
+      tress_json_member (j, "offset_value");
+      tress_json_add_int (j, (gint32)c->offset_bits);
     }
   if (b->curve_header_size >= 0x24)
     {
-      json_builder_set_member_name (j, "delta");
-      json_builder_add_double_value (j, c->delta);
+      tress_json_member (j, "delta");
+      tress_json_add_double (j, c->delta);
     }
-  json_builder_set_member_name (j, "frames");
-  json_builder_begin_array (j);
+  tress_json_member (j, "frames");
+  tress_json_begin_array (j);
   for (guint i = 0; i < c->n_keys; i++)
-    json_builder_add_double_value (j, bfres_frame_at (b, c, i));
-  json_builder_end_array (j);
-  json_builder_set_member_name (j, "raw_keys");
-  json_builder_begin_array (j);
+    tress_json_add_double (j, bfres_frame_at (b, c, i));
+  tress_json_end_array (j);
+  tress_json_member (j, "raw_keys");
+  tress_json_begin_array (j);
   for (guint i = 0; i < n_elems; i++)
     {
       double v = bfres_elem_at (b, c, i);
       if (bfres_curve_key_type (c) == TRESS_BFRES_KEY_32 && bfres_curve_type_is_float (ct))
-        json_builder_add_double_value (j, v);
+        tress_json_add_double (j, v);
       else
-        json_builder_add_int_value (j, (gint64)v);
+        tress_json_add_int (j, (gint64)v);
     }
-  json_builder_end_array (j);
-  json_builder_set_member_name (j, "keys");
-  json_builder_begin_array (j);
+  tress_json_end_array (j);
+  tress_json_member (j, "keys");
+  tress_json_begin_array (j);
   for (guint i = 0; i < tress_curve_get_n_keys (curve); i++)
     {
       const TressKey *k = tress_curve_get_key (curve, i);
-      json_builder_begin_object (j);
-      json_builder_set_member_name (j, "frame");
-      json_builder_add_double_value (j, k->frame);
-      json_builder_set_member_name (j, "value");
-      json_builder_add_double_value (j, k->value);
-      json_builder_set_member_name (j, "in_slope");
-      json_builder_add_double_value (j, k->in_slope);
-      json_builder_set_member_name (j, "out_slope");
-      json_builder_add_double_value (j, k->out_slope);
-      json_builder_set_member_name (j, "interp");
-      json_builder_add_string_value (j, tress_interp_to_string (k->interp));
+      tress_json_begin_object (j);
+      tress_json_member (j, "frame");
+      tress_json_add_double (j, k->frame);
+      tress_json_member (j, "value");
+      tress_json_add_double (j, k->value);
+      tress_json_member (j, "in_slope");
+      tress_json_add_double (j, k->in_slope);
+      tress_json_member (j, "out_slope");
+      tress_json_add_double (j, k->out_slope);
+      tress_json_member (j, "interp");
+      tress_json_add_string (j, tress_interp_to_string (k->interp));
       if (a->textures != NULL && k->value >= 0 && k->value < a->n_textures)
         {
-          json_builder_set_member_name (j, "texture");
-          json_builder_add_string_value (j, a->textures[(guint)k->value]);
+          tress_json_member (j, "texture");
+          tress_json_add_string (j, a->textures[(guint)k->value]);
         }
-      json_builder_end_object (j);
+      tress_json_end_object (j);
     }
-  json_builder_end_array (j);
-  json_builder_end_object (j);
+  tress_json_end_array (j);
+  tress_json_end_object (j);
 }
 
 static void
-bfres_dump (gpointer model, JsonBuilder *j)
+bfres_dump (gpointer model, TressJsonWriter *j)
 {
   TressBfres *b = model;
   g_autofree char *ver = version_string (b->version);
   g_auto (GStrv) files = tress_bfres_list_archive (b);
 
-  json_builder_begin_object (j);
-  json_builder_set_member_name (j, "format");
-  json_builder_add_string_value (j, "bfres");
-  json_builder_set_member_name (j, "version");
-  json_builder_add_string_value (j, ver);
-  json_builder_set_member_name (j, "name");
-  json_builder_add_string_value (j, b->name);
-  json_builder_set_member_name (j, "size");
-  json_builder_add_int_value (j, (gint64)b->size);
-  json_builder_set_member_name (j, "container");
-  json_builder_add_string_value (j, b->container);
+  tress_json_begin_object (j);
+  tress_json_member (j, "format");
+  tress_json_add_string (j, "bfres");
+  tress_json_member (j, "version");
+  tress_json_add_string (j, ver);
+  tress_json_member (j, "name");
+  tress_json_add_string (j, b->name);
+  tress_json_member (j, "size");
+  tress_json_add_int (j, (gint64)b->size);
+  tress_json_member (j, "container");
+  tress_json_add_string (j, b->container);
   if (files != NULL)
     {
-      json_builder_set_member_name (j, "archive_files");
-      json_builder_begin_array (j);
+      tress_json_member (j, "archive_files");
+      tress_json_begin_array (j);
       for (guint i = 0; files[i]; i++)
-        json_builder_add_string_value (j, files[i]);
-      json_builder_end_array (j);
+        tress_json_add_string (j, files[i]);
+      tress_json_end_array (j);
     }
-  json_builder_set_member_name (j, "groups");
-  json_builder_begin_array (j);
+  tress_json_member (j, "groups");
+  tress_json_begin_array (j);
   for (int g = 0; g < BFRES_N_GROUPS; g++)
     if (b->groups[g].names != NULL)
       {
-        json_builder_begin_object (j);
-        json_builder_set_member_name (j, "index");
-        json_builder_add_int_value (j, g);
-        json_builder_set_member_name (j, "kind");
-        json_builder_add_string_value (j, bfres_group_kind (g));
-        json_builder_set_member_name (j, "editable");
-        json_builder_add_boolean_value (j, g >= 2 && g <= 8);
-        json_builder_set_member_name (j, "names");
-        json_builder_begin_array (j);
+        tress_json_begin_object (j);
+        tress_json_member (j, "index");
+        tress_json_add_int (j, g);
+        tress_json_member (j, "kind");
+        tress_json_add_string (j, bfres_group_kind (g));
+        tress_json_member (j, "editable");
+        tress_json_add_bool (j, g >= 2 && g <= 8);
+        tress_json_member (j, "names");
+        tress_json_begin_array (j);
         for (guint i = 0; b->groups[g].names[i]; i++)
-          json_builder_add_string_value (j, b->groups[g].names[i]);
-        json_builder_end_array (j);
-        json_builder_end_object (j);
+          tress_json_add_string (j, b->groups[g].names[i]);
+        tress_json_end_array (j);
+        tress_json_end_object (j);
       }
-  json_builder_end_array (j);
-  json_builder_set_member_name (j, "animations");
-  json_builder_begin_array (j);
+  tress_json_end_array (j);
+  tress_json_member (j, "animations");
+  tress_json_begin_array (j);
   for (guint ai = 0; ai < b->anims->len; ai++)
     {
       BfresAnim *a = bfres_anim (b, ai);
-      json_builder_begin_object (j);
-      json_builder_set_member_name (j, "name");
-      json_builder_add_string_value (j, a->name);
-      json_builder_set_member_name (j, "kind");
-      json_builder_add_string_value (j, a->kind);
-      json_builder_set_member_name (j, "offset");
-      json_builder_add_int_value (j, (gint64)a->pos);
-      json_builder_set_member_name (j, "frame_count");
-      json_builder_add_int_value (j, a->frame_count);
-      json_builder_set_member_name (j, "loops");
-      json_builder_add_boolean_value (j, a->loops);
-      json_builder_set_member_name (j, "baked_size");
-      json_builder_add_int_value (j, bfres_get_u32 (b, a->baked_size_pos));
+      tress_json_begin_object (j);
+      tress_json_member (j, "name");
+      tress_json_add_string (j, a->name);
+      tress_json_member (j, "kind");
+      tress_json_add_string (j, a->kind);
+      tress_json_member (j, "offset");
+      tress_json_add_int (j, (gint64)a->pos);
+      tress_json_member (j, "frame_count");
+      tress_json_add_int (j, a->frame_count);
+      tress_json_member (j, "loops");
+      tress_json_add_bool (j, a->loops);
+      tress_json_member (j, "baked_size");
+      tress_json_add_int (j, bfres_get_u32 (b, a->baked_size_pos));
       if (a->textures)
         {
-          json_builder_set_member_name (j, "textures");
-          json_builder_begin_array (j);
+          tress_json_member (j, "textures");
+          tress_json_begin_array (j);
           for (guint i = 0; a->textures[i]; i++)
-            json_builder_add_string_value (j, a->textures[i]);
-          json_builder_end_array (j);
+            tress_json_add_string (j, a->textures[i]);
+          tress_json_end_array (j);
         }
-      json_builder_set_member_name (j, "curves");
-      json_builder_begin_array (j);
+      tress_json_member (j, "curves");
+      tress_json_begin_array (j);
       for (guint k = 0; k < a->n_curves; k++)
         dump_curve (b, a->first_curve + k, j);
-      json_builder_end_array (j);
-      json_builder_end_object (j);
+      tress_json_end_array (j);
+      tress_json_end_object (j);
     }
-  json_builder_end_array (j);
+  tress_json_end_array (j);
   tress_bfres_models_dump_bytes (b->d, b->size, j);
-  json_builder_end_object (j);
+  {
+    /* the validate pass's problems, summed up per kind */
+    g_autoptr (GPtrArray) problems = bfres_validate (b);
+
+    tress_problem_list_aggregate (problems);
+    tress_json_problems_member (j, "problems", problems);
+  }
+  tress_json_end_object (j);
 }
 
 static guint

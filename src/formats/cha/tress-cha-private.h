@@ -7,6 +7,7 @@
 #include "core/tress-history.h"
 #include "core/tress-writer.h"
 #include "tress-cha-edit.h"
+#include "formats/tress-format.h"
 #include "tress-cha-model.h"
 
 G_BEGIN_DECLS
@@ -79,6 +80,14 @@ void cha_radeon_write_body (const TressChaRadeon *radeon, TressWriter *w);
  * @history (may be NULL: nothing recorded). Returns the lines recorded. */
 guint cha_record_line_edits (TressChaFile *file, TressHistory *history, const TressChaLineId *lines,
                              const TressChaLine *before, guint n, const char *label);
+
+/* tress_cha_file_validate without the limit on problems of one rule per
+ * material: every broken place is listed (build compares them one by one). */
+GPtrArray *cha_file_validate_all (const TressChaFile *file);
+
+/* The format's dump and build (tress-cha-json.c). */
+void cha_dump_json (gpointer model, TressJsonWriter *w);
+gboolean cha_build_json (TressJsonReader *r, TressJsonBuild *out);
 
 /* "material 0/ribbon 12/line 3" style names */
 gboolean cha_name_is_plausible (const guint8 *name);

@@ -63,6 +63,7 @@ typedef struct
   Dropped dropped[N_RULES];
   const char *section;
   guint material;
+  guint max_per_rule;
 } V;
 
 static void G_GNUC_PRINTF (8, 9)
@@ -72,9 +73,9 @@ static void G_GNUC_PRINTF (8, 9)
   TressProblem *p;
   va_list args;
 
-  if (++v->count[rule] > MAX_PER_RULE)
+  if (++v->count[rule] > v->max_per_rule)
     {
-      if (v->count[rule] == MAX_PER_RULE + 1)
+      if (v->count[rule] == v->max_per_rule + 1)
         v->dropped[rule] = (Dropped){ format, severity, fix != NULL ? fix_id : -1 };
       return;
     }
@@ -94,11 +95,11 @@ flush_counts (V *v, const char *location)
 {
   for (guint r = 0; r < N_RULES; r++)
     {
-      if (v->count[r] > MAX_PER_RULE)
+      if (v->count[r] > v->max_per_rule)
         {
           const Dropped *d = &v->dropped[r];
           TressProblem *p
-              = tress_problem_new_summary (d->severity, d->kind, v->count[r] - MAX_PER_RULE);
+              = tress_problem_new_summary (d->severity, d->kind, v->count[r] - v->max_per_rule);
 
           p->location = g_strdup (location);
           p->fix_id = d->fix_id;
@@ -364,10 +365,10 @@ check_material (V *v, const TressChaRadeon *rad, guint mi, const ChaMaterialLayo
   flush_counts (v, mloc);
 }
 
-GPtrArray *
-tress_cha_file_validate (const TressChaFile *file)
+static GPtrArray *
+validate (const TressChaFile *file, guint max_per_rule)
 {
-  V v = { tress_problem_list_new (), { 0 }, { { 0 } }, "radeon", 0 };
+  V v = { tress_problem_list_new (), { 0 }, { { 0 } }, "radeon", 0, max_per_rule };
   ChaLayout layout;
 
   cha_layout_compute (file, &layout);
@@ -405,4 +406,16 @@ tress_cha_file_validate (const TressChaFile *file)
   flush_counts (&v, "");
   cha_layout_clear (&layout);
   return v.list;
+}
+
+GPtrArray *
+tress_cha_file_validate (const TressChaFile *file)
+{
+  return validate (file, MAX_PER_RULE);
+}
+
+GPtrArray *
+cha_file_validate_all (const TressChaFile *file)
+{
+  return validate (file, G_MAXUINT);
 }

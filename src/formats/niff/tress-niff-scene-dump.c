@@ -152,82 +152,82 @@ tress_niff_scene_describe (const TressNiffScene *scene, GString *out)
 /* ---- JSON ---- */
 
 static void
-add_u32 (JsonBuilder *b, const char *name, guint32 v)
+add_u32 (TressJsonWriter *b, const char *name, guint32 v)
 {
-  json_builder_set_member_name (b, name);
+  tress_json_member (b, name);
   if (v == NONE)
-    json_builder_add_null_value (b);
+    tress_json_add_null (b);
   else
-    json_builder_add_int_value (b, v);
+    tress_json_add_int (b, v);
 }
 
 static void
-add_str (JsonBuilder *b, const char *name, const char *v)
+add_str (TressJsonWriter *b, const char *name, const char *v)
 {
-  json_builder_set_member_name (b, name);
-  json_builder_add_string_value (b, v); /* NULL gives null */
+  tress_json_member (b, name);
+  tress_json_add_string (b, v); /* NULL gives null */
 }
 
 static void
-add_u32s (JsonBuilder *b, const char *name, const guint32 *v, guint32 n)
+add_u32s (TressJsonWriter *b, const char *name, const guint32 *v, guint32 n)
 {
-  json_builder_set_member_name (b, name);
-  json_builder_begin_array (b);
+  tress_json_member (b, name);
+  tress_json_begin_array (b);
   for (guint32 i = 0; i < n; i++)
     if (v[i] == NONE)
-      json_builder_add_null_value (b);
+      tress_json_add_null (b);
     else
-      json_builder_add_int_value (b, v[i]);
-  json_builder_end_array (b);
+      tress_json_add_int (b, v[i]);
+  tress_json_end_array (b);
 }
 
 static void
-add_floats (JsonBuilder *b, const char *name, const float *v, guint n)
+add_floats (TressJsonWriter *b, const char *name, const float *v, guint n)
 {
-  json_builder_set_member_name (b, name);
-  json_builder_begin_array (b);
+  tress_json_member (b, name);
+  tress_json_begin_array (b);
   for (guint i = 0; i < n; i++)
-    json_builder_add_double_value (b, v[i]);
-  json_builder_end_array (b);
+    tress_json_add_double (b, v[i]);
+  tress_json_end_array (b);
 }
 
 static void
-add_node (JsonBuilder *b, const char *name, const TressNiffNodeRef *r)
+add_node (TressJsonWriter *b, const char *name, const TressNiffNodeRef *r)
 {
-  json_builder_set_member_name (b, name);
-  json_builder_begin_object (b);
+  tress_json_member (b, name);
+  tress_json_begin_object (b);
   add_str (b, "kind", node_kind_name (r->kind));
   add_u32 (b, "index", r->index);
-  json_builder_end_object (b);
+  tress_json_end_object (b);
 }
 
 static void
-dump_groups (JsonBuilder *b, const char *name, const TressNiffFloatGroup *g, guint32 n, guint width)
+dump_groups (TressJsonWriter *b, const char *name, const TressNiffFloatGroup *g, guint32 n, guint width)
 {
-  json_builder_set_member_name (b, name);
-  json_builder_begin_array (b);
+  tress_json_member (b, name);
+  tress_json_begin_array (b);
   for (guint32 i = 0; i < n; i++)
     {
-      json_builder_begin_object (b);
+      tress_json_begin_object (b);
       add_u32 (b, "offset", (guint32)g[i].offset);
       if (g[i].name != NULL)
         add_str (b, "name", g[i].name);
       add_u32 (b, "count", g[i].n);
       add_floats (b, "values", g[i].v, g[i].n * width);
-      json_builder_end_object (b);
+      tress_json_end_object (b);
     }
-  json_builder_end_array (b);
+  tress_json_end_array (b);
 }
 
 static void
-dump_ik (JsonBuilder *b, const char *name, const TressNiffIkNode *nodes, guint32 n, gboolean joint)
+dump_ik (TressJsonWriter *b, const char *name, const TressNiffIkNode *nodes, guint32 n, gboolean joint)
 {
-  json_builder_set_member_name (b, name);
-  json_builder_begin_array (b);
+  tress_json_member (b, name);
+  tress_json_begin_array (b);
   for (guint32 i = 0; i < n; i++)
     {
       const TressNiffIkNode *k = &nodes[i];
-      json_builder_begin_object (b);
+      tress_json_begin_object (b);
       add_u32 (b, "offset", (guint32)k->offset);
       add_str (b, "name", k->name);
       add_u32 (b, "type", k->type);
@@ -236,32 +236,32 @@ dump_ik (JsonBuilder *b, const char *name, const TressNiffIkNode *nodes, guint32
       if (joint)
         {
           add_u32 (b, "effector", k->effector);
-          json_builder_set_member_name (b, "length");
-          json_builder_add_double_value (b, k->length);
+          tress_json_member (b, "length");
+          tress_json_add_double (b, k->length);
           add_floats (b, "resplane_axis", k->resplane, 3);
         }
       add_u32s (b, "objects", k->objects, k->n_objects);
-      json_builder_end_object (b);
+      tress_json_end_object (b);
     }
-  json_builder_end_array (b);
+  tress_json_end_array (b);
 }
 
 void
-tress_niff_scene_dump (const TressNiffScene *scene, JsonBuilder *b)
+tress_niff_scene_dump (const TressNiffScene *scene, TressJsonWriter *b)
 {
   static const char *const ref_keys[TRESS_NIFF_N_REFS]
       = { "vtx", "tri_color", "vtx_color", "tri_nv", "vtx_nv", "st" };
 
-  json_builder_begin_object (b);
+  tress_json_begin_object (b);
   add_str (b, "name", scene->name);
   add_u32s (b, "roots", scene->roots, scene->n_roots);
 
-  json_builder_set_member_name (b, "objects");
-  json_builder_begin_array (b);
+  tress_json_member (b, "objects");
+  tress_json_begin_array (b);
   for (guint32 i = 0; i < scene->n_objects; i++)
     {
       const TressNiffSceneObject *o = &scene->objects[i];
-      json_builder_begin_object (b);
+      tress_json_begin_object (b);
       add_u32 (b, "offset", (guint32)o->offset);
       add_u32 (b, "index", o->index);
       add_str (b, "name", o->name);
@@ -275,16 +275,16 @@ tress_niff_scene_dump (const TressNiffScene *scene, JsonBuilder *b)
       add_u32 (b, "mat", o->mat);
       add_u32 (b, "anim_group", o->anim_group);
       add_u32s (b, "chain_roots", o->chain_roots, o->n_chain_roots);
-      json_builder_end_object (b);
+      tress_json_end_object (b);
     }
-  json_builder_end_array (b);
+  tress_json_end_array (b);
 
-  json_builder_set_member_name (b, "shapes");
-  json_builder_begin_array (b);
+  tress_json_member (b, "shapes");
+  tress_json_begin_array (b);
   for (guint32 i = 0; i < scene->n_shapes; i++)
     {
       const TressNiffSceneShape *s = &scene->shapes[i];
-      json_builder_begin_object (b);
+      tress_json_begin_object (b);
       add_u32 (b, "offset", (guint32)s->offset);
       add_str (b, "name", s->name);
       add_u32 (b, "type", s->type);
@@ -292,9 +292,9 @@ tress_niff_scene_dump (const TressNiffScene *scene, JsonBuilder *b)
       add_u32 (b, "geometry", s->geometry);
       add_u32 (b, "mat", s->mat);
       add_u32s (b, "parts", s->parts, s->n_parts);
-      json_builder_end_object (b);
+      tress_json_end_object (b);
     }
-  json_builder_end_array (b);
+  tress_json_end_array (b);
 
   dump_groups (b, "vtx_groups", scene->vtx, scene->n_vtx, 3);
   dump_groups (b, "tri_color_groups", scene->tri_colors, scene->n_tri_colors, 4);
@@ -304,53 +304,53 @@ tress_niff_scene_dump (const TressNiffScene *scene, JsonBuilder *b)
   dump_groups (b, "st_groups", scene->sts, scene->n_sts, 2);
   dump_groups (b, "weight_groups", scene->weights, scene->n_weights, 1);
 
-  json_builder_set_member_name (b, "tri_groups");
-  json_builder_begin_array (b);
+  tress_json_member (b, "tri_groups");
+  tress_json_begin_array (b);
   for (guint32 i = 0; i < scene->n_tri_groups; i++)
     {
       const TressNiffTriGroup *tg = &scene->tri_groups[i];
-      json_builder_begin_object (b);
+      tress_json_begin_object (b);
       add_u32 (b, "offset", (guint32)tg->offset);
       add_str (b, "name", tg->name);
       add_u32 (b, "anim_type", tg->anim_type);
       add_u32 (b, "anim_frames", tg->anim_frames);
-      json_builder_set_member_name (b, "references");
-      json_builder_begin_object (b);
+      tress_json_member (b, "references");
+      tress_json_begin_object (b);
       for (guint k = 0; k < TRESS_NIFF_N_REFS; k++)
         {
-          json_builder_set_member_name (b, ref_keys[k]);
-          json_builder_begin_object (b);
+          tress_json_member (b, ref_keys[k]);
+          tress_json_begin_object (b);
           if (tg->refs[k].keys != NULL)
             add_u32s (b, "keys", tg->refs[k].keys, tg->refs[k].n);
           add_u32s (b, "groups", tg->refs[k].group, tg->refs[k].n);
-          json_builder_end_object (b);
+          tress_json_end_object (b);
         }
-      json_builder_end_object (b);
-      json_builder_set_member_name (b, "tris");
-      json_builder_begin_array (b);
+      tress_json_end_object (b);
+      tress_json_member (b, "tris");
+      tress_json_begin_array (b);
       for (guint32 t = 0; t < tg->n_tris; t++)
         {
           const TressNiffTri *tri = &tg->tris[t];
-          json_builder_begin_object (b);
+          tress_json_begin_object (b);
           add_u32 (b, "tri_nv", tri->tri_nv);
           add_u32 (b, "tri_color", tri->tri_color);
           add_u32s (b, "vtx", tri->vtx, 3);
           add_u32s (b, "st", tri->st, 3);
           add_u32s (b, "vtx_nv", tri->vtx_nv, 3);
           add_u32s (b, "vtx_color", tri->vtx_color, 3);
-          json_builder_end_object (b);
+          tress_json_end_object (b);
         }
-      json_builder_end_array (b);
-      json_builder_end_object (b);
+      tress_json_end_array (b);
+      tress_json_end_object (b);
     }
-  json_builder_end_array (b);
+  tress_json_end_array (b);
 
-  json_builder_set_member_name (b, "parts");
-  json_builder_begin_array (b);
+  tress_json_member (b, "parts");
+  tress_json_begin_array (b);
   for (guint32 i = 0; i < scene->n_parts; i++)
     {
       const TressNiffPart *p = &scene->parts[i];
-      json_builder_begin_object (b);
+      tress_json_begin_object (b);
       add_u32 (b, "offset", (guint32)p->offset);
       add_str (b, "name", p->name);
       if (p->mat == TRESS_NIFF_PART_USE_SHAPE_MAT)
@@ -359,16 +359,16 @@ tress_niff_scene_dump (const TressNiffScene *scene, JsonBuilder *b)
         add_u32 (b, "mat", p->mat);
       add_u32 (b, "tri_group", p->tri_group);
       add_u32s (b, "tris", p->tris, p->n_tris);
-      json_builder_end_object (b);
+      tress_json_end_object (b);
     }
-  json_builder_end_array (b);
+  tress_json_end_array (b);
 
-  json_builder_set_member_name (b, "materials");
-  json_builder_begin_array (b);
+  tress_json_member (b, "materials");
+  tress_json_begin_array (b);
   for (guint32 i = 0; i < scene->n_mats; i++)
     {
       const TressNiffMat *m = &scene->mats[i];
-      json_builder_begin_object (b);
+      tress_json_begin_object (b);
       add_u32 (b, "offset", (guint32)m->offset);
       add_str (b, "name", m->name);
       add_str (b, "type",
@@ -386,24 +386,24 @@ tress_niff_scene_dump (const TressNiffScene *scene, JsonBuilder *b)
           add_floats (b, "diffuse", m->diffuse, 4);
         }
       add_u32 (b, "textures", m->n_tex);
-      json_builder_end_object (b);
+      tress_json_end_object (b);
     }
-  json_builder_end_array (b);
+  tress_json_end_array (b);
 
-  json_builder_set_member_name (b, "envelopes");
-  json_builder_begin_array (b);
+  tress_json_member (b, "envelopes");
+  tress_json_begin_array (b);
   for (guint32 i = 0; i < scene->n_envelopes; i++)
     {
       const TressNiffEnvelope *env = &scene->envelopes[i];
-      json_builder_begin_object (b);
+      tress_json_begin_object (b);
       add_u32 (b, "offset", (guint32)env->offset);
       add_str (b, "name", env->name);
-      json_builder_set_member_name (b, "full_weighted_parts");
-      json_builder_begin_array (b);
+      tress_json_member (b, "full_weighted_parts");
+      tress_json_begin_array (b);
       for (guint32 k = 0; k < env->n_full; k++)
         {
           const TressNiffFullPart *p = &env->full[k];
-          json_builder_begin_object (b);
+          tress_json_begin_object (b);
           add_node (b, "node", &p->node);
           add_u32 (b, "vtx_group", p->vtx);
           add_u32 (b, "vtx_nv_group", p->vtx_nv);
@@ -411,46 +411,46 @@ tress_niff_scene_dump (const TressNiffScene *scene, JsonBuilder *b)
           add_u32 (b, "vtx_color_group", p->vtx_color);
           add_u32 (b, "tri_color_group", p->tri_color);
           add_u32 (b, "st_group", p->st);
-          json_builder_end_object (b);
+          tress_json_end_object (b);
         }
-      json_builder_end_array (b);
-      json_builder_set_member_name (b, "weighted_parts");
-      json_builder_begin_array (b);
+      tress_json_end_array (b);
+      tress_json_member (b, "weighted_parts");
+      tress_json_begin_array (b);
       for (guint32 k = 0; k < env->n_weighted; k++)
         {
           const TressNiffWeightedPart *p = &env->weighted[k];
-          json_builder_begin_object (b);
-          json_builder_set_member_name (b, "nodes");
-          json_builder_begin_array (b);
+          tress_json_begin_object (b);
+          tress_json_member (b, "nodes");
+          tress_json_begin_array (b);
           for (guint32 n = 0; n < p->n_nodes; n++)
             {
-              json_builder_begin_object (b);
+              tress_json_begin_object (b);
               add_str (b, "kind", node_kind_name (p->nodes[n].kind));
               add_u32 (b, "index", p->nodes[n].index);
               add_u32 (b, "weight_group", p->weight_group[n]);
               add_u32 (b, "vtx_group", p->vtx[n]);
               add_u32 (b, "vtx_nv_group", p->vtx_nv[n]);
-              json_builder_end_object (b);
+              tress_json_end_object (b);
             }
-          json_builder_end_array (b);
-          json_builder_end_object (b);
+          tress_json_end_array (b);
+          tress_json_end_object (b);
         }
-      json_builder_end_array (b);
+      tress_json_end_array (b);
       add_u32 (b, "morph_parts", env->n_morph);
       add_u32 (b, "tris", env->n_tris);
-      json_builder_end_object (b);
+      tress_json_end_object (b);
     }
-  json_builder_end_array (b);
+  tress_json_end_array (b);
 
   dump_ik (b, "chain_roots", scene->chain_roots, scene->n_chain_roots, FALSE);
   dump_ik (b, "joints", scene->joints, scene->n_joints, TRUE);
   dump_ik (b, "effectors", scene->effectors, scene->n_effectors, FALSE);
   add_u32 (b, "textures_not_read", scene->n_textures);
   add_u32 (b, "cluster_shapes_not_read", scene->n_cluster_shapes);
-  json_builder_set_member_name (b, "notes");
-  json_builder_begin_array (b);
+  tress_json_member (b, "notes");
+  tress_json_begin_array (b);
   for (guint i = 0; i < scene->notes->len; i++)
-    json_builder_add_string_value (b, g_ptr_array_index (scene->notes, i));
-  json_builder_end_array (b);
-  json_builder_end_object (b);
+    tress_json_add_string (b, g_ptr_array_index (scene->notes, i));
+  tress_json_end_array (b);
+  tress_json_end_object (b);
 }

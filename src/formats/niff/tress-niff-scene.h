@@ -294,6 +294,6 @@ guint32 tress_niff_scene_tri_mat (const TressNiffScene *scene, guint32 obj, guin
 
 /* One line a fact, for tress-cli info; and the scene in tress-cli dump. */
 void tress_niff_scene_describe (const TressNiffScene *scene, GString *out);
-void tress_niff_scene_dump (const TressNiffScene *scene, JsonBuilder *builder);
+void tress_niff_scene_dump (const TressNiffScene *scene, TressJsonWriter *builder);
 
 G_END_DECLS

@@ -1281,82 +1281,82 @@ niff_describe (gpointer model)
 }
 
 static void
-dump_trs (JsonBuilder *b, const TressNiffRecord *r)
+dump_trs (TressJsonWriter *b, const TressNiffRecord *r)
 {
   static const char *const names[3] = { "translate", "rotate", "scale" };
 
   for (guint v = 0; v < 3; v++)
     {
-      json_builder_set_member_name (b, names[v]);
-      json_builder_begin_array (b);
+      tress_json_member (b, names[v]);
+      tress_json_begin_array (b);
       for (guint k = 0; k < 3; k++)
-        json_builder_add_double_value (b, niff_f32 (r->trs[3 * v + k]));
-      json_builder_end_array (b);
+        tress_json_add_double (b, niff_f32 (r->trs[3 * v + k]));
+      tress_json_end_array (b);
     }
-  json_builder_set_member_name (b, "expand");
-  json_builder_add_int_value (b, r->expand);
+  tress_json_member (b, "expand");
+  tress_json_add_int (b, r->expand);
 }
 
 static void
-add_u32 (JsonBuilder *b, const char *name, guint32 v)
+add_u32 (TressJsonWriter *b, const char *name, guint32 v)
 {
-  json_builder_set_member_name (b, name);
-  json_builder_add_int_value (b, v);
+  tress_json_member (b, name);
+  tress_json_add_int (b, v);
 }
 
 static void
-niff_dump (gpointer model, JsonBuilder *b)
+niff_dump (gpointer model, TressJsonWriter *b)
 {
   TressNiffFile *file = model;
   char buf[16];
 
-  json_builder_begin_object (b);
-  json_builder_set_member_name (b, "format");
-  json_builder_add_string_value (b, file->niff2 ? "NIFF2" : "NIFF1");
+  tress_json_begin_object (b);
+  tress_json_member (b, "format");
+  tress_json_add_string (b, file->niff2 ? "NIFF2" : "NIFF1");
   g_snprintf (buf, sizeof buf, "0x%08x", file->version);
-  json_builder_set_member_name (b, "version");
-  json_builder_add_string_value (b, buf);
+  tress_json_member (b, "version");
+  tress_json_add_string (b, buf);
   add_u32 (b, "file_size", (guint32)g_bytes_get_size (file->bytes));
   add_u32 (b, "header_size", file->header_size);
 
-  json_builder_set_member_name (b, "lists");
-  json_builder_begin_array (b);
+  tress_json_member (b, "lists");
+  tress_json_begin_array (b);
   for (guint i = 0; i < file->lists->len; i++)
     {
       const TressNiffList *l = &g_array_index (file->lists, TressNiffList, i);
-      json_builder_begin_object (b);
-      json_builder_set_member_name (b, "name");
-      json_builder_add_string_value (b, list_kinds[list_kind (l->tag)].name);
+      tress_json_begin_object (b);
+      tress_json_member (b, "name");
+      tress_json_add_string (b, list_kinds[list_kind (l->tag)].name);
       g_snprintf (buf, sizeof buf, "0x%08x", l->tag);
-      json_builder_set_member_name (b, "tag");
-      json_builder_add_string_value (b, buf);
+      tress_json_member (b, "tag");
+      tress_json_add_string (b, buf);
       add_u32 (b, "offset", (guint32)l->offset);
       add_u32 (b, "size", (guint32)l->size);
-      json_builder_end_object (b);
+      tress_json_end_object (b);
     }
-  json_builder_end_array (b);
+  tress_json_end_array (b);
 
-  json_builder_set_member_name (b, "objects");
-  json_builder_begin_array (b);
+  tress_json_member (b, "objects");
+  tress_json_begin_array (b);
   for (guint i = 0; i < file->objects->len; i++)
     {
       const TressNiffObject *o = &g_array_index (file->objects, TressNiffObject, i);
       const char *name = tress_niff_file_get_name (file, o->name_index);
-      json_builder_begin_object (b);
+      tress_json_begin_object (b);
       add_u32 (b, "index", o->index);
-      json_builder_set_member_name (b, "name");
-      json_builder_add_string_value (b, name);
-      json_builder_set_member_name (b, "anim_group");
+      tress_json_member (b, "name");
+      tress_json_add_string (b, name);
+      tress_json_member (b, "anim_group");
       if (o->anim_link == NIFF_NONE)
-        json_builder_add_null_value (b);
+        tress_json_add_null (b);
       else
-        json_builder_add_int_value (b, o->anim_link);
-      json_builder_end_object (b);
+        tress_json_add_int (b, o->anim_link);
+      tress_json_end_object (b);
     }
-  json_builder_end_array (b);
+  tress_json_end_array (b);
 
-  json_builder_set_member_name (b, "anim_groups");
-  json_builder_begin_array (b);
+  tress_json_member (b, "anim_groups");
+  tress_json_begin_array (b);
   for (guint gi = 0; gi < file->groups->len; gi++)
     {
       const TressNiffGroup *g = g_ptr_array_index (file->groups, gi);
@@ -1364,141 +1364,148 @@ niff_dump (gpointer model, JsonBuilder *b)
       const char *order = rot_order_name (g->rot_order);
       g_autofree char *owner = tress_niff_group_owner (file, gi);
 
-      json_builder_begin_object (b);
+      tress_json_begin_object (b);
       add_u32 (b, "index", g->index);
       add_u32 (b, "offset", (guint32)g->offset);
-      json_builder_set_member_name (b, "name");
-      json_builder_add_string_value (b, tress_niff_file_get_name (file, g->name_index));
-      json_builder_set_member_name (b, "used_by");
-      json_builder_add_string_value (b, owner);
-      json_builder_set_member_name (b, "anim_type");
+      tress_json_member (b, "name");
+      tress_json_add_string (b, tress_niff_file_get_name (file, g->name_index));
+      tress_json_member (b, "used_by");
+      tress_json_add_string (b, owner);
+      tress_json_member (b, "anim_type");
       if (type != NULL)
-        json_builder_add_string_value (b, type);
+        tress_json_add_string (b, type);
       else
-        json_builder_add_int_value (b, g->anim_type);
+        tress_json_add_int (b, g->anim_type);
       add_u32 (b, "frame_rate", g->frame_rate);
       add_u32 (b, "loop", g->loop);
-      json_builder_set_member_name (b, "rotation_order");
+      tress_json_member (b, "rotation_order");
       if (order != NULL)
-        json_builder_add_string_value (b, order);
+        tress_json_add_string (b, order);
       else
-        json_builder_add_int_value (b, g->rot_order);
+        tress_json_add_int (b, g->rot_order);
       add_u32 (b, "header_size", g->header_size);
       add_u32 (b, "size", (guint32)tress_niff_group_size (g));
 
-      json_builder_set_member_name (b, "records");
-      json_builder_begin_array (b);
+      tress_json_member (b, "records");
+      tress_json_begin_array (b);
       for (guint i = 0; i < g->records->len; i++)
         {
           const TressNiffRecord *r = &g_array_index (g->records, TressNiffRecord, i);
-          json_builder_begin_object (b);
-          json_builder_set_member_name (b, "kind");
+          tress_json_begin_object (b);
+          tress_json_member (b, "kind");
           switch (r->tag)
             {
             case TRESS_NIFF_RECORD_STATIC:
-              json_builder_add_string_value (b, "STATIC");
+              tress_json_add_string (b, "STATIC");
               dump_trs (b, r);
               break;
             case TRESS_NIFF_RECORD_FULL:
-              json_builder_add_string_value (b, "FULL");
+              tress_json_add_string (b, "FULL");
               dump_trs (b, r);
               break;
             case TRESS_NIFF_RECORD_KEY:
-              json_builder_add_string_value (b, "KEY");
+              tress_json_add_string (b, "KEY");
               add_u32 (b, "key", r->key);
-              json_builder_set_member_name (b, "next_key");
+              tress_json_member (b, "next_key");
               if (r->next == NIFF_NONE)
-                json_builder_add_null_value (b);
+                tress_json_add_null (b);
               else
-                json_builder_add_int_value (b, r->next);
+                tress_json_add_int (b, r->next);
               add_u32 (b, "interpolation", r->interp);
               dump_trs (b, r);
               break;
             default:
-              json_builder_add_string_value (b, "BILLBOARD");
+              tress_json_add_string (b, "BILLBOARD");
               add_u32 (b, "look_at", r->look_at);
               add_u32 (b, "up", r->up);
               break;
             }
-          json_builder_end_object (b);
+          tress_json_end_object (b);
         }
-      json_builder_end_array (b);
+      tress_json_end_array (b);
 
       if (g->has_ext)
         {
-          json_builder_set_member_name (b, "nintendo_extension");
-          json_builder_begin_object (b);
+          tress_json_member (b, "nintendo_extension");
+          tress_json_begin_object (b);
           g_snprintf (buf, sizeof buf, "0x%x", g->channel_bits);
-          json_builder_set_member_name (b, "use_animation_channel");
-          json_builder_add_string_value (b, buf);
-          json_builder_set_member_name (b, "constraints");
-          json_builder_begin_array (b);
+          tress_json_member (b, "use_animation_channel");
+          tress_json_add_string (b, buf);
+          tress_json_member (b, "constraints");
+          tress_json_begin_array (b);
           for (guint k = 0; k < TRESS_NIFF_N_CONSTRAINTS; k++)
             {
-              json_builder_begin_object (b);
-              json_builder_set_member_name (b, "name");
-              json_builder_add_string_value (b, constraint_names[k]);
+              tress_json_begin_object (b);
+              tress_json_member (b, "name");
+              tress_json_add_string (b, constraint_names[k]);
               add_u32 (b, "kind", g->constraints[2 * k]);
               add_u32 (b, "node", g->constraints[2 * k + 1]);
               add_u32 (b, "external_file_name", g->external_names[2 * k]);
               add_u32 (b, "external_obj_name", g->external_names[2 * k + 1]);
-              json_builder_end_object (b);
+              tress_json_end_object (b);
             }
-          json_builder_end_array (b);
-          json_builder_set_member_name (b, "channels");
-          json_builder_begin_object (b);
+          tress_json_end_array (b);
+          tress_json_member (b, "channels");
+          tress_json_begin_object (b);
           for (guint c = 0; c < TRESS_NIFF_N_CHANNELS; c++)
             {
               guint nc = tress_niff_channel_n_components (c);
-              json_builder_set_member_name (b, tress_niff_channel_name (c));
-              json_builder_begin_array (b);
+              tress_json_member (b, tress_niff_channel_name (c));
+              tress_json_begin_array (b);
               for (guint i = 0; i < g->channels[c]->len; i++)
                 {
                   const TressNiffChannelKey *k
                       = &g_array_index (g->channels[c], TressNiffChannelKey, i);
-                  json_builder_begin_object (b);
+                  tress_json_begin_object (b);
                   add_u32 (b, "interpolation", k->interp);
                   add_u32 (b, "key", k->key);
-                  json_builder_set_member_name (b, "value");
-                  json_builder_begin_array (b);
+                  tress_json_member (b, "value");
+                  tress_json_begin_array (b);
                   for (guint j = 0; j < nc; j++)
-                    json_builder_add_double_value (b, niff_f32 (k->value[j]));
-                  json_builder_end_array (b);
-                  json_builder_set_member_name (b, "differential");
-                  json_builder_begin_array (b);
+                    tress_json_add_double (b, niff_f32 (k->value[j]));
+                  tress_json_end_array (b);
+                  tress_json_member (b, "differential");
+                  tress_json_begin_array (b);
                   for (guint j = 0; j < nc; j++)
-                    json_builder_add_double_value (b, niff_f32 (k->diff[j]));
-                  json_builder_end_array (b);
-                  json_builder_end_object (b);
+                    tress_json_add_double (b, niff_f32 (k->diff[j]));
+                  tress_json_end_array (b);
+                  tress_json_end_object (b);
                 }
-              json_builder_end_array (b);
+              tress_json_end_array (b);
             }
-          json_builder_end_object (b);
+          tress_json_end_object (b);
           add_u32 (b, "other_extension_bytes",
                    g->other != NULL ? (guint32)g_bytes_get_size (g->other) : 0);
-          json_builder_end_object (b);
+          tress_json_end_object (b);
         }
       add_u32 (b, "user_extension_bytes",
                g->user != NULL ? (guint32)g_bytes_get_size (g->user) : 0);
-      json_builder_end_object (b);
+      tress_json_end_object (b);
     }
-  json_builder_end_array (b);
+  tress_json_end_array (b);
   {
     g_autoptr (GError) error = NULL;
     g_autoptr (TressNiffScene) scene = tress_niff_scene_new (file, &error);
 
-    json_builder_set_member_name (b, "scene");
+    tress_json_member (b, "scene");
     if (scene != NULL)
       tress_niff_scene_dump (scene, b);
     else
       {
-        json_builder_begin_object (b);
-        json_builder_set_member_name (b, "error");
-        json_builder_add_string_value (b, error->message);
-        json_builder_end_object (b);
+        tress_json_begin_object (b);
+        tress_json_member (b, "error");
+        tress_json_add_string (b, error->message);
+        tress_json_end_object (b);
       }
   }
-  json_builder_end_object (b);
+  {
+    /* the validate pass's problems, summed up per kind */
+    g_autoptr (GPtrArray) problems = niff_validate (file);
+
+    tress_problem_list_aggregate (problems);
+    tress_json_problems_member (b, "problems", problems);
+  }
+  tress_json_end_object (b);
 }
 
 static const char *const niff_extensions[] = { "niff", "nif", NULL };

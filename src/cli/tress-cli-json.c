@@ -1,0 +1,180 @@
+/* tress-cli-json.c: the model as JSON text and back
+ *
+ *   tress-cli dump FILE [-o OUT]   the whole model as JSON (schema: docs/json.md)
+ *   tress-cli build JSON -o OUT    the file a dump describes, with its edits
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <errno.h>
+#include <glib/gstdio.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "tress-cli.h"
+
+/* JSON text is some four times the size of the file it describes. */
+#define JSON_MAX_SIZE (G_GUINT64_CONSTANT (4) << 30)
+
+static char *opt_out;
+
+static int
+cmd_dump (int argc, char **argv)
+{
+  const GOptionEntry entries[] = {
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &opt_out, "Write the JSON to OUT, not stdout",
+      "OUT" },
+    { NULL },
+  };
+  g_auto (TressCliFile) file = { 0 };
+  g_autoptr (GError) error = NULL;
+
+  if (!tress_cli_parse (&argc, &argv, entries, "FILE",
+                        "Print the whole model of FILE as JSON (see docs/json.md); "
+                        "tress-cli build turns it back into the same file."))
+    return TRESS_CLI_UNREADABLE;
+  if (argc != 2)
+    {
+      tress_cli_error ("dump needs exactly one FILE (see tress-cli dump --help)");
+      return TRESS_CLI_UNREADABLE;
+    }
+  if (!tress_cli_file_load (&file, argv[1]))
+    return TRESS_CLI_UNREADABLE;
+  if (file.format->dump == NULL)
+    {
+      tress_cli_error ("%s: the %s format has no dump", argv[1], file.format->id);
+      return TRESS_CLI_UNREADABLE;
+    }
+  if (opt_out != NULL)
+    {
+      g_autoptr (TressJsonWriter) w = tress_json_writer_new ();
+      g_autoptr (GBytes) text = NULL;
+
+      file.format->dump (file.model, w);
+      text = tress_json_writer_free_to_bytes (g_steal_pointer (&w));
+      return tress_cli_write (opt_out, text, argv[1]) ? TRESS_CLI_OK : TRESS_CLI_UNWRITTEN;
+    }
+  else
+    {
+      g_autoptr (TressJsonWriter) w = tress_json_writer_new_for_file (stdout);
+
+      file.format->dump (file.model, w);
+      if (!tress_json_writer_finish (w, &error))
+        {
+          tress_cli_error ("%s", error->message);
+          return TRESS_CLI_UNWRITTEN;
+        }
+    }
+  return TRESS_CLI_OK;
+}
+
+static void
+print_problems (const char *path, GPtrArray *problems, gboolean errors)
+{
+  for (guint i = 0; i < problems->len; i++)
+    {
+      const TressProblem *p = g_ptr_array_index (problems, i);
+
+      if ((p->severity >= TRESS_SEVERITY_ERROR) != errors)
+        continue;
+      if (errors)
+        tress_cli_error ("%s: %s: %s", path, p->location[0] ? p->location : "(the whole text)",
+                         p->message);
+      else
+        g_print ("%s: %s: %s\n", path, p->location[0] ? p->location : "(the whole text)",
+                 p->message);
+    }
+}
+
+static int
+cmd_build (int argc, char **argv)
+{
+  const GOptionEntry entries[] = {
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &opt_out, "Write the file to OUT", "OUT" },
+    { NULL },
+  };
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GMappedFile) mapped = NULL;
+  g_autoptr (TressJsonReader) r = NULL;
+  g_autofree char *format_id = NULL;
+  const TressFormat *format;
+  TressJsonBuild result = { NULL, NULL, 0 };
+  TressCliFile file = { 0 };
+  gint64 version = 0;
+  GStatBuf st;
+  gboolean saved;
+
+  if (!tress_cli_parse (&argc, &argv, entries, "JSON -o OUT",
+                        "Rebuild the file a dump describes (tress-cli dump FILE > JSON). An "
+                        "unedited dump gives the same bytes; values edited in the JSON go "
+                        "through the same edit operations as the editor's, and a refused one "
+                        "is named by its JSON Pointer (nothing is written then)."))
+    return TRESS_CLI_UNREADABLE;
+  if (argc != 2 || opt_out == NULL)
+    {
+      tress_cli_error ("build needs JSON and -o OUT (see tress-cli build --help)");
+      return TRESS_CLI_UNREADABLE;
+    }
+  if (g_stat (argv[1], &st) == 0 && (guint64)st.st_size > JSON_MAX_SIZE)
+    {
+      tress_cli_error ("%s holds %" G_GINT64_FORMAT " bytes, more than the %" G_GUINT64_FORMAT
+                       " bytes of JSON Tress reads",
+                       argv[1], (gint64)st.st_size, JSON_MAX_SIZE);
+      return TRESS_CLI_UNREADABLE;
+    }
+  mapped = g_mapped_file_new (argv[1], FALSE, &error);
+  if (mapped == NULL)
+    {
+      tress_cli_error ("%s", error->message);
+      return TRESS_CLI_UNREADABLE;
+    }
+  r = tress_json_reader_new (g_mapped_file_get_contents (mapped),
+                             g_mapped_file_get_length (mapped));
+  if (!tress_json_reader_read_header (r, &format_id, &version))
+    {
+      print_problems (argv[1], tress_json_reader_get_problems (r), TRUE);
+      return TRESS_CLI_UNREADABLE;
+    }
+  format = tress_format_lookup (format_id);
+  if (format == NULL || format->build == NULL)
+    {
+      tress_cli_error ("%s: /format: \"%s\" is no format Tress builds (cha, bfres or niff)",
+                       argv[1], format_id);
+      return TRESS_CLI_UNREADABLE;
+    }
+  if (!format->build (r, &result))
+    {
+      GPtrArray *problems = tress_json_reader_get_problems (r);
+
+      print_problems (argv[1], problems, FALSE);
+      print_problems (argv[1], problems, TRUE);
+      tress_cli_error ("%s: nothing written (%u refused)", argv[1], tress_json_reader_n_errors (r));
+      return tress_json_reader_ok (r) ? TRESS_CLI_INVALID : TRESS_CLI_UNREADABLE;
+    }
+  print_problems (argv[1], tress_json_reader_get_problems (r), FALSE);
+
+  /* Saved as every edit is: serialized, read back, checked against what the
+   * file had before the JSON's edits. */
+  file.format = format;
+  file.model = result.model;
+  file.path = g_strdup (argv[1]);
+  file.bytes = result.original;
+  if (file.bytes == NULL)
+    {
+      file.bytes = format->serialize (result.model, &error);
+      if (file.bytes == NULL)
+        {
+          tress_cli_error ("%s: cannot write: %s", argv[1], error->message);
+          tress_cli_file_clear (&file);
+          return TRESS_CLI_UNWRITTEN;
+        }
+    }
+  saved = tress_cli_file_save (&file, opt_out);
+  tress_cli_file_clear (&file);
+  return saved ? TRESS_CLI_OK : TRESS_CLI_UNWRITTEN;
+}
+
+const TressCliCommand tress_cli_json_commands[] = {
+  { "dump", "FILE [-o OUT]", "Print the whole model as JSON", cmd_dump },
+  { "build", "JSON -o OUT", "Rebuild a file from dump's JSON, with its edits", cmd_build },
+  { NULL },
+};
