@@ -202,7 +202,8 @@ add_node (TressJsonWriter *b, const char *name, const TressNiffNodeRef *r)
 }
 
 static void
-dump_groups (TressJsonWriter *b, const char *name, const TressNiffFloatGroup *g, guint32 n, guint width)
+dump_groups (TressJsonWriter *b, const char *name, const TressNiffFloatGroup *g, guint32 n,
+             guint width)
 {
   tress_json_member (b, name);
   tress_json_begin_array (b);
@@ -220,7 +221,8 @@ dump_groups (TressJsonWriter *b, const char *name, const TressNiffFloatGroup *g,
 }
 
 static void
-dump_ik (TressJsonWriter *b, const char *name, const TressNiffIkNode *nodes, guint32 n, gboolean joint)
+dump_ik (TressJsonWriter *b, const char *name, const TressNiffIkNode *nodes, guint32 n,
+         gboolean joint)
 {
   tress_json_member (b, name);
   tress_json_begin_array (b);
