@@ -643,7 +643,11 @@ test_several_documents (void)
     g_autoptr (GError) error = NULL;
     g_autoptr (GdkTexture) texture = NULL;
 
-    /* Nothing is drawn while a layout is pending: try again on a later frame. */
+    /* The window maps and gets its size through the main loop (late on a busy
+     * machine), and nothing is drawn while a layout is pending: try again on a
+     * later frame. */
+    WAIT_FOR (gtk_widget_get_mapped (GTK_WIDGET (window))
+              && gtk_widget_get_width (GTK_WIDGET (window)) > 0);
     WAIT_FOR (tress_window_render_png (GTK_WINDOW (window), png, &error)
               || !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_WOULD_BLOCK)
               || (g_clear_error (&error), FALSE));
