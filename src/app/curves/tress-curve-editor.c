@@ -8,6 +8,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "app/scene/tress-scene-pane.h"
 #include "tress-editor.h"
 
 /* ------------------------------------------------------------ key rows -- */
@@ -1737,6 +1738,15 @@ tress_curve_editor_new (TressDocument *document)
 
   set_details_model (self->warning_details, self->warning_items);
   set_details_model (self->notes_details, self->notes_items);
+  /* The animation on its model, for formats with scenes. */
+  if (tress_scene_pane_supports (document))
+    {
+      GtkWidget *pane = tress_scene_pane_new (self->document, self->view,
+                                              GTK_SELECTION_MODEL (self->tree_selection));
+
+      tress_scene_pane_set_tree_view (TRESS_SCENE_PANE (pane), GTK_WIDGET (self->tree_view));
+      tress_curve_editor_set_preview (self, pane);
+    }
   select_first_group (self);
   queue_refresh (self, DIRTY_CURVES);
   flush_refresh (self);

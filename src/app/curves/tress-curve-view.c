@@ -153,6 +153,7 @@ enum
 {
   SIGNAL_SELECTION_CHANGED,
   SIGNAL_CURVES_CHANGED,
+  SIGNAL_DRAG_UPDATE,
   N_SIGNALS
 };
 
@@ -868,9 +869,12 @@ update_drag_error (TressCurveView *self)
 static void
 drag_discard (TressCurveView *self)
 {
+  gboolean had_copies = FALSE;
+
   for (guint i = 0; i < self->slots->len; i++)
     {
       Slot *s = &g_array_index (self->slots, Slot, i);
+      had_copies |= s->edit != NULL;
       g_clear_pointer (&s->edit, tress_curve_unref);
       g_clear_pointer (&s->orig, tress_curve_unref);
       g_clear_pointer (&s->drag_sel, g_array_unref);
@@ -878,6 +882,8 @@ drag_discard (TressCurveView *self)
       s->permuted = FALSE;
     }
   set_drag_error (self, -1);
+  if (had_copies)
+    g_signal_emit (self, signals[SIGNAL_DRAG_UPDATE], 0);
 }
 
 static void
@@ -1074,7 +1080,10 @@ pointer_motion (TressCurveView *self, double x, double y, gboolean invert_snap)
   else if (self->drag == DRAG_HANDLE)
     drag_update_handle (self, x, y);
   if (self->drag == DRAG_KEYS || self->drag == DRAG_HANDLE)
-    update_drag_error (self);
+    {
+      update_drag_error (self);
+      g_signal_emit (self, signals[SIGNAL_DRAG_UPDATE], 0);
+    }
   else if (self->drag == DRAG_PAN)
     {
       tress_curve_viewport_pan (&self->vp, x - self->drag_x0, y - self->drag_y0);
@@ -2970,6 +2979,9 @@ tress_curve_view_class_init (TressCurveViewClass *klass)
   signals[SIGNAL_SELECTION_CHANGED]
       = g_signal_new ("selection-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL,
                       NULL, NULL, G_TYPE_NONE, 0);
+  signals[SIGNAL_DRAG_UPDATE]
+      = g_signal_new ("drag-update", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                      NULL, G_TYPE_NONE, 0);
   signals[SIGNAL_CURVES_CHANGED]
       = g_signal_new ("curves-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
                       NULL, G_TYPE_NONE, 0);

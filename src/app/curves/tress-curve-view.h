@@ -108,6 +108,8 @@ const char *tress_curve_view_get_message (TressCurveView *self);
  * during a drag), "axis-lock" (TressAxisLock as int), "playhead", "playing",
  * "loop", "message" (the last refusal or notice), "tolerance" (the largest
  * quantization error accepted silently), "drag-error" (read-only, above). Signals:
- * "selection-changed", "curves-changed" (the shown curves or their data changed). */
+ * "selection-changed", "curves-changed" (the shown curves or their data changed),
+ * "drag-update" (the curves being dragged changed, before the drag is committed, and once more
+ * when the drag copies are dropped: get_shown_curve() gives the curves as drawn). */
 
 G_END_DECLS

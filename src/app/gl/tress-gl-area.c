@@ -52,10 +52,17 @@ tress_gl_fallback_new (GtkWidget *area)
 {
   GtkWidget *stack = gtk_stack_new ();
   GtkWidget *label = gtk_label_new ("");
+  GtkWidget *scroller = gtk_scrolled_window_new ();
 
+  /* In a scrolled window, the wrapping text does not make the page's height
+   * depend on its width (a pane of fixed width would then lie about it). */
   gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scroller), GTK_POLICY_NEVER,
+                                  GTK_POLICY_AUTOMATIC);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), label);
+  g_object_set_data (G_OBJECT (stack), "tress-gl-label", label);
   gtk_stack_add_named (GTK_STACK (stack), area, "gl");
-  gtk_stack_add_named (GTK_STACK (stack), label, "unavailable");
+  gtk_stack_add_named (GTK_STACK (stack), scroller, "unavailable");
   gtk_stack_set_visible_child_name (GTK_STACK (stack), "gl");
   return stack;
 }
@@ -64,7 +71,7 @@ char *
 tress_gl_fallback_show (GtkWidget *fallback, const char *message)
 {
   char *text = g_strdup_printf (_ ("3D preview unavailable: %s"), message);
-  GtkWidget *label = gtk_stack_get_child_by_name (GTK_STACK (fallback), "unavailable");
+  GtkWidget *label = g_object_get_data (G_OBJECT (fallback), "tress-gl-label");
 
   gtk_label_set_text (GTK_LABEL (label), text);
   gtk_stack_set_visible_child_name (GTK_STACK (fallback), "unavailable");
