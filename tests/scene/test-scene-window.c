@@ -192,6 +192,8 @@ test_preview (void)
   /* The mesh is drawn: many pixels other than the background. */
   show_curve (&f, "Dead/Skl_Root/Rotate Z");
   tress_curve_view_set_playhead (f.view, 0);
+  WAIT_FOR (tress_scene_preview_is_highlighted (
+      f.preview, (guint)tress_scene_find_node (animator->scene, "Skl_Root")));
   rest = grab (&f);
   g_assert_nonnull (rest);
   total = (guint)(g_bytes_get_size (rest) / 4);
@@ -223,6 +225,7 @@ test_preview (void)
   /* A key drag changes the drawn pose before it is committed. */
   {
     DragWatch watch = { &f, NULL, TRUE };
+    guint poses_at_commit;
     gulong id;
     guint c;
 
@@ -243,15 +246,23 @@ test_preview (void)
           GTK_WIDGET (f.view), "curve.drag", "(ddddb)", x, y, x,
           y - gtk_widget_get_height (GTK_WIDGET (f.view)) / 3.0, FALSE));
       g_signal_handler_disconnect (f.view, id);
+      poses_at_commit = tress_scene_pane_get_n_poses (f.pane);
     }
     g_assert_nonnull (watch.during);
     g_assert_false (watch.modified_during); /* not yet committed */
     g_assert_cmpuint (count_different (scrubbed, watch.during), >, total / 200);
     g_assert_true (tress_document_get_modified (TRESS_DOCUMENT (f.doc)));
+    /* The committed curve is posed before the next frame. */
+    WAIT_FOR (tress_scene_pane_get_n_poses (f.pane) > poses_at_commit);
     after = grab (&f);
     g_assert_cmpuint (count_different (scrubbed, after), >, total / 200);
-    /* Undo brings the picture back. */
-    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f.window), "win.undo", NULL));
+    /* Undo brings the picture back (posed before the next frame). */
+    {
+      guint poses = tress_scene_pane_get_n_poses (f.pane);
+
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f.window), "win.undo", NULL));
+      WAIT_FOR (tress_scene_pane_get_n_poses (f.pane) > poses);
+    }
     {
       g_autoptr (GBytes) undone = grab (&f);
 
@@ -273,6 +284,8 @@ test_preview (void)
                      ==, spine2);
     g_signal_emit_by_name (f.preview, "node-clicked", spine2, (GdkModifierType)0);
   }
+  /* The highlight follows the graph's new curves before the next frame. */
+  WAIT_FOR (tress_scene_preview_is_highlighted (f.preview, (guint)spine2));
   g_assert_cmpuint (tress_curve_view_get_n_curves (f.view), ==, 3);
   for (guint i = 0; i < 3; i++)
     {

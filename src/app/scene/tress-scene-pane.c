@@ -30,6 +30,16 @@ struct _TressScenePane
   GArray *anims;   /* guint: the animations posed */
   guint n_poses;
   char *tree_note; /* why a click selected nothing, or NULL */
+  /* Changes gathered until the next frame: an edit of thousands of curves
+   * asks for one update, not one per curve. */
+  guint dirty;
+  guint tick;
+};
+
+enum
+{
+  DIRTY_POSE = 1 << 0,
+  DIRTY_SHOWN = 1 << 1,
 };
 
 G_DEFINE_FINAL_TYPE (TressScenePane, tress_scene_pane, GTK_TYPE_WIDGET)
@@ -122,6 +132,7 @@ update_note (TressScenePane *self)
 static void
 pose (TressScenePane *self)
 {
+  self->dirty &= ~DIRTY_POSE;
   if (self->animator == NULL)
     return;
   tress_scene_animator_pose (self->animator, (const guint *)self->anims->data, self->anims->len,
@@ -151,6 +162,7 @@ update_shown (TressScenePane *self)
   g_autoptr (GArray) nodes = NULL;
   g_autofree guint8 *seen = NULL;
 
+  self->dirty &= ~DIRTY_SHOWN;
   if (a == NULL)
     return;
   anims = g_array_new (FALSE, FALSE, sizeof (guint));
@@ -502,16 +514,40 @@ on_node_clicked (TressScenePreview *preview, int node, GdkModifierType mods, Tre
 
 /* ---- signals -------------------------------------------------------------- */
 
+static gboolean
+on_tick (GtkWidget *widget, GdkFrameClock *clock, gpointer data)
+{
+  TressScenePane *self = data;
+
+  self->tick = 0;
+  if (self->dirty & DIRTY_SHOWN)
+    update_shown (self);
+  if (self->dirty & DIRTY_POSE)
+    pose (self);
+  return G_SOURCE_REMOVE;
+}
+
+/* In the next frame's update phase, before it is drawn (and, while the pane
+ * is not shown, once it is). */
+static void
+queue_update (TressScenePane *self, guint what)
+{
+  self->dirty |= what;
+  if (self->tick == 0)
+    self->tick = gtk_widget_add_tick_callback (GTK_WIDGET (self), on_tick, self, NULL);
+}
+
 static void
 on_playhead (TressCurveView *view, GParamSpec *pspec, TressScenePane *self)
 {
+  /* Scrubbing and playback: one pose per change, at once. */
   pose (self);
 }
 
 static void
 on_shown_curves (TressCurveView *view, TressScenePane *self)
 {
-  update_shown (self);
+  queue_update (self, DIRTY_SHOWN);
 }
 
 static void
@@ -523,7 +559,7 @@ on_drag_update (TressCurveView *view, TressScenePane *self)
 static void
 on_curve_changed (TressCurveDocument *document, guint index, TressScenePane *self)
 {
-  pose (self);
+  queue_update (self, DIRTY_POSE);
 }
 
 static void
@@ -558,6 +594,9 @@ tress_scene_pane_dispose (GObject *object)
     g_signal_handlers_disconnect_by_data (self->view, self);
   if (self->document != NULL)
     g_signal_handlers_disconnect_by_data (self->document, self);
+  if (self->tick != 0)
+    gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->tick);
+  self->tick = 0;
   if (self->preview != NULL)
     {
       tress_scene_preview_set_scene (self->preview, NULL);

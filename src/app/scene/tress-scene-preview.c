@@ -564,7 +564,8 @@ tress_scene_preview_grab (TressScenePreview *self, int *width, int *height)
 }
 
 double
-tress_scene_preview_time_frames (TressScenePreview *self, guint n)
+tress_scene_preview_time_frames (TressScenePreview *self, guint n,
+                                 TressScenePreviewFrameFunc before_each, gpointer user_data)
 {
   gint64 start;
 
@@ -578,6 +579,8 @@ tress_scene_preview_time_frames (TressScenePreview *self, guint n)
   for (guint i = 0; i < n; i++)
     {
       self->cam.yaw += 360.0 / n;
+      if (before_each != NULL)
+        before_each (user_data, i);
       draw (self);
       glFinish ();
     }

@@ -69,8 +69,12 @@ const char *tress_scene_preview_get_gl_error (TressScenePreview *self);
  * *height device pixels. NULL when GL is not ready. */
 GBytes *tress_scene_preview_grab (TressScenePreview *self, int *width, int *height);
 /* Draws @n frames now (glFinish after each), turning the camera a little
- * each time; returns the mean seconds per frame, or −1 without GL. */
-double tress_scene_preview_time_frames (TressScenePreview *self, guint n);
+ * each time and calling @before_each (may be NULL; e.g. to pose the scene)
+ * before each; returns the mean seconds per frame, @before_each included,
+ * or −1 without GL. */
+typedef void (*TressScenePreviewFrameFunc) (gpointer user_data, guint frame);
+double tress_scene_preview_time_frames (TressScenePreview *self, guint n,
+                                        TressScenePreviewFrameFunc before_each, gpointer user_data);
 /* Frames drawn so far (tests wait for the next one). */
 guint tress_scene_preview_get_n_frames (TressScenePreview *self);
 

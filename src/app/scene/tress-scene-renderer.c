@@ -24,6 +24,12 @@ typedef struct
 
 typedef struct
 {
+  GLuint program;
+  GLint u_mvp, u_joints, u_rigid_joint, u_highlight, u_eye;
+} MeshProgram;
+
+typedef struct
+{
   gsize first_index; /* into the index buffer */
   guint n_indices;
   int rigid_joint; /* the renderer's joint for a rigid mesh, else −1 */
@@ -32,8 +38,8 @@ typedef struct
 
 struct _TressSceneRenderer
 {
-  GLuint mesh_program, stick_program;
-  GLint u_mvp, u_joints, u_rigid_joint, u_highlight, u_flat, u_eye;
+  MeshProgram smooth, flat; /* meshes with normals, and shaded from their triangles */
+  GLuint stick_program;
   GLuint vao, vbo, ebo, joint_buffer, joint_texture;
   GLuint stick_vao, stick_vbo;
 
@@ -46,6 +52,8 @@ struct _TressSceneRenderer
   guint n_uploads;
 };
 
+/* Skinning works on the rows of each joint's 3×4 matrix (dot products, no
+ * matrix built per vertex): what llvmpipe spends a frame on is this shader. */
 static const char *mesh_vertex_source
     = "#version 330 core\n"
       "layout(location = 0) in vec3 a_pos;\n"
@@ -60,53 +68,58 @@ static const char *mesh_vertex_source
       "out vec3 v_world;\n"
       "out vec3 v_normal;\n"
       "out vec4 v_colour;\n"
-      "mat4 joint_matrix (int j, out float hi) {\n"
+      "void add_joint (int j, float w, vec4 p, vec3 n, inout vec3 pos, inout vec3 nrm,\n"
+      "                inout float hi) {\n"
       "  vec4 r0 = texelFetch (u_joints, 4 * j);\n"
       "  vec4 r1 = texelFetch (u_joints, 4 * j + 1);\n"
       "  vec4 r2 = texelFetch (u_joints, 4 * j + 2);\n"
-      "  hi = texelFetch (u_joints, 4 * j + 3).x;\n"
-      "  return transpose (mat4 (r0, r1, r2, vec4 (0.0, 0.0, 0.0, 1.0)));\n"
+      "  pos += w * vec3 (dot (r0, p), dot (r1, p), dot (r2, p));\n"
+      "  nrm += w * vec3 (dot (r0.xyz, n), dot (r1.xyz, n), dot (r2.xyz, n));\n"
+      "  hi += w * texelFetch (u_joints, 4 * j + 3).x;\n"
       "}\n"
       "void main () {\n"
-      "  mat4 m = mat4 (0.0);\n"
-      "  float hi = 0.0;\n"
+      "  vec4 p = vec4 (a_pos, 1.0);\n"
+      "  vec3 pos = vec3 (0.0), nrm = vec3 (0.0);\n"
+      "  float hi = 0.0, total = 0.0;\n"
       "  if (u_rigid_joint >= 0) {\n"
-      "    m = joint_matrix (u_rigid_joint, hi);\n"
+      "    add_joint (u_rigid_joint, 1.0, p, a_normal, pos, nrm, hi);\n"
+      "    total = 1.0;\n"
       "  } else {\n"
-      "    float total = 0.0;\n"
       "    for (int k = 0; k < 4; k++) {\n"
       "      float w = a_weights[k];\n"
       "      if (w > 0.0) {\n"
-      "        float h;\n"
-      "        m += w * joint_matrix (int (a_joints[k]), h);\n"
-      "        hi += w * h;\n"
+      "        add_joint (int (a_joints[k]), w, p, a_normal, pos, nrm, hi);\n"
       "        total += w;\n"
       "      }\n"
       "    }\n"
-      "    if (total > 0.0) {\n"
-      "      m /= total;\n"
-      "      hi /= total;\n"
-      "    } else {\n"
-      "      m = mat4 (1.0);\n"
-      "    }\n"
       "  }\n"
-      "  vec4 world = m * vec4 (a_pos, 1.0);\n"
-      "  v_world = world.xyz;\n"
-      "  v_normal = mat3 (m) * a_normal;\n"
+      "  if (total > 0.0) {\n"
+      "    pos /= total;\n"
+      "    hi /= total;\n"
+      "  } else {\n"
+      "    pos = a_pos;\n"
+      "    nrm = a_normal;\n"
+      "  }\n"
+      "  v_world = pos;\n"
+      "  v_normal = nrm;\n"
       "  v_colour = mix (a_colour, u_highlight, 0.55 * clamp (hi, 0.0, 1.0));\n"
-      "  gl_Position = u_mvp * world;\n"
+      "  gl_Position = u_mvp * vec4 (pos, 1.0);\n"
       "}\n";
 
+/* Compiled twice: with FLAT the normal comes from the triangle (derivatives),
+ * a cost the meshes with normals do not pay. */
 static const char *mesh_fragment_source
-    = "#version 330 core\n"
-      "in vec3 v_world;\n"
+    = "in vec3 v_world;\n"
       "in vec3 v_normal;\n"
       "in vec4 v_colour;\n"
-      "uniform int u_flat;\n"
       "uniform vec3 u_eye;\n"
       "out vec4 out_colour;\n"
       "void main () {\n"
-      "  vec3 n = u_flat != 0 ? cross (dFdx (v_world), dFdy (v_world)) : v_normal;\n"
+      "#ifdef FLAT\n"
+      "  vec3 n = cross (dFdx (v_world), dFdy (v_world));\n"
+      "#else\n"
+      "  vec3 n = v_normal;\n"
+      "#endif\n"
       "  float len = length (n);\n"
       "  vec3 view = normalize (u_eye - v_world);\n"
       "  n = len > 1e-20 ? n / len : view;\n"
@@ -133,30 +146,40 @@ static const char *stick_fragment_source = "#version 330 core\n"
                                            "  out_colour = v_colour;\n"
                                            "}\n";
 
+static gboolean
+mesh_program_init (MeshProgram *p, gboolean flat, GError **error)
+{
+  g_autofree char *fragment = g_strconcat ("#version 330 core\n", flat ? "#define FLAT 1\n" : "",
+                                           mesh_fragment_source, NULL);
+
+  p->program = tress_gl_program_new (mesh_vertex_source, fragment, error);
+  if (p->program == 0)
+    return FALSE;
+  p->u_mvp = glGetUniformLocation (p->program, "u_mvp");
+  p->u_joints = glGetUniformLocation (p->program, "u_joints");
+  p->u_rigid_joint = glGetUniformLocation (p->program, "u_rigid_joint");
+  p->u_highlight = glGetUniformLocation (p->program, "u_highlight");
+  p->u_eye = glGetUniformLocation (p->program, "u_eye");
+  return TRUE;
+}
+
 TressSceneRenderer *
 tress_scene_renderer_new (GError **error)
 {
   TressSceneRenderer *r = g_new0 (TressSceneRenderer, 1);
 
-  r->mesh_program = tress_gl_program_new (mesh_vertex_source, mesh_fragment_source, error);
-  if (r->mesh_program == 0)
+  if (!mesh_program_init (&r->smooth, FALSE, error) || !mesh_program_init (&r->flat, TRUE, error)
+      || (r->stick_program
+          = tress_gl_program_new (stick_vertex_source, stick_fragment_source, error))
+             == 0)
     {
+      if (r->smooth.program != 0)
+        glDeleteProgram (r->smooth.program);
+      if (r->flat.program != 0)
+        glDeleteProgram (r->flat.program);
       g_free (r);
       return NULL;
     }
-  r->stick_program = tress_gl_program_new (stick_vertex_source, stick_fragment_source, error);
-  if (r->stick_program == 0)
-    {
-      glDeleteProgram (r->mesh_program);
-      g_free (r);
-      return NULL;
-    }
-  r->u_mvp = glGetUniformLocation (r->mesh_program, "u_mvp");
-  r->u_joints = glGetUniformLocation (r->mesh_program, "u_joints");
-  r->u_rigid_joint = glGetUniformLocation (r->mesh_program, "u_rigid_joint");
-  r->u_highlight = glGetUniformLocation (r->mesh_program, "u_highlight");
-  r->u_flat = glGetUniformLocation (r->mesh_program, "u_flat");
-  r->u_eye = glGetUniformLocation (r->mesh_program, "u_eye");
   glGenVertexArrays (1, &r->vao);
   glGenVertexArrays (1, &r->stick_vao);
   glGenBuffers (1, &r->vbo);
@@ -193,7 +216,8 @@ tress_scene_renderer_free (TressSceneRenderer *r)
   glDeleteTextures (1, &r->joint_texture);
   glDeleteVertexArrays (1, &r->vao);
   glDeleteVertexArrays (1, &r->stick_vao);
-  glDeleteProgram (r->mesh_program);
+  glDeleteProgram (r->smooth.program);
+  glDeleteProgram (r->flat.program);
   glDeleteProgram (r->stick_program);
   g_array_unref (r->ranges);
   g_array_unref (r->rigid_nodes);
@@ -356,25 +380,35 @@ draw_meshes (TressSceneRenderer *r, const TressScene *scene, const TressGlCamera
   glEnable (GL_DEPTH_TEST);
   glDepthFunc (GL_LEQUAL);
   glDisable (GL_CULL_FACE);
-  glUseProgram (r->mesh_program);
-  glUniformMatrix4fv (r->u_mvp, 1, GL_FALSE, mvp);
-  glUniform4f (r->u_highlight, TRESS_SCENE_HIGHLIGHT_R / 255.f, TRESS_SCENE_HIGHLIGHT_G / 255.f,
-               TRESS_SCENE_HIGHLIGHT_B / 255.f, 1);
-  glUniform3f (r->u_eye, eye[0], eye[1], eye[2]);
   glActiveTexture (GL_TEXTURE0);
   glBindTexture (GL_TEXTURE_BUFFER, r->joint_texture);
-  glUniform1i (r->u_joints, 0);
   glBindVertexArray (r->vao);
-  for (guint i = 0; i < r->ranges->len && i < scene->meshes->len; i++)
+  for (guint pass = 0; pass < 2; pass++)
     {
-      const MeshRange *range = &g_array_index (r->ranges, MeshRange, i);
+      const MeshProgram *p = pass == 0 ? &r->smooth : &r->flat;
+      gboolean used = FALSE;
 
-      if (!tress_scene_get_mesh (scene, i)->visible || range->n_indices == 0)
-        continue;
-      glUniform1i (r->u_rigid_joint, range->rigid_joint);
-      glUniform1i (r->u_flat, range->flat);
-      glDrawElements (GL_TRIANGLES, (GLsizei)range->n_indices, GL_UNSIGNED_INT,
-                      (void *)(range->first_index * sizeof (guint32)));
+      for (guint i = 0; i < r->ranges->len && i < scene->meshes->len; i++)
+        {
+          const MeshRange *range = &g_array_index (r->ranges, MeshRange, i);
+
+          if (!tress_scene_get_mesh (scene, i)->visible || range->n_indices == 0
+              || range->flat != (pass == 1))
+            continue;
+          if (!used)
+            {
+              glUseProgram (p->program);
+              glUniformMatrix4fv (p->u_mvp, 1, GL_FALSE, mvp);
+              glUniform4f (p->u_highlight, TRESS_SCENE_HIGHLIGHT_R / 255.f,
+                           TRESS_SCENE_HIGHLIGHT_G / 255.f, TRESS_SCENE_HIGHLIGHT_B / 255.f, 1);
+              glUniform3f (p->u_eye, eye[0], eye[1], eye[2]);
+              glUniform1i (p->u_joints, 0);
+              used = TRUE;
+            }
+          glUniform1i (p->u_rigid_joint, range->rigid_joint);
+          glDrawElements (GL_TRIANGLES, (GLsizei)range->n_indices, GL_UNSIGNED_INT,
+                          (void *)(range->first_index * sizeof (guint32)));
+        }
     }
   glBindVertexArray (0);
   glUseProgram (0);
