@@ -118,25 +118,43 @@ check_header (const guint8 *data, gsize size, GError **error)
   return TRUE;
 }
 
+gboolean
+tress_yaz0_check (const guint8 *data, gsize size, gsize max_size, GError **error)
+{
+  guint32 out_size;
+
+  if (!check_header (data, size, error))
+    return FALSE;
+  out_size = tress_yaz0_get_size (data, size);
+  if ((guint64)out_size > (guint64)(size - TRESS_YAZ0_HEADER_SIZE) * YAZ0_MAX_RATIO)
+    {
+      g_set_error (
+          error, TRESS_ERROR, TRESS_ERROR_BAD_COUNT,
+          "Yaz0 decompressed size at offset 0x4: %u bytes cannot come from %" G_GSIZE_FORMAT
+          " compressed bytes (at most %d times as many)",
+          out_size, size - TRESS_YAZ0_HEADER_SIZE, YAZ0_MAX_RATIO);
+      return FALSE;
+    }
+  if (max_size != 0 && out_size > max_size)
+    {
+      g_set_error (error, TRESS_ERROR, TRESS_ERROR_BAD_COUNT,
+                   "Yaz0 decompressed size at offset 0x4: %u bytes, more than the %" G_GSIZE_FORMAT
+                   " allowed",
+                   out_size, max_size);
+      return FALSE;
+    }
+  return TRUE;
+}
+
 GBytes *
 tress_yaz0_decompress (const guint8 *data, gsize size, gsize max_size, GError **error)
 {
   guint32 out_size;
   guint8 *out;
 
-  if (!check_header (data, size, error))
+  if (!tress_yaz0_check (data, size, max_size, error))
     return NULL;
   out_size = tress_yaz0_get_size (data, size);
-  if ((guint64)out_size > (guint64)(size - TRESS_YAZ0_HEADER_SIZE) * YAZ0_MAX_RATIO
-      || (max_size != 0 && out_size > max_size))
-    {
-      g_set_error (
-          error, TRESS_ERROR, TRESS_ERROR_BAD_COUNT,
-          "Yaz0 decompressed size at offset 0x4: %u bytes cannot come from %" G_GSIZE_FORMAT
-          " compressed bytes",
-          out_size, size - TRESS_YAZ0_HEADER_SIZE);
-      return NULL;
-    }
   out = g_malloc (out_size > 0 ? out_size : 1);
   if (!decode (data, size, out, out_size, out_size, error))
     {
@@ -146,12 +164,52 @@ tress_yaz0_decompress (const guint8 *data, gsize size, gsize max_size, GError **
   return g_bytes_new_take (out, out_size);
 }
 
+void
+tress_yaz0_budget_init (TressYaz0Budget *budget)
+{
+  budget->left = TRESS_YAZ0_MAX_TOTAL;
+}
+
+gboolean
+tress_yaz0_budget_draw (TressYaz0Budget *budget, const guint8 *data, gsize size, GError **error)
+{
+  guint32 out_size;
+
+  if (!tress_yaz0_check (data, size, 0, error))
+    return FALSE;
+  out_size = tress_yaz0_get_size (data, size);
+  if (budget != NULL && out_size > budget->left)
+    {
+      g_set_error (error, TRESS_ERROR, TRESS_ERROR_BAD_COUNT,
+                   "Yaz0 decompressed size at offset 0x4: %u bytes, more than the %" G_GSIZE_FORMAT
+                   " left of the %" G_GSIZE_FORMAT
+                   " bytes Tress decompresses to open one file (all its archives and entries "
+                   "together)",
+                   out_size, budget->left, (gsize)TRESS_YAZ0_MAX_TOTAL);
+      return FALSE;
+    }
+  if (budget != NULL)
+    budget->left -= out_size;
+  return TRUE;
+}
+
+GBytes *
+tress_yaz0_decompress_budget (const guint8 *data, gsize size, TressYaz0Budget *budget,
+                              GError **error)
+{
+  if (!tress_yaz0_budget_draw (budget, data, size, error))
+    return NULL;
+  return tress_yaz0_decompress (data, size, 0, error);
+}
+
 gsize
 tress_yaz0_peek (const guint8 *data, gsize size, guint8 *out, gsize n)
 {
   guint32 out_size;
 
-  if (!check_header (data, size, NULL))
+  /* A header announcing more than its stream can hold is broken, whatever
+   * its first bytes. */
+  if (!tress_yaz0_check (data, size, 0, NULL))
     return 0;
   out_size = tress_yaz0_get_size (data, size);
   n = MIN (n, (gsize)out_size);

@@ -20,6 +20,34 @@ gboolean tress_yaz0_is_compressed (const guint8 *data, gsize size);
 /* The decompressed size the header announces (0 when @data is not Yaz0). */
 guint32 tress_yaz0_get_size (const guint8 *data, gsize size);
 
+/* What opening one file may decompress, all its Yaz0 streams together (the
+ * file, archives inside it, entries looked into): far more than any real
+ * file holds (BFRES animations are a few megabytes), and a bound for archives
+ * of Yaz0 "bombs" (thousands of entries sharing one stream). */
+#define TRESS_YAZ0_MAX_TOTAL ((gsize)256 * 1024 * 1024)
+
+/* TRUE when @data is a Yaz0 header whose announced size its compressed
+ * bytes can hold (at most 88 times as many) and, when @max_size is not zero,
+ * at most @max_size; else a TRESS_ERROR naming the size field. */
+gboolean tress_yaz0_check (const guint8 *data, gsize size, gsize max_size, GError **error);
+
+/* The bytes still to be decompressed for one file (TRESS_YAZ0_MAX_TOTAL at
+ * first). */
+typedef struct
+{
+  gsize left;
+} TressYaz0Budget;
+
+void tress_yaz0_budget_init (TressYaz0Budget *budget);
+/* Checks the stream's header (tress_yaz0_check()) and draws its announced
+ * size from @budget (NULL: no budget); past it, TRESS_ERROR_BAD_COUNT naming
+ * the size, what is left and the cap. */
+gboolean tress_yaz0_budget_draw (TressYaz0Budget *budget, const guint8 *data, gsize size,
+                                 GError **error);
+/* tress_yaz0_decompress() of a stream drawn from @budget first. */
+GBytes *tress_yaz0_decompress_budget (const guint8 *data, gsize size, TressYaz0Budget *budget,
+                                      GError **error);
+
 /* Decompresses a whole Yaz0 stream. The announced size is checked against what
  * the compressed bytes can hold at most (and against @max_size when non-zero)
  * before allocating. A stream that ends early, or a back-reference before the
@@ -28,7 +56,8 @@ GBytes *tress_yaz0_decompress (const guint8 *data, gsize size, gsize max_size, G
 
 /* The first @n decompressed bytes (fewer when the stream holds fewer), without
  * decompressing the rest: what a container's entry is. Returns how many were
- * written to @out, 0 for a broken stream. */
+ * written to @out, 0 for a broken stream (one announcing more than it can
+ * hold included). */
 gsize tress_yaz0_peek (const guint8 *data, gsize size, guint8 *out, gsize n);
 
 /* Compresses @size bytes; @reserved (8 bytes, may be NULL for zeros) goes into

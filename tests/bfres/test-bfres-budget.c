@@ -7,6 +7,10 @@
  * size, less that of the same command on a tiny file) and in less than ten
  * times the time of the clean file, with their problems summed up per kind.
  *
+ * Archives of Yaz0 "bombs" (1 and 65,535 SARC entries sharing one stream:
+ * a tiny one announcing 512 MiB, or a real one inflating to 512 MiB) are
+ * refused within a second, naming the entry.
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <stdio.h>
@@ -15,6 +19,7 @@
 #include <sys/wait.h>
 
 #include "bfres-test-common.h"
+#include "core/tress-yaz0.h"
 #include "tress-test-utils.h"
 
 #define DOG "bfres/Animal_Dog_Animation.bfres"
@@ -226,6 +231,134 @@ test_corrupted_dog (gconstpointer data)
   g_assert_cmpuint (listed + summed, >=, n_warnings + n_errors);
 }
 
+/* ---- Yaz0 bombs in an archive ---------------------------------------------- */
+
+static void
+put16 (guint8 *d, gsize at, guint16 v)
+{
+  d[at] = v >> 8, d[at + 1] = v;
+}
+
+static void
+put32 (guint8 *d, gsize at, guint32 v)
+{
+  d[at] = v >> 24, d[at + 1] = v >> 16, d[at + 2] = v >> 8, d[at + 3] = v;
+}
+
+/* A Yaz0 stream starting "SARC" and announcing @announced bytes; with @real,
+ * back-references that really make them (about 6 MB for 512 MiB), else a
+ * few bytes only. */
+static GBytes *
+make_bomb_stream (guint32 announced, gboolean real)
+{
+  GByteArray *a = g_byte_array_new ();
+  guint8 header[16] = { 'Y', 'a', 'z', '0' };
+  static const guint8 first[] = { 0xF0, 'S',  'A',  'R',  'C',  0x00, 0x03, 0xFF, 0x00,
+                                  0x03, 0xFF, 0x00, 0x03, 0xFF, 0x00, 0x03, 0xFF };
+  guint64 made = 4 + 4 * 0x111;
+
+  put32 (header, 4, announced);
+  g_byte_array_append (a, header, 16);
+  g_byte_array_append (a, first, sizeof first);
+  /* Groups of eight back-references of 0x111 bytes, distance 4. */
+  while (real && made < announced)
+    {
+      static const guint8 group[25]
+          = { 0x00, 0x00, 0x03, 0xFF, 0x00, 0x03, 0xFF, 0x00, 0x03, 0xFF, 0x00, 0x03, 0xFF,
+              0x00, 0x03, 0xFF, 0x00, 0x03, 0xFF, 0x00, 0x03, 0xFF, 0x00, 0x03, 0xFF };
+
+      g_byte_array_append (a, group, sizeof group);
+      made += 8 * 0x111;
+    }
+  return g_byte_array_free_to_bytes (a);
+}
+
+/* A big-endian SARC of @n entries named "bomb/NNNNN.sbfres", all of them the
+ * one @stream. */
+static GBytes *
+make_bomb_archive (guint n, GBytes *stream)
+{
+  gsize names_at = 0x20 + 16 * (gsize)n, name_size = 20, data_at;
+  gsize len = g_bytes_get_size (stream);
+  GByteArray *a = g_byte_array_new ();
+  guint8 *d;
+
+  data_at = (names_at + 8 + name_size * n + 0xFF) & ~(gsize)0xFF;
+  g_byte_array_set_size (a, data_at + len);
+  d = a->data;
+  memset (d, 0, data_at);
+  memcpy (d, "SARC", 4);
+  put16 (d, 4, 0x14);
+  put16 (d, 6, 0xFEFF);
+  put32 (d, 8, (guint32)(data_at + len));
+  put32 (d, 0x0C, (guint32)data_at);
+  put16 (d, 0x10, 0x0100);
+  memcpy (d + 0x14, "SFAT", 4);
+  put16 (d, 0x18, 0x0C);
+  put16 (d, 0x1A, (guint16)n);
+  put32 (d, 0x1C, 0x65);
+  memcpy (d + names_at, "SFNT", 4);
+  put16 (d, names_at + 4, 8);
+  for (guint i = 0; i < n; i++)
+    {
+      gsize name = names_at + 8 + name_size * i;
+
+      g_snprintf ((char *)d + name, name_size, "bomb/%05u.sbfres", i);
+      put32 (d, 0x20 + 16 * (gsize)i, i);
+      put32 (d, 0x20 + 16 * (gsize)i + 4, 0x01000000 | (guint32)((name_size * i) / 4));
+      put32 (d, 0x20 + 16 * (gsize)i + 8, 0);
+      put32 (d, 0x20 + 16 * (gsize)i + 12, (guint32)len);
+    }
+  memcpy (d + data_at, g_bytes_get_data (stream, NULL), len);
+  return g_byte_array_free_to_bytes (a);
+}
+
+typedef struct
+{
+  guint n_entries;
+  gboolean real;
+} Bomb;
+
+static const Bomb bombs[] = { { 1, FALSE }, { 65535, FALSE }, { 1, TRUE }, { 65535, TRUE } };
+
+static void
+test_bomb (gconstpointer data)
+{
+  const Bomb *bomb = data;
+  g_autoptr (GBytes) stream = make_bomb_stream (512u * 1024 * 1024, bomb->real);
+  g_autoptr (GBytes) archive = make_bomb_archive (bomb->n_entries, stream);
+  const guint8 *d = g_bytes_get_data (archive, NULL);
+  gsize size = g_bytes_get_size (archive);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (TressBfres) b = NULL;
+  guint8 head[4];
+  gint64 start;
+  double ms;
+
+  /* Looking at an entry inflates only its first bytes (a broken header none). */
+  start = g_get_monotonic_time ();
+  g_assert_cmpuint (
+      tress_yaz0_peek (g_bytes_get_data (stream, NULL), g_bytes_get_size (stream), head, 4), ==,
+      bomb->real ? 4 : 0);
+  g_assert_cmpint (g_get_monotonic_time () - start, <, G_USEC_PER_SEC / 10);
+
+  /* The editor would try it: it looks like an archive with Yaz0 inside. */
+  g_assert_true (tress_format_bfres.probe (d, size));
+  start = g_get_monotonic_time ();
+  b = tress_bfres_parse (archive, "bomb.szs", &error);
+  ms = (g_get_monotonic_time () - start) / 1000.0;
+  g_assert_null (b);
+  g_assert_nonnull (error);
+  g_test_message ("%u entries (%.1f MB): refused in %.1f ms: %s", bomb->n_entries, size / 1e6, ms,
+                  error->message);
+  g_assert_cmpfloat (ms, <, 1000);
+  g_assert_nonnull (strstr (error->message, "bomb/00000.sbfres"));
+  if (bomb->real)
+    g_assert_nonnull (strstr (error->message, "268435456 bytes Tress decompresses"));
+  else
+    g_assert_nonnull (strstr (error->message, "cannot hold what it announces"));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -235,6 +368,14 @@ main (int argc, char **argv)
       g_autofree char *path = g_strdup_printf ("/bfres/budget/%s", corruptions[i].name);
 
       g_test_add_data_func (path, &corruptions[i], test_corrupted_dog);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (bombs); i++)
+    {
+      g_autofree char *path
+          = g_strdup_printf ("/bfres/budget/bomb-%s-%u", bombs[i].real ? "inflating" : "announcing",
+                             bombs[i].n_entries);
+
+      g_test_add_data_func (path, &bombs[i], test_bomb);
     }
   return g_test_run ();
 }

@@ -12,7 +12,6 @@
 
 #include "core/tress-yaz0.h"
 
-#define BFRES_MAX_DECOMPRESSED (512u * 1024 * 1024)
 #define BFRES_MAX_LAYERS 4
 
 /* Budgets: what a corrupted file (tables shared, overlapping or repeated,
@@ -1324,64 +1323,181 @@ is_switch_bfres (const guint8 *d, gsize size)
   return size >= 0x10 && (memcmp (d + 4, "    ", 4) == 0 || (d[0x0C] == 0xFF && d[0x0D] == 0xFE));
 }
 
-static gboolean sarc_holds_bfres (const guint8 *d, gsize size, guint depth);
-
-/* Whether SARC entry @e (of the archive at @d) is a BFRES or holds one, looking
- * only at the first bytes of Yaz0 data; nested archives within the layer limit. */
-static gboolean
-entry_holds_bfres (const guint8 *d, const TressSarcEntry *e, guint depth)
+/* Looking for the BFRES through containers: what may still be decompressed,
+ * and the broken entries met on the way (for the message when none holds a
+ * BFRES). */
+typedef struct
 {
-  const guint8 *p = d + e->start;
-  gsize n = e->end - e->start;
+  TressYaz0Budget inflate;
+  char *broken; /* the first entry whose Yaz0 stream cannot be read */
+  guint n_broken;
+} Unwrap;
+
+static void
+unwrap_clear (Unwrap *u)
+{
+  g_clear_pointer (&u->broken, g_free);
+}
+
+typedef enum
+{
+  ENTRY_OTHER,
+  ENTRY_FRES,
+  ENTRY_SARC,
+  ENTRY_YAZ0_FRES,
+  ENTRY_YAZ0_SARC,
+  ENTRY_BROKEN, /* a Yaz0 stream that cannot hold what it announces, or ends early */
+} EntryKind;
+
+/* What an entry is, from its first (decompressed) bytes only. */
+static EntryKind
+entry_kind (const guint8 *p, gsize n)
+{
   guint8 head[4];
 
   if (n < 4)
-    return FALSE;
+    return ENTRY_OTHER;
   if (memcmp (p, "FRES", 4) == 0)
-    return TRUE;
+    return ENTRY_FRES;
   if (tress_sarc_probe (p, n))
-    return sarc_holds_bfres (p, n, depth + 1);
-  if (tress_yaz0_is_compressed (p, n) && tress_yaz0_peek (p, n, head, 4) == 4)
-    {
-      g_autoptr (GBytes) inner = NULL;
-
-      if (memcmp (head, "FRES", 4) == 0)
-        return TRUE;
-      if (memcmp (head, "SARC", 4) != 0 || depth + 2 > BFRES_MAX_LAYERS)
-        return FALSE;
-      /* A compressed archive inside: its entries are known only once inflated. */
-      inner = tress_yaz0_decompress (p, n, BFRES_MAX_DECOMPRESSED, NULL);
-      return inner != NULL
-             && sarc_holds_bfres (g_bytes_get_data (inner, NULL), g_bytes_get_size (inner),
-                                  depth + 2);
-    }
-  return FALSE;
+    return ENTRY_SARC;
+  if (!tress_yaz0_is_compressed (p, n))
+    return ENTRY_OTHER;
+  if (tress_yaz0_peek (p, n, head, 4) != 4)
+    return tress_yaz0_get_size (p, n) < 4 && tress_yaz0_check (p, n, 0, NULL) ? ENTRY_OTHER
+                                                                              : ENTRY_BROKEN;
+  if (memcmp (head, "FRES", 4) == 0)
+    return ENTRY_YAZ0_FRES;
+  if (memcmp (head, "SARC", 4) == 0)
+    return ENTRY_YAZ0_SARC;
+  return ENTRY_OTHER;
 }
 
-static gboolean
-sarc_holds_bfres (const guint8 *d, gsize size, guint depth)
-{
-  g_autoptr (GBytes) bytes = NULL;
-  TressSarc *sarc;
-  gboolean found = FALSE;
+static gboolean sarc_find_bfres (Unwrap *u, GBytes *bytes, TressSarc *sarc, guint depth,
+                                 guint *found, GError **error);
 
+/* Whether SARC entry @i holds a BFRES (nested archives within the layer
+ * limit, compressed ones decompressed within the budget). */
+static gboolean
+entry_holds_bfres (Unwrap *u, GBytes *archive, TressSarc *sarc, guint i, EntryKind kind,
+                   guint depth, GError **error)
+{
+  const TressSarcEntry *e = tress_sarc_get_entry (sarc, i);
+  g_autoptr (GBytes) inner = NULL;
+  g_autoptr (TressSarc) nested = NULL;
+  guint found;
+  gboolean ok;
+
+  switch (kind)
+    {
+    case ENTRY_FRES:
+    case ENTRY_YAZ0_FRES:
+      return TRUE;
+    case ENTRY_SARC:
+      inner = tress_sarc_get_file (sarc, i);
+      depth++;
+      break;
+    case ENTRY_YAZ0_SARC:
+      if (depth + 2 > BFRES_MAX_LAYERS)
+        return FALSE;
+      {
+        gsize size = 0;
+        const guint8 *d = g_bytes_get_data (archive, &size);
+
+        /* A compressed archive inside: its entries are known only once
+         * inflated. */
+        inner = tress_yaz0_decompress_budget (d + e->start, e->end - e->start, &u->inflate, error);
+        if (inner == NULL)
+          {
+            g_prefix_error (error, "SARC entry “%s”: ", e->name);
+            return FALSE;
+          }
+        depth += 2;
+      }
+      break;
+    default:
+      return FALSE;
+    }
   if (depth >= BFRES_MAX_LAYERS)
     return FALSE;
-  bytes = g_bytes_new_static (d, size);
-  sarc = tress_sarc_parse (bytes, NULL);
-  if (sarc == NULL)
+  nested = tress_sarc_parse (inner, NULL);
+  if (nested == NULL)
     return FALSE;
-  for (guint i = 0; i < tress_sarc_get_n_files (sarc) && !found; i++)
-    found = entry_holds_bfres (d, tress_sarc_get_entry (sarc, i), depth);
-  tress_sarc_free (sarc);
-  return found;
+  ok = sarc_find_bfres (u, inner, nested, depth, &found, error);
+  if (!ok && error != NULL && *error != NULL)
+    g_prefix_error (error, "SARC entry “%s”: ", e->name);
+  return ok;
+}
+
+/* The first entry of @sarc that is a BFRES or holds one: a plain one, a Yaz0
+ * one, or a (Yaz0) SARC with one inside (archives mix BFRES with other Yaz0
+ * files such as .sbyml). FALSE without an error when there is none; an error
+ * when the compressed archives inside announce more than the budget holds
+ * (before any is decompressed). */
+static gboolean
+sarc_find_bfres (Unwrap *u, GBytes *bytes, TressSarc *sarc, guint depth, guint *found,
+                 GError **error)
+{
+  gsize size = 0;
+  const guint8 *d = g_bytes_get_data (bytes, &size);
+  guint n = tress_sarc_get_n_files (sarc);
+  g_autofree guint8 *kinds = g_new (guint8, n + 1);
+  guint64 announced = 0;
+
+  for (guint i = 0; i < n; i++)
+    {
+      const TressSarcEntry *e = tress_sarc_get_entry (sarc, i);
+
+      kinds[i] = entry_kind (d + e->start, e->end - e->start);
+      if (kinds[i] == ENTRY_BROKEN)
+        {
+          if (u->broken == NULL)
+            u->broken = g_strdup (e->name);
+          u->n_broken++;
+        }
+      if (kinds[i] != ENTRY_YAZ0_SARC)
+        continue;
+      /* What the archives inside announce, all together, is known before
+       * any is inflated: thousands of entries sharing one stream are refused
+       * at once, not after minutes. */
+      announced += tress_yaz0_get_size (d + e->start, e->end - e->start);
+      if (announced > u->inflate.left)
+        {
+          g_set_error (
+              error, TRESS_ERROR, TRESS_ERROR_BAD_COUNT,
+              "SARC entry “%s” (%u of %u): the compressed archives in this archive "
+              "announce %" G_GUINT64_FORMAT " bytes up to it, more than the %" G_GSIZE_FORMAT
+              " left of the %" G_GSIZE_FORMAT " bytes Tress decompresses to open one file: refused",
+              e->name, i + 1, n, announced, u->inflate.left, (gsize)TRESS_YAZ0_MAX_TOTAL);
+          return FALSE;
+        }
+    }
+  for (guint i = 0; i < n; i++)
+    {
+      GError *local = NULL;
+
+      if (entry_holds_bfres (u, bytes, sarc, i, kinds[i], depth, &local))
+        {
+          *found = i;
+          return TRUE;
+        }
+      if (local != NULL)
+        {
+          g_propagate_error (error, local);
+          return FALSE;
+        }
+    }
+  return FALSE;
 }
 
 static gboolean
 unwrap_containers (TressBfres *b, GBytes *bytes, GBytes **bfres_out, GError **error)
 {
   g_autoptr (GBytes) cur = g_bytes_ref (bytes);
+  Unwrap u = { { 0 }, NULL, 0 };
+  gboolean ok = FALSE;
 
+  tress_yaz0_budget_init (&u.inflate);
   for (guint depth = 0;; depth++)
     {
       gsize size;
@@ -1394,13 +1510,13 @@ unwrap_containers (TressBfres *b, GBytes *bytes, GBytes **bfres_out, GError **er
         {
           g_set_error (error, TRESS_ERROR, TRESS_ERROR_UNSUPPORTED,
                        "More than %d nested containers around the BFRES", BFRES_MAX_LAYERS);
-          return FALSE;
+          goto out;
         }
       if (tress_yaz0_is_compressed (d, size))
         {
-          GBytes *inner = tress_yaz0_decompress (d, size, BFRES_MAX_DECOMPRESSED, error);
+          GBytes *inner = tress_yaz0_decompress_budget (d, size, &u.inflate, error);
           if (inner == NULL)
-            return FALSE;
+            goto out;
           layer.kind = BFRES_LAYER_YAZ0;
           layer.bytes = g_steal_pointer (&cur);
           memcpy (layer.reserved, d + 8, 8);
@@ -1411,20 +1527,29 @@ unwrap_containers (TressBfres *b, GBytes *bytes, GBytes **bfres_out, GError **er
         {
           TressSarc *sarc = tress_sarc_parse (cur, error);
           guint found = G_MAXUINT;
+
           if (sarc == NULL)
-            return FALSE;
-          /* The first entry that is a BFRES, or holds one: a plain one, a
-           * Yaz0 one, or a (Yaz0) SARC with a BFRES inside (archives mix
-           * BFRES with other Yaz0 files such as .sbyml). */
-          for (guint i = 0; i < tress_sarc_get_n_files (sarc) && found == G_MAXUINT; i++)
-            if (entry_holds_bfres (d, tress_sarc_get_entry (sarc, i), depth + 1))
-              found = i;
-          if (found == G_MAXUINT)
+            goto out;
+          if (!sarc_find_bfres (&u, cur, sarc, depth + 1, &found, error))
             {
               tress_sarc_free (sarc);
-              g_set_error (error, TRESS_ERROR, TRESS_ERROR_UNSUPPORTED,
-                           "The SARC archive holds no BFRES file");
-              return FALSE;
+              if (error != NULL && *error != NULL)
+                goto out;
+              if (u.broken != NULL)
+                {
+                  g_autofree char *more = u.n_broken > 1
+                                              ? g_strdup_printf (" (and %u more)", u.n_broken - 1)
+                                              : g_strdup ("");
+
+                  g_set_error (error, TRESS_ERROR, TRESS_ERROR_UNSUPPORTED,
+                               "The SARC archive holds no BFRES file; entry “%s”%s is a Yaz0 "
+                               "stream that cannot hold what it announces, or ends early",
+                               u.broken, more);
+                }
+              else
+                g_set_error (error, TRESS_ERROR, TRESS_ERROR_UNSUPPORTED,
+                             "The SARC archive holds no BFRES file");
+              goto out;
             }
           layer.kind = BFRES_LAYER_SARC;
           layer.bytes = g_steal_pointer (&cur);
@@ -1445,11 +1570,14 @@ unwrap_containers (TressBfres *b, GBytes *bytes, GBytes **bfres_out, GError **er
                 "BFRES magic at offset 0x0: expected \"FRES\", \"Yaz0\" or \"SARC\", found %02X "
                 "%02X %02X %02X",
                 d[0], d[1], d[2], d[3]);
-          return FALSE;
+          goto out;
         }
     }
   *bfres_out = g_steal_pointer (&cur);
-  return TRUE;
+  ok = TRUE;
+out:
+  unwrap_clear (&u);
+  return ok;
 }
 
 /* The BFRES itself, once out of its containers. */

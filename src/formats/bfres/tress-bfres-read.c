@@ -6,6 +6,14 @@
 
 #include <string.h>
 
+/* Budgets (what a corrupted file may cost before an error naming the field,
+ * its offset and the budget): names copied, the file's size and 64 KiB
+ * (shared names count each time; one longer than BR_NAME_MAX, a damaged
+ * offset, is kept cut); decoded arrays, three times the file and 1 MiB (the
+ * sample model decodes 0.7 times its size), so that a model read stays
+ * within four times the file. */
+#define BR_NAME_MAX 1024
+
 void
 br_ctx_init (BrCtx *ctx, const guint8 *data, gsize size)
 {
@@ -14,8 +22,8 @@ br_ctx_init (BrCtx *ctx, const guint8 *data, gsize size)
   ctx->size = size;
   ctx->where = g_string_new ("");
   ctx->seen = g_hash_table_new (NULL, NULL);
-  ctx->string_left = 4 * size + 65536;
-  ctx->decode_left = 64 * size + (1u << 20);
+  ctx->string_left = size + 65536;
+  ctx->decode_left = 3 * size + (1u << 20);
 }
 
 void
@@ -123,7 +131,11 @@ br_string (BrCtx *ctx, gsize pos, const char *field, char **out, GError **error)
                     "names no longer than a file of this size holds",
                     "%u more bytes of names (names shared or overlapping)", len);
   ctx->string_left -= len;
-  *out = g_utf8_make_valid ((const char *)ctx->d + target, len);
+  *out = g_utf8_make_valid ((const char *)ctx->d + target, MIN (len, BR_NAME_MAX));
+  /* Control characters would break the lines the name is shown in. */
+  for (char *c = *out; *c != '\0'; c++)
+    if ((guchar)*c < 0x20 || *c == 0x7F)
+      *c = '?';
   return TRUE;
 }
 

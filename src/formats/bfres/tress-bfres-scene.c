@@ -14,7 +14,6 @@
 #include "tress-sarc.h"
 
 #define MAX_UNWRAP 4
-#define MAX_DECOMPRESSED (512u * 1024 * 1024)
 #define NOTE_NAMES 8
 
 /* ---- finding the model ---------------------------------------------------- */
@@ -41,8 +40,10 @@ fres_has_shapes (GBytes *fres)
   return FALSE;
 }
 
-GBytes *
-tress_bfres_unwrap (GBytes *file, const char *entry, GError **error)
+/* tress_bfres_unwrap(), every Yaz0 stream met (entries looked into too)
+ * drawn from @budget: an archive of Yaz0 "bombs" costs no more than it. */
+static GBytes *
+unwrap_within (GBytes *file, const char *entry, TressYaz0Budget *budget, GError **error)
 {
   g_autoptr (GBytes) cur = g_bytes_ref (file);
 
@@ -55,7 +56,20 @@ tress_bfres_unwrap (GBytes *file, const char *entry, GError **error)
         return g_steal_pointer (&cur);
       if (tress_yaz0_is_compressed (d, size))
         {
-          GBytes *inner = tress_yaz0_decompress (d, size, MAX_DECOMPRESSED, error);
+          guint8 head[4];
+          GBytes *inner;
+
+          /* Only what starts as a BFRES or an archive is worth inflating. */
+          if (tress_yaz0_peek (d, size, head, 4) == 4 && memcmp (head, "FRES", 4) != 0
+              && memcmp (head, "SARC", 4) != 0)
+            {
+              g_set_error (error, TRESS_ERROR, TRESS_ERROR_BAD_VALUE,
+                           "Yaz0 data at offset 0x10: expected a BFRES or a SARC archive inside, "
+                           "found %02X %02X %02X %02X",
+                           head[0], head[1], head[2], head[3]);
+              return NULL;
+            }
+          inner = tress_yaz0_decompress_budget (d, size, budget, error);
 
           if (inner == NULL)
             return NULL;
@@ -77,7 +91,7 @@ tress_bfres_unwrap (GBytes *file, const char *entry, GError **error)
               if (entry != NULL && g_strcmp0 (e->name, entry) != 0)
                 continue;
               f = tress_sarc_get_file (sarc, i);
-              inner = entry != NULL ? g_bytes_ref (f) : tress_bfres_unwrap (f, NULL, NULL);
+              inner = entry != NULL ? g_bytes_ref (f) : unwrap_within (f, NULL, budget, NULL);
               if (entry != NULL || (inner != NULL && fres_has_shapes (inner)))
                 found = g_steal_pointer (&inner);
             }
@@ -105,6 +119,15 @@ tress_bfres_unwrap (GBytes *file, const char *entry, GError **error)
   g_set_error (error, TRESS_ERROR, TRESS_ERROR_UNSUPPORTED,
                "More than %d nested containers around the BFRES", MAX_UNWRAP);
   return NULL;
+}
+
+GBytes *
+tress_bfres_unwrap (GBytes *file, const char *entry, GError **error)
+{
+  TressYaz0Budget budget;
+
+  tress_yaz0_budget_init (&budget);
+  return unwrap_within (file, entry, &budget, error);
 }
 
 /* "Animal_Bass_Animation.sbfres" → "Animal_Bass"; NULL when the name does

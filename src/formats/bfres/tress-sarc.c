@@ -13,6 +13,8 @@
 #define SFAT_NODE_SIZE 0x10
 #define SFNT_HEADER_SIZE 0x08
 #define SARC_MAX_ALIGN 0x2000
+/* A name longer than this (a damaged name offset) is kept cut to it. */
+#define SARC_NAME_MAX 1024
 
 static guint32
 get_u32 (const guint8 *p, gboolean be)
@@ -63,6 +65,8 @@ tress_sarc_parse (GBytes *bytes, GError **error)
   const guint8 *d = g_bytes_get_data (bytes, &size);
   guint16 bom, n_nodes, sfat_hs;
   gsize nodes_pos, sfnt_pos, names_pos;
+  /* Names copied (nodes sharing one count each time): the archive's size. */
+  gsize name_budget = size + 65536;
 
   sarc->bytes = g_bytes_ref (bytes);
   sarc->entries = g_array_new (FALSE, TRUE, sizeof (TressSarcEntry));
@@ -150,8 +154,19 @@ tress_sarc_parse (GBytes *bytes, GError **error)
                            i, e.node_pos + 4, np);
               return NULL;
             }
-          while (np + len < limit && d[np + len] != '\0')
+          while (np + len < limit && len < SARC_NAME_MAX && d[np + len] != '\0')
             len++;
+          if (len + 1 > name_budget)
+            {
+              g_set_error (error, TRESS_ERROR, TRESS_ERROR_BAD_COUNT,
+                           "SFAT node %u name offset at offset 0x%" G_GSIZE_MODIFIER
+                           "x: the nodes' names pass the %" G_GSIZE_FORMAT
+                           " bytes an archive of this size can hold (names shared or "
+                           "overlapping)",
+                           i, e.node_pos + 4, size + 65536);
+              return NULL;
+            }
+          name_budget -= len + 1;
           e.name = g_utf8_make_valid ((const char *)d + np, len);
         }
       else
