@@ -240,10 +240,10 @@ segment_value (const TressKey *a, const TressKey *b, double frame)
       return a->value;
     case TRESS_INTERP_LINEAR:
     case TRESS_INTERP_BAKED:
-      return a->value + (b->value - a->value) * t;
+      return a->value + (tress_key_in_value (b) - a->value) * t;
     case TRESS_INTERP_HERMITE:
     default:
-      return tress_hermite (a->value, b->value, a->out_slope, b->in_slope, d, t);
+      return tress_hermite (a->value, tress_key_in_value (b), a->out_slope, b->in_slope, d, t);
     }
 }
 
@@ -259,10 +259,11 @@ segment_slope (const TressKey *a, const TressKey *b, double frame)
       return 0;
     case TRESS_INTERP_LINEAR:
     case TRESS_INTERP_BAKED:
-      return d > 0 ? (b->value - a->value) / d : 0;
+      return d > 0 ? (tress_key_in_value (b) - a->value) / d : 0;
     case TRESS_INTERP_HERMITE:
     default:
-      return tress_hermite_derivative (a->value, b->value, a->out_slope, b->in_slope, d, t);
+      return tress_hermite_derivative (a->value, tress_key_in_value (b), a->out_slope, b->in_slope,
+                                       d, t);
     }
 }
 
@@ -348,8 +349,8 @@ tress_curve_get_bounds (const TressCurve *curve, double *frame_min, double *fram
     {
       const TressKey *k = tress_curve_get_key (curve, i);
 
-      vmin = MIN (vmin, k->value);
-      vmax = MAX (vmax, k->value);
+      vmin = MIN (vmin, MIN (k->value, tress_key_in_value (k)));
+      vmax = MAX (vmax, MAX (k->value, tress_key_in_value (k)));
       if (k->interp == TRESS_INTERP_HERMITE && i + 1 < n)
         {
           const TressKey *next = tress_curve_get_key (curve, i + 1);
@@ -471,7 +472,7 @@ static double
 secant (const TressKey *a, const TressKey *b)
 {
   double d = b->frame - a->frame;
-  return d != 0 ? (b->value - a->value) / d : 0;
+  return d != 0 ? (tress_key_in_value (b) - a->value) / d : 0;
 }
 
 void
@@ -555,7 +556,7 @@ tress_curve_check_limits (const TressCurve *curve, GError **error)
       const TressKey *k = tress_curve_get_key (curve, i);
 
       if (!isfinite (k->frame) || !isfinite (k->value) || !isfinite (k->in_slope)
-          || !isfinite (k->out_slope))
+          || !isfinite (k->out_slope) || !isfinite (tress_key_in_value (k)))
         {
           g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED,
                        "Key %u holds a value that is not a finite number", i);
@@ -649,7 +650,10 @@ tress_curve_conform (TressCurve *curve)
 
       k->frame = snap_frame (l, k->frame);
       if (l->value_kind != TRESS_VALUE_FLOAT)
-        k->value = round (k->value);
+        {
+          k->value = round (k->value);
+          k->in_gap = 0; /* whole numbers are held, never reached along a segment */
+        }
       if (l->value_kind == TRESS_VALUE_BOOL)
         k->value = k->value != 0 ? 1 : 0;
       k->value = CLAMP (k->value, l->value_min, l->value_max);

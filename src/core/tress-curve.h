@@ -70,19 +70,36 @@ typedef enum
   TRESS_KEY_EASE_ASSUMED = 1 << 1, /* the format's easing has no published formula */
 } TressKeyFlags;
 
+/* A key leaves with @value (the segment starting at it begins there) and is
+ * reached with @value + @in_gap (where the segment ending at it ends). The two
+ * are equal (@in_gap 0) unless the format stores each segment on its own:
+ * BFRES cubic and linear curves keep each segment's rounded coefficients, so a
+ * segment's end can miss the next key's value by a step or so, and the game
+ * plays exactly that. Moving a key moves both. Kept at 48 bytes without
+ * padding: keys are copied and compared in bulk. */
 typedef struct
 {
   double frame;
   double value;
   double in_slope;
   double out_slope;
-  TressInterp interp;
-  TressTangentMode tangent;
+  float in_gap;          /* arrival value − @value; 0 where the segments join */
+  guint16 interp;        /* TressInterp */
+  guint16 tangent;       /* TressTangentMode */
   guint16 flags;         /* TressKeyFlags */
   guint16 native_interp; /* the format's own interpolation code, kept for write-back */
   guint32 origin;        /* 1 + the key's index as the format gave it (0: a new key), so
                           * that a writer can tell a moved key from a new one */
 } TressKey;
+
+G_STATIC_ASSERT (sizeof (TressKey) == 48);
+
+/* The value the segment ending at @key reaches it with. */
+static inline double
+tress_key_in_value (const TressKey *key)
+{
+  return key->value + (double)key->in_gap;
+}
 
 typedef struct
 {

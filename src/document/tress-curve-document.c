@@ -404,9 +404,9 @@ same_curve_data (const TressCurve *a, const TressCurve *b)
     {
       const TressKey *ka = tress_curve_get_key (a, i), *kb = tress_curve_get_key (b, i);
 
-      if (ka->frame != kb->frame || ka->value != kb->value || ka->in_slope != kb->in_slope
-          || ka->out_slope != kb->out_slope || ka->interp != kb->interp
-          || ka->tangent != kb->tangent || ka->flags != kb->flags
+      if (ka->frame != kb->frame || ka->value != kb->value || ka->in_gap != kb->in_gap
+          || ka->in_slope != kb->in_slope || ka->out_slope != kb->out_slope
+          || ka->interp != kb->interp || ka->tangent != kb->tangent || ka->flags != kb->flags
           || ka->native_interp != kb->native_interp)
         return FALSE;
     }

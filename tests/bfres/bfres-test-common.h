@@ -113,3 +113,34 @@ bfres_test_path (TressBfres *b, guint index)
   TressBfresCurveInfo info;
   return tress_bfres_get_curve_info (b, index, &info) ? info.path : NULL;
 }
+
+/* The frames where a curve is checked: every key, and in every segment its
+ * middle and 0.37 of the way (a point no symmetry hides). Returns how many
+ * were written to @out, which holds 3 × n. */
+static inline guint
+ref_probe_frames (const RefCurve *c, double *out)
+{
+  guint m = 0;
+
+  for (guint k = 0; k < c->n; k++)
+    {
+      double f = ref_frame (c, k);
+
+      out[m++] = f;
+      if (k + 1 < c->n)
+        {
+          double g = ref_frame (c, k + 1);
+
+          out[m++] = (f + g) / 2;
+          out[m++] = f + 0.37 * (g - f);
+        }
+    }
+  return m;
+}
+
+/* Float precision around @want: what a value read from 32-bit data keeps. */
+static inline double
+ref_float_precision (double want)
+{
+  return 2.5e-7 * MAX (1.0, fabs (want));
+}

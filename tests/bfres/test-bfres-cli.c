@@ -4,6 +4,7 @@
  */
 #include <string.h>
 
+#include "bfres-test-common.h"
 #include "tress-test-utils.h"
 
 static char *
@@ -145,6 +146,94 @@ test_raise_frame_count (void)
   g_assert_nonnull (strstr (out, "Wave: 200 frames (was 120)"));
 }
 
+/* tress-cli eval prints what the stored coefficients give, evaluated directly
+ * (bfres-test-common.h), at every key, mid-segment and 0.37 into segments:
+ * every cubic and linear curve of the Bass animation, and every 16th curve of
+ * the Dog file plus its f32-key curves (one process per curve). */
+static void
+test_eval_matches_stored (void)
+{
+  static const char *const files[]
+      = { "bfres/Animal_Bass_Animation.bfres", "bfres/Animal_Dog_Animation.bfres" };
+  guint checked = 0;
+
+  for (guint s = 0; s < G_N_ELEMENTS (files); s++)
+    {
+      g_autofree char *path = tress_test_sample_path (files[s]);
+      g_autoptr (GBytes) bytes = tress_test_load_sample (files[s]);
+      g_autoptr (GError) error = NULL;
+      g_autoptr (TressBfres) b = NULL;
+      g_autoptr (GBytes) raw = NULL;
+      const guint8 *d;
+      guint n;
+
+      if (bytes == NULL)
+        return;
+      b = tress_bfres_parse (bytes, files[s], &error);
+      g_assert_no_error (error);
+      raw = tress_bfres_get_bfres_bytes (b);
+      d = g_bytes_get_data (raw, NULL);
+      n = tress_bfres_get_n_curves (b);
+      for (guint i = 0; i < n; i++)
+        {
+          TressBfresCurveInfo info;
+          RefCurve rc;
+          g_autofree double *frames = NULL;
+          g_autoptr (GPtrArray) args = g_ptr_array_new_with_free_func (g_free);
+          g_autofree char *out = NULL;
+          g_auto (GStrv) lines = NULL;
+          guint m;
+
+          g_assert_true (tress_bfres_get_curve_info (b, i, &info));
+          if (info.curve_type > TRESS_BFRES_CURVE_LINEAR
+              || (n > 100 && i % 16 != 0 && info.key_type != TRESS_BFRES_KEY_32))
+            continue;
+          ref_curve_read (d, info.header_pos, TRUE, &rc);
+          frames = g_new (double, 3 * (gsize)rc.n);
+          m = ref_probe_frames (&rc, frames);
+          g_ptr_array_add (args, g_strdup ("eval"));
+          g_ptr_array_add (args, g_strdup (path));
+          g_ptr_array_add (args, g_strdup_printf ("%u", i));
+          for (guint j = 0; j < m; j++)
+            {
+              char buf[G_ASCII_DTOSTR_BUF_SIZE];
+              g_ptr_array_add (args, g_strdup (g_ascii_dtostr (buf, sizeof buf, frames[j])));
+            }
+          g_ptr_array_add (args, NULL);
+          g_assert_cmpint (tress_test_run_cli ((const char *const *)args->pdata, &out, NULL), ==,
+                           0);
+          lines = g_strsplit (out, "\n", -1);
+          g_assert_cmpuint (g_strv_length (lines), ==, m + 1);
+          for (guint j = 0; j < m; j++)
+            {
+              double want = ref_eval (&rc, frames[j]);
+              const char *tab = strchr (lines[j], '\t');
+
+              g_assert_nonnull (tab);
+              g_assert_cmpfloat_with_epsilon (g_ascii_strtod (tab + 1, NULL), want,
+                                              ref_float_precision (want));
+            }
+          checked++;
+        }
+    }
+  g_assert_cmpuint (checked, ==, 84 + 4464 / 16 + 3);
+}
+
+/* The example the segments' own ends change: frame 7.4 of this curve lies in
+ * a segment whose end misses the next key by a raw step. */
+static void
+test_eval_between_keys (void)
+{
+  g_autofree char *sample = tress_test_sample_path ("bfres/Animal_Bass_Animation.bfres");
+  g_autofree char *out = NULL;
+  const char *eval[] = { "eval", sample, "Put_Down/Spine_3/Rotate Y", "7.4", NULL };
+
+  if (sample == NULL)
+    return;
+  g_assert_cmpint (tress_test_run_cli (eval, &out, NULL), ==, 0);
+  g_assert_cmpstr (out, ==, "7.4\t0.144664633\n");
+}
+
 int
 main (int argc, char **argv)
 {
@@ -153,5 +242,7 @@ main (int argc, char **argv)
   g_test_add_func ("/bfres/cli/switch-refused", test_switch_refused);
   g_test_add_func ("/bfres/cli/sample-edit", test_sample_edit);
   g_test_add_func ("/bfres/cli/raise-frame-count", test_raise_frame_count);
+  g_test_add_func ("/bfres/cli/eval-matches-stored", test_eval_matches_stored);
+  g_test_add_func ("/bfres/cli/eval-between-keys", test_eval_between_keys);
   return g_test_run ();
 }

@@ -249,6 +249,74 @@ test_curve_bake_and_fit (void)
   }
 }
 
+/* Segments stored on their own (BFRES coefficients): a key is reached with
+ * value + in_gap and leaves with value. Evaluation, slopes, bounds, inserting
+ * on the curve and baking follow each segment's own polynomial. */
+static void
+test_curve_segment_ends (void)
+{
+  /* Cubic coefficients of two segments of 10 frames; the first ends at 3.25,
+   * the second starts at 3. */
+  static const double c_a[4] = { 1, 2, 0.5, -0.25 }, c_b[4] = { 3, -1, 0, 0.5 };
+  g_autoptr (TressCurve) c = tress_curve_new ();
+  g_autoptr (TressCurve) baked = NULL;
+  double p0, p1, m0, m1, q0, q1, n0, n1, vmin, vmax;
+  TressKey k = { .interp = TRESS_INTERP_HERMITE };
+  int at;
+
+  tress_cubic_to_hermite (c_a, 10, &p0, &p1, &m0, &m1);
+  tress_cubic_to_hermite (c_b, 10, &q0, &q1, &n0, &n1);
+  g_assert_cmpfloat (p1, ==, 3.25);
+  k.frame = 0, k.value = p0, k.in_slope = k.out_slope = m0;
+  tress_curve_append_key (c, &k);
+  k.frame = 10, k.value = q0, k.in_gap = (float)(p1 - q0), k.in_slope = m1, k.out_slope = n0;
+  tress_curve_append_key (c, &k);
+  k.frame = 20, k.value = q1, k.in_gap = 0, k.in_slope = k.out_slope = n1;
+  tress_curve_append_key (c, &k);
+
+  g_assert_cmpfloat (tress_key_in_value (tress_curve_get_key (c, 1)), ==, 3.25);
+  for (double f = 0; f <= 20; f += 0.37)
+    {
+      const double *cc = f < 10 ? c_a : c_b;
+      double t = f < 10 ? f / 10 : (f - 10) / 10;
+      double want = ((cc[3] * t + cc[2]) * t) * t + (cc[1] * t + cc[0]);
+
+      g_assert_cmpfloat_with_epsilon (tress_curve_evaluate (c, f), want, 1e-12);
+    }
+  /* The step at the key: just before, the first segment's end; at it, the key. */
+  g_assert_cmpfloat_with_epsilon (tress_curve_evaluate (c, nextafter (10, 0)), 3.25, 1e-9);
+  g_assert_cmpfloat (tress_curve_evaluate (c, 10), ==, 3);
+  g_assert_cmpfloat_with_epsilon (tress_curve_slope (c, 9.999999), m1, 1e-5);
+  tress_curve_get_bounds (c, NULL, NULL, &vmin, &vmax);
+  g_assert_cmpfloat (vmax, >=, 3.25);
+  g_assert_cmpfloat (vmin, <=, 1);
+
+  /* Baking samples what is played, step included. */
+  baked = tress_curve_bake (c, 0, 20);
+  for (guint i = 0; i < tress_curve_get_n_keys (baked); i++)
+    g_assert_cmpfloat (tress_curve_get_key (baked, i)->value, ==,
+                       tress_curve_evaluate (c, tress_curve_get_key (baked, i)->frame));
+
+  /* Inserting on the curve keeps both segments' shapes and the step. */
+  at = tress_curve_insert_on_curve (c, 4, NULL);
+  g_assert_cmpint (at, ==, 1);
+  g_assert_cmpfloat (tress_curve_get_key (c, 1)->in_gap, ==, 0);
+  for (double f = 0; f <= 20; f += 0.37)
+    {
+      const double *cc = f < 10 ? c_a : c_b;
+      double t = f < 10 ? f / 10 : (f - 10) / 10;
+      double want = ((cc[3] * t + cc[2]) * t) * t + (cc[1] * t + cc[0]);
+
+      g_assert_cmpfloat_with_epsilon (tress_curve_evaluate (c, f), want, 1e-9);
+    }
+
+  /* Whole-number curves never keep a gap. */
+  c->limits.value_kind = TRESS_VALUE_INT;
+  tress_curve_conform (c);
+  for (guint i = 0; i < tress_curve_get_n_keys (c); i++)
+    g_assert_cmpfloat (tress_curve_get_key (c, i)->in_gap, ==, 0);
+}
+
 static void
 test_curve_copy_is_deep (void)
 {
@@ -275,6 +343,7 @@ main (int argc, char **argv)
   g_test_add_func ("/curve/tangents", test_curve_tangents);
   g_test_add_func ("/curve/wrap", test_curve_wrap);
   g_test_add_func ("/curve/bake-and-fit", test_curve_bake_and_fit);
+  g_test_add_func ("/curve/segment-ends", test_curve_segment_ends);
   g_test_add_func ("/curve/copy-is-deep", test_curve_copy_is_deep);
   return g_test_run ();
 }

@@ -352,6 +352,47 @@ test_values_loop_past_keys (void)
   free_curve (c);
 }
 
+/* Stored segments that do not join (BFRES): the drawn line follows each
+ * segment to its own end, and the column holding the key spans the step from
+ * that end to the key's value, as tress_curve_evaluate plays it. */
+static void
+test_segment_ends (void)
+{
+  const double f[] = { 0, 10, 20 };
+  const double v[] = { 0, 0.5, -1 };
+  TressCurve *c = make_curve (f, v, 3, TRESS_INTERP_LINEAR);
+  TressCurveViewport vp;
+  TressCurveColumn cols[40];
+
+  g_array_index (c->keys, TressKey, 1).in_gap = 0.25f; /* segment 0 ends at 0.75 */
+  for (double fr = 0; fr <= 20; fr += 0.37)
+    g_assert_cmpfloat_with_epsilon (tress_curve_geometry_value (c, fr),
+                                    tress_curve_evaluate (c, fr), 1e-12);
+  g_assert_cmpfloat_with_epsilon (tress_curve_geometry_value (c, 9.999999), 0.75, 1e-6);
+  g_assert_cmpfloat (tress_curve_geometry_value (c, 10), ==, 0.5);
+  g_assert_cmpfloat_with_epsilon (tress_curve_geometry_segment_value (c, 0, 10), 0.75, 1e-12);
+  /* Column 15 covers frames 9.5…10.5 (y = 50 − 50 v): from 0.725 up to the
+   * end 0.75 (y 12.5), down to the key's 0.5 (y 25) and on towards −1. */
+  tress_curve_viewport_init (&vp, 40, 100);
+  vp.frame_min = -5.5, vp.frame_max = 34.5, vp.value_min = -1, vp.value_max = 1;
+  tress_curve_sample_columns (c, TRESS_VALUE_MAP_IDENTITY, &vp, 0, 40, FALSE, cols);
+  g_assert_cmpfloat_with_epsilon (cols[15].y_min, 12.5, 1e-4);
+  g_assert_cmpfloat_with_epsilon (cols[15].y_first, 50 - 50 * 0.7125, 1e-4);
+  g_assert_cmpfloat_with_epsilon (cols[15].y_last, 50 - 50 * 0.425, 1e-4);
+
+  /* A drag moves the key whole: the value it is reached with follows. */
+  {
+    TressCurve *orig = make_curve (f, v, 3, TRESS_INTERP_LINEAR);
+    guint key = 1;
+
+    g_array_index (orig->keys, TressKey, 1).in_gap = 0.25f;
+    g_assert_true (tress_curve_drag_step (c, orig, &key, 1, 0, 0.125));
+    g_assert_cmpfloat (tress_key_in_value (&g_array_index (c->keys, TressKey, 1)), ==, 0.875);
+    free_curve (orig);
+  }
+  free_curve (c);
+}
+
 static void
 test_drag_step (void)
 {
@@ -400,6 +441,7 @@ main (int argc, char **argv)
   g_test_add_func ("/curves/geometry/columns-dense", test_columns_dense);
   g_test_add_func ("/curves/geometry/values", test_values);
   g_test_add_func ("/curves/geometry/loop-past-keys", test_values_loop_past_keys);
+  g_test_add_func ("/curves/geometry/segment-ends", test_segment_ends);
   g_test_add_func ("/curves/geometry/drag-step", test_drag_step);
   return g_test_run ();
 }

@@ -169,11 +169,11 @@ tress_curve_geometry_segment_value (const TressCurve *curve, guint i, double fra
     case TRESS_INTERP_STEP:
       return k0->value; /* the jump belongs to the next segment */
     case TRESS_INTERP_HERMITE:
-      return hermite (k0->value, k1->value, k0->out_slope, k1->in_slope, d, u);
+      return hermite (k0->value, tress_key_in_value (k1), k0->out_slope, k1->in_slope, d, u);
     case TRESS_INTERP_LINEAR:
     case TRESS_INTERP_BAKED:
     default:
-      return k0->value + (k1->value - k0->value) * u;
+      return k0->value + (tress_key_in_value (k1) - k0->value) * u;
     }
 }
 
@@ -452,7 +452,7 @@ seg_poly_init (SegPoly *p, const TressKey *keys, guint n, guint i, double voff, 
   if (i + 1 < n && keys[i + 1].frame > k0->frame && k0->interp != TRESS_INTERP_STEP)
     {
       const TressKey *k1 = &keys[i + 1];
-      double d = k1->frame - k0->frame;
+      double d = k1->frame - k0->frame, v1 = tress_key_in_value (k1);
 
       p->inv_d = 1 / d;
       if (k0->interp == TRESS_INTERP_HERMITE)
@@ -460,17 +460,29 @@ seg_poly_init (SegPoly *p, const TressKey *keys, guint n, guint i, double voff, 
           double dm0 = d * k0->out_slope, dm1 = d * k1->in_slope;
 
           a1 = dm0;
-          a2 = -3 * v0 - 2 * dm0 + 3 * k1->value - dm1;
-          a3 = 2 * v0 + dm0 - 2 * k1->value + dm1;
+          a2 = -3 * v0 - 2 * dm0 + 3 * v1 - dm1;
+          a3 = 2 * v0 + dm0 - 2 * v1 + dm1;
         }
       else
-        a1 = k1->value - v0;
+        a1 = v1 - v0;
     }
   /* The value → pixel mapping is affine: apply it to the coefficients. */
   p->c0 = (voff - v0 * scale) * ypx;
   p->c1 = -a1 * scale * ypx;
   p->c2 = -a2 * scale * ypx;
   p->c3 = -a3 * scale * ypx;
+}
+
+/* Sets @p up for segment @i unless it is already (*@at says for which). */
+static inline void
+seg_poly_ensure (SegPoly *p, guint *at, const TressKey *keys, guint n, guint i, double voff,
+                 double scale, double ypx)
+{
+  if (*at != i)
+    {
+      seg_poly_init (p, keys, n, i, voff, scale, ypx);
+      *at = i;
+    }
 }
 
 static inline float
@@ -492,9 +504,10 @@ tress_curve_sample_columns (const TressCurve *curve, TressValueMap map,
   double fpp = tress_curve_viewport_frames_per_px (vp);
   double voff = vp->value_max - map.offset;
   double ypx = vp->height / (vp->value_max - vp->value_min); /* pixels per shown value */
+  float gap_px = (float)(map.scale * ypx); /* pixels per value of a key's in_gap */
   double first_frame, last_frame;
   guint inside = 0;
-  guint seg = 0;
+  guint seg = 0, poly_seg = G_MAXUINT; /* the segment @poly is set up for */
   gboolean have_seg = FALSE;
   gboolean prev_inside = FALSE;
   float y_prev = 0;
@@ -546,47 +559,43 @@ tress_curve_sample_columns (const TressCurve *curve, TressValueMap map,
       if (!have_seg || keys[seg].frame > a)
         {
           seg = segment_at (curve, a);
-          seg_poly_init (&poly, keys, n, seg, voff, map.scale, ypx);
           have_seg = TRUE;
         }
       if (seg + 1 < n && keys[seg + 1].frame <= a)
-        {
-          while (seg + 1 < n && keys[seg + 1].frame <= a)
-            seg++;
-          seg_poly_init (&poly, keys, n, seg, voff, map.scale, ypx);
-        }
+        while (seg + 1 < n && keys[seg + 1].frame <= a)
+          seg++;
+      seg_poly_ensure (&poly, &poly_seg, keys, n, seg, voff, map.scale, ypx);
       /* A column starts where the previous one ended. The extremes are kept
        * in locals (min/max without branches) and stored once. */
       y = prev_inside ? y_prev : seg_poly_y (&poly, a);
       y_min = y_max = y;
       col->y_first = y;
       /* Every key inside the column: the value arriving at it (the end of the
-       * previous segment, which differs for steps) and its own value; a Hermite
-       * segment lying wholly inside the column adds its middle (its bulge). */
+       * previous segment, which differs for steps and where stored segments do
+       * not join) and its own value; a Hermite segment lying wholly inside the
+       * column adds its middle (its bulge). */
       while (seg + 1 < n && keys[seg + 1].frame <= b)
         {
           const TressKey *k0 = &keys[seg];
           const TressKey *k1 = &keys[seg + 1];
-          float v;
+          float v, arrive;
 
           if (k0->interp == TRESS_INTERP_HERMITE && k0->frame >= a)
             {
+              seg_poly_ensure (&poly, &poly_seg, keys, n, seg, voff, map.scale, ypx);
               v = seg_poly_y (&poly, (k0->frame + k1->frame) / 2);
               y_min = MIN (y_min, v);
               y_max = MAX (y_max, v);
             }
-          if (k0->interp == TRESS_INTERP_STEP)
-            {
-              v = TO_Y (k0->value);
-              y_min = MIN (y_min, v);
-              y_max = MAX (y_max, v);
-            }
+          /* TO_Y is affine: the arrival is the key's y less its gap in pixels. */
           v = TO_Y (k1->value);
-          y_min = MIN (y_min, v);
-          y_max = MAX (y_max, v);
+          arrive = k0->interp == TRESS_INTERP_STEP ? TO_Y (k0->value) : v - k1->in_gap * gap_px;
+          y_min = MIN (y_min, MIN (v, arrive));
+          y_max = MAX (y_max, MAX (v, arrive));
           seg++;
-          seg_poly_init (&poly, keys, n, seg, voff, map.scale, ypx);
         }
+      /* Segments wholly inside the column need no polynomial of their own. */
+      seg_poly_ensure (&poly, &poly_seg, keys, n, seg, voff, map.scale, ypx);
       y_prev = seg_poly_y (&poly, b);
       col->y_last = y_prev;
       col->y_min = MIN (y_min, y_prev);

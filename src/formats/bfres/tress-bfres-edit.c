@@ -113,27 +113,29 @@ raw_float_elem (const guint8 *p, gsize i, TressBfresKeyType kt)
 }
 
 /* Cubic (@per 4) or linear (@per 2) keys straight from the key array into
- * @keys, whose frames are already set: value, Hermite slopes and the broken
- * flag. Returns the largest quantization error (segment end against the next
- * key's value). Inlined with constant @kt and @per. */
-G_ALWAYS_INLINE static inline double
+ * @keys, whose frames are already set: value, Hermite slopes, the broken flag
+ * and, where a segment's own end misses the next key's value (each coefficient
+ * is rounded on its own), the gap the game plays there. Inlined with constant
+ * @kt and @per. */
+G_ALWAYS_INLINE static inline void
 decode_segments (TressKey *keys, guint n, const guint8 *p, TressBfresKeyType kt, guint per,
                  double scale, double offset, guint16 native)
 {
   TressInterp interp = per == 4 ? TRESS_INTERP_HERMITE : TRESS_INTERP_LINEAR;
-  double quant = 0.0, prev_in = 0.0;
-  double c0 = raw_float_elem (p, 0, kt) * scale + offset;
+  double prev_in = 0.0;
+  float gap = 0.0f;
+  double r0 = raw_float_elem (p, 0, kt);
   guint i;
 
   for (i = 0; i + 1 < n; i++)
     {
       gsize e = (gsize)i * per;
       double frame = keys[i].frame, d = keys[i + 1].frame - frame;
-      double c1 = raw_float_elem (p, e + 1, kt) * scale;
-      double c2 = per == 4 ? raw_float_elem (p, e + 2, kt) * scale : 0;
-      double c3 = per == 4 ? raw_float_elem (p, e + 3, kt) * scale : 0;
-      double next = raw_float_elem (p, e + per, kt) * scale + offset;
-      double q = fabs (c0 + c1 + c2 + c3 - next);
+      double r1 = raw_float_elem (p, e + 1, kt);
+      double r2 = per == 4 ? raw_float_elem (p, e + 2, kt) : 0;
+      double r3 = per == 4 ? raw_float_elem (p, e + 3, kt) : 0;
+      double next = raw_float_elem (p, e + per, kt);
+      double c1 = r1 * scale, c2 = r2 * scale, c3 = r3 * scale;
       double in, out;
 
       /* Branch-free: key spacing and broken tangents follow no pattern a
@@ -144,17 +146,19 @@ decode_segments (TressKey *keys, guint n, const guint8 *p, TressBfresKeyType kt,
       out = c1 * inv;
       in = prev_in;
       prev_in = (c1 + 2 * c2 + 3 * c3) * inv;
-      if (q > quant)
-        quant = q;
       broken = fabs (in - out) > 1e-6 * MAX (1.0, fabs (out));
       keys[i] = (TressKey){ .frame = keys[i].frame,
-                            .value = c0,
+                            .value = r0 * scale + offset,
                             .in_slope = in,
                             .out_slope = out,
+                            .in_gap = gap,
                             .interp = interp,
                             .flags = broken ? TRESS_KEY_BROKEN : 0,
-                            .native_interp = native };
-      c0 = next;
+                            .native_interp = native,
+                            .origin = i + 1 };
+      /* Where this segment's own end lies from the next key's value. */
+      gap = (float)((((r0 + r1) + r2) + r3 - next) * scale);
+      r0 = next;
     }
   /* The first key's incoming slope is its outgoing one (so it is never broken). */
   if (n > 1)
@@ -164,12 +168,13 @@ decode_segments (TressKey *keys, guint n, const guint8 *p, TressBfresKeyType kt,
     }
   /* The last key continues its incoming slope (a lone key is flat). */
   keys[i] = (TressKey){ .frame = keys[i].frame,
-                        .value = c0,
+                        .value = r0 * scale + offset,
                         .in_slope = prev_in,
                         .out_slope = prev_in,
+                        .in_gap = gap,
                         .interp = interp,
-                        .native_interp = native };
-  return quant;
+                        .native_interp = native,
+                        .origin = i + 1 };
 }
 
 TressCurve *
@@ -182,7 +187,6 @@ bfres_get_curve (TressBfres *b, guint index)
   double scale = bits_to_float (c->scale_bits), offset = bits_to_float (c->offset_bits);
   gint32 ioff = (gint32)c->offset_bits;
   guint n = c->n_keys, per = bfres_values_per_key (ct);
-  double quant = 0.0;
 
   tress_curve_limits_init_unbounded (&curve->limits);
   curve->limits.frame_step = 0;
@@ -236,26 +240,26 @@ bfres_get_curve (TressBfres *b, guint index)
             switch (bfres_curve_key_type (c))
               {
               case TRESS_BFRES_KEY_32:
-                quant = decode_segments (keys, n, p, TRESS_BFRES_KEY_32, 4, scale, offset, ct);
+                decode_segments (keys, n, p, TRESS_BFRES_KEY_32, 4, scale, offset, ct);
                 break;
               case TRESS_BFRES_KEY_S16:
-                quant = decode_segments (keys, n, p, TRESS_BFRES_KEY_S16, 4, scale, offset, ct);
+                decode_segments (keys, n, p, TRESS_BFRES_KEY_S16, 4, scale, offset, ct);
                 break;
               default:
-                quant = decode_segments (keys, n, p, TRESS_BFRES_KEY_S8, 4, scale, offset, ct);
+                decode_segments (keys, n, p, TRESS_BFRES_KEY_S8, 4, scale, offset, ct);
                 break;
               }
           else
             switch (bfres_curve_key_type (c))
               {
               case TRESS_BFRES_KEY_32:
-                quant = decode_segments (keys, n, p, TRESS_BFRES_KEY_32, 2, scale, offset, ct);
+                decode_segments (keys, n, p, TRESS_BFRES_KEY_32, 2, scale, offset, ct);
                 break;
               case TRESS_BFRES_KEY_S16:
-                quant = decode_segments (keys, n, p, TRESS_BFRES_KEY_S16, 2, scale, offset, ct);
+                decode_segments (keys, n, p, TRESS_BFRES_KEY_S16, 2, scale, offset, ct);
                 break;
               default:
-                quant = decode_segments (keys, n, p, TRESS_BFRES_KEY_S8, 2, scale, offset, ct);
+                decode_segments (keys, n, p, TRESS_BFRES_KEY_S8, 2, scale, offset, ct);
                 break;
               }
         }
@@ -276,9 +280,11 @@ bfres_get_curve (TressBfres *b, guint index)
           for (guint i = 0; i < n; i++)
             {
               TressKey *k = &keys[i];
-              *k = (TressKey){
-                .frame = fr[i], .value = el[i] * mul + add, .interp = interp, .native_interp = ct
-              };
+              *k = (TressKey){ .frame = fr[i],
+                               .value = el[i] * mul + add,
+                               .interp = interp,
+                               .native_interp = ct,
+                               .origin = i + 1 };
             }
         }
     }
@@ -310,7 +316,6 @@ bfres_get_curve (TressBfres *b, guint index)
   curve->frame_count = a->frame_count;
   curve->fps = 60;
   curve->loops = a->loops;
-  curve->quant_error = quant;
   return curve;
 }
 
@@ -812,14 +817,14 @@ bfres_encode_curve (TressBfres *b, guint index, const TressCurve *curve, int wan
       if (i + 1 < n && ct == TRESS_BFRES_CURVE_CUBIC)
         {
           const TressKey *k1 = tress_curve_get_key (curve, i + 1);
-          double d = k1->frame - k->frame, p0 = k->value, p1 = k1->value;
+          double d = k1->frame - k->frame, p0 = k->value, p1 = tress_key_in_value (k1);
           double m0 = k->out_slope, m1 = k1->in_slope;
           v[1] = m0 * d;
           v[2] = 3 * (p1 - p0) - (2 * m0 + m1) * d;
           v[3] = 2 * (p0 - p1) + (m0 + m1) * d;
         }
       else if (i + 1 < n && ct == TRESS_BFRES_CURVE_LINEAR)
-        v[1] = tress_curve_get_key (curve, i + 1)->value - k->value;
+        v[1] = tress_key_in_value (tress_curve_get_key (curve, i + 1)) - k->value;
     }
 
   /* Frame type: at least as wide as asked, widened until every frame fits. */

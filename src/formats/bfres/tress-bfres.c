@@ -595,6 +595,12 @@ dump_curve (TressBfres *b, guint index, TressJsonWriter *j)
       tress_json_add_double (j, k->frame);
       tress_json_member (j, "value");
       tress_json_add_double (j, k->value);
+      if (k->in_gap != 0)
+        {
+          /* Where the segment before ends: it misses the key's value by a step. */
+          tress_json_member (j, "in_value");
+          tress_json_add_double (j, tress_key_in_value (k));
+        }
       tress_json_member (j, "in_slope");
       tress_json_add_double (j, k->in_slope);
       tress_json_member (j, "out_slope");
