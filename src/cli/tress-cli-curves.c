@@ -148,10 +148,17 @@ cmd_eval (int argc, char **argv)
   return TRESS_CLI_OK;
 }
 
-static gboolean opt_extend;
+static gboolean opt_extend, opt_widen;
+static char *opt_out, *opt_frame, *opt_value, *opt_in, *opt_outslope, *opt_interp, *opt_tolerance;
 
-/* Keys past the end of the animation: with --extend, lengthen the animation
- * (formats with set_frame_count); otherwise say how. */
+/* The change a command makes, applied to a curve as the file holds it (again
+ * after a widening, so that what it did not touch keeps its stored values).
+ * Returns the index of the key to report, or -1 with @error set. */
+typedef int (*CurveEdit) (TressCurve *curve, gpointer data, GError **error);
+
+/* A key past the end of the animation is refused unless --extend says to
+ * lengthen it, for every format: BFRES then raises the animation's frame
+ * count, NIFF (whose animations last until their last key) needs nothing more. */
 static gboolean
 extend_if_asked (TressCliFile *file, guint index, TressCurve *curve, double last_frame,
                  GError **error)
@@ -159,47 +166,233 @@ extend_if_asked (TressCliFile *file, guint index, TressCurve *curve, double last
   const TressCurveOps *ops = file->format->curves;
   g_autoptr (TressCurve) now = NULL;
 
-  if (last_frame <= curve->limits.frame_max)
+  if (!(curve->frame_count > 0 && last_frame > curve->frame_count))
     return TRUE;
-  if (ops->set_frame_count == NULL)
-    return TRUE; /* the limits check explains the refusal */
   if (!opt_extend)
     {
       g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED,
                    "frame %g is past the end of the animation (frame %g); add --extend to "
                    "lengthen the animation",
-                   last_frame, curve->limits.frame_max);
+                   last_frame, curve->frame_count);
       return FALSE;
     }
+  if (ops->set_frame_count == NULL)
+    return TRUE;
   if (!ops->set_frame_count (file->model, index, last_frame, error))
     return FALSE;
   now = ops->get_curve (file->model, index);
   curve->limits = now->limits;
+  curve->frame_count = now->frame_count;
   return TRUE;
 }
 
-/* Encodes @curve, reports the error, writes @out. */
-static int
-apply_and_save (TressCliFile *file, guint index, TressCurve *curve, const char *out)
+/* Frames off the grid the curve stores: with --widen, a wider frame type
+ * (saying what it costs); else the refusal says how to get one. */
+static gboolean
+widen_frames_if_asked (TressCliFile *file, guint index, const TressCurve *curve, GError **error)
 {
-  g_autoptr (GError) error = NULL;
-  double max_error = 0;
-  guint n = tress_curve_get_n_keys (curve);
+  const TressCurveOps *ops = file->format->curves;
+  g_autoptr (TressCurve) stored = NULL;
+  double step;
 
-  if ((n > 0
-       && !extend_if_asked (file, index, curve, tress_curve_get_key (curve, n - 1)->frame, &error))
-      || !tress_curve_check_limits (curve, &error)
-      || !file->format->curves->set_curve (file->model, index, curve, &max_error, &error))
+  if (ops->widen_frames == NULL)
+    return TRUE;
+  stored = ops->get_curve (file->model, index);
+  step = stored->limits.frame_step;
+  if (!(step > 0))
+    return TRUE;
+  for (guint i = 0; i < tress_curve_get_n_keys (curve); i++)
     {
-      tress_cli_error ("%s: %s", file->path, error->message);
-      return TRESS_CLI_INVALID;
+      double f = tress_curve_get_key (curve, i)->frame;
+      g_autofree char *cost = NULL;
+
+      if (round (f / step) * step == f)
+        continue;
+      cost = ops->describe_frame_widening (file->model, index, f);
+      if (cost == NULL)
+        continue; /* nothing holds it: the limits check says so */
+      if (!opt_widen)
+        {
+          g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED,
+                       "key %u is at frame %g, between the frames this curve stores (every %g); "
+                       "add --widen to store it (%s)",
+                       i, f, step, cost);
+          return FALSE;
+        }
+      g_print ("widening: %s\n", cost);
+      if (!ops->widen_frames (file->model, index, f, error))
+        return FALSE;
+      return widen_frames_if_asked (file, index, curve, error);
     }
+  return TRUE;
+}
+
+static void
+print_notice (TressCliFile *file)
+{
+  const TressCurveOps *ops = file->format->curves;
+  g_autofree char *notice = ops->dup_notice != NULL ? ops->dup_notice (file->model) : NULL;
+
+  if (notice != NULL)
+    g_print ("note: %s\n", notice);
+}
+
+/* Applies @edit to curve @index (as the file holds it), widening first when
+ * asked, encodes it, says what the file now stores for the key @edit names,
+ * and writes @out. --tolerance widens the values' type until the stored
+ * values are within it. */
+static int
+edit_and_save (TressCliFile *file, guint index, CurveEdit edit, gpointer data, gboolean sets_values,
+               const char *out)
+{
+  const TressCurveOps *ops = file->format->curves;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (TressCurve) stored = NULL;
+  double max_error = 0, tolerance = 0;
+  int k = -1;
+  double frame = 0;
+
+  if (opt_tolerance != NULL && !parse_double (opt_tolerance, "--tolerance", &tolerance))
+    return TRESS_CLI_UNREADABLE;
+  if (opt_widen && sets_values && ops->widen_types != NULL)
+    {
+      g_autofree char *cost
+          = ops->describe_widening != NULL ? ops->describe_widening (file->model, index) : NULL;
+
+      if (cost != NULL)
+        {
+          g_print ("widening: %s\n", cost);
+          if (!ops->widen_types (file->model, index, NULL, &error))
+            goto refused;
+        }
+    }
+  for (;;)
+    {
+      g_autoptr (TressCurve) curve = ops->get_curve (file->model, index);
+      g_autoptr (GBytes) before = NULL;
+      guint n;
+
+      k = edit (curve, data, &error);
+      if (k < 0)
+        goto refused;
+      frame = tress_curve_get_key (curve, (guint)k)->frame;
+      n = tress_curve_get_n_keys (curve);
+      if ((n > 0
+           && !extend_if_asked (file, index, curve, tress_curve_get_key (curve, n - 1)->frame,
+                                &error))
+          || !widen_frames_if_asked (file, index, curve, &error))
+        goto refused;
+      if (opt_widen || opt_extend)
+        {
+          /* The limits the widened or lengthened curve has now. */
+          g_autoptr (TressCurve) now = ops->get_curve (file->model, index);
+          curve->limits = now->limits;
+        }
+      if (!tress_curve_check_limits (curve, &error))
+        goto refused;
+      before = ops->save_state (file->model, index);
+      if (!ops->set_curve (file->model, index, curve, &max_error, &error))
+        goto refused;
+      if (!(tolerance > 0 && max_error > tolerance) || ops->widen_types == NULL)
+        break;
+      /* Over the tolerance: the edit again on wider values. */
+      ops->restore_state (file->model, index, before);
+      {
+        g_autofree char *cost
+            = ops->describe_widening != NULL ? ops->describe_widening (file->model, index) : NULL;
+
+        if (cost == NULL || !ops->widen_types (file->model, index, NULL, NULL))
+          {
+            /* As wide as it gets: the stored edit stands. */
+            ops->set_curve (file->model, index, curve, &max_error, NULL);
+            break;
+          }
+        g_print ("widening (error %g over the tolerance %g): %s\n", max_error, tolerance, cost);
+      }
+    }
+  print_notice (file);
+  stored = ops->get_curve (file->model, index);
+  {
+    int at = tress_curve_find_key (stored, frame, 1e-6);
+
+    if (at >= 0)
+      {
+        const TressKey *key = tress_curve_get_key (stored, (guint)at);
+        char v[G_ASCII_DTOSTR_BUF_SIZE], st[G_ASCII_DTOSTR_BUF_SIZE];
+
+        g_ascii_formatd (v, sizeof v, "%.9g", key->value);
+        if (stored->value_step > 0)
+          g_print ("key %d: frame %g, stored value %s (step %s)\n", at, key->frame, v,
+                   g_ascii_formatd (st, sizeof st, "%.6g", stored->value_step));
+        else
+          g_print ("key %d: frame %g, stored value %s\n", at, key->frame, v);
+      }
+  }
   if (max_error > 0)
     g_print ("largest quantization error: %g\n", max_error);
   return tress_cli_file_save (file, out) ? TRESS_CLI_OK : TRESS_CLI_UNWRITTEN;
+
+refused:
+  tress_cli_error ("%s: %s", file->path, error->message);
+  return TRESS_CLI_INVALID;
 }
 
-static char *opt_out, *opt_frame, *opt_value, *opt_in, *opt_outslope, *opt_interp;
+#define WIDEN_ENTRIES                                                                              \
+  { "widen",                                                                                       \
+    0,                                                                                             \
+    0,                                                                                             \
+    G_OPTION_ARG_NONE,                                                                             \
+    &opt_widen,                                                                                    \
+    "Store frames between the stored ones, and values set in the next wider type, saying what "    \
+    "it costs",                                                                                    \
+    NULL },                                                                                        \
+  {                                                                                                \
+    "tolerance", 0, 0, G_OPTION_ARG_STRING, &opt_tolerance,                                        \
+        "Widen the values' type while the stored values lie further than T from the edited ones",  \
+        "T"                                                                                        \
+  }
+
+typedef struct
+{
+  guint key;
+} SetKeyData;
+
+static int
+edit_set_key (TressCurve *curve, gpointer data, GError **error)
+{
+  SetKeyData *d = data;
+  g_autoptr (GArray) keys = g_array_new (FALSE, FALSE, sizeof (guint));
+  TressKey key;
+  double v;
+
+  if (d->key >= tress_curve_get_n_keys (curve))
+    {
+      g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED, "there is no key %u", d->key);
+      return -1;
+    }
+  key = *tress_curve_get_key (curve, d->key);
+  if (opt_frame != NULL && parse_double (opt_frame, "--frame", &v))
+    key.frame = v;
+  if (opt_value != NULL && parse_double (opt_value, "--value", &v))
+    key.value = v;
+  /* One slope given where the format ties them sets both (the edit's rule). */
+  if (opt_in != NULL && parse_double (opt_in, "--in", &v))
+    key.in_slope = v;
+  if (opt_outslope != NULL && parse_double (opt_outslope, "--out", &v))
+    key.out_slope = v;
+  if (opt_in != NULL || opt_outslope != NULL)
+    key.tangent = TRESS_TANGENT_MANUAL;
+  if (opt_interp != NULL)
+    {
+      TressInterp interp;
+
+      tress_interp_from_string (opt_interp, &interp);
+      key.interp = interp;
+    }
+  if (!tress_curve_edit_set_key (curve, keys, d->key, &key, error))
+    return -1;
+  return (int)g_array_index (keys, guint, 0);
+}
 
 static int
 cmd_set_key (int argc, char **argv)
@@ -213,16 +406,16 @@ cmd_set_key (int argc, char **argv)
       "Interpolation of the segment after the key: step, linear, hermite, baked", "I" },
     { "extend", 0, 0, G_OPTION_ARG_NONE, &opt_extend,
       "Lengthen the animation when the key moves past its end", NULL },
+    WIDEN_ENTRIES,
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &opt_out, "Write the result to OUT", "OUT" },
     { NULL },
   };
   g_auto (TressCliFile) file = { 0 };
   g_autoptr (TressCurve) curve = NULL;
-  g_autoptr (GArray) keys = g_array_new (FALSE, FALSE, sizeof (guint));
-  g_autoptr (GError) error = NULL;
-  TressKey key;
-  guint index, k;
+  SetKeyData data;
+  guint index;
   double v;
+  TressInterp interp;
 
   if (!tress_cli_parse (&argc, &argv, entries, "FILE CURVE KEY -o OUT",
                         "Change one key of CURVE (an index or a path)."))
@@ -232,50 +425,49 @@ cmd_set_key (int argc, char **argv)
       tress_cli_error ("set-key needs FILE CURVE KEY and -o OUT");
       return TRESS_CLI_UNREADABLE;
     }
-  if (!load_curve_file (&file, argv[1]) || !find_curve (&file, argv[2], &index))
+  /* Every number before the file is read. */
+  if ((opt_frame != NULL && !parse_double (opt_frame, "--frame", &v))
+      || (opt_value != NULL && !parse_double (opt_value, "--value", &v))
+      || (opt_in != NULL && !parse_double (opt_in, "--in", &v))
+      || (opt_outslope != NULL && !parse_double (opt_outslope, "--out", &v)))
     return TRESS_CLI_UNREADABLE;
-  curve = file.format->curves->get_curve (file.model, index);
-  if (!parse_index (argv[3], tress_curve_get_n_keys (curve), "KEY", &k))
-    return TRESS_CLI_UNREADABLE;
-  key = *tress_curve_get_key (curve, k);
-  if (opt_frame != NULL)
-    {
-      if (!parse_double (opt_frame, "--frame", &v))
-        return TRESS_CLI_UNREADABLE;
-      key.frame = v;
-    }
-  if (opt_value != NULL)
-    {
-      if (!parse_double (opt_value, "--value", &v))
-        return TRESS_CLI_UNREADABLE;
-      key.value = v;
-    }
-  /* One slope given where the format ties them sets both (the edit's rule). */
-  if (opt_in != NULL)
-    {
-      if (!parse_double (opt_in, "--in", &v))
-        return TRESS_CLI_UNREADABLE;
-      key.in_slope = v;
-    }
-  if (opt_outslope != NULL)
-    {
-      if (!parse_double (opt_outslope, "--out", &v))
-        return TRESS_CLI_UNREADABLE;
-      key.out_slope = v;
-    }
-  if (opt_in != NULL || opt_outslope != NULL)
-    key.tangent = TRESS_TANGENT_MANUAL;
-  if (opt_interp != NULL && !tress_interp_from_string (opt_interp, &key.interp))
+  if (opt_interp != NULL && !tress_interp_from_string (opt_interp, &interp))
     {
       tress_cli_error ("--interp: expected step, linear, hermite or baked, found '%s'", opt_interp);
       return TRESS_CLI_UNREADABLE;
     }
-  if (!tress_curve_edit_set_key (curve, keys, k, &key, &error))
-    {
-      tress_cli_error ("%s: %s", file.path, error->message);
-      return TRESS_CLI_INVALID;
-    }
-  return apply_and_save (&file, index, curve, opt_out);
+  if (!load_curve_file (&file, argv[1]) || !find_curve (&file, argv[2], &index))
+    return TRESS_CLI_UNREADABLE;
+  curve = file.format->curves->get_curve (file.model, index);
+  if (!parse_index (argv[3], tress_curve_get_n_keys (curve), "KEY", &data.key))
+    return TRESS_CLI_UNREADABLE;
+  return edit_and_save (&file, index, edit_set_key, &data,
+                        opt_value != NULL || opt_in != NULL || opt_outslope != NULL, opt_out);
+}
+
+typedef struct
+{
+  double frame;
+} InsertKeyData;
+
+static int
+edit_insert_key (TressCurve *curve, gpointer data, GError **error)
+{
+  InsertKeyData *d = data;
+  g_autoptr (GArray) keys = g_array_new (FALSE, FALSE, sizeof (guint));
+  double v;
+  guint k;
+
+  /* Past the end or between the stored frames: the frame as given, checked
+   * later (--extend, --widen). */
+  curve->limits.frame_max = MAX (curve->limits.frame_max, d->frame);
+  curve->limits.frame_step = 0;
+  if (!tress_curve_edit_insert (curve, keys, d->frame, error))
+    return -1;
+  k = g_array_index (keys, guint, 0);
+  if (opt_value != NULL && parse_double (opt_value, "--value", &v))
+    tress_curve_get_key (curve, k)->value = v;
+  return (int)k;
 }
 
 static int
@@ -286,15 +478,14 @@ cmd_insert_key (int argc, char **argv)
       "Value of the new key (default: the curve's value there)", "V" },
     { "extend", 0, 0, G_OPTION_ARG_NONE, &opt_extend,
       "Lengthen the animation when FRAME is past its end", NULL },
+    WIDEN_ENTRIES,
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &opt_out, "Write the result to OUT", "OUT" },
     { NULL },
   };
   g_auto (TressCliFile) file = { 0 };
-  g_autoptr (TressCurve) curve = NULL;
-  g_autoptr (GError) error = NULL;
-  g_autoptr (GArray) keys = g_array_new (FALSE, FALSE, sizeof (guint));
+  InsertKeyData data;
   guint index;
-  double frame, v;
+  double v;
 
   if (!tress_cli_parse (&argc, &argv, entries, "FILE CURVE FRAME -o OUT",
                         "Insert a key on CURVE at FRAME, keeping the curve's shape."))
@@ -304,25 +495,24 @@ cmd_insert_key (int argc, char **argv)
       tress_cli_error ("insert-key needs FILE CURVE FRAME and -o OUT");
       return TRESS_CLI_UNREADABLE;
     }
-  if (!load_curve_file (&file, argv[1]) || !find_curve (&file, argv[2], &index)
-      || !parse_double (argv[3], "FRAME", &frame))
+  if (!parse_double (argv[3], "FRAME", &data.frame)
+      || (opt_value != NULL && !parse_double (opt_value, "--value", &v)))
     return TRESS_CLI_UNREADABLE;
-  curve = file.format->curves->get_curve (file.model, index);
-  if (!extend_if_asked (&file, index, curve, frame, &error))
-    {
-      tress_cli_error ("%s: %s", file.path, error->message);
-      return TRESS_CLI_INVALID;
-    }
-  if (opt_value != NULL && !parse_double (opt_value, "--value", &v))
+  if (!load_curve_file (&file, argv[1]) || !find_curve (&file, argv[2], &index))
     return TRESS_CLI_UNREADABLE;
-  if (!tress_curve_edit_insert (curve, keys, frame, &error))
-    {
-      tress_cli_error ("%s: %s", file.path, error->message);
-      return TRESS_CLI_INVALID;
-    }
-  if (opt_value != NULL)
-    tress_curve_get_key (curve, g_array_index (keys, guint, 0))->value = v;
-  return apply_and_save (&file, index, curve, opt_out);
+  return edit_and_save (&file, index, edit_insert_key, &data, TRUE, opt_out);
+}
+
+static int
+edit_delete_key (TressCurve *curve, gpointer data, GError **error)
+{
+  guint k = *(guint *)data;
+  g_autoptr (GArray) keys = g_array_new (FALSE, FALSE, sizeof (guint));
+
+  g_array_append_val (keys, k);
+  if (!tress_curve_edit_delete (curve, keys, error))
+    return -1;
+  return (int)MIN (k, tress_curve_get_n_keys (curve) - 1);
 }
 
 static int
@@ -334,8 +524,6 @@ cmd_delete_key (int argc, char **argv)
   };
   g_auto (TressCliFile) file = { 0 };
   g_autoptr (TressCurve) curve = NULL;
-  g_autoptr (GArray) keys = g_array_new (FALSE, FALSE, sizeof (guint));
-  g_autoptr (GError) error = NULL;
   guint index, k;
 
   if (!tress_cli_parse (&argc, &argv, entries, "FILE CURVE KEY -o OUT", "Delete one key of CURVE."))
@@ -350,13 +538,7 @@ cmd_delete_key (int argc, char **argv)
   curve = file.format->curves->get_curve (file.model, index);
   if (!parse_index (argv[3], tress_curve_get_n_keys (curve), "KEY", &k))
     return TRESS_CLI_UNREADABLE;
-  g_array_append_val (keys, k);
-  if (!tress_curve_edit_delete (curve, keys, &error))
-    {
-      tress_cli_error ("%s: %s", file.path, error->message);
-      return TRESS_CLI_INVALID;
-    }
-  return apply_and_save (&file, index, curve, opt_out);
+  return edit_and_save (&file, index, edit_delete_key, &k, FALSE, opt_out);
 }
 
 /* Where a batch of edits stores its curves: the model, through TressCurveOps. */
@@ -468,9 +650,11 @@ cmd_unwrap (int argc, char **argv)
 const TressCliCommand tress_cli_curve_commands[] = {
   { "curves", "FILE", "List every curve with its path, type and keys", cmd_curves },
   { "eval", "FILE CURVE FRAME…", "Value of a curve at frames", cmd_eval },
-  { "set-key", "FILE CURVE KEY [--frame F] [--value V] [--in S] [--out S] [--extend] -o OUT",
+  { "set-key",
+    "FILE CURVE KEY [--frame F] [--value V] [--in S] [--out S] [--extend] [--widen] "
+    "[--tolerance T] -o OUT",
     "Change a key", cmd_set_key },
-  { "insert-key", "FILE CURVE FRAME [--value V] [--extend] -o OUT",
+  { "insert-key", "FILE CURVE FRAME [--value V] [--extend] [--widen] [--tolerance T] -o OUT",
     "Insert a key keeping the shape", cmd_insert_key },
   { "delete-key", "FILE CURVE KEY -o OUT", "Delete a key", cmd_delete_key },
   { "unwrap", "FILE CURVE…|--all -o OUT", "Unwrap angles: no jumps of whole turns, no flips",

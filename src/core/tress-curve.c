@@ -80,6 +80,9 @@ tress_curve_copy (const TressCurve *curve)
   copy->fps = curve->fps;
   copy->loops = curve->loops;
   copy->quant_error = curve->quant_error;
+  copy->value_step = curve->value_step;
+  copy->value_base = curve->value_base;
+  copy->value_steps = curve->value_steps;
   copy->rest_value = curve->rest_value;
   copy->angle = curve->angle;
   copy->euler_order = curve->euler_order;
@@ -265,6 +268,21 @@ segment_slope (const TressKey *a, const TressKey *b, double frame)
       return tress_hermite_derivative (a->value, tress_key_in_value (b), a->out_slope, b->in_slope,
                                        d, t);
     }
+}
+
+double
+tress_curve_stored_value (const TressCurve *curve, double value, gboolean *fits)
+{
+  double k;
+
+  if (fits != NULL)
+    *fits = TRUE;
+  if (!(curve->value_step > 0) || !isfinite (value))
+    return value;
+  k = round ((value - curve->value_base) / curve->value_step);
+  if (fits != NULL)
+    *fits = fabs (k) <= curve->value_steps;
+  return curve->value_base + k * curve->value_step;
 }
 
 /* Maps @frame into [first, last] following the wrap modes. */

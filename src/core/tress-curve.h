@@ -137,7 +137,13 @@ struct _TressCurve
   double fps;         /* playback rate (0 if unknown) */
   gboolean loops;
   double quant_error; /* largest error of the stored values against the edited ones */
-  double rest_value;  /* the value while the curve has no key (a scale's 1); 0 by default */
+  /* How the format stores the values: value_base + k × value_step for whole k
+   * with |k| ≤ value_steps (BFRES s8/s16 keys: offset, scale, 127 or 32767);
+   * value_step 0 when they are stored exactly or as floats. */
+  double value_step;
+  double value_base;
+  guint value_steps;
+  double rest_value; /* the value while the curve has no key (a scale's 1); 0 by default */
 
   /* Angles, marked by the format adapter: the degrees display shows them in
    * degrees, and "unwrap" (tress-curve-edit.h) removes their jumps. */
@@ -184,6 +190,11 @@ int tress_curve_find_key (const TressCurve *curve, double frame, double toleranc
 int tress_curve_find_segment (const TressCurve *curve, double frame);
 /* Re-sorts after frames were changed; returns FALSE if two keys share a frame. */
 gboolean tress_curve_sort (TressCurve *curve);
+
+/* The value the format stores for @value (the nearest step, see value_step);
+ * *fits (may be NULL) is FALSE when @value lies outside the steps the curve
+ * holds (an edit then needs a new scale). @value itself when not stepped. */
+double tress_curve_stored_value (const TressCurve *curve, double value, gboolean *fits);
 
 /* Value at @frame (pre/post wrap applied; clamped outside when CLAMP). */
 double tress_curve_evaluate (const TressCurve *curve, double frame);

@@ -59,11 +59,25 @@ struct _TressCurveOps
    * a drag is in progress). FALSE with the refusal set_curve would give. */
   gboolean (*preview_error) (gpointer model, guint index, const TressCurve *curve,
                              double *max_error, GError **error);
-  /* Re-encodes curve @index in wider types so that its stored values come
-   * closer to the edited ones; *max_error gets the new largest error.
-   * TRESS_ERROR_REFUSED when the types are as wide as the format allows.
-   * save_state/restore_state of @index cover the change. */
+  /* Re-encodes curve @index with its values in the next wider type, so that
+   * edits land on finer steps; *max_error gets the largest change of a stored
+   * value. TRESS_ERROR_REFUSED when the values are as wide as the format
+   * allows. save_state/restore_state of @index cover the change. */
   gboolean (*widen_types) (gpointer model, guint index, double *max_error, GError **error);
+  /* What widen_types would do to curve @index and what it costs, one line for
+   * a button or menu ("16-bit keys: exact to 1.2e-05, the file grows by 144
+   * bytes"); NULL when the values are as wide as the format allows. */
+  char *(*describe_widening) (gpointer model, guint index);
+  /* Frames: curve @index stores frames on the grid of its limits' frame_step.
+   * widen_frames re-encodes it with the narrowest wider frame type that holds
+   * @frame as well; describe_frame_widening says what that costs, or gives
+   * NULL when @frame needs no widening or no frame type holds it. */
+  gboolean (*widen_frames) (gpointer model, guint index, double frame, GError **error);
+  char *(*describe_frame_widening) (gpointer model, guint index, double frame);
+  /* What the last set_curve, widen_types or widen_frames changed beyond the
+   * values it was given (a new scale, a wider type, the file's growth), to
+   * tell the user; NULL when nothing. */
+  char *(*dup_notice) (gpointer model);
   /* Raises the length (in frames) of the animation holding curve @index to at
    * least @frame_count, never lowering it, so keys may move past the old end.
    * save_state/restore_state of @index cover the change. */

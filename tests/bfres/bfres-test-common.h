@@ -144,3 +144,90 @@ ref_float_precision (double want)
 {
   return 2.5e-7 * MAX (1.0, fabs (want));
 }
+
+/* Edits "by less than the stored range": key @key of a cubic s8/s16 curve may
+ * move by @steps raw steps when every coefficient an edit re-encodes (the key's
+ * value, and the Hermite coefficients of the two segments meeting there, which
+ * move by 3 and 2 times as much) stays within the key type, with a margin of 3
+ * steps for their rounding. Worked out from the raw coefficients alone. */
+static inline gboolean
+ref_edit_fits (const RefCurve *c, guint key, double steps)
+{
+  double maxraw = (c->kt == 1 ? 32767 : 127) - 3;
+  double seg_before[4], seg_after[4];
+
+  if (c->ct != 0 || c->kt == 0 || key == 0 || key + 1 >= c->n)
+    return FALSE;
+  for (guint e = 0; e < 4; e++)
+    {
+      seg_before[e] = ref_elem (c, 4 * (key - 1) + e);
+      seg_after[e] = ref_elem (c, 4 * key + e);
+    }
+  return fabs (seg_after[0] + steps) <= maxraw && fabs (seg_before[2] + 3 * steps) <= maxraw
+         && fabs (seg_before[3] - 2 * steps) <= maxraw && fabs (seg_after[2] - 3 * steps) <= maxraw
+         && fabs (seg_after[3] + 2 * steps) <= maxraw;
+}
+
+/* The key (from the middle outward) and the signed number of steps (±@steps)
+ * of an edit of curve @c by less than its stored range, or FALSE. */
+static inline gboolean
+ref_pick_edit (const RefCurve *c, double steps, guint *key, double *delta)
+{
+  for (guint d = 0; d < 2 * c->n; d++)
+    {
+      /* n/2, n/2 − 1, n/2 + 1, n/2 − 2, … */
+      int k = (int)c->n / 2 + (d % 2 == 0 ? (int)(d / 2) : -(int)((d + 1) / 2));
+
+      if (k <= 0 || k + 1 >= (int)c->n)
+        continue;
+      for (int sign = 1; sign >= -1; sign -= 2)
+        if (ref_edit_fits (c, (guint)k, sign * steps))
+          {
+            *key = (guint)k;
+            *delta = sign * steps;
+            return TRUE;
+          }
+    }
+  return FALSE;
+}
+
+/* The checks of such an edit, from the bytes before (@a, header @ha) and after
+ * (@b, @hb): same file size, same header (types, scale, offset, delta, arrays
+ * where they were), the frames unchanged, every segment that does not start or
+ * end at @key byte-identical, and the key's stored value within half a step of
+ * @want. */
+static inline void
+ref_check_local_edit (GBytes *a, gsize ha, GBytes *b, gsize hb, guint key, double want)
+{
+  gsize la, lb;
+  const guint8 *da = g_bytes_get_data (a, &la), *db = g_bytes_get_data (b, &lb);
+  RefCurve ca, cb;
+  gsize size, keys_at;
+
+  g_assert_cmpuint (lb, ==, la);
+  g_assert_cmpuint (hb, ==, ha);
+  g_assert_cmpmem (db + hb, 0x24, da + ha, 0x24);
+  ref_curve_read (da, ha, TRUE, &ca);
+  ref_curve_read (db, hb, TRUE, &cb);
+  size = ca.kt == 1 ? 2 : 1;
+  g_assert_cmpmem (cb.frames,
+                   ca.n
+                       * (ca.ft == 0   ? 4
+                          : ca.ft == 1 ? 2
+                                       : 1),
+                   ca.frames,
+                   ca.n
+                       * (ca.ft == 0   ? 4
+                          : ca.ft == 1 ? 2
+                                       : 1));
+  for (guint s = 0; s < ca.n; s++)
+    if (s + 1 != key && s != key)
+      g_assert_cmpmem (cb.keys + 4 * size * s, 4 * size, ca.keys + 4 * size * s, 4 * size);
+  g_assert_cmpfloat (fabs (ref_elem (&cb, 4 * key) * cb.scale + cb.offset - want), <=,
+                     cb.scale / 2 * (1 + 1e-6));
+  /* Nothing else in the file changed. */
+  keys_at = (gsize)(ca.keys - da);
+  for (gsize i = 0; i < la; i++)
+    if (da[i] != db[i] && !(i >= keys_at && i < keys_at + 4 * size * ca.n))
+      g_error ("byte 0x%" G_GSIZE_MODIFIER "x outside the edited curve's keys changed", i);
+}

@@ -2,6 +2,7 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include <glib/gstdio.h>
 #include <string.h>
 
 #include "bfres-test-common.h"
@@ -234,6 +235,96 @@ test_eval_between_keys (void)
   g_assert_cmpstr (out, ==, "7.4\t0.144664633\n");
 }
 
+static gsize
+file_size (const char *path)
+{
+  GStatBuf st;
+
+  g_assert_cmpint (g_stat (path, &st), ==, 0);
+  return (gsize)st.st_size;
+}
+
+/* "… the file grows by N bytes" in @text: N. */
+static guint64
+stated_growth (const char *text)
+{
+  const char *at = strstr (text, "the file grows by ");
+
+  g_assert_nonnull (at);
+  return g_ascii_strtoull (at + strlen ("the file grows by "), NULL, 10);
+}
+
+/* set-key keeps the file's precision and says what it stores; --widen widens
+ * at the cost it states; a frame between the stored ones needs --widen. */
+static void
+test_set_key_precision (void)
+{
+  g_autofree char *sample = tress_test_sample_path ("bfres/Animal_Bass_Animation.bfres");
+  g_autofree char *kept = tmp ("kept.bfres"), *wide = tmp ("wide.bfres"),
+                  *frames = tmp ("frames.bfres");
+  const char *curve = "Put_Down/Spine_3/Rotate Y";
+
+  if (sample == NULL)
+    return;
+  {
+    const char *set[] = { "set-key", sample, curve, "2", "--value", "0.156", "-o", kept, NULL };
+    g_autofree char *out = NULL;
+
+    g_assert_cmpint (tress_test_run_cli (set, &out, NULL), ==, 0);
+    g_assert_nonnull (strstr (out, "key 2: frame 2, stored value 0.156741963 (step 0.00299537)"));
+    g_assert_cmpuint (file_size (kept), ==, file_size (sample));
+  }
+  {
+    const char *set[]
+        = { "set-key", sample, curve, "2", "--value", "0.156", "--widen", "-o", wide, NULL };
+    const char *eval[] = { "eval", wide, curve, "2", NULL };
+    g_autofree char *out = NULL, *value = NULL;
+
+    g_assert_cmpint (tress_test_run_cli (set, &out, NULL), ==, 0);
+    g_assert_nonnull (strstr (out, "widening: 16-bit keys: exact to "));
+    g_assert_cmpuint (file_size (wide), ==, file_size (sample) + stated_growth (out));
+    g_assert_cmpint (tress_test_run_cli (eval, &value, NULL), ==, 0);
+    g_assert_cmpfloat_with_epsilon (g_ascii_strtod (strchr (value, '\t') + 1, NULL), 0.156, 6e-6);
+  }
+  {
+    const char *refused[] = { "set-key", sample, curve, "2", "--frame", "2.5", "-o", frames, NULL };
+    const char *set[]
+        = { "set-key", sample, curve, "2", "--frame", "2.5", "--widen", "-o", frames, NULL };
+    g_autofree char *out = NULL, *err = NULL;
+
+    g_assert_cmpint (tress_test_run_cli (refused, NULL, &err), ==, 1);
+    g_assert_nonnull (strstr (err, "add --widen to store it (Frames in steps of 1/32 (s10.5)"));
+    g_assert_false (g_file_test (frames, G_FILE_TEST_EXISTS));
+    g_assert_cmpint (tress_test_run_cli (set, &out, NULL), ==, 0);
+    g_assert_nonnull (strstr (out, "widening: Frames in steps of 1/32 (s10.5)"));
+    g_assert_null (strstr (out, "keys:")); /* the values keep their type */
+    g_assert_cmpuint (file_size (frames), ==, file_size (sample) + stated_growth (out));
+  }
+}
+
+/* A key past the end of the animation: refused without --extend in NIFF as in
+ * BFRES (test_raise_frame_count), done with it. */
+static void
+test_niff_past_end (void)
+{
+  g_autofree char *sample = tress_test_sample_path ("niff/Rings.niff");
+  g_autofree char *moved = tmp ("moved.niff"), *out = NULL, *err = NULL;
+  const char *past[] = { "set-key", sample, "0", "46", "--frame", "260", "-o", moved, NULL };
+  const char *extend[]
+      = { "set-key", sample, "0", "46", "--frame", "260", "--extend", "-o", moved, NULL };
+  const char *curves[] = { "curves", moved, NULL };
+
+  if (sample == NULL)
+    return;
+  g_assert_cmpint (tress_test_run_cli (past, NULL, &err), ==, 1);
+  g_assert_nonnull (strstr (err, "past the end of the animation (frame 249); add --extend"));
+  g_assert_false (g_file_test (moved, G_FILE_TEST_EXISTS));
+  g_assert_cmpint (tress_test_run_cli (extend, NULL, NULL), ==, 0);
+  g_assert_cmpint (tress_test_run_cli (curves, &out, NULL), ==, 0);
+  g_assert_nonnull (strstr (out, "Sweep15_3_Animation/RotateX/X\t"));
+  g_assert_nonnull (strstr (out, "47 keys\t0..260"));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -244,5 +335,7 @@ main (int argc, char **argv)
   g_test_add_func ("/bfres/cli/raise-frame-count", test_raise_frame_count);
   g_test_add_func ("/bfres/cli/eval-matches-stored", test_eval_matches_stored);
   g_test_add_func ("/bfres/cli/eval-between-keys", test_eval_between_keys);
+  g_test_add_func ("/bfres/cli/set-key-precision", test_set_key_precision);
+  g_test_add_func ("/bfres/cli/niff-past-end", test_niff_past_end);
   return g_test_run ();
 }

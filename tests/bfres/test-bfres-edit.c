@@ -670,6 +670,245 @@ test_frame_count (void)
   g_assert_cmpfloat (tress_curve_get_key (again, last)->frame, ==, 38);
 }
 
+static gsize
+bfres_size (TressBfres *b)
+{
+  g_autoptr (GBytes) bytes = tress_bfres_get_bfres_bytes (b);
+
+  return g_bytes_get_size (bytes);
+}
+
+/* One key of 50 s8 and s16 cubic curves across the shared files (Bass: u8
+ * frames; Dog: u8 and s10.5), each moved by 2.37 steps, less than the stored
+ * range holds: the file keeps its size and every byte but the two segments
+ * meeting at the key; types, scale and offset stay; the value lands within half
+ * a step. Each edit is undone through the saved state. */
+static void
+test_local_edits (void)
+{
+  static const struct
+  {
+    const char *file;
+    guint stride, want;
+  } files[] = { { "bfres/Animal_Bass_Animation.bfres", 4, 20 },
+                { "bfres/Animal_Dog_Animation.bfres", 149, 30 } };
+  guint done = 0, by_type[3] = { 0 };
+
+  for (guint f = 0; f < G_N_ELEMENTS (files); f++)
+    {
+      g_autoptr (GBytes) bytes = NULL;
+      g_autoptr (TressBfres) b = open_sample (files[f].file, &bytes);
+      const guint8 *d;
+      guint picked = 0;
+
+      if (b == NULL)
+        return;
+      d = g_bytes_get_data (bytes, NULL);
+      for (guint i = 0; i < tress_bfres_get_n_curves (b) && picked < files[f].want;
+           i += files[f].stride)
+        {
+          TressBfresCurveInfo info;
+          RefCurve rc;
+          g_autoptr (TressCurve) c = NULL;
+          g_autoptr (GBytes) state = NULL, after = NULL, back = NULL;
+          g_autoptr (GError) error = NULL;
+          guint k;
+          double steps, want, err = -1;
+
+          tress_bfres_get_curve_info (b, i, &info);
+          ref_curve_read (d, info.header_pos, TRUE, &rc);
+          if (!ref_pick_edit (&rc, 2.37, &k, &steps))
+            continue;
+          c = ops->get_curve (b, i);
+          g_assert_cmpfloat (c->value_step, ==, rc.scale);
+          want = tress_curve_get_key (c, k)->value + steps * rc.scale;
+          tress_curve_get_key (c, k)->value = want;
+          g_assert_true (tress_curve_check_limits (c, NULL));
+          state = ops->save_state (b, i);
+          g_assert_true (ops->set_curve (b, i, c, &err, &error));
+          g_assert_no_error (error);
+          g_assert_cmpfloat (err, <=, rc.scale / 2 * (1 + 1e-6));
+          after = tress_format_bfres.serialize (b, &error);
+          g_assert_no_error (error);
+          ref_check_local_edit (bytes, info.header_pos, after, info.header_pos, k, want);
+          /* What the model shows now is what the file stores. */
+          {
+            g_autoptr (TressCurve) now = ops->get_curve (b, i);
+            double stored = tress_curve_get_key (now, k)->value;
+
+            g_assert_cmpfloat (stored, ==, tress_curve_stored_value (c, want, NULL));
+          }
+          ops->restore_state (b, i, state);
+          back = tress_format_bfres.serialize (b, &error);
+          tress_test_assert_bytes_equal (back, bytes);
+          by_type[rc.kt]++;
+          by_type[0] += rc.ft == 1; /* s10.5 frames */
+          picked++;
+        }
+      g_assert_cmpuint (picked, ==, files[f].want);
+      done += picked;
+    }
+  g_assert_cmpuint (done, ==, 50);
+  g_test_message ("%u s16 curves, %u s8, %u with s10.5 frames", by_type[1], by_type[2], by_type[0]);
+  g_assert_cmpuint (by_type[1], >=, 10);
+  g_assert_cmpuint (by_type[2], >=, 10);
+  g_assert_cmpuint (by_type[0], >=, 5);
+}
+
+/* The example of the issue that asked for local edits: key 2 of this s8 curve
+ * moved by less than a step stays s8, with the same scale and offset, and only
+ * the two segments meeting at it change; the file keeps its size. */
+static void
+test_less_than_a_step (void)
+{
+  g_autoptr (GBytes) bytes = NULL, after = NULL;
+  g_autoptr (TressBfres) b = open_sample ("bfres/Animal_Bass_Animation.bfres", &bytes);
+  g_autoptr (TressCurve) c = NULL;
+  g_autoptr (GError) error = NULL;
+  TressBfresCurveInfo info;
+  int i;
+
+  if (b == NULL)
+    return;
+  i = tress_bfres_find_curve (b, "Put_Down/Spine_3/Rotate Y");
+  g_assert_cmpint (i, >=, 0);
+  tress_bfres_get_curve_info (b, (guint)i, &info);
+  g_assert_cmpint (info.key_type, ==, TRESS_BFRES_KEY_S8);
+  c = ops->get_curve (b, (guint)i);
+  tress_curve_get_key (c, 2)->value = 0.156;
+  g_assert_true (ops->set_curve (b, (guint)i, c, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_null (ops->dup_notice (b));
+  after = tress_format_bfres.serialize (b, &error);
+  ref_check_local_edit (bytes, info.header_pos, after, info.header_pos, 2, 0.156);
+}
+
+/* Values past the stored range: a new scale and offset in the same type, from
+ * the exact coefficients, said in the notice. Two such edits in a row: a key no
+ * edit touched lies within half the final step of the file's own value (it is
+ * quantized from the file's coefficients, not from the first edit's). */
+static void
+test_out_of_range_twice (void)
+{
+  g_autoptr (GBytes) bytes = NULL;
+  g_autoptr (TressBfres) b = open_sample ("bfres/Animal_Bass_Animation.bfres", &bytes);
+  g_autoptr (TressCurve) orig = NULL;
+  g_autoptr (GError) error = NULL;
+  TressBfresCurveInfo info;
+  g_autofree char *notice = NULL;
+  double scale0, drift = 0;
+  guint n;
+  int i;
+
+  if (b == NULL)
+    return;
+  i = tress_bfres_find_curve (b, "Put_Down/Spine_3/Rotate Y");
+  orig = ops->get_curve (b, (guint)i);
+  n = tress_curve_get_n_keys (orig);
+  tress_bfres_get_curve_info (b, (guint)i, &info);
+  scale0 = info.scale;
+  for (int round = 0; round < 2; round++)
+    {
+      g_autoptr (TressCurve) c = ops->get_curve (b, (guint)i);
+      guint k = round == 0 ? 2 : n - 3;
+
+      tress_curve_get_key (c, k)->value += round == 0 ? 0.7 : -1.3;
+      g_assert_true (ops->set_curve (b, (guint)i, c, NULL, &error));
+      g_assert_no_error (error);
+      g_clear_pointer (&notice, g_free);
+      notice = ops->dup_notice (b);
+      g_assert_nonnull (notice);
+      g_assert_nonnull (strstr (notice, "quantized anew"));
+      tress_bfres_get_curve_info (b, (guint)i, &info);
+      g_assert_cmpint (info.key_type, ==, TRESS_BFRES_KEY_S8);
+      g_assert_cmpfloat (info.scale, >, scale0);
+      g_assert_cmpuint (info.n_keys, ==, n);
+    }
+  {
+    g_autoptr (TressCurve) now = ops->get_curve (b, (guint)i);
+
+    for (guint k = 0; k < n; k++)
+      if (k != 2 && k != n - 3)
+        {
+          double d
+              = fabs (tress_curve_get_key (now, k)->value - tress_curve_get_key (orig, k)->value);
+
+          drift = MAX (drift, d);
+          g_assert_cmpfloat (d, <=, info.scale / 2 * (1 + 1e-6));
+        }
+    g_test_message ("final step %g, largest drift of a key not edited %g", info.scale, drift);
+  }
+}
+
+/* Widening on request: the values then land within half the wider step, and
+ * what describe_widening said the file grows by is what it grows by. */
+static void
+test_widen_on_request (void)
+{
+  g_autoptr (GBytes) bytes = NULL, after = NULL;
+  g_autoptr (TressBfres) b = open_sample ("bfres/Animal_Bass_Animation.bfres", &bytes);
+  g_autoptr (GError) error = NULL;
+  TressBfresCurveInfo info;
+  int i;
+
+  if (b == NULL)
+    return;
+  i = tress_bfres_find_curve (b, "Put_Down/Spine_3/Rotate Y");
+  for (int step = 0; step < 2; step++)
+    {
+      g_autofree char *cost = ops->describe_widening (b, (guint)i);
+      g_autoptr (TressCurve) c = NULL;
+      gsize before = bfres_size (b);
+      const char *grows;
+      double err = -1;
+
+      g_assert_nonnull (cost);
+      g_test_message ("%s", cost);
+      g_assert_true (g_str_has_prefix (cost, step == 0 ? "16-bit keys: exact to "
+                                                       : "32-bit float keys: exact, "));
+      grows = strstr (cost, "the file grows by ");
+      g_assert_nonnull (grows);
+      g_assert_true (ops->widen_types (b, (guint)i, NULL, &error));
+      g_assert_no_error (error);
+      g_assert_cmpuint (bfres_size (b) - before, ==,
+                        g_ascii_strtoull (grows + strlen ("the file grows by "), NULL, 10));
+      tress_bfres_get_curve_info (b, (guint)i, &info);
+      g_assert_cmpint (info.key_type, ==, step == 0 ? TRESS_BFRES_KEY_S16 : TRESS_BFRES_KEY_32);
+      /* The edit after it: exact to the wider step (or float precision). */
+      c = ops->get_curve (b, (guint)i);
+      tress_curve_get_key (c, 2)->value = 0.156;
+      g_assert_true (ops->set_curve (b, (guint)i, c, &err, &error));
+      g_assert_cmpfloat (fabs (tress_bfres_evaluate (b, (guint)i, 2) - 0.156), <=,
+                         step == 0 ? info.scale / 2 * (1 + 1e-6) : 1e-7);
+    }
+  g_assert_null (ops->describe_widening (b, (guint)i));
+  g_assert_false (ops->widen_types (b, (guint)i, NULL, &error));
+  g_assert_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED);
+  g_clear_error (&error);
+
+  /* Frames between the stored ones: a wider frame type, at the stated cost. */
+  {
+    g_autoptr (TressCurve) c = ops->get_curve (b, 0);
+    g_autofree char *cost = NULL;
+    gsize before = bfres_size (b);
+    const char *grows;
+
+    g_assert_cmpfloat (c->limits.frame_step, ==, 1);
+    g_assert_null (ops->describe_frame_widening (b, 0, 3));
+    cost = ops->describe_frame_widening (b, 0, 3.5);
+    g_assert_nonnull (cost);
+    g_assert_true (g_str_has_prefix (cost, "Frames in steps of 1/32 (s10.5): "));
+    grows = strstr (cost, "the file grows by ");
+    g_assert_true (ops->widen_frames (b, 0, 3.5, &error));
+    g_assert_no_error (error);
+    g_assert_cmpuint (bfres_size (b) - before, ==,
+                      g_ascii_strtoull (grows + strlen ("the file grows by "), NULL, 10));
+    g_clear_pointer (&c, tress_curve_unref);
+    c = ops->get_curve (b, 0);
+    g_assert_cmpfloat (c->limits.frame_step, ==, 1.0 / 32);
+  }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -688,5 +927,9 @@ main (int argc, char **argv)
   g_test_add_func ("/bfres/edit/delta-kept", test_delta_kept);
   g_test_add_func ("/bfres/edit/yaz0-save", test_yaz0_save);
   g_test_add_func ("/bfres/edit/frame-count", test_frame_count);
+  g_test_add_func ("/bfres/edit/local-edits", test_local_edits);
+  g_test_add_func ("/bfres/edit/less-than-a-step", test_less_than_a_step);
+  g_test_add_func ("/bfres/edit/out-of-range-twice", test_out_of_range_twice);
+  g_test_add_func ("/bfres/edit/widen-on-request", test_widen_on_request);
   return g_test_run ();
 }

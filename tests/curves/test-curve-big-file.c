@@ -412,6 +412,12 @@ test_default_layout (void)
     g_assert_nonnull (tress_curve_view_get_message (f->view));
     g_object_set (f->view, "tolerance", 0.0, NULL);
     gtk_selection_model_select_item (f->rows, 0, TRUE);
+    /* A file nobody edited stores what it shows: no warning until a value
+     * lands on the nearest step the file stores. */
+    g_assert_null (tress_curve_editor_get_warning (f->editor));
+    gtk_widget_activate_action (GTK_WIDGET (f->view), "curve.select-key", "(uub)",
+                                tress_curve_view_get_curve_index (f->view, 0), 1u, FALSE);
+    gtk_widget_activate_action (GTK_WIDGET (f->view), "curve.nudge", "(ii)", 0, 1);
     g_assert_nonnull (tress_curve_editor_get_warning (f->editor));
     wait_for_frame (f, start_now (), "a message and a warning");
     g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (f->view), editor, &after));

@@ -409,7 +409,8 @@ w_curves (W *w, gsize hs, BCurve *const *curves, guint n, guint32 *targets, guin
       w_u32_at (w, h + 4, targets ? targets[i] : c->spec.target_offset);
       w_f32_at (w, h + 8, start);
       w_f32_at (w, h + 12, end);
-      if (bfres_curve_type_is_float (c->spec.curve_type))
+      /* Quantized keys get their scale from the encoder (0: none yet). */
+      if (bfres_curve_type_is_float (c->spec.curve_type) && c->spec.key_type == TRESS_BFRES_KEY_32)
         w_f32_at (w, h + 16, 1.0f);
       *baked += bfres_baked_contribution (c->spec.curve_type, c->spec.key_type, start, end);
       g_array_append_val (w->curve_pos, h);

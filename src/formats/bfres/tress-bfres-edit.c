@@ -189,7 +189,20 @@ bfres_get_curve (TressBfres *b, guint index)
   guint n = c->n_keys, per = bfres_values_per_key (ct);
 
   tress_curve_limits_init_unbounded (&curve->limits);
-  curve->limits.frame_step = 0;
+  /* The frames the stored type holds: a frame between them needs a wider
+   * type, which is done on request (the editor asks first). */
+  switch (bfres_curve_frame_type (c))
+    {
+    case TRESS_BFRES_FRAME_U8:
+      curve->limits.frame_step = 1;
+      break;
+    case TRESS_BFRES_FRAME_S10_5:
+      curve->limits.frame_step = 1.0 / 32;
+      break;
+    default:
+      curve->limits.frame_step = 0;
+      break;
+    }
   curve->limits.frame_min = 0;
   curve->limits.frame_max = MAX ((double)a->frame_count, (double)c->end);
   curve->limits.uniform_interp = TRUE;
@@ -316,6 +329,13 @@ bfres_get_curve (TressBfres *b, guint index)
   curve->frame_count = a->frame_count;
   curve->fps = 60;
   curve->loops = a->loops;
+  if (bfres_curve_type_is_float (ct) && bfres_curve_key_type (c) != TRESS_BFRES_KEY_32 && scale > 0
+      && isfinite (scale))
+    {
+      curve->value_step = scale;
+      curve->value_base = offset;
+      curve->value_steps = bfres_curve_key_type (c) == TRESS_BFRES_KEY_S16 ? 32767 : 127;
+    }
   return curve;
 }
 
@@ -328,17 +348,12 @@ typedef struct
   TressBfresKeyType kt;
   guint n;
   double *frames;
-  double *vals; /* n × per real values (coefficients for cubic/linear) */
   double *keyv; /* n requested key values */
   guint32 scale_bits, offset_bits;
-  /* The curve's float key type, scale and offset as stored: kept when the new
-   * values still fit them, so that keys an edit did not touch keep their raw
-   * values (quantizing them again with a new scale would make them drift). */
-  gboolean have_stored;
-  TressBfresKeyType stored_kt;
-  guint32 stored_scale_bits, stored_offset_bits;
   double error;
   GByteArray *fbytes, *kbytes;
+  guint32 *lineage; /* float curves: the lineage to store with the new keys */
+  GString *notice;  /* what changed beyond the values asked for, said to the user */
 } Plan;
 
 static gboolean
@@ -413,118 +428,399 @@ append_elem (GByteArray *a, TressBfresKeyType kt, gint64 iv, float fv, gboolean 
     }
 }
 
-static double
-poly (const double c[4], double t)
+/* Adds a sentence to what an edit says it changed. */
+G_GNUC_PRINTF (2, 3)
+static void
+notice_add (GString *notice, const char *format, ...)
 {
-  return ((c[3] * t + c[2]) * t) * t + (c[1] * t + c[0]);
+  va_list args;
+
+  if (notice->len > 0)
+    g_string_append (notice, "; ");
+  va_start (args, format);
+  g_string_append_vprintf (notice, format, args);
+  va_end (args);
 }
 
-/* Quantizes float-family values with key type @kt; fills kbytes, scale/offset
- * and the largest error against the requested shape. */
-static void
-encode_float_keys (Plan *p, TressBfresKeyType kt, gboolean stored)
+/* ---- float curves: local edits in the file's precision -------------------- */
+
+/* Where the keys of an edited float curve come from. Each key's lineage says
+ * which key and segment of the file as it was read it still holds unchanged:
+ * 1 + that key's index in the low 16 bits (its value), 1 + that segment's in
+ * the high 16 bits (the segment starting at it), 0 where an edit changed it.
+ * A curve never edited has no lineage stored: each key is its own. When an
+ * edit needs a new scale, unchanged keys are quantized again from the file's
+ * own coefficients, so that edits after edits do not add up their rounding. */
+#define LINEAGE_VALUE(l) ((l)&0xFFFFu)
+#define LINEAGE_SEGMENT(l) ((l) >> 16)
+
+/* The curve as the file was read (the header never moves: it is at the same
+ * place in the original bytes). */
+typedef struct
 {
-  guint per = bfres_values_per_key (p->ct);
-  GByteArray *a = g_byte_array_new ();
-  double err = 0.0;
-  float fs = 1.0f, fo = 0.0f;
+  gboolean valid;
+  guint n;
+  TressBfresKeyType kt;
+  double scale, offset;
+  const guint8 *keys;
+} OrigCurve;
 
-  if (stored)
+static void
+orig_curve (TressBfres *b, const BfresCurve *c, OrigCurve *o)
+{
+  gsize size, hs = b->curve_header_size;
+  const guint8 *d = g_bytes_get_data (b->original, &size);
+  guint16 flags;
+  gsize field, pos, bytes;
+  gint32 rel;
+
+  memset (o, 0, sizeof *o);
+  if (c->pos + hs > size)
+    return;
+  flags = tress_get_u16 (d + c->pos, TRESS_BIG_ENDIAN);
+  if (((flags >> 4) & 7) != bfres_curve_type (c))
+    return;
+  o->n = tress_get_u16 (d + c->pos + 2, TRESS_BIG_ENDIAN);
+  o->kt = (flags >> 2) & 3;
+  o->scale = bits_to_float (tress_get_u32 (d + c->pos + 16, TRESS_BIG_ENDIAN));
+  o->offset = bits_to_float (tress_get_u32 (d + c->pos + 20, TRESS_BIG_ENDIAN));
+  field = c->pos + hs - 4;
+  rel = (gint32)tress_get_u32 (d + field, TRESS_BIG_ENDIAN);
+  bytes = (gsize)o->n * bfres_values_per_key (bfres_curve_type (c)) * bfres_key_size (o->kt);
+  if (rel == 0 || (rel < 0 && (gsize) - (gint64)rel > field))
+    return;
+  pos = (gsize)((gint64)field + rel);
+  if (pos > size || bytes > size - pos || !isfinite (o->scale) || !isfinite (o->offset))
+    return;
+  o->keys = d + pos;
+  o->valid = TRUE;
+}
+
+static double
+key_elem (const guint8 *p, TressBfresKeyType kt, gsize i)
+{
+  switch (kt)
     {
-      double maxraw = kt == TRESS_BFRES_KEY_S16 ? 32767 : 127;
-      double lo = G_MAXDOUBLE, hi = -G_MAXDOUBLE, m = 0.0;
-
-      fs = bits_to_float (p->stored_scale_bits);
-      fo = bits_to_float (p->stored_offset_bits);
-      /* Values past the stored range, or a stored step more than twice as
-       * coarse as the values need (a placeholder, a range that shrank): not
-       * this way (the error says so). */
-      for (guint i = 0; i < p->n; i++)
-        {
-          lo = MIN (lo, p->vals[i * per]);
-          hi = MAX (hi, p->vals[i * per]);
-        }
-      for (guint i = 0; i < p->n; i++)
-        {
-          m = MAX (m, fabs (p->vals[i * per] - (lo + hi) / 2));
-          for (guint j = 1; j < per; j++)
-            m = MAX (m, fabs (p->vals[i * per + j]));
-        }
-      if (!(fs > 0) || fs > 2 * MAX (m / maxraw, (double)G_MINFLOAT))
-        err = INFINITY;
-      for (guint i = 0; i < p->n && isfinite (err); i++)
-        for (guint j = 0; j < per; j++)
-          if (!(fabs (p->vals[i * per + j] - (j == 0 ? fo : 0.0)) / fs <= maxraw + 0.5))
-            err = INFINITY;
-      if (!isfinite (err))
-        {
-          p->kt = kt;
-          p->kbytes = a;
-          p->error = err;
-          return;
-        }
+    case TRESS_BFRES_KEY_32:
+      return raw_float_elem (p, i, TRESS_BFRES_KEY_32);
+    case TRESS_BFRES_KEY_S16:
+      return raw_float_elem (p, i, TRESS_BFRES_KEY_S16);
+    default:
+      return raw_float_elem (p, i, TRESS_BFRES_KEY_S8);
     }
-  else if (kt != TRESS_BFRES_KEY_32)
-    {
-      double lo = G_MAXDOUBLE, hi = -G_MAXDOUBLE, m = 0.0,
-             maxraw = kt == TRESS_BFRES_KEY_S16 ? 32767 : 127;
-      for (guint i = 0; i < p->n; i++)
-        {
-          lo = MIN (lo, p->vals[i * per]);
-          hi = MAX (hi, p->vals[i * per]);
-        }
-      fo = (float)((lo + hi) / 2);
-      for (guint i = 0; i < p->n; i++)
-        {
-          m = MAX (m, fabs (p->vals[i * per] - fo));
-          for (guint j = 1; j < per; j++)
-            m = MAX (m, fabs (p->vals[i * per + j]));
-        }
-      fs = (float)(m / maxraw);
-      if (!(fs > 0) || !isfinite (fs))
-        fs = 1.0f;
-      /* Float rounding of the scale must not push a raw value out of range
-       * (a spread no float scale covers ends the search: the error below
-       * then asks for a wider key type). */
-      while (m / fs > maxraw + 0.5 && fs < G_MAXFLOAT)
-        fs = nextafterf (fs, G_MAXFLOAT);
-    }
+}
 
-  for (guint i = 0; i < p->n; i++)
+static double
+key_type_max (TressBfresKeyType kt)
+{
+  return kt == TRESS_BFRES_KEY_S16 ? 32767 : 127;
+}
+
+/* One key of an edited float curve: the exact real coefficients of the
+ * segment starting at it (c[0] its value, offset included; c[1..] scaled), the
+ * value that segment ends at (the next key's arrival), what was asked for, and
+ * what the stored curve holds of it unchanged. */
+typedef struct
+{
+  double c[4];
+  double end;
+  double want_value, want_end;
+  int same_value;   /* the stored key whose value this one keeps, or -1 */
+  int same_segment; /* the stored key whose whole segment this one keeps, or -1 */
+} FloatKey;
+
+typedef struct
+{
+  guint n, per;
+  FloatKey *k;
+  /* the curve as stored now */
+  TressBfresKeyType kt;
+  double scale, offset;
+  gboolean scale_usable;
+  const guint8 *p;
+  guint stored_n;
+} FloatPlan;
+
+/* A real value as a raw element of key type @kt at scale @s. */
+static double
+quantize (double v, double s, TressBfresKeyType kt)
+{
+  return kt == TRESS_BFRES_KEY_32 ? (double)(float)(v / s) : round (v / s);
+}
+
+/* Raw elements (n × per into @raw) for key type @kt, scale @fs and offset @fo;
+ * with @copy (the stored type, scale and offset) what an edit left alone keeps
+ * its stored elements. A segment that is re-encoded ends on the step nearest
+ * its end, so that it joins the next key when the two are meant to meet.
+ * FALSE when a value falls outside the type. *err: the largest distance of a
+ * key's value or arrival from what was asked for. */
+static gboolean
+quantize_float_keys (const FloatPlan *fp, TressBfresKeyType kt, double fs, double fo, gboolean copy,
+                     double *raw, double *err)
+{
+  guint n = fp->n, per = fp->per;
+  double maxraw = key_type_max (kt), worst = 0;
+  gboolean exact = kt == TRESS_BFRES_KEY_32;
+
+  for (guint j = 0; j < n; j++)
     {
-      double exact[4] = { 0 }, got[4] = { 0 };
-      for (guint j = 0; j < per; j++)
+      const FloatKey *k = &fp->k[j];
+      double *r = raw + (gsize)j * per;
+      gboolean fresh = FALSE;
+
+      if (copy && k->same_segment >= 0)
+        for (guint e = 0; e < per; e++)
+          r[e] = key_elem (fp->p, fp->kt, (gsize)k->same_segment * per + e);
+      else
         {
-          double v = p->vals[i * per + j] - (j == 0 ? fo : 0.0);
-          exact[j] = p->vals[i * per + j];
-          if (kt == TRESS_BFRES_KEY_32)
+          fresh = TRUE;
+          r[0] = copy && k->same_value >= 0 ? key_elem (fp->p, fp->kt, (gsize)k->same_value * per)
+                                            : quantize (k->c[0] - fo, fs, kt);
+          if (per > 1 && j + 1 < n)
             {
-              float f = (float)v;
-              append_elem (a, kt, 0, f, TRUE);
-              got[j] = (double)f;
+              double e = quantize (k->end - fo, fs, kt), last;
+
+              r[1] = quantize (k->c[1], fs, kt);
+              if (per == 4)
+                r[2] = quantize (k->c[2], fs, kt);
+              last = e - r[0] - r[1] - (per == 4 ? r[2] : 0);
+              if (exact)
+                last = (double)(float)last;
+              else if (fabs (last) > maxraw)
+                last = quantize (k->c[per - 1], fs, kt);
+              r[per - 1] = last;
             }
           else
-            {
-              double maxraw = kt == TRESS_BFRES_KEY_S16 ? 32767 : 127;
-              gint64 r = (gint64)llround (v / fs);
-              r = CLAMP (r, -(gint64)maxraw - 1, (gint64)maxraw);
-              append_elem (a, kt, r, 0, TRUE);
-              got[j] = (double)r * fs;
-            }
-          if (j == 0)
-            got[j] += fo;
+            for (guint e = 1; e < per; e++)
+              r[e] = 0;
         }
-      err = MAX (err, fabs (got[0] - exact[0]));
-      if (per > 1 && i + 1 < p->n)
-        for (int s = 1; s <= 4; s++)
-          err = MAX (err, fabs (poly (got, s / 4.0) - poly (exact, s / 4.0)));
+      if (fresh && !exact)
+        for (guint e = 0; e < per; e++)
+          if (!(fabs (r[e]) <= maxraw))
+            return FALSE;
+      worst = MAX (worst, fabs (r[0] * fs + fo - k->want_value));
+      if (per > 1 && j + 1 < n)
+        {
+          double sum = per == 4 ? ((r[0] + r[1]) + r[2]) + r[3] : r[0] + r[1];
+          worst = MAX (worst, fabs (sum * fs + fo - k->want_end));
+        }
     }
-  while (a->len % 4)
-    g_byte_array_append (a, (const guint8 *)"", 1);
+  *err = worst;
+  return TRUE;
+}
+
+/* Scale and offset for key type @kt by the rule of the files (format page):
+ * offset the middle of the values, scale the largest coefficient over the
+ * type's range. FALSE when no float scale covers the spread. */
+static gboolean
+float_scale_for (const FloatPlan *fp, TressBfresKeyType kt, double *fs_out, double *fo_out)
+{
+  double lo = G_MAXDOUBLE, hi = -G_MAXDOUBLE, m = 0, maxraw = key_type_max (kt);
+  float fo, fs;
+
+  if (kt == TRESS_BFRES_KEY_32)
+    {
+      *fs_out = 1.0, *fo_out = 0.0;
+      return TRUE;
+    }
+  for (guint j = 0; j < fp->n; j++)
+    {
+      lo = MIN (lo, fp->k[j].c[0]);
+      hi = MAX (hi, fp->k[j].c[0]);
+    }
+  fo = (float)((lo + hi) / 2);
+  for (guint j = 0; j < fp->n; j++)
+    {
+      m = MAX (m, fabs (fp->k[j].c[0] - fo));
+      for (guint e = 1; e < fp->per && j + 1 < fp->n; e++)
+        m = MAX (m, fabs (fp->k[j].c[e]));
+    }
+  fs = (float)(m / maxraw);
+  if (!(fs > 0) || !isfinite (fs))
+    fs = 1.0f;
+  /* Float rounding of the scale must not push a raw value out of range. */
+  while (m / fs > maxraw && fs < G_MAXFLOAT)
+    fs = nextafterf (fs, G_MAXFLOAT);
+  if (!(m / fs <= maxraw))
+    return FALSE;
+  *fs_out = fs, *fo_out = fo;
+  return TRUE;
+}
+
+/* The exact coefficients of every key of @curve (the edit) for curve @c, and
+ * what of the stored curve @stored each keeps (format page, "Editing in the
+ * file's precision"); *lineage gets the keys' new lineage. */
+static void
+float_plan_build (TressBfres *b, guint index, const TressCurve *curve, TressBfresCurveType ct,
+                  FloatPlan *fp, guint32 *lineage)
+{
+  BfresCurve *c = bfres_curve (b, index);
+  g_autoptr (TressCurve) stored = bfres_get_curve (b, index);
+  const guint32 *old = g_hash_table_lookup (b->lineage, GUINT_TO_POINTER (index));
+  guint n = tress_curve_get_n_keys (curve), sn = tress_curve_get_n_keys (stored);
+  guint per = bfres_values_per_key (ct);
+  gboolean same_type = ct == bfres_curve_type (c);
+  OrigCurve o;
+
+  orig_curve (b, c, &o);
+  fp->n = n;
+  fp->per = per;
+  fp->k = g_new0 (FloatKey, n);
+  fp->kt = bfres_curve_key_type (c);
+  fp->scale = bits_to_float (c->scale_bits);
+  fp->offset = bits_to_float (c->offset_bits);
+  fp->scale_usable = same_type && fp->scale > 0 && isfinite (fp->scale) && isfinite (fp->offset);
+  fp->p = b->d + c->keys_pos;
+  fp->stored_n = sn;
+  for (guint j = 0; j < n; j++)
+    {
+      const TressKey *k = tress_curve_get_key (curve, j);
+      const TressKey *k1 = j + 1 < n ? tress_curve_get_key (curve, j + 1) : NULL;
+      FloatKey *f = &fp->k[j];
+      guint oi = k->origin - 1;
+      gboolean known = same_type && k->origin > 0 && oi < sn;
+      const TressKey *s = known ? tress_curve_get_key (stored, oi) : NULL;
+      guint32 was = 0, lv = 0, ls = 0;
+
+      f->same_value = f->same_segment = -1;
+      f->want_value = k->value;
+      f->want_end = k1 != NULL ? tress_key_in_value (k1) : k->value;
+      if (known)
+        was = old != NULL ? old[oi] : (oi < 0xFFFF ? (oi + 1) | (oi + 1) << 16 : 0);
+      if (known && s->value == k->value)
+        {
+          f->same_value = (int)oi;
+          lv = LINEAGE_VALUE (was);
+        }
+      if (f->same_value >= 0 && s->frame == k->frame)
+        {
+          if (k1 == NULL)
+            {
+              /* The last key: the whole record (zeros or whatever the file has there). */
+              if (oi + 1 == sn)
+                f->same_segment = (int)oi;
+            }
+          else if (k1->origin == k->origin + 1 && oi + 1 < sn && per > 1)
+            {
+              const TressKey *s1 = tress_curve_get_key (stored, oi + 1);
+
+              if (s1->frame == k1->frame && tress_key_in_value (s1) == tress_key_in_value (k1)
+                  && (per == 2 || (s->out_slope == k->out_slope && s1->in_slope == k1->in_slope)))
+                f->same_segment = (int)oi;
+            }
+          else if (per == 1)
+            f->same_segment = (int)oi;
+        }
+      if (f->same_segment >= 0)
+        ls = LINEAGE_SEGMENT (was);
+
+      /* The exact coefficients: the file's own where this key still holds
+       * them, else the stored ones where unchanged, else from the edit. */
+      f->c[0] = lv > 0 && o.valid && lv <= o.n
+                    ? key_elem (o.keys, o.kt, (gsize)(lv - 1) * per) * o.scale + o.offset
+                    : k->value;
+      f->end = f->want_end;
+      if (k1 == NULL || per == 1)
+        ;
+      else if (ls > 0 && o.valid && ls < o.n)
+        {
+          double sum = 0;
+
+          for (guint e = 0; e < per; e++)
+            {
+              double r = key_elem (o.keys, o.kt, (gsize)(ls - 1) * per + e);
+
+              sum += r;
+              if (e > 0)
+                f->c[e] = r * o.scale;
+            }
+          f->end = sum * o.scale + o.offset;
+        }
+      else if (f->same_segment >= 0)
+        for (guint e = 1; e < per; e++)
+          f->c[e] = key_elem (fp->p, fp->kt, (gsize)oi * per + e) * fp->scale;
+      else if (per == 4)
+        {
+          double d = k1->frame - k->frame, p0 = k->value, p1 = tress_key_in_value (k1);
+          double m0 = k->out_slope, m1 = k1->in_slope;
+
+          f->c[1] = m0 * d;
+          f->c[2] = 3 * (p1 - p0) - (2 * m0 + m1) * d;
+          f->c[3] = 2 * (p0 - p1) + (m0 + m1) * d;
+        }
+      else
+        f->c[1] = tress_key_in_value (k1) - k->value;
+      lineage[j] = lv | ls << 16;
+    }
+}
+
+/* Quantizes the float curve of @fp into p->kbytes: the stored key type, scale
+ * and offset while the values fit them (what an edit left alone keeps its
+ * bytes); else a new scale and offset in the same type from the exact
+ * coefficients; a wider key type only when asked (@min_kt) or when the model's
+ * tolerance needs it. */
+static void
+encode_float_curve (Plan *p, const FloatPlan *fp, const char *path, int min_kt, double tolerance)
+{
+  guint per = fp->per, n = fp->n;
+  g_autofree double *raw = g_new (double, (gsize)n *per);
+  TressBfresKeyType kt = fp->kt;
+  double fs = fp->scale, fo = fp->offset, err = 0;
+  gboolean done = FALSE;
+
+  if (min_kt >= 0 && min_kt < (int)kt)
+    kt = min_kt;
+  if (kt == fp->kt && fp->scale_usable)
+    done = quantize_float_keys (fp, kt, fs, fo, TRUE, raw, &err);
+  for (;;)
+    {
+      if (!done)
+        {
+          if (!float_scale_for (fp, kt, &fs, &fo)
+              || !quantize_float_keys (fp, kt, fs, fo, FALSE, raw, &err))
+            {
+              err = INFINITY;
+              if (kt == TRESS_BFRES_KEY_32)
+                break;
+            }
+          else
+            done = TRUE;
+        }
+      if (done && (!(tolerance > 0) || err <= tolerance || kt == TRESS_BFRES_KEY_32))
+        break;
+      kt--;
+      done = FALSE;
+    }
+
+  if (kt != fp->kt)
+    notice_add (p->notice, "%s: %s keys widened to %s%s", path,
+                tress_bfres_key_type_to_string (fp->kt),
+                kt == TRESS_BFRES_KEY_32 ? "32-bit float" : tress_bfres_key_type_to_string (kt),
+                kt == TRESS_BFRES_KEY_32 ? " (exact)" : "");
+  else if (float_to_bits ((float)fs) != float_to_bits ((float)fp->scale)
+           || float_to_bits ((float)fo) != float_to_bits ((float)fp->offset))
+    {
+      double moved = 0;
+
+      /* What the new step did to the keys the edit left alone. */
+      for (guint j = 0; j < n; j++)
+        if (fp->k[j].same_value >= 0)
+          moved = MAX (moved, fabs (raw[(gsize)j * per] * fs + fo - fp->k[j].want_value));
+      notice_add (p->notice,
+                  "%s: a value outside what the stored scale and offset hold; the "
+                  "curve's %s keys are quantized anew (step %.3g, was %.3g), keys "
+                  "not edited moved by up to %.3g",
+                  path, tress_bfres_key_type_to_string (kt), fs, fp->scale, moved);
+    }
+
+  p->kbytes = g_byte_array_new ();
+  for (gsize i = 0; i < (gsize)n * per; i++)
+    append_elem (p->kbytes, kt, (gint64)raw[i], (float)raw[i], TRUE);
+  while (p->kbytes->len % 4)
+    g_byte_array_append (p->kbytes, (const guint8 *)"", 1);
   p->kt = kt;
-  p->kbytes = a;
-  p->scale_bits = float_to_bits (fs);
-  p->offset_bits = float_to_bits (fo);
+  p->scale_bits = float_to_bits ((float)fs);
+  p->offset_bits = float_to_bits ((float)fo);
   p->error = err;
 }
 
@@ -644,15 +940,38 @@ place_array (TressBfres *b, gsize field_pos, gsize *pos, gsize *cap, GByteArray 
   bfres_put_u32 (b, field_pos, (guint32)(gint32)((gint64)*pos - (gint64)field_pos));
 }
 
-static double
-default_tolerance (const Plan *p, double user)
+gsize
+bfres_growth (TressBfres *b, guint index, gsize frames_len, gsize keys_len)
 {
-  double m = 0.0;
-  if (user > 0)
-    return user;
-  for (guint i = 0; i < p->n; i++)
-    m = MAX (m, fabs (p->keyv[i]));
-  return MAX (1e-4, 1e-3 * m);
+  BfresCurve *c = bfres_curve (b, index);
+  gsize size = b->size;
+
+  /* As place_array does it: the frames first, then the keys. */
+  if (!(c->frames_cap > 0 && frames_len <= c->frames_cap))
+    size = ((size + 3) & ~(gsize)3) + frames_len;
+  if (!(c->keys_cap > 0 && keys_len <= c->keys_cap))
+    size = ((size + 3) & ~(gsize)3) + keys_len;
+  return size - b->size;
+}
+
+gboolean
+bfres_widening_step (TressBfres *b, guint index, TressBfresKeyType kt, double *step)
+{
+  BfresCurve *c = bfres_curve (b, index);
+  g_autoptr (TressCurve) stored = NULL;
+  g_autofree guint32 *lineage = NULL;
+  FloatPlan fp = { 0 };
+  double fo = 0;
+  gboolean ok;
+
+  if (!bfres_curve_type_is_float (bfres_curve_type (c)) || c->n_keys == 0)
+    return FALSE;
+  stored = bfres_get_curve (b, index);
+  lineage = g_new0 (guint32, c->n_keys);
+  float_plan_build (b, index, stored, bfres_curve_type (c), &fp, lineage);
+  ok = float_scale_for (&fp, kt, step, &fo);
+  g_free (fp.k);
+  return ok;
 }
 
 /* Encodes @curve for curve @index; writes it only when @store (else only
@@ -666,7 +985,7 @@ bfres_encode_curve (TressBfres *b, guint index, const TressCurve *curve, int wan
   BfresAnim *a = bfres_anim (b, c->anim);
   TressBfresCurveType old_ct = bfres_curve_type (c), ct = old_ct;
   TressBfresKeyType old_kt = bfres_curve_key_type (c);
-  guint n = tress_curve_get_n_keys (curve), per;
+  guint n = tress_curve_get_n_keys (curve);
   Plan p = { 0 };
   gboolean ok = FALSE;
   gsize hs = b->curve_header_size, old_len = b->size;
@@ -749,13 +1068,12 @@ bfres_encode_curve (TressBfres *b, guint index, const TressCurve *curve, int wan
           return FALSE;
         }
     }
-  per = bfres_values_per_key (ct);
 
   p.ct = ct;
   p.n = n;
   p.frames = g_new (double, n);
   p.keyv = g_new (double, n);
-  p.vals = g_new0 (double, (gsize)n *per);
+  p.notice = g_string_new (NULL);
   for (guint i = 0; i < n; i++)
     {
       const TressKey *k = tress_curve_get_key (curve, i);
@@ -809,34 +1127,18 @@ bfres_encode_curve (TressBfres *b, guint index, const TressCurve *curve, int wan
           goto out;
         }
 
-  for (guint i = 0; i < n; i++)
-    {
-      const TressKey *k = tress_curve_get_key (curve, i);
-      double *v = p.vals + (gsize)i * per;
-      v[0] = p.keyv[i];
-      if (i + 1 < n && ct == TRESS_BFRES_CURVE_CUBIC)
-        {
-          const TressKey *k1 = tress_curve_get_key (curve, i + 1);
-          double d = k1->frame - k->frame, p0 = k->value, p1 = tress_key_in_value (k1);
-          double m0 = k->out_slope, m1 = k1->in_slope;
-          v[1] = m0 * d;
-          v[2] = 3 * (p1 - p0) - (2 * m0 + m1) * d;
-          v[3] = 2 * (p0 - p1) + (m0 + m1) * d;
-        }
-      else if (i + 1 < n && ct == TRESS_BFRES_CURVE_LINEAR)
-        v[1] = tress_key_in_value (tress_curve_get_key (curve, i + 1)) - k->value;
-    }
-
-  /* Frame type: at least as wide as asked, widened until every frame fits. */
+  /* Frame type: at least as wide as asked, widened until every frame fits
+   * (a frame the stored type cannot hold at all: the editor asks first). */
   p.ft = bfres_curve_frame_type (c);
   if (min_frame_type >= 0 && min_frame_type < (int)p.ft)
     p.ft = min_frame_type;
   while (p.ft > TRESS_BFRES_FRAME_F32 && !frames_fit (&p, p.ft))
     p.ft--;
-  if (p.ft == TRESS_BFRES_FRAME_F32 && !frames_fit (&p, p.ft))
-    {
-      /* f32 rounds: accept, but count it in the error below. */
-    }
+  if (p.ft != bfres_curve_frame_type (c))
+    notice_add (p.notice, "%s: %s frames widened to %s", c->path,
+                tress_bfres_frame_type_to_string (bfres_curve_frame_type (c)),
+                tress_bfres_frame_type_to_string (p.ft));
+  /* f32 frames round: accepted, and counted in the error below. */
   encode_frames (&p);
 
   /* Keys. */
@@ -847,32 +1149,12 @@ bfres_encode_curve (TressBfres *b, guint index, const TressCurve *curve, int wan
   p.offset_bits = c->offset_bits;
   if (bfres_curve_type_is_float (ct))
     {
-      double tol = default_tolerance (&p, b->tolerance);
-      TressBfresKeyType kt = p.kt;
+      FloatPlan fp = { 0 };
 
-      p.have_stored = same_family (ct, old_ct) && bfres_curve_type_is_float (old_ct)
-                      && old_kt != TRESS_BFRES_KEY_32;
-      p.stored_kt = old_kt;
-      p.stored_scale_bits = c->scale_bits;
-      p.stored_offset_bits = c->offset_bits;
-      for (;;)
-        {
-          /* The stored scale and offset first, while they hold the values. */
-          if (p.have_stored && kt == p.stored_kt)
-            {
-              encode_float_keys (&p, kt, TRUE);
-              if (p.error <= tol)
-                break;
-              g_byte_array_unref (p.kbytes);
-              p.kbytes = NULL;
-            }
-          encode_float_keys (&p, kt, FALSE);
-          if (p.error <= tol || kt == TRESS_BFRES_KEY_32)
-            break;
-          g_byte_array_unref (p.kbytes);
-          p.kbytes = NULL;
-          kt--;
-        }
+      p.lineage = g_new0 (guint32, n);
+      float_plan_build (b, index, curve, ct, &fp, p.lineage);
+      encode_float_curve (&p, &fp, c->path, min_key_type, b->tolerance);
+      g_free (fp.k);
     }
   else if (bfres_curve_type_is_bool (ct))
     encode_bool_keys (&p);
@@ -938,7 +1220,16 @@ bfres_encode_curve (TressBfres *b, guint index, const TressCurve *curve, int wan
           + bfres_baked_contribution (p.ct, p.kt, c->start, c->end);
   bfres_put_u32 (b, a->baked_size_pos, baked);
   if (b->size != old_len)
-    bfres_put_u32 (b, 0x0C, (guint32)b->size);
+    {
+      bfres_put_u32 (b, 0x0C, (guint32)b->size);
+      notice_add (p.notice, "the file grows by %" G_GSIZE_FORMAT " bytes", b->size - old_len);
+    }
+  if (p.lineage != NULL)
+    g_hash_table_insert (b->lineage, GUINT_TO_POINTER (index), g_steal_pointer (&p.lineage));
+  else
+    g_hash_table_remove (b->lineage, GUINT_TO_POINTER (index));
+  g_free (b->notice);
+  b->notice = p.notice->len > 0 ? g_strdup (p.notice->str) : NULL;
 
   if (max_error)
     *max_error = p.error;
@@ -947,7 +1238,9 @@ bfres_encode_curve (TressBfres *b, guint index, const TressCurve *curve, int wan
 out:
   g_free (p.frames);
   g_free (p.keyv);
-  g_free (p.vals);
+  g_free (p.lineage);
+  if (p.notice)
+    g_string_free (p.notice, TRUE);
   if (p.fbytes)
     g_byte_array_unref (p.fbytes);
   if (p.kbytes)
@@ -973,6 +1266,7 @@ bfres_preview_curve (TressBfres *b, guint index, const TressCurve *curve, double
 /* ---- exact undo state ------------------------------------------------------ */
 
 #define STATE_MAGIC 0x42535431u /* "BST1" */
+#define STATE_LINEAGE G_MAXUINT64
 
 static void
 state_put (GByteArray *s, const void *p, gsize n)
@@ -1014,6 +1308,20 @@ bfres_save_state (TressBfres *b, guint index)
     state_patch (s, b, c->frames_pos, c->frames_cap);
   if (c->keys_cap)
     state_patch (s, b, c->keys_pos, c->keys_cap);
+  {
+    const guint32 *lineage = g_hash_table_lookup (b->lineage, GUINT_TO_POINTER (index));
+
+    /* The keys' lineage, as a patch at no position. */
+    if (lineage != NULL)
+      {
+        guint64 none = STATE_LINEAGE;
+        guint32 l32 = (guint32)c->n_keys * 4;
+
+        state_put (s, &none, 8);
+        state_put (s, &l32, 4);
+        state_put (s, lineage, l32);
+      }
+  }
   return g_byte_array_free_to_bytes (s);
 }
 
@@ -1024,7 +1332,8 @@ bfres_restore_state (TressBfres *b, guint index, GBytes *state)
   const guint8 *s = g_bytes_get_data (state, &size);
   guint32 magic, idx;
   guint64 len, fcap, kcap;
-  gsize pos = 32;
+  gsize pos = 32, lineage_at = 0;
+  guint lineage_len = 0;
   BfresCurve *c = bfres_curve (b, index);
 
   if (size < 32)
@@ -1046,6 +1355,7 @@ bfres_restore_state (TressBfres *b, guint index, GBytes *state)
   else
     g_byte_array_set_size (b->data, len);
   bfres_sync (b);
+  g_hash_table_remove (b->lineage, GUINT_TO_POINTER (index));
   while (pos + 12 <= size)
     {
       guint64 p;
@@ -1053,12 +1363,20 @@ bfres_restore_state (TressBfres *b, guint index, GBytes *state)
       memcpy (&p, s + pos, 8);
       memcpy (&l, s + pos + 8, 4);
       pos += 12;
-      if (pos + l > size || p + l > b->size)
+      if (l > size - pos)
         break;
-      memcpy (b->data->data + p, s + pos, l); /* writable since the resize above */
+      if (p == STATE_LINEAGE)
+        lineage_len = l / 4, lineage_at = pos;
+      else if (p <= b->size && l <= b->size - p)
+        memcpy (b->data->data + p, s + pos, l); /* writable since the resize above */
+      else
+        break;
       pos += l;
     }
   bfres_curve_reload (b, index);
   c->frames_cap = fcap;
   c->keys_cap = kcap;
+  if (lineage_len > 0 && lineage_len == c->n_keys)
+    g_hash_table_insert (b->lineage, GUINT_TO_POINTER (index),
+                         g_memdup2 (s + lineage_at, (gsize)lineage_len * 4));
 }

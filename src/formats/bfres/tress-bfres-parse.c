@@ -1308,6 +1308,8 @@ tress_bfres_free (TressBfres *b)
   g_clear_pointer (&b->strings, g_string_chunk_free);
   g_clear_pointer (&b->notes, g_ptr_array_unref);
   g_clear_pointer (&b->clashes, g_array_unref);
+  g_clear_pointer (&b->lineage, g_hash_table_unref);
+  g_free (b->notice);
   for (guint i = 0; i < BFRES_N_GROUPS; i++)
     g_strfreev (b->groups[i].names);
   g_free (b->container);
@@ -1720,6 +1722,7 @@ tress_bfres_parse (GBytes *bytes, const char *filename, GError **error)
   b->strings = g_string_chunk_new (16384);
   b->notes = g_ptr_array_new_with_free_func (g_free);
   b->clashes = g_array_new (FALSE, FALSE, sizeof (BfresClash));
+  b->lineage = g_hash_table_new_full (NULL, NULL, NULL, g_free);
 
   if (!unwrap_containers (b, bytes, &inner, error))
     {

@@ -106,6 +106,10 @@ struct _TressBfres
   GPtrArray *notes;
   GArray *clashes; /* BfresClash, usually empty */ /* strings: things kept but not editable */
   double tolerance;
+  /* Float curves edited: curve index → guint32 lineage per key (see
+   * tress-bfres-edit.c); absent for a curve never re-encoded. */
+  GHashTable *lineage;
+  char *notice; /* what the last edit changed beyond the values asked for, or NULL */
 };
 
 static inline BfresCurve *
@@ -199,6 +203,12 @@ gboolean bfres_set_curve (TressBfres *b, guint index, const TressCurve *curve, i
 /* The largest error bfres_set_curve (…, -1, -1, -1, …) would give, nothing stored. */
 gboolean bfres_preview_curve (TressBfres *b, guint index, const TressCurve *curve,
                               double *max_error, GError **error);
+/* How many bytes the file grows by when curve @index gets frame and key
+ * arrays of these lengths (0 when they fit where the old ones are). */
+gsize bfres_growth (TressBfres *b, guint index, gsize frames_len, gsize keys_len);
+/* The step curve @index's values would get re-encoded with key type @kt (1 for
+ * 32-bit floats, whose scale stays 1); FALSE for curves of other types. */
+gboolean bfres_widening_step (TressBfres *b, guint index, TressBfresKeyType kt, double *step);
 GBytes *bfres_save_state (TressBfres *b, guint index);
 void bfres_restore_state (TressBfres *b, guint index, GBytes *state);
 

@@ -767,32 +767,148 @@ ops_preview_error (gpointer model, guint index, const TressCurve *curve, double 
   return bfres_preview_curve (b, index, curve, max_error, error);
 }
 
-/* f32 keys; when the keys are f32 already, f32 frames as well. */
-static gboolean
-ops_widen_types (gpointer model, guint index, double *max_error, GError **error)
+/* "the file grows by 144 bytes" / "the file keeps its size" */
+static char *
+growth_text (gsize growth)
 {
-  TressBfres *b = model;
-  TressBfresCurveInfo info;
-  TressBfresFrameType frame_type;
+  if (growth == 0)
+    return g_strdup (_ ("the file keeps its size"));
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                       "the file grows by %" G_GSIZE_FORMAT " byte",
+                                       "the file grows by %" G_GSIZE_FORMAT " bytes", growth),
+                          growth);
+}
 
-  if (!tress_bfres_get_curve_info (b, index, &info))
+/* The key type one step wider than curve @index's (s8 → s16 → 32-bit). */
+static gboolean
+wider_key_type (TressBfres *b, guint index, TressBfresCurveInfo *info, TressBfresKeyType *kt,
+                GError **error)
+{
+  if (!tress_bfres_get_curve_info (b, index, info))
     {
       g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED, "No curve %u (the file has %u)", index,
                    b->curves->len);
       return FALSE;
     }
-  if (info.key_type == TRESS_BFRES_KEY_32 && info.frame_type == TRESS_BFRES_FRAME_F32)
+  if (!bfres_curve_type_is_float (info->curve_type))
     {
       g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED,
                    /* TRANSLATORS: %s is a curve's path */
-                   _ ("%s: the keys and frames are stored as 32-bit values already, the widest "
-                      "types BFRES has"),
-                   bfres_curve (b, index)->path);
+                   _ ("%s: whole-number and true/false values are stored exactly already"),
+                   info->path);
       return FALSE;
     }
-  frame_type = info.key_type == TRESS_BFRES_KEY_32 ? TRESS_BFRES_FRAME_F32 : info.frame_type;
-  return tress_bfres_set_curve_types (b, index, info.curve_type, frame_type, TRESS_BFRES_KEY_32,
-                                      max_error, error);
+  if (info->key_type == TRESS_BFRES_KEY_32 || info->n_keys == 0)
+    {
+      g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED,
+                   /* TRANSLATORS: %s is a curve's path */
+                   _ ("%s: the values are stored as 32-bit numbers already, the widest type BFRES "
+                      "has"),
+                   info->path);
+      return FALSE;
+    }
+  *kt = info->key_type - 1;
+  return TRUE;
+}
+
+static gboolean
+ops_widen_types (gpointer model, guint index, double *max_error, GError **error)
+{
+  TressBfres *b = model;
+  TressBfresCurveInfo info;
+  TressBfresKeyType kt;
+
+  if (!wider_key_type (b, index, &info, &kt, error))
+    return FALSE;
+  return tress_bfres_set_curve_types (b, index, info.curve_type, info.frame_type, kt, max_error,
+                                      error);
+}
+
+static char *
+ops_describe_widening (gpointer model, guint index)
+{
+  TressBfres *b = model;
+  TressBfresCurveInfo info;
+  TressBfresKeyType kt;
+  g_autofree char *grows = NULL;
+  double step = 0;
+
+  if (!wider_key_type (b, index, &info, &kt, NULL))
+    return NULL;
+  grows = growth_text (bfres_growth (b, index, bfres_frames_bytes (info.frame_type, info.n_keys),
+                                     bfres_keys_bytes (info.curve_type, kt, info.n_keys)));
+  if (kt == TRESS_BFRES_KEY_32)
+    return g_strdup_printf (bfres_curve_type_is_float (info.curve_type)
+                                ? _ ("32-bit float keys: exact, %s")
+                                : _ ("32-bit keys: %s"),
+                            grows);
+  if (bfres_widening_step (b, index, kt, &step))
+    return g_strdup_printf (_ ("16-bit keys: exact to %.2g, %s"), step / 2, grows);
+  return g_strdup_printf (_ ("16-bit keys: %s"), grows);
+}
+
+/* The narrowest frame type wider than curve @index's that holds @frame, or -1
+ * when @frame needs none (or none holds it). */
+static int
+frame_type_for (TressBfres *b, guint index, double frame)
+{
+  TressBfresCurveInfo info;
+
+  if (!tress_bfres_get_curve_info (b, index, &info) || !isfinite (frame))
+    return -1;
+  for (int ft = info.frame_type; ft >= TRESS_BFRES_FRAME_F32; ft--)
+    {
+      gboolean fits
+          = ft == TRESS_BFRES_FRAME_U8 ? frame == floor (frame) && frame >= 0 && frame <= 255
+            : ft == TRESS_BFRES_FRAME_S10_5
+                ? frame * 32 == floor (frame * 32) && frame * 32 >= -32768 && frame * 32 <= 32767
+                : fabs (frame) <= G_MAXFLOAT;
+      if (fits)
+        return ft == (int)info.frame_type ? -1 : ft;
+    }
+  return -1;
+}
+
+static gboolean
+ops_widen_frames (gpointer model, guint index, double frame, GError **error)
+{
+  TressBfres *b = model;
+  TressBfresCurveInfo info;
+  int ft = frame_type_for (b, index, frame);
+
+  if (ft < 0 || !tress_bfres_get_curve_info (b, index, &info))
+    {
+      g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED,
+                   _ ("Frame %g needs no wider frame type, or none holds it"), frame);
+      return FALSE;
+    }
+  return tress_bfres_set_curve_types (b, index, info.curve_type, ft, info.key_type, NULL, error);
+}
+
+static char *
+ops_describe_frame_widening (gpointer model, guint index, double frame)
+{
+  TressBfres *b = model;
+  TressBfresCurveInfo info;
+  int ft = frame_type_for (b, index, frame);
+  g_autofree char *grows = NULL;
+
+  if (ft < 0 || !tress_bfres_get_curve_info (b, index, &info))
+    return NULL;
+  grows
+      = growth_text (bfres_growth (b, index, bfres_frames_bytes (ft, info.n_keys),
+                                   bfres_keys_bytes (info.curve_type, info.key_type, info.n_keys)));
+  if (ft == TRESS_BFRES_FRAME_S10_5)
+    return g_strdup_printf (_ ("Frames in steps of 1/32 (s10.5): %s"), grows);
+  return g_strdup_printf (_ ("Frames of any value (32-bit float): %s"), grows);
+}
+
+static char *
+ops_dup_notice (gpointer model)
+{
+  TressBfres *b = model;
+
+  return g_strdup (b->notice);
 }
 
 static gboolean
@@ -830,6 +946,10 @@ static const TressCurveOps bfres_curve_ops = {
   .restore_state = ops_restore_state,
   .preview_error = ops_preview_error,
   .widen_types = ops_widen_types,
+  .describe_widening = ops_describe_widening,
+  .widen_frames = ops_widen_frames,
+  .describe_frame_widening = ops_describe_frame_widening,
+  .dup_notice = ops_dup_notice,
   .set_frame_count = ops_set_frame_count,
   .linked_curves = ops_linked_curves,
 };

@@ -89,8 +89,12 @@ int tress_bfres_find_curve (TressBfres *bfres, const char *path);
 /* The curve's value at @frame computed straight from the stored bytes. */
 double tress_bfres_evaluate (TressBfres *bfres, guint index, double frame);
 
-/* The largest quantization error an edit may leave before the key type is
- * widened (0 = the default: 1/1000 of the largest key value, at least 1e-4). */
+/* Edits keep a curve's frame type, key type, scale and offset while the new
+ * values fit them (each value lands on the nearest step; a value outside the
+ * range gets a new scale and offset in the same type). With a tolerance set,
+ * an edit whose stored values would lie further than @tolerance from the
+ * edited ones widens the key type (s8 → s16 → f32) until they do not.
+ * 0, the default: never widen. */
 void tress_bfres_set_tolerance (TressBfres *bfres, double tolerance);
 
 /* Raises the frame count of the animation holding curve @index (never lowers

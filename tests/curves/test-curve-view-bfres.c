@@ -1,0 +1,160 @@
+/* test-curve-view-bfres.c: the curve view's drag path on the shared BFRES files
+ *
+ * Runs under Xvfb. One key of 50 s8 and s16 cubic curves is dragged with the
+ * view's "curve.drag" action (the path a pointer drag takes) by 2.37 of the
+ * curve's steps, less than its stored range holds; the document's bytes then
+ * keep the file's size, types, scale and offset, every segment not meeting at
+ * the key, and the value lands within half a step (bfres-test-common.h reads
+ * the bytes independently). Each drag is one undo step that gives the original
+ * bytes back.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <math.h>
+#include <string.h>
+
+#include "../bfres/bfres-test-common.h"
+#include "curves/tress-curve-view.h"
+#include "document/tress-curve-document.h"
+#include "tress-test-utils.h"
+
+static void
+wait_ms (guint ms)
+{
+  gint64 end = g_get_monotonic_time () + ms * 1000;
+
+  while (g_get_monotonic_time () < end)
+    {
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (1000);
+    }
+}
+
+static GBytes *
+document_bytes (TressCurveDocument *doc)
+{
+  TressDocument *d = TRESS_DOCUMENT (doc);
+  g_autoptr (GError) error = NULL;
+  GBytes *bytes = tress_document_get_format (d)->serialize (tress_document_get_model (d), &error);
+
+  g_assert_no_error (error);
+  return bytes;
+}
+
+/* Drags key @k of curve @index by @steps of its stored step: the view shows
+ * that curve alone with 8 pixels a step, so the drag is a whole number of
+ * pixels, straight up or down (the frame stays). */
+static void
+drag_by_steps (TressCurveView *view, TressCurveDocument *doc, guint index, guint k, double steps)
+{
+  const TressCurve *c = tress_curve_document_get_curve (doc, index);
+  const TressKey *key = tress_curve_get_key (c, k);
+  TressCurveViewport vp;
+  double x, y, px = 8 * steps;
+
+  tress_curve_view_set_curves (view, &index, 1);
+  tress_curve_view_get_viewport (view, &vp);
+  vp.frame_min = key->frame - 10;
+  vp.frame_max = key->frame + 10;
+  vp.value_min = key->value - c->value_step * vp.height / 16;
+  vp.value_max = key->value + c->value_step * vp.height / 16;
+  tress_curve_view_set_viewport (view, &vp);
+  g_assert_true (tress_curve_view_get_point (view, index, k, TRESS_CURVE_PART_KEY, &x, &y));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "curve.drag", "(ddddb)", x, y, x,
+                                             y - px, FALSE));
+}
+
+static void
+test_drag_keeps_precision (void)
+{
+  static const struct
+  {
+    const char *file;
+    guint stride, want;
+  } files[] = { { "bfres/Animal_Bass_Animation.bfres", 4, 20 },
+                { "bfres/Animal_Dog_Animation.bfres", 149, 30 } };
+  guint done = 0;
+
+  tress_curve_document_register_types ();
+  for (guint f = 0; f < G_N_ELEMENTS (files); f++)
+    {
+      g_autoptr (GBytes) original = tress_test_load_sample (files[f].file);
+      g_autoptr (GError) error = NULL;
+      g_autoptr (TressCurveDocument) doc = NULL;
+      TressHistory *history;
+      TressCurveView *view;
+      GtkWidget *window;
+      const guint8 *d;
+      guint picked = 0;
+
+      if (original == NULL)
+        return;
+      d = g_bytes_get_data (original, NULL);
+      doc = TRESS_CURVE_DOCUMENT (tress_document_new_from_bytes (original, files[f].file, &error));
+      g_assert_no_error (error);
+      history = tress_document_get_history (TRESS_DOCUMENT (doc));
+      view = TRESS_CURVE_VIEW (tress_curve_view_new ());
+      tress_curve_view_set_document (view, doc);
+      window = gtk_window_new ();
+      gtk_window_set_default_size (GTK_WINDOW (window), 500, 400);
+      gtk_window_set_child (GTK_WINDOW (window), GTK_WIDGET (view));
+      gtk_window_present (GTK_WINDOW (window));
+      for (int i = 0; i < 2000 && gtk_widget_get_width (GTK_WIDGET (view)) != 500; i++)
+        wait_ms (1);
+      g_assert_cmpint (gtk_widget_get_height (GTK_WIDGET (view)), ==, 400);
+
+      for (guint i = 0; i < tress_curve_document_get_n_curves (doc) && picked < files[f].want;
+           i += files[f].stride)
+        {
+          g_autoptr (TressBfres) b = tress_bfres_parse (original, files[f].file, &error);
+          g_autoptr (GBytes) after = NULL, undone = NULL;
+          g_autoptr (TressCurve) before = NULL;
+          TressBfresCurveInfo info;
+          RefCurve rc;
+          guint k;
+          double steps, want;
+
+          g_assert_no_error (error);
+          tress_bfres_get_curve_info (b, i, &info);
+          ref_curve_read (d, info.header_pos, TRUE, &rc);
+          if (!ref_pick_edit (&rc, 2.37, &k, &steps))
+            continue;
+          /* 2.37 steps are 18.96 pixels: the drag moves by 19, 2.375 steps. */
+          steps = round (8 * steps) / 8;
+          want = tress_curve_get_key (tress_curve_document_get_curve (doc, i), k)->value
+                 + steps * rc.scale;
+          before = tress_curve_copy (tress_curve_document_get_curve (doc, i));
+          drag_by_steps (view, doc, i, k, steps);
+          g_assert_cmpuint (tress_history_get_n_undo (history), ==, 1);
+          g_assert_cmpstr (tress_history_get_undo_label (history), ==, "Move 1 key");
+          after = document_bytes (doc);
+          ref_check_local_edit (original, info.header_pos, after, info.header_pos, k, want);
+          /* The view shows what the file stores: the step nearest the value
+           * asked for. */
+          g_assert_cmpfloat (
+              tress_curve_get_key (tress_curve_document_get_curve (doc, i), k)->value, ==,
+              tress_curve_stored_value (before, want, NULL));
+          g_assert_cmpfloat (tress_curve_document_get_quant_error (doc, i), <=,
+                             rc.scale / 2 * (1 + 1e-6));
+          g_assert_true (tress_history_undo (history));
+          undone = document_bytes (doc);
+          tress_test_assert_bytes_equal (undone, original);
+          tress_history_clear (history);
+          picked++;
+        }
+      g_assert_cmpuint (picked, ==, files[f].want);
+      done += picked;
+      gtk_window_destroy (GTK_WINDOW (window));
+      while (g_main_context_iteration (NULL, FALSE))
+        ;
+    }
+  g_assert_cmpuint (done, ==, 50);
+}
+
+int
+main (int argc, char **argv)
+{
+  gtk_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/curves/view-bfres/drag-keeps-precision", test_drag_keeps_precision);
+  return g_test_run ();
+}
