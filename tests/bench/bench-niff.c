@@ -1,4 +1,5 @@
-/* bench-niff.c: open (every curve built) and save the largest NIFF sample
+/* bench-niff.c: open (every curve built) and save the largest NIFF sample; read its scene
+ * and pose it as the preview does each frame
  *
  * Speeds are in MB/s of the file and as a ratio to memcpy of the same bytes,
  * measured in the same run, in CPU time of the running thread. Memory: the file's bytes plus the
@@ -13,6 +14,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "formats/niff/tress-niff-animator.h"
 #include "formats/niff/tress-niff.h"
 #include "tress-test-utils.h"
 
@@ -59,6 +61,8 @@ typedef struct
   GBytes *bytes;
   guint8 *copy;
   gpointer model;
+  TressSceneAnimator *animator;
+  double frame;
 } Bench;
 
 static void
@@ -112,6 +116,39 @@ run_save (gpointer data)
   g_bytes_unref (out);
 }
 
+static void
+run_scene (gpointer data)
+{
+  Bench *b = data;
+  tress_niff_scene_free (tress_niff_scene_new (b->model, NULL));
+}
+
+static void
+run_animator (gpointer data)
+{
+  Bench *b = data;
+  tress_scene_animator_free (tress_niff_animator_new (b->model, "bench", NULL));
+}
+
+static double
+sample_nothing (gpointer data, guint curve, double frame)
+{
+  return 0;
+}
+
+/* One preview frame's CPU side: every object, IK node and world matrix posed. */
+static void
+run_pose (gpointer data)
+{
+  Bench *b = data;
+  const guint anim = 0;
+
+  tress_scene_animator_pose (b->animator, &anim, 1, b->frame, sample_nothing, NULL);
+  b->frame += 0.5;
+  if (b->frame > b->animator->anim_frames[0])
+    b->frame = 0;
+}
+
 static gsize
 heap_in_use (void)
 {
@@ -126,7 +163,7 @@ main (int argc, char **argv)
   Bench b = { 0 };
   const char *largest = NULL;
   gsize best = 0, size;
-  double t_memcpy, t_open, t_save, t_parse, t_curves, mb;
+  double t_memcpy, t_open, t_save, t_parse, t_curves, t_scene, t_animator, t_pose, mb;
   gsize heap0, heap1;
   guint n_curves;
 
@@ -158,6 +195,11 @@ main (int argc, char **argv)
   t_save = time_it (run_save, &b, 0.5);
   t_parse = time_it (run_parse, &b, 0.2);
   t_curves = time_it (run_curves, &b, 0.2);
+  t_scene = time_it (run_scene, &b, 0.2);
+  t_animator = time_it (run_animator, &b, 0.2);
+  b.animator = tress_niff_animator_new (b.model, "bench", NULL);
+  t_pose = b.animator != NULL ? time_it (run_pose, &b, 0.2) : 0;
+  g_clear_pointer (&b.animator, tress_scene_animator_free);
   fmt->free (b.model);
   b.model = NULL;
 
@@ -188,6 +230,10 @@ main (int argc, char **argv)
           n_curves > 0 ? t_curves * 1e9 / n_curves : 0.0);
   printf ("save (serialize):   %10.1f MB/s = %.3fx memcpy (%.1f us)\n", mb / t_save,
           t_memcpy / t_save, t_save * 1e6);
+  printf ("scene read:         %10.1f MB/s = %.3fx memcpy (%.1f us)\n", mb / t_scene,
+          t_memcpy / t_scene, t_scene * 1e6);
+  printf ("  preview's scene:  %.1f us (read, meshes, bound at frame 0)\n", t_animator * 1e6);
+  printf ("  pose per frame:   %.1f us (CPU side of a preview frame)\n", t_pose * 1e6);
   printf ("peak memory:        %.2fx the file size (file %" G_GSIZE_FORMAT
           " + heap %" G_GSIZE_FORMAT " bytes)\n",
           (double)(size + (heap1 - heap0)) / size, size, heap1 - heap0);

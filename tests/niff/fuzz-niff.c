@@ -5,13 +5,15 @@
  * read. Every curve is built, evaluated, written back unchanged and restored.
  * Then every automatic fix is applied and leaves nothing fixable behind. The
  * scene reader either refuses with a TRESS_ERROR or gives a scene whose every
- * link the preview follows points inside its target.
+ * link the preview follows points inside its target; the scene then poses at
+ * a few frames, and so does the preview's scene built from it.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <stdint.h>
 #include <string.h>
 
+#include "formats/niff/tress-niff-animator.h"
 #include "formats/niff/tress-niff-scene.h"
 
 int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size);
@@ -24,6 +26,12 @@ check_group (guint32 g, guint32 n_groups, const TressNiffFloatGroup *groups, gui
   g_assert (g == NONE || g < n_groups);
   if (g != NONE)
     g_assert (index == NONE || index < groups[g].n);
+}
+
+static double
+sample_zero (gpointer data, guint curve, double frame)
+{
+  return 0;
 }
 
 /* Every link the preview follows lies inside its target. */
@@ -164,7 +172,20 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
     if (scene == NULL)
       g_assert (scene_error != NULL && scene_error->domain == TRESS_ERROR);
     else
-      check_scene (scene, tress_niff_file_get_n_groups (file));
+      {
+        g_autoptr (TressNiffPose) pose = tress_niff_pose_new (scene, file);
+        g_autoptr (TressSceneAnimator) animator = NULL;
+        g_autoptr (GPtrArray) missing = tress_niff_pose_not_shown (scene, file);
+        const guint anim = 0;
+
+        check_scene (scene, tress_niff_file_get_n_groups (file));
+        for (double f = -1; f < 40; f += 13.5)
+          tress_niff_pose_evaluate (pose, scene, file, f, NULL, NULL);
+        animator = tress_niff_animator_new (file, "fuzz", NULL);
+        g_assert (animator != NULL);
+        tress_scene_animator_pose (animator, &anim, 1, 7.5, sample_zero, NULL);
+        tress_scene_animator_pose (animator, NULL, 0, 0, NULL, NULL);
+      }
   }
 
   n = MIN (fmt->curves->n_curves (file), 64u);

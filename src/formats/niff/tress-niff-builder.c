@@ -269,6 +269,15 @@ tress_niff_builder_add_channel_key (TressNiffBuilder *b, guint group, TressNiffC
 }
 
 void
+tress_niff_builder_set_rotation_order (TressNiffBuilder *b, guint group, guint32 order)
+{
+  TressNiffGroup *g = get_group (b, group);
+
+  if (g != NULL)
+    g->rot_order = order;
+}
+
+void
 tress_niff_builder_set_constraint (TressNiffBuilder *b, guint group, guint which, guint32 kind,
                                    guint32 node)
 {

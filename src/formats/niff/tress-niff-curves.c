@@ -1163,3 +1163,34 @@ const TressCurveOps tress_niff_curve_ops = {
   .preview_error = niff_preview_error,
   .linked_curves = niff_linked_curves,
 };
+
+/* ---- evaluation for the pose maths ---- */
+
+double
+tress_niff_key_records_eval (GArray *records, guint component, double frame)
+{
+  return key_records_eval (records, component, frame);
+}
+
+double
+tress_niff_channel_eval (GArray *keys, guint channel, guint component, double frame)
+{
+  double value, slope;
+
+  channel_eval (keys, channel, component, frame, &value, &slope);
+  return value;
+}
+
+double
+tress_niff_group_get_frame_count (const TressNiffFile *file, guint group)
+{
+  g_return_val_if_fail (group < file->groups->len, 0);
+  return cached_frame_count ((TressNiffFile *)file, group);
+}
+
+guint
+tress_niff_curve_get_group (const TressNiffFile *file, guint curve)
+{
+  g_return_val_if_fail (curve < file->curve_refs->len, 0);
+  return g_array_index (file->curve_refs, TressNiffCurveRef, curve).group;
+}

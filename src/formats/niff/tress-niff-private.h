@@ -201,4 +201,10 @@ char *tress_niff_group_owner (const TressNiffFile *file, guint group);
 
 extern const TressCurveOps tress_niff_curve_ops;
 
+/* The file's own interpolation, as the curve editor draws it: component
+ * @component (0…8: translate, rotate, scale) of a KEY record sequence, and of
+ * a NIFF2 channel (its rest value when @keys is empty), at @frame. */
+double tress_niff_key_records_eval (GArray *records, guint component, double frame);
+double tress_niff_channel_eval (GArray *keys, guint channel, guint component, double frame);
+
 G_END_DECLS

@@ -100,6 +100,11 @@ guint tress_niff_group_get_n_records (const TressNiffFile *file, guint group);
 guint tress_niff_group_get_n_channel_keys (const TressNiffFile *file, guint group,
                                            TressNiffChannel channel);
 guint32 tress_niff_group_get_channel_bits (const TressNiffFile *file, guint group);
+/* The AnimGroup curve @curve belongs to (objects link AnimGroups: this is how
+ * the preview and the curve tree select each other). */
+guint tress_niff_curve_get_group (const TressNiffFile *file, guint curve);
+/* The last frame any record or channel key of AnimGroup @group is at. */
+double tress_niff_group_get_frame_count (const TressNiffFile *file, guint group);
 
 /* A builder of valid NIFF1 (@niff2 FALSE) and NIFF2 files from nothing: a scene
  * of objects, each using one AnimGroup, with the lists a NIFF reader expects
@@ -114,6 +119,8 @@ guint tress_niff_builder_add_name (TressNiffBuilder *builder, const char *name);
 /* Adds an AnimGroup and returns its index. */
 guint tress_niff_builder_add_group (TressNiffBuilder *builder, guint name_index,
                                     TressNiffAnimType type, guint32 frame_rate, guint32 loop);
+/* Sets the group's anim_rot_mtx_order (XYZ 0x00010203 by default). */
+void tress_niff_builder_set_rotation_order (TressNiffBuilder *builder, guint group, guint32 order);
 /* Adds an object of the scene that uses @group (NIFF_NONE for none). */
 guint tress_niff_builder_add_object (TressNiffBuilder *builder, guint name_index, guint32 group);
 /* Makes object @obj a child of @parent (an object added before it). */
