@@ -6,6 +6,11 @@
  * scrolled areas show; the keys pane collapses (the graph gets its room) and
  * its height is kept in GSettings for the next window.
  *
+ * Real clicks (xdotool on the X server the test runs on): Ctrl+click adds a
+ * tree row, Shift+click extends from the anchor, Ctrl+A selects every row, in
+ * the curves tree and in the channel list; the channel list makes widgets for
+ * the rows in view only, however many curves are shown.
+ *
  * Selections:
  * Opens Animal_Dog_Animation.bfres (4,464 curves) in a TressWindow of the
  * default size and selects what a modder selects first: the whole animation
@@ -23,6 +28,9 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <gtk/gtk.h>
+#ifdef GDK_WINDOWING_X11
+#include <gdk/x11/gdkx.h>
+#endif
 #include <time.h>
 
 #include "curves/tress-curve-editor.h"
@@ -361,6 +369,205 @@ assert_children_shown (Fixture *f, GtkWidget *box, const char *what)
   return n;
 }
 
+/* The label showing @text highest up in @w (list rows are not kept in order). */
+static GtkWidget *
+find_top_label (GtkWidget *w, const char *text, GtkWidget *root, double *best_y)
+{
+  GtkWidget *found = NULL;
+
+  if (GTK_IS_LABEL (w) && gtk_widget_get_mapped (w)
+      && g_strcmp0 (gtk_label_get_text (GTK_LABEL (w)), text) == 0)
+    {
+      graphene_rect_t b;
+
+      if (gtk_widget_compute_bounds (w, root, &b) && b.origin.y < *best_y)
+        {
+          *best_y = b.origin.y;
+          found = w;
+        }
+    }
+  for (GtkWidget *c = gtk_widget_get_first_child (w); c != NULL;
+       c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *in = find_top_label (c, text, root, best_y);
+
+      if (in != NULL)
+        found = in;
+    }
+  return found;
+}
+
+/* Clicks the middle of the label @text in @area with the X server's pointer,
+ * holding @key ("ctrl", "shift" or NULL); FALSE when not on X11 or without xdotool. */
+static gboolean
+x11_click (Fixture *f, GtkWidget *area, const char *text, const char *key)
+{
+#ifdef GDK_WINDOWING_X11
+  GtkNative *native = gtk_widget_get_native (area);
+  GdkSurface *surface = gtk_native_get_surface (native);
+  double best = G_MAXDOUBLE, sx = 0, sy = 0;
+  GtkWidget *label = find_top_label (area, text, GTK_WIDGET (native), &best);
+  graphene_point_t p;
+  g_autofree char *xid = NULL, *x = NULL, *y = NULL;
+  g_autoptr (GError) error = NULL;
+  int status = 0;
+
+  if (!GDK_IS_X11_SURFACE (surface) || g_find_program_in_path ("xdotool") == NULL)
+    return FALSE;
+  if (label == NULL)
+    g_error ("no row “%s” in view", text);
+  g_assert_true (
+      gtk_widget_compute_point (label, GTK_WIDGET (native),
+                                &GRAPHENE_POINT_INIT (gtk_widget_get_width (label) / 2.0,
+                                                      gtk_widget_get_height (label) / 2.0),
+                                &p));
+  gtk_native_get_surface_transform (native, &sx, &sy);
+  xid = g_strdup_printf ("%lu", (unsigned long)gdk_x11_surface_get_xid (surface));
+  x = g_strdup_printf ("%d", (int)(p.x + sx));
+  y = g_strdup_printf ("%d", (int)(p.y + sy));
+  {
+    const char *argv[] = { "xdotool",
+                           "mousemove",
+                           "--sync",
+                           "--window",
+                           xid,
+                           x,
+                           y,
+                           key ? "keydown" : "sleep",
+                           key ? key : "0",
+                           "click",
+                           "1",
+                           key ? "keyup" : "sleep",
+                           key ? key : "0",
+                           NULL };
+
+    g_assert_true (g_spawn_sync (NULL, (char **)argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, NULL,
+                                 NULL, &status, &error));
+  }
+  g_assert_no_error (error);
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  return TRUE;
+#else
+  return FALSE;
+#endif
+}
+
+/* Presses @keys ("ctrl+a") with the pointer over @area. */
+static void
+x11_key (Fixture *f, const char *keys)
+{
+  const char *argv[] = { "xdotool", "key", keys, NULL };
+  int status = 0;
+
+  g_assert_true (g_spawn_sync (NULL, (char **)argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, NULL,
+                               NULL, &status, NULL));
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+}
+
+static guint
+n_selected (GtkSelectionModel *model)
+{
+  g_autoptr (GtkBitset) set = gtk_selection_model_get_selection (model);
+
+  return (guint)gtk_bitset_get_size (set);
+}
+
+static guint
+count_descendants (GtkWidget *w, GType type)
+{
+  guint n = G_TYPE_CHECK_INSTANCE_TYPE (w, type) ? 1 : 0;
+
+  for (GtkWidget *c = gtk_widget_get_first_child (w); c != NULL;
+       c = gtk_widget_get_next_sibling (c))
+    n += count_descendants (c, type);
+  return n;
+}
+
+static void
+test_real_clicks (void)
+{
+  Fixture fx = { 0 }, *f = &fx;
+  GtkWidget *tree, *channels;
+  GtkSelectionModel *rows;
+
+  if (!open_sample (f, "bfres/Animal_Dog_Animation.bfres"))
+    return;
+  wait_for_frame (f, start_now (), "first");
+  tree = GTK_WIDGET (
+      gtk_widget_get_ancestor (find_top_label (GTK_WIDGET (f->editor), "Skeletal",
+                                               GTK_WIDGET (f->window), &(double){ G_MAXDOUBLE }),
+                               GTK_TYPE_COLUMN_VIEW));
+  g_assert_nonnull (tree);
+  channels = find_named (GTK_WIDGET (f->editor), "channels");
+  g_assert_nonnull (channels);
+  rows = tress_curve_channel_list_get_selection (TRESS_CURVE_CHANNEL_LIST (channels));
+
+  if (!x11_click (f, tree, "Root", NULL))
+    {
+      g_test_skip ("needs an X11 display and xdotool");
+      close_window (f);
+      return;
+    }
+  TRESS_TEST_WAIT_FOR (tress_curve_view_get_n_curves (f->view) == 1);
+  g_assert_cmpuint (n_selected (f->rows), ==, 1);
+  /* Ctrl+click adds a row. */
+  x11_click (f, tree, "Skl_Root", "ctrl");
+  TRESS_TEST_WAIT_FOR (n_selected (f->rows) == 2);
+  TRESS_TEST_WAIT_FOR (tress_curve_view_get_n_curves (f->view) == 7);
+  /* Shift+click: from the row Ctrl+clicked last up to the animation row. */
+  x11_click (f, tree, "Damage (Damage)", "shift");
+  TRESS_TEST_WAIT_FOR (n_selected (f->rows) == 4);
+  g_assert_true (gtk_selection_model_is_selected (f->rows, (guint)nth_row_at_depth (f, 1, 0)));
+  TRESS_TEST_WAIT_FOR (tress_curve_view_get_n_curves (f->view) == 90);
+
+  /* The channel list: one bone's group and its channels… */
+  wait_for_frame (f, start_now (), "channels");
+  x11_click (f, channels, "Rotate X", NULL);
+  TRESS_TEST_WAIT_FOR (n_selected (rows) == 1);
+  x11_click (f, channels, "Rotate Z", "ctrl");
+  TRESS_TEST_WAIT_FOR (n_selected (rows) == 2);
+  x11_click (f, channels, "Translate Y", "shift");
+  TRESS_TEST_WAIT_FOR (n_selected (rows) == 3);
+  x11_key (f, "ctrl+a");
+  TRESS_TEST_WAIT_FOR (n_selected (rows) == g_list_model_get_n_items (G_LIST_MODEL (rows)));
+  g_assert_cmpuint (n_selected (rows), >, 90);
+
+  /* Ctrl+A in the tree: every row, every curve; the channel list keeps to the
+   * rows in view. */
+  x11_click (f, tree, "Skeletal", NULL);
+  TRESS_TEST_WAIT_FOR (tress_curve_view_get_n_curves (f->view) == 4464);
+  x11_key (f, "ctrl+a");
+  TRESS_TEST_WAIT_FOR (n_selected (f->rows) == g_list_model_get_n_items (G_LIST_MODEL (f->rows)));
+  wait_for_frame (f, start_now (), "every row");
+  g_assert_cmpuint (tress_curve_view_get_n_curves (f->view), ==, 4464);
+  g_test_message ("%u channel rows, %u toggle buttons made",
+                  g_list_model_get_n_items (G_LIST_MODEL (rows)),
+                  count_descendants (channels, GTK_TYPE_TOGGLE_BUTTON));
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (rows)), >, 4464);
+  /* Three toggles a row made: the rows in view and the few hundred GTK's list
+   * keeps around them, not the thousands of rows. */
+  g_assert_cmpuint (count_descendants (channels, GTK_TYPE_TOGGLE_BUTTON), <, 3 * 300);
+
+  /* Filtering from far down the tree: the results show, from the top. */
+  {
+    GtkAdjustment *adj = gtk_scrolled_window_get_vadjustment (
+        GTK_SCROLLED_WINDOW (gtk_widget_get_ancestor (tree, GTK_TYPE_SCROLLED_WINDOW)));
+    double top = G_MAXDOUBLE;
+
+    gtk_adjustment_set_value (adj, gtk_adjustment_get_upper (adj) / 2);
+    wait_for_frame (f, start_now (), "tree scrolled down");
+    g_assert_cmpfloat (gtk_adjustment_get_value (adj), >, 1000);
+    tress_curve_editor_set_filter (f->editor, "Tail_2");
+    wait_for_frame (f, start_now (), "filtered");
+    wait_for_frame (f, start_now (), "filtered, again");
+    g_assert_cmpfloat (gtk_adjustment_get_value (adj), ==, 0);
+    g_assert_nonnull (find_top_label (tree, "Skeletal", GTK_WIDGET (f->window), &top));
+    top = G_MAXDOUBLE;
+    g_assert_nonnull (find_top_label (tree, "Tail_2", GTK_WIDGET (f->window), &top));
+  }
+  close_window (f);
+}
+
 static void
 test_default_layout (void)
 {
@@ -480,5 +687,6 @@ main (int argc, char *argv[])
   g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
   g_test_add_func ("/curves/big-file/default-layout", test_default_layout);
   g_test_add_func ("/curves/big-file/dog-selections", test_dog_selections);
+  g_test_add_func ("/curves/big-file/real-clicks", test_real_clicks);
   return g_test_run ();
 }

@@ -132,6 +132,140 @@ test_tree (Fixture *f, gconstpointer data)
   g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (sel)), ==, 12);
 }
 
+/* Position of the channel row named @name, or -1. */
+static int
+find_channel (Fixture *f, const char *name)
+{
+  GListModel *rows = G_LIST_MODEL (
+      tress_curve_channel_list_get_selection (tress_curve_editor_get_channel_list (f->editor)));
+
+  for (guint i = 0; i < g_list_model_get_n_items (rows); i++)
+    {
+      g_autoptr (GtkTreeListRow) row = g_list_model_get_item (rows, i);
+      g_autoptr (TressCurveChannel) c = gtk_tree_list_row_get_item (row);
+
+      if (g_strcmp0 (tress_curve_channel_get_name (c), name) == 0)
+        return (int)i;
+    }
+  return -1;
+}
+
+static void
+test_channels (Fixture *f, gconstpointer data)
+{
+  TressCurveChannelList *list = tress_curve_editor_get_channel_list (f->editor);
+  GtkSelectionModel *rows = tress_curve_channel_list_get_selection (list);
+  GtkSelectionModel *tree = tress_curve_editor_get_tree_selection (f->editor);
+  g_autoptr (GArray) curves = NULL;
+  int tail;
+
+  /* The hip's four channels: the path they share is left out. */
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (rows)), ==, 4);
+  g_assert_cmpint (find_channel (f, "Translate X"), ==, 0);
+  g_assert_cmpint (find_channel (f, "Rotate W"), ==, 3);
+
+  /* Every curve: grouped by bone, the groups expanded. */
+  gtk_selection_model_select_item (tree, 0, TRUE);
+  list = tress_curve_editor_get_channel_list (f->editor);
+  g_assert_cmpuint (tress_curve_view_get_n_curves (f->view), ==, 7);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (rows)), ==, 10);
+  g_assert_cmpint (find_channel (f, "Hip"), ==, 0);
+  g_assert_cmpint (find_channel (f, "Eye"), ==, 5);
+  tail = find_channel (f, "Tail");
+  g_assert_cmpint (tail, ==, 7);
+  g_assert_cmpint (find_channel (f, "Fixed Y"), ==, 9);
+
+  /* A group's toggles act on every curve of it. */
+  tress_curve_channel_list_set_row_flag (list, (guint)tail, TRESS_CURVE_FLAG_VISIBLE, FALSE);
+  g_assert_false (tress_curve_view_get_curve_visible (f->view, 5));
+  g_assert_false (tress_curve_view_get_curve_visible (f->view, 6));
+  g_assert_true (tress_curve_view_get_curve_visible (f->view, 4));
+  tress_curve_channel_list_set_row_flag (list, (guint)tail, TRESS_CURVE_FLAG_VISIBLE, TRUE);
+  tress_curve_channel_list_set_row_flag (list, (guint)find_channel (f, "Hip"),
+                                         TRESS_CURVE_FLAG_LOCKED, TRUE);
+  for (guint c = 0; c < 4; c++)
+    g_assert_true (tress_curve_view_get_curve_locked (f->view, c));
+  g_assert_false (tress_curve_view_get_curve_locked (f->view, 4));
+  tress_curve_channel_list_set_row_flag (list, (guint)find_channel (f, "Hip"),
+                                         TRESS_CURVE_FLAG_LOCKED, FALSE);
+
+  /* Solo: only the solo curves are drawn and edited. */
+  tress_curve_channel_list_set_row_flag (list, (guint)find_channel (f, "Visible"),
+                                         TRESS_CURVE_FLAG_SOLO, TRUE);
+  g_assert_true (tress_curve_view_get_curve_shown (f->view, 4));
+  g_assert_false (tress_curve_view_get_curve_shown (f->view, 0));
+  g_assert_true (tress_curve_view_get_curve_visible (f->view, 0));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->view), "curve.select-all", NULL));
+  g_assert_cmpuint (tress_curve_view_get_n_selected_keys (f->view), ==, 3);
+  g_assert_null (strstr (tress_curve_editor_get_timeline_text (f->editor), "Translate X"));
+  tress_curve_channel_list_set_row_flag (list, (guint)find_channel (f, "Visible"),
+                                         TRESS_CURVE_FLAG_SOLO, FALSE);
+  g_assert_true (tress_curve_view_get_curve_shown (f->view, 0));
+
+  /* The key table follows the selected channel. */
+  gtk_selection_model_select_item (rows, (guint)find_channel (f, "Fixed Y"), TRUE);
+  g_assert_cmpint (tress_curve_editor_get_table_curve (f->editor), ==, 6);
+  /* …until a key is clicked in the graph. */
+  gtk_widget_activate_action (GTK_WIDGET (f->view), "curve.select-key", "(uub)", 1u, 2u, FALSE);
+  g_assert_cmpint (tress_curve_editor_get_table_curve (f->editor), ==, 1);
+
+  /* Ctrl+A selects every row; each curve counts once (a group and its rows). */
+  gtk_selection_model_select_all (rows);
+  curves = tress_curve_channel_list_dup_selected_curves (list);
+  g_assert_cmpuint (curves->len, ==, 7);
+  for (guint i = 0; i < curves->len; i++)
+    g_assert_cmpuint (g_array_index (curves, guint, i), ==, i);
+
+  /* A double click on a row selects the keys of its curves. */
+  tress_curve_channel_list_activate_row (list, (guint)tail);
+  g_assert_cmpuint (tress_curve_view_get_n_selected_keys (f->view), ==, 61 + 3);
+  g_assert_true (tress_curve_view_is_selected (f->view, 6, 2, TRESS_CURVE_PART_KEY));
+  g_assert_false (tress_curve_view_is_selected (f->view, 0, 0, TRESS_CURVE_PART_KEY));
+}
+
+/* Clicks in the curves tree: alone, Ctrl toggles, Shift extends from the anchor. */
+static void
+test_tree_clicks (Fixture *f, gconstpointer data)
+{
+  GtkSelectionModel *sel = tress_curve_editor_get_tree_selection (f->editor);
+  guint hip = (guint)find_row (f, "Hip"), eye = (guint)find_row (f, "Eye");
+  guint baked = (guint)find_row (f, "Baked X"), tx = (guint)find_row (f, "Translate X");
+
+  tress_curve_editor_click_row (f->editor, hip, FALSE, FALSE);
+  g_assert_cmpuint (tress_curve_view_get_n_curves (f->view), ==, 4);
+  tress_curve_editor_click_row (f->editor, baked, TRUE, FALSE);
+  g_assert_true (gtk_selection_model_is_selected (sel, hip));
+  g_assert_true (gtk_selection_model_is_selected (sel, baked));
+  g_assert_cmpuint (tress_curve_view_get_n_curves (f->view), ==, 5);
+  /* From the anchor (the row Ctrl+clicked last) up to Eye, the rest dropped. */
+  tress_curve_editor_click_row (f->editor, eye, FALSE, TRUE);
+  for (guint i = 0; i < g_list_model_get_n_items (G_LIST_MODEL (sel)); i++)
+    g_assert_cmpint (gtk_selection_model_is_selected (sel, i), ==, i >= eye && i <= baked);
+  /* Ctrl toggles a row off again. */
+  tress_curve_editor_click_row (f->editor, baked, TRUE, FALSE);
+  g_assert_false (gtk_selection_model_is_selected (sel, baked));
+  g_assert_true (gtk_selection_model_is_selected (sel, eye));
+  /* Ctrl+Shift adds a range. */
+  tress_curve_editor_click_row (f->editor, tx, FALSE, FALSE);
+  tress_curve_editor_click_row (f->editor, tx + 1, TRUE, TRUE);
+  g_assert_false (gtk_selection_model_is_selected (sel, eye));
+  tress_curve_editor_click_row (f->editor, baked, FALSE, FALSE);
+  tress_curve_editor_click_row (f->editor, hip, TRUE, FALSE);
+  tress_curve_editor_click_row (f->editor, eye, TRUE, TRUE);
+  g_assert_true (gtk_selection_model_is_selected (sel, baked));
+  for (guint i = hip; i <= eye; i++)
+    g_assert_true (gtk_selection_model_is_selected (sel, i));
+  g_assert_false (gtk_selection_model_is_selected (sel, eye + 2));
+
+  /* Under a filter a group stands for its matching curves. */
+  tress_curve_editor_click_row (f->editor, 0, FALSE, FALSE);
+  g_assert_cmpuint (tress_curve_view_get_n_curves (f->view), ==, 7);
+  tress_curve_editor_set_filter (f->editor, "translate");
+  g_assert_cmpuint (tress_curve_view_get_n_curves (f->view), ==, 3);
+  tress_curve_editor_set_filter (f->editor, NULL);
+  g_assert_cmpuint (tress_curve_view_get_n_curves (f->view), ==, 7);
+}
+
 static void
 test_key_table (Fixture *f, gconstpointer data)
 {
@@ -629,6 +763,8 @@ main (int argc, char **argv)
 #define ADD(path, fn) g_test_add (path, Fixture, NULL, fixture_setup, fn, fixture_teardown)
   ADD ("/curves/editor/toolbar", test_toolbar);
   ADD ("/curves/editor/tree", test_tree);
+  ADD ("/curves/editor/tree-clicks", test_tree_clicks);
+  ADD ("/curves/editor/channels", test_channels);
   ADD ("/curves/editor/key-table", test_key_table);
   ADD ("/curves/editor/key-panel", test_key_panel);
   ADD ("/curves/editor/timeline-warning", test_timeline_and_warning);

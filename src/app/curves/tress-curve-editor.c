@@ -109,7 +109,9 @@ struct _TressCurveEditor
   GtkCustomFilter *filter;
   GtkFilterListModel *filtered;
   GtkMultiSelection *tree_selection;
+  int tree_anchor; /* the row Shift+click extends from, or -1 */
   char *filter_text;
+  GArray *filter_hits; /* gboolean per curve: matches filter_text (NULL: no filter) */
 
   GtkLabel *message_label;
   GtkWidget *message_box;
@@ -126,11 +128,15 @@ struct _TressCurveEditor
   GtkWidget *widen_button;
   char *warning;
   char *notes;
-  GtkBox *legend;
+  TressCurveChannelList *channel_list;
+  gboolean table_follows_channels; /* the key table shows the selected channel */
+  gboolean had_active;             /* the view's active key, when last seen */
+  guint last_active_curve, last_active_key;
 
   /* Updates of the panels, coalesced: an edit of thousands of curves emits a
    * change per curve, the panels follow once. */
   guint refresh_id;
+  guint refresh_tick;
   guint dirty; /* Dirty flags */
 
   GtkScale *timeline_scale;
@@ -149,7 +155,6 @@ struct _TressCurveEditor
   char *panel_text;
 
   gboolean syncing;
-  GArray *legend_curves; /* guint: the curves the legend lists */
 };
 
 G_DEFINE_FINAL_TYPE (TressCurveEditor, tress_curve_editor, GTK_TYPE_WIDGET)
@@ -161,8 +166,6 @@ typedef enum
 
 /* The most curves the timeline names with their values at the playhead. */
 #define TIMELINE_MAX_CURVES 8
-/* The most chips the legend shows (the rest are counted). */
-#define LEGEND_MAX_CURVES 16
 
 static void flush_refresh (TressCurveEditor *self);
 
@@ -245,7 +248,7 @@ install_forwarding (TressCurveEditor *self)
   g_object_unref (group);
 }
 
-/* A curve's name for the legend and the timeline: its last path level, with the
+/* A curve's name for the timeline: its last path level, with the
  * level above when the last one is only a component ("RotateX X"). */
 static char *
 short_name (const TressCurve *c)
@@ -272,33 +275,52 @@ create_children (gpointer item, gpointer user_data)
   return children != NULL ? g_object_ref (children) : NULL;
 }
 
+/* Which curves the filter's text is found in (path or animation kind, case
+ * folded): worked out once per text, so the rows only look the answers up. */
+static void
+update_filter_hits (TressCurveEditor *self)
+{
+  guint n = tress_curve_document_get_n_curves (self->document);
+
+  g_clear_pointer (&self->filter_hits, g_array_unref);
+  if (self->filter_text == NULL)
+    return;
+  self->filter_hits = g_array_sized_new (FALSE, TRUE, sizeof (gboolean), n);
+  g_array_set_size (self->filter_hits, n);
+  for (guint i = 0; i < n; i++)
+    {
+      const TressCurve *c = tress_curve_document_get_curve (self->document, i);
+      g_autofree char *path = NULL, *kind = NULL;
+
+      if (c == NULL)
+        continue;
+      path = g_utf8_casefold (c->path ? c->path : "", -1);
+      kind = c->kind != NULL ? g_utf8_casefold (c->kind, -1) : NULL;
+      g_array_index (self->filter_hits, gboolean, i)
+          = strstr (path, self->filter_text) != NULL
+            || (kind != NULL && strstr (kind, self->filter_text) != NULL);
+    }
+}
+
+static gboolean
+curve_matches (TressCurveEditor *self, guint index)
+{
+  return self->filter_hits == NULL
+         || (index < self->filter_hits->len && g_array_index (self->filter_hits, gboolean, index));
+}
+
 static gboolean
 node_matches (TressCurveEditor *self, TressCurveNode *node)
 {
   g_autoptr (GArray) idx = NULL;
 
-  if (self->filter_text == NULL || self->filter_text[0] == '\0')
+  if (self->filter_hits == NULL)
     return TRUE;
   idx = g_array_new (FALSE, FALSE, sizeof (guint));
   tress_curve_node_collect_curves (node, idx);
   for (guint i = 0; i < idx->len; i++)
-    {
-      const TressCurve *c
-          = tress_curve_document_get_curve (self->document, g_array_index (idx, guint, i));
-      g_autofree char *hay = NULL;
-
-      if (c == NULL)
-        continue;
-      hay = g_utf8_casefold (c->path ? c->path : "", -1);
-      if (strstr (hay, self->filter_text) != NULL)
-        return TRUE;
-      if (c->kind != NULL)
-        {
-          g_autofree char *kind = g_utf8_casefold (c->kind, -1);
-          if (strstr (kind, self->filter_text) != NULL)
-            return TRUE;
-        }
-    }
+    if (curve_matches (self, g_array_index (idx, guint, i)))
+      return TRUE;
   return FALSE;
 }
 
@@ -330,6 +352,16 @@ show_selected_curves (TressCurveEditor *self)
 
       if (node != NULL)
         tress_curve_node_collect_curves (node, idx);
+    }
+  /* A group selected while the tree is filtered stands for its curves that match. */
+  if (self->filter_hits != NULL)
+    {
+      guint n = 0;
+
+      for (guint i = 0; i < idx->len; i++)
+        if (curve_matches (self, g_array_index (idx, guint, i)))
+          g_array_index (idx, guint, n++) = g_array_index (idx, guint, i);
+      g_array_set_size (idx, n);
     }
   tress_curve_view_set_curves (self->view, (guint *)idx->data, idx->len);
 }
@@ -368,6 +400,7 @@ tree_bind_name (GtkSignalListItemFactory *f, GtkListItem *item, gpointer data)
   gtk_tree_expander_set_list_row (GTK_TREE_EXPANDER (expander), row);
   gtk_label_set_text (GTK_LABEL (gtk_tree_expander_get_child (GTK_TREE_EXPANDER (expander))),
                       tress_curve_node_get_name (node));
+  g_object_set_data (G_OBJECT (expander), "tress-item", item);
 }
 
 static void
@@ -397,6 +430,7 @@ tree_bind_text (GtkSignalListItemFactory *f, GtkListItem *item, gpointer column)
   gulong id;
 
   g_object_set_data (G_OBJECT (label), "tress-column", column);
+  g_object_set_data (G_OBJECT (label), "tress-item", item);
   update_text_cell (node, NULL, GTK_LABEL (label));
   id = g_signal_connect_object (node, "notify::revision", G_CALLBACK (update_text_cell), label, 0);
   g_object_set_data (G_OBJECT (label), "tress-handler", GSIZE_TO_POINTER (id));
@@ -441,9 +475,75 @@ add_tree_column (GtkColumnView *cv, const char *title, const char *column)
   g_object_unref (col);
 }
 
+/* Clicks on the curves tree select rows here, once: GTK 4.8's column view
+ * handles a click in both the row and the cell, so Ctrl+click toggled a row
+ * twice (no change) and Shift+click extended from wherever that left the
+ * anchor. Click: the row alone; Ctrl: toggle it; Shift: the range from the
+ * anchor (Ctrl+Shift adds the range). The expanders' arrows keep their own. */
+static void
+on_tree_pressed (GtkGestureClick *gesture, int n_press, double x, double y, TressCurveEditor *self)
+{
+  GtkWidget *tree = GTK_WIDGET (self->tree_view);
+  GtkWidget *w = gtk_widget_pick (tree, x, y, GTK_PICK_DEFAULT);
+  GdkModifierType mods
+      = gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (gesture));
+  GtkListItem *item = NULL;
+  guint pos;
+
+  if (w != NULL && g_strcmp0 (gtk_widget_get_css_name (w), "expander") == 0)
+    return;
+  for (; w != NULL && w != tree && item == NULL; w = gtk_widget_get_parent (w))
+    item = g_object_get_data (G_OBJECT (w), "tress-item");
+  if (item == NULL || (pos = gtk_list_item_get_position (item)) == GTK_INVALID_LIST_POSITION)
+    return;
+  gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
+  gtk_widget_grab_focus (tree);
+  tress_curve_editor_click_row (self, pos, (mods & GDK_CONTROL_MASK) != 0,
+                                (mods & GDK_SHIFT_MASK) != 0);
+}
+
+void
+tress_curve_editor_click_row (TressCurveEditor *self, guint position, gboolean ctrl, gboolean shift)
+{
+  GtkSelectionModel *sel;
+
+  g_return_if_fail (TRESS_IS_CURVE_EDITOR (self));
+  sel = GTK_SELECTION_MODEL (self->tree_selection);
+  if (position >= g_list_model_get_n_items (G_LIST_MODEL (sel)))
+    return;
+  if (shift && self->tree_anchor >= 0)
+    {
+      guint a = MIN ((guint)self->tree_anchor, position);
+      guint b = MAX ((guint)self->tree_anchor, position);
+
+      gtk_selection_model_select_range (sel, a, b - a + 1, !ctrl);
+      return;
+    }
+  if (ctrl && gtk_selection_model_is_selected (sel, position))
+    gtk_selection_model_unselect_item (sel, position);
+  else
+    gtk_selection_model_select_item (sel, position, !ctrl);
+  self->tree_anchor = (int)position;
+}
+
+/* The anchor follows its row when rows above it come or go. */
+static void
+on_tree_rows_changed (GListModel *model, guint position, guint removed, guint added,
+                      TressCurveEditor *self)
+{
+  if (self->tree_anchor < 0 || (guint)self->tree_anchor < position)
+    return;
+  if ((guint)self->tree_anchor < position + removed)
+    self->tree_anchor = -1;
+  else
+    self->tree_anchor += (int)added - (int)removed;
+}
+
 static void
 setup_tree (TressCurveEditor *self)
 {
+  GtkGesture *click = gtk_gesture_click_new ();
+
   self->tree_model
       = gtk_tree_list_model_new (g_object_ref (tress_curve_document_get_roots (self->document)),
                                  FALSE, TRUE, create_children, NULL, NULL);
@@ -453,7 +553,12 @@ setup_tree (TressCurveEditor *self)
   self->tree_selection = gtk_multi_selection_new (g_object_ref (G_LIST_MODEL (self->filtered)));
   g_signal_connect (self->tree_selection, "selection-changed",
                     G_CALLBACK (on_tree_selection_changed), self);
+  g_signal_connect (self->filtered, "items-changed", G_CALLBACK (on_tree_rows_changed), self);
   gtk_column_view_set_model (self->tree_view, GTK_SELECTION_MODEL (self->tree_selection));
+  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (click), GDK_BUTTON_PRIMARY);
+  gtk_event_controller_set_propagation_phase (GTK_EVENT_CONTROLLER (click), GTK_PHASE_CAPTURE);
+  g_signal_connect (click, "pressed", G_CALLBACK (on_tree_pressed), self);
+  gtk_widget_add_controller (GTK_WIDGET (self->tree_view), GTK_EVENT_CONTROLLER (click));
 }
 
 /* Selects the first group holding curves (e.g. one bone's channels). */
@@ -733,83 +838,6 @@ act_lengthen (GtkWidget *widget, const char *name, GVariant *param)
     show_message (self, error->message);
 }
 
-/* ------------------------------------------------------------- legend -- */
-
-static void
-on_legend_visible (GtkCheckButton *button, TressCurveEditor *self)
-{
-  guint index = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button), "tress-curve"));
-
-  tress_curve_view_set_curve_visible (self->view, index, gtk_check_button_get_active (button));
-}
-
-static void
-on_legend_lock (GtkToggleButton *button, TressCurveEditor *self)
-{
-  guint index = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button), "tress-curve"));
-
-  tress_curve_view_set_curve_locked (self->view, index, gtk_toggle_button_get_active (button));
-}
-
-static void
-rebuild_legend (TressCurveEditor *self)
-{
-  GtkWidget *child;
-
-  guint n = tress_curve_view_get_n_curves (self->view);
-
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->legend))) != NULL)
-    gtk_box_remove (self->legend, child);
-  for (guint i = 0; i < n && i < LEGEND_MAX_CURVES; i++)
-    {
-      guint index = tress_curve_view_get_curve_index (self->view, i);
-      const TressCurve *c = tress_curve_document_get_curve (self->document, index);
-      GdkRGBA rgba;
-      g_autofree char *markup = NULL, *color = NULL, *name = NULL;
-      GtkWidget *check, *label, *lock, *row;
-
-      if (c == NULL)
-        continue;
-      tress_curve_view_get_curve_color (self->view, index, &rgba);
-      color = g_strdup_printf ("#%02x%02x%02x", (int)(rgba.red * 255), (int)(rgba.green * 255),
-                               (int)(rgba.blue * 255));
-      name = short_name (c);
-      markup = g_markup_printf_escaped ("<span foreground=\"%s\">■</span> %s", color, name);
-      check = gtk_check_button_new ();
-      label = gtk_label_new (NULL);
-      gtk_label_set_markup (GTK_LABEL (label), markup);
-      gtk_check_button_set_child (GTK_CHECK_BUTTON (check), label);
-      gtk_check_button_set_active (GTK_CHECK_BUTTON (check),
-                                   tress_curve_view_get_curve_visible (self->view, index));
-      gtk_widget_set_tooltip_text (check, _ ("Show this curve"));
-      g_object_set_data (G_OBJECT (check), "tress-curve", GUINT_TO_POINTER (index));
-      g_signal_connect (check, "toggled", G_CALLBACK (on_legend_visible), self);
-      lock = gtk_toggle_button_new ();
-      gtk_button_set_icon_name (GTK_BUTTON (lock), "changes-prevent-symbolic");
-      gtk_widget_add_css_class (lock, "flat");
-      gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (lock),
-                                    tress_curve_view_get_curve_locked (self->view, index));
-      gtk_widget_set_tooltip_text (lock, _ ("Lock this curve against edits"));
-      g_object_set_data (G_OBJECT (lock), "tress-curve", GUINT_TO_POINTER (index));
-      g_signal_connect (lock, "toggled", G_CALLBACK (on_legend_lock), self);
-      row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 4);
-      gtk_widget_set_hexpand (check, TRUE);
-      gtk_box_append (GTK_BOX (row), check);
-      gtk_box_append (GTK_BOX (row), lock);
-      gtk_box_append (self->legend, row);
-    }
-  if (n > LEGEND_MAX_CURVES)
-    {
-      g_autofree char *more = g_strdup_printf (
-          ngettext ("and %u more curve", "and %u more curves", n - LEGEND_MAX_CURVES),
-          n - LEGEND_MAX_CURVES);
-      GtkWidget *label = gtk_label_new (more);
-
-      gtk_widget_add_css_class (label, "dim-label");
-      gtk_box_append (self->legend, label);
-    }
-}
-
 /* ----------------------------------------------------------- timeline -- */
 
 static void
@@ -840,7 +868,7 @@ update_timeline (TressCurveEditor *self)
       g_autofree char *esc = NULL;
 
       if (c == NULL || tress_curve_get_n_keys (c) == 0
-          || !tress_curve_view_get_curve_visible (self->view, index))
+          || !tress_curve_view_get_curve_shown (self->view, index))
         continue;
       if (named == TIMELINE_MAX_CURVES)
         {
@@ -888,18 +916,40 @@ on_playhead (TressCurveView *view, GParamSpec *pspec, TressCurveEditor *self)
 
 /* ---------------------------------------------------------- key table -- */
 
+/* The curve the key table lists: the channel selected last, else the active
+ * key's curve, else the first one drawn (solo), else the first shown. */
+static int
+wanted_table_curve (TressCurveEditor *self)
+{
+  guint curve = 0, key = 0;
+
+  if (self->table_follows_channels)
+    {
+      g_autoptr (GArray) selected
+          = tress_curve_channel_list_dup_selected_curves (self->channel_list);
+
+      if (selected->len > 0)
+        return (int)g_array_index (selected, guint, 0);
+    }
+  if (tress_curve_view_get_active_key (self->view, &curve, &key))
+    return (int)curve;
+  for (guint i = 0; i < tress_curve_view_get_n_curves (self->view); i++)
+    if (tress_curve_view_get_curve_shown (self->view,
+                                          tress_curve_view_get_curve_index (self->view, i)))
+      return (int)tress_curve_view_get_curve_index (self->view, i);
+  if (tress_curve_view_get_n_curves (self->view) > 0)
+    return (int)tress_curve_view_get_curve_index (self->view, 0);
+  return -1;
+}
+
 static void
 rebuild_key_rows (TressCurveEditor *self)
 {
   guint curve = 0, key = 0;
   const TressCurve *c = NULL;
   g_autoptr (GPtrArray) rows = g_ptr_array_new_with_free_func (g_object_unref);
-  int table_curve = -1;
+  int table_curve = wanted_table_curve (self);
 
-  if (tress_curve_view_get_active_key (self->view, &curve, &key))
-    table_curve = (int)curve;
-  else if (tress_curve_view_get_n_curves (self->view) > 0)
-    table_curve = (int)tress_curve_view_get_curve_index (self->view, 0);
   if (table_curve >= 0)
     c = tress_curve_view_get_shown_curve (self->view, (guint)table_curve);
   self->table_curve = table_curve;
@@ -916,7 +966,8 @@ rebuild_key_rows (TressCurveEditor *self)
   self->syncing = TRUE;
   g_list_store_splice (self->key_rows, 0, g_list_model_get_n_items (G_LIST_MODEL (self->key_rows)),
                        rows->pdata, rows->len);
-  if (c != NULL && tress_curve_view_get_active_key (self->view, &curve, &key) && key < rows->len)
+  if (c != NULL && tress_curve_view_get_active_key (self->view, &curve, &key)
+      && (int)curve == table_curve && key < rows->len)
     gtk_single_selection_set_selected (self->key_selection, key);
   else
     gtk_single_selection_set_selected (self->key_selection, GTK_INVALID_LIST_POSITION);
@@ -1302,19 +1353,24 @@ static void
 refresh_selection (TressCurveEditor *self)
 {
   guint curve = 0, key = 0;
-  int want = -1;
+  gboolean active = tress_curve_view_get_active_key (self->view, &curve, &key);
 
-  if (tress_curve_view_get_active_key (self->view, &curve, &key))
-    want = (int)curve;
-  else if (tress_curve_view_get_n_curves (self->view) > 0)
-    want = (int)tress_curve_view_get_curve_index (self->view, 0);
-  if (want != self->table_curve)
+  /* A key clicked (or stepped to) takes the table to its curve. */
+  if (active
+      && (!self->had_active || curve != self->last_active_curve || key != self->last_active_key))
+    self->table_follows_channels = FALSE;
+  self->had_active = active;
+  self->last_active_curve = curve;
+  self->last_active_key = key;
+  if (wanted_table_curve (self) != self->table_curve)
     rebuild_key_rows (self);
   else
     {
       self->syncing = TRUE;
-      if (tress_curve_view_get_active_key (self->view, &curve, &key))
+      if (active && (int)curve == self->table_curve)
         gtk_single_selection_set_selected (self->key_selection, key);
+      else
+        gtk_single_selection_set_selected (self->key_selection, GTK_INVALID_LIST_POSITION);
       self->syncing = FALSE;
     }
   update_key_panel (self);
@@ -1324,30 +1380,12 @@ refresh_selection (TressCurveEditor *self)
 static void
 refresh_curves (TressCurveEditor *self)
 {
-  TressCurveView *view = self->view;
-  guint n = tress_curve_view_get_n_curves (view);
-  gboolean same = self->legend_curves->len == n;
-
   rebuild_key_rows (self);
   update_key_panel (self);
   update_summary (self);
   update_timeline (self);
   update_warning (self);
-  /* The legend is rebuilt only when other curves are shown (not while its own
-   * toggles change visibility or locks). */
-  for (guint i = 0; i < n && same; i++)
-    same = g_array_index (self->legend_curves, guint, i)
-           == tress_curve_view_get_curve_index (view, i);
-  if (!same)
-    {
-      g_array_set_size (self->legend_curves, 0);
-      for (guint i = 0; i < n; i++)
-        {
-          guint index = tress_curve_view_get_curve_index (view, i);
-          g_array_append_val (self->legend_curves, index);
-        }
-      rebuild_legend (self);
-    }
+  tress_curve_channel_list_update (self->channel_list);
 }
 
 /* Brings the panels up to date with the graph now. */
@@ -1357,6 +1395,9 @@ flush_refresh (TressCurveEditor *self)
   guint dirty = self->dirty;
 
   g_clear_handle_id (&self->refresh_id, g_source_remove);
+  if (self->refresh_tick != 0)
+    gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->refresh_tick);
+  self->refresh_tick = 0;
   self->dirty = 0;
   if (dirty & DIRTY_CURVES)
     refresh_curves (self);
@@ -1372,13 +1413,37 @@ refresh_idle (gpointer data)
   return G_SOURCE_REMOVE;
 }
 
-/* Before the next frame is laid out and drawn (GDK_PRIORITY_REDRAW is lower). */
+static gboolean
+refresh_tick (GtkWidget *widget, GdkFrameClock *clock, gpointer data)
+{
+  TressCurveEditor *self = TRESS_CURVE_EDITOR (widget);
+
+  self->refresh_tick = 0;
+  flush_refresh (self);
+  return G_SOURCE_REMOVE;
+}
+
+/* Once, before the next frame is laid out and drawn: at the frame clock's
+ * update phase when the editor is on screen (an idle could wait behind a
+ * stream of events), else when the main loop is idle. */
 static void
 queue_refresh (TressCurveEditor *self, Dirty what)
 {
   self->dirty |= what;
-  if (self->refresh_id == 0)
+  if (self->refresh_tick != 0 || self->refresh_id != 0)
+    return;
+  if (gtk_widget_get_mapped (GTK_WIDGET (self)))
+    self->refresh_tick = gtk_widget_add_tick_callback (GTK_WIDGET (self), refresh_tick, NULL, NULL);
+  else
     self->refresh_id = g_idle_add_full (G_PRIORITY_HIGH_IDLE, refresh_idle, self, NULL);
+}
+
+static void
+on_channels_selected (TressCurveChannelList *list, TressCurveEditor *self)
+{
+  self->table_follows_channels = TRUE;
+  if (wanted_table_curve (self) != self->table_curve)
+    rebuild_key_rows (self);
 }
 
 /* The key table and the key panel follow at once (they cost one curve's keys);
@@ -1515,6 +1580,14 @@ tress_curve_editor_get_document (TressCurveEditor *self)
   return self->document;
 }
 
+TressCurveChannelList *
+tress_curve_editor_get_channel_list (TressCurveEditor *self)
+{
+  g_return_val_if_fail (TRESS_IS_CURVE_EDITOR (self), NULL);
+  flush_refresh (self);
+  return self->channel_list;
+}
+
 GtkSelectionModel *
 tress_curve_editor_get_tree_selection (TressCurveEditor *self)
 {
@@ -1530,7 +1603,24 @@ tress_curve_editor_set_filter (TressCurveEditor *self, const char *text)
   self->filter_text = text != NULL && text[0] != '\0' ? g_utf8_casefold (text, -1) : NULL;
   if (g_strcmp0 (gtk_editable_get_text (GTK_EDITABLE (self->filter_entry)), text ? text : "") != 0)
     gtk_editable_set_text (GTK_EDITABLE (self->filter_entry), text ? text : "");
+  update_filter_hits (self);
   gtk_filter_changed (GTK_FILTER (self->filter), GTK_FILTER_CHANGE_DIFFERENT);
+  /* The results start at the top (and are drawn: the list would otherwise keep
+   * an offset past the end of a shorter list and show nothing). */
+  if (g_list_model_get_n_items (G_LIST_MODEL (self->filtered)) > 0)
+    for (GtkWidget *c = gtk_widget_get_first_child (GTK_WIDGET (self->tree_view)); c != NULL;
+         c = gtk_widget_get_next_sibling (c))
+      if (GTK_IS_LIST_VIEW (c))
+        gtk_widget_activate_action (c, "list.scroll-to-item", "u", 0);
+  /* The graph shows what the selected rows hold under the new filter (and
+   * keeps what it shows when none of them is left). */
+  {
+    g_autoptr (GtkBitset) set
+        = gtk_selection_model_get_selection (GTK_SELECTION_MODEL (self->tree_selection));
+
+    if (!gtk_bitset_is_empty (set))
+      show_selected_curves (self);
+  }
 }
 
 GListModel *
@@ -1587,10 +1677,17 @@ tress_curve_editor_dispose (GObject *object)
   TressCurveEditor *self = TRESS_CURVE_EDITOR (object);
 
   g_clear_handle_id (&self->refresh_id, g_source_remove);
+  if (self->refresh_tick != 0)
+    gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->refresh_tick);
+  self->refresh_tick = 0;
   if (self->view != NULL)
     g_signal_handlers_disconnect_by_data (self->view, self);
+  if (self->channel_list != NULL)
+    g_signal_handlers_disconnect_by_data (self->channel_list, self);
   if (self->tree_selection != NULL)
     g_signal_handlers_disconnect_by_data (self->tree_selection, self);
+  if (self->filtered != NULL)
+    g_signal_handlers_disconnect_by_data (self->filtered, self);
   gtk_widget_dispose_template (GTK_WIDGET (self), TRESS_TYPE_CURVE_EDITOR);
   g_clear_object (&self->tree_selection);
   g_clear_object (&self->filtered);
@@ -1611,11 +1708,11 @@ tress_curve_editor_finalize (GObject *object)
   TressCurveEditor *self = TRESS_CURVE_EDITOR (object);
 
   g_free (self->filter_text);
+  g_clear_pointer (&self->filter_hits, g_array_unref);
   g_free (self->warning);
   g_free (self->notes);
   g_free (self->timeline_text);
   g_free (self->panel_text);
-  g_array_unref (self->legend_curves);
   G_OBJECT_CLASS (tress_curve_editor_parent_class)->finalize (object);
 }
 
@@ -1633,6 +1730,7 @@ tress_curve_editor_class_init (TressCurveEditorClass *klass)
   gtk_widget_class_set_css_name (widget_class, "curveeditor");
 
   g_type_ensure (TRESS_TYPE_CURVE_VIEW);
+  g_type_ensure (TRESS_TYPE_CURVE_CHANNEL_LIST);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/tress/Tress/tress-curve-editor.ui");
   gtk_widget_class_bind_template_child (widget_class, TressCurveEditor, paned);
@@ -1654,7 +1752,7 @@ tress_curve_editor_class_init (TressCurveEditorClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TressCurveEditor, warning_box);
   gtk_widget_class_bind_template_child (widget_class, TressCurveEditor, warning_label);
   gtk_widget_class_bind_template_child (widget_class, TressCurveEditor, widen_button);
-  gtk_widget_class_bind_template_child (widget_class, TressCurveEditor, legend);
+  gtk_widget_class_bind_template_child (widget_class, TressCurveEditor, channel_list);
   gtk_widget_class_bind_template_child (widget_class, TressCurveEditor, view);
   gtk_widget_class_bind_template_child (widget_class, TressCurveEditor, timeline_scale);
   gtk_widget_class_bind_template_child (widget_class, TressCurveEditor, timeline_adj);
@@ -1685,7 +1783,7 @@ static void
 tress_curve_editor_init (TressCurveEditor *self)
 {
   self->table_curve = -1;
-  self->legend_curves = g_array_new (FALSE, FALSE, sizeof (guint));
+  self->tree_anchor = -1;
   gtk_widget_init_template (GTK_WIDGET (self));
   self->warning_items = gtk_string_list_new (NULL);
   self->notes_items = gtk_string_list_new (NULL);
@@ -1728,6 +1826,9 @@ tress_curve_editor_new (TressDocument *document)
   add_tree_column (self->tree_view, _ ("Error"), "error");
 
   g_signal_connect (self->view, "selection-changed", G_CALLBACK (on_view_selection), self);
+  tress_curve_channel_list_set_view (self->channel_list, self->view);
+  g_signal_connect (self->channel_list, "selection-changed", G_CALLBACK (on_channels_selected),
+                    self);
   g_signal_connect_object (self->document, "curve-changed", G_CALLBACK (on_curve_changed), self,
                            G_CONNECT_AFTER);
   g_signal_connect (self->view, "curves-changed", G_CALLBACK (on_view_curves), self);

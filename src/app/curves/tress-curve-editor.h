@@ -22,6 +22,7 @@
 #include <gtk/gtk.h>
 
 #include "document/tress-curve-document.h"
+#include "tress-curve-channel-list.h"
 #include "tress-curve-view.h"
 
 G_BEGIN_DECLS
@@ -36,9 +37,15 @@ void tress_curve_editor_register (void);
 
 TressCurveView *tress_curve_editor_get_view (TressCurveEditor *self);
 TressCurveDocument *tress_curve_editor_get_document (TressCurveEditor *self);
+/* The list of the shown curves beside the graph. */
+TressCurveChannelList *tress_curve_editor_get_channel_list (TressCurveEditor *self);
 /* The curves tree's rows (GtkTreeListRow of TressCurveNode, filtered) and selection. */
 GtkSelectionModel *tress_curve_editor_get_tree_selection (TressCurveEditor *self);
 void tress_curve_editor_set_filter (TressCurveEditor *self, const char *text);
+/* Selects tree row @position as a click does: alone, toggled with @ctrl, the
+ * range from the anchor (the row clicked last without Shift) with @shift. */
+void tress_curve_editor_click_row (TressCurveEditor *self, guint position, gboolean ctrl,
+                                   gboolean shift);
 /* Rows of the key table (TressCurveKeyRow, one per key of the table's curve). */
 GListModel *tress_curve_editor_get_key_rows (TressCurveEditor *self);
 /* The curve the key table lists, or -1. */

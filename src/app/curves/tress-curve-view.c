@@ -11,7 +11,7 @@
  *   paste (b: at the playhead), set-interpolation (s), set-tangent (s: auto,
  *   auto-clamped, flat, linear, manual, unified, broken), frame-all,
  *   frame-selected, zoom (dd: frame factor, value factor), pan (dd: pixels),
- *   hide (ub), lock (ub), bake, fit (d: tolerance), goto-frame (d), play,
+ *   hide (ub), lock (ub), solo (ub), bake, fit (d: tolerance), goto-frame (d), play,
  *   pause, toggle-play; property actions normalized, snap, loop;
  *   axis-lock (s: none, frame, value).
  *
@@ -44,6 +44,7 @@ typedef struct
   guint index; /* document curve index */
   gboolean visible;
   gboolean locked;
+  gboolean solo;     /* while any shown curve is solo, only solo curves are drawn */
   TressCurve *orig;  /* during a drag: the curve when it began */
   TressCurve *edit;  /* during a drag: what is drawn */
   GArray *drag_sel;  /* during a drag: the moved keys, as indices of orig */
@@ -80,6 +81,7 @@ struct _TressCurveView
   GArray *slots;                  /* Slot */
   GHashTable *slot_of;            /* curve index → its slot's position + 1 */
   TressCurveSelection *selection; /* keys and handles, per curve */
+  guint n_solo;                   /* shown curves marked solo */
   /* Curve index → a copy of the curve the selection's key indices refer to,
    * so that a change from outside (undo, redo) moves them with their keys.
    * Kept for the curves with selected keys (or the active key) only. */
@@ -208,6 +210,13 @@ slot_curve (TressCurveView *self, const Slot *s)
   return self->document ? tress_curve_document_get_curve (self->document, s->index) : NULL;
 }
 
+/* Drawn and editable: visible, and solo while any curve is. */
+static gboolean
+slot_shown (TressCurveView *self, const Slot *s)
+{
+  return s->visible && (self->n_solo == 0 || s->solo);
+}
+
 static TressValueMap
 slot_map (TressCurveView *self, const Slot *s)
 {
@@ -230,7 +239,7 @@ build_layers (TressCurveView *self)
 
       layers[i].curve = slot_curve (self, s);
       layers[i].map = slot_map (self, s);
-      layers[i].visible = s->visible && layers[i].curve != NULL;
+      layers[i].visible = slot_shown (self, s) && layers[i].curve != NULL;
       layers[i].locked = s->locked;
     }
   return layers;
@@ -370,7 +379,7 @@ slot_is_target (TressCurveView *self, Slot *s, Target target, gboolean any_selec
 {
   g_autoptr (GArray) keys = NULL;
 
-  if (s->locked || !s->visible)
+  if (s->locked || !slot_shown (self, s))
     return FALSE;
   if (target == TARGET_HIT)
     return s->index == self->drag_hit.curve;
@@ -655,7 +664,7 @@ view_frame_all (TressCurveView *self, gboolean selected_only)
       TressValueMap map = slot_map (self, s);
       guint n;
 
-      if (c == NULL || !s->visible)
+      if (c == NULL || !slot_shown (self, s))
         continue;
       n = tress_curve_get_n_keys (c);
       for (guint k = 0; k < n; k++)
@@ -718,7 +727,7 @@ view_step_key (TressCurveView *self, int direction)
       const TressCurve *c = slot_curve (self, s);
       guint n, lb;
 
-      if (c == NULL || !s->visible || (n = tress_curve_get_n_keys (c)) == 0)
+      if (c == NULL || !slot_shown (self, s) || (n = tress_curve_get_n_keys (c)) == 0)
         continue;
       lb = tress_curve_lower_bound (c, self->playhead);
       if (direction > 0)
@@ -895,7 +904,7 @@ drag_prepare_copies (TressCurveView *self)
       g_autoptr (GArray) keys = selected_keys_of (self, s->index);
       const TressCurve *c;
 
-      if (s->locked || !s->visible)
+      if (s->locked || !slot_shown (self, s))
         continue;
       if (keys->len == 0 && !(self->drag == DRAG_HANDLE && self->drag_hit.curve == s->index))
         continue;
@@ -1241,7 +1250,7 @@ nearest_curve (TressCurveView *self, double x, double y, double max_px)
       TressValueMap map;
       double cy;
 
-      if (c == NULL || !s->visible || s->locked || tress_curve_get_n_keys (c) == 0)
+      if (c == NULL || !slot_shown (self, s) || s->locked || tress_curve_get_n_keys (c) == 0)
         continue;
       map = slot_map (self, s);
       cy = tress_curve_viewport_value_to_y (
@@ -1425,7 +1434,7 @@ act_select_all (GtkWidget *w, const char *name, GVariant *p)
       Slot *s = &g_array_index (self->slots, Slot, i);
       const TressCurve *c = slot_curve (self, s);
 
-      if (c == NULL || s->locked || !s->visible || tress_curve_get_n_keys (c) == 0)
+      if (c == NULL || s->locked || !slot_shown (self, s) || tress_curve_get_n_keys (c) == 0)
         continue;
       tress_curve_selection_add_range (self->selection, s->index, tress_curve_get_n_keys (c));
       sel_see (self, s->index);
@@ -1716,6 +1725,8 @@ act_hide_lock (GtkWidget *w, const char *name, GVariant *p)
   g_variant_get (p, "(ub)", &curve, &flag);
   if (g_str_equal (name, "curve.hide"))
     tress_curve_view_set_curve_visible (self, curve, !flag);
+  else if (g_str_equal (name, "curve.solo"))
+    tress_curve_view_set_curve_solo (self, curve, flag);
   else
     tress_curve_view_set_curve_locked (self, curve, flag);
 }
@@ -2049,7 +2060,7 @@ draw_keys_thinned (TressCurveView *self, GtkSnapshot *snapshot, int width, int h
       gboolean any_selected;
       guint first, end;
 
-      if (c == NULL || !s->visible)
+      if (c == NULL || !slot_shown (self, s))
         continue;
       any_selected = tress_curve_selection_has_curve (self->selection, s->index);
       keys_in_view (self, c, &first, &end);
@@ -2110,7 +2121,7 @@ draw_keys (TressCurveView *self, GtkSnapshot *snapshot, int width, int height)
       const TressCurve *c = slot_curve (self, s);
       guint first, end;
 
-      if (c == NULL || !s->visible)
+      if (c == NULL || !slot_shown (self, s))
         continue;
       keys_in_view (self, c, &first, &end);
       in_view += end - first;
@@ -2130,7 +2141,7 @@ draw_keys (TressCurveView *self, GtkSnapshot *snapshot, int width, int height)
       gboolean dense;
       float dim = s->locked ? 0.5f : 1.0f;
 
-      if (c == NULL || !s->visible)
+      if (c == NULL || !slot_shown (self, s))
         continue;
       keys_in_view (self, c, &first, &end);
       /* Too many keys to tell apart: only the selected ones are marked. */
@@ -2389,6 +2400,7 @@ tress_curve_view_set_curves (TressCurveView *self, const guint *indices, guint n
   old = g_array_copy (self->slots);
   old_of = g_steal_pointer (&self->slot_of);
   self->slot_of = g_hash_table_new (NULL, NULL);
+  self->n_solo = 0;
   g_array_set_size (self->slots, 0);
   for (guint i = 0; i < n_indices; i++)
     {
@@ -2408,7 +2420,9 @@ tress_curve_view_set_curves (TressCurveView *self, const guint *indices, guint n
         {
           s.visible = g_array_index (old, Slot, was - 1).visible;
           s.locked = g_array_index (old, Slot, was - 1).locked;
+          s.solo = g_array_index (old, Slot, was - 1).solo;
         }
+      self->n_solo += s.solo;
       tress_curve_component_color (c->component, palette, s.color);
       if (c->component == NULL || strlen (c->component) != 1)
         palette++;
@@ -2453,37 +2467,98 @@ tress_curve_view_get_curve_index (TressCurveView *self, guint slot)
 }
 
 void
-tress_curve_view_set_curve_visible (TressCurveView *self, guint curve_index, gboolean visible)
+tress_curve_view_set_curve_flags (TressCurveView *self, const guint *indices, guint n_indices,
+                                  TressCurveFlag flag, gboolean value)
 {
-  Slot *s = slot_for (self, curve_index);
+  gboolean changed = FALSE, drop_selection = FALSE;
+  guint was_solo = self->n_solo;
 
-  if (s == NULL || s->visible == !!visible)
-    return;
-  s->visible = !!visible;
-  if (!visible)
+  g_return_if_fail (TRESS_IS_CURVE_VIEW (self));
+  value = !!value;
+  for (guint i = 0; i < n_indices; i++)
     {
-      tress_curve_selection_clear_curve (self->selection, curve_index);
-      emit_selection_changed (self);
+      Slot *s = slot_for (self, indices[i]);
+      gboolean *field;
+
+      if (s == NULL)
+        continue;
+      field = flag == TRESS_CURVE_FLAG_VISIBLE  ? &s->visible
+              : flag == TRESS_CURVE_FLAG_LOCKED ? &s->locked
+                                                : &s->solo;
+      if (*field == value)
+        continue;
+      *field = value;
+      changed = TRUE;
+      if (flag == TRESS_CURVE_FLAG_SOLO)
+        self->n_solo += value ? 1 : -1;
+      /* Hidden or locked curves keep no selected keys. */
+      if ((flag == TRESS_CURVE_FLAG_VISIBLE && !value)
+          || (flag == TRESS_CURVE_FLAG_LOCKED && value))
+        {
+          drop_selection |= tress_curve_selection_has_curve (self->selection, s->index);
+          tress_curve_selection_clear_curve (self->selection, s->index);
+        }
     }
+  if (!changed)
+    return;
+  /* Curves no longer drawn (solo elsewhere) keep no selected keys either. */
+  if (self->n_solo > 0 && (flag != TRESS_CURVE_FLAG_SOLO || was_solo != self->n_solo))
+    for (guint i = 0; i < self->slots->len; i++)
+      {
+        Slot *s = &g_array_index (self->slots, Slot, i);
+
+        if (!slot_shown (self, s) && tress_curve_selection_has_curve (self->selection, s->index))
+          {
+            tress_curve_selection_clear_curve (self->selection, s->index);
+            drop_selection = TRUE;
+          }
+      }
+  if (self->has_active)
+    {
+      Slot *s = slot_for (self, self->active_curve);
+
+      if (s == NULL || !slot_shown (self, s) || s->locked)
+        {
+          self->has_active = FALSE;
+          drop_selection = TRUE;
+        }
+    }
+  if (drop_selection)
+    emit_selection_changed (self);
   invalidate_lines (self);
   g_signal_emit (self, signals[SIGNAL_CURVES_CHANGED], 0);
 }
 
 void
+tress_curve_view_set_curve_visible (TressCurveView *self, guint curve_index, gboolean visible)
+{
+  tress_curve_view_set_curve_flags (self, &curve_index, 1, TRESS_CURVE_FLAG_VISIBLE, visible);
+}
+
+void
 tress_curve_view_set_curve_locked (TressCurveView *self, guint curve_index, gboolean locked)
 {
-  Slot *s = slot_for (self, curve_index);
+  tress_curve_view_set_curve_flags (self, &curve_index, 1, TRESS_CURVE_FLAG_LOCKED, locked);
+}
 
-  if (s == NULL || s->locked == !!locked)
-    return;
-  s->locked = !!locked;
-  if (locked)
-    {
-      tress_curve_selection_clear_curve (self->selection, curve_index);
-      emit_selection_changed (self);
-    }
-  invalidate_lines (self);
-  g_signal_emit (self, signals[SIGNAL_CURVES_CHANGED], 0);
+void
+tress_curve_view_set_curve_solo (TressCurveView *self, guint curve_index, gboolean solo)
+{
+  tress_curve_view_set_curve_flags (self, &curve_index, 1, TRESS_CURVE_FLAG_SOLO, solo);
+}
+
+gboolean
+tress_curve_view_get_curve_solo (TressCurveView *self, guint curve_index)
+{
+  Slot *s = slot_for (self, curve_index);
+  return s != NULL && s->solo;
+}
+
+gboolean
+tress_curve_view_get_curve_shown (TressCurveView *self, guint curve_index)
+{
+  Slot *s = slot_for (self, curve_index);
+  return s != NULL && slot_shown (self, s);
 }
 
 gboolean
@@ -2546,6 +2621,30 @@ tress_curve_view_select_key (TressCurveView *self, guint curve_index, guint key,
     sel_clear (self);
   sel_add (self, curve_index, key, part);
   set_active (self, curve_index, key);
+  emit_selection_changed (self);
+}
+
+void
+tress_curve_view_select_all_of (TressCurveView *self, const guint *indices, guint n_indices)
+{
+  gboolean first = TRUE;
+
+  g_return_if_fail (TRESS_IS_CURVE_VIEW (self));
+  sel_clear (self);
+  self->has_active = FALSE;
+  for (guint i = 0; i < n_indices; i++)
+    {
+      Slot *s = slot_for (self, indices[i]);
+      const TressCurve *c = s != NULL ? slot_curve (self, s) : NULL;
+
+      if (c == NULL || s->locked || !slot_shown (self, s) || tress_curve_get_n_keys (c) == 0)
+        continue;
+      tress_curve_selection_add_range (self->selection, s->index, tress_curve_get_n_keys (c));
+      sel_see (self, s->index);
+      if (first)
+        set_active (self, s->index, 0);
+      first = FALSE;
+    }
   emit_selection_changed (self);
 }
 
@@ -3015,6 +3114,7 @@ tress_curve_view_class_init (TressCurveViewClass *klass)
   gtk_widget_class_install_action (widget_class, "curve.pan", "(dd)", act_pan);
   gtk_widget_class_install_action (widget_class, "curve.hide", "(ub)", act_hide_lock);
   gtk_widget_class_install_action (widget_class, "curve.lock", "(ub)", act_hide_lock);
+  gtk_widget_class_install_action (widget_class, "curve.solo", "(ub)", act_hide_lock);
   gtk_widget_class_install_action (widget_class, "curve.bake", NULL, act_bake);
   gtk_widget_class_install_action (widget_class, "curve.fit", "d", act_fit);
   gtk_widget_class_install_action (widget_class, "curve.goto-frame", "d", act_goto_frame);

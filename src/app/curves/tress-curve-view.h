@@ -45,6 +45,23 @@ void tress_curve_view_set_curve_visible (TressCurveView *self, guint curve_index
 void tress_curve_view_set_curve_locked (TressCurveView *self, guint curve_index, gboolean locked);
 gboolean tress_curve_view_get_curve_visible (TressCurveView *self, guint curve_index);
 gboolean tress_curve_view_get_curve_locked (TressCurveView *self, guint curve_index);
+/* Solo: while any shown curve is solo, only the solo curves are drawn and edited. */
+void tress_curve_view_set_curve_solo (TressCurveView *self, guint curve_index, gboolean solo);
+gboolean tress_curve_view_get_curve_solo (TressCurveView *self, guint curve_index);
+/* Drawn and editable: visible, and solo when any curve is. */
+gboolean tress_curve_view_get_curve_shown (TressCurveView *self, guint curve_index);
+
+typedef enum
+{
+  TRESS_CURVE_FLAG_VISIBLE,
+  TRESS_CURVE_FLAG_LOCKED,
+  TRESS_CURVE_FLAG_SOLO,
+} TressCurveFlag;
+
+/* Sets @flag on several shown curves at once (a group in the channel list):
+ * one "curves-changed" however many. */
+void tress_curve_view_set_curve_flags (TressCurveView *self, const guint *indices, guint n_indices,
+                                       TressCurveFlag flag, gboolean value);
 /* The colour a shown curve is drawn in. */
 void tress_curve_view_get_curve_color (TressCurveView *self, guint curve_index, GdkRGBA *color);
 
@@ -56,6 +73,9 @@ guint tress_curve_view_get_n_selected_keys (TressCurveView *self);
 void tress_curve_view_select_key (TressCurveView *self, guint curve_index, guint key,
                                   TressCurvePart part, gboolean extend);
 void tress_curve_view_select_none (TressCurveView *self);
+/* Selects every key of the given shown curves (and nothing else); the first
+ * key of the first becomes the active key. */
+void tress_curve_view_select_all_of (TressCurveView *self, const guint *indices, guint n_indices);
 /* The key last clicked (the one the key panel edits). */
 gboolean tress_curve_view_get_active_key (TressCurveView *self, guint *curve_index, guint *key);
 
