@@ -1556,11 +1556,14 @@ cha_build_json (TressJsonReader *r, TressJsonBuild *out)
 
           rad->n_morphs = morphs->len;
           rad->morph_names = g_malloc0 (MAX ((gsize)morphs->len, 1) * TRESS_CHA_NAME_SIZE);
-          memcpy (rad->morph_names, morphs->data, (gsize)morphs->len * TRESS_CHA_NAME_SIZE);
+          /* An empty GArray has no data at all: memcpy must not see its NULL. */
+          if (morphs->len > 0)
+            memcpy (rad->morph_names, morphs->data, (gsize)morphs->len * TRESS_CHA_NAME_SIZE);
           rad->n_moralities = moralities->len;
           rad->morality_names = g_malloc0 (MAX ((gsize)moralities->len, 1) * TRESS_CHA_NAME_SIZE);
-          memcpy (rad->morality_names, moralities->data,
-                  (gsize)moralities->len * TRESS_CHA_NAME_SIZE);
+          if (moralities->len > 0)
+            memcpy (rad->morality_names, moralities->data,
+                    (gsize)moralities->len * TRESS_CHA_NAME_SIZE);
           rad->always_three = three;
           rad->body_part_max = body_part_max;
           rad->n_materials = b.materials->len;
