@@ -14,6 +14,7 @@
  */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <math.h>
 
 #include "formats/bfres/tress-bfres-builder.h"
@@ -101,9 +102,9 @@ cmd_set_type (int argc, char **argv)
   g_auto (TressCliFile) file = { 0 };
   g_autoptr (GError) error = NULL;
   TressBfresCurveInfo info;
-  int index, ct, ft, kt;
+  guint index;
+  int ct, ft, kt;
   double err = 0;
-  char *end = NULL;
   const GOptionEntry entries[] = {
     { "curve-type", 0, 0, G_OPTION_ARG_STRING, &ct_s, "Cubic, Linear, BakedFloat, StepInt, …",
       "T" },
@@ -130,28 +131,33 @@ cmd_set_type (int argc, char **argv)
       tress_cli_error ("%s: not a BFRES file", argv[1]);
       return TRESS_CLI_UNREADABLE;
     }
-  index = (int)strtol (argv[2], &end, 10);
-  if (end == argv[2] || *end != '\0')
-    index = tress_bfres_find_curve (file.model, argv[2]);
-  if (!tress_bfres_get_curve_info (file.model, (guint)index, &info) || index < 0)
-    {
-      tress_cli_error ("%s: no curve %s", argv[1], argv[2]);
-      return TRESS_CLI_UNREADABLE;
-    }
+  if (!tress_cli_find_curve (&file, argv[2], &index))
+    return TRESS_CLI_UNREADABLE;
+  tress_bfres_get_curve_info (file.model, index, &info);
   ct = info.curve_type, ft = info.frame_type, kt = info.key_type;
-  if ((ct_s && !parse_type (ct_s, curve_types, 8, &ct))
-      || (ft_s && !parse_type (ft_s, frame_types, 3, &ft))
-      || (kt_s && !parse_type (kt_s, key_types, 3, &kt)))
+  if (ct_s && !parse_type (ct_s, curve_types, 8, &ct))
     {
-      tress_cli_error ("unknown type name");
+      tress_cli_error ("--curve-type: '%s' is none of Cubic, Linear, BakedFloat (float curves), "
+                       "StepInt, BakedInt, StepBool, BakedBool",
+                       ct_s);
       return TRESS_CLI_UNREADABLE;
     }
-  if (!tress_bfres_set_curve_types (file.model, (guint)index, ct, ft, kt, &err, &error))
+  if ((ft_s && !parse_type (ft_s, frame_types, 3, &ft)))
+    {
+      tress_cli_error ("--frame-type: '%s' is none of f32, s10.5, u8", ft_s);
+      return TRESS_CLI_UNREADABLE;
+    }
+  if (kt_s && !parse_type (kt_s, key_types, 3, &kt))
+    {
+      tress_cli_error ("--key-type: '%s' is none of 32, s16, s8", kt_s);
+      return TRESS_CLI_UNREADABLE;
+    }
+  if (!tress_bfres_set_curve_types (file.model, index, ct, ft, kt, &err, &error))
     {
       tress_cli_error ("%s", error->message);
       return TRESS_CLI_INVALID;
     }
-  tress_bfres_get_curve_info (file.model, (guint)index, &info);
+  tress_bfres_get_curve_info (file.model, index, &info);
   printf ("%s: %s, %s frames, %s keys; largest quantization error %g\n", info.path,
           tress_bfres_curve_type_to_string (info.curve_type),
           tress_bfres_frame_type_to_string (info.frame_type),
@@ -159,19 +165,64 @@ cmd_set_type (int argc, char **argv)
   return tress_cli_file_save (&file, out) ? TRESS_CLI_OK : TRESS_CLI_UNWRITTEN;
 }
 
-/* The first curve of the animation named @anim, or -1. */
-static int
-first_curve_of_anim (TressBfres *b, const char *anim)
+/* ANIM|CURVE of bfres-set-frame-count: an animation ("Wait", or "Skeletal/Wait"
+ * where animations of different kinds share the name), else a curve of it.
+ * *anim gets the animation; FALSE (said why, with a command that works) when
+ * @spec names none or several. */
+static gboolean
+find_anim_or_curve (TressCliFile *file, const char *spec, const char *count, guint *anim)
 {
-  guint n = tress_bfres_get_n_curves (b);
+  TressBfres *b = file->model;
+  g_autoptr (GPtrArray) candidates = g_ptr_array_new_with_free_func (g_free);
+  g_autofree char *file_q = g_shell_quote (file->path);
+  int a = tress_bfres_find_anim (b, spec, candidates);
+  guint curve;
 
-  for (guint i = 0; i < n; i++)
+  if (a >= 0)
+    {
+      *anim = (guint)a;
+      return TRUE;
+    }
+  if (candidates->len > 0)
+    {
+      g_autoptr (GString) list = g_string_new (NULL);
+      g_autofree char *first = g_shell_quote (candidates->pdata[0]);
+
+      for (guint i = 0; i < candidates->len; i++)
+        g_string_append_printf (list, "%s%s", i ? ", " : "", (const char *)candidates->pdata[i]);
+      tress_cli_error ("%s: \"%s\" names %u animations of different kinds: %s; name one with "
+                       "its kind, e.g. tress-cli bfres-set-frame-count %s %s %s -o OUT",
+                       file->path, spec, candidates->len, list->str, file_q, first, count);
+      return FALSE;
+    }
+  /* A curve (an index, path or Kind/path) names its animation. */
+  if (strchr (spec, '/') != NULL || g_ascii_isdigit (spec[0]))
     {
       TressBfresCurveInfo info;
-      if (tress_bfres_get_curve_info (b, i, &info) && g_strcmp0 (info.anim_name, anim) == 0)
-        return (int)i;
+
+      if (!tress_cli_find_curve (file, spec, &curve))
+        return FALSE;
+      tress_bfres_get_curve_info (b, curve, &info);
+      *anim = info.anim;
+      return TRUE;
     }
-  return -1;
+  {
+    g_autoptr (GString) names = g_string_new (NULL);
+    guint n = tress_bfres_get_n_anims (b);
+
+    for (guint i = 0; i < n && i < 6; i++)
+      {
+        g_autofree char *name = tress_bfres_dup_anim_spec (b, i);
+        g_autofree char *q = g_shell_quote (name);
+
+        g_string_append_printf (names, "%s%s", i ? ", " : "", q);
+      }
+    if (n > 6)
+      g_string_append_printf (names, " and %u more (tress-cli info %s)", n - 6, file_q);
+    tress_cli_error ("%s: no animation or curve '%s'; the animations: %s", file->path, spec,
+                     n > 0 ? names->str : "none");
+  }
+  return FALSE;
 }
 
 static int
@@ -180,11 +231,10 @@ cmd_set_frame_count (int argc, char **argv)
   g_autofree char *out = NULL;
   g_auto (TressCliFile) file = { 0 };
   g_autoptr (GError) error = NULL;
-  g_autoptr (TressCurve) curve = NULL;
-  const TressCurveOps *ops;
-  TressBfresCurveInfo info;
-  int index;
-  double count, old;
+  TressBfresAnimInfo info;
+  g_autofree char *name = NULL;
+  guint anim;
+  double count;
   char *end = NULL;
   const GOptionEntry entries[] = {
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &out, "Where to write the result", "OUT" },
@@ -192,7 +242,8 @@ cmd_set_frame_count (int argc, char **argv)
   };
 
   if (!tress_cli_parse (&argc, &argv, entries, "FILE ANIM|CURVE COUNT -o OUT",
-                        "Raise the frame count of a BFRES animation"))
+                        "Raise the frame count of a BFRES animation (ANIM: its name, or "
+                        "Kind/name where animations of different kinds share it)"))
     return TRESS_CLI_UNREADABLE;
   if (argc != 4 || out == NULL)
     {
@@ -212,34 +263,31 @@ cmd_set_frame_count (int argc, char **argv)
       tress_cli_error ("%s: not a BFRES file", argv[1]);
       return TRESS_CLI_UNREADABLE;
     }
-  /* An animation name first, then a curve index or path. */
-  index = first_curve_of_anim (file.model, argv[2]);
-  if (index < 0)
+  if (!find_anim_or_curve (&file, argv[2], argv[3], &anim))
+    return TRESS_CLI_UNREADABLE;
+  tress_bfres_get_anim_info (file.model, anim, &info);
+  name = tress_bfres_dup_anim_spec (file.model, anim);
+  if (info.n_curves == 0)
     {
-      index = (int)strtol (argv[2], &end, 10);
-      if (end == argv[2] || *end != '\0')
-        index = tress_bfres_find_curve (file.model, argv[2]);
-    }
-  if (index < 0 || !tress_bfres_get_curve_info (file.model, (guint)index, &info))
-    {
-      tress_cli_error ("%s: no animation or curve %s", argv[1], argv[2]);
-      return TRESS_CLI_UNREADABLE;
-    }
-  ops = file.format->curves;
-  curve = ops->get_curve (file.model, (guint)index);
-  old = curve->frame_count;
-  if (count <= old)
-    {
-      tress_cli_error ("%s: \"%s\" already has %g frames; the frame count is only raised", argv[1],
-                       info.anim_name, old);
+      tress_cli_error ("%s: \"%s\" has no curves, and so no keys a longer animation would hold",
+                       argv[1], name);
       return TRESS_CLI_INVALID;
     }
-  if (!ops->set_frame_count (file.model, (guint)index, count, &error))
+  if (count <= info.frame_count)
+    {
+      g_autofree char *file_q = g_shell_quote (argv[1]), *name_q = g_shell_quote (name);
+
+      tress_cli_error ("%s: \"%s\" already has %d frames; the frame count is only raised (e.g. "
+                       "tress-cli bfres-set-frame-count %s %s %d -o OUT)",
+                       argv[1], name, info.frame_count, file_q, name_q, info.frame_count + 1);
+      return TRESS_CLI_INVALID;
+    }
+  if (!file.format->curves->set_frame_count (file.model, info.first_curve, count, &error))
     {
       tress_cli_error ("%s", error->message);
       return TRESS_CLI_INVALID;
     }
-  printf ("%s: %g frames (was %g)\n", info.anim_name, count, old);
+  printf ("%s: %g frames (was %d)\n", name, count, info.frame_count);
   return tress_cli_file_save (&file, out) ? TRESS_CLI_OK : TRESS_CLI_UNWRITTEN;
 }
 

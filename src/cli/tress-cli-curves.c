@@ -8,6 +8,7 @@
  */
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "core/tress-curve-edit.h"
 #include "tress-cli.h"
@@ -58,26 +59,65 @@ parse_index (const char *text, guint n, const char *what, guint *out)
   return TRUE;
 }
 
-/* CURVE is an index or a path as `tress-cli curves` prints it. */
+/* TRUE when @spec names @curve: its path, or "Kind/path" (the animation kind
+ * first, as the editor's tree shows it). */
 static gboolean
-find_curve (TressCliFile *file, const char *spec, guint *out)
+curve_named (const TressCurve *curve, const char *spec)
+{
+  gsize kl = curve->kind != NULL ? strlen (curve->kind) : 0;
+
+  return g_strcmp0 (curve->path, spec) == 0
+         || (kl > 0 && g_ascii_strncasecmp (spec, curve->kind, kl) == 0 && spec[kl] == '/'
+             && g_strcmp0 (spec + kl + 1, curve->path) == 0);
+}
+
+gboolean
+tress_cli_find_curve (TressCliFile *file, const char *spec, guint *out)
 {
   const TressCurveOps *ops = file->format->curves;
   guint n = ops->n_curves (file->model);
+  g_autoptr (GPtrArray) found = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GString) list = g_string_new (NULL);
+  g_autofree char *quoted = NULL, *file_q = g_shell_quote (file->path);
   guint64 v;
+  int first = -1;
 
   if (g_ascii_string_to_unsigned (spec, 10, 0, G_MAXUINT, &v, NULL))
     return parse_index (spec, n, "CURVE", out);
   for (guint i = 0; i < n; i++)
     {
       g_autoptr (TressCurve) curve = ops->get_curve (file->model, i);
-      if (g_strcmp0 (curve->path, spec) == 0)
-        {
-          *out = i;
-          return TRUE;
-        }
+
+      if (!curve_named (curve, spec))
+        continue;
+      if (first < 0)
+        first = (int)i;
+      g_ptr_array_add (found, g_strdup_printf ("%s/%s (curve %u)", curve->kind ? curve->kind : "",
+                                               curve->path, i));
     }
-  tress_cli_error ("%s: no curve has the path '%s' (see tress-cli curves)", file->path, spec);
+  if (found->len == 1)
+    {
+      *out = (guint)first;
+      return TRUE;
+    }
+  if (found->len == 0)
+    {
+      tress_cli_error ("%s: no curve has the path '%s' (tress-cli curves %s lists them)",
+                       file->path, spec, file_q);
+      return FALSE;
+    }
+  /* Animations of different kinds may share a name, and so their curves a path. */
+  for (guint i = 0; i < found->len; i++)
+    g_string_append_printf (list, "%s%s", i ? ", " : "", (const char *)found->pdata[i]);
+  {
+    g_autoptr (TressCurve) curve = ops->get_curve (file->model, (guint)first);
+    g_autofree char *qualified = g_strdup_printf ("%s/%s", curve->kind, curve->path);
+
+    quoted = g_shell_quote (qualified);
+  }
+  tress_cli_error ("%s: %u curves have the path '%s': %s; name one with its animation's kind "
+                   "or its index, e.g. tress-cli eval %s %s 0",
+                   file->path, found->len, spec, list->str, file_q, quoted);
   return FALSE;
 }
 
@@ -132,7 +172,7 @@ cmd_eval (int argc, char **argv)
       tress_cli_error ("eval needs FILE CURVE FRAME…");
       return TRESS_CLI_UNREADABLE;
     }
-  if (!load_curve_file (&file, argv[1]) || !find_curve (&file, argv[2], &index))
+  if (!load_curve_file (&file, argv[1]) || !tress_cli_find_curve (&file, argv[2], &index))
     return TRESS_CLI_UNREADABLE;
   curve = file.format->curves->get_curve (file.model, index);
   for (int i = 3; i < argc; i++)
@@ -436,7 +476,7 @@ cmd_set_key (int argc, char **argv)
       tress_cli_error ("--interp: expected step, linear, hermite or baked, found '%s'", opt_interp);
       return TRESS_CLI_UNREADABLE;
     }
-  if (!load_curve_file (&file, argv[1]) || !find_curve (&file, argv[2], &index))
+  if (!load_curve_file (&file, argv[1]) || !tress_cli_find_curve (&file, argv[2], &index))
     return TRESS_CLI_UNREADABLE;
   curve = file.format->curves->get_curve (file.model, index);
   if (!parse_index (argv[3], tress_curve_get_n_keys (curve), "KEY", &data.key))
@@ -498,7 +538,7 @@ cmd_insert_key (int argc, char **argv)
   if (!parse_double (argv[3], "FRAME", &data.frame)
       || (opt_value != NULL && !parse_double (opt_value, "--value", &v)))
     return TRESS_CLI_UNREADABLE;
-  if (!load_curve_file (&file, argv[1]) || !find_curve (&file, argv[2], &index))
+  if (!load_curve_file (&file, argv[1]) || !tress_cli_find_curve (&file, argv[2], &index))
     return TRESS_CLI_UNREADABLE;
   return edit_and_save (&file, index, edit_insert_key, &data, TRUE, opt_out);
 }
@@ -533,7 +573,7 @@ cmd_delete_key (int argc, char **argv)
       tress_cli_error ("delete-key needs FILE CURVE KEY and -o OUT");
       return TRESS_CLI_UNREADABLE;
     }
-  if (!load_curve_file (&file, argv[1]) || !find_curve (&file, argv[2], &index))
+  if (!load_curve_file (&file, argv[1]) || !tress_cli_find_curve (&file, argv[2], &index))
     return TRESS_CLI_UNREADABLE;
   curve = file.format->curves->get_curve (file.model, index);
   if (!parse_index (argv[3], tress_curve_get_n_keys (curve), "KEY", &k))
@@ -606,7 +646,7 @@ cmd_unwrap (int argc, char **argv)
     {
       guint index;
 
-      if (!find_curve (&file, argv[i], &index))
+      if (!tress_cli_find_curve (&file, argv[i], &index))
         return TRESS_CLI_UNREADABLE;
       g_array_append_val (indices, index);
     }

@@ -60,6 +60,10 @@ gboolean tress_cli_file_save (TressCliFile *file, const char *out_path);
 gboolean tress_cli_write (const char *path, GBytes *bytes, const char *input_path);
 /* tress_cli_write() of a file made from nothing (no input to keep a backup of). */
 gboolean tress_cli_write_atomic (const char *path, GBytes *bytes);
+/* CURVE of a curve command: an index, a path as `tress-cli curves` prints it,
+ * or "Kind/path" where animations of different kinds share the path. Prints
+ * why and returns FALSE when it names no curve or several. */
+gboolean tress_cli_find_curve (TressCliFile *file, const char *spec, guint *out);
 /* Prints "tress-cli: " + message to stderr. */
 void tress_cli_error (const char *format, ...) G_GNUC_PRINTF (1, 2);
 /* Parses argv with @entries; prints errors and usage; returns FALSE on bad usage. */

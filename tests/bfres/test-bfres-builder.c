@@ -323,6 +323,31 @@ test_demo (void)
         kinds[2] = TRUE;
     }
   g_assert_true (kinds[0] && kinds[1] && kinds[2]);
+  /* The blink's bool keys are stored as real files store them: bits of u32
+   * words (key type 32-bit). A reader that reads the key array as one integer
+   * of the curve's key type, low bit first (as the public BfresLibrary does),
+   * gets the keys: 1 0 1 1. */
+  {
+    int blink = tress_bfres_find_curve (b, "Blink/Eyelid");
+    TressBfresCurveInfo info;
+    g_autoptr (GBytes) raw = tress_bfres_get_bfres_bytes (b);
+    const guint8 *d = g_bytes_get_data (raw, NULL);
+    static const int want[] = { 1, 0, 1, 1 };
+    static const double frames[] = { 0, 50, 54, 60 };
+    guint32 bits;
+
+    g_assert_cmpint (blink, >=, 0);
+    tress_bfres_get_curve_info (b, (guint)blink, &info);
+    g_assert_cmpint (info.curve_type, ==, TRESS_BFRES_CURVE_STEP_BOOL);
+    g_assert_cmpint (info.key_type, ==, TRESS_BFRES_KEY_32);
+    g_assert_cmpuint (info.n_keys, ==, 4);
+    bits = ref_u32 (d, info.keys_pos);
+    for (guint k = 0; k < 4; k++)
+      {
+        g_assert_cmpint ((bits >> k) & 1, ==, want[k]);
+        g_assert_cmpfloat (tress_bfres_evaluate (b, (guint)blink, frames[k]), ==, want[k]);
+      }
+  }
   /* The arm waves: Rotate Z goes up and down over the loop. */
   {
     int arm = tress_bfres_find_curve (b, "Wave/Arm_L/Rotate Z");

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "bfres-test-common.h"
+#include "formats/bfres/tress-bfres-builder.h"
 #include "tress-test-utils.h"
 
 static char *
@@ -325,6 +326,107 @@ test_niff_past_end (void)
   g_assert_nonnull (strstr (out, "47 keys\t0..260"));
 }
 
+/* Runs the command a refusal suggests ("… e.g. tress-cli CMD ARGS -o OUT"),
+ * with OUT replaced by @out; returns its exit code and stdout. */
+static int
+run_suggested (const char *message, const char *out, char **out_stdout)
+{
+  const char *at = strstr (message, "tress-cli ");
+  g_autofree char *line = NULL;
+  g_auto (GStrv) argv = NULL;
+  g_autoptr (GError) error = NULL;
+  int argc;
+
+  g_assert_nonnull (at);
+  line = g_strndup (at + strlen ("tress-cli "), strcspn (at + strlen ("tress-cli "), ")\n"));
+  g_assert_true (g_shell_parse_argv (line, &argc, &argv, &error));
+  g_assert_no_error (error);
+  for (int i = 0; i < argc; i++)
+    if (g_str_equal (argv[i], "OUT"))
+      {
+        g_free (argv[i]);
+        argv[i] = g_strdup (out);
+      }
+  g_test_message ("suggested: %s", line);
+  return tress_test_run_cli ((const char *const *)argv, out_stdout, NULL);
+}
+
+/* A skeletal and a bone-visibility animation may share a name (and, with a
+ * bone named so, a curve path): commands refuse the bare name with the
+ * candidates and suggest a command that works; the kind-qualified forms do. */
+static void
+test_shared_names (void)
+{
+  g_autoptr (TressBfresBuilder) builder = tress_bfres_builder_new ("shared", 0x03040004);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GBytes) bytes = NULL;
+  g_autofree char *path = tmp ("shared.bfres"), *raised = tmp ("shared-raised.bfres");
+  const TressKey cubic[] = { { .frame = 0, .value = 0 }, { .frame = 30, .value = 1 } };
+  const TressKey bits[] = { { .frame = 0, .value = 1 }, { .frame = 30, .value = 0 } };
+  TressBfresBuilderCurve c = { .frame_type = TRESS_BFRES_FRAME_U8, .n_keys = 2 };
+
+  tress_bfres_builder_begin_anim (builder, TRESS_BFRES_ANIM_SKELETAL, "Wait", 60, TRUE);
+  tress_bfres_builder_add_bone (builder, "Arm");
+  c.curve_type = TRESS_BFRES_CURVE_CUBIC;
+  c.key_type = TRESS_BFRES_KEY_S16;
+  c.target_offset = 0x28; /* Rotate Z */
+  c.keys = cubic;
+  tress_bfres_builder_add_curve (builder, &c);
+  tress_bfres_builder_begin_anim (builder, TRESS_BFRES_ANIM_BONE_VISIBILITY, "Wait", 60, TRUE);
+  c.curve_type = TRESS_BFRES_CURVE_STEP_BOOL;
+  c.key_type = TRESS_BFRES_KEY_32;
+  c.name = "Arm/Rotate Z";
+  c.keys = bits;
+  tress_bfres_builder_add_curve (builder, &c);
+  bytes = tress_bfres_builder_finish (builder, &error);
+  g_assert_no_error (error);
+  g_assert_true (
+      g_file_set_contents (path, g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes), NULL));
+
+  {
+    const char *bare[] = { "bfres-set-frame-count", path, "Wait", "90", "-o", raised, NULL };
+    g_autofree char *err = NULL, *out = NULL;
+
+    g_assert_cmpint (tress_test_run_cli (bare, NULL, &err), ==, 2);
+    g_assert_nonnull (strstr (err, "\"Wait\" names 2 animations of different kinds: "
+                                   "Skeletal/Wait, Bone visibility/Wait"));
+    g_assert_false (g_file_test (raised, G_FILE_TEST_EXISTS));
+    g_assert_cmpint (run_suggested (err, raised, &out), ==, 0);
+    g_assert_nonnull (strstr (out, "Skeletal/Wait: 90 frames (was 60)"));
+  }
+  {
+    const char *qualified[]
+        = { "bfres-set-frame-count", path, "Bone visibility/Wait", "75", "-o", raised, NULL };
+    const char *lower[]
+        = { "bfres-set-frame-count", path, "Bone visibility/Wait", "50", "-o", raised, NULL };
+    const char *none[] = { "bfres-set-frame-count", path, "Run", "75", "-o", raised, NULL };
+    g_autofree char *out = NULL, *err = NULL, *err2 = NULL;
+
+    g_assert_cmpint (tress_test_run_cli (qualified, &out, NULL), ==, 0);
+    g_assert_nonnull (strstr (out, "Bone visibility/Wait: 75 frames (was 60)"));
+    g_assert_cmpint (tress_test_run_cli (lower, NULL, &err), ==, 1);
+    g_assert_nonnull (strstr (err, "only raised"));
+    g_clear_pointer (&out, g_free);
+    g_assert_cmpint (run_suggested (err, raised, &out), ==, 0);
+    g_assert_cmpint (tress_test_run_cli (none, NULL, &err2), ==, 2);
+    g_assert_nonnull (strstr (err2, "the animations: 'Skeletal/Wait', 'Bone visibility/Wait'"));
+  }
+  {
+    const char *eval[] = { "eval", path, "Wait/Arm/Rotate Z", "15", NULL };
+    const char *vis[] = { "eval", path, "Bone visibility/Wait/Arm/Rotate Z", "15", NULL };
+    g_autofree char *err = NULL, *out = NULL, *out2 = NULL;
+
+    g_assert_cmpint (tress_test_run_cli (eval, NULL, &err), ==, 2);
+    g_assert_nonnull (strstr (err, "2 curves have the path 'Wait/Arm/Rotate Z': "
+                                   "Skeletal/Wait/Arm/Rotate Z (curve 0), "
+                                   "Bone visibility/Wait/Arm/Rotate Z (curve 1)"));
+    g_assert_cmpint (run_suggested (err, "", &out), ==, 0);
+    g_assert_true (g_str_has_prefix (out, "0\t"));
+    g_assert_cmpint (tress_test_run_cli (vis, &out2, NULL), ==, 0);
+    g_assert_cmpstr (out2, ==, "15\t1\n");
+  }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -337,5 +439,6 @@ main (int argc, char **argv)
   g_test_add_func ("/bfres/cli/eval-between-keys", test_eval_between_keys);
   g_test_add_func ("/bfres/cli/set-key-precision", test_set_key_precision);
   g_test_add_func ("/bfres/cli/niff-past-end", test_niff_past_end);
+  g_test_add_func ("/bfres/cli/shared-names", test_shared_names);
   return g_test_run ();
 }

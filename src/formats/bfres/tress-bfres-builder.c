@@ -1488,7 +1488,7 @@ tress_bfres_build_demo (GError **error)
   tress_bfres_builder_begin_anim (b, TRESS_BFRES_ANIM_BONE_VISIBILITY, "Blink", 60, TRUE);
   c.curve_type = TRESS_BFRES_CURVE_STEP_BOOL;
   c.frame_type = TRESS_BFRES_FRAME_U8;
-  c.key_type = TRESS_BFRES_KEY_S8;
+  c.key_type = TRESS_BFRES_KEY_32; /* bool keys are bits of u32 words, as real files store them */
   c.name = "Eyelid";
   c.n_keys = 4;
   c.keys = vis;

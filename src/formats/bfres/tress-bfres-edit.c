@@ -1107,11 +1107,16 @@ bfres_encode_curve (TressBfres *b, guint index, const TressCurve *curve, int wan
     }
   if (a->frame_count > 0 && p.frames[n - 1] > a->frame_count)
     {
+      g_autofree char *name = tress_bfres_dup_anim_spec (b, c->anim);
+      g_autofree char *name_q = g_shell_quote (name);
+      g_autofree char *base = g_path_get_basename (b->filename ? b->filename : "FILE");
+      g_autofree char *file_q = g_shell_quote (base);
+
       g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED,
                    "%s: key %u at frame %g is past the end of \"%s\" (%d frames); raise the "
-                   "animation's frame count first (tress-cli bfres-set-frame-count FILE %s "
+                   "animation's frame count first (tress-cli bfres-set-frame-count %s %s "
                    "%g -o OUT)",
-                   c->path, n - 1, p.frames[n - 1], a->name, a->frame_count, a->name,
+                   c->path, n - 1, p.frames[n - 1], name, a->frame_count, file_q, name_q,
                    ceil (p.frames[n - 1]));
       goto out;
     }

@@ -73,6 +73,79 @@ tress_bfres_find_curve (TressBfres *b, const char *path)
   return -1;
 }
 
+guint
+tress_bfres_get_n_anims (TressBfres *b)
+{
+  return b->anims->len;
+}
+
+gboolean
+tress_bfres_get_anim_info (TressBfres *b, guint index, TressBfresAnimInfo *info)
+{
+  BfresAnim *a;
+
+  g_return_val_if_fail (b != NULL && info != NULL, FALSE);
+  if (index >= b->anims->len)
+    return FALSE;
+  a = bfres_anim (b, index);
+  info->name = a->name;
+  info->kind = a->kind;
+  info->frame_count = a->frame_count;
+  info->first_curve = a->first_curve;
+  info->n_curves = a->n_curves;
+  return TRUE;
+}
+
+/* Animations other than @index with @index's name. */
+static guint
+anim_namesakes (TressBfres *b, guint index)
+{
+  guint n = 0;
+
+  for (guint i = 0; i < b->anims->len; i++)
+    n += i != index && g_strcmp0 (bfres_anim (b, i)->name, bfres_anim (b, index)->name) == 0;
+  return n;
+}
+
+char *
+tress_bfres_dup_anim_spec (TressBfres *b, guint index)
+{
+  BfresAnim *a;
+
+  g_return_val_if_fail (index < b->anims->len, NULL);
+  a = bfres_anim (b, index);
+  if (anim_namesakes (b, index) == 0)
+    return g_strdup (a->name);
+  return g_strconcat (a->kind, "/", a->name, NULL);
+}
+
+/* TRUE when @spec names animation @a: its name, or "Kind/name". */
+static gboolean
+anim_named (const BfresAnim *a, const char *spec)
+{
+  gsize kl = strlen (a->kind);
+
+  return g_strcmp0 (a->name, spec) == 0
+         || (g_ascii_strncasecmp (spec, a->kind, kl) == 0 && spec[kl] == '/'
+             && g_strcmp0 (spec + kl + 1, a->name) == 0);
+}
+
+int
+tress_bfres_find_anim (TressBfres *b, const char *spec, GPtrArray *candidates)
+{
+  int found = -1;
+  guint n = 0;
+
+  for (guint i = 0; i < b->anims->len; i++)
+    if (anim_named (bfres_anim (b, i), spec) && n++ == 0)
+      found = (int)i;
+  if (n > 1 && candidates != NULL)
+    for (guint i = 0; i < b->anims->len; i++)
+      if (anim_named (bfres_anim (b, i), spec))
+        g_ptr_array_add (candidates, tress_bfres_dup_anim_spec (b, i));
+  return n == 1 ? found : -1;
+}
+
 guint32
 tress_bfres_get_version (TressBfres *b)
 {

@@ -86,6 +86,27 @@ guint tress_bfres_get_n_curves (TressBfres *bfres);
 gboolean tress_bfres_get_curve_info (TressBfres *bfres, guint index, TressBfresCurveInfo *info);
 /* Index of the curve with @path, or -1. */
 int tress_bfres_find_curve (TressBfres *bfres, const char *path);
+
+typedef struct
+{
+  const char *name;
+  const char *kind; /* "Skeletal", "Bone visibility", … */
+  int frame_count;
+  guint first_curve; /* its curves are first_curve … first_curve + n_curves − 1 */
+  guint n_curves;
+} TressBfresAnimInfo;
+
+/* The animations, in the order of the file's index groups. */
+guint tress_bfres_get_n_anims (TressBfres *bfres);
+gboolean tress_bfres_get_anim_info (TressBfres *bfres, guint index, TressBfresAnimInfo *info);
+/* The animation @spec names: its name, or "Kind/name" ("Skeletal/Wait"), which
+ * tells apart animations of different kinds that share a name. -1 when none
+ * does, or when several do: then @candidates (may be NULL) gets, for each, the
+ * form that names it alone (strings to free). */
+int tress_bfres_find_anim (TressBfres *bfres, const char *spec, GPtrArray *candidates);
+/* The shortest form of animation @index's name that names it alone: the name,
+ * or "Kind/name" where another animation has the same name. */
+char *tress_bfres_dup_anim_spec (TressBfres *bfres, guint index);
 /* The curve's value at @frame computed straight from the stored bytes. */
 double tress_bfres_evaluate (TressBfres *bfres, guint index, double frame);
 
