@@ -681,6 +681,8 @@ cmd_unwrap (int argc, char **argv)
       tress_cli_error ("%s: %s", file.path, error->message);
       return TRESS_CLI_INVALID;
     }
+  for (guint i = 0; i < n_changed; i++)
+    g_print ("unwrapped: %s\n", tress_curve_edit_batch_get_curve (batch, i)->path);
   g_print ("curves unwrapped: %u of %u (the others had no jumps)\n", n_changed, indices->len);
   if (store.max_error > 0)
     g_print ("largest quantization error: %g\n", store.max_error);

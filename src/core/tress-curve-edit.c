@@ -594,6 +594,16 @@ nearest_turn (double v, double target)
   return v + TURN * round ((target - v) / TURN);
 }
 
+/* Whether @v is an angle as an exporter that wraps writes it: within −π…π
+ * (and the float nearest π). A change between keys stored outside that
+ * range is motion the file spells out (a fast spin between sparse keys), not
+ * a wrap, and is kept. */
+static gboolean
+is_wrapped (double v)
+{
+  return fabs (v) <= G_PI + 1e-6;
+}
+
 static gboolean
 same_turn (const Turn *a, const Turn *b)
 {
@@ -682,10 +692,12 @@ tress_curve_edit_unwrap (TressCurve *c, GArray *keys, GError **error)
   t[0] = (Turn){ 1, 0 };
   for (guint i = 1; i < n; i++)
     {
-      double v = tress_curve_get_key (c, i)->value;
-      double before = tress_curve_get_key (c, i - 1)->value + t[i - 1].offset;
+      double v = tress_curve_get_key (c, i)->value, was = tress_curve_get_key (c, i - 1)->value;
+      double before = was + t[i - 1].offset;
 
-      t[i] = (Turn){ 1, nearest_turn (v, before) - v };
+      t[i] = t[i - 1];
+      if (is_wrapped (v) && is_wrapped (was))
+        t[i].offset = nearest_turn (v, before) - v;
     }
   apply_turns (c, t);
   return TRUE;
@@ -727,6 +739,18 @@ tress_curve_edit_unwrap_euler (TressCurve *xyz[3], TressEulerOrder order, GError
     {
       Turn best[3];
       double best_d = G_MAXDOUBLE;
+      gboolean wrapped = TRUE;
+
+      for (guint a = 0; a < 3; a++)
+        wrapped = wrapped && is_wrapped (tress_curve_get_key (xyz[a], i)->value)
+                  && is_wrapped (tress_curve_get_key (xyz[a], i - 1)->value);
+      if (!wrapped)
+        {
+          /* Spelled out by the file: each angle keeps its change. */
+          for (guint a = 0; a < 3; a++)
+            t[a][i] = t[a][i - 1];
+          continue;
+        }
 
       /* The angles as stored, then the other triple of the same rotation. */
       for (int flip = 0; flip < 2; flip++)

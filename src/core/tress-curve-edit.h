@@ -129,7 +129,10 @@ gboolean tress_curve_edit_fit (TressCurve *curve, GArray *keys, double tolerance
 
 /* Unwraps an angle curve (curve->angle, radians): each key's value moves by
  * whole turns (2π) to the one nearest the key before it, so that no segment
- * jumps by half a turn or more; the first key stays. Slopes that were worked
+ * jumps by half a turn or more; the first key stays. Only a change between
+ * two values within −π…π (as a wrapping exporter writes them) is taken for a
+ * wrap: one between values outside is motion the file spells out (a fast spin
+ * between sparse keys) and is kept. Slopes that were worked
  * out across a jump (the secant to a neighbour, as exporters store them) are
  * worked out again across the unwrapped values; the others stay. Refused for
  * a curve that holds no angles. The selection stays. */

@@ -213,6 +213,33 @@ test_unwrap (void)
   }
 }
 
+/* The Dog's skeletal animations are in Euler mode: their Rotate X/Y/Z curves
+ * are angles. They hold no wrap (Skl_Root's Rotate Y spins through six turns
+ * between sparse keys, spelled out): unwrapping every angle changes nothing,
+ * and the file is written back byte for byte. */
+static void
+test_unwrap_bfres_spin (void)
+{
+  g_autofree char *dog = tress_test_sample_path ("bfres/Animal_Dog_Animation.bfres");
+  g_autofree char *out = tmp ("dog-unwrapped.bfres");
+  g_autofree char *text = NULL;
+  g_autofree char *a = NULL, *b = NULL;
+  gsize na = 0, nb = 0;
+
+  if (dog == NULL)
+    return;
+  {
+    const char *every[] = { "unwrap", dog, "--all", "-o", out, NULL };
+
+    g_assert_cmpint (tress_test_run_cli (every, &text, NULL), ==, 0);
+    g_assert_nonnull (strstr (text, "curves unwrapped: 0 of 3613"));
+  }
+  g_assert_true (g_file_get_contents (dog, &a, &na, NULL));
+  g_assert_true (g_file_get_contents (out, &b, &nb, NULL));
+  g_assert_cmpmem (a, na, b, nb);
+  g_assert_cmpfloat (eval_at (out, "Wait_Random_H/Skl_Root/Rotate Y", "150"), <, -18);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -221,5 +248,6 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/curves/set-key-frame", test_set_key_frame);
   g_test_add_func ("/cli/curves/insert-delete", test_insert_delete);
   g_test_add_func ("/cli/curves/unwrap", test_unwrap);
+  g_test_add_func ("/cli/curves/unwrap-bfres-spin", test_unwrap_bfres_spin);
   return g_test_run ();
 }

@@ -670,6 +670,25 @@ test_unwrap (void)
   }
   g_assert_false (tress_curve_edit_unwrap (plain, keys, &error));
   assert_refused (error, "Test/Bone/Translate X holds no angles");
+
+  /* A fast spin the file spells out between sparse keys (values past π, as
+   * no wrapping exporter writes them) is motion: kept. A wrap between two
+   * wrapped values after it still goes. */
+  {
+    g_autoptr (TressCurve) spin = tress_curve_new ();
+    static const double v[] = { 0.5, 8.0, 19.0, 3.0, -3.0 };
+
+    spin->angle = TRUE;
+    for (guint i = 0; i < G_N_ELEMENTS (v); i++)
+      {
+        TressKey k = { .frame = 30.0 * i, .value = v[i], .interp = TRESS_INTERP_LINEAR };
+        tress_curve_append_key (spin, &k);
+      }
+    g_assert_true (tress_curve_edit_unwrap (spin, keys, &error));
+    for (guint i = 0; i < 4; i++)
+      g_assert_cmpfloat (key (spin, i)->value, ==, v[i]);
+    g_assert_cmpfloat_with_epsilon (key (spin, 4)->value, -3.0 + 2 * G_PI, 1e-12);
+  }
 }
 
 static void

@@ -336,6 +336,19 @@ bfres_get_curve (TressBfres *b, guint index)
       curve->value_base = offset;
       curve->value_steps = bfres_curve_key_type (c) == TRESS_BFRES_KEY_S16 ? 32767 : 127;
     }
+  /* A skeletal animation in Euler mode (FSKA flags bits 12-14 = 1) turns its
+   * bones by Rotate X, Y, Z in radians, X first (T · Rz · Ry · Rx · S); in
+   * quaternion mode the four Rotate curves are no angles. */
+  if (a->magic != NULL && strcmp (a->magic, "FSKA") == 0 && ((a->flags >> 12) & 7) == 1
+      && c->target >= 0x20 && c->target <= 0x28 && c->target % 4 == 0)
+    {
+      const char *slash = strrchr (c->path, '/');
+
+      curve->angle = TRUE;
+      curve->euler_order = TRESS_EULER_XYZ;
+      curve->euler_axis = (c->target - 0x20) / 4;
+      curve->euler_group = slash != NULL ? g_strndup (c->path, slash - c->path) : NULL;
+    }
   return curve;
 }
 
