@@ -99,7 +99,10 @@ tress_curve_conform_values (TressCurve *c)
       TressKey *k = tress_curve_get_key (c, i);
 
       if (l->value_kind != TRESS_VALUE_FLOAT)
-        k->value = round (k->value);
+        {
+          k->value = round (k->value);
+          k->in_gap = 0; /* whole numbers are held, never reached along a segment */
+        }
       if (l->value_kind == TRESS_VALUE_BOOL)
         k->value = k->value != 0 ? 1 : 0;
       k->value = CLAMP (k->value, l->value_min, l->value_max);
@@ -249,6 +252,8 @@ tress_curve_edit_scale (TressCurve *c, GArray *keys, double pivot_frame, double 
 
       k->frame = snap_to_grid (c, pivot_frame + (k->frame - pivot_frame) * frame_factor);
       k->value = pivot_value + (k->value - pivot_value) * value_factor;
+      /* The value it is reached with scales as well. */
+      k->in_gap = (float)(k->in_gap * value_factor);
       if (frame_factor != 0)
         {
           k->in_slope *= value_factor / frame_factor;
@@ -309,6 +314,8 @@ tress_curve_edit_paste (TressCurve *c, GArray *keys, const TressKey *src, guint 
       guint u;
 
       k.origin = 0; /* a new key, whatever it was copied from */
+      /* The segment that reaches it is new too: it ends where the key sits. */
+      k.in_gap = 0;
       k.frame = snap_to_grid (c, k.frame + offset);
       if (c->limits.tied_tangents)
         k.in_slope = k.out_slope = (k.in_slope + k.out_slope) / 2;
@@ -619,7 +626,7 @@ is_secant (const TressKey *raw, guint a, guint b, double slope, double *secant)
 
   if (d <= 0)
     return FALSE;
-  *secant = (raw[b].value - raw[a].value) / d;
+  *secant = (tress_key_in_value (&raw[b]) - raw[a].value) / d;
   return fabs (slope - *secant) <= 1e-4 * fabs (*secant) + 1e-9;
 }
 
@@ -646,7 +653,7 @@ turned_slope (const TressCurve *c, const TressKey *raw, const Turn *t, guint n, 
       /* (i − 1 wraps around for the first key: out of range.) */
       if (a >= n || b >= n || same_turn (&t[a], &t[b]) || !is_secant (raw, a, b, slope, &secant))
         continue;
-      return (tress_curve_get_key (c, b)->value - tress_curve_get_key (c, a)->value)
+      return (tress_key_in_value (tress_curve_get_key (c, b)) - tress_curve_get_key (c, a)->value)
              / (raw[b].frame - raw[a].frame);
     }
   return t[i].sign * slope;
@@ -659,8 +666,14 @@ apply_turns (TressCurve *c, const Turn *t)
   guint n = tress_curve_get_n_keys (c);
   g_autofree TressKey *raw = g_memdup2 (c->keys->data, (gsize)n * sizeof (TressKey));
 
+  /* Both values of a key turn alike: the one it leaves with and the one it is reached with. */
   for (guint i = 0; i < n; i++)
-    tress_curve_get_key (c, i)->value = t[i].sign * raw[i].value + t[i].offset;
+    {
+      TressKey *k = tress_curve_get_key (c, i);
+
+      k->value = t[i].sign * raw[i].value + t[i].offset;
+      k->in_gap = (float)(t[i].sign * raw[i].in_gap);
+    }
   for (guint i = 0; i < n; i++)
     {
       TressKey *k = tress_curve_get_key (c, i);

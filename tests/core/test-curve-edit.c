@@ -246,6 +246,59 @@ test_set_slopes (void)
   assert_refused (error, "stores no slopes");
 }
 
+/* Keys reached with another value than they leave with (BFRES segments that
+ * miss the next key by a step): moving a key moves both values; scaling
+ * scales both; whole-number curves hold values, never reached along a
+ * segment; a pasted key is reached where it sits; unwrapping turns both. */
+static void
+test_arrival_values (void)
+{
+  g_autoptr (TressCurve) c = make_curve ();
+  g_autoptr (GArray) keys = sel (1, 2u);
+  g_autoptr (GError) error = NULL;
+  TressKey src = { .frame = 0, .value = 7, .in_gap = 0.25f, .interp = TRESS_INTERP_LINEAR };
+
+  tress_curve_get_key (c, 2)->in_gap = 0.125f;
+  g_assert_true (tress_curve_edit_move (c, keys, 1, 0.5, &error));
+  g_assert_cmpfloat (key (c, 2)->value, ==, 1.5);
+  g_assert_cmpfloat (tress_key_in_value (key (c, 2)), ==, 1.625);
+  g_assert_true (tress_curve_edit_scale (c, keys, 21, 1, 2, TRUE, &error));
+  g_assert_cmpfloat (key (c, 2)->in_gap, ==, 0.25f);
+  g_assert_true (tress_curve_edit_paste (c, keys, &src, 1, 45, &error));
+  g_assert_cmpfloat (key (c, 5)->in_gap, ==, 0);
+  c->limits.value_kind = TRESS_VALUE_INT;
+  g_array_set_size (keys, 0);
+  g_assert_true (tress_curve_edit_move (c, keys, 0, 0, &error));
+  g_assert_cmpfloat (key (c, 2)->in_gap, ==, 0);
+
+  /* Turned by a flip: the middle angle's gap changes sign. */
+  {
+    TressCurve *xyz[3];
+    g_autoptr (GError) e2 = NULL;
+
+    for (guint a = 0; a < 3; a++)
+      {
+        TressKey k0 = { .frame = 0, .value = a == 1 ? 1.3 : 0.2, .interp = TRESS_INTERP_LINEAR };
+        TressKey k1 = { .frame = 1, .interp = TRESS_INTERP_LINEAR };
+
+        /* The other triple of (0.25, 1.35, 0.25), wrapped. */
+        k1.value = a == 1 ? G_PI - 1.35 : 0.25 - G_PI;
+        k1.in_gap = 0.001f;
+        xyz[a] = tress_curve_new ();
+        xyz[a]->angle = TRUE;
+        tress_curve_append_key (xyz[a], &k0);
+        tress_curve_append_key (xyz[a], &k1);
+      }
+    g_assert_true (tress_curve_edit_unwrap_euler (xyz, TRESS_EULER_XYZ, &e2));
+    g_assert_cmpfloat_with_epsilon (key (xyz[1], 1)->value, 1.35, 1e-12);
+    g_assert_cmpfloat (key (xyz[1], 1)->in_gap, ==, -0.001f);
+    g_assert_cmpfloat_with_epsilon (key (xyz[0], 1)->value, 0.25, 1e-12);
+    g_assert_cmpfloat (key (xyz[0], 1)->in_gap, ==, 0.001f);
+    for (guint a = 0; a < 3; a++)
+      tress_curve_unref (xyz[a]);
+  }
+}
+
 /* --------------------------------------------------------------- scale -- */
 
 static void
@@ -1333,6 +1386,7 @@ main (int argc, char **argv)
   g_test_add_func ("/curve-edit/move-whole-numbers-tangents", test_move_whole_numbers_and_tangents);
   g_test_add_func ("/curve-edit/move-reorder-tangents", test_move_reorder_tangents);
   g_test_add_func ("/curve-edit/set-slopes", test_set_slopes);
+  g_test_add_func ("/curve-edit/arrival-values", test_arrival_values);
   g_test_add_func ("/curve-edit/scale", test_scale);
   g_test_add_func ("/curve-edit/insert", test_insert);
   g_test_add_func ("/curve-edit/insert-held-ends", test_insert_held_ends);
