@@ -8,6 +8,10 @@
  *    ribbons, with the rate and the ratio to memcpy of the vertex data; for
  *    100,000 also while the view moves (the reduced level of detail);
  *  - sorting the tree with the large material expanded, and back;
+ *  - painting weights in the 100,000-ribbon file: a stroke of 60 steps over about
+ *    1,000 lines, each step a paint dab and a drawn frame, as frames a second,
+ *    against a bare frame of the whole mesh and a frame with nothing to do, in
+ *    the same run (target: at least 30 a second on llvmpipe);
  *  - resident memory added by opening the large file, as a multiple of its size:
  *    once the editor is built (before GL draws anything) and after the first
  *    full frame (which adds what the GL driver holds: uploaded buffers, and on
@@ -143,6 +147,145 @@ run_launch_child (const char *self_path, const char *file, char **out, LaunchFig
                  &f->launch, &f->full, &f->rss_before, &f->rss_opened, &f->rss_after)
              != 5)
     g_error ("the launch child printed no figures:\n%s", *out != NULL ? *out : "");
+}
+
+/* The distinct lines a stroke of radius @r along y = @y from @x0 to @x1
+ * covers; *@part gets the body part most of them refer to. */
+static guint
+stroke_lines (TressFurPreview *preview, TressChaFile *file, double x0, double x1, double y,
+              double r, guint32 *part)
+{
+  g_autoptr (GHashTable) seen = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  g_autoptr (GHashTable) parts = g_hash_table_new (g_direct_hash, g_direct_equal);
+  guint best = 0;
+
+  for (double x = x0; x <= x1; x += MAX (r / 4, 1))
+    {
+      g_autoptr (GArray) lines = g_array_new (FALSE, FALSE, sizeof (TressChaLineId));
+
+      tress_fur_preview_lines_under (preview, x, y, r, lines);
+      for (guint i = 0; i < lines->len; i++)
+        {
+          const TressChaLineId *id = &g_array_index (lines, TressChaLineId, i);
+          const TressChaMaterial *m = &file->radeon->materials[id->material];
+          gint64 key = ((gint64)id->material << 32) | id->line;
+
+          if (!g_hash_table_add (seen, g_memdup2 (&key, sizeof key)))
+            continue;
+          for (guint k = 0; k < 3; k++)
+            {
+              gint64 p = tress_cha_material_ref_body_part (m, &m->lines[id->line], k);
+              guint n;
+
+              if (p < 0)
+                continue;
+              n = GPOINTER_TO_UINT (g_hash_table_lookup (parts, GINT_TO_POINTER (p + 1))) + 1;
+              g_hash_table_insert (parts, GINT_TO_POINTER (p + 1), GUINT_TO_POINTER (n));
+              if (n > best)
+                {
+                  best = n;
+                  *part = (guint32)p;
+                }
+            }
+        }
+    }
+  return g_hash_table_size (seen);
+}
+
+/* A paint stroke of 60 steps over about 1,000 lines, a frame drawn after each
+ * step, against a bare frame of the whole mesh and an idle frame. */
+static void
+paint_time (TressFurEditor *editor)
+{
+  TressFurPreview *preview = tress_fur_editor_get_preview (editor);
+  TressChaDocument *doc = tress_fur_editor_get_document (editor);
+  TressHistory *history = tress_document_get_history (TRESS_DOCUMENT (doc));
+  TressChaFile *file = tress_cha_document_get_cha (doc);
+  const TressFurMesh *mesh;
+  double x0, x1, y, lo, hi, r, full, idle = 0, first_dab, stroke;
+  const guint steps = 60;
+  guint covered = 0, n_changed, mi, rb;
+  guint32 target = 0;
+  int w, h, start;
+  gint64 t;
+  GBytes *probe;
+
+  WAIT_FOR (tress_fur_preview_get_gl_ready (preview) || tress_fur_preview_get_gl_error (preview));
+  if (!tress_fur_preview_get_gl_ready (preview))
+    {
+      printf ("painting: GL unavailable (%s)\n", tress_fur_preview_get_gl_error (preview));
+      return;
+    }
+  WAIT_FOR ((probe = tress_fur_preview_grab (preview, &w, &h)) != NULL);
+  g_bytes_unref (probe);
+  mesh = tress_fur_preview_get_mesh (preview);
+  tress_fur_preview_set_interacting (preview, FALSE);
+  y = h / 2.0;
+  x0 = w * 0.3;
+  x1 = w * 0.7;
+  /* The part of the ribbon in the middle, which the lines around it refer to. */
+  start = tress_fur_preview_hover (preview, w / 2.0, y);
+  tress_fur_preview_hover (preview, -100, -100);
+  if (start < 0 || !tress_fur_mesh_ribbon_id (mesh, (guint)start, &mi, &rb))
+    {
+      printf ("painting: no ribbon in the middle of the view\n");
+      return;
+    }
+  /* Closer (the whole creature is several lines a pixel), then a stroke across
+   * 160 pixels with a brush that covers about 1,000 lines along it. */
+  tress_fur_preview_zoom (preview, 0.08);
+  t = g_get_monotonic_time ();
+  tress_fur_preview_hover (preview, w / 2.0, y);
+  first_dab = (g_get_monotonic_time () - t) / 1e6;
+  x0 = w / 2.0 - 80;
+  x1 = w / 2.0 + 80;
+  lo = 0.5;
+  hi = 60;
+  for (guint i = 0; i < 24; i++)
+    {
+      r = (lo + hi) / 2;
+      covered = stroke_lines (preview, file, x0, x1, y, r, &target);
+      if (covered > 1050)
+        hi = r;
+      else if (covered < 950)
+        lo = r;
+      else
+        break;
+    }
+  tress_fur_preview_set_paint_mode (preview, TRUE);
+  tress_fur_preview_set_paint_target (preview, target);
+  tress_fur_preview_set_brush (preview, r, 0.5);
+
+  /* Baselines: every ribbon drawn (a view that moved), and a frame with
+   * nothing new (the base layer copied, the selection drawn over it). */
+  full = tress_fur_preview_time_frames (preview, 3);
+  tress_fur_preview_draw_now (preview);
+  for (guint i = 0; i < 10; i++)
+    idle += tress_fur_preview_draw_now (preview) / 10;
+
+  t = g_get_monotonic_time ();
+  tress_fur_preview_paint_begin (preview, x0, y, TRESS_CHA_PAINT_ADD);
+  tress_fur_preview_draw_now (preview);
+  for (guint i = 1; i <= steps; i++)
+    {
+      tress_fur_preview_paint_to (preview, x0 + (x1 - x0) * i / steps, y);
+      tress_fur_preview_draw_now (preview);
+    }
+  stroke = (g_get_monotonic_time () - t) / 1e6;
+  t = g_get_monotonic_time ();
+  n_changed = tress_fur_preview_paint_end (preview);
+  tress_fur_preview_draw_now (preview);
+  printf ("painting weights, 100,000 ribbons: a stroke of %u steps (brush %.1f px, %.0f px long) "
+          "over %u lines "
+          "changed %u of them (\"%s\"): %.1f ms a step = %.1f frames a second%s; a bare frame of "
+          "the whole mesh %.1f ms (%.1f fps), a frame with nothing new %.1f ms: a step costs %.2f× "
+          "a bare frame; ending the stroke (undo step, views) %.0f ms; picking before the first "
+          "dab (the view projected) %.0f ms\n",
+          steps, r, x1 - x0, covered, n_changed, tress_history_get_undo_label (history),
+          stroke / steps * 1e3, steps / stroke,
+          steps / stroke >= 30 ? " [≥ 30 fps]" : " [< 30 fps]", full * 1e3, 1 / full, idle * 1e3,
+          stroke / steps / full, (g_get_monotonic_time () - t) / 1e3, first_dab * 1e3);
+  tress_fur_preview_set_paint_mode (preview, FALSE);
 }
 
 static void
@@ -323,6 +466,7 @@ main (int argc, char *argv[])
       }
       frame_time (editor, "100,000 ribbons", 3, FALSE);
       frame_time (editor, "100,000 ribbons", 10, TRUE);
+      paint_time (editor);
       gtk_window_destroy (GTK_WINDOW (window));
       return 0;
     }

@@ -7,6 +7,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <gtk/gtk.h>
+#include <math.h>
 #include <string.h>
 
 #include "fur/tress-fur-editor.h"
@@ -22,6 +23,8 @@ static TressApplication *app;
 static gboolean gl_disabled;
 
 #define WAIT_FOR(cond) TRESS_TEST_WAIT_FOR (cond)
+
+static void click (GtkWidget *widget, double x, double y);
 
 static GBytes *
 demo_bytes (void)
@@ -1236,6 +1239,473 @@ test_part_names (void)
   tress_test_spin (10);
 }
 
+static const guint8 *
+pixel_at (GBytes *pixels, int w, int x, int y)
+{
+  return (const guint8 *)g_bytes_get_data (pixels, NULL) + 4 * ((gsize)y * w + x);
+}
+
+static gboolean
+is_rgb (const guint8 *p, guint r, guint g, guint b)
+{
+  return p[0] == r && p[1] == g && p[2] == b;
+}
+
+/* Opens the demo and waits for the preview; NULL (the test skipped) without GL. */
+static TressFurPreview *
+preview_of (TressFurEditor *editor)
+{
+  TressFurPreview *preview = tress_fur_editor_get_preview (editor);
+  GBytes *probe;
+  int w, h;
+
+  WAIT_FOR (tress_fur_preview_get_gl_ready (preview) || tress_fur_preview_get_gl_error (preview));
+  if (!tress_fur_preview_get_gl_ready (preview))
+    {
+      g_test_skip (tress_fur_preview_get_gl_error (preview));
+      return NULL;
+    }
+  WAIT_FOR ((probe = tress_fur_preview_grab (preview, &w, &h)) != NULL);
+  g_bytes_unref (probe);
+  return preview;
+}
+
+/* A click on a ribbon in the preview (a real click, through XTest): the
+ * ribbon is selected, and drawn in the highlight colour over the others with
+ * a dark outline around it, even where it was hidden behind others. */
+static void
+test_pick_highlight (void)
+{
+  g_autofree char *path = write_demo ("pick.cha");
+  TressWindow *window = new_window ();
+  TressFurEditor *editor = open_path (window, path);
+  TressChaDocument *doc = tress_fur_editor_get_document (editor);
+  TressFurPreview *preview = preview_of (editor);
+  g_autoptr (GBytes) before = NULL;
+  g_autoptr (GBytes) after = NULL;
+  const TressFurMesh *mesh;
+  const TressChaRibbonId *sel;
+  int w, h, px, py, outline = 0, highlight = 0, hidden = -1, picked;
+  double x, y;
+  guint n;
+
+  if (preview == NULL || !tress_test_pointer_available (GTK_WIDGET (window)))
+    {
+      gtk_window_destroy (GTK_WINDOW (window));
+      return;
+    }
+  mesh = tress_fur_preview_get_mesh (preview);
+  before = tress_fur_preview_grab (preview, &w, &h);
+  /* A ribbon in the middle of the fur, and a click on it. */
+  for (guint g = 0; g < mesh->n_ribbons && hidden < 0; g += 7)
+    if (tress_fur_preview_ribbon_position (preview, g, &x, &y) && x > 20 && y > 20 && x < w - 20
+        && y < h - 20)
+      {
+        /* Where a pixel either way still picks it: the click's rounding is no matter. */
+        gboolean steady = TRUE;
+
+        x = floor (x) + 0.5;
+        y = floor (y) + 0.5;
+        for (int dy = -1; dy <= 1; dy++)
+          for (int dx = -1; dx <= 1; dx++)
+            steady &= tress_fur_preview_hover (preview, x + dx, y + dy) == (int)g;
+        if (steady)
+          hidden = (int)g;
+      }
+  g_assert_cmpint (hidden, >=, 0);
+  tress_fur_preview_hover (preview, -100, -100);
+  /* The overlay lies exactly over the GL area: the same coordinates. */
+  click (GTK_WIDGET (tress_fur_preview_get_overlay (preview)), x, y);
+  sel = tress_cha_document_get_selection (doc, &n);
+  g_assert_cmpuint (n, ==, 1);
+  picked = (int)tress_fur_mesh_global (mesh, sel[0].material, sel[0].ribbon);
+  g_assert_cmpint (picked, ==, hidden);
+  g_assert_cmpuint (n_selected_rows (editor), ==, 1);
+
+  after = tress_fur_preview_grab (preview, &w, &h);
+  px = (int)x;
+  py = (int)y;
+  g_assert_true (is_rgb (pixel_at (after, w, px, py), TRESS_FUR_HIGHLIGHT_R, TRESS_FUR_HIGHLIGHT_G,
+                         TRESS_FUR_HIGHLIGHT_B));
+  g_assert_false (is_rgb (pixel_at (before, w, px, py), TRESS_FUR_HIGHLIGHT_R,
+                          TRESS_FUR_HIGHLIGHT_G, TRESS_FUR_HIGHLIGHT_B));
+  /* Around it: the highlight, and its outline next to it. */
+  for (int yy = MAX (py - 40, 1); yy < MIN (py + 40, h - 1); yy++)
+    for (int xx = MAX (px - 40, 1); xx < MIN (px + 40, w - 1); xx++)
+      {
+        const guint8 *p = pixel_at (after, w, xx, yy);
+
+        if (is_rgb (p, TRESS_FUR_HIGHLIGHT_R, TRESS_FUR_HIGHLIGHT_G, TRESS_FUR_HIGHLIGHT_B))
+          highlight++;
+        else if (is_rgb (p, TRESS_FUR_OUTLINE_R, TRESS_FUR_OUTLINE_G, TRESS_FUR_OUTLINE_B))
+          outline++;
+      }
+  g_test_message ("%d highlight and %d outline pixels around the pick", highlight, outline);
+  g_assert_cmpint (highlight, >, 10);
+  g_assert_cmpint (outline, >, highlight / 4);
+  g_assert_cmpuint (count_pixels (before, TRUE), ==, 0);
+
+  /* Selected from the tree, a ribbon hidden behind others comes on top. */
+  {
+    int behind = -1;
+    double bx = 0, by = 0;
+    g_autoptr (GBytes) shown = NULL;
+
+    for (guint g = 0; g < mesh->n_ribbons && behind < 0; g++)
+      if (tress_fur_preview_ribbon_position (preview, g, &bx, &by) && bx > 2 && by > 2 && bx < w - 2
+          && by < h - 2 && tress_fur_preview_hover (preview, bx, by) >= 0
+          && tress_fur_preview_hover (preview, bx, by) != (int)g)
+        behind = (int)g;
+    tress_fur_preview_hover (preview, -100, -100);
+    g_assert_cmpint (behind, >=, 0);
+    {
+      guint mi, r;
+      g_autofree char *list = NULL;
+
+      g_assert_true (tress_fur_mesh_ribbon_id (mesh, (guint)behind, &mi, &r));
+      list = g_strdup_printf ("%u:%u", mi, r);
+      g_assert_true (
+          gtk_widget_activate_action (GTK_WIDGET (editor), "fur.select-ribbons", "s", list));
+    }
+    shown = tress_fur_preview_grab (preview, &w, &h);
+    g_assert_true (is_rgb (pixel_at (shown, w, (int)bx, (int)by), TRESS_FUR_HIGHLIGHT_R,
+                           TRESS_FUR_HIGHLIGHT_G, TRESS_FUR_HIGHLIGHT_B));
+  }
+  tress_test_pointer_move (GTK_WIDGET (window), 1, 1);
+  gtk_window_destroy (GTK_WINDOW (window));
+  tress_test_spin (10);
+}
+
+/* The squared distance of a pixel's colour from the background. */
+static guint
+from_background (const guint8 *p)
+{
+  int r = p[0] - TRESS_FUR_BACKGROUND_R, g = p[1] - TRESS_FUR_BACKGROUND_G;
+  int b = p[2] - TRESS_FUR_BACKGROUND_B;
+
+  return (guint)(r * r + g * g + b * b);
+}
+
+/* The legend's swatches, as the window shows them: each the colour it says. */
+static void
+assert_legend_drawn (TressWindow *window, TressFurOverlay *overlay)
+{
+  g_autofree char *png = g_build_filename (tress_test_tmpdir (), "legend.png", NULL);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GdkTexture) texture = NULL;
+  g_autofree guint8 *pixels = NULL;
+  int tw, th;
+  guint n = tress_fur_overlay_get_legend_size (overlay);
+
+  g_assert_cmpuint (n, >, 0);
+  /* Past the window's page transitions: the render shows what is on screen. */
+  for (GtkWidget *w = GTK_WIDGET (overlay); w != NULL; w = gtk_widget_get_parent (w))
+    if (GTK_IS_STACK (w))
+      WAIT_FOR (!gtk_stack_get_transition_running (GTK_STACK (w)));
+  tress_test_spin (50);
+  /* The window draws nothing while a new layout is pending: try again then. */
+  for (guint tries = 0; !tress_window_render_png (GTK_WINDOW (window), png, &error); tries++)
+    {
+      g_assert_true (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_WOULD_BLOCK));
+      g_assert_cmpuint (tries, <, 100);
+      g_clear_error (&error);
+      tress_test_spin (20);
+    }
+  texture = gdk_texture_new_from_filename (png, &error);
+  g_assert_no_error (error);
+  tw = gdk_texture_get_width (texture);
+  th = gdk_texture_get_height (texture);
+  pixels = g_malloc ((gsize)tw * th * 4);
+  gdk_texture_download (texture, pixels, (gsize)tw * 4);
+  for (guint i = 0; i < n; i++)
+    {
+      graphene_rect_t swatch;
+      graphene_point_t c;
+      guint8 rgb[3];
+      const guint8 *p;
+
+      g_assert_true (tress_fur_overlay_get_legend_entry (overlay, i, NULL, rgb, &swatch));
+      g_assert_true (
+          gtk_widget_compute_point (GTK_WIDGET (overlay), GTK_WIDGET (window),
+                                    &GRAPHENE_POINT_INIT (swatch.origin.x + swatch.size.width / 2,
+                                                          swatch.origin.y + swatch.size.height / 2),
+                                    &c));
+      g_assert_cmpint ((int)c.x, <, tw);
+      g_assert_cmpint ((int)c.y, <, th);
+      /* gdk_texture_download gives B, G, R, A on little-endian machines. */
+      p = pixels + 4 * ((gsize)(int)c.y * tw + (int)c.x);
+      g_assert_cmpint (ABS ((int)p[2] - rgb[0]), <=, 2);
+      g_assert_cmpint (ABS ((int)p[1] - rgb[1]), <=, 2);
+      g_assert_cmpint (ABS ((int)p[0] - rgb[2]), <=, 2);
+    }
+}
+
+/* Isolate dims every ribbon but the selected ones; each colour mode has its
+ * legend, drawn over the picture, naming the body parts by their names. */
+static void
+test_isolate_and_legend (void)
+{
+  g_autofree char *path = write_demo ("isolate.cha");
+  TressWindow *window = new_window ();
+  TressFurEditor *editor = open_path (window, path);
+  TressChaDocument *doc = tress_fur_editor_get_document (editor);
+  TressFurPreview *preview = preview_of (editor);
+  TressChaFile *file = tress_cha_document_get_cha (doc);
+  TressFurOverlay *overlay;
+  g_autoptr (GBytes) plain = NULL;
+  g_autoptr (GBytes) isolated = NULL;
+  guint64 far_plain = 0, far_isolated = 0;
+  guint hl_plain, hl_isolated;
+  int w, h;
+  const char *label;
+  guint32 part = file->radeon->materials[0].attach[0];
+  g_autofree char *named = g_strdup_printf ("%u · tail", part);
+
+  if (preview == NULL)
+    {
+      gtk_window_destroy (GTK_WINDOW (window));
+      return;
+    }
+  overlay = tress_fur_preview_get_overlay (preview);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (editor), "fur.select-ribbons", "s",
+                                             "0:0,0:10,0:20,0:30,0:40,0:50"));
+  plain = tress_fur_preview_grab (preview, &w, &h);
+  tress_fur_preview_set_isolate (preview, TRUE);
+  isolated = tress_fur_preview_grab (preview, &w, &h);
+  hl_plain = count_pixels (plain, TRUE);
+  hl_isolated = count_pixels (isolated, TRUE);
+  for (gsize i = 0; i < (gsize)w * h; i++)
+    {
+      far_plain += from_background ((const guint8 *)g_bytes_get_data (plain, NULL) + 4 * i);
+      far_isolated += from_background ((const guint8 *)g_bytes_get_data (isolated, NULL) + 4 * i);
+    }
+  g_test_message ("isolate: %u → %u highlight pixels, colour off the background %" G_GUINT64_FORMAT
+                  " → %" G_GUINT64_FORMAT,
+                  hl_plain, hl_isolated, far_plain, far_isolated);
+  /* The selection stays as it is; the rest fades toward the background. */
+  g_assert_cmpuint (hl_isolated, ==, hl_plain);
+  g_assert_cmpuint (hl_plain, >, 20);
+  g_assert_cmpuint (far_isolated, <, far_plain / 2);
+  g_assert_true (tress_fur_preview_get_isolate (preview));
+
+  /* Body parts: the attachments, with their names, and the selection. */
+  g_assert_true (tress_fur_names_set (tress_fur_editor_get_names (editor), part, "tail", NULL));
+  g_assert_cmpstr (tress_fur_overlay_get_legend_title (overlay), ==, "Attached to");
+  {
+    gboolean found = FALSE, selected = FALSE;
+
+    for (guint i = 0; i < tress_fur_overlay_get_legend_size (overlay); i++)
+      {
+        g_assert_true (tress_fur_overlay_get_legend_entry (overlay, i, &label, NULL, NULL));
+        found |= g_strcmp0 (label, named) == 0;
+        selected |= g_str_has_prefix (label, "selected (6 ribbons");
+      }
+    g_assert_true (found);
+    g_assert_true (selected);
+  }
+  assert_legend_drawn (window, overlay);
+
+  /* Weight, quality and problems: each its own legend. */
+  tress_fur_preview_set_colour_mode (preview, TRESS_FUR_COLOUR_WEIGHT, part);
+  {
+    g_autofree char *title = g_strdup_printf ("Weight on %s", named);
+
+    g_assert_cmpstr (tress_fur_overlay_get_legend_title (overlay), ==, title);
+  }
+  assert_legend_drawn (window, overlay);
+  tress_fur_preview_set_colour_mode (preview, TRESS_FUR_COLOUR_QUALITY, part);
+  g_assert_cmpstr (tress_fur_overlay_get_legend_title (overlay), ==, "Texture quality");
+  g_assert_cmpuint (tress_fur_overlay_get_legend_size (overlay), ==, 5);
+  assert_legend_drawn (window, overlay);
+  tress_fur_preview_set_colour_mode (preview, TRESS_FUR_COLOUR_PROBLEMS, part);
+  g_assert_cmpstr (tress_fur_overlay_get_legend_title (overlay), ==, "Problems");
+  g_assert_true (tress_fur_overlay_get_legend_entry (overlay, 0, &label, NULL, NULL));
+  g_assert_cmpstr (label, ==, "with problems (0 ribbons)");
+  assert_legend_drawn (window, overlay);
+  tress_fur_preview_set_colour_mode (preview, TRESS_FUR_COLOUR_BODY_PART, part);
+  g_assert_true (tress_fur_names_set (tress_fur_editor_get_names (editor), part, "", NULL));
+  gtk_window_destroy (GTK_WINDOW (window));
+  tress_test_spin (10);
+}
+
+static guint64
+line_key (guint material, guint line)
+{
+  return ((guint64)material << 32) | line;
+}
+
+/* A paint stroke with the real pointer on the demo creature, toward a body
+ * part: only lines under the brush's path change, every triple still sums to
+ * 255 and no byte but weights changes; the stroke is one undo step naming its
+ * lines and part, the colouring followed it, and undo gives back the bytes. */
+static void
+test_paint_stroke (void)
+{
+  g_autofree char *path = write_demo ("paint.cha");
+  g_autoptr (GBytes) original = read_file (path);
+  g_autoptr (TressChaFile) reference = tress_cha_file_parse (original, NULL);
+  TressWindow *window = new_window ();
+  TressFurEditor *editor = open_path (window, path);
+  TressChaDocument *doc = tress_fur_editor_get_document (editor);
+  TressHistory *history = tress_document_get_history (TRESS_DOCUMENT (doc));
+  TressChaFile *file = tress_cha_document_get_cha (doc);
+  TressFurPreview *preview = preview_of (editor);
+  GtkWidget *overlay, *part_dropdown;
+  g_autoptr (GBytes) before_pixels = NULL;
+  g_autoptr (GBytes) after_pixels = NULL;
+  g_autoptr (GBytes) painted = NULL;
+  g_autoptr (GBytes) undone = NULL;
+  g_autoptr (GHashTable) under = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  const double radius = 18;
+  double x0, x1, y;
+  int w, h, start;
+  guint32 target;
+  guint changed = 0, steps;
+  const TressFurMesh *mesh;
+  guint mi, r;
+
+  if (preview == NULL || !tress_test_pointer_available (GTK_WIDGET (window)))
+    {
+      gtk_window_destroy (GTK_WINDOW (window));
+      return;
+    }
+  overlay = GTK_WIDGET (tress_fur_preview_get_overlay (preview));
+  mesh = tress_fur_preview_get_mesh (preview);
+  before_pixels = tress_fur_preview_grab (preview, &w, &h);
+  /* A stroke across the middle of the fur, toward the part of the ribbon there. */
+  y = h * 0.5;
+  x0 = w * 0.35;
+  x1 = w * 0.65;
+  start = tress_fur_preview_hover (preview, w * 0.5, y);
+  g_assert_cmpint (start, >=, 0);
+  g_assert_true (tress_fur_mesh_ribbon_id (mesh, (guint)start, &mi, &r));
+  target = file->radeon->materials[mi].attach[r];
+  tress_fur_preview_hover (preview, -100, -100);
+
+  /* Into paint mode with its button, the part from the drop-down. */
+  click (find_widget (GTK_WIDGET (preview), GTK_TYPE_TOGGLE_BUTTON, "Paint weights", NULL, 0), 10,
+         10);
+  g_assert_true (tress_fur_preview_get_paint_mode (preview));
+  part_dropdown = find_widget (GTK_WIDGET (preview), GTK_TYPE_DROP_DOWN, NULL, "body part", 0);
+  {
+    GListModel *parts = gtk_drop_down_get_model (GTK_DROP_DOWN (part_dropdown));
+    g_autofree char *label = g_strdup_printf ("%u", target);
+
+    for (guint i = 0; i < g_list_model_get_n_items (parts); i++)
+      {
+        g_autoptr (GtkStringObject) item = g_list_model_get_item (parts, i);
+
+        if (g_strcmp0 (gtk_string_object_get_string (item), label) == 0)
+          gtk_drop_down_set_selected (GTK_DROP_DOWN (part_dropdown), i);
+      }
+  }
+  {
+    guint32 shown;
+
+    g_assert_cmpint (tress_fur_preview_get_colour_mode (preview, &shown), ==,
+                     TRESS_FUR_COLOUR_WEIGHT);
+    g_assert_cmpuint (shown, ==, target);
+  }
+  tress_fur_preview_set_brush (preview, radius, 0.6);
+  g_clear_pointer (&before_pixels, g_bytes_unref);
+  before_pixels = tress_fur_preview_grab (preview, &w, &h);
+  steps = tress_history_get_n_undo (history);
+
+  /* The brush circle follows the pointer. */
+  tress_test_pointer_move (overlay, x0, y);
+  {
+    double bx, by, br;
+
+    g_assert_true (tress_fur_overlay_get_brush (TRESS_FUR_OVERLAY (overlay), &bx, &by, &br));
+    g_assert_cmpfloat (fabs (bx - x0), <, 1.5);
+    g_assert_cmpfloat (br, ==, radius);
+  }
+  {
+    double ax, ay, bx, by;
+
+    g_assert_true (tress_fur_preview_ribbon_position (preview, (guint)start, &ax, &ay));
+    tress_test_pointer_button (1, TRUE);
+    for (guint i = 1; i <= 12; i++)
+      tress_test_pointer_move (overlay, x0 + (x1 - x0) * i / 12, y);
+    tress_test_pointer_button (1, FALSE);
+    /* Painting moved no camera. */
+    g_assert_true (tress_fur_preview_ribbon_position (preview, (guint)start, &bx, &by));
+    g_assert_cmpfloat (ax, ==, bx);
+    g_assert_cmpfloat (ay, ==, by);
+  }
+
+  /* One step, named. */
+  g_assert_cmpuint (tress_history_get_n_undo (history), ==, steps + 1);
+  /* The lines any brush along the path covers. */
+  for (double x = x0 - 2; x <= x1 + 2; x += 1)
+    {
+      g_autoptr (GArray) lines = g_array_new (FALSE, FALSE, sizeof (TressChaLineId));
+
+      for (double dy = -1.5; dy <= 1.5; dy += 1.5)
+        tress_fur_preview_lines_under (preview, x, y + dy, radius + 1, lines);
+      for (guint i = 0; i < lines->len; i++)
+        {
+          TressChaLineId *id = &g_array_index (lines, TressChaLineId, i);
+          guint64 key = line_key (id->material, id->line);
+
+          g_hash_table_add (under, g_memdup2 (&key, sizeof key));
+        }
+    }
+  for (guint k = 0; k < file->radeon->n_materials; k++)
+    {
+      const TressChaMaterial *a = &file->radeon->materials[k];
+      const TressChaMaterial *b = &reference->radeon->materials[k];
+
+      for (guint l = 0; l < a->n_lines; l++)
+        {
+          const TressChaLine *x = &a->lines[l], *o = &b->lines[l];
+          gsize wo = G_STRUCT_OFFSET (TressChaLine, weights);
+          guint64 key = line_key (k, l);
+
+          g_assert_cmpuint (x->weights[0] + x->weights[1] + x->weights[2], ==, 255);
+          g_assert_cmpmem (x, wo, o, wo);
+          g_assert_cmpmem ((const guint8 *)x + wo + 3, TRESS_CHA_LINE_SIZE - wo - 3,
+                           (const guint8 *)o + wo + 3, TRESS_CHA_LINE_SIZE - wo - 3);
+          if (memcmp (x->weights, o->weights, 3) == 0)
+            continue;
+          changed++;
+          g_assert_true (g_hash_table_contains (under, &key));
+        }
+    }
+  g_test_message ("stroke: %u lines changed, %u lines under the path; %s", changed,
+                  g_hash_table_size (under), tress_fur_preview_get_paint_status (preview));
+  g_assert_cmpuint (changed, >, 10);
+  {
+    g_autofree char *label
+        = g_strdup_printf ("Paint weights of %u lines toward part %u", changed, target);
+
+    g_assert_cmpstr (tress_history_get_undo_label (history), ==, label);
+  }
+  g_assert_true (g_str_has_prefix (tress_fur_preview_get_paint_status (preview), "Painted "));
+  /* The weight colouring changed where the brush went. */
+  after_pixels = tress_fur_preview_grab (preview, &w, &h);
+  g_assert_false (g_bytes_equal (before_pixels, after_pixels));
+
+  /* Undo: the very bytes of the file; redo: the stroke again. */
+  painted = tress_cha_file_serialize (file);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  undone = tress_cha_file_serialize (file);
+  tress_test_assert_bytes_equal (original, undone);
+  g_assert_false (tress_document_get_modified (TRESS_DOCUMENT (doc)));
+  g_clear_pointer (&after_pixels, g_bytes_unref);
+  after_pixels = tress_fur_preview_grab (preview, &w, &h);
+  g_assert_true (g_bytes_equal (before_pixels, after_pixels));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL));
+  {
+    g_autoptr (GBytes) redone = tress_cha_file_serialize (file);
+
+    tress_test_assert_bytes_equal (painted, redone);
+  }
+  tress_test_pointer_move (GTK_WIDGET (window), 1, 1);
+  gtk_window_destroy (GTK_WINDOW (window));
+  tress_test_spin (10);
+}
+
 /* Puts @field in the middle of its scrolled panel's view. */
 static void
 scroll_into_view (GtkWidget *field)
@@ -1515,6 +1985,9 @@ main (int argc, char *argv[])
       g_test_add_func ("/fur/window/preview", test_preview);
       g_test_add_func ("/fur/window/preview-lod", test_preview_lod);
       g_test_add_func ("/fur/window/preview-edit-in-place", test_preview_edit_in_place);
+      g_test_add_func ("/fur/window/pick-highlight", test_pick_highlight);
+      g_test_add_func ("/fur/window/isolate-and-legend", test_isolate_and_legend);
+      g_test_add_func ("/fur/window/paint-stroke", test_paint_stroke);
       g_test_add_func ("/fur/window/retarget-dialog", test_retarget_dialog);
       g_test_add_func ("/fur/window/problem-fix", test_problem_fix);
       g_test_add_func ("/fur/window/sort-and-spin", test_sort_and_spin);

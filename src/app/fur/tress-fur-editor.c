@@ -613,6 +613,12 @@ action_frame_selection (GtkWidget *widget, const char *name, GVariant *param)
   tress_fur_preview_frame_selection (TRESS_FUR_PREVIEW (TRESS_FUR_EDITOR (widget)->preview));
 }
 
+static void
+action_frame_all (GtkWidget *widget, const char *name, GVariant *param)
+{
+  tress_fur_preview_frame_all (TRESS_FUR_PREVIEW (TRESS_FUR_EDITOR (widget)->preview));
+}
+
 /* After every change; a new model (revert, reload) gets its UV table shown. */
 static void
 on_document_changed (TressDocument *doc, TressFurEditor *self)
@@ -672,8 +678,11 @@ tress_fur_editor_class_init (TressFurEditorClass *klass)
                                    action_load_background);
   gtk_widget_class_install_action (widget_class, "fur.frame-selection", NULL,
                                    action_frame_selection);
+  gtk_widget_class_install_action (widget_class, "fur.frame-all", NULL, action_frame_all);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_f, GDK_CONTROL_MASK | GDK_SHIFT_MASK,
                                        "fur.frame-selection", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Home, GDK_CONTROL_MASK,
+                                       "fur.frame-all", NULL);
 
   g_type_ensure (TRESS_TYPE_UV_MAP);
   gtk_widget_class_set_template_from_resource (widget_class,
@@ -758,6 +767,7 @@ tress_fur_editor_new (TressDocument *doc)
                     self);
 
   self->preview = tress_fur_preview_new (self->doc);
+  tress_fur_preview_set_names (TRESS_FUR_PREVIEW (self->preview), self->names);
   gtk_widget_set_hexpand (self->preview, TRUE);
   gtk_widget_set_vexpand (self->preview, TRUE);
   gtk_box_append (GTK_BOX (self->preview_page), self->preview);
@@ -813,6 +823,12 @@ TressFurPreview *
 tress_fur_editor_get_preview (TressFurEditor *self)
 {
   return TRESS_FUR_PREVIEW (self->preview);
+}
+
+TressFurNames *
+tress_fur_editor_get_names (TressFurEditor *self)
+{
+  return self->names;
 }
 
 TressUvMap *

@@ -8,7 +8,8 @@
  * Actions (on the editor, prefix "fur."): select-ribbons (s: "M:R,M:R…"),
  * set-weights ((yyy): reference order), retarget ((uuu): from, to, scope 0
  * selection / 1 material / 2 file), retarget-dialog, fix-all, load-background,
- * frame-selection. Undo, redo and save are the window's (win.undo, …).
+ * frame-all (Ctrl+Home), frame-selection (Ctrl+Shift+F). Undo, redo and save
+ * are the window's (win.undo, …).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -18,6 +19,7 @@
 
 #include "document/tress-cha-document.h"
 #include "tress-fur-inspector.h"
+#include "tress-fur-names.h"
 #include "tress-fur-preview.h"
 #include "tress-uv-map.h"
 
@@ -38,6 +40,8 @@ GtkEditable *tress_fur_editor_get_search (TressFurEditor *self);
 TressFurInspector *tress_fur_editor_get_inspector (TressFurEditor *self);
 TressFurPreview *tress_fur_editor_get_preview (TressFurEditor *self);
 TressUvMap *tress_fur_editor_get_uv_map (TressFurEditor *self);
+/* The body-part names of this file. */
+TressFurNames *tress_fur_editor_get_names (TressFurEditor *self);
 /* Shows the preview (0) or the UV map (1). */
 void tress_fur_editor_show_page (TressFurEditor *self, guint page);
 /* Parses "M:R,M:R…" into ribbon ids; FALSE on a malformed list. */

@@ -239,6 +239,16 @@ tress_fur_mesh_point_id (const TressFurMesh *mesh, guint v)
 }
 
 /* The points of global ribbon @g with the morph weights applied; returns how many. */
+static guint ribbon_vertices (const TressFurMesh *mesh, guint g, const float *weights, float *out);
+
+guint
+tress_fur_mesh_ribbon_points (const TressFurMesh *mesh, guint g, const float *weights, float *out)
+{
+  if (g >= mesh->n_ribbons)
+    return 0;
+  return ribbon_vertices (mesh, g, weights, out);
+}
+
 static guint
 ribbon_vertices (const TressFurMesh *mesh, guint g, const float *weights, float *out)
 {
@@ -417,49 +427,72 @@ ribbon_weight_of (const TressChaMaterial *mat, guint r, guint32 part)
   return sum / (255.0 * n);
 }
 
+static const guint8 quality_colours[4][3]
+    = { { 196, 120, 64 }, { 96, 200, 96 }, { 80, 140, 240 }, { 255, 0, 255 } };
+static const guint8 problem_colour[3] = { 230, 40, 30 }, no_problem_colour[3] = { 150, 150, 150 };
+
+void
+tress_fur_weight_colour (double w, guint8 rgb[3])
+{
+  /* Navy to red through purple: clear of the selection's yellow. */
+  w = CLAMP (w, 0, 1);
+  rgb[0] = (guint8)lround (40 + 215 * w);
+  rgb[1] = (guint8)lround (50 - 20 * w);
+  rgb[2] = (guint8)lround (120 - 60 * w);
+}
+
+void
+tress_fur_quality_colour (guint32 quality, guint8 rgb[3])
+{
+  memcpy (rgb, quality_colours[MIN (quality, 3u)], 3);
+}
+
+void
+tress_fur_problem_colour (gboolean problem, guint8 rgb[3])
+{
+  memcpy (rgb, problem ? problem_colour : no_problem_colour, 3);
+}
+
+void
+tress_fur_mesh_ribbon_colour (const TressFurMesh *mesh, const TressChaFile *file,
+                              TressFurColourMode mode, guint32 part, const guint8 *problem_ribbons,
+                              guint g, guint8 rgba[4])
+{
+  guint mi, r;
+  const TressChaMaterial *mat;
+
+  rgba[3] = 255;
+  if (!tress_fur_mesh_ribbon_id (mesh, g, &mi, &r) || file->radeon == NULL
+      || mi >= file->radeon->n_materials || r >= file->radeon->materials[mi].n_ribbons)
+    {
+      memset (rgba, 0, 3);
+      return;
+    }
+  mat = &file->radeon->materials[mi];
+  switch (mode)
+    {
+    case TRESS_FUR_COLOUR_WEIGHT:
+      tress_fur_weight_colour (ribbon_weight_of (mat, r, part), rgba);
+      break;
+    case TRESS_FUR_COLOUR_QUALITY:
+      tress_fur_quality_colour (mat->quality[r], rgba);
+      break;
+    case TRESS_FUR_COLOUR_PROBLEMS:
+      tress_fur_problem_colour (problem_ribbons != NULL && problem_ribbons[g], rgba);
+      break;
+    case TRESS_FUR_COLOUR_BODY_PART:
+    default:
+      tress_fur_body_part_colour (mat->attach[r], rgba);
+      break;
+    }
+}
+
 void
 tress_fur_mesh_colours (const TressFurMesh *mesh, const TressChaFile *file, TressFurColourMode mode,
                         guint32 part, const guint8 *problem_ribbons, guint8 *rgba)
 {
-  static const guint8 quality_colours[4][3]
-      = { { 196, 120, 64 }, { 96, 200, 96 }, { 80, 140, 240 }, { 255, 0, 255 } };
-  guint g;
-
-  for (g = 0; g < mesh->n_ribbons; g++)
-    {
-      guint mi, r;
-      const TressChaMaterial *mat;
-      guint8 *o = rgba + 4 * (gsize)g;
-
-      tress_fur_mesh_ribbon_id (mesh, g, &mi, &r);
-      mat = &file->radeon->materials[mi];
-      o[3] = 255;
-      switch (mode)
-        {
-        case TRESS_FUR_COLOUR_WEIGHT:
-          {
-            double w = ribbon_weight_of (mat, r, part);
-
-            o[0] = (guint8)lround (40 + 215 * w);
-            o[1] = (guint8)lround (50 + 150 * w);
-            o[2] = (guint8)lround (120 * (1 - w));
-          }
-          break;
-        case TRESS_FUR_COLOUR_QUALITY:
-          memcpy (o, quality_colours[MIN (mat->quality[r], 3u)], 3);
-          break;
-        case TRESS_FUR_COLOUR_PROBLEMS:
-          if (problem_ribbons != NULL && problem_ribbons[g])
-            o[0] = 230, o[1] = 40, o[2] = 30;
-          else
-            o[0] = o[1] = o[2] = 150;
-          break;
-        case TRESS_FUR_COLOUR_BODY_PART:
-        default:
-          tress_fur_body_part_colour (mat->attach[r], o);
-          break;
-        }
-    }
+  for (guint g = 0; g < mesh->n_ribbons; g++)
+    tress_fur_mesh_ribbon_colour (mesh, file, mode, part, problem_ribbons, g, rgba + 4 * (gsize)g);
 }
 
 void

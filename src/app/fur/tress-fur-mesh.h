@@ -98,11 +98,25 @@ guint tress_fur_mesh_global (const TressFurMesh *mesh, guint material, guint rib
 void tress_fur_mesh_colours (const TressFurMesh *mesh, const TressChaFile *file,
                              TressFurColourMode mode, guint32 part, const guint8 *problem_ribbons,
                              guint8 *rgba);
-/* A distinct colour per body part. */
+/* The colour of one ribbon (4 bytes), as tress_fur_mesh_colours() gives it. */
+void tress_fur_mesh_ribbon_colour (const TressFurMesh *mesh, const TressChaFile *file,
+                                   TressFurColourMode mode, guint32 part,
+                                   const guint8 *problem_ribbons, guint g, guint8 rgba[4]);
+/* The colours of each mode, for legends: a distinct colour per body part; the
+ * weight scale (@w 0…1 of 255); quality 0 low, 1 medium, 2 high, 3 and above
+ * invalid; ribbons with and without problems. */
 void tress_fur_body_part_colour (guint32 part, guint8 rgb[3]);
+void tress_fur_weight_colour (double w, guint8 rgb[3]);
+void tress_fur_quality_colour (guint32 quality, guint8 rgb[3]);
+void tress_fur_problem_colour (gboolean problem, guint8 rgb[3]);
 /* Marks (TRUE) the ribbons named by problem locations ("…/material M/ribbon R…"). */
 void tress_fur_mesh_mark_problems (const TressFurMesh *mesh, GPtrArray *problems, guint8 *marks);
 
+/* The vertices of global ribbon @g (3 floats each, at most
+ * 2 × (TRESS_CHA_MAX_SECTIONS + 1) of them) with the morph weights applied
+ * (@weights: n_morphs values, or NULL); returns how many. */
+guint tress_fur_mesh_ribbon_points (const TressFurMesh *mesh, guint g, const float *weights,
+                                    float *out);
 /* Position of vertex @v with the morph weights applied (@weights: n_morphs values). */
 void tress_fur_mesh_vertex (const TressFurMesh *mesh, guint v, const float *weights, float out[3]);
 

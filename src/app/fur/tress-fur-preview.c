@@ -6,13 +6,28 @@
  * primitive restart; the index lists are written straight into mapped GL
  * buffers, so no CPU copy of them exists.
  *
+ * A frame is two layers. The base (every ribbon in its colour, the others
+ * dimmed when the selection is isolated) is drawn into an offscreen colour and
+ * depth buffer, and only again when the view, the geometry or many colours
+ * change; ribbons whose colour changed (a paint dab, an undo) are drawn again
+ * into it in place (same vertices, same depth: they win where they were
+ * visible). Each frame copies the base to the screen and draws on top: the
+ * selected ribbons, first outlined (drawn offset around themselves in the
+ * outline colour), then in the highlight colour, over everything else; the
+ * ribbon under the pointer, lightened. So selecting, hovering and painting
+ * cost what they touch, not the whole mesh. The legend, the information line
+ * and the brush circle are GTK drawing over the GL area (TressFurOverlay).
+ *
  * Level of detail: while the user orbits, pans or zooms a file of more than
  * lod_limit ribbons, only every k-th ribbon is drawn (a second, short index
  * list); LOD_IDLE_MS after the last movement the full mesh is drawn again.
  * Resizing counts as moving. The first frame of a newly opened file is drawn
  * the same way, and the full one right after it, so the picture appears before
  * the whole mesh is drawn.
- * Picking always uses the full mesh on the CPU, so it is exact either way.
+ *
+ * Picking, hovering and the brush use the mesh projected once per view
+ * (TressFurScreen), so they are exact whatever was drawn, and cost what is
+ * under the pointer.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -23,24 +38,44 @@
 #include <math.h>
 
 #include "app/gl/tress-gl-area.h"
+#include "tress-fur-overlay.h"
+#include "tress-fur-screen.h"
 
 /* Ribbons drawn at most while the view moves, and the pause that ends a move. */
 #define LOD_DEFAULT_LIMIT 3000
 #define LOD_IDLE_MS 250
+/* Selections larger than this are not outlined (the outline draws them eight
+ * more times). */
+#define OUTLINE_MAX_RIBBONS 20000
+/* How far the others fade toward the background when the selection is isolated. */
+#define ISOLATE_DIM 0.82f
+/* How much the ribbon under the pointer is lightened. */
+#define HOVER_TINT 0.55f
+#define HOVER_DELAY_MS 30
 
 struct _TressFurPreview
 {
   GtkWidget parent_instance;
   TressChaDocument *doc;
+  TressFurNames *names;
 
   GtkWidget *box;
   GtkWidget *stack; /* the picture, or why there is none */
   GtkWidget *area;
+  GtkWidget *overlay; /* TressFurOverlay over the area */
   GtkWidget *morality_dropdown;
   GtkWidget *colour_dropdown;
-  GtkWidget *part_spin;
+  GtkWidget *part_dropdown;
+  GtkWidget *isolate_button;
+  GtkWidget *paint_button;
+  GtkWidget *paint_bar;
+  GtkWidget *tool_buttons[3];
+  GtkWidget *radius_scale;
+  GtkWidget *strength_scale;
   GtkWidget *morph_box;
   char *gl_error;
+  GArray *parts; /* guint32: the body parts of the file, ascending */
+  gboolean updating_controls;
 
   TressFurMesh *mesh;
   TressChaFile *mesh_file; /* the model the mesh was built from */
@@ -55,13 +90,28 @@ struct _TressFurPreview
   gboolean gl_ready;
   GLuint program, vao, vbo_pos, vbo_pid, ebo, ebo_lod;
   GLuint disp_buffer, disp_texture, colour_buffer, colour_texture, sel_buffer, sel_texture;
-  GLint u_mvp, u_disp, u_colours, u_selected, u_n_morphs, u_n_points, u_morph, u_highlight;
+  GLint u_mvp, u_disp, u_colours, u_selected, u_n_morphs, u_n_points, u_morph;
+  GLint u_mode, u_flat, u_tint, u_dim, u_background, u_offset, u_viewport;
   gboolean geometry_dirty, colours_dirty, selection_dirty;
   GArray *changed_ribbons; /* guint: global ribbons whose points changed, to upload */
+  GArray *recoloured;      /* guint: global ribbons whose colour changed, to upload and redraw */
   guint n_uploads;
   guint n_mesh_builds;
   gsize n_indices_uploaded, n_lod_indices;
   guint n_lod_ribbons;
+
+  /* the base layer, offscreen */
+  GLuint base_fbo, base_colour, base_depth;
+  int base_w, base_h;
+  gboolean base_dirty, base_reduced;
+  float base_key[16 + TRESS_FUR_MESH_MAX_MORPHS];
+  guint n_base_draws;
+
+  /* the selection, as strips drawn on top */
+  GArray *sel_first; /* GLint */
+  GArray *sel_count; /* GLsizei */
+  guint n_selected;
+  gboolean isolate;
 
   /* level of detail */
   guint lod_limit;
@@ -70,6 +120,24 @@ struct _TressFurPreview
   gboolean full_frame_drawn;    /* of the current mesh */
   guint lod_timeout;
   guint n_ribbons_drawn; /* in the last frame */
+
+  /* pointer */
+  TressFurScreen *screen; /* the mesh as the view shows it, or NULL when stale */
+  gboolean pointer_inside;
+  double pointer_x, pointer_y;
+  int hover; /* global ribbon under the pointer, or -1 */
+  guint hover_timeout;
+
+  /* painting */
+  gboolean paint_mode;
+  TressChaPaintMode tool;
+  double brush_radius, brush_strength;
+  TressChaPaintStroke *stroke;
+  double dab_x, dab_y;
+  guint n_dabs;
+  GtkGesture *paint_drag;
+  double drag_x, drag_y;
+  char *paint_status;
 };
 
 G_DEFINE_FINAL_TYPE (TressFurPreview, tress_fur_preview, GTK_TYPE_WIDGET)
@@ -93,8 +161,19 @@ static const char *vertex_source
       "uniform int u_n_morphs;\n"
       "uniform int u_n_points;\n"
       "uniform float u_morph[16];\n"
-      "uniform vec4 u_highlight;\n"
+      /* 0: the ribbon's colour (the unselected dimmed by u_dim), 1: u_flat,
+       * 2: the ribbon's colour toward white by u_tint. */
+      "uniform int u_mode;\n"
+      "uniform vec4 u_flat;\n"
+      "uniform float u_tint;\n"
+      "uniform float u_dim;\n"
+      "uniform vec4 u_background;\n"
+      "uniform vec2 u_offset;\n" /* in pixels, for outlines */
+      "uniform vec2 u_viewport;\n"
       "flat out vec4 v_colour;\n"
+      /* Drawn again in place into the base, a ribbon must land on the very
+       * depths it had. */
+      "invariant gl_Position;\n"
       "void main () {\n"
       "  vec3 p = a_pos;\n"
       "  for (int m = 0; m < u_n_morphs; m++) {\n"
@@ -104,10 +183,18 @@ static const char *vertex_source
       "                              texelFetch (u_disp, b + 2).r);\n"
       "    }\n"
       "  }\n"
-      "  gl_Position = u_mvp * vec4 (p, 1.0);\n"
+      "  vec4 pos = u_mvp * vec4 (p, 1.0);\n"
+      "  pos.xy += u_offset * 2.0 / u_viewport * pos.w;\n"
+      "  gl_Position = pos;\n"
       "  int ribbon = int (a_pid / 2u);\n"
-      "  v_colour = texelFetch (u_selected, ribbon).r > 0.5 ? u_highlight\n"
-      "                                                    : texelFetch (u_colours, ribbon);\n"
+      "  vec4 c = texelFetch (u_colours, ribbon);\n"
+      "  if (u_mode == 1)\n"
+      "    c = u_flat;\n"
+      "  else if (u_mode == 2)\n"
+      "    c = vec4 (mix (c.rgb, vec3 (1.0), u_tint), 1.0);\n"
+      "  else if (u_dim > 0.0 && texelFetch (u_selected, ribbon).r < 0.5)\n"
+      "    c = vec4 (mix (c.rgb, u_background.rgb, u_dim), 1.0);\n"
+      "  v_colour = c;\n"
       "}\n";
 
 static const char *fragment_source = "#version 330 core\n"
@@ -130,6 +217,12 @@ compute_mvp (TressFurPreview *self, float mvp[16])
                        gtk_widget_get_height (self->area), mvp);
 }
 
+static void
+queue_render (TressFurPreview *self)
+{
+  gtk_gl_area_queue_render (GTK_GL_AREA (self->area));
+}
+
 /* ---- GL ------------------------------------------------------------------- */
 
 static gboolean
@@ -138,14 +231,22 @@ create_program (TressFurPreview *self, GError **error)
   self->program = tress_gl_program_new (vertex_source, fragment_source, error);
   if (self->program == 0)
     return FALSE;
-  self->u_mvp = glGetUniformLocation (self->program, "u_mvp");
-  self->u_disp = glGetUniformLocation (self->program, "u_disp");
-  self->u_colours = glGetUniformLocation (self->program, "u_colours");
-  self->u_selected = glGetUniformLocation (self->program, "u_selected");
-  self->u_n_morphs = glGetUniformLocation (self->program, "u_n_morphs");
-  self->u_n_points = glGetUniformLocation (self->program, "u_n_points");
-  self->u_morph = glGetUniformLocation (self->program, "u_morph");
-  self->u_highlight = glGetUniformLocation (self->program, "u_highlight");
+#define UNIFORM(name) self->name = glGetUniformLocation (self->program, #name)
+  UNIFORM (u_mvp);
+  UNIFORM (u_disp);
+  UNIFORM (u_colours);
+  UNIFORM (u_selected);
+  UNIFORM (u_n_morphs);
+  UNIFORM (u_n_points);
+  UNIFORM (u_morph);
+  UNIFORM (u_mode);
+  UNIFORM (u_flat);
+  UNIFORM (u_tint);
+  UNIFORM (u_dim);
+  UNIFORM (u_background);
+  UNIFORM (u_offset);
+  UNIFORM (u_viewport);
+#undef UNIFORM
   return TRUE;
 }
 
@@ -282,6 +383,16 @@ upload_changed_ribbons (TressFurPreview *self)
   self->n_uploads++;
 }
 
+static guint8 *
+problem_marks (TressFurPreview *self)
+{
+  guint8 *marks = g_new0 (guint8, self->mesh->n_ribbons + 1);
+
+  tress_fur_mesh_mark_problems (self->mesh,
+                                tress_document_get_problems (TRESS_DOCUMENT (self->doc)), marks);
+  return marks;
+}
+
 static void
 upload_colours (TressFurPreview *self)
 {
@@ -291,11 +402,7 @@ upload_colours (TressFurPreview *self)
   g_autofree guint8 *marks = NULL;
 
   if (self->colour_mode == TRESS_FUR_COLOUR_PROBLEMS)
-    {
-      marks = g_new0 (guint8, m->n_ribbons + 1);
-      tress_fur_mesh_mark_problems (m, tress_document_get_problems (TRESS_DOCUMENT (self->doc)),
-                                    marks);
-    }
+    marks = problem_marks (self);
   if (file != NULL && m->n_ribbons > 0)
     tress_fur_mesh_colours (m, file, self->colour_mode, self->colour_part, marks, per_ribbon);
   glBindBuffer (GL_TEXTURE_BUFFER, self->colour_buffer);
@@ -305,6 +412,30 @@ upload_colours (TressFurPreview *self)
   glTexBuffer (GL_TEXTURE_BUFFER, GL_RGBA8, self->colour_buffer);
   self->n_uploads++;
   self->colours_dirty = FALSE;
+  g_array_set_size (self->recoloured, 0);
+  self->base_dirty = TRUE;
+}
+
+/* The new colours of the ribbons listed in recoloured, ribbon by ribbon. */
+static void
+upload_recoloured (TressFurPreview *self)
+{
+  const TressFurMesh *m = self->mesh;
+  TressChaFile *file = get_file (self);
+  g_autofree guint8 *marks = NULL;
+
+  if (self->colour_mode == TRESS_FUR_COLOUR_PROBLEMS)
+    marks = problem_marks (self);
+  glBindBuffer (GL_TEXTURE_BUFFER, self->colour_buffer);
+  for (guint i = 0; i < self->recoloured->len; i++)
+    {
+      guint g = g_array_index (self->recoloured, guint, i);
+      guint8 rgba[4];
+
+      tress_fur_mesh_ribbon_colour (m, file, self->colour_mode, self->colour_part, marks, g, rgba);
+      glBufferSubData (GL_TEXTURE_BUFFER, (GLintptr)(4 * (gsize)g), 4, rgba);
+    }
+  self->n_uploads++;
 }
 
 static void
@@ -329,47 +460,60 @@ upload_selection (TressFurPreview *self)
   glTexBuffer (GL_TEXTURE_BUFFER, GL_R8, self->sel_buffer);
   self->n_uploads++;
   self->selection_dirty = FALSE;
+  /* Isolating dims by the selection: the base shows it. */
+  if (self->isolate)
+    self->base_dirty = TRUE;
+}
+
+/* The selected ribbons as strips (first vertex, count) for the top layer. */
+static void
+collect_selection (TressFurPreview *self)
+{
+  const TressChaRibbonId *ids;
+  guint n;
+
+  g_array_set_size (self->sel_first, 0);
+  g_array_set_size (self->sel_count, 0);
+  self->n_selected = 0;
+  if (self->mesh == NULL)
+    return;
+  ids = tress_cha_document_get_selection (self->doc, &n);
+  for (guint i = 0; i < n; i++)
+    {
+      guint g = tress_fur_mesh_global (self->mesh, ids[i].material, ids[i].ribbon);
+      GLint first;
+      GLsizei count;
+
+      if (g == G_MAXUINT)
+        continue;
+      first = (GLint)self->mesh->ribbon_vertex[g];
+      count = (GLsizei)(self->mesh->ribbon_vertex[g + 1] - self->mesh->ribbon_vertex[g]);
+      self->n_selected++;
+      if (count < 4)
+        continue;
+      g_array_append_val (self->sel_first, first);
+      g_array_append_val (self->sel_count, count);
+    }
 }
 
 static gboolean on_lod_idle (gpointer data);
 
+/* The program with the view's uniforms, the mesh's buffers bound. */
 static void
-draw_scene (TressFurPreview *self)
+use_program (TressFurPreview *self, const float mvp[16], int w, int h)
 {
-  float mvp_f[16];
-  int scale = gtk_widget_get_scale_factor (self->area);
-
-  glViewport (0, 0, gtk_widget_get_width (self->area) * scale,
-              gtk_widget_get_height (self->area) * scale);
-  glClearColor (TRESS_FUR_BACKGROUND_R / 255.f, TRESS_FUR_BACKGROUND_G / 255.f,
-                TRESS_FUR_BACKGROUND_B / 255.f, 1.f);
-  glClear (GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
-  if (self->mesh == NULL || self->program == 0)
-    return;
-  if (self->geometry_dirty)
-    {
-      upload_geometry (self);
-      g_array_set_size (self->changed_ribbons, 0);
-    }
-  else if (self->changed_ribbons->len > 0)
-    upload_changed_ribbons (self);
-  if (self->colours_dirty)
-    upload_colours (self);
-  if (self->selection_dirty)
-    upload_selection (self);
-
-  compute_mvp (self, mvp_f);
-  glEnable (GL_DEPTH_TEST);
-  glDepthFunc (GL_LEQUAL);
-  glDisable (GL_CULL_FACE);
-  glDisable (GL_BLEND);
   glUseProgram (self->program);
-  glUniformMatrix4fv (self->u_mvp, 1, GL_FALSE, mvp_f);
+  glUniformMatrix4fv (self->u_mvp, 1, GL_FALSE, mvp);
   glUniform1i (self->u_n_morphs, (GLint)self->mesh->n_morphs);
   glUniform1i (self->u_n_points, (GLint)(2 * self->mesh->n_ribbons));
   glUniform1fv (self->u_morph, TRESS_FUR_MESH_MAX_MORPHS, self->morph_weights);
-  glUniform4f (self->u_highlight, TRESS_FUR_HIGHLIGHT_R / 255.f, TRESS_FUR_HIGHLIGHT_G / 255.f,
-               TRESS_FUR_HIGHLIGHT_B / 255.f, 1.f);
+  glUniform1i (self->u_mode, 0);
+  glUniform1f (self->u_dim, 0);
+  glUniform1f (self->u_tint, 0);
+  glUniform4f (self->u_background, TRESS_FUR_BACKGROUND_R / 255.f, TRESS_FUR_BACKGROUND_G / 255.f,
+               TRESS_FUR_BACKGROUND_B / 255.f, 1.f);
+  glUniform2f (self->u_offset, 0, 0);
+  glUniform2f (self->u_viewport, (float)MAX (w, 1), (float)MAX (h, 1));
   glActiveTexture (GL_TEXTURE0);
   glBindTexture (GL_TEXTURE_BUFFER, self->disp_texture);
   glUniform1i (self->u_disp, 0);
@@ -380,20 +524,52 @@ draw_scene (TressFurPreview *self)
   glBindTexture (GL_TEXTURE_BUFFER, self->sel_texture);
   glUniform1i (self->u_selected, 2);
   glActiveTexture (GL_TEXTURE0);
+  glBindVertexArray (self->vao);
+}
+
+/* The offscreen colour and depth buffers at the area's size. */
+static gboolean
+ensure_base (TressFurPreview *self, int w, int h)
+{
+  if (self->base_fbo != 0 && self->base_w == w && self->base_h == h)
+    return TRUE;
+  if (self->base_fbo == 0)
+    {
+      glGenFramebuffers (1, &self->base_fbo);
+      glGenRenderbuffers (1, &self->base_colour);
+      glGenRenderbuffers (1, &self->base_depth);
+    }
+  glBindRenderbuffer (GL_RENDERBUFFER, self->base_colour);
+  glRenderbufferStorage (GL_RENDERBUFFER, GL_RGBA8, w, h);
+  glBindRenderbuffer (GL_RENDERBUFFER, self->base_depth);
+  glRenderbufferStorage (GL_RENDERBUFFER, GL_DEPTH_COMPONENT24, w, h);
+  glBindRenderbuffer (GL_RENDERBUFFER, 0);
+  glBindFramebuffer (GL_FRAMEBUFFER, self->base_fbo);
+  glFramebufferRenderbuffer (GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER,
+                             self->base_colour);
+  glFramebufferRenderbuffer (GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_RENDERBUFFER,
+                             self->base_depth);
+  self->base_w = w;
+  self->base_h = h;
+  self->base_dirty = TRUE;
+  return glCheckFramebufferStatus (GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE;
+}
+
+static void
+draw_base (TressFurPreview *self, const float mvp[16], int w, int h, gboolean reduced)
+{
+  glViewport (0, 0, w, h);
+  glClearColor (TRESS_FUR_BACKGROUND_R / 255.f, TRESS_FUR_BACKGROUND_G / 255.f,
+                TRESS_FUR_BACKGROUND_B / 255.f, 1.f);
+  glClear (GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+  use_program (self, mvp, w, h);
+  glUniform1f (self->u_dim, self->isolate && self->n_selected > 0 ? ISOLATE_DIM : 0.f);
   glEnable (GL_PRIMITIVE_RESTART);
   glPrimitiveRestartIndex (TRESS_FUR_MESH_RESTART);
-  glBindVertexArray (self->vao);
-  if ((self->interacting || self->first_frame_pending) && self->n_lod_indices > 0)
+  if (reduced)
     {
       glBindBuffer (GL_ELEMENT_ARRAY_BUFFER, self->ebo_lod);
       glDrawElements (GL_TRIANGLE_STRIP, (GLsizei)self->n_lod_indices, GL_UNSIGNED_INT, NULL);
-      self->n_ribbons_drawn = self->n_lod_ribbons;
-      if (self->first_frame_pending && !self->interacting)
-        {
-          /* The full picture follows as soon as this one is shown. */
-          g_clear_handle_id (&self->lod_timeout, g_source_remove);
-          self->lod_timeout = g_idle_add_full (G_PRIORITY_DEFAULT, on_lod_idle, self, NULL);
-        }
     }
   else
     {
@@ -401,12 +577,172 @@ draw_scene (TressFurPreview *self)
       if (self->n_indices_uploaded > 0)
         glDrawElements (GL_TRIANGLE_STRIP, (GLsizei)self->n_indices_uploaded, GL_UNSIGNED_INT,
                         NULL);
-      self->n_ribbons_drawn = self->mesh->n_ribbons;
-      self->full_frame_drawn = TRUE;
     }
-  self->first_frame_pending = FALSE;
-  glBindVertexArray (0);
   glDisable (GL_PRIMITIVE_RESTART);
+  self->n_base_draws++;
+}
+
+/* Ribbons drawn again into the base where they are (their colour changed). */
+static void
+draw_into_base (TressFurPreview *self, const float mvp[16], int w, int h, const GArray *ribbons)
+{
+  g_autofree GLint *first = g_new (GLint, ribbons->len + 1);
+  g_autofree GLsizei *count = g_new (GLsizei, ribbons->len + 1);
+  guint n = 0;
+
+  for (guint i = 0; i < ribbons->len; i++)
+    {
+      guint g = g_array_index (ribbons, guint, i);
+
+      first[n] = (GLint)self->mesh->ribbon_vertex[g];
+      count[n] = (GLsizei)(self->mesh->ribbon_vertex[g + 1] - self->mesh->ribbon_vertex[g]);
+      if (count[n] >= 4)
+        n++;
+    }
+  glViewport (0, 0, w, h);
+  use_program (self, mvp, w, h);
+  glUniform1f (self->u_dim, self->isolate && self->n_selected > 0 ? ISOLATE_DIM : 0.f);
+  if (n > 0)
+    glMultiDrawArrays (GL_TRIANGLE_STRIP, first, count, (GLsizei)n);
+}
+
+/* The top layer: the selection over everything, outlined, and the hovered ribbon. */
+static void
+draw_top (TressFurPreview *self, const float mvp[16], int w, int h)
+{
+  GLsizei n = (GLsizei)self->sel_first->len;
+  const GLint *first = (const GLint *)(gpointer)self->sel_first->data;
+  const GLsizei *count = (const GLsizei *)(gpointer)self->sel_count->data;
+
+  use_program (self, mvp, w, h);
+  glClear (GL_DEPTH_BUFFER_BIT);
+  /* The hovered ribbon first: the selection stays on top of it. */
+  if (self->hover >= 0 && (guint)self->hover < self->mesh->n_ribbons && self->stroke == NULL)
+    {
+      guint v0 = self->mesh->ribbon_vertex[self->hover];
+      guint nv = self->mesh->ribbon_vertex[self->hover + 1] - v0;
+
+      glDisable (GL_DEPTH_TEST);
+      glUniform1i (self->u_mode, 2);
+      glUniform1f (self->u_tint, HOVER_TINT);
+      if (nv >= 4)
+        glDrawArrays (GL_TRIANGLE_STRIP, (GLint)v0, (GLsizei)nv);
+    }
+  if (n > 0)
+    {
+      if (self->sel_first->len <= OUTLINE_MAX_RIBBONS)
+        {
+          static const float offsets[8][2]
+              = { { 2, 0 },     { -2, 0 },     { 0, 2 },      { 0, -2 },
+                  { 1.5, 1.5 }, { -1.5, 1.5 }, { 1.5, -1.5 }, { -1.5, -1.5 } };
+          int scale = gtk_widget_get_scale_factor (self->area);
+
+          glDisable (GL_DEPTH_TEST);
+          glUniform1i (self->u_mode, 1);
+          glUniform4f (self->u_flat, TRESS_FUR_OUTLINE_R / 255.f, TRESS_FUR_OUTLINE_G / 255.f,
+                       TRESS_FUR_OUTLINE_B / 255.f, 1.f);
+          for (guint k = 0; k < G_N_ELEMENTS (offsets); k++)
+            {
+              glUniform2f (self->u_offset, offsets[k][0] * scale, offsets[k][1] * scale);
+              glMultiDrawArrays (GL_TRIANGLE_STRIP, first, count, n);
+            }
+          glUniform2f (self->u_offset, 0, 0);
+        }
+      glEnable (GL_DEPTH_TEST);
+      glDepthFunc (GL_LEQUAL);
+      glUniform1i (self->u_mode, 1);
+      glUniform4f (self->u_flat, TRESS_FUR_HIGHLIGHT_R / 255.f, TRESS_FUR_HIGHLIGHT_G / 255.f,
+                   TRESS_FUR_HIGHLIGHT_B / 255.f, 1.f);
+      glMultiDrawArrays (GL_TRIANGLE_STRIP, first, count, n);
+    }
+}
+
+/* What the base depends on besides its flags: the view and the morphs. */
+static void
+view_key (TressFurPreview *self, const float mvp[16], float key[16 + TRESS_FUR_MESH_MAX_MORPHS])
+{
+  memcpy (key, mvp, 16 * sizeof (float));
+  memcpy (key + 16, self->morph_weights, sizeof self->morph_weights);
+}
+
+/* Draws a whole frame into the framebuffer bound now (the area's). */
+static void
+draw_scene (TressFurPreview *self)
+{
+  float mvp[16], key[16 + TRESS_FUR_MESH_MAX_MORPHS];
+  int scale = gtk_widget_get_scale_factor (self->area);
+  int w = gtk_widget_get_width (self->area) * scale, h = gtk_widget_get_height (self->area) * scale;
+  GLint target = 0;
+  gboolean reduced;
+
+  glGetIntegerv (GL_DRAW_FRAMEBUFFER_BINDING, &target);
+  glViewport (0, 0, w, h);
+  glClearColor (TRESS_FUR_BACKGROUND_R / 255.f, TRESS_FUR_BACKGROUND_G / 255.f,
+                TRESS_FUR_BACKGROUND_B / 255.f, 1.f);
+  if (self->mesh == NULL || self->program == 0 || w <= 0 || h <= 0 || !ensure_base (self, w, h))
+    {
+      glBindFramebuffer (GL_FRAMEBUFFER, (GLuint)target);
+      glClear (GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+      return;
+    }
+  if (self->geometry_dirty)
+    {
+      upload_geometry (self);
+      g_array_set_size (self->changed_ribbons, 0);
+      self->base_dirty = TRUE;
+    }
+  else if (self->changed_ribbons->len > 0)
+    {
+      upload_changed_ribbons (self);
+      self->base_dirty = TRUE;
+    }
+  if (self->colours_dirty)
+    upload_colours (self);
+  if (self->selection_dirty)
+    upload_selection (self);
+  if (self->recoloured->len > 0)
+    upload_recoloured (self);
+
+  compute_mvp (self, mvp);
+  view_key (self, mvp, key);
+  reduced = (self->interacting || self->first_frame_pending) && self->n_lod_indices > 0;
+  if (memcmp (key, self->base_key, sizeof key) != 0 || reduced != self->base_reduced)
+    self->base_dirty = TRUE;
+
+  glEnable (GL_DEPTH_TEST);
+  glDepthFunc (GL_LEQUAL);
+  glDisable (GL_CULL_FACE);
+  glDisable (GL_BLEND);
+  glBindFramebuffer (GL_FRAMEBUFFER, self->base_fbo);
+  if (self->base_dirty)
+    {
+      draw_base (self, mvp, w, h, reduced);
+      memcpy (self->base_key, key, sizeof key);
+      self->base_reduced = reduced;
+      self->base_dirty = FALSE;
+      self->n_ribbons_drawn = reduced ? self->n_lod_ribbons : self->mesh->n_ribbons;
+      if (!reduced)
+        self->full_frame_drawn = TRUE;
+      if (reduced && self->first_frame_pending && !self->interacting)
+        {
+          /* The full picture follows as soon as this one is shown. */
+          g_clear_handle_id (&self->lod_timeout, g_source_remove);
+          self->lod_timeout = g_idle_add_full (G_PRIORITY_DEFAULT, on_lod_idle, self, NULL);
+        }
+    }
+  else if (self->recoloured->len > 0)
+    draw_into_base (self, mvp, w, h, self->recoloured);
+  g_array_set_size (self->recoloured, 0);
+  self->first_frame_pending = FALSE;
+
+  /* The base onto the screen, the top layer over it. */
+  glBindFramebuffer (GL_READ_FRAMEBUFFER, self->base_fbo);
+  glBindFramebuffer (GL_DRAW_FRAMEBUFFER, (GLuint)target);
+  glBlitFramebuffer (0, 0, w, h, 0, 0, w, h, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+  glBindFramebuffer (GL_FRAMEBUFFER, (GLuint)target);
+  glViewport (0, 0, w, h);
+  draw_top (self, mvp, w, h);
+  glBindVertexArray (0);
   glUseProgram (0);
 }
 
@@ -454,6 +790,7 @@ on_realize (GtkGLArea *area, TressFurPreview *self)
   glGenTextures (1, &self->sel_texture);
   self->gl_ready = TRUE;
   self->geometry_dirty = self->colours_dirty = self->selection_dirty = TRUE;
+  self->base_dirty = TRUE;
 }
 
 static void
@@ -465,23 +802,60 @@ on_unrealize (GtkGLArea *area, TressFurPreview *self)
       GLuint buffers[7] = { self->vbo_pos,     self->vbo_pid,       self->ebo,       self->ebo_lod,
                             self->disp_buffer, self->colour_buffer, self->sel_buffer };
       GLuint textures[3] = { self->disp_texture, self->colour_texture, self->sel_texture };
+      GLuint renderbuffers[2] = { self->base_colour, self->base_depth };
 
       glDeleteBuffers (7, buffers);
       glDeleteTextures (3, textures);
       glDeleteVertexArrays (1, &self->vao);
       glDeleteProgram (self->program);
+      if (self->base_fbo != 0)
+        {
+          glDeleteFramebuffers (1, &self->base_fbo);
+          glDeleteRenderbuffers (2, renderbuffers);
+        }
     }
+  self->base_fbo = self->base_colour = self->base_depth = 0;
+  self->base_w = self->base_h = 0;
   self->program = 0;
   self->gl_ready = FALSE;
 }
 
 /* ---- model ---------------------------------------------------------------- */
 
+static void update_legend (TressFurPreview *self);
+static void update_info (TressFurPreview *self);
+
+static void
+drop_screen (TressFurPreview *self)
+{
+  g_clear_pointer (&self->screen, tress_fur_screen_free);
+}
+
+/* The mesh as the view shows it now (made when the view changed). */
+static TressFurScreen *
+get_screen (TressFurPreview *self)
+{
+  float mvp[16];
+  double w = gtk_widget_get_width (self->area), h = gtk_widget_get_height (self->area);
+
+  if (self->mesh == NULL || w <= 0 || h <= 0)
+    return NULL;
+  compute_mvp (self, mvp);
+  if (!tress_fur_screen_matches (self->screen, self->mesh, mvp, self->morph_weights, w, h))
+    {
+      drop_screen (self);
+      self->screen = tress_fur_screen_new (self->mesh, mvp, self->morph_weights, w, h);
+    }
+  return self->screen;
+}
+
 static void
 rebuild_mesh (TressFurPreview *self)
 {
   TressChaFile *file = get_file (self);
 
+  drop_screen (self);
+  self->hover = -1;
   g_clear_pointer (&self->mesh, tress_fur_mesh_free);
   self->mesh = tress_fur_mesh_new (file, self->morality);
   self->n_mesh_builds++;
@@ -492,7 +866,74 @@ rebuild_mesh (TressFurPreview *self)
     }
   self->mesh_file = file;
   self->geometry_dirty = self->colours_dirty = self->selection_dirty = TRUE;
-  gtk_gl_area_queue_render (GTK_GL_AREA (self->area));
+  self->base_dirty = TRUE;
+  g_array_set_size (self->recoloured, 0);
+  collect_selection (self);
+  queue_render (self);
+}
+
+static char *
+part_label (TressFurPreview *self, guint32 part)
+{
+  return tress_fur_names_label (self->names, part);
+}
+
+static int
+compare_u32 (gconstpointer a, gconstpointer b)
+{
+  guint32 x = *(const guint32 *)a, y = *(const guint32 *)b;
+
+  return x < y ? -1 : x > y;
+}
+
+/* The body parts of the file (every applied list, every attachment), ascending. */
+static void
+collect_parts (TressFurPreview *self)
+{
+  TressChaFile *file = get_file (self);
+  const TressChaRadeon *rad = file != NULL ? file->radeon : NULL;
+  g_autoptr (GHashTable) seen = g_hash_table_new (g_direct_hash, g_direct_equal);
+
+  g_array_set_size (self->parts, 0);
+  for (guint mi = 0; rad != NULL && mi < rad->n_materials; mi++)
+    {
+      const TressChaMaterial *m = &rad->materials[mi];
+
+      for (guint i = 0; i < m->n_applied; i++)
+        if (g_hash_table_add (seen, GUINT_TO_POINTER (m->applied[i] + 1)))
+          g_array_append_val (self->parts, m->applied[i]);
+      for (guint r = 0; m->attach != NULL && r < m->n_ribbons; r++)
+        if (g_hash_table_add (seen, GUINT_TO_POINTER (m->attach[r] + 1)))
+          g_array_append_val (self->parts, m->attach[r]);
+    }
+  g_array_sort (self->parts, compare_u32);
+}
+
+/* The part drop-down: the file's body parts with their names. */
+static void
+fill_parts (TressFurPreview *self)
+{
+  g_autoptr (GtkStringList) list = gtk_string_list_new (NULL);
+  guint selected = GTK_INVALID_LIST_POSITION;
+
+  for (guint i = 0; i < self->parts->len; i++)
+    {
+      guint32 part = g_array_index (self->parts, guint32, i);
+      g_autofree char *label = part_label (self, part);
+
+      gtk_string_list_append (list, label);
+      if (part == self->colour_part)
+        selected = i;
+    }
+  self->updating_controls = TRUE;
+  gtk_drop_down_set_model (GTK_DROP_DOWN (self->part_dropdown), G_LIST_MODEL (list));
+  if (selected == GTK_INVALID_LIST_POSITION && self->parts->len > 0)
+    {
+      selected = 0;
+      self->colour_part = g_array_index (self->parts, guint32, 0);
+    }
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (self->part_dropdown), selected);
+  self->updating_controls = FALSE;
 }
 
 static void on_morph_changed (GtkRange *range, TressFurPreview *self);
@@ -533,6 +974,9 @@ rebuild_controls (TressFurPreview *self)
       gtk_box_append (GTK_BOX (self->morph_box), label);
       gtk_box_append (GTK_BOX (self->morph_box), scale);
     }
+  collect_parts (self);
+  fill_parts (self);
+  update_legend (self);
 }
 
 /* An edit of a few ribbons that kept their section counts updates just their
@@ -560,21 +1004,54 @@ update_ribbons (TressFurPreview *self, const TressChaChange *change)
       g_array_set_size (self->changed_ribbons, 0);
       self->geometry_dirty = TRUE;
     }
+  drop_screen (self);
   return TRUE;
+}
+
+/* Ribbons whose colours may have changed: theirs again, or all when many. */
+static void
+recolour (TressFurPreview *self, int material, const guint *ribbons, guint n)
+{
+  if (self->mesh == NULL)
+    return;
+  if (material < 0 || n == 0 || self->recoloured->len + n > self->mesh->n_ribbons / 8 + 64
+      || self->colour_mode == TRESS_FUR_COLOUR_PROBLEMS)
+    self->colours_dirty = TRUE;
+  else
+    for (guint i = 0; i < n; i++)
+      {
+        guint g = tress_fur_mesh_global (self->mesh, (guint)material, ribbons[i]);
+
+        if (g != G_MAXUINT)
+          g_array_append_val (self->recoloured, g);
+      }
+  queue_render (self);
 }
 
 static void
 on_fur_changed (TressChaDocument *doc, const TressChaChange *change, gboolean undo,
                 TressFurPreview *self)
 {
-  if ((change->flags
-       & (TRESS_CHA_CHANGE_LINES | TRESS_CHA_CHANGE_RIBBONS | TRESS_CHA_CHANGE_STRUCTURE))
-      && !update_ribbons (self, change))
+  /* Weights alone move nothing: only colours change. */
+  if (change->flags == (TRESS_CHA_CHANGE_LINES | TRESS_CHA_CHANGE_WEIGHTS)
+      && get_file (self) == self->mesh_file)
+    recolour (self, change->material, change->ribbons, change->n_ribbons);
+  else if ((change->flags
+            & (TRESS_CHA_CHANGE_LINES | TRESS_CHA_CHANGE_RIBBONS | TRESS_CHA_CHANGE_STRUCTURE))
+           && !update_ribbons (self, change))
     rebuild_mesh (self);
   else
     {
       self->colours_dirty = TRUE;
-      gtk_gl_area_queue_render (GTK_GL_AREA (self->area));
+      queue_render (self);
+    }
+  if (change->flags
+      & (TRESS_CHA_CHANGE_MATERIAL | TRESS_CHA_CHANGE_RIBBONS | TRESS_CHA_CHANGE_STRUCTURE))
+    {
+      /* Applied lists and attachments: the parts offered and the legend. */
+      collect_parts (self);
+      fill_parts (self);
+      update_legend (self);
     }
 }
 
@@ -587,13 +1064,431 @@ on_document_changed (TressDocument *doc, TressFurPreview *self)
       rebuild_mesh (self);
       rebuild_controls (self);
     }
+  else if (self->colour_mode == TRESS_FUR_COLOUR_PROBLEMS)
+    {
+      /* The problems are the new model's. */
+      self->colours_dirty = TRUE;
+      update_legend (self);
+      queue_render (self);
+    }
 }
 
 static void
 on_selection_changed (TressChaDocument *doc, gpointer origin, TressFurPreview *self)
 {
+  collect_selection (self);
   self->selection_dirty = TRUE;
-  gtk_gl_area_queue_render (GTK_GL_AREA (self->area));
+  update_legend (self);
+  queue_render (self);
+}
+
+static void
+on_names_changed (TressFurNames *names, guint part, TressFurPreview *self)
+{
+  fill_parts (self);
+  update_legend (self);
+  update_info (self);
+}
+
+/* ---- legend and information ----------------------------------------------- */
+
+static void
+update_legend (TressFurPreview *self)
+{
+  TressFurOverlay *overlay = TRESS_FUR_OVERLAY (self->overlay);
+  TressChaFile *file = get_file (self);
+  g_autoptr (GArray) entries = g_array_new (FALSE, TRUE, sizeof (TressFurLegendEntry));
+  g_autoptr (GPtrArray) labels = g_ptr_array_new_with_free_func (g_free);
+  g_autofree char *title = NULL;
+  TressFurLegendEntry e;
+
+#define ADD(r, g, b, text)                                                                         \
+  G_STMT_START                                                                                     \
+  {                                                                                                \
+    e.rgb[0] = (r);                                                                                \
+    e.rgb[1] = (g);                                                                                \
+    e.rgb[2] = (b);                                                                                \
+    e.label = (text);                                                                              \
+    g_ptr_array_add (labels, e.label);                                                             \
+    g_array_append_val (entries, e);                                                               \
+  }                                                                                                \
+  G_STMT_END
+
+  if (self->mesh == NULL || file == NULL)
+    {
+      tress_fur_overlay_set_legend (overlay, NULL, NULL, 0);
+      return;
+    }
+  switch (self->colour_mode)
+    {
+    case TRESS_FUR_COLOUR_WEIGHT:
+      {
+        g_autofree char *part = part_label (self, self->colour_part);
+
+        /* Translators: the legend of the weight colouring; %s is a body part. */
+        title = g_strdup_printf (_ ("Weight on %s"), part);
+        for (int w = 255; w >= 0; w -= 85)
+          {
+            guint8 rgb[3];
+
+            tress_fur_weight_colour (w / 255.0, rgb);
+            ADD (rgb[0], rgb[1], rgb[2],
+                 w == 255 ? g_strdup (_ ("255 (all of it)"))
+                 : w == 0 ? g_strdup (_ ("0 (none)"))
+                          : g_strdup_printf ("%d", w));
+          }
+      }
+      break;
+    case TRESS_FUR_COLOUR_QUALITY:
+      {
+        static const char *const names[]
+            = { N_ ("0 low"), N_ ("1 medium"), N_ ("2 high"), N_ ("3 or more: invalid") };
+
+        title = g_strdup (_ ("Texture quality"));
+        for (guint q = 0; q < 4; q++)
+          {
+            guint8 rgb[3];
+
+            tress_fur_quality_colour (q, rgb);
+            ADD (rgb[0], rgb[1], rgb[2], g_strdup (_ (names[q])));
+          }
+      }
+      break;
+    case TRESS_FUR_COLOUR_PROBLEMS:
+      {
+        g_autofree guint8 *marks = problem_marks (self);
+        guint n = 0;
+        guint8 rgb[3];
+
+        for (guint g = 0; g < self->mesh->n_ribbons; g++)
+          n += marks[g] != 0;
+        title = g_strdup (_ ("Problems"));
+        tress_fur_problem_colour (TRUE, rgb);
+        ADD (rgb[0], rgb[1], rgb[2],
+             g_strdup_printf (
+                 ngettext ("with problems (%u ribbon)", "with problems (%u ribbons)", n), n));
+        tress_fur_problem_colour (FALSE, rgb);
+        ADD (rgb[0], rgb[1], rgb[2], g_strdup (_ ("without")));
+      }
+      break;
+    case TRESS_FUR_COLOUR_BODY_PART:
+    default:
+      {
+        /* The parts ribbons are attached to, as the colours show them. */
+        g_autoptr (GHashTable) seen = g_hash_table_new (g_direct_hash, g_direct_equal);
+        g_autoptr (GArray) attached = g_array_new (FALSE, FALSE, sizeof (guint32));
+        const guint max_rows = 6;
+
+        for (guint mi = 0; file->radeon != NULL && mi < file->radeon->n_materials; mi++)
+          {
+            const TressChaMaterial *m = &file->radeon->materials[mi];
+
+            for (guint r = 0; m->attach != NULL && r < m->n_ribbons; r++)
+              if (g_hash_table_add (seen, GUINT_TO_POINTER (m->attach[r] + 1)))
+                g_array_append_val (attached, m->attach[r]);
+          }
+        g_array_sort (attached, compare_u32);
+        title = g_strdup (_ ("Attached to"));
+        for (guint i = 0; i < attached->len && i < max_rows; i++)
+          {
+            guint32 part = g_array_index (attached, guint32, i);
+            guint8 rgb[3];
+
+            tress_fur_body_part_colour (part, rgb);
+            ADD (rgb[0], rgb[1], rgb[2], part_label (self, part));
+          }
+        if (attached->len > max_rows)
+          {
+            guint more = attached->len - max_rows;
+
+            ADD (TRESS_FUR_BACKGROUND_R, TRESS_FUR_BACKGROUND_G, TRESS_FUR_BACKGROUND_B,
+                 g_strdup_printf (ngettext ("and %u more part", "and %u more parts", more), more));
+          }
+      }
+      break;
+    }
+  if (self->n_selected > 0)
+    ADD (TRESS_FUR_HIGHLIGHT_R, TRESS_FUR_HIGHLIGHT_G, TRESS_FUR_HIGHLIGHT_B,
+         self->isolate ? g_strdup_printf (ngettext ("selected (%u ribbon, the others dimmed)",
+                                                    "selected (%u ribbons, the others dimmed)",
+                                                    self->n_selected),
+                                          self->n_selected)
+                       : g_strdup_printf (ngettext ("selected (%u ribbon)", "selected (%u ribbons)",
+                                                    self->n_selected),
+                                          self->n_selected));
+#undef ADD
+  tress_fur_overlay_set_legend (overlay, title,
+                                (const TressFurLegendEntry *)(gpointer)entries->data, entries->len);
+}
+
+/* The information line: what is under the pointer, or what painting does. */
+static void
+update_info (TressFurPreview *self)
+{
+  TressFurOverlay *overlay = TRESS_FUR_OVERLAY (self->overlay);
+  TressChaFile *file = get_file (self);
+  guint mi, r;
+
+  if (self->paint_mode)
+    {
+      g_autofree char *part = part_label (self, self->colour_part);
+      g_autofree char *hint = NULL;
+
+      if (self->paint_status != NULL)
+        {
+          tress_fur_overlay_set_info (overlay, self->paint_status);
+          return;
+        }
+      switch (self->tool)
+        {
+        case TRESS_CHA_PAINT_ADD:
+          /* Translators: %s is a body part. */
+          hint = g_strdup_printf (_ ("Paint toward %s (Ctrl: away, Shift: smooth)"), part);
+          break;
+        case TRESS_CHA_PAINT_SUBTRACT:
+          hint = g_strdup_printf (_ ("Paint away from %s (Ctrl: toward, Shift: smooth)"), part);
+          break;
+        case TRESS_CHA_PAINT_SMOOTH:
+        default:
+          hint = g_strdup (_ ("Smooth weights with the neighbouring lines"));
+          break;
+        }
+      tress_fur_overlay_set_info (overlay, hint);
+      return;
+    }
+  if (self->hover < 0 || self->mesh == NULL || file == NULL
+      || !tress_fur_mesh_ribbon_id (self->mesh, (guint)self->hover, &mi, &r) || file->radeon == NULL
+      || mi >= file->radeon->n_materials || r >= file->radeon->materials[mi].n_ribbons)
+    {
+      tress_fur_overlay_set_info (overlay, NULL);
+      return;
+    }
+  {
+    g_autofree char *part = part_label (self, file->radeon->materials[mi].attach[r]);
+    /* Translators: the ribbon under the pointer: material, ribbon, the body part it is on. */
+    g_autofree char *text = g_strdup_printf (_ ("Material %u, ribbon %u: on %s"), mi, r, part);
+
+    tress_fur_overlay_set_info (overlay, text);
+  }
+}
+
+/* ---- pointer -------------------------------------------------------------- */
+
+static void
+set_hover (TressFurPreview *self, int g)
+{
+  if (self->hover == g)
+    return;
+  self->hover = g;
+  update_info (self);
+  queue_render (self);
+}
+
+static gboolean
+on_hover_timeout (gpointer data)
+{
+  TressFurPreview *self = data;
+  TressFurScreen *screen;
+
+  self->hover_timeout = 0;
+  /* Not while the view moves (the projection would be made for every step). */
+  if (!self->pointer_inside || self->interacting || self->paint_mode)
+    return G_SOURCE_REMOVE;
+  screen = get_screen (self);
+  set_hover (self, screen != NULL ? tress_fur_screen_pick (screen, self->pointer_x, self->pointer_y)
+                                  : -1);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+on_motion (GtkEventControllerMotion *motion, double x, double y, TressFurPreview *self)
+{
+  self->pointer_inside = TRUE;
+  self->pointer_x = x;
+  self->pointer_y = y;
+  if (self->paint_mode)
+    {
+      tress_fur_overlay_set_brush (TRESS_FUR_OVERLAY (self->overlay), TRUE, x, y,
+                                   self->brush_radius);
+      return;
+    }
+  if (self->hover_timeout == 0)
+    self->hover_timeout = g_timeout_add (HOVER_DELAY_MS, on_hover_timeout, self);
+}
+
+static void
+on_leave (GtkEventControllerMotion *motion, TressFurPreview *self)
+{
+  self->pointer_inside = FALSE;
+  g_clear_handle_id (&self->hover_timeout, g_source_remove);
+  tress_fur_overlay_set_brush (TRESS_FUR_OVERLAY (self->overlay), FALSE, 0, 0, 0);
+  set_hover (self, -1);
+}
+
+/* ---- painting ------------------------------------------------------------- */
+
+/* One dab at (@x, @y): the lines under the brush, their new colours. */
+static void
+dab (TressFurPreview *self, double x, double y)
+{
+  TressFurScreen *screen = get_screen (self);
+  g_autoptr (GArray) lines = g_array_new (FALSE, FALSE, sizeof (TressChaLineId));
+  g_autoptr (GArray) falloff = g_array_new (FALSE, FALSE, sizeof (float));
+  g_autoptr (GArray) ribbons = g_array_new (FALSE, FALSE, sizeof (guint));
+  guint n;
+
+  self->dab_x = x;
+  self->dab_y = y;
+  self->n_dabs++;
+  if (screen == NULL || self->stroke == NULL)
+    return;
+  n = tress_fur_screen_brush (screen, x, y, self->brush_radius, lines, falloff, ribbons);
+  for (guint i = 0; i < n; i++)
+    g_array_index (falloff, float, i) *= (float)self->brush_strength;
+  if (n == 0
+      || tress_cha_paint_stroke_dab (self->stroke, (const TressChaLineId *)(gpointer)lines->data,
+                                     (const float *)(gpointer)falloff->data, n, NULL)
+             == 0)
+    return;
+  /* Live: the touched ribbons take their new colours. */
+  if (self->recoloured->len + ribbons->len > self->mesh->n_ribbons / 8 + 64)
+    self->colours_dirty = TRUE;
+  else
+    g_array_append_vals (self->recoloured, ribbons->data, ribbons->len);
+  queue_render (self);
+}
+
+gboolean
+tress_fur_preview_paint_begin (TressFurPreview *self, double x, double y, TressChaPaintMode tool)
+{
+  TressChaFile *file = get_file (self);
+
+  if (self->stroke != NULL)
+    tress_fur_preview_paint_end (self);
+  if (file == NULL || file->radeon == NULL || self->mesh == NULL)
+    return FALSE;
+  g_clear_pointer (&self->paint_status, g_free);
+  self->stroke = tress_cha_paint_stroke_new (file, tool, self->colour_part);
+  self->n_dabs = 0;
+  set_hover (self, -1);
+  dab (self, x, y);
+  return TRUE;
+}
+
+void
+tress_fur_preview_paint_to (TressFurPreview *self, double x, double y)
+{
+  double dx, dy, dist, spacing;
+  guint steps;
+
+  if (self->stroke == NULL)
+    return;
+  /* Dabs along the way, a quarter of the brush apart. */
+  dx = x - self->dab_x;
+  dy = y - self->dab_y;
+  dist = hypot (dx, dy);
+  spacing = MAX (self->brush_radius / 4, 1);
+  if (dist < spacing)
+    return;
+  steps = (guint)MIN (floor (dist / spacing), 256);
+  {
+    double x0 = self->dab_x, y0 = self->dab_y;
+
+    for (guint i = 1; i <= steps; i++)
+      dab (self, x0 + dx * i / steps, y0 + dy * i / steps);
+  }
+}
+
+guint
+tress_fur_preview_paint_end (TressFurPreview *self)
+{
+  TressChaPaintStroke *stroke = self->stroke;
+  TressChaPaintMode tool;
+  guint32 target;
+  guint skipped, n;
+
+  if (stroke == NULL)
+    return 0;
+  self->stroke = NULL;
+  tool = tress_cha_paint_stroke_get_mode (stroke);
+  target = tress_cha_paint_stroke_get_target (stroke);
+  skipped = tress_cha_paint_stroke_get_n_skipped (stroke);
+  /* One undo step for the whole stroke; the document tells every view. */
+  n = tress_cha_paint_stroke_finish (stroke,
+                                     tress_document_get_history (TRESS_DOCUMENT (self->doc)));
+  g_free (self->paint_status);
+  {
+    g_autofree char *part = part_label (self, target);
+    g_autofree char *changed
+        = tool == TRESS_CHA_PAINT_SMOOTH
+              ? g_strdup_printf (ngettext ("Smoothed the weights of %u line",
+                                           "Smoothed the weights of %u lines", n),
+                                 n)
+              /* Translators: "Painted 214 lines toward 5 · left leg". */
+              : g_strdup_printf (
+                  tool == TRESS_CHA_PAINT_ADD
+                      ? ngettext ("Painted %u line toward %s", "Painted %u lines toward %s", n)
+                      : ngettext ("Painted %u line away from %s", "Painted %u lines away from %s",
+                                  n),
+                  n, part);
+
+    if (skipped > 0)
+      /* Translators: "Painted 214 lines toward 5; 37 lines without that part were left alone". */
+      self->paint_status
+          = g_strdup_printf (ngettext ("%s; %u line without that part was left alone",
+                                       "%s; %u lines without that part were left alone", skipped),
+                             changed, skipped);
+    else
+      self->paint_status = g_steal_pointer (&changed);
+  }
+  update_info (self);
+  return n;
+}
+
+static TressChaPaintMode
+tool_for (TressFurPreview *self, GdkModifierType mods)
+{
+  /* As in modellers' weight painting: Shift smooths, Ctrl inverts. */
+  if (mods & GDK_SHIFT_MASK)
+    return TRESS_CHA_PAINT_SMOOTH;
+  if ((mods & GDK_CONTROL_MASK) && self->tool == TRESS_CHA_PAINT_ADD)
+    return TRESS_CHA_PAINT_SUBTRACT;
+  if ((mods & GDK_CONTROL_MASK) && self->tool == TRESS_CHA_PAINT_SUBTRACT)
+    return TRESS_CHA_PAINT_ADD;
+  return self->tool;
+}
+
+static void
+on_paint_begin (GtkGestureDrag *gesture, double x, double y, TressFurPreview *self)
+{
+  GdkModifierType mods;
+
+  if (!self->paint_mode)
+    {
+      gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_DENIED);
+      return;
+    }
+  /* The primary button paints: the camera's drag and the pick click yield. */
+  gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
+  mods = gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (gesture));
+  self->drag_x = x;
+  self->drag_y = y;
+  tress_fur_preview_paint_begin (self, x, y, tool_for (self, mods));
+}
+
+static void
+on_paint_update (GtkGestureDrag *gesture, double dx, double dy, TressFurPreview *self)
+{
+  double x = self->drag_x + dx, y = self->drag_y + dy;
+
+  tress_fur_overlay_set_brush (TRESS_FUR_OVERLAY (self->overlay), TRUE, x, y, self->brush_radius);
+  tress_fur_preview_paint_to (self, x, y);
+}
+
+static void
+on_paint_end (GtkGestureDrag *gesture, double dx, double dy, TressFurPreview *self)
+{
+  tress_fur_preview_paint_end (self);
 }
 
 /* ---- controls and gestures ------------------------------------------------ */
@@ -605,7 +1500,7 @@ on_lod_idle (gpointer data)
 
   self->lod_timeout = 0;
   self->interacting = FALSE;
-  gtk_gl_area_queue_render (GTK_GL_AREA (self->area));
+  queue_render (self);
   return G_SOURCE_REMOVE;
 }
 
@@ -639,13 +1534,13 @@ static void
 on_colour_selected (GtkWidget *widget, GParamSpec *pspec, TressFurPreview *self)
 {
   guint sel = gtk_drop_down_get_selected (GTK_DROP_DOWN (self->colour_dropdown));
+  guint part = gtk_drop_down_get_selected (GTK_DROP_DOWN (self->part_dropdown));
 
-  if (sel == GTK_INVALID_LIST_POSITION)
+  if (sel == GTK_INVALID_LIST_POSITION || self->updating_controls)
     return;
-  gtk_widget_set_sensitive (self->part_spin, sel == TRESS_FUR_COLOUR_WEIGHT);
   tress_fur_preview_set_colour_mode (
       self, (TressFurColourMode)sel,
-      (guint32)gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (self->part_spin)));
+      part < self->parts->len ? g_array_index (self->parts, guint32, part) : self->colour_part);
 }
 
 static void
@@ -656,7 +1551,9 @@ on_camera_moved (gpointer data, TressGlCameraEvent event)
   /* A press without movement is a click: nothing was drawn reduced. */
   if (event == TRESS_GL_CAMERA_MOVED || self->interacting)
     view_moving (self);
-  gtk_gl_area_queue_render (GTK_GL_AREA (self->area));
+  if (event == TRESS_GL_CAMERA_MOVED)
+    set_hover (self, -1);
+  queue_render (self);
 }
 
 static void
@@ -674,13 +1571,52 @@ on_click (GtkGestureClick *gesture, int n_press, double x, double y, TressFurPre
   GdkModifierType mods
       = gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (gesture));
 
-  tress_fur_preview_pick (self, x, y, (mods & GDK_CONTROL_MASK) != 0);
+  if (self->paint_mode)
+    return;
+  tress_fur_preview_pick (self, x, y, (mods & (GDK_CONTROL_MASK | GDK_SHIFT_MASK)) != 0);
 }
 
 static void
-on_frame_clicked (GtkButton *button, TressFurPreview *self)
+on_frame_all_clicked (GtkButton *button, TressFurPreview *self)
+{
+  tress_fur_preview_frame_all (self);
+}
+
+static void
+on_frame_selection_clicked (GtkButton *button, TressFurPreview *self)
 {
   tress_fur_preview_frame_selection (self);
+}
+
+static void
+on_isolate_toggled (GtkToggleButton *button, TressFurPreview *self)
+{
+  tress_fur_preview_set_isolate (self, gtk_toggle_button_get_active (button));
+}
+
+static void
+on_paint_toggled (GtkToggleButton *button, TressFurPreview *self)
+{
+  tress_fur_preview_set_paint_mode (self, gtk_toggle_button_get_active (button));
+}
+
+static void
+on_tool_toggled (GtkToggleButton *button, TressFurPreview *self)
+{
+  if (!gtk_toggle_button_get_active (button) || self->updating_controls)
+    return;
+  for (guint k = 0; k < 3; k++)
+    if (self->tool_buttons[k] == GTK_WIDGET (button))
+      tress_fur_preview_set_paint_tool (self, (TressChaPaintMode)k);
+}
+
+static void
+on_brush_changed (GtkRange *range, TressFurPreview *self)
+{
+  if (self->updating_controls)
+    return;
+  tress_fur_preview_set_brush (self, gtk_range_get_value (GTK_RANGE (self->radius_scale)),
+                               gtk_range_get_value (GTK_RANGE (self->strength_scale)));
 }
 
 /* ---- GObject -------------------------------------------------------------- */
@@ -690,10 +1626,16 @@ tress_fur_preview_dispose (GObject *object)
 {
   TressFurPreview *self = TRESS_FUR_PREVIEW (object);
 
+  if (self->stroke != NULL)
+    tress_cha_paint_stroke_cancel (g_steal_pointer (&self->stroke));
   if (self->doc != NULL)
     g_signal_handlers_disconnect_by_data (self->doc, self);
+  if (self->names != NULL)
+    g_signal_handlers_disconnect_by_data (self->names, self);
   g_clear_object (&self->doc);
+  g_clear_object (&self->names);
   g_clear_handle_id (&self->lod_timeout, g_source_remove);
+  g_clear_handle_id (&self->hover_timeout, g_source_remove);
   g_clear_pointer (&self->box, gtk_widget_unparent);
   G_OBJECT_CLASS (tress_fur_preview_parent_class)->dispose (object);
 }
@@ -703,9 +1645,15 @@ tress_fur_preview_finalize (GObject *object)
 {
   TressFurPreview *self = TRESS_FUR_PREVIEW (object);
 
+  drop_screen (self);
   g_clear_pointer (&self->mesh, tress_fur_mesh_free);
   g_array_unref (self->changed_ribbons);
+  g_array_unref (self->recoloured);
+  g_array_unref (self->sel_first);
+  g_array_unref (self->sel_count);
+  g_array_unref (self->parts);
   g_free (self->gl_error);
+  g_free (self->paint_status);
   G_OBJECT_CLASS (tress_fur_preview_parent_class)->finalize (object);
 }
 
@@ -725,40 +1673,164 @@ tress_fur_preview_class_init (TressFurPreviewClass *klass)
                       NULL, G_TYPE_NONE, 0);
 }
 
+static GtkWidget *
+icon_button (const char *icon, const char *tooltip, gboolean toggle)
+{
+  GtkWidget *button = toggle ? gtk_toggle_button_new () : gtk_button_new ();
+
+  gtk_button_set_icon_name (GTK_BUTTON (button), icon);
+  gtk_widget_set_tooltip_text (button, tooltip);
+  return button;
+}
+
+/* Labels that give up characters in the button, not in the list. */
+static void
+setup_label (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer ellipsize)
+{
+  GtkWidget *label = gtk_label_new (NULL);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  if (ellipsize)
+    {
+      gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+      gtk_label_set_max_width_chars (GTK_LABEL (label), 10);
+      gtk_label_set_width_chars (GTK_LABEL (label), 4);
+    }
+  gtk_list_item_set_child (item, label);
+}
+
+static void
+bind_label (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data)
+{
+  GtkStringObject *s = gtk_list_item_get_item (item);
+
+  gtk_label_set_text (GTK_LABEL (gtk_list_item_get_child (item)),
+                      s != NULL ? gtk_string_object_get_string (s) : "");
+}
+
+static GtkListItemFactory *
+label_factory (gboolean ellipsize)
+{
+  GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
+
+  g_signal_connect (factory, "setup", G_CALLBACK (setup_label), GINT_TO_POINTER (ellipsize));
+  g_signal_connect (factory, "bind", G_CALLBACK (bind_label), NULL);
+  return factory;
+}
+
 static void
 tress_fur_preview_init (TressFurPreview *self)
 {
-  GtkWidget *bar = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  GtkWidget *frame = gtk_button_new_from_icon_name ("zoom-fit-best-symbolic");
+  GtkWidget *view_bar = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkWidget *tool_bar = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkWidget *frame_all = icon_button ("zoom-fit-best-symbolic", _ ("Frame all (Ctrl+Home)"), FALSE);
+  GtkWidget *frame_sel
+      = icon_button ("zoom-in-symbolic", _ ("Frame the selection (Ctrl+Shift+F)"), FALSE);
+  GtkWidget *gl_overlay = gtk_overlay_new ();
   const char *modes[]
       = { _ ("Body part"), _ ("Weight of part"), _ ("Quality"), _ ("Problems"), NULL };
+  static const char *const tool_labels[] = { "+", "−", "≈" };
+  const char *tool_tips[] = { _ ("Add: move weight toward the part (Ctrl: subtract)"),
+                              _ ("Subtract: move weight away from the part (Ctrl: add)"),
+                              _ ("Smooth: average with the neighbouring lines (Shift)") };
   GtkGesture *click = gtk_gesture_click_new ();
+  GtkEventController *motion = gtk_event_controller_motion_new ();
+  g_autoptr (GtkListItemFactory) short_labels = label_factory (TRUE);
+  g_autoptr (GtkListItemFactory) long_labels = label_factory (FALSE);
 
   self->lod_limit = LOD_DEFAULT_LIMIT;
   self->changed_ribbons = g_array_new (FALSE, FALSE, sizeof (guint));
+  self->recoloured = g_array_new (FALSE, FALSE, sizeof (guint));
+  self->sel_first = g_array_new (FALSE, FALSE, sizeof (GLint));
+  self->sel_count = g_array_new (FALSE, FALSE, sizeof (GLsizei));
+  self->parts = g_array_new (FALSE, FALSE, sizeof (guint32));
+  self->hover = -1;
+  self->tool = TRESS_CHA_PAINT_ADD;
+  self->brush_radius = 24;
+  self->brush_strength = 0.5;
   tress_gl_camera_init (&self->cam, 3, 35, 20);
   self->box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
   gtk_widget_set_parent (self->box, GTK_WIDGET (self));
 
+  /* What is shown: morality, colouring, the body part for weights. */
   self->morality_dropdown = gtk_drop_down_new (NULL, NULL);
   gtk_widget_set_tooltip_text (self->morality_dropdown, _ ("Length from"));
   self->colour_dropdown = gtk_drop_down_new_from_strings (modes);
   gtk_widget_set_tooltip_text (self->colour_dropdown, _ ("Colour by"));
-  self->part_spin = gtk_spin_button_new_with_range (0, 65535, 1);
-  gtk_widget_set_tooltip_text (self->part_spin, _ ("Body part for weight colouring"));
-  gtk_widget_set_sensitive (self->part_spin, FALSE);
-  gtk_widget_set_tooltip_text (frame, _ ("Frame the whole creature"));
-  gtk_box_append (GTK_BOX (bar), self->morality_dropdown);
-  gtk_box_append (GTK_BOX (bar), self->colour_dropdown);
-  gtk_box_append (GTK_BOX (bar), self->part_spin);
-  gtk_box_append (GTK_BOX (bar), frame);
-  gtk_box_append (GTK_BOX (self->box), bar);
+  self->part_dropdown = gtk_drop_down_new (NULL, NULL);
+  gtk_drop_down_set_factory (GTK_DROP_DOWN (self->part_dropdown), short_labels);
+  gtk_drop_down_set_list_factory (GTK_DROP_DOWN (self->part_dropdown), long_labels);
+  gtk_widget_set_name (self->part_dropdown, "body part");
+  gtk_widget_set_tooltip_text (self->part_dropdown,
+                               _ ("Body part for weight colouring and painting"));
+  gtk_box_append (GTK_BOX (view_bar), self->morality_dropdown);
+  gtk_box_append (GTK_BOX (view_bar), self->colour_dropdown);
+  gtk_box_append (GTK_BOX (view_bar), self->part_dropdown);
+  gtk_box_append (GTK_BOX (self->box), view_bar);
   g_signal_connect (self->morality_dropdown, "notify::selected", G_CALLBACK (on_morality_selected),
                     self);
   g_signal_connect (self->colour_dropdown, "notify::selected", G_CALLBACK (on_colour_selected),
                     self);
-  g_signal_connect (self->part_spin, "notify::value", G_CALLBACK (on_colour_selected), self);
-  g_signal_connect (frame, "clicked", G_CALLBACK (on_frame_clicked), self);
+  g_signal_connect (self->part_dropdown, "notify::selected", G_CALLBACK (on_colour_selected), self);
+
+  /* The view and the tools: framing, isolate, paint. */
+  self->isolate_button
+      = icon_button ("view-reveal-symbolic", _ ("Isolate: dim all but the selection"), TRUE);
+  self->paint_button = gtk_toggle_button_new_with_label (_ ("Paint weights"));
+  gtk_widget_set_tooltip_text (self->paint_button,
+                               _ ("Paint weights: drag over the fur (right button orbits, middle "
+                                  "button pans)"));
+  g_signal_connect (frame_all, "clicked", G_CALLBACK (on_frame_all_clicked), self);
+  g_signal_connect (frame_sel, "clicked", G_CALLBACK (on_frame_selection_clicked), self);
+  g_signal_connect (self->isolate_button, "toggled", G_CALLBACK (on_isolate_toggled), self);
+  g_signal_connect (self->paint_button, "toggled", G_CALLBACK (on_paint_toggled), self);
+  gtk_box_append (GTK_BOX (tool_bar), frame_all);
+  gtk_box_append (GTK_BOX (tool_bar), frame_sel);
+  gtk_box_append (GTK_BOX (tool_bar), self->isolate_button);
+  gtk_box_append (GTK_BOX (tool_bar), self->paint_button);
+
+  /* The brush, beside the tools while painting. */
+  self->paint_bar = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 4);
+  {
+    GtkWidget *linked = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
+    GtkWidget *radius = gtk_label_new (_ ("Size"));
+    GtkWidget *strength = gtk_label_new (_ ("Strength"));
+
+    gtk_widget_add_css_class (linked, "linked");
+    for (guint k = 0; k < 3; k++)
+      {
+        self->tool_buttons[k] = gtk_toggle_button_new_with_label (tool_labels[k]);
+        gtk_widget_set_tooltip_text (self->tool_buttons[k], tool_tips[k]);
+        if (k > 0)
+          gtk_toggle_button_set_group (GTK_TOGGLE_BUTTON (self->tool_buttons[k]),
+                                       GTK_TOGGLE_BUTTON (self->tool_buttons[0]));
+        g_signal_connect (self->tool_buttons[k], "toggled", G_CALLBACK (on_tool_toggled), self);
+        gtk_box_append (GTK_BOX (linked), self->tool_buttons[k]);
+      }
+    self->updating_controls = TRUE;
+    gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (self->tool_buttons[0]), TRUE);
+    self->updating_controls = FALSE;
+    self->radius_scale = gtk_scale_new_with_range (GTK_ORIENTATION_HORIZONTAL, 4, 200, 1);
+    gtk_range_set_value (GTK_RANGE (self->radius_scale), self->brush_radius);
+    gtk_scale_set_draw_value (GTK_SCALE (self->radius_scale), FALSE);
+    gtk_widget_set_size_request (self->radius_scale, 64, -1);
+    gtk_widget_set_tooltip_text (self->radius_scale, _ ("Brush radius in pixels"));
+    self->strength_scale = gtk_scale_new_with_range (GTK_ORIENTATION_HORIZONTAL, 0.02, 1, 0.01);
+    gtk_range_set_value (GTK_RANGE (self->strength_scale), self->brush_strength);
+    gtk_scale_set_draw_value (GTK_SCALE (self->strength_scale), FALSE);
+    gtk_widget_set_size_request (self->strength_scale, 64, -1);
+    gtk_widget_set_tooltip_text (self->strength_scale, _ ("How much of the weight one dab moves"));
+    g_signal_connect (self->radius_scale, "value-changed", G_CALLBACK (on_brush_changed), self);
+    g_signal_connect (self->strength_scale, "value-changed", G_CALLBACK (on_brush_changed), self);
+    gtk_box_append (GTK_BOX (self->paint_bar), linked);
+    gtk_box_append (GTK_BOX (self->paint_bar), radius);
+    gtk_box_append (GTK_BOX (self->paint_bar), self->radius_scale);
+    gtk_box_append (GTK_BOX (self->paint_bar), strength);
+    gtk_box_append (GTK_BOX (self->paint_bar), self->strength_scale);
+    gtk_widget_set_visible (self->paint_bar, FALSE);
+  }
+  gtk_box_append (GTK_BOX (self->box), tool_bar);
+  gtk_box_append (GTK_BOX (self->box), self->paint_bar);
 
   self->area = tress_gl_area_new ();
   g_signal_connect (self->area, "realize", G_CALLBACK (on_realize), self);
@@ -766,15 +1838,32 @@ tress_fur_preview_init (TressFurPreview *self)
   g_signal_connect (self->area, "render", G_CALLBACK (on_render), self);
   g_signal_connect (self->area, "resize", G_CALLBACK (on_resize), self);
   self->stack = tress_gl_fallback_new (self->area);
-  gtk_widget_set_vexpand (self->stack, TRUE);
-  gtk_box_append (GTK_BOX (self->box), self->stack);
+  self->overlay = tress_fur_overlay_new ();
+  gtk_overlay_set_child (GTK_OVERLAY (gl_overlay), self->stack);
+  gtk_overlay_add_overlay (GTK_OVERLAY (gl_overlay), self->overlay);
+  gtk_widget_set_vexpand (gl_overlay, TRUE);
+  gtk_box_append (GTK_BOX (self->box), gl_overlay);
 
   self->morph_box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 4);
   gtk_box_append (GTK_BOX (self->box), self->morph_box);
 
+  /* The paint drag runs first and takes the primary button in paint mode;
+   * the shared camera gestures and the pick click get everything else. */
+  self->paint_drag = gtk_gesture_drag_new ();
+  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (self->paint_drag), GDK_BUTTON_PRIMARY);
+  gtk_event_controller_set_propagation_phase (GTK_EVENT_CONTROLLER (self->paint_drag),
+                                              GTK_PHASE_CAPTURE);
+  g_signal_connect (self->paint_drag, "drag-begin", G_CALLBACK (on_paint_begin), self);
+  g_signal_connect (self->paint_drag, "drag-update", G_CALLBACK (on_paint_update), self);
+  g_signal_connect (self->paint_drag, "drag-end", G_CALLBACK (on_paint_end), self);
+  gtk_widget_add_controller (self->area, GTK_EVENT_CONTROLLER (self->paint_drag));
   tress_gl_camera_attach (&self->cam, self->area, on_camera_moved, self);
   g_signal_connect (click, "released", G_CALLBACK (on_click), self);
   gtk_widget_add_controller (self->area, GTK_EVENT_CONTROLLER (click));
+  g_signal_connect (motion, "motion", G_CALLBACK (on_motion), self);
+  g_signal_connect (motion, "enter", G_CALLBACK (on_motion), self);
+  g_signal_connect (motion, "leave", G_CALLBACK (on_leave), self);
+  gtk_widget_add_controller (self->area, motion);
 }
 
 GtkWidget *
@@ -788,11 +1877,27 @@ tress_fur_preview_new (TressChaDocument *doc)
   g_signal_connect (doc, "changed", G_CALLBACK (on_document_changed), self);
   rebuild_mesh (self);
   rebuild_controls (self);
-  tress_fur_preview_frame_selection (self);
+  gtk_widget_set_sensitive (self->part_dropdown, FALSE);
+  tress_fur_preview_frame_all (self);
   return GTK_WIDGET (self);
 }
 
 /* ---- public --------------------------------------------------------------- */
+
+void
+tress_fur_preview_set_names (TressFurPreview *self, TressFurNames *names)
+{
+  if (self->names == names)
+    return;
+  if (self->names != NULL)
+    g_signal_handlers_disconnect_by_data (self->names, self);
+  g_set_object (&self->names, names);
+  if (names != NULL)
+    g_signal_connect (names, "changed", G_CALLBACK (on_names_changed), self);
+  fill_parts (self);
+  update_legend (self);
+  update_info (self);
+}
 
 gboolean
 tress_fur_preview_get_gl_ready (TressFurPreview *self)
@@ -813,7 +1918,7 @@ tress_fur_preview_set_morph_weight (TressFurPreview *self, guint morph, double w
     return;
   self->morph_weights[morph] = (float)weight;
   /* Uniforms only: nothing is uploaded. */
-  gtk_gl_area_queue_render (GTK_GL_AREA (self->area));
+  queue_render (self);
 }
 
 void
@@ -828,12 +1933,52 @@ tress_fur_preview_set_morality (TressFurPreview *self, guint morality)
 void
 tress_fur_preview_set_colour_mode (TressFurPreview *self, TressFurColourMode mode, guint32 part)
 {
+  guint index = GTK_INVALID_LIST_POSITION;
+
   self->colour_mode = mode;
   self->colour_part = part;
+  self->updating_controls = TRUE;
   if (gtk_drop_down_get_selected (GTK_DROP_DOWN (self->colour_dropdown)) != (guint)mode)
     gtk_drop_down_set_selected (GTK_DROP_DOWN (self->colour_dropdown), (guint)mode);
+  for (guint i = 0; i < self->parts->len; i++)
+    if (g_array_index (self->parts, guint32, i) == part)
+      index = i;
+  if (index != GTK_INVALID_LIST_POSITION
+      && gtk_drop_down_get_selected (GTK_DROP_DOWN (self->part_dropdown)) != index)
+    gtk_drop_down_set_selected (GTK_DROP_DOWN (self->part_dropdown), index);
+  self->updating_controls = FALSE;
+  gtk_widget_set_sensitive (self->part_dropdown,
+                            mode == TRESS_FUR_COLOUR_WEIGHT || self->paint_mode);
   self->colours_dirty = TRUE;
-  gtk_gl_area_queue_render (GTK_GL_AREA (self->area));
+  update_legend (self);
+  update_info (self);
+  queue_render (self);
+}
+
+TressFurColourMode
+tress_fur_preview_get_colour_mode (TressFurPreview *self, guint32 *part)
+{
+  if (part != NULL)
+    *part = self->colour_part;
+  return self->colour_mode;
+}
+
+static void
+frame (TressFurPreview *self, const guint *globals, guint n)
+{
+  float lo[3], hi[3];
+
+  if (self->mesh == NULL
+      || !tress_fur_mesh_bounds (self->mesh, globals, n, self->morph_weights, lo, hi))
+    return;
+  tress_gl_camera_frame (&self->cam, lo, hi);
+  queue_render (self);
+}
+
+void
+tress_fur_preview_frame_all (TressFurPreview *self)
+{
+  frame (self, NULL, 0);
 }
 
 void
@@ -842,7 +1987,6 @@ tress_fur_preview_frame_selection (TressFurPreview *self)
   const TressChaRibbonId *ids;
   g_autofree guint *globals = NULL;
   guint n, i, k = 0;
-  float lo[3], hi[3];
 
   if (self->mesh == NULL)
     return;
@@ -855,38 +1999,155 @@ tress_fur_preview_frame_selection (TressFurPreview *self)
       if (g != G_MAXUINT)
         globals[k++] = g;
     }
-  if (!tress_fur_mesh_bounds (self->mesh, globals, k, self->morph_weights, lo, hi))
-    return;
-  tress_gl_camera_frame (&self->cam, lo, hi);
-  gtk_gl_area_queue_render (GTK_GL_AREA (self->area));
+  /* Nothing selected: the whole creature. */
+  frame (self, globals, k);
 }
 
 void
 tress_fur_preview_orbit (TressFurPreview *self, double yaw, double pitch)
 {
   tress_gl_camera_orbit (&self->cam, yaw, pitch);
-  gtk_gl_area_queue_render (GTK_GL_AREA (self->area));
+  queue_render (self);
 }
 
 void
 tress_fur_preview_zoom (TressFurPreview *self, double factor)
 {
   tress_gl_camera_zoom (&self->cam, factor);
-  gtk_gl_area_queue_render (GTK_GL_AREA (self->area));
+  queue_render (self);
+}
+
+void
+tress_fur_preview_set_isolate (TressFurPreview *self, gboolean isolate)
+{
+  isolate = !!isolate;
+  if (self->isolate == isolate)
+    return;
+  self->isolate = isolate;
+  if (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (self->isolate_button)) != isolate)
+    gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (self->isolate_button), isolate);
+  self->base_dirty = TRUE;
+  update_legend (self);
+  queue_render (self);
+}
+
+gboolean
+tress_fur_preview_get_isolate (TressFurPreview *self)
+{
+  return self->isolate;
+}
+
+int
+tress_fur_preview_hover (TressFurPreview *self, double x, double y)
+{
+  TressFurScreen *screen = get_screen (self);
+
+  set_hover (self, screen != NULL ? tress_fur_screen_pick (screen, x, y) : -1);
+  return self->hover;
+}
+
+int
+tress_fur_preview_get_hover (TressFurPreview *self)
+{
+  return self->hover;
+}
+
+TressFurOverlay *
+tress_fur_preview_get_overlay (TressFurPreview *self)
+{
+  return TRESS_FUR_OVERLAY (self->overlay);
+}
+
+void
+tress_fur_preview_set_paint_mode (TressFurPreview *self, gboolean paint)
+{
+  paint = !!paint;
+  if (self->paint_mode == paint)
+    return;
+  if (!paint && self->stroke != NULL)
+    tress_fur_preview_paint_end (self);
+  self->paint_mode = paint;
+  if (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (self->paint_button)) != paint)
+    gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (self->paint_button), paint);
+  gtk_widget_set_visible (self->paint_bar, paint);
+  g_clear_pointer (&self->paint_status, g_free);
+  set_hover (self, -1);
+  tress_fur_overlay_set_brush (TRESS_FUR_OVERLAY (self->overlay), paint && self->pointer_inside,
+                               self->pointer_x, self->pointer_y, self->brush_radius);
+  /* Painting shows the weights it paints, live. */
+  if (paint)
+    tress_fur_preview_set_colour_mode (self, TRESS_FUR_COLOUR_WEIGHT, self->colour_part);
+  else
+    gtk_widget_set_sensitive (self->part_dropdown, self->colour_mode == TRESS_FUR_COLOUR_WEIGHT);
+  update_info (self);
+}
+
+gboolean
+tress_fur_preview_get_paint_mode (TressFurPreview *self)
+{
+  return self->paint_mode;
+}
+
+void
+tress_fur_preview_set_paint_tool (TressFurPreview *self, TressChaPaintMode tool)
+{
+  if (tool > TRESS_CHA_PAINT_SMOOTH)
+    return;
+  self->tool = tool;
+  self->updating_controls = TRUE;
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (self->tool_buttons[tool]), TRUE);
+  self->updating_controls = FALSE;
+  g_clear_pointer (&self->paint_status, g_free);
+  update_info (self);
+}
+
+void
+tress_fur_preview_set_paint_target (TressFurPreview *self, guint32 part)
+{
+  tress_fur_preview_set_colour_mode (
+      self, self->paint_mode ? TRESS_FUR_COLOUR_WEIGHT : self->colour_mode, part);
+}
+
+void
+tress_fur_preview_set_brush (TressFurPreview *self, double radius, double strength)
+{
+  self->brush_radius = CLAMP (radius, 1, 1000);
+  self->brush_strength = CLAMP (strength, 0, 1);
+  self->updating_controls = TRUE;
+  gtk_range_set_value (GTK_RANGE (self->radius_scale), self->brush_radius);
+  gtk_range_set_value (GTK_RANGE (self->strength_scale), self->brush_strength);
+  self->updating_controls = FALSE;
+  if (self->paint_mode && self->pointer_inside)
+    tress_fur_overlay_set_brush (TRESS_FUR_OVERLAY (self->overlay), TRUE, self->pointer_x,
+                                 self->pointer_y, self->brush_radius);
+}
+
+guint
+tress_fur_preview_lines_under (TressFurPreview *self, double x, double y, double radius,
+                               GArray *lines)
+{
+  TressFurScreen *screen = get_screen (self);
+  g_autoptr (GArray) falloff = g_array_new (FALSE, FALSE, sizeof (float));
+
+  return screen != NULL ? tress_fur_screen_brush (screen, x, y, radius, lines, falloff, NULL) : 0;
+}
+
+const char *
+tress_fur_preview_get_paint_status (TressFurPreview *self)
+{
+  return tress_fur_overlay_get_info (TRESS_FUR_OVERLAY (self->overlay));
 }
 
 int
 tress_fur_preview_pick (TressFurPreview *self, double x, double y, gboolean extend)
 {
-  float f[16];
+  TressFurScreen *screen = get_screen (self);
   int g;
   guint material, ribbon;
 
-  if (self->mesh == NULL)
+  if (screen == NULL)
     return -1;
-  compute_mvp (self, f);
-  g = tress_fur_mesh_pick (self->mesh, f, self->morph_weights, gtk_widget_get_width (self->area),
-                           gtk_widget_get_height (self->area), x, y);
+  g = tress_fur_screen_pick (screen, x, y);
   if (g < 0)
     {
       if (!extend)
@@ -897,15 +2158,21 @@ tress_fur_preview_pick (TressFurPreview *self, double x, double y, gboolean exte
   if (extend)
     {
       const TressChaRibbonId *ids;
-      guint n;
+      guint n, i, k = 0;
+      gboolean was = FALSE;
       g_autofree TressChaRibbonId *next = NULL;
 
+      /* Ctrl or Shift toggles the ribbon in the selection. */
       ids = tress_cha_document_get_selection (self->doc, &n);
       next = g_new (TressChaRibbonId, n + 1);
-      if (n > 0)
-        memcpy (next, ids, n * sizeof *ids);
-      next[n] = (TressChaRibbonId){ material, ribbon };
-      tress_cha_document_set_selection (self->doc, next, n + 1, self);
+      for (i = 0; i < n; i++)
+        if (ids[i].material == material && ids[i].ribbon == ribbon)
+          was = TRUE;
+        else
+          next[k++] = ids[i];
+      if (!was)
+        next[k++] = (TressChaRibbonId){ material, ribbon };
+      tress_cha_document_set_selection (self->doc, next, k, self);
     }
   else
     {
@@ -919,21 +2186,17 @@ tress_fur_preview_pick (TressFurPreview *self, double x, double y, gboolean exte
 gboolean
 tress_fur_preview_ribbon_position (TressFurPreview *self, guint global, double *x, double *y)
 {
-  float mvp[16], a[3], b[3], c[3], d[3], mid[3];
+  float mvp[16], pts[2 * (TRESS_CHA_MAX_SECTIONS + 1) * 3], mid[3];
   double out[3];
-  guint v, k;
+  guint n, k;
 
   if (self->mesh == NULL || global >= self->mesh->n_ribbons)
     return FALSE;
-  v = self->mesh->ribbon_vertex[global];
-  if (self->mesh->ribbon_vertex[global + 1] < v + 4)
+  n = tress_fur_mesh_ribbon_points (self->mesh, global, self->morph_weights, pts);
+  if (n < 4)
     return FALSE;
-  tress_fur_mesh_vertex (self->mesh, v, self->morph_weights, a);
-  tress_fur_mesh_vertex (self->mesh, v + 1, self->morph_weights, b);
-  tress_fur_mesh_vertex (self->mesh, v + 2, self->morph_weights, c);
-  tress_fur_mesh_vertex (self->mesh, v + 3, self->morph_weights, d);
   for (k = 0; k < 3; k++)
-    mid[k] = (a[k] + b[k] + c[k] + d[k]) / 4;
+    mid[k] = (pts[k] + pts[3 + k] + pts[6 + k] + pts[9 + k]) / 4;
   compute_mvp (self, mvp);
   if (!tress_gl_project (mvp, mid, gtk_widget_get_width (self->area),
                          gtk_widget_get_height (self->area), out))
@@ -943,16 +2206,37 @@ tress_fur_preview_ribbon_position (TressFurPreview *self, guint global, double *
   return TRUE;
 }
 
-GBytes *
-tress_fur_preview_grab (TressFurPreview *self, int *width, int *height)
+static gboolean
+begin_direct (TressFurPreview *self)
 {
   if (!self->gl_ready || !gtk_widget_get_realized (self->area)
       || gtk_widget_get_width (self->area) <= 0 || gtk_widget_get_height (self->area) <= 0)
-    return NULL;
+    return FALSE;
   gtk_gl_area_make_current (GTK_GL_AREA (self->area));
   gtk_gl_area_attach_buffers (GTK_GL_AREA (self->area));
+  return TRUE;
+}
+
+GBytes *
+tress_fur_preview_grab (TressFurPreview *self, int *width, int *height)
+{
+  if (!begin_direct (self))
+    return NULL;
   draw_scene (self);
   return tress_gl_area_read_pixels (GTK_GL_AREA (self->area), width, height);
+}
+
+double
+tress_fur_preview_draw_now (TressFurPreview *self)
+{
+  gint64 start;
+
+  if (!begin_direct (self))
+    return -1;
+  start = g_get_monotonic_time ();
+  draw_scene (self);
+  glFinish ();
+  return (g_get_monotonic_time () - start) / 1e6;
 }
 
 double
@@ -961,10 +2245,8 @@ tress_fur_preview_time_frames (TressFurPreview *self, guint n)
   gint64 start;
   guint i;
 
-  if (!self->gl_ready || !gtk_widget_get_realized (self->area) || n == 0)
+  if (!begin_direct (self) || n == 0)
     return -1;
-  gtk_gl_area_make_current (GTK_GL_AREA (self->area));
-  gtk_gl_area_attach_buffers (GTK_GL_AREA (self->area));
   draw_scene (self); /* uploads, outside the timing */
   glFinish ();
   start = g_get_monotonic_time ();
@@ -983,6 +2265,12 @@ tress_fur_preview_get_n_uploads (TressFurPreview *self)
   return self->n_uploads;
 }
 
+guint
+tress_fur_preview_get_n_base_draws (TressFurPreview *self)
+{
+  return self->n_base_draws;
+}
+
 const TressFurMesh *
 tress_fur_preview_get_mesh (TressFurPreview *self)
 {
@@ -996,7 +2284,7 @@ tress_fur_preview_set_interacting (TressFurPreview *self, gboolean interacting)
   if (self->interacting == !!interacting)
     return;
   self->interacting = !!interacting;
-  gtk_gl_area_queue_render (GTK_GL_AREA (self->area));
+  queue_render (self);
 }
 
 gboolean
@@ -1012,7 +2300,7 @@ tress_fur_preview_set_lod_limit (TressFurPreview *self, guint max_ribbons)
     return;
   self->lod_limit = max_ribbons;
   self->geometry_dirty = TRUE;
-  gtk_gl_area_queue_render (GTK_GL_AREA (self->area));
+  queue_render (self);
 }
 
 guint
