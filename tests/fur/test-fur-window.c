@@ -885,6 +885,93 @@ test_problem_fix (void)
   tress_test_spin (10);
 }
 
+/* A file with three broken weight triples opens with a banner; Show opens the
+ * list at the top of the inspector; a row selects its ribbon; fixing them
+ * follows in the banner, which goes once none is left. */
+static void
+test_problems_banner (void)
+{
+  g_autoptr (GBytes) good = demo_bytes ();
+  g_autoptr (TressChaFile) broken = tress_cha_file_parse (good, NULL);
+  g_autoptr (GBytes) bytes = NULL;
+  g_autofree char *path = g_build_filename (tress_test_tmpdir (), "three.cha", NULL);
+  static const guint ribbons[3] = { 3, 9, 40 };
+  TressWindow *window;
+  TressFurEditor *editor;
+  TressChaDocument *doc;
+  TressFurInspector *inspector;
+  GtkListBox *list;
+  GtkListBoxRow *row;
+  const TressChaRibbonId *sel;
+  guint first, n, rows = 0;
+
+  for (guint i = 0; i < 3; i++)
+    {
+      g_assert_true (
+          tress_cha_material_ribbon_lines (&broken->radeon->materials[0], ribbons[i], &first, &n));
+      broken->radeon->materials[0].lines[first].weights[0] ^= 1;
+    }
+  bytes = tress_cha_file_serialize (broken);
+  g_assert_true (g_file_set_contents (path, g_bytes_get_data (bytes, NULL),
+                                      (gssize)g_bytes_get_size (bytes), NULL));
+  window = new_window ();
+  editor = open_path (window, path);
+  doc = tress_fur_editor_get_document (editor);
+  inspector = tress_fur_editor_get_inspector (editor);
+  list = tress_fur_inspector_get_problem_list (inspector);
+  g_assert_cmpstr (tress_fur_editor_get_problems_banner (editor), ==, "3 problems");
+  g_assert_false (tress_fur_inspector_get_problems_shown (inspector));
+
+  /* Show: the list, at the top of the inspector. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (editor), "fur.show-problems", NULL));
+  g_assert_true (tress_fur_inspector_get_problems_shown (inspector));
+  for (GtkWidget *c = gtk_widget_get_first_child (GTK_WIDGET (list)); c != NULL;
+       c = gtk_widget_get_next_sibling (c))
+    rows++;
+  g_assert_cmpuint (rows, ==, 3);
+
+  /* The second row: its ribbon selected, in the tree too; its row comes first. */
+  row = gtk_list_box_get_row_at_index (list, 1);
+  g_assert_true (gtk_list_box_row_get_activatable (row));
+  g_signal_emit_by_name (list, "row-activated", row);
+  sel = tress_cha_document_get_selection (doc, &n);
+  g_assert_cmpuint (n, ==, 1);
+  g_assert_cmpuint (sel[0].material, ==, 0);
+  g_assert_cmpuint (sel[0].ribbon, ==, ribbons[1]);
+  WAIT_FOR (n_selected_rows (editor) == 1);
+  {
+    /* The selection's problem is the first row, in bold. */
+    g_autofree char *where = g_strdup_printf ("ribbon %u/", ribbons[1]);
+    GtkWidget *label = NULL;
+
+    WAIT_FOR ((label = gtk_widget_get_next_sibling (gtk_widget_get_first_child (
+                   gtk_list_box_row_get_child (gtk_list_box_get_row_at_index (list, 0)))))
+                  != NULL
+              && GTK_IS_LABEL (label)
+              && strstr (gtk_label_get_text (GTK_LABEL (label)), where) != NULL);
+    g_assert_true (gtk_widget_has_css_class (label, "heading"));
+  }
+
+  /* A Fix (it mends every broken triple): the banner goes; undo brings it back. */
+  g_signal_emit_by_name (find_widget (GTK_WIDGET (inspector), GTK_TYPE_BUTTON, "Fix", NULL, 0),
+                         "clicked");
+  WAIT_FOR (tress_fur_editor_get_problems_banner (editor) == NULL);
+  g_assert_true (tress_history_undo (tress_document_get_history (TRESS_DOCUMENT (doc))));
+  WAIT_FOR (g_strcmp0 (tress_fur_editor_get_problems_banner (editor), "3 problems") == 0);
+
+  /* Hidden by the user, it stays hidden. */
+  g_signal_emit_by_name (gtk_widget_get_last_child (gtk_widget_get_parent (
+                             find_widget (GTK_WIDGET (editor), GTK_TYPE_BUTTON, "Show", NULL, 0))),
+                         "clicked");
+  g_assert_null (tress_fur_editor_get_problems_banner (editor));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (editor), "fur.fix-all", NULL));
+  g_assert_true (tress_history_undo (tress_document_get_history (TRESS_DOCUMENT (doc))));
+  tress_test_spin (20);
+  g_assert_null (tress_fur_editor_get_problems_banner (editor));
+  gtk_window_destroy (GTK_WINDOW (window));
+  tress_test_spin (10);
+}
+
 /* Sorting by a column orders the ribbons within their material; the weight
  * spin button rebalances the other two weights. */
 static void
@@ -1899,6 +1986,88 @@ test_hybrid_row (void)
   tress_test_spin (10);
 }
 
+/* The middle of a UV box of @row (0: hairs of one section), in the map. */
+static void
+box_middle (TressUvMap *map, const TressChaMaterial *m, guint row, guint group, double *x,
+            double *y)
+{
+  TressUvLayout layout = { m->uv_rows, m->uv_groups, m->uv_pieces };
+  TressUvPiece piece = { row, group, 1 };
+  guint first = (guint)tress_uv_piece_first_point (&layout, &piece);
+  double ax, ay, bx, by;
+
+  tress_uv_map_get_point_position (map, first, &ax, &ay);
+  tress_uv_map_get_point_position (map, first + tress_uv_piece_n_points (row) - 1, &bx, &by);
+  *x = (ax + bx) / 2;
+  *y = (ay + by) / 2;
+}
+
+/* The UV link both ways: the selected ribbons' rows are highlighted in the
+ * UV map; a click on a box (a real click) selects the ribbons of its row,
+ * Ctrl+click adds those of another. */
+static void
+test_uv_link (void)
+{
+  g_autofree char *path = write_demo ("uv-link.cha");
+  TressWindow *window = new_window ();
+  TressFurEditor *editor = open_path (window, path);
+  TressChaDocument *doc = tress_fur_editor_get_document (editor);
+  TressChaFile *file = tress_cha_document_get_cha (doc);
+  const TressChaMaterial *m = &file->radeon->materials[0];
+  TressUvMap *map = tress_fur_editor_get_uv_map (editor);
+  guint s0 = m->n_sections[0], n, expected = 0;
+  const TressChaRibbonId *sel;
+  double x, y;
+
+  tress_fur_editor_show_page (editor, 1);
+  WAIT_FOR (gtk_widget_get_mapped (GTK_WIDGET (map))
+            && gtk_widget_get_width (GTK_WIDGET (map)) > 0);
+  g_assert_true (
+      gtk_widget_activate_action (GTK_WIDGET (editor), "fur.select-ribbons", "s", "0:0"));
+  for (guint row = 0; row < m->uv_rows; row++)
+    g_assert_cmpint (tress_uv_map_row_is_used (map, row), ==, row == s0 - 1);
+  if (!tress_test_pointer_available (GTK_WIDGET (window)))
+    {
+      gtk_window_destroy (GTK_WINDOW (window));
+      return;
+    }
+
+  /* A click on a box of the row of 4 sections. */
+  box_middle (map, m, 3, 1, &x, &y);
+  click (GTK_WIDGET (map), x, y);
+  sel = tress_cha_document_get_selection (doc, &n);
+  for (guint r = 0; r < m->n_ribbons; r++)
+    expected += m->n_sections[r] == 4;
+  g_assert_cmpuint (expected, >, 10);
+  g_assert_cmpuint (n, ==, expected);
+  for (guint i = 0; i < n; i++)
+    g_assert_cmpuint (m->n_sections[sel[i].ribbon], ==, 4);
+  g_assert_true (tress_uv_map_row_is_used (map, 3));
+  tress_uv_map_hover (map, x, y);
+  {
+    g_autofree char *used
+        = g_strdup_printf ("%u ribbons of 4 sections (%u selected)", expected, expected);
+
+    g_assert_nonnull (strstr (tress_uv_map_get_hover_text (map), used));
+  }
+
+  /* Ctrl+click: the ribbons of 2 sections as well. */
+  box_middle (map, m, 1, 0, &x, &y);
+  tress_test_pointer_key (GDK_KEY_Control_L, TRUE);
+  click (GTK_WIDGET (map), x, y);
+  tress_test_pointer_key (GDK_KEY_Control_L, FALSE);
+  for (guint r = 0; r < m->n_ribbons; r++)
+    expected += m->n_sections[r] == 2;
+  sel = tress_cha_document_get_selection (doc, &n);
+  g_assert_cmpuint (n, ==, expected);
+  g_assert_true (tress_uv_map_row_is_used (map, 1));
+  g_assert_true (tress_uv_map_row_is_used (map, 3));
+  g_assert_false (tress_uv_map_row_is_used (map, 4));
+  tress_test_pointer_move (GTK_WIDGET (window), 1, 1);
+  gtk_window_destroy (GTK_WINDOW (window));
+  tress_test_spin (10);
+}
+
 /* The UV map's background: a DDS decoded by the project, and a PNG. */
 static void
 test_uv_background (void)
@@ -1982,6 +2151,7 @@ main (int argc, char *argv[])
       g_test_add_func ("/fur/window/hybrid-row", test_hybrid_row);
       g_test_add_func ("/fur/window/triangle-drag", test_triangle_drag);
       g_test_add_func ("/fur/window/uv-map", test_uv_map);
+      g_test_add_func ("/fur/window/uv-link", test_uv_link);
       g_test_add_func ("/fur/window/preview", test_preview);
       g_test_add_func ("/fur/window/preview-lod", test_preview_lod);
       g_test_add_func ("/fur/window/preview-edit-in-place", test_preview_edit_in_place);
@@ -1990,6 +2160,7 @@ main (int argc, char *argv[])
       g_test_add_func ("/fur/window/paint-stroke", test_paint_stroke);
       g_test_add_func ("/fur/window/retarget-dialog", test_retarget_dialog);
       g_test_add_func ("/fur/window/problem-fix", test_problem_fix);
+      g_test_add_func ("/fur/window/problems-banner", test_problems_banner);
       g_test_add_func ("/fur/window/sort-and-spin", test_sort_and_spin);
       g_test_add_func ("/fur/window/inspector-fields", test_inspector_fields);
       g_test_add_func ("/fur/window/mixed-values", test_mixed_values);

@@ -19,7 +19,11 @@ struct _TressFurEditor
   TressChaDocument *doc;
   TressFurNames *names;
 
+  GtkWidget *root;
   GtkWidget *layout;
+  GtkWidget *problems_bar;
+  GtkWidget *problems_label;
+  gboolean problems_dismissed;
   GtkWidget *search;
   GtkWidget *scrolled;
   GtkWidget *column_view;
@@ -378,6 +382,8 @@ sync_tree_from_document (TressFurEditor *self)
     }
 }
 
+static void update_uv_use (TressFurEditor *self);
+
 static void
 on_doc_selection_changed (TressChaDocument *doc, gpointer origin, TressFurEditor *self)
 {
@@ -399,6 +405,7 @@ on_doc_selection_changed (TressChaDocument *doc, gpointer origin, TressFurEditor
       layout = (TressUvLayout){ m->uv_rows, m->uv_groups, m->uv_pieces };
       tress_uv_map_set_table (TRESS_UV_MAP (self->uv_map), &layout, m->uv, m->n_uv_floats);
     }
+  update_uv_use (self);
 }
 
 static void
@@ -456,6 +463,76 @@ load_uv_table (TressFurEditor *self)
   m = &file->radeon->materials[self->uv_material];
   layout = (TressUvLayout){ m->uv_rows, m->uv_groups, m->uv_pieces };
   tress_uv_map_set_table (TRESS_UV_MAP (self->uv_map), &layout, m->uv, m->n_uv_floats);
+  update_uv_use (self);
+}
+
+/* Which rows of the UV table the material's ribbons, and the selected ones,
+ * use: a ribbon of n sections draws a piece of row n. */
+static void
+update_uv_use (TressFurEditor *self)
+{
+  TressChaFile *file = get_file (self);
+  const TressChaMaterial *m;
+  const TressChaRibbonId *ids;
+  g_autofree guint *ribbons = NULL;
+  g_autofree guint *selected = NULL;
+  guint n, rows;
+
+  if (file->radeon == NULL || self->uv_material >= file->radeon->n_materials)
+    {
+      tress_uv_map_set_row_use (TRESS_UV_MAP (self->uv_map), NULL, NULL, 0);
+      return;
+    }
+  m = &file->radeon->materials[self->uv_material];
+  rows = m->uv_rows;
+  ribbons = g_new0 (guint, rows + 1);
+  selected = g_new0 (guint, rows + 1);
+  for (guint r = 0; r < m->n_ribbons; r++)
+    if (m->n_sections[r] >= 1 && m->n_sections[r] <= rows)
+      ribbons[m->n_sections[r] - 1]++;
+  ids = tress_cha_document_get_selection (self->doc, &n);
+  for (guint i = 0; i < n; i++)
+    if (ids[i].material == self->uv_material && ids[i].ribbon < m->n_ribbons)
+      {
+        guint s = m->n_sections[ids[i].ribbon];
+
+        if (s >= 1 && s <= rows)
+          selected[s - 1]++;
+      }
+  tress_uv_map_set_row_use (TRESS_UV_MAP (self->uv_map), ribbons, selected, rows);
+}
+
+/* A click on a UV box: the ribbons of the material that use its row (Ctrl
+ * or Shift: added to the selection). */
+static void
+on_uv_piece_activated (TressUvMap *map, guint row, guint group, guint piece, gboolean extend,
+                       TressFurEditor *self)
+{
+  TressChaFile *file = get_file (self);
+  const TressChaMaterial *m;
+  g_autoptr (GArray) ids = g_array_new (FALSE, FALSE, sizeof (TressChaRibbonId));
+
+  if (file->radeon == NULL || self->uv_material >= file->radeon->n_materials)
+    return;
+  m = &file->radeon->materials[self->uv_material];
+  if (extend)
+    {
+      const TressChaRibbonId *sel;
+      guint n;
+
+      sel = tress_cha_document_get_selection (self->doc, &n);
+      if (n > 0)
+        g_array_append_vals (ids, sel, n);
+    }
+  for (guint r = 0; r < m->n_ribbons; r++)
+    if (m->n_sections[r] == row + 1)
+      {
+        TressChaRibbonId id = { self->uv_material, r };
+
+        g_array_append_val (ids, id);
+      }
+  tress_cha_document_set_selection (self->doc, (const TressChaRibbonId *)(gpointer)ids->data,
+                                    ids->len, NULL);
 }
 
 static void
@@ -476,6 +553,8 @@ on_fur_changed (TressChaDocument *doc, const TressChaChange *change, gboolean un
   if ((change->flags & TRESS_CHA_CHANGE_MATERIAL)
       && (change->material < 0 || (guint)change->material == self->uv_material))
     load_uv_table (self);
+  else if (change->flags & TRESS_CHA_CHANGE_STRUCTURE)
+    update_uv_use (self);
 }
 
 /* ---- actions -------------------------------------------------------------- */
@@ -619,12 +698,51 @@ action_frame_all (GtkWidget *widget, const char *name, GVariant *param)
   tress_fur_preview_frame_all (TRESS_FUR_PREVIEW (TRESS_FUR_EDITOR (widget)->preview));
 }
 
+/* ---- problems banner ------------------------------------------------------ */
+
+/* The banner follows the problem count; once hidden by the user it stays
+ * hidden until another model (revert, reload) comes. */
+static void
+update_problems_bar (TressFurEditor *self)
+{
+  GPtrArray *problems = tress_document_get_problems (TRESS_DOCUMENT (self->doc));
+  guint n = problems != NULL ? problems->len : 0;
+  g_autofree char *text = NULL;
+
+  if (n > 0)
+    {
+      text = g_strdup_printf (ngettext ("%u problem", "%u problems", n), n);
+      gtk_label_set_text (GTK_LABEL (self->problems_label), text);
+    }
+  gtk_revealer_set_reveal_child (GTK_REVEALER (self->problems_bar),
+                                 n > 0 && !self->problems_dismissed);
+}
+
+static void
+on_problems_bar_closed (GtkButton *button, TressFurEditor *self)
+{
+  self->problems_dismissed = TRUE;
+  update_problems_bar (self);
+}
+
+static void
+action_show_problems (GtkWidget *widget, const char *name, GVariant *param)
+{
+  TressFurEditor *self = TRESS_FUR_EDITOR (widget);
+
+  tress_fur_inspector_show_problems (TRESS_FUR_INSPECTOR (self->inspector));
+}
+
 /* After every change; a new model (revert, reload) gets its UV table shown. */
 static void
 on_document_changed (TressDocument *doc, TressFurEditor *self)
 {
   if (get_file (self) != self->uv_file)
-    load_uv_table (self);
+    {
+      load_uv_table (self);
+      self->problems_dismissed = FALSE;
+    }
+  update_problems_bar (self);
 }
 
 /* ---- GObject -------------------------------------------------------------- */
@@ -679,6 +797,7 @@ tress_fur_editor_class_init (TressFurEditorClass *klass)
   gtk_widget_class_install_action (widget_class, "fur.frame-selection", NULL,
                                    action_frame_selection);
   gtk_widget_class_install_action (widget_class, "fur.frame-all", NULL, action_frame_all);
+  gtk_widget_class_install_action (widget_class, "fur.show-problems", NULL, action_show_problems);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_f, GDK_CONTROL_MASK | GDK_SHIFT_MASK,
                                        "fur.frame-selection", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Home, GDK_CONTROL_MASK,
@@ -687,7 +806,11 @@ tress_fur_editor_class_init (TressFurEditorClass *klass)
   g_type_ensure (TRESS_TYPE_UV_MAP);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/tress/Tress/tress-fur-editor.ui");
+  gtk_widget_class_bind_template_child (widget_class, TressFurEditor, root);
   gtk_widget_class_bind_template_child (widget_class, TressFurEditor, layout);
+  gtk_widget_class_bind_template_child (widget_class, TressFurEditor, problems_bar);
+  gtk_widget_class_bind_template_child (widget_class, TressFurEditor, problems_label);
+  gtk_widget_class_bind_template_callback (widget_class, on_problems_bar_closed);
   gtk_widget_class_bind_template_child (widget_class, TressFurEditor, search);
   gtk_widget_class_bind_template_child (widget_class, TressFurEditor, scrolled);
   gtk_widget_class_bind_template_child (widget_class, TressFurEditor, column_view);
@@ -696,6 +819,7 @@ tress_fur_editor_class_init (TressFurEditorClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TressFurEditor, uv_map);
   gtk_widget_class_bind_template_callback (widget_class, on_search_changed);
   gtk_widget_class_bind_template_callback (widget_class, on_uv_point_moved);
+  gtk_widget_class_bind_template_callback (widget_class, on_uv_piece_activated);
 }
 
 static void
@@ -779,6 +903,7 @@ tress_fur_editor_new (TressDocument *doc)
   g_signal_connect (self->doc, "selection-changed", G_CALLBACK (on_doc_selection_changed), self);
   g_signal_connect (self->doc, "fur-changed", G_CALLBACK (on_fur_changed), self);
   g_signal_connect (self->doc, "changed", G_CALLBACK (on_document_changed), self);
+  update_problems_bar (self);
   return GTK_WIDGET (self);
 }
 
@@ -823,6 +948,14 @@ TressFurPreview *
 tress_fur_editor_get_preview (TressFurEditor *self)
 {
   return TRESS_FUR_PREVIEW (self->preview);
+}
+
+const char *
+tress_fur_editor_get_problems_banner (TressFurEditor *self)
+{
+  return gtk_revealer_get_reveal_child (GTK_REVEALER (self->problems_bar))
+             ? gtk_label_get_text (GTK_LABEL (self->problems_label))
+             : NULL;
 }
 
 TressFurNames *

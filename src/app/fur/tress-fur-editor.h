@@ -1,6 +1,7 @@
 /* tress-fur-editor.h: the creature-fur editor (the page of a .cha document)
  *
- * The ribbon tree (GtkColumnView over a GtkTreeListModel of the document's lazy
+ * A banner says when the file has problems ("3 problems — Show"). The ribbon
+ * tree (GtkColumnView over a GtkTreeListModel of the document's lazy
  * models: sortable columns, a search entry, multi-selection), the 3D preview and
  * the UV map in a notebook, and the inspector. All of them follow the
  * document's one ribbon selection.
@@ -8,8 +9,8 @@
  * Actions (on the editor, prefix "fur."): select-ribbons (s: "M:R,M:R…"),
  * set-weights ((yyy): reference order), retarget ((uuu): from, to, scope 0
  * selection / 1 material / 2 file), retarget-dialog, fix-all, load-background,
- * frame-all (Ctrl+Home), frame-selection (Ctrl+Shift+F). Undo, redo and save
- * are the window's (win.undo, …).
+ * frame-all (Ctrl+Home), frame-selection (Ctrl+Shift+F), show-problems. Undo,
+ * redo and save are the window's (win.undo, …).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -40,6 +41,8 @@ GtkEditable *tress_fur_editor_get_search (TressFurEditor *self);
 TressFurInspector *tress_fur_editor_get_inspector (TressFurEditor *self);
 TressFurPreview *tress_fur_editor_get_preview (TressFurEditor *self);
 TressUvMap *tress_fur_editor_get_uv_map (TressFurEditor *self);
+/* The banner's text ("3 problems") while it is shown, else NULL. */
+const char *tress_fur_editor_get_problems_banner (TressFurEditor *self);
 /* The body-part names of this file. */
 TressFurNames *tress_fur_editor_get_names (TressFurEditor *self);
 /* Shows the preview (0) or the UV map (1). */

@@ -33,7 +33,9 @@ struct _TressFurInspector
   GtkWidget *dir_spin[3];
   GtkWidget *quality_spin;
   GtkWidget *length_box;
-  GtkWidget *problem_box;
+  GtkWidget *problem_expander;
+  GtkWidget *problem_title;
+  GtkWidget *problem_list;
   GtkWidget *edit_box; /* everything that needs a selection */
 
   /* The unique weight triples of the selected lines, and their lines. */
@@ -193,55 +195,143 @@ clear_box (GtkWidget *box)
 }
 
 static void on_fix_clicked (GtkButton *button, TressFurInspector *self);
+static void on_problem_activated (GtkListBox *list, GtkListBoxRow *row, TressFurInspector *self);
 static void on_length_changed (GtkSpinButton *spin, TressFurInspector *self);
 
+/* The ribbon a problem's location names ("…/material M/ribbon R…"). */
+static gboolean
+problem_ribbon (const TressProblem *p, guint *material, guint *ribbon)
+{
+  const char *m = p->location != NULL ? strstr (p->location, "material ") : NULL;
+  const char *r = m != NULL ? strstr (m, "/ribbon ") : NULL;
+
+  return r != NULL && sscanf (m, "material %u", material) == 1
+         && sscanf (r, "/ribbon %u", ribbon) == 1;
+}
+
+static GtkWidget *
+problem_row (TressFurInspector *self, const TressProblem *p, gboolean in_selection)
+{
+  GtkWidget *row = gtk_list_box_row_new ();
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkWidget *icon = gtk_image_new_from_icon_name (
+      p->severity >= TRESS_SEVERITY_ERROR ? "dialog-error-symbolic" : "dialog-warning-symbolic");
+  g_autofree char *message = g_markup_escape_text (p->message != NULL ? p->message : "", -1);
+  g_autofree char *where = g_markup_escape_text (p->location != NULL ? p->location : "", -1);
+  g_autofree char *text = NULL;
+  GtkWidget *label = gtk_label_new (NULL);
+  guint mi, ri;
+  gboolean has_ribbon = problem_ribbon (p, &mi, &ri);
+
+  /* What is wrong, then where (and at which byte of the file). */
+  if (p->offset != G_MAXSIZE)
+    text = g_strdup_printf ("%s\n<small>%s, offset 0x%" G_GSIZE_MODIFIER "x</small>", message,
+                            where, p->offset);
+  else
+    text = g_strdup_printf ("%s\n<small>%s</small>", message, where);
+  gtk_label_set_markup (GTK_LABEL (label), text);
+  gtk_widget_add_css_class (row, p->severity >= TRESS_SEVERITY_ERROR ? "error" : "warning");
+  gtk_widget_set_valign (icon, GTK_ALIGN_START);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_widget_set_hexpand (label, TRUE);
+  if (in_selection)
+    gtk_widget_add_css_class (label, "heading");
+  gtk_box_append (GTK_BOX (box), icon);
+  gtk_box_append (GTK_BOX (box), label);
+  if (p->fix_id >= 0)
+    {
+      GtkWidget *fix = gtk_button_new_with_label (_ ("Fix"));
+
+      gtk_widget_set_tooltip_text (fix, p->fix);
+      g_object_set_data (G_OBJECT (fix), "fix-id", GINT_TO_POINTER (p->fix_id));
+      g_signal_connect (fix, "clicked", G_CALLBACK (on_fix_clicked), self);
+      gtk_widget_set_valign (fix, GTK_ALIGN_CENTER);
+      gtk_box_append (GTK_BOX (box), fix);
+    }
+  gtk_widget_set_margin_top (box, 3);
+  gtk_widget_set_margin_bottom (box, 3);
+  gtk_widget_set_margin_start (box, 4);
+  gtk_widget_set_margin_end (box, 4);
+  gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), box);
+  /* A row selects the ribbon (and so its lines) it is about. */
+  gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), has_ribbon);
+  if (has_ribbon)
+    {
+      g_object_set_data (G_OBJECT (row), "material", GUINT_TO_POINTER (mi + 1));
+      g_object_set_data (G_OBJECT (row), "ribbon", GUINT_TO_POINTER (ri + 1));
+      gtk_widget_set_tooltip_text (row, _ ("Select the ribbon"));
+    }
+  return row;
+}
+
+#define MAX_PROBLEM_ROWS 100
+
+/* Every problem of the file: the selection's first (in bold), up to
+ * MAX_PROBLEM_ROWS rows. */
 static void
 refresh_problems (TressFurInspector *self)
 {
   GPtrArray *problems = tress_document_get_problems (TRESS_DOCUMENT (self->doc));
-  guint i, shown = 0, n_sel;
+  guint i, shown = 0, total = problems != NULL ? problems->len : 0;
+  GtkWidget *child;
+  g_autofree char *title = NULL;
 
-  tress_cha_document_get_selection (self->doc, &n_sel);
-  clear_box (self->problem_box);
-  for (i = 0; problems != NULL && i < problems->len && shown < 50; i++)
+  while ((child = gtk_widget_get_first_child (self->problem_list)) != NULL)
+    gtk_list_box_remove (GTK_LIST_BOX (self->problem_list), child);
+  for (int pass = 0; pass < 2; pass++)
+    for (i = 0; i < total && shown < MAX_PROBLEM_ROWS; i++)
+      {
+        const TressProblem *p = g_ptr_array_index (problems, i);
+        guint mi, ri;
+        gboolean selected
+            = problem_ribbon (p, &mi, &ri) && tress_cha_document_is_selected (self->doc, mi, ri);
+
+        if (selected != (pass == 0))
+          continue;
+        /* The selection has problems: they are shown. */
+        if (selected)
+          gtk_expander_set_expanded (GTK_EXPANDER (self->problem_expander), TRUE);
+        gtk_list_box_append (GTK_LIST_BOX (self->problem_list), problem_row (self, p, selected));
+        shown++;
+      }
+  if (shown < total)
     {
-      const TressProblem *p = g_ptr_array_index (problems, i);
-      const char *m = p->location != NULL ? strstr (p->location, "material ") : NULL;
-      const char *r = m != NULL ? strstr (m, "/ribbon ") : NULL;
-      guint mi, ri;
-      GtkWidget *row, *label;
-      g_autofree char *text = NULL;
+      g_autofree char *more
+          = g_strdup_printf (ngettext ("and %u more: search “problem” in the tree",
+                                       "and %u more: search “problem” in the tree", total - shown),
+                             total - shown);
+      GtkWidget *row = gtk_list_box_row_new ();
+      GtkWidget *label = gtk_label_new (more);
 
-      if (n_sel > 0)
-        {
-          if (r == NULL || sscanf (m, "material %u", &mi) != 1 || sscanf (r, "/ribbon %u", &ri) != 1
-              || !tress_cha_document_is_selected (self->doc, mi, ri))
-            continue;
-        }
-      row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-      text = tress_problem_to_string (p);
-      label = gtk_label_new (text);
       gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-      gtk_label_set_xalign (GTK_LABEL (label), 0);
-      gtk_widget_set_hexpand (label, TRUE);
-      gtk_box_append (GTK_BOX (row), label);
-      if (p->fix_id >= 0)
-        {
-          GtkWidget *fix = gtk_button_new_with_label (_ ("Fix"));
-
-          gtk_widget_set_tooltip_text (fix, p->fix);
-          g_object_set_data (G_OBJECT (fix), "fix-id", GINT_TO_POINTER (p->fix_id));
-          g_signal_connect (fix, "clicked", G_CALLBACK (on_fix_clicked), self);
-          gtk_widget_set_valign (fix, GTK_ALIGN_CENTER);
-          gtk_box_append (GTK_BOX (row), fix);
-        }
-      gtk_box_append (GTK_BOX (self->problem_box), row);
-      shown++;
+      gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), label);
+      gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), FALSE);
+      gtk_list_box_append (GTK_LIST_BOX (self->problem_list), row);
     }
-  if (shown == 0)
-    gtk_box_append (
-        GTK_BOX (self->problem_box),
-        gtk_label_new (n_sel > 0 ? _ ("No problems in the selection") : _ ("No problems")));
+  if (total == 0)
+    title = g_strdup (_ ("No problems"));
+  else
+    /* Translators: the inspector's heading of the file's problems. */
+    title = g_strdup_printf (ngettext ("%u problem", "%u problems", total), total);
+  gtk_label_set_text (GTK_LABEL (self->problem_title), title);
+  gtk_widget_set_visible (self->problem_list, total > 0);
+  if (total == 0)
+    gtk_expander_set_expanded (GTK_EXPANDER (self->problem_expander), FALSE);
+}
+
+static void
+on_problem_activated (GtkListBox *list, GtkListBoxRow *row, TressFurInspector *self)
+{
+  guint m = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (row), "material"));
+  guint r = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (row), "ribbon"));
+  TressChaRibbonId id = { m - 1, r - 1 };
+
+  if (m == 0 || r == 0)
+    return;
+  /* The tree scrolls to it, the preview highlights it. */
+  tress_cha_document_set_selection (self->doc, &id, 1, NULL);
 }
 
 static void refresh (TressFurInspector *self);
@@ -910,7 +1000,10 @@ tress_fur_inspector_class_init (TressFurInspectorClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TressFurInspector, section_spin);
   gtk_widget_class_bind_template_child (widget_class, TressFurInspector, quality_spin);
   gtk_widget_class_bind_template_child (widget_class, TressFurInspector, length_box);
-  gtk_widget_class_bind_template_child (widget_class, TressFurInspector, problem_box);
+  gtk_widget_class_bind_template_child (widget_class, TressFurInspector, problem_expander);
+  gtk_widget_class_bind_template_child (widget_class, TressFurInspector, problem_title);
+  gtk_widget_class_bind_template_child (widget_class, TressFurInspector, problem_list);
+  gtk_widget_class_bind_template_callback (widget_class, on_problem_activated);
   {
     /* The rows of three, into their arrays. */
     static const struct
@@ -978,6 +1071,30 @@ const char *
 tress_fur_inspector_get_summary (TressFurInspector *self)
 {
   return gtk_label_get_text (GTK_LABEL (self->summary));
+}
+
+void
+tress_fur_inspector_show_problems (TressFurInspector *self)
+{
+  GtkAdjustment *adj = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (self->scrolled));
+  GtkWidget *first = gtk_widget_get_first_child (self->problem_list);
+
+  gtk_expander_set_expanded (GTK_EXPANDER (self->problem_expander), TRUE);
+  gtk_adjustment_set_value (adj, gtk_adjustment_get_lower (adj));
+  if (first != NULL)
+    gtk_widget_grab_focus (first);
+}
+
+GtkListBox *
+tress_fur_inspector_get_problem_list (TressFurInspector *self)
+{
+  return GTK_LIST_BOX (self->problem_list);
+}
+
+gboolean
+tress_fur_inspector_get_problems_shown (TressFurInspector *self)
+{
+  return gtk_expander_get_expanded (GTK_EXPANDER (self->problem_expander));
 }
 
 void

@@ -3,7 +3,7 @@
  * Weights (three spin buttons and the weight triangle), body-part references
  * and attachment (drop-downs of the material's applied parts, with the names
  * the user gave them), line bytes, quality, lengths per morality with their
- * maximum, the problems of the selection with "Fix" buttons, and the
+ * maximum, the file's problems (the selection's first) with "Fix" buttons, and the
  * Retarget… dialog. Every change is one undoable command (or one group).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -25,6 +25,11 @@ GtkWidget *tress_fur_inspector_new (TressChaDocument *doc, TressFurNames *names)
 TressWeightTriangle *tress_fur_inspector_get_triangle (TressFurInspector *self);
 /* The summary line ("3 ribbons, 12 lines"). */
 const char *tress_fur_inspector_get_summary (TressFurInspector *self);
+/* Opens the list of the file's problems at the top of the inspector. */
+void tress_fur_inspector_show_problems (TressFurInspector *self);
+gboolean tress_fur_inspector_get_problems_shown (TressFurInspector *self);
+/* The problem rows (activating one selects its ribbon). */
+GtkListBox *tress_fur_inspector_get_problem_list (TressFurInspector *self);
 /* Rebuilds the labels after a body-part name changed. */
 void tress_fur_inspector_names_changed (TressFurInspector *self);
 

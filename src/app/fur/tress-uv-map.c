@@ -6,6 +6,8 @@
 
 #include <glib/gi18n-lib.h>
 
+#include <string.h>
+
 #include "core/tress-dds.h"
 
 #define MARGIN 8.0
@@ -26,6 +28,9 @@ struct _TressUvMap
   gboolean hover_piece_valid;
   TressUvPiece hover_piece;
   char *hover_text;
+  GArray *row_ribbons;  /* guint per row: ribbons of the material with that many sections */
+  GArray *row_selected; /* guint per row: of them, the selected */
+  gboolean press_on_point;
 };
 
 G_DEFINE_FINAL_TYPE (TressUvMap, tress_uv_map, GTK_TYPE_WIDGET)
@@ -33,6 +38,7 @@ G_DEFINE_FINAL_TYPE (TressUvMap, tress_uv_map, GTK_TYPE_WIDGET)
 enum
 {
   SIGNAL_POINT_MOVED,
+  SIGNAL_PIECE_ACTIVATED,
   N_SIGNALS
 };
 
@@ -163,6 +169,37 @@ tress_uv_map_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
     }
   gtk_snapshot_append_node (snapshot, self->static_node);
   get_view (self, &view);
+  /* The boxes of the rows the selected ribbons use. */
+  for (guint row = 0; row < self->layout.rows && row < self->row_selected->len; row++)
+    {
+      TressUvPiece p = { row, 0, 0 };
+      const GdkRGBA fill = { 1.f, 0.9f, 0.1f, 0.3f };
+      const GdkRGBA edge = { 1.f, 0.9f, 0.1f, 1.f };
+      const GdkRGBA edges[4] = { edge, edge, edge, edge };
+
+      if (g_array_index (self->row_selected, guint, row) == 0)
+        continue;
+      for (p.group = 0; p.group < self->layout.groups; p.group++)
+        for (p.piece = 0; p.piece < self->layout.pieces; p.piece++)
+          {
+            double u0, v0, u1, v1;
+            TressFurPoint a, b;
+            GskRoundedRect box;
+
+            if (!tress_uv_piece_bounds (&self->layout, self->uv, self->n_floats, &p, &u0, &v0, &u1,
+                                        &v1))
+              continue;
+            a = tress_uv_view_to_widget (&view, u0, v0);
+            b = tress_uv_view_to_widget (&view, u1, v1);
+            gsk_rounded_rect_init_from_rect (&box,
+                                             &GRAPHENE_RECT_INIT ((float)a.x, (float)a.y,
+                                                                  (float)(b.x - a.x),
+                                                                  (float)(b.y - a.y)),
+                                             0);
+            gtk_snapshot_append_color (snapshot, &fill, &box.bounds);
+            gtk_snapshot_append_border (snapshot, &box, (const float[4]){ 2, 2, 2, 2 }, edges);
+          }
+    }
   if (self->hover_piece_valid)
     {
       double u0, v0, u1, v1;
@@ -219,6 +256,22 @@ update_hover (TressUvMap *self, double x, double y)
                             piece.row + 1, piece.row + 1, piece.group, piece.piece);
   else
     text = g_strdup ("");
+  if (has_piece && point < 0 && piece.row < self->row_ribbons->len)
+    {
+      guint n = g_array_index (self->row_ribbons, guint, piece.row);
+      guint sel = g_array_index (self->row_selected, guint, piece.row);
+      g_autofree char *used = g_strdup_printf (
+          ngettext ("%u ribbon of %u sections", "%u ribbons of %u sections", n), n, piece.row + 1);
+      char *more;
+
+      if (sel > 0)
+        /* Translators: "row 3 …: 512 ribbons of 3 sections (12 selected); click selects them". */
+        more = g_strdup_printf (_ ("%s: %s (%u selected); a click selects them"), text, used, sel);
+      else
+        more = g_strdup_printf (_ ("%s: %s; a click selects them"), text, used);
+      g_free (text);
+      text = more;
+    }
   if (point != self->hover_point || has_piece != self->hover_piece_valid
       || (has_piece && memcmp (&piece, &self->hover_piece, sizeof piece) != 0))
     gtk_widget_queue_draw (GTK_WIDGET (self));
@@ -258,6 +311,7 @@ on_drag_begin (GtkGestureDrag *gesture, double x, double y, TressUvMap *self)
 
   get_view (self, &view);
   self->drag_point = tress_uv_hit_point (&view, self->uv, self->n_floats, x, y, HIT_RADIUS);
+  self->press_on_point = self->drag_point >= 0;
   if (self->drag_point < 0)
     {
       gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_DENIED);
@@ -291,6 +345,33 @@ on_drag_end (GtkGestureDrag *gesture, double dx, double dy, TressUvMap *self)
                  (double)self->uv[2 * index + 1]);
 }
 
+/* A click on a box (not on a point): the ribbons that use its row. */
+static void
+on_click_released (GtkGestureClick *click, int n_press, double x, double y, TressUvMap *self)
+{
+  GdkModifierType mods
+      = gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (click));
+  TressUvView view;
+  TressUvPiece piece;
+
+  if (self->press_on_point)
+    return;
+  get_view (self, &view);
+  if (tress_uv_hit_piece (&self->layout, &view, self->uv, self->n_floats, x, y, &piece))
+    g_signal_emit (self, signals[SIGNAL_PIECE_ACTIVATED], 0, piece.row, piece.group, piece.piece,
+                   (mods & (GDK_CONTROL_MASK | GDK_SHIFT_MASK)) != 0);
+}
+
+static void
+on_click_pressed (GtkGestureClick *click, int n_press, double x, double y, TressUvMap *self)
+{
+  TressUvView view;
+
+  get_view (self, &view);
+  self->press_on_point
+      = tress_uv_hit_point (&view, self->uv, self->n_floats, x, y, HIT_RADIUS) >= 0;
+}
+
 static void
 tress_uv_map_measure (GtkWidget *widget, GtkOrientation orientation, int for_size, int *minimum,
                       int *natural, int *minimum_baseline, int *natural_baseline)
@@ -306,6 +387,8 @@ tress_uv_map_finalize (GObject *object)
 
   g_free (self->uv);
   g_free (self->hover_text);
+  g_array_unref (self->row_ribbons);
+  g_array_unref (self->row_selected);
   g_clear_object (&self->background);
   g_clear_pointer (&self->static_node, gsk_render_node_unref);
   G_OBJECT_CLASS (tress_uv_map_parent_class)->finalize (object);
@@ -325,6 +408,10 @@ tress_uv_map_class_init (TressUvMapClass *klass)
   signals[SIGNAL_POINT_MOVED]
       = g_signal_new ("point-moved", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
                       NULL, G_TYPE_NONE, 3, G_TYPE_UINT, G_TYPE_DOUBLE, G_TYPE_DOUBLE);
+  /* (guint row, guint group, guint piece, gboolean extend) */
+  signals[SIGNAL_PIECE_ACTIVATED] = g_signal_new (
+      "piece-activated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+      G_TYPE_NONE, 4, G_TYPE_UINT, G_TYPE_UINT, G_TYPE_UINT, G_TYPE_BOOLEAN);
 }
 
 static void
@@ -332,7 +419,10 @@ tress_uv_map_init (TressUvMap *self)
 {
   GtkEventController *motion = gtk_event_controller_motion_new ();
   GtkGesture *drag = gtk_gesture_drag_new ();
+  GtkGesture *click = gtk_gesture_click_new ();
 
+  self->row_ribbons = g_array_new (FALSE, TRUE, sizeof (guint));
+  self->row_selected = g_array_new (FALSE, TRUE, sizeof (guint));
   self->drag_point = -1;
   self->hover_point = -1;
   self->hover_text = g_strdup ("");
@@ -342,6 +432,9 @@ tress_uv_map_init (TressUvMap *self)
   g_signal_connect (drag, "drag-update", G_CALLBACK (on_drag_update), self);
   g_signal_connect (drag, "drag-end", G_CALLBACK (on_drag_end), self);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drag));
+  g_signal_connect (click, "pressed", G_CALLBACK (on_click_pressed), self);
+  g_signal_connect (click, "released", G_CALLBACK (on_click_released), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (click));
 }
 
 GtkWidget *
@@ -395,6 +488,44 @@ tress_uv_map_load_background (TressUvMap *self, GFile *file, GError **error)
     return FALSE;
   tress_uv_map_set_background (self, texture);
   return TRUE;
+}
+
+void
+tress_uv_map_set_row_use (TressUvMap *self, const guint *ribbons, const guint *selected,
+                          guint n_rows)
+{
+  if (self->row_ribbons->len == n_rows && self->row_selected->len == n_rows
+      && (n_rows == 0
+          || (memcmp (self->row_ribbons->data, ribbons, n_rows * sizeof (guint)) == 0
+              && memcmp (self->row_selected->data, selected, n_rows * sizeof (guint)) == 0)))
+    return;
+  g_array_set_size (self->row_ribbons, 0);
+  g_array_set_size (self->row_selected, 0);
+  if (n_rows > 0)
+    {
+      g_array_append_vals (self->row_ribbons, ribbons, n_rows);
+      g_array_append_vals (self->row_selected, selected, n_rows);
+    }
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+gboolean
+tress_uv_map_row_is_used (TressUvMap *self, guint row)
+{
+  return row < self->row_selected->len && g_array_index (self->row_selected, guint, row) > 0;
+}
+
+void
+tress_uv_map_click (TressUvMap *self, double x, double y, gboolean extend)
+{
+  TressUvView view;
+  TressUvPiece piece;
+
+  get_view (self, &view);
+  if (tress_uv_hit_point (&view, self->uv, self->n_floats, x, y, HIT_RADIUS) < 0
+      && tress_uv_hit_piece (&self->layout, &view, self->uv, self->n_floats, x, y, &piece))
+    g_signal_emit (self, signals[SIGNAL_PIECE_ACTIVATED], 0, piece.row, piece.group, piece.piece,
+                   extend);
 }
 
 const char *

@@ -6,6 +6,14 @@
  * loads, e.g. PNG). Hovering names the piece and point; dragging a point emits
  * "point-moved" at the end so the owner records one undoable edit.
  *
+ * The link with the ribbons: row n of the table holds the hairs of n sections,
+ * so a ribbon of n sections draws one of row n's pieces (which group and piece
+ * the file does not say). The owner tells which rows the material's ribbons
+ * and the selected ones use (tress_uv_map_set_row_use): the boxes of the rows
+ * in use by the selection are highlighted, hovering a box says how many
+ * ribbons use its row, and a click on a box (not on a point) emits
+ * "piece-activated" so the owner selects them.
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #pragma once
@@ -36,7 +44,17 @@ void tress_uv_map_drag_point_to (TressUvMap *self, guint index, double x, double
 /* Widget position of point @index. */
 void tress_uv_map_get_point_position (TressUvMap *self, guint index, double *x, double *y);
 
-/* Signal "point-moved" (guint index, double u, double v). */
+/* Per row (0 = hairs of 1 section): the material's ribbons with that many
+ * sections, and how many of them are selected (copied). */
+void tress_uv_map_set_row_use (TressUvMap *self, const guint *ribbons, const guint *selected,
+                               guint n_rows);
+gboolean tress_uv_map_row_is_used (TressUvMap *self, guint row);
+/* A click at widget point (@x, @y), as the pointer would (tests). */
+void tress_uv_map_click (TressUvMap *self, double x, double y, gboolean extend);
+
+/* Signals "point-moved" (guint index, double u, double v) and
+ * "piece-activated" (guint row, guint group, guint piece, gboolean extend: Ctrl
+ * or Shift held). */
 
 /* A GdkTexture from a DDS file's bytes (top mip level). */
 GdkTexture *tress_texture_new_from_dds (GBytes *bytes, GError **error);
