@@ -821,7 +821,13 @@ test_builder_niff2_every_channel (void)
         JsonObject *e = json_object_get_object_member (json_array_get_object_element (groups, i),
                                                        "nintendo_extension");
 
-        other_8 |= json_object_get_int_member (e, "other_extension_bytes") == 8;
+        if (json_object_has_member (e, "other_base64"))
+          {
+            gsize n = 0;
+            g_autofree guchar *other
+                = g_base64_decode (json_object_get_string_member (e, "other_base64"), &n);
+            other_8 |= n == 8;
+          }
         constraints = json_object_get_array_member (e, "constraints");
         for (guint k = 0; k < json_array_get_length (constraints); k++)
           {

@@ -235,4 +235,8 @@ bfres_shown_name (const char *name, BfresShownName buf)
   return buf;
 }
 
+/* The format's dump and build (tress-bfres-json.c). */
+void bfres_dump_json (gpointer model, TressJsonWriter *w);
+gboolean bfres_build_json (TressJsonReader *r, TressJsonBuild *out);
+
 G_END_DECLS

@@ -207,4 +207,14 @@ extern const TressCurveOps tress_niff_curve_ops;
 double tress_niff_key_records_eval (GArray *records, guint component, double frame);
 double tress_niff_channel_eval (GArray *keys, guint channel, guint component, double frame);
 
+/* Names for the dump: NULL (type, order) or "?" when there is none. */
+const char *tress_niff_anim_type_name (guint32 type);
+const char *tress_niff_rot_order_name (guint32 order);
+const char *tress_niff_list_name (guint32 tag);
+const char *tress_niff_constraint_name (guint k);
+
+/* The format's dump and build (tress-niff-json.c). */
+void niff_dump_json (gpointer model, TressJsonWriter *w);
+gboolean niff_build_json (TressJsonReader *r, TressJsonBuild *out);
+
 G_END_DECLS

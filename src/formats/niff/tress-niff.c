@@ -35,6 +35,15 @@ static const struct
   { 0x00260000, 0x80, "Effector" },     { 0x00270000, 0x84, "ExternalName" },
 };
 
+static int list_kind (guint32 tag);
+
+const char *
+tress_niff_list_name (guint32 tag)
+{
+  int k = list_kind (tag);
+  return k >= 0 ? list_kinds[k].name : "?";
+}
+
 static int
 list_kind (guint32 tag)
 {
@@ -48,6 +57,12 @@ static const char *const constraint_names[TRESS_NIFF_N_CONSTRAINTS] = {
   "orientation", "direction",    "upvector",        "preferred axis",
   "position",    "unique scale", "classical scale",
 };
+
+const char *
+tress_niff_constraint_name (guint k)
+{
+  return k < TRESS_NIFF_N_CONSTRAINTS ? constraint_names[k] : "?";
+}
 
 static void
 niff_free (gpointer model)
@@ -605,8 +620,8 @@ tress_niff_group_get_channel_bits (const TressNiffFile *file, guint group)
 
 /* ---- validate ---- */
 
-static const char *
-anim_type_name (guint32 type)
+const char *
+tress_niff_anim_type_name (guint32 type)
 {
   switch (type)
     {
@@ -662,8 +677,8 @@ records_anim_type (const TressNiffGroup *g)
   return NIFF_NONE;
 }
 
-static const char *
-rot_order_name (guint32 order)
+const char *
+tress_niff_rot_order_name (guint32 order)
 {
   switch (order)
     {
@@ -738,7 +753,7 @@ validate_group (const TressNiffFile *file, guint gi, gsize off, TressProblemColl
   guint32 fixed_type = records_anim_type (g);
   g_autofree char *type_fix = fixed_type != NIFF_NONE
                                   ? g_strdup_printf ("set the anim type to %s, as its records are",
-                                                     anim_type_name (fixed_type))
+                                                     tress_niff_anim_type_name (fixed_type))
                                   : NULL;
 
 #define PROBLEM(sev, at, ...) tress_problem_collect (problems, sev, loc, at, NULL, -1, __VA_ARGS__)
@@ -754,10 +769,10 @@ validate_group (const TressNiffFile *file, guint gi, gsize off, TressProblemColl
   if (g->name_index != NIFF_NONE && tress_niff_file_get_name (file, g->name_index) == NULL)
     PROBLEM (TRESS_SEVERITY_WARNING, off + 0x10, "name index %u is not in the NameList",
              g->name_index);
-  if (anim_type_name (g->anim_type) == NULL)
+  if (tress_niff_anim_type_name (g->anim_type) == NULL)
     FIXABLE (TRESS_SEVERITY_ERROR, off + 0x14, type_fix, TRESS_NIFF_FIX_ANIM_TYPE,
              "anim type %u is none of STATIC 0, FULL 2, KEY 3, BILLBOARD 4", g->anim_type);
-  if (rot_order_name (g->rot_order) == NULL)
+  if (tress_niff_rot_order_name (g->rot_order) == NULL)
     PROBLEM (TRESS_SEVERITY_WARNING, off + 0x24, "rotation order 0x%08x is not a known order",
              g->rot_order);
 
@@ -769,7 +784,7 @@ validate_group (const TressNiffFile *file, guint gi, gsize off, TressProblemColl
       if (want_tag != 0 && r->tag != want_tag)
         FIXABLE (TRESS_SEVERITY_ERROR, rec_off, type_fix, TRESS_NIFF_FIX_ANIM_TYPE,
                  "record %u has tag 0x%08x but the group's anim type %s needs 0x%08x", i, r->tag,
-                 anim_type_name (g->anim_type), want_tag);
+                 tress_niff_anim_type_name (g->anim_type), want_tag);
       if (r->index != i)
         {
           g_autofree char *fix = g_strdup_printf ("set the record's index to %u", i);
@@ -1242,7 +1257,7 @@ niff_describe (gpointer model)
       const TressNiffGroup *g = g_ptr_array_index (file->groups, i);
       const char *name = tress_niff_file_get_name (file, g->name_index);
       g_autofree char *owner = tress_niff_group_owner (file, i);
-      const char *type = anim_type_name (g->anim_type);
+      const char *type = tress_niff_anim_type_name (g->anim_type);
 
       g_string_append_printf (s, "group %u %s: %s, %u record%s", i, name ? name : "(unnamed)",
                               type ? type : "unknown type", g->records->len,
@@ -1280,234 +1295,6 @@ niff_describe (gpointer model)
   return g_string_free (s, FALSE);
 }
 
-static void
-dump_trs (TressJsonWriter *b, const TressNiffRecord *r)
-{
-  static const char *const names[3] = { "translate", "rotate", "scale" };
-
-  for (guint v = 0; v < 3; v++)
-    {
-      tress_json_member (b, names[v]);
-      tress_json_begin_array (b);
-      for (guint k = 0; k < 3; k++)
-        tress_json_add_double (b, niff_f32 (r->trs[3 * v + k]));
-      tress_json_end_array (b);
-    }
-  tress_json_member (b, "expand");
-  tress_json_add_int (b, r->expand);
-}
-
-static void
-add_u32 (TressJsonWriter *b, const char *name, guint32 v)
-{
-  tress_json_member (b, name);
-  tress_json_add_int (b, v);
-}
-
-static void
-niff_dump (gpointer model, TressJsonWriter *b)
-{
-  TressNiffFile *file = model;
-  char buf[16];
-
-  tress_json_begin_object (b);
-  tress_json_member (b, "format");
-  tress_json_add_string (b, file->niff2 ? "NIFF2" : "NIFF1");
-  g_snprintf (buf, sizeof buf, "0x%08x", file->version);
-  tress_json_member (b, "version");
-  tress_json_add_string (b, buf);
-  add_u32 (b, "file_size", (guint32)g_bytes_get_size (file->bytes));
-  add_u32 (b, "header_size", file->header_size);
-
-  tress_json_member (b, "lists");
-  tress_json_begin_array (b);
-  for (guint i = 0; i < file->lists->len; i++)
-    {
-      const TressNiffList *l = &g_array_index (file->lists, TressNiffList, i);
-      tress_json_begin_object (b);
-      tress_json_member (b, "name");
-      tress_json_add_string (b, list_kinds[list_kind (l->tag)].name);
-      g_snprintf (buf, sizeof buf, "0x%08x", l->tag);
-      tress_json_member (b, "tag");
-      tress_json_add_string (b, buf);
-      add_u32 (b, "offset", (guint32)l->offset);
-      add_u32 (b, "size", (guint32)l->size);
-      tress_json_end_object (b);
-    }
-  tress_json_end_array (b);
-
-  tress_json_member (b, "objects");
-  tress_json_begin_array (b);
-  for (guint i = 0; i < file->objects->len; i++)
-    {
-      const TressNiffObject *o = &g_array_index (file->objects, TressNiffObject, i);
-      const char *name = tress_niff_file_get_name (file, o->name_index);
-      tress_json_begin_object (b);
-      add_u32 (b, "index", o->index);
-      tress_json_member (b, "name");
-      tress_json_add_string (b, name);
-      tress_json_member (b, "anim_group");
-      if (o->anim_link == NIFF_NONE)
-        tress_json_add_null (b);
-      else
-        tress_json_add_int (b, o->anim_link);
-      tress_json_end_object (b);
-    }
-  tress_json_end_array (b);
-
-  tress_json_member (b, "anim_groups");
-  tress_json_begin_array (b);
-  for (guint gi = 0; gi < file->groups->len; gi++)
-    {
-      const TressNiffGroup *g = g_ptr_array_index (file->groups, gi);
-      const char *type = anim_type_name (g->anim_type);
-      const char *order = rot_order_name (g->rot_order);
-      g_autofree char *owner = tress_niff_group_owner (file, gi);
-
-      tress_json_begin_object (b);
-      add_u32 (b, "index", g->index);
-      add_u32 (b, "offset", (guint32)g->offset);
-      tress_json_member (b, "name");
-      tress_json_add_string (b, tress_niff_file_get_name (file, g->name_index));
-      tress_json_member (b, "used_by");
-      tress_json_add_string (b, owner);
-      tress_json_member (b, "anim_type");
-      if (type != NULL)
-        tress_json_add_string (b, type);
-      else
-        tress_json_add_int (b, g->anim_type);
-      add_u32 (b, "frame_rate", g->frame_rate);
-      add_u32 (b, "loop", g->loop);
-      tress_json_member (b, "rotation_order");
-      if (order != NULL)
-        tress_json_add_string (b, order);
-      else
-        tress_json_add_int (b, g->rot_order);
-      add_u32 (b, "header_size", g->header_size);
-      add_u32 (b, "size", (guint32)tress_niff_group_size (g));
-
-      tress_json_member (b, "records");
-      tress_json_begin_array (b);
-      for (guint i = 0; i < g->records->len; i++)
-        {
-          const TressNiffRecord *r = &g_array_index (g->records, TressNiffRecord, i);
-          tress_json_begin_object (b);
-          tress_json_member (b, "kind");
-          switch (r->tag)
-            {
-            case TRESS_NIFF_RECORD_STATIC:
-              tress_json_add_string (b, "STATIC");
-              dump_trs (b, r);
-              break;
-            case TRESS_NIFF_RECORD_FULL:
-              tress_json_add_string (b, "FULL");
-              dump_trs (b, r);
-              break;
-            case TRESS_NIFF_RECORD_KEY:
-              tress_json_add_string (b, "KEY");
-              add_u32 (b, "key", r->key);
-              tress_json_member (b, "next_key");
-              if (r->next == NIFF_NONE)
-                tress_json_add_null (b);
-              else
-                tress_json_add_int (b, r->next);
-              add_u32 (b, "interpolation", r->interp);
-              dump_trs (b, r);
-              break;
-            default:
-              tress_json_add_string (b, "BILLBOARD");
-              add_u32 (b, "look_at", r->look_at);
-              add_u32 (b, "up", r->up);
-              break;
-            }
-          tress_json_end_object (b);
-        }
-      tress_json_end_array (b);
-
-      if (g->has_ext)
-        {
-          tress_json_member (b, "nintendo_extension");
-          tress_json_begin_object (b);
-          g_snprintf (buf, sizeof buf, "0x%x", g->channel_bits);
-          tress_json_member (b, "use_animation_channel");
-          tress_json_add_string (b, buf);
-          tress_json_member (b, "constraints");
-          tress_json_begin_array (b);
-          for (guint k = 0; k < TRESS_NIFF_N_CONSTRAINTS; k++)
-            {
-              tress_json_begin_object (b);
-              tress_json_member (b, "name");
-              tress_json_add_string (b, constraint_names[k]);
-              add_u32 (b, "kind", g->constraints[2 * k]);
-              add_u32 (b, "node", g->constraints[2 * k + 1]);
-              add_u32 (b, "external_file_name", g->external_names[2 * k]);
-              add_u32 (b, "external_obj_name", g->external_names[2 * k + 1]);
-              tress_json_end_object (b);
-            }
-          tress_json_end_array (b);
-          tress_json_member (b, "channels");
-          tress_json_begin_object (b);
-          for (guint c = 0; c < TRESS_NIFF_N_CHANNELS; c++)
-            {
-              guint nc = tress_niff_channel_n_components (c);
-              tress_json_member (b, tress_niff_channel_name (c));
-              tress_json_begin_array (b);
-              for (guint i = 0; i < g->channels[c]->len; i++)
-                {
-                  const TressNiffChannelKey *k
-                      = &g_array_index (g->channels[c], TressNiffChannelKey, i);
-                  tress_json_begin_object (b);
-                  add_u32 (b, "interpolation", k->interp);
-                  add_u32 (b, "key", k->key);
-                  tress_json_member (b, "value");
-                  tress_json_begin_array (b);
-                  for (guint j = 0; j < nc; j++)
-                    tress_json_add_double (b, niff_f32 (k->value[j]));
-                  tress_json_end_array (b);
-                  tress_json_member (b, "differential");
-                  tress_json_begin_array (b);
-                  for (guint j = 0; j < nc; j++)
-                    tress_json_add_double (b, niff_f32 (k->diff[j]));
-                  tress_json_end_array (b);
-                  tress_json_end_object (b);
-                }
-              tress_json_end_array (b);
-            }
-          tress_json_end_object (b);
-          add_u32 (b, "other_extension_bytes",
-                   g->other != NULL ? (guint32)g_bytes_get_size (g->other) : 0);
-          tress_json_end_object (b);
-        }
-      add_u32 (b, "user_extension_bytes",
-               g->user != NULL ? (guint32)g_bytes_get_size (g->user) : 0);
-      tress_json_end_object (b);
-    }
-  tress_json_end_array (b);
-  {
-    g_autoptr (GError) error = NULL;
-    g_autoptr (TressNiffScene) scene = tress_niff_scene_new (file, &error);
-
-    tress_json_member (b, "scene");
-    if (scene != NULL)
-      tress_niff_scene_dump (scene, b);
-    else
-      {
-        tress_json_begin_object (b);
-        tress_json_member (b, "error");
-        tress_json_add_string (b, error->message);
-        tress_json_end_object (b);
-      }
-  }
-  {
-    /* the validate pass's problems, summed up per kind */
-    g_autoptr (GPtrArray) problems = niff_validate (file);
-
-    tress_problem_list_aggregate (problems);
-    tress_json_problems_member (b, "problems", problems);
-  }
-  tress_json_end_object (b);
-}
-
 static const char *const niff_extensions[] = { "niff", "nif", NULL };
 
 const TressFormat tress_format_niff = {
@@ -1521,7 +1308,8 @@ const TressFormat tress_format_niff = {
   .validate = niff_validate,
   .serialize = niff_serialize,
   .describe = niff_describe,
-  .dump = niff_dump,
+  .dump = niff_dump_json,
+  .build = niff_build_json,
   .fix_all = niff_fix_all,
   .curves = &tress_niff_curve_ops,
 };

@@ -1,0 +1,204 @@
+/* test-niff-json.c: NIFF through dump → build, exactly; key edits in the JSON
+ * land the bytes set-key and delete-key give; the stored form is read-only
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "formats/niff/tress-niff.h"
+#include "tress-test-json.h"
+
+static void
+round_trip_dir (const char *dir, guint *n)
+{
+  g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
+  const char *name;
+
+  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (dir, name, NULL);
+      g_autoptr (GBytes) file = NULL;
+      g_autoptr (GError) error = NULL;
+      gpointer model;
+
+      if (!g_str_has_suffix (name, ".nif") && !g_str_has_suffix (name, ".niff"))
+        continue;
+      file = tj_read (path);
+      model = tress_format_niff.parse (file, name, &error);
+      if (model == NULL)
+        continue; /* a damaged fuzzing seed */
+      tress_format_niff.free (model);
+      g_test_message ("%s", name);
+      {
+        g_autoptr (GBytes) text = tress_test_assert_json_round_trip (&tress_format_niff, file);
+      }
+      (*n)++;
+    }
+}
+
+/* Every shared sample, the demo and the fuzzing seeds. */
+static void
+test_round_trip (void)
+{
+  g_autofree char *corpus = g_test_build_filename (G_TEST_DIST, "niff", "corpus", NULL);
+  g_autofree char *demo = tj_tmp ("demo.niff");
+  const char *dir = g_getenv ("TRESS_SAMPLES_DIR");
+  g_autofree char *samples = dir != NULL ? g_build_filename (dir, "niff", NULL) : NULL;
+  g_autoptr (GBytes) demo_bytes = NULL;
+  guint n = 0;
+
+  g_assert_cmpint (tj_run (NULL, NULL, "generate-demo", "niff", "-o", demo, NULL), ==, 0);
+  demo_bytes = tj_read (demo);
+  {
+    g_autoptr (GBytes) text = tress_test_assert_json_round_trip (&tress_format_niff, demo_bytes);
+  }
+  round_trip_dir (corpus, &n);
+  g_assert_cmpuint (n, >=, 5);
+  if (samples != NULL && g_file_test (samples, G_FILE_TEST_IS_DIR))
+    {
+      n = 0;
+      round_trip_dir (samples, &n);
+      g_assert_cmpuint (n, ==, 8);
+    }
+}
+
+static char *
+sample_or_demo (const char *name)
+{
+  g_autofree char *sample = NULL;
+  const char *dir = g_getenv ("TRESS_SAMPLES_DIR");
+  char *demo;
+
+  if (dir != NULL)
+    {
+      sample = g_build_filename (dir, "niff", name, NULL);
+      if (g_file_test (sample, G_FILE_TEST_EXISTS))
+        return g_steal_pointer (&sample);
+    }
+  demo = tj_tmp ("edit-demo.niff");
+  g_assert_cmpint (tj_run (NULL, NULL, "generate-demo", "niff", "-o", demo, NULL), ==, 0);
+  return demo;
+}
+
+static JsonObject *
+key_object (JsonNode *root, guint curve, guint key)
+{
+  g_autofree char *p = g_strdup_printf ("/curves/%u/keys/%u", curve, key);
+  return tj_object (root, p);
+}
+
+static void
+assert_same_as_cli (JsonNode *root, GBytes *by_cli)
+{
+  g_autoptr (GBytes) by_json = NULL;
+  g_autofree char *err = NULL;
+
+  g_assert_cmpint (tj_build (root, "niff", &by_json, &err), ==, 0);
+  g_assert_nonnull (by_json);
+  tress_test_assert_bytes_equal (by_cli, by_json);
+}
+
+/* The first curve with at least @n keys. */
+static guint
+curve_with_keys (JsonNode *root, guint n)
+{
+  JsonArray *curves = tj_array (root, "/curves");
+
+  for (guint i = 0; i < json_array_get_length (curves); i++)
+    if (json_array_get_length (
+            json_object_get_array_member (json_array_get_object_element (curves, i), "keys"))
+        >= n)
+      return i;
+  g_assert_not_reached ();
+}
+
+static void
+test_edit_keys (void)
+{
+  /* NIFF2 channels (Hermite, one slope a key) and NIFF1 KEY records */
+  static const char *const files[] = { "Rings.niff", "kirikobu.niff" };
+
+  for (guint f = 0; f < G_N_ELEMENTS (files); f++)
+    {
+      g_autofree char *file = sample_or_demo (files[f]);
+      g_autofree char *cli = tj_tmp ("cli.niff");
+      g_autoptr (GBytes) original = tj_read (file);
+      g_autoptr (JsonNode) root = tj_dump (file);
+      guint c = curve_with_keys (root, 4);
+      g_autofree char *cs = g_strdup_printf ("%u", c);
+
+      {
+        g_autoptr (GBytes) by_cli = NULL;
+
+        g_assert_cmpint (
+            tj_run (NULL, NULL, "set-key", file, cs, "2", "--value", "0.75", "-o", cli, NULL), ==,
+            0);
+        by_cli = tj_read (cli);
+        g_assert_false (g_bytes_equal (by_cli, original));
+        json_object_set_double_member (key_object (root, c, 2), "value", 0.75);
+        assert_same_as_cli (root, by_cli);
+      }
+      {
+        g_autoptr (JsonNode) again = tj_dump (file);
+        g_autoptr (GBytes) by_cli = NULL;
+        g_autofree char *keys = g_strdup_printf ("/curves/%u/keys", c);
+
+        g_assert_cmpint (tj_run (NULL, NULL, "delete-key", file, cs, "1", "-o", cli, NULL), ==, 0);
+        by_cli = tj_read (cli);
+        json_array_remove_element (tj_array (again, keys), 1);
+        assert_same_as_cli (again, by_cli);
+      }
+    }
+}
+
+static void
+test_refusals (void)
+{
+  g_autofree char *file = sample_or_demo ("Rings.niff");
+
+  {
+    /* the stored form is read-only */
+    g_autoptr (JsonNode) root = tj_dump (file);
+
+    json_object_set_int_member (tj_object (root, "/anim_groups/0"), "frame_rate", 60);
+    tj_assert_refused (root, "niff", "/anim_groups/0", "read-only");
+  }
+  {
+    g_autoptr (JsonNode) root = tj_dump (file);
+    JsonObject *list = json_array_get_object_element (tj_array (root, "/lists"), 0);
+    g_autofree char *b64 = g_strdup (json_object_get_string_member (list, "base64"));
+
+    b64[10] = b64[10] == 'A' ? 'B' : 'A';
+    json_object_set_string_member (list, "base64", b64);
+    tj_assert_refused (root, "niff", "/lists", "read-only");
+  }
+  {
+    /* derived members are checked */
+    g_autoptr (JsonNode) root = tj_dump (file);
+
+    json_object_set_string_member (tj_object (root, "/curves/0"), "path", "Else/Where");
+    tj_assert_refused (root, "niff", "/curves/0/path", "derived from the file");
+  }
+  {
+    g_autoptr (JsonNode) root = tj_dump (file);
+    guint c = curve_with_keys (root, 2);
+    g_autofree char *p = g_strdup_printf ("/curves/%u/keys/0/interp", c);
+
+    json_object_set_string_member (key_object (root, c, 0), "interp", "bouncy");
+    tj_assert_refused (root, "niff", p, "expected step, linear, hermite or baked");
+  }
+  {
+    g_autoptr (JsonNode) root = tj_dump (file);
+
+    json_array_remove_element (tj_array (root, "/curves"), 0);
+    tj_assert_refused (root, "niff", "/curves", "curves follow from the AnimGroups");
+  }
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/niff/json/round-trip", test_round_trip);
+  g_test_add_func ("/niff/json/edit-keys", test_edit_keys);
+  g_test_add_func ("/niff/json/refusals", test_refusals);
+  return g_test_run ();
+}
