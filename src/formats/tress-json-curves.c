@@ -4,6 +4,8 @@
  */
 #include "tress-json-curves.h"
 
+#include "core/tress-curve-edit.h"
+
 void
 tress_json_keys_member (TressJsonWriter *w, const TressCurve *curve,
                         void (*label) (TressJsonWriter *w, const TressKey *key, gpointer data),
@@ -18,6 +20,9 @@ tress_json_keys_member (TressJsonWriter *w, const TressCurve *curve,
       tress_json_begin_object_compact (w);
       tress_json_double_member (w, "frame", k->frame);
       tress_json_double_member (w, "value", k->value);
+      if (k->in_gap != 0)
+        /* where the segment before ends: it misses the key's value by a step */
+        tress_json_double_member (w, "in_value", tress_key_in_value (k));
       tress_json_double_member (w, "in_slope", k->in_slope);
       tress_json_double_member (w, "out_slope", k->out_slope);
       tress_json_string_member (w, "interp", tress_interp_to_string (k->interp));
@@ -41,7 +46,8 @@ tress_json_keys_free (GArray *keys)
 GArray *
 tress_json_read_keys (TressJsonReader *r, const char *extra_name)
 {
-  const char *names[] = { "frame", "value", "in_slope", "out_slope", "interp", extra_name, NULL };
+  const char *names[]
+      = { "frame", "value", "in_slope", "out_slope", "interp", "in_value", extra_name, NULL };
   GArray *keys;
 
   if (!tress_json_reader_begin_array (r))
@@ -81,6 +87,9 @@ tress_json_read_keys (TressJsonReader *r, const char *extra_name)
                 break;
               }
             case 5:
+              k.has_in_value = tress_json_reader_read_double (r, &k.in_value);
+              break;
+            case 6:
               k.extra = tress_json_reader_read_string (r);
               break;
             default:
@@ -112,30 +121,58 @@ tress_json_keys_equal (const TressCurve *curve, GArray *keys)
   return TRUE;
 }
 
-/* The JSON's members on a key, as set-key does: a slope given makes the
- * tangent manual; tied tangents follow the one given. */
-static void
-apply_key (TressKey *k, const TressJsonKey *j, gboolean tied)
+/* The key @k with the JSON's members on it (tangent and tied slopes are
+ * the edit's own business: tress_curve_edit_set_key). */
+static TressKey
+with_members (const TressKey *k, const TressJsonKey *j)
 {
-  gboolean in = j->has_in && j->in_slope != k->in_slope;
-  gboolean out = j->has_out && j->out_slope != k->out_slope;
+  TressKey v = *k;
 
   if (j->has_frame)
-    k->frame = j->frame;
+    v.frame = j->frame;
   if (j->has_value)
-    k->value = j->value;
-  if (in)
-    k->in_slope = j->in_slope;
-  if (out)
-    k->out_slope = j->out_slope;
-  if (tied && in && !out)
-    k->out_slope = k->in_slope;
-  else if (tied && out && !in)
-    k->in_slope = k->out_slope;
-  if (in || out)
-    k->tangent = TRESS_TANGENT_MANUAL;
+    v.value = j->value;
+  if (j->has_in)
+    v.in_slope = j->in_slope;
+  if (j->has_out)
+    v.out_slope = j->out_slope;
   if (j->has_interp)
-    k->interp = j->interp;
+    v.interp = j->interp;
+  return v;
+}
+
+/* The index in @curve of the key the format gave as @origin (1 + its index). */
+static int
+find_origin (const TressCurve *curve, guint32 origin)
+{
+  for (guint i = 0; i < tress_curve_get_n_keys (curve); i++)
+    if (tress_curve_get_key (curve, i)->origin == origin)
+      return (int)i;
+  return -1;
+}
+
+/* Where the key arrives (in_value): derived from the segment before it.
+ * Given with a key, it must be the file's (left as dumped), or have moved
+ * with the value (moving a key moves both). */
+static gboolean
+check_in_value (TressJsonReader *r, const char *key_path, const TressJsonKey *j,
+                const TressKey *was)
+{
+  double file_in = was != NULL ? tress_key_in_value (was) : 0;
+  double value = j->has_value ? j->value : was != NULL ? was->value : 0;
+  g_autofree char *p = NULL;
+
+  if (!j->has_in_value)
+    return TRUE;
+  if (was != NULL && (j->in_value == file_in || (float)(j->in_value - value) == was->in_gap))
+    return TRUE;
+  if (was == NULL && j->in_value == value)
+    return TRUE;
+  p = g_strconcat (key_path, "/in_value", NULL);
+  return tress_json_reader_refuse_at (r, p,
+                                      "where the segment before reaches the key follows from "
+                                      "the stored segment and moves with \"value\": edit the "
+                                      "value instead");
 }
 
 gboolean
@@ -143,91 +180,123 @@ tress_json_apply_keys (TressJsonReader *r, const TressCurveOps *ops, gpointer mo
                        const char *keys_path, GArray *keys, TressJsonKeyHook hook, gpointer data,
                        const char *frame_count_path, gboolean *edited)
 {
-  g_autoptr (TressCurve) curve = ops->get_curve (model, index);
+  g_autoptr (TressCurve) was = ops->get_curve (model, index);
+  g_autoptr (TressCurve) curve = tress_curve_copy (was);
+  g_autoptr (GArray) sel = g_array_new (FALSE, FALSE, sizeof (guint));
   g_autoptr (GError) error = NULL;
-  guint n = tress_curve_get_n_keys (curve);
-  gboolean changed = FALSE, ok = TRUE;
+  g_autofree int *match = g_new (int, MAX (keys->len, 1)); /* JSON key → file key, or -1 */
+  g_autofree gboolean *kept = NULL;
+  guint n = tress_curve_get_n_keys (was);
+  gboolean ok = TRUE;
   double max_error = 0;
   guint nk;
 
   *edited = FALSE;
-  if (keys->len == n)
-    for (guint i = 0; i < n; i++)
-      {
-        TressJsonKey *j = &g_array_index (keys, TressJsonKey, i);
-        TressKey *k = tress_curve_get_key (curve, i);
-
-        if (hook != NULL)
-          {
-            g_autofree char *p = g_strdup_printf ("%s/%u", keys_path, i);
-            ok &= hook (r, p, j, k, data);
-          }
-        if (!key_equal (k, j))
-          {
-            apply_key (k, j, curve->limits.tied_tangents);
-            changed = TRUE;
-          }
-      }
-  else
+  /* Which file key each JSON key stands for: by place when the count is the
+   * same, otherwise the file's key at the same frame (each once). */
+  kept = g_new0 (gboolean, MAX (n, 1));
+  for (guint i = 0; i < keys->len; i++)
     {
-      /* Keys added or removed: a JSON key stands for the file's key at the
-       * same frame (each once); the others are new keys. */
-      g_autoptr (GArray) out = g_array_sized_new (FALSE, TRUE, sizeof (TressKey), keys->len);
-      g_autofree gboolean *used = g_new0 (gboolean, MAX (n, 1));
+      TressJsonKey *j = &g_array_index (keys, TressJsonKey, i);
+      guint m = 0;
 
-      if (curve->limits.fixed_key_count)
-        return tress_json_reader_refuse_at (r, keys_path,
-                                            "this curve has a fixed number of keys (%u)", n);
-      for (guint i = 0; i < keys->len; i++)
+      if (keys->len == n)
+        m = i;
+      else
         {
-          TressJsonKey *j = &g_array_index (keys, TressJsonKey, i);
-          g_autofree char *p = g_strdup_printf ("%s/%u", keys_path, i);
-          TressKey k = { 0 };
-          guint m = 0;
-
           if (!j->has_frame || !j->has_value)
             {
+              g_autofree char *p = g_strdup_printf ("%s/%u", keys_path, i);
               ok = tress_json_reader_refuse_at (r, p,
                                                 "a key added to a curve needs its \"frame\" and "
                                                 "\"value\"");
+              match[i] = -1;
               continue;
             }
-          while (m < n && (used[m] || tress_curve_get_key (curve, m)->frame != j->frame))
+          while (m < n && (kept[m] || tress_curve_get_key (was, m)->frame != j->frame))
             m++;
-          if (m < n)
-            {
-              used[m] = TRUE;
-              k = *tress_curve_get_key (curve, m);
-            }
-          else
-            {
-              k.interp = out->len > 0 ? g_array_index (out, TressKey, out->len - 1).interp
-                         : n > 0      ? tress_curve_get_key (curve, 0)->interp
-                                      : TRESS_INTERP_LINEAR;
-              k.tangent = j->has_in || j->has_out ? TRESS_TANGENT_MANUAL : TRESS_TANGENT_AUTO;
-            }
-          if (hook != NULL)
-            ok &= hook (r, p, j, m < n ? &k : NULL, data);
-          apply_key (&k, j, curve->limits.tied_tangents);
-          g_array_append_val (out, k);
         }
-      if (out->len == 0)
-        return tress_json_reader_refuse_at (r, keys_path, "a curve keeps at least one key");
-      g_array_unref (curve->keys);
-      curve->keys = g_steal_pointer (&out);
-      changed = TRUE;
+      match[i] = m < n ? (int)m : -1;
+      if (m < n)
+        kept[m] = TRUE;
+    }
+  for (guint i = 0; i < keys->len; i++)
+    {
+      TressJsonKey *j = &g_array_index (keys, TressJsonKey, i);
+      const TressKey *w = match[i] >= 0 ? tress_curve_get_key (was, (guint)match[i]) : NULL;
+      g_autofree char *p = g_strdup_printf ("%s/%u", keys_path, i);
+
+      if (hook != NULL)
+        ok &= hook (r, p, j, w, data);
+      ok &= check_in_value (r, p, j, w);
     }
   if (!ok)
     return FALSE;
-  if (!changed)
+  if (tress_json_keys_equal (was, keys))
     return TRUE;
-  if (!tress_curve_sort (curve))
-    return tress_json_reader_refuse_at (r, keys_path, "two keys share a frame");
-  /* new keys without slopes take them from their neighbours */
-  for (guint i = 0; i < tress_curve_get_n_keys (curve); i++)
-    if (tress_curve_get_key (curve, i)->origin == 0
-        && tress_curve_get_key (curve, i)->tangent == TRESS_TANGENT_AUTO)
-      tress_curve_update_tangent (curve, i);
+  if (keys->len == 0)
+    return tress_json_reader_refuse_at (r, keys_path, "a curve keeps at least one key");
+  if (keys->len != n && curve->limits.fixed_key_count)
+    return tress_json_reader_refuse_at (r, keys_path, "this curve has a fixed number of keys (%u)",
+                                        n);
+
+  /* The editor's operations, one after the other: the keys gone are deleted,
+   * the keys changed are set (tress-cli set-key), new keys are inserted on the
+   * curve (tress-cli insert-key) and then set to what the JSON gives. */
+  for (guint m = n; m-- > 0;)
+    if (!kept[m])
+      g_array_prepend_val (sel, m);
+  if (sel->len > 0 && !tress_curve_edit_delete (curve, sel, &error))
+    return tress_json_reader_refuse_at (r, keys_path, "%s", error->message);
+  for (guint i = 0; i < keys->len; i++)
+    {
+      const TressJsonKey *j = &g_array_index (keys, TressJsonKey, i);
+      const TressKey *w;
+      TressKey v;
+      int at;
+
+      if (match[i] < 0)
+        continue;
+      w = tress_curve_get_key (was, (guint)match[i]);
+      if (key_equal (w, j))
+        continue;
+      at = find_origin (curve, w->origin);
+      if (at < 0 || w->origin == 0)
+        {
+          /* (keys the format gives without an origin: found by frame) */
+          at = tress_curve_find_key (curve, w->frame, 0);
+          if (at < 0)
+            return tress_json_reader_refuse_at (
+                r, keys_path, "the key at frame %g moved onto another one", w->frame);
+        }
+      v = with_members (tress_curve_get_key (curve, (guint)at), j);
+      if (!tress_curve_edit_set_key (curve, sel, (guint)at, &v, &error))
+        {
+          g_autofree char *p = g_strdup_printf ("%s/%u", keys_path, i);
+          return tress_json_reader_refuse_at (r, p, "%s", error->message);
+        }
+    }
+  for (guint i = 0; i < keys->len; i++)
+    {
+      const TressJsonKey *j = &g_array_index (keys, TressJsonKey, i);
+      g_autofree char *p = NULL;
+      guint at;
+      TressKey v;
+
+      if (match[i] >= 0)
+        continue;
+      p = g_strdup_printf ("%s/%u", keys_path, i);
+      if (!tress_curve_edit_insert (curve, sel, j->frame, &error))
+        return tress_json_reader_refuse_at (r, p, "%s", error->message);
+      at = g_array_index (sel, guint, 0);
+      v = with_members (tress_curve_get_key (curve, at), j);
+      if (!key_equal (tress_curve_get_key (curve, at), j)
+          && !tress_curve_edit_set_key (curve, sel, at, &v, &error))
+        return tress_json_reader_refuse_at (r, p, "%s", error->message);
+    }
+  if (tress_curve_same_keys (curve, was))
+    return TRUE;
+
   nk = tress_curve_get_n_keys (curve);
   if (frame_count_path != NULL
       && tress_curve_get_key (curve, nk - 1)->frame > curve->limits.frame_max)

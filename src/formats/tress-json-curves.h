@@ -2,10 +2,12 @@
  *
  * Formats with curves (BFRES, NIFF) write each curve's keys as the curve
  * operations give them, {"frame", "value", "in_slope", "out_slope",
- * "interp"}, every double to the bit; build compares them with the rebuilt
- * file's and hands a changed curve to the same operations the editor and
- * tress-cli set-key use (check_limits, then set_curve), so an edit lands in
- * the file's precision exactly as there.
+ * "interp"} (and "in_value" where the segment before misses the key's value),
+ * every double to the bit; build compares them with the rebuilt file's and
+ * changes the curve with the editor's own operations (tress-curve-edit.h:
+ * delete, set_key, insert, as tress-cli's key commands), then stores it as
+ * they do (check_limits, set_curve), so an edit lands in the file's
+ * precision exactly as there.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -24,9 +26,9 @@ void tress_json_keys_member (TressJsonWriter *w, const TressCurve *curve,
 /* A key as the JSON gives it: the members present. */
 typedef struct
 {
-  double frame, value, in_slope, out_slope;
+  double frame, value, in_slope, out_slope, in_value;
   TressInterp interp;
-  guint8 has_frame : 1, has_value : 1, has_in : 1, has_out : 1, has_interp : 1;
+  guint8 has_frame : 1, has_value : 1, has_in : 1, has_out : 1, has_interp : 1, has_in_value : 1;
   char *extra; /* "texture" (BFRES), kept for the format to check */
 } TressJsonKey;
 

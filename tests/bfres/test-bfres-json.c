@@ -178,6 +178,28 @@ key_object (JsonNode *root, guint curve, guint key)
       json_object_get_array_member (curve_object (root, curve, NULL), "keys"), key);
 }
 
+/* The first curve from @from on with 3 keys or more, the first two at least
+ * 2 frames apart; *frame gets the whole frame after its first key. */
+static guint
+curve_with_gap (JsonNode *root, guint from, double *frame)
+{
+  for (guint c = from;; c++)
+    {
+      JsonArray *keys = json_object_get_array_member (curve_object (root, c, NULL), "keys");
+      double f0, f1;
+
+      if (json_array_get_length (keys) < 3)
+        continue;
+      f0 = json_object_get_double_member (json_array_get_object_element (keys, 0), "frame");
+      f1 = json_object_get_double_member (json_array_get_object_element (keys, 1), "frame");
+      if (f1 - f0 >= 2 && f0 == floor (f0))
+        {
+          *frame = f0 + 1;
+          return c;
+        }
+    }
+}
+
 static void
 assert_same_as_cli (JsonNode *root, GBytes *by_cli)
 {
@@ -208,18 +230,18 @@ test_edit_keys (void)
     json_object_set_double_member (key_object (root, 1, 1), "value", 0.25);
     assert_same_as_cli (root, by_cli);
   }
-  /* a frame and both slopes */
+  /* a frame (a whole one: the frames this file stores) and both slopes */
   {
     g_autoptr (JsonNode) root = tj_dump (file);
     g_autoptr (GBytes) by_cli = NULL;
-    JsonObject *k = key_object (root, 2, 1);
-    double f0 = json_object_get_double_member (key_object (root, 2, 0), "frame");
-    double f1 = json_object_get_double_member (k, "frame");
-    double f = f1 - (f1 - f0) / 4;
-    char fs[G_ASCII_DTOSTR_BUF_SIZE];
+    double f = 0;
+    guint c = curve_with_gap (root, 0, &f);
+    JsonObject *k = key_object (root, c, 1);
+    char fs[G_ASCII_DTOSTR_BUF_SIZE], cs[16];
 
     g_ascii_dtostr (fs, sizeof fs, f);
-    g_assert_cmpint (tj_run (NULL, NULL, "set-key", file, "2", "1", "--frame", fs, "--in", "0.5",
+    g_snprintf (cs, sizeof cs, "%u", c);
+    g_assert_cmpint (tj_run (NULL, NULL, "set-key", file, cs, "1", "--frame", fs, "--in", "0.5",
                              "--out", "-0.5", "-o", cli, NULL),
                      ==, 0);
     by_cli = tj_read (cli);
@@ -248,21 +270,17 @@ test_edit_keys (void)
     gpointer model = tress_format_bfres.parse (original, "test", &error);
     JsonArray *keys;
     JsonObject *nk = json_object_new ();
-    const TressKey *k0, *k1;
-    double f;
+    double f = 0;
+    guint c = curve_with_gap (root, 0, &f);
     int at;
-    char fs[G_ASCII_DTOSTR_BUF_SIZE];
+    char fs[G_ASCII_DTOSTR_BUF_SIZE], cs[16];
 
-    curve = tress_format_bfres.curves->get_curve (model, 4);
-    k0 = tress_curve_get_key (curve, 0);
-    k1 = tress_curve_get_key (curve, 1);
-    f = floor ((k0->frame + k1->frame) / 2);
-    if (f == k0->frame)
-      f = k0->frame + (k1->frame - k0->frame) / 2;
+    curve = tress_format_bfres.curves->get_curve (model, c);
     at = tress_curve_insert_on_curve (curve, f, &error);
     g_assert_no_error (error);
     g_ascii_dtostr (fs, sizeof fs, f);
-    g_assert_cmpint (tj_run (NULL, NULL, "insert-key", file, "4", fs, "-o", cli, NULL), ==, 0);
+    g_snprintf (cs, sizeof cs, "%u", c);
+    g_assert_cmpint (tj_run (NULL, NULL, "insert-key", file, cs, fs, "-o", cli, NULL), ==, 0);
     by_cli = tj_read (cli);
     json_object_set_double_member (nk, "frame", f);
     json_object_set_double_member (nk, "value", tress_curve_get_key (curve, at)->value);
@@ -270,7 +288,7 @@ test_edit_keys (void)
     json_object_set_double_member (nk, "out_slope", tress_curve_get_key (curve, at)->out_slope);
     json_object_set_string_member (
         nk, "interp", tress_interp_to_string (tress_curve_get_key (curve, at)->interp));
-    keys = json_object_get_array_member (curve_object (root, 4, NULL), "keys");
+    keys = json_object_get_array_member (curve_object (root, c, NULL), "keys");
     {
       /* json-glib appends only: rebuild the array with the new key at @at */
       JsonArray *with = json_array_new ();
@@ -280,7 +298,7 @@ test_edit_keys (void)
             json_array_add_object_element (with, json_object_ref (nk));
           json_array_add_element (with, json_node_copy (json_array_get_element (keys, i)));
         }
-      json_object_set_array_member (curve_object (root, 4, NULL), "keys", with);
+      json_object_set_array_member (curve_object (root, c, NULL), "keys", with);
     }
     json_object_unref (nk);
     tress_format_bfres.free (model);
@@ -432,11 +450,11 @@ test_refusals (void)
     JsonObject *k0, *k1;
 
     curve_object (root, 0, &p);
-    path = g_strconcat (p, "/keys", NULL);
+    path = g_strconcat (p, "/keys/1", NULL);
     k0 = key_object (root, 0, 0);
     k1 = key_object (root, 0, 1);
     json_object_set_double_member (k1, "frame", json_object_get_double_member (k0, "frame"));
-    tj_assert_refused (root, "bfres", path, "share a frame");
+    tj_assert_refused (root, "bfres", path, "a key already sits at frame");
   }
   {
     g_autoptr (JsonNode) root = tj_dump (file);
