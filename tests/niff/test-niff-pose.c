@@ -767,6 +767,9 @@ test_animator_rings (void)
   g_assert_cmpstr (scene->name, ==, "Braid001");
   g_assert_cmpuint (tress_scene_get_n_nodes (scene), ==, 7);
   g_assert_cmpint (tress_scene_get_node (scene, 4)->parent, ==, 6); /* Camera_up below Camera_pos */
+  /* The camera's eye, look-at and up objects are hidden; the rest shows. */
+  for (guint i = 0; i < 7; i++)
+    g_assert_cmpint (tress_scene_get_node (scene, i)->visible, ==, i < 4);
   g_assert_cmpuint (scene->meshes->len, ==, 3);
   sweep = tress_scene_get_mesh (scene, 0);
   g_assert_cmpint (sweep->node, ==, 1);

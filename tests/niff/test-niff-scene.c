@@ -278,6 +278,11 @@ test_hierarchy (void)
     g_assert_cmpuint (scene->objects[root].parent, ==, TRESS_NIFF_NONE);
     g_assert_cmpuint (scene->n_roots, ==, 1);
     g_assert_cmpuint (scene->roots[0], ==, root);
+    /* The Cam's look-at, eye and up objects. */
+    g_assert_cmpuint (scene->n_cameras, ==, 1);
+    g_assert_true (scene->objects[up].camera && scene->objects[pos].camera);
+    g_assert_true (scene->objects[find_object (scene, "Camera_int")].camera);
+    g_assert_false (scene->objects[root].camera || scene->objects[1].camera);
     /* Sweep15_3's Parts: Part_1 (mat1) from triangle 100, Part_2 (mat3) from 300. */
     g_assert_cmpuint (tress_niff_scene_tri_mat (scene, 1, 0, 0), ==, 0);
     g_assert_cmpuint (tress_niff_scene_tri_mat (scene, 1, 0, 150), ==, 1);

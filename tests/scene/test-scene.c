@@ -5,6 +5,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <math.h>
+#include <string.h>
 
 #include "app/gl/tress-gl-camera.h"
 #include "app/scene/tress-scene-sticks.h"
@@ -166,6 +167,65 @@ test_sticks (void)
   g_assert_cmpuint (out->len, ==, 6 + 2 * 6);
 }
 
+/* Picking a mesh: the node a rigid mesh follows, the heaviest joint's node of
+ * a skinned one, the one nearest the eye where two overlap, none elsewhere. */
+static void
+test_mesh_pick (void)
+{
+  g_autoptr (TressScene) scene = make_scene ();
+  TressSceneMesh *near, *far;
+  graphene_matrix_t identity;
+  TressGlCamera cam;
+  float mvp[16];
+  const float lo[3] = { -1, -1, -1 }, hi[3] = { 3, 3, 1 };
+  const float square[] = { 0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 1, 0 };
+  const guint32 tris[] = { 0, 1, 2, 0, 2, 3 };
+  double cx, cy;
+  float centre[3] = { 1.5f, 0.5f, 0.5f };
+  double screen[3];
+
+  /* A square in the root's space at z 0 (world x 1…2), and one skinned to
+   * "mid" (70 %) and "tip" at z 0.5, nearer the eye, over the same spot. */
+  far = tress_scene_add_mesh (scene, "far", 4, 2, FALSE, FALSE, FALSE);
+  memcpy (far->positions, square, sizeof square);
+  memcpy (far->triangles, tris, sizeof tris);
+  far->node = 1;
+  near = tress_scene_add_mesh (scene, "near", 4, 2, FALSE, FALSE, TRUE);
+  graphene_matrix_init_identity (&identity);
+  tress_scene_add_joint (scene, 2, &identity);
+  tress_scene_add_joint (scene, 0, &identity);
+  for (guint v = 0; v < 4; v++)
+    {
+      near->positions[3 * v] = square[3 * v] + 1;
+      near->positions[3 * v + 1] = square[3 * v + 1];
+      near->positions[3 * v + 2] = 0.5f;
+      near->joints[4 * v] = 1;
+      near->weights[4 * v] = 0.3f;
+      near->joints[4 * v + 1] = 0;
+      near->weights[4 * v + 1] = 0.7f;
+    }
+  memcpy (near->triangles, tris, sizeof tris);
+  /* The skinned square at rest: its joints' inverse binds undo mid's and tip's worlds. */
+  for (guint j = 0; j < 2; j++)
+    {
+      TressSceneJoint *joint = tress_scene_get_joint (scene, j);
+      graphene_matrix_inverse (&tress_scene_get_node (scene, (guint)joint->node)->world,
+                               &joint->inverse_bind);
+    }
+  tress_gl_camera_init (&cam, 1, 0, 0);
+  tress_gl_camera_frame (&cam, lo, hi);
+  tress_gl_camera_mvp (&cam, 400, 300, mvp);
+  g_assert_true (tress_gl_project (mvp, centre, 400, 300, screen));
+  cx = screen[0], cy = screen[1];
+  g_assert_cmpint (tress_scene_mesh_pick (scene, mvp, 400, 300, cx, cy), ==, 2);
+  near->visible = FALSE;
+  g_assert_cmpint (tress_scene_mesh_pick (scene, mvp, 400, 300, cx, cy), ==, 1);
+  tress_scene_get_node (scene, 1)->visible = FALSE;
+  g_assert_cmpint (tress_scene_mesh_pick (scene, mvp, 400, 300, cx, cy), ==, -1);
+  tress_scene_get_node (scene, 1)->visible = TRUE;
+  g_assert_cmpint (tress_scene_mesh_pick (scene, mvp, 400, 300, 2, 2), ==, -1);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -173,5 +233,6 @@ main (int argc, char **argv)
   g_test_add_func ("/scene/hierarchy", test_hierarchy);
   g_test_add_func ("/scene/skinning", test_skinning);
   g_test_add_func ("/scene/sticks", test_sticks);
+  g_test_add_func ("/scene/mesh-pick", test_mesh_pick);
   return g_test_run ();
 }

@@ -7,6 +7,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "formats/bfres/tress-bfres-scene.h"
+#include "formats/niff/tress-niff-animator.h"
 
 #define SETTINGS_KEY "preview-models"
 
@@ -46,14 +47,29 @@ G_DEFINE_FINAL_TYPE (TressScenePane, tress_scene_pane, GTK_TYPE_WIDGET)
 
 /* ---- formats -------------------------------------------------------------- */
 
-static GHashTable *loaders; /* format id → TressScenePaneLoadFunc */
+static GHashTable *loaders;    /* format id → TressScenePaneLoadFunc */
+static GHashTable *own_scenes; /* format ids whose files hold their own scene */
+
+void
+tress_scene_pane_register_format_full (const char *format_id, TressScenePaneLoadFunc load,
+                                       TressScenePaneFormatFlags flags)
+{
+  if (loaders == NULL)
+    {
+      loaders = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+      own_scenes = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+    }
+  g_hash_table_insert (loaders, g_strdup (format_id), (gpointer)load);
+  if (flags & TRESS_SCENE_PANE_OWN_SCENE)
+    g_hash_table_add (own_scenes, g_strdup (format_id));
+  else
+    g_hash_table_remove (own_scenes, format_id);
+}
 
 void
 tress_scene_pane_register_format (const char *format_id, TressScenePaneLoadFunc load)
 {
-  if (loaders == NULL)
-    loaders = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  g_hash_table_insert (loaders, g_strdup (format_id), (gpointer)load);
+  tress_scene_pane_register_format_full (format_id, load, 0);
 }
 
 static TressSceneAnimator *
@@ -77,14 +93,37 @@ load_bfres (TressDocument *document, GFile *model_file, GError **error)
   return tress_bfres_animator_new (anims, fres, source, error);
 }
 
+/* A NIFF file carries the scene its animation moves. */
+static TressSceneAnimator *
+load_niff (TressDocument *document, GFile *model_file, GError **error)
+{
+  GFile *file = tress_document_get_file (document);
+  g_autofree char *source = file != NULL ? g_file_get_basename (file) : NULL;
+
+  return tress_niff_animator_new (tress_document_get_model (document),
+                                  source != NULL ? source : _ ("this file"), error);
+}
+
 static TressScenePaneLoadFunc
 loader_for (TressDocument *document)
 {
   const TressFormat *format = tress_document_get_format (document);
 
   if (loaders == NULL)
-    tress_scene_pane_register_format ("bfres", load_bfres);
+    {
+      tress_scene_pane_register_format ("bfres", load_bfres);
+      tress_scene_pane_register_format_full ("niff", load_niff, TRESS_SCENE_PANE_OWN_SCENE);
+    }
   return format != NULL ? g_hash_table_lookup (loaders, format->id) : NULL;
+}
+
+static gboolean
+own_scene (TressDocument *document)
+{
+  const TressFormat *format = tress_document_get_format (document);
+
+  return loader_for (document) != NULL && format != NULL
+         && g_hash_table_contains (own_scenes, format->id);
 }
 
 gboolean
@@ -267,20 +306,27 @@ load (TressScenePane *self, GFile *file)
   TressScenePaneLoadFunc loader = loader_for (TRESS_DOCUMENT (self->document));
   g_autoptr (GError) error = NULL;
   TressSceneAnimator *animator;
+  gboolean own;
 
   self->loaded = TRUE;
   if (loader == NULL)
     return;
-  animator = loader (TRESS_DOCUMENT (self->document), file, &error);
+  own = own_scene (TRESS_DOCUMENT (self->document));
+  gtk_widget_set_visible (self->model_button, !own);
+  animator = loader (TRESS_DOCUMENT (self->document), own ? NULL : file, &error);
   set_animator (self, animator);
   if (animator != NULL)
     tress_scene_preview_set_message (self->preview, NULL);
   else if (error != NULL)
     {
-      g_autofree char *text = g_strdup_printf (_ ("The model cannot be shown: %s"), error->message);
+      g_autofree char *text
+          = own ? g_strdup_printf (_ ("The scene cannot be shown: %s"), error->message)
+                : g_strdup_printf (_ ("The model cannot be shown: %s"), error->message);
 
       tress_scene_preview_set_message (self->preview, text);
     }
+  else if (own)
+    tress_scene_preview_set_message (self->preview, _ ("This file has no scene to show."));
   else
     tress_scene_preview_set_message (
         self->preview, _ ("No model found for these animations. Choose one with “Model…”."));

@@ -10,7 +10,9 @@
  *
  * Formats plug in with a load function (tress_scene_pane_register_format):
  * from the document (and a model file the user picked, or NULL to find one)
- * it makes a TressSceneAnimator. BFRES is built in.
+ * it makes a TressSceneAnimator. BFRES is built in, and NIFF, whose files
+ * carry their own scene (no "Model…" button; a scene that cannot be read is
+ * said in the picture's place while the curves stay editable).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -30,8 +32,16 @@ G_BEGIN_DECLS
 typedef TressSceneAnimator *(*TressScenePaneLoadFunc) (TressDocument *document, GFile *model_file,
                                                        GError **error);
 
+typedef enum
+{
+  /* The file holds its scene: no model is looked for or chosen. */
+  TRESS_SCENE_PANE_OWN_SCENE = 1 << 0,
+} TressScenePaneFormatFlags;
+
 /* Registers @load for documents of @format_id (a TressFormat id). */
 void tress_scene_pane_register_format (const char *format_id, TressScenePaneLoadFunc load);
+void tress_scene_pane_register_format_full (const char *format_id, TressScenePaneLoadFunc load,
+                                            TressScenePaneFormatFlags flags);
 /* Whether a load function is registered for @document's format. */
 gboolean tress_scene_pane_supports (TressDocument *document);
 

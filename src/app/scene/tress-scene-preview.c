@@ -518,12 +518,19 @@ int
 tress_scene_preview_pick (TressScenePreview *self, double x, double y)
 {
   float mvp[16];
+  int node = -1;
 
-  if (self->scene == NULL || !tress_scene_preview_get_show_bones (self))
+  if (self->scene == NULL)
     return -1;
   compute_mvp (self, mvp);
-  return tress_scene_sticks_pick (self->scene, mvp, gtk_widget_get_width (self->area),
+  /* The skeleton first (it is drawn over the meshes), then what is under the pointer. */
+  if (tress_scene_preview_get_show_bones (self))
+    node = tress_scene_sticks_pick (self->scene, mvp, gtk_widget_get_width (self->area),
+                                    gtk_widget_get_height (self->area), x, y);
+  if (node < 0 && tress_scene_preview_get_show_mesh (self))
+    node = tress_scene_mesh_pick (self->scene, mvp, gtk_widget_get_width (self->area),
                                   gtk_widget_get_height (self->area), x, y);
+  return node;
 }
 
 gboolean

@@ -3,9 +3,10 @@
  * One widget for every format with a scene (BFRES models, NIFF objects):
  * the meshes skinned on the GPU and lit, the skeleton as sticks over them,
  * orbit (drag), pan (Shift+drag or the middle button), zoom (scroll) and
- * "frame all"; toggles for the mesh and the bones. A click on a bone emits
- * "node-clicked"; nodes given to set_highlight() are drawn in the highlight
- * colour, and so are the vertices they move. Hovering a bone names it.
+ * "frame all"; toggles for the mesh and the bones. A click on a bone, or on
+ * a mesh away from the bones, emits "node-clicked" (the mesh's node); nodes
+ * given to set_highlight() are drawn in the highlight colour, and so are the
+ * vertices they move. Hovering a bone or a mesh names its node.
  *
  * The scene is borrowed: call pose_changed() after posing it, set_scene()
  * again when it is replaced (or NULL before freeing it). set_message() puts

@@ -182,3 +182,73 @@ tress_scene_node_screen_position (const TressScene *scene, guint node, const flo
   *y = out[1];
   return TRUE;
 }
+
+/* The node a vertex follows: its mesh's node, or its heaviest joint's. */
+static int
+vertex_node (const TressScene *scene, const TressSceneMesh *mesh, guint v)
+{
+  const guint16 *joints;
+  const float *weights;
+  guint best = 0;
+
+  if (mesh->joints == NULL)
+    return mesh->node;
+  joints = mesh->joints + TRESS_SCENE_MAX_INFLUENCES * (gsize)v;
+  weights = mesh->weights + TRESS_SCENE_MAX_INFLUENCES * (gsize)v;
+  for (guint k = 1; k < TRESS_SCENE_MAX_INFLUENCES; k++)
+    if (weights[k] > weights[best])
+      best = k;
+  if (!(weights[best] > 0) || joints[best] >= scene->joints->len)
+    return -1;
+  return tress_scene_get_joint (scene, joints[best])->node;
+}
+
+int
+tress_scene_mesh_pick (const TressScene *scene, const float mvp[16], double width, double height,
+                       double x, double y)
+{
+  double best = G_MAXDOUBLE;
+  int found = -1;
+
+  for (guint m = 0; m < scene->meshes->len; m++)
+    {
+      const TressSceneMesh *mesh = tress_scene_get_mesh (scene, m);
+      g_autofree double *screen = NULL;
+      g_autofree guint8 *front = NULL;
+
+      if (!mesh->visible || mesh->n_vertices == 0)
+        continue;
+      screen = g_new (double, 3 * (gsize)mesh->n_vertices);
+      front = g_new (guint8, mesh->n_vertices);
+      for (guint v = 0; v < mesh->n_vertices; v++)
+        {
+          float p[3];
+
+          tress_scene_vertex_position (scene, mesh, v, p);
+          front[v] = tress_gl_project (mvp, p, width, height, screen + 3 * (gsize)v);
+        }
+      for (guint t = 0; t < mesh->n_triangles; t++)
+        {
+          const guint32 *tri = mesh->triangles + 3 * (gsize)t;
+          double depth;
+
+          if (tri[0] >= mesh->n_vertices || tri[1] >= mesh->n_vertices || tri[2] >= mesh->n_vertices
+              || !front[tri[0]] || !front[tri[1]] || !front[tri[2]])
+            continue;
+          if (tress_gl_triangle_hit (screen + 3 * (gsize)tri[0], screen + 3 * (gsize)tri[1],
+                                     screen + 3 * (gsize)tri[2], x, y, &depth)
+              && depth < best)
+            {
+              int node = vertex_node (scene, mesh, tri[0]);
+
+              if (node >= 0 && (guint)node < tress_scene_get_n_nodes (scene)
+                  && tress_scene_get_node (scene, (guint)node)->visible)
+                {
+                  best = depth;
+                  found = node;
+                }
+            }
+        }
+    }
+  return found;
+}

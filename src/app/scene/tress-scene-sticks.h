@@ -9,7 +9,7 @@
  *
  * Picking measures in widget pixels: a click within a few pixels of a stick
  * or a square picks that node (a stick belongs to its child end); the nearest
- * wins.
+ * wins. Elsewhere, a click on a mesh picks the node it follows.
  *
  * GLib, graphene and the scene only: no GL, no GTK.
  *
@@ -52,6 +52,12 @@ void tress_scene_sticks_build (const TressScene *scene, const float mvp[16], dou
  * widget point (@x, @y), the nearest; −1 for none. */
 int tress_scene_sticks_pick (const TressScene *scene, const float mvp[16], double width,
                              double height, double x, double y);
+
+/* The node whose mesh is drawn at widget point (@x, @y), the one nearest the
+ * eye: a rigid mesh's node, or the heaviest joint of a skinned triangle's
+ * first corner; −1 for none. On the CPU, as the GPU draws the pose. */
+int tress_scene_mesh_pick (const TressScene *scene, const float mvp[16], double width,
+                           double height, double x, double y);
 
 /* Where node @node's origin lands in the widget; FALSE behind the eye. */
 gboolean tress_scene_node_screen_position (const TressScene *scene, guint node, const float mvp[16],

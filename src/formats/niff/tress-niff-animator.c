@@ -506,7 +506,11 @@ tress_niff_animator_new (TressNiffFile *file, const char *source, GError **error
     {
       g_autofree char *name = node_name (niff->objects[i].name, "object", i);
       guint32 p = niff->objects[i].parent;
-      tress_scene_add_node (scene, name, p != NONE ? (int)p : -1, i);
+      guint node = tress_scene_add_node (scene, name, p != NONE ? (int)p : -1, i);
+
+      /* The camera's eye, look-at and up objects are not part of what is shown. */
+      if (niff->objects[i].camera)
+        tress_scene_get_node (scene, node)->visible = FALSE;
     }
   self->pose = tress_niff_pose_new (niff, file);
   self->first_chain_root = scene->nodes->len;

@@ -1,9 +1,9 @@
 /* tress-niff-animator.h: a NIFF file's scene as a TressScene bound to its curves
  *
- * Nodes: every Obj (id: its index), then the IK nodes below the objects that
- * link them (ChainRoots, Joints, Effectors; ids TRESS_NIFF_NODE_CHAIN_ROOT |
- * index and so on). Meshes: one per shape and shading (flat or smooth, from
- * the material of each triangle), following their object rigidly; an envelope
+ * Nodes: every Obj (id: its index; the objects a camera is made of hidden),
+ * then the IK nodes below the objects that link them (ChainRoots, Joints,
+ * Effectors; ids TRESS_NIFF_NODE_CHAIN_ROOT | index and so on). Meshes: one per shape and shading
+ * (flat or smooth, from the material of each triangle), following their object rigidly; an envelope
  * shape is one skinned mesh over its nodes, bound in the pose at frame 0.
  * Triangles get their own three vertices so that each keeps its colour:
  * the material's colour sources (NIFF type: vertex, triangle and primitive

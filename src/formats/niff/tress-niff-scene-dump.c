@@ -136,6 +136,8 @@ tress_niff_scene_describe (const TressNiffScene *scene, GString *out)
       if (o->n_chain_roots > 0)
         g_string_append_printf (out, ", %u IK chain%s", o->n_chain_roots,
                                 o->n_chain_roots == 1 ? "" : "s");
+      if (o->camera)
+        g_string_append (out, ", camera");
       g_string_append_c (out, '\n');
     }
   if (scene->n_joints > 0 || scene->n_envelopes > 0)

@@ -1295,6 +1295,41 @@ check_ik_links (const TressNiffScene *scene, guint n_groups, GError **error)
   return TRUE;
 }
 
+/* Cam (0x000e0100): 19 words, the eye, look-at and up objects at +0x38…+0x40. */
+static gboolean
+read_cameras (const TressNiffFile *file, TressNiffScene *scene, GError **error)
+{
+  static const char *const fields[3] = { "cam_lookat_obj", "cam_eye_obj", "cam_up_obj" };
+  List list;
+  gsize pos = 0;
+
+  if (!find_list (file, 0x000e0000, "CamList", &list))
+    return TRUE;
+  if (!open_list (&list, FALSE, error))
+    return FALSE;
+  scene->n_cameras = list.n_elem;
+  for (guint i = 0; i < list.n_elem; i++)
+    {
+      Elem e;
+      guint32 nin;
+
+      list_elem (&list, i, &pos, "Cam", &e);
+      if (!check_elem (&e, 0x000e0100, 8, 76, error) || !check_tail (&e, 76, 68, &nin, error))
+        return FALSE;
+      for (guint k = 0; k < 3; k++)
+        {
+          guint32 obj;
+
+          if (!read_index (&e, 56 + 4 * k, scene->n_objects, TRUE, fields[k], "objects", &obj,
+                           error))
+            return FALSE;
+          if (obj != NONE)
+            scene->objects[obj].camera = TRUE;
+        }
+    }
+  return TRUE;
+}
+
 static guint32
 count_list (const TressNiffFile *file, guint32 tag, const char *name, GError **error, gboolean *ok)
 {
@@ -1422,7 +1457,7 @@ tress_niff_scene_new (const TressNiffFile *file, GError **error)
   if (ok)
     scene->n_textures = count_list (file, 0x000b0000, "TexList", error, &ok);
   if (!ok || !read_shapes (file, scene, error) || !resolve_hierarchy (scene, error)
-      || !check_ik_links (scene, file->groups->len, error))
+      || !read_cameras (file, scene, error) || !check_ik_links (scene, file->groups->len, error))
     return NULL;
   for (guint32 i = 0; i < scene->n_roots; i++)
     {

@@ -15,9 +15,10 @@
  * included) and triangles; Parts; materials (types, colours, the NIFF2
  * ambient/emission/diffuse colours; textures are not read); NIFF2 envelopes
  * (full-weighted and weighted parts, triangles; morph parts are counted, not
- * read), weight groups, and the IK nodes (ChainRoot, Joint, Effector).
- * Not read: cameras, lights, textures and their images, collision, switches,
- * ClusterShapes. See docs/niff-scene.md.
+ * read), weight groups, the IK nodes (ChainRoot, Joint, Effector), and which
+ * objects the cameras are made of. Not read: the cameras' lenses, lights,
+ * textures and their images, collision, switches, ClusterShapes. See
+ * docs/niff-scene.md.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -81,6 +82,7 @@ typedef struct
   guint32 n_lod;
   guint32 n_chain_roots; /* NIFF2 */
   guint32 *chain_roots;
+  gboolean camera; /* a Cam's eye, look-at or up object */
 } TressNiffSceneObject;
 
 typedef struct
@@ -268,6 +270,7 @@ typedef struct
   TressNiffIkNode *joints;
   guint32 n_effectors;
   TressNiffIkNode *effectors;
+  guint32 n_cameras;        /* each Cam's eye, look-at and up objects mark theirs as cameras */
   guint32 n_cluster_shapes; /* counted, not read */
   guint32 n_textures;       /* counted, not read */
   GPtrArray *notes;         /* char *: links the scene does not follow, and why */
