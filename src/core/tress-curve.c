@@ -6,6 +6,7 @@
 
 #include <glib/gi18n-lib.h>
 
+#include <float.h>
 #include <math.h>
 
 #include "tress-error.h"
@@ -283,6 +284,20 @@ tress_curve_stored_value (const TressCurve *curve, double value, gboolean *fits)
   if (fits != NULL)
     *fits = fabs (k) <= curve->value_steps;
   return curve->value_base + k * curve->value_step;
+}
+
+double
+tress_curve_get_precision (const TressCurve *curve)
+{
+  double m = 1.0;
+
+  /* A hair over half a step: the error of a value on the nearest step is
+   * worked out in doubles. */
+  if (curve->value_step > 0)
+    return curve->value_step / 2 * (1 + 1e-6);
+  for (guint i = 0; i < curve->keys->len; i++)
+    m = MAX (m, fabs (tress_curve_get_key (curve, i)->value));
+  return m * FLT_EPSILON;
 }
 
 /* Maps @frame into [first, last] following the wrap modes. */

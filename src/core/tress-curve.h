@@ -195,6 +195,11 @@ gboolean tress_curve_sort (TressCurve *curve);
  * *fits (may be NULL) is FALSE when @value lies outside the steps the curve
  * holds (an edit then needs a new scale). @value itself when not stepped. */
 double tress_curve_stored_value (const TressCurve *curve, double value, gboolean *fits);
+/* How far a stored value may lie from the one asked for through the format's
+ * own precision: half a step (value_step), else the rounding of a 32-bit float
+ * of the curve's largest value. What an edit's quantization error is measured
+ * against when no tolerance is set. */
+double tress_curve_get_precision (const TressCurve *curve);
 
 /* Value at @frame (pre/post wrap applied; clamped outside when CLAMP). */
 double tress_curve_evaluate (const TressCurve *curve, double frame);

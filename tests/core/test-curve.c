@@ -2,6 +2,7 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include <float.h>
 #include <math.h>
 #include <string.h>
 
@@ -331,6 +332,24 @@ test_curve_copy_is_deep (void)
   g_assert_cmpstr (copy->path, ==, "Fly/Skl_Root/Rotate Z");
 }
 
+/* The precision an edit is measured against with no tolerance set: half the
+ * stored step (a hair over), else a float's rounding of the largest value. */
+static void
+test_curve_precision (void)
+{
+  g_autoptr (TressCurve) c = make_curve (TRESS_INTERP_LINEAR);
+  double biggest = 0;
+
+  for (guint i = 0; i < tress_curve_get_n_keys (c); i++)
+    biggest = MAX (biggest, fabs (tress_curve_get_key (c, i)->value));
+  g_assert_cmpfloat (tress_curve_get_precision (c), ==, MAX (biggest, 1.0) * FLT_EPSILON);
+  c->value_step = 0.00299537;
+  c->value_base = 0.001;
+  c->value_steps = 127;
+  g_assert_cmpfloat (tress_curve_get_precision (c), >=, 0.00299537 / 2);
+  g_assert_cmpfloat (tress_curve_get_precision (c), <, 0.00299537 / 2 * (1 + 1e-5));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -345,5 +364,6 @@ main (int argc, char **argv)
   g_test_add_func ("/curve/bake-and-fit", test_curve_bake_and_fit);
   g_test_add_func ("/curve/segment-ends", test_curve_segment_ends);
   g_test_add_func ("/curve/copy-is-deep", test_curve_copy_is_deep);
+  g_test_add_func ("/curve/precision", test_curve_precision);
   return g_test_run ();
 }

@@ -116,6 +116,7 @@ struct _TressCurveEditor
   GtkLabel *message_label;
   GtkWidget *message_box;
   GtkWidget *lengthen_button;
+  GtkWidget *widen_frames_button;
   GtkLabel *warning_label;
   GtkLabel *notes_label; /* the formats' remarks on the shown curves */
   GtkWidget *notes_box;
@@ -152,6 +153,8 @@ struct _TressCurveEditor
   GtkLabel *panel_title;
   GtkSpinButton *panel_spin[4]; /* frame, value, in, out */
   GtkDropDown *panel_interp;
+  GtkLabel *panel_stored; /* the value the file stores for the key, and its step */
+  GtkButton *panel_widen; /* finer steps for the key's curve, with their cost */
   char *panel_text;
 
   gboolean syncing;
@@ -634,6 +637,29 @@ curve_ops (TressCurveEditor *self)
   return tress_document_get_format (TRESS_DOCUMENT (self->document))->curves;
 }
 
+/* The error accepted silently for curve @index: the tolerance set in the
+ * menu, else (the default) half the curve's own step. */
+static double
+curve_tolerance (TressCurveEditor *self, guint index)
+{
+  return tress_curve_view_get_tolerance_for (
+      self->view, tress_curve_document_get_curve (self->document, index));
+}
+
+/* Whether curve @index is stored off by more than its tolerance. */
+static gboolean
+curve_over (TressCurveEditor *self, guint index, double *error, double *tolerance)
+{
+  double e = tress_curve_document_get_quant_error (self->document, index);
+  double t = curve_tolerance (self, index);
+
+  if (error != NULL)
+    *error = e;
+  if (tolerance != NULL)
+    *tolerance = t;
+  return e > t && tress_curve_document_get_curve (self->document, index) != NULL;
+}
+
 /* The line about one curve the file stores off by more than the tolerance. */
 static char *
 curve_warning_text (TressCurveEditor *self, guint index, double e, double tolerance)
@@ -650,18 +676,24 @@ curve_warning_text (TressCurveEditor *self, guint index, double e, double tolera
 static void
 update_warning (TressCurveEditor *self)
 {
-  double tolerance = 0;
+  double tolerance = G_MAXDOUBLE;
   double live = tress_curve_view_get_drag_error (self->view);
   const TressCurveOps *ops = curve_ops (self);
   gboolean can_widen = ops != NULL && ops->widen_types != NULL;
   char *text = NULL;
   guint n_over = 0;
+  g_autofree char *cost = NULL;
 
   update_notes (self);
-  g_object_get (self->view, "tolerance", &tolerance, NULL);
   if (live >= 0)
     {
-      /* While keys are dragged: what the file would store for them now. */
+      /* While keys are dragged: what the file would store for them now,
+       * against the smallest tolerance of the shown curves. */
+      for (guint i = 0; i < tress_curve_view_get_n_curves (self->view); i++)
+        tolerance = MIN (tolerance,
+                         curve_tolerance (self, tress_curve_view_get_curve_index (self->view, i)));
+      if (tolerance == G_MAXDOUBLE)
+        tolerance = 0;
       if (live > tolerance)
         text = g_strdup_printf (can_widen
                                     ? _ ("While moving: the file would store values up to %.4g "
@@ -676,22 +708,26 @@ update_warning (TressCurveEditor *self)
       /* One line however many curves: the curve, or the count and the largest
        * error; the details popover lists them one by one. */
       guint first = 0;
-      double worst = 0;
+      double worst = 0, worst_tolerance = 0;
 
       for (guint i = 0; i < tress_curve_view_get_n_curves (self->view); i++)
         {
           guint index = tress_curve_view_get_curve_index (self->view, i);
-          double e = tress_curve_document_get_quant_error (self->document, index);
+          double e = 0, t = 0;
 
-          if (e > tolerance && tress_curve_document_get_curve (self->document, index) != NULL)
+          if (curve_over (self, index, &e, &t))
             {
               if (n_over++ == 0)
                 first = index;
-              worst = MAX (worst, e);
+              if (e > worst)
+                {
+                  worst = e;
+                  worst_tolerance = t;
+                }
             }
         }
       if (n_over == 1)
-        text = curve_warning_text (self, first, worst, tolerance);
+        text = curve_warning_text (self, first, worst, worst_tolerance);
       else if (n_over > 1)
         text = g_strdup_printf (
             ngettext ("%u curve: the file stores values up to %.4g away from the edited ones "
@@ -701,7 +737,16 @@ update_warning (TressCurveEditor *self)
                       "(tolerance %.4g) with their types; wider key types would store them "
                       "closer.",
                       n_over),
-            n_over, worst, tolerance);
+            n_over, worst, worst_tolerance);
+      /* The button names what widening costs. */
+      if (n_over == 1 && can_widen && ops->describe_widening != NULL)
+        cost = ops->describe_widening (tress_document_get_model (TRESS_DOCUMENT (self->document)),
+                                       first);
+      else if (n_over > 1 && can_widen)
+        cost = g_strdup_printf (ngettext ("%u curve one key type wider; the file grows",
+                                          "%u curves, each one key type wider; the file grows",
+                                          n_over),
+                                n_over);
     }
   g_free (self->warning);
   self->warning = text;
@@ -710,8 +755,12 @@ update_warning (TressCurveEditor *self)
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->warning_label), self->warning);
   gtk_widget_set_visible (self->warning_box, self->warning != NULL);
   gtk_widget_set_visible (self->warning_details, n_over > 1);
-  /* Offered only where the format has wider types (BFRES: f32 keys, f32 frames). */
+  /* Offered only where the format has wider types (BFRES: s16 and f32 keys). */
   gtk_widget_set_visible (self->widen_button, can_widen);
+  gtk_widget_set_tooltip_text (self->widen_button,
+                               cost != NULL ? cost
+                                            : _ ("Store these curves with wider keys so the file "
+                                                 "holds the edited values more closely"));
 }
 
 /* The details of the warning, one line per curve, made when they are asked for. */
@@ -719,17 +768,15 @@ static void
 on_warning_details_show (GtkPopover *popover, TressCurveEditor *self)
 {
   g_autoptr (GPtrArray) lines = g_ptr_array_new_with_free_func (g_free);
-  double tolerance = 0;
 
   if (self->warning_items_valid)
     return;
-  g_object_get (self->view, "tolerance", &tolerance, NULL);
   for (guint i = 0; i < tress_curve_view_get_n_curves (self->view); i++)
     {
       guint index = tress_curve_view_get_curve_index (self->view, i);
-      double e = tress_curve_document_get_quant_error (self->document, index);
+      double e = 0, tolerance = 0;
 
-      if (e > tolerance && tress_curve_document_get_curve (self->document, index) != NULL)
+      if (curve_over (self, index, &e, &tolerance))
         g_ptr_array_add (lines, curve_warning_text (self, index, e, tolerance));
     }
   g_ptr_array_add (lines, NULL);
@@ -769,7 +816,6 @@ act_widen_types (GtkWidget *widget, const char *name, GVariant *param)
 {
   TressCurveEditor *self = TRESS_CURVE_EDITOR (widget);
   const TressCurveOps *ops = curve_ops (self);
-  double tolerance = 0;
   g_autoptr (GArray) todo = g_array_new (FALSE, FALSE, sizeof (guint));
   g_autoptr (GError) error = NULL;
   g_autofree char *label = NULL;
@@ -779,12 +825,11 @@ act_widen_types (GtkWidget *widget, const char *name, GVariant *param)
       show_message (self, _ ("This format has no wider types to store values in"));
       return;
     }
-  g_object_get (self->view, "tolerance", &tolerance, NULL);
   for (guint i = 0; i < tress_curve_view_get_n_curves (self->view); i++)
     {
       guint index = tress_curve_view_get_curve_index (self->view, i);
 
-      if (tress_curve_document_get_quant_error (self->document, index) > tolerance)
+      if (curve_over (self, index, NULL, NULL))
         g_array_append_val (todo, index);
     }
   if (todo->len == 0)
@@ -798,6 +843,32 @@ act_widen_types (GtkWidget *widget, const char *name, GVariant *param)
                                            widen_curve, (gpointer)ops, &error);
   tress_curve_document_end_edit (self->document);
   if (error != NULL)
+    show_message (self, error->message);
+  update_warning (self);
+}
+
+/* The curve of the key panel's key, one key type wider (finer steps): one undo
+ * step. The button names what it costs. */
+static void
+act_widen_active (GtkWidget *widget, const char *name, GVariant *param)
+{
+  TressCurveEditor *self = TRESS_CURVE_EDITOR (widget);
+  const TressCurveOps *ops = curve_ops (self);
+  guint curve = 0, key = 0;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *cost = NULL, *label = NULL;
+
+  if (ops == NULL || ops->widen_types == NULL || ops->describe_widening == NULL
+      || !tress_curve_view_get_active_key (self->view, &curve, &key))
+    return;
+  cost = ops->describe_widening (tress_document_get_model (TRESS_DOCUMENT (self->document)), curve);
+  if (cost == NULL)
+    return;
+  /* TRANSLATORS: %s says what widening costs, e.g. "16-bit keys: exact to 1.2e-05, the file
+   * grows by 144 bytes" */
+  label = g_strdup_printf (_ ("Widen the key type (%s)"), cost);
+  if (!tress_curve_document_apply_model_edit (self->document, curve, label, widen_curve,
+                                              (gpointer)ops, &error))
     show_message (self, error->message);
   update_warning (self);
 }
@@ -822,6 +893,27 @@ on_message (TressCurveView *view, GParamSpec *pspec, TressCurveEditor *self)
       g_autofree char *label = g_strdup_printf (_ ("Lengthen to %g frames"), end);
       gtk_button_set_label (GTK_BUTTON (self->lengthen_button), label);
     }
+  /* A frame the curve's frame type cannot store: asked, never widened unasked. */
+  {
+    const char *cost = NULL;
+    gboolean widen = tress_curve_view_get_frame_widening (view, &cost);
+
+    gtk_widget_set_visible (self->widen_frames_button, widen);
+    gtk_widget_set_tooltip_text (self->widen_frames_button, widen ? cost : NULL);
+  }
+}
+
+static void
+act_widen_frames (GtkWidget *widget, const char *name, GVariant *param)
+{
+  TressCurveEditor *self = TRESS_CURVE_EDITOR (widget);
+  g_autoptr (GError) error = NULL;
+
+  if (!tress_curve_view_get_frame_widening (self->view, NULL))
+    return;
+  if (!tress_curve_view_commit_frame_widening (self->view, &error))
+    show_message (self, error->message);
+  update_warning (self);
 }
 
 static void
@@ -1230,13 +1322,44 @@ setup_key_table (TressCurveEditor *self)
 
 /* ---------------------------------------------------------- key panel -- */
 
+/* What the file stores for key @k of curve @index and in which steps, or NULL
+ * for curves that store values as given. */
+static char *
+dup_stored_text (TressCurveEditor *self, guint index, const TressKey *k)
+{
+  const TressCurve *c = tress_curve_document_get_curve (self->document, index);
+  gboolean fits = TRUE;
+  double v;
+
+  if (c == NULL || !(c->value_step > 0))
+    return NULL;
+  v = tress_curve_stored_value (c, k->value, &fits);
+  if (!fits)
+    /* TRANSLATORS: a key's value outside the steps its curve stores */
+    return g_strdup_printf (_ ("Stored with a new step (%s)"), c->type_label ? c->type_label : "");
+  /* TRANSLATORS: the value a key is stored with, and the step of its curve's values */
+  return g_strdup_printf (_ ("Stored %.7g, step %.4g (%s)"), v, c->value_step,
+                          c->type_label ? c->type_label : "");
+}
+
+/* What widening the key type of curve @index costs, or NULL. */
+static char *
+dup_widen_text (TressCurveEditor *self, guint index)
+{
+  const TressCurveOps *ops = curve_ops (self);
+
+  if (ops == NULL || ops->widen_types == NULL || ops->describe_widening == NULL)
+    return NULL;
+  return ops->describe_widening (tress_document_get_model (TRESS_DOCUMENT (self->document)), index);
+}
+
 static void
 update_key_panel (TressCurveEditor *self)
 {
   guint curve = 0, key = 0;
   const TressCurve *c = NULL;
   const TressKey *k = NULL;
-  g_autofree char *title = NULL;
+  g_autofree char *title = NULL, *stored = NULL, *cost = NULL;
 
   if (tress_curve_view_get_active_key (self->view, &curve, &key))
     c = tress_curve_view_get_shown_curve (self->view, curve);
@@ -1263,6 +1386,15 @@ update_key_panel (TressCurveEditor *self)
       self->panel_text
           = g_strdup_printf (_ ("%s: frame %g value %g in %g out %g %s"), title, k->frame, k->value,
                              k->in_slope, k->out_slope, tress_interp_to_label (k->interp));
+      stored = dup_stored_text (self, curve, k);
+      cost = dup_widen_text (self, curve);
+      if (stored != NULL)
+        {
+          char *t = g_strdup_printf ("%s; %s", self->panel_text, stored);
+
+          g_free (self->panel_text);
+          self->panel_text = t;
+        }
     }
   else
     {
@@ -1274,6 +1406,18 @@ update_key_panel (TressCurveEditor *self)
       g_clear_pointer (&self->panel_text, g_free);
     }
   gtk_label_set_text (self->panel_title, title);
+  gtk_label_set_text (self->panel_stored, stored ? stored : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->panel_stored), stored != NULL);
+  gtk_widget_set_visible (GTK_WIDGET (self->panel_widen), cost != NULL);
+  if (cost != NULL)
+    {
+      g_autofree char *label = g_strdup_printf (_ ("Finer steps: %s"), cost);
+
+      gtk_label_set_text (GTK_LABEL (gtk_button_get_child (self->panel_widen)), label);
+      gtk_widget_set_tooltip_text (GTK_WIDGET (self->panel_widen),
+                                   _ ("Store this curve with the next wider key type (one undo "
+                                      "step); the file grows"));
+    }
   self->syncing = FALSE;
 }
 
@@ -1325,10 +1469,35 @@ on_panel_interp (GtkDropDown *dd, GParamSpec *pspec, TressCurveEditor *self)
 
 /* ------------------------------------------------------------ toolbar -- */
 
+/* The menu's tolerance: 0 (shown "auto", the default) leaves each curve its
+ * own precision, half the step its values are stored in. */
 static void
 on_tolerance (GtkSpinButton *spin, TressCurveEditor *self)
 {
-  g_object_set (self->view, "tolerance", gtk_spin_button_get_value (spin), NULL);
+  double t = gtk_spin_button_get_value (spin);
+
+  g_object_set (self->view, "tolerance", t > 0 ? t : -1.0, NULL);
+}
+
+static gboolean
+on_tolerance_output (GtkSpinButton *spin, TressCurveEditor *self)
+{
+  if (gtk_spin_button_get_value (spin) > 0)
+    return FALSE;
+  /* TRANSLATORS: the tolerance of the quantization warning when it is each curve's own step */
+  gtk_editable_set_text (GTK_EDITABLE (spin), _ ("auto"));
+  return TRUE;
+}
+
+static int
+on_tolerance_input (GtkSpinButton *spin, double *value, TressCurveEditor *self)
+{
+  const char *text = gtk_editable_get_text (GTK_EDITABLE (spin));
+
+  if (g_strcmp0 (text, _ ("auto")) != 0 && g_ascii_strcasecmp (text, "auto") != 0)
+    return FALSE;
+  *value = 0;
+  return TRUE;
 }
 
 /* --------------------------------------------------------- view events -- */
@@ -1727,6 +1896,8 @@ tress_curve_editor_class_init (TressCurveEditorClass *klass)
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_install_action (widget_class, "curves.widen-types", NULL, act_widen_types);
   gtk_widget_class_install_action (widget_class, "curves.lengthen-animation", NULL, act_lengthen);
+  gtk_widget_class_install_action (widget_class, "curves.widen-frames", NULL, act_widen_frames);
+  gtk_widget_class_install_action (widget_class, "curves.widen-key-type", NULL, act_widen_active);
   gtk_widget_class_set_css_name (widget_class, "curveeditor");
 
   g_type_ensure (TRESS_TYPE_CURVE_VIEW);
@@ -1745,6 +1916,7 @@ tress_curve_editor_class_init (TressCurveEditorClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TressCurveEditor, message_box);
   gtk_widget_class_bind_template_child (widget_class, TressCurveEditor, message_label);
   gtk_widget_class_bind_template_child (widget_class, TressCurveEditor, lengthen_button);
+  gtk_widget_class_bind_template_child (widget_class, TressCurveEditor, widen_frames_button);
   gtk_widget_class_bind_template_child (widget_class, TressCurveEditor, notes_label);
   gtk_widget_class_bind_template_child (widget_class, TressCurveEditor, notes_box);
   gtk_widget_class_bind_template_child (widget_class, TressCurveEditor, notes_details);
@@ -1768,8 +1940,12 @@ tress_curve_editor_class_init (TressCurveEditorClass *klass)
   gtk_widget_class_bind_template_child_full (widget_class, "panel_out", FALSE,
                                              G_STRUCT_OFFSET (TressCurveEditor, panel_spin[3]));
   gtk_widget_class_bind_template_child (widget_class, TressCurveEditor, panel_interp);
+  gtk_widget_class_bind_template_child (widget_class, TressCurveEditor, panel_stored);
+  gtk_widget_class_bind_template_child (widget_class, TressCurveEditor, panel_widen);
   gtk_widget_class_bind_template_callback (widget_class, on_filter_changed);
   gtk_widget_class_bind_template_callback (widget_class, on_tolerance);
+  gtk_widget_class_bind_template_callback (widget_class, on_tolerance_output);
+  gtk_widget_class_bind_template_callback (widget_class, on_tolerance_input);
   gtk_widget_class_bind_template_callback (widget_class, on_timeline_value);
   gtk_widget_class_bind_template_callback (widget_class, on_panel_spin);
   gtk_widget_class_bind_template_callback (widget_class, on_panel_interp);

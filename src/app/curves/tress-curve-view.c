@@ -129,6 +129,13 @@ struct _TressCurveView
   GArray *pending_indices;   /* guint: document curve index */
   GArray *pending_past_end;  /* gboolean: this curve needs the longer animation */
   double pending_end;
+  /* The last key edit refused only because its frame lies between the frames
+   * the curve stores, where a wider frame type holds it: the editor asks
+   * before widening (it grows the file). */
+  gboolean frames_offer;
+  guint frames_curve, frames_key;
+  TressKey frames_value;
+  char *frames_cost;
 
   guint tick_id;
   gint64 play_start_time;
@@ -401,6 +408,8 @@ clear_pending (TressCurveView *self)
   g_clear_pointer (&self->pending_indices, g_array_unref);
   g_clear_pointer (&self->pending_past_end, g_array_unref);
   self->pending_end = 0;
+  self->frames_offer = FALSE;
+  g_clear_pointer (&self->frames_cost, g_free);
 }
 
 static char *
@@ -420,12 +429,51 @@ key_is_broken (TressCurveView *self, guint curve, const TressKey *k)
   return g_hash_table_contains (self->broken, id);
 }
 
+typedef struct
+{
+  char *first;
+  guint n;
+} Notices;
+
 /* Where a batch edit stores its curves: the document, in one undo step. */
 typedef struct
 {
   TressCurveDocument *document;
   const char *label;
+  Notices *notices;
 } Store;
+
+/* Takes note of what the format's last store changed beyond the values it was
+ * given (a new scale, a wider type): the first such remark, and how many. */
+static void
+add_notice (TressCurveDocument *document, Notices *notices)
+{
+  const TressCurveOps *ops = tress_document_get_format (TRESS_DOCUMENT (document))->curves;
+  g_autofree char *notice = NULL;
+
+  if (ops == NULL || ops->dup_notice == NULL)
+    return;
+  notice = ops->dup_notice (tress_document_get_model (TRESS_DOCUMENT (document)));
+  if (notice == NULL || notice[0] == '\0')
+    return;
+  if (notices->n++ == 0)
+    notices->first = g_steal_pointer (&notice);
+}
+
+/* One line however many curves an edit changed: the first remark, and a count
+ * of the others. NULL when none. */
+static char *
+notices_dup_text (const Notices *notices)
+{
+  if (notices->n == 0)
+    return NULL;
+  if (notices->n == 1)
+    return g_strdup (notices->first);
+  return g_strdup_printf (
+      /* TRANSLATORS: %s is what an edit changed in one curve beyond the values asked for */
+      ngettext ("%s (and %u other curve)", "%s (and %u other curves)", notices->n - 1),
+      notices->first, notices->n - 1);
+}
 
 static const TressCurve *
 store_get (gpointer data, guint index)
@@ -438,7 +486,10 @@ store_set (gpointer data, guint index, const TressCurve *curve, GError **error)
 {
   Store *store = data;
 
-  return tress_curve_document_set_curve (store->document, index, curve, store->label, error);
+  if (!tress_curve_document_set_curve (store->document, index, curve, store->label, error))
+    return FALSE;
+  add_notice (store->document, store->notices);
+  return TRUE;
 }
 
 /* Adapts @edit to one target curve (its units, its share of a paste); FALSE
@@ -473,6 +524,8 @@ apply_edit (TressCurveView *self, const TressCurveEdit *edit, guint n_keys, Targ
   gboolean ok = TRUE;
   guint rank = 0, n_changed, n_stored = 0;
   Store store;
+  Notices notices = { NULL, 0 };
+  g_autofree char *notice = NULL;
 
   if (self->document == NULL)
     return FALSE;
@@ -559,7 +612,7 @@ apply_edit (TressCurveView *self, const TressCurveEdit *edit, guint n_keys, Targ
       return FALSE;
     }
 
-  store = (Store){ self->document, undo_label };
+  store = (Store){ self->document, undo_label, &notices };
   tress_curve_document_begin_edit (self->document, undo_label);
   self->committing = TRUE;
   ok = tress_curve_edit_batch_commit (batch, store_get, store_set, &store, &n_stored, &error);
@@ -568,6 +621,7 @@ apply_edit (TressCurveView *self, const TressCurveEdit *edit, guint n_keys, Targ
       /* What was committed before the refusal is taken back. */
       tress_curve_document_cancel_edit (self->document);
       self->committing = FALSE;
+      g_free (notices.first);
       refuse (self, label, error);
       prune_selection (self);
       emit_selection_changed (self);
@@ -578,7 +632,10 @@ apply_edit (TressCurveView *self, const TressCurveEdit *edit, guint n_keys, Targ
   for (guint i = 0; i < n_changed; i++)
     replace_curve_selection (self, tress_curve_edit_batch_get_id (batch, i),
                              tress_curve_edit_batch_get_keys (batch, i));
-  set_message (self, NULL);
+  /* The edit is done; what the format changed beyond it is said. */
+  notice = notices_dup_text (&notices);
+  g_free (notices.first);
+  set_message (self, notice);
   prune_selection (self);
   emit_selection_changed (self);
   return n_stored > 0;
@@ -837,6 +894,31 @@ set_drag_error (TressCurveView *self, double error)
     return;
   self->drag_error = error;
   g_object_notify_by_pspec (G_OBJECT (self), props[PROP_DRAG_ERROR]);
+}
+
+double
+tress_curve_view_get_tolerance_for (TressCurveView *self, const TressCurve *curve)
+{
+  g_return_val_if_fail (TRESS_IS_CURVE_VIEW (self), 0);
+  if (self->tolerance >= 0 || curve == NULL)
+    return MAX (self->tolerance, 0);
+  return tress_curve_get_precision (curve);
+}
+
+/* The error accepted silently for the curves being dragged: the smallest. */
+static double
+drag_tolerance (TressCurveView *self)
+{
+  double t = G_MAXDOUBLE;
+
+  for (guint i = 0; i < self->slots->len; i++)
+    {
+      Slot *s = &g_array_index (self->slots, Slot, i);
+
+      if (s->orig != NULL)
+        t = MIN (t, tress_curve_view_get_tolerance_for (self, s->orig));
+    }
+  return t == G_MAXDOUBLE ? MAX (self->tolerance, 0) : t;
 }
 
 /* The largest quantization error the format would give the dragged curves as
@@ -1874,7 +1956,7 @@ draw_drag_error (TressCurveView *self, GtkSnapshot *snapshot, int width, int hei
 {
   g_autofree char *text = tress_curve_view_dup_drag_error_text (self);
   PangoLayout *layout;
-  gboolean over = self->drag_error > self->tolerance;
+  gboolean over = self->drag_error > drag_tolerance (self);
   GdkRGBA color = over ? (GdkRGBA){ 1.0f, 0.45f, 0.40f, 1 } : (GdkRGBA){ 0.75f, 0.75f, 0.78f, 1 };
   int tw = 0, th = 0;
   double x, y;
@@ -2672,6 +2754,136 @@ tress_curve_view_get_active_key (TressCurveView *self, guint *curve_index, guint
   return TRUE;
 }
 
+static const TressCurveOps *
+document_ops (TressCurveView *self)
+{
+  return self->document != NULL
+             ? tress_document_get_format (TRESS_DOCUMENT (self->document))->curves
+             : NULL;
+}
+
+/* After a key edit was refused: when its frame lies between the frames curve
+ * @index stores and a wider frame type of the format holds it, the refusal
+ * says what widening would cost and the edit is kept for
+ * tress_curve_view_commit_frame_widening(). Never widens by itself. */
+static void
+offer_frame_widening (TressCurveView *self, guint index, guint key, const TressKey *value)
+{
+  const TressCurveOps *ops = document_ops (self);
+  const TressCurve *c = tress_curve_document_get_curve (self->document, index);
+  double step = c != NULL ? c->limits.frame_step : 0;
+  g_autofree char *cost = NULL, *msg = NULL;
+
+  if (ops == NULL || ops->describe_frame_widening == NULL || ops->widen_frames == NULL
+      || !(step > 0) || round (value->frame / step) * step == value->frame)
+    return;
+  cost = ops->describe_frame_widening (tress_document_get_model (TRESS_DOCUMENT (self->document)),
+                                       index, value->frame);
+  if (cost == NULL)
+    return;
+  clear_pending (self);
+  self->frames_offer = TRUE;
+  self->frames_curve = index;
+  self->frames_key = key;
+  self->frames_value = *value;
+  self->frames_cost = g_steal_pointer (&cost);
+  msg = g_strdup_printf (
+      /* TRANSLATORS: the last %s says what a wider frame type costs, e.g. "Frames in steps of
+       * 1/32 (s10.5): the file grows by 18 bytes" */
+      _ ("Edit key refused: frame %g lies between the frames this curve stores (every %g); a "
+         "wider frame type would hold it (%s)"),
+      value->frame, step, self->frames_cost);
+  /* The message may be the same text as before: the offer is new. */
+  g_clear_pointer (&self->message, g_free);
+  set_message (self, msg);
+}
+
+gboolean
+tress_curve_view_get_frame_widening (TressCurveView *self, const char **cost)
+{
+  g_return_val_if_fail (TRESS_IS_CURVE_VIEW (self), FALSE);
+  if (cost != NULL)
+    *cost = self->frames_offer ? self->frames_cost : NULL;
+  return self->frames_offer;
+}
+
+typedef struct
+{
+  const TressCurveOps *ops;
+  guint key;
+  TressKey value;
+  GArray *keys; /* out: the edited key's index afterwards */
+} WidenFramesEdit;
+
+/* Widens the frames of curve @index so they hold the edited key's frame, then
+ * stores the key edit on the widened curve. */
+static gboolean
+widen_frames_and_edit (gpointer model, guint index, gpointer data, double *max_error,
+                       GError **error)
+{
+  WidenFramesEdit *w = data;
+  g_autoptr (TressCurveEditBatch) batch = tress_curve_edit_batch_new ();
+  g_autoptr (TressCurve) now = NULL;
+  TressCurveEdit e = { .kind = TRESS_CURVE_EDIT_SET_KEY, .key = w->key, .value = w->value };
+
+  if (!w->ops->widen_frames (model, index, w->value.frame, error))
+    return FALSE;
+  now = w->ops->get_curve (model, index);
+  if (!tress_curve_edit_batch_add (batch, index, now, &w->key, 1, &e, error))
+    return FALSE;
+  if (tress_curve_edit_batch_get_n_changed (batch) == 0)
+    return TRUE;
+  g_array_append_vals (w->keys, tress_curve_edit_batch_get_keys (batch, 0)->data,
+                       tress_curve_edit_batch_get_keys (batch, 0)->len);
+  return w->ops->set_curve (model, index, tress_curve_edit_batch_get_curve (batch, 0), max_error,
+                            error);
+}
+
+gboolean
+tress_curve_view_commit_frame_widening (TressCurveView *self, GError **error)
+{
+  g_autoptr (GArray) keys = g_array_new (FALSE, FALSE, sizeof (guint));
+  WidenFramesEdit w;
+  guint index;
+  gboolean ok;
+
+  g_return_val_if_fail (TRESS_IS_CURVE_VIEW (self), FALSE);
+  if (!self->frames_offer || self->document == NULL)
+    {
+      g_set_error (error, TRESS_ERROR, TRESS_ERROR_FAILED, "%s", _ ("No edit is waiting"));
+      return FALSE;
+    }
+  w = (WidenFramesEdit){ document_ops (self), self->frames_key, self->frames_value, keys };
+  index = self->frames_curve;
+  clear_pending (self);
+  self->committing = TRUE;
+  ok = tress_curve_document_apply_model_edit (self->document, index,
+                                              _ ("Widen the frames and edit 1 key"),
+                                              widen_frames_and_edit, &w, error);
+  self->committing = FALSE;
+  if (ok)
+    {
+      Notices notices = { NULL, 0 };
+      g_autofree char *notice = NULL;
+
+      add_notice (self->document, &notices);
+      notice = notices_dup_text (&notices);
+      g_free (notices.first);
+      set_message (self, notice);
+      replace_curve_selection (self, index, keys);
+      if (keys->len > 0)
+        set_active (self, index, g_array_index (keys, guint, 0));
+    }
+  else if (error != NULL && *error != NULL)
+    {
+      g_autofree char *msg = g_strdup_printf (_ ("Edit key refused: %s"), (*error)->message);
+      set_message (self, msg);
+    }
+  prune_selection (self);
+  emit_selection_changed (self);
+  return ok;
+}
+
 gboolean
 tress_curve_view_set_key (TressCurveView *self, guint curve_index, guint key, const TressKey *value,
                           GError **error)
@@ -2699,6 +2911,8 @@ tress_curve_view_set_key (TressCurveView *self, guint curve_index, guint key, co
   sel_clear (self);
   sel_add (self, curve_index, key, TRESS_CURVE_PART_KEY);
   ok = apply_edit (self, &e, 1, TARGET_SELECTED, NULL, NULL);
+  if (!ok)
+    offer_frame_widening (self, curve_index, key, value);
   if (!ok)
     {
       tress_curve_selection_free (self->selection);
@@ -2795,15 +3009,44 @@ tress_curve_view_get_drag_error (TressCurveView *self)
 char *
 tress_curve_view_dup_drag_error_text (TressCurveView *self)
 {
+  Slot *grab;
+  g_autofree char *stored = NULL, *err = NULL;
+  double tolerance;
+
   g_return_val_if_fail (TRESS_IS_CURVE_VIEW (self), NULL);
   if (self->drag_error < 0)
     return NULL;
-  if (self->drag_error > self->tolerance)
+  tolerance = drag_tolerance (self);
+  /* The grabbed key's value as the file would store it, and the step. */
+  grab = slot_for (self, self->drag_hit.curve);
+  if (self->drag == DRAG_KEYS && grab != NULL && grab->orig != NULL && grab->orig->value_step > 0
+      && self->drag_hit.key < tress_curve_get_n_keys (grab->orig))
+    {
+      TressValueMap map = slot_map (self, grab);
+      double v = tress_curve_get_key (grab->orig, self->drag_hit.key)->value
+                 + self->drag_dv / (map.scale != 0 ? map.scale : 1);
+      gboolean fits;
+      double s = tress_curve_stored_value (grab->orig, v, &fits);
+
+      if (fits)
+        /* TRANSLATORS: shown next to the pointer while keys are dragged */
+        stored = g_strdup_printf (_ ("Stored %.6g (step %.3g)"), s, grab->orig->value_step);
+      else
+        /* TRANSLATORS: shown next to the pointer while keys are dragged */
+        stored = g_strdup_printf (_ ("%.6g is outside the stored range: the curve gets a new "
+                                     "step"),
+                                  v);
+    }
+  if (self->drag_error > tolerance)
     /* TRANSLATORS: shown next to the pointer while keys are dragged */
-    return g_strdup_printf (_ ("Stored error %.4g (over the tolerance %.4g)"), self->drag_error,
-                            self->tolerance);
-  /* TRANSLATORS: shown next to the pointer while keys are dragged */
-  return g_strdup_printf (_ ("Stored error %.4g"), self->drag_error);
+    err = g_strdup_printf (_ ("Stored error %.4g (over the tolerance %.4g)"), self->drag_error,
+                           tolerance);
+  else
+    /* TRANSLATORS: shown next to the pointer while keys are dragged */
+    err = g_strdup_printf (_ ("Stored error %.4g"), self->drag_error);
+  if (stored == NULL)
+    return g_steal_pointer (&err);
+  return g_strdup_printf ("%s · %s", stored, err);
 }
 
 const char *
@@ -3068,7 +3311,7 @@ tress_curve_view_class_init (TressCurveViewClass *klass)
       = g_param_spec_string ("message", NULL, NULL, NULL,
                              G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   props[PROP_TOLERANCE]
-      = g_param_spec_double ("tolerance", NULL, NULL, 0, G_MAXDOUBLE, 0.001,
+      = g_param_spec_double ("tolerance", NULL, NULL, -1, G_MAXDOUBLE, -1,
                              G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   props[PROP_DRAG_ERROR]
       = g_param_spec_double ("drag-error", NULL, NULL, -1, G_MAXDOUBLE, -1,
@@ -3206,7 +3449,7 @@ tress_curve_view_init (TressCurveView *self)
   self->broken = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   self->snap = TRUE;
   self->loop = TRUE;
-  self->tolerance = 0.001;
+  self->tolerance = -1;
   self->drag_error = -1;
   tress_curve_viewport_init (&self->vp, 640, 360);
   gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);

@@ -106,6 +106,14 @@ gboolean tress_curve_view_get_pending_end (TressCurveView *self, double *new_end
  * set_curve for curves past the end, set_curve for the others. Refused when
  * the format cannot change an animation's length (no set_frame_count). */
 gboolean tress_curve_view_commit_pending (TressCurveView *self, GError **error);
+/* When the last key edit (tress_curve_view_set_key) was refused only because
+ * its frame lies between the frames the curve stores, and the format has a
+ * wider frame type that holds it: TRUE, and *cost (may be NULL; owned by the
+ * view) says what widening costs ("Frames in steps of 1/32 (s10.5): the file
+ * grows by 18 bytes"). The view never widens unasked. */
+gboolean tress_curve_view_get_frame_widening (TressCurveView *self, const char **cost);
+/* Widens that curve's frames and applies the key edit, as one undo step. */
+gboolean tress_curve_view_commit_frame_widening (TressCurveView *self, GError **error);
 
 /* Unwraps the angle curves among the edit's targets (the curves with selected
  * keys, else the active curve, else every shown one) as one undo step: no
@@ -120,6 +128,10 @@ gboolean tress_curve_view_unwrap_angles (TressCurveView *self);
  * cannot tell). The text shown next to the pointer for it, or NULL. */
 double tress_curve_view_get_drag_error (TressCurveView *self);
 char *tress_curve_view_dup_drag_error_text (TressCurveView *self);
+/* The error accepted silently for @curve: the "tolerance" property, or where
+ * it is negative (the default), the curve's own precision (half the step the
+ * format stores its values in). */
+double tress_curve_view_get_tolerance_for (TressCurveView *self, const TressCurve *curve);
 
 /* Pure views of state for the panels. */
 const char *tress_curve_view_get_message (TressCurveView *self);
@@ -127,7 +139,8 @@ const char *tress_curve_view_get_message (TressCurveView *self);
 /* Properties: "document", "normalized", "snap" (whole frames; Ctrl inverts it
  * during a drag), "axis-lock" (TressAxisLock as int), "playhead", "playing",
  * "loop", "message" (the last refusal or notice), "tolerance" (the largest
- * quantization error accepted silently), "drag-error" (read-only, above). Signals:
+ * quantization error accepted silently; −1, the default: each curve's own
+ * precision), "drag-error" (read-only, above). Signals:
  * "selection-changed", "curves-changed" (the shown curves or their data changed),
  * "drag-update" (the curves being dragged changed, before the drag is committed, and once more
  * when the drag copies are dropped: get_shown_curve() gives the curves as drawn). */

@@ -1,0 +1,399 @@
+/* test-curve-editor-bfres.c: the curve editor keeps a BFRES file's precision
+ *
+ * Runs under Xvfb, the editor in a 960x640 window on the shared
+ * Animal_Bass_Animation.bfres (skipped without it). Opening it warns of
+ * nothing; the key panel and the drag tooltip show the value the file stores
+ * and its step; nudging keys 5-8 of "Put_Down/Spine_3/Rotate Y" (s8 keys)
+ * leaves key 0 and every segment not meeting those keys byte-identical and
+ * the file its size; a frame typed between the u8 frames it stores is refused
+ * with the cost of a wider frame type, and widened only when asked; widening
+ * the key type from the key panel grows the file by what its button says.
+ * bfres-test-common.h reads the bytes independently of the parser.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <math.h>
+#include <string.h>
+
+#include "../bfres/bfres-test-common.h"
+#include "curves/tress-curve-editor.h"
+#include "tress-editor.h"
+#include "tress-test-utils.h"
+
+#define CURVE_PATH "Put_Down/Spine_3/Rotate Y"
+
+static void
+wait_ms (guint ms)
+{
+  gint64 end = g_get_monotonic_time () + ms * 1000;
+
+  while (g_get_monotonic_time () < end)
+    {
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (1000);
+    }
+}
+
+static GBytes *
+document_bytes (TressDocument *doc)
+{
+  g_autoptr (GError) error = NULL;
+  GBytes *bytes
+      = tress_document_get_format (doc)->serialize (tress_document_get_model (doc), &error);
+
+  g_assert_no_error (error);
+  return bytes;
+}
+
+/* The descendant of @w whose widget name is @name, or NULL. */
+static GtkWidget *
+find_named (GtkWidget *w, const char *name)
+{
+  if (g_strcmp0 (gtk_widget_get_name (w), name) == 0)
+    return w;
+  for (GtkWidget *c = gtk_widget_get_first_child (w); c != NULL;
+       c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_named (c, name);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The text of a button's label child. */
+static const char *
+button_text (GtkWidget *button)
+{
+  GtkWidget *child = gtk_button_get_child (GTK_BUTTON (button));
+
+  return GTK_IS_LABEL (child) ? gtk_label_get_text (GTK_LABEL (child))
+                              : gtk_button_get_label (GTK_BUTTON (button));
+}
+
+/* "… the file grows by N bytes" → N, or -1. */
+static int
+stated_growth (const char *text)
+{
+  const char *at = text != NULL ? strstr (text, "grows by ") : NULL;
+
+  return at != NULL ? atoi (at + strlen ("grows by ")) : -1;
+}
+
+typedef struct
+{
+  char *near_text; /* the last text next to the pointer during the drag */
+} DragWatch;
+
+static void
+on_drag_error_seen (TressCurveView *view, GParamSpec *pspec, DragWatch *w)
+{
+  char *t = tress_curve_view_dup_drag_error_text (view);
+
+  if (t == NULL)
+    return;
+  g_free (w->near_text);
+  w->near_text = t;
+}
+
+static void
+test_bass (void)
+{
+  const char *rel = "bfres/Animal_Bass_Animation.bfres";
+  g_autoptr (GBytes) original = tress_test_load_sample (rel);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (TressDocument) doc = NULL;
+  g_autoptr (TressBfres) b = NULL;
+  TressCurveDocument *cd;
+  TressCurveEditor *editor;
+  TressCurveView *view;
+  TressHistory *history;
+  GtkWidget *window, *widen, *widen_frames;
+  TressBfresCurveInfo info;
+  const guint8 *d;
+  gsize size;
+  int index = -1;
+  RefCurve before;
+
+  if (original == NULL)
+    return;
+  d = g_bytes_get_data (original, &size);
+  g_assert_cmpuint (size, ==, 26260);
+  tress_curve_editor_register ();
+  doc = tress_document_new_from_bytes (original, rel, &error);
+  g_assert_no_error (error);
+  cd = TRESS_CURVE_DOCUMENT (doc);
+  history = tress_document_get_history (doc);
+  editor = TRESS_CURVE_EDITOR (tress_editor_create (doc));
+  view = tress_curve_editor_get_view (editor);
+  window = gtk_window_new ();
+  gtk_window_set_default_size (GTK_WINDOW (window), 960, 640);
+  gtk_window_set_child (GTK_WINDOW (window), GTK_WIDGET (editor));
+  gtk_window_present (GTK_WINDOW (window));
+  for (int i = 0; i < 2000 && gtk_widget_get_width (GTK_WIDGET (view)) <= 1; i++)
+    wait_ms (1);
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (view)), >, 100);
+
+  /* Nobody edited the file: no curve is off, nothing is warned of. */
+  for (guint i = 0; i < tress_curve_document_get_n_curves (cd); i++)
+    {
+      const TressCurve *c = tress_curve_document_get_curve (cd, i);
+
+      g_assert_cmpfloat (tress_curve_document_get_quant_error (cd, i), ==, 0);
+      if (c->path != NULL && g_str_has_suffix (c->path, CURVE_PATH))
+        index = (int)i;
+    }
+  g_assert_null (tress_curve_editor_get_warning (editor));
+  g_assert_cmpint (index, >=, 0);
+  b = tress_bfres_parse (original, rel, &error);
+  g_assert_no_error (error);
+  g_assert_true (tress_bfres_get_curve_info (b, (guint)index, &info));
+  ref_curve_read (d, info.header_pos, TRUE, &before);
+  g_assert_cmpint (before.kt, ==, 2); /* s8 keys */
+  g_assert_cmpint (before.ft, ==, 2); /* u8 frames */
+  g_assert_cmpuint (before.n, ==, 18);
+  {
+    guint t = (guint)index;
+
+    tress_curve_view_set_curves (view, &t, 1);
+  }
+  gtk_widget_activate_action (GTK_WIDGET (view), "curve.frame-all", NULL);
+  g_assert_cmpint (tress_curve_editor_get_table_curve (editor), ==, index);
+
+  /* The key panel: the stored value and the step, and finer steps on request
+   * with their cost. */
+  gtk_widget_activate_action (GTK_WIDGET (view), "curve.select-key", "(uub)", (guint)index, 2u,
+                              FALSE);
+  g_test_message ("key panel: %s", tress_curve_editor_get_key_panel_text (editor));
+  {
+    g_autofree char *want = g_strdup_printf ("step %.4g", before.scale);
+
+    g_assert_nonnull (strstr (tress_curve_editor_get_key_panel_text (editor), want));
+  }
+  g_assert_nonnull (strstr (tress_curve_editor_get_key_panel_text (editor), "Stored "));
+  widen = find_named (GTK_WIDGET (editor), "widen");
+  g_assert_nonnull (widen);
+  g_assert_true (gtk_widget_get_visible (widen));
+  g_test_message ("widen button: %s", button_text (widen));
+  g_assert_nonnull (strstr (button_text (widen), "16-bit keys"));
+  g_assert_cmpint (stated_growth (button_text (widen)), >, 0);
+
+  /* Nudging keys 5-8 down by the value grid's step, with the graph zoomed so
+   * that the step is about one stored step (the move fits the stored range):
+   * key 0 and every segment that neither starts nor ends at one of them stay
+   * byte for byte, and so does the rest of the file. */
+  {
+    const TressCurve *c = tress_curve_document_get_curve (cd, (guint)index);
+    TressKey key0 = *tress_curve_get_key (c, 0);
+    double was[18], asked;
+    g_autoptr (GBytes) after = NULL, undone = NULL;
+    const guint8 *da;
+    gsize sa;
+    RefCurve now;
+    TressCurveViewport vp;
+
+    for (guint k = 0; k < before.n; k++)
+      was[k] = ref_elem (&before, 4 * k) * before.scale + before.offset;
+    tress_curve_view_get_viewport (view, &vp);
+    vp.value_min = was[6] - 5 * before.scale;
+    vp.value_max = was[6] + 5 * before.scale;
+    tress_curve_view_set_viewport (view, &vp);
+    for (guint k = 5; k <= 8; k++)
+      gtk_widget_activate_action (GTK_WIDGET (view), "curve.select-key", "(uub)", (guint)index, k,
+                                  k > 5);
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "curve.nudge", "(ii)", 0, -1));
+    g_assert_cmpuint (tress_history_get_n_undo (history), ==, 1);
+    c = tress_curve_document_get_curve (cd, (guint)index);
+    asked = was[5] - (was[5] - tress_curve_get_key (c, 5)->value); /* the view's grid step */
+    after = document_bytes (doc);
+    da = g_bytes_get_data (after, &sa);
+    g_assert_cmpuint (sa, ==, size);
+    ref_curve_read (da, info.header_pos, TRUE, &now);
+    g_assert_cmpmem (da + info.header_pos, 0x24, d + info.header_pos, 0x24);
+    for (guint s = 0; s < before.n; s++)
+      if (s + 1 < 5 || s > 8)
+        g_assert_cmpmem (now.keys + 4 * s, 4, before.keys + 4 * s, 4);
+    g_assert_cmpmem (tress_curve_get_key (c, 0), sizeof key0, &key0, sizeof key0);
+    for (guint k = 5; k <= 8; k++)
+      {
+        double v = ref_elem (&now, 4 * k) * now.scale + now.offset;
+
+        g_test_message ("key %u: %g -> %g", k, was[k], v);
+        g_assert_cmpfloat (v, <, was[k]);
+        g_assert_cmpfloat (fabs (v - tress_curve_get_key (c, k)->value), <=, 1e-6);
+      }
+    (void)asked;
+    /* Nothing else in the file moved. */
+    for (gsize i = 0; i < size; i++)
+      if (da[i] != d[i] && !(da + i >= now.keys && da + i < now.keys + 4 * before.n))
+        g_error ("byte 0x%" G_GSIZE_MODIFIER "x outside the curve's keys changed", i);
+    g_assert_true (tress_history_undo (history));
+    undone = document_bytes (doc);
+    tress_test_assert_bytes_equal (undone, original);
+    tress_history_clear (history);
+  }
+
+  /* The same nudge up with the whole curve in view moves the keys by about 17
+   * steps, which the stored range does not hold (segment 8's c2 is at -127
+   * already): the curve gets a new step in the same s8 type, said in the
+   * status line, the file keeps its size, and key 0 stays within half the new
+   * step of its value. */
+  {
+    const TressCurve *c = tress_curve_document_get_curve (cd, (guint)index);
+    TressKey key0 = *tress_curve_get_key (c, 0);
+    g_autoptr (GBytes) after = NULL, undone = NULL;
+    const guint8 *da;
+    gsize sa;
+    RefCurve now;
+    double v0;
+
+    gtk_widget_activate_action (GTK_WIDGET (view), "curve.frame-all", NULL);
+    for (guint k = 5; k <= 8; k++)
+      gtk_widget_activate_action (GTK_WIDGET (view), "curve.select-key", "(uub)", (guint)index, k,
+                                  k > 5);
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "curve.nudge", "(ii)", 0, 1));
+    g_assert_cmpuint (tress_history_get_n_undo (history), ==, 1);
+    g_test_message ("status: %s", tress_curve_view_get_message (view));
+    g_assert_nonnull (tress_curve_view_get_message (view));
+    g_assert_nonnull (strstr (tress_curve_view_get_message (view), "quantized anew"));
+    after = document_bytes (doc);
+    da = g_bytes_get_data (after, &sa);
+    g_assert_cmpuint (sa, ==, size);
+    ref_curve_read (da, info.header_pos, TRUE, &now);
+    g_assert_cmpint (now.kt, ==, before.kt);
+    g_assert_cmpint (now.ft, ==, before.ft);
+    v0 = ref_elem (&now, 0) * now.scale + now.offset;
+    g_test_message ("key 0: %.7g -> %.7g (new step %g)", key0.value, v0, now.scale);
+    g_assert_cmpfloat (fabs (v0 - key0.value), <=, now.scale / 2 * (1 + 1e-6));
+    g_assert_cmpfloat (
+        tress_curve_get_key (tress_curve_document_get_curve (cd, (guint)index), 0)->frame, ==,
+        key0.frame);
+    g_assert_true (tress_history_undo (history));
+    undone = document_bytes (doc);
+    tress_test_assert_bytes_equal (undone, original);
+    tress_history_clear (history);
+  }
+
+  /* The drag tooltip: the value the file would store for the grabbed key, and
+   * the step. */
+  {
+    DragWatch watch = { 0 };
+    gulong id;
+    double x, y;
+
+    gtk_widget_activate_action (GTK_WIDGET (view), "curve.frame-all", NULL);
+    g_assert_true (
+        tress_curve_view_get_point (view, (guint)index, 2, TRESS_CURVE_PART_KEY, &x, &y));
+    id = g_signal_connect (view, "notify::drag-error", G_CALLBACK (on_drag_error_seen), &watch);
+    gtk_widget_activate_action (GTK_WIDGET (view), "curve.drag", "(ddddb)", x, y, x, y - 12, FALSE);
+    g_signal_handler_disconnect (view, id);
+    g_test_message ("drag tooltip: %s", watch.near_text ? watch.near_text : "(none)");
+    g_assert_nonnull (watch.near_text);
+    g_assert_nonnull (strstr (watch.near_text, "Stored "));
+    g_assert_nonnull (strstr (watch.near_text, "step"));
+    g_assert_null (strstr (watch.near_text, "over the tolerance"));
+    g_free (watch.near_text);
+    /* Within the curve's own precision: no warning after it either. */
+    g_assert_null (tress_curve_editor_get_warning (editor));
+    g_assert_cmpuint (tress_history_get_n_undo (history), ==, 1);
+    g_assert_true (tress_history_undo (history));
+    tress_history_clear (history);
+  }
+
+  /* A frame between the whole frames the curve stores: refused, the cost of
+   * a wider frame type said, nothing widened until asked. */
+  {
+    const TressCurve *c = tress_curve_document_get_curve (cd, (guint)index);
+    double f3 = tress_curve_get_key (c, 3)->frame, f4 = tress_curve_get_key (c, 4)->frame;
+    char text[G_ASCII_DTOSTR_BUF_SIZE];
+    g_autoptr (GBytes) unchanged = NULL, widened = NULL, undone = NULL;
+    const char *cost = NULL;
+    int growth;
+
+    g_assert_cmpfloat (f4 - f3, >, 0.5);
+    g_ascii_formatd (text, sizeof text, "%g", f3 + 0.5);
+    g_assert_false (tress_curve_editor_edit_cell (editor, 3, "frame", text, &error));
+    g_test_message ("frame %s: %s", text, error->message);
+    g_clear_error (&error);
+    g_assert_cmpuint (tress_history_get_n_undo (history), ==, 0);
+    unchanged = document_bytes (doc);
+    tress_test_assert_bytes_equal (unchanged, original);
+    g_assert_true (tress_curve_view_get_frame_widening (view, &cost));
+    g_assert_nonnull (strstr (cost, "s10.5"));
+    g_assert_nonnull (strstr (tress_curve_view_get_message (view), "between the frames"));
+    widen_frames = find_named (GTK_WIDGET (editor), "widen-frames");
+    g_assert_nonnull (widen_frames);
+    g_assert_true (gtk_widget_get_visible (widen_frames));
+    g_assert_cmpstr (gtk_widget_get_tooltip_text (widen_frames), ==, cost);
+    growth = stated_growth (cost);
+    g_assert_cmpint (growth, >, 0);
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (editor), "curves.widen-frames", NULL));
+    g_assert_cmpuint (tress_history_get_n_undo (history), ==, 1);
+    g_assert_false (tress_curve_view_get_frame_widening (view, NULL));
+    g_assert_false (gtk_widget_get_visible (widen_frames));
+    c = tress_curve_document_get_curve (cd, (guint)index);
+    g_assert_cmpfloat (tress_curve_get_key (c, 3)->frame, ==, f3 + 0.5);
+    widened = document_bytes (doc);
+    g_assert_cmpuint (g_bytes_get_size (widened), ==, size + (gsize)growth);
+    {
+      g_autoptr (TressBfres) wb = tress_bfres_parse (widened, rel, &error);
+      TressBfresCurveInfo wi;
+
+      g_assert_no_error (error);
+      g_assert_true (tress_bfres_get_curve_info (wb, (guint)index, &wi));
+      g_assert_cmpint (wi.frame_type, ==, TRESS_BFRES_FRAME_S10_5);
+      g_assert_cmpint (wi.key_type, ==, info.key_type);
+    }
+    g_assert_true (tress_history_undo (history));
+    undone = document_bytes (doc);
+    tress_test_assert_bytes_equal (undone, original);
+    tress_history_clear (history);
+  }
+
+  /* Finer steps from the key panel: the file grows by what the button says. */
+  {
+    g_autoptr (GBytes) widened = NULL, undone = NULL;
+    int growth;
+
+    gtk_widget_activate_action (GTK_WIDGET (view), "curve.select-key", "(uub)", (guint)index, 2u,
+                                FALSE);
+    while (g_main_context_iteration (NULL, FALSE))
+      ;
+    growth = stated_growth (button_text (widen));
+    g_assert_cmpint (growth, >, 0);
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (editor), "curves.widen-key-type", NULL));
+    g_assert_cmpuint (tress_history_get_n_undo (history), ==, 1);
+    widened = document_bytes (doc);
+    g_assert_cmpuint (g_bytes_get_size (widened), ==, size + (gsize)growth);
+    {
+      g_autoptr (TressBfres) wb = tress_bfres_parse (widened, rel, &error);
+      TressBfresCurveInfo wi;
+
+      g_assert_no_error (error);
+      g_assert_true (tress_bfres_get_curve_info (wb, (guint)index, &wi));
+      g_assert_cmpint (wi.key_type, ==, TRESS_BFRES_KEY_S16);
+      g_assert_cmpint (wi.frame_type, ==, info.frame_type);
+    }
+    /* The panel now offers the next step, 32-bit keys. */
+    while (g_main_context_iteration (NULL, FALSE))
+      ;
+    g_test_message ("widen button now: %s", button_text (widen));
+    g_assert_nonnull (strstr (button_text (widen), "32-bit"));
+    g_assert_true (tress_history_undo (history));
+    undone = document_bytes (doc);
+    tress_test_assert_bytes_equal (undone, original);
+  }
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+}
+
+int
+main (int argc, char **argv)
+{
+  gtk_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/curves/editor-bfres/bass", test_bass);
+  return g_test_run ();
+}
