@@ -271,9 +271,34 @@ test_set_key_precision (void)
     const char *set[] = { "set-key", sample, curve, "2", "--value", "0.156", "-o", kept, NULL };
     g_autofree char *out = NULL;
 
+    g_autoptr (GBytes) before = tress_test_load_sample ("bfres/Animal_Bass_Animation.bfres");
+    g_autoptr (GBytes) after = NULL;
+    g_autoptr (TressBfres) b = NULL;
+    g_autoptr (GError) error = NULL;
+    g_autofree char *data = NULL;
+    gsize len = 0;
+    TressBfresCurveInfo info;
+    RefCurve rc;
+
     g_assert_cmpint (tress_test_run_cli (set, &out, NULL), ==, 0);
     g_assert_nonnull (strstr (out, "key 2: frame 2, stored value 0.156741963 (step 0.00299537)"));
     g_assert_cmpuint (file_size (kept), ==, file_size (sample));
+    g_assert_cmpuint (file_size (kept), ==, 26260);
+    /* Read independently: s8 keys, scale and offset kept, only the segments
+     * meeting at key 2 (1 and 2) written again; segment 7 is still the file's
+     * [34, 42, 0, -13]; nothing else in the file changed. */
+    g_assert_true (g_file_get_contents (kept, &data, &len, NULL));
+    after = g_bytes_new (data, len);
+    b = tress_bfres_parse (before, "Animal_Bass_Animation.bfres", &error);
+    g_assert_no_error (error);
+    g_assert_true (tress_bfres_get_curve_info (b, (guint)tress_bfres_find_curve (b, curve), &info));
+    ref_check_local_edit (before, info.header_pos, after, info.header_pos, 2, 0.156);
+    ref_curve_read (g_bytes_get_data (after, NULL), info.header_pos, TRUE, &rc);
+    g_assert_cmpint (rc.kt, ==, 2);
+    g_assert_cmpfloat (ref_elem (&rc, 28), ==, 34);
+    g_assert_cmpfloat (ref_elem (&rc, 29), ==, 42);
+    g_assert_cmpfloat (ref_elem (&rc, 30), ==, 0);
+    g_assert_cmpfloat (ref_elem (&rc, 31), ==, -13);
   }
   {
     const char *set[]
