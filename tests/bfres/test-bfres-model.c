@@ -454,6 +454,208 @@ test_animator (void)
   tress_bfres_free (anims);
 }
 
+/* ---- pose maths on their own ---------------------------------------------- */
+
+static void
+assert_matrix (const TressBfresMatrix *a, const TressBfresMatrix *b, double eps)
+{
+  for (guint r = 0; r < 3; r++)
+    for (guint c = 0; c < 4; c++)
+      g_assert_cmpfloat_with_epsilon (a->m[r][c], b->m[r][c], eps);
+}
+
+/* A quaternion and the Euler angles it comes from give the same matrix;
+ * a quaternion that is not a unit one is normalized first. */
+static void
+test_rotations (void)
+{
+  const double euler[3] = { 0.3, -1.1, 2.4 };
+  TressBfresSrt e = { .scale = { 1, 2, 3 },
+                      .rotation = { euler[0], euler[1], euler[2], 1 },
+                      .translation = { 4, 5, 6 },
+                      .rotation_mode = TRESS_BFRES_ROTATION_EULER_XYZ };
+  TressBfresSrt q = e;
+  TressBfresMatrix me, mq, inv, prod, id;
+  M4 hand;
+
+  tress_bfres_euler_to_quaternion (euler, q.rotation);
+  q.rotation_mode = TRESS_BFRES_ROTATION_QUATERNION;
+  tress_bfres_srt_matrix (&e, &me);
+  tress_bfres_srt_matrix (&q, &mq);
+  assert_matrix (&me, &mq, 1e-12);
+  for (guint k = 0; k < 4; k++)
+    q.rotation[k] *= 3;
+  tress_bfres_srt_matrix (&q, &mq);
+  assert_matrix (&me, &mq, 1e-12);
+  /* T · Rz · Ry · Rx · S, by hand. */
+  m4_trs (4, 5, 6, euler[0], euler[1], euler[2], hand);
+  for (guint r = 0; r < 3; r++)
+    for (guint c = 0; c < 3; c++)
+      g_assert_cmpfloat_with_epsilon (me.m[r][c], hand[r][c] * e.scale[c], 1e-12);
+  /* Inverse and product. */
+  g_assert_true (tress_bfres_matrix_invert (&me, &inv));
+  tress_bfres_matrix_multiply (&me, &inv, &prod);
+  tress_bfres_matrix_identity (&id);
+  assert_matrix (&prod, &id, 1e-12);
+}
+
+/* Two bones: a parent scaled by 2 and a child one unit along X. Standard
+ * scaling carries the parent's scale to the child; Maya's segment scale
+ * compensation undoes it for the child's own axes (not for where it sits);
+ * Softimage scales the child's offset and accumulates scale without shear. */
+static void
+test_scaling_modes (void)
+{
+  TressBfresBone bones[2] = { { 0 }, { 0 } };
+  TressBfresSkeleton sk = { .n_bones = 2, .bones = bones };
+  TressBfresSrt srt[2];
+  TressBfresMatrix world[2];
+
+  bones[0].parent = -1;
+  bones[1].parent = 0;
+  tress_bfres_bind_srt (&sk, srt);
+  for (guint i = 0; i < 2; i++)
+    srt[i].rotation_mode = TRESS_BFRES_ROTATION_EULER_XYZ;
+  srt[0].scale[0] = srt[0].scale[1] = srt[0].scale[2] = 2;
+  srt[0].rotation[2] = G_PI / 2; /* the parent turns 90° about Z */
+  srt[1].scale[0] = srt[1].scale[1] = srt[1].scale[2] = 1;
+  srt[1].translation[0] = 1;
+  srt[1].segment_scale_compensate = TRUE;
+
+  tress_bfres_pose_world (&sk, srt, TRESS_BFRES_SCALING_STANDARD, world);
+  /* The child sits at the parent's X axis (turned to +Y), twice as far, scaled by 2. */
+  g_assert_cmpfloat_with_epsilon (world[1].m[0][3], 0, 1e-12);
+  g_assert_cmpfloat_with_epsilon (world[1].m[1][3], 2, 1e-12);
+  g_assert_cmpfloat_with_epsilon (world[1].m[1][0], 2, 1e-12);
+
+  tress_bfres_pose_world (&sk, srt, TRESS_BFRES_SCALING_MAYA, world);
+  /* Still twice as far (the offset is in the parent's scaled space), scale 1. */
+  g_assert_cmpfloat_with_epsilon (world[1].m[1][3], 2, 1e-12);
+  g_assert_cmpfloat_with_epsilon (world[1].m[1][0], 1, 1e-12);
+  g_assert_cmpfloat_with_epsilon (world[1].m[0][1], -1, 1e-12);
+  /* Without the flag, Maya composes as standard. */
+  srt[1].segment_scale_compensate = FALSE;
+  tress_bfres_pose_world (&sk, srt, TRESS_BFRES_SCALING_MAYA, world);
+  g_assert_cmpfloat_with_epsilon (world[1].m[1][0], 2, 1e-12);
+
+  /* Softimage: a non-uniform parent scale does not shear a turned child. */
+  srt[0].scale[0] = 2, srt[0].scale[1] = 1, srt[0].scale[2] = 1;
+  srt[1].rotation[2] = G_PI / 4;
+  tress_bfres_pose_world (&sk, srt, TRESS_BFRES_SCALING_SOFTIMAGE, world);
+  /* Position: the parent's rotation of (2·1, 0, 0) = (0, 2, 0). */
+  g_assert_cmpfloat_with_epsilon (world[1].m[0][3], 0, 1e-12);
+  g_assert_cmpfloat_with_epsilon (world[1].m[1][3], 2, 1e-12);
+  /* Columns stay orthogonal (rotation × diagonal scale). */
+  {
+    double dot = 0;
+
+    for (guint r = 0; r < 3; r++)
+      dot += world[1].m[r][0] * world[1].m[r][1];
+    g_assert_cmpfloat_with_epsilon (dot, 0, 1e-12);
+    /* The accumulated scale: 2 along the child's X, 1 along Y. */
+    g_assert_cmpfloat_with_epsilon (hypot (world[1].m[0][0], world[1].m[1][0]), 2, 1e-12);
+    g_assert_cmpfloat_with_epsilon (hypot (world[1].m[0][1], world[1].m[1][1]), 1, 1e-12);
+  }
+  tress_bfres_pose_world (&sk, srt, TRESS_BFRES_SCALING_STANDARD, world);
+  {
+    double dot = 0;
+
+    for (guint r = 0; r < 3; r++)
+      dot += world[1].m[r][0] * world[1].m[r][1];
+    g_assert_cmpfloat (fabs (dot), >, 0.1); /* standard scaling shears it */
+  }
+}
+
+/* Bone and material visibility animations hide bones, the shapes that
+ * follow them, and the shapes of a material, at the playhead. */
+static void
+test_visibility (void)
+{
+  g_autoptr (TressBfresBuilder) b = tress_bfres_builder_new ("Vis", 0x04050003);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GBytes) bytes = NULL, fres = NULL;
+  g_autoptr (TressBfres) file = NULL;
+  g_autoptr (TressSceneAnimator) animator = NULL;
+  g_autofree char *source = NULL;
+  static const float pos[] = { 0, 0, 0, 1, 0, 0, 0, 1, 0 };
+  static const guint32 tri[] = { 0, 1, 2 };
+  TressBfresBuilderBone root = { "Root", -1, { 1, 1, 1 }, { 0, 0, 0 }, { 0, 0, 0 } };
+  TressBfresBuilderBone arm = { "Arm", 0, { 1, 1, 1 }, { 0, 0, 0 }, { 1, 0, 0 } };
+  TressBfresBuilderShape plate = { .name = "Plate",
+                                   .n_vertices = 3,
+                                   .positions = pos,
+                                   .bone = 1,
+                                   .n_triangles = 1,
+                                   .triangles = tri };
+  TressKey keys[2] = { { .frame = 0, .value = 1 }, { .frame = 5, .value = 0 } };
+  TressBfresBuilderCurve c = { .curve_type = TRESS_BFRES_CURVE_STEP_BOOL,
+                               .frame_type = TRESS_BFRES_FRAME_U8,
+                               .key_type = TRESS_BFRES_KEY_S8,
+                               .n_keys = 2,
+                               .keys = keys };
+  guint arm_vis = G_MAXUINT, mat_vis = G_MAXUINT, both[2];
+  int arm_node;
+
+  tress_bfres_builder_begin_model (b, "Thing");
+  tress_bfres_builder_add_model_bone (b, &root);
+  tress_bfres_builder_add_model_bone (b, &arm);
+  tress_bfres_builder_add_model_material (b, "Mt_Plate");
+  tress_bfres_builder_add_model_material (b, "Mt_Glass");
+  tress_bfres_builder_add_shape (b, &plate);
+  plate.name = "Glass";
+  plate.material = 1;
+  plate.bone = 0;
+  tress_bfres_builder_add_shape (b, &plate);
+  tress_bfres_builder_begin_anim (b, TRESS_BFRES_ANIM_BONE_VISIBILITY, "HideArm", 10, FALSE);
+  c.name = "Arm";
+  tress_bfres_builder_add_curve (b, &c);
+  tress_bfres_builder_begin_anim (b, TRESS_BFRES_ANIM_MAT_VISIBILITY, "HideGlass", 10, FALSE);
+  c.name = "Mt_Glass";
+  tress_bfres_builder_add_curve (b, &c);
+  bytes = tress_bfres_builder_finish (b, &error);
+  g_assert_no_error (error);
+  file = tress_bfres_parse (bytes, "vis.bfres", &error);
+  g_assert_no_error (error);
+  fres = tress_bfres_find_model (file, NULL, &source, &error);
+  animator = tress_bfres_animator_new (file, fres, source, &error);
+  g_assert_no_error (error);
+  for (guint i = 0; i < animator->n_anims; i++)
+    if (g_strcmp0 (animator->anim_names[i], "HideArm") == 0)
+      arm_vis = i;
+    else if (g_strcmp0 (animator->anim_names[i], "HideGlass") == 0)
+      mat_vis = i;
+  g_assert_cmpuint (arm_vis, <, animator->n_anims);
+  g_assert_cmpuint (mat_vis, <, animator->n_anims);
+  arm_node = tress_scene_find_node (animator->scene, "Arm");
+  /* The bone visibility curve drives the Arm node. */
+  g_assert_cmpint (animator->curve_node[tress_bfres_find_curve (file, "HideArm/Arm")], ==,
+                   arm_node);
+  both[0] = arm_vis;
+  both[1] = mat_vis;
+  tress_scene_animator_pose (animator, both, 2, 2, sample_stored, file);
+  g_assert_true (tress_scene_get_node (animator->scene, (guint)arm_node)->visible);
+  g_assert_true (tress_scene_get_mesh (animator->scene, 0)->visible);
+  g_assert_true (tress_scene_get_mesh (animator->scene, 1)->visible);
+  tress_scene_animator_pose (animator, both, 2, 7, sample_stored, file);
+  g_assert_false (tress_scene_get_node (animator->scene, (guint)arm_node)->visible);
+  g_assert_false (tress_scene_get_mesh (animator->scene, 0)->visible); /* follows Arm */
+  g_assert_false (tress_scene_get_mesh (animator->scene, 1)->visible); /* Mt_Glass */
+  /* The bone animation alone hides only what follows the bone. */
+  tress_scene_animator_pose (animator, &arm_vis, 1, 7, sample_stored, file);
+  g_assert_false (tress_scene_get_mesh (animator->scene, 0)->visible);
+  g_assert_true (tress_scene_get_mesh (animator->scene, 1)->visible);
+  /* The rest pose shows everything. */
+  tress_scene_animator_pose (animator, NULL, 0, 7, sample_stored, file);
+  g_assert_true (tress_scene_get_mesh (animator->scene, 0)->visible);
+  /* The rigid shape follows its bone: one along X. */
+  {
+    float p[3];
+
+    tress_scene_vertex_position (animator->scene, tress_scene_get_mesh (animator->scene, 0), 0, p);
+    g_assert_cmpfloat_with_epsilon (p[0], 1, 1e-6);
+  }
+}
+
 /* ---- bad input ------------------------------------------------------------ */
 
 static void
@@ -761,6 +963,105 @@ test_find_sibling (void)
   g_assert_null (found);
 }
 
+/* A big-endian SARC of @n files (names, data), from the layout alone. */
+static GBytes *
+make_sarc (const char *const *names, GBytes *const *files, guint n)
+{
+  GByteArray *a = g_byte_array_new ();
+  g_autofree gsize *name_off = g_new (gsize, n);
+  gsize names_at, data_at;
+  static const guint8 zeros[0x100] = { 0 };
+
+#define PUT16(pos, v) (a->data[pos] = (v) >> 8, a->data[(pos) + 1] = (v)&0xFF)
+#define PUT32(pos, v)                                                                              \
+  (a->data[pos] = (v) >> 24, a->data[(pos) + 1] = (v) >> 16, a->data[(pos) + 2] = (v) >> 8,        \
+   a->data[(pos) + 3] = (v))
+  g_byte_array_append (a, zeros, 0x20 + 16 * n + 8);
+  memcpy (a->data, "SARC", 4);
+  PUT16 (4, 0x14);
+  PUT16 (6, 0xFEFF);
+  PUT16 (0x10, 0x0100);
+  memcpy (a->data + 0x14, "SFAT", 4);
+  PUT16 (0x18, 0x0C);
+  PUT16 (0x1A, n);
+  PUT32 (0x1C, 0x65u);
+  names_at = 0x20 + 16 * (gsize)n;
+  memcpy (a->data + names_at, "SFNT", 4);
+  PUT16 (names_at + 4, 8);
+  for (guint i = 0; i < n; i++)
+    {
+      name_off[i] = a->len - (names_at + 8);
+      g_byte_array_append (a, (const guint8 *)names[i], strlen (names[i]) + 1);
+      g_byte_array_append (a, zeros, (4 - a->len % 4) % 4);
+    }
+  g_byte_array_append (a, zeros, (0x100 - a->len % 0x100) % 0x100);
+  data_at = a->len;
+  PUT32 (0x0C, (guint32)data_at);
+  for (guint i = 0; i < n; i++)
+    {
+      gsize start;
+
+      g_byte_array_append (a, zeros, (0x100 - a->len % 0x100) % 0x100);
+      start = a->len - data_at;
+      g_byte_array_append (a, g_bytes_get_data (files[i], NULL), g_bytes_get_size (files[i]));
+      PUT32 (0x20 + 16 * i, 0x1000u + i);
+      PUT32 (0x20 + 16 * i + 4, 0x01000000u | (guint32)(name_off[i] / 4));
+      PUT32 (0x20 + 16 * i + 8, (guint32)start);
+      PUT32 (0x20 + 16 * i + 12, (guint32)(a->len - data_at));
+    }
+  PUT32 (8, a->len);
+#undef PUT16
+#undef PUT32
+  return g_byte_array_free_to_bytes (a);
+}
+
+/* In an archive: X_Animation.bfres finds X.bfres in the same archive. */
+static void
+test_find_in_archive (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GBytes) model = build_model_file (8, 200, FALSE);
+  g_autoptr (TressBfresBuilder) ab = tress_bfres_builder_new ("Anim", 0x04050003);
+  g_autoptr (GBytes) anim = NULL, sarc = NULL, zsarc = NULL, found = NULL;
+  g_autoptr (TressBfres) parsed = NULL;
+  g_autofree char *path = g_build_filename (tress_test_tmpdir (), "Pack.szs", NULL);
+  g_autofree char *source = NULL;
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  TressKey keys[2] = { { .frame = 0, .value = 0 }, { .frame = 4, .value = 1 } };
+  TressBfresBuilderCurve c = {
+    .curve_type = TRESS_BFRES_CURVE_LINEAR, .target_offset = 0x20, .n_keys = 2, .keys = keys
+  };
+  const char *names[2] = { "Model/Thing_Animation.bfres", "Model/Thing.bfres" };
+  GBytes *files[2];
+
+  tress_bfres_builder_begin_anim (ab, TRESS_BFRES_ANIM_SKELETAL, "Go", 4, TRUE);
+  tress_bfres_builder_add_bone (ab, "Bone_002");
+  tress_bfres_builder_add_curve (ab, &c);
+  anim = tress_bfres_builder_finish (ab, &error);
+  g_assert_no_error (error);
+  files[0] = anim;
+  files[1] = model;
+  sarc = make_sarc (names, files, 2);
+  zsarc = tress_yaz0_compress (g_bytes_get_data (sarc, NULL), g_bytes_get_size (sarc), NULL);
+  g_assert_true (
+      g_file_set_contents (path, g_bytes_get_data (zsarc, NULL), g_bytes_get_size (zsarc), NULL));
+  parsed = tress_bfres_parse (zsarc, "Pack.szs", &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (tress_bfres_get_n_curves (parsed), ==, 1);
+  found = tress_bfres_find_model (parsed, file, &source, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (found);
+  g_assert_cmpstr (source, ==, "Model/Thing.bfres in Pack.szs");
+  tress_test_assert_bytes_equal (found, model);
+  /* The archive's first BFRES with a model, when none is named. */
+  {
+    g_autoptr (GBytes) first = tress_bfres_unwrap (zsarc, NULL, &error);
+
+    g_assert_no_error (error);
+    tress_test_assert_bytes_equal (first, model);
+  }
+}
+
 /* tress-cli info lists models, bones and shapes; dump includes them. */
 static void
 test_cli (void)
@@ -803,10 +1104,14 @@ main (int argc, char **argv)
   g_test_add_func ("/bfres/model/bind-check", test_bind_check);
   g_test_add_func ("/bfres/model/pose-by-hand", test_pose_by_hand);
   g_test_add_func ("/bfres/model/animator", test_animator);
+  g_test_add_func ("/bfres/model/rotations", test_rotations);
+  g_test_add_func ("/bfres/model/scaling-modes", test_scaling_modes);
+  g_test_add_func ("/bfres/model/visibility", test_visibility);
   g_test_add_func ("/bfres/model/truncations", test_truncations);
   g_test_add_func ("/bfres/model/corruptions", test_corruptions);
   g_test_add_func ("/bfres/model/builder", test_builder);
   g_test_add_func ("/bfres/model/find-sibling", test_find_sibling);
+  g_test_add_func ("/bfres/model/find-in-archive", test_find_in_archive);
   g_test_add_func ("/bfres/model/cli", test_cli);
   return g_test_run ();
 }

@@ -216,6 +216,16 @@ test_preview (void)
   g_assert_cmpint (tress_scene_pane_get_animation (f.pane), >=, 0);
   g_assert_cmpstr (animator->anim_names[tress_scene_pane_get_animation (f.pane)], ==, "Dead");
 
+  /* Playback poses every frame it plays. */
+  {
+    guint poses = tress_scene_pane_get_n_poses (f.pane);
+
+    g_object_set (f.view, "playing", TRUE, NULL);
+    WAIT_FOR (tress_scene_pane_get_n_poses (f.pane) >= poses + 3);
+    g_object_set (f.view, "playing", FALSE, NULL);
+    tress_curve_view_set_playhead (f.view, 25);
+  }
+
   /* The shown curve's bone is highlighted, the others not. */
   g_assert_true (tress_scene_preview_is_highlighted (
       f.preview, (guint)tress_scene_find_node (animator->scene, "Skl_Root")));
