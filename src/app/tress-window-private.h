@@ -4,6 +4,7 @@
  */
 #pragma once
 
+#include "tress-loading-page.h"
 #include "tress-window.h"
 
 G_BEGIN_DECLS
@@ -22,6 +23,7 @@ struct _TressWindow
   GtkStack *stack;
   GtkNotebook *notebook;
   GtkWidget *welcome_page;
+  TressLoadingPage *loading_page;
   GtkWidget *recent_heading;
   GtkListBox *recent_list;
   GMenu *recent_section;
@@ -41,6 +43,7 @@ struct _TressWindow
 
   gboolean has_demos; /* the build holds demo files */
   GCancellable *cancellable;
+  GPtrArray *loads; /* OpenData: files being read */
   guint n_busy;
   gboolean close_confirmed;
 };

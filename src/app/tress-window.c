@@ -168,7 +168,11 @@ on_pages_changed (TressWindow *self)
 {
   gboolean any = gtk_notebook_get_n_pages (self->notebook) > 0;
 
-  gtk_stack_set_visible_child_name (self->stack, any ? "documents" : "welcome");
+  /* Files that take more than a moment to open keep their page up. */
+  if (tress_loading_page_get_n_loads (self->loading_page) > 0)
+    gtk_stack_set_visible_child_name (self->stack, "loading");
+  else
+    gtk_stack_set_visible_child_name (self->stack, any ? "documents" : "welcome");
   /* An empty tab row measures negative in Adwaita (GTK 4.8): hide it. */
   gtk_notebook_set_show_tabs (self->notebook, any);
   if (!any)
@@ -309,21 +313,67 @@ show_open_file (TressWindow *self, GFile *file)
   return FALSE;
 }
 
+/* A file being read: after LOADING_DELAY_MS it gets a row on the loading
+ * page, with its progress and a Cancel button. */
+#define LOADING_DELAY_MS 250
+
 typedef struct
 {
   TressWindow *window;
   GFile *file;
+  GCancellable *cancellable; /* this load's; cancelled with the window's too */
+  gulong window_cancelled_id;
+  TressProgress *progress;
+  guint show_id;
+  gboolean cancelled; /* by the user, from the loading page */
 } OpenData;
 
 static void
 open_data_free (OpenData *data)
 {
+  g_clear_handle_id (&data->show_id, g_source_remove);
+  g_cancellable_disconnect (data->window->cancellable, data->window_cancelled_id);
   g_object_unref (data->window);
   g_object_unref (data->file);
+  g_object_unref (data->cancellable);
+  tress_progress_unref (data->progress);
   g_free (data);
 }
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (OpenData, open_data_free)
+
+static void
+on_window_cancelled (GCancellable *window_cancellable, GCancellable *load_cancellable)
+{
+  g_cancellable_cancel (load_cancellable);
+}
+
+static gboolean
+show_loading (gpointer user_data)
+{
+  OpenData *data = user_data;
+  TressWindow *self = data->window;
+
+  data->show_id = 0;
+  tress_loading_page_add (self->loading_page, data->file, data->progress);
+  gtk_stack_set_visible_child_name (self->stack, "loading");
+  return G_SOURCE_REMOVE;
+}
+
+/* The user cancelled a load: back to the page shown before, at once (the
+ * worker stops at its next report, its result is dropped). */
+static void
+on_load_cancelled (TressLoadingPage *page, TressProgress *progress, TressWindow *self)
+{
+  for (guint i = 0; i < self->loads->len; i++)
+    {
+      OpenData *data = g_ptr_array_index (self->loads, i);
+
+      if (data->progress == progress)
+        data->cancelled = TRUE;
+    }
+  on_pages_changed (self);
+}
 
 static void
 on_load_done (GObject *source, GAsyncResult *result, gpointer user_data)
@@ -333,11 +383,20 @@ on_load_done (GObject *source, GAsyncResult *result, gpointer user_data)
   g_autoptr (GError) error = NULL;
   g_autoptr (TressDocument) doc = tress_document_load_finish (result, &error);
 
+  g_ptr_array_remove (self->loads, data);
   /* The window was closed while the file was read: nothing left to show it in. */
   if (gtk_widget_in_destruction (GTK_WIDGET (self))
       || g_cancellable_is_cancelled (self->cancellable))
     return;
   _tress_window_set_busy (self, FALSE);
+  if (tress_loading_page_get_n_loads (self->loading_page) > 0)
+    {
+      tress_loading_page_remove (self->loading_page, data->progress);
+      if (doc == NULL)
+        on_pages_changed (self);
+    }
+  if (data->cancelled)
+    return;
   if (doc == NULL)
     {
       g_autofree char *name = _tress_window_describe_file (data->file);
@@ -369,8 +428,16 @@ tress_window_open_file (TressWindow *self, GFile *file)
   data = g_new0 (OpenData, 1);
   data->window = g_object_ref (self);
   data->file = g_object_ref (file);
+  data->cancellable = g_cancellable_new ();
+  data->window_cancelled_id
+      = g_cancellable_connect (self->cancellable, G_CALLBACK (on_window_cancelled),
+                               g_object_ref (data->cancellable), g_object_unref);
+  data->progress = tress_progress_new (data->cancellable);
+  data->show_id = g_timeout_add (LOADING_DELAY_MS, show_loading, data);
+  g_ptr_array_add (self->loads, data);
   _tress_window_set_busy (self, TRUE);
-  tress_document_load_async (file, self->cancellable, on_load_done, data);
+  tress_document_load_with_progress_async (file, data->progress, data->cancellable, on_load_done,
+                                           data);
 }
 
 void
@@ -724,6 +791,7 @@ tress_window_finalize (GObject *object)
   g_clear_object (&self->history_signals);
   g_clear_object (&self->settings);
   g_clear_object (&self->cancellable);
+  g_clear_pointer (&self->loads, g_ptr_array_unref);
   G_OBJECT_CLASS (tress_window_parent_class)->finalize (object);
 }
 
@@ -777,6 +845,7 @@ tress_window_class_init (TressWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TressWindow, stack);
   gtk_widget_class_bind_template_child (widget_class, TressWindow, notebook);
   gtk_widget_class_bind_template_child (widget_class, TressWindow, welcome_page);
+  gtk_widget_class_bind_template_child (widget_class, TressWindow, loading_page);
   gtk_widget_class_bind_template_child (widget_class, TressWindow, recent_heading);
   gtk_widget_class_bind_template_child (widget_class, TressWindow, recent_list);
   gtk_widget_class_bind_template_child (widget_class, TressWindow, recent_section);
@@ -790,7 +859,10 @@ tress_window_init (TressWindow *self)
 {
   GtkDropTarget *drop;
 
+  g_type_ensure (TRESS_TYPE_LOADING_PAGE);
   gtk_widget_init_template (GTK_WIDGET (self));
+  self->loads = g_ptr_array_new ();
+  g_signal_connect (self->loading_page, "cancelled", G_CALLBACK (on_load_cancelled), self);
 
   self->remember_size = TRUE;
   self->use_recent_files = TRUE;

@@ -6,7 +6,10 @@
 
 #include <string.h>
 
+#include <glib/gi18n-lib.h>
+
 #include "tress-error.h"
+#include "tress-progress.h"
 
 #define YAZ0_WINDOW 0x1000
 #define YAZ0_MAX_LEN 0x111
@@ -16,6 +19,8 @@
  * bounds the search (the size stays within a few per cent of Nintendo's). */
 #define YAZ0_MAX_CHAIN 64
 #define YAZ0_NICE_LEN 0x80
+/* Decompressed bytes between reports to the progress of the thread. */
+#define YAZ0_REPORT (1024 * 1024)
 /* One group (1 + 8 × 3 bytes) yields at most 8 × 0x111 bytes. */
 #define YAZ0_MAX_RATIO 88
 
@@ -38,12 +43,19 @@ tress_yaz0_get_size (const guint8 *data, gsize size)
 static gboolean
 decode (const guint8 *data, gsize size, guint8 *out, gsize want, guint32 out_size, GError **error)
 {
-  gsize in = TRESS_YAZ0_HEADER_SIZE, o = 0;
+  gsize in = TRESS_YAZ0_HEADER_SIZE, o = 0, report = YAZ0_REPORT;
 
   while (o < want)
     {
       guint8 code;
 
+      /* Each megabyte: the progress of this thread, and a cancellation. */
+      if (o >= report)
+        {
+          if (!tress_progress_set_done (o, error))
+            return FALSE;
+          report = o + YAZ0_REPORT;
+        }
       if (in >= size)
         goto truncated;
       code = data[in++];
@@ -156,6 +168,8 @@ tress_yaz0_decompress (const guint8 *data, gsize size, gsize max_size, GError **
     return NULL;
   out_size = tress_yaz0_get_size (data, size);
   out = g_malloc (out_size > 0 ? out_size : 1);
+  /* TRANSLATORS: a phase of opening a file (Yaz0 data), shown with a progress bar */
+  tress_progress_phase (N_ ("Decompressing"), out_size, TRESS_PROGRESS_BYTES);
   if (!decode (data, size, out, out_size, out_size, error))
     {
       g_free (out);

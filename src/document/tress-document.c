@@ -16,6 +16,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "core/tress-file.h"
+#include "core/tress-progress.h"
 #include "tress-document-private.h"
 
 #include <string.h>
@@ -229,6 +230,56 @@ file_display_path (GFile *file)
   return g_file_get_parse_name (file);
 }
 
+/* The contents of @file, about @size bytes (it may change while read; never
+ * more than MAX_FILE_SIZE), read a piece at a time: the progress of this
+ * thread sees the bytes come, and a cancellation stops the read at once. */
+static GBytes *
+read_contents (GFile *file, goffset size, GCancellable *cancellable, GError **error)
+{
+  const gsize chunk = 1024 * 1024;
+  g_autoptr (GFileInputStream) in = NULL;
+  /* One byte more than announced, to see a file that grew. */
+  gsize cap = MIN ((gsize)MAX (size, 0), (gsize)MAX_FILE_SIZE) + 1, len = 0;
+  g_autofree guint8 *buf = NULL;
+
+  in = g_file_read (file, cancellable, error);
+  if (in == NULL)
+    return NULL;
+  /* TRANSLATORS: a phase of opening a file, shown with a progress bar */
+  tress_progress_phase (N_ ("Reading"), (guint64)MAX (size, 0), TRESS_PROGRESS_BYTES);
+  buf = g_malloc (cap);
+  for (;;)
+    {
+      gssize n;
+
+      if (len == cap)
+        {
+          if (cap > (gsize)MAX_FILE_SIZE)
+            {
+              g_set_error (
+                  error, TRESS_ERROR, TRESS_ERROR_UNSUPPORTED,
+                  _ ("it grew past the %" G_GSIZE_FORMAT " bytes Tress opens while it was read"),
+                  (gsize)MAX_FILE_SIZE);
+              return NULL;
+            }
+          cap = MIN (2 * cap, (gsize)MAX_FILE_SIZE + 1);
+          buf = g_realloc (buf, cap);
+        }
+      n = g_input_stream_read (G_INPUT_STREAM (in), buf + len, MIN (chunk, cap - len), cancellable,
+                               error);
+      if (n < 0)
+        return NULL;
+      if (n == 0)
+        break;
+      len += (gsize)n;
+      if (!tress_progress_advance ((guint64)n, error))
+        return NULL;
+    }
+  return g_bytes_new_take (len + 1 < cap ? g_realloc (g_steal_pointer (&buf), MAX (len, 1))
+                                         : g_steal_pointer (&buf),
+                           len);
+}
+
 /* Reads @file (bounded: regular files up to MAX_FILE_SIZE), with its disk state. */
 static GBytes *
 read_file (GFile *file, GFileInfo **info_out, GCancellable *cancellable, GError **error)
@@ -263,10 +314,13 @@ read_file (GFile *file, GFileInfo **info_out, GCancellable *cancellable, GError 
                    size, limit);
       return NULL;
     }
-  bytes = g_file_load_bytes (file, cancellable, NULL, &local_error);
+  bytes = read_contents (file, g_file_info_get_size (info), cancellable, &local_error);
   if (bytes == NULL)
     {
-      g_propagate_prefixed_error (error, local_error, _ ("Could not read “%s”: "), where);
+      if (g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        g_propagate_error (error, local_error);
+      else
+        g_propagate_prefixed_error (error, local_error, _ ("Could not read “%s”: "), where);
       return NULL;
     }
   if (info_out != NULL)
@@ -444,10 +498,12 @@ tress_document_new_from_bytes (GBytes *bytes, const char *display_name, GError *
 typedef struct
 {
   GFile *file;
+  TressProgress *progress; /* may be NULL */
   const TressFormat *format;
   gpointer model;
   GBytes *bytes;
   GFileInfo *info;
+  GPtrArray *problems;
 } LoadData;
 
 static void
@@ -456,13 +512,15 @@ load_data_free (LoadData *data)
   if (data->model != NULL)
     data->format->free (data->model);
   g_clear_object (&data->file);
+  g_clear_pointer (&data->progress, tress_progress_unref);
   g_clear_pointer (&data->bytes, g_bytes_unref);
   g_clear_object (&data->info);
+  g_clear_pointer (&data->problems, g_ptr_array_unref);
   g_free (data);
 }
 
 static gboolean
-load_in_thread (LoadData *data, GCancellable *cancellable, GError **error)
+load_steps (LoadData *data, GCancellable *cancellable, GError **error)
 {
   g_autofree char *name = file_display_name (data->file);
 
@@ -472,7 +530,32 @@ load_in_thread (LoadData *data, GCancellable *cancellable, GError **error)
   if (g_cancellable_set_error_if_cancelled (cancellable, error))
     return FALSE;
   data->model = parse_bytes (data->bytes, name, &data->format, error);
-  return data->model != NULL;
+  if (data->model == NULL)
+    return FALSE;
+  /* The problems too, here rather than when the first view asks for them
+   * in the window's thread (a 100,000-ribbon creature: a tenth of a second). */
+  if (data->format->validate != NULL)
+    {
+      /* TRANSLATORS: a phase of opening a file */
+      tress_progress_phase (N_ ("Checking"), 0, TRESS_PROGRESS_ENTRIES);
+      data->problems = data->format->validate (data->model);
+    }
+  return !g_cancellable_set_error_if_cancelled (cancellable, error);
+}
+
+/* Reads, parses and validates, reporting to the load's progress: its
+ * cancellable (or @cancellable) stops the work at the next report. */
+static gboolean
+load_in_thread (LoadData *data, GCancellable *cancellable, GError **error)
+{
+  gboolean ok;
+
+  if (data->progress == NULL)
+    return load_steps (data, cancellable, error);
+  tress_progress_run_begin (data->progress);
+  ok = load_steps (data, cancellable, error);
+  tress_progress_run_end ();
+  return ok;
 }
 
 static TressDocument *
@@ -486,6 +569,8 @@ document_from_load_data (LoadData *data)
                        data->bytes, NULL);
   priv = tress_document_get_instance_private (self);
   disk_state_set (&priv->disk, data->info);
+  if (priv->problems == NULL)
+    priv->problems = g_steal_pointer (&data->problems);
   return self;
 }
 
@@ -505,15 +590,26 @@ void
 tress_document_load_async (GFile *file, GCancellable *cancellable, GAsyncReadyCallback callback,
                            gpointer user_data)
 {
+  tress_document_load_with_progress_async (file, NULL, cancellable, callback, user_data);
+}
+
+void
+tress_document_load_with_progress_async (GFile *file, TressProgress *progress,
+                                         GCancellable *cancellable, GAsyncReadyCallback callback,
+                                         gpointer user_data)
+{
   g_autoptr (GTask) task = NULL;
   LoadData *data;
 
   g_return_if_fail (G_IS_FILE (file));
 
+  if (cancellable == NULL && progress != NULL)
+    cancellable = tress_progress_get_cancellable (progress);
   task = g_task_new (NULL, cancellable, callback, user_data);
   g_task_set_source_tag (task, tress_document_load_async);
   data = g_new0 (LoadData, 1);
   data->file = g_object_ref (file);
+  data->progress = progress != NULL ? tress_progress_ref (progress) : NULL;
   g_task_set_task_data (task, data, (GDestroyNotify)load_data_free);
   g_task_run_in_thread (task, load_thread);
 }

@@ -17,6 +17,7 @@
 
 #include <gio/gio.h>
 
+#include "core/tress-progress.h"
 #include "formats/tress-format.h"
 
 G_BEGIN_DECLS
@@ -48,6 +49,14 @@ TressDocument *tress_document_new_from_bytes (GBytes *bytes, const char *display
 
 void tress_document_load_async (GFile *file, GCancellable *cancellable,
                                 GAsyncReadyCallback callback, gpointer user_data);
+/* tress_document_load_async() whose work (reading, decompressing, parsing,
+ * validating) reports to @progress (may be NULL), for a loading page to show;
+ * @cancellable, or when NULL the progress's own, stops it at the next report
+ * (the read of a megabyte, a decompressed megabyte, an animation, an archive
+ * entry), and the result is G_IO_ERROR_CANCELLED. */
+void tress_document_load_with_progress_async (GFile *file, TressProgress *progress,
+                                              GCancellable *cancellable,
+                                              GAsyncReadyCallback callback, gpointer user_data);
 TressDocument *tress_document_load_finish (GAsyncResult *result, GError **error);
 TressDocument *tress_document_load (GFile *file, GCancellable *cancellable, GError **error);
 

@@ -11,6 +11,8 @@
 #include "tress-document-page.h"
 #include "tress-editor.h"
 #include "tress-info-view.h"
+#include "tress-loading-page.h"
+#include "tress-slow-file.h"
 #include "tress-test-format.h"
 #include "tress-test-utils.h"
 #include "tress-window.h"
@@ -497,6 +499,150 @@ test_open_truncated_sample (void)
   g_assert_nonnull (strstr (text, "file size"));
   g_assert_nonnull (strstr (text, "offset 0x4"));
   g_assert_cmpuint (tress_window_get_n_documents (window), ==, 0);
+  destroy_window (window);
+}
+
+/* ---- files that take long to open -------------------------------------- */
+
+static GtkStack *
+window_stack (TressWindow *window)
+{
+  GtkWidget *child = gtk_window_get_child (GTK_WINDOW (window));
+
+  g_assert_true (GTK_IS_STACK (child));
+  return GTK_STACK (child);
+}
+
+static const char *
+shown_page (TressWindow *window)
+{
+  return gtk_stack_get_visible_child_name (window_stack (window));
+}
+
+static TressLoadingPage *
+loading_page (TressWindow *window)
+{
+  GtkWidget *page = gtk_stack_get_child_by_name (window_stack (window), "loading");
+
+  g_assert_true (TRESS_IS_LOADING_PAGE (page));
+  return TRESS_LOADING_PAGE (page);
+}
+
+static GtkWidget *
+find_button (GtkWidget *root, const char *label)
+{
+  if (GTK_IS_BUTTON (root) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (root)), label) == 0)
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_button (child, label);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* A test file of 64 KiB, read 1 KiB each 25 ms: about 1.6 s. */
+static GFile *
+slow_test_file (const char *name)
+{
+  g_autofree guint32 *values = g_new (guint32, 16384);
+  g_autofree char *path = NULL;
+
+  for (guint i = 0; i < 16384; i++)
+    values[i] = i;
+  path = write_test_file (name, values, 16384, NULL);
+  return tress_slow_file_new (path, 1024, 25);
+}
+
+/* Opening a file that takes long shows the loading page with its progress;
+ * Cancel returns to the page shown before within 200 ms and stops the read
+ * at once; nothing is opened, no error is shown. */
+static void
+test_loading_page_cancel (void)
+{
+  static const guint32 values[] = { 1, 2, 3 };
+  g_autofree char *plain = write_test_file ("plain.trsstest", values, 3, NULL);
+  g_autoptr (GFile) slow = slow_test_file ("slow.trsstest");
+  TressWindow *window = new_window ();
+  TressLoadingPage *page = loading_page (window);
+  g_autofree char *text = NULL;
+  GtkWidget *cancel;
+  gint64 t0, back;
+
+  for (guint round = 0; round < 2; round++)
+    {
+      const char *before = round == 0 ? "welcome" : "documents";
+      g_autofree char *later = NULL;
+
+      if (round == 1)
+        {
+          /* With a document open, the page to come back to is the documents'. */
+          activate_open (window, plain);
+          WAIT_FOR (tress_window_get_n_documents (window) == 1 && !tress_window_get_busy (window));
+        }
+      g_assert_cmpstr (shown_page (window), ==, before);
+      tress_window_open_file (window, slow);
+      WAIT_FOR (g_strcmp0 (shown_page (window), "loading") == 0);
+      g_assert_cmpuint (tress_loading_page_get_n_loads (page), ==, 1);
+      g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (page)));
+
+      /* The bytes come, and the page says how many of how many. */
+      WAIT_FOR ((g_free (text), text = tress_loading_page_dup_text (page),
+                 strstr (text, "Reading: ") != NULL && strstr (text, "Reading: 0 bytes") == NULL));
+      g_test_message ("loading: %s", text);
+      g_assert_nonnull (strstr (text, "slow.trsstest"));
+      {
+        g_autofree char *size = g_format_size (12 + 4 * 16384);
+        g_autofree char *of = g_strdup_printf (" of %s", size);
+
+        g_assert_nonnull (strstr (text, of));
+      }
+      tress_test_spin (150);
+      later = tress_loading_page_dup_text (page);
+      g_assert_cmpstr (later, !=, text);
+      /* The window stays usable: its actions answer while the file is read. */
+      g_assert_true (button_enabled (window, "win.open"));
+
+      cancel = find_button (GTK_WIDGET (page), "_Cancel");
+      g_assert_nonnull (cancel);
+      t0 = g_get_monotonic_time ();
+      /* As a click does (a key press shows the button pressed for 250 ms first). */
+      g_signal_emit_by_name (cancel, "clicked");
+      WAIT_FOR (g_strcmp0 (shown_page (window), before) == 0);
+      back = g_get_monotonic_time () - t0;
+      g_test_message ("back to the %s page %.1f ms after Cancel", before, back / 1000.0);
+      g_assert_cmpint (back, <, 200 * 1000);
+      g_assert_cmpuint (tress_loading_page_get_n_loads (page), ==, 0);
+
+      /* The read stops at once: the worker ends, no read runs past the cancel. */
+      WAIT_FOR (!tress_window_get_busy (window));
+      g_assert_cmpint (g_get_monotonic_time () - t0, <, G_USEC_PER_SEC);
+      g_assert_cmpuint (tress_slow_file_reads_after_cancel (), ==, 0);
+      g_assert_cmpint (tress_slow_file_last_read_time (), <, t0 + 100 * 1000);
+      tress_test_spin (100);
+      g_assert_cmpuint (tress_window_get_n_documents (window), ==, round);
+      g_assert_null (find_dialog (window));
+      g_assert_cmpstr (shown_page (window), ==, before);
+    }
+  destroy_window (window);
+}
+
+/* A long load left alone ends with its document, and the loading page goes. */
+static void
+test_loading_page_done (void)
+{
+  g_autoptr (GFile) slow = slow_test_file ("slow-done.trsstest");
+  TressWindow *window = new_window ();
+
+  tress_window_open_file (window, slow);
+  WAIT_FOR (g_strcmp0 (shown_page (window), "loading") == 0);
+  WAIT_FOR (tress_window_get_n_documents (window) == 1);
+  g_assert_cmpstr (shown_page (window), ==, "documents");
+  g_assert_cmpuint (tress_loading_page_get_n_loads (loading_page (window)), ==, 0);
+  g_assert_cmpstr (tress_document_get_title (tress_window_get_current_document (window)), ==,
+                   "slow-done.trsstest");
   destroy_window (window);
 }
 
@@ -1268,6 +1414,8 @@ main (int argc, char *argv[])
   g_test_add_func ("/app/window/open-edit-undo-redo-save", test_open_edit_undo_redo_save);
   g_test_add_func ("/app/window/open-error-dialog", test_open_error_dialog);
   g_test_add_func ("/app/window/open-truncated-sample", test_open_truncated_sample);
+  g_test_add_func ("/app/window/loading-page-cancel", test_loading_page_cancel);
+  g_test_add_func ("/app/window/loading-page-done", test_loading_page_done);
   g_test_add_func ("/app/window/close-unsaved-prompts", test_close_unsaved_prompts);
   g_test_add_func ("/app/window/close-prompt-saves", test_close_prompt_saves);
   g_test_add_func ("/app/window/several-documents", test_several_documents);

@@ -10,6 +10,9 @@
 #include <math.h>
 #include <string.h>
 
+#include <glib/gi18n-lib.h>
+
+#include "core/tress-progress.h"
 #include "core/tress-yaz0.h"
 
 #define BFRES_MAX_LAYERS 4
@@ -1104,6 +1107,11 @@ parse_anim (Ctx *ctx, int group, const char *name, gsize pos, GError **error)
   a->first_curve = b->curves->len;
   g_ptr_array_add (b->anims, a);
   ctx->where = where;
+  if (!tress_progress_advance (1, error))
+    {
+      ctx->where = NULL;
+      return FALSE;
+    }
 
   if (!mark_seen (ctx, pos, where, error) || !check_magic (ctx, pos, a->magic, "magic", error)
       || !charge (ctx, sizeof (BfresAnim) + strlen (name) + 1 + 3 * BFRES_ALLOC_OVERHEAD, pos,
@@ -1474,10 +1482,14 @@ sarc_find_bfres (Unwrap *u, GBytes *bytes, TressSarc *sarc, guint depth, guint *
           return FALSE;
         }
     }
+  /* TRANSLATORS: a phase of opening a file, with a count of archive entries */
+  tress_progress_phase (N_ ("Looking through the archive"), n, TRESS_PROGRESS_ENTRIES);
   for (guint i = 0; i < n; i++)
     {
       GError *local = NULL;
 
+      if (!tress_progress_set_done (i, error))
+        return FALSE;
       if (entry_holds_bfres (u, bytes, sarc, i, kinds[i], depth, &local))
         {
           *found = i;
@@ -1632,6 +1644,8 @@ parse_body (Ctx *ctx, GError **error)
   if (!rd_string (ctx, 0x14, "file name", &b->name, error))
     return FALSE;
 
+  /* TRANSLATORS: a phase of opening a file, with a count */
+  tress_progress_phase (N_ ("Reading animations"), 0, TRESS_PROGRESS_ENTRIES);
   for (int g = 0; g < BFRES_N_GROUPS; g++)
     {
       gsize gp;

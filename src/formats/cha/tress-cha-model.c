@@ -13,6 +13,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "core/tress-progress.h"
 #include "core/tress-reader.h"
 
 static const guint8 section_bytes[TRESS_CHA_MAX_SECTIONS] = { 2, 1, 0, 3, 6, 5, 4 };
@@ -393,7 +394,8 @@ parse_radeon (TressReader *r, GError **error)
   for (guint32 i = 0; i < rad->n_materials; i++)
     {
       c.material = i;
-      if (!parse_material (&c, rad, &rad->materials[i], &local))
+      /* A cancelled load stops here (the read before took the time). */
+      if (!tress_progress_check (&local) || !parse_material (&c, rad, &rad->materials[i], &local))
         goto fail;
     }
   rad->tail_size = tress_reader_remaining (r);

@@ -6,6 +6,7 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include "core/tress-progress.h"
 #include "tress-niff-private.h"
 #include "tress-niff-scene.h"
 
@@ -243,6 +244,8 @@ parse_anim_list (TressNiffFile *file, const guint8 *data, const TressNiffList *l
           return tress_field_error (error, TRESS_ERROR_BAD_VALUE, (gsize)(sizes - data) + 4 * i,
                                     field, "at least 48", "%u", s);
         }
+      if (!tress_progress_check (error))
+        return FALSE;
       g = tress_niff_group_parse (data + pos, s, pos, error);
 
       if (g == NULL)
