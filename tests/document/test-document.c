@@ -1124,6 +1124,71 @@ test_samples_roundtrip (void)
     g_test_skip ("no registered format reads any sample yet");
 }
 
+/* Loads that report their progress, and stop at once when cancelled: a Yaz0
+ * BFRES that inflates to 128 MiB (made of back-references), cancelled while
+ * it decompresses. */
+static GBytes *
+inflating_bfres (guint32 size)
+{
+  GByteArray *a = g_byte_array_new ();
+  static const guint8 header[16] = { 'Y', 'a', 'z', '0' };
+  static const guint8 first[9] = { 0xFF, 'F', 'R', 'E', 'S', 0, 3, 0, 4 };
+  static const guint8 group[25]
+      = { 0x00, 0x00, 0x07, 0xFF, 0x00, 0x07, 0xFF, 0x00, 0x07, 0xFF, 0x00, 0x07, 0xFF,
+          0x00, 0x07, 0xFF, 0x00, 0x07, 0xFF, 0x00, 0x07, 0xFF, 0x00, 0x07, 0xFF };
+  guint64 made = 8;
+
+  g_byte_array_append (a, header, sizeof header);
+  a->data[4] = size >> 24, a->data[5] = size >> 16, a->data[6] = size >> 8, a->data[7] = size;
+  g_byte_array_append (a, first, sizeof first);
+  while (made < size)
+    {
+      g_byte_array_append (a, group, sizeof group);
+      made += 8 * 0x111;
+    }
+  return g_byte_array_free_to_bytes (a);
+}
+
+static void
+test_load_progress_cancel (void)
+{
+  g_autofree char *dir = make_folder ("progress");
+  g_autofree char *path = g_build_filename (dir, "inflating.sbfres", NULL);
+  g_autoptr (GBytes) bytes = inflating_bfres (128u * 1024 * 1024);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autoptr (GCancellable) cancellable = g_cancellable_new ();
+  g_autoptr (TressProgress) progress = tress_progress_new (cancellable);
+  g_autoptr (GAsyncResult) result = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (TressDocument) doc = NULL;
+  const char *phase = NULL;
+  guint64 done = 0, total = 0;
+  TressProgressUnit unit;
+  gint64 t0;
+
+  g_assert_true (
+      g_file_set_contents (path, g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes), NULL));
+  tress_document_load_with_progress_async (file, progress, NULL, load_done, &result);
+  /* The first megabytes come out, reported. */
+  TRESS_TEST_WAIT_FOR ((tress_progress_get (progress, &phase, &done, &total, &unit),
+                        result != NULL || (g_strcmp0 (phase, "Decompressing") == 0 && done > 0)));
+  g_assert_null (result);
+  g_assert_cmpuint (total, ==, 128u * 1024 * 1024);
+  g_assert_cmpint (unit, ==, TRESS_PROGRESS_BYTES);
+  t0 = g_get_monotonic_time ();
+  g_cancellable_cancel (cancellable);
+  TRESS_TEST_WAIT_FOR (result != NULL);
+  g_test_message ("stopped %.1f ms after the cancel, at %" G_GUINT64_FORMAT " of %" G_GUINT64_FORMAT
+                  " bytes",
+                  (g_get_monotonic_time () - t0) / 1000.0, done, total);
+  g_assert_cmpint (g_get_monotonic_time () - t0, <, G_USEC_PER_SEC / 2);
+  doc = tress_document_load_finish (result, &error);
+  g_assert_null (doc);
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  tress_progress_get (progress, &phase, &done, &total, NULL);
+  g_assert_cmpuint (done, <, total);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -1169,6 +1234,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/document/signals", test_signals);
   g_test_add_func ("/document/finalize", test_finalize);
   g_test_add_func ("/document/samples-roundtrip", test_samples_roundtrip);
+  g_test_add_func ("/document/load-progress-cancel", test_load_progress_cancel);
 
   return g_test_run ();
 }
