@@ -543,9 +543,10 @@ find_button (GtkWidget *root, const char *label)
   return NULL;
 }
 
-/* A test file of 64 KiB, read 1 KiB each 25 ms: about 1.6 s. */
+/* A test file of 64 KiB read @chunk bytes each 25 ms (1 KiB: 1.6 s; 256
+ * bytes: 6.4 s, time enough on a busy machine to see the page and cancel). */
 static GFile *
-slow_test_file (const char *name)
+slow_test_file (const char *name, gsize chunk)
 {
   g_autofree guint32 *values = g_new (guint32, 16384);
   g_autofree char *path = NULL;
@@ -553,7 +554,7 @@ slow_test_file (const char *name)
   for (guint i = 0; i < 16384; i++)
     values[i] = i;
   path = write_test_file (name, values, 16384, NULL);
-  return tress_slow_file_new (path, 1024, 25);
+  return tress_slow_file_new (path, chunk, 25);
 }
 
 /* Opening a file that takes long shows the loading page with its progress;
@@ -564,7 +565,7 @@ test_loading_page_cancel (void)
 {
   static const guint32 values[] = { 1, 2, 3 };
   g_autofree char *plain = write_test_file ("plain.trsstest", values, 3, NULL);
-  g_autoptr (GFile) slow = slow_test_file ("slow.trsstest");
+  g_autoptr (GFile) slow = slow_test_file ("slow.trsstest", 256);
   TressWindow *window = new_window ();
   TressLoadingPage *page = loading_page (window);
   g_autofree char *text = NULL;
@@ -629,16 +630,26 @@ test_loading_page_cancel (void)
   destroy_window (window);
 }
 
+static void
+on_page_shown (GtkStack *stack, GParamSpec *pspec, guint *n_loading)
+{
+  if (g_strcmp0 (gtk_stack_get_visible_child_name (stack), "loading") == 0)
+    (*n_loading)++;
+}
+
 /* A long load left alone ends with its document, and the loading page goes. */
 static void
 test_loading_page_done (void)
 {
-  g_autoptr (GFile) slow = slow_test_file ("slow-done.trsstest");
+  g_autoptr (GFile) slow = slow_test_file ("slow-done.trsstest", 1024);
   TressWindow *window = new_window ();
+  guint n_loading = 0;
 
+  g_signal_connect (window_stack (window), "notify::visible-child-name", G_CALLBACK (on_page_shown),
+                    &n_loading);
   tress_window_open_file (window, slow);
-  WAIT_FOR (g_strcmp0 (shown_page (window), "loading") == 0);
   WAIT_FOR (tress_window_get_n_documents (window) == 1);
+  g_assert_cmpuint (n_loading, ==, 1);
   g_assert_cmpstr (shown_page (window), ==, "documents");
   g_assert_cmpuint (tress_loading_page_get_n_loads (loading_page (window)), ==, 0);
   g_assert_cmpstr (tress_document_get_title (tress_window_get_current_document (window)), ==,

@@ -48,14 +48,15 @@ slow_stream_read (GInputStream *stream, void *buffer, gsize count, GCancellable 
   gint64 until = g_get_monotonic_time () + (gint64)self->delay_ms * 1000;
   gssize n;
 
+  /* Asked for more after the cancel: the reader did not stop. */
+  if (g_cancellable_is_cancelled (cancellable))
+    g_atomic_int_inc (&reads_after_cancel);
   while (g_get_monotonic_time () < until)
     {
       if (g_cancellable_set_error_if_cancelled (cancellable, error))
         return -1;
       g_usleep (2000);
     }
-  if (g_cancellable_is_cancelled (cancellable))
-    g_atomic_int_inc (&reads_after_cancel);
   n = g_input_stream_read (self->inner, buffer, MIN (count, self->chunk), cancellable, error);
   if (n > 0)
     {

@@ -14,7 +14,7 @@
 G_BEGIN_DECLS
 
 GFile *tress_slow_file_new (const char *path, gsize chunk, guint delay_ms);
-/* Reads that went on after their stream's cancellable was cancelled (should
+/* Reads asked for after their stream's cancellable was cancelled (should
  * stay 0), and the monotonic time of the last read that returned data. */
 guint tress_slow_file_reads_after_cancel (void);
 gint64 tress_slow_file_last_read_time (void);
