@@ -97,6 +97,12 @@ on_drag_error_seen (TressCurveView *view, GParamSpec *pspec, DragWatch *w)
   w->near_text = t;
 }
 
+static gboolean
+raise_to_400 (gpointer model, guint index, gpointer data, double *max_error, GError **error)
+{
+  return tress_format_bfres.curves->set_frame_count (model, index, 400, error);
+}
+
 static void
 test_bass (void)
 {
@@ -345,6 +351,93 @@ test_bass (void)
       g_assert_cmpint (wi.frame_type, ==, TRESS_BFRES_FRAME_S10_5);
       g_assert_cmpint (wi.key_type, ==, info.key_type);
     }
+    g_assert_true (tress_history_undo (history));
+    undone = document_bytes (doc);
+    tress_test_assert_bytes_equal (undone, original);
+    tress_history_clear (history);
+  }
+
+  /* The last key (frame 20) typed to frame 300: past the animation's end and
+   * beyond what u8 frames hold. The refusal offers the longer animation and
+   * says that the frames widen and what that costs; asked, both happen as one
+   * step, and the file grows by the stated bytes. */
+  {
+    guint last = before.n - 1;
+    g_autoptr (GBytes) widened = NULL, undone = NULL;
+    double end = 0;
+    const char *m;
+    int growth;
+
+    g_assert_false (tress_curve_editor_edit_cell (editor, last, "frame", "300", &error));
+    g_clear_error (&error);
+    m = tress_curve_view_get_message (view);
+    g_test_message ("frame 300: %s", m);
+    g_assert_nonnull (strstr (m, "past the end"));
+    g_assert_nonnull (strstr (m, "with wider frames (Frames in steps of 1/32 (s10.5)"));
+    g_assert_true (tress_curve_view_get_pending_end (view, &end));
+    g_assert_cmpfloat (end, ==, 300);
+    growth = stated_growth (m);
+    g_assert_cmpint (growth, >, 0);
+    g_assert_cmpuint (tress_history_get_n_undo (history), ==, 0);
+    g_assert_true (
+        gtk_widget_activate_action (GTK_WIDGET (editor), "curves.lengthen-animation", NULL));
+    g_assert_cmpuint (tress_history_get_n_undo (history), ==, 1);
+    g_assert_cmpfloat (
+        tress_curve_get_key (tress_curve_document_get_curve (cd, (guint)index), last)->frame, ==,
+        300);
+    widened = document_bytes (doc);
+    g_assert_cmpuint (g_bytes_get_size (widened), ==, size + (gsize)growth);
+    {
+      g_autoptr (TressBfres) wb = tress_bfres_parse (widened, rel, &error);
+      TressBfresCurveInfo wi;
+
+      g_assert_no_error (error);
+      g_assert_true (tress_bfres_get_curve_info (wb, (guint)index, &wi));
+      g_assert_cmpint (wi.frame_type, ==, TRESS_BFRES_FRAME_S10_5);
+      g_assert_cmpint (wi.key_type, ==, info.key_type);
+    }
+    g_assert_true (tress_history_undo (history));
+    undone = document_bytes (doc);
+    tress_test_assert_bytes_equal (undone, original);
+    tress_history_clear (history);
+  }
+
+  /* Within a 400-frame animation, frame 300 is no longer past the end, but
+   * u8 frames still cannot hold it: refused with the cost of s10.5 frames,
+   * widened only when asked. */
+  {
+    guint last = before.n - 1;
+    g_autoptr (GBytes) longer = NULL, widened = NULL, undone = NULL;
+    const char *cost = NULL;
+    int growth;
+
+    g_assert_true (tress_curve_document_apply_model_edit (cd, (guint)index, "Lengthen",
+                                                          raise_to_400, NULL, &error));
+    g_assert_no_error (error);
+    longer = document_bytes (doc);
+    g_assert_false (tress_curve_editor_edit_cell (editor, last, "frame", "300", &error));
+    g_clear_error (&error);
+    g_test_message ("frame 300 of 400: %s", tress_curve_view_get_message (view));
+    g_assert_nonnull (strstr (tress_curve_view_get_message (view), "beyond the frames"));
+    g_assert_false (tress_curve_view_get_pending_end (view, NULL));
+    g_assert_true (tress_curve_view_get_frame_widening (view, &cost));
+    g_assert_nonnull (strstr (cost, "s10.5"));
+    growth = stated_growth (cost);
+    g_assert_cmpuint (tress_history_get_n_undo (history), ==, 1);
+    {
+      g_autoptr (GBytes) same = document_bytes (doc);
+
+      tress_test_assert_bytes_equal (same, longer);
+    }
+    g_assert_true (gtk_widget_get_visible (widen_frames));
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (editor), "curves.widen-frames", NULL));
+    g_assert_cmpuint (tress_history_get_n_undo (history), ==, 2);
+    g_assert_cmpfloat (
+        tress_curve_get_key (tress_curve_document_get_curve (cd, (guint)index), last)->frame, ==,
+        300);
+    widened = document_bytes (doc);
+    g_assert_cmpuint (g_bytes_get_size (widened), ==, g_bytes_get_size (longer) + (gsize)growth);
+    g_assert_true (tress_history_undo (history));
     g_assert_true (tress_history_undo (history));
     undone = document_bytes (doc);
     tress_test_assert_bytes_equal (undone, original);

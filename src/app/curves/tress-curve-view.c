@@ -136,6 +136,13 @@ struct _TressCurveView
   guint frames_curve, frames_key;
   TressKey frames_value;
   char *frames_cost;
+  /* Or an edit of any kind whose keys reach frames the curves' frame types
+   * cannot store at all (u8 past 255): its curves, kept to apply after
+   * widening (frames_curves non-NULL). */
+  char *frames_label;
+  GPtrArray *frames_curves; /* TressCurve */
+  GArray *frames_indices;   /* guint: document curve index */
+  GPtrArray *frames_keys;   /* GArray of guint: the keys to select afterwards */
 
   guint tick_id;
   gint64 play_start_time;
@@ -410,6 +417,95 @@ clear_pending (TressCurveView *self)
   self->pending_end = 0;
   self->frames_offer = FALSE;
   g_clear_pointer (&self->frames_cost, g_free);
+  g_clear_pointer (&self->frames_label, g_free);
+  g_clear_pointer (&self->frames_curves, g_ptr_array_unref);
+  g_clear_pointer (&self->frames_indices, g_array_unref);
+  g_clear_pointer (&self->frames_keys, g_ptr_array_unref);
+}
+
+/* The first frame of @c's first or last key that curve @index's frame type
+ * cannot store although a wider one can, with what widening costs; NULL when
+ * none. */
+static char *
+dup_frames_beyond (TressCurveView *self, guint index, const TressCurve *c, double *frame)
+{
+  const TressCurveOps *ops = tress_document_get_format (TRESS_DOCUMENT (self->document))->curves;
+  gpointer model = tress_document_get_model (TRESS_DOCUMENT (self->document));
+  guint n = tress_curve_get_n_keys (c);
+
+  if (ops == NULL || ops->describe_frame_widening == NULL || ops->widen_frames == NULL || n == 0)
+    return NULL;
+  for (guint e = 0; e < 2; e++)
+    {
+      double f = tress_curve_get_key (c, e == 0 ? 0 : n - 1)->frame;
+      char *cost = ops->describe_frame_widening (model, index, f);
+
+      if (cost != NULL)
+        {
+          *frame = f;
+          return cost;
+        }
+    }
+  return NULL;
+}
+
+/* Before an edit is stored: when its keys reach frames a curve's frame type
+ * cannot store at all (the format would have to widen it and grow the file),
+ * the edit is refused with the cost and kept for
+ * tress_curve_view_commit_frame_widening(). TRUE when so. */
+static gboolean
+offer_batch_frame_widening (TressCurveView *self, TressCurveEditBatch *batch, guint n_changed,
+                            const char *label, const char *undo_label)
+{
+  g_autofree char *cost = NULL, *msg = NULL;
+  double frame = 0;
+  guint n_need = 0;
+
+  for (guint i = 0; i < n_changed; i++)
+    {
+      double f = 0;
+      g_autofree char *c = dup_frames_beyond (self, tress_curve_edit_batch_get_id (batch, i),
+                                              tress_curve_edit_batch_get_curve (batch, i), &f);
+
+      if (c != NULL && n_need++ == 0)
+        {
+          cost = g_steal_pointer (&c);
+          frame = f;
+        }
+    }
+  if (n_need == 0)
+    return FALSE;
+  self->frames_offer = TRUE;
+  self->frames_label = g_strdup (undo_label);
+  self->frames_curves = g_ptr_array_new_with_free_func ((GDestroyNotify)tress_curve_unref);
+  self->frames_indices = g_array_new (FALSE, FALSE, sizeof (guint));
+  self->frames_keys = g_ptr_array_new_with_free_func ((GDestroyNotify)g_array_unref);
+  for (guint i = 0; i < n_changed; i++)
+    {
+      guint index = tress_curve_edit_batch_get_id (batch, i);
+
+      g_ptr_array_add (self->frames_curves,
+                       tress_curve_ref (tress_curve_edit_batch_get_curve (batch, i)));
+      g_array_append_val (self->frames_indices, index);
+      g_ptr_array_add (self->frames_keys, g_array_ref (tress_curve_edit_batch_get_keys (batch, i)));
+    }
+  if (n_need == 1)
+    self->frames_cost = g_steal_pointer (&cost);
+  else
+    self->frames_cost = g_strdup_printf (
+        /* TRANSLATORS: %s says what widening one curve's frames costs */
+        ngettext ("%s (and %u other curve)", "%s (and %u other curves)", n_need - 1), cost,
+        n_need - 1);
+  msg = g_strdup_printf (
+      /* TRANSLATORS: the first %s is an edit ("Move 2 keys"), the last what a wider frame type
+       * costs */
+      _ ("%s refused: a key would reach frame %g, beyond the frames this curve's frame type "
+         "stores; a wider frame type would hold it (%s)"),
+      label, frame, self->frames_cost);
+  g_clear_pointer (&self->message, g_free);
+  set_message (self, msg);
+  gtk_widget_error_bell (GTK_WIDGET (self));
+  return TRUE;
 }
 
 static char *
@@ -587,7 +683,7 @@ apply_edit (TressCurveView *self, const TressCurveEdit *edit, guint n_keys, Targ
   undo_label = tress_curve_edit_batch_dup_label (batch, n_keys);
   if (tress_curve_edit_batch_get_end (batch) > 0)
     {
-      g_autofree char *msg = NULL;
+      g_autofree char *msg = NULL, *widen = NULL;
 
       self->pending_label = g_steal_pointer (&undo_label);
       self->pending_curves = g_ptr_array_new_with_free_func ((GDestroyNotify)tress_curve_unref);
@@ -604,14 +700,33 @@ apply_edit (TressCurveView *self, const TressCurveEdit *edit, guint n_keys, Targ
           g_array_append_val (self->pending_past_end, past);
         }
       self->pending_end = tress_curve_edit_batch_get_end (batch);
-      msg = g_strdup_printf (_ ("%s refused: a key would move past the end of the animation; "
-                                "it can be lengthened to %g frames"),
-                             label, self->pending_end);
+      /* Lengthening stores the keys as they are; where a curve's frame
+       * type cannot hold them the format widens it, which is said here,
+       * before it is asked for. */
+      for (guint i = 0; i < n_changed && widen == NULL; i++)
+        {
+          double f = 0;
+
+          widen = dup_frames_beyond (self, tress_curve_edit_batch_get_id (batch, i),
+                                     tress_curve_edit_batch_get_curve (batch, i), &f);
+        }
+      if (widen != NULL)
+        msg = g_strdup_printf (
+            /* TRANSLATORS: the last %s says what a wider frame type costs */
+            _ ("%s refused: a key would move past the end of the animation; it can be "
+               "lengthened to %g frames, with wider frames (%s)"),
+            label, self->pending_end, widen);
+      else
+        msg = g_strdup_printf (_ ("%s refused: a key would move past the end of the animation; "
+                                  "it can be lengthened to %g frames"),
+                               label, self->pending_end);
       set_message (self, msg);
       gtk_widget_error_bell (GTK_WIDGET (self));
       return FALSE;
     }
 
+  if (offer_batch_frame_widening (self, batch, n_changed, label, undo_label))
+    return FALSE;
   store = (Store){ self->document, undo_label, &notices };
   tress_curve_document_begin_edit (self->document, undo_label);
   self->committing = TRUE;
@@ -2839,6 +2954,79 @@ widen_frames_and_edit (gpointer model, guint index, gpointer data, double *max_e
                             error);
 }
 
+typedef struct
+{
+  const TressCurveOps *ops;
+  const TressCurve *curve;
+} WidenSetEdit;
+
+/* Widens the frames of curve @index until they hold its first and last key,
+ * then stores the curve. */
+static gboolean
+widen_frames_and_set (gpointer model, guint index, gpointer data, double *max_error, GError **error)
+{
+  WidenSetEdit *w = data;
+  guint n = tress_curve_get_n_keys (w->curve);
+
+  for (guint e = 0; e < 2 && n > 0; e++)
+    {
+      double f = tress_curve_get_key (w->curve, e == 0 ? 0 : n - 1)->frame;
+      g_autofree char *cost = w->ops->describe_frame_widening (model, index, f);
+
+      if (cost != NULL && !w->ops->widen_frames (model, index, f, error))
+        return FALSE;
+    }
+  return w->ops->set_curve (model, index, w->curve, max_error, error);
+}
+
+/* The kept edit of several curves, each widened where it needs it: one undo step. */
+static gboolean
+commit_batch_frame_widening (TressCurveView *self, GError **error)
+{
+  const TressCurveOps *ops = document_ops (self);
+  g_autofree char *label = g_strdup (self->frames_label);
+  g_autoptr (GPtrArray) curves = g_ptr_array_ref (self->frames_curves);
+  g_autoptr (GArray) indices = g_array_ref (self->frames_indices);
+  g_autoptr (GPtrArray) keys = g_ptr_array_ref (self->frames_keys);
+  Notices notices = { NULL, 0 };
+  g_autofree char *notice = NULL;
+  gboolean ok = TRUE;
+
+  clear_pending (self);
+  tress_curve_document_begin_edit (self->document, label);
+  self->committing = TRUE;
+  for (guint i = 0; i < curves->len && ok; i++)
+    {
+      WidenSetEdit w = { ops, curves->pdata[i] };
+
+      ok = tress_curve_document_apply_model_edit (self->document, g_array_index (indices, guint, i),
+                                                  label, widen_frames_and_set, &w, error);
+      if (ok)
+        add_notice (self->document, &notices);
+    }
+  if (ok)
+    tress_curve_document_end_edit (self->document);
+  else
+    tress_curve_document_cancel_edit (self->document); /* all or nothing */
+  self->committing = FALSE;
+  if (ok)
+    {
+      notice = notices_dup_text (&notices);
+      set_message (self, notice);
+      for (guint i = 0; i < curves->len; i++)
+        replace_curve_selection (self, g_array_index (indices, guint, i), keys->pdata[i]);
+    }
+  else if (error != NULL && *error != NULL)
+    {
+      g_autofree char *msg = g_strdup_printf (_ ("%s refused: %s"), label, (*error)->message);
+      set_message (self, msg);
+    }
+  g_free (notices.first);
+  prune_selection (self);
+  emit_selection_changed (self);
+  return ok;
+}
+
 gboolean
 tress_curve_view_commit_frame_widening (TressCurveView *self, GError **error)
 {
@@ -2853,6 +3041,8 @@ tress_curve_view_commit_frame_widening (TressCurveView *self, GError **error)
       g_set_error (error, TRESS_ERROR, TRESS_ERROR_FAILED, "%s", _ ("No edit is waiting"));
       return FALSE;
     }
+  if (self->frames_curves != NULL)
+    return commit_batch_frame_widening (self, error);
   w = (WidenFramesEdit){ document_ops (self), self->frames_key, self->frames_value, keys };
   index = self->frames_curve;
   clear_pending (self);
