@@ -12,6 +12,8 @@
 
 #include "tress-cli.h"
 
+#include "formats/tress-diff.h"
+
 /* JSON text is some four times the size of the file it describes. */
 #define JSON_MAX_SIZE (G_GUINT64_CONSTANT (4) << 30)
 
@@ -173,8 +175,66 @@ cmd_build (int argc, char **argv)
   return saved ? TRESS_CLI_OK : TRESS_CLI_UNWRITTEN;
 }
 
+static gboolean opt_json;
+
+static int
+cmd_diff (int argc, char **argv)
+{
+  const GOptionEntry entries[] = {
+    { "json", 0, 0, G_OPTION_ARG_NONE, &opt_json, "Print the differences as JSON", NULL },
+    { NULL },
+  };
+  g_auto (TressCliFile) a = { 0 };
+  g_auto (TressCliFile) b = { 0 };
+  g_autoptr (GPtrArray) diff = NULL;
+
+  if (!tress_cli_parse (&argc, &argv, entries, "A B",
+                        "What differs between two files of one format, at the model's level: "
+                        "curves (keys added, removed, moved, changed; the largest difference and "
+                        "its frame), records, lines and ribbons, bytes outside the model. "
+                        "Exit 0 same, 1 different, 2 unreadable. `diff FILE~ FILE` shows what "
+                        "the last save over FILE changed."))
+    return TRESS_CLI_UNREADABLE;
+  if (argc != 3)
+    {
+      tress_cli_error ("diff needs two files, A and B (see tress-cli diff --help)");
+      return TRESS_CLI_UNREADABLE;
+    }
+  if (!tress_cli_file_load (&a, argv[1]) || !tress_cli_file_load (&b, argv[2]))
+    return TRESS_CLI_UNREADABLE;
+  if (a.format != b.format)
+    {
+      tress_cli_error ("%s is %s, %s is %s: diff compares files of one format", argv[1],
+                       a.format->id, argv[2], b.format->id);
+      return TRESS_CLI_UNREADABLE;
+    }
+  diff = tress_diff_models (a.format, a.model, b.model);
+  if (opt_json)
+    {
+      g_autoptr (JsonNode) report = tress_diff_to_json (a.format->id, diff);
+      JsonObject *o = json_node_get_object (report);
+
+      json_object_set_string_member (o, "a", argv[1]);
+      json_object_set_string_member (o, "b", argv[2]);
+      json_object_set_boolean_member (o, "same_bytes", g_bytes_equal (a.bytes, b.bytes));
+      tress_cli_print_json (report);
+    }
+  else
+    {
+      g_autofree char *text = tress_diff_to_text (diff);
+
+      fputs (text, stdout);
+      if (diff->len == 0 && !g_bytes_equal (a.bytes, b.bytes))
+        g_printerr ("tress-cli: %s and %s hold the same model; their bytes differ only where no "
+                    "value is (compression)\n",
+                    argv[1], argv[2]);
+    }
+  return diff->len > 0 ? TRESS_CLI_INVALID : TRESS_CLI_OK;
+}
+
 const TressCliCommand tress_cli_json_commands[] = {
   { "dump", "FILE [-o OUT]", "Print the whole model as JSON", cmd_dump },
   { "build", "JSON -o OUT", "Rebuild a file from dump's JSON, with its edits", cmd_build },
+  { "diff", "A B [--json]", "What differs between two files (exit 0 same, 1 different)", cmd_diff },
   { NULL },
 };

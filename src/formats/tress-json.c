@@ -228,6 +228,7 @@ typedef struct
   guint count;        /* members or elements written */
   gsize path_len;     /* capture: length of the container's own path */
   gboolean live;      /* capture: a captured path may lie below */
+  gboolean skipped;   /* capture: a member left out (tress_json_writer_capture_skip) */
 } WFrame;
 
 struct _TressJsonWriter
@@ -249,6 +250,9 @@ struct _TressJsonWriter
   guint cap_depth;      /* containers open inside the captured value */
   gboolean cap_wrapped; /* a captured plain value, in an array of one */
   char *cap_path;
+  GStrv skip;         /* member names left out of captured values */
+  guint skip_depth;   /* containers open inside a member left out */
+  gboolean skip_next; /* the next value is a member left out */
 };
 
 static TressJsonWriter *
@@ -329,7 +333,25 @@ tress_json_writer_free (TressJsonWriter *w)
     g_string_free (w->path, TRUE);
   g_clear_object (&w->cap);
   g_free (w->cap_path);
+  g_strfreev (w->skip);
   g_free (w);
+}
+
+void
+tress_json_writer_capture_skip (TressJsonWriter *w, const char *const *names)
+{
+  g_return_if_fail (w->out == NULL);
+  g_strfreev (w->skip);
+  w->skip = g_strdupv ((char **)names);
+}
+
+static gboolean
+skip_member (TressJsonWriter *w, const char *name)
+{
+  for (guint i = 0; w->skip != NULL && w->skip[i] != NULL; i++)
+    if (strcmp (w->skip[i], name) == 0)
+      return TRUE;
+  return FALSE;
 }
 
 static void
@@ -500,8 +522,17 @@ scalar_begin (TressJsonWriter *w)
   if (w->out == NULL)
     {
       gboolean live;
-      gboolean in_cap = capture_begin_value (w, FALSE, &live);
+      gboolean in_cap;
       WFrame *f = top_frame (w);
+
+      if (w->cap != NULL && (w->skip_depth > 0 || w->skip_next))
+        {
+          w->skip_next = FALSE;
+          if (f != NULL)
+            f->count++;
+          return FALSE;
+        }
+      in_cap = capture_begin_value (w, FALSE, &live);
 
       if (f != NULL)
         f->count++;
@@ -531,8 +562,21 @@ begin_container (TressJsonWriter *w, gboolean array, gboolean compact)
   if (w->out == NULL)
     {
       gboolean live;
-      gboolean in_cap = capture_begin_value (w, TRUE, &live);
+      gboolean in_cap;
 
+      if (w->cap != NULL && (w->skip_depth > 0 || w->skip_next))
+        {
+          f = top_frame (w);
+          if (f != NULL)
+            f->count++;
+          w->skip_next = FALSE;
+          w->skip_depth++;
+          nf.skipped = TRUE;
+          nf.path_len = w->path->len;
+          g_array_append_val (w->frames, nf);
+          return;
+        }
+      in_cap = capture_begin_value (w, TRUE, &live);
       f = top_frame (w);
       if (f != NULL)
         f->count++;
@@ -571,7 +615,9 @@ end_container (TressJsonWriter *w, gboolean array)
   g_array_set_size (w->frames, w->frames->len - 1);
   if (w->out == NULL)
     {
-      if (w->cap != NULL)
+      if (f.skipped)
+        w->skip_depth--;
+      else if (w->cap != NULL)
         {
           if (array)
             json_builder_end_array (w->cap);
@@ -680,7 +726,14 @@ tress_json_member (TressJsonWriter *w, const char *name)
   if (w->out == NULL)
     {
       if (w->cap != NULL)
-        json_builder_set_member_name (w->cap, name);
+        {
+          if (w->skip_depth > 0)
+            return;
+          if (skip_member (w, name))
+            w->skip_next = TRUE;
+          else
+            json_builder_set_member_name (w->cap, name);
+        }
       else if (f->live)
         {
           g_free (w->member);

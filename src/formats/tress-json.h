@@ -42,6 +42,9 @@ TressJsonWriter *tress_json_writer_new_for_file (FILE *file);
 /* A writer that produces no text and keeps, for each JSON Pointer in @paths,
  * the value written there as a JsonNode (see tress_json_writer_get_captured). */
 TressJsonWriter *tress_json_writer_new_capture (GHashTable *paths);
+/* Capture mode: members named in @names (NULL-terminated) are left out of
+ * the captured values, at any depth, and cost nothing to write. */
+void tress_json_writer_capture_skip (TressJsonWriter *w, const char *const *names);
 void tress_json_writer_free (TressJsonWriter *w);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (TressJsonWriter, tress_json_writer_free)
 /* Flushes the rest to the stream; FALSE with the first write error. */

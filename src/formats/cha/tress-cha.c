@@ -127,6 +127,7 @@ const TressFormat tress_format_cha = {
   .describe = cha_describe,
   .dump = cha_dump_json,
   .build = cha_build_json,
+  .diff = cha_diff,
   .fix_all = cha_fix_all,
   .curves = NULL,
 };

@@ -1,0 +1,793 @@
+/* tress-diff.c: what differs between two files of one format
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "tress-diff.h"
+
+#include <math.h>
+#include <string.h>
+
+/* At most this many keys are named in a curve's line (the JSON has them all). */
+#define TEXT_KEYS_MAX 6
+/* Whole frames compared per curve; a longer curve is sampled on a coarser grid. */
+#define SAMPLES_MAX 200000
+
+static void
+item_free (gpointer p)
+{
+  TressDiffItem *item = p;
+
+  g_free (item->path);
+  g_free (item->kind);
+  g_free (item->text);
+  g_clear_pointer (&item->detail, json_object_unref);
+  g_free (item);
+}
+
+GPtrArray *
+tress_diff_new (void)
+{
+  return g_ptr_array_new_with_free_func (item_free);
+}
+
+void
+tress_diff_add (GPtrArray *diff, const char *path, const char *kind, JsonObject *detail,
+                const char *format, ...)
+{
+  TressDiffItem *item = g_new0 (TressDiffItem, 1);
+  va_list args;
+
+  item->path = g_strdup (path);
+  item->kind = g_strdup (kind);
+  va_start (args, format);
+  item->text = g_strdup_vprintf (format, args);
+  va_end (args);
+  item->detail = detail;
+  g_ptr_array_add (diff, item);
+}
+
+/* A number for people: as short as it reads well, exact when it is whole. */
+static void
+append_number (GString *s, double v)
+{
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+
+  if (isfinite (v) && v == floor (v) && fabs (v) < 1e15)
+    g_string_append_printf (s, "%.0f", v);
+  else
+    g_string_append (s, g_ascii_formatd (buf, sizeof buf, "%.7g", v));
+}
+
+/* ---- curves ---------------------------------------------------------------- */
+
+static gboolean
+key_same (const TressKey *a, const TressKey *b)
+{
+  return a->frame == b->frame && a->value == b->value && a->in_slope == b->in_slope
+         && a->out_slope == b->out_slope && a->interp == b->interp && a->in_gap == b->in_gap;
+}
+
+static void
+sample (const TressCurve *a, const TressCurve *b, double f, double *largest, double *at,
+        gboolean *any)
+{
+  double d = fabs (tress_curve_evaluate (a, f) - tress_curve_evaluate (b, f));
+
+  if (isnan (d))
+    d = INFINITY; /* a NaN on one side only: as different as it gets */
+  if (!*any || d > *largest)
+    {
+      *largest = d;
+      *at = f;
+    }
+  else if (d == *largest && f < *at)
+    *at = f;
+  *any = TRUE;
+}
+
+gboolean
+tress_diff_curve_values (const TressCurve *a, const TressCurve *b, double *largest,
+                         double *at_frame)
+{
+  guint na = tress_curve_get_n_keys (a), nb = tress_curve_get_n_keys (b);
+  double first = G_MAXDOUBLE, last = -G_MAXDOUBLE, step = 1;
+  gboolean any = FALSE;
+
+  *largest = 0;
+  *at_frame = 0;
+  if (na == 0 && nb == 0)
+    return FALSE;
+  for (guint i = 0; i < na; i++)
+    {
+      double f = tress_curve_get_key (a, i)->frame;
+      first = MIN (first, f);
+      last = MAX (last, f);
+      sample (a, b, f, largest, at_frame, &any);
+    }
+  for (guint i = 0; i < nb; i++)
+    {
+      double f = tress_curve_get_key (b, i)->frame;
+      first = MIN (first, f);
+      last = MAX (last, f);
+      sample (a, b, f, largest, at_frame, &any);
+    }
+  if (!isfinite (first) || !isfinite (last))
+    return any;
+  if ((last - first) / step > SAMPLES_MAX)
+    step = ceil ((last - first) / SAMPLES_MAX);
+  for (double f = ceil (first); f <= last; f += step)
+    sample (a, b, f, largest, at_frame, &any);
+  return any;
+}
+
+static JsonObject *
+key_object (const TressKey *k)
+{
+  JsonObject *o = json_object_new ();
+
+  json_object_set_double_member (o, "frame", k->frame);
+  json_object_set_double_member (o, "value", k->value);
+  if (k->in_gap != 0)
+    json_object_set_double_member (o, "in_value", tress_key_in_value (k));
+  json_object_set_double_member (o, "in_slope", k->in_slope);
+  json_object_set_double_member (o, "out_slope", k->out_slope);
+  json_object_set_string_member (o, "interp", tress_interp_to_string (k->interp));
+  return o;
+}
+
+/* "value 0.5 → 0.25, out_slope 0 → 1" */
+static void
+append_key_change (GString *s, const TressKey *a, const TressKey *b)
+{
+  const char *sep = "";
+
+  if (a->frame != b->frame)
+    {
+      g_string_append (s, "frame ");
+      append_number (s, a->frame);
+      g_string_append (s, " → ");
+      append_number (s, b->frame);
+      sep = ", ";
+    }
+  if (a->value != b->value || a->in_gap != b->in_gap)
+    {
+      g_string_append_printf (s, "%svalue ", sep);
+      append_number (s, a->value);
+      g_string_append (s, " → ");
+      append_number (s, b->value);
+      sep = ", ";
+    }
+  if (a->in_slope != b->in_slope)
+    {
+      g_string_append_printf (s, "%sin_slope ", sep);
+      append_number (s, a->in_slope);
+      g_string_append (s, " → ");
+      append_number (s, b->in_slope);
+      sep = ", ";
+    }
+  if (a->out_slope != b->out_slope)
+    {
+      g_string_append_printf (s, "%sout_slope ", sep);
+      append_number (s, a->out_slope);
+      g_string_append (s, " → ");
+      append_number (s, b->out_slope);
+      sep = ", ";
+    }
+  if (a->interp != b->interp)
+    g_string_append_printf (s, "%sinterp %s → %s", sep, tress_interp_to_string (a->interp),
+                            tress_interp_to_string (b->interp));
+}
+
+void
+tress_diff_curve (const TressCurve *a, const TressCurve *b, const char *path, const char *label,
+                  GPtrArray *out)
+{
+  guint na = tress_curve_get_n_keys (a), nb = tress_curve_get_n_keys (b);
+  g_autofree int *match_b = g_new (int, MAX (nb, 1)); /* key of b → key of a, or -1 */
+  g_autofree gboolean *used_a = g_new0 (gboolean, MAX (na, 1));
+  g_autoptr (GString) text = g_string_new (NULL);
+  JsonArray *added = json_array_new (), *removed = json_array_new ();
+  JsonArray *moved = json_array_new (), *changed = json_array_new ();
+  JsonObject *detail;
+  guint n_text = 0, n_items = 0;
+  double largest = 0, at = 0;
+  gboolean sampled;
+
+  /* Which key of @a each key of @b is: by place when the count is the same,
+   * otherwise the key at the same frame. */
+  for (guint i = 0; i < nb; i++)
+    {
+      match_b[i] = -1;
+      if (na == nb)
+        match_b[i] = (int)i;
+      else
+        for (guint j = 0; j < na; j++)
+          if (!used_a[j] && tress_curve_get_key (a, j)->frame == tress_curve_get_key (b, i)->frame)
+            {
+              match_b[i] = (int)j;
+              break;
+            }
+      if (match_b[i] >= 0)
+        used_a[match_b[i]] = TRUE;
+    }
+
+  for (guint j = 0; j < na; j++)
+    if (!used_a[j])
+      {
+        const TressKey *k = tress_curve_get_key (a, j);
+        json_array_add_object_element (removed, key_object (k));
+        if (n_text++ < TEXT_KEYS_MAX)
+          {
+            g_string_append_printf (text, "%skey %u at frame ", n_items++ ? "; " : "", j);
+            append_number (text, k->frame);
+            g_string_append (text, " removed");
+          }
+      }
+  for (guint i = 0; i < nb; i++)
+    {
+      const TressKey *kb = tress_curve_get_key (b, i);
+      const TressKey *ka;
+      JsonObject *o;
+
+      if (match_b[i] < 0)
+        {
+          json_array_add_object_element (added, key_object (kb));
+          if (n_text++ < TEXT_KEYS_MAX)
+            {
+              g_string_append_printf (text, "%skey %u at frame ", n_items++ ? "; " : "", i);
+              append_number (text, kb->frame);
+              g_string_append (text, " added, value ");
+              append_number (text, kb->value);
+            }
+          continue;
+        }
+      ka = tress_curve_get_key (a, (guint)match_b[i]);
+      if (key_same (ka, kb))
+        continue;
+      o = json_object_new ();
+      json_object_set_int_member (o, "key", i);
+      json_object_set_int_member (o, "key_a", match_b[i]);
+      json_object_set_object_member (o, "a", key_object (ka));
+      json_object_set_object_member (o, "b", key_object (kb));
+      if (ka->frame != kb->frame)
+        {
+          JsonObject *m = json_object_new ();
+          json_object_set_int_member (m, "key", i);
+          json_object_set_double_member (m, "from", ka->frame);
+          json_object_set_double_member (m, "to", kb->frame);
+          json_array_add_object_element (moved, m);
+        }
+      json_array_add_object_element (changed, o);
+      if (n_text++ < TEXT_KEYS_MAX)
+        {
+          g_string_append_printf (text, "%skey %u ", n_items++ ? "; " : "", i);
+          if (ka->frame != kb->frame)
+            g_string_append (text, "moved: ");
+          append_key_change (text, ka, kb);
+        }
+    }
+  if (n_text == 0 && a->type_label != NULL && b->type_label != NULL
+      && g_strcmp0 (a->type_label, b->type_label) == 0)
+    {
+      json_array_unref (added);
+      json_array_unref (removed);
+      json_array_unref (moved);
+      json_array_unref (changed);
+      return;
+    }
+  if (n_text > TEXT_KEYS_MAX)
+    g_string_append_printf (text, "; and %u more", n_text - TEXT_KEYS_MAX);
+  if (g_strcmp0 (a->type_label, b->type_label) != 0)
+    g_string_append_printf (text, "%sstored as %s → %s", n_items++ ? "; " : "",
+                            a->type_label ? a->type_label : "?",
+                            b->type_label ? b->type_label : "?");
+
+  detail = json_object_new ();
+  json_object_set_string_member (detail, "curve_path", label);
+  sampled = tress_diff_curve_values (a, b, &largest, &at);
+  if (sampled)
+    {
+      if (isfinite (largest))
+        json_object_set_double_member (detail, "largest_difference", largest);
+      else
+        json_object_set_string_member (detail, "largest_difference", "NaN");
+      json_object_set_double_member (detail, "at_frame", at);
+      if (largest > 0)
+        {
+          g_string_append (text, " (largest difference ");
+          append_number (text, largest);
+          g_string_append (text, " at frame ");
+          append_number (text, at);
+          g_string_append (text, ")");
+        }
+    }
+  json_object_set_int_member (detail, "keys_a", na);
+  json_object_set_int_member (detail, "keys_b", nb);
+  json_object_set_array_member (detail, "keys_added", added);
+  json_object_set_array_member (detail, "keys_removed", removed);
+  json_object_set_array_member (detail, "keys_moved", moved);
+  json_object_set_array_member (detail, "keys_changed", changed);
+  if (g_strcmp0 (a->type_label, b->type_label) != 0)
+    {
+      json_object_set_string_member (detail, "stored_as_a", a->type_label);
+      json_object_set_string_member (detail, "stored_as_b", b->type_label);
+    }
+  tress_diff_add (out, path, "curve", detail, "%s: %s", label, text->str);
+}
+
+static char *
+curve_key (const TressCurve *c)
+{
+  return g_strconcat (c->kind ? c->kind : "", "\n", c->path ? c->path : "", NULL);
+}
+
+static void
+diff_curves (const TressCurveOps *ops, gpointer a, gpointer b, GPtrArray *out)
+{
+  guint na = ops->n_curves (a), nb = ops->n_curves (b);
+  g_autoptr (GPtrArray) ca = g_ptr_array_new_with_free_func ((GDestroyNotify)tress_curve_unref);
+  g_autoptr (GPtrArray) cb = g_ptr_array_new_with_free_func ((GDestroyNotify)tress_curve_unref);
+  g_autoptr (GHashTable) by_name = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autofree gboolean *used_a = g_new0 (gboolean, MAX (na, 1));
+  gboolean by_place = na == nb;
+
+  for (guint i = 0; i < na; i++)
+    g_ptr_array_add (ca, ops->get_curve (a, i));
+  for (guint i = 0; i < nb; i++)
+    g_ptr_array_add (cb, ops->get_curve (b, i));
+  for (guint i = 0; by_place && i < na; i++)
+    by_place
+        = g_strcmp0 (((TressCurve *)ca->pdata[i])->path, ((TressCurve *)cb->pdata[i])->path) == 0
+          && g_strcmp0 (((TressCurve *)ca->pdata[i])->kind, ((TressCurve *)cb->pdata[i])->kind)
+                 == 0;
+  if (!by_place)
+    for (guint i = na; i-- > 0;) /* the first of a name wins */
+      g_hash_table_insert (by_name, curve_key (ca->pdata[i]), GUINT_TO_POINTER (i + 1));
+
+  for (guint i = 0; i < nb; i++)
+    {
+      TressCurve *c = cb->pdata[i];
+      g_autofree char *path = g_strdup_printf ("/curves/%u", i);
+      g_autofree char *key = NULL;
+      guint j = i + 1;
+
+      if (!by_place)
+        {
+          key = curve_key (c);
+          j = GPOINTER_TO_UINT (g_hash_table_lookup (by_name, key));
+          if (j > 0 && used_a[j - 1])
+            j = 0;
+        }
+      if (j == 0)
+        {
+          JsonObject *d = json_object_new ();
+          json_object_set_string_member (d, "curve_path", c->path);
+          json_object_set_int_member (d, "keys_b", tress_curve_get_n_keys (c));
+          tress_diff_add (out, path, "curve-added", d, "%s: a curve only B has (%u keys)",
+                          c->path ? c->path : "?", tress_curve_get_n_keys (c));
+          continue;
+        }
+      used_a[j - 1] = TRUE;
+      tress_diff_curve (ca->pdata[j - 1], c, path, c->path ? c->path : "?", out);
+    }
+  for (guint j = 0; j < na; j++)
+    if (!used_a[j])
+      {
+        TressCurve *c = ca->pdata[j];
+        g_autofree char *path = g_strdup_printf ("/curves/%u", j);
+        JsonObject *d = json_object_new ();
+
+        json_object_set_string_member (d, "curve_path", c->path);
+        json_object_set_int_member (d, "keys_a", tress_curve_get_n_keys (c));
+        tress_diff_add (out, path, "curve-removed", d, "%s: a curve only A has (%u keys)",
+                        c->path ? c->path : "?", tress_curve_get_n_keys (c));
+      }
+}
+
+/* ---- JSON trees ------------------------------------------------------------ */
+
+static gboolean
+skipped (const char *name, const char *const *skip)
+{
+  for (guint i = 0; skip != NULL && skip[i] != NULL; i++)
+    if (strcmp (name, skip[i]) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+static gboolean
+is_base64_member (const char *name)
+{
+  return name != NULL && g_str_has_suffix (name, "base64");
+}
+
+static gboolean
+scalar_array (JsonNode *n)
+{
+  JsonArray *a;
+
+  if (!JSON_NODE_HOLDS_ARRAY (n))
+    return FALSE;
+  a = json_node_get_array (n);
+  for (guint i = 0; i < json_array_get_length (a); i++)
+    if (!JSON_NODE_HOLDS_VALUE (json_array_get_element (a, i))
+        && !JSON_NODE_HOLDS_NULL (json_array_get_element (a, i)))
+      return FALSE;
+  return TRUE;
+}
+
+static gboolean
+leaf (JsonNode *n)
+{
+  return JSON_NODE_HOLDS_VALUE (n) || JSON_NODE_HOLDS_NULL (n) || scalar_array (n);
+}
+
+static gboolean
+value_equal (JsonNode *a, JsonNode *b)
+{
+  if (JSON_NODE_TYPE (a) != JSON_NODE_TYPE (b))
+    return FALSE;
+  if (JSON_NODE_HOLDS_NULL (a))
+    return TRUE;
+  if (JSON_NODE_HOLDS_ARRAY (a))
+    {
+      JsonArray *x = json_node_get_array (a), *y = json_node_get_array (b);
+      if (json_array_get_length (x) != json_array_get_length (y))
+        return FALSE;
+      for (guint i = 0; i < json_array_get_length (x); i++)
+        if (!value_equal (json_array_get_element (x, i), json_array_get_element (y, i)))
+          return FALSE;
+      return TRUE;
+    }
+  if (json_node_get_value_type (a) == G_TYPE_STRING
+      || json_node_get_value_type (b) == G_TYPE_STRING)
+    return json_node_get_value_type (a) == json_node_get_value_type (b)
+           && g_strcmp0 (json_node_get_string (a), json_node_get_string (b)) == 0;
+  if (json_node_get_value_type (a) == G_TYPE_BOOLEAN
+      || json_node_get_value_type (b) == G_TYPE_BOOLEAN)
+    return json_node_get_value_type (a) == json_node_get_value_type (b)
+           && json_node_get_boolean (a) == json_node_get_boolean (b);
+  if (json_node_get_value_type (a) == G_TYPE_INT64 && json_node_get_value_type (b) == G_TYPE_INT64)
+    return json_node_get_int (a) == json_node_get_int (b);
+  return json_node_get_double (a) == json_node_get_double (b);
+}
+
+#define LEAF_TEXT_MAX 12
+
+static void
+append_leaf (GString *s, JsonNode *n)
+{
+  if (JSON_NODE_HOLDS_NULL (n))
+    g_string_append (s, "null");
+  else if (JSON_NODE_HOLDS_ARRAY (n))
+    {
+      JsonArray *a = json_node_get_array (n);
+      guint len = json_array_get_length (a);
+
+      g_string_append_c (s, '[');
+      for (guint i = 0; i < len && i < LEAF_TEXT_MAX; i++)
+        {
+          if (i > 0)
+            g_string_append (s, ", ");
+          append_leaf (s, json_array_get_element (a, i));
+        }
+      if (len > LEAF_TEXT_MAX)
+        g_string_append_printf (s, ", … (%u)", len);
+      g_string_append_c (s, ']');
+    }
+  else if (json_node_get_value_type (n) == G_TYPE_STRING)
+    {
+      const char *v = json_node_get_string (n);
+      if (strlen (v) > 40)
+        g_string_append_printf (s, "\"%.37s…\"", v);
+      else
+        g_string_append_printf (s, "\"%s\"", v);
+    }
+  else if (json_node_get_value_type (n) == G_TYPE_BOOLEAN)
+    g_string_append (s, json_node_get_boolean (n) ? "true" : "false");
+  else if (json_node_get_value_type (n) == G_TYPE_INT64)
+    g_string_append_printf (s, "%" G_GINT64_FORMAT, json_node_get_int (n));
+  else
+    append_number (s, json_node_get_double (n));
+}
+
+static char *
+pointer_append (const char *path, const char *token)
+{
+  g_autoptr (GString) s = g_string_new (path);
+
+  g_string_append_c (s, '/');
+  for (const char *p = token; *p; p++)
+    if (*p == '~')
+      g_string_append (s, "~0");
+    else if (*p == '/')
+      g_string_append (s, "~1");
+    else
+      g_string_append_c (s, *p);
+  return g_string_free (g_steal_pointer (&s), FALSE);
+}
+
+/* Two base64 members: which bytes differ (at @base, the object's "offset"). */
+static void
+diff_bytes (const char *path, JsonNode *a, JsonNode *b, gint64 base, GPtrArray *out)
+{
+  gsize la = 0, lb = 0, n_diff = 0, first = 0, last = 0;
+  g_autofree guchar *x = NULL, *y = NULL;
+  g_autoptr (GString) text = g_string_new (NULL);
+  JsonObject *d;
+
+  if (json_node_get_value_type (a) != G_TYPE_STRING
+      || json_node_get_value_type (b) != G_TYPE_STRING)
+    return;
+  x = g_base64_decode (json_node_get_string (a), &la);
+  y = g_base64_decode (json_node_get_string (b), &lb);
+  for (gsize i = 0; i < MIN (la, lb); i++)
+    if (x[i] != y[i])
+      {
+        if (n_diff++ == 0)
+          first = i;
+        last = i;
+      }
+  if (n_diff == 0 && la == lb)
+    return;
+  d = json_object_new ();
+  json_object_set_int_member (d, "size_a", (gint64)la);
+  json_object_set_int_member (d, "size_b", (gint64)lb);
+  json_object_set_int_member (d, "bytes_differing", (gint64)n_diff);
+  if (n_diff > 0)
+    {
+      json_object_set_int_member (d, "first", base + (gint64)first);
+      json_object_set_int_member (d, "last", base + (gint64)last);
+      g_string_append_printf (text, "%" G_GSIZE_FORMAT " byte%s differ%s", n_diff,
+                              n_diff == 1 ? "" : "s", n_diff == 1 ? "s" : "");
+      if (n_diff == 1)
+        g_string_append_printf (text, " at 0x%" G_GINT64_MODIFIER "x", base + (gint64)first);
+      else
+        g_string_append_printf (text,
+                                " from 0x%" G_GINT64_MODIFIER "x to 0x%" G_GINT64_MODIFIER "x",
+                                base + (gint64)first, base + (gint64)last);
+    }
+  if (la != lb)
+    g_string_append_printf (text, "%s%" G_GSIZE_FORMAT " → %" G_GSIZE_FORMAT " bytes",
+                            n_diff > 0 ? "; " : "", la, lb);
+  tress_diff_add (out, path, "bytes", d, "bytes outside the model: %s", text->str);
+}
+
+static const char *
+kind_of (const char *path)
+{
+  return strstr (path, "/records/") != NULL ? "record" : "member";
+}
+
+static void diff_node (JsonNode *a, JsonNode *b, const char *path, const char *const *skip,
+                       GPtrArray *out);
+
+static void
+diff_object (JsonObject *a, JsonObject *b, const char *path, const char *const *skip,
+             GPtrArray *out)
+{
+  g_autoptr (GList) ma = json_object_get_members (a);
+  g_autoptr (GList) mb = json_object_get_members (b);
+  g_autoptr (GString) text = g_string_new (NULL);
+  g_autoptr (GPtrArray) deeper = g_ptr_array_new_with_free_func (g_free);
+  JsonObject *detail = json_object_new ();
+  gint64 base
+      = json_object_has_member (a, "offset")
+                && JSON_NODE_HOLDS_VALUE (json_object_get_member (a, "offset"))
+                && json_node_get_value_type (json_object_get_member (a, "offset")) == G_TYPE_INT64
+            ? json_object_get_int_member (a, "offset")
+            : 0;
+  gboolean root = path[0] == '\0';
+
+  for (GList *l = ma; l != NULL; l = l->next)
+    {
+      const char *name = l->data;
+      JsonNode *x = json_object_get_member (a, name), *y;
+      g_autofree char *p = pointer_append (path, name);
+
+      if (skipped (name, skip))
+        continue;
+      y = json_object_get_member (b, name);
+      if (y == NULL)
+        {
+          tress_diff_add (out, p, kind_of (p), NULL, "only A has this member");
+          continue;
+        }
+      if (is_base64_member (name))
+        {
+          diff_bytes (p, x, y, base, out);
+          continue;
+        }
+      if (leaf (x) && leaf (y))
+        {
+          JsonObject *ab;
+
+          if (value_equal (x, y))
+            continue;
+          if (root)
+            {
+              g_autoptr (GString) t = g_string_new (NULL);
+              JsonObject *d = json_object_new ();
+
+              append_leaf (t, x);
+              g_string_append (t, " → ");
+              append_leaf (t, y);
+              json_object_set_member (d, "a", json_node_copy (x));
+              json_object_set_member (d, "b", json_node_copy (y));
+              tress_diff_add (out, p, kind_of (p), d, "%s %s", name, t->str);
+              continue;
+            }
+          if (text->len > 0)
+            g_string_append (text, ", ");
+          g_string_append_printf (text, "%s ", name);
+          append_leaf (text, x);
+          g_string_append (text, " → ");
+          append_leaf (text, y);
+          ab = json_object_new ();
+          json_object_set_member (ab, "a", json_node_copy (x));
+          json_object_set_member (ab, "b", json_node_copy (y));
+          json_object_set_object_member (detail, name, ab);
+          continue;
+        }
+      g_ptr_array_add (deeper, g_strdup (name));
+    }
+  for (GList *l = mb; l != NULL; l = l->next)
+    if (!skipped (l->data, skip) && !json_object_has_member (a, l->data))
+      {
+        g_autofree char *p = pointer_append (path, l->data);
+        tress_diff_add (out, p, kind_of (p), NULL, "only B has this member");
+      }
+  if (text->len > 0)
+    {
+      JsonObject *d = json_object_new ();
+      json_object_set_object_member (d, "members", json_object_ref (detail));
+      tress_diff_add (out, path, kind_of (path), d, "%s", text->str);
+    }
+  json_object_unref (detail);
+  for (guint i = 0; i < deeper->len; i++)
+    {
+      const char *name = deeper->pdata[i];
+      g_autofree char *p = pointer_append (path, name);
+      diff_node (json_object_get_member (a, name), json_object_get_member (b, name), p, skip, out);
+    }
+}
+
+static void
+diff_node (JsonNode *a, JsonNode *b, const char *path, const char *const *skip, GPtrArray *out)
+{
+  if (JSON_NODE_HOLDS_OBJECT (a) && JSON_NODE_HOLDS_OBJECT (b))
+    diff_object (json_node_get_object (a), json_node_get_object (b), path, skip, out);
+  else if (JSON_NODE_HOLDS_ARRAY (a) && JSON_NODE_HOLDS_ARRAY (b) && !leaf (a))
+    {
+      JsonArray *x = json_node_get_array (a), *y = json_node_get_array (b);
+      guint nx = json_array_get_length (x), ny = json_array_get_length (y);
+
+      if (nx != ny)
+        {
+          JsonObject *d = json_object_new ();
+          json_object_set_int_member (d, "count_a", nx);
+          json_object_set_int_member (d, "count_b", ny);
+          tress_diff_add (out, path, kind_of (path), d, "%u → %u elements (%s)", nx, ny,
+                          nx < ny ? "added at the end" : "removed at the end");
+        }
+      for (guint i = 0; i < MIN (nx, ny); i++)
+        {
+          char token[16];
+          g_autofree char *p = NULL;
+
+          g_snprintf (token, sizeof token, "%u", i);
+          p = pointer_append (path, token);
+          diff_node (json_array_get_element (x, i), json_array_get_element (y, i), p, skip, out);
+        }
+    }
+  else if (!value_equal (a, b))
+    {
+      g_autoptr (GString) t = g_string_new (NULL);
+      JsonObject *d = json_object_new ();
+
+      append_leaf (t, a);
+      g_string_append (t, " → ");
+      append_leaf (t, b);
+      json_object_set_member (d, "a", json_node_copy (a));
+      json_object_set_member (d, "b", json_node_copy (b));
+      tress_diff_add (out, path, kind_of (path), d, "%s", t->str);
+    }
+}
+
+void
+tress_diff_json (JsonNode *a, JsonNode *b, const char *const *skip, GPtrArray *out)
+{
+  diff_node (a, b, "", skip, out);
+}
+
+/* ---- models ---------------------------------------------------------------- */
+
+/* The dump of @model as a tree, without the members named in @skip (the
+ * writer's capture mode: no text is written, and what is left out costs
+ * nothing). */
+static JsonNode *
+dump_tree (const TressFormat *format, gpointer model, const char *const *skip)
+{
+  g_autoptr (GHashTable) root = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr (TressJsonWriter) w = NULL;
+  JsonNode *node;
+
+  g_hash_table_add (root, (gpointer) "");
+  w = tress_json_writer_new_capture (root);
+  tress_json_writer_capture_skip (w, skip);
+  format->dump (model, w);
+  node = tress_json_writer_get_captured (w, "");
+  return node != NULL ? json_node_copy (node) : NULL;
+}
+
+GPtrArray *
+tress_diff_models (const TressFormat *format, gpointer a, gpointer b)
+{
+  /* What the dump derives from other members (or the curves' keys say
+   * better): left out of the member-by-member comparison. */
+  static const char *const skip[] = {
+    "stored_digest", "problems", "models",   "scene",      "objects",
+    "groups",        "keys",     "raw_keys", "raw_frames", NULL,
+  };
+  GPtrArray *out = tress_diff_new ();
+
+  if (format->curves != NULL)
+    diff_curves (format->curves, a, b, out);
+  if (format->diff != NULL)
+    format->diff (a, b, out);
+  else if (format->dump != NULL)
+    {
+      g_autoptr (JsonNode) x = dump_tree (format, a, skip);
+      g_autoptr (JsonNode) y = dump_tree (format, b, skip);
+
+      if (x != NULL && y != NULL)
+        tress_diff_json (x, y, skip, out);
+    }
+  return out;
+}
+
+/* ---- output ---------------------------------------------------------------- */
+
+char *
+tress_diff_to_text (GPtrArray *diff)
+{
+  GString *s = g_string_new (NULL);
+
+  for (guint i = 0; i < diff->len; i++)
+    {
+      const TressDiffItem *item = diff->pdata[i];
+      g_string_append_printf (s, "%s: %s\n", item->path[0] ? item->path : "/", item->text);
+    }
+  return g_string_free (s, FALSE);
+}
+
+JsonNode *
+tress_diff_to_json (const char *format_id, GPtrArray *diff)
+{
+  JsonObject *root = json_object_new ();
+  JsonArray *items = json_array_new ();
+  JsonNode *node = json_node_new (JSON_NODE_OBJECT);
+
+  json_object_set_string_member (root, "format", format_id);
+  json_object_set_boolean_member (root, "same", diff->len == 0);
+  for (guint i = 0; i < diff->len; i++)
+    {
+      const TressDiffItem *item = diff->pdata[i];
+      JsonObject *o = json_object_new ();
+
+      json_object_set_string_member (o, "path", item->path);
+      json_object_set_string_member (o, "kind", item->kind);
+      json_object_set_string_member (o, "text", item->text);
+      if (item->detail != NULL)
+        {
+          g_autoptr (GList) members = json_object_get_members (item->detail);
+          for (GList *l = members; l != NULL; l = l->next)
+            json_object_set_member (
+                o, l->data, json_node_copy (json_object_get_member (item->detail, l->data)));
+        }
+      json_array_add_object_element (items, o);
+    }
+  json_object_set_array_member (root, "differences", items);
+  json_node_take_object (node, root);
+  return node;
+}

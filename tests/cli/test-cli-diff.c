@@ -1,0 +1,391 @@
+/* test-cli-diff.c: tress-cli diff reports exactly what the CLI's edit commands changed
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <glib/gstdio.h>
+#include <json-glib/json-glib.h>
+#include <math.h>
+#include <string.h>
+
+#include "tress-test-utils.h"
+
+static char *
+tmp (const char *name)
+{
+  return g_build_filename (tress_test_tmpdir (), name, NULL);
+}
+
+static int
+run (char **out, char **err, ...)
+{
+  g_autoptr (GPtrArray) args = g_ptr_array_new ();
+  const char *a;
+  va_list ap;
+
+  va_start (ap, err);
+  while ((a = va_arg (ap, const char *)) != NULL)
+    g_ptr_array_add (args, (gpointer)a);
+  va_end (ap);
+  g_ptr_array_add (args, NULL);
+  return tress_test_run_cli ((const char *const *)args->pdata, out, err);
+}
+
+/* `tress-cli diff --json A B`: the exit status, the report parsed. */
+static int
+diff_json (const char *a, const char *b, JsonNode **report)
+{
+  g_autofree char *out = NULL;
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  g_autoptr (GError) error = NULL;
+  int status = run (&out, NULL, "diff", "--json", a, b, NULL);
+
+  json_parser_load_from_data (parser, out, -1, &error);
+  g_assert_no_error (error);
+  *report = json_node_copy (json_parser_get_root (parser));
+  return status;
+}
+
+static JsonArray *
+differences (JsonNode *report)
+{
+  return json_object_get_array_member (json_node_get_object (report), "differences");
+}
+
+/* The one difference at @path, asserting there is one. */
+static JsonObject *
+find (JsonNode *report, const char *path)
+{
+  JsonArray *d = differences (report);
+  JsonObject *found = NULL;
+
+  for (guint i = 0; i < json_array_get_length (d); i++)
+    {
+      JsonObject *o = json_array_get_object_element (d, i);
+      if (strcmp (json_object_get_string_member (o, "path"), path) == 0)
+        {
+          g_assert_null (found);
+          found = o;
+        }
+    }
+  if (found == NULL)
+    g_error ("no difference at %s", path);
+  return found;
+}
+
+/* The names of an item's "members", comma separated. */
+static char *
+member_names (JsonObject *item)
+{
+  g_autoptr (GList) names
+      = json_object_get_members (json_object_get_object_member (item, "members"));
+  g_autoptr (GString) s = g_string_new (NULL);
+
+  for (GList *l = names; l != NULL; l = l->next)
+    g_string_append_printf (s, "%s%s", s->len ? "," : "", (const char *)l->data);
+  return g_string_free (g_steal_pointer (&s), FALSE);
+}
+
+static char *
+make_demo (const char *name, const char *ribbons)
+{
+  char *path = tmp (name);
+
+  g_assert_cmpint (run (NULL, NULL, "generate-demo", "cha", "--ribbons", ribbons, "-o", path, NULL),
+                   ==, 0);
+  return path;
+}
+
+/* ---- same, unreadable ------------------------------------------------------ */
+
+static void
+test_same_and_unreadable (void)
+{
+  g_autofree char *a = make_demo ("same.cha", "50");
+  g_autofree char *missing = tmp ("missing.cha");
+  g_autofree char *bfres = tress_test_sample_path ("bfres/Animal_Bass_Animation.bfres");
+  g_autofree char *out = NULL, *err = NULL;
+  g_autoptr (JsonNode) report = NULL;
+
+  g_assert_cmpint (run (&out, NULL, "diff", a, a, NULL), ==, 0);
+  g_assert_cmpstr (out, ==, "");
+  g_assert_cmpint (diff_json (a, a, &report), ==, 0);
+  g_assert_true (json_object_get_boolean_member (json_node_get_object (report), "same"));
+  g_assert_cmpuint (json_array_get_length (differences (report)), ==, 0);
+
+  g_assert_cmpint (run (NULL, &err, "diff", a, missing, NULL), ==, 2);
+  g_clear_pointer (&err, g_free);
+  g_assert_cmpint (run (NULL, &err, "diff", a, NULL), ==, 2);
+  g_clear_pointer (&err, g_free);
+  if (bfres != NULL)
+    {
+      g_assert_cmpint (run (NULL, &err, "diff", a, bfres, NULL), ==, 2);
+      g_assert_nonnull (strstr (err, "of one format"));
+    }
+}
+
+/* ---- creature fur ---------------------------------------------------------- */
+
+static void
+test_cha_set_weights (void)
+{
+  g_autofree char *a = make_demo ("weights.cha", "300");
+  g_autofree char *b = tmp ("weights-edited.cha");
+  g_autofree char *text = NULL;
+  g_autoptr (JsonNode) report = NULL;
+  g_autofree char *names = NULL;
+  JsonObject *item;
+  JsonArray *w;
+  JsonObject *o;
+  const char *path;
+
+  g_assert_cmpint (
+      run (NULL, NULL, "set-weights", a, "--line", "0/12/3", "0", "55", "200", "-o", b, NULL), ==,
+      0);
+  g_assert_cmpint (diff_json (a, b, &report), ==, 1);
+  g_assert_cmpuint (json_array_get_length (differences (report)), ==, 1);
+  item = json_array_get_object_element (differences (report), 0);
+  path = json_object_get_string_member (item, "path");
+  g_assert_true (g_str_has_prefix (path, "/materials/0/lines/"));
+  g_assert_cmpstr (json_object_get_string_member (item, "kind"), ==, "line");
+  names = member_names (item);
+  g_assert_cmpstr (names, ==, "weights");
+  o = json_object_get_object_member (json_object_get_object_member (item, "members"), "weights");
+  w = json_object_get_array_member (o, "b");
+  g_assert_cmpint (json_array_get_int_element (w, 0), ==, 0);
+  g_assert_cmpint (json_array_get_int_element (w, 1), ==, 55);
+  g_assert_cmpint (json_array_get_int_element (w, 2), ==, 200);
+
+  /* the text says the same, one line */
+  g_assert_cmpint (run (&text, NULL, "diff", a, b, NULL), ==, 1);
+  g_assert_true (g_str_has_prefix (text, path));
+  g_assert_nonnull (strstr (text, "weights"));
+  g_assert_nonnull (strstr (text, "→ [0, 55, 200]"));
+  g_assert_cmpuint (strchr (text, '\n') - text + 1, ==, strlen (text));
+}
+
+static void
+test_cha_retarget (void)
+{
+  g_autofree char *a = make_demo ("retarget.cha", "300");
+  g_autofree char *b = tmp ("retarget-edited.cha");
+  g_autofree char *json = tmp ("retarget.json");
+  g_autoptr (JsonNode) report = NULL, dump = NULL;
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  g_autoptr (GError) error = NULL;
+  JsonObject *mat;
+  JsonArray *lines, *ribbons;
+  guint expected = 1, from;
+  char from_s[16];
+
+  /* the body part of ribbon 0 of material 0 moves to 4 */
+  g_assert_cmpint (run (NULL, NULL, "dump", a, "-o", json, NULL), ==, 0);
+  json_parser_load_from_file (parser, json, &error);
+  g_assert_no_error (error);
+  dump = json_node_copy (json_parser_get_root (parser));
+  mat = json_array_get_object_element (
+      json_object_get_array_member (json_node_get_object (dump), "materials"), 0);
+  ribbons = json_object_get_array_member (mat, "ribbons");
+  lines = json_object_get_array_member (mat, "lines");
+  from = (guint)json_object_get_int_member (json_array_get_object_element (ribbons, 0), "attach");
+  g_snprintf (from_s, sizeof from_s, "%u", from);
+  g_assert_cmpint (run (NULL, NULL, "retarget", a, "--from", from_s, "--to", "4", "--material", "0",
+                        "-o", b, NULL),
+                   ==, 0);
+  g_assert_cmpint (diff_json (a, b, &report), ==, 1);
+
+  /* the applied list, and nothing else of the material */
+  {
+    g_autofree char *names = member_names (find (report, "/materials/0"));
+    g_assert_cmpstr (names, ==, "applied");
+  }
+  /* every line on the body part: its body parts, nothing else */
+  for (guint i = 0; i < json_array_get_length (lines); i++)
+    {
+      JsonArray *bp
+          = json_object_get_array_member (json_array_get_object_element (lines, i), "body_parts");
+      gboolean on = FALSE;
+
+      for (guint k = 0; k < 3; k++)
+        on |= json_array_get_int_element (bp, k) == from;
+      if (on)
+        {
+          g_autofree char *p = g_strdup_printf ("/materials/0/lines/%u", i);
+          g_autofree char *names = member_names (find (report, p));
+          g_assert_cmpstr (names, ==, "body_parts");
+          expected++;
+        }
+    }
+  /* every ribbon attached to it: the attachment */
+  for (guint i = 0; i < json_array_get_length (ribbons); i++)
+    if (json_object_get_int_member (json_array_get_object_element (ribbons, i), "attach") == from)
+      {
+        g_autofree char *p = g_strdup_printf ("/materials/0/ribbons/%u", i);
+        JsonObject *item = find (report, p);
+        g_autofree char *names = member_names (item);
+        JsonObject *attach = json_object_get_object_member (
+            json_object_get_object_member (item, "members"), "attach");
+
+        g_assert_cmpstr (names, ==, "attach");
+        g_assert_cmpint (json_object_get_int_member (attach, "a"), ==, from);
+        g_assert_cmpint (json_object_get_int_member (attach, "b"), ==, 4);
+        expected++;
+      }
+  g_assert_cmpuint (expected, >, 2);
+  g_assert_cmpuint (json_array_get_length (differences (report)), ==, expected);
+}
+
+/* `diff FILE FILE~`: what the last save over FILE changed. */
+static void
+test_cha_backup (void)
+{
+  g_autofree char *a = make_demo ("saved.cha", "40");
+  g_autofree char *backup = g_strconcat (a, "~", NULL);
+  g_autofree char *text = NULL;
+
+  g_assert_cmpint (
+      run (NULL, NULL, "set-weights", a, "--line", "1/2/0", "85", "85", "85", "-o", a, NULL), ==,
+      0);
+  g_assert_true (g_file_test (backup, G_FILE_TEST_EXISTS));
+  g_assert_cmpint (run (&text, NULL, "diff", backup, a, NULL), ==, 1);
+  g_assert_true (g_str_has_prefix (text, "/materials/1/lines/"));
+  g_assert_nonnull (strstr (text, "→ [85, 85, 85]"));
+}
+
+/* ---- curves ---------------------------------------------------------------- */
+
+/* set-key on curve @curve key @key of @sample: the diff names that curve and
+ * key only; other differences only under @also (the stored form of the same
+ * key: NIFF records), or none when @also is NULL. */
+static void
+check_set_key (const char *sample, const char *curve, guint key, const char *value,
+               const char *also)
+{
+  g_autofree char *a = tress_test_sample_path (sample);
+  g_autofree char *ext = NULL;
+  g_autofree char *b = NULL;
+  g_autofree char *curve_path = NULL;
+  g_autofree char *key_s = g_strdup_printf ("%u", key);
+  g_autofree char *text = NULL;
+  g_autoptr (JsonNode) report = NULL;
+  JsonArray *d, *changed;
+  JsonObject *item, *k = NULL;
+  guint n_curve = 0;
+
+  if (a == NULL)
+    return;
+  ext = g_strdup (strrchr (a, '.'));
+  b = tmp (ext);
+  g_assert_cmpint (run (NULL, NULL, "set-key", a, curve, key_s, "--value", value, "-o", b, NULL),
+                   ==, 0);
+  g_assert_cmpint (diff_json (a, b, &report), ==, 1);
+  d = differences (report);
+  curve_path = g_strconcat ("/curves/", curve, NULL);
+  for (guint i = 0; i < json_array_get_length (d); i++)
+    {
+      JsonObject *o = json_array_get_object_element (d, i);
+      const char *p = json_object_get_string_member (o, "path");
+
+      if (strcmp (p, curve_path) == 0)
+        n_curve++;
+      else if (also == NULL || !g_str_has_prefix (p, also))
+        g_error ("%s: a difference the edit did not make: %s: %s", sample, p,
+                 json_object_get_string_member (o, "text"));
+    }
+  g_assert_cmpuint (n_curve, ==, 1);
+  item = find (report, curve_path);
+  g_assert_cmpstr (json_object_get_string_member (item, "kind"), ==, "curve");
+  changed = json_object_get_array_member (item, "keys_changed");
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (item, "keys_added")), ==,
+                    0);
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (item, "keys_removed")), ==,
+                    0);
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (item, "keys_moved")), ==,
+                    0);
+  /* The key set, and where the format stores each segment on its own
+   * (BFRES), the slopes its neighbours reach it with, re-rounded with the
+   * segments that start or end at it: their frames and values stay. */
+  for (guint i = 0; i < json_array_get_length (changed); i++)
+    {
+      JsonObject *c = json_array_get_object_element (changed, i);
+      JsonObject *ka = json_object_get_object_member (c, "a");
+      JsonObject *kb = json_object_get_object_member (c, "b");
+      gint64 at = json_object_get_int_member (c, "key");
+
+      if (at == key)
+        {
+          k = c;
+          continue;
+        }
+      g_assert_cmpint (ABS (at - (gint64)key), ==, 1);
+      g_assert_cmpfloat (json_object_get_double_member (ka, "frame"), ==,
+                         json_object_get_double_member (kb, "frame"));
+      g_assert_cmpfloat (json_object_get_double_member (ka, "value"), ==,
+                         json_object_get_double_member (kb, "value"));
+    }
+  g_assert_nonnull (k);
+  g_assert_cmpfloat_with_epsilon (
+      json_object_get_double_member (json_object_get_object_member (k, "b"), "value"),
+      g_ascii_strtod (value, NULL), 1e-3);
+  g_assert_cmpfloat (json_object_get_double_member (item, "largest_difference"), >, 0);
+  /* the largest difference of a moved value is at that key (or a frame next to it) */
+  {
+    double at = json_object_get_double_member (item, "at_frame");
+    double f = json_object_get_double_member (json_object_get_object_member (k, "a"), "frame");
+    g_assert_cmpfloat (fabs (at - f), <, 1.0 + 1e-9);
+  }
+  g_assert_cmpint (run (&text, NULL, "diff", a, b, NULL), ==, 1);
+  g_assert_true (g_str_has_prefix (text, curve_path));
+  g_assert_nonnull (strstr (text, "largest difference"));
+}
+
+static void
+test_bfres_set_key (void)
+{
+  check_set_key ("bfres/Animal_Bass_Animation.bfres", "0", 2, "0.05", NULL);
+}
+
+static void
+test_niff_set_key (void)
+{
+  /* a KEY record carries the key's values: its record changes with it */
+  check_set_key ("niff/synthetic-niff1.nif", "0", 1, "1.5", "/anim_groups/0/records/");
+}
+
+/* insert-key and delete-key: a key added or removed, the rest moved along. */
+static void
+test_bfres_insert_delete (void)
+{
+  g_autofree char *a = tress_test_sample_path ("bfres/Animal_Bass_Animation.bfres");
+  g_autofree char *ins = tmp ("inserted.bfres");
+  g_autofree char *del = tmp ("deleted.bfres");
+  g_autoptr (JsonNode) r1 = NULL, r2 = NULL;
+  JsonObject *item;
+
+  if (a == NULL)
+    return;
+  g_assert_cmpint (run (NULL, NULL, "delete-key", a, "0", "3", "-o", del, NULL), ==, 0);
+  g_assert_cmpint (diff_json (a, del, &r2), ==, 1);
+  item = find (r2, "/curves/0");
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (item, "keys_removed")), ==,
+                    1);
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (item, "keys_changed")), ==,
+                    0);
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (item, "keys_added")), ==,
+                    0);
+  (void)ins;
+  (void)r1;
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/cli/diff/same-and-unreadable", test_same_and_unreadable);
+  g_test_add_func ("/cli/diff/cha-set-weights", test_cha_set_weights);
+  g_test_add_func ("/cli/diff/cha-retarget", test_cha_retarget);
+  g_test_add_func ("/cli/diff/cha-backup", test_cha_backup);
+  g_test_add_func ("/cli/diff/bfres-set-key", test_bfres_set_key);
+  g_test_add_func ("/cli/diff/niff-set-key", test_niff_set_key);
+  g_test_add_func ("/cli/diff/bfres-delete-key", test_bfres_insert_delete);
+  return g_test_run ();
+}
