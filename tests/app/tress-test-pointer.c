@@ -42,6 +42,22 @@ on_event (GtkEventControllerLegacy *legacy, GdkEvent *event, gpointer data)
   return FALSE;
 }
 
+/* Counts the events of @native (a window, or a popover: events on a popover's
+ * surface do not pass through its window's controllers). */
+static void
+count_events (GtkWidget *native)
+{
+  GtkEventController *legacy;
+
+  if (g_object_get_data (G_OBJECT (native), "tress-test-pointer") != NULL)
+    return;
+  legacy = gtk_event_controller_legacy_new ();
+  gtk_event_controller_set_propagation_phase (legacy, GTK_PHASE_CAPTURE);
+  g_signal_connect (legacy, "event", G_CALLBACK (on_event), NULL);
+  gtk_widget_add_controller (native, legacy);
+  g_object_set_data (G_OBJECT (native), "tress-test-pointer", legacy);
+}
+
 gboolean
 tress_test_pointer_available (GtkWidget *widget)
 {
@@ -60,15 +76,8 @@ tress_test_pointer_available (GtkWidget *widget)
       g_test_skip ("the X server has no XTest extension");
       return FALSE;
     }
-  if (root != NULL && g_object_get_data (G_OBJECT (root), "tress-test-pointer") == NULL)
-    {
-      GtkEventController *legacy = gtk_event_controller_legacy_new ();
-
-      gtk_event_controller_set_propagation_phase (legacy, GTK_PHASE_CAPTURE);
-      g_signal_connect (legacy, "event", G_CALLBACK (on_event), NULL);
-      gtk_widget_add_controller (root, legacy);
-      g_object_set_data (G_OBJECT (root), "tress-test-pointer", legacy);
-    }
+  if (root != NULL)
+    count_events (root);
   last_x = last_y = -1;
   return TRUE;
 }
@@ -102,6 +111,7 @@ tress_test_pointer_move (GtkWidget *widget, double x, double y)
   Window child;
   guint before;
 
+  count_events (GTK_WIDGET (native));
   g_assert_true (gtk_widget_compute_point (widget, GTK_WIDGET (native), &in, &out));
   gtk_native_get_surface_transform (native, &sx, &sy);
   XTranslateCoordinates (xdisplay, gdk_x11_surface_get_xid (surface), DefaultRootWindow (xdisplay),

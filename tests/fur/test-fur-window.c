@@ -25,6 +25,11 @@ static gboolean gl_disabled;
 #define WAIT_FOR(cond) TRESS_TEST_WAIT_FOR (cond)
 
 static void click (GtkWidget *widget, double x, double y);
+static void click_middle (GtkWidget *widget);
+static GtkWidget *find_by_tooltip (GtkWidget *root, GType type, const char *tip);
+static void choose_entry (GtkWidget *dropdown, const char *text);
+static void scroll_into_view (GtkWidget *field);
+static void wait_placed (GtkWidget *widget);
 
 static GBytes *
 demo_bytes (void)
@@ -66,7 +71,9 @@ new_window (void)
   TressWindow *window = tress_window_new (GTK_APPLICATION (app));
 
   tress_window_set_remember_size (window, FALSE);
-  gtk_window_set_default_size (GTK_WINDOW (window), 1200, 800);
+  /* The size a new window opens at, as a user first sees the editor. */
+  gtk_window_set_default_size (GTK_WINDOW (window), TRESS_WINDOW_DEFAULT_WIDTH,
+                               TRESS_WINDOW_DEFAULT_HEIGHT);
   gtk_window_present (GTK_WINDOW (window));
   WAIT_FOR (gtk_widget_get_mapped (GTK_WIDGET (window)));
   return window;
@@ -916,14 +923,25 @@ test_problems_banner (void)
                                       (gssize)g_bytes_get_size (bytes), NULL));
   window = new_window ();
   editor = open_path (window, path);
+  if (!tress_test_pointer_available (GTK_WIDGET (window)))
+    {
+      gtk_window_destroy (GTK_WINDOW (window));
+      return;
+    }
   doc = tress_fur_editor_get_document (editor);
   inspector = tress_fur_editor_get_inspector (editor);
   list = tress_fur_inspector_get_problem_list (inspector);
   g_assert_cmpstr (tress_fur_editor_get_problems_banner (editor), ==, "3 problems");
   g_assert_false (tress_fur_inspector_get_problems_shown (inspector));
 
-  /* Show: the list, at the top of the inspector. */
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (editor), "fur.show-problems", NULL));
+  /* Show, clicked: the list, at the top of the inspector. */
+  {
+    GtkWidget *show = find_widget (GTK_WIDGET (editor), GTK_TYPE_BUTTON, "Show", NULL, 0);
+    GtkWidget *bar = gtk_widget_get_ancestor (show, GTK_TYPE_REVEALER);
+
+    WAIT_FOR (gtk_revealer_get_child_revealed (GTK_REVEALER (bar)));
+    click_middle (show);
+  }
   g_assert_true (tress_fur_inspector_get_problems_shown (inspector));
   for (GtkWidget *c = gtk_widget_get_first_child (GTK_WIDGET (list)); c != NULL;
        c = gtk_widget_get_next_sibling (c))
@@ -933,7 +951,8 @@ test_problems_banner (void)
   /* The second row: its ribbon selected, in the tree too; its row comes first. */
   row = gtk_list_box_get_row_at_index (list, 1);
   g_assert_true (gtk_list_box_row_get_activatable (row));
-  g_signal_emit_by_name (list, "row-activated", row);
+  WAIT_FOR (gtk_widget_get_mapped (GTK_WIDGET (row)));
+  click_middle (GTK_WIDGET (row));
   sel = tress_cha_document_get_selection (doc, &n);
   g_assert_cmpuint (n, ==, 1);
   g_assert_cmpuint (sel[0].material, ==, 0);
@@ -953,21 +972,26 @@ test_problems_banner (void)
   }
 
   /* A Fix (it mends every broken triple): the banner goes; undo brings it back. */
-  g_signal_emit_by_name (find_widget (GTK_WIDGET (inspector), GTK_TYPE_BUTTON, "Fix", NULL, 0),
-                         "clicked");
+  click_middle (find_widget (GTK_WIDGET (inspector), GTK_TYPE_BUTTON, "Fix", NULL, 0));
   WAIT_FOR (tress_fur_editor_get_problems_banner (editor) == NULL);
   g_assert_true (tress_history_undo (tress_document_get_history (TRESS_DOCUMENT (doc))));
   WAIT_FOR (g_strcmp0 (tress_fur_editor_get_problems_banner (editor), "3 problems") == 0);
 
   /* Hidden by the user, it stays hidden. */
-  g_signal_emit_by_name (gtk_widget_get_last_child (gtk_widget_get_parent (
-                             find_widget (GTK_WIDGET (editor), GTK_TYPE_BUTTON, "Show", NULL, 0))),
-                         "clicked");
+  {
+    GtkWidget *hide = find_by_tooltip (GTK_WIDGET (editor), GTK_TYPE_BUTTON, "Hide");
+
+    g_assert_nonnull (hide);
+    WAIT_FOR (gtk_revealer_get_child_revealed (
+        GTK_REVEALER (gtk_widget_get_ancestor (hide, GTK_TYPE_REVEALER))));
+    click_middle (hide);
+  }
   g_assert_null (tress_fur_editor_get_problems_banner (editor));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (editor), "fur.fix-all", NULL));
   g_assert_true (tress_history_undo (tress_document_get_history (TRESS_DOCUMENT (doc))));
   tress_test_spin (20);
   g_assert_null (tress_fur_editor_get_problems_banner (editor));
+  tress_test_pointer_move (GTK_WIDGET (window), 1, 1);
   gtk_window_destroy (GTK_WINDOW (window));
   tress_test_spin (10);
 }
@@ -1156,14 +1180,32 @@ spin_text (GtkWidget *inspector, const char *name)
       GTK_EDITABLE (find_widget (inspector, GTK_TYPE_SPIN_BUTTON, NULL, name, 0)));
 }
 
-/* Types @text into the spin button @name and presses Enter. */
+/* Types @text into the spin button @name as a user does: a click into its
+ * text, Ctrl+A, the keys, Enter. */
 static void
 type_into (GtkWidget *inspector, const char *name, const char *text)
 {
   GtkWidget *spin = find_widget (inspector, GTK_TYPE_SPIN_BUTTON, NULL, name, 0);
 
-  gtk_editable_set_text (GTK_EDITABLE (spin), text);
-  g_signal_emit_by_name (gtk_editable_get_delegate (GTK_EDITABLE (spin)), "activate");
+  scroll_into_view (spin);
+  click (spin, 8, gtk_widget_get_height (spin) / 2.0);
+  WAIT_FOR (gtk_widget_get_state_flags (spin) & GTK_STATE_FLAG_FOCUS_WITHIN);
+  tress_test_pointer_key (GDK_KEY_Control_L, TRUE);
+  tress_test_pointer_key (GDK_KEY_a, TRUE);
+  tress_test_pointer_key (GDK_KEY_a, FALSE);
+  tress_test_pointer_key (GDK_KEY_Control_L, FALSE);
+  tress_test_pointer_key (GDK_KEY_Delete, TRUE);
+  tress_test_pointer_key (GDK_KEY_Delete, FALSE);
+  for (const char *c = text; *c != '\0'; c++)
+    {
+      guint keyval = gdk_unicode_to_keyval ((guint32)*c);
+
+      tress_test_pointer_key (keyval, TRUE);
+      tress_test_pointer_key (keyval, FALSE);
+    }
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (spin)), ==, text);
+  tress_test_pointer_key (GDK_KEY_Return, TRUE);
+  tress_test_pointer_key (GDK_KEY_Return, FALSE);
   tress_test_spin (5);
 }
 
@@ -1189,6 +1231,12 @@ test_mixed_values (void)
   g_autofree TressChaLineId *lines = NULL;
   guint8 colour;
 
+  if (!tress_test_pointer_available (GTK_WIDGET (window)))
+    {
+      gtk_window_destroy (GTK_WINDOW (window));
+      return;
+    }
+
   /* Two ribbons with different weights, first references, attachments and colours. */
   for (guint r = 0; r + 1 < m->n_ribbons && b == G_MAXUINT; r++)
     for (guint q = r + 1; q < MIN (m->n_ribbons, r + 400) && b == G_MAXUINT; q++)
@@ -1211,7 +1259,8 @@ test_mixed_values (void)
 
   /* Leaving a mixed field as it is, or choosing "(mixed)": no edit. */
   type_into (inspector, "Reference 1", "");
-  gtk_drop_down_set_selected (GTK_DROP_DOWN (part1), m->n_applied);
+  scroll_into_view (part1);
+  choose_entry (part1, "(mixed)");
   tress_test_spin (5);
   g_assert_cmpuint (tress_history_get_n_undo (history), ==, steps);
 
@@ -1234,13 +1283,20 @@ test_mixed_values (void)
     g_assert_cmpuint (m->lines[lines[i].line].colour[0], ==, colour);
 
   /* A mixed drop-down's entry: every ribbon attached there. */
-  gtk_drop_down_set_selected (GTK_DROP_DOWN (attach), 1);
+  scroll_into_view (attach);
+  {
+    g_autofree char *label
+        = tress_fur_names_label (tress_fur_editor_get_names (editor), m->applied[1]);
+
+    choose_entry (attach, label);
+  }
   WAIT_FOR (gtk_drop_down_get_selected (GTK_DROP_DOWN (attach)) == 1
             && g_list_model_get_n_items (gtk_drop_down_get_model (GTK_DROP_DOWN (attach)))
                    == m->n_applied);
   g_assert_cmpuint (m->attach[a], ==, m->applied[1]);
   g_assert_cmpuint (m->attach[b], ==, m->applied[1]);
   g_assert_cmpuint (tress_history_get_n_undo (history), ==, steps + 3);
+  tress_test_pointer_move (GTK_WIDGET (window), 1, 1);
   gtk_window_destroy (GTK_WINDOW (window));
   tress_test_spin (10);
 }
@@ -1528,7 +1584,8 @@ assert_legend_drawn (TressWindow *window, TressFurOverlay *overlay)
 }
 
 /* Isolate dims every ribbon but the selected ones; each colour mode has its
- * legend, drawn over the picture, naming the body parts by their names. */
+ * legend, drawn over the picture, naming the body parts by their names. All
+ * through the preview's own buttons and drop-downs, clicked. */
 static void
 test_isolate_and_legend (void)
 {
@@ -1539,25 +1596,32 @@ test_isolate_and_legend (void)
   TressFurPreview *preview = preview_of (editor);
   TressChaFile *file = tress_cha_document_get_cha (doc);
   TressFurOverlay *overlay;
+  GtkWidget *isolate, *colour, *part_dropdown;
   g_autoptr (GBytes) plain = NULL;
   g_autoptr (GBytes) isolated = NULL;
   guint64 far_plain = 0, far_isolated = 0;
   guint hl_plain, hl_isolated;
   int w, h;
   const char *label;
-  guint32 part = file->radeon->materials[0].attach[0];
+  guint32 part = file->radeon->materials[0].attach[0], shown;
   g_autofree char *named = g_strdup_printf ("%u · tail", part);
 
-  if (preview == NULL)
+  if (preview == NULL || !tress_test_pointer_available (GTK_WIDGET (window)))
     {
       gtk_window_destroy (GTK_WINDOW (window));
       return;
     }
   overlay = tress_fur_preview_get_overlay (preview);
+  isolate = find_by_tooltip (GTK_WIDGET (preview), GTK_TYPE_TOGGLE_BUTTON, "Isolate");
+  colour = find_by_tooltip (GTK_WIDGET (preview), GTK_TYPE_DROP_DOWN, "Colour by");
+  part_dropdown = find_widget (GTK_WIDGET (preview), GTK_TYPE_DROP_DOWN, NULL, "body part", 0);
+  g_assert_nonnull (isolate);
+  g_assert_nonnull (colour);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (editor), "fur.select-ribbons", "s",
                                              "0:0,0:10,0:20,0:30,0:40,0:50"));
   plain = tress_fur_preview_grab (preview, &w, &h);
-  tress_fur_preview_set_isolate (preview, TRUE);
+  click_middle (isolate);
+  g_assert_true (tress_fur_preview_get_isolate (preview));
   isolated = tress_fur_preview_grab (preview, &w, &h);
   hl_plain = count_pixels (plain, TRUE);
   hl_isolated = count_pixels (isolated, TRUE);
@@ -1573,7 +1637,6 @@ test_isolate_and_legend (void)
   g_assert_cmpuint (hl_isolated, ==, hl_plain);
   g_assert_cmpuint (hl_plain, >, 20);
   g_assert_cmpuint (far_isolated, <, far_plain / 2);
-  g_assert_true (tress_fur_preview_get_isolate (preview));
 
   /* Body parts: the attachments, with their names, and the selection. */
   g_assert_true (tress_fur_names_set (tress_fur_editor_get_names (editor), part, "tail", NULL));
@@ -1592,25 +1655,153 @@ test_isolate_and_legend (void)
   }
   assert_legend_drawn (window, overlay);
 
-  /* Weight, quality and problems: each its own legend. */
-  tress_fur_preview_set_colour_mode (preview, TRESS_FUR_COLOUR_WEIGHT, part);
+  /* Weight of the named part, chosen by its name: the weight scale. */
+  choose_entry (colour, "Weight of part");
+  choose_entry (part_dropdown, named);
+  g_assert_cmpint (tress_fur_preview_get_colour_mode (preview, &shown), ==,
+                   TRESS_FUR_COLOUR_WEIGHT);
+  g_assert_cmpuint (shown, ==, part);
   {
     g_autofree char *title = g_strdup_printf ("Weight on %s", named);
 
     g_assert_cmpstr (tress_fur_overlay_get_legend_title (overlay), ==, title);
   }
   assert_legend_drawn (window, overlay);
-  tress_fur_preview_set_colour_mode (preview, TRESS_FUR_COLOUR_QUALITY, part);
+  /* Quality and problems: each its own legend. */
+  choose_entry (colour, "Quality");
   g_assert_cmpstr (tress_fur_overlay_get_legend_title (overlay), ==, "Texture quality");
   g_assert_cmpuint (tress_fur_overlay_get_legend_size (overlay), ==, 5);
   assert_legend_drawn (window, overlay);
-  tress_fur_preview_set_colour_mode (preview, TRESS_FUR_COLOUR_PROBLEMS, part);
+  choose_entry (colour, "Problems");
   g_assert_cmpstr (tress_fur_overlay_get_legend_title (overlay), ==, "Problems");
   g_assert_true (tress_fur_overlay_get_legend_entry (overlay, 0, &label, NULL, NULL));
   g_assert_cmpstr (label, ==, "with problems (0 ribbons)");
   assert_legend_drawn (window, overlay);
-  tress_fur_preview_set_colour_mode (preview, TRESS_FUR_COLOUR_BODY_PART, part);
+  choose_entry (colour, "Body part");
+  g_assert_cmpstr (tress_fur_overlay_get_legend_title (overlay), ==, "Attached to");
+
+  /* Isolate off: the other ribbons come back. */
+  click_middle (isolate);
+  g_assert_false (tress_fur_preview_get_isolate (preview));
+  g_clear_pointer (&isolated, g_bytes_unref);
+  isolated = tress_fur_preview_grab (preview, &w, &h);
+  g_assert_true (g_bytes_equal (plain, isolated));
   g_assert_true (tress_fur_names_set (tress_fur_editor_get_names (editor), part, "", NULL));
+  tress_test_pointer_move (GTK_WIDGET (window), 1, 1);
+  gtk_window_destroy (GTK_WINDOW (window));
+  tress_test_spin (10);
+}
+
+/* The box around the pixels of the picture that are fur (@highlight: the
+ * selection's), as x0, y0, x1, y1 (inclusive); FALSE when there are none. */
+static gboolean
+pixel_box (GBytes *pixels, int w, int h, gboolean highlight, int box[4])
+{
+  box[0] = w;
+  box[1] = h;
+  box[2] = box[3] = -1;
+  for (int y = 0; y < h; y++)
+    for (int x = 0; x < w; x++)
+      {
+        const guint8 *p = pixel_at (pixels, w, x, y);
+        gboolean hit = highlight ? is_rgb (p, TRESS_FUR_HIGHLIGHT_R, TRESS_FUR_HIGHLIGHT_G,
+                                           TRESS_FUR_HIGHLIGHT_B)
+                                 : !is_rgb (p, TRESS_FUR_BACKGROUND_R, TRESS_FUR_BACKGROUND_G,
+                                            TRESS_FUR_BACKGROUND_B);
+
+        if (hit)
+          {
+            box[0] = MIN (box[0], x);
+            box[1] = MIN (box[1], y);
+            box[2] = MAX (box[2], x);
+            box[3] = MAX (box[3], y);
+          }
+      }
+  return box[2] >= 0;
+}
+
+/* "Frame selection" and "Frame all", with their buttons and their keys: the
+ * first fills the view with the selected ribbon, the second brings the whole
+ * creature back into view, inside its edges, wherever the view had gone. */
+static void
+test_frame_buttons (void)
+{
+  g_autofree char *path = write_demo ("frame.cha");
+  TressWindow *window = new_window ();
+  TressFurEditor *editor = open_path (window, path);
+  TressFurPreview *preview = preview_of (editor);
+  GtkWidget *frame_all, *frame_selection;
+  g_autoptr (GBytes) start = NULL;
+  g_autoptr (GBytes) framed = NULL;
+  g_autoptr (GBytes) all = NULL;
+  g_autoptr (GBytes) keyed = NULL;
+  int w, h, box[4], sel_start[4], sel_framed[4];
+
+  if (preview == NULL || !tress_test_pointer_available (GTK_WIDGET (window)))
+    {
+      gtk_window_destroy (GTK_WINDOW (window));
+      return;
+    }
+  frame_all = find_by_tooltip (GTK_WIDGET (preview), GTK_TYPE_BUTTON, "Frame all");
+  frame_selection = find_by_tooltip (GTK_WIDGET (preview), GTK_TYPE_BUTTON, "Frame the selection");
+  g_assert_nonnull (frame_all);
+  g_assert_nonnull (frame_selection);
+  g_assert_true (
+      gtk_widget_activate_action (GTK_WIDGET (editor), "fur.select-ribbons", "s", "0:5"));
+  start = tress_fur_preview_grab (preview, &w, &h);
+  g_assert_true (pixel_box (start, w, h, TRUE, sel_start));
+
+  /* Frame selection: the one ribbon, large and in the middle. */
+  click_middle (frame_selection);
+  framed = tress_fur_preview_grab (preview, &w, &h);
+  g_assert_true (pixel_box (framed, w, h, TRUE, sel_framed));
+  g_test_message ("selection %d×%d px, framed %d×%d px in %d×%d", sel_start[2] - sel_start[0] + 1,
+                  sel_start[3] - sel_start[1] + 1, sel_framed[2] - sel_framed[0] + 1,
+                  sel_framed[3] - sel_framed[1] + 1, w, h);
+  g_assert_cmpint (MAX (sel_framed[2] - sel_framed[0], sel_framed[3] - sel_framed[1]), >,
+                   MIN (w, h) / 3);
+  g_assert_cmpint (MAX (sel_framed[2] - sel_framed[0], sel_framed[3] - sel_framed[1]), >,
+                   2 * MAX (sel_start[2] - sel_start[0], sel_start[3] - sel_start[1]));
+  g_assert_cmpint (ABS ((sel_framed[0] + sel_framed[2]) / 2 - w / 2), <, w / 4);
+  g_assert_cmpint (ABS ((sel_framed[1] + sel_framed[3]) / 2 - h / 2), <, h / 4);
+  /* The rest of the creature is now bigger than the view. */
+  g_assert_true (pixel_box (framed, w, h, FALSE, box));
+  g_assert_true (box[0] == 0 || box[1] == 0 || box[2] == w - 1 || box[3] == h - 1);
+
+  /* Frame all, after the view went far off: every ribbon inside the view,
+   * the creature filling a good part of it, not only the selection. */
+  tress_fur_preview_orbit (preview, 60, 10);
+  tress_fur_preview_zoom (preview, 8);
+  click_middle (frame_all);
+  all = tress_fur_preview_grab (preview, &w, &h);
+  g_assert_true (pixel_box (all, w, h, FALSE, box));
+  g_test_message ("whole creature framed: x %d..%d, y %d..%d in %d×%d", box[0], box[2], box[1],
+                  box[3], w, h);
+  g_assert_cmpint (box[0], >, 0);
+  g_assert_cmpint (box[1], >, 0);
+  g_assert_cmpint (box[2], <, w - 1);
+  g_assert_cmpint (box[3], <, h - 1);
+  g_assert_cmpint (MAX ((box[2] - box[0]) * h, (box[3] - box[1]) * w), >, w * h / 2);
+  g_assert_true (pixel_box (all, w, h, TRUE, sel_framed));
+  g_assert_cmpint (sel_framed[2] - sel_framed[0], <, box[2] - box[0]);
+
+  /* The keys do the same (the focus is on the button just clicked). */
+  tress_test_pointer_key (GDK_KEY_Control_L, TRUE);
+  tress_test_pointer_key (GDK_KEY_Shift_L, TRUE);
+  tress_test_pointer_key (GDK_KEY_f, TRUE);
+  tress_test_pointer_key (GDK_KEY_f, FALSE);
+  tress_test_pointer_key (GDK_KEY_Shift_L, FALSE);
+  keyed = tress_fur_preview_grab (preview, &w, &h);
+  g_assert_true (pixel_box (keyed, w, h, TRUE, sel_framed));
+  g_assert_cmpint (MAX (sel_framed[2] - sel_framed[0], sel_framed[3] - sel_framed[1]), >,
+                   MIN (w, h) / 3);
+  tress_test_pointer_key (GDK_KEY_Home, TRUE);
+  tress_test_pointer_key (GDK_KEY_Home, FALSE);
+  tress_test_pointer_key (GDK_KEY_Control_L, FALSE);
+  g_clear_pointer (&keyed, g_bytes_unref);
+  keyed = tress_fur_preview_grab (preview, &w, &h);
+  g_assert_true (g_bytes_equal (keyed, all));
+  tress_test_pointer_move (GTK_WIDGET (window), 1, 1);
   gtk_window_destroy (GTK_WINDOW (window));
   tress_test_spin (10);
 }
@@ -1675,16 +1866,9 @@ test_paint_stroke (void)
   g_assert_true (tress_fur_preview_get_paint_mode (preview));
   part_dropdown = find_widget (GTK_WIDGET (preview), GTK_TYPE_DROP_DOWN, NULL, "body part", 0);
   {
-    GListModel *parts = gtk_drop_down_get_model (GTK_DROP_DOWN (part_dropdown));
     g_autofree char *label = g_strdup_printf ("%u", target);
 
-    for (guint i = 0; i < g_list_model_get_n_items (parts); i++)
-      {
-        g_autoptr (GtkStringObject) item = g_list_model_get_item (parts, i);
-
-        if (g_strcmp0 (gtk_string_object_get_string (item), label) == 0)
-          gtk_drop_down_set_selected (GTK_DROP_DOWN (part_dropdown), i);
-      }
+    choose_entry (part_dropdown, label);
   }
   {
     guint32 shown;
@@ -1775,7 +1959,12 @@ test_paint_stroke (void)
 
   /* Undo: the very bytes of the file; redo: the stroke again. */
   painted = tress_cha_file_serialize (file);
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  {
+    GtkWidget *undo = find_by_tooltip (GTK_WIDGET (window), GTK_TYPE_BUTTON, "Undo Paint weights");
+
+    g_assert_nonnull (undo);
+    click_middle (undo);
+  }
   undone = tress_cha_file_serialize (file);
   tress_test_assert_bytes_equal (original, undone);
   g_assert_false (tress_document_get_modified (TRESS_DOCUMENT (doc)));
@@ -1802,6 +1991,8 @@ scroll_into_view (GtkWidget *field)
   GtkWidget *content = gtk_scrolled_window_get_child (GTK_SCROLLED_WINDOW (panel));
   graphene_point_t p;
 
+  wait_placed (field);
+
   /* The scrolled content, not the viewport that shows it. */
   if (GTK_IS_VIEWPORT (content))
     content = gtk_viewport_get_child (GTK_VIEWPORT (content));
@@ -1818,7 +2009,7 @@ static void
 test_wheel_over_inspector (void)
 {
   g_autofree char *path = write_demo ("wheel.cha");
-  TressWindow *window = tress_window_new (GTK_APPLICATION (app));
+  TressWindow *window = new_window ();
   TressFurEditor *editor;
   TressChaDocument *doc;
   TressHistory *history;
@@ -1837,10 +2028,6 @@ test_wheel_over_inspector (void)
   };
   guint steps;
 
-  tress_window_set_remember_size (window, FALSE);
-  gtk_window_set_default_size (GTK_WINDOW (window), 960, 640);
-  gtk_window_present (GTK_WINDOW (window));
-  WAIT_FOR (gtk_widget_get_mapped (GTK_WIDGET (window)));
   editor = open_path (window, path);
   if (!tress_test_pointer_available (GTK_WIDGET (window)))
     {
@@ -1938,12 +2125,126 @@ find_expander (GtkWidget *root, TressChaNodeKind kind, int index)
   return NULL;
 }
 
+/* Waits until @widget is on screen and stays where it is for two frames: a
+ * panel just filled or scrolled is laid out on a later frame, and a click must
+ * land where the widget is drawn, not where it was. */
+static void
+wait_placed (GtkWidget *widget)
+{
+  graphene_point_t was = GRAPHENE_POINT_INIT (-1e6f, -1e6f), now;
+  GdkFrameClock *clock;
+  gint64 since = -1;
+
+  for (;;)
+    {
+      WAIT_FOR (gtk_widget_get_mapped (widget) && gtk_widget_get_width (widget) > 0);
+      clock = gtk_widget_get_frame_clock (widget);
+      g_assert_true (gtk_widget_compute_point (widget, GTK_WIDGET (gtk_widget_get_native (widget)),
+                                               &GRAPHENE_POINT_INIT (0, 0), &now));
+      if (!graphene_point_equal (&now, &was))
+        {
+          was = now;
+          since = gdk_frame_clock_get_frame_counter (clock);
+        }
+      else if (gdk_frame_clock_get_frame_counter (clock) >= since + 2)
+        return;
+      gtk_widget_queue_draw (widget);
+      tress_test_spin (5);
+    }
+}
+
 static void
 click (GtkWidget *widget, double x, double y)
 {
+  wait_placed (widget);
   tress_test_pointer_move (widget, x, y);
   tress_test_pointer_button (1, TRUE);
   tress_test_pointer_button (1, FALSE);
+}
+
+/* A click in the middle of @widget, which must be on screen. */
+static void
+click_middle (GtkWidget *widget)
+{
+  /* Laid out first, should it have just appeared. */
+  WAIT_FOR (gtk_widget_get_mapped (widget) && gtk_widget_get_width (widget) > 0);
+  click (widget, gtk_widget_get_width (widget) / 2.0, gtk_widget_get_height (widget) / 2.0);
+}
+
+/* The mapped widget of @type under @root whose tooltip starts with @tip. */
+static GtkWidget *
+find_by_tooltip (GtkWidget *root, GType type, const char *tip)
+{
+  GtkWidget *child;
+
+  if (G_TYPE_CHECK_INSTANCE_TYPE (root, type) && gtk_widget_get_mapped (root)
+      && g_str_has_prefix (gtk_widget_get_tooltip_text (root) ?: "", tip))
+    return root;
+  for (child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_by_tooltip (child, type, tip);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The label under @root showing exactly @text, on screen, or NULL. */
+static GtkWidget *
+find_shown_label (GtkWidget *root, const char *text)
+{
+  GtkWidget *child;
+
+  if (GTK_IS_LABEL (root) && gtk_widget_get_mapped (root) && gtk_widget_get_width (root) > 0
+      && g_strcmp0 (gtk_label_get_text (GTK_LABEL (root)), text) == 0)
+    return root;
+  for (child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_shown_label (child, text);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Chooses the entry @text of @dropdown as a user does: a click opens its list,
+ * a click on the entry takes it. */
+static void
+choose_entry (GtkWidget *dropdown, const char *text)
+{
+  GtkWidget *popover = NULL, *label = NULL;
+
+  click_middle (dropdown);
+  popover = find_widget (dropdown, GTK_TYPE_POPOVER, NULL, NULL, 0);
+  g_assert_nonnull (popover);
+  WAIT_FOR (gtk_widget_get_mapped (popover) && gtk_widget_get_width (popover) > 0);
+  tress_test_spin (20);
+  /* Down the list until the entry is inside the popover, as a user scrolls to it. */
+  {
+    GtkWidget *list = find_widget (popover, GTK_TYPE_SCROLLED_WINDOW, NULL, NULL, 0);
+    GtkAdjustment *adj = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (list));
+
+    for (;;)
+      {
+        graphene_rect_t in;
+
+        label = find_shown_label (popover, text);
+        if (label != NULL && gtk_widget_compute_bounds (label, list, &in) && in.origin.y >= 0
+            && in.origin.y + in.size.height <= gtk_widget_get_height (list))
+          break;
+        g_assert_cmpfloat (gtk_adjustment_get_value (adj), <,
+                           gtk_adjustment_get_upper (adj) - gtk_adjustment_get_page_size (adj));
+        gtk_adjustment_set_value (adj, gtk_adjustment_get_value (adj)
+                                           + gtk_adjustment_get_page_size (adj) / 2);
+        tress_test_spin (20);
+      }
+  }
+  click_middle (label);
+  WAIT_FOR (!gtk_widget_get_mapped (popover));
 }
 
 /* Clicking the "hybrid" row (a section kept as it is) and then opening the
@@ -2157,6 +2458,7 @@ main (int argc, char *argv[])
       g_test_add_func ("/fur/window/preview-edit-in-place", test_preview_edit_in_place);
       g_test_add_func ("/fur/window/pick-highlight", test_pick_highlight);
       g_test_add_func ("/fur/window/isolate-and-legend", test_isolate_and_legend);
+      g_test_add_func ("/fur/window/frame-buttons", test_frame_buttons);
       g_test_add_func ("/fur/window/paint-stroke", test_paint_stroke);
       g_test_add_func ("/fur/window/retarget-dialog", test_retarget_dialog);
       g_test_add_func ("/fur/window/problem-fix", test_problem_fix);
