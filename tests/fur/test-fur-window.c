@@ -30,6 +30,7 @@ static GtkWidget *find_by_tooltip (GtkWidget *root, GType type, const char *tip)
 static void choose_entry (GtkWidget *dropdown, const char *text);
 static void scroll_into_view (GtkWidget *field);
 static void wait_placed (GtkWidget *widget);
+static GtkWidget *find_shown_label (GtkWidget *root, const char *text);
 
 static GBytes *
 demo_bytes (void)
@@ -1464,6 +1465,19 @@ test_pick_highlight (void)
   picked = (int)tress_fur_mesh_global (mesh, sel[0].material, sel[0].ribbon);
   g_assert_cmpint (picked, ==, hidden);
   g_assert_cmpuint (n_selected_rows (editor), ==, 1);
+  /* The tree opened the ribbon's material and scrolled its row into view. */
+  {
+    GtkWidget *tree = GTK_WIDGET (tress_fur_editor_get_column_view (editor));
+    GtkWidget *view = gtk_widget_get_ancestor (tree, GTK_TYPE_SCROLLED_WINDOW);
+    g_autofree char *row = g_strdup_printf ("ribbon %u", sel[0].ribbon);
+    GtkWidget *label = NULL;
+    graphene_rect_t in;
+
+    g_assert_nonnull (view);
+    WAIT_FOR ((label = find_shown_label (tree, row)) != NULL
+              && gtk_widget_compute_bounds (label, view, &in) && in.origin.y >= 0
+              && in.origin.y + in.size.height <= gtk_widget_get_height (view));
+  }
 
   after = tress_fur_preview_grab (preview, &w, &h);
   px = (int)x;
@@ -1967,6 +1981,8 @@ test_paint_stroke (void)
   }
   undone = tress_cha_file_serialize (file);
   tress_test_assert_bytes_equal (original, undone);
+  /* What the stroke did is no longer said once it is undone. */
+  g_assert_true (g_str_has_prefix (tress_fur_preview_get_paint_status (preview), "Paint toward "));
   g_assert_false (tress_document_get_modified (TRESS_DOCUMENT (doc)));
   g_clear_pointer (&after_pixels, g_bytes_unref);
   after_pixels = tress_fur_preview_grab (preview, &w, &h);

@@ -44,6 +44,8 @@ struct _TressFurEditor
   GArray *search_parts; /* guint32: the parts whose names match the search */
   guint scroll_to;
   guint scroll_tick;
+  double scroll_upper; /* the list's height when last scrolled, to follow its growth */
+  guint scroll_frames;
 };
 
 G_DEFINE_FINAL_TYPE (TressFurEditor, tress_fur_editor, GTK_TYPE_WIDGET)
@@ -295,11 +297,18 @@ scroll_tick (GtkWidget *list, GdkFrameClock *clock, gpointer data)
   GtkAdjustment *adj = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (self->scrolled));
   double upper = gtk_adjustment_get_upper (adj), page = gtk_adjustment_get_page_size (adj);
 
-  self->scroll_tick = 0;
   /* The list view sizes its rows evenly: place the row a third down the view. */
   if (self->scroll_to < n && n > 0)
     gtk_adjustment_set_value (
         adj, CLAMP (upper * self->scroll_to / n - page / 3, 0, MAX (upper - page, 0)));
+  /* Rows a material just opened are measured over the next frames: scroll
+   * again until the list's height stays (a few frames at most). */
+  if (upper != self->scroll_upper && ++self->scroll_frames < 20)
+    {
+      self->scroll_upper = upper;
+      return G_SOURCE_CONTINUE;
+    }
+  self->scroll_tick = 0;
   return G_SOURCE_REMOVE;
 }
 
@@ -376,6 +385,8 @@ sync_tree_from_document (TressFurEditor *self)
       /* Scroll once the new rows are laid out (scrolling in the same cycle as
        * a large change leaves GTK 4.8's list view blank). */
       self->scroll_to = first;
+      self->scroll_upper = -1;
+      self->scroll_frames = 0;
       if (self->scroll_tick == 0)
         self->scroll_tick
             = gtk_widget_add_tick_callback (self->column_view, scroll_tick, self, NULL);

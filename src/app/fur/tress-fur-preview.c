@@ -133,6 +133,7 @@ struct _TressFurPreview
   TressChaPaintMode tool;
   double brush_radius, brush_strength;
   TressChaPaintStroke *stroke;
+  gboolean ending_stroke; /* its own change arriving: the status is about it */
   double dab_x, dab_y;
   guint n_dabs;
   GtkGesture *paint_drag;
@@ -1053,6 +1054,13 @@ on_fur_changed (TressChaDocument *doc, const TressChaChange *change, gboolean un
       fill_parts (self);
       update_legend (self);
     }
+  /* "Painted 214 lines…" was about the last stroke; after an undo or another
+   * edit it would be about something no longer there. */
+  if (self->paint_status != NULL && !self->ending_stroke)
+    {
+      g_clear_pointer (&self->paint_status, g_free);
+      update_info (self);
+    }
 }
 
 static void
@@ -1414,8 +1422,10 @@ tress_fur_preview_paint_end (TressFurPreview *self)
   target = tress_cha_paint_stroke_get_target (stroke);
   skipped = tress_cha_paint_stroke_get_n_skipped (stroke);
   /* One undo step for the whole stroke; the document tells every view. */
+  self->ending_stroke = TRUE;
   n = tress_cha_paint_stroke_finish (stroke,
                                      tress_document_get_history (TRESS_DOCUMENT (self->doc)));
+  self->ending_stroke = FALSE;
   g_free (self->paint_status);
   {
     g_autofree char *part = part_label (self, target);
