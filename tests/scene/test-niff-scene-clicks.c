@@ -86,16 +86,19 @@ find_type (GtkWidget *w, GType type)
   return NULL;
 }
 
+/* The mapped button labelled @label, or (@label NULL) bound to @action. */
 static GtkWidget *
-find_button (GtkWidget *w, const char *label)
+find_button (GtkWidget *w, const char *label, const char *action)
 {
   if (GTK_IS_BUTTON (w) && gtk_widget_get_mapped (w)
-      && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (w)), label) == 0)
+      && (label != NULL
+              ? g_strcmp0 (gtk_button_get_label (GTK_BUTTON (w)), label) == 0
+              : g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (w)), action) == 0))
     return w;
   for (GtkWidget *c = gtk_widget_get_first_child (w); c != NULL;
        c = gtk_widget_get_next_sibling (c))
     {
-      GtkWidget *in = find_button (c, label);
+      GtkWidget *in = find_button (c, label, action);
 
       if (in != NULL)
         return in;
@@ -361,7 +364,7 @@ test_clicks (void)
 
   /* A click on "Bones" hides the sticks; a click on HightRight's ring
    * selects its nine curves. */
-  bones = find_button (GTK_WIDGET (f->preview), "Bones");
+  bones = find_button (GTK_WIDGET (f->preview), "Bones", NULL);
   g_assert_nonnull (bones);
   click_middle (bones);
   WAIT_FOR (!tress_scene_preview_get_show_bones (f->preview));
@@ -393,6 +396,34 @@ test_clicks (void)
         tress_curve_document_get_curve (f->doc, tress_curve_view_get_curve_index (f->view, i))
             ->path,
         "HightRight_Animation/"));
+
+  /* Playback, looped: a click on the timeline near its end, a click on the
+   * play button; the playhead wraps to the start (the loop toggle is on) and
+   * the preview is posed on the way; a second click stops it. Rings' groups
+   * store frame rate 1, not a rate: the editor plays 30 frames a second. */
+  {
+    GtkWidget *play = find_button (GTK_WIDGET (f->editor), NULL, "curve.toggle-play");
+    gboolean playing = FALSE;
+    double near_end;
+
+    g_assert_nonnull (play);
+    click (scale, gtk_widget_get_width (scale) * 0.97, gtk_widget_get_height (scale) / 2.0);
+    WAIT_FOR (tress_curve_view_get_playhead (f->view) > 200);
+    near_end = tress_curve_view_get_playhead (f->view);
+    g_assert_cmpfloat (tress_curve_view_get_fps (f->view), ==, 30);
+    poses = tress_scene_pane_get_n_poses (f->pane);
+    click_middle (play);
+    g_object_get (f->view, "playing", &playing, NULL);
+    g_assert_true (playing);
+    WAIT_FOR (tress_curve_view_get_playhead (f->view) < near_end - 100);
+    WAIT_FOR (tress_scene_pane_get_n_poses (f->pane) > poses + 2);
+    g_test_message ("playback from %.1f wrapped to %.1f; %u poses", near_end,
+                    tress_curve_view_get_playhead (f->view),
+                    tress_scene_pane_get_n_poses (f->pane) - poses);
+    click_middle (play);
+    g_object_get (f->view, "playing", &playing, NULL);
+    g_assert_false (playing);
+  }
 
   g_object_add_weak_pointer (G_OBJECT (f->window), (gpointer *)&f->window);
   gtk_window_destroy (GTK_WINDOW (f->window));
