@@ -178,6 +178,20 @@ test_bass (void)
     g_assert_nonnull (strstr (tress_curve_editor_get_key_panel_text (editor), want));
   }
   g_assert_nonnull (strstr (tress_curve_editor_get_key_panel_text (editor), "Stored "));
+  /* Seen without scrolling the key panel at this size: in the value field's
+   * tooltip and the status line. */
+  {
+    GtkWidget *value = find_named (GTK_WIDGET (editor), "value");
+    GtkWidget *status = find_named (GTK_WIDGET (editor), "status");
+    GtkWidget *summary = gtk_widget_get_first_child (status);
+
+    g_assert_nonnull (value);
+    g_assert_nonnull (strstr (gtk_widget_get_tooltip_text (value), "Stored "));
+    g_assert_true (GTK_IS_LABEL (summary));
+    g_test_message ("status line: %s", gtk_label_get_text (GTK_LABEL (summary)));
+    g_assert_nonnull (
+        strstr (gtk_label_get_text (GTK_LABEL (summary)), "1 key selected · Stored "));
+  }
   widen = find_named (GTK_WIDGET (editor), "widen");
   g_assert_nonnull (widen);
   g_assert_true (gtk_widget_get_visible (widen));

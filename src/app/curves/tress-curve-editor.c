@@ -156,6 +156,7 @@ struct _TressCurveEditor
   GtkLabel *panel_stored; /* the value the file stores for the key, and its step */
   GtkButton *panel_widen; /* finer steps for the key's curve, with their cost */
   char *panel_text;
+  char *stored_text; /* the active key's stored value and step, also in the status line */
 
   gboolean syncing;
 };
@@ -171,6 +172,7 @@ typedef enum
 #define TIMELINE_MAX_CURVES 8
 
 static void flush_refresh (TressCurveEditor *self);
+static void update_summary (TressCurveEditor *self);
 
 static const char *const interp_names[] = { "step", "linear", "hermite", "baked", NULL };
 
@@ -761,6 +763,7 @@ update_warning (TressCurveEditor *self)
                                cost != NULL ? cost
                                             : _ ("Store these curves with wider keys so the file "
                                                  "holds the edited values more closely"));
+  update_summary (self);
 }
 
 /* The details of the warning, one line per curve, made when they are asked for. */
@@ -807,6 +810,7 @@ show_message (TressCurveEditor *self, const char *text)
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->message_label), text);
   gtk_widget_set_visible (GTK_WIDGET (self->message_label), TRUE);
   gtk_widget_set_visible (self->message_box, TRUE);
+  update_summary (self);
 }
 
 /* Widens the types of every shown curve whose stored values are off by more
@@ -901,6 +905,7 @@ on_message (TressCurveView *view, GParamSpec *pspec, TressCurveEditor *self)
     gtk_widget_set_visible (self->widen_frames_button, widen);
     gtk_widget_set_tooltip_text (self->widen_frames_button, widen ? cost : NULL);
   }
+  update_summary (self);
 }
 
 static void
@@ -1407,6 +1412,15 @@ update_key_panel (TressCurveEditor *self)
     }
   gtk_label_set_text (self->panel_title, title);
   gtk_label_set_text (self->panel_stored, stored ? stored : "");
+  /* Visible without scrolling the panel: the value field's tooltip and the
+   * status line. */
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->panel_spin[1]), stored);
+  if (g_strcmp0 (stored, self->stored_text) != 0)
+    {
+      g_free (self->stored_text);
+      self->stored_text = g_strdup (stored);
+      update_summary (self);
+    }
   gtk_widget_set_visible (GTK_WIDGET (self->panel_stored), stored != NULL);
   gtk_widget_set_visible (GTK_WIDGET (self->panel_widen), cost != NULL);
   if (cost != NULL)
@@ -1514,6 +1528,17 @@ update_summary (TressCurveEditor *self)
                : g_strdup_printf (ngettext ("%u key selected", "%u keys selected", k), k);
   /* TRANSLATORS: "4464 curves · 12 keys selected" */
   g_autofree char *text = g_strdup_printf (_ ("%s · %s"), curves, keys);
+
+  /* The active key's stored value while no message or warning needs the room. */
+  if (self->stored_text != NULL && !gtk_widget_get_visible (self->message_box)
+      && !gtk_widget_get_visible (self->warning_box))
+    {
+      /* TRANSLATORS: "6 curves · 1 key selected" and the active key's stored value */
+      char *t = g_strdup_printf (_ ("%s · %s"), text, self->stored_text);
+
+      g_free (text);
+      text = t;
+    }
 
   gtk_label_set_text (self->summary_label, text);
 }
@@ -1882,6 +1907,7 @@ tress_curve_editor_finalize (GObject *object)
   g_free (self->notes);
   g_free (self->timeline_text);
   g_free (self->panel_text);
+  g_free (self->stored_text);
   G_OBJECT_CLASS (tress_curve_editor_parent_class)->finalize (object);
 }
 
