@@ -3,17 +3,15 @@
  * Each input (FRES, Yaz0 or SARC) goes through the model reader (describe,
  * dump, bind check) and the animation reader; when the curve parser accepts
  * it too, it is its own model: the animator is built and posed at a few
- * frames of every animation, with the mesh skinned on the CPU.
+ * frames of every animation, with the mesh skinned on the CPU. The mutator is
+ * fuzz-bfres.c's (inside Yaz0 and SARC, curves in place).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include <stdint.h>
-
 #include "formats/bfres/tress-bfres-anim.h"
 #include "formats/bfres/tress-bfres-pose.h"
 #include "formats/bfres/tress-bfres-scene.h"
-
-int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size);
+#include "fuzz-bfres-mutator.h"
 
 static double
 sample (gpointer data, guint curve, double frame)

@@ -5,14 +5,17 @@
  * parsed file goes through validate, describe, dump, every curve's get/set and
  * undo state, and serialize.
  *
+ * The custom mutator (fuzz-bfres-mutator.h) reaches inside the containers
+ * (Yaz0 inflated and compressed again, one SARC entry put back) and mutates
+ * a curve's header or arrays in place.
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include <stdint.h>
-
+#include "../fuzz/tress-fuzz.h"
 #include "core/tress-yaz0.h"
 #include "formats/bfres/tress-bfres.h"
-
-int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size);
+#include "formats/bfres/tress-sarc.h"
+#include "fuzz-bfres-mutator.h"
 
 static void
 exercise (GBytes *bytes)
