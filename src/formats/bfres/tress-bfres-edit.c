@@ -418,6 +418,24 @@ encode_frames (Plan *p)
   p->fbytes = a;
 }
 
+/* @v as an integer for the key arithmetic, saturated at ±2^40: far outside
+ * every key type (so still refused as out of range), small enough that the
+ * sums below cannot overflow; NaN is 0. (Converting a double outside gint64
+ * is undefined behaviour: a fuzzed curve reached it.) */
+#define KEY_INT_LIMIT ((gint64)1 << 40)
+
+static gint64
+key_int (double v)
+{
+  if (isnan (v))
+    return 0;
+  if (v <= (double)-KEY_INT_LIMIT)
+    return -KEY_INT_LIMIT;
+  if (v >= (double)KEY_INT_LIMIT)
+    return KEY_INT_LIMIT;
+  return (gint64)v;
+}
+
 static void
 append_elem (GByteArray *a, TressBfresKeyType kt, gint64 iv, float fv, gboolean is_float)
 {
@@ -828,7 +846,7 @@ encode_float_curve (Plan *p, const FloatPlan *fp, const char *path, int min_kt, 
 
   p->kbytes = g_byte_array_new ();
   for (gsize i = 0; i < (gsize)n * per; i++)
-    append_elem (p->kbytes, kt, (gint64)raw[i], (float)raw[i], TRUE);
+    append_elem (p->kbytes, kt, key_int (raw[i]), (float)raw[i], TRUE);
   while (p->kbytes->len % 4)
     g_byte_array_append (p->kbytes, (const guint8 *)"", 1);
   p->kt = kt;
@@ -847,8 +865,8 @@ encode_int_keys (Plan *p, TressBfresKeyType kt, gint32 cur_offset)
 
   for (guint i = 0; i < p->n; i++)
     {
-      lo = MIN (lo, (gint64)p->keyv[i]);
-      hi = MAX (hi, (gint64)p->keyv[i]);
+      lo = MIN (lo, key_int (p->keyv[i]));
+      hi = MAX (hi, key_int (p->keyv[i]));
     }
   if (lo - off < rmin || hi - off > rmax)
     {
@@ -860,7 +878,7 @@ encode_int_keys (Plan *p, TressBfresKeyType kt, gint32 cur_offset)
     }
   a = g_byte_array_new ();
   for (guint i = 0; i < p->n; i++)
-    append_elem (a, kt, (gint64)p->keyv[i] - off, 0, FALSE);
+    append_elem (a, kt, key_int (p->keyv[i]) - off, 0, FALSE);
   while (a->len % 4)
     g_byte_array_append (a, (const guint8 *)"", 1);
   p->kt = kt;

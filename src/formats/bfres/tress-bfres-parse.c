@@ -1813,7 +1813,8 @@ tress_bfres_evaluate (TressBfres *b, guint index, double frame)
       if (wrap == TRESS_WRAP_REPEAT)
         frame = f0 + r;
       else if (wrap == TRESS_WRAP_MIRROR)
-        frame = ((gint64)k % 2 == 0) ? f0 + r : f1 - r;
+        /* k may be far past any integer (a frame of 1e38): its parity as a double. */
+        frame = fmod (k, 2) == 0 ? f0 + r : f1 - r;
       else
         frame = CLAMP (frame, f0, f1);
     }
