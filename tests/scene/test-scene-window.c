@@ -13,10 +13,10 @@
  * editor as a user does, with xdotool on the X server, in a 960×640 window:
  * it selects an animation in the tree, clicks a bone, drags a key and
  * compares the pixels the X server shows (XGetImage of the window) before,
- * during and after. With TRESS_SCENE_SCREENSHOT=FILE.png it also writes the
- * window as the README shows it (the bone clicked, at POINTER_FRAME).
- * /scene-window/visibility: visibility animations (FVIS) hide a bone's shape
- * and a material's shape in the drawn picture at the playhead.
+ * during and after; then orbits, zooms, pans and frames the model again. With
+ * TRESS_SCENE_SCREENSHOT=FILE.png it also writes the window as the README shows it (the bone
+ * clicked, at POINTER_FRAME). /scene-window/visibility: visibility animations (FVIS) hide a bone's
+ * shape and a material's shape in the drawn picture at the playhead.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -437,6 +437,22 @@ find_label (GtkWidget *w, const char *text, GtkWidget *root, double *best_y)
   return found;
 }
 
+static GtkWidget *
+find_tooltip (GtkWidget *w, const char *tooltip)
+{
+  if (g_strcmp0 (gtk_widget_get_tooltip_text (w), tooltip) == 0)
+    return w;
+  for (GtkWidget *c = gtk_widget_get_first_child (w); c != NULL;
+       c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_tooltip (c, tooltip);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
 /* (@x, @y) of @widget in the X window's pixels. */
 static void
 to_surface (GtkWidget *widget, double x, double y, int *sx, int *sy)
@@ -538,6 +554,20 @@ x_different (GBytes *a, GBytes *b)
   g_assert_cmpuint (n, ==, m);
   for (gsize i = 0; i + 2 < n; i += 3)
     if (abs (x[i] - y[i]) + abs (x[i + 1] - y[i + 1]) + abs (x[i + 2] - y[i + 2]) > 6)
+      count++;
+  return count;
+}
+
+static guint
+x_model_pixels (GBytes *rgb)
+{
+  gsize n;
+  const guint8 *d = g_bytes_get_data (rgb, &n);
+  guint count = 0;
+
+  for (gsize i = 0; i + 2 < n; i += 3)
+    if (abs (d[i] - TRESS_SCENE_BACKGROUND_R) > 2 || abs (d[i + 1] - TRESS_SCENE_BACKGROUND_G) > 2
+        || abs (d[i + 2] - TRESS_SCENE_BACKGROUND_B) > 2)
       count++;
   return count;
 }
@@ -806,6 +836,50 @@ test_real_pointer (void)
   pointer_to (GTK_WIDGET (f.view), 5, 5);
   after = x_shot_changed (area, clicked, total / 200);
   g_test_message ("after the release: %u pixels changed", x_different (clicked, after));
+
+  /* The camera as in the fur preview: a drag off the bones orbits, the wheel
+   * zooms, Shift+drag pans, "Frame the whole model" frames it again. */
+  {
+    g_autoptr (GBytes) orbited = NULL, zoomed = NULL, panned = NULL, framed = NULL;
+    GtkWidget *frame = find_tooltip (GTK_WIDGET (f.preview), "Frame the whole model");
+    double aw = gtk_widget_get_width (area), ah = gtk_widget_get_height (area);
+
+    g_assert_nonnull (frame);
+    /* Off the bones, and away from the panes' handles. */
+    g_assert_cmpint (tress_scene_preview_pick (f.preview, aw * 0.1, ah * 0.85), <, 0);
+    pointer_to (area, aw * 0.1, ah * 0.85);
+    xdotool ((const char *[]){ "mousedown", "1", NULL });
+    for (int step = 1; step <= 4; step++)
+      pointer_to (area, aw * (0.1 + 0.1 * step), ah * 0.85);
+    xdotool ((const char *[]){ "mouseup", "1", NULL });
+    pointer_to (GTK_WIDGET (f.view), 5, 5);
+    orbited = x_shot_changed (area, after, total / 100);
+    pointer_to (area, aw / 2, ah / 2);
+    xdotool ((const char *[]){ "click", "--repeat", "3", "5", NULL }); /* wheel down */
+    pointer_to (GTK_WIDGET (f.view), 5, 5);
+    zoomed = x_shot_changed (area, orbited, total / 100);
+    g_assert_cmpint (tress_scene_preview_pick (f.preview, aw * 0.1, ah * 0.15), <, 0);
+    pointer_to (area, aw * 0.1, ah * 0.15);
+    xdotool ((const char *[]){ "keydown", "shift", "mousedown", "1", NULL });
+    for (int step = 1; step <= 4; step++)
+      pointer_to (area, aw * (0.1 + 0.05 * step), ah * (0.15 + 0.05 * step));
+    xdotool ((const char *[]){ "mouseup", "1", "keyup", "shift", NULL });
+    pointer_to (GTK_WIDGET (f.view), 5, 5);
+    panned = x_shot_changed (area, zoomed, total / 100);
+    click_at (frame, gtk_widget_get_width (frame) / 2.0, gtk_widget_get_height (frame) / 2.0);
+    pointer_to (GTK_WIDGET (f.view), 5, 5);
+    /* Framed again: the model fills about what it filled after the orbit
+     * (framing takes the posed model's bounds, the angle is kept). */
+    framed = x_shot_changed (area, panned, total / 100);
+    g_assert_cmpuint (x_model_pixels (framed), >, x_model_pixels (orbited) / 2);
+    g_assert_cmpuint (x_model_pixels (framed), <, x_model_pixels (orbited) * 2);
+    g_test_message ("camera: orbit %u, zoom %u, pan %u pixels changed; the model on %u pixels "
+                    "after the orbit, %u zoomed, %u framed again",
+                    x_different (after, orbited), x_different (orbited, zoomed),
+                    x_different (zoomed, panned), x_model_pixels (orbited), x_model_pixels (zoomed),
+                    x_model_pixels (framed));
+    g_assert_cmpuint (x_model_pixels (zoomed), <, x_model_pixels (orbited));
+  }
   close_window (&f);
 #else
   g_test_skip ("needs X11");
