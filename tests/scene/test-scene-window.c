@@ -32,6 +32,7 @@
 
 #include "curves/tress-curve-editor.h"
 #include "formats/bfres/tress-bfres-builder.h"
+#include "formats/bfres/tress-bfres-model.h"
 #include "scene/tress-scene-pane.h"
 #include "scene/tress-scene-renderer.h"
 #include "tress-application.h"
@@ -386,6 +387,55 @@ test_bad_model (void)
   WAIT_FOR (tress_scene_pane_get_animator (f.pane) != NULL
             || tress_scene_preview_get_message (f.preview) != NULL);
   g_assert_nonnull (tress_scene_pane_get_animator (f.pane));
+  close_window (&f);
+}
+
+/* A skeleton that fails the bind check is an error naming the bone in the
+ * preview's place; the curves still edit. */
+static void
+test_bad_bind (void)
+{
+  g_autoptr (GBytes) anims = tress_test_load_sample ("bfres/Animal_Bass_Animation.bfres");
+  g_autoptr (GBytes) model = tress_test_load_sample ("bfres/Animal_Bass.bfres");
+  g_autofree char *dir = NULL, *anim_path = NULL, *model_path = NULL;
+  g_autoptr (GByteArray) broken = g_byte_array_new ();
+  g_autoptr (TressBfresModels) models = NULL;
+  Fixture f = { 0 };
+  const char *message;
+  float moved = 0.25f;
+  guint32 u;
+  gsize at;
+
+  if (anims == NULL || model == NULL)
+    return;
+  models
+      = tress_bfres_models_parse (g_bytes_get_data (model, NULL), g_bytes_get_size (model), NULL);
+  g_assert_nonnull (models);
+  /* Spine_2's inverse model matrix, row 0, column 3 (as in test-bfres-model). */
+  at = tress_bfres_models_find (models, "Bass")->skeleton.inverse_pos + 48 * 2 + 12;
+  dir = g_build_filename (tress_test_tmpdir (), "bad-bind", NULL);
+  g_mkdir_with_parents (dir, 0755);
+  anim_path = g_build_filename (dir, "Animal_Bass_Animation.bfres", NULL);
+  model_path = g_build_filename (dir, "Animal_Bass.bfres", NULL);
+  g_assert_true (g_file_set_contents (anim_path, g_bytes_get_data (anims, NULL),
+                                      g_bytes_get_size (anims), NULL));
+  g_byte_array_append (broken, g_bytes_get_data (model, NULL), g_bytes_get_size (model));
+  memcpy (&u, &moved, 4);
+  u = GUINT32_TO_BE (u);
+  memcpy (broken->data + at, &u, 4);
+  g_assert_true (g_file_set_contents (model_path, (const char *)broken->data, broken->len, NULL));
+
+  open_window (&f, anim_path);
+  WAIT_FOR (tress_scene_preview_get_message (f.preview) != NULL);
+  message = tress_scene_preview_get_message (f.preview);
+  g_test_message ("%s", message);
+  g_assert_nonnull (strstr (message, "Spine_2"));
+  g_assert_null (tress_scene_pane_get_animator (f.pane));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f.view), "curve.select-key", "(uub)",
+                                             tress_curve_view_get_curve_index (f.view, 0), 1u,
+                                             FALSE));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f.view), "curve.nudge", "(ii)", 0, 1));
+  g_assert_true (tress_document_get_modified (TRESS_DOCUMENT (f.doc)));
   close_window (&f);
 }
 
@@ -1014,6 +1064,7 @@ main (int argc, char *argv[])
   g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
   g_test_add_func ("/scene-window/preview", test_preview);
   g_test_add_func ("/scene-window/bad-model", test_bad_model);
+  g_test_add_func ("/scene-window/bad-bind", test_bad_bind);
   g_test_add_func ("/scene-window/visibility", test_visibility);
   g_test_add_func ("/scene-window/real-pointer", test_real_pointer);
   return g_test_run ();
