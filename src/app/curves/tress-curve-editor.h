@@ -62,6 +62,14 @@ const char *tress_curve_editor_get_notes (TressCurveEditor *self);
 /* The quantization warning shown (NULL when every shown curve is within the tolerance). */
 const char *tress_curve_editor_get_warning (TressCurveEditor *self);
 
+/* "Compare with…" (actions curves.compare-with: a file chooser;
+ * curves.compare-with-file "s": a path; curves.compare-with-saved: the
+ * document's file as saved; curves.stop-comparing): the other file's curves of
+ * the same kind and path are drawn as ghosts behind the shown ones
+ * (tress_curve_view_set_ghost). The file is read and parsed in a thread. The
+ * name of the file compared with, or NULL. */
+const char *tress_curve_editor_get_compare_name (TressCurveEditor *self);
+
 /* The slot beside the graph for a view of the animation (a 3D preview of the
  * model the shown curves move): @preview (NULL takes it away) is shown to the
  * right of the graph and its transport row, above the keys pane, in a

@@ -118,6 +118,10 @@ struct _TressCurveView
   GskRenderNode *lines_node;
   int lines_width, lines_height;
 
+  /* Curve index → another version of the curve (another file's, the saved
+   * file's), drawn as a ghost behind the shown one. */
+  GHashTable *ghosts;
+
   /* Keys set to "broken" tangents, as "curve:frame": formats that compute the
    * flag from the slopes (in ≠ out) forget it while the slopes are still equal. */
   GHashTable *broken;
@@ -2153,6 +2157,27 @@ draw_lines (TressCurveView *self, GtkSnapshot *snapshot, int width, int height)
 
       for (guint i = 0; i < self->slots->len; i++)
         memcpy (&colors[3 * i], g_array_index (self->slots, Slot, i).color, 3 * sizeof (double));
+      if (g_hash_table_size (self->ghosts) > 0)
+        {
+          /* The other version first, behind: the curve's colour washed out
+           * towards grey, drawn dimmed as locked layers are. */
+          g_autofree TressCurveLayer *ghosts = g_new0 (TressCurveLayer, self->slots->len);
+          g_autofree double *ghost_colors = g_new (double, 3 * self->slots->len);
+
+          for (guint i = 0; i < self->slots->len; i++)
+            {
+              Slot *s = &g_array_index (self->slots, Slot, i);
+              const TressCurve *g = g_hash_table_lookup (self->ghosts, GUINT_TO_POINTER (s->index));
+
+              ghosts[i].curve = g;
+              ghosts[i].map = layers[i].map;
+              ghosts[i].visible = g != NULL && layers[i].visible;
+              ghosts[i].locked = TRUE;
+              for (guint k = 0; k < 3; k++)
+                ghost_colors[3 * i + k] = 0.45 * colors[3 * i + k] + 0.55 * 0.6;
+            }
+          tress_curve_paint_lines (cr, ghosts, self->slots->len, &self->vp, ghost_colors);
+        }
       tress_curve_paint_lines (cr, layers, self->slots->len, &self->vp, colors);
       cairo_destroy (cr);
       cairo_surface_flush (surface);
@@ -3144,6 +3169,42 @@ tress_curve_view_set_viewport (TressCurveView *self, const TressCurveViewport *v
   invalidate_lines (self);
 }
 
+void
+tress_curve_view_set_ghost (TressCurveView *self, guint curve_index, const TressCurve *curve)
+{
+  g_return_if_fail (TRESS_IS_CURVE_VIEW (self));
+  if (curve != NULL)
+    g_hash_table_replace (self->ghosts, GUINT_TO_POINTER (curve_index),
+                          tress_curve_ref ((TressCurve *)curve));
+  else if (!g_hash_table_remove (self->ghosts, GUINT_TO_POINTER (curve_index)))
+    return;
+  invalidate_lines (self);
+}
+
+void
+tress_curve_view_clear_ghosts (TressCurveView *self)
+{
+  g_return_if_fail (TRESS_IS_CURVE_VIEW (self));
+  if (g_hash_table_size (self->ghosts) == 0)
+    return;
+  g_hash_table_remove_all (self->ghosts);
+  invalidate_lines (self);
+}
+
+const TressCurve *
+tress_curve_view_get_ghost (TressCurveView *self, guint curve_index)
+{
+  g_return_val_if_fail (TRESS_IS_CURVE_VIEW (self), NULL);
+  return g_hash_table_lookup (self->ghosts, GUINT_TO_POINTER (curve_index));
+}
+
+guint
+tress_curve_view_get_n_ghosts (TressCurveView *self)
+{
+  g_return_val_if_fail (TRESS_IS_CURVE_VIEW (self), 0);
+  return g_hash_table_size (self->ghosts);
+}
+
 const TressCurve *
 tress_curve_view_get_shown_curve (TressCurveView *self, guint curve_index)
 {
@@ -3457,6 +3518,7 @@ tress_curve_view_finalize (GObject *object)
   tress_curve_selection_free (self->selection);
   g_hash_table_unref (self->seen);
   g_hash_table_unref (self->broken);
+  g_hash_table_unref (self->ghosts);
   clear_pending (self);
   g_free (self->message);
   G_OBJECT_CLASS (tress_curve_view_parent_class)->finalize (object);
@@ -3637,6 +3699,7 @@ tress_curve_view_init (TressCurveView *self)
   self->selection = tress_curve_selection_new ();
   self->seen = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify)tress_curve_unref);
   self->broken = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  self->ghosts = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify)tress_curve_unref);
   self->snap = TRUE;
   self->loop = TRUE;
   self->tolerance = -1;

@@ -88,6 +88,14 @@ void tress_curve_view_get_viewport (TressCurveView *self, TressCurveViewport *vp
 void tress_curve_view_set_viewport (TressCurveView *self, const TressCurveViewport *vp);
 /* The curve as drawn: the document's, or the edited copy during a drag. */
 const TressCurve *tress_curve_view_get_shown_curve (TressCurveView *self, guint curve_index);
+/* Ghost curves: another version of a curve (another file's, the saved
+ * file's: the editor's "Compare with…"), drawn washed out behind the shown
+ * curve of document curve @curve_index while that one is shown; NULL takes it
+ * away. The view keeps a reference. */
+void tress_curve_view_set_ghost (TressCurveView *self, guint curve_index, const TressCurve *curve);
+void tress_curve_view_clear_ghosts (TressCurveView *self);
+const TressCurve *tress_curve_view_get_ghost (TressCurveView *self, guint curve_index);
+guint tress_curve_view_get_n_ghosts (TressCurveView *self);
 /* Where a key or handle of a shown curve is drawn, in widget pixels. */
 gboolean tress_curve_view_get_point (TressCurveView *self, guint curve_index, guint key,
                                      TressCurvePart part, double *x, double *y);
