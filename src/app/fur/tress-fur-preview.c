@@ -887,6 +887,23 @@ compare_u32 (gconstpointer a, gconstpointer b)
   return x < y ? -1 : x > y;
 }
 
+typedef struct
+{
+  guint32 part;
+  guint count;
+} PartCount;
+
+/* More ribbons first, then the lower part. */
+static int
+compare_part_counts (gconstpointer a, gconstpointer b)
+{
+  const PartCount *x = a, *y = b;
+
+  if (x->count != y->count)
+    return x->count > y->count ? -1 : 1;
+  return x->part < y->part ? -1 : x->part > y->part;
+}
+
 /* The body parts of the file (every applied list, every attachment), ascending. */
 static void
 collect_parts (TressFurPreview *self)
@@ -1182,24 +1199,39 @@ update_legend (TressFurPreview *self)
     case TRESS_FUR_COLOUR_BODY_PART:
     default:
       {
-        /* The parts ribbons are attached to, as the colours show them. */
-        g_autoptr (GHashTable) seen = g_hash_table_new (g_direct_hash, g_direct_equal);
-        g_autoptr (GArray) attached = g_array_new (FALSE, FALSE, sizeof (guint32));
+        /* The parts ribbons are attached to, as the colours show them: those
+         * with the most ribbons (the colours one sees most) first. */
+        g_autoptr (GHashTable) counts = g_hash_table_new (g_direct_hash, g_direct_equal);
+        g_autoptr (GArray) attached = g_array_new (FALSE, FALSE, sizeof (PartCount));
         const guint max_rows = 6;
+        GHashTableIter iter;
+        gpointer key, value;
 
         for (guint mi = 0; file->radeon != NULL && mi < file->radeon->n_materials; mi++)
           {
             const TressChaMaterial *m = &file->radeon->materials[mi];
 
             for (guint r = 0; m->attach != NULL && r < m->n_ribbons; r++)
-              if (g_hash_table_add (seen, GUINT_TO_POINTER (m->attach[r] + 1)))
-                g_array_append_val (attached, m->attach[r]);
+              {
+                gpointer k = GUINT_TO_POINTER (m->attach[r] + 1);
+
+                g_hash_table_insert (
+                    counts, k,
+                    GUINT_TO_POINTER (GPOINTER_TO_UINT (g_hash_table_lookup (counts, k)) + 1));
+              }
           }
-        g_array_sort (attached, compare_u32);
+        g_hash_table_iter_init (&iter, counts);
+        while (g_hash_table_iter_next (&iter, &key, &value))
+          {
+            PartCount pc = { GPOINTER_TO_UINT (key) - 1, GPOINTER_TO_UINT (value) };
+
+            g_array_append_val (attached, pc);
+          }
+        g_array_sort (attached, compare_part_counts);
         title = g_strdup (_ ("Attached to"));
         for (guint i = 0; i < attached->len && i < max_rows; i++)
           {
-            guint32 part = g_array_index (attached, guint32, i);
+            guint32 part = g_array_index (attached, PartCount, i).part;
             guint8 rgb[3];
 
             tress_fur_body_part_colour (part, rgb);
