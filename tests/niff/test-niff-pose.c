@@ -387,6 +387,52 @@ test_kirikobu_ik (void)
   fmt->free (file);
 }
 
+/* Flat and smooth shading: dragon.nif's materials are both (shade_type 0
+ * and 0x202 without the smooth bit 0x10, and 0x10). Each mesh of the
+ * preview's scene keeps to one: smooth ones carry the file's normals, flat
+ * ones none (drawn with face normals), and both kinds are there. */
+static void
+test_dragon_shading (void)
+{
+  g_autoptr (GBytes) bytes = tress_test_load_sample ("niff/dragon.nif");
+  g_autoptr (TressNiffScene) scene = NULL;
+  g_autoptr (GError) error = NULL;
+  TressSceneAnimator *animator;
+  TressNiffFile *file;
+  guint flat = 0, smooth = 0, flat_mats = 0, smooth_mats = 0;
+
+  if (bytes == NULL)
+    return;
+  file = parse_ok (bytes);
+  scene = scene_ok (file);
+  for (guint i = 0; i < scene->n_mats; i++)
+    {
+      if (scene->mats[i].shade & TRESS_NIFF_SHADE_SMOOTH)
+        smooth_mats++;
+      else
+        flat_mats++;
+    }
+  g_assert_cmpuint (flat_mats, >, 0);
+  g_assert_cmpuint (smooth_mats, >, 0);
+  animator = tress_niff_animator_new (file, "dragon.nif", &error);
+  g_assert_no_error (error);
+  for (guint m = 0; m < animator->scene->meshes->len; m++)
+    {
+      const TressSceneMesh *mesh = tress_scene_get_mesh (animator->scene, m);
+
+      if (mesh->normals != NULL)
+        smooth++;
+      else
+        flat++;
+    }
+  g_test_message ("materials: %u flat, %u smooth; meshes: %u flat, %u smooth", flat_mats,
+                  smooth_mats, flat, smooth);
+  g_assert_cmpuint (flat, >, 0);
+  g_assert_cmpuint (smooth, >, 0);
+  tress_scene_animator_free (animator);
+  fmt->free (file);
+}
+
 /* dragon.nif: FULL records, one per frame, 30 objects deep in groups. */
 static void
 test_dragon_full (void)
@@ -972,6 +1018,7 @@ main (int argc, char **argv)
   g_test_add_func ("/niff-pose/kirikobu", test_kirikobu);
   g_test_add_func ("/niff-pose/kirikobu-ik", test_kirikobu_ik);
   g_test_add_func ("/niff-pose/dragon-full", test_dragon_full);
+  g_test_add_func ("/niff-pose/dragon-shading", test_dragon_shading);
   g_test_add_func ("/niff-pose/rotation-order", test_rotation_order);
   g_test_add_func ("/niff-pose/channels", test_channels);
   g_test_add_func ("/niff-pose/unique-scale", test_unique_scale);
