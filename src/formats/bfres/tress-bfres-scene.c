@@ -462,10 +462,14 @@ build_scene (BfresAnimator *self, TressScene *scene)
 
       mesh->id = i;
       material_colour (s->material, mesh->colour);
-      memcpy (mesh->positions, vb->positions, 3 * sizeof (float) * vb->n_vertices);
-      if (vb->normals != NULL)
+      /* (An empty array may have no data: memcpy from NULL is undefined even
+       * for 0 bytes; a fuzzed model had a mesh without triangles.) */
+      if (vb->n_vertices > 0)
+        memcpy (mesh->positions, vb->positions, 3 * sizeof (float) * vb->n_vertices);
+      if (vb->normals != NULL && vb->n_vertices > 0)
         memcpy (mesh->normals, vb->normals, 3 * sizeof (float) * vb->n_vertices);
-      memcpy (mesh->triangles, lod->triangles, 3 * sizeof (guint32) * lod->n_triangles);
+      if (lod->n_triangles > 0)
+        memcpy (mesh->triangles, lod->triangles, 3 * sizeof (guint32) * lod->n_triangles);
       if (!skinned)
         {
           mesh->node = s->bone;
