@@ -17,6 +17,7 @@ struct _TressDocumentPage
 
   GtkWidget *tab;
   GtkLabel *tab_label;
+  char *tab_detail; /* what tells the tab from another of the same name, or NULL */
   GtkWidget *tab_close;
 
   /* The file on disk: watched, and a banner when another program changed it. */
@@ -48,6 +49,8 @@ enum
 static GParamSpec *properties[N_PROPS];
 static guint signals[N_SIGNALS];
 
+static void update_tab (TressDocumentPage *self);
+
 char *
 tress_document_page_dup_tab_title (TressDocumentPage *self)
 {
@@ -58,10 +61,30 @@ tress_document_page_dup_tab_title (TressDocumentPage *self)
   title = tress_document_get_title (self->document);
   if (title == NULL)
     title = _ ("Untitled");
+  if (self->tab_detail != NULL)
+    {
+      /* Translators: a tab's title and the folder its file is in, "demo.cha — fur" */
+      g_autofree char *named = g_strdup_printf (_ ("%s — %s"), title, self->tab_detail);
+
+      if (tress_document_get_modified (self->document))
+        return g_strdup_printf (_ ("• %s"), named);
+      return g_steal_pointer (&named);
+    }
   if (tress_document_get_modified (self->document))
     /* Translators: the title of a document with unsaved changes */
     return g_strdup_printf (_ ("• %s"), title);
   return g_strdup (title);
+}
+
+void
+tress_document_page_set_tab_detail (TressDocumentPage *self, const char *detail)
+{
+  g_return_if_fail (TRESS_IS_DOCUMENT_PAGE (self));
+  if (g_strcmp0 (self->tab_detail, detail) == 0)
+    return;
+  g_free (self->tab_detail);
+  self->tab_detail = g_strdup (detail);
+  update_tab (self);
 }
 
 static void
@@ -271,6 +294,7 @@ tress_document_page_finalize (GObject *object)
   TressDocumentPage *self = TRESS_DOCUMENT_PAGE (object);
 
   g_clear_object (&self->document);
+  g_free (self->tab_detail);
   G_OBJECT_CLASS (tress_document_page_parent_class)->finalize (object);
 }
 

@@ -25,8 +25,12 @@ GtkWidget *tress_document_page_get_editor (TressDocumentPage *self);
 void tress_document_page_rebuild_editor (TressDocumentPage *self);
 /* The tab label widget (created with the page). */
 GtkWidget *tress_document_page_get_tab (TressDocumentPage *self);
-/* "name.cha" or "• name.cha" when modified: what the tab shows. */
+/* "name.cha" or "• name.cha" when modified, "name.cha — folder" with a
+ * detail: what the tab shows. */
 char *tress_document_page_dup_tab_title (TressDocumentPage *self);
+/* What tells this tab from another of the same name (its file's folder), or
+ * NULL; the window sets it. */
+void tress_document_page_set_tab_detail (TressDocumentPage *self, const char *detail);
 
 /* Compares the file on disk with what the document read or last saved, and
  * shows or hides the page's banner (the page also does so on file-monitor

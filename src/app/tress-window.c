@@ -163,11 +163,84 @@ on_switch_page (GtkNotebook *notebook, GtkWidget *page, guint page_num, TressWin
   set_current_page (self, TRESS_DOCUMENT_PAGE (page));
 }
 
+/* The folder of @page's file, @levels deep ("fur", "demo/fur"), or NULL. */
+static char *
+page_folder (TressDocumentPage *page, guint levels)
+{
+  GFile *file = tress_document_get_file (tress_document_page_get_document (page));
+  g_autoptr (GFile) dir = file != NULL ? g_file_get_parent (file) : NULL;
+  g_autofree char *out = NULL;
+
+  for (guint i = 0; i < levels && dir != NULL; i++)
+    {
+      g_autofree char *name = g_file_get_basename (dir);
+      g_autofree char *shown = g_filename_display_name (name != NULL ? name : "");
+      GFile *up = g_file_get_parent (dir);
+
+      if (out == NULL)
+        out = g_steal_pointer (&shown);
+      else
+        {
+          char *longer = g_build_filename (shown, out, NULL);
+          g_free (out);
+          out = longer;
+        }
+      g_object_unref (dir);
+      dir = up;
+    }
+  return g_steal_pointer (&out);
+}
+
+/* Tabs of files with the same name say which folder each is in: the
+ * folder's name, or more of its path when that is the same too. */
+static void
+update_tab_details (TressWindow *self)
+{
+  int n = gtk_notebook_get_n_pages (self->notebook);
+  g_autoptr (GPtrArray) titles = g_ptr_array_new_with_free_func (g_free);
+
+  for (int i = 0; i < n; i++)
+    {
+      TressDocumentPage *page = TRESS_DOCUMENT_PAGE (gtk_notebook_get_nth_page (self->notebook, i));
+      const char *title = tress_document_get_title (tress_document_page_get_document (page));
+
+      g_ptr_array_add (titles, g_strdup (title != NULL ? title : ""));
+    }
+  for (int i = 0; i < n; i++)
+    {
+      TressDocumentPage *page = TRESS_DOCUMENT_PAGE (gtk_notebook_get_nth_page (self->notebook, i));
+      g_autofree char *detail = NULL;
+      gboolean clash = FALSE;
+
+      for (int j = 0; j < n && !clash; j++)
+        clash = j != i && g_str_equal (titles->pdata[i], titles->pdata[j]);
+      /* As many folder levels as it takes to differ from every namesake (up to four). */
+      for (guint levels = 1; clash && levels <= 4; levels++)
+        {
+          gboolean unique = TRUE;
+
+          g_free (detail);
+          detail = page_folder (page, levels);
+          for (int j = 0; j < n && unique && detail != NULL; j++)
+            if (j != i && g_str_equal (titles->pdata[i], titles->pdata[j]))
+              {
+                g_autofree char *other = page_folder (
+                    TRESS_DOCUMENT_PAGE (gtk_notebook_get_nth_page (self->notebook, j)), levels);
+                unique = g_strcmp0 (detail, other) != 0;
+              }
+          if (unique)
+            break;
+        }
+      tress_document_page_set_tab_detail (page, detail);
+    }
+}
+
 static void
 on_pages_changed (TressWindow *self)
 {
   gboolean any = gtk_notebook_get_n_pages (self->notebook) > 0;
 
+  update_tab_details (self);
   /* Files that take more than a moment to open keep their page up. */
   if (tress_loading_page_get_n_loads (self->loading_page) > 0)
     gtk_stack_set_visible_child_name (self->stack, "loading");
@@ -213,6 +286,9 @@ tress_window_add_document (TressWindow *self, TressDocument *doc)
   g_signal_connect_object (page, "close-requested", G_CALLBACK (on_page_close_requested), self, 0);
   g_signal_connect_object (page, "notify::disk-changed", G_CALLBACK (_tress_window_update_actions),
                            self, G_CONNECT_SWAPPED);
+  /* Saved under another name: the tabs' folders may have to be told again. */
+  g_signal_connect_object (doc, "notify::file", G_CALLBACK (update_tab_details), self,
+                           G_CONNECT_SWAPPED);
   index = gtk_notebook_append_page (self->notebook, page,
                                     tress_document_page_get_tab (TRESS_DOCUMENT_PAGE (page)));
   gtk_notebook_set_tab_reorderable (self->notebook, page, TRUE);

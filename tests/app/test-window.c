@@ -730,6 +730,70 @@ test_close_prompt_saves (void)
 }
 
 /* Several documents at once; opening one again shows its page. */
+/* Two files of the same name in different folders: each tab says its folder,
+ * as many levels up as it takes; alone again, the name is enough. */
+static void
+test_same_name_tabs (void)
+{
+  static const guint32 values[] = { 1 };
+  g_autofree char *dir_a = g_build_filename (tress_test_tmpdir (), "fur", "demo", NULL);
+  g_autofree char *dir_b = g_build_filename (tress_test_tmpdir (), "other", "demo", NULL);
+  g_autofree char *dir_c = g_build_filename (tress_test_tmpdir (), "bats", NULL);
+  g_autofree char *a = NULL, *b = NULL, *c = NULL, *tab = NULL;
+  g_autoptr (GBytes) bytes = tress_test_format_build (values, 1);
+  TressWindow *window = new_window ();
+
+  g_assert_cmpint (g_mkdir_with_parents (dir_a, 0700), ==, 0);
+  g_assert_cmpint (g_mkdir_with_parents (dir_b, 0700), ==, 0);
+  g_assert_cmpint (g_mkdir_with_parents (dir_c, 0700), ==, 0);
+  a = g_build_filename (dir_a, "same.trsstest", NULL);
+  b = g_build_filename (dir_b, "same.trsstest", NULL);
+  c = g_build_filename (dir_c, "same.trsstest", NULL);
+  g_assert_true (g_file_set_contents (a, g_bytes_get_data (bytes, NULL),
+                                      (gssize)g_bytes_get_size (bytes), NULL));
+  g_assert_true (g_file_set_contents (b, g_bytes_get_data (bytes, NULL),
+                                      (gssize)g_bytes_get_size (bytes), NULL));
+  g_assert_true (g_file_set_contents (c, g_bytes_get_data (bytes, NULL),
+                                      (gssize)g_bytes_get_size (bytes), NULL));
+
+  activate_open (window, a);
+  WAIT_FOR (tress_window_get_n_documents (window) == 1 && !tress_window_get_busy (window));
+  tab = tab_text (window, 0);
+  g_assert_cmpstr (tab, ==, "same.trsstest");
+  g_clear_pointer (&tab, g_free);
+  activate_open (window, c);
+  WAIT_FOR (tress_window_get_n_documents (window) == 2 && !tress_window_get_busy (window));
+  tab = tab_text (window, 0);
+  g_assert_cmpstr (tab, ==, "same.trsstest — demo");
+  g_clear_pointer (&tab, g_free);
+  tab = tab_text (window, 1);
+  g_assert_cmpstr (tab, ==, "same.trsstest — bats");
+  g_clear_pointer (&tab, g_free);
+  /* The same folder name twice: one level more. */
+  activate_open (window, b);
+  WAIT_FOR (tress_window_get_n_documents (window) == 3 && !tress_window_get_busy (window));
+  tab = tab_text (window, 0);
+  g_assert_cmpstr (tab, ==, "same.trsstest — fur/demo");
+  g_clear_pointer (&tab, g_free);
+  tab = tab_text (window, 2);
+  g_assert_cmpstr (tab, ==, "same.trsstest — other/demo");
+  g_clear_pointer (&tab, g_free);
+  tab = tab_text (window, 1);
+  g_assert_cmpstr (tab, ==, "same.trsstest — bats");
+  g_clear_pointer (&tab, g_free);
+  /* Alone again. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.close-document", NULL);
+  gtk_notebook_set_current_page (
+      GTK_NOTEBOOK (gtk_widget_get_ancestor (GTK_WIDGET (tress_window_get_page (window, 0)),
+                                             GTK_TYPE_NOTEBOOK)),
+      1);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.close-document", NULL);
+  WAIT_FOR (tress_window_get_n_documents (window) == 1);
+  tab = tab_text (window, 0);
+  g_assert_cmpstr (tab, ==, "same.trsstest");
+  destroy_window (window);
+}
+
 static void
 test_several_documents (void)
 {
@@ -1430,6 +1494,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/app/window/close-unsaved-prompts", test_close_unsaved_prompts);
   g_test_add_func ("/app/window/close-prompt-saves", test_close_prompt_saves);
   g_test_add_func ("/app/window/several-documents", test_several_documents);
+  g_test_add_func ("/app/window/same-name-tabs", test_same_name_tabs);
   g_test_add_func ("/app/window/drop-files", test_drop_files);
   g_test_add_func ("/app/window/save-changed-on-disk", test_save_changed_on_disk);
   g_test_add_func ("/app/window/save-failure-dialog", test_save_failure_dialog);

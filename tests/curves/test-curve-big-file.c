@@ -11,6 +11,12 @@
  * the curves tree and in the channel list; the channel list makes widgets for
  * the rows in view only, however many curves are shown.
  *
+ * Per curve and per file: BFRES stores one interpolation per curve, shown and
+ * changed once above the key table ("all 6 keys of …"); BFRES stores no
+ * rate, so the default (30) is shown and settable, while Rings.niff's own
+ * rate is shown fixed; its rotation channels show degrees in the table and
+ * unwrap as one step; the editor's keys work with the focus on the timeline.
+ *
  * Selections:
  * Opens Animal_Dog_Animation.bfres (4,464 curves) in a TressWindow of the
  * default size and selects what a modder selects first: the whole animation
@@ -28,6 +34,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <gtk/gtk.h>
+#include <string.h>
 #ifdef GDK_WINDOWING_X11
 #include <gdk/x11/gdkx.h>
 #endif
@@ -327,7 +334,8 @@ assert_shown_whole (Fixture *f, GtkWidget *w, const char *what)
   graphene_rect_t b;
   GtkWidget *root = GTK_WIDGET (f->window);
 
-  g_assert_true (gtk_widget_get_mapped (w));
+  if (!gtk_widget_get_mapped (w))
+    g_error ("%s (%s) is not on screen", what, G_OBJECT_TYPE_NAME (w));
   g_assert_true (gtk_widget_compute_bounds (w, root, &b));
   if (b.origin.x < 0 || b.origin.y < 0
       || b.origin.x + b.size.width > gtk_widget_get_width (root) + 0.5
@@ -447,6 +455,31 @@ x11_click (Fixture *f, GtkWidget *area, const char *text, const char *key)
   g_assert_no_error (error);
   g_assert_true (g_spawn_check_wait_status (status, NULL));
   return TRUE;
+#else
+  return FALSE;
+#endif
+}
+
+/* Puts the X server's pointer over the window (its title bar), where keys go
+ * without a window manager; FALSE when not on X11 or without xdotool. */
+static gboolean
+x11_pointer_over (Fixture *f)
+{
+#ifdef GDK_WINDOWING_X11
+  GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (f->window));
+  g_autofree char *xid = NULL;
+  int status = 0;
+
+  if (!GDK_IS_X11_SURFACE (surface) || g_find_program_in_path ("xdotool") == NULL)
+    return FALSE;
+  xid = g_strdup_printf ("%lu", (unsigned long)gdk_x11_surface_get_xid (surface));
+  {
+    const char *argv[] = { "xdotool", "mousemove", "--sync", "--window", xid, "300", "30", NULL };
+
+    g_assert_true (g_spawn_sync (NULL, (char **)argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, NULL,
+                                 NULL, &status, NULL));
+  }
+  return g_spawn_check_wait_status (status, NULL);
 #else
   return FALSE;
 #endif
@@ -573,8 +606,7 @@ test_default_layout (void)
 {
   Fixture fx = { 0 }, *f = &fx;
   GtkWidget *editor, *toolbar, *transport, *panel, *table, *keys_toggle;
-  static const char *const columns[]
-      = { "Frame", "Value", "In slope", "Out slope", "Interpolation" };
+  static const char *const columns[] = { "Frame", "Value", "In slope", "Out slope" };
   int editor_h, view_h, pane_h;
   g_autoptr (GSettings) settings = NULL;
 
@@ -607,6 +639,9 @@ test_default_layout (void)
       g_assert_nonnull (title);
       assert_shown_whole (f, title, columns[i]);
     }
+  /* BFRES stores the interpolation once per curve: above the table, not in a column. */
+  assert_shown_whole (f, find_named (editor, "curve-interpolation"), "the curve's interpolation");
+  assert_shown_whole (f, find_named (editor, "table-title"), "the table's title");
   assert_graph_inside (f);
 
   /* Messages come and go in the status line: the graph does not move. */
@@ -672,6 +707,172 @@ test_default_layout (void)
   g_settings_reset (settings, "keys-pane-height");
 }
 
+static GtkWidget *
+find_named_type (GtkWidget *w, const char *name, GType type)
+{
+  GtkWidget *found = find_named (w, name);
+
+  g_assert_nonnull (found);
+  g_assert_true (G_TYPE_CHECK_INSTANCE_TYPE (found, type));
+  return found;
+}
+
+/* Selects tree row @name (the first, from the top) alone. */
+static void
+select_row_named (Fixture *f, const char *name)
+{
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (f->rows));
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr (GtkTreeListRow) row = g_list_model_get_item (G_LIST_MODEL (f->rows), i);
+      g_autoptr (TressCurveNode) node = gtk_tree_list_row_get_item (row);
+
+      if (g_strcmp0 (tress_curve_node_get_name (node), name) == 0)
+        {
+          tress_curve_editor_click_row (f->editor, i, FALSE, FALSE);
+          return;
+        }
+    }
+  g_error ("no tree row %s", name);
+}
+
+static void
+test_per_curve_and_rate (void)
+{
+  Fixture fx = { 0 }, *f = &fx;
+  TressCurveDocument *doc;
+  TressHistory *history;
+  GtkWidget *interp, *fps, *title;
+  const TressCurve *c;
+  g_autoptr (GSettings) settings = NULL;
+
+  if (!open_sample (f, "bfres/Animal_Dog_Animation.bfres"))
+    return;
+  doc = tress_curve_editor_get_document (f->editor);
+  history = tress_document_get_history (TRESS_DOCUMENT (doc));
+  select_row_named (f, "Skl_Root");
+  wait_for_frame (f, start_now (), "a bone");
+  g_assert_cmpuint (tress_curve_view_get_n_curves (f->view), ==, 6);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->view), "curve.select-key", "(uub)", 2u,
+                                             3u, FALSE));
+  wait_for_frame (f, start_now (), "a key");
+  title = find_named_type (GTK_WIDGET (f->editor), "table-title", GTK_TYPE_LABEL);
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (title)), ==, "Damage/Skl_Root/Rotate Y, 7 keys");
+  /* The interpolation, once for the curve; no column of it per key. */
+  interp = find_named_type (GTK_WIDGET (f->editor), "curve-interpolation", GTK_TYPE_DROP_DOWN);
+  g_assert_true (gtk_widget_get_mapped (interp));
+  g_assert_cmpuint (gtk_drop_down_get_selected (GTK_DROP_DOWN (interp)), ==, TRESS_INTERP_HERMITE);
+  {
+    GtkWidget *table = find_named (GTK_WIDGET (f->editor), "key-table");
+    double top = G_MAXDOUBLE;
+
+    g_assert_null (find_top_label (table, "Interpolation", GTK_WIDGET (f->window), &top));
+  }
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (interp), TRESS_INTERP_LINEAR);
+  c = tress_curve_document_get_curve (doc, 2);
+  for (guint k = 0; k < tress_curve_get_n_keys (c); k++)
+    g_assert_cmpint (tress_curve_get_key (c, k)->interp, ==, TRESS_INTERP_LINEAR);
+  g_assert_cmpstr (tress_history_get_undo_label (history), ==,
+                   "Set interpolation of all 7 keys of Damage/Skl_Root/Rotate Y to linear");
+  /* The selection is as it was: the one key clicked. */
+  g_assert_cmpuint (tress_curve_view_get_n_selected_keys (f->view), ==, 1);
+  g_assert_true (tress_curve_view_is_selected (f->view, 2, 3, TRESS_CURVE_PART_KEY));
+  g_assert_true (tress_history_undo (history));
+  g_assert_cmpint (tress_curve_get_key (tress_curve_document_get_curve (doc, 2), 0)->interp, ==,
+                   TRESS_INTERP_HERMITE);
+
+  /* BFRES stores no rate: 30 to begin with, and the user's from then on. */
+  fps = find_named_type (GTK_WIDGET (f->editor), "fps", GTK_TYPE_SPIN_BUTTON);
+  g_assert_true (gtk_widget_get_sensitive (fps));
+  g_assert_cmpfloat (gtk_spin_button_get_value (GTK_SPIN_BUTTON (fps)), ==, 30);
+  g_assert_cmpfloat (tress_curve_view_get_fps (f->view), ==, 30);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (fps), 60);
+  g_assert_cmpfloat (tress_curve_view_get_fps (f->view), ==, 60);
+  settings = g_settings_new ("io.github.tress.Tress.CurveEditor");
+  g_assert_cmpfloat (g_settings_get_double (settings, "default-fps"), ==, 60);
+  g_settings_reset (settings, "default-fps");
+
+  /* With the focus on the timeline, I still inserts a key at the playhead. */
+  {
+    GtkWidget *timeline = find_named_type (GTK_WIDGET (f->editor), "timeline", GTK_TYPE_SCALE);
+    guint before = tress_curve_get_n_keys (tress_curve_document_get_curve (doc, 0));
+
+    /* Damage/Root/Translate Z has keys at frames 0, 1, 3, 5, 6 and 7 (whole frames). */
+    tress_curve_view_set_curves (f->view, (guint[]){ 0 }, 1);
+    tress_curve_view_select_key (f->view, 0, 0, TRESS_CURVE_PART_KEY, FALSE);
+    tress_curve_view_set_playhead (f->view, 2);
+    if (x11_pointer_over (f))
+      {
+        g_assert_true (gtk_widget_grab_focus (timeline));
+        wait_for_frame (f, start_now (), "timeline focused");
+        g_assert_true (gtk_widget_has_focus (timeline));
+        x11_key (f, "i");
+        TRESS_TEST_WAIT_FOR (tress_curve_get_n_keys (tress_curve_document_get_curve (doc, 0))
+                             == before + 1);
+        g_assert_cmpstr (tress_history_get_undo_label (history), ==, "Insert key at frame 2");
+      }
+    else
+      g_test_message (
+          "no X11 display or xdotool: the I key with the timeline focused is not tried");
+  }
+  close_window (f);
+
+  /* A NIFF rate of 10 or more is frames per second (the SDK's samples store
+   * 1 or 2 there, whatever it meant): shown, and not a setting. */
+  if (!open_sample (f, "niff/synthetic-all-channels.nif"))
+    return;
+  wait_for_frame (f, start_now (), "a NIFF file with a rate");
+  fps = find_named_type (GTK_WIDGET (f->editor), "fps", GTK_TYPE_SPIN_BUTTON);
+  g_assert_false (gtk_widget_get_sensitive (fps));
+  g_assert_cmpfloat (tress_curve_view_get_file_fps (f->view), ==, 30);
+  g_assert_cmpfloat (gtk_spin_button_get_value (GTK_SPIN_BUTTON (fps)), ==, 30);
+  close_window (f);
+
+  /* Rotations show degrees. */
+  if (!open_sample (f, "niff/Rings.niff"))
+    return;
+  doc = tress_curve_editor_get_document (f->editor);
+  history = tress_document_get_history (TRESS_DOCUMENT (doc));
+  wait_for_frame (f, start_now (), "Rings");
+  fps = find_named_type (GTK_WIDGET (f->editor), "fps", GTK_TYPE_SPIN_BUTTON);
+  g_assert_true (gtk_widget_get_sensitive (fps));
+  c = tress_curve_document_get_curve (doc, 0);
+  g_assert_true (c->angle);
+  tress_curve_view_set_curves (f->view, (guint[]){ 0 }, 1);
+  {
+    GListModel *rows = tress_curve_editor_get_key_rows (f->editor);
+    g_autoptr (TressCurveKeyRow) row = g_list_model_get_item (rows, 1);
+    g_autofree char *text = tress_curve_key_row_dup_text (row, "value");
+    double shown = g_ascii_strtod (text, NULL);
+    g_autoptr (GError) error = NULL;
+
+    g_assert_cmpfloat_with_epsilon (shown, tress_curve_get_key (c, 1)->value * 180 / G_PI, 1e-3);
+    g_assert_true (tress_curve_editor_edit_cell (f->editor, 1, "value", "90", &error));
+    g_assert_no_error (error);
+    g_assert_cmpfloat_with_epsilon (
+        tress_curve_get_key (tress_curve_document_get_curve (doc, 0), 1)->value, G_PI / 2, 1e-6);
+    g_assert_true (tress_history_undo (history));
+    /* Radians again with the toggle off. */
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->editor), "curve.degrees", NULL));
+    g_clear_pointer (&text, g_free);
+    g_clear_object (&row);
+    row = g_list_model_get_item (tress_curve_editor_get_key_rows (f->editor), 1);
+    text = tress_curve_key_row_dup_text (row, "value");
+    g_assert_cmpfloat_with_epsilon (
+        g_ascii_strtod (text, NULL),
+        tress_curve_get_key (tress_curve_document_get_curve (doc, 0), 1)->value, 1e-5);
+  }
+  /* Unwrap from the editor's menu: every rotation shown, one step. */
+  tress_curve_editor_click_row (f->editor, 0, FALSE, FALSE);
+  wait_for_frame (f, start_now (), "every channel");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->view), "curve.select-none", NULL));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->editor), "curves.unwrap-angles", NULL));
+  g_assert_nonnull (tress_history_get_undo_label (history));
+  g_assert_true (g_str_has_prefix (tress_history_get_undo_label (history), "Unwrap the angles of"));
+  close_window (f);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -688,5 +889,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/curves/big-file/default-layout", test_default_layout);
   g_test_add_func ("/curves/big-file/dog-selections", test_dog_selections);
   g_test_add_func ("/curves/big-file/real-clicks", test_real_clicks);
+  g_test_add_func ("/curves/big-file/per-curve-and-rate", test_per_curve_and_rate);
   return g_test_run ();
 }

@@ -406,6 +406,65 @@ test_forwarded_actions (Fixture *f, gconstpointer data)
   g_assert_cmpstr (tress_history_get_undo_label (f->history), ==, "Delete 1 key");
 }
 
+/* Play turns into Pause; the current frame can be typed; the ruler scrubs;
+ * the rate is the file's; the key table says which curve it lists. */
+static void
+test_transport (Fixture *f, gconstpointer data)
+{
+  GtkWidget *play = find_named (GTK_WIDGET (f->editor), GTK_TYPE_TOGGLE_BUTTON, "play");
+  GtkSpinButton *frame = GTK_SPIN_BUTTON (
+      find_named (GTK_WIDGET (f->editor), GTK_TYPE_SPIN_BUTTON, "current-frame"));
+  GtkSpinButton *fps
+      = GTK_SPIN_BUTTON (find_named (GTK_WIDGET (f->editor), GTK_TYPE_SPIN_BUTTON, "fps"));
+  GtkLabel *title = GTK_LABEL (find_named (GTK_WIDGET (f->editor), GTK_TYPE_LABEL, "table-title"));
+  gboolean playing = FALSE;
+  TressCurveViewport vp;
+  double x;
+
+  g_assert_nonnull (play);
+  g_assert_nonnull (frame);
+  g_assert_nonnull (fps);
+  g_assert_nonnull (title);
+  g_assert_cmpstr (gtk_button_get_icon_name (GTK_BUTTON (play)), ==,
+                   "media-playback-start-symbolic");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->editor), "curve.playing", NULL));
+  g_object_get (f->view, "playing", &playing, NULL);
+  g_assert_true (playing);
+  g_assert_true (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (play)));
+  g_assert_cmpstr (gtk_button_get_icon_name (GTK_BUTTON (play)), ==,
+                   "media-playback-pause-symbolic");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->editor), "curve.playing", NULL));
+  g_object_get (f->view, "playing", &playing, NULL);
+  g_assert_false (playing);
+  g_assert_cmpstr (gtk_button_get_icon_name (GTK_BUTTON (play)), ==,
+                   "media-playback-start-symbolic");
+
+  /* The current frame, both ways. */
+  gtk_spin_button_set_value (frame, 12);
+  g_assert_cmpfloat (tress_curve_view_get_playhead (f->view), ==, 12);
+  gtk_widget_activate_action (GTK_WIDGET (f->view), "curve.goto-frame", "d", 7.0);
+  g_assert_cmpfloat (gtk_spin_button_get_value (frame), ==, 7);
+
+  /* A click on the frame ruler along the bottom puts the playhead there, on a whole frame. */
+  tress_curve_view_get_viewport (f->view, &vp);
+  x = tress_curve_viewport_frame_to_x (&vp, 23.3);
+  gtk_widget_activate_action (GTK_WIDGET (f->view), "curve.click", "(ddb)", x,
+                              gtk_widget_get_height (GTK_WIDGET (f->view)) - 5.0, FALSE);
+  g_assert_cmpfloat (tress_curve_view_get_playhead (f->view), ==, 23);
+  g_assert_cmpfloat (gtk_spin_button_get_value (frame), ==, 23);
+  g_assert_cmpuint (tress_curve_view_get_n_selected_keys (f->view), ==, 0);
+
+  /* The test format stores 30 fps: shown, and not a setting. */
+  g_assert_cmpfloat (gtk_spin_button_get_value (fps), ==, 30);
+  g_assert_false (gtk_widget_get_sensitive (GTK_WIDGET (fps)));
+
+  /* The key table names its curve. */
+  tress_curve_editor_get_key_rows (f->editor);
+  g_assert_cmpstr (gtk_label_get_text (title), ==, "Walk/Hip/Translate X, 5 keys");
+  gtk_widget_activate_action (GTK_WIDGET (f->view), "curve.select-key", "(uub)", 3u, 1u, FALSE);
+  g_assert_cmpstr (gtk_label_get_text (title), ==, "Walk/Hip/Rotate W, 3 keys");
+}
+
 /* The slot for a 3D preview: beside the graph, which keeps most of the width. */
 static void
 test_preview_slot (Fixture *f, gconstpointer data)
@@ -770,6 +829,7 @@ main (int argc, char **argv)
   ADD ("/curves/editor/timeline-warning", test_timeline_and_warning);
   ADD ("/curves/editor/forwarded-actions", test_forwarded_actions);
   ADD ("/curves/editor/preview-slot", test_preview_slot);
+  ADD ("/curves/editor/transport", test_transport);
   g_test_add_func ("/curves/editor/samples", test_samples);
   return g_test_run ();
 }

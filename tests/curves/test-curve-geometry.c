@@ -426,6 +426,39 @@ test_drag_step (void)
   free_curve (edit);
 }
 
+/* Grid numbers with as many digits as it takes for neighbours to differ. */
+static void
+test_ticks (void)
+{
+  char a[G_ASCII_DTOSTR_BUF_SIZE], b[G_ASCII_DTOSTR_BUF_SIZE];
+  static const struct
+  {
+    double v, step, lo, hi;
+    const char *want;
+  } cases[] = {
+    { 1.7420, 0.0001, 1.7418, 1.7425, "1.7420" },
+    { 1.7421, 0.0001, 1.7418, 1.7425, "1.7421" },
+    { 20, 5, 0, 30, "20" },
+    { 0.25, 0.05, -1, 1, "0.25" },
+    { -1e-17, 0.2, -1, 1, "0.0" },
+    { 1.5e9, 1e6, 1.49e9, 1.51e9, "1.5e+09" },
+    { 1500001000, 1000, 1.5e9, 1.5000021e9, "1.500001e+09" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      tress_curve_format_tick (a, sizeof a, cases[i].v, cases[i].step, cases[i].lo, cases[i].hi);
+      g_assert_cmpstr (a, ==, cases[i].want);
+    }
+  /* Neighbours on a small range differ (they were "1.742, 1.742, 1.741"). */
+  for (double v = 1.7410; v < 1.7425; v += 0.0005)
+    {
+      tress_curve_format_tick (a, sizeof a, v, 0.0005, 1.7410, 1.7425);
+      tress_curve_format_tick (b, sizeof b, v + 0.0005, 0.0005, 1.7410, 1.7425);
+      g_assert_cmpstr (a, !=, b);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -443,5 +476,6 @@ main (int argc, char **argv)
   g_test_add_func ("/curves/geometry/loop-past-keys", test_values_loop_past_keys);
   g_test_add_func ("/curves/geometry/segment-ends", test_segment_ends);
   g_test_add_func ("/curves/geometry/drag-step", test_drag_step);
+  g_test_add_func ("/curves/geometry/ticks", test_ticks);
   return g_test_run ();
 }

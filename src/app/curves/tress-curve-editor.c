@@ -73,12 +73,15 @@ tress_curve_key_row_dup_text (TressCurveKeyRow *self, const char *column)
     return g_strdup ("");
   if (g_str_equal (column, "frame"))
     return format_double (k->frame);
+  /* Values and slopes in the units the graph shows (degrees for angles). */
   if (g_str_equal (column, "value"))
-    return format_double (k->value);
+    return format_double (k->value * tress_curve_view_get_display_scale (self->view, self->curve));
   if (g_str_equal (column, "in"))
-    return format_double (k->in_slope);
+    return format_double (k->in_slope
+                          * tress_curve_view_get_display_scale (self->view, self->curve));
   if (g_str_equal (column, "out"))
-    return format_double (k->out_slope);
+    return format_double (k->out_slope
+                          * tress_curve_view_get_display_scale (self->view, self->curve));
   if (g_str_equal (column, "interpolation"))
     return g_strdup (tress_interp_to_string (k->interp));
   return g_strdup ("");
@@ -144,6 +147,13 @@ struct _TressCurveEditor
   guint refresh_tick;
   guint dirty; /* Dirty flags */
 
+  GtkToggleButton *play_button;
+  GtkSpinButton *frame_spin;
+  GtkSpinButton *fps_spin;
+  GtkLabel *table_title;
+  GtkWidget *curve_interp_box;
+  GtkDropDown *curve_interp;
+  GtkColumnViewColumn *interp_column;
   GtkScale *timeline_scale;
   GtkAdjustment *timeline_adj;
   GtkLabel *timeline_label;
@@ -235,7 +245,7 @@ static void
 install_forwarding (TressCurveEditor *self)
 {
   GSimpleActionGroup *group = g_simple_action_group_new ();
-  static const char *const props[] = { "normalized", "snap", "loop" };
+  static const char *const props[] = { "normalized", "snap", "loop", "degrees", "playing" };
 
   for (guint i = 0; i < G_N_ELEMENTS (forwarded_actions); i++)
     {
@@ -926,6 +936,56 @@ act_widen_frames (GtkWidget *widget, const char *name, GVariant *param)
 }
 
 static void
+act_unwrap (GtkWidget *widget, const char *name, GVariant *param)
+{
+  tress_curve_view_unwrap_angles (TRESS_CURVE_EDITOR (widget)->view);
+}
+
+/* The graph's keys work wherever the focus is in the editor (the timeline,
+ * a toolbar button, the trees), as long as nothing there takes the key
+ * first: text fields keep their letters, lists their arrows and Ctrl+A. The
+ * graph's own bindings answer first when it has the focus. */
+static void
+add_editor_shortcuts (GtkWidgetClass *widget_class)
+{
+  static const struct
+  {
+    guint key;
+    GdkModifierType mods;
+    const char *action;
+    const char *format;
+    gboolean flag;
+  } keys[] = {
+    { GDK_KEY_i, 0, "curve.insert-at-playhead", NULL, FALSE },
+    { GDK_KEY_space, 0, "curve.toggle-play", NULL, FALSE },
+    { GDK_KEY_Home, 0, "curve.frame-all", NULL, FALSE },
+    { GDK_KEY_f, 0, "curve.frame-selected", NULL, FALSE },
+    { GDK_KEY_KP_Decimal, 0, "curve.frame-selected", NULL, FALSE },
+    { GDK_KEY_Delete, 0, "curve.delete", NULL, FALSE },
+    { GDK_KEY_x, 0, "curve.delete", NULL, FALSE },
+    { GDK_KEY_c, GDK_CONTROL_MASK, "curve.copy", NULL, FALSE },
+    { GDK_KEY_v, GDK_CONTROL_MASK, "curve.paste", "b", FALSE },
+    { GDK_KEY_v, GDK_CONTROL_MASK | GDK_SHIFT_MASK, "curve.paste", "b", TRUE },
+    { GDK_KEY_d, GDK_SHIFT_MASK, "curve.duplicate", NULL, FALSE },
+    { GDK_KEY_d, GDK_CONTROL_MASK, "curve.duplicate", NULL, FALSE },
+    { GDK_KEY_Page_Up, 0, "curve.previous-key", NULL, FALSE },
+    { GDK_KEY_Page_Down, 0, "curve.next-key", NULL, FALSE },
+    { GDK_KEY_comma, 0, "curve.previous-key", NULL, FALSE },
+    { GDK_KEY_period, 0, "curve.next-key", NULL, FALSE },
+    { GDK_KEY_n, 0, "curve.normalized", NULL, FALSE },
+    { GDK_KEY_Escape, 0, "curve.select-none", NULL, FALSE },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
+    if (keys[i].format != NULL)
+      gtk_widget_class_add_binding_action (widget_class, keys[i].key, keys[i].mods, keys[i].action,
+                                           keys[i].format, keys[i].flag);
+    else
+      gtk_widget_class_add_binding_action (widget_class, keys[i].key, keys[i].mods, keys[i].action,
+                                           NULL);
+}
+
+static void
 act_lengthen (GtkWidget *widget, const char *name, GVariant *param)
 {
   TressCurveEditor *self = TRESS_CURVE_EDITOR (widget);
@@ -1184,10 +1244,12 @@ update_timeline (TressCurveEditor *self)
   self->syncing = TRUE;
   gtk_adjustment_configure (self->timeline_adj, frame, MIN (first, frame), MAX (last, frame), 1, 10,
                             0);
+  if (gtk_spin_button_get_value (self->frame_spin) != frame)
+    gtk_spin_button_set_value (self->frame_spin, frame);
   self->syncing = FALSE;
 
+  /* The frame is in the field beside it; the text keeps it too. */
   g_string_append_printf (text, _ ("Frame %.2f"), frame);
-  g_string_append_printf (markup, _ ("Frame %.2f"), frame);
   /* The first few shown curves by name; the others are counted. */
   for (guint i = 0; i < tress_curve_view_get_n_curves (self->view); i++)
     {
@@ -1207,14 +1269,14 @@ update_timeline (TressCurveEditor *self)
           continue;
         }
       named++;
-      v = tress_curve_evaluate (c, frame);
+      v = tress_curve_evaluate (c, frame) * tress_curve_view_get_display_scale (self->view, index);
       name = short_name (c);
       tress_curve_view_get_curve_color (self->view, index, &rgba);
       g_string_append_printf (text, "  %s %.4g", name, v);
       esc = g_markup_escape_text (name, -1);
-      g_string_append_printf (markup, "   <span foreground=\"#%02x%02x%02x\">%s</span> %.4g",
-                              (int)(rgba.red * 255), (int)(rgba.green * 255),
-                              (int)(rgba.blue * 255), esc, v);
+      g_string_append_printf (markup, "%s<span foreground=\"#%02x%02x%02x\">%s</span> %.4g",
+                              markup->len > 0 ? "   " : "", (int)(rgba.red * 255),
+                              (int)(rgba.green * 255), (int)(rgba.blue * 255), esc, v);
     }
   if (more > 0)
     {
@@ -1245,6 +1307,59 @@ on_playhead (TressCurveView *view, GParamSpec *pspec, TressCurveEditor *self)
   update_timeline (self);
 }
 
+static void
+on_frame_spin (GtkAdjustment *adj, TressCurveEditor *self)
+{
+  if (self->syncing)
+    return;
+  tress_curve_view_set_playhead (self->view, gtk_adjustment_get_value (adj));
+}
+
+/* Play turns into Pause while the animation plays. */
+static void
+on_playing (TressCurveView *view, GParamSpec *pspec, TressCurveEditor *self)
+{
+  gboolean playing = FALSE;
+
+  g_object_get (view, "playing", &playing, NULL);
+  gtk_button_set_icon_name (GTK_BUTTON (self->play_button), playing
+                                                                ? "media-playback-pause-symbolic"
+                                                                : "media-playback-start-symbolic");
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->play_button),
+                               playing ? _ ("Pause (Space)") : _ ("Play (Space)"));
+}
+
+/* The rate: the file's, shown and fixed, where it stores one (NIFF); else the
+ * default the user sets (kept in GSettings), 30 to begin with. */
+static void
+update_fps (TressCurveEditor *self)
+{
+  double file = tress_curve_view_get_file_fps (self->view);
+  double rate = 30;
+
+  g_object_get (self->view, "default-fps", &rate, NULL);
+  self->syncing = TRUE;
+  gtk_spin_button_set_value (self->fps_spin, file > 0 ? file : rate);
+  self->syncing = FALSE;
+  gtk_widget_set_sensitive (GTK_WIDGET (self->fps_spin), file <= 0);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->fps_spin),
+                               file > 0
+                                   ? _ ("Frames per second, as the file stores them")
+                                   : _ ("Frames per second to play at: the file stores no rate"));
+}
+
+static void
+on_fps_spin (GtkAdjustment *adj, TressCurveEditor *self)
+{
+  double rate = gtk_adjustment_get_value (adj);
+
+  if (self->syncing || tress_curve_view_get_file_fps (self->view) > 0)
+    return;
+  g_object_set (self->view, "default-fps", rate, NULL);
+  if (self->settings != NULL)
+    g_settings_set_double (self->settings, "default-fps", rate);
+}
+
 /* ---------------------------------------------------------- key table -- */
 
 /* The curve the key table lists: the channel selected last, else the active
@@ -1271,6 +1386,59 @@ wanted_table_curve (TressCurveEditor *self)
   if (tress_curve_view_get_n_curves (self->view) > 0)
     return (int)tress_curve_view_get_curve_index (self->view, 0);
   return -1;
+}
+
+/* The table's title names its curve; a format that stores one interpolation
+ * per curve (BFRES) gets it once, beside the title, not once per key. */
+static void
+update_table_header (TressCurveEditor *self, const TressCurve *c)
+{
+  gboolean uniform = c != NULL && c->limits.uniform_interp && tress_curve_get_n_keys (c) > 0;
+  g_autofree char *title = NULL;
+
+  if (c != NULL)
+    title = g_strdup_printf (ngettext ("%s, %u key", "%s, %u keys", tress_curve_get_n_keys (c)),
+                             c->path != NULL ? c->path : _ ("curve"), tress_curve_get_n_keys (c));
+  gtk_label_set_text (self->table_title, title != NULL ? title : _ ("No curve"));
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->table_title), title);
+  gtk_widget_set_visible (self->curve_interp_box, uniform);
+  if (self->interp_column != NULL)
+    gtk_column_view_column_set_visible (self->interp_column, !uniform);
+  if (uniform)
+    gtk_drop_down_set_selected (self->curve_interp, (guint)tress_curve_get_key (c, 0)->interp);
+}
+
+static void
+on_curve_interp (GtkDropDown *dd, GParamSpec *pspec, TressCurveEditor *self)
+{
+  guint sel = gtk_drop_down_get_selected (dd);
+  const TressCurve *c;
+  g_autoptr (GError) error = NULL;
+
+  if (self->syncing || self->table_curve < 0 || sel >= G_N_ELEMENTS (interp_names) - 1)
+    return;
+  c = tress_curve_view_get_shown_curve (self->view, (guint)self->table_curve);
+  if (c == NULL || tress_curve_get_n_keys (c) == 0
+      || tress_curve_get_key (c, 0)->interp == (TressInterp)sel)
+    return;
+  if (!tress_curve_view_set_curve_interpolation (self->view, (guint)self->table_curve,
+                                                 (TressInterp)sel, &error))
+    {
+      /* Refused (the message says why): show what the curve still holds. */
+      self->syncing = TRUE;
+      update_table_header (self, c);
+      self->syncing = FALSE;
+    }
+}
+
+/* The table keeps the active key in view. */
+static void
+scroll_table_to (TressCurveEditor *self, guint row)
+{
+  for (GtkWidget *c = gtk_widget_get_first_child (GTK_WIDGET (self->key_view)); c != NULL;
+       c = gtk_widget_get_next_sibling (c))
+    if (GTK_IS_LIST_VIEW (c))
+      gtk_widget_activate_action (c, "list.scroll-to-item", "u", row);
 }
 
 static void
@@ -1302,6 +1470,7 @@ rebuild_key_rows (TressCurveEditor *self)
     gtk_single_selection_set_selected (self->key_selection, key);
   else
     gtk_single_selection_set_selected (self->key_selection, GTK_INVALID_LIST_POSITION);
+  update_table_header (self, c);
   self->syncing = FALSE;
 }
 
@@ -1329,7 +1498,7 @@ tress_curve_editor_edit_cell (TressCurveEditor *self, guint row, const char *col
   g_autoptr (TressCurveKeyRow) r = NULL;
   const TressKey *k;
   TressKey key;
-  double v = 0;
+  double v = 0, scale;
 
   g_return_val_if_fail (TRESS_IS_CURVE_EDITOR (self), FALSE);
   r = g_list_model_get_item (G_LIST_MODEL (self->key_rows), row);
@@ -1377,14 +1546,16 @@ tress_curve_editor_edit_cell (TressCurveEditor *self, guint row, const char *col
       gtk_widget_set_visible (self->message_box, TRUE);
       return FALSE;
     }
+  /* Typed in the units shown (degrees for angles). */
+  scale = tress_curve_view_get_display_scale (self->view, r->curve);
   if (g_str_equal (column, "frame"))
     key.frame = v;
   else if (g_str_equal (column, "value"))
-    key.value = v;
+    key.value = v / scale;
   else if (g_str_equal (column, "in"))
-    key.in_slope = v;
+    key.in_slope = v / scale;
   else if (g_str_equal (column, "out"))
-    key.out_slope = v;
+    key.out_slope = v / scale;
   else
     {
       g_set_error (error, TRESS_ERROR, TRESS_ERROR_FAILED, _ ("There is no column %s"), column);
@@ -1555,6 +1726,7 @@ setup_key_table (TressCurveEditor *self)
     g_signal_connect (f, "unbind", G_CALLBACK (table_unbind_interp), NULL);
     col = gtk_column_view_column_new (_ ("Interpolation"), f);
     gtk_column_view_append_column (self->key_view, col);
+    self->interp_column = col; /* the table holds it */
     g_object_unref (col);
   }
 }
@@ -1599,11 +1771,15 @@ update_key_panel (TressCurveEditor *self)
   const TressCurve *c = NULL;
   const TressKey *k = NULL;
   g_autofree char *title = NULL, *stored = NULL, *cost = NULL;
+  double scale = 1;
 
   if (tress_curve_view_get_active_key (self->view, &curve, &key))
     c = tress_curve_view_get_shown_curve (self->view, curve);
   if (c != NULL && key < tress_curve_get_n_keys (c))
-    k = tress_curve_get_key (c, key);
+    {
+      k = tress_curve_get_key (c, key);
+      scale = tress_curve_view_get_display_scale (self->view, curve);
+    }
   self->syncing = TRUE;
   for (guint i = 0; i < 4; i++)
     gtk_widget_set_sensitive (GTK_WIDGET (self->panel_spin[i]), k != NULL);
@@ -1611,9 +1787,9 @@ update_key_panel (TressCurveEditor *self)
   if (k != NULL)
     {
       gtk_spin_button_set_value (self->panel_spin[0], k->frame);
-      gtk_spin_button_set_value (self->panel_spin[1], k->value);
-      gtk_spin_button_set_value (self->panel_spin[2], k->in_slope);
-      gtk_spin_button_set_value (self->panel_spin[3], k->out_slope);
+      gtk_spin_button_set_value (self->panel_spin[1], k->value * scale);
+      gtk_spin_button_set_value (self->panel_spin[2], k->in_slope * scale);
+      gtk_spin_button_set_value (self->panel_spin[3], k->out_slope * scale);
       gtk_drop_down_set_selected (self->panel_interp, (guint)k->interp);
       /* NIFF stores one slope per key: the out slope follows the in slope. */
       gtk_widget_set_sensitive (GTK_WIDGET (self->panel_spin[3]),
@@ -1675,6 +1851,7 @@ on_panel_spin (GtkSpinButton *spin, TressCurveEditor *self)
   guint curve = 0, key = 0;
   const TressCurve *c;
   TressKey k;
+  double scale;
   g_autoptr (GError) error = NULL;
 
   if (self->syncing || !tress_curve_view_get_active_key (self->view, &curve, &key))
@@ -1684,14 +1861,15 @@ on_panel_spin (GtkSpinButton *spin, TressCurveEditor *self)
     return;
   k = *tress_curve_get_key (c, key);
   /* Only the field edited: the others show rounded digits and must keep their values. */
+  scale = tress_curve_view_get_display_scale (self->view, curve);
   if (spin == self->panel_spin[0])
     k.frame = gtk_spin_button_get_value (spin);
   else if (spin == self->panel_spin[1])
-    k.value = gtk_spin_button_get_value (spin);
+    k.value = gtk_spin_button_get_value (spin) / scale;
   else if (spin == self->panel_spin[2])
-    k.in_slope = gtk_spin_button_get_value (spin);
+    k.in_slope = gtk_spin_button_get_value (spin) / scale;
   else
-    k.out_slope = gtk_spin_button_get_value (spin);
+    k.out_slope = gtk_spin_button_get_value (spin) / scale;
   if (c->limits.tied_tangents)
     {
       if (spin == self->panel_spin[3])
@@ -1796,7 +1974,10 @@ refresh_selection (TressCurveEditor *self)
     {
       self->syncing = TRUE;
       if (active && (int)curve == self->table_curve)
-        gtk_single_selection_set_selected (self->key_selection, key);
+        {
+          gtk_single_selection_set_selected (self->key_selection, key);
+          scroll_table_to (self, key);
+        }
       else
         gtk_single_selection_set_selected (self->key_selection, GTK_INVALID_LIST_POSITION);
       self->syncing = FALSE;
@@ -1812,6 +1993,7 @@ refresh_curves (TressCurveEditor *self)
   update_key_panel (self);
   update_summary (self);
   update_timeline (self);
+  update_fps (self);
   update_warning (self);
   tress_curve_channel_list_update (self->channel_list);
 }
@@ -1960,6 +2142,8 @@ restore_layout (TressCurveEditor *self)
   if (self->settings == NULL)
     return;
   self->keys_height = g_settings_get_int (self->settings, "keys-pane-height");
+  g_object_set (self->view, "default-fps", g_settings_get_double (self->settings, "default-fps"),
+                NULL);
   gtk_toggle_button_set_active (self->keys_toggle,
                                 g_settings_get_boolean (self->settings, "keys-pane-visible"));
   gtk_widget_set_visible (self->key_pane, gtk_toggle_button_get_active (self->keys_toggle));
@@ -2168,6 +2352,8 @@ tress_curve_editor_class_init (TressCurveEditorClass *klass)
   gtk_widget_class_install_action (widget_class, "curves.stop-comparing", NULL, act_stop_comparing);
   gtk_widget_class_install_action (widget_class, "curves.widen-frames", NULL, act_widen_frames);
   gtk_widget_class_install_action (widget_class, "curves.widen-key-type", NULL, act_widen_active);
+  gtk_widget_class_install_action (widget_class, "curves.unwrap-angles", NULL, act_unwrap);
+  add_editor_shortcuts (widget_class);
   gtk_widget_class_set_css_name (widget_class, "curveeditor");
 
   g_type_ensure (TRESS_TYPE_CURVE_VIEW);
@@ -2197,6 +2383,12 @@ tress_curve_editor_class_init (TressCurveEditorClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TressCurveEditor, channel_list);
   gtk_widget_class_bind_template_child (widget_class, TressCurveEditor, view);
   gtk_widget_class_bind_template_child (widget_class, TressCurveEditor, timeline_scale);
+  gtk_widget_class_bind_template_child (widget_class, TressCurveEditor, play_button);
+  gtk_widget_class_bind_template_child (widget_class, TressCurveEditor, frame_spin);
+  gtk_widget_class_bind_template_child (widget_class, TressCurveEditor, fps_spin);
+  gtk_widget_class_bind_template_child (widget_class, TressCurveEditor, table_title);
+  gtk_widget_class_bind_template_child (widget_class, TressCurveEditor, curve_interp_box);
+  gtk_widget_class_bind_template_child (widget_class, TressCurveEditor, curve_interp);
   gtk_widget_class_bind_template_child (widget_class, TressCurveEditor, timeline_adj);
   gtk_widget_class_bind_template_child (widget_class, TressCurveEditor, timeline_label);
   gtk_widget_class_bind_template_child (widget_class, TressCurveEditor, key_view);
@@ -2223,6 +2415,9 @@ tress_curve_editor_class_init (TressCurveEditorClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, on_keys_paned_allocated);
   gtk_widget_class_bind_template_callback (widget_class, on_keys_paned_moved);
   gtk_widget_class_bind_template_callback (widget_class, on_keys_toggled);
+  gtk_widget_class_bind_template_callback (widget_class, on_frame_spin);
+  gtk_widget_class_bind_template_callback (widget_class, on_fps_spin);
+  gtk_widget_class_bind_template_callback (widget_class, on_curve_interp);
 }
 
 static void
@@ -2279,6 +2474,7 @@ tress_curve_editor_new (TressDocument *document)
                            G_CONNECT_AFTER);
   g_signal_connect (self->view, "curves-changed", G_CALLBACK (on_view_curves), self);
   g_signal_connect (self->view, "notify::playhead", G_CALLBACK (on_playhead), self);
+  g_signal_connect (self->view, "notify::playing", G_CALLBACK (on_playing), self);
   g_signal_connect (self->view, "notify::message", G_CALLBACK (on_message), self);
   g_signal_connect (self->view, "notify::drag-error", G_CALLBACK (on_drag_error), self);
   g_signal_connect_swapped (self->view, "notify::tolerance", G_CALLBACK (update_warning), self);

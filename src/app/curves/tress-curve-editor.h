@@ -72,7 +72,7 @@ const char *tress_curve_editor_get_compare_name (TressCurveEditor *self);
 
 /* The slot beside the graph for a view of the animation (a 3D preview of the
  * model the shown curves move): @preview (NULL takes it away) is shown to the
- * right of the graph and its transport row, above the keys pane, in a
+ * right of the graph, above the transport row and the keys pane, in a
  * resizable split that gives the graph three fifths of the width to start with
  * and never less than 300 pixels. The preview follows the graph's playhead
  * through the view ("playhead", "playing"). */

@@ -673,3 +673,21 @@ tress_curve_drag_step (TressCurve *edit, const TressCurve *orig, const guint *ke
     }
   return TRUE;
 }
+
+void
+tress_curve_format_tick (char *buf, gsize size, double v, double step, double lo, double hi)
+{
+  double big = MAX (fabs (lo), fabs (hi));
+  int decimals = step >= 1 || !(step > 0) ? 0 : (int)ceil (-log10 (step) - 1e-9);
+  char spec[16];
+
+  /* A number within half a step of zero is zero. */
+  if (fabs (v) < step / 2)
+    v = 0;
+  if (big < 1e7 && decimals <= 8)
+    g_snprintf (spec, sizeof spec, "%%.%df", decimals);
+  else
+    g_snprintf (spec, sizeof spec, "%%.%dg",
+                CLAMP ((int)ceil (log10 (MAX (big, step) / step) + 1e-9) + 1, 2, 17));
+  g_ascii_formatd (buf, size, spec, v);
+}

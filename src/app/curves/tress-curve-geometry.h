@@ -148,6 +148,12 @@ guint tress_curve_sample_columns (const TressCurve *curve, TressValueMap map,
                                   const TressCurveViewport *vp, int first_column, guint n_columns,
                                   gboolean extrapolate, TressCurveColumn *columns);
 
+/* Writes the grid number @v into @buf, the grid's lines being @step apart
+ * over @lo…@hi: with as many digits as it takes for neighbours to differ
+ * (fixed decimals, or significant digits for numbers too large for that),
+ * and no "-0". */
+void tress_curve_format_tick (char *buf, gsize size, double v, double step, double lo, double hi);
+
 /* A map showing the curve's value range as −1…1 (normalized view). */
 TressValueMap tress_curve_normalize_map (const TressCurve *curve);
 

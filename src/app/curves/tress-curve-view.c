@@ -32,6 +32,9 @@
 #define HANDLE_SIZE 5.0
 #define DRAG_THRESHOLD 3.0
 #define FIT_MARGIN 24.0
+/* The strip along the bottom with the frame numbers: click or drag there to
+ * move the playhead. */
+#define RULER_HEIGHT 20.0
 
 typedef struct
 {
@@ -68,6 +71,7 @@ typedef enum
   DRAG_HANDLE,
   DRAG_BOX,
   DRAG_PAN,
+  DRAG_SCRUB, /* on the frame ruler: the playhead follows */
 } DragKind;
 
 struct _TressCurveView
@@ -99,6 +103,8 @@ struct _TressCurveView
   gboolean playing;
   TressAxisLock axis_lock;
   double playhead;
+  double default_fps; /* when no shown curve says */
+  gboolean degrees;   /* angle curves shown in degrees */
   double tolerance;
   char *message;
   /* During a drag: the largest quantization error the format would give the
@@ -166,6 +172,8 @@ enum
   PROP_MESSAGE,
   PROP_TOLERANCE,
   PROP_DRAG_ERROR,
+  PROP_DEFAULT_FPS,
+  PROP_DEGREES,
   N_PROPS
 };
 
@@ -243,6 +251,8 @@ slot_map (TressCurveView *self, const Slot *s)
   /* During a drag the map stays the one of the drag's start, so keys follow the pointer. */
   if (self->normalized && c != NULL)
     return tress_curve_normalize_map (s->orig != NULL ? s->orig : c);
+  if (self->degrees && c != NULL && c->angle)
+    return (TressValueMap){ 180.0 / G_PI, 0.0 };
   return TRESS_VALUE_MAP_IDENTITY;
 }
 
@@ -1120,6 +1130,8 @@ drag_prepare_copies (TressCurveView *self)
     }
 }
 
+static void scrub_to (TressCurveView *self, double x, gboolean invert_snap);
+
 static void
 pointer_press (TressCurveView *self, double x, double y, gboolean shift)
 {
@@ -1130,6 +1142,14 @@ pointer_press (TressCurveView *self, double x, double y, gboolean shift)
   self->drag_y0 = self->drag_y = y;
   self->drag_started = FALSE;
   self->drag_shift = shift;
+  if (y >= gtk_widget_get_height (GTK_WIDGET (self)) - RULER_HEIGHT)
+    {
+      /* On the frame ruler: the playhead goes there, and follows the drag. */
+      self->drag = DRAG_SCRUB;
+      self->drag_started = TRUE;
+      scrub_to (self, x, FALSE);
+      return;
+    }
   if (tress_curve_hit_test (layers, self->slots->len, &self->vp, x, y, HIT_RADIUS, TRUE, &hit))
     {
       Slot *s = &g_array_index (self->slots, Slot, hit.layer);
@@ -1270,6 +1290,19 @@ drag_update_handle (TressCurveView *self, double x, double y)
     k->flags |= TRESS_KEY_BROKEN;
 }
 
+static void view_set_playhead (TressCurveView *self, double frame);
+
+/* The playhead to the frame under @x, on whole frames unless Ctrl inverts the snapping. */
+static void
+scrub_to (TressCurveView *self, double x, gboolean invert_snap)
+{
+  double frame = tress_curve_viewport_x_to_frame (&self->vp, x);
+
+  if (self->snap != invert_snap)
+    frame = round (frame);
+  view_set_playhead (self, frame);
+}
+
 static void
 pointer_motion (TressCurveView *self, double x, double y, gboolean invert_snap)
 {
@@ -1299,6 +1332,11 @@ pointer_motion (TressCurveView *self, double x, double y, gboolean invert_snap)
       tress_curve_viewport_pan (&self->vp, x - self->drag_x0, y - self->drag_y0);
       self->drag_x0 = x;
       self->drag_y0 = y;
+    }
+  else if (self->drag == DRAG_SCRUB)
+    {
+      scrub_to (self, x, invert_snap);
+      return;
     }
   invalidate_lines (self);
 }
@@ -1386,6 +1424,7 @@ pointer_release (TressCurveView *self, double x, double y, gboolean invert_snap)
       }
       break;
     case DRAG_PAN:
+    case DRAG_SCRUB:
     case DRAG_NONE:
     default:
       break;
@@ -1412,6 +1451,17 @@ on_drag_begin (GtkGestureDrag *gesture, double x, double y, TressCurveView *self
       return;
     }
   pointer_press (self, x, y, (mods & GDK_SHIFT_MASK) != 0);
+}
+
+/* The gesture was taken away mid-drag (a grab, the widget moved): nothing of
+ * the drag is kept, and nothing of it stays drawn. */
+static void
+on_drag_cancel (GtkGesture *gesture, GdkEventSequence *sequence, TressCurveView *self)
+{
+  drag_discard (self);
+  self->drag = DRAG_NONE;
+  self->drag_started = FALSE;
+  invalidate_lines (self);
 }
 
 static void
@@ -1564,7 +1614,30 @@ tress_curve_view_get_fps (TressCurveView *self)
       if (c != NULL && c->fps > 0)
         return c->fps;
     }
-  return 30;
+  return self->default_fps;
+}
+
+double
+tress_curve_view_get_file_fps (TressCurveView *self)
+{
+  g_return_val_if_fail (TRESS_IS_CURVE_VIEW (self), 0);
+  for (guint i = 0; i < self->slots->len; i++)
+    {
+      const TressCurve *c = slot_curve (self, &g_array_index (self->slots, Slot, i));
+      if (c != NULL && c->fps > 0)
+        return c->fps;
+    }
+  return 0;
+}
+
+double
+tress_curve_view_get_display_scale (TressCurveView *self, guint curve_index)
+{
+  Slot *s = slot_for (self, curve_index);
+  const TressCurve *c = s != NULL ? slot_curve (self, s) : NULL;
+
+  g_return_val_if_fail (TRESS_IS_CURVE_VIEW (self), 1);
+  return self->degrees && c != NULL && c->angle ? 180.0 / G_PI : 1.0;
 }
 
 static gboolean
@@ -2053,13 +2126,11 @@ append_rect (GtkSnapshot *snapshot, double x, double y, double w, double h, floa
 }
 
 static void
-draw_label (TressCurveView *self, GtkSnapshot *snapshot, double x, double y, double v)
+draw_label (TressCurveView *self, GtkSnapshot *snapshot, double x, double y, const char *buf)
 {
-  char buf[G_ASCII_DTOSTR_BUF_SIZE];
   PangoLayout *layout;
   GdkRGBA color = { 0.62f, 0.62f, 0.64f, 1 };
 
-  g_ascii_formatd (buf, sizeof buf, "%.4g", fabs (v) < 1e-12 ? 0 : v);
   layout = gtk_widget_create_pango_layout (GTK_WIDGET (self), buf);
   gtk_snapshot_save (snapshot);
   gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT ((float)x, (float)y));
@@ -2116,21 +2187,61 @@ draw_grid (TressCurveView *self, GtkSnapshot *snapshot, double width, double hei
         append_rect (snapshot, 0, floor (tress_curve_viewport_value_to_y (&self->vp, v)), width, 1,
                      g, g, g + 0.02f, 1);
       }
-  /* Frame numbers along the bottom, values (shown units) along the left. */
+  /* Frame numbers along the bottom (the ruler), values (shown units) along the left. */
+  append_rect (snapshot, 0, height - RULER_HEIGHT, width, RULER_HEIGHT, 0.12f, 0.12f, 0.13f, 1);
   if (frames_ok)
-    for (double f = f0; f <= self->vp.frame_max; f += fstep)
-      draw_label (self, snapshot, floor (tress_curve_viewport_frame_to_x (&self->vp, f)) + 3,
-                  height - 18, f);
-  if (values_ok)
-    for (double v = v0; v <= self->vp.value_max; v += vstep)
-      {
-        /* Above its line; below it at the top edge; none in the frame numbers' row. */
-        double y = floor (tress_curve_viewport_value_to_y (&self->vp, v));
-        double label_y = y - 16 >= 0 ? y - 16 : y + 2;
+    {
+      for (double f = f0; f <= self->vp.frame_max; f += fstep)
+        {
+          char buf[G_ASCII_DTOSTR_BUF_SIZE];
 
-        if (label_y + 16 <= height - 18)
-          draw_label (self, snapshot, 3, label_y, v);
-      }
+          tress_curve_format_tick (buf, sizeof buf, f, fstep, self->vp.frame_min,
+                                   self->vp.frame_max);
+          draw_label (self, snapshot, floor (tress_curve_viewport_frame_to_x (&self->vp, f)) + 3,
+                      height - 18, buf);
+        }
+    }
+  if (values_ok)
+    {
+      for (double v = v0; v <= self->vp.value_max; v += vstep)
+        {
+          /* Above its line; below it at the top edge; none in the frame numbers' row. */
+          double y = floor (tress_curve_viewport_value_to_y (&self->vp, v));
+          double label_y = y - 16 >= 0 ? y - 16 : y + 2;
+          char buf[G_ASCII_DTOSTR_BUF_SIZE];
+
+          if (label_y + 16 > height - RULER_HEIGHT)
+            continue;
+          tress_curve_format_tick (buf, sizeof buf, v, vstep, self->vp.value_min,
+                                   self->vp.value_max);
+          draw_label (self, snapshot, 3, label_y, buf);
+        }
+    }
+}
+
+/* The playhead's frame in a box on the ruler, as wide as its number. */
+static void
+draw_playhead_frame (TressCurveView *self, GtkSnapshot *snapshot, double px, int width, int height)
+{
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+  PangoLayout *layout;
+  int tw = 0, th = 0;
+  double x;
+  GdkRGBA white = { 1, 1, 1, 1 };
+
+  g_ascii_formatd (buf, sizeof buf, self->playhead == round (self->playhead) ? "%.0f" : "%.2f",
+                   self->playhead);
+  layout = gtk_widget_create_pango_layout (GTK_WIDGET (self), buf);
+  pango_layout_get_pixel_size (layout, &tw, &th);
+  x = CLAMP (px - tw / 2.0 - 3, 0, MAX (0, width - tw - 6));
+  append_rect (snapshot, x, height - RULER_HEIGHT + 1, tw + 6, RULER_HEIGHT - 2, 0.60f, 0.22f,
+               0.60f, 1);
+  gtk_snapshot_save (snapshot);
+  gtk_snapshot_translate (
+      snapshot, &GRAPHENE_POINT_INIT ((float)x + 3, (float)(height - RULER_HEIGHT / 2 - th / 2.0)));
+  gtk_snapshot_append_layout (snapshot, layout, &white);
+  gtk_snapshot_restore (snapshot);
+  g_object_unref (layout);
 }
 
 /* The largest image the lines are painted into: every GL renderer takes
@@ -2443,7 +2554,10 @@ tress_curve_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
 
   px = tress_curve_viewport_frame_to_x (&self->vp, self->playhead);
   if (px >= -2 && px <= width + 2)
-    append_rect (snapshot, floor (px) - 0.5, 0, 2, height, 0.85f, 0.35f, 0.85f, 0.9f);
+    {
+      append_rect (snapshot, floor (px) - 0.5, 0, 2, height, 0.85f, 0.35f, 0.85f, 0.9f);
+      draw_playhead_frame (self, snapshot, px, width, height);
+    }
 
   if (self->drag_started && self->drag_error >= 0)
     draw_drag_error (self, snapshot, width, height);
@@ -3150,6 +3264,50 @@ tress_curve_view_set_key (TressCurveView *self, guint curve_index, guint key, co
   return ok;
 }
 
+gboolean
+tress_curve_view_set_curve_interpolation (TressCurveView *self, guint curve_index,
+                                          TressInterp interp, GError **error)
+{
+  Slot *s = slot_for (self, curve_index);
+  const TressCurve *c = s != NULL ? slot_curve (self, s) : NULL;
+  TressCurveEdit e = { .kind = TRESS_CURVE_EDIT_INTERP, .interp = interp };
+  g_autoptr (TressCurveSelection) keep = NULL;
+  gboolean had_active = self->has_active;
+  guint active_curve = self->active_curve, active_key = self->active_key;
+  gboolean ok;
+
+  g_return_val_if_fail (TRESS_IS_CURVE_VIEW (self), FALSE);
+  if (c == NULL || tress_curve_get_n_keys (c) == 0)
+    {
+      g_set_error (error, TRESS_ERROR, TRESS_ERROR_FAILED, _ ("curve %u is not shown"),
+                   curve_index);
+      return FALSE;
+    }
+  if (s->locked)
+    {
+      g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED, _ ("the curve is locked"));
+      set_message (self, _ ("Set interpolation refused: the curve is locked"));
+      return FALSE;
+    }
+  /* Every key of the curve, the selection put back afterwards. */
+  keep = tress_curve_selection_copy (self->selection);
+  sel_clear (self);
+  tress_curve_selection_add_range (self->selection, curve_index, tress_curve_get_n_keys (c));
+  sel_see (self, curve_index);
+  ok = apply_edit (self, &e, tress_curve_get_n_keys (c), TARGET_SELECTED, NULL, NULL);
+  tress_curve_selection_free (self->selection);
+  self->selection = g_steal_pointer (&keep);
+  self->has_active = had_active;
+  self->active_curve = active_curve;
+  self->active_key = active_key;
+  prune_selection (self);
+  if (!ok)
+    g_set_error_literal (error, TRESS_ERROR, TRESS_ERROR_REFUSED,
+                         self->message != NULL ? self->message : _ ("nothing changed"));
+  emit_selection_changed (self);
+  return ok;
+}
+
 void
 tress_curve_view_get_viewport (TressCurveView *self, TressCurveViewport *vp)
 {
@@ -3428,6 +3586,12 @@ tress_curve_view_get_property (GObject *object, guint prop_id, GValue *value, GP
     case PROP_DRAG_ERROR:
       g_value_set_double (value, self->drag_error);
       break;
+    case PROP_DEFAULT_FPS:
+      g_value_set_double (value, self->default_fps);
+      break;
+    case PROP_DEGREES:
+      g_value_set_boolean (value, self->degrees);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -3485,6 +3649,29 @@ tress_curve_view_set_property (GObject *object, guint prop_id, const GValue *val
         {
           self->tolerance = g_value_get_double (value);
           g_object_notify_by_pspec (object, pspec);
+        }
+      break;
+    case PROP_DEFAULT_FPS:
+      if (self->default_fps != g_value_get_double (value))
+        {
+          self->default_fps = g_value_get_double (value);
+          if (self->playing)
+            {
+              /* Playing on from here at the new rate. */
+              self->play_start_time = 0;
+              self->play_start_frame = self->playhead;
+            }
+          g_object_notify_by_pspec (object, pspec);
+        }
+      break;
+    case PROP_DEGREES:
+      if (self->degrees != g_value_get_boolean (value))
+        {
+          self->degrees = g_value_get_boolean (value);
+          self->fitted = FALSE;
+          view_frame_all (self, FALSE);
+          g_object_notify_by_pspec (object, pspec);
+          g_signal_emit (self, signals[SIGNAL_CURVES_CHANGED], 0);
         }
       break;
     default:
@@ -3568,6 +3755,12 @@ tress_curve_view_class_init (TressCurveViewClass *klass)
   props[PROP_DRAG_ERROR]
       = g_param_spec_double ("drag-error", NULL, NULL, -1, G_MAXDOUBLE, -1,
                              G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  props[PROP_DEFAULT_FPS]
+      = g_param_spec_double ("default-fps", NULL, NULL, 1, 1000, 30,
+                             G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  props[PROP_DEGREES]
+      = g_param_spec_boolean ("degrees", NULL, NULL, TRUE,
+                              G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, props);
 
   signals[SIGNAL_SELECTION_CHANGED]
@@ -3618,6 +3811,8 @@ tress_curve_view_class_init (TressCurveViewClass *klass)
   gtk_widget_class_install_action (widget_class, "curve.toggle-play", NULL, act_play);
   gtk_widget_class_install_action (widget_class, "curve.axis-lock", "s", act_axis_lock);
   gtk_widget_class_install_property_action (widget_class, "curve.normalized", "normalized");
+  gtk_widget_class_install_property_action (widget_class, "curve.degrees", "degrees");
+  gtk_widget_class_install_property_action (widget_class, "curve.playing", "playing");
   gtk_widget_class_install_property_action (widget_class, "curve.snap", "snap");
   gtk_widget_class_install_property_action (widget_class, "curve.loop", "loop");
 
@@ -3703,6 +3898,8 @@ tress_curve_view_init (TressCurveView *self)
   self->snap = TRUE;
   self->loop = TRUE;
   self->tolerance = -1;
+  self->default_fps = 30;
+  self->degrees = TRUE;
   self->drag_error = -1;
   tress_curve_viewport_init (&self->vp, 640, 360);
   gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
@@ -3716,6 +3913,7 @@ tress_curve_view_init (TressCurveView *self)
   g_signal_connect (drag, "drag-begin", G_CALLBACK (on_drag_begin), self);
   g_signal_connect (drag, "drag-update", G_CALLBACK (on_drag_update), self);
   g_signal_connect (drag, "drag-end", G_CALLBACK (on_drag_end), self);
+  g_signal_connect (drag, "cancel", G_CALLBACK (on_drag_cancel), self);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drag));
 
   drag = gtk_gesture_click_new ();

@@ -79,6 +79,12 @@ void tress_curve_view_select_all_of (TressCurveView *self, const guint *indices,
 /* The key last clicked (the one the key panel edits). */
 gboolean tress_curve_view_get_active_key (TressCurveView *self, guint *curve_index, guint *key);
 
+/* Sets the interpolation of every key of a curve (a format that stores one
+ * kind per curve, BFRES), the selection left as it was; one undo step
+ * ("Set interpolation of all 6 keys of Walk/Hip/Rotate X to linear"). */
+gboolean tress_curve_view_set_curve_interpolation (TressCurveView *self, guint curve_index,
+                                                   TressInterp interp, GError **error);
+
 /* Replaces one key (the key table and the key panel), one undo step. */
 gboolean tress_curve_view_set_key (TressCurveView *self, guint curve_index, guint key,
                                    const TressKey *value, GError **error);
@@ -104,6 +110,12 @@ double tress_curve_view_get_playhead (TressCurveView *self);
 void tress_curve_view_set_playhead (TressCurveView *self, double frame);
 /* Frames per second of the shown animation (the first shown curve's, else 30). */
 double tress_curve_view_get_fps (TressCurveView *self);
+/* The rate the shown curves' file stores (NIFF frame_rate), or 0 when it
+ * stores none (BFRES): then "default-fps" is played at. */
+double tress_curve_view_get_file_fps (TressCurveView *self);
+/* What a value of the curve is multiplied by to be shown: 180/π for angles
+ * while "degrees" is on, else 1 (the key table and panel show the same). */
+double tress_curve_view_get_display_scale (TressCurveView *self, guint curve_index);
 /* First and last frame of the shown animation. */
 void tress_curve_view_get_frame_range (TressCurveView *self, double *first, double *last);
 
@@ -148,7 +160,10 @@ const char *tress_curve_view_get_message (TressCurveView *self);
  * during a drag), "axis-lock" (TressAxisLock as int), "playhead", "playing",
  * "loop", "message" (the last refusal or notice), "tolerance" (the largest
  * quantization error accepted silently; −1, the default: each curve's own
- * precision), "drag-error" (read-only, above). Signals:
+ * precision), "drag-error" (read-only, above), "default-fps" (the rate when
+ * the file stores none, 30), "degrees" (angle curves shown in degrees, on by
+ * default). A click or drag on the frame ruler along the bottom moves the
+ * playhead (whole frames while snapping). Signals:
  * "selection-changed", "curves-changed" (the shown curves or their data changed),
  * "drag-update" (the curves being dragged changed, before the drag is committed, and once more
  * when the drag copies are dropped: get_shown_curve() gives the curves as drawn). */

@@ -327,7 +327,7 @@ bfres_get_curve (TressBfres *b, guint index)
       g_string_free (note, TRUE);
     }
   curve->frame_count = a->frame_count;
-  curve->fps = 60;
+  curve->fps = 0; /* BFRES stores no rate: the editor plays at its default */
   curve->loops = a->loops;
   if (bfres_curve_type_is_float (ct) && bfres_curve_key_type (c) != TRESS_BFRES_KEY_32 && scale > 0
       && isfinite (scale))
