@@ -405,10 +405,11 @@ find_top_label (GtkWidget *w, const char *text, GtkWidget *root, double *best_y)
   return found;
 }
 
-/* Clicks the middle of the label @text in @area with the X server's pointer,
- * holding @key ("ctrl", "shift" or NULL); FALSE when not on X11 or without xdotool. */
+/* Clicks the label @text in @area with the X server's pointer, in its middle
+ * or (@above) 3 pixels above its top, holding @key ("ctrl", "shift" or NULL); FALSE when not
+ * on X11 or without xdotool. */
 static gboolean
-x11_click (Fixture *f, GtkWidget *area, const char *text, const char *key)
+x11_click_at (Fixture *f, GtkWidget *area, const char *text, const char *key, gboolean above)
 {
 #ifdef GDK_WINDOWING_X11
   GtkNative *native = gtk_widget_get_native (area);
@@ -424,11 +425,11 @@ x11_click (Fixture *f, GtkWidget *area, const char *text, const char *key)
     return FALSE;
   if (label == NULL)
     g_error ("no row “%s” in view", text);
-  g_assert_true (
-      gtk_widget_compute_point (label, GTK_WIDGET (native),
-                                &GRAPHENE_POINT_INIT (gtk_widget_get_width (label) / 2.0,
-                                                      gtk_widget_get_height (label) / 2.0),
-                                &p));
+  g_assert_true (gtk_widget_compute_point (
+      label, GTK_WIDGET (native),
+      &GRAPHENE_POINT_INIT (gtk_widget_get_width (label) / 2.0,
+                            above ? -3.0 : gtk_widget_get_height (label) / 2.0),
+      &p));
   gtk_native_get_surface_transform (native, &sx, &sy);
   xid = g_strdup_printf ("%lu", (unsigned long)gdk_x11_surface_get_xid (surface));
   x = g_strdup_printf ("%d", (int)(p.x + sx));
@@ -458,6 +459,13 @@ x11_click (Fixture *f, GtkWidget *area, const char *text, const char *key)
 #else
   return FALSE;
 #endif
+}
+
+/* Clicks the middle of the label @text in @area. */
+static gboolean
+x11_click (Fixture *f, GtkWidget *area, const char *text, const char *key)
+{
+  return x11_click_at (f, area, text, key, FALSE);
 }
 
 /* Puts the X server's pointer over the window (its title bar), where keys go
@@ -564,6 +572,19 @@ test_real_clicks (void)
   x11_key (f, "ctrl+a");
   TRESS_TEST_WAIT_FOR (n_selected (rows) == g_list_model_get_n_items (G_LIST_MODEL (rows)));
   g_assert_cmpuint (n_selected (rows), >, 90);
+
+  /* Above a row's name (the cell's padding, not its text) clicks select the
+   * same way: 3 pixels above the text. */
+  x11_click_at (f, tree, "Rotate Y", NULL, TRUE);
+  TRESS_TEST_WAIT_FOR (n_selected (f->rows) == 1);
+  x11_click_at (f, tree, "Rotate Z", "ctrl", TRUE);
+  TRESS_TEST_WAIT_FOR (n_selected (f->rows) == 2);
+  TRESS_TEST_WAIT_FOR (tress_curve_view_get_n_curves (f->view) == 2);
+  x11_click_at (f, tree, "Rotate Y", "ctrl", TRUE);
+  TRESS_TEST_WAIT_FOR (n_selected (f->rows) == 1);
+  x11_click_at (f, tree, "Translate Z", "shift", TRUE);
+  TRESS_TEST_WAIT_FOR (n_selected (f->rows) == 4);
+  g_assert_true (gtk_selection_model_is_selected (f->rows, (guint)nth_row_at_depth (f, 1, 0) + 2));
 
   /* Ctrl+A in the tree: every row, every curve; the channel list keeps to the
    * rows in view. */

@@ -216,8 +216,9 @@ test_bass (void)
     for (guint k = 0; k < before.n; k++)
       was[k] = ref_elem (&before, 4 * k) * before.scale + before.offset;
     tress_curve_view_get_viewport (view, &vp);
-    vp.value_min = was[6] - 5 * before.scale;
-    vp.value_max = was[6] + 5 * before.scale;
+    /* In the units shown: degrees for rotations. */
+    vp.value_min = (was[6] - 5 * before.scale) * tress_curve_view_get_display_scale (view, index);
+    vp.value_max = (was[6] + 5 * before.scale) * tress_curve_view_get_display_scale (view, index);
     tress_curve_view_set_viewport (view, &vp);
     for (guint k = 5; k <= 8; k++)
       gtk_widget_activate_action (GTK_WIDGET (view), "curve.select-key", "(uub)", (guint)index, k,

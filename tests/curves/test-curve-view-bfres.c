@@ -50,14 +50,16 @@ drag_by_steps (TressCurveView *view, TressCurveDocument *doc, guint index, guint
   const TressCurve *c = tress_curve_document_get_curve (doc, index);
   const TressKey *key = tress_curve_get_key (c, k);
   TressCurveViewport vp;
-  double x, y, px = 8 * steps;
+  double x, y, px = 8 * steps, ds;
 
   tress_curve_view_set_curves (view, &index, 1);
+  ds = tress_curve_view_get_display_scale (view, index);
   tress_curve_view_get_viewport (view, &vp);
   vp.frame_min = key->frame - 10;
   vp.frame_max = key->frame + 10;
-  vp.value_min = key->value - c->value_step * vp.height / 16;
-  vp.value_max = key->value + c->value_step * vp.height / 16;
+  /* In the units shown: degrees for rotations (BFRES Euler angles). */
+  vp.value_min = (key->value - c->value_step * vp.height / 16) * ds;
+  vp.value_max = (key->value + c->value_step * vp.height / 16) * ds;
   tress_curve_view_set_viewport (view, &vp);
   g_assert_true (tress_curve_view_get_point (view, index, k, TRESS_CURVE_PART_KEY, &x, &y));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "curve.drag", "(ddddb)", x, y, x,

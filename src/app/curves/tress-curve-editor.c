@@ -511,8 +511,12 @@ on_tree_pressed (GtkGestureClick *gesture, int n_press, double x, double y, Tres
 
   if (w != NULL && g_strcmp0 (gtk_widget_get_css_name (w), "expander") == 0)
     return;
-  for (; w != NULL && w != tree && item == NULL; w = gtk_widget_get_parent (w))
-    item = g_object_get_data (G_OBJECT (w), "tress-item");
+  for (GtkWidget *p = w; p != NULL && p != tree && item == NULL; p = gtk_widget_get_parent (p))
+    item = g_object_get_data (G_OBJECT (p), "tress-item");
+  /* A click beside a cell's content picks the cell (or the row) itself: its
+   * content is below it. */
+  for (GtkWidget *c = w; c != NULL && c != tree && item == NULL; c = gtk_widget_get_first_child (c))
+    item = g_object_get_data (G_OBJECT (c), "tress-item");
   if (item == NULL || (pos = gtk_list_item_get_position (item)) == GTK_INVALID_LIST_POSITION)
     return;
   gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
