@@ -11,6 +11,12 @@
  * the curves tree and in the channel list; the channel list makes widgets for
  * the rows in view only, however many curves are shown.
  *
+ * Transport and key table, by real clicks: Play turns into Pause and back, a
+ * click on the frame ruler and a frame typed into the current-frame field move
+ * the playhead, a clicked key is the active key and the key table lists its
+ * curve (titled) and follows a click on another curve's key, and the BFRES
+ * curve's interpolation picked from its drop-down is one step for all its keys.
+ *
  * Per curve and per file: BFRES stores one interpolation per curve, shown and
  * changed once above the key table ("all 6 keys of …"); BFRES stores no
  * rate, so the default (30) is shown and settable, while Rings.niff's own
@@ -34,6 +40,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <gtk/gtk.h>
+#include <math.h>
 #include <string.h>
 #ifdef GDK_WINDOWING_X11
 #include <gdk/x11/gdkx.h>
@@ -405,43 +412,36 @@ find_top_label (GtkWidget *w, const char *text, GtkWidget *root, double *best_y)
   return found;
 }
 
-/* Clicks the label @text in @area with the X server's pointer, in its middle
- * or (@above) 3 pixels above its top, holding @key ("ctrl", "shift" or NULL); FALSE when not
- * on X11 or without xdotool. */
+/* Clicks the point (@x, @y) of @w with the X server's pointer, holding @key
+ * ("ctrl", "shift" or NULL); FALSE when not on X11 or without xdotool. */
 static gboolean
-x11_click_at (Fixture *f, GtkWidget *area, const char *text, const char *key, gboolean above)
+x11_click_widget (GtkWidget *w, double x, double y, const char *key)
 {
 #ifdef GDK_WINDOWING_X11
-  GtkNative *native = gtk_widget_get_native (area);
+  GtkNative *native = gtk_widget_get_native (w);
   GdkSurface *surface = gtk_native_get_surface (native);
-  double best = G_MAXDOUBLE, sx = 0, sy = 0;
-  GtkWidget *label = find_top_label (area, text, GTK_WIDGET (native), &best);
+  double sx = 0, sy = 0;
   graphene_point_t p;
-  g_autofree char *xid = NULL, *x = NULL, *y = NULL;
+  g_autofree char *xid = NULL, *px = NULL, *py = NULL;
   g_autoptr (GError) error = NULL;
   int status = 0;
 
   if (!GDK_IS_X11_SURFACE (surface) || g_find_program_in_path ("xdotool") == NULL)
     return FALSE;
-  if (label == NULL)
-    g_error ("no row “%s” in view", text);
-  g_assert_true (gtk_widget_compute_point (
-      label, GTK_WIDGET (native),
-      &GRAPHENE_POINT_INIT (gtk_widget_get_width (label) / 2.0,
-                            above ? -3.0 : gtk_widget_get_height (label) / 2.0),
-      &p));
+  g_assert_true (
+      gtk_widget_compute_point (w, GTK_WIDGET (native), &GRAPHENE_POINT_INIT (x, y), &p));
   gtk_native_get_surface_transform (native, &sx, &sy);
   xid = g_strdup_printf ("%lu", (unsigned long)gdk_x11_surface_get_xid (surface));
-  x = g_strdup_printf ("%d", (int)(p.x + sx));
-  y = g_strdup_printf ("%d", (int)(p.y + sy));
+  px = g_strdup_printf ("%d", (int)(p.x + sx));
+  py = g_strdup_printf ("%d", (int)(p.y + sy));
   {
     const char *argv[] = { "xdotool",
                            "mousemove",
                            "--sync",
                            "--window",
                            xid,
-                           x,
-                           y,
+                           px,
+                           py,
                            key ? "keydown" : "sleep",
                            key ? key : "0",
                            "click",
@@ -459,6 +459,21 @@ x11_click_at (Fixture *f, GtkWidget *area, const char *text, const char *key, gb
 #else
   return FALSE;
 #endif
+}
+
+/* Clicks the label @text in @area with the X server's pointer, in its middle
+ * or (@above) 3 pixels above its top, holding @key ("ctrl", "shift" or NULL);
+ * FALSE when not on X11 or without xdotool. */
+static gboolean
+x11_click_at (Fixture *f, GtkWidget *area, const char *text, const char *key, gboolean above)
+{
+  double best = G_MAXDOUBLE;
+  GtkWidget *label = find_top_label (area, text, area, &best);
+
+  if (label == NULL)
+    g_error ("no row “%s” in view", text);
+  return x11_click_widget (label, gtk_widget_get_width (label) / 2.0,
+                           above ? -3.0 : gtk_widget_get_height (label) / 2.0, key);
 }
 
 /* Clicks the middle of the label @text in @area. */
@@ -894,6 +909,183 @@ test_per_curve_and_rate (void)
   close_window (f);
 }
 
+/* A key of a shown curve with no other key within 5 pixels (a click picks
+ * the nearest key), clear of the ruler and the edges, from a curve other than
+ * @not_curve. */
+static gboolean
+lonely_key (Fixture *f, int not_curve, guint *curve, guint *key, double *x, double *y)
+{
+  TressCurveView *v = f->view;
+  int w = gtk_widget_get_width (GTK_WIDGET (v)), h = gtk_widget_get_height (GTK_WIDGET (v));
+  TressCurveDocument *doc = tress_curve_editor_get_document (f->editor);
+
+  for (guint s = 0; s < tress_curve_view_get_n_curves (v); s++)
+    {
+      guint ci = tress_curve_view_get_curve_index (v, s);
+      const TressCurve *c = tress_curve_document_get_curve (doc, ci);
+
+      if ((int)ci == not_curve)
+        continue;
+      for (guint k = 0; k < tress_curve_get_n_keys (c); k++)
+        {
+          double kx, ky;
+          gboolean alone = TRUE;
+
+          if (!tress_curve_view_get_point (v, ci, k, TRESS_CURVE_PART_KEY, &kx, &ky) || kx < 20
+              || kx > w - 20 || ky < 20 || ky > h - 28)
+            continue;
+          for (guint o = 0; o < tress_curve_view_get_n_curves (v) && alone; o++)
+            {
+              guint oi = tress_curve_view_get_curve_index (v, o);
+              const TressCurve *oc = tress_curve_document_get_curve (doc, oi);
+
+              for (guint ok = 0; ok < tress_curve_get_n_keys (oc) && alone; ok++)
+                {
+                  double ox, oy;
+
+                  if ((oi != ci || ok != k)
+                      && tress_curve_view_get_point (v, oi, ok, TRESS_CURVE_PART_KEY, &ox, &oy))
+                    alone = hypot (ox - kx, oy - ky) > 5;
+                }
+            }
+          if (alone)
+            {
+              *curve = ci;
+              *key = k;
+              *x = kx;
+              *y = ky;
+              return TRUE;
+            }
+        }
+    }
+  return FALSE;
+}
+
+/* Real clicks at the default size on Animal_Dog_Animation.bfres: Play turns
+ * into Pause and back; a click on the frame ruler moves the playhead there; a
+ * frame typed into the current-frame field moves it; a clicked key becomes
+ * the active key and the key table lists its curve, titled with it, and
+ * follows when a key of another curve is clicked; the curve's interpolation
+ * (BFRES stores one per curve) picked from its drop-down changes every key,
+ * and the undo label says so. */
+static void
+test_transport_clicks (void)
+{
+  Fixture fx = { 0 }, *f = &fx;
+  GtkWidget *tree, *play, *frame, *title, *interp;
+  TressCurveDocument *doc;
+  TressHistory *history;
+  TressCurveViewport vp;
+  guint curve = 0, key = 0, curve2 = 0, key2 = 0, active_curve = 0, active_key = 0;
+  double x, y;
+  gboolean playing;
+  const TressCurve *c;
+  g_autofree char *want_title = NULL, *want_label = NULL;
+
+  if (!open_sample (f, "bfres/Animal_Dog_Animation.bfres"))
+    return;
+  doc = tress_curve_editor_get_document (f->editor);
+  history = tress_document_get_history (TRESS_DOCUMENT (doc));
+  wait_for_frame (f, start_now (), "first");
+  tree = GTK_WIDGET (
+      gtk_widget_get_ancestor (find_top_label (GTK_WIDGET (f->editor), "Skeletal",
+                                               GTK_WIDGET (f->window), &(double){ G_MAXDOUBLE }),
+                               GTK_TYPE_COLUMN_VIEW));
+  if (!x11_click (f, tree, "Skl_Root", NULL))
+    {
+      g_test_skip ("needs an X11 display and xdotool");
+      close_window (f);
+      return;
+    }
+  TRESS_TEST_WAIT_FOR (tress_curve_view_get_n_curves (f->view) == 6);
+  wait_for_frame (f, start_now (), "a bone");
+
+  /* Play, then Pause. */
+  play = find_named_type (GTK_WIDGET (f->editor), "play", GTK_TYPE_TOGGLE_BUTTON);
+  g_assert_cmpstr (gtk_button_get_icon_name (GTK_BUTTON (play)), ==,
+                   "media-playback-start-symbolic");
+  x11_click_widget (play, gtk_widget_get_width (play) / 2.0, gtk_widget_get_height (play) / 2.0,
+                    NULL);
+  TRESS_TEST_WAIT_FOR ((g_object_get (f->view, "playing", &playing, NULL), playing));
+  g_assert_true (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (play)));
+  g_assert_cmpstr (gtk_button_get_icon_name (GTK_BUTTON (play)), ==,
+                   "media-playback-pause-symbolic");
+  wait_for_frame (f, start_now (), "playing");
+  x11_click_widget (play, gtk_widget_get_width (play) / 2.0, gtk_widget_get_height (play) / 2.0,
+                    NULL);
+  TRESS_TEST_WAIT_FOR ((g_object_get (f->view, "playing", &playing, NULL), !playing));
+  g_assert_cmpstr (gtk_button_get_icon_name (GTK_BUTTON (play)), ==,
+                   "media-playback-start-symbolic");
+
+  /* A click on the frame ruler along the graph's bottom: the playhead goes
+   * there (whole frames). */
+  tress_curve_view_get_viewport (f->view, &vp);
+  x11_click_widget (GTK_WIDGET (f->view), tress_curve_viewport_frame_to_x (&vp, 4),
+                    gtk_widget_get_height (GTK_WIDGET (f->view)) - 8, NULL);
+  TRESS_TEST_WAIT_FOR (tress_curve_view_get_playhead (f->view) == 4);
+
+  /* The current-frame field. */
+  frame = find_named_type (GTK_WIDGET (f->editor), "current-frame", GTK_TYPE_SPIN_BUTTON);
+  g_assert_cmpfloat (gtk_spin_button_get_value (GTK_SPIN_BUTTON (frame)), ==, 4);
+  x11_click_widget (frame, 20, gtk_widget_get_height (frame) / 2.0, NULL);
+  TRESS_TEST_WAIT_FOR (
+      gtk_widget_has_focus (frame)
+      || gtk_widget_is_ancestor (gtk_root_get_focus (GTK_ROOT (f->window)), frame));
+  x11_key (f, "ctrl+a");
+  x11_key (f, "2");
+  x11_key (f, "Return");
+  TRESS_TEST_WAIT_FOR (tress_curve_view_get_playhead (f->view) == 2);
+
+  /* Two curves of two bones (real clicks in the tree), far apart in the
+   * graph: a click on a key makes it the active key, and the table lists its
+   * curve. */
+  x11_click (f, tree, "Rotate X", NULL);
+  x11_click (f, tree, "Translate Z", "ctrl");
+  TRESS_TEST_WAIT_FOR (tress_curve_view_get_n_curves (f->view) == 2);
+  wait_for_frame (f, start_now (), "two curves");
+  title = find_named_type (GTK_WIDGET (f->editor), "table-title", GTK_TYPE_LABEL);
+  g_assert_true (lonely_key (f, -1, &curve, &key, &x, &y));
+  x11_click_widget (GTK_WIDGET (f->view), x, y, NULL);
+  TRESS_TEST_WAIT_FOR (tress_curve_view_get_active_key (f->view, &active_curve, &active_key)
+                       && active_curve == curve && active_key == key);
+  c = tress_curve_document_get_curve (doc, curve);
+  want_title = g_strdup_printf ("%s, %u keys", c->path, tress_curve_get_n_keys (c));
+  TRESS_TEST_WAIT_FOR (g_strcmp0 (gtk_label_get_text (GTK_LABEL (title)), want_title) == 0);
+  g_assert_cmpint (tress_curve_editor_get_table_curve (f->editor), ==, (int)curve);
+  /* …and follows to another curve's key. */
+  wait_for_frame (f, start_now (), "a key clicked");
+  g_assert_true (lonely_key (f, (int)curve, &curve2, &key2, &x, &y));
+  x11_click_widget (GTK_WIDGET (f->view), x, y, NULL);
+  TRESS_TEST_WAIT_FOR (tress_curve_view_get_active_key (f->view, &active_curve, &active_key)
+                       && active_curve == curve2 && active_key == key2);
+  c = tress_curve_document_get_curve (doc, curve2);
+  g_clear_pointer (&want_title, g_free);
+  want_title = g_strdup_printf ("%s, %u keys", c->path, tress_curve_get_n_keys (c));
+  TRESS_TEST_WAIT_FOR (g_strcmp0 (gtk_label_get_text (GTK_LABEL (title)), want_title) == 0);
+  g_assert_cmpint (tress_curve_editor_get_table_curve (f->editor), ==, (int)curve2);
+
+  /* The curve's interpolation from its drop-down: every key, one step,
+   * labelled for the whole curve; the key clicked stays selected. */
+  interp = find_named_type (GTK_WIDGET (f->editor), "curve-interpolation", GTK_TYPE_DROP_DOWN);
+  g_assert_true (gtk_widget_get_mapped (interp));
+  g_assert_cmpuint (gtk_drop_down_get_selected (GTK_DROP_DOWN (interp)), ==, TRESS_INTERP_HERMITE);
+  x11_click_widget (interp, gtk_widget_get_width (interp) / 2.0,
+                    gtk_widget_get_height (interp) / 2.0, NULL);
+  TRESS_TEST_WAIT_FOR (find_top_label (interp, "Linear", interp, &(double){ G_MAXDOUBLE }) != NULL);
+  wait_for_frame (f, start_now (), "interpolations listed");
+  x11_click_at (f, interp, "Linear", NULL, FALSE);
+  TRESS_TEST_WAIT_FOR (tress_history_get_n_undo (history) == 1);
+  c = tress_curve_document_get_curve (doc, curve2); /* the edit replaced it */
+  want_label = g_strdup_printf ("Set interpolation of all %u keys of %s to linear",
+                                tress_curve_get_n_keys (c), c->path);
+  g_assert_cmpstr (tress_history_get_undo_label (history), ==, want_label);
+  for (guint k = 0; k < tress_curve_get_n_keys (c); k++)
+    g_assert_cmpint (tress_curve_get_key (c, k)->interp, ==, TRESS_INTERP_LINEAR);
+  g_assert_cmpuint (tress_curve_view_get_n_selected_keys (f->view), ==, 1);
+  g_assert_true (tress_curve_view_is_selected (f->view, curve2, key2, TRESS_CURVE_PART_KEY));
+  close_window (f);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -911,5 +1103,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/curves/big-file/dog-selections", test_dog_selections);
   g_test_add_func ("/curves/big-file/real-clicks", test_real_clicks);
   g_test_add_func ("/curves/big-file/per-curve-and-rate", test_per_curve_and_rate);
+  g_test_add_func ("/curves/big-file/transport-clicks", test_transport_clicks);
   return g_test_run ();
 }

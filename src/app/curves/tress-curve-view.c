@@ -884,7 +884,19 @@ view_frame_all (TressCurveView *self, gboolean selected_only)
         view_frame_all (self, FALSE);
       return;
     }
-  tress_curve_viewport_fit (&self->vp, fmin, fmax, vmin, vmax, FIT_MARGIN);
+  {
+    /* The frame ruler covers the bottom rows: the keys fit above it. */
+    TressCurveViewport fit = self->vp;
+
+    fit.height = MAX (1, self->vp.height - RULER_HEIGHT);
+    tress_curve_viewport_fit (&fit, fmin, fmax, vmin, vmax, FIT_MARGIN);
+    self->vp.frame_min = fit.frame_min;
+    self->vp.frame_max = fit.frame_max;
+    self->vp.value_max = fit.value_max;
+    self->vp.value_min
+        = fit.value_min
+          - (fit.value_max - fit.value_min) / fit.height * (self->vp.height - fit.height);
+  }
   self->fitted = TRUE;
   invalidate_lines (self);
 }
