@@ -164,6 +164,8 @@ test_compare (void)
     vp.frame_max = f1 + 1;
     vp.value_min = MIN (lo, v0) - 0.2;
     vp.value_max = MAX (hi, v1) + 0.2;
+    /* Values as stored (no degrees), so the viewport is in the curve's units. */
+    g_object_set (view, "degrees", FALSE, NULL);
     tress_curve_view_set_viewport (view, &vp);
     tress_curve_view_get_viewport (view, &vp);
   }

@@ -402,7 +402,7 @@ test_clicks (void)
    * the preview is posed on the way; a second click stops it. Rings' groups
    * store frame rate 1, not a rate: the editor plays 30 frames a second. */
   {
-    GtkWidget *play = find_button (GTK_WIDGET (f->editor), NULL, "curve.toggle-play");
+    GtkWidget *play = find_button (GTK_WIDGET (f->editor), NULL, "curve.playing");
     gboolean playing = FALSE;
     double near_end;
 

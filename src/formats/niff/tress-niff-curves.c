@@ -373,7 +373,8 @@ tress_niff_group_changed (TressNiffFile *file, guint group)
   "; SLOWIN/SLOWOUT/SLOW have no published formula: drawn with an assumed ease (SLOWOUT starts "   \
   "at rest, SLOWIN arrives at rest, SLOW both)"
 #define NOTE_ANGLE "; angles stored in radians"
-#define NOTE_ANGLE2 "angles stored in radians, as exported (Unwrap Angles removes their jumps)"
+#define NOTE_ANGLE2                                                                                \
+  "angles stored in radians, as exported (not unwrapped: Unwrap Angles removes their jumps)"
 #define NOTE_EMPTY "Empty channel: adding keys sets its bit"
 #define NOTE_SHARED                                                                                \
   "A key is shared by the channel's components: its frame and interpolation apply to all; a key "  \
