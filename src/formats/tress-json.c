@@ -2122,8 +2122,9 @@ tress_json_reader_read_u8s (TressJsonReader *r, guint8 *out, guint n)
   return ok;
 }
 
-GArray *
-tress_json_reader_read_u32_array (TressJsonReader *r, guint max)
+/* An array of at most MAX u32 or float values, each read by READ; NULL when any is refused. */
+static GArray *
+read_array (TressJsonReader *r, guint max, gboolean (*read) (TressJsonReader *, gpointer))
 {
   GArray *a;
   gboolean ok = TRUE;
@@ -2133,7 +2134,11 @@ tress_json_reader_read_u32_array (TressJsonReader *r, guint max)
   a = g_array_new (FALSE, FALSE, sizeof (guint32));
   while (tress_json_reader_next_element (r))
     {
-      guint32 v = 0;
+      union
+      {
+        guint32 u;
+        float f;
+      } v = { 0 };
 
       if (a->len >= max)
         {
@@ -2142,7 +2147,7 @@ tress_json_reader_read_u32_array (TressJsonReader *r, guint max)
           ok = FALSE;
           break;
         }
-      ok &= tress_json_reader_read_u32 (r, &v);
+      ok &= read (r, &v);
       g_array_append_val (a, v);
     }
   if (!ok || r->broken)
@@ -2153,35 +2158,29 @@ tress_json_reader_read_u32_array (TressJsonReader *r, guint max)
   return a;
 }
 
+static gboolean
+read_u32_element (TressJsonReader *r, gpointer out)
+{
+  return tress_json_reader_read_u32 (r, out);
+}
+
+static gboolean
+read_float_element (TressJsonReader *r, gpointer out)
+{
+  return tress_json_reader_read_float (r, out);
+}
+
+GArray *
+tress_json_reader_read_u32_array (TressJsonReader *r, guint max)
+{
+  return read_array (r, max, read_u32_element);
+}
+
 GArray *
 tress_json_reader_read_float_array (TressJsonReader *r, guint max)
 {
-  GArray *a;
-  gboolean ok = TRUE;
-
-  if (!tress_json_reader_begin_array (r))
-    return NULL;
-  a = g_array_new (FALSE, FALSE, sizeof (float));
-  while (tress_json_reader_next_element (r))
-    {
-      float v = 0;
-
-      if (a->len >= max)
-        {
-          tress_json_reader_refuse (r, "more than the %u values this array can hold", max);
-          tress_json_reader_leave (r);
-          ok = FALSE;
-          break;
-        }
-      ok &= tress_json_reader_read_float (r, &v);
-      g_array_append_val (a, v);
-    }
-  if (!ok || r->broken)
-    {
-      g_array_unref (a);
-      return NULL;
-    }
-  return a;
+  G_STATIC_ASSERT (sizeof (float) == sizeof (guint32));
+  return read_array (r, max, read_float_element);
 }
 
 static JsonNode *
