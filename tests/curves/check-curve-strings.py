@@ -51,7 +51,7 @@ tests.append(('counts use plural forms (ngettext), not a glued "s"', glued))
 
 expected = ['Move %u key', 'Delete %u key', 'Widen the types of %u curve', 'Copied %u key',
             'Set interpolation of %u key to %s', 'No active key', 'Filter curves',
-            'Lengthen the animation', 'Widen types', 'Stored error %.4g',
+            'Lengthen the animation', 'Widen types', 'Stored error %.4g%s',
             'Nothing to copy: select keys first', 'Change slope', 'Bake to samples',
             'This document has no curves', 'In slope', 'Auto clamped', 'Fit Keys to the Samples',
             'Interpolation of the selected keys\' segments']

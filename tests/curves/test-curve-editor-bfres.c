@@ -167,15 +167,28 @@ test_bass (void)
   gtk_widget_activate_action (GTK_WIDGET (view), "curve.frame-all", NULL);
   g_assert_cmpint (tress_curve_editor_get_table_curve (editor), ==, index);
 
-  /* The key panel: the stored value and the step, and finer steps on request
-   * with their cost. */
+  /* The key panel: the stored value and the step, in the degrees the panel's
+   * fields show the rotation in (not the radians the file stores), and finer
+   * steps on request with their cost. */
   gtk_widget_activate_action (GTK_WIDGET (view), "curve.select-key", "(uub)", (guint)index, 2u,
                               FALSE);
   g_test_message ("key panel: %s", tress_curve_editor_get_key_panel_text (editor));
   {
-    g_autofree char *want = g_strdup_printf ("step %.4g", before.scale);
+    const TressCurve *c = tress_curve_document_get_curve (cd, (guint)index);
+    const TressKey *k = tress_curve_get_key (c, 2);
+    gboolean fits = FALSE;
+    g_autofree char *want = g_strdup_printf ("step %.4g°", before.scale * 180 / G_PI);
+    g_autofree char *want_value = g_strdup_printf (
+        "Stored %.7g°", tress_curve_stored_value (c, k->value, &fits) * 180 / G_PI);
 
+    g_assert_true (c->angle);
+    g_assert_true (fits);
     g_assert_nonnull (strstr (tress_curve_editor_get_key_panel_text (editor), want));
+    g_assert_nonnull (strstr (tress_curve_editor_get_key_panel_text (editor), want_value));
+    /* The value field shows the same degrees. */
+    g_assert_cmpfloat_with_epsilon (
+        gtk_spin_button_get_value (GTK_SPIN_BUTTON (find_named (GTK_WIDGET (editor), "value"))),
+        k->value * 180 / G_PI, 1e-3);
   }
   g_assert_nonnull (strstr (tress_curve_editor_get_key_panel_text (editor), "Stored "));
   /* Seen without scrolling the key panel at this size: in the value field's
@@ -301,11 +314,13 @@ test_bass (void)
   {
     DragWatch watch = { 0 };
     gulong id;
-    double x, y;
+    double x, y, key2_before;
 
     gtk_widget_activate_action (GTK_WIDGET (view), "curve.frame-all", NULL);
     g_assert_true (
         tress_curve_view_get_point (view, (guint)index, 2, TRESS_CURVE_PART_KEY, &x, &y));
+    key2_before = tress_curve_get_key (tress_curve_document_get_curve (cd, (guint)index), 2)->value
+                  * 180 / G_PI;
     id = g_signal_connect (view, "notify::drag-error", G_CALLBACK (on_drag_error_seen), &watch);
     gtk_widget_activate_action (GTK_WIDGET (view), "curve.drag", "(ddddb)", x, y, x, y - 12, FALSE);
     g_signal_handler_disconnect (view, id);
@@ -313,6 +328,30 @@ test_bass (void)
     g_assert_nonnull (watch.near_text);
     g_assert_nonnull (strstr (watch.near_text, "Stored "));
     g_assert_nonnull (strstr (watch.near_text, "step"));
+    /* The stored value, its step and the error in degrees, as the graph shows
+     * the rotation: "Stored 12.3456° (step 0.0123°) · Stored error 0.004°". */
+    {
+      g_auto (GStrv) parts = g_strsplit (watch.near_text, "·", -1);
+      double shown = g_ascii_strtod (watch.near_text + strlen ("Stored "), NULL);
+      const TressCurve *c = tress_curve_document_get_curve (cd, (guint)index);
+      /* What the key is stored as after the drag, in the graph's degrees
+       * (not radians, 57 times smaller), up to 12 pixels up from where it was. */
+      double now = tress_curve_get_key (c, 2)->value * 180 / G_PI;
+      double px12;
+      TressCurveViewport vp;
+
+      g_assert_cmpuint (g_strv_length (parts), ==, 2);
+      g_assert_nonnull (strstr (parts[0], "° (step "));
+      g_assert_true (g_str_has_suffix (g_strstrip (parts[0]), "°)"));
+      g_assert_true (g_str_has_suffix (g_strstrip (parts[1]), "°"));
+      tress_curve_view_get_viewport (view, &vp);
+      px12 = 12 * (vp.value_max - vp.value_min) / vp.height;
+      g_test_message ("key 2 from %g° to %g°, shown stored %g°, 12 px = %g°", key2_before, now,
+                      shown, px12);
+      g_assert_cmpfloat (fabs (shown - now), <=, before.scale * 180 / G_PI);
+      g_assert_cmpfloat (shown, >, key2_before);
+      g_assert_cmpfloat (shown, <=, key2_before + px12 + before.scale * 180 / G_PI);
+    }
     g_assert_null (strstr (watch.near_text, "over the tolerance"));
     g_free (watch.near_text);
     /* Within the curve's own precision: no warning after it either. */

@@ -680,17 +680,29 @@ curve_over (TressCurveEditor *self, guint index, double *error, double *toleranc
   return e > t && tress_curve_document_get_curve (self->document, index) != NULL;
 }
 
-/* The line about one curve the file stores off by more than the tolerance. */
+/* The sign after a value of a curve shown with @scale: degrees for angles. */
+static const char *
+unit_sign (double scale)
+{
+  return scale != 1 ? "°" : "";
+}
+
+/* The line about one curve the file stores off by more than the tolerance
+ * (both in the unit the curve is shown in). */
 static char *
 curve_warning_text (TressCurveEditor *self, guint index, double e, double tolerance)
 {
   const TressCurve *c = tress_curve_document_get_curve (self->document, index);
+  double scale = tress_curve_view_get_display_scale (self->view, index);
+  const char *sign = unit_sign (scale);
 
   return g_strdup_printf (
-      /* TRANSLATORS: the first %s is a curve's path, the last its types */
-      _ ("%s: the file stores values up to %.4g away from the edited ones (tolerance "
-         "%.4g) with its types (%s); a wider key type would store them closer."),
-      c && c->path ? c->path : _ ("curve"), e, tolerance, c && c->type_label ? c->type_label : "?");
+      /* TRANSLATORS: the first %s is a curve's path, the last its types; the
+       * %s after each number is its unit ("°" or nothing) */
+      _ ("%s: the file stores values up to %.4g%s away from the edited ones (tolerance "
+         "%.4g%s) with its types (%s); a wider key type would store them closer."),
+      c && c->path ? c->path : _ ("curve"), e * scale, sign, tolerance * scale, sign,
+      c && c->type_label ? c->type_label : "?");
 }
 
 static void
@@ -715,20 +727,28 @@ update_warning (TressCurveEditor *self)
       if (tolerance == G_MAXDOUBLE)
         tolerance = 0;
       if (live > tolerance)
-        text = g_strdup_printf (can_widen
-                                    ? _ ("While moving: the file would store values up to %.4g "
-                                         "away from the edited ones (tolerance %.4g); a wider "
-                                         "type would store them closer.")
-                                    : _ ("While moving: the file would store values up to %.4g "
-                                         "away from the edited ones (tolerance %.4g)."),
-                                live, tolerance);
+        {
+          /* In the unit of the curve the error comes from, as next to the pointer. */
+          double scale = tress_curve_view_get_drag_error_scale (self->view);
+          const char *sign = unit_sign (scale);
+
+          text = g_strdup_printf (
+              can_widen
+                  /* TRANSLATORS: the %s after each number is its unit ("°" or nothing) */
+                  ? _ ("While moving: the file would store values up to %.4g%s away from the "
+                       "edited ones (tolerance %.4g%s); a wider type would store them closer.")
+                  /* TRANSLATORS: the %s after each number is its unit ("°" or nothing) */
+                  : _ ("While moving: the file would store values up to %.4g%s away from the "
+                       "edited ones (tolerance %.4g%s)."),
+              live * scale, sign, tolerance * scale, sign);
+        }
     }
   else
     {
       /* One line however many curves: the curve, or the count and the largest
        * error; the details popover lists them one by one. */
       guint first = 0;
-      double worst = 0, worst_tolerance = 0;
+      double worst = 0, worst_tolerance = 0, worst_scale = 1;
 
       for (guint i = 0; i < tress_curve_view_get_n_curves (self->view); i++)
         {
@@ -743,6 +763,7 @@ update_warning (TressCurveEditor *self)
                 {
                   worst = e;
                   worst_tolerance = t;
+                  worst_scale = tress_curve_view_get_display_scale (self->view, index);
                 }
             }
         }
@@ -750,14 +771,16 @@ update_warning (TressCurveEditor *self)
         text = curve_warning_text (self, first, worst, worst_tolerance);
       else if (n_over > 1)
         text = g_strdup_printf (
-            ngettext ("%u curve: the file stores values up to %.4g away from the edited ones "
-                      "(tolerance %.4g) with their types; wider key types would store them "
+            /* TRANSLATORS: the %s after each number is its unit ("°" or nothing) */
+            ngettext ("%u curve: the file stores values up to %.4g%s away from the edited ones "
+                      "(tolerance %.4g%s) with their types; wider key types would store them "
                       "closer.",
-                      "%u curves: the file stores values up to %.4g away from the edited ones "
-                      "(tolerance %.4g) with their types; wider key types would store them "
+                      "%u curves: the file stores values up to %.4g%s away from the edited ones "
+                      "(tolerance %.4g%s) with their types; wider key types would store them "
                       "closer.",
                       n_over),
-            n_over, worst, worst_tolerance);
+            n_over, worst * worst_scale, unit_sign (worst_scale), worst_tolerance * worst_scale,
+            unit_sign (worst_scale));
       /* The button names what widening costs. */
       if (n_over == 1 && can_widen && ops->describe_widening != NULL)
         cost = ops->describe_widening (tress_document_get_model (TRESS_DOCUMENT (self->document)),
@@ -1743,6 +1766,9 @@ static char *
 dup_stored_text (TressCurveEditor *self, guint index, const TressKey *k)
 {
   const TressCurve *c = tress_curve_document_get_curve (self->document, index);
+  /* In the unit the panel's fields show (degrees for angles). */
+  double scale = tress_curve_view_get_display_scale (self->view, index);
+  const char *sign = unit_sign (scale);
   gboolean fits = TRUE;
   double v;
 
@@ -1752,9 +1778,10 @@ dup_stored_text (TressCurveEditor *self, guint index, const TressKey *k)
   if (!fits)
     /* TRANSLATORS: a key's value outside the steps its curve stores */
     return g_strdup_printf (_ ("Stored with a new step (%s)"), c->type_label ? c->type_label : "");
-  /* TRANSLATORS: the value a key is stored with, and the step of its curve's values */
-  return g_strdup_printf (_ ("Stored %.7g, step %.4g (%s)"), v, c->value_step,
-                          c->type_label ? c->type_label : "");
+  /* TRANSLATORS: the value a key is stored with, and the step of its curve's
+   * values; the %s after each number is its unit ("°" or nothing) */
+  return g_strdup_printf (_ ("Stored %.7g%s, step %.4g%s (%s)"), v * scale, sign,
+                          c->value_step * scale, sign, c->type_label ? c->type_label : "");
 }
 
 /* What widening the key type of curve @index costs, or NULL. */
@@ -1802,9 +1829,9 @@ update_key_panel (TressCurveEditor *self)
       gtk_widget_set_sensitive (GTK_WIDGET (self->panel_spin[2]), !c->limits.slopes_derived);
       title = g_strdup_printf (_ ("%s, key %u"), c->path ? c->path : _ ("curve"), key);
       g_free (self->panel_text);
-      self->panel_text
-          = g_strdup_printf (_ ("%s: frame %g value %g in %g out %g %s"), title, k->frame, k->value,
-                             k->in_slope, k->out_slope, tress_interp_to_label (k->interp));
+      self->panel_text = g_strdup_printf (_ ("%s: frame %g value %g in %g out %g %s"), title,
+                                          k->frame, k->value * scale, k->in_slope * scale,
+                                          k->out_slope * scale, tress_interp_to_label (k->interp));
       stored = dup_stored_text (self, curve, k);
       cost = dup_widen_text (self, curve);
       if (stored != NULL)

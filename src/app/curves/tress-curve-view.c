@@ -110,7 +110,8 @@ struct _TressCurveView
   /* During a drag: the largest quantization error the format would give the
    * dragged curves (its preview_error), or -1 when not known. */
   double drag_error;
-  gint64 drag_error_time; /* when it was last worked out (monotonic µs) */
+  double drag_error_scale; /* the display scale of the curve it comes from */
+  gint64 drag_error_time;  /* when it was last worked out (monotonic µs) */
 
   DragKind drag;
   gboolean drag_started;
@@ -241,6 +242,14 @@ static gboolean
 slot_shown (TressCurveView *self, const Slot *s)
 {
   return s->visible && (self->n_solo == 0 || s->solo);
+}
+
+/* What a value of @c is multiplied by to be shown in its unit: 180/π for
+ * angles shown in degrees. */
+static double
+unit_scale (TressCurveView *self, const TressCurve *c)
+{
+  return self->degrees && c != NULL && c->angle ? 180.0 / G_PI : 1.0;
 }
 
 static TressValueMap
@@ -1067,7 +1076,7 @@ drag_tolerance (TressCurveView *self)
 static void
 update_drag_error (TressCurveView *self)
 {
-  double worst = -1;
+  double worst = -1, worst_scale = 1;
   guint n_keys = 0;
   gint64 now = g_get_monotonic_time ();
 
@@ -1092,9 +1101,14 @@ update_drag_error (TressCurveView *self)
       /* Keys that passed each other are refused at the end anyway. */
       if (s->edit == NULL || s->permuted)
         continue;
-      if (tress_curve_document_preview_error (self->document, s->index, s->edit, &e, NULL))
-        worst = MAX (worst, e);
+      if (tress_curve_document_preview_error (self->document, s->index, s->edit, &e, NULL)
+          && e > worst)
+        {
+          worst = e;
+          worst_scale = unit_scale (self, s->orig);
+        }
     }
+  self->drag_error_scale = worst_scale;
   set_drag_error (self, worst);
 }
 
@@ -1649,7 +1663,7 @@ tress_curve_view_get_display_scale (TressCurveView *self, guint curve_index)
   const TressCurve *c = s != NULL ? slot_curve (self, s) : NULL;
 
   g_return_val_if_fail (TRESS_IS_CURVE_VIEW (self), 1);
-  return self->degrees && c != NULL && c->angle ? 180.0 / G_PI : 1.0;
+  return unit_scale (self, c);
 }
 
 static gboolean
@@ -2166,6 +2180,9 @@ draw_drag_error (TressCurveView *self, GtkSnapshot *snapshot, int width, int hei
   if (text == NULL)
     return;
   layout = gtk_widget_create_pango_layout (GTK_WIDGET (self), text);
+  /* Wrapped where the graph is narrower than the text, not cut at its edge. */
+  pango_layout_set_width (layout, MAX (1, width - 10) * PANGO_SCALE);
+  pango_layout_set_wrap (layout, PANGO_WRAP_WORD_CHAR);
   pango_layout_get_pixel_size (layout, &tw, &th);
   x = CLAMP (self->drag_x + 14, 2, MAX (2, width - tw - 2));
   y = CLAMP (self->drag_y - th - 10, 2, MAX (2, height - th - 2));
@@ -3427,18 +3444,29 @@ tress_curve_view_get_drag_error (TressCurveView *self)
   return self->drag_error;
 }
 
+double
+tress_curve_view_get_drag_error_scale (TressCurveView *self)
+{
+  g_return_val_if_fail (TRESS_IS_CURVE_VIEW (self), 1);
+  return self->drag_error >= 0 ? self->drag_error_scale : 1;
+}
+
 char *
 tress_curve_view_dup_drag_error_text (TressCurveView *self)
 {
   Slot *grab;
   g_autofree char *stored = NULL, *err = NULL;
-  double tolerance;
+  double tolerance, escale;
+  /* Degrees are shown with their sign: the graph, the table and the panel
+   * show angles in degrees, and so does the text next to the pointer. */
+  const char *eunit;
 
   g_return_val_if_fail (TRESS_IS_CURVE_VIEW (self), NULL);
   if (self->drag_error < 0)
     return NULL;
   tolerance = drag_tolerance (self);
-  /* The grabbed key's value as the file would store it, and the step. */
+  /* The grabbed key's value as the file would store it, and the step, in
+   * the unit the curve is shown in. */
   grab = slot_for (self, self->drag_hit.curve);
   if (self->drag == DRAG_KEYS && grab != NULL && grab->orig != NULL && grab->orig->value_step > 0
       && self->drag_hit.key < tress_curve_get_n_keys (grab->orig))
@@ -3446,25 +3474,32 @@ tress_curve_view_dup_drag_error_text (TressCurveView *self)
       TressValueMap map = slot_map (self, grab);
       double v = tress_curve_get_key (grab->orig, self->drag_hit.key)->value
                  + self->drag_dv / (map.scale != 0 ? map.scale : 1);
+      double unit = unit_scale (self, grab->orig);
+      const char *sign = unit != 1 ? "°" : "";
       gboolean fits;
       double s = tress_curve_stored_value (grab->orig, v, &fits);
 
       if (fits)
-        /* TRANSLATORS: shown next to the pointer while keys are dragged */
-        stored = g_strdup_printf (_ ("Stored %.6g (step %.3g)"), s, grab->orig->value_step);
+        /* TRANSLATORS: shown next to the pointer while keys are dragged; the
+         * %s after each number is its unit ("°" for angles shown in degrees,
+         * else empty) */
+        stored = g_strdup_printf (_ ("Stored %.6g%s (step %.3g%s)"), s * unit, sign,
+                                  grab->orig->value_step * unit, sign);
       else
-        /* TRANSLATORS: shown next to the pointer while keys are dragged */
-        stored = g_strdup_printf (_ ("%.6g is outside the stored range: the curve gets a new "
+        /* TRANSLATORS: shown next to the pointer while keys are dragged; %s: the unit */
+        stored = g_strdup_printf (_ ("%.6g%s is outside the stored range: the curve gets a new "
                                      "step"),
-                                  v);
+                                  v * unit, sign);
     }
+  escale = self->drag_error_scale;
+  eunit = escale != 1 ? "°" : "";
   if (self->drag_error > tolerance)
-    /* TRANSLATORS: shown next to the pointer while keys are dragged */
-    err = g_strdup_printf (_ ("Stored error %.4g (over the tolerance %.4g)"), self->drag_error,
-                           tolerance);
+    /* TRANSLATORS: shown next to the pointer while keys are dragged; %s: the unit */
+    err = g_strdup_printf (_ ("Stored error %.4g%s (over the tolerance %.4g%s)"),
+                           self->drag_error * escale, eunit, tolerance * escale, eunit);
   else
-    /* TRANSLATORS: shown next to the pointer while keys are dragged */
-    err = g_strdup_printf (_ ("Stored error %.4g"), self->drag_error);
+    /* TRANSLATORS: shown next to the pointer while keys are dragged; %s: the unit */
+    err = g_strdup_printf (_ ("Stored error %.4g%s"), self->drag_error * escale, eunit);
   if (stored == NULL)
     return g_steal_pointer (&err);
   return g_strdup_printf ("%s · %s", stored, err);
@@ -3913,6 +3948,7 @@ tress_curve_view_init (TressCurveView *self)
   self->default_fps = 30;
   self->degrees = TRUE;
   self->drag_error = -1;
+  self->drag_error_scale = 1;
   tress_curve_viewport_init (&self->vp, 640, 360);
   gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
   /* Keys and labels near the edges are cut at the graph's allocation. */

@@ -148,6 +148,10 @@ gboolean tress_curve_view_unwrap_angles (TressCurveView *self);
  * cannot tell). The text shown next to the pointer for it, or NULL. */
 double tress_curve_view_get_drag_error (TressCurveView *self);
 char *tress_curve_view_dup_drag_error_text (TressCurveView *self);
+/* What the drag error is multiplied by to be shown in the unit of the curve
+ * it comes from (180/π for angles shown in degrees, else 1); the text shows
+ * it so, with the unit. */
+double tress_curve_view_get_drag_error_scale (TressCurveView *self);
 /* The error accepted silently for @curve: the "tolerance" property, or where
  * it is negative (the default), the curve's own precision (half the step the
  * format stores its values in). */
