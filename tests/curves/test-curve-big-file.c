@@ -1036,6 +1036,45 @@ test_transport_clicks (void)
   x11_key (f, "Return");
   TRESS_TEST_WAIT_FOR (tress_curve_view_get_playhead (f->view) == 2);
 
+  /* I inserts a key at the playhead into the one curve a tree click shows:
+   * selected, and the active key, which the key panel and the table show. */
+  {
+    GtkWidget *key_title = find_named_type (GTK_WIDGET (f->editor), "key-title", GTK_TYPE_LABEL);
+    GtkColumnView *table = GTK_COLUMN_VIEW (
+        find_named_type (GTK_WIDGET (f->editor), "key-table", GTK_TYPE_COLUMN_VIEW));
+    GtkSingleSelection *rows = GTK_SINGLE_SELECTION (gtk_column_view_get_model (table));
+    guint index, n;
+    g_autofree char *want = NULL;
+
+    x11_click (f, tree, "Rotate X", NULL);
+    TRESS_TEST_WAIT_FOR (tress_curve_view_get_n_curves (f->view) == 1);
+    wait_for_frame (f, start_now (), "one curve");
+    index = tress_curve_view_get_curve_index (f->view, 0);
+    c = tress_curve_document_get_curve (doc, index);
+    n = tress_curve_get_n_keys (c);
+    /* Damage/Skl_Root/Rotate X has keys at frames 0-4, 6 and 7. */
+    g_assert_cmpfloat (tress_curve_get_key (c, 5)->frame, ==, 6);
+    want = g_strdup_printf ("%s, key 5", c->path); /* the edit replaces c */
+    g_assert_false (tress_curve_view_get_active_key (f->view, NULL, NULL));
+    g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (key_title)), ==, "No active key");
+    tress_curve_view_set_playhead (f->view, 5);
+    g_assert_true (gtk_widget_grab_focus (GTK_WIDGET (f->view)));
+    x11_key (f, "i");
+    TRESS_TEST_WAIT_FOR (tress_curve_get_n_keys (tress_curve_document_get_curve (doc, index))
+                         == n + 1);
+    g_assert_cmpfloat (tress_curve_get_key (tress_curve_document_get_curve (doc, index), 5)->frame,
+                       ==, 5);
+    g_assert_true (tress_curve_view_is_selected (f->view, index, 5, TRESS_CURVE_PART_KEY));
+    g_assert_true (tress_curve_view_get_active_key (f->view, &active_curve, &active_key));
+    g_assert_cmpuint (active_curve, ==, index);
+    g_assert_cmpuint (active_key, ==, 5);
+    g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (key_title)), ==, want);
+    g_assert_cmpint (tress_curve_editor_get_table_curve (f->editor), ==, (int)index);
+    g_assert_cmpuint (gtk_single_selection_get_selected (rows), ==, 5);
+    g_assert_true (tress_history_undo (history));
+    tress_history_clear (history);
+  }
+
   /* Two curves of two bones (real clicks in the tree), far apart in the
    * graph: a click on a key makes it the active key, and the table lists its
    * curve. */

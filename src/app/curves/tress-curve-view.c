@@ -1894,8 +1894,42 @@ static void
 insert_at (TressCurveView *self, double frame)
 {
   TressCurveEdit e = { .kind = TRESS_CURVE_EDIT_INSERT, .frame = frame };
+  g_autoptr (GArray) curves = NULL;
+  guint first = G_MAXUINT, first_key = 0;
 
-  apply_edit (self, &e, 1, TARGET_CURVES, NULL, NULL);
+  if (!apply_edit (self, &e, 1, TARGET_CURVES, NULL, NULL))
+    return;
+  /* The new keys are selected; unless the active key is one of them (its
+   * curve got one), the first curve's new key becomes the active key, which
+   * the key panel and table follow. */
+  if (self->has_active
+      && sel_has (self, self->active_curve, self->active_key, TRESS_CURVE_PART_KEY))
+    return;
+  /* The lowest curve index with a selected key at the frame inserted at
+   * (a format may round it to its frames: then with any selected key). */
+  curves = tress_curve_selection_dup_curves (self->selection);
+  for (guint pass = 0; pass < 2 && first == G_MAXUINT; pass++)
+    for (guint i = 0; i < curves->len; i++)
+      {
+        guint index = g_array_index (curves, guint, i);
+        Slot *slot = slot_for (self, index);
+        const TressCurve *c = slot != NULL ? slot_curve (self, slot) : NULL;
+        g_autoptr (GArray) keys = selected_keys_of (self, index);
+
+        if (c == NULL || keys->len == 0 || index >= first
+            || g_array_index (keys, guint, 0) >= tress_curve_get_n_keys (c))
+          continue;
+        if (pass == 1
+            || fabs (tress_curve_get_key (c, g_array_index (keys, guint, 0))->frame - frame) < 1e-6)
+          {
+            first = index;
+            first_key = g_array_index (keys, guint, 0);
+          }
+      }
+  if (first == G_MAXUINT)
+    return;
+  set_active (self, first, first_key);
+  emit_selection_changed (self);
 }
 
 static void
