@@ -861,6 +861,82 @@ test_screenshot_colors (Fixture *f, gconstpointer data)
   g_free (shot.data);
 }
 
+/* A frame number's grey on the ruler (not a curve's colour, not the box). */
+static gboolean
+is_label_grey (const int rgb[3])
+{
+  int lo = MIN (rgb[0], MIN (rgb[1], rgb[2])), hi = MAX (rgb[0], MAX (rgb[1], rgb[2]));
+
+  return lo > 60 && hi - lo < 16;
+}
+
+/* The playhead's frame box on the ruler and the frame numbers never touch:
+ * the number under the box is left out (the box names the frame), the others
+ * stay. */
+static void
+test_ruler_playhead_clear (Fixture *f, gconstpointer data)
+{
+  TressCurveViewport vp;
+  guint n_frames = 0;
+
+  act (f, "curve.frame-all", NULL);
+  tress_curve_view_get_viewport (f->view, &vp);
+  for (double frame = ceil (vp.frame_min); frame <= vp.frame_max; frame += 0.5)
+    {
+      Shot shot;
+      int left = -1, right = -1, rgb[3], y_box;
+      guint far_labels = 0;
+
+      tress_curve_view_set_playhead (f->view, frame);
+      take_shot (f, &shot);
+      /* The box: its purple along the ruler's middle row. */
+      y_box = shot.height - 10;
+      for (int x = 0; x < shot.width; x++)
+        {
+          pixel (&shot, x, y_box, rgb);
+          if (near_color (rgb, 0.60, 0.22, 0.60, 10))
+            {
+              if (left < 0)
+                left = x;
+              right = x;
+            }
+        }
+      if (left < 0)
+        g_error ("no frame box on the ruler for the playhead at %g", frame);
+      /* Two to four pixels beside it, in the ruler's rows: no digit. */
+      for (int y = shot.height - 19; y < shot.height - 1; y++)
+        for (int d = 2; d <= 4; d++)
+          {
+            if (left - d >= 0)
+              {
+                pixel (&shot, left - d, y, rgb);
+                if (is_label_grey (rgb))
+                  g_error ("playhead at %g: a frame number touches its box (%d..%d) at x %d", frame,
+                           left, right, left - d);
+              }
+            if (right + d < shot.width)
+              {
+                pixel (&shot, right + d, y, rgb);
+                if (is_label_grey (rgb))
+                  g_error ("playhead at %g: a frame number touches its box (%d..%d) at x %d", frame,
+                           left, right, right + d);
+              }
+          }
+      /* The other frame numbers are still there. */
+      for (int y = shot.height - 19; y < shot.height - 1; y++)
+        for (int x = 0; x < shot.width; x++)
+          if (x < left - 40 || x > right + 40)
+            {
+              pixel (&shot, x, y, rgb);
+              far_labels += is_label_grey (rgb);
+            }
+      g_assert_cmpuint (far_labels, >, 0);
+      g_free (shot.data);
+      n_frames++;
+    }
+  g_assert_cmpuint (n_frames, >, 10);
+}
+
 static void
 test_screenshot_selection_handles (Fixture *f, gconstpointer data)
 {
@@ -1207,6 +1283,7 @@ main (int argc, char **argv)
   ADD ("/curves/view/save-reopen", test_save_reopen);
   ADD ("/curves/view/screenshot-colors", test_screenshot_colors);
   ADD ("/curves/view/screenshot-selection-handles", test_screenshot_selection_handles);
+  ADD ("/curves/view/ruler-playhead-clear", test_ruler_playhead_clear);
   g_test_add_func ("/curves/view/shared-keys-delete", test_shared_keys_delete);
   g_test_add_func ("/curves/view/shared-keys-interpolation", test_shared_keys_interpolation);
   g_test_add_func ("/curves/view/shared-keys-move", test_shared_keys_move);

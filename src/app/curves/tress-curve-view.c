@@ -2186,17 +2186,48 @@ append_rect (GtkSnapshot *snapshot, double x, double y, double w, double h, floa
 }
 
 static void
-draw_label (TressCurveView *self, GtkSnapshot *snapshot, double x, double y, const char *buf)
+draw_label_layout (GtkSnapshot *snapshot, double x, double y, PangoLayout *layout)
 {
-  PangoLayout *layout;
   GdkRGBA color = { 0.62f, 0.62f, 0.64f, 1 };
 
-  layout = gtk_widget_create_pango_layout (GTK_WIDGET (self), buf);
   gtk_snapshot_save (snapshot);
   gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT ((float)x, (float)y));
   gtk_snapshot_append_layout (snapshot, layout, &color);
   gtk_snapshot_restore (snapshot);
+}
+
+static void
+draw_label (TressCurveView *self, GtkSnapshot *snapshot, double x, double y, const char *buf)
+{
+  PangoLayout *layout = gtk_widget_create_pango_layout (GTK_WIDGET (self), buf);
+
+  draw_label_layout (snapshot, x, y, layout);
   g_object_unref (layout);
+}
+
+/* The space kept clear between the playhead's frame box and a frame number. */
+#define RULER_LABEL_GAP 4
+
+/* The playhead's frame as its box on the ruler shows it, and where the box
+ * lies (@x, @w: as wide as the number); NULL when the playhead is outside the
+ * graph. */
+static PangoLayout *
+playhead_box (TressCurveView *self, int width, double *x, double *w)
+{
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+  double px = tress_curve_viewport_frame_to_x (&self->vp, self->playhead);
+  PangoLayout *layout;
+  int tw = 0;
+
+  if (!(px >= -2 && px <= width + 2))
+    return NULL;
+  g_ascii_formatd (buf, sizeof buf, self->playhead == round (self->playhead) ? "%.0f" : "%.2f",
+                   self->playhead);
+  layout = gtk_widget_create_pango_layout (GTK_WIDGET (self), buf);
+  pango_layout_get_pixel_size (layout, &tw, NULL);
+  *x = CLAMP (px - tw / 2.0 - 3, 0, MAX (0, width - tw - 6));
+  *w = tw + 6;
+  return layout;
 }
 
 /* The live quantization error next to the pointer during a drag: red once it
@@ -2254,14 +2285,26 @@ draw_grid (TressCurveView *self, GtkSnapshot *snapshot, double width, double hei
   append_rect (snapshot, 0, height - RULER_HEIGHT, width, RULER_HEIGHT, 0.12f, 0.12f, 0.13f, 1);
   if (frames_ok)
     {
+      double box_x = 0, box_w = 0;
+      PangoLayout *box = playhead_box (self, (int)width, &box_x, &box_w);
+
+      g_clear_object (&box);
       for (double f = f0; f <= self->vp.frame_max; f += fstep)
         {
           char buf[G_ASCII_DTOSTR_BUF_SIZE];
+          double x = floor (tress_curve_viewport_frame_to_x (&self->vp, f)) + 3;
+          PangoLayout *layout;
+          int tw = 0;
 
           tress_curve_format_tick (buf, sizeof buf, f, fstep, self->vp.frame_min,
                                    self->vp.frame_max);
-          draw_label (self, snapshot, floor (tress_curve_viewport_frame_to_x (&self->vp, f)) + 3,
-                      height - 18, buf);
+          layout = gtk_widget_create_pango_layout (GTK_WIDGET (self), buf);
+          pango_layout_get_pixel_size (layout, &tw, NULL);
+          /* None under or against the playhead's box, which names its frame. */
+          if (box_w <= 0 || x >= box_x + box_w + RULER_LABEL_GAP
+              || x + tw <= box_x - RULER_LABEL_GAP)
+            draw_label_layout (snapshot, x, height - 18, layout);
+          g_object_unref (layout);
         }
     }
   if (values_ok)
@@ -2282,23 +2325,20 @@ draw_grid (TressCurveView *self, GtkSnapshot *snapshot, double width, double hei
     }
 }
 
-/* The playhead's frame in a box on the ruler, as wide as its number. */
+/* The playhead's frame in a box on the ruler, as wide as its number; the
+ * frame numbers keep clear of it (draw_grid). */
 static void
-draw_playhead_frame (TressCurveView *self, GtkSnapshot *snapshot, double px, int width, int height)
+draw_playhead_frame (TressCurveView *self, GtkSnapshot *snapshot, int width, int height)
 {
-  char buf[G_ASCII_DTOSTR_BUF_SIZE];
-  PangoLayout *layout;
-  int tw = 0, th = 0;
-  double x;
+  int th = 0;
+  double x = 0, w = 0;
   GdkRGBA white = { 1, 1, 1, 1 };
+  PangoLayout *layout = playhead_box (self, width, &x, &w);
 
-  g_ascii_formatd (buf, sizeof buf, self->playhead == round (self->playhead) ? "%.0f" : "%.2f",
-                   self->playhead);
-  layout = gtk_widget_create_pango_layout (GTK_WIDGET (self), buf);
-  pango_layout_get_pixel_size (layout, &tw, &th);
-  x = CLAMP (px - tw / 2.0 - 3, 0, MAX (0, width - tw - 6));
-  append_rect (snapshot, x, height - RULER_HEIGHT + 1, tw + 6, RULER_HEIGHT - 2, 0.60f, 0.22f,
-               0.60f, 1);
+  if (layout == NULL)
+    return;
+  pango_layout_get_pixel_size (layout, NULL, &th);
+  append_rect (snapshot, x, height - RULER_HEIGHT + 1, w, RULER_HEIGHT - 2, 0.60f, 0.22f, 0.60f, 1);
   gtk_snapshot_save (snapshot);
   gtk_snapshot_translate (
       snapshot, &GRAPHENE_POINT_INIT ((float)x + 3, (float)(height - RULER_HEIGHT / 2 - th / 2.0)));
@@ -2619,7 +2659,7 @@ tress_curve_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
   if (px >= -2 && px <= width + 2)
     {
       append_rect (snapshot, floor (px) - 0.5, 0, 2, height, 0.85f, 0.35f, 0.85f, 0.9f);
-      draw_playhead_frame (self, snapshot, px, width, height);
+      draw_playhead_frame (self, snapshot, width, height);
     }
 
   if (self->drag_started && self->drag_error >= 0)
