@@ -668,6 +668,29 @@ test_default_layout (void)
   g_assert_cmpuint (assert_children_shown (f, toolbar, "a toolbar control"), >=, 10);
   g_assert_cmpuint (assert_children_shown (f, transport, "a transport control"), >=, 5);
   g_assert_cmpuint (assert_children_shown (f, panel, "a part of the key panel"), ==, 11);
+  /* A key of a curve the file can store with finer steps: the panel grows by
+   * the stored value and the Finer steps button, which scrolling the pane
+   * brings into view whole, and back up the title. */
+  {
+    GtkWidget *widen = find_named (editor, "widen"), *stored = find_named (editor, "stored");
+    GtkAdjustment *adj = gtk_scrolled_window_get_vadjustment (
+        GTK_SCROLLED_WINDOW (gtk_widget_get_ancestor (panel, GTK_TYPE_SCROLLED_WINDOW)));
+
+    gtk_widget_activate_action (GTK_WIDGET (f->view), "curve.select-key", "(uub)",
+                                tress_curve_view_get_curve_index (f->view, 0), 1u, FALSE);
+    wait_for_frame (f, start_now (), "a key active");
+    g_assert_true (gtk_widget_get_visible (widen));
+    g_assert_true (gtk_widget_get_visible (stored));
+    gtk_adjustment_set_value (adj, gtk_adjustment_get_upper (adj));
+    wait_for_frame (f, start_now (), "the key panel scrolled down");
+    g_test_message ("key panel scrolled by %.0f px of %.0f", gtk_adjustment_get_value (adj),
+                    gtk_adjustment_get_upper (adj));
+    assert_shown_whole (f, widen, "the key panel's Finer steps button");
+    assert_shown_whole (f, stored, "the key panel's stored value");
+    gtk_adjustment_set_value (adj, 0);
+    wait_for_frame (f, start_now (), "the key panel scrolled up");
+    assert_shown_whole (f, find_named (editor, "key-title"), "the key panel's title");
+  }
   for (guint i = 0; i < G_N_ELEMENTS (columns); i++)
     {
       GtkWidget *title = find_label (table, columns[i]);
