@@ -461,6 +461,42 @@ x11_click_widget (GtkWidget *w, double x, double y, const char *key)
 #endif
 }
 
+/* Turns the X server's mouse wheel @n steps (@button 4 up, 5 down) with the
+ * pointer at (@x, @y) of @w; FALSE when not on X11 or without xdotool. */
+static gboolean
+x11_wheel_widget (GtkWidget *w, double x, double y, int button, int n)
+{
+#ifdef GDK_WINDOWING_X11
+  GtkNative *native = gtk_widget_get_native (w);
+  GdkSurface *surface = gtk_native_get_surface (native);
+  double sx = 0, sy = 0;
+  graphene_point_t p;
+  g_autofree char *xid = NULL, *px = NULL, *py = NULL, *b = NULL, *repeat = NULL;
+  int status = 0;
+
+  if (!GDK_IS_X11_SURFACE (surface) || g_find_program_in_path ("xdotool") == NULL)
+    return FALSE;
+  g_assert_true (
+      gtk_widget_compute_point (w, GTK_WIDGET (native), &GRAPHENE_POINT_INIT (x, y), &p));
+  gtk_native_get_surface_transform (native, &sx, &sy);
+  xid = g_strdup_printf ("%lu", (unsigned long)gdk_x11_surface_get_xid (surface));
+  px = g_strdup_printf ("%d", (int)(p.x + sx));
+  py = g_strdup_printf ("%d", (int)(p.y + sy));
+  b = g_strdup_printf ("%d", button);
+  repeat = g_strdup_printf ("%d", n);
+  {
+    const char *argv[] = { "xdotool", "mousemove", "--sync", "--window", xid,   px, py,
+                           "click",   "--repeat",  repeat,   "--delay",  "150", b,  NULL };
+
+    g_assert_true (g_spawn_sync (NULL, (char **)argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, NULL,
+                                 NULL, &status, NULL));
+  }
+  return g_spawn_check_wait_status (status, NULL);
+#else
+  return FALSE;
+#endif
+}
+
 /* Clicks the label @text in @area with the X server's pointer, in its middle
  * or (@above) 3 pixels above its top, holding @key ("ctrl", "shift" or NULL);
  * FALSE when not on X11 or without xdotool. */
@@ -1094,6 +1130,51 @@ test_transport_clicks (void)
     g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (key_title)), ==, want);
     g_assert_cmpint (tress_curve_editor_get_table_curve (f->editor), ==, (int)index);
     g_assert_cmpuint (gtk_single_selection_get_selected (rows), ==, 5);
+
+    /* The wheel over the key panel's fields (a user scrolling down the
+     * panel) scrolls the panel and changes no value; at its end the Finer
+     * steps button is there to click. */
+    {
+      GtkWidget *value = find_named_type (GTK_WIDGET (f->editor), "value", GTK_TYPE_SPIN_BUTTON);
+      GtkWidget *widen = find_named (GTK_WIDGET (f->editor), "widen");
+      GtkAdjustment *adj = gtk_scrolled_window_get_vadjustment (
+          GTK_SCROLLED_WINDOW (gtk_widget_get_ancestor (value, GTK_TYPE_SCROLLED_WINDOW)));
+      double shown = gtk_spin_button_get_value (GTK_SPIN_BUTTON (value));
+      double stored = tress_curve_get_key (tress_curve_document_get_curve (doc, index), 5)->value;
+      guint n_undo = tress_history_get_n_undo (history);
+
+      g_assert_cmpfloat (gtk_adjustment_get_value (adj), ==, 0);
+      g_assert_false (gtk_widget_is_ancestor (gtk_root_get_focus (GTK_ROOT (f->window)), value));
+      x11_wheel_widget (value, gtk_widget_get_width (value) / 2.0,
+                        gtk_widget_get_height (value) / 2.0, 5, 6);
+      TRESS_TEST_WAIT_FOR (gtk_adjustment_get_value (adj)
+                           >= gtk_adjustment_get_upper (adj) - gtk_adjustment_get_page_size (adj)
+                                  - 0.5);
+      wait_for_frame (f, start_now (), "the key panel wheeled down");
+      g_assert_cmpfloat (gtk_spin_button_get_value (GTK_SPIN_BUTTON (value)), ==, shown);
+      g_assert_cmpfloat (
+          tress_curve_get_key (tress_curve_document_get_curve (doc, index), 5)->value, ==, stored);
+      g_assert_cmpuint (tress_history_get_n_undo (history), ==, n_undo);
+      /* Up again, with the pointer now over the other fields. */
+      x11_wheel_widget (value, gtk_widget_get_width (value) / 2.0,
+                        gtk_widget_get_height (value) / 2.0, 4, 2);
+      TRESS_TEST_WAIT_FOR (gtk_adjustment_get_value (adj) == 0);
+      wait_for_frame (f, start_now (), "the key panel wheeled up");
+      g_assert_cmpfloat (gtk_spin_button_get_value (GTK_SPIN_BUTTON (value)), ==, shown);
+      g_assert_cmpuint (tress_history_get_n_undo (history), ==, n_undo);
+      x11_wheel_widget (value, gtk_widget_get_width (value) / 2.0,
+                        gtk_widget_get_height (value) / 2.0, 5, 6);
+      TRESS_TEST_WAIT_FOR (gtk_adjustment_get_value (adj)
+                           >= gtk_adjustment_get_upper (adj) - gtk_adjustment_get_page_size (adj)
+                                  - 0.5);
+      wait_for_frame (f, start_now (), "the key panel at its end");
+      assert_shown_whole (f, widen, "the key panel's Finer steps button");
+      x11_click_widget (widen, gtk_widget_get_width (widen) / 2.0,
+                        gtk_widget_get_height (widen) / 2.0, NULL);
+      TRESS_TEST_WAIT_FOR (tress_history_get_n_undo (history) == n_undo + 1);
+      g_test_message ("Finer steps clicked: %s", tress_history_get_undo_label (history));
+      g_assert_true (tress_history_undo (history));
+    }
     g_assert_true (tress_history_undo (history));
     tress_history_clear (history);
   }

@@ -10,6 +10,7 @@
 
 #include "app/scene/tress-scene-pane.h"
 #include "tress-editor.h"
+#include "tress-scroll-guard.h"
 
 /* ------------------------------------------------------------ key rows -- */
 
@@ -2461,6 +2462,9 @@ tress_curve_editor_init (TressCurveEditor *self)
   self->notes_items = gtk_string_list_new (NULL);
   install_forwarding (self);
   setup_key_table (self);
+  /* The wheel over the key panel's and the key table's fields scrolls them,
+   * as a user scrolling down the panel expects, and edits nothing. */
+  tress_scroll_guard_install (self->key_pane);
   self->settings = settings_new_if_installed ();
   restore_layout (self);
 }
