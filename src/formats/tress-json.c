@@ -2186,6 +2186,8 @@ tress_json_reader_read_float_array (TressJsonReader *r, guint max)
 static JsonNode *
 capture_value (TressJsonReader *r)
 {
+  JsonNode *node;
+
   switch (tress_json_reader_peek (r))
     {
     case TRESS_JSON_OBJECT:
@@ -2208,7 +2210,9 @@ capture_value (TressJsonReader *r)
             json_object_unref (o);
             return NULL;
           }
-        return json_node_init_object (json_node_alloc (), o);
+        node = json_node_init_object (json_node_alloc (), o); /* takes its own reference */
+        json_object_unref (o);
+        return node;
       }
     case TRESS_JSON_ARRAY:
       {
@@ -2228,7 +2232,9 @@ capture_value (TressJsonReader *r)
             json_array_unref (a);
             return NULL;
           }
-        return json_node_init_array (json_node_alloc (), a);
+        node = json_node_init_array (json_node_alloc (), a); /* takes its own reference */
+        json_array_unref (a);
+        return node;
       }
     case TRESS_JSON_STRING:
       {

@@ -125,14 +125,25 @@ stored_digest (const Layer *layers, guint n_layers, const guint8 *d, gsize size)
 }
 
 static void
+chunk_clear (Chunk *c)
+{
+  g_clear_pointer (&c->bytes, g_bytes_unref);
+}
+
+/* An array of Chunks that owns their bytes. */
+static GArray *
+chunks_new (void)
+{
+  GArray *chunks = g_array_new (FALSE, TRUE, sizeof (Chunk));
+
+  g_array_set_clear_func (chunks, (GDestroyNotify)chunk_clear);
+  return chunks;
+}
+
+static void
 layer_clear (Layer *l)
 {
-  if (l->chunks != NULL)
-    {
-      for (guint k = 0; k < l->chunks->len; k++)
-        g_bytes_unref (g_array_index (l->chunks, Chunk, k).bytes);
-      g_array_unref (l->chunks);
-    }
+  g_clear_pointer (&l->chunks, g_array_unref);
   memset (l, 0, sizeof *l);
 }
 
@@ -164,7 +175,7 @@ model_layers (TressBfres *b)
           l.entry = bl->sarc_index;
           l.entry_start = e->start;
           l.entry_end = e->end;
-          l.chunks = g_array_new (FALSE, FALSE, sizeof (Chunk));
+          l.chunks = chunks_new ();
           g_array_append_val (l.chunks, head);
           g_array_append_val (l.chunks, tail);
         }
@@ -720,7 +731,7 @@ read_chunks (TressJsonReader *r)
 
   if (!tress_json_reader_begin_array (r))
     return NULL;
-  chunks = g_array_new (FALSE, TRUE, sizeof (Chunk));
+  chunks = chunks_new ();
   while (tress_json_reader_next_element (r))
     {
       Chunk c = { 0, NULL };
@@ -815,7 +826,7 @@ read_layer (TressJsonReader *r, Layer *l)
   else
     tress_json_reader_require (r, names, 0x7D, seen, path);
   if (l->chunks == NULL && !l->yaz0)
-    l->chunks = g_array_new (FALSE, TRUE, sizeof (Chunk));
+    l->chunks = chunks_new ();
 }
 
 /* ---- putting the stored form together ---- */
