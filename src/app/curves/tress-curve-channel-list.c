@@ -128,13 +128,15 @@ same_part (const char *a, const char *b, guint level)
 
 /* ----------------------------------------------------------------- list -- */
 
+/* Up to this many shown curves, every group of the list starts open. */
+#define CHANNELS_EXPANDED_MAX 256
+
 struct _TressCurveChannelList
 {
   GtkWidget parent_instance;
 
   TressCurveView *view; /* weak: the editor owns both */
   GtkListView *list_view;
-  GListStore *roots;
   GtkTreeListModel *tree;
   GtkMultiSelection *selection;
   GArray *shown;    /* guint: the curves the rows were made for, by slot */
@@ -155,8 +157,8 @@ enum
 static guint signals[N_SIGNALS];
 
 static TressCurveChannel *
-channel_new (TressCurveChannelList *self, const char *name, int curve, guint first, guint end,
-             guint level)
+channel_new (GArray *shown, GPtrArray *paths, guint base, const char *name, int curve, guint first,
+             guint end, guint level)
 {
   TressCurveChannel *c = g_object_new (TRESS_TYPE_CURVE_CHANNEL, NULL);
 
@@ -165,48 +167,160 @@ channel_new (TressCurveChannelList *self, const char *name, int curve, guint fir
   c->first = first;
   c->end = end;
   c->level = level;
-  c->shown = g_array_ref (self->shown);
-  c->paths = g_ptr_array_ref (self->paths);
-  c->base = self->base;
+  c->shown = g_array_ref (shown);
+  c->paths = g_ptr_array_ref (paths);
+  c->base = base;
   return c;
 }
 
-/* The rows of slots [first, end) at path level @level: runs of curves sharing
- * the part at that level become a group, curves named at it a channel. */
-static GListStore *
-build_level (TressCurveChannelList *self, guint first, guint end, guint level)
-{
-  GListStore *store = g_list_store_new (TRESS_TYPE_CURVE_CHANNEL);
-  g_autoptr (GPtrArray) rows = g_ptr_array_new_with_free_func (g_object_unref);
-  guint i = first;
+/* ------------------------------------------------------------- levels -- */
 
-  while (i < end)
+/* The rows of slots [first, end) at path level @level, as a list model that
+ * does its work when asked: how the slots fall into rows is found on the
+ * first count (runs of curves sharing the part at that level become a group,
+ * curves named at it a channel), and a row's object is made when it is first
+ * fetched. GtkTreeListModel makes a group's model to learn whether the row can
+ * be opened, and the list fetches only the rows in view, so the work stays
+ * bounded by what is on screen and what is opened. */
+
+#define TRESS_TYPE_CHANNEL_LEVEL (tress_channel_level_get_type ())
+G_DECLARE_FINAL_TYPE (TressChannelLevel, tress_channel_level, TRESS, CHANNEL_LEVEL, GObject)
+
+typedef struct
+{
+  guint first, end;
+  gboolean leaf;
+} LevelRow;
+
+struct _TressChannelLevel
+{
+  GObject parent_instance;
+  GArray *shown;    /* slot → curve index, shared with the list */
+  GPtrArray *paths; /* slot → path, shared with the list */
+  guint base, first, end, level;
+  GArray *rows;     /* LevelRow, NULL until counted */
+  GPtrArray *items; /* TressCurveChannel or NULL, by row */
+};
+
+static GType
+level_get_item_type (GListModel *model)
+{
+  return TRESS_TYPE_CURVE_CHANNEL;
+}
+
+static void
+level_count (TressChannelLevel *self)
+{
+  guint i = self->first;
+
+  if (self->rows != NULL)
+    return;
+  self->rows = g_array_new (FALSE, FALSE, sizeof (LevelRow));
+  while (i < self->end)
     {
       const char *path = self->paths->pdata[i];
-      guint j = i + 1;
-      gsize len;
-      const char *part;
-      g_autofree char *name = NULL;
+      LevelRow r = { i, i + 1, is_leaf (path, self->level) };
 
-      if (is_leaf (path, level))
-        {
-          name = leaf_name (path, level);
-          g_ptr_array_add (rows,
-                           channel_new (self, name, (int)g_array_index (self->shown, guint, i), i,
-                                        i + 1, level));
-          i++;
-          continue;
-        }
-      while (j < end && !is_leaf (self->paths->pdata[j], level)
-             && same_part (path, self->paths->pdata[j], level))
-        j++;
-      part = path_part (path, level, &len);
-      name = g_strndup (part, len);
-      g_ptr_array_add (rows, channel_new (self, name, -1, i, j, level));
-      i = j;
+      if (!r.leaf)
+        while (r.end < self->end && !is_leaf (self->paths->pdata[r.end], self->level)
+               && same_part (path, self->paths->pdata[r.end], self->level))
+          r.end++;
+      g_array_append_val (self->rows, r);
+      i = r.end;
     }
-  g_list_store_splice (store, 0, 0, rows->pdata, rows->len);
-  return store;
+  self->items = g_ptr_array_new_full (self->rows->len, g_object_unref);
+  g_ptr_array_set_size (self->items, self->rows->len);
+}
+
+static guint
+level_get_n_items (GListModel *model)
+{
+  TressChannelLevel *self = TRESS_CHANNEL_LEVEL (model);
+
+  level_count (self);
+  return self->rows->len;
+}
+
+static gpointer
+level_get_item (GListModel *model, guint position)
+{
+  TressChannelLevel *self = TRESS_CHANNEL_LEVEL (model);
+  const LevelRow *r;
+
+  level_count (self);
+  if (position >= self->rows->len)
+    return NULL;
+  if (self->items->pdata[position] == NULL)
+    {
+      g_autofree char *name = NULL;
+      const char *path;
+
+      r = &g_array_index (self->rows, LevelRow, position);
+      path = self->paths->pdata[r->first];
+      if (r->leaf)
+        name = leaf_name (path, self->level);
+      else
+        {
+          gsize len;
+          const char *part = path_part (path, self->level, &len);
+
+          name = g_strndup (part, len);
+        }
+      self->items->pdata[position]
+          = channel_new (self->shown, self->paths, self->base, name,
+                         r->leaf ? (int)g_array_index (self->shown, guint, r->first) : -1, r->first,
+                         r->end, self->level);
+    }
+  return g_object_ref (self->items->pdata[position]);
+}
+
+static void
+tress_channel_level_list_model_init (GListModelInterface *iface)
+{
+  iface->get_item_type = level_get_item_type;
+  iface->get_n_items = level_get_n_items;
+  iface->get_item = level_get_item;
+}
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (TressChannelLevel, tress_channel_level, G_TYPE_OBJECT,
+                               G_IMPLEMENT_INTERFACE (G_TYPE_LIST_MODEL,
+                                                      tress_channel_level_list_model_init))
+
+static void
+tress_channel_level_finalize (GObject *object)
+{
+  TressChannelLevel *self = TRESS_CHANNEL_LEVEL (object);
+
+  g_array_unref (self->shown);
+  g_ptr_array_unref (self->paths);
+  g_clear_pointer (&self->rows, g_array_unref);
+  g_clear_pointer (&self->items, g_ptr_array_unref);
+  G_OBJECT_CLASS (tress_channel_level_parent_class)->finalize (object);
+}
+
+static void
+tress_channel_level_class_init (TressChannelLevelClass *klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = tress_channel_level_finalize;
+}
+
+static void
+tress_channel_level_init (TressChannelLevel *self)
+{
+}
+
+static GListModel *
+level_new (GArray *shown, GPtrArray *paths, guint base, guint first, guint end, guint level)
+{
+  TressChannelLevel *self = g_object_new (TRESS_TYPE_CHANNEL_LEVEL, NULL);
+
+  self->shown = g_array_ref (shown);
+  self->paths = g_ptr_array_ref (paths);
+  self->base = base;
+  self->first = first;
+  self->end = end;
+  self->level = level;
+  return G_LIST_MODEL (self);
 }
 
 static GListModel *
@@ -217,7 +331,7 @@ create_children (gpointer item, gpointer user_data)
 
   if (c->curve >= 0 || c->shown != self->shown)
     return NULL;
-  return G_LIST_MODEL (build_level (self, c->first, c->end, c->level + 1));
+  return level_new (c->shown, c->paths, c->base, c->first, c->end, c->level + 1);
 }
 
 /* Path levels every shown curve shares (left out of the rows). */
@@ -243,7 +357,6 @@ common_levels (TressCurveChannelList *self)
 static void
 rebuild (TressCurveChannelList *self)
 {
-  g_autoptr (GListStore) level = NULL;
   guint n = self->view != NULL ? tress_curve_view_get_n_curves (self->view) : 0;
 
   /* Rows made for the old curves keep their own references to these. */
@@ -260,16 +373,14 @@ rebuild (TressCurveChannelList *self)
       g_ptr_array_add (self->paths, g_strdup (c != NULL && c->path != NULL ? c->path : ""));
     }
   self->base = common_levels (self);
-  level = build_level (self, 0, n, self->base);
-  {
-    guint count = g_list_model_get_n_items (G_LIST_MODEL (level));
-    g_autoptr (GPtrArray) items = g_ptr_array_new_with_free_func (g_object_unref);
-
-    for (guint i = 0; i < count; i++)
-      g_ptr_array_add (items, g_list_model_get_item (G_LIST_MODEL (level), i));
-    g_list_store_splice (self->roots, 0, g_list_model_get_n_items (G_LIST_MODEL (self->roots)),
-                         items->pdata, items->len);
-  }
+  /* A few curves show every channel; more show their groups closed, so that
+   * the rows made stay bounded by what is opened, not by the number of
+   * curves. */
+  g_clear_object (&self->tree);
+  self->tree
+      = gtk_tree_list_model_new (level_new (self->shown, self->paths, self->base, 0, n, self->base),
+                                 FALSE, n <= CHANNELS_EXPANDED_MAX, create_children, self, NULL);
+  gtk_multi_selection_set_model (self->selection, G_LIST_MODEL (self->tree));
 }
 
 /* -------------------------------------------------------------- toggles -- */
@@ -388,6 +499,28 @@ row_widgets_free (RowWidgets *w)
   g_free (w);
 }
 
+static gboolean
+on_toggle_tooltip (GtkWidget *widget, int x, int y, gboolean keyboard, GtkTooltip *tooltip,
+                   gpointer data)
+{
+  gtk_tooltip_set_text (tooltip, _ (toggles[GPOINTER_TO_UINT (data)].tooltip));
+  return TRUE;
+}
+
+/* A channel's name: its whole path. */
+static gboolean
+on_name_tooltip (GtkWidget *widget, int x, int y, gboolean keyboard, GtkTooltip *tooltip,
+                 GtkListItem *item)
+{
+  GtkTreeListRow *row = gtk_list_item_get_item (item);
+  g_autoptr (TressCurveChannel) c = row != NULL ? gtk_tree_list_row_get_item (row) : NULL;
+
+  if (c == NULL || c->curve < 0)
+    return FALSE;
+  gtk_tooltip_set_text (tooltip, c->paths->pdata[c->first]);
+  return TRUE;
+}
+
 static void
 setup_row (GtkSignalListItemFactory *factory, GtkListItem *item, TressCurveChannelList *self)
 {
@@ -399,6 +532,8 @@ setup_row (GtkSignalListItemFactory *factory, GtkListItem *item, TressCurveChann
   w->name = gtk_label_new (NULL);
   gtk_label_set_xalign (GTK_LABEL (w->name), 0);
   gtk_label_set_ellipsize (GTK_LABEL (w->name), PANGO_ELLIPSIZE_END);
+  gtk_widget_set_has_tooltip (w->name, TRUE);
+  g_signal_connect (w->name, "query-tooltip", G_CALLBACK (on_name_tooltip), item);
   gtk_widget_set_hexpand (w->name, TRUE);
   gtk_box_append (GTK_BOX (box), w->swatch);
   gtk_box_append (GTK_BOX (box), w->name);
@@ -406,7 +541,11 @@ setup_row (GtkSignalListItemFactory *factory, GtkListItem *item, TressCurveChann
     {
       w->toggle[t] = gtk_toggle_button_new ();
       gtk_button_set_icon_name (GTK_BUTTON (w->toggle[t]), toggles[t].on_icon);
-      gtk_widget_set_tooltip_text (w->toggle[t], _ (toggles[t].tooltip));
+      /* Tooltips are looked up when shown: setting their text costs more than
+       * the rest of a row, and rows are made again for every new selection. */
+      gtk_widget_set_has_tooltip (w->toggle[t], TRUE);
+      g_signal_connect (w->toggle[t], "query-tooltip", G_CALLBACK (on_toggle_tooltip),
+                        GUINT_TO_POINTER (t));
       gtk_widget_add_css_class (w->toggle[t], "flat");
       gtk_widget_set_focus_on_click (w->toggle[t], FALSE);
       g_object_set_data (G_OBJECT (w->toggle[t]), "tress-list", self);
@@ -428,7 +567,6 @@ bind_row (GtkSignalListItemFactory *factory, GtkListItem *item, TressCurveChanne
 
   gtk_tree_expander_set_list_row (GTK_TREE_EXPANDER (w->expander), row);
   gtk_label_set_text (GTK_LABEL (w->name), c->name);
-  gtk_widget_set_tooltip_text (w->name, c->curve >= 0 ? c->paths->pdata[c->first] : NULL);
   if (c->curve >= 0 && self->view != NULL)
     {
       GdkRGBA rgba;
@@ -586,7 +724,6 @@ tress_curve_channel_list_dispose (GObject *object)
     gtk_widget_unparent (child);
   g_clear_object (&self->selection);
   g_clear_object (&self->tree);
-  g_clear_object (&self->roots);
   self->view = NULL;
   G_OBJECT_CLASS (tress_curve_channel_list_parent_class)->dispose (object);
 }
@@ -626,9 +763,8 @@ tress_curve_channel_list_init (TressCurveChannelList *self)
   self->shown = g_array_new (FALSE, FALSE, sizeof (guint));
   self->paths = g_ptr_array_new_with_free_func (g_free);
   self->bound = g_hash_table_new (NULL, NULL);
-  self->roots = g_list_store_new (TRESS_TYPE_CURVE_CHANNEL);
-  self->tree = gtk_tree_list_model_new (g_object_ref (G_LIST_MODEL (self->roots)), FALSE, TRUE,
-                                        create_children, self, NULL);
+  self->tree = gtk_tree_list_model_new (level_new (self->shown, self->paths, 0, 0, 0, 0), FALSE,
+                                        TRUE, create_children, self, NULL);
   self->selection = gtk_multi_selection_new (g_object_ref (G_LIST_MODEL (self->tree)));
   g_signal_connect (self->selection, "selection-changed", G_CALLBACK (on_selection_changed), self);
 
