@@ -281,6 +281,57 @@ test_columns (void)
   free_curve (c);
 }
 
+/* Outside its keys a looping curve's columns follow tress_curve_geometry_value()
+ * (a column's ends and middle), whatever the wrap: repeated, mirrored, or held
+ * within the animation's length; with keys on one frame (a jump) and Hermite
+ * segments. */
+static void
+test_columns_ghost (void)
+{
+  const double f[] = { 0, 4, 4, 7.5, 12, 12.25, 20 };
+  const double v[] = { 0, 1, -0.5, 0.75, 2, -1, 0.25 };
+  const TressWrap wraps[] = { TRESS_WRAP_REPEAT, TRESS_WRAP_MIRROR, TRESS_WRAP_CLAMP };
+  TressCurve *c = make_curve (f, v, G_N_ELEMENTS (f), TRESS_INTERP_HERMITE);
+  TressCurveViewport vp;
+  TressCurveColumn cols[276];
+
+  for (guint i = 0; i < c->keys->len; i++)
+    g_array_index (c->keys, TressKey, i).out_slope = g_array_index (c->keys, TressKey, i).in_slope
+        = 0.3 * (i % 3) - 0.3;
+  g_array_index (c->keys, TressKey, 3).interp = TRESS_INTERP_STEP;
+  c->loops = TRUE;
+  c->frame_count = 26;
+  /* Half a frame a column: column ends fall on the keys' frames (and on the jump). */
+  tress_curve_viewport_init (&vp, 276, 200);
+  vp.frame_min = -48, vp.frame_max = 90, vp.value_min = -3, vp.value_max = 3;
+  for (guint w = 0; w < G_N_ELEMENTS (wraps); w++)
+    {
+      double fpp = tress_curve_viewport_frames_per_px (&vp);
+      guint outside = 0;
+
+      c->pre_wrap = c->post_wrap = wraps[w];
+      tress_curve_sample_columns (c, TRESS_VALUE_MAP_IDENTITY, &vp, 0, 276, TRUE, cols);
+      for (guint x = 0; x < 276; x++)
+        {
+          double a = vp.frame_min + x * fpp, b = a + fpp;
+          double ya = tress_curve_viewport_value_to_y (&vp, tress_curve_geometry_value (c, a));
+          double ym
+              = tress_curve_viewport_value_to_y (&vp, tress_curve_geometry_value (c, (a + b) / 2));
+          double yb = tress_curve_viewport_value_to_y (&vp, tress_curve_geometry_value (c, b));
+
+          if (b >= 0 && a <= 20)
+            continue;
+          outside++;
+          g_assert_cmpfloat_with_epsilon (cols[x].y_first, ya, 1e-3);
+          g_assert_cmpfloat_with_epsilon (cols[x].y_last, yb, 1e-3);
+          g_assert_cmpfloat_with_epsilon (cols[x].y_min, MIN (ya, MIN (ym, yb)), 1e-3);
+          g_assert_cmpfloat_with_epsilon (cols[x].y_max, MAX (ya, MAX (ym, yb)), 1e-3);
+        }
+      g_assert_cmpuint (outside, >, 200);
+    }
+  free_curve (c);
+}
+
 static void
 test_columns_dense (void)
 {
@@ -472,6 +523,7 @@ main (int argc, char **argv)
   g_test_add_func ("/curves/geometry/box", test_box);
   g_test_add_func ("/curves/geometry/columns", test_columns);
   g_test_add_func ("/curves/geometry/columns-dense", test_columns_dense);
+  g_test_add_func ("/curves/geometry/columns-ghost", test_columns_ghost);
   g_test_add_func ("/curves/geometry/values", test_values);
   g_test_add_func ("/curves/geometry/loop-past-keys", test_values_loop_past_keys);
   g_test_add_func ("/curves/geometry/segment-ends", test_segment_ends);

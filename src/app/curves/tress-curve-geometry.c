@@ -494,6 +494,44 @@ seg_poly_y (const SegPoly *p, double frame)
   return (float)(p->c0 + u * (p->c1 + u * (p->c2 + u * p->c3)));
 }
 
+/* The value of a curve outside its keys, in pixels, column after column: the
+ * frame wrapped into the keys (as tress_curve_geometry_value() does), its
+ * segment found from the last one (the wrapped frames mostly move forward)
+ * and that segment's polynomial kept. */
+typedef struct
+{
+  const TressCurve *curve;
+  const TressKey *keys;
+  guint n;
+  guint seg;     /* the segment of the last frame */
+  guint poly_at; /* the segment @poly is set up for */
+  SegPoly poly;
+  double voff, scale, ypx;
+} Ghost;
+
+static float
+ghost_y (Ghost *g, double frame)
+{
+  const TressKey *keys = g->keys;
+  guint n = g->n, s = g->seg;
+
+  frame = wrap_frame (g->curve, frame);
+  /* segment_at(): the key at the frame itself, else the one before it; the
+   * last segment or the next one, else a search. */
+  if (keys[s].frame <= frame && (s + 1 >= n || keys[s + 1].frame > frame))
+    ;
+  else if (s + 1 < n && keys[s + 1].frame <= frame && (s + 2 >= n || keys[s + 2].frame > frame))
+    s++;
+  else
+    s = segment_at (g->curve, frame);
+  /* Keys on the same frame (a jump) resolve as segment_at() resolves them. */
+  if (s > 0 && keys[s - 1].frame == frame)
+    s = segment_at (g->curve, frame);
+  g->seg = s;
+  seg_poly_ensure (&g->poly, &g->poly_at, keys, n, s, g->voff, g->scale, g->ypx);
+  return seg_poly_y (&g->poly, frame);
+}
+
 guint
 tress_curve_sample_columns (const TressCurve *curve, TressValueMap map,
                             const TressCurveViewport *vp, int first_column, guint n_columns,
@@ -509,9 +547,10 @@ tress_curve_sample_columns (const TressCurve *curve, TressValueMap map,
   guint inside = 0;
   guint seg = 0, poly_seg = G_MAXUINT; /* the segment @poly is set up for */
   gboolean have_seg = FALSE;
-  gboolean prev_inside = FALSE;
-  float y_prev = 0;
+  gboolean prev_inside = FALSE, prev_outside = FALSE;
+  float y_prev = 0, y_prev_outside = 0;
   SegPoly poly = { 0 };
+  Ghost ghost;
 
 #define TO_Y(v) ((float)((voff - (v)*map.scale) * ypx))
 
@@ -524,6 +563,7 @@ tress_curve_sample_columns (const TressCurve *curve, TressValueMap map,
   keys = (const TressKey *)curve->keys->data;
   first_frame = keys[0].frame;
   last_frame = keys[n - 1].frame;
+  ghost = (Ghost){ curve, keys, n, 0, G_MAXUINT, { 0 }, voff, map.scale, ypx };
 
   for (guint c = 0; c < n_columns; c++)
     {
@@ -534,12 +574,15 @@ tress_curve_sample_columns (const TressCurve *curve, TressValueMap map,
 
       if (b < first_frame || a > last_frame)
         {
-          prev_inside = FALSE;
           if (extrapolate)
             {
-              float ya = TO_Y (tress_curve_geometry_value (curve, a));
-              float ym = TO_Y (tress_curve_geometry_value (curve, (a + b) / 2));
-              float yb = TO_Y (tress_curve_geometry_value (curve, b));
+              /* A column starts where the one before it ended. */
+              float ya = prev_outside ? y_prev_outside : ghost_y (&ghost, a);
+              float ym = ghost_y (&ghost, (a + b) / 2);
+              float yb = ghost_y (&ghost, b);
+
+              y_prev_outside = yb;
+              prev_outside = TRUE;
               col->y_first = ya;
               col->y_last = yb;
               col->y_min = MIN (ya, MIN (ym, yb));
@@ -547,10 +590,12 @@ tress_curve_sample_columns (const TressCurve *curve, TressValueMap map,
             }
           else
             col->y_first = col->y_min = col->y_max = col->y_last = NAN;
+          prev_inside = FALSE;
           continue;
         }
 
       inside++;
+      prev_outside = FALSE;
       /* The part of the column inside the keys. */
       a = MAX (a, first_frame);
       b = MIN (b, last_frame);
