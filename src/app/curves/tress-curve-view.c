@@ -84,6 +84,7 @@ struct _TressCurveView
 
   GArray *slots;                  /* Slot */
   GHashTable *slot_of;            /* curve index → its slot's position + 1 */
+  GHashTable *extents;            /* curve index → Extents, of the curves framed */
   TressCurveSelection *selection; /* keys and handles, per curve */
   guint n_solo;                   /* shown curves marked solo */
   /* Curve index → a copy of the curve the selection's key indices refer to,
@@ -846,6 +847,58 @@ view_move (TressCurveView *self, double d_frame, double d_value)
   return apply_edit (self, &e, count_selected_keys (self), TARGET_SELECTED, prepare_move, NULL);
 }
 
+/* Where a curve's keys and drawn shape lie, in stored values. */
+typedef struct
+{
+  TressCurve *curve; /* the version they were found for (a reference) */
+  double fmin, fmax, vmin, vmax;
+} Extents;
+
+static void
+extents_free (Extents *e)
+{
+  tress_curve_unref (e->curve);
+  g_free (e);
+}
+
+/* The extents of @index's curve @c, found once per version of it: framing a
+ * whole file again (every new selection is framed) costs a lookup a curve
+ * instead of a walk over every key. */
+static const Extents *
+curve_extents (TressCurveView *self, guint index, const TressCurve *c)
+{
+  Extents *e = g_hash_table_lookup (self->extents, GUINT_TO_POINTER (index));
+  guint n = tress_curve_get_n_keys (c);
+
+  if (e != NULL && e->curve == c)
+    return e;
+  e = g_new (Extents, 1);
+  e->curve = tress_curve_ref ((TressCurve *)c);
+  e->fmin = e->vmin = G_MAXDOUBLE;
+  e->fmax = e->vmax = -G_MAXDOUBLE;
+  for (guint k = 0; k < n; k++)
+    {
+      const TressKey *key = tress_curve_get_key (c, k);
+
+      e->fmin = MIN (e->fmin, key->frame);
+      e->fmax = MAX (e->fmax, key->frame);
+      e->vmin = MIN (e->vmin, key->value);
+      e->vmax = MAX (e->vmax, key->value);
+      /* The drawn shape between keys counts too. */
+      if (key->interp == TRESS_INTERP_HERMITE && k + 1 < n)
+        for (int q = 1; q < 4; q++)
+          {
+            double f = key->frame + (tress_curve_get_key (c, k + 1)->frame - key->frame) * q / 4;
+            double sv = tress_curve_geometry_segment_value (c, k, f);
+
+            e->vmin = MIN (e->vmin, sv);
+            e->vmax = MAX (e->vmax, sv);
+          }
+    }
+  g_hash_table_replace (self->extents, GUINT_TO_POINTER (index), e);
+  return e;
+}
+
 static void
 view_frame_all (TressCurveView *self, gboolean selected_only)
 {
@@ -862,12 +915,29 @@ view_frame_all (TressCurveView *self, gboolean selected_only)
       if (c == NULL || !slot_shown (self, s))
         continue;
       n = tress_curve_get_n_keys (c);
+      if (!selected_only)
+        {
+          const Extents *e;
+          double a, b;
+
+          if (n == 0)
+            continue;
+          e = curve_extents (self, s->index, c);
+          a = e->vmin * map.scale + map.offset;
+          b = e->vmax * map.scale + map.offset;
+          fmin = MIN (fmin, e->fmin);
+          fmax = MAX (fmax, e->fmax);
+          vmin = MIN (vmin, MIN (a, b));
+          vmax = MAX (vmax, MAX (a, b));
+          any = TRUE;
+          continue;
+        }
       for (guint k = 0; k < n; k++)
         {
           const TressKey *key = tress_curve_get_key (c, k);
           double v;
 
-          if (selected_only && !sel_has (self, s->index, k, TRESS_CURVE_PART_KEY))
+          if (!sel_has (self, s->index, k, TRESS_CURVE_PART_KEY))
             continue;
           v = key->value * map.scale + map.offset;
           fmin = MIN (fmin, key->frame);
@@ -875,16 +945,6 @@ view_frame_all (TressCurveView *self, gboolean selected_only)
           vmin = MIN (vmin, v);
           vmax = MAX (vmax, v);
           any = TRUE;
-          /* The drawn shape between keys counts too. */
-          if (!selected_only && key->interp == TRESS_INTERP_HERMITE && k + 1 < n)
-            for (int q = 1; q < 4; q++)
-              {
-                double f
-                    = key->frame + (tress_curve_get_key (c, k + 1)->frame - key->frame) * q / 4;
-                double sv = tress_curve_geometry_segment_value (c, k, f) * map.scale + map.offset;
-                vmin = MIN (vmin, sv);
-                vmax = MAX (vmax, sv);
-              }
         }
     }
   if (!any)
@@ -2766,6 +2826,7 @@ follow_keys (TressCurveView *self, guint index)
 static void
 on_curve_changed (TressCurveDocument *document, guint index, TressCurveView *self)
 {
+  g_hash_table_remove (self->extents, GUINT_TO_POINTER (index)); /* no old version kept */
   if (slot_for (self, index) == NULL)
     return;
   if (!self->committing)
@@ -2784,6 +2845,7 @@ on_curve_changed (TressCurveDocument *document, guint index, TressCurveView *sel
 static void
 on_curves_reset (TressCurveDocument *document, TressCurveView *self)
 {
+  g_hash_table_remove_all (self->extents);
   tress_curve_view_set_curves (self, NULL, 0);
 }
 
@@ -2796,6 +2858,7 @@ tress_curve_view_set_document (TressCurveView *self, TressCurveDocument *documen
   if (self->document == document)
     return;
   tress_curve_view_set_curves (self, NULL, 0);
+  g_hash_table_remove_all (self->extents);
   if (self->document != NULL)
     {
       g_clear_signal_handler (&self->changed_id, self->document);
@@ -3827,6 +3890,7 @@ tress_curve_view_finalize (GObject *object)
   g_hash_table_unref (self->seen);
   g_hash_table_unref (self->broken);
   g_hash_table_unref (self->ghosts);
+  g_hash_table_unref (self->extents);
   clear_pending (self);
   g_free (self->message);
   G_OBJECT_CLASS (tress_curve_view_parent_class)->finalize (object);
@@ -4016,6 +4080,7 @@ tress_curve_view_init (TressCurveView *self)
   self->seen = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify)tress_curve_unref);
   self->broken = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   self->ghosts = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify)tress_curve_unref);
+  self->extents = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify)extents_free);
   self->snap = TRUE;
   self->loop = TRUE;
   self->tolerance = -1;
