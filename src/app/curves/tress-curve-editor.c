@@ -164,6 +164,8 @@ struct _TressCurveEditor
   GListStore *key_rows;
   GtkSingleSelection *key_selection;
   int table_curve;
+  const TressCurve *table_source; /* the version of its curve the rows were made for */
+  double table_scale;             /* and the scale its values were shown in */
 
   GtkLabel *panel_title;
   GtkSpinButton *panel_spin[4]; /* frame, value, in, out */
@@ -1480,6 +1482,9 @@ rebuild_key_rows (TressCurveEditor *self)
   if (table_curve >= 0)
     c = tress_curve_view_get_shown_curve (self->view, (guint)table_curve);
   self->table_curve = table_curve;
+  self->table_source = c;
+  self->table_scale
+      = table_curve >= 0 ? tress_curve_view_get_display_scale (self->view, (guint)table_curve) : 1;
   if (c != NULL)
     for (guint i = 0; i < tress_curve_get_n_keys (c); i++)
       {
@@ -2018,10 +2023,28 @@ refresh_selection (TressCurveEditor *self)
   update_summary (self);
 }
 
+/* Whether the key table lists what it would list if made again: the same
+ * version of the same curve, in the same units. A new set of curves shown
+ * that keeps the table's curve keeps its rows (and their widgets). */
+static gboolean
+key_rows_current (TressCurveEditor *self)
+{
+  int want = wanted_table_curve (self);
+  const TressCurve *c
+      = want >= 0 ? tress_curve_view_get_shown_curve (self->view, (guint)want) : NULL;
+
+  return want == self->table_curve && c == self->table_source
+         && (want < 0
+             || tress_curve_view_get_display_scale (self->view, (guint)want) == self->table_scale);
+}
+
 static void
 refresh_curves (TressCurveEditor *self)
 {
-  rebuild_key_rows (self);
+  if (key_rows_current (self))
+    refresh_selection (self);
+  else
+    rebuild_key_rows (self);
   update_key_panel (self);
   update_summary (self);
   update_timeline (self);
