@@ -979,6 +979,31 @@ test_per_curve_and_rate (void)
         g_ascii_strtod (text, NULL),
         tress_curve_get_key (tress_curve_document_get_curve (doc, 0), 1)->value, 1e-5);
   }
+  /* A key far down another curve's 47 keys made the active key: the table
+   * lists that curve and shows the key's row, selected. */
+  {
+    GtkWidget *table = find_named_type (GTK_WIDGET (f->editor), "key-table", GTK_TYPE_COLUMN_VIEW);
+    GtkSingleSelection *rows
+        = GTK_SINGLE_SELECTION (gtk_column_view_get_model (GTK_COLUMN_VIEW (table)));
+    const TressCurve *c2 = tress_curve_document_get_curve (doc, 2);
+    guint far = tress_curve_get_n_keys (c2) - 3;
+    char text[G_ASCII_DTOSTR_BUF_SIZE];
+    GtkWidget *cell;
+
+    tress_curve_view_set_curves (f->view, (guint[]){ 0, 1, 2 }, 3);
+    wait_for_frame (f, start_now (), "three channels");
+    g_assert_cmpuint (tress_curve_get_n_keys (c2), >, 20);
+    gtk_widget_activate_action (GTK_WIDGET (f->view), "curve.select-key", "(uub)", 2u, far, FALSE);
+    wait_for_frame (f, start_now (), "a key far down a curve");
+    wait_for_frame (f, start_now (), "a key far down a curve, laid out");
+    g_assert_cmpint (tress_curve_editor_get_table_curve (f->editor), ==, 2);
+    g_assert_cmpuint (gtk_single_selection_get_selected (rows), ==, far);
+    g_snprintf (text, sizeof text, "%g", tress_curve_get_key (c2, far)->frame);
+    cell = find_top_label (table, text, GTK_WIDGET (f->window), &(double){ G_MAXDOUBLE });
+    if (cell == NULL)
+      g_error ("the row of key %u (frame %s) is not in view", far, text);
+    assert_shown_whole (f, cell, "the active key's row");
+  }
   /* Unwrap from the editor's menu: every rotation shown, one step. */
   tress_curve_editor_click_row (f->editor, 0, FALSE, FALSE);
   wait_for_frame (f, start_now (), "every channel");

@@ -1500,7 +1500,11 @@ rebuild_key_rows (TressCurveEditor *self)
                        rows->pdata, rows->len);
   if (c != NULL && tress_curve_view_get_active_key (self->view, &curve, &key)
       && (int)curve == table_curve && key < rows->len)
-    gtk_single_selection_set_selected (self->key_selection, key);
+    {
+      /* The table lists the active key's curve: its row is shown too. */
+      gtk_single_selection_set_selected (self->key_selection, key);
+      scroll_table_to (self, key);
+    }
   else
     gtk_single_selection_set_selected (self->key_selection, GTK_INVALID_LIST_POSITION);
   update_table_header (self, c);
