@@ -721,7 +721,7 @@ tress_curve_edit_unwrap_euler (TressCurve *xyz[3], TressEulerOrder order, GError
 {
   guint n = tress_curve_get_n_keys (xyz[0]);
   guint middle = tress_euler_order_middle_axis (order);
-  g_autofree Turn *t[3] = { NULL };
+  Turn *t[3] = { NULL };
 
   for (guint a = 0; a < 3; a++)
     if (!xyz[a]->angle)
@@ -793,7 +793,10 @@ tress_curve_edit_unwrap_euler (TressCurve *xyz[3], TressEulerOrder order, GError
         t[a][i] = best[a];
     }
   for (guint a = 0; a < 3; a++)
-    apply_turns (xyz[a], t[a]);
+    {
+      apply_turns (xyz[a], t[a]);
+      g_free (t[a]);
+    }
   return TRUE;
 }
 
