@@ -139,6 +139,7 @@ test_serialize (gpointer data, GError **error)
   TressTestModel *model = data;
   TressTestFailure failure = tress_test_format_get_failure ();
   TressWriter w;
+  GBytes *out;
   gsize trailer_size = 0;
   gconstpointer trailer = g_bytes_get_data (model->trailer, &trailer_size);
 
@@ -157,7 +158,9 @@ test_serialize (gpointer data, GError **error)
     tress_writer_u32 (&w, g_array_index (model->values, guint32, i));
   if (trailer_size > 0)
     tress_writer_bytes (&w, trailer, trailer_size);
-  return tress_writer_finish (&w);
+  out = tress_writer_finish (&w);
+  tress_writer_clear (&w);
+  return out;
 }
 
 static char *
@@ -234,6 +237,7 @@ GBytes *
 tress_test_format_build (const guint32 *values, guint n_values)
 {
   TressWriter w;
+  GBytes *out;
 
   /* Not through test_serialize(): building sample files must not be affected by
    * an injected failure. */
@@ -242,7 +246,9 @@ tress_test_format_build (const guint32 *values, guint n_values)
   tress_writer_u32 (&w, n_values);
   for (guint i = 0; i < n_values; i++)
     tress_writer_u32 (&w, values[i]);
-  return tress_writer_finish (&w);
+  out = tress_writer_finish (&w);
+  tress_writer_clear (&w);
+  return out;
 }
 
 /* Commands. The history's target is the TressTestModel; they refer to values by index. */
