@@ -135,6 +135,14 @@ tress_test_pointer_button (guint button, gboolean press)
 }
 
 void
+tress_test_pointer_click (GtkWidget *widget, double x, double y)
+{
+  tress_test_pointer_move (widget, x, y);
+  tress_test_pointer_button (1, TRUE);
+  tress_test_pointer_button (1, FALSE);
+}
+
+void
 tress_test_pointer_scroll (int steps)
 {
   guint button = steps > 0 ? 5 : 4;

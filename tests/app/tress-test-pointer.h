@@ -21,6 +21,8 @@ gboolean tress_test_pointer_available (GtkWidget *widget);
 void tress_test_pointer_move (GtkWidget *widget, double x, double y);
 /* Presses (@press) or releases button @button (1 left, 2 middle, 3 right). */
 void tress_test_pointer_button (guint button, gboolean press);
+/* Moves the pointer to (@x, @y) of @widget and clicks the left button there. */
+void tress_test_pointer_click (GtkWidget *widget, double x, double y);
 /* Turns the wheel by @steps notches where the pointer is: > 0 down, < 0 up. */
 void tress_test_pointer_scroll (int steps);
 /* Holds (@press) or lets go of a modifier key (GDK_KEY_Shift_L, GDK_KEY_Control_L…). */

@@ -10,7 +10,7 @@
  * GL is unavailable and the rest works.
  *
  * /scene-window/real-pointer (the "scene-window-pointer" test) drives the
- * editor as a user does, with xdotool on the X server, in a 960×640 window:
+ * editor as a user does, with the X server's pointer (XTest), in a 960×640 window:
  * it selects an animation in the tree, clicks a bone, drags a key and
  * compares the pixels the X server shows (XGetImage of the window) before,
  * during and after; then orbits, zooms, pans and frames the model again. With
@@ -21,117 +21,23 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <gtk/gtk.h>
-#ifdef GDK_WINDOWING_X11
-#include <X11/Xlib.h>
-#include <X11/Xutil.h>
-#include <gdk/x11/gdkx.h>
-#endif
 #include <math.h>
-#include <stdlib.h>
 #include <string.h>
 
-#include "curves/tress-curve-editor.h"
 #include "formats/bfres/tress-bfres-builder.h"
 #include "formats/bfres/tress-bfres-model.h"
-#include "scene/tress-scene-pane.h"
-#include "scene/tress-scene-renderer.h"
-#include "tress-application.h"
-#include "tress-document-page.h"
-#include "tress-png.h"
+#include "tress-test-pointer.h"
+#include "tress-test-scene.h"
 #include "tress-test-utils.h"
-#include "tress-window.h"
-
-static TressApplication *app;
 
 #define WAIT_FOR(cond) TRESS_TEST_WAIT_FOR (cond)
 
-typedef struct
-{
-  TressWindow *window;
-  TressCurveEditor *editor;
-  TressCurveView *view;
-  TressCurveDocument *doc;
-  TressScenePane *pane;
-  TressScenePreview *preview;
-} Fixture;
-
-static gboolean
-open_window (Fixture *f, const char *path)
-{
-  g_autoptr (GFile) file = g_file_new_for_path (path);
-
-  f->window = tress_window_new (GTK_APPLICATION (app));
-  gtk_window_set_default_size (GTK_WINDOW (f->window), 960, 640);
-  gtk_window_present (GTK_WINDOW (f->window));
-  WAIT_FOR (gtk_widget_get_mapped (GTK_WIDGET (f->window)));
-  tress_window_open_file (f->window, file);
-  WAIT_FOR (tress_window_get_n_documents (f->window) == 1 && !tress_window_get_busy (f->window));
-  f->editor = TRESS_CURVE_EDITOR (
-      tress_document_page_get_editor (tress_window_get_current_page (f->window)));
-  f->view = tress_curve_editor_get_view (f->editor);
-  f->doc = tress_curve_editor_get_document (f->editor);
-  f->pane = TRESS_SCENE_PANE (tress_curve_editor_get_preview (f->editor));
-  g_assert_nonnull (f->pane);
-  f->preview = tress_scene_pane_get_preview (f->pane);
-  WAIT_FOR (gtk_widget_get_mapped (GTK_WIDGET (f->preview)));
-  return TRUE;
-}
-
-static void
-close_window (Fixture *f)
-{
-  g_object_add_weak_pointer (G_OBJECT (f->window), (gpointer *)&f->window);
-  gtk_window_destroy (GTK_WINDOW (f->window));
-  WAIT_FOR (f->window == NULL);
-}
-
-static gboolean
-is_background (const guint8 *p)
-{
-  return abs (p[0] - TRESS_SCENE_BACKGROUND_R) <= 2 && abs (p[1] - TRESS_SCENE_BACKGROUND_G) <= 2
-         && abs (p[2] - TRESS_SCENE_BACKGROUND_B) <= 2;
-}
-
-static guint
-count_model_pixels (GBytes *pixels)
-{
-  gsize n;
-  const guint8 *d = g_bytes_get_data (pixels, &n);
-  guint count = 0;
-
-  for (gsize i = 0; i + 3 < n; i += 4)
-    if (!is_background (d + i))
-      count++;
-  return count;
-}
-
-static guint
-count_different (GBytes *a, GBytes *b)
-{
-  gsize n, m;
-  const guint8 *x = g_bytes_get_data (a, &n), *y = g_bytes_get_data (b, &m);
-  guint count = 0;
-
-  g_assert_cmpuint (n, ==, m);
-  for (gsize i = 0; i + 3 < n; i += 4)
-    if (memcmp (x + i, y + i, 3) != 0)
-      count++;
-  return count;
-}
-
-static int
-curve_by_path (TressCurveDocument *doc, const char *path)
-{
-  for (guint i = 0; i < tress_curve_document_get_n_curves (doc); i++)
-    if (g_strcmp0 (tress_curve_document_get_curve (doc, i)->path, path) == 0)
-      return (int)i;
-  return -1;
-}
+typedef TressTestScene Fixture;
 
 static void
 show_curve (Fixture *f, const char *path)
 {
-  int c = curve_by_path (f->doc, path);
+  int c = tress_test_scene_curve (f, path);
   guint u;
 
   g_assert_cmpint (c, >=, 0);
@@ -181,28 +87,21 @@ test_preview (void)
 
   if (path == NULL || model == NULL)
     return;
-  open_window (&f, path);
+  tress_test_scene_open (&f, path);
   /* The Bass model is found beside the animation file. */
-  WAIT_FOR (tress_scene_pane_get_animator (f.pane) != NULL
-            || tress_scene_preview_get_message (f.preview) != NULL);
+  tress_test_scene_wait_scene (&f);
   animator = tress_scene_pane_get_animator (f.pane);
   g_assert_nonnull (animator);
   g_assert_null (tress_scene_preview_get_message (f.preview));
   g_assert_cmpstr (animator->scene->name, ==, "Bass");
   g_assert_cmpstr (animator->source, ==, "Animal_Bass.bfres");
 
-  WAIT_FOR (tress_scene_preview_get_gl_ready (f.preview)
-            || tress_scene_preview_get_gl_error (f.preview) != NULL);
-  if (!tress_scene_preview_get_gl_ready (f.preview))
+  if (!tress_test_scene_wait_gl (&f))
     {
       /* Without GL the pane says so, and the editor still edits. */
       g_assert_nonnull (strstr (tress_scene_preview_get_gl_error (f.preview), "unavailable"));
-      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f.view), "curve.select-key", "(uub)",
-                                                 tress_curve_view_get_curve_index (f.view, 0), 1u,
-                                                 FALSE));
-      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f.view), "curve.nudge", "(ii)", 0, 1));
-      g_assert_true (tress_document_get_modified (TRESS_DOCUMENT (f.doc)));
-      close_window (&f);
+      tress_test_scene_nudge_key (&f, 1u);
+      tress_test_scene_close (&f);
       return;
     }
 
@@ -214,22 +113,23 @@ test_preview (void)
   rest = grab (&f);
   g_assert_nonnull (rest);
   total = (guint)(g_bytes_get_size (rest) / 4);
-  g_test_message ("preview: %u of %u pixels show the model", count_model_pixels (rest), total);
-  g_assert_cmpuint (count_model_pixels (rest), >, total / 50);
+  g_test_message ("preview: %u of %u pixels show the model", tress_test_pixels_drawn (rest, 4),
+                  total);
+  g_assert_cmpuint (tress_test_pixels_drawn (rest, 4), >, total / 50);
   /* The bones alone draw far less than the mesh. */
   tress_scene_preview_set_show_mesh (f.preview, FALSE);
   {
     g_autoptr (GBytes) bones = grab (&f);
 
-    g_assert_cmpuint (count_model_pixels (bones), <, count_model_pixels (rest) / 3);
-    g_assert_cmpuint (count_model_pixels (bones), >, 20);
+    g_assert_cmpuint (tress_test_pixels_drawn (bones, 4), <, tress_test_pixels_drawn (rest, 4) / 3);
+    g_assert_cmpuint (tress_test_pixels_drawn (bones, 4), >, 20);
   }
   tress_scene_preview_set_show_mesh (f.preview, TRUE);
 
   /* Scrubbing: Dead turns the fish on its side by frame 25. */
   tress_curve_view_set_playhead (f.view, 25);
   scrubbed = grab (&f);
-  g_assert_cmpuint (count_different (rest, scrubbed), >, total / 100);
+  g_assert_cmpuint (tress_test_pixels_different (rest, scrubbed, 4, 0), >, total / 100);
   g_assert_cmpint (tress_scene_pane_get_animation (f.pane), >=, 0);
   g_assert_cmpstr (animator->anim_names[tress_scene_pane_get_animation (f.pane)], ==, "Dead");
 
@@ -256,7 +156,7 @@ test_preview (void)
     gulong id;
     guint c;
 
-    curve = curve_by_path (f.doc, "Dead/Skl_Root/Rotate Z");
+    curve = tress_test_scene_curve (&f, "Dead/Skl_Root/Rotate Z");
     c = (guint)curve;
     /* The key nearest the playhead, dragged up by a third of the graph. */
     {
@@ -277,12 +177,12 @@ test_preview (void)
     }
     g_assert_nonnull (watch.during);
     g_assert_false (watch.modified_during); /* not yet committed */
-    g_assert_cmpuint (count_different (scrubbed, watch.during), >, total / 200);
+    g_assert_cmpuint (tress_test_pixels_different (scrubbed, watch.during, 4, 0), >, total / 200);
     g_assert_true (tress_document_get_modified (TRESS_DOCUMENT (f.doc)));
     /* The committed curve is posed before the next frame. */
     WAIT_FOR (tress_scene_pane_get_n_poses (f.pane) > poses_at_commit);
     after = grab (&f);
-    g_assert_cmpuint (count_different (scrubbed, after), >, total / 200);
+    g_assert_cmpuint (tress_test_pixels_different (scrubbed, after, 4, 0), >, total / 200);
     /* Undo brings the picture back (posed before the next frame). */
     {
       guint poses = tress_scene_pane_get_n_poses (f.pane);
@@ -293,7 +193,7 @@ test_preview (void)
     {
       g_autoptr (GBytes) undone = grab (&f);
 
-      g_assert_cmpuint (count_different (scrubbed, undone), ==, 0);
+      g_assert_cmpuint (tress_test_pixels_different (scrubbed, undone, 4, 0), ==, 0);
     }
     g_bytes_unref (watch.during);
   }
@@ -334,7 +234,7 @@ test_preview (void)
   }
   g_assert_true (tress_scene_preview_is_highlighted (f.preview, (guint)spine2));
   g_assert_false (tress_scene_preview_is_highlighted (f.preview, (guint)head));
-  close_window (&f);
+  tress_test_scene_close (&f);
 }
 
 /* A model that cannot be read is an error in the preview's place, naming
@@ -361,17 +261,13 @@ test_bad_model (void)
   g_byte_array_append (broken, g_bytes_get_data (model, NULL), 0x11000);
   g_assert_true (g_file_set_contents (model_path, (const char *)broken->data, broken->len, NULL));
 
-  open_window (&f, anim_path);
+  tress_test_scene_open (&f, anim_path);
   WAIT_FOR (tress_scene_preview_get_message (f.preview) != NULL);
   message = tress_scene_preview_get_message (f.preview);
   g_test_message ("%s", message);
   g_assert_nonnull (strstr (message, "offset 0x"));
   g_assert_null (tress_scene_pane_get_animator (f.pane));
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f.view), "curve.select-key", "(uub)",
-                                             tress_curve_view_get_curve_index (f.view, 0), 1u,
-                                             FALSE));
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f.view), "curve.nudge", "(ii)", 0, 1));
-  g_assert_true (tress_document_get_modified (TRESS_DOCUMENT (f.doc)));
+  tress_test_scene_nudge_key (&f, 1u);
 
   /* Choosing the good model (as "Model…" does) shows it, and is remembered. */
   {
@@ -382,12 +278,11 @@ test_bad_model (void)
     g_assert_nonnull (tress_scene_pane_get_animator (f.pane));
     g_assert_null (tress_scene_preview_get_message (f.preview));
   }
-  close_window (&f);
-  open_window (&f, anim_path);
-  WAIT_FOR (tress_scene_pane_get_animator (f.pane) != NULL
-            || tress_scene_preview_get_message (f.preview) != NULL);
+  tress_test_scene_close (&f);
+  tress_test_scene_open (&f, anim_path);
+  tress_test_scene_wait_scene (&f);
   g_assert_nonnull (tress_scene_pane_get_animator (f.pane));
-  close_window (&f);
+  tress_test_scene_close (&f);
 }
 
 /* A skeleton that fails the bind check is an error naming the bone in the
@@ -425,265 +320,17 @@ test_bad_bind (void)
   memcpy (broken->data + at, &u, 4);
   g_assert_true (g_file_set_contents (model_path, (const char *)broken->data, broken->len, NULL));
 
-  open_window (&f, anim_path);
+  tress_test_scene_open (&f, anim_path);
   WAIT_FOR (tress_scene_preview_get_message (f.preview) != NULL);
   message = tress_scene_preview_get_message (f.preview);
   g_test_message ("%s", message);
   g_assert_nonnull (strstr (message, "Spine_2"));
   g_assert_null (tress_scene_pane_get_animator (f.pane));
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f.view), "curve.select-key", "(uub)",
-                                             tress_curve_view_get_curve_index (f.view, 0), 1u,
-                                             FALSE));
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f.view), "curve.nudge", "(ii)", 0, 1));
-  g_assert_true (tress_document_get_modified (TRESS_DOCUMENT (f.doc)));
-  close_window (&f);
+  tress_test_scene_nudge_key (&f, 1u);
+  tress_test_scene_close (&f);
 }
 
-/* ---- a user's pointer (xdotool) and what the X server shows ----------------- */
-
-#ifdef GDK_WINDOWING_X11
-/* The GL area inside the preview. */
-static GtkWidget *
-find_type (GtkWidget *w, GType type)
-{
-  if (G_TYPE_CHECK_INSTANCE_TYPE (w, type))
-    return w;
-  for (GtkWidget *c = gtk_widget_get_first_child (w); c != NULL;
-       c = gtk_widget_get_next_sibling (c))
-    {
-      GtkWidget *found = find_type (c, type);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
-/* The mapped label showing @text highest up in @w. */
-static GtkWidget *
-find_label (GtkWidget *w, const char *text, GtkWidget *root, double *best_y)
-{
-  GtkWidget *found = NULL;
-
-  if (GTK_IS_LABEL (w) && gtk_widget_get_mapped (w)
-      && g_strcmp0 (gtk_label_get_text (GTK_LABEL (w)), text) == 0)
-    {
-      graphene_rect_t b;
-
-      if (gtk_widget_compute_bounds (w, root, &b) && b.origin.y < *best_y)
-        {
-          *best_y = b.origin.y;
-          found = w;
-        }
-    }
-  for (GtkWidget *c = gtk_widget_get_first_child (w); c != NULL;
-       c = gtk_widget_get_next_sibling (c))
-    {
-      GtkWidget *in = find_label (c, text, root, best_y);
-
-      if (in != NULL)
-        found = in;
-    }
-  return found;
-}
-
-static GtkWidget *
-find_tooltip (GtkWidget *w, const char *tooltip)
-{
-  if (g_strcmp0 (gtk_widget_get_tooltip_text (w), tooltip) == 0)
-    return w;
-  for (GtkWidget *c = gtk_widget_get_first_child (w); c != NULL;
-       c = gtk_widget_get_next_sibling (c))
-    {
-      GtkWidget *found = find_tooltip (c, tooltip);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
-/* (@x, @y) of @widget in the X window's pixels. */
-static void
-to_surface (GtkWidget *widget, double x, double y, int *sx, int *sy)
-{
-  GtkNative *native = gtk_widget_get_native (widget);
-  graphene_point_t p;
-  double dx = 0, dy = 0;
-
-  g_assert_true (
-      gtk_widget_compute_point (widget, GTK_WIDGET (native), &GRAPHENE_POINT_INIT (x, y), &p));
-  gtk_native_get_surface_transform (native, &dx, &dy);
-  *sx = (int)lround (p.x + dx);
-  *sy = (int)lround (p.y + dy);
-}
-
-static void
-xdotool (const char *const *args)
-{
-  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
-  g_autoptr (GError) error = NULL;
-  int status = 0;
-
-  g_ptr_array_add (argv, (gpointer) "xdotool");
-  for (guint i = 0; args[i] != NULL; i++)
-    g_ptr_array_add (argv, (gpointer)args[i]);
-  g_ptr_array_add (argv, NULL);
-  g_assert_true (g_spawn_sync (NULL, (char **)argv->pdata, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL,
-                               NULL, NULL, &status, &error));
-  g_assert_no_error (error);
-  g_assert_true (g_spawn_check_wait_status (status, NULL));
-}
-
-/* Moves the X pointer onto (@x, @y) of @widget (xdotool mousemove --sync). */
-static void
-pointer_to (GtkWidget *widget, double x, double y)
-{
-  GdkSurface *surface = gtk_native_get_surface (gtk_widget_get_native (widget));
-  g_autofree char *xid = g_strdup_printf ("%lu", (unsigned long)gdk_x11_surface_get_xid (surface));
-  char sx[16], sy[16];
-  int ix, iy;
-
-  to_surface (widget, x, y, &ix, &iy);
-  g_snprintf (sx, sizeof sx, "%d", ix);
-  g_snprintf (sy, sizeof sy, "%d", iy);
-  xdotool ((const char *[]){ "mousemove", "--sync", "--window", xid, sx, sy, NULL });
-  tress_test_spin (50);
-}
-
-static void
-click_at (GtkWidget *widget, double x, double y)
-{
-  pointer_to (widget, x, y);
-  xdotool ((const char *[]){ "click", "1", NULL });
-  tress_test_spin (100);
-}
-
-/* What the X server shows of @widget's rectangle (RGB, 3 bytes a pixel). */
-static GBytes *
-x_shot (GtkWidget *widget, int *width, int *height)
-{
-  GdkSurface *surface = gtk_native_get_surface (gtk_widget_get_native (widget));
-  Display *dpy = gdk_x11_display_get_xdisplay (gtk_widget_get_display (widget));
-  int x0, y0, x1, y1, w, h;
-  XImage *image;
-  guint8 *rgb;
-
-  to_surface (widget, 0, 0, &x0, &y0);
-  to_surface (widget, gtk_widget_get_width (widget), gtk_widget_get_height (widget), &x1, &y1);
-  w = x1 - x0;
-  h = y1 - y0;
-  XSync (dpy, False);
-  image = XGetImage (dpy, gdk_x11_surface_get_xid (surface), x0, y0, (unsigned)w, (unsigned)h,
-                     AllPlanes, ZPixmap);
-  g_assert_nonnull (image);
-  rgb = g_malloc ((gsize)w * h * 3);
-  for (int y = 0; y < h; y++)
-    for (int x = 0; x < w; x++)
-      {
-        unsigned long px = XGetPixel (image, x, y);
-        guint8 *d = rgb + ((gsize)y * w + x) * 3;
-
-        d[0] = (guint8)((px & image->red_mask) >> __builtin_ctzl (image->red_mask));
-        d[1] = (guint8)((px & image->green_mask) >> __builtin_ctzl (image->green_mask));
-        d[2] = (guint8)((px & image->blue_mask) >> __builtin_ctzl (image->blue_mask));
-      }
-  XDestroyImage (image);
-  *width = w;
-  *height = h;
-  return g_bytes_new_take (rgb, (gsize)w * h * 3);
-}
-
-static guint
-x_different (GBytes *a, GBytes *b)
-{
-  gsize n, m;
-  const guint8 *x = g_bytes_get_data (a, &n), *y = g_bytes_get_data (b, &m);
-  guint count = 0;
-
-  g_assert_cmpuint (n, ==, m);
-  for (gsize i = 0; i + 2 < n; i += 3)
-    if (abs (x[i] - y[i]) + abs (x[i + 1] - y[i + 1]) + abs (x[i + 2] - y[i + 2]) > 6)
-      count++;
-  return count;
-}
-
-static guint
-x_model_pixels (GBytes *rgb)
-{
-  gsize n;
-  const guint8 *d = g_bytes_get_data (rgb, &n);
-  guint count = 0;
-
-  for (gsize i = 0; i + 2 < n; i += 3)
-    if (abs (d[i] - TRESS_SCENE_BACKGROUND_R) > 2 || abs (d[i + 1] - TRESS_SCENE_BACKGROUND_G) > 2
-        || abs (d[i + 2] - TRESS_SCENE_BACKGROUND_B) > 2)
-      count++;
-  return count;
-}
-
-/* Waits until what the X server shows of @area differs from @before in more
- * than @min pixels (the frame GTK draws after an event reaches the server a
- * little later); returns that picture. */
-static gboolean
-x_shot_differs (GtkWidget *area, GBytes *before, guint min, GBytes **now)
-{
-  int w, h;
-
-  if (*now != NULL)
-    g_bytes_unref (*now);
-  *now = x_shot (area, &w, &h);
-  return x_different (before, *now) > min;
-}
-
-static GBytes *
-x_shot_changed (GtkWidget *area, GBytes *before, guint min)
-{
-  GBytes *now = NULL;
-
-  WAIT_FOR (x_shot_differs (area, before, min, &now));
-  return now;
-}
-
-static void
-write_x_shot (GtkWidget *window, const char *path)
-{
-  g_autoptr (GBytes) rgb = NULL;
-  g_autoptr (GdkTexture) texture = NULL;
-  g_autoptr (GError) error = NULL;
-  int w, h;
-
-  /* The whole X window, its frame included. */
-  {
-    GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (window));
-    Display *dpy = gdk_x11_display_get_xdisplay (gtk_widget_get_display (window));
-    XImage *image;
-    guint8 *d;
-
-    w = gdk_surface_get_width (surface);
-    h = gdk_surface_get_height (surface);
-    XSync (dpy, False);
-    image = XGetImage (dpy, gdk_x11_surface_get_xid (surface), 0, 0, (unsigned)w, (unsigned)h,
-                       AllPlanes, ZPixmap);
-    g_assert_nonnull (image);
-    d = g_malloc ((gsize)w * h * 3);
-    for (int y = 0; y < h; y++)
-      for (int x = 0; x < w; x++)
-        {
-          unsigned long px = XGetPixel (image, x, y);
-          guint8 *q = d + ((gsize)y * w + x) * 3;
-
-          q[0] = (guint8)((px & image->red_mask) >> __builtin_ctzl (image->red_mask));
-          q[1] = (guint8)((px & image->green_mask) >> __builtin_ctzl (image->green_mask));
-          q[2] = (guint8)((px & image->blue_mask) >> __builtin_ctzl (image->blue_mask));
-        }
-    XDestroyImage (image);
-    rgb = g_bytes_new_take (d, (gsize)w * h * 3);
-  }
-  texture = gdk_memory_texture_new (w, h, GDK_MEMORY_R8G8B8, rgb, (gsize)w * 3);
-  g_assert_true (tress_texture_save_png (texture, path, &error));
-  g_assert_no_error (error);
-}
+/* ---- a user's pointer (XTest) and what the X server shows ------------------- */
 
 /* The key of @curve nearest @frame that no other shown curve's key covers. */
 static guint
@@ -724,7 +371,6 @@ key_near (Fixture *f, guint curve, double frame, double *kx, double *ky)
   g_assert_cmpuint (best_k, !=, G_MAXUINT);
   return best_k;
 }
-#endif
 
 /* The playhead: Jump's fish is in the air, wholly in view. */
 #define POINTER_FRAME 3
@@ -732,7 +378,6 @@ key_near (Fixture *f, guint curve, double frame, double *kx, double *ky)
 static void
 test_real_pointer (void)
 {
-#ifdef GDK_WINDOWING_X11
   g_autofree char *path = tress_test_sample_path ("bfres/Animal_Bass_Animation.bfres");
   g_autofree char *model = tress_test_sample_path ("bfres/Animal_Bass.bfres");
   const char *screenshot = g_getenv ("TRESS_SCENE_SCREENSHOT");
@@ -747,24 +392,19 @@ test_real_pointer (void)
 
   if (path == NULL || model == NULL)
     return;
-  open_window (&f, path);
-  if (!GDK_IS_X11_DISPLAY (gtk_widget_get_display (GTK_WIDGET (f.window)))
-      || g_find_program_in_path ("xdotool") == NULL)
+  tress_test_scene_open (&f, path);
+  if (!tress_test_pointer_available (GTK_WIDGET (f.window)))
     {
-      g_test_skip ("needs an X11 display and xdotool");
-      close_window (&f);
+      tress_test_scene_close (&f);
       return;
     }
-  WAIT_FOR (tress_scene_pane_get_animator (f.pane) != NULL
-            || tress_scene_preview_get_message (f.preview) != NULL);
+  tress_test_scene_wait_scene (&f);
   animator = tress_scene_pane_get_animator (f.pane);
   g_assert_nonnull (animator);
-  WAIT_FOR (tress_scene_preview_get_gl_ready (f.preview)
-            || tress_scene_preview_get_gl_error (f.preview) != NULL);
-  if (!tress_scene_preview_get_gl_ready (f.preview))
+  if (!tress_test_scene_wait_gl (&f))
     {
       g_test_skip ("needs GL");
-      close_window (&f);
+      tress_test_scene_close (&f);
       return;
     }
   /* The X window is 960×640 (the window's frame included). */
@@ -778,25 +418,26 @@ test_real_pointer (void)
     g_assert_cmpint (gdk_surface_get_width (surface), ==, 960);
     g_assert_cmpint (gdk_surface_get_height (surface), ==, 640);
   }
-  area = find_type (GTK_WIDGET (f.preview), GTK_TYPE_GL_AREA);
+  area = tress_test_find_type (GTK_WIDGET (f.preview), GTK_TYPE_GL_AREA);
   g_assert_nonnull (area);
-  tree = gtk_widget_get_ancestor (find_label (GTK_WIDGET (f.editor), "Dead (Dead)",
-                                              GTK_WIDGET (f.window), &(double){ G_MAXDOUBLE }),
+  tree = gtk_widget_get_ancestor (tress_test_find_label (GTK_WIDGET (f.editor), "Dead (Dead)",
+                                                         GTK_WIDGET (f.window),
+                                                         &(double){ G_MAXDOUBLE }),
                                   GTK_TYPE_COLUMN_VIEW);
   g_assert_nonnull (tree);
   tress_curve_view_set_playhead (f.view, POINTER_FRAME);
   /* The pointer away from the preview (no hover highlight, no tooltip). */
-  pointer_to (GTK_WIDGET (f.view), 5, 5);
+  tress_test_pointer_move (GTK_WIDGET (f.view), 5, 5);
   WAIT_FOR (tress_scene_preview_grab (f.preview, &w, &h) != NULL);
   tress_test_spin (300);
-  dead = x_shot (area, &w, &h);
+  dead = tress_test_screen_pixels (area, &w, &h);
   total = (guint)(w * h);
   g_assert_cmpint (tress_scene_pane_get_animation (f.pane), >=, 0);
   g_assert_cmpstr (animator->anim_names[tress_scene_pane_get_animation (f.pane)], ==, "Dead");
 
   /* Select another animation: fold Dead (its row's expander), click Jump. */
   best = G_MAXDOUBLE;
-  label = find_label (tree, "Dead (Dead)", GTK_WIDGET (f.window), &best);
+  label = tress_test_find_label (tree, "Dead (Dead)", GTK_WIDGET (f.window), &best);
   {
     GtkWidget *expander = gtk_widget_get_ancestor (label, GTK_TYPE_TREE_EXPANDER);
     GtkWidget *arrow = gtk_widget_get_first_child (expander);
@@ -804,19 +445,22 @@ test_real_pointer (void)
     while (arrow != NULL && strcmp (gtk_widget_get_css_name (arrow), "expander") != 0)
       arrow = gtk_widget_get_next_sibling (arrow);
     g_assert_nonnull (arrow);
-    click_at (arrow, gtk_widget_get_width (arrow) / 2.0, gtk_widget_get_height (arrow) / 2.0);
+    tress_test_pointer_click (arrow, gtk_widget_get_width (arrow) / 2.0,
+                              gtk_widget_get_height (arrow) / 2.0);
   }
   best = G_MAXDOUBLE;
-  WAIT_FOR ((label = find_label (tree, "Jump (Jump)", GTK_WIDGET (f.window), &best)) != NULL);
-  click_at (label, gtk_widget_get_width (label) / 2.0, gtk_widget_get_height (label) / 2.0);
+  WAIT_FOR ((label = tress_test_find_label (tree, "Jump (Jump)", GTK_WIDGET (f.window), &best))
+            != NULL);
+  tress_test_pointer_click (label, gtk_widget_get_width (label) / 2.0,
+                            gtk_widget_get_height (label) / 2.0);
   WAIT_FOR (tress_scene_pane_get_animation (f.pane) >= 0
             && g_strcmp0 (animator->anim_names[tress_scene_pane_get_animation (f.pane)], "Jump")
                    == 0);
-  pointer_to (GTK_WIDGET (f.view), 5, 5);
+  tress_test_pointer_move (GTK_WIDGET (f.view), 5, 5);
   /* Jump there is another pose than Dead's. */
-  jump = x_shot_changed (area, dead, total / 200);
+  jump = tress_test_screen_changed (area, dead, total / 200);
   g_test_message ("Dead → Jump at frame %d: %u of %u preview pixels changed", POINTER_FRAME,
-                  x_different (dead, jump), total);
+                  tress_test_pixels_different (dead, jump, 3, 6), total);
 
   /* Click the bone Spine_2 (on its stick, past the middle): its curves are
    * selected in the tree and shown in the graph, and it is highlighted. */
@@ -827,7 +471,7 @@ test_real_pointer (void)
   x = px + (x - px) * 0.7;
   y = py + (y - py) * 0.7;
   g_assert_cmpint (tress_scene_preview_pick (f.preview, x, y), ==, spine2);
-  click_at (area, x, y);
+  tress_test_pointer_click (area, x, y);
   /* Jump animates Spine_2 by one curve (all 11 of Jump's were shown). */
   WAIT_FOR (tress_curve_view_get_n_curves (f.view) == 1);
   /* The highlight follows before the next frame: Spine_2 only. */
@@ -849,17 +493,18 @@ test_real_pointer (void)
     node = gtk_tree_list_row_get_item (row);
     g_assert_cmpstr (tress_curve_node_get_name (node), ==, "Spine_2");
   }
-  pointer_to (GTK_WIDGET (f.view), 5, 5);
+  tress_test_pointer_move (GTK_WIDGET (f.view), 5, 5);
   /* The highlight is drawn: the bone and the vertices it moves change colour. */
-  clicked = x_shot_changed (area, jump, total / 500);
-  g_test_message ("bone clicked: %u pixels changed", x_different (jump, clicked));
+  clicked = tress_test_screen_changed (area, jump, total / 500);
+  g_test_message ("bone clicked: %u pixels changed",
+                  tress_test_pixels_different (jump, clicked, 3, 6));
   if (screenshot != NULL)
     {
       tress_test_spin (500);
-      write_x_shot (GTK_WIDGET (f.window), screenshot);
+      tress_test_screen_save_png (GTK_WIDGET (f.window), screenshot);
       g_test_message ("wrote %s", screenshot);
       g_clear_pointer (&clicked, g_bytes_unref);
-      clicked = x_shot (area, &w, &h);
+      clicked = tress_test_screen_pixels (area, &w, &h);
     }
 
   /* Drag a key of Spine_2's Rotate Y near the playhead a third of the graph
@@ -870,70 +515,76 @@ test_real_pointer (void)
   {
     double up = gtk_widget_get_height (GTK_WIDGET (f.view)) / 3.0;
 
-    pointer_to (GTK_WIDGET (f.view), x, y);
-    xdotool ((const char *[]){ "mousedown", "1", NULL });
+    tress_test_pointer_move (GTK_WIDGET (f.view), x, y);
+    tress_test_pointer_button (1, TRUE);
     tress_test_spin (100);
     for (int step = 1; step <= 4; step++)
-      pointer_to (GTK_WIDGET (f.view), x, y - (up * step) / 4);
-    during = x_shot_changed (area, clicked, total / 200);
+      tress_test_pointer_move (GTK_WIDGET (f.view), x, y - (up * step) / 4);
+    during = tress_test_screen_changed (area, clicked, total / 200);
     g_assert_false (tress_document_get_modified (TRESS_DOCUMENT (f.doc)));
-    xdotool ((const char *[]){ "mouseup", "1", NULL });
+    tress_test_pointer_button (1, FALSE);
   }
-  g_test_message ("during the drag: %u pixels changed", x_different (clicked, during));
+  g_test_message ("during the drag: %u pixels changed",
+                  tress_test_pixels_different (clicked, during, 3, 6));
   WAIT_FOR (tress_document_get_modified (TRESS_DOCUMENT (f.doc)));
   g_assert_cmpfloat (tress_curve_get_key (tress_curve_document_get_curve (f.doc, curve), k)->value,
                      !=, before_value);
-  pointer_to (GTK_WIDGET (f.view), 5, 5);
-  after = x_shot_changed (area, clicked, total / 200);
-  g_test_message ("after the release: %u pixels changed", x_different (clicked, after));
+  tress_test_pointer_move (GTK_WIDGET (f.view), 5, 5);
+  after = tress_test_screen_changed (area, clicked, total / 200);
+  g_test_message ("after the release: %u pixels changed",
+                  tress_test_pixels_different (clicked, after, 3, 6));
 
   /* The camera as in the fur preview: a drag off the bones orbits, the wheel
    * zooms, Shift+drag pans, "Frame the whole model" frames it again. */
   {
     g_autoptr (GBytes) orbited = NULL, zoomed = NULL, panned = NULL, framed = NULL;
-    GtkWidget *frame = find_tooltip (GTK_WIDGET (f.preview), "Frame the whole model");
+    GtkWidget *frame = tress_test_find_tooltip (GTK_WIDGET (f.preview), "Frame the whole model");
     double aw = gtk_widget_get_width (area), ah = gtk_widget_get_height (area);
 
     g_assert_nonnull (frame);
     /* Off the bones, and away from the panes' handles. */
     g_assert_cmpint (tress_scene_preview_pick (f.preview, aw * 0.1, ah * 0.85), <, 0);
-    pointer_to (area, aw * 0.1, ah * 0.85);
-    xdotool ((const char *[]){ "mousedown", "1", NULL });
+    tress_test_pointer_move (area, aw * 0.1, ah * 0.85);
+    tress_test_pointer_button (1, TRUE);
     for (int step = 1; step <= 4; step++)
-      pointer_to (area, aw * (0.1 + 0.1 * step), ah * 0.85);
-    xdotool ((const char *[]){ "mouseup", "1", NULL });
-    pointer_to (GTK_WIDGET (f.view), 5, 5);
-    orbited = x_shot_changed (area, after, total / 100);
-    pointer_to (area, aw / 2, ah / 2);
-    xdotool ((const char *[]){ "click", "--repeat", "3", "5", NULL }); /* wheel down */
-    pointer_to (GTK_WIDGET (f.view), 5, 5);
-    zoomed = x_shot_changed (area, orbited, total / 100);
+      tress_test_pointer_move (area, aw * (0.1 + 0.1 * step), ah * 0.85);
+    tress_test_pointer_button (1, FALSE);
+    tress_test_pointer_move (GTK_WIDGET (f.view), 5, 5);
+    orbited = tress_test_screen_changed (area, after, total / 100);
+    tress_test_pointer_move (area, aw / 2, ah / 2);
+    tress_test_pointer_scroll (3); /* wheel down */
+    tress_test_pointer_move (GTK_WIDGET (f.view), 5, 5);
+    zoomed = tress_test_screen_changed (area, orbited, total / 100);
     g_assert_cmpint (tress_scene_preview_pick (f.preview, aw * 0.1, ah * 0.15), <, 0);
-    pointer_to (area, aw * 0.1, ah * 0.15);
-    xdotool ((const char *[]){ "keydown", "shift", "mousedown", "1", NULL });
+    tress_test_pointer_move (area, aw * 0.1, ah * 0.15);
+    tress_test_pointer_key (GDK_KEY_Shift_L, TRUE);
+    tress_test_pointer_button (1, TRUE);
     for (int step = 1; step <= 4; step++)
-      pointer_to (area, aw * (0.1 + 0.05 * step), ah * (0.15 + 0.05 * step));
-    xdotool ((const char *[]){ "mouseup", "1", "keyup", "shift", NULL });
-    pointer_to (GTK_WIDGET (f.view), 5, 5);
-    panned = x_shot_changed (area, zoomed, total / 100);
-    click_at (frame, gtk_widget_get_width (frame) / 2.0, gtk_widget_get_height (frame) / 2.0);
-    pointer_to (GTK_WIDGET (f.view), 5, 5);
+      tress_test_pointer_move (area, aw * (0.1 + 0.05 * step), ah * (0.15 + 0.05 * step));
+    tress_test_pointer_button (1, FALSE);
+    tress_test_pointer_key (GDK_KEY_Shift_L, FALSE);
+    tress_test_pointer_move (GTK_WIDGET (f.view), 5, 5);
+    panned = tress_test_screen_changed (area, zoomed, total / 100);
+    tress_test_pointer_click (frame, gtk_widget_get_width (frame) / 2.0,
+                              gtk_widget_get_height (frame) / 2.0);
+    tress_test_pointer_move (GTK_WIDGET (f.view), 5, 5);
     /* Framed again: the model fills about what it filled after the orbit
      * (framing takes the posed model's bounds, the angle is kept). */
-    framed = x_shot_changed (area, panned, total / 100);
-    g_assert_cmpuint (x_model_pixels (framed), >, x_model_pixels (orbited) / 2);
-    g_assert_cmpuint (x_model_pixels (framed), <, x_model_pixels (orbited) * 2);
+    framed = tress_test_screen_changed (area, panned, total / 100);
+    g_assert_cmpuint (tress_test_pixels_drawn (framed, 3), >,
+                      tress_test_pixels_drawn (orbited, 3) / 2);
+    g_assert_cmpuint (tress_test_pixels_drawn (framed, 3), <,
+                      tress_test_pixels_drawn (orbited, 3) * 2);
     g_test_message ("camera: orbit %u, zoom %u, pan %u pixels changed; the model on %u pixels "
                     "after the orbit, %u zoomed, %u framed again",
-                    x_different (after, orbited), x_different (orbited, zoomed),
-                    x_different (zoomed, panned), x_model_pixels (orbited), x_model_pixels (zoomed),
-                    x_model_pixels (framed));
-    g_assert_cmpuint (x_model_pixels (zoomed), <, x_model_pixels (orbited));
+                    tress_test_pixels_different (after, orbited, 3, 6),
+                    tress_test_pixels_different (orbited, zoomed, 3, 6),
+                    tress_test_pixels_different (zoomed, panned, 3, 6),
+                    tress_test_pixels_drawn (orbited, 3), tress_test_pixels_drawn (zoomed, 3),
+                    tress_test_pixels_drawn (framed, 3));
+    g_assert_cmpuint (tress_test_pixels_drawn (zoomed, 3), <, tress_test_pixels_drawn (orbited, 3));
   }
-  close_window (&f);
-#else
-  g_test_skip ("needs X11");
-#endif
+  tress_test_scene_close (&f);
 }
 
 /* Shows @n curves and waits until the pane has posed with them. */
@@ -951,7 +602,7 @@ grab_count (Fixture *f)
 {
   g_autoptr (GBytes) p = grab (f);
 
-  return count_model_pixels (p);
+  return tress_test_pixels_drawn (p, 4);
 }
 
 /* Visibility animations (FVIS) in the drawn picture: a bone's visibility
@@ -1010,21 +661,18 @@ test_visibility (void)
   g_assert_true (
       g_file_set_contents (file, g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes), NULL));
 
-  open_window (&f, file);
-  WAIT_FOR (tress_scene_pane_get_animator (f.pane) != NULL
-            || tress_scene_preview_get_message (f.preview) != NULL);
+  tress_test_scene_open (&f, file);
+  tress_test_scene_wait_scene (&f);
   g_assert_nonnull (tress_scene_pane_get_animator (f.pane));
-  WAIT_FOR (tress_scene_preview_get_gl_ready (f.preview)
-            || tress_scene_preview_get_gl_error (f.preview) != NULL);
-  if (!tress_scene_preview_get_gl_ready (f.preview))
+  if (!tress_test_scene_wait_gl (&f))
     {
       g_test_skip ("needs GL");
-      close_window (&f);
+      tress_test_scene_close (&f);
       return;
     }
   tress_scene_preview_set_show_bones (f.preview, FALSE);
-  shown[0] = (guint)curve_by_path (f.doc, "HideArm/Arm");
-  shown[1] = (guint)curve_by_path (f.doc, "HideGlass/Mt_Glass");
+  shown[0] = (guint)tress_test_scene_curve (&f, "HideArm/Arm");
+  shown[1] = (guint)tress_test_scene_curve (&f, "HideGlass/Mt_Glass");
   show_and_pose (&f, shown, 2);
   tress_curve_view_set_playhead (f.view, 2);
   WAIT_FOR (tress_scene_preview_grab (f.preview, &w, &h) != NULL);
@@ -1046,22 +694,13 @@ test_visibility (void)
   /* Back at frame 2 both are shown again. */
   tress_curve_view_set_playhead (f.view, 2);
   g_assert_cmpuint (grab_count (&f), ==, all);
-  close_window (&f);
+  tress_test_scene_close (&f);
 }
 
 int
 main (int argc, char *argv[])
 {
-  g_autoptr (GError) error = NULL;
-
-  g_test_init (&argc, &argv, NULL);
-  gtk_init ();
-  app = tress_application_new ();
-  g_application_set_flags (G_APPLICATION (app),
-                           G_APPLICATION_HANDLES_OPEN | G_APPLICATION_NON_UNIQUE);
-  g_application_register (G_APPLICATION (app), NULL, &error);
-  g_assert_no_error (error);
-  g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
+  tress_test_scene_init (&argc, &argv);
   g_test_add_func ("/scene-window/preview", test_preview);
   g_test_add_func ("/scene-window/bad-model", test_bad_model);
   g_test_add_func ("/scene-window/bad-bind", test_bad_bind);
