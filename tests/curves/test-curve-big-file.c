@@ -3,7 +3,8 @@
  * Layout: at the default 960×640 the graph takes at least half of the editor's
  * height; every toolbar and transport control, the key table's column titles
  * and the whole active-key panel lie inside the window and inside what their
- * scrolled areas show; the keys pane collapses (the graph gets its room) and
+ * scrolled areas show (the stored value and Finer steps once the pane is
+ * scrolled to them); the keys pane collapses (the graph gets its room) and
  * its height is kept in GSettings for the next window.
  *
  * Real clicks (xdotool on the X server the test runs on): Ctrl+click adds a
@@ -14,15 +15,19 @@
  *
  * Transport and key table, by real clicks: Play turns into Pause and back, a
  * click on the frame ruler and a frame typed into the current-frame field move
- * the playhead, a clicked key is the active key and the key table lists its
- * curve (titled) and follows a click on another curve's key, and the BFRES
- * curve's interpolation picked from its drop-down is one step for all its keys.
+ * the playhead, a key inserted with the I key is the active key the panel and
+ * the table show, the mouse wheel over the key panel's fields scrolls the panel
+ * and changes no value (its Finer steps button, at the end, takes a click), a
+ * clicked key is the active key and the key table lists its curve (titled) and
+ * follows a click on another curve's key, and the BFRES curve's interpolation
+ * picked from its drop-down is one step for all its keys.
  *
  * Per curve and per file: BFRES stores one interpolation per curve, shown and
  * changed once above the key table ("all 6 keys of …"); BFRES stores no
  * rate, so the default (30) is shown and settable, while Rings.niff's own
  * rate is shown fixed; its rotation channels show degrees in the table and
- * unwrap as one step; the editor's keys work with the focus on the timeline.
+ * unwrap as one step; a key far down another channel made active brings the
+ * table to its row; the editor's keys work with the focus on the timeline.
  *
  * Selections:
  * Opens Animal_Dog_Animation.bfres (4,464 curves) in a TressWindow of the
