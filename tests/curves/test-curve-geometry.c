@@ -206,6 +206,25 @@ test_hit (void)
   g_assert_cmpint (hit.layer, ==, 0);
   g_assert_cmpint (hit.key, ==, 0);
   g_assert_cmpint (hit.part, ==, TRESS_CURVE_PART_OUT_HANDLE);
+  /* A key's marker under the pointer wins over a handle drawn nearer: keys a
+   * frame apart (10 px), key 0's out handle 3.3 px right of it. */
+  {
+    const double f2[] = { 0, 1 };
+    const double v2[] = { 0, 0 };
+    TressCurve *close = make_curve (f2, v2, 2, TRESS_INTERP_HERMITE);
+    TressCurveLayer near = { close, TRESS_VALUE_MAP_IDENTITY, TRUE, FALSE };
+    double kx = tress_curve_viewport_frame_to_x (&vp, 0),
+           ky = tress_curve_viewport_value_to_y (&vp, 0);
+
+    g_assert_true (tress_curve_hit_test (&near, 1, &vp, kx + 3, ky + 1, 7, TRUE, &hit));
+    g_assert_cmpint (hit.key, ==, 0);
+    g_assert_cmpint (hit.part, ==, TRESS_CURVE_PART_KEY);
+    /* Off the marker, the nearer handle. */
+    g_assert_true (tress_curve_hit_test (&near, 1, &vp, kx + 5, ky, 7, TRUE, &hit));
+    g_assert_cmpint (hit.key, ==, 0);
+    g_assert_cmpint (hit.part, ==, TRESS_CURVE_PART_OUT_HANDLE);
+    free_curve (close);
+  }
   /* Without handles the same point hits nothing. */
   g_assert_false (tress_curve_hit_test (layers, 2, &vp, x + 1, y, 5, FALSE, &hit));
   /* A locked or hidden layer is never hit. */

@@ -331,13 +331,20 @@ key_range (const TressCurve *curve, double f0, double f1, guint *first, guint *e
   *end = MIN (b + 1, n);
 }
 
+/* A key whose marker is under the pointer (its square of 9 pixels, the
+ * smallest it is drawn) is taken before any handle, however near the handle:
+ * handles of neighbouring keys are drawn close to keys, and the key is what a
+ * click on its marker means. */
+#define KEY_MARKER_HALF 4.5
+
 gboolean
 tress_curve_hit_test (const TressCurveLayer *layers, guint n_layers, const TressCurveViewport *vp,
                       double x, double y, double radius, gboolean with_handles, TressCurveHit *hit)
 {
-  double best = radius * radius;
-  gboolean found = FALSE;
+  double best = radius * radius, best_key = radius * radius;
+  gboolean found = FALSE, found_key = FALSE, key_under = FALSE;
   double slack = radius * tress_curve_viewport_frames_per_px (vp);
+  TressCurveHit key_hit = { 0 };
 
   for (guint l = 0; l < n_layers; l++)
     {
@@ -367,22 +374,30 @@ tress_curve_hit_test (const TressCurveLayer *layers, guint n_layers, const Tress
                 continue;
               point_px (vp, layer->map, pf, pv, &px, &py);
               d2 = (px - x) * (px - x) + (py - y) * (py - y);
-              /* Keys are preferred over handles at equal distance; later layers win ties. */
+              if (parts[p] == TRESS_CURVE_PART_KEY && d2 <= best_key)
+                {
+                  /* The nearest key; later layers win ties. */
+                  best_key = d2;
+                  found_key = TRUE;
+                  key_hit = (TressCurveHit){ (int)l, (int)i, parts[p] };
+                  key_under
+                      = key_under
+                        || (fabs (px - x) <= KEY_MARKER_HALF && fabs (py - y) <= KEY_MARKER_HALF);
+                }
+              /* Keys are preferred over handles at equal distance. */
               if (d2 > best)
                 continue;
               if (found && d2 == best && hit->part == TRESS_CURVE_PART_KEY
                   && parts[p] != TRESS_CURVE_PART_KEY)
                 continue;
-              {
-                best = d2;
-                found = TRUE;
-                hit->layer = (int)l;
-                hit->key = (int)i;
-                hit->part = parts[p];
-              }
+              best = d2;
+              found = TRUE;
+              *hit = (TressCurveHit){ (int)l, (int)i, parts[p] };
             }
         }
     }
+  if (found_key && key_under)
+    *hit = key_hit;
   return found;
 }
 
