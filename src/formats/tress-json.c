@@ -2472,3 +2472,23 @@ tress_json_reader_read_header (TressJsonReader *r, char **format, gint64 *versio
   tress_json_reader_rewind (r);
   return *format != NULL && have_version;
 }
+
+void
+tress_json_reader_check_format (TressJsonReader *r, const char *format)
+{
+  g_autofree char *f = tress_json_reader_read_string (r);
+
+  if (f != NULL && !g_str_equal (f, format))
+    tress_json_reader_refuse (r, "expected \"%s\", found \"%s\"", format, f);
+}
+
+void
+tress_json_reader_check_version (TressJsonReader *r, int version, const char *schema)
+{
+  gint64 v = 0;
+
+  if (tress_json_reader_read_int (r, 0, G_MAXINT32, &v) && v != version)
+    tress_json_reader_refuse (
+        r, "this is version %" G_GINT64_FORMAT " of the %s JSON; this Tress reads version %d", v,
+        schema, version);
+}

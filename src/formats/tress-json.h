@@ -204,6 +204,11 @@ gboolean tress_json_reader_check_unknown (TressJsonReader *r,
  * text, wherever they stand among the members; the reader is rewound after.
  * FALSE (refused) when either is missing or of another type. */
 gboolean tress_json_reader_read_header (TressJsonReader *r, char **format, gint64 *version);
+/* A build's own top-level "format" member: refused unless it is @format. */
+void tress_json_reader_check_format (TressJsonReader *r, const char *format);
+/* A build's own top-level "version" member: refused unless it is @version of
+ * @schema's JSON (named in the message: "BFRES", "creature-fur"…). */
+void tress_json_reader_check_version (TressJsonReader *r, int version, const char *schema);
 
 /* Whether two json-glib values are equal (numbers by value, objects by member). */
 gboolean tress_json_node_equal (JsonNode *a, JsonNode *b);

@@ -174,6 +174,14 @@ test_refusals (void)
     tj_assert_refused (root, "niff", "/lists", "read-only");
   }
   {
+    /* another schema version, or another format's JSON */
+    g_autoptr (JsonNode) root = tj_dump (file);
+
+    json_object_set_int_member (json_node_get_object (root), "version", 2);
+    tj_assert_refused (root, "niff", "/version",
+                       "this is version 2 of the NIFF JSON; this Tress reads version 1");
+  }
+  {
     /* derived members are checked */
     g_autoptr (JsonNode) root = tj_dump (file);
 

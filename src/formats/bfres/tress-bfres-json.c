@@ -1181,22 +1181,11 @@ bfres_build_json (TressJsonReader *r, TressJsonBuild *out)
       switch (which)
         {
         case T_FORMAT:
-          {
-            g_autofree char *f = tress_json_reader_read_string (r);
-            if (f != NULL && !g_str_equal (f, "bfres"))
-              tress_json_reader_refuse (r, "expected \"bfres\", found \"%s\"", f);
-            break;
-          }
+          tress_json_reader_check_format (r, "bfres");
+          break;
         case T_VERSION:
-          {
-            gint64 v = 0;
-            if (tress_json_reader_read_int (r, 0, G_MAXINT32, &v) && v != BFRES_JSON_VERSION)
-              tress_json_reader_refuse (r,
-                                        "this is version %" G_GINT64_FORMAT
-                                        " of the BFRES JSON; this Tress reads version %d",
-                                        v, BFRES_JSON_VERSION);
-            break;
-          }
+          tress_json_reader_check_version (r, BFRES_JSON_VERSION, "BFRES");
+          break;
         case T_SIZE:
           tress_json_reader_read_int (r, 0x6C, 512 * 1024 * 1024, &size);
           break;

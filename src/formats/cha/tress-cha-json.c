@@ -1449,24 +1449,11 @@ cha_build_json (TressJsonReader *r, TressJsonBuild *out)
           before = read_problems (r);
           break;
         case T_FORMAT:
-          {
-            g_autofree char *f = tress_json_reader_read_string (r);
-
-            if (f != NULL && !g_str_equal (f, "cha"))
-              tress_json_reader_refuse (r, "expected \"cha\", found \"%s\"", f);
-            break;
-          }
+          tress_json_reader_check_format (r, "cha");
+          break;
         case T_VERSION:
-          {
-            gint64 v = 0;
-
-            if (tress_json_reader_read_int (r, 0, G_MAXINT32, &v) && v != CHA_JSON_VERSION)
-              tress_json_reader_refuse (r,
-                                        "this is version %" G_GINT64_FORMAT
-                                        " of the creature-fur JSON; this Tress reads version %d",
-                                        v, CHA_JSON_VERSION);
-            break;
-          }
+          tress_json_reader_check_version (r, CHA_JSON_VERSION, "creature-fur");
+          break;
         default:
           tress_json_reader_keep_unknown (r);
           break;

@@ -790,22 +790,11 @@ niff_build_json (TressJsonReader *r, TressJsonBuild *out)
       switch (which)
         {
         case T_FORMAT:
-          {
-            g_autofree char *f = tress_json_reader_read_string (r);
-            if (f != NULL && !g_str_equal (f, "niff"))
-              tress_json_reader_refuse (r, "expected \"niff\", found \"%s\"", f);
-            break;
-          }
+          tress_json_reader_check_format (r, "niff");
+          break;
         case T_VERSION:
-          {
-            gint64 v = 0;
-            if (tress_json_reader_read_int (r, 0, G_MAXINT32, &v) && v != NIFF_JSON_VERSION)
-              tress_json_reader_refuse (r,
-                                        "this is version %" G_GINT64_FORMAT
-                                        " of the NIFF JSON; this Tress reads version %d",
-                                        v, NIFF_JSON_VERSION);
-            break;
-          }
+          tress_json_reader_check_version (r, NIFF_JSON_VERSION, "NIFF");
+          break;
         case T_HEADER:
           header = tress_json_reader_read_base64 (r, 0);
           break;
