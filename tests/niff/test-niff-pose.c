@@ -10,51 +10,12 @@
 
 #include "formats/niff/tress-niff-animator.h"
 #include "formats/niff/tress-niff-pose.h"
+#include "niff-test-samples.h"
 #include "tress-test-utils.h"
 
 static const TressFormat *fmt = &tress_format_niff;
 
 /* ---- raw access ---- */
-
-static guint32
-be32 (const guint8 *p)
-{
-  return ((guint32)p[0] << 24) | ((guint32)p[1] << 16) | ((guint32)p[2] << 8) | p[3];
-}
-
-static double
-bef (const guint8 *p)
-{
-  guint32 u = be32 (p);
-  float f;
-  memcpy (&f, &u, 4);
-  return f;
-}
-
-static gsize
-raw_find_list (const guint8 *d, gsize size, guint32 tag)
-{
-  gsize pos = be32 (d + 12);
-
-  while (pos + 12 <= size)
-    {
-      if (be32 (d + pos) == tag)
-        return pos;
-      pos += be32 (d + pos + 8);
-    }
-  return 0;
-}
-
-static gsize
-raw_group (const guint8 *d, gsize size, guint g)
-{
-  gsize anim = raw_find_list (d, size, 0x000c0000);
-  gsize pos = anim + be32 (d + anim + 4);
-
-  for (guint i = 0; i < g; i++)
-    pos += be32 (d + anim + 24 + 4 * i);
-  return pos;
-}
 
 /* The keys of NIFF2 channel @ch of the group at @group: their offset and count. */
 static gsize
@@ -63,12 +24,12 @@ raw_channel (const guint8 *d, gsize group, guint ch, guint32 *count)
   static const guint key_sizes[8] = { 40, 16, 16, 16, 56, 32, 32, 32 };
   gsize rec = group + 48, at;
 
-  for (guint r = 0; r < be32 (d + group + 0x1C); r++)
-    rec += be32 (d + rec + 8);
+  for (guint r = 0; r < niff_be32 (d + group + 0x1C); r++)
+    rec += niff_be32 (d + rec + 8);
   at = rec + 148;
   for (guint c = 0; c < ch; c++)
-    at += be32 (d + rec + 4 + 4 * c) * key_sizes[c];
-  *count = be32 (d + rec + 4 + 4 * ch);
+    at += niff_be32 (d + rec + 4 + 4 * c) * key_sizes[c];
+  *count = niff_be32 (d + rec + 4 + 4 * ch);
   return at;
 }
 
@@ -80,23 +41,23 @@ hand_channel (const guint8 *d, gsize at, guint32 n, gsize size, guint n_comp, gu
   for (guint32 i = 0; i + 1 < n; i++)
     {
       const guint8 *a = d + at + size * i, *b = a + size;
-      double k0 = be32 (a + 4), k1 = be32 (b + 4);
+      double k0 = niff_be32 (a + 4), k1 = niff_be32 (b + 4);
 
       if (frame < k0 && i == 0)
-        return bef (a + 8 + 4 * c);
+        return niff_bef (a + 8 + 4 * c);
       if (frame >= k1)
         continue;
       {
         double h = k1 - k0, u = (frame - k0) / h;
-        double p0 = bef (a + 8 + 4 * c), p1 = bef (b + 8 + 4 * c);
-        double v0 = bef (a + 8 + 4 * (n_comp + c)), v1 = bef (b + 8 + 4 * (n_comp + c));
+        double p0 = niff_bef (a + 8 + 4 * c), p1 = niff_bef (b + 8 + 4 * c);
+        double v0 = niff_bef (a + 8 + 4 * (n_comp + c)), v1 = niff_bef (b + 8 + 4 * (n_comp + c));
 
-        g_assert_cmpuint (be32 (a), ==, 3); /* Hermite, as every Rings rotation key */
+        g_assert_cmpuint (niff_be32 (a), ==, 3); /* Hermite, as every Rings rotation key */
         return (u - 1) * (u - 1) * (2 * u + 1) * p0 + u * u * (3 - 2 * u) * p1
                + h * (u - 1) * (u - 1) * u * v0 + h * (u - 1) * u * u * v1;
       }
     }
-  return bef (d + at + size * (n - 1) + 8 + 4 * c);
+  return niff_bef (d + at + size * (n - 1) + 8 + 4 * c);
 }
 
 /* p' = T + Rz·Ry·Rx·(S ⊙ p), the XYZ order written out. */
@@ -130,16 +91,6 @@ assert_point (const graphene_matrix_t *m, const double p[3], const double want[3
   g_assert_cmpfloat_with_epsilon (out.z, want[2], eps);
 }
 
-static TressNiffFile *
-parse_ok (GBytes *bytes)
-{
-  g_autoptr (GError) error = NULL;
-  TressNiffFile *file = fmt->parse (bytes, "test", &error);
-
-  g_assert_no_error (error);
-  return file;
-}
-
 static TressNiffScene *
 scene_ok (TressNiffFile *file)
 {
@@ -167,7 +118,7 @@ test_rings (void)
   if (bytes == NULL)
     return;
   d = g_bytes_get_data (bytes, &size);
-  file = parse_ok (bytes);
+  file = niff_parse_ok (bytes);
   scene = scene_ok (file);
   pose = tress_niff_pose_new (scene, file);
   for (guint f = 0; f < G_N_ELEMENTS (frames); f++)
@@ -176,7 +127,7 @@ test_rings (void)
       /* The three rings: objects 1…3 use AnimGroups 0…2 below the unanimated root. */
       for (guint obj = 1; obj <= 3; obj++)
         {
-          gsize group = raw_group (d, size, obj - 1);
+          gsize group = niff_raw_group (d, size, obj - 1);
           double t[3], r[3], s[3], want[3];
           guint32 n;
           gsize at;
@@ -188,9 +139,9 @@ test_rings (void)
               r[c] = hand_channel (d, at, n, 16, 1, 0, frames[f]);
               at = raw_channel (d, group, 5, &n); /* Translation: one key */
               g_assert_cmpuint (n, ==, 1);
-              t[c] = bef (d + at + 8 + 4 * c);
+              t[c] = niff_bef (d + at + 8 + 4 * c);
               at = raw_channel (d, group, 6, &n); /* UniqueScale: one key */
-              s[c] = bef (d + at + 8 + 4 * c);
+              s[c] = niff_bef (d + at + 8 + 4 * c);
             }
           hand_transform (t, r, s, corner, want);
           g_test_message ("frame %g object %u: rotate (%g, %g, %g) -> (%g, %g, %g)", frames[f], obj,
@@ -202,11 +153,11 @@ test_rings (void)
         const double origin[3] = { 0, 0, 0 };
         double want[3];
         guint32 n;
-        gsize pos = raw_channel (d, raw_group (d, size, 3), 5, &n);
-        gsize up = raw_channel (d, raw_group (d, size, 5), 5, &n);
+        gsize pos = raw_channel (d, niff_raw_group (d, size, 3), 5, &n);
+        gsize up = raw_channel (d, niff_raw_group (d, size, 5), 5, &n);
 
         for (guint c = 0; c < 3; c++)
-          want[c] = bef (d + pos + 8 + 4 * c) + bef (d + up + 8 + 4 * c);
+          want[c] = niff_bef (d + pos + 8 + 4 * c) + niff_bef (d + up + 8 + 4 * c);
         g_assert_cmpfloat_with_epsilon (want[1], 4.038 + 1, 1e-3);
         assert_point (&pose->world[4], origin, want, 1e-4);
       }
@@ -236,14 +187,14 @@ test_kirikobu (void)
   if (bytes == NULL)
     return;
   d = g_bytes_get_data (bytes, &size);
-  file = parse_ok (bytes);
+  file = niff_parse_ok (bytes);
   scene = scene_ok (file);
   pose = tress_niff_pose_new (scene, file);
   for (guint f = 0; f < G_N_ELEMENTS (frames); f++)
     {
       const double origin[3] = { 0, 0, 0 };
-      gsize group = raw_group (d, size, 0), rec = group + 48;
-      guint32 n = be32 (d + group + 0x1C);
+      gsize group = niff_raw_group (d, size, 0), rec = group + 48;
+      guint32 n = niff_be32 (d + group + 0x1C);
       double want[3] = { 0, 0, 0 };
 
       tress_niff_pose_evaluate (pose, scene, file, frames[f], NULL, NULL);
@@ -252,15 +203,16 @@ test_kirikobu (void)
       g_assert_cmpuint (scene->objects[1].anim_group, ==, 0);
       for (guint32 i = 0; i + 1 < n; i++)
         {
-          gsize next = rec + be32 (d + rec + 8);
-          double k0 = be32 (d + rec + 12), k1 = be32 (d + next + 12);
+          gsize next = rec + niff_be32 (d + rec + 8);
+          double k0 = niff_be32 (d + rec + 12), k1 = niff_be32 (d + next + 12);
 
           if (frames[f] >= k0 && frames[f] <= k1)
             {
               double u = (frames[f] - k0) / (k1 - k0);
-              g_assert_cmpuint (be32 (d + rec + 20), ==, 1);
+              g_assert_cmpuint (niff_be32 (d + rec + 20), ==, 1);
               for (guint c = 0; c < 3; c++)
-                want[c] = bef (d + rec + 24 + 4 * c) * (1 - u) + bef (d + next + 24 + 4 * c) * u;
+                want[c] = niff_bef (d + rec + 24 + 4 * c) * (1 - u)
+                          + niff_bef (d + next + 24 + 4 * c) * u;
               break;
             }
           rec = next;
@@ -270,10 +222,10 @@ test_kirikobu (void)
 
       /* null1 (STATIC, translate -2.5, 0.6, 0) below kirikabu_1 (STATIC identity). */
       {
-        gsize stat = raw_group (d, size, 2) + 48, parent = raw_group (d, size, 1) + 48;
+        gsize stat = niff_raw_group (d, size, 2) + 48, parent = niff_raw_group (d, size, 1) + 48;
         const double p[3] = { 1, 1, 1 };
         for (guint c = 0; c < 3; c++)
-          want[c] = 1 + bef (d + stat + 12 + 4 * c) + bef (d + parent + 12 + 4 * c);
+          want[c] = 1 + niff_bef (d + stat + 12 + 4 * c) + niff_bef (d + parent + 12 + 4 * c);
         g_assert_cmpfloat_with_epsilon (want[0], 1 - 2.5, 1e-6);
         assert_point (&pose->world[3], p, want, 1e-5);
       }
@@ -311,7 +263,7 @@ test_kirikobu_ik (void)
 
   if (bytes == NULL)
     return;
-  file = parse_ok (bytes);
+  file = niff_parse_ok (bytes);
   scene = scene_ok (file);
   pose = tress_niff_pose_new (scene, file);
   tress_niff_pose_evaluate (pose, scene, file, 0, NULL, NULL);
@@ -403,7 +355,7 @@ test_dragon_shading (void)
 
   if (bytes == NULL)
     return;
-  file = parse_ok (bytes);
+  file = niff_parse_ok (bytes);
   scene = scene_ok (file);
   for (guint i = 0; i < scene->n_mats; i++)
     {
@@ -445,7 +397,7 @@ test_dragon_full (void)
 
   if (bytes == NULL)
     return;
-  file = parse_ok (bytes);
+  file = niff_parse_ok (bytes);
   scene = scene_ok (file);
   pose = tress_niff_pose_new (scene, file);
   tress_niff_pose_evaluate (pose, scene, file, 5, NULL, NULL);
@@ -490,7 +442,7 @@ posed_init (Posed *p, TressNiffBuilder *b)
   g_autoptr (GBytes) bytes = tress_niff_builder_finish (b, &error);
 
   g_assert_no_error (error);
-  p->file = parse_ok (bytes);
+  p->file = niff_parse_ok (bytes);
   p->scene = scene_ok (p->file);
   p->pose = tress_niff_pose_new (p->scene, p->file);
 }
@@ -676,7 +628,7 @@ test_sampler (void)
   g_autoptr (GBytes) bytes = tress_niff_build_demo ();
   g_autoptr (TressNiffScene) scene = NULL;
   g_autoptr (TressNiffPose) pose = NULL;
-  TressNiffFile *file = parse_ok (bytes);
+  TressNiffFile *file = niff_parse_ok (bytes);
   guint n = fmt->curves->n_curves (file), swing = G_MAXUINT;
   const double down[3] = { 0, -1, 0 };
   double want[3];
@@ -727,7 +679,7 @@ test_samples_finite (void)
 
       if (bytes == NULL)
         return;
-      file = parse_ok (bytes);
+      file = niff_parse_ok (bytes);
       scene = scene_ok (file);
       pose = tress_niff_pose_new (scene, file);
       for (double f = -3; f < 300; f += 7.25)
@@ -806,7 +758,7 @@ test_animator_rings (void)
   if (bytes == NULL)
     return;
   d = g_bytes_get_data (bytes, &size);
-  file = parse_ok (bytes);
+  file = niff_parse_ok (bytes);
   animator = tress_niff_animator_new (file, "Rings.niff", &error);
   g_assert_no_error (error);
   scene = animator->scene;
@@ -837,11 +789,11 @@ test_animator_rings (void)
   for (guint pass = 0; pass < 2; pass++)
     {
       const double frame = 143.5;
-      gsize group = raw_group (d, size, 0);
-      gsize vtx = raw_find_list (d, size, 0x00040000);
-      gsize vg = vtx + be32 (d + vtx + 4);
-      gsize tri = raw_find_list (d, size, 0x00080000);
-      gsize t0 = tri + be32 (d + tri + 4) + 32 + 24;
+      gsize group = niff_raw_group (d, size, 0);
+      gsize vtx = niff_raw_find_list (d, size, 0x00040000);
+      gsize vg = vtx + niff_be32 (d + vtx + 4);
+      gsize tri = niff_raw_find_list (d, size, 0x00080000);
+      gsize t0 = tri + niff_be32 (d + tri + 4) + 32 + 24;
       double t[3], r[3], sc[3], p[3], want[3];
       guint32 n;
 
@@ -861,13 +813,13 @@ test_animator_rings (void)
           gsize at = raw_channel (d, group, 1 + c, &n);
           r[c] = hand_channel (d, at, n, 16, 1, 0, frame);
           at = raw_channel (d, group, 5, &n);
-          t[c] = bef (d + at + 8 + 4 * c);
+          t[c] = niff_bef (d + at + 8 + 4 * c);
           at = raw_channel (d, group, 6, &n);
-          sc[c] = bef (d + at + 8 + 4 * c);
+          sc[c] = niff_bef (d + at + 8 + 4 * c);
         }
       /* Vertex 1 of the mesh is corner 1 of triangle 0: vertex index at +36. */
       for (guint c = 0; c < 3; c++)
-        p[c] = bef (d + vg + 24 + 12 * be32 (d + t0 + 36) + 4 * c);
+        p[c] = niff_bef (d + vg + 24 + 12 * niff_be32 (d + t0 + 36) + 4 * c);
       hand_transform (t, r, sc, p, want);
       assert_vertex (scene, sweep, 1, want, 1e-4);
     }
@@ -907,7 +859,7 @@ test_animator_kirikobu (void)
 
   if (bytes == NULL)
     return;
-  file = parse_ok (bytes);
+  file = niff_parse_ok (bytes);
   animator = tress_niff_animator_new (file, "kirikobu.niff", &error);
   g_assert_no_error (error);
   /* 7 objects, a chain root, two joints, an effector. */
@@ -969,7 +921,7 @@ test_animator_samples (void)
       if (bytes == NULL)
         return;
       g_test_message ("%s", samples[i].sample);
-      file = parse_ok (bytes);
+      file = niff_parse_ok (bytes);
       animator = tress_niff_animator_new (file, samples[i].sample, &error);
       g_assert_no_error (error);
       tress_scene_animator_pose (animator, NULL, 0, 0, NULL, NULL);
@@ -997,12 +949,12 @@ test_animator_broken (void)
   g_autoptr (GBytes) bad = NULL;
   g_autoptr (GError) error = NULL;
   TressNiffFile *file;
-  gsize vtx = raw_find_list (d, size, 0x00040000);
-  gsize vg = vtx + be32 (d + vtx + 4);
+  gsize vtx = niff_raw_find_list (d, size, 0x00040000);
+  gsize vg = vtx + niff_be32 (d + vtx + 4);
 
   d[vg + 20] = 0x40; /* the first VtxGroup's count */
   bad = g_bytes_new_take (d, size);
-  file = parse_ok (bad);
+  file = niff_parse_ok (bad);
   g_assert_null (tress_niff_animator_new (file, "demo", &error));
   g_assert_error (error, TRESS_ERROR, TRESS_ERROR_BAD_COUNT);
   g_assert_nonnull (strstr (error->message, "VtxGroup 0 count at offset 0x"));

@@ -6,76 +6,12 @@
 #include <string.h>
 
 #include "formats/niff/tress-niff-scene.h"
+#include "niff-test-samples.h"
 #include "tress-test-utils.h"
-
-static const char *const samples[] = {
-  "niff/3hedra.niff",         "niff/Rings.niff",       "niff/blend2niff-cube.nif",
-  "niff/dragon.nif",          "niff/kirikobu.niff",    "niff/synthetic-all-channels.nif",
-  "niff/synthetic-niff1.nif", "niff/yellow-cube.niff",
-};
 
 static const TressFormat *fmt = &tress_format_niff;
 
 /* ---- raw big-endian access, independent of the reader ---- */
-
-static guint32
-be32 (const guint8 *p)
-{
-  return ((guint32)p[0] << 24) | ((guint32)p[1] << 16) | ((guint32)p[2] << 8) | p[3];
-}
-
-static float
-bef (const guint8 *p)
-{
-  guint32 u = be32 (p);
-  float f;
-  memcpy (&f, &u, 4);
-  return f;
-}
-
-static void
-put32 (guint8 *p, guint32 v)
-{
-  p[0] = v >> 24;
-  p[1] = v >> 16;
-  p[2] = v >> 8;
-  p[3] = v;
-}
-
-static gsize
-raw_find_list (const guint8 *d, gsize size, guint32 tag)
-{
-  gsize pos = be32 (d + 12);
-
-  while (pos + 12 <= size)
-    {
-      if (be32 (d + pos) == tag)
-        return pos;
-      pos += be32 (d + pos + 8);
-    }
-  return 0;
-}
-
-/* Offset of element @i of the (one-count) list at @list. */
-static gsize
-raw_element (const guint8 *d, gsize list, guint i)
-{
-  gsize pos = list + be32 (d + list + 4);
-
-  for (guint k = 0; k < i; k++)
-    pos += be32 (d + list + 24 + 4 * k);
-  return pos;
-}
-
-static TressNiffFile *
-parse_ok (GBytes *bytes)
-{
-  g_autoptr (GError) error = NULL;
-  TressNiffFile *file = fmt->parse (bytes, "test", &error);
-
-  g_assert_no_error (error);
-  return file;
-}
 
 static TressNiffScene *
 scene_ok (TressNiffFile *file)
@@ -128,7 +64,7 @@ test_samples_read (void)
       if (bytes == NULL)
         return;
       g_test_message ("%s", want[i].sample);
-      file = parse_ok (bytes);
+      file = niff_parse_ok (bytes);
       scene = scene_ok (file);
       g_assert_cmpuint (scene->n_objects, ==, want[i].objects);
       g_assert_cmpuint (scene->n_shapes, ==, want[i].shapes);
@@ -160,9 +96,9 @@ test_samples_tri_indices (void)
 {
   guint checked = 0;
 
-  for (guint s = 0; s < G_N_ELEMENTS (samples); s++)
+  for (guint s = 0; s < NIFF_TEST_N_SAMPLES; s++)
     {
-      g_autoptr (GBytes) bytes = tress_test_load_sample (samples[s]);
+      g_autoptr (GBytes) bytes = tress_test_load_sample (niff_test_samples[s]);
       g_autoptr (TressNiffScene) scene = NULL;
       const guint8 *d;
       gsize size, tri_list, vtx_list;
@@ -171,39 +107,39 @@ test_samples_tri_indices (void)
       if (bytes == NULL)
         return;
       d = g_bytes_get_data (bytes, &size);
-      tri_list = raw_find_list (d, size, 0x00080000);
-      vtx_list = raw_find_list (d, size, 0x00040000);
-      file = parse_ok (bytes);
+      tri_list = niff_raw_find_list (d, size, 0x00080000);
+      vtx_list = niff_raw_find_list (d, size, 0x00040000);
+      file = niff_parse_ok (bytes);
       scene = scene_ok (file);
-      g_assert_cmpuint (scene->n_tri_groups, ==, be32 (d + tri_list + 12));
-      g_assert_cmpuint (scene->n_vtx, ==, be32 (d + vtx_list + 12));
+      g_assert_cmpuint (scene->n_tri_groups, ==, niff_be32 (d + tri_list + 12));
+      g_assert_cmpuint (scene->n_vtx, ==, niff_be32 (d + vtx_list + 12));
       for (guint32 g = 0; g < scene->n_tri_groups; g++)
         {
-          gsize tg = raw_element (d, tri_list, g);
-          guint32 vtx_group = be32 (d + tg + 32);
-          gsize vg = raw_element (d, vtx_list, vtx_group);
-          guint32 n_vtx = be32 (d + vg + 20);
+          gsize tg = niff_raw_element (d, tri_list, g);
+          guint32 vtx_group = niff_be32 (d + tg + 32);
+          gsize vg = niff_raw_element (d, vtx_list, vtx_group);
+          guint32 n_vtx = niff_be32 (d + vg + 20);
           gsize t = tg + 32 + 24;
 
-          g_assert_cmpuint (be32 (d + tg + 20), ==, 0); /* no shape animation in the samples */
+          g_assert_cmpuint (niff_be32 (d + tg + 20), ==, 0); /* no shape animation in the samples */
           g_assert_cmpuint (scene->tri_groups[g].refs[TRESS_NIFF_REF_VTX].group[0], ==, vtx_group);
-          g_assert_cmpuint (scene->tri_groups[g].n_tris, ==, be32 (d + tg + 28));
+          g_assert_cmpuint (scene->tri_groups[g].n_tris, ==, niff_be32 (d + tg + 28));
           g_assert_cmpuint (scene->vtx[vtx_group].n, ==, n_vtx);
           for (guint32 k = 0; k < 3 * n_vtx; k++)
-            g_assert_cmpfloat (scene->vtx[vtx_group].v[k], ==, bef (d + vg + 24 + 4 * k));
-          for (guint32 i = 0; i < be32 (d + tg + 28); i++)
+            g_assert_cmpfloat (scene->vtx[vtx_group].v[k], ==, niff_bef (d + vg + 24 + 4 * k));
+          for (guint32 i = 0; i < niff_be32 (d + tg + 28); i++)
             {
-              g_assert_cmphex (be32 (d + t), ==, 0x00080101);
+              g_assert_cmphex (niff_be32 (d + t), ==, 0x00080101);
               for (guint c = 0; c < 3; c++)
                 {
-                  guint32 v = be32 (d + t + 20 + 16 * c);
+                  guint32 v = niff_be32 (d + t + 20 + 16 * c);
                   g_assert_cmpuint (v, <, n_vtx);
                   g_assert_cmpuint (scene->tri_groups[g].tris[i].vtx[c], ==, v);
                   checked++;
                 }
-              t += be32 (d + t + 8);
+              t += niff_be32 (d + t + 8);
             }
-          g_assert_cmpuint (t, ==, tg + be32 (d + tg + 12));
+          g_assert_cmpuint (t, ==, tg + niff_be32 (d + tg + 12));
         }
       /* Envelope triangles: inside the groups of the parts they name. */
       for (guint32 e = 0; e < scene->n_envelopes; e++)
@@ -238,7 +174,7 @@ test_blend2niff_note (void)
 
   if (bytes == NULL)
     return;
-  file = parse_ok (bytes);
+  file = niff_parse_ok (bytes);
   scene = scene_ok (file);
   g_assert_cmpuint (scene->notes->len, ==, 1);
   g_assert_nonnull (strstr (g_ptr_array_index (scene->notes, 0), "vtx_color_index1"));
@@ -266,7 +202,7 @@ test_hierarchy (void)
 
     if (bytes == NULL)
       return;
-    file = parse_ok (bytes);
+    file = niff_parse_ok (bytes);
     scene = scene_ok (file);
     up = find_object (scene, "Camera_up");
     pos = find_object (scene, "Camera_pos");
@@ -296,7 +232,7 @@ test_hierarchy (void)
 
     if (bytes == NULL)
       return;
-    file = parse_ok (bytes);
+    file = niff_parse_ok (bytes);
     scene = scene_ok (file);
     for (guint32 i = 0; i < scene->n_objects; i++)
       g_assert_cmphex (scene->objects[i].parent, ==, scene->objects[i].parent_link);
@@ -322,7 +258,7 @@ test_kirikobu_envelope (void)
 
   if (bytes == NULL)
     return;
-  file = parse_ok (bytes);
+  file = niff_parse_ok (bytes);
   scene = scene_ok (file);
   g_assert_cmpuint (scene->shapes[0].geometry_kind, ==, TRESS_NIFF_TAG_ENVELOPE);
   g_assert_cmpuint (scene->n_envelopes, ==, 1);
@@ -395,7 +331,7 @@ test_builder_scene (void)
       g_autoptr (GBytes) bytes = build_tet (niff2);
       g_autoptr (TressNiffScene) scene = NULL;
       g_autoptr (GPtrArray) problems = NULL;
-      TressNiffFile *file = parse_ok (bytes);
+      TressNiffFile *file = niff_parse_ok (bytes);
       const TressNiffMat *m;
 
       problems = fmt->validate (file);
@@ -452,14 +388,14 @@ cut_list (GBytes *bytes, gsize list, guint header_field, gsize cut)
 {
   gsize size = 0;
   const guint8 *d = g_bytes_get_data (bytes, &size);
-  gsize old = be32 (d + list + 8);
+  gsize old = niff_be32 (d + list + 8);
   guint8 *out = g_malloc (size - (old - cut));
 
   memcpy (out, d, list + cut);
   memcpy (out + list + cut, d + list + old, size - (list + old));
-  put32 (out + list + 8, (guint32)cut);
-  put32 (out + header_field, (guint32)cut);
-  put32 (out + 4, (guint32)(size - (old - cut)));
+  niff_put32 (out + list + 8, (guint32)cut);
+  niff_put32 (out + header_field, (guint32)cut);
+  niff_put32 (out + 4, (guint32)(size - (old - cut)));
   return g_bytes_new_take (out, size - (old - cut));
 }
 
@@ -494,12 +430,12 @@ test_bad_truncations (void)
       d = g_bytes_get_data (bytes, &size);
       for (guint l = 0; l < G_N_ELEMENTS (scene_lists); l++)
         {
-          gsize list = raw_find_list (d, size, scene_lists[l].tag);
+          gsize list = niff_raw_find_list (d, size, scene_lists[l].tag);
           gsize lsize, step;
 
-          if (list == 0 || (scene_lists[l].header_field >= be32 (d + 12)))
+          if (list == 0 || (scene_lists[l].header_field >= niff_be32 (d + 12)))
             continue;
-          lsize = be32 (d + list + 8);
+          lsize = niff_be32 (d + list + 8);
           step = lsize > 4096 ? 64 : 4;
           for (gsize cut = 24; cut < lsize; cut += step)
             {
@@ -529,7 +465,7 @@ patched (GBytes *bytes, gsize at, guint32 value)
   gsize size = 0;
   guint8 *out = g_memdup2 (g_bytes_get_data (bytes, &size), g_bytes_get_size (bytes));
 
-  put32 (out + at, value);
+  niff_put32 (out + at, value);
   return g_bytes_new_take (out, size);
 }
 
@@ -553,17 +489,17 @@ test_bad_corruptions (void)
   g_autoptr (GBytes) bytes = build_tet (TRUE);
   const guint8 *d = g_bytes_get_data (bytes, NULL);
   gsize size = g_bytes_get_size (bytes);
-  gsize obj = raw_find_list (d, size, 0x00020000);
-  gsize shape = raw_find_list (d, size, 0x00030000);
-  gsize vtx = raw_find_list (d, size, 0x00040000);
-  gsize tri = raw_find_list (d, size, 0x00080000);
-  gsize mat = raw_find_list (d, size, 0x000a0000);
-  gsize color = raw_find_list (d, size, 0x00050000);
-  gsize o1 = raw_element (d, obj, 1);
-  gsize s0 = raw_element (d, shape, 0);
-  gsize v0 = raw_element (d, vtx, 0);
-  gsize t0 = raw_element (d, tri, 0);
-  gsize m0 = raw_element (d, mat, 0);
+  gsize obj = niff_raw_find_list (d, size, 0x00020000);
+  gsize shape = niff_raw_find_list (d, size, 0x00030000);
+  gsize vtx = niff_raw_find_list (d, size, 0x00040000);
+  gsize tri = niff_raw_find_list (d, size, 0x00080000);
+  gsize mat = niff_raw_find_list (d, size, 0x000a0000);
+  gsize color = niff_raw_find_list (d, size, 0x00050000);
+  gsize o1 = niff_raw_element (d, obj, 1);
+  gsize s0 = niff_raw_element (d, shape, 0);
+  gsize v0 = niff_raw_element (d, vtx, 0);
+  gsize t0 = niff_raw_element (d, tri, 0);
+  gsize m0 = niff_raw_element (d, mat, 0);
   gsize tri0 = t0 + 32 + 24;
   g_autofree char *at_vtx
       = g_strdup_printf ("vtx_index1 at offset 0x%" G_GSIZE_MODIFIER "x", tri0 + 36);
@@ -591,7 +527,7 @@ test_bad_corruptions (void)
     { vtx + 12, 9, "VtxList header size" },
     { vtx + 12, 0x40000000, "VtxList element count" },
     { vtx + 4, 40, "VtxList header size" },
-    { vtx + 8, be32 (d + vtx + 8), NULL }, /* unchanged: no error expected below */
+    { vtx + 8, niff_be32 (d + vtx + 8), NULL }, /* unchanged: no error expected below */
     { v0 + 20, 3, "VtxGroup 0 size" },
     { v0 + 20, 0x20000000, "VtxGroup 0 count" },
     { v0 + 8, 20, "VtxGroup 0 header size" },
@@ -658,8 +594,8 @@ test_bad_random (void)
         return;
       d = g_bytes_get_data (bytes, &size);
       /* From the Obj list to the end of the Mat list, and the NIFF2 lists after the names. */
-      first = raw_find_list (d, size, 0x00020000);
-      last = raw_find_list (d, size, 0x000b0000);
+      first = niff_raw_find_list (d, size, 0x00020000);
+      last = niff_raw_find_list (d, size, 0x000b0000);
       for (guint i = 0; i < 600; i++)
         {
           gsize at = first + 4 * g_rand_int_range (rand, 0, (gint32)((last - first) / 4));

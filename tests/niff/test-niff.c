@@ -6,67 +6,12 @@
 #include <string.h>
 
 #include "formats/niff/tress-niff.h"
+#include "niff-test-samples.h"
 #include "tress-test-utils.h"
-
-static const char *const samples[] = {
-  "niff/3hedra.niff",         "niff/Rings.niff",       "niff/blend2niff-cube.nif",
-  "niff/dragon.nif",          "niff/kirikobu.niff",    "niff/synthetic-all-channels.nif",
-  "niff/synthetic-niff1.nif", "niff/yellow-cube.niff",
-};
 
 static const TressFormat *fmt = &tress_format_niff;
 
 /* ---- raw big-endian access, independent of the parser ---- */
-
-static guint32
-be32 (const guint8 *p)
-{
-  return ((guint32)p[0] << 24) | ((guint32)p[1] << 16) | ((guint32)p[2] << 8) | p[3];
-}
-
-static float
-bef (const guint8 *p)
-{
-  guint32 u = be32 (p);
-  float f;
-  memcpy (&f, &u, 4);
-  return f;
-}
-
-static void
-put32 (guint8 *p, guint32 v)
-{
-  p[0] = v >> 24;
-  p[1] = v >> 16;
-  p[2] = v >> 8;
-  p[3] = v;
-}
-
-/* Offset of the list with @tag, walking by size from the header; 0 if absent. */
-static gsize
-raw_find_list (const guint8 *d, gsize size, guint32 tag)
-{
-  gsize pos = be32 (d + 12);
-
-  while (pos + 12 <= size)
-    {
-      if (be32 (d + pos) == tag)
-        return pos;
-      pos += be32 (d + pos + 8);
-    }
-  return 0;
-}
-
-static TressNiffFile *
-parse_ok (GBytes *bytes)
-{
-  g_autoptr (GError) error = NULL;
-  TressNiffFile *file = fmt->parse (bytes, "test", &error);
-
-  g_assert_no_error (error);
-  g_assert_nonnull (file);
-  return file;
-}
 
 static void
 assert_valid (TressNiffFile *file)
@@ -112,38 +57,38 @@ assert_sizes_right (GBytes *bytes)
 {
   gsize size = 0;
   const guint8 *d = g_bytes_get_data (bytes, &size);
-  gsize anim = raw_find_list (d, size, 0x000c0000);
+  gsize anim = niff_raw_find_list (d, size, 0x000c0000);
   guint32 n, hsize;
   gsize pos, total;
 
-  g_assert_cmpuint (be32 (d + 4), ==, size);
+  g_assert_cmpuint (niff_be32 (d + 4), ==, size);
   g_assert_cmpuint (anim, >, 0);
-  g_assert_cmpuint (be32 (d + 0x4C), ==, be32 (d + anim + 8));
-  n = be32 (d + anim + 12);
-  hsize = be32 (d + anim + 4);
+  g_assert_cmpuint (niff_be32 (d + 0x4C), ==, niff_be32 (d + anim + 8));
+  n = niff_be32 (d + anim + 12);
+  hsize = niff_be32 (d + anim + 4);
   g_assert_cmpuint (hsize, ==, 24 + 4 * n);
   pos = anim + hsize;
-  total = hsize + be32 (d + anim + 16) + be32 (d + anim + 20);
+  total = hsize + niff_be32 (d + anim + 16) + niff_be32 (d + anim + 20);
   for (guint g = 0; g < n; g++)
     {
-      guint32 gsize_ = be32 (d + anim + 24 + 4 * g);
-      guint32 nrec = be32 (d + pos + 0x1C);
-      guint32 nin = be32 (d + pos + 0x28), usr = be32 (d + pos + 0x2C);
+      guint32 gsize_ = niff_be32 (d + anim + 24 + 4 * g);
+      guint32 nrec = niff_be32 (d + pos + 0x1C);
+      guint32 nin = niff_be32 (d + pos + 0x28), usr = niff_be32 (d + pos + 0x2C);
       gsize rec = pos + 48;
 
-      g_assert_cmpuint (be32 (d + pos + 0x0C), ==, gsize_);
+      g_assert_cmpuint (niff_be32 (d + pos + 0x0C), ==, gsize_);
       for (guint r = 0; r < nrec; r++)
-        rec += be32 (d + rec + 8);
+        rec += niff_be32 (d + rec + 8);
       g_assert_cmpuint (rec - pos + nin + usr, ==, gsize_);
       if (nin > 0)
         {
           static const guint key_sizes[8] = { 40, 16, 16, 16, 56, 32, 32, 32 };
-          guint32 bits = be32 (d + rec);
+          guint32 bits = niff_be32 (d + rec);
           gsize channels = 0;
 
           for (guint c = 0; c < 8; c++)
             {
-              guint32 count = be32 (d + rec + 4 + 4 * c);
+              guint32 count = niff_be32 (d + rec + 4 + 4 * c);
               g_assert_cmpuint ((bits >> c) & 1, ==, count > 0);
               channels += count * key_sizes[c];
             }
@@ -152,7 +97,7 @@ assert_sizes_right (GBytes *bytes)
       total += gsize_;
       pos += gsize_;
     }
-  g_assert_cmpuint (total, ==, be32 (d + anim + 8));
+  g_assert_cmpuint (total, ==, niff_be32 (d + anim + 8));
 }
 
 /* Bytes outside the AnimList are unchanged (apart from the two size fields). */
@@ -162,10 +107,10 @@ assert_outside_unchanged (GBytes *before, GBytes *after)
   gsize la = 0, lb = 0;
   const guint8 *a = g_bytes_get_data (before, &la);
   const guint8 *b = g_bytes_get_data (after, &lb);
-  gsize anim_a = raw_find_list (a, la, 0x000c0000);
-  gsize anim_b = raw_find_list (b, lb, 0x000c0000);
-  gsize end_a = anim_a + be32 (a + anim_a + 8);
-  gsize end_b = anim_b + be32 (b + anim_b + 8);
+  gsize anim_a = niff_raw_find_list (a, la, 0x000c0000);
+  gsize anim_b = niff_raw_find_list (b, lb, 0x000c0000);
+  gsize end_a = anim_a + niff_be32 (a + anim_a + 8);
+  gsize end_b = anim_b + niff_be32 (b + anim_b + 8);
 
   g_assert_cmpuint (anim_a, ==, anim_b);
   for (gsize i = 0; i < anim_a; i++)
@@ -175,18 +120,6 @@ assert_outside_unchanged (GBytes *before, GBytes *after)
   g_assert_cmpmem (a + end_a, la - end_a, b + end_b, lb - end_b);
 }
 
-/* Offset of AnimGroup @g in raw bytes. */
-static gsize
-raw_group (const guint8 *d, gsize size, guint g)
-{
-  gsize anim = raw_find_list (d, size, 0x000c0000);
-  gsize pos = anim + be32 (d + anim + 4);
-
-  for (guint i = 0; i < g; i++)
-    pos += be32 (d + anim + 24 + 4 * i);
-  return pos;
-}
-
 /* @bytes with an 8-byte user extension block appended to AnimGroup @g, every
  * size updated by hand. */
 static GBytes *
@@ -194,21 +127,21 @@ with_user_block (GBytes *bytes, guint g)
 {
   gsize size = 0;
   const guint8 *d = g_bytes_get_data (bytes, &size);
-  gsize anim = raw_find_list (d, size, 0x000c0000);
-  gsize group = raw_group (d, size, g);
-  gsize end = group + be32 (d + group + 0x0C);
+  gsize anim = niff_raw_find_list (d, size, 0x000c0000);
+  gsize group = niff_raw_group (d, size, g);
+  gsize end = group + niff_be32 (d + group + 0x0C);
   guint8 *out = g_malloc (size + 8);
 
-  g_assert_cmpuint (be32 (d + group + 0x2C), ==, 0);
+  g_assert_cmpuint (niff_be32 (d + group + 0x2C), ==, 0);
   memcpy (out, d, end);
   memcpy (out + end, "USERDATA", 8);
   memcpy (out + end + 8, d + end, size - end);
-  put32 (out + 4, be32 (d + 4) + 8);
-  put32 (out + 0x4C, be32 (d + 0x4C) + 8);
-  put32 (out + anim + 8, be32 (d + anim + 8) + 8);
-  put32 (out + anim + 24 + 4 * g, be32 (d + anim + 24 + 4 * g) + 8);
-  put32 (out + group + 0x0C, be32 (d + group + 0x0C) + 8);
-  put32 (out + group + 0x2C, 8);
+  niff_put32 (out + 4, niff_be32 (d + 4) + 8);
+  niff_put32 (out + 0x4C, niff_be32 (d + 0x4C) + 8);
+  niff_put32 (out + anim + 8, niff_be32 (d + anim + 8) + 8);
+  niff_put32 (out + anim + 24 + 4 * g, niff_be32 (d + anim + 24 + 4 * g) + 8);
+  niff_put32 (out + group + 0x0C, niff_be32 (d + group + 0x0C) + 8);
+  niff_put32 (out + group + 0x2C, 8);
   return g_bytes_new_take (out, size + 8);
 }
 
@@ -217,17 +150,17 @@ with_user_block (GBytes *bytes, guint g)
 static void
 test_samples_roundtrip (void)
 {
-  for (guint i = 0; i < G_N_ELEMENTS (samples); i++)
+  for (guint i = 0; i < NIFF_TEST_N_SAMPLES; i++)
     {
-      g_autoptr (GBytes) bytes = tress_test_load_sample (samples[i]);
+      g_autoptr (GBytes) bytes = tress_test_load_sample (niff_test_samples[i]);
       g_autoptr (GBytes) out = NULL;
       TressNiffFile *file;
 
       if (bytes == NULL)
         return;
-      g_test_message ("%s", samples[i]);
+      g_test_message ("%s", niff_test_samples[i]);
       g_assert_true (fmt->probe (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes)));
-      file = parse_ok (bytes);
+      file = niff_parse_ok (bytes);
       out = serialize_ok (file);
       tress_test_assert_bytes_equal (bytes, out);
       assert_valid (file);
@@ -250,7 +183,7 @@ test_samples_structure (void)
   if (rings == NULL || dragon == NULL || kiri == NULL || cube == NULL || blend == NULL)
     return;
 
-  f = parse_ok (rings);
+  f = niff_parse_ok (rings);
   g_assert_cmpuint (tress_niff_file_get_n_groups (f), ==, 6);
   g_assert_cmpuint (tress_niff_group_get_channel_bits (f, 0), ==, 0x6e);
   g_assert_cmpuint (tress_niff_group_get_n_channel_keys (f, 0, TRESS_NIFF_ROTATE_Z), ==, 47);
@@ -275,7 +208,7 @@ test_samples_structure (void)
   fmt->free (f);
 
   /* dragon: NIFF1 FULL, 30 groups of 31 records and three STATIC groups. */
-  f = parse_ok (dragon);
+  f = niff_parse_ok (dragon);
   g_assert_cmpuint (tress_niff_file_get_version (f) & 0xFFFF, ==, 0x0100);
   g_assert_cmpuint (tress_niff_file_get_n_groups (f), ==, 33);
   g_assert_cmpuint (tress_niff_group_get_n_records (f, 0), ==, 31);
@@ -289,7 +222,7 @@ test_samples_structure (void)
   fmt->free (f);
 
   /* kirikobu: NIFF1 KEY records in a NIFF2 file; one group has a constraint. */
-  f = parse_ok (kiri);
+  f = niff_parse_ok (kiri);
   g_assert_cmpuint (tress_niff_group_get_n_records (f, 0), ==, 122);
   g_assert_cmpuint (tress_niff_group_get_channel_bits (f, 4), ==, 0x400);
   g_clear_pointer (&text, g_free);
@@ -304,13 +237,13 @@ test_samples_structure (void)
   fmt->free (f);
 
   /* yellow-cube: no AnimGroup, two NIFF2 lists absent. */
-  f = parse_ok (cube);
+  f = niff_parse_ok (cube);
   g_assert_cmpuint (tress_niff_file_get_n_groups (f), ==, 0);
   g_assert_cmpuint (fmt->curves->n_curves (f), ==, 0);
   fmt->free (f);
 
   /* blend2niff: header size field 196, records still at +48. */
-  f = parse_ok (blend);
+  f = niff_parse_ok (blend);
   g_assert_cmpuint (tress_niff_group_get_n_records (f, 0), ==, 1);
   fmt->free (f);
 }
@@ -319,15 +252,15 @@ test_samples_structure (void)
 static void
 test_samples_curves_evaluate (void)
 {
-  for (guint s = 0; s < G_N_ELEMENTS (samples); s++)
+  for (guint s = 0; s < NIFF_TEST_N_SAMPLES; s++)
     {
-      g_autoptr (GBytes) bytes = tress_test_load_sample (samples[s]);
+      g_autoptr (GBytes) bytes = tress_test_load_sample (niff_test_samples[s]);
       TressNiffFile *file;
       guint n;
 
       if (bytes == NULL)
         return;
-      file = parse_ok (bytes);
+      file = niff_parse_ok (bytes);
       n = fmt->curves->n_curves (file);
       for (guint i = 0; i < n; i++)
         {
@@ -390,25 +323,27 @@ test_rings_hermite (void)
   if (bytes == NULL)
     return;
   d = g_bytes_get_data (bytes, &size);
-  anim = raw_find_list (d, size, 0x000c0000);
-  group = anim + be32 (d + anim + 4);
-  g_assert_cmpuint (be32 (d + group), ==, 0x000c0100);
-  g_assert_cmpuint (be32 (d + group + 0x1C), ==, 0); /* no NIFF1 records */
+  anim = niff_raw_find_list (d, size, 0x000c0000);
+  group = anim + niff_be32 (d + anim + 4);
+  g_assert_cmpuint (niff_be32 (d + group), ==, 0x000c0100);
+  g_assert_cmpuint (niff_be32 (d + group + 0x1C), ==, 0); /* no NIFF1 records */
   ext = group + 48;
-  n = be32 (d + ext + 16); /* rotate_z_num */
+  n = niff_be32 (d + ext + 16); /* rotate_z_num */
   g_assert_cmpuint (n, ==, 47);
-  keys = ext + 148 + be32 (d + ext + 4) * 40 + be32 (d + ext + 8) * 16 + be32 (d + ext + 12) * 16;
+  keys = ext + 148 + niff_be32 (d + ext + 4) * 40 + niff_be32 (d + ext + 8) * 16
+         + niff_be32 (d + ext + 12) * 16;
 
-  file = parse_ok (bytes);
+  file = niff_parse_ok (bytes);
   c = fmt->curves->get_curve (file, find_curve (file, "Sweep15_3_Animation/RotateZ/Z"));
   g_assert_cmpuint (tress_curve_get_n_keys (c), ==, n);
   for (guint i = 0; i + 1 < n; i++)
     {
       const guint8 *a = d + keys + 16 * i, *b = a + 16;
-      guint32 k0 = be32 (a + 4), k1 = be32 (b + 4);
-      double p0 = bef (a + 8), v0 = bef (a + 12), p1 = bef (b + 8), v1 = bef (b + 12);
+      guint32 k0 = niff_be32 (a + 4), k1 = niff_be32 (b + 4);
+      double p0 = niff_bef (a + 8), v0 = niff_bef (a + 12), p1 = niff_bef (b + 8),
+             v1 = niff_bef (b + 12);
 
-      g_assert_cmpuint (be32 (a), ==, 3); /* HERMITE */
+      g_assert_cmpuint (niff_be32 (a), ==, 3); /* HERMITE */
       g_assert_cmpfloat (tress_curve_get_key (c, i)->frame, ==, k0);
       for (double u = 0; u < 1; u += 0.125)
         {
@@ -419,8 +354,8 @@ test_rings_hermite (void)
       if (fabs (p1 - p0) > 3.0)
         {
           /* Shown as stored, not unwrapped: the key values are the raw ones. */
-          g_assert_cmpfloat (tress_curve_evaluate (c, k0), ==, (double)bef (a + 8));
-          g_assert_cmpfloat (tress_curve_evaluate (c, k1), ==, (double)bef (b + 8));
+          g_assert_cmpfloat (tress_curve_evaluate (c, k0), ==, (double)niff_bef (a + 8));
+          g_assert_cmpfloat (tress_curve_evaluate (c, k1), ==, (double)niff_bef (b + 8));
           jumps++;
           if (k0 == 83)
             {
@@ -478,7 +413,7 @@ test_builder_matches_niff1_sample (void)
 
   if (sample == NULL)
     return;
-  file = parse_ok (sample);
+  file = niff_parse_ok (sample);
   b = tress_niff_builder_new (FALSE, 0);
   for (guint i = 0; i < G_N_ELEMENTS (names); i++)
     tress_niff_builder_add_name (b, names[i]);
@@ -560,7 +495,7 @@ test_builder_matches_niff2_sample (void)
 
   if (sample == NULL)
     return;
-  file = parse_ok (sample);
+  file = niff_parse_ok (sample);
   b = tress_niff_builder_new (TRUE, 0);
   for (guint i = 0; i < G_N_ELEMENTS (names); i++)
     tress_niff_builder_add_name (b, names[i]);
@@ -640,7 +575,7 @@ test_builder_niff1_every_kind (void)
 
   bytes = tress_niff_builder_finish (b, &error);
   g_assert_no_error (error);
-  file = parse_ok (bytes);
+  file = niff_parse_ok (bytes);
   assert_valid (file);
   again = serialize_ok (file);
   tress_test_assert_bytes_equal (bytes, again);
@@ -740,7 +675,7 @@ test_builder_niff2_every_channel (void)
 {
   g_autoptr (GBytes) bytes = build_niff2_all ();
   g_autoptr (GBytes) again = NULL;
-  TressNiffFile *file = parse_ok (bytes);
+  TressNiffFile *file = niff_parse_ok (bytes);
 
   assert_valid (file);
   again = serialize_ok (file);
@@ -847,7 +782,7 @@ test_builder_niff2_every_channel (void)
     /* a user extension block is kept as read */
     g_autoptr (GBytes) user = with_user_block (bytes, 1);
     g_autoptr (GBytes) out = NULL;
-    file = parse_ok (user);
+    file = niff_parse_ok (user);
     assert_valid (file);
     out = serialize_ok (file);
     tress_test_assert_bytes_equal (user, out);
@@ -859,7 +794,7 @@ static void
 test_builder_demo (void)
 {
   g_autoptr (GBytes) bytes = tress_niff_build_demo ();
-  TressNiffFile *file = parse_ok (bytes);
+  TressNiffFile *file = niff_parse_ok (bytes);
   guint hermite = 0, n = fmt->curves->n_curves (file);
 
   assert_valid (file);
@@ -909,7 +844,7 @@ static TressNiffFile *
 save_and_reparse (TressNiffFile *file, GBytes *original)
 {
   g_autoptr (GBytes) out = serialize_ok (file);
-  TressNiffFile *again = parse_ok (out);
+  TressNiffFile *again = niff_parse_ok (out);
 
   assert_valid (again);
   assert_sizes_right (out);
@@ -929,7 +864,7 @@ test_edit_niff2_set_key (void)
 
   if (bytes == NULL)
     return;
-  file = parse_ok (bytes);
+  file = niff_parse_ok (bytes);
   idx = find_curve (file, "HightRight_Animation/RotateZ/Z");
   c = fmt->curves->get_curve (file, idx);
   /* value, slope (both sides), interpolation, and a move to a free frame */
@@ -974,7 +909,7 @@ test_edit_niff2_empty_scale (void)
 
   if (bytes == NULL)
     return;
-  file = parse_ok (bytes);
+  file = niff_parse_ok (bytes);
   ix = find_curve (file, "orientation_xy.anim/UniqueScale/X");
   iy = find_curve (file, "orientation_xy.anim/UniqueScale/Y");
   x = fmt->curves->get_curve (file, ix);
@@ -1002,7 +937,7 @@ test_edit_moves_keep_records (void)
     return;
   for (guint s = 0; s < G_N_ELEMENTS (shifts); s++)
     {
-      TressNiffFile *file = parse_ok (bytes);
+      TressNiffFile *file = niff_parse_ok (bytes);
       int ix = find_curve (file, "euler_hermite.anim/Translation/X");
       int iz = find_curve (file, "euler_hermite.anim/Translation/Z");
       g_autoptr (TressCurve) x = fmt->curves->get_curve (file, ix);
@@ -1032,7 +967,7 @@ test_edit_niff2_insert_delete (void)
 {
   g_autoptr (GBytes) plain = build_niff2_all ();
   g_autoptr (GBytes) bytes = with_user_block (plain, 2);
-  TressNiffFile *file = parse_ok (bytes), *again;
+  TressNiffFile *file = niff_parse_ok (bytes), *again;
   g_autoptr (TressCurve) x = NULL;
   g_autoptr (TressCurve) y_before = NULL;
   g_autoptr (TressCurve) y_after = NULL;
@@ -1072,13 +1007,13 @@ test_edit_niff2_insert_delete (void)
     g_autoptr (GBytes) out = serialize_ok (file);
     gsize size = 0;
     const guint8 *d = g_bytes_get_data (out, &size);
-    gsize g0 = raw_group (d, size, 0), g2 = raw_group (d, size, 2);
-    gsize g0_ext_end = g0 + 48 + be32 (d + g0 + 0x28);
+    gsize g0 = niff_raw_group (d, size, 0), g2 = niff_raw_group (d, size, 2);
+    gsize g0_ext_end = g0 + 48 + niff_be32 (d + g0 + 0x28);
     const guint8 other[8] = { 1, 2, 3, 4, 5, 6, 7, 8 };
 
     g_assert_cmpmem (d + g0_ext_end - 8, 8, other, 8);
-    g_assert_cmpuint (be32 (d + g2 + 0x2C), ==, 8);
-    g_assert_cmpmem (d + g2 + be32 (d + g2 + 0x0C) - 8, 8, "USERDATA", 8);
+    g_assert_cmpuint (niff_be32 (d + g2 + 0x2C), ==, 8);
+    g_assert_cmpmem (d + g2 + niff_be32 (d + g2 + 0x0C) - 8, 8, "USERDATA", 8);
   }
   {
     g_autoptr (TressCurve) c = fmt->curves->get_curve (again, ix);
@@ -1099,7 +1034,7 @@ static void
 test_edit_niff2_channel_bits (void)
 {
   g_autoptr (GBytes) bytes = build_niff2_all ();
-  TressNiffFile *file = parse_ok (bytes), *again;
+  TressNiffFile *file = niff_parse_ok (bytes), *again;
   int is = find_curve (file, "orient/UniqueScale/Y");
   int io = find_curve (file, "orient/OrientationXY/X axis Y");
   g_autoptr (TressCurve) s = fmt->curves->get_curve (file, is);
@@ -1170,7 +1105,7 @@ test_edit_niff1_key (void)
 
   if (bytes == NULL)
     return;
-  file = parse_ok (bytes);
+  file = niff_parse_ok (bytes);
   iry = find_curve (file, "hedra_green_Animation/Rotate/Y");
   itx = find_curve (file, "hedra_green_Animation/Translate/X");
   tx_before = fmt->curves->get_curve (file, itx);
@@ -1259,7 +1194,7 @@ test_edit_niff1_derived_slopes (void)
   g_autoptr (TressCurve) c = NULL;
   g_autoptr (TressCurve) back = NULL;
   g_autoptr (GError) error = NULL;
-  TressNiffFile *file = parse_ok (bytes);
+  TressNiffFile *file = niff_parse_ok (bytes);
   int tx = find_curve (file, "keys/Translate/X");
   double err = -1;
 
@@ -1316,7 +1251,7 @@ test_edit_niff1_derived_slopes (void)
 
   out = serialize_ok (file);
   fmt->free (file);
-  file = parse_ok (out);
+  file = niff_parse_ok (out);
   assert_valid (file);
   fmt->free (file);
 }
@@ -1326,7 +1261,7 @@ static void
 test_edit_niff2_slopes_stored (void)
 {
   g_autoptr (GBytes) bytes = tress_niff_build_demo ();
-  TressNiffFile *file = parse_ok (bytes);
+  TressNiffFile *file = niff_parse_ok (bytes);
   guint n = fmt->curves->n_curves (file);
 
   g_assert_cmpuint (n, >, 0);
@@ -1349,7 +1284,7 @@ test_edit_niff1_full (void)
 
   if (bytes == NULL)
     return;
-  file = parse_ok (bytes);
+  file = niff_parse_ok (bytes);
   idx = 3; /* group 0, Rotate/X */
   c = fmt->curves->get_curve (file, idx);
   g_assert_true (g_str_has_suffix (c->path, "/Rotate/X"));
@@ -1373,7 +1308,7 @@ static void
 test_edit_refusals (void)
 {
   g_autoptr (GBytes) bytes = build_niff2_all ();
-  TressNiffFile *file = parse_ok (bytes);
+  TressNiffFile *file = niff_parse_ok (bytes);
   int irx = find_curve (file, "euler/RotateX/X");
   TressKey key = { .frame = 3, .value = 1, .interp = TRESS_INTERP_LINEAR };
 
@@ -1411,7 +1346,7 @@ test_edit_refusals (void)
     tress_niff_builder_add_channel_key (b, g, TRESS_NIFF_TRANSLATION, TRESS_NIFF_CHANNEL_LINEAR, 0,
                                         t, d);
     plain = tress_niff_builder_finish (b, NULL);
-    f2 = parse_ok (plain);
+    f2 = niff_parse_ok (plain);
     g_assert_cmpuint (fmt->curves->n_curves (f2), ==, 22);
     irz = find_curve (f2, "move/RotateZ/Z");
     iaxis = find_curve (f2, "move/RotateAxis/Angle");
@@ -1488,7 +1423,7 @@ test_edit_undo (void)
 
   if (bytes == NULL)
     return;
-  file = parse_ok (bytes);
+  file = niff_parse_ok (bytes);
   history = tress_history_new (file);
   cmd = tress_command_alloc (sizeof (CurveCommand), &curve_command_class, "Delete key", NULL);
   cmd->index = idx;
@@ -1518,11 +1453,11 @@ test_edit_undo (void)
 static gsize
 raw_ext (const guint8 *d, gsize size, guint g)
 {
-  gsize pos = raw_group (d, size, g);
+  gsize pos = niff_raw_group (d, size, g);
   gsize rec = pos + 48;
 
-  for (guint r = 0; r < be32 (d + pos + 0x1C); r++)
-    rec += be32 (d + rec + 8);
+  for (guint r = 0; r < niff_be32 (d + pos + 0x1C); r++)
+    rec += niff_be32 (d + rec + 8);
   return rec;
 }
 
@@ -1534,7 +1469,7 @@ patched_words (GBytes *bytes, const gsize *offsets, const guint32 *values, guint
   guint8 *d = g_memdup2 (src, size);
 
   for (guint i = 0; i < n; i++)
-    put32 (d + offsets[i], values[i]);
+    niff_put32 (d + offsets[i], values[i]);
   return g_bytes_new_take (d, size);
 }
 
@@ -1543,7 +1478,7 @@ patched_words (GBytes *bytes, const gsize *offsets, const guint32 *values, guint
 static void
 check_fix_all (GBytes *broken, guint n_problems)
 {
-  TressNiffFile *file = parse_ok (broken);
+  TressNiffFile *file = niff_parse_ok (broken);
   g_autoptr (GPtrArray) problems = fmt->validate (file);
   g_autoptr (TressHistory) history = tress_history_new (file);
   g_autoptr (GBytes) fixed = NULL;
@@ -1567,7 +1502,7 @@ check_fix_all (GBytes *broken, guint n_problems)
   assert_valid (file);
   g_assert_cmpuint (tress_history_get_n_undo (history), ==, 1);
   fixed = serialize_ok (file);
-  again = parse_ok (fixed);
+  again = niff_parse_ok (fixed);
   assert_valid (again);
   assert_sizes_right (fixed);
   g_assert_cmpuint (fmt->fix_all (again, NULL, &error), ==, 0); /* nothing left to do */
@@ -1590,7 +1525,7 @@ test_fix_niff1 (void)
   g_autoptr (GBytes) bytes = build_niff1_keys ();
   gsize size = 0;
   const guint8 *d = g_bytes_get_data (bytes, &size);
-  gsize group = raw_group (d, size, 0);
+  gsize group = niff_raw_group (d, size, 0);
   gsize rec = group + 48; /* KEY records are 64 bytes: tag, index, size, key, next, … */
   const gsize offsets[] = {
     0x58,           /* the Name list's size field */
@@ -1600,7 +1535,7 @@ test_fix_niff1 (void)
     rec + 128 + 16, /* record 2's next key */
     rec + 192 + 16, /* the last record's next key */
   };
-  const guint32 values[] = { be32 (d + 0x58) + 4, 7, 9, 5, 99, 30 };
+  const guint32 values[] = { niff_be32 (d + 0x58) + 4, 7, 9, 5, 99, 30 };
   g_autoptr (GBytes) broken = patched_words (bytes, offsets, values, G_N_ELEMENTS (offsets));
 
   check_fix_all (broken, 6);
@@ -1613,7 +1548,7 @@ test_fix_niff2 (void)
   gsize size = 0;
   const guint8 *d = g_bytes_get_data (bytes, &size);
   gsize ext = raw_ext (d, size, 0);
-  guint32 bits = be32 (d + ext);
+  guint32 bits = niff_be32 (d + ext);
   guint used = 0, empty = 0;
   g_autoptr (GBytes) broken = NULL;
 
@@ -1624,7 +1559,7 @@ test_fix_niff2 (void)
     empty++;
   g_assert_cmpuint (empty, <, 8);
   {
-    const gsize offsets[] = { ext, raw_group (d, size, 1) + 4 };
+    const gsize offsets[] = { ext, niff_raw_group (d, size, 1) + 4 };
     const guint32 values[] = { (bits & ~(1u << used)) | (1u << empty), 0 };
     broken = patched_words (bytes, offsets, values, G_N_ELEMENTS (offsets));
   }
@@ -1640,7 +1575,7 @@ test_fix_missing_extension (void)
   const gsize offsets[] = { 0 };
   const guint32 values[] = { 0x00000200 };
   g_autoptr (GBytes) broken = patched_words (bytes, offsets, values, 1);
-  TressNiffFile *file = parse_ok (broken);
+  TressNiffFile *file = niff_parse_ok (broken);
   g_autoptr (GPtrArray) problems = fmt->validate (file);
   g_autoptr (GPtrArray) after = NULL;
   g_autoptr (GError) error = NULL;
@@ -1672,7 +1607,7 @@ test_fix_cli (void)
   g_autoptr (GBytes) bytes = build_niff1_keys ();
   gsize size = 0;
   const guint8 *d = g_bytes_get_data (bytes, &size);
-  const gsize offsets[] = { 0x58, raw_group (d, size, 0) + 48 + 16 };
+  const gsize offsets[] = { 0x58, niff_raw_group (d, size, 0) + 48 + 16 };
   const guint32 values[] = { 0, 11 };
   g_autoptr (GBytes) broken = patched_words (bytes, offsets, values, 2);
   g_autofree char *in = g_build_filename (tress_test_tmpdir (), "broken.nif", NULL);
@@ -1729,16 +1664,16 @@ patched (GBytes *bytes, gsize at, guint32 v)
 
   g_assert_cmpuint (at + 4, <=, size);
   memcpy (d, g_bytes_get_data (bytes, NULL), size);
-  put32 (d + at, v);
+  niff_put32 (d + at, v);
   return g_bytes_new_take (d, size);
 }
 
 static void
 test_bad_truncated (void)
 {
-  for (guint s = 0; s < G_N_ELEMENTS (samples); s++)
+  for (guint s = 0; s < NIFF_TEST_N_SAMPLES; s++)
     {
-      g_autoptr (GBytes) bytes = tress_test_load_sample (samples[s]);
+      g_autoptr (GBytes) bytes = tress_test_load_sample (niff_test_samples[s]);
       gsize size;
 
       if (bytes == NULL)
@@ -1767,9 +1702,9 @@ test_bad_sizes_tags_counts (void)
   g_autoptr (GBytes) bytes = build_niff2_all ();
   const guint8 *d = g_bytes_get_data (bytes, NULL);
   gsize size = g_bytes_get_size (bytes);
-  gsize anim = raw_find_list (d, size, 0x000c0000);
-  gsize obj = raw_find_list (d, size, 0x00020000);
-  gsize group = anim + be32 (d + anim + 4);
+  gsize anim = niff_raw_find_list (d, size, 0x000c0000);
+  gsize obj = niff_raw_find_list (d, size, 0x00020000);
+  gsize group = anim + niff_be32 (d + anim + 4);
   gsize ext = group + 48;
 
   struct
@@ -1780,13 +1715,13 @@ test_bad_sizes_tags_counts (void)
   } cases[] = {
     { 4, (guint32)size + 4, "file size" },
     { 12, 120, "header size" },
-    { obj + 8, be32 (d + obj + 8) + 4, "after the Obj list" },
+    { obj + 8, niff_be32 (d + obj + 8) + 4, "after the Obj list" },
     { obj + 8, 0x7ffffff0, "Obj list size" },
     { obj + 12, 0x10000000, "Obj list element count" },
-    { anim + 4, be32 (d + anim + 4) + 4, "Anim list header size" },
-    { anim + 24, be32 (d + anim + 24) + 4, "Anim list size" },
-    { group + 0x0C, be32 (d + group + 0x0C) + 4, "AnimGroup size" },
-    { group + 0x28, be32 (d + group + 0x28) - 4, "AnimGroup size" },
+    { anim + 4, niff_be32 (d + anim + 4) + 4, "Anim list header size" },
+    { anim + 24, niff_be32 (d + anim + 24) + 4, "Anim list size" },
+    { group + 0x0C, niff_be32 (d + group + 0x0C) + 4, "AnimGroup size" },
+    { group + 0x28, niff_be32 (d + group + 0x28) - 4, "AnimGroup size" },
     { group + 0x28, 100, "AnimGroup size" },
     { obj, 0x00990000, "list tag" },
     { anim, 0x00020000, "Obj list tag" },
@@ -1806,7 +1741,7 @@ test_bad_sizes_tags_counts (void)
     /* The size table gives group 0 less than a header (group 1 the rest, so
      * the table still adds up): the error names the table's entry. */
     const gsize at[] = { anim + 24, anim + 28 };
-    const guint32 values[] = { 44, be32 (d + anim + 28) + be32 (d + anim + 24) - 44 };
+    const guint32 values[] = { 44, niff_be32 (d + anim + 28) + niff_be32 (d + anim + 24) - 44 };
     g_autoptr (GBytes) bad = patched_words (bytes, at, values, 2);
     g_autofree char *words = g_strdup_printf (
         "AnimList size of AnimGroup 0 at offset 0x%" G_GSIZE_MODIFIER "x", at[0]);
@@ -1827,7 +1762,7 @@ test_bad_sizes_tags_counts (void)
     tress_niff_builder_add_key (b, g, 5, TRESS_NIFF_KEY_LINEAR, trs);
     one = tress_niff_builder_finish (b, NULL);
     od = g_bytes_get_data (one, NULL);
-    rec = raw_find_list (od, g_bytes_get_size (one), 0x000c0000) + 28 + 48;
+    rec = niff_raw_find_list (od, g_bytes_get_size (one), 0x000c0000) + 28 + 48;
     {
       g_autoptr (GBytes) bad = patched (one, rec + 8, 52);
       expect_parse_error (bad, "Anim record size");
@@ -1852,8 +1787,8 @@ test_bad_validate (void)
   g_autoptr (GBytes) bytes = build_niff2_all ();
   const guint8 *d = g_bytes_get_data (bytes, NULL);
   gsize size = g_bytes_get_size (bytes);
-  gsize anim = raw_find_list (d, size, 0x000c0000);
-  gsize group = anim + be32 (d + anim + 4);
+  gsize anim = niff_raw_find_list (d, size, 0x000c0000);
+  gsize group = anim + niff_be32 (d + anim + 4);
   gsize ext = group + 48;
   gsize rx = ext + 148; /* RotateX key 0 (no RotateAxis keys in group 0) */
 
@@ -1874,14 +1809,14 @@ test_bad_validate (void)
     { 0x4C, 8, "Anim list size field", 0x4C },
     { 0x20, 8, "Obj list size field", 0x20 },
     { group + 0x14, 9, "anim type 9", group + 0x14 },
-    { 0, (be32 (d) & 0xFFFF0000) | 0x0100, "NIFF1 AnimGroup has no nintendo extension block",
+    { 0, (niff_be32 (d) & 0xFFFF0000) | 0x0100, "NIFF1 AnimGroup has no nintendo extension block",
       group + 0x28 },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     {
       g_autoptr (GBytes) bad = patched (bytes, cases[i].at, cases[i].value);
-      TressNiffFile *file = parse_ok (bad);
+      TressNiffFile *file = niff_parse_ok (bad);
       g_autoptr (GPtrArray) problems = fmt->validate (file);
       gboolean found = FALSE;
 
@@ -1898,9 +1833,9 @@ test_bad_validate (void)
     }
   {
     /* A NIFF1 file with extension blocks: their channels are not offered. */
-    g_autoptr (GBytes) bad = patched (bytes, 0, (be32 (d) & 0xFFFF0000) | 0x0100);
-    TressNiffFile *file = parse_ok (bad);
-    TressNiffFile *niff2 = parse_ok (bytes);
+    g_autoptr (GBytes) bad = patched (bytes, 0, (niff_be32 (d) & 0xFFFF0000) | 0x0100);
+    TressNiffFile *file = niff_parse_ok (bad);
+    TressNiffFile *niff2 = niff_parse_ok (bytes);
 
     g_assert_cmpuint (fmt->curves->n_curves (niff2), >, 0);
     for (guint i = 0; i < fmt->curves->n_curves (file); i++)
@@ -1917,9 +1852,9 @@ test_bad_validate (void)
     g_autoptr (GBytes) user = with_user_block (bytes, 0);
     const guint8 *ud = g_bytes_get_data (user, NULL);
     const gsize at[] = { group + 0x28, group + 0x2C };
-    const guint32 values[] = { be32 (ud + group + 0x28) + 1, 7 };
+    const guint32 values[] = { niff_be32 (ud + group + 0x28) + 1, 7 };
     g_autoptr (GBytes) bad = patched_words (user, at, values, 2);
-    TressNiffFile *file = parse_ok (bad);
+    TressNiffFile *file = niff_parse_ok (bad);
     g_autoptr (GPtrArray) problems = fmt->validate (file);
     guint found = 0;
 
@@ -1949,7 +1884,7 @@ test_bad_validate (void)
     tress_niff_builder_add_channel_key (b, g, TRESS_NIFF_ROTATE_AXIS, 0, 0, v, dv);
     tress_niff_builder_add_channel_key (b, g, TRESS_NIFF_ROTATE_Y, 0, 0, v, dv);
     out = tress_niff_builder_finish (b, NULL);
-    file = parse_ok (out);
+    file = niff_parse_ok (out);
     problems = fmt->validate (file);
     g_assert_cmpuint (tress_problem_list_count (problems, TRESS_SEVERITY_ERROR), ==, 1);
     g_assert_nonnull (strstr (((TressProblem *)g_ptr_array_index (problems, 0))->message,
@@ -1980,7 +1915,7 @@ test_cli (void)
   }
   g_assert_true (g_file_get_contents (demo, &contents, &len, NULL));
   bytes = g_bytes_new_take (g_steal_pointer (&contents), len);
-  file = parse_ok (bytes);
+  file = niff_parse_ok (bytes);
   assert_valid (file);
   fmt->free (file);
   {
@@ -2019,7 +1954,7 @@ test_cli (void)
   }
   g_assert_true (g_file_get_contents (out, &contents, &len, NULL));
   edited = g_bytes_new_take (g_steal_pointer (&contents), len);
-  file = parse_ok (edited);
+  file = niff_parse_ok (edited);
   assert_valid (file);
   assert_sizes_right (edited);
   assert_outside_unchanged (bytes, edited);
