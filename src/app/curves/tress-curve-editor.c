@@ -1996,8 +1996,9 @@ update_summary (TressCurveEditor *self)
   gtk_label_set_text (self->summary_label, text);
 }
 
+/* The key table lists the curve it should and selects the active key's row. */
 static void
-refresh_selection (TressCurveEditor *self)
+sync_key_table (TressCurveEditor *self)
 {
   guint curve = 0, key = 0;
   gboolean active = tress_curve_view_get_active_key (self->view, &curve, &key);
@@ -2023,6 +2024,12 @@ refresh_selection (TressCurveEditor *self)
         gtk_single_selection_set_selected (self->key_selection, GTK_INVALID_LIST_POSITION);
       self->syncing = FALSE;
     }
+}
+
+static void
+refresh_selection (TressCurveEditor *self)
+{
+  sync_key_table (self);
   update_key_panel (self);
   update_summary (self);
 }
@@ -2046,7 +2053,7 @@ static void
 refresh_curves (TressCurveEditor *self)
 {
   if (key_rows_current (self))
-    refresh_selection (self);
+    sync_key_table (self);
   else
     rebuild_key_rows (self);
   update_key_panel (self);
