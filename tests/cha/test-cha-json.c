@@ -433,6 +433,18 @@ test_refusals (void)
     assert_refused (root, 1, "/materials/0/lines/3/mask", "missing");
   }
   {
+    /* the names as something else than a list: refused there, the rest not
+     * put together without them (it crashed, found by the json fuzz target) */
+    g_autoptr (JsonNode) root = demo_root ();
+    json_object_set_double_member (json_node_get_object (root), "morphs", 0.5);
+    assert_refused (root, 1, "/morphs: expected an array, found a number", NULL);
+  }
+  {
+    g_autoptr (JsonNode) root = demo_root ();
+    json_object_set_object_member (json_node_get_object (root), "moralities", json_object_new ());
+    assert_refused (root, 1, "/moralities: expected an array, found an object", NULL);
+  }
+  {
     /* several at once, each named */
     g_autoptr (JsonNode) root = demo_root ();
     g_autofree char *err = NULL;

@@ -1516,9 +1516,11 @@ cha_build_json (TressJsonReader *r, TressJsonBuild *out)
                                  "radeon section, but \"sections\" lists none without bytes");
 
   /* Values refused one by one still leave a file to check for more; a part
-   * missing does not. */
+   * missing does not (names given as something else than a list among them:
+   * refused where they stand, there are none to count the materials by). */
   if (!tress_json_reader_ok (r) || b.materials_broken || sections == NULL
-      || tress_json_reader_n_errors (r) != n_value_errors)
+      || tress_json_reader_n_errors (r) != n_value_errors
+      || (radeon_section != G_MAXUINT && (morphs == NULL || moralities == NULL)))
     {
       for (guint i = 0; i < b.materials->len; i++)
         cha_material_clear (&g_array_index (b.materials, TressChaMaterial, i), b.n_morphs,
