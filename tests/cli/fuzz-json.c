@@ -6,12 +6,12 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include <stdint.h>
+#include <json-glib/json-glib.h>
 #include <stdlib.h>
 
-#include "formats/tress-format.h"
+#include "../fuzz/tress-fuzz.h"
 
-int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size);
+#include "formats/tress-format.h"
 
 static GBytes *
 build (const TressFormat *format, const char *text, gsize len, gboolean must_work)
@@ -79,4 +79,318 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
   if (!g_bytes_equal (bytes, again))
     abort ();
   return 0;
+}
+
+/* ---- the mutator ----------------------------------------------------------
+ *
+ * Byte flips mostly break the JSON itself, and build never sees past the
+ * parser. Three times in four this mutator parses the text and writes it out
+ * again with one node changed: a number to a neighbour or a boundary of the
+ * binary fields, a string's bytes or a string from elsewhere in the text, a
+ * boolean flipped, an array's element dropped, repeated or swapped, an
+ * object's member dropped or renamed to a key of another object, or a node
+ * written as another node of the text. Otherwise, or when the text is no
+ * JSON, it changes the bytes as they are. (The tree is only read: json-glib
+ * 1.6 cannot change a node's kind in place safely.) */
+
+typedef struct
+{
+  GPtrArray *nodes;   /* every node, in document order */
+  GPtrArray *strings; /* the string values' nodes */
+  GPtrArray *keys;    /* (const char *) every member name */
+  JsonNode *target;   /* the node written changed */
+  guint32 state;
+  GString *out;
+} Mutation;
+
+static void
+collect (JsonNode *node, Mutation *m)
+{
+  g_ptr_array_add (m->nodes, node);
+  if (JSON_NODE_HOLDS_OBJECT (node))
+    {
+      JsonObjectIter iter;
+      const char *name;
+      JsonNode *member;
+
+      json_object_iter_init (&iter, json_node_get_object (node));
+      while (json_object_iter_next (&iter, &name, &member))
+        {
+          g_ptr_array_add (m->keys, (gpointer)name);
+          collect (member, m);
+        }
+    }
+  else if (JSON_NODE_HOLDS_ARRAY (node))
+    {
+      JsonArray *array = json_node_get_array (node);
+
+      for (guint i = 0; i < json_array_get_length (array); i++)
+        collect (json_array_get_element (array, i), m);
+    }
+  else if (JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == G_TYPE_STRING)
+    g_ptr_array_add (m->strings, node);
+}
+
+static guint
+draw (Mutation *m, guint n)
+{
+  return n > 0 ? tress_fuzz_next (&m->state) % n : 0;
+}
+
+static void
+put_string (GString *out, const char *s, gsize len)
+{
+  g_string_append_c (out, '"');
+  for (gsize i = 0; i < len; i++)
+    {
+      guchar c = (guchar)s[i];
+
+      if (c == '"' || c == '\\')
+        g_string_append_printf (out, "\\%c", c);
+      else if (c < 0x20)
+        g_string_append_printf (out, "\\u%04x", c);
+      else
+        g_string_append_c (out, (char)c);
+    }
+  g_string_append_c (out, '"');
+}
+
+static void
+put_double (GString *out, double d)
+{
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+
+  g_string_append (out, g_ascii_dtostr (buf, sizeof buf, d));
+}
+
+static void put_node (Mutation *m, JsonNode *node);
+
+static void
+put_number (Mutation *m, JsonNode *node)
+{
+  static const gint64 edges[]
+      = { 0,          1,          -1,         2,          3,
+          7,          8,          15,         16,         127,
+          128,        255,        256,        32767,      32768,
+          65535,      65536,      G_MAXINT32, G_MININT32, (gint64)G_MAXUINT32,
+          G_MAXINT64, G_MININT64, 0x3FFFFFFF, 0x7FFFFF };
+  static const double reals[] = { 0.5, -0.0, 1e-40, 3.4e38, 3.5e38, 1e308, -1e308, 65504 };
+  gboolean is_int = json_node_get_value_type (node) == G_TYPE_INT64;
+  double d = is_int ? (double)json_node_get_int (node) : json_node_get_double (node);
+  gint64 i = is_int ? json_node_get_int (node) : (gint64)CLAMP (d, -1e18, 1e18);
+  guint64 bits;
+
+  switch (draw (m, 6))
+    {
+    case 0:
+      g_string_append_printf (m->out, "%" G_GINT64_FORMAT, edges[draw (m, G_N_ELEMENTS (edges))]);
+      break;
+    case 1:
+      /* (wrapping at the ends, as unsigned sums do) */
+      g_string_append_printf (m->out, "%" G_GINT64_FORMAT,
+                              (gint64)((guint64)i + (guint64)draw (m, 5) - 2));
+      break;
+    case 2:
+      g_string_append_printf (m->out, "%" G_GINT64_FORMAT, i > G_MININT64 ? -i : 0);
+      break;
+    case 3:
+      bits = tress_fuzz_next (&m->state);
+      g_string_append_printf (m->out, "%" G_GUINT64_FORMAT, bits << draw (m, 40));
+      break;
+    case 4:
+      put_double (m->out, reals[draw (m, G_N_ELEMENTS (reals))]);
+      break;
+    default:
+      put_double (m->out, d * (draw (m, 2) ? 2 : 0.5) + 0.25);
+      break;
+    }
+}
+
+static void
+put_changed_string (Mutation *m, JsonNode *node)
+{
+  const char *s = json_node_get_string (node);
+  gsize len = strlen (s), room = len + 16;
+  g_autofree char *buf = NULL;
+
+  if (m->strings->len > 1 && draw (m, 2))
+    {
+      s = json_node_get_string (g_ptr_array_index (m->strings, draw (m, m->strings->len)));
+      put_string (m->out, s, strlen (s));
+      return;
+    }
+  buf = g_malloc (room);
+  memcpy (buf, s, len);
+  put_string (m->out, buf, LLVMFuzzerMutate ((uint8_t *)buf, len, room));
+}
+
+/* @node written changed; FALSE (nothing written) when it cannot be. */
+static gboolean
+put_changed (Mutation *m, JsonNode *node)
+{
+  JsonNode *other = g_ptr_array_index (m->nodes, draw (m, m->nodes->len));
+
+  if (draw (m, 4) == 0 && other != node)
+    {
+      put_node (m, other); /* the target inside, if it is, as it was */
+      return TRUE;
+    }
+  if (JSON_NODE_HOLDS_NULL (node))
+    g_string_append_c (m->out, '0');
+  else if (JSON_NODE_HOLDS_VALUE (node))
+    {
+      GType type = json_node_get_value_type (node);
+
+      if (type == G_TYPE_STRING)
+        put_changed_string (m, node);
+      else if (type == G_TYPE_BOOLEAN)
+        g_string_append (m->out, json_node_get_boolean (node) ? "false" : "true");
+      else
+        put_number (m, node);
+    }
+  else if (JSON_NODE_HOLDS_ARRAY (node))
+    {
+      JsonArray *array = json_node_get_array (node);
+      guint n = json_array_get_length (array), k = draw (m, n), j = draw (m, n);
+      guint how = draw (m, 3);
+      gboolean first = TRUE;
+
+      if (n == 0)
+        return FALSE;
+      g_string_append_c (m->out, '[');
+      for (guint i = 0; i < n; i++)
+        {
+          guint which = how == 2 && i == k ? j : how == 2 && i == j ? k : i;
+
+          if (how == 0 && i == k)
+            continue; /* dropped */
+          for (guint times = how == 1 && i == k ? 2 : 1; times > 0; times--)
+            {
+              if (!first)
+                g_string_append_c (m->out, ',');
+              first = FALSE;
+              put_node (m, json_array_get_element (array, which));
+            }
+        }
+      g_string_append_c (m->out, ']');
+    }
+  else
+    {
+      JsonObject *object = json_node_get_object (node);
+      guint n = json_object_get_size (object), k = draw (m, n), i = 0;
+      gboolean drop = draw (m, 2), first = TRUE;
+      const char *key = g_ptr_array_index (m->keys, draw (m, m->keys->len));
+      JsonObjectIter iter;
+      const char *name;
+      JsonNode *member;
+
+      if (n == 0)
+        return FALSE;
+      g_string_append_c (m->out, '{');
+      json_object_iter_init (&iter, object);
+      while (json_object_iter_next (&iter, &name, &member))
+        {
+          if (i++ == k)
+            {
+              if (drop)
+                continue;
+              name = key; /* renamed */
+            }
+          if (!first)
+            g_string_append_c (m->out, ',');
+          first = FALSE;
+          put_string (m->out, name, strlen (name));
+          g_string_append_c (m->out, ':');
+          put_node (m, member);
+        }
+      g_string_append_c (m->out, '}');
+    }
+  return TRUE;
+}
+
+static void
+put_node (Mutation *m, JsonNode *node)
+{
+  if (node == m->target)
+    {
+      m->target = NULL; /* changed once */
+      if (put_changed (m, node))
+        return;
+    }
+  if (JSON_NODE_HOLDS_NULL (node))
+    g_string_append (m->out, "null");
+  else if (JSON_NODE_HOLDS_VALUE (node))
+    {
+      GType type = json_node_get_value_type (node);
+
+      if (type == G_TYPE_STRING)
+        put_string (m->out, json_node_get_string (node), strlen (json_node_get_string (node)));
+      else if (type == G_TYPE_BOOLEAN)
+        g_string_append (m->out, json_node_get_boolean (node) ? "true" : "false");
+      else if (type == G_TYPE_INT64)
+        g_string_append_printf (m->out, "%" G_GINT64_FORMAT, json_node_get_int (node));
+      else
+        put_double (m->out, json_node_get_double (node));
+    }
+  else if (JSON_NODE_HOLDS_ARRAY (node))
+    {
+      JsonArray *array = json_node_get_array (node);
+
+      g_string_append_c (m->out, '[');
+      for (guint i = 0; i < json_array_get_length (array); i++)
+        {
+          if (i > 0)
+            g_string_append_c (m->out, ',');
+          put_node (m, json_array_get_element (array, i));
+        }
+      g_string_append_c (m->out, ']');
+    }
+  else
+    {
+      JsonObjectIter iter;
+      const char *name;
+      JsonNode *member;
+      gboolean first = TRUE;
+
+      g_string_append_c (m->out, '{');
+      json_object_iter_init (&iter, json_node_get_object (node));
+      while (json_object_iter_next (&iter, &name, &member))
+        {
+          if (!first)
+            g_string_append_c (m->out, ',');
+          first = FALSE;
+          put_string (m->out, name, strlen (name));
+          g_string_append_c (m->out, ':');
+          put_node (m, member);
+        }
+      g_string_append_c (m->out, '}');
+    }
+}
+
+size_t
+LLVMFuzzerCustomMutator (uint8_t *data, size_t size, size_t max_size, unsigned int seed)
+{
+  g_autoptr (JsonParser) parser = NULL;
+  g_autoptr (GPtrArray) nodes = g_ptr_array_new ();
+  g_autoptr (GPtrArray) strings = g_ptr_array_new ();
+  g_autoptr (GPtrArray) keys = g_ptr_array_new ();
+  g_autoptr (GString) out = g_string_new (NULL);
+  Mutation m = { nodes, strings, keys, NULL, seed, out };
+  JsonNode *root;
+
+  if (draw (&m, 4) == 0)
+    return LLVMFuzzerMutate (data, size, max_size);
+  parser = json_parser_new ();
+  if (!json_parser_load_from_data (parser, (const char *)data, (gssize)size, NULL)
+      || (root = json_parser_get_root (parser)) == NULL)
+    return LLVMFuzzerMutate (data, size, max_size);
+  collect (root, &m);
+  if (keys->len == 0)
+    g_ptr_array_add (keys, (gpointer) "format");
+  m.target = g_ptr_array_index (nodes, draw (&m, nodes->len));
+  put_node (&m, root);
+  if (out->len > max_size)
+    return LLVMFuzzerMutate (data, size, max_size);
+  memcpy (data, out->str, out->len);
+  return out->len;
 }

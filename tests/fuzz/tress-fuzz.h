@@ -2,7 +2,7 @@
  *
  * A target defines LLVMFuzzerTestOneInput() and, where plain byte flips
  * cannot get past the format's outer checks (a Yaz0 stream, section and list
- * sizes), LLVMFuzzerCustomMutator(), which mutates the inside and keeps the
+ * sizes, JSON syntax), LLVMFuzzerCustomMutator(), which mutates the inside and keeps the
  * outside consistent. LLVMFuzzerMutate() is libFuzzer's own mutation in
  * fuzzing builds, a simple one of fuzz-replay.c otherwise (so that every
  * `meson test` runs the custom mutators too).
