@@ -165,6 +165,69 @@ put_double (GString *out, double d)
 
 static void put_node (Mutation *m, JsonNode *node);
 
+#define NONE G_MAXUINT
+
+typedef enum
+{
+  AS_IT_IS,
+  DROP,   /* element k left out */
+  REPEAT, /* element k written twice */
+  SWAP    /* elements k and j change places */
+} ArrayEdit;
+
+static void
+put_array (Mutation *m, JsonArray *array, ArrayEdit edit, guint k, guint j)
+{
+  gboolean first = TRUE;
+
+  g_string_append_c (m->out, '[');
+  for (guint i = 0; i < json_array_get_length (array); i++)
+    {
+      guint which = edit == SWAP && i == k ? j : edit == SWAP && i == j ? k : i;
+
+      if (edit == DROP && i == k)
+        continue;
+      for (guint times = edit == REPEAT && i == k ? 2 : 1; times > 0; times--)
+        {
+          if (!first)
+            g_string_append_c (m->out, ',');
+          first = FALSE;
+          put_node (m, json_array_get_element (array, which));
+        }
+    }
+  g_string_append_c (m->out, ']');
+}
+
+/* Member @k left out (@key NULL) or named @key; NONE: the object as it is. */
+static void
+put_object (Mutation *m, JsonObject *object, guint k, const char *key)
+{
+  JsonObjectIter iter;
+  const char *name;
+  JsonNode *member;
+  gboolean first = TRUE;
+  guint i = 0;
+
+  g_string_append_c (m->out, '{');
+  json_object_iter_init (&iter, object);
+  while (json_object_iter_next (&iter, &name, &member))
+    {
+      if (i++ == k)
+        {
+          if (key == NULL)
+            continue;
+          name = key;
+        }
+      if (!first)
+        g_string_append_c (m->out, ',');
+      first = FALSE;
+      put_string (m->out, name, strlen (name));
+      g_string_append_c (m->out, ':');
+      put_node (m, member);
+    }
+  g_string_append_c (m->out, '}');
+}
+
 static void
 put_number (Mutation *m, JsonNode *node)
 {
@@ -251,59 +314,21 @@ put_changed (Mutation *m, JsonNode *node)
   else if (JSON_NODE_HOLDS_ARRAY (node))
     {
       JsonArray *array = json_node_get_array (node);
-      guint n = json_array_get_length (array), k = draw (m, n), j = draw (m, n);
-      guint how = draw (m, 3);
-      gboolean first = TRUE;
+      guint n = json_array_get_length (array);
 
       if (n == 0)
         return FALSE;
-      g_string_append_c (m->out, '[');
-      for (guint i = 0; i < n; i++)
-        {
-          guint which = how == 2 && i == k ? j : how == 2 && i == j ? k : i;
-
-          if (how == 0 && i == k)
-            continue; /* dropped */
-          for (guint times = how == 1 && i == k ? 2 : 1; times > 0; times--)
-            {
-              if (!first)
-                g_string_append_c (m->out, ',');
-              first = FALSE;
-              put_node (m, json_array_get_element (array, which));
-            }
-        }
-      g_string_append_c (m->out, ']');
+      put_array (m, array, DROP + draw (m, 3), draw (m, n), draw (m, n));
     }
   else
     {
       JsonObject *object = json_node_get_object (node);
-      guint n = json_object_get_size (object), k = draw (m, n), i = 0;
-      gboolean drop = draw (m, 2), first = TRUE;
-      const char *key = g_ptr_array_index (m->keys, draw (m, m->keys->len));
-      JsonObjectIter iter;
-      const char *name;
-      JsonNode *member;
+      guint n = json_object_get_size (object);
 
       if (n == 0)
         return FALSE;
-      g_string_append_c (m->out, '{');
-      json_object_iter_init (&iter, object);
-      while (json_object_iter_next (&iter, &name, &member))
-        {
-          if (i++ == k)
-            {
-              if (drop)
-                continue;
-              name = key; /* renamed */
-            }
-          if (!first)
-            g_string_append_c (m->out, ',');
-          first = FALSE;
-          put_string (m->out, name, strlen (name));
-          g_string_append_c (m->out, ':');
-          put_node (m, member);
-        }
-      g_string_append_c (m->out, '}');
+      put_object (m, object, draw (m, n),
+                  draw (m, 2) ? NULL : g_ptr_array_index (m->keys, draw (m, m->keys->len)));
     }
   return TRUE;
 }
@@ -333,38 +358,9 @@ put_node (Mutation *m, JsonNode *node)
         put_double (m->out, json_node_get_double (node));
     }
   else if (JSON_NODE_HOLDS_ARRAY (node))
-    {
-      JsonArray *array = json_node_get_array (node);
-
-      g_string_append_c (m->out, '[');
-      for (guint i = 0; i < json_array_get_length (array); i++)
-        {
-          if (i > 0)
-            g_string_append_c (m->out, ',');
-          put_node (m, json_array_get_element (array, i));
-        }
-      g_string_append_c (m->out, ']');
-    }
+    put_array (m, json_node_get_array (node), AS_IT_IS, NONE, NONE);
   else
-    {
-      JsonObjectIter iter;
-      const char *name;
-      JsonNode *member;
-      gboolean first = TRUE;
-
-      g_string_append_c (m->out, '{');
-      json_object_iter_init (&iter, json_node_get_object (node));
-      while (json_object_iter_next (&iter, &name, &member))
-        {
-          if (!first)
-            g_string_append_c (m->out, ',');
-          first = FALSE;
-          put_string (m->out, name, strlen (name));
-          g_string_append_c (m->out, ':');
-          put_node (m, member);
-        }
-      g_string_append_c (m->out, '}');
-    }
+    put_object (m, json_node_get_object (node), NONE, NULL);
 }
 
 size_t
