@@ -870,6 +870,55 @@ is_label_grey (const int rgb[3])
   return lo > 60 && hi - lo < 16;
 }
 
+/* The values along the left stay readable where curves run through them:
+ * they are drawn over the curves, on a plate. Curves swept across the label
+ * column (the frames panned two at a time) leave every glyph pixel as it is
+ * with no curve shown. */
+static void
+test_value_labels_over_curves (Fixture *f, gconstpointer data)
+{
+  static const guint shown[] = { TX, TY, TZ, RW };
+  guint glyph_pixels = 0, crossings = 0;
+
+  for (double shift = 0; shift <= 40; shift += 2)
+    {
+      TressCurveViewport vp;
+      Shot bare, full;
+
+      tress_curve_view_get_viewport (f->view, &vp);
+      vp.frame_min = shift - 5;
+      vp.frame_max = shift + 45;
+      tress_curve_view_set_viewport (f->view, &vp);
+      for (guint i = 0; i < G_N_ELEMENTS (shown); i++)
+        act (f, "curve.hide", "(ub)", shown[i], TRUE);
+      take_shot (f, &bare);
+      for (guint i = 0; i < G_N_ELEMENTS (shown); i++)
+        act (f, "curve.hide", "(ub)", shown[i], FALSE);
+      take_shot (f, &full);
+      for (int y = 0; y < bare.height - 30; y++)
+        for (int x = 0; x < 40; x++)
+          {
+            int b[3], c[3];
+
+            pixel (&bare, x, y, b);
+            pixel (&full, x, y, c);
+            if (MAX (c[0], MAX (c[1], c[2])) - MIN (c[0], MIN (c[1], c[2])) > 60)
+              crossings++; /* a curve's colour in the label column */
+            if (MIN (b[0], MIN (b[1], b[2])) < 150 || !is_label_grey (b))
+              continue; /* not the core of a glyph */
+            glyph_pixels++;
+            if (abs (b[0] - c[0]) > 6 || abs (b[1] - c[1]) > 6 || abs (b[2] - c[2]) > 6)
+              g_error ("a value label's pixel (%d, %d) is (%d, %d, %d) with the curves shown, "
+                       "(%d, %d, %d) without (frames %g to %g)",
+                       x, y, c[0], c[1], c[2], b[0], b[1], b[2], vp.frame_min, vp.frame_max);
+          }
+      g_free (bare.data);
+      g_free (full.data);
+    }
+  g_assert_cmpuint (glyph_pixels, >, 100);
+  g_assert_cmpuint (crossings, >, 100);
+}
+
 /* The playhead's frame box on the ruler and the frame numbers never touch:
  * the number under the box is left out (the box names the frame), the others
  * stay. */
@@ -1282,6 +1331,7 @@ main (int argc, char **argv)
   ADD ("/curves/view/playback", test_playback);
   ADD ("/curves/view/save-reopen", test_save_reopen);
   ADD ("/curves/view/screenshot-colors", test_screenshot_colors);
+  ADD ("/curves/view/value-labels-over-curves", test_value_labels_over_curves);
   ADD ("/curves/view/screenshot-selection-handles", test_screenshot_selection_handles);
   ADD ("/curves/view/ruler-playhead-clear", test_ruler_playhead_clear);
   g_test_add_func ("/curves/view/shared-keys-delete", test_shared_keys_delete);

@@ -2256,15 +2256,6 @@ draw_label_layout (GtkSnapshot *snapshot, double x, double y, PangoLayout *layou
   gtk_snapshot_restore (snapshot);
 }
 
-static void
-draw_label (TressCurveView *self, GtkSnapshot *snapshot, double x, double y, const char *buf)
-{
-  PangoLayout *layout = gtk_widget_create_pango_layout (GTK_WIDGET (self), buf);
-
-  draw_label_layout (snapshot, x, y, layout);
-  g_object_unref (layout);
-}
-
 /* The space kept clear between the playhead's frame box and a frame number. */
 #define RULER_LABEL_GAP 4
 
@@ -2367,21 +2358,36 @@ draw_grid (TressCurveView *self, GtkSnapshot *snapshot, double width, double hei
           g_object_unref (layout);
         }
     }
-  if (values_ok)
-    {
-      for (double v = v0; v <= self->vp.value_max; v += vstep)
-        {
-          /* Above its line; below it at the top edge; none in the frame numbers' row. */
-          double y = floor (tress_curve_viewport_value_to_y (&self->vp, v));
-          double label_y = y - 16 >= 0 ? y - 16 : y + 2;
-          char buf[G_ASCII_DTOSTR_BUF_SIZE];
+}
 
-          if (label_y + 16 > height - RULER_HEIGHT)
-            continue;
-          tress_curve_format_tick (buf, sizeof buf, v, vstep, self->vp.value_min,
-                                   self->vp.value_max);
-          draw_label (self, snapshot, 3, label_y, buf);
-        }
+/* The values (in shown units) along the left, drawn over the curves and keys
+ * on a plate of the graph's colour, so that a dense graph leaves them
+ * readable. */
+static void
+draw_value_labels (TressCurveView *self, GtkSnapshot *snapshot, double height)
+{
+  double vstep = nice_step (self->vp.value_max - self->vp.value_min, height / 60);
+  double v0 = ceil (self->vp.value_min / vstep) * vstep;
+
+  if (!(vstep > 0 && (self->vp.value_max - v0) / vstep < 1000))
+    return;
+  for (double v = v0; v <= self->vp.value_max; v += vstep)
+    {
+      /* Above its line; below it at the top edge; none in the frame numbers' row. */
+      double y = floor (tress_curve_viewport_value_to_y (&self->vp, v));
+      double label_y = y - 16 >= 0 ? y - 16 : y + 2;
+      char buf[G_ASCII_DTOSTR_BUF_SIZE];
+      PangoLayout *layout;
+      int tw = 0, th = 0;
+
+      if (label_y + 16 > height - RULER_HEIGHT)
+        continue;
+      tress_curve_format_tick (buf, sizeof buf, v, vstep, self->vp.value_min, self->vp.value_max);
+      layout = gtk_widget_create_pango_layout (GTK_WIDGET (self), buf);
+      pango_layout_get_pixel_size (layout, &tw, &th);
+      append_rect (snapshot, 1, label_y, tw + 4, th, 0.16f, 0.16f, 0.17f, 0.8f);
+      draw_label_layout (snapshot, 3, label_y, layout);
+      g_object_unref (layout);
     }
 }
 
@@ -2714,6 +2720,7 @@ tress_curve_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
   draw_grid (self, snapshot, width, height);
   draw_lines (self, snapshot, width, height);
   draw_keys (self, snapshot, width, height);
+  draw_value_labels (self, snapshot, height);
 
   px = tress_curve_viewport_frame_to_x (&self->vp, self->playhead);
   if (px >= -2 && px <= width + 2)
