@@ -306,6 +306,8 @@ test_bass (void)
     g_assert_true (tress_history_undo (history));
     undone = document_bytes (doc);
     tress_test_assert_bytes_equal (undone, original);
+    /* Undone, the curve is as it was: the line about its new step goes. */
+    g_assert_null (tress_curve_view_get_message (view));
     tress_history_clear (history);
   }
 

@@ -2834,6 +2834,10 @@ static void
 on_curve_changed (TressCurveDocument *document, guint index, TressCurveView *self)
 {
   g_hash_table_remove (self->extents, GUINT_TO_POINTER (index)); /* no old version kept */
+  /* Changed by undo, redo or another view: what the line said of this view's
+   * last edit (a refusal, what the format did beyond it) is past. */
+  if (!self->committing)
+    set_message (self, NULL);
   if (slot_for (self, index) == NULL)
     return;
   if (!self->committing)
