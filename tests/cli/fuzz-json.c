@@ -90,8 +90,9 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
  * boolean flipped, an array's element dropped, repeated or swapped, an
  * object's member dropped or renamed to a key of another object, or a node
  * written as another node of the text. Otherwise, or when the text is no
- * JSON, it changes the bytes as they are. (The tree is only read: json-glib
- * 1.6 cannot change a node's kind in place safely.) */
+ * JSON, it changes the bytes as they are. (The tree is only read, and
+ * written again with the dump's writer: json-glib 1.6 cannot change a node's
+ * kind in place safely.) */
 
 typedef struct
 {
@@ -100,7 +101,7 @@ typedef struct
   GPtrArray *keys;    /* (const char *) every member name */
   JsonNode *target;   /* the node written changed */
   guint32 state;
-  GString *out;
+  TressJsonWriter *w; /* the project's own writer: escapes, numbers, separators */
 } Mutation;
 
 static void
@@ -137,32 +138,6 @@ draw (Mutation *m, guint n)
   return n > 0 ? tress_fuzz_next (&m->state) % n : 0;
 }
 
-static void
-put_string (GString *out, const char *s, gsize len)
-{
-  g_string_append_c (out, '"');
-  for (gsize i = 0; i < len; i++)
-    {
-      guchar c = (guchar)s[i];
-
-      if (c == '"' || c == '\\')
-        g_string_append_printf (out, "\\%c", c);
-      else if (c < 0x20)
-        g_string_append_printf (out, "\\u%04x", c);
-      else
-        g_string_append_c (out, (char)c);
-    }
-  g_string_append_c (out, '"');
-}
-
-static void
-put_double (GString *out, double d)
-{
-  char buf[G_ASCII_DTOSTR_BUF_SIZE];
-
-  g_string_append (out, g_ascii_dtostr (buf, sizeof buf, d));
-}
-
 static void put_node (Mutation *m, JsonNode *node);
 
 #define NONE G_MAXUINT
@@ -178,9 +153,7 @@ typedef enum
 static void
 put_array (Mutation *m, JsonArray *array, ArrayEdit edit, guint k, guint j)
 {
-  gboolean first = TRUE;
-
-  g_string_append_c (m->out, '[');
+  tress_json_begin_array_compact (m->w);
   for (guint i = 0; i < json_array_get_length (array); i++)
     {
       guint which = edit == SWAP && i == k ? j : edit == SWAP && i == j ? k : i;
@@ -188,14 +161,9 @@ put_array (Mutation *m, JsonArray *array, ArrayEdit edit, guint k, guint j)
       if (edit == DROP && i == k)
         continue;
       for (guint times = edit == REPEAT && i == k ? 2 : 1; times > 0; times--)
-        {
-          if (!first)
-            g_string_append_c (m->out, ',');
-          first = FALSE;
-          put_node (m, json_array_get_element (array, which));
-        }
+        put_node (m, json_array_get_element (array, which));
     }
-  g_string_append_c (m->out, ']');
+  tress_json_end_array (m->w);
 }
 
 /* Member @k left out (@key NULL) or named @key; NONE: the object as it is. */
@@ -205,10 +173,9 @@ put_object (Mutation *m, JsonObject *object, guint k, const char *key)
   JsonObjectIter iter;
   const char *name;
   JsonNode *member;
-  gboolean first = TRUE;
   guint i = 0;
 
-  g_string_append_c (m->out, '{');
+  tress_json_begin_object_compact (m->w);
   json_object_iter_init (&iter, object);
   while (json_object_iter_next (&iter, &name, &member))
     {
@@ -218,14 +185,10 @@ put_object (Mutation *m, JsonObject *object, guint k, const char *key)
             continue;
           name = key;
         }
-      if (!first)
-        g_string_append_c (m->out, ',');
-      first = FALSE;
-      put_string (m->out, name, strlen (name));
-      g_string_append_c (m->out, ':');
+      tress_json_member (m->w, name);
       put_node (m, member);
     }
-  g_string_append_c (m->out, '}');
+  tress_json_end_object (m->w);
 }
 
 static void
@@ -246,25 +209,24 @@ put_number (Mutation *m, JsonNode *node)
   switch (draw (m, 6))
     {
     case 0:
-      g_string_append_printf (m->out, "%" G_GINT64_FORMAT, edges[draw (m, G_N_ELEMENTS (edges))]);
+      tress_json_add_int (m->w, edges[draw (m, G_N_ELEMENTS (edges))]);
       break;
     case 1:
       /* (wrapping at the ends, as unsigned sums do) */
-      g_string_append_printf (m->out, "%" G_GINT64_FORMAT,
-                              (gint64)((guint64)i + (guint64)draw (m, 5) - 2));
+      tress_json_add_int (m->w, (gint64)((guint64)i + (guint64)draw (m, 5) - 2));
       break;
     case 2:
-      g_string_append_printf (m->out, "%" G_GINT64_FORMAT, i > G_MININT64 ? -i : 0);
+      tress_json_add_int (m->w, i > G_MININT64 ? -i : 0);
       break;
     case 3:
       bits = tress_fuzz_next (&m->state);
-      g_string_append_printf (m->out, "%" G_GUINT64_FORMAT, bits << draw (m, 40));
+      tress_json_add_int (m->w, (gint64)(bits << draw (m, 40))); /* below 2^63 */
       break;
     case 4:
-      put_double (m->out, reals[draw (m, G_N_ELEMENTS (reals))]);
+      tress_json_add_double (m->w, reals[draw (m, G_N_ELEMENTS (reals))]);
       break;
     default:
-      put_double (m->out, d * (draw (m, 2) ? 2 : 0.5) + 0.25);
+      tress_json_add_double (m->w, d * (draw (m, 2) ? 2 : 0.5) + 0.25);
       break;
     }
 }
@@ -279,12 +241,12 @@ put_changed_string (Mutation *m, JsonNode *node)
   if (m->strings->len > 1 && draw (m, 2))
     {
       s = json_node_get_string (g_ptr_array_index (m->strings, draw (m, m->strings->len)));
-      put_string (m->out, s, strlen (s));
+      tress_json_add_string (m->w, s);
       return;
     }
   buf = g_malloc (room);
   memcpy (buf, s, len);
-  put_string (m->out, buf, LLVMFuzzerMutate ((uint8_t *)buf, len, room));
+  tress_json_add_string_len (m->w, buf, LLVMFuzzerMutate ((uint8_t *)buf, len, room));
 }
 
 /* @node written changed; FALSE (nothing written) when it cannot be. */
@@ -299,7 +261,7 @@ put_changed (Mutation *m, JsonNode *node)
       return TRUE;
     }
   if (JSON_NODE_HOLDS_NULL (node))
-    g_string_append_c (m->out, '0');
+    tress_json_add_int (m->w, 0);
   else if (JSON_NODE_HOLDS_VALUE (node))
     {
       GType type = json_node_get_value_type (node);
@@ -307,7 +269,7 @@ put_changed (Mutation *m, JsonNode *node)
       if (type == G_TYPE_STRING)
         put_changed_string (m, node);
       else if (type == G_TYPE_BOOLEAN)
-        g_string_append (m->out, json_node_get_boolean (node) ? "false" : "true");
+        tress_json_add_bool (m->w, !json_node_get_boolean (node));
       else
         put_number (m, node);
     }
@@ -343,19 +305,19 @@ put_node (Mutation *m, JsonNode *node)
         return;
     }
   if (JSON_NODE_HOLDS_NULL (node))
-    g_string_append (m->out, "null");
+    tress_json_add_null (m->w);
   else if (JSON_NODE_HOLDS_VALUE (node))
     {
       GType type = json_node_get_value_type (node);
 
       if (type == G_TYPE_STRING)
-        put_string (m->out, json_node_get_string (node), strlen (json_node_get_string (node)));
+        tress_json_add_string (m->w, json_node_get_string (node));
       else if (type == G_TYPE_BOOLEAN)
-        g_string_append (m->out, json_node_get_boolean (node) ? "true" : "false");
+        tress_json_add_bool (m->w, json_node_get_boolean (node));
       else if (type == G_TYPE_INT64)
-        g_string_append_printf (m->out, "%" G_GINT64_FORMAT, json_node_get_int (node));
+        tress_json_add_int (m->w, json_node_get_int (node));
       else
-        put_double (m->out, json_node_get_double (node));
+        tress_json_add_double (m->w, json_node_get_double (node));
     }
   else if (JSON_NODE_HOLDS_ARRAY (node))
     put_array (m, json_node_get_array (node), AS_IT_IS, NONE, NONE);
@@ -370,9 +332,10 @@ LLVMFuzzerCustomMutator (uint8_t *data, size_t size, size_t max_size, unsigned i
   g_autoptr (GPtrArray) nodes = g_ptr_array_new ();
   g_autoptr (GPtrArray) strings = g_ptr_array_new ();
   g_autoptr (GPtrArray) keys = g_ptr_array_new ();
-  g_autoptr (GString) out = g_string_new (NULL);
-  Mutation m = { nodes, strings, keys, NULL, seed, out };
+  g_autoptr (GBytes) text = NULL;
+  Mutation m = { nodes, strings, keys, NULL, seed, NULL };
   JsonNode *root;
+  gsize len;
 
   if (draw (&m, 4) == 0)
     return LLVMFuzzerMutate (data, size, max_size);
@@ -384,9 +347,12 @@ LLVMFuzzerCustomMutator (uint8_t *data, size_t size, size_t max_size, unsigned i
   if (keys->len == 0)
     g_ptr_array_add (keys, (gpointer) "format");
   m.target = g_ptr_array_index (nodes, draw (&m, nodes->len));
+  m.w = tress_json_writer_new ();
   put_node (&m, root);
-  if (out->len > max_size)
+  text = tress_json_writer_free_to_bytes (m.w);
+  len = g_bytes_get_size (text);
+  if (len > max_size)
     return LLVMFuzzerMutate (data, size, max_size);
-  memcpy (data, out->str, out->len);
-  return out->len;
+  memcpy (data, g_bytes_get_data (text, NULL), len);
+  return len;
 }

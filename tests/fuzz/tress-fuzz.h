@@ -2,10 +2,10 @@
  *
  * A target defines LLVMFuzzerTestOneInput() and, where plain byte flips
  * cannot get past the format's outer checks (a Yaz0 stream, section and list
- * sizes, JSON syntax), LLVMFuzzerCustomMutator(), which mutates the inside and keeps the
- * outside consistent. LLVMFuzzerMutate() is libFuzzer's own mutation in
- * fuzzing builds, a simple one of fuzz-replay.c otherwise (so that every
- * `meson test` runs the custom mutators too).
+ * sizes, JSON syntax), LLVMFuzzerCustomMutator(), which mutates the inside
+ * and keeps the outside consistent. LLVMFuzzerMutate() is libFuzzer's own
+ * mutation in fuzzing builds, a simple one of fuzz-replay.c otherwise (so
+ * that every `meson test` runs the custom mutators too).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
