@@ -2310,15 +2310,24 @@ draw_drag_error (TressCurveView *self, GtkSnapshot *snapshot, int width, int hei
   g_object_unref (layout);
 }
 
+/* The values the grid marks (every @step from @first), for the lines under
+ * the curves and the labels over them; FALSE when there are none to draw. */
+static gboolean
+value_ticks (TressCurveView *self, double height, double *first, double *step)
+{
+  *step = nice_step (self->vp.value_max - self->vp.value_min, height / 60);
+  *first = ceil (self->vp.value_min / *step) * *step;
+  return *step > 0 && (self->vp.value_max - *first) / *step < 1000;
+}
+
 static void
 draw_grid (TressCurveView *self, GtkSnapshot *snapshot, double width, double height)
 {
   double fstep = nice_step (self->vp.frame_max - self->vp.frame_min, width / 80);
-  double vstep = nice_step (self->vp.value_max - self->vp.value_min, height / 60);
   double f0 = ceil (self->vp.frame_min / fstep) * fstep;
-  double v0 = ceil (self->vp.value_min / vstep) * vstep;
+  double v0, vstep;
   gboolean frames_ok = fstep > 0 && (self->vp.frame_max - f0) / fstep < 1000;
-  gboolean values_ok = vstep > 0 && (self->vp.value_max - v0) / vstep < 1000;
+  gboolean values_ok = value_ticks (self, height, &v0, &vstep);
 
   if (frames_ok)
     for (double f = f0; f <= self->vp.frame_max; f += fstep)
@@ -2366,10 +2375,9 @@ draw_grid (TressCurveView *self, GtkSnapshot *snapshot, double width, double hei
 static void
 draw_value_labels (TressCurveView *self, GtkSnapshot *snapshot, double height)
 {
-  double vstep = nice_step (self->vp.value_max - self->vp.value_min, height / 60);
-  double v0 = ceil (self->vp.value_min / vstep) * vstep;
+  double v0, vstep;
 
-  if (!(vstep > 0 && (self->vp.value_max - v0) / vstep < 1000))
+  if (!value_ticks (self, height, &v0, &vstep))
     return;
   for (double v = v0; v <= self->vp.value_max; v += vstep)
     {
