@@ -270,6 +270,37 @@ static const GActionEntry app_actions[] = {
 
 /* ---- start-up ---------------------------------------------------------- */
 
+/* GTK 4.8 leaves a window's "compute-size" handler on the window's surface when
+ * it unrealizes the window, and the surface can outlive the window (under Xvfb
+ * every closed window's did, one reference held inside GDK): a size computation
+ * queued for that surface then runs into the freed window ("invalid unclassed
+ * pointer in cast to 'GtkWindow'", then a crash). So every toplevel, GTK's own
+ * dialogs too, takes the handlers left for it off its surface as it unrealizes. */
+static void
+on_toplevel_unrealize (GtkWidget *window, gpointer data)
+{
+  GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (window));
+
+  if (surface != NULL && GDK_IS_TOPLEVEL (surface))
+    g_signal_handlers_disconnect_matched (surface, G_SIGNAL_MATCH_ID | G_SIGNAL_MATCH_DATA,
+                                          g_signal_lookup ("compute-size", GDK_TYPE_TOPLEVEL), 0,
+                                          NULL, NULL, window);
+}
+
+static void
+guard_toplevels (GListModel *toplevels, guint position, guint removed, guint added, gpointer data)
+{
+  for (guint i = position; i < position + added; i++)
+    {
+      g_autoptr (GObject) window = g_list_model_get_item (toplevels, i);
+
+      if (g_object_get_data (window, "tress-surface-guard") != NULL)
+        continue;
+      g_object_set_data (window, "tress-surface-guard", GINT_TO_POINTER (TRUE));
+      g_signal_connect (window, "unrealize", G_CALLBACK (on_toplevel_unrealize), NULL);
+    }
+}
+
 static void
 tress_application_startup (GApplication *app)
 {
@@ -302,6 +333,18 @@ tress_application_startup (GApplication *app)
   g_autoptr (GtkCssProvider) css = gtk_css_provider_new ();
 
   G_APPLICATION_CLASS (tress_application_parent_class)->startup (app);
+
+  {
+    GListModel *toplevels = gtk_window_get_toplevels (); /* one for the process */
+    static gboolean guarded;
+
+    if (!guarded)
+      {
+        guarded = TRUE;
+        guard_toplevels (toplevels, 0, 0, g_list_model_get_n_items (toplevels), NULL);
+        g_signal_connect (toplevels, "items-changed", G_CALLBACK (guard_toplevels), NULL);
+      }
+  }
 
   g_action_map_add_action_entries (G_ACTION_MAP (app), app_actions, G_N_ELEMENTS (app_actions),
                                    app);

@@ -1402,6 +1402,35 @@ test_file_choosers (void)
   g_assert_null (find_toplevel (GTK_TYPE_MESSAGE_DIALOG));
 }
 
+/* A window's surface can outlive it (GDK keeps the one under the pointer,
+ * and a size computation queued on it still runs): nothing connected to the
+ * surface may then point at the freed window. Checked for the editor's window
+ * and for a dialog of GTK's own. */
+static void
+test_surface_outlives_window (void)
+{
+  TressWindow *window = new_window ();
+  /* (the signal exists once a toplevel surface does) */
+  const guint compute_size = g_signal_lookup ("compute-size", GDK_TYPE_TOPLEVEL);
+  GtkWidget *dialog = gtk_message_dialog_new (GTK_WINDOW (window), GTK_DIALOG_MODAL,
+                                              GTK_MESSAGE_INFO, GTK_BUTTONS_OK, "Test");
+  g_autoptr (GdkSurface) surface = NULL;
+  g_autoptr (GdkSurface) dialog_surface = NULL;
+
+  gtk_window_present (GTK_WINDOW (dialog));
+  WAIT_FOR (gtk_widget_get_mapped (dialog));
+  surface = g_object_ref (gtk_native_get_surface (GTK_NATIVE (window)));
+  dialog_surface = g_object_ref (gtk_native_get_surface (GTK_NATIVE (dialog)));
+  g_assert_true (g_signal_has_handler_pending (surface, compute_size, 0, FALSE));
+
+  g_object_add_weak_pointer (G_OBJECT (dialog), (gpointer *)&dialog);
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  WAIT_FOR (dialog == NULL);
+  destroy_window (window);
+  g_assert_false (g_signal_has_handler_pending (surface, compute_size, 0, FALSE));
+  g_assert_false (g_signal_has_handler_pending (dialog_surface, compute_size, 0, FALSE));
+}
+
 /* The window's size is kept in GSettings. */
 static void
 test_window_size_saved (void)
@@ -1518,6 +1547,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/app/window/save-changed-on-disk", test_save_changed_on_disk);
   g_test_add_func ("/app/window/save-failure-dialog", test_save_failure_dialog);
   g_test_add_func ("/app/window/size-saved", test_window_size_saved);
+  g_test_add_func ("/app/window/surface-outlives-window", test_surface_outlives_window);
   g_test_add_func ("/app/window/revert", test_revert);
   g_test_add_func ("/app/window/disk-changed-banner", test_disk_changed_banner);
   g_test_add_func ("/app/window/reopen-changed-file", test_reopen_changed_file);
