@@ -1178,12 +1178,8 @@ static void
 add_problem (TressJsonReader *r, TressSeverity severity, const char *path, const char *format,
              va_list args)
 {
-  TressProblem *p = tress_problem_new (severity, path, G_MAXSIZE, NULL, -1, "%s", "");
-
-  g_free (p->message);
-  p->message = g_strdup_vprintf (format, args);
-  p->kind = format;
-  g_ptr_array_add (r->problems, p);
+  g_ptr_array_add (r->problems,
+                   tress_problem_new_valist (severity, path, G_MAXSIZE, NULL, -1, format, args));
   if (severity == TRESS_SEVERITY_ERROR)
     r->n_errors++;
 }

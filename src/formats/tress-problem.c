@@ -8,11 +8,10 @@
 #include <string.h>
 
 TressProblem *
-tress_problem_new (TressSeverity severity, const char *location, gsize offset, const char *fix,
-                   int fix_id, const char *message_format, ...)
+tress_problem_new_valist (TressSeverity severity, const char *location, gsize offset,
+                          const char *fix, int fix_id, const char *message_format, va_list args)
 {
   TressProblem *problem = g_new0 (TressProblem, 1);
-  va_list args;
 
   problem->severity = severity;
   problem->location = g_strdup (location);
@@ -20,8 +19,20 @@ tress_problem_new (TressSeverity severity, const char *location, gsize offset, c
   problem->fix = g_strdup (fix);
   problem->fix_id = fix ? fix_id : -1;
   problem->kind = message_format;
-  va_start (args, message_format);
   problem->message = g_strdup_vprintf (message_format, args);
+  return problem;
+}
+
+TressProblem *
+tress_problem_new (TressSeverity severity, const char *location, gsize offset, const char *fix,
+                   int fix_id, const char *message_format, ...)
+{
+  TressProblem *problem;
+  va_list args;
+
+  va_start (args, message_format);
+  problem
+      = tress_problem_new_valist (severity, location, offset, fix, fix_id, message_format, args);
   va_end (args);
   return problem;
 }
@@ -321,25 +332,24 @@ tress_problem_collector_add (TressProblemCollector *c, TressProblem *problem)
 }
 
 void
+tress_problem_collect_valist (TressProblemCollector *c, TressSeverity severity,
+                              const char *location, gsize offset, const char *fix, int fix_id,
+                              const char *message_format, va_list args)
+{
+  if (collector_take (c, severity, message_format, fix ? fix_id : -1))
+    g_ptr_array_add (c->kept, tress_problem_new_valist (severity, location, offset, fix, fix_id,
+                                                        message_format, args));
+}
+
+void
 tress_problem_collect (TressProblemCollector *c, TressSeverity severity, const char *location,
                        gsize offset, const char *fix, int fix_id, const char *message_format, ...)
 {
-  TressProblem *problem;
   va_list args;
 
-  if (!collector_take (c, severity, message_format, fix ? fix_id : -1))
-    return;
-  problem = g_new0 (TressProblem, 1);
-  problem->severity = severity;
-  problem->location = g_strdup (location);
-  problem->offset = offset;
-  problem->fix = g_strdup (fix);
-  problem->fix_id = fix ? fix_id : -1;
-  problem->kind = message_format;
   va_start (args, message_format);
-  problem->message = g_strdup_vprintf (message_format, args);
+  tress_problem_collect_valist (c, severity, location, offset, fix, fix_id, message_format, args);
   va_end (args);
-  g_ptr_array_add (c->kept, problem);
 }
 
 GPtrArray *

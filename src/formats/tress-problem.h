@@ -41,6 +41,9 @@ typedef struct
 TressProblem *tress_problem_new (TressSeverity severity, const char *location, gsize offset,
                                  const char *fix, int fix_id, const char *message_format, ...)
     G_GNUC_PRINTF (6, 7);
+TressProblem *tress_problem_new_valist (TressSeverity severity, const char *location, gsize offset,
+                                        const char *fix, int fix_id, const char *message_format,
+                                        va_list args) G_GNUC_PRINTF (6, 0);
 TressProblem *tress_problem_copy (const TressProblem *problem);
 void tress_problem_free (TressProblem *problem);
 /* A GPtrArray that frees its TressProblems. */
@@ -84,6 +87,9 @@ TressProblemCollector *tress_problem_collector_new (void);
 void tress_problem_collect (TressProblemCollector *collector, TressSeverity severity,
                             const char *location, gsize offset, const char *fix, int fix_id,
                             const char *message_format, ...) G_GNUC_PRINTF (7, 8);
+void tress_problem_collect_valist (TressProblemCollector *collector, TressSeverity severity,
+                                   const char *location, gsize offset, const char *fix, int fix_id,
+                                   const char *message_format, va_list args) G_GNUC_PRINTF (7, 0);
 /* Takes @problem (kind and all), or frees it when its kind is full. */
 void tress_problem_collector_add (TressProblemCollector *collector, TressProblem *problem);
 /* TRUE when a problem of @kind and @severity would still be listed. */
