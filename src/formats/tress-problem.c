@@ -332,23 +332,16 @@ tress_problem_collector_add (TressProblemCollector *c, TressProblem *problem)
 }
 
 void
-tress_problem_collect_valist (TressProblemCollector *c, TressSeverity severity,
-                              const char *location, gsize offset, const char *fix, int fix_id,
-                              const char *message_format, va_list args)
-{
-  if (collector_take (c, severity, message_format, fix ? fix_id : -1))
-    g_ptr_array_add (c->kept, tress_problem_new_valist (severity, location, offset, fix, fix_id,
-                                                        message_format, args));
-}
-
-void
 tress_problem_collect (TressProblemCollector *c, TressSeverity severity, const char *location,
                        gsize offset, const char *fix, int fix_id, const char *message_format, ...)
 {
   va_list args;
 
+  if (!collector_take (c, severity, message_format, fix ? fix_id : -1))
+    return;
   va_start (args, message_format);
-  tress_problem_collect_valist (c, severity, location, offset, fix, fix_id, message_format, args);
+  g_ptr_array_add (c->kept, tress_problem_new_valist (severity, location, offset, fix, fix_id,
+                                                      message_format, args));
   va_end (args);
 }
 

@@ -87,9 +87,6 @@ TressProblemCollector *tress_problem_collector_new (void);
 void tress_problem_collect (TressProblemCollector *collector, TressSeverity severity,
                             const char *location, gsize offset, const char *fix, int fix_id,
                             const char *message_format, ...) G_GNUC_PRINTF (7, 8);
-void tress_problem_collect_valist (TressProblemCollector *collector, TressSeverity severity,
-                                   const char *location, gsize offset, const char *fix, int fix_id,
-                                   const char *message_format, va_list args) G_GNUC_PRINTF (7, 0);
 /* Takes @problem (kind and all), or frees it when its kind is full. */
 void tress_problem_collector_add (TressProblemCollector *collector, TressProblem *problem);
 /* TRUE when a problem of @kind and @severity would still be listed. */
