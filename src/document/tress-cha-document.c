@@ -7,7 +7,6 @@
 
 #include <glib/gi18n-lib.h>
 
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -136,7 +135,7 @@ struct _TressChaDocument
   GPtrArray *lists;          /* live TressChaNodeLists (not referenced) */
   TressChaNodeList *root;    /* sections */
   GArray *selection;         /* TressChaRibbonId, sorted */
-  GHashTable *problem_count; /* (material << 32 | ribbon) + 1 → count; NULL = stale */
+  GHashTable *problem_count; /* tress_cha_file_count_ribbon_problems(); NULL = stale */
   TressChaPartNameFunc part_name;
   gpointer part_name_data;
 };
@@ -801,45 +800,24 @@ tress_cha_document_create_children (TressChaDocument *self, TressChaNode *node)
     }
 }
 
-static void
-count_problems (TressChaDocument *self)
+GHashTable *
+tress_cha_document_get_ribbon_problems (TressChaDocument *self)
 {
-  GPtrArray *problems = tress_document_get_problems (TRESS_DOCUMENT (self));
-  guint i;
+  TressChaFile *file = tress_cha_document_get_cha (self);
 
-  self->problem_count = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
-  for (i = 0; problems != NULL && i < problems->len; i++)
-    {
-      const TressProblem *p = g_ptr_array_index (problems, i);
-      const char *m = p->location != NULL ? strstr (p->location, "material ") : NULL;
-      const char *r = m != NULL ? strstr (m, "/ribbon ") : NULL;
-      guint mi, ri;
-      gint64 key, *stored;
-
-      if (r == NULL || sscanf (m, "material %u", &mi) != 1 || sscanf (r, "/ribbon %u", &ri) != 1)
-        continue;
-      key = ((gint64)mi << 32) | ri;
-      stored = g_hash_table_lookup (self->problem_count, &key);
-      if (stored == NULL)
-        {
-          stored = g_new0 (gint64, 2);
-          stored[0] = key;
-          g_hash_table_insert (self->problem_count, stored, stored);
-        }
-      stored[1]++;
-    }
+  /* Counted by the validator itself, not from its list: that one stops
+   * listing a rule after so many places of a material. */
+  if (self->problem_count == NULL)
+    self->problem_count = file != NULL ? tress_cha_file_count_ribbon_problems (file)
+                                       : g_hash_table_new (g_int64_hash, g_int64_equal);
+  return self->problem_count;
 }
 
 guint
 tress_cha_document_ribbon_problems (TressChaDocument *self, guint material, guint ribbon)
 {
-  gint64 key = ((gint64)material << 32) | ribbon;
-  gint64 *stored;
-
-  if (self->problem_count == NULL)
-    count_problems (self);
-  stored = g_hash_table_lookup (self->problem_count, &key);
-  return stored != NULL ? (guint)stored[1] : 0;
+  return tress_cha_ribbon_problems_lookup (tress_cha_document_get_ribbon_problems (self), material,
+                                           ribbon);
 }
 
 /* ---- selection ------------------------------------------------------------ */

@@ -93,9 +93,13 @@ void tress_cha_document_part_names_changed (TressChaDocument *self);
 /* "5 · left leg" or "5", as the tree shows @part. */
 char *tress_cha_document_part_label (TressChaDocument *self, guint32 part);
 
-/* Problems per ribbon: the number of problems located in (material, ribbon)
- * or in one of its lines. */
+/* Problems per ribbon: the number of problems of the current model located in
+ * (material, ribbon) or in one of its lines, every one counted even where the
+ * problem list sums a rule up. */
 guint tress_cha_document_ribbon_problems (TressChaDocument *self, guint material, guint ribbon);
+/* All of them at once (tress_cha_file_count_ribbon_problems()), owned by the
+ * document and valid until the model changes. */
+GHashTable *tress_cha_document_get_ribbon_problems (TressChaDocument *self);
 
 /* ---- selection ------------------------------------------------------------ */
 

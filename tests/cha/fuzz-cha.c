@@ -1,7 +1,8 @@
 /* fuzz-cha.c: libFuzzer target for the creature-fur parser
  *
  * Whatever the bytes, parse gives an error or a model; a model validates,
- * writes back exactly the bytes it came from, and survives every fix.
+ * its ribbons' problem counts agree with the problem list, it writes back
+ * exactly the bytes it came from, and survives every fix.
  *
  * The custom mutator keeps the section walk true: it mutates one section's
  * body (its size field follows, in the file's own convention), or a window of
@@ -10,7 +11,9 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "../fuzz/tress-fuzz.h"
 
@@ -34,6 +37,30 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
       return 0;
     }
   problems = tress_cha_file_validate (file);
+  {
+    g_autoptr (GHashTable) counts = tress_cha_file_count_ribbon_problems (file);
+    GHashTableIter iter;
+    const gint64 *stored;
+    guint64 counted = 0;
+
+    g_hash_table_iter_init (&iter, counts);
+    while (g_hash_table_iter_next (&iter, (gpointer *)&stored, NULL))
+      counted += (guint64)stored[1];
+    if (counted > tress_problem_list_count (problems, TRESS_SEVERITY_INFO))
+      abort (); /* a ribbon counts only problems the list has or sums up */
+    for (guint i = 0; i < problems->len; i++)
+      {
+        const TressProblem *p = g_ptr_array_index (problems, i);
+        const char *r = p->location != NULL ? strstr (p->location, "/ribbon ") : NULL;
+        guint material, ribbon;
+
+        if (p->n_more == 0 && r != NULL
+            && sscanf (p->location, "radeon/material %u", &material) == 1
+            && sscanf (r, "/ribbon %u", &ribbon) == 1
+            && tress_cha_ribbon_problems_lookup (counts, material, ribbon) == 0)
+          abort (); /* a listed problem of a ribbon is counted against it */
+      }
+  }
   again = tress_cha_file_serialize (file);
   if (!g_bytes_equal (bytes, again))
     abort (); /* open → save must give the same bytes */

@@ -12,6 +12,7 @@
 #include "cha-test.h"
 
 #include <math.h>
+#include <stdio.h>
 
 /* Offsets of material 0's fields, from the format page's tables. */
 typedef struct
@@ -494,6 +495,16 @@ test_rule (gconstpointer data)
   g_assert_true ((p->fix != NULL) == (e.fix_id >= 0));
   if (e.check_u32)
     g_assert_cmpuint (cha_test_u32_at (bytes, e.offset), ==, e.value);
+  /* a problem of a ribbon or its lines is counted against the ribbon */
+  {
+    g_autoptr (GHashTable) counts = tress_cha_file_count_ribbon_problems (file);
+    const char *r = strstr (e.location, "/ribbon ");
+    guint material = 0, ribbon = 0;
+
+    if (r != NULL && sscanf (e.location, "radeon/material %u", &material) == 1
+        && sscanf (r, "/ribbon %u", &ribbon) == 1)
+      g_assert_cmpuint (tress_cha_ribbon_problems_lookup (counts, material, ribbon), >, 0);
+  }
 
   /* a fix that is offered takes the problem away, and the result reads back */
   if (e.fix_id >= 0)
@@ -533,6 +544,39 @@ test_many_problems (void)
   g_assert_cmpuint (tress_problem_list_count (problems, TRESS_SEVERITY_ERROR), ==, m->n_lines);
 }
 
+/* The fur editor's marks: every broken ribbon counted, past the list's limit
+ * too; problems of the material itself belong to no ribbon. */
+static void
+test_ribbon_counts (void)
+{
+  g_autoptr (TressChaFile) file = cha_test_small (400);
+  TressChaMaterial *m = &file->radeon->materials[0];
+  g_autoptr (GHashTable) clean = tress_cha_file_count_ribbon_problems (file);
+  g_autoptr (GHashTable) counts = NULL;
+  g_autoptr (GPtrArray) problems = NULL;
+  guint last = m->n_ribbons - 1, listed_on_0 = 0;
+
+  g_assert_cmpuint (g_hash_table_size (clean), ==, 0);
+  for (guint i = 0; i < m->n_lines; i++)
+    m->lines[i].weights[0] ^= 1;
+  m->quality[last] = 5;
+  m->always_one = 2;
+  counts = tress_cha_file_count_ribbon_problems (file);
+  problems = tress_cha_file_validate (file);
+  g_assert_cmpuint (g_hash_table_size (counts), ==, m->n_ribbons);
+  for (guint r = 0; r < m->n_ribbons; r++)
+    g_assert_cmpuint (tress_cha_ribbon_problems_lookup (counts, 0, r), ==,
+                      m->n_ribbon_lines[r] + (r == last));
+  g_assert_cmpuint (tress_cha_ribbon_problems_lookup (counts, 1, 0), ==, 0);
+  /* where the list is complete, it agrees */
+  for (guint i = 0; i < problems->len; i++)
+    {
+      const TressProblem *p = g_ptr_array_index (problems, i);
+      listed_on_0 += g_str_has_prefix (p->location, "radeon/material 0/ribbon 0/");
+    }
+  g_assert_cmpuint (listed_on_0, ==, tress_cha_ribbon_problems_lookup (counts, 0, 0));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -543,5 +587,6 @@ main (int argc, char **argv)
       g_test_add_data_func (path, &cases[i], test_rule);
     }
   g_test_add_func ("/cha/validate/many-problems", test_many_problems);
+  g_test_add_func ("/cha/validate/ribbon-counts", test_ribbon_counts);
   return g_test_run ();
 }

@@ -270,6 +270,60 @@ test_problems_before_views (void)
   g_assert_cmpuint (seen.all, ==, before + 1);
 }
 
+/* A badly broken file: its problem list sums each rule up after a hundred
+ * places, but every broken ribbon still counts its problems, and an edit that
+ * mends one ribbon (and its undo) shows at once. */
+static void
+test_problems_past_the_list (void)
+{
+  TressChaDemoOptions options;
+  g_autoptr (TressChaFile) made = NULL;
+  g_autoptr (GBytes) bytes = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (TressChaDocument) doc = NULL;
+  TressChaFile *file;
+  TressHistory *history;
+  const TressChaMaterial *m;
+  g_autofree TressChaLineId *lines = NULL;
+  const guint8 w[3] = { 0, 0, 255 };
+  guint last, first, n, listed = 0;
+  GPtrArray *problems;
+
+  tress_cha_demo_options_init (&options);
+  options.n_ribbons = 400;
+  made = tress_cha_demo_generate (&options);
+  for (guint i = 0; i < made->radeon->materials[0].n_lines; i++)
+    made->radeon->materials[0].lines[i].weights[0] ^= 1;
+  bytes = tress_cha_file_serialize (made);
+  doc = TRESS_CHA_DOCUMENT (tress_document_new_from_bytes (bytes, "broken.cha", &error));
+  g_assert_no_error (error);
+  file = tress_cha_document_get_cha (doc);
+  history = tress_document_get_history (TRESS_DOCUMENT (doc));
+  m = &file->radeon->materials[0];
+  last = m->n_ribbons - 1;
+  g_assert_true (tress_cha_material_ribbon_lines (m, last, &first, &n));
+
+  problems = tress_document_get_problems (TRESS_DOCUMENT (doc));
+  for (guint i = 0; i < problems->len; i++)
+    {
+      const TressProblem *p = g_ptr_array_index (problems, i);
+      listed += p->n_more == 0 && g_str_has_prefix (p->location, "radeon/material 0/ribbon ");
+    }
+  g_assert_cmpuint (listed, <, m->n_lines); /* the list stops listing… */
+  g_assert_cmpuint (tress_cha_document_ribbon_problems (doc, 0, last), ==, n); /* …the count not */
+  g_assert_cmpuint (tress_cha_document_ribbon_problems (doc, 0, 0), >, 0);
+
+  lines = g_new (TressChaLineId, n);
+  for (guint k = 0; k < n; k++)
+    lines[k] = (TressChaLineId){ 0, first + k };
+  g_assert_true (tress_cha_set_weights (file, history, lines, n, w, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (tress_cha_document_ribbon_problems (doc, 0, last), ==, 0);
+  g_assert_cmpuint (tress_cha_document_ribbon_problems (doc, 0, last - 1), >, 0);
+  g_assert_true (tress_history_undo (history));
+  g_assert_cmpuint (tress_cha_document_ribbon_problems (doc, 0, last), ==, n);
+}
+
 /* Undo labels say how many things an edit changed, in the singular for one. */
 static void
 test_undo_labels (void)
@@ -303,6 +357,7 @@ main (int argc, char **argv)
   tress_cha_document_register ();
   g_test_add_func ("/cha-document/tree", test_tree);
   g_test_add_func ("/cha-document/problems-before-views", test_problems_before_views);
+  g_test_add_func ("/cha-document/problems-past-the-list", test_problems_past_the_list);
   g_test_add_func ("/cha-document/undo-labels", test_undo_labels);
   g_test_add_func ("/cha-document/changes", test_changes);
   g_test_add_func ("/cha-document/selection", test_selection);

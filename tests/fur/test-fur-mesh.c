@@ -221,8 +221,8 @@ test_mesh_colours (void)
   Fixture f;
   g_autoptr (TressFurMesh) mesh = NULL;
   guint8 rgba[8], a[3], b[3], marks[2] = { 0 };
-  g_autoptr (GPtrArray) problems
-      = g_ptr_array_new_with_free_func ((GDestroyNotify)tress_problem_free);
+  g_autoptr (GHashTable) counts = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  gint64 *ribbon1 = g_new (gint64, 2), *elsewhere = g_new (gint64, 2);
 
   fixture_init (&f);
   mesh = tress_fur_mesh_new (&f.file, 0);
@@ -241,12 +241,13 @@ test_mesh_colours (void)
   tress_fur_mesh_colours (mesh, &f.file, TRESS_FUR_COLOUR_QUALITY, 0, NULL, rgba);
   g_assert_true (memcmp (rgba, rgba + 4, 3) != 0);
 
-  g_ptr_array_add (problems,
-                   tress_problem_new (TRESS_SEVERITY_ERROR, "radeon/material 0/ribbon 1/line 3", 0,
-                                      NULL, -1, "weights sum to 254"));
-  g_ptr_array_add (problems, tress_problem_new (TRESS_SEVERITY_ERROR, "radeon/material 3/ribbon 0",
-                                                0, NULL, -1, "out of range"));
-  tress_fur_mesh_mark_problems (mesh, problems, marks);
+  /* as tress_cha_file_count_ribbon_problems() counts: material 0 ribbon 1 has
+   * two problems; material 3 is not in the mesh */
+  ribbon1[0] = 1, ribbon1[1] = 2;
+  elsewhere[0] = (gint64)3 << 32, elsewhere[1] = 1;
+  g_hash_table_add (counts, ribbon1);
+  g_hash_table_add (counts, elsewhere);
+  tress_fur_mesh_mark_problems (mesh, counts, marks);
   g_assert_cmpuint (marks[0], ==, 0);
   g_assert_cmpuint (marks[1], ==, 1);
   tress_fur_mesh_colours (mesh, &f.file, TRESS_FUR_COLOUR_PROBLEMS, 0, marks, rgba);

@@ -7,7 +7,6 @@
 #include "app/gl/tress-gl-camera.h"
 
 #include <math.h>
-#include <stdio.h>
 #include <string.h>
 
 static const float default_direction[3] = { 0.f, -0.70710678f, -0.70710678f };
@@ -496,21 +495,17 @@ tress_fur_mesh_colours (const TressFurMesh *mesh, const TressChaFile *file, Tres
 }
 
 void
-tress_fur_mesh_mark_problems (const TressFurMesh *mesh, GPtrArray *problems, guint8 *marks)
+tress_fur_mesh_mark_problems (const TressFurMesh *mesh, GHashTable *ribbon_problems, guint8 *marks)
 {
-  guint i;
+  GHashTableIter iter;
+  const gint64 *stored;
 
-  for (i = 0; problems != NULL && i < problems->len; i++)
+  g_hash_table_iter_init (&iter, ribbon_problems);
+  while (g_hash_table_iter_next (&iter, (gpointer *)&stored, NULL))
     {
-      const TressProblem *p = g_ptr_array_index (problems, i);
-      const char *m = p->location != NULL ? strstr (p->location, "material ") : NULL;
-      const char *rb = m != NULL ? strstr (m, "/ribbon ") : NULL;
-      guint mi, r, g;
+      guint g = tress_fur_mesh_global (mesh, (guint)(stored[0] >> 32), (guint)stored[0]);
 
-      if (rb == NULL || sscanf (m, "material %u", &mi) != 1 || sscanf (rb, "/ribbon %u", &r) != 1)
-        continue;
-      g = tress_fur_mesh_global (mesh, mi, r);
-      if (g != G_MAXUINT)
+      if (g != G_MAXUINT && stored[1] > 0)
         marks[g] = TRUE;
     }
 }

@@ -109,8 +109,10 @@ void tress_fur_body_part_colour (guint32 part, guint8 rgb[3]);
 void tress_fur_weight_colour (double w, guint8 rgb[3]);
 void tress_fur_quality_colour (guint32 quality, guint8 rgb[3]);
 void tress_fur_problem_colour (gboolean problem, guint8 rgb[3]);
-/* Marks (TRUE) the ribbons named by problem locations ("…/material M/ribbon R…"). */
-void tress_fur_mesh_mark_problems (const TressFurMesh *mesh, GPtrArray *problems, guint8 *marks);
+/* Marks (TRUE) the ribbons that have problems, as counted by
+ * tress_cha_file_count_ribbon_problems(). */
+void tress_fur_mesh_mark_problems (const TressFurMesh *mesh, GHashTable *ribbon_problems,
+                                   guint8 *marks);
 
 /* The vertices of global ribbon @g (3 floats each, at most
  * 2 × (TRESS_CHA_MAX_SECTIONS + 1) of them) with the morph weights applied

@@ -389,8 +389,8 @@ problem_marks (TressFurPreview *self)
 {
   guint8 *marks = g_new0 (guint8, self->mesh->n_ribbons + 1);
 
-  tress_fur_mesh_mark_problems (self->mesh,
-                                tress_document_get_problems (TRESS_DOCUMENT (self->doc)), marks);
+  tress_fur_mesh_mark_problems (self->mesh, tress_cha_document_get_ribbon_problems (self->doc),
+                                marks);
   return marks;
 }
 

@@ -170,6 +170,12 @@ gsize tress_cha_file_serialized_size (const TressChaFile *file);
  * byte offset in the file as it would be written (= as read before any edit),
  * message, and the fix when one applies; fix_id is a TressChaFix). */
 GPtrArray *tress_cha_file_validate (const TressChaFile *file);
+/* How many problems validate finds on each ribbon and its lines, every one
+ * counted (validate lists a rule only so many times per material, then sums
+ * it up): a set of gint64[2] { material << 32 | ribbon, count }, the ribbons
+ * without problems left out. Read it with tress_cha_ribbon_problems_lookup(). */
+GHashTable *tress_cha_file_count_ribbon_problems (const TressChaFile *file);
+guint tress_cha_ribbon_problems_lookup (GHashTable *counts, guint material, guint ribbon);
 
 /* Sets the callback run after each edit command is applied or undone. */
 void tress_cha_file_set_change_func (TressChaFile *file, TressChaChangeFunc func,

@@ -63,8 +63,13 @@ typedef struct
   Dropped dropped[N_RULES];
   const char *section;
   guint material;
+  int ribbon; /* the ribbon being checked, −1 outside one */
   guint max_per_rule;
+  GHashTable *tally; /* counting only (list NULL): (material << 32 | ribbon) → problems */
 } V;
+
+/* A problem's location, made only when the problem is listed. */
+#define LISTING(v, expr) ((v)->list != NULL ? (expr) : NULL)
 
 static void G_GNUC_PRINTF (8, 9)
     add (V *v, Rule rule, TressSeverity severity, const char *location, gsize offset,
@@ -72,6 +77,23 @@ static void G_GNUC_PRINTF (8, 9)
 {
   va_list args;
 
+  if (v->tally != NULL)
+    {
+      if (v->ribbon >= 0)
+        {
+          gint64 key = ((gint64)v->material << 32) | (guint32)v->ribbon;
+          gint64 *stored = g_hash_table_lookup (v->tally, &key);
+
+          if (stored == NULL)
+            {
+              stored = g_new0 (gint64, 2);
+              stored[0] = key;
+              g_hash_table_add (v->tally, stored);
+            }
+          stored[1]++;
+        }
+      return;
+    }
   if (++v->count[rule] > v->max_per_rule)
     {
       if (v->count[rule] == v->max_per_rule + 1)
@@ -122,11 +144,12 @@ check_line (V *v, const TressChaMaterial *m, const ChaMaterialLayout *l, guint i
   guint section;
 
 #define LOC()                                                                                      \
-  (loc != NULL ? loc                                                                               \
-               : (loc = ribbon >= 0 ? g_strdup_printf ("%s/material %u/ribbon %d/line %u",         \
-                                                       v->section, v->material, ribbon, k)         \
-                                    : g_strdup_printf ("%s/material %u/line %u", v->section,       \
-                                                       v->material, index)))
+  (loc != NULL                                                                                     \
+       ? loc                                                                                       \
+       : LISTING (v, (loc = ribbon >= 0 ? g_strdup_printf ("%s/material %u/ribbon %d/line %u",     \
+                                                           v->section, v->material, ribbon, k)     \
+                                        : g_strdup_printf ("%s/material %u/line %u", v->section,   \
+                                                           v->material, index))))
 
   if (sum != TRESS_CHA_WEIGHT_SUM)
     add (v, R_WEIGHTS, TRESS_SEVERITY_ERROR, LOC (), off + 24,
@@ -218,7 +241,7 @@ check_material (V *v, const TressChaRadeon *rad, guint mi, const ChaMaterialLayo
   for (guint32 i = 0; i < m->n_applied; i++)
     if (m->applied[i] >= rad->body_part_max)
       {
-        g_autofree char *loc = g_strdup_printf ("%s/applied %u", mloc, i);
+        g_autofree char *loc = LISTING (v, g_strdup_printf ("%s/applied %u", mloc, i));
         add (v, R_APPLIED, TRESS_SEVERITY_ERROR, loc, l->applied + 4 * (gsize)i, NULL, -1,
              _ ("applied body part %u is not below BODY_PART_MAX %u"), m->applied[i],
              rad->body_part_max);
@@ -259,7 +282,7 @@ check_material (V *v, const TressChaRadeon *rad, guint mi, const ChaMaterialLayo
   for (guint32 i = 0; i < m->n_uv_floats; i++)
     if (!(m->uv[i] >= 0.0f && m->uv[i] <= 1.0f))
       {
-        g_autofree char *loc = g_strdup_printf ("%s/uv %u", mloc, i);
+        g_autofree char *loc = LISTING (v, g_strdup_printf ("%s/uv %u", mloc, i));
         add (v, R_UV, TRESS_SEVERITY_WARNING, loc, l->uv + 4 * (gsize)i, _ ("clamp to 0…1"),
              TRESS_CHA_FIX_UV, _ ("UV coordinate %g is outside 0…1"), (double)m->uv[i]);
       }
@@ -274,7 +297,8 @@ check_material (V *v, const TressChaRadeon *rad, guint mi, const ChaMaterialLayo
       guint first, n;
       const float *bp = &m->base_points[6 * (gsize)r];
 
-#define RLOC() (loc != NULL ? loc : (loc = loc_ribbon (v, r)))
+#define RLOC() (loc != NULL ? loc : LISTING (v, (loc = loc_ribbon (v, r))))
+      v->ribbon = (int)r;
       if (s < 1 || s > TRESS_CHA_MAX_SECTIONS)
         add (v, R_SECTIONS, TRESS_SEVERITY_ERROR, RLOC (), l->n_sections + 4 * (gsize)r, NULL, -1,
              _ ("the ribbon has %u sections, expected 1 to 7"), s);
@@ -350,6 +374,7 @@ check_material (V *v, const TressChaRadeon *rad, guint mi, const ChaMaterialLayo
         }
 #undef RLOC
     }
+  v->ribbon = -1;
   if (total != m->n_lines)
     add (v, R_LINE_TOTAL, TRESS_SEVERITY_ERROR, mloc, l->n_ribbon_lines, NULL, -1,
          _ ("the ribbons' line counts sum to %llu, but LINE_COUNT is %u"),
@@ -361,46 +386,52 @@ check_material (V *v, const TressChaRadeon *rad, guint mi, const ChaMaterialLayo
   flush_counts (v, mloc);
 }
 
-static GPtrArray *
-validate (const TressChaFile *file, guint max_per_rule)
+static void
+run (V *v, const TressChaFile *file)
 {
-  V v = { tress_problem_list_new (), { 0 }, { { 0 } }, "radeon", 0, max_per_rule };
   ChaLayout layout;
 
   cha_layout_compute (file, &layout);
   if (file->header_four != CHA_HEADER_FOUR)
-    add (&v, R_HEADER, TRESS_SEVERITY_ERROR, "header", 0x28, _ ("set it to 4"),
-         TRESS_CHA_FIX_COUNTS,
+    add (v, R_HEADER, TRESS_SEVERITY_ERROR, "header", 0x28, _ ("set it to 4"), TRESS_CHA_FIX_COUNTS,
          _ ("the header value that is always 4 is %u (the game crashes otherwise)"),
          file->header_four);
   if (file->version != CHA_VERSION)
-    add (&v, R_HEADER, TRESS_SEVERITY_ERROR, "header", 0x2c, _ ("set it to 9035"),
+    add (v, R_HEADER, TRESS_SEVERITY_ERROR, "header", 0x2c, _ ("set it to 9035"),
          TRESS_CHA_FIX_COUNTS, _ ("the version is %u, the game needs 9035"), file->version);
   if (file->size_convention_ambiguous)
-    add (&v, R_HEADER, TRESS_SEVERITY_INFO, "", CHA_HEADER_SIZE + TRESS_CHA_NAME_SIZE, NULL, -1,
+    add (v, R_HEADER, TRESS_SEVERITY_INFO, "", CHA_HEADER_SIZE + TRESS_CHA_NAME_SIZE, NULL, -1,
          _ ("the section sizes fit both readings (counting the bytes after the size field, or the "
             "whole section); they were read as counting the bytes after the size field"));
   if (file->radeon == NULL)
-    add (&v, R_NO_RADEON, TRESS_SEVERITY_WARNING, "", G_MAXSIZE, NULL, -1,
+    add (v, R_NO_RADEON, TRESS_SEVERITY_WARNING, "", G_MAXSIZE, NULL, -1,
          _ ("the file has no radeon section, so the creature has no fur"));
   else
     {
       const TressChaRadeon *rad = file->radeon;
 
       if (rad->always_three != 3)
-        add (&v, R_THREE, TRESS_SEVERITY_WARNING, "radeon", layout.always_three, _ ("set it to 3"),
+        add (v, R_THREE, TRESS_SEVERITY_WARNING, "radeon", layout.always_three, _ ("set it to 3"),
              TRESS_CHA_FIX_COUNTS,
              _ ("the value that is always 3 is %u (0-2 hide the fur, above 3 may crash the game)"),
              rad->always_three);
       for (guint32 i = 0; i < rad->n_materials; i++)
-        check_material (&v, rad, i, &layout.materials[i]);
+        check_material (v, rad, i, &layout.materials[i]);
       if (rad->tail_size > 0)
-        add (&v, R_TAIL, TRESS_SEVERITY_INFO, "radeon", layout.tail, NULL, -1,
+        add (v, R_TAIL, TRESS_SEVERITY_INFO, "radeon", layout.tail, NULL, -1,
              _ ("%zu unknown bytes after the last material are kept as they are"),
              (size_t)rad->tail_size);
     }
-  flush_counts (&v, "");
+  flush_counts (v, "");
   cha_layout_clear (&layout);
+}
+
+static GPtrArray *
+validate (const TressChaFile *file, guint max_per_rule)
+{
+  V v = { tress_problem_list_new (), { 0 }, { { 0 } }, "radeon", 0, -1, max_per_rule, NULL };
+
+  run (&v, file);
   return v.list;
 }
 
@@ -414,4 +445,23 @@ GPtrArray *
 cha_file_validate_all (const TressChaFile *file)
 {
   return validate (file, G_MAXUINT);
+}
+
+GHashTable *
+tress_cha_file_count_ribbon_problems (const TressChaFile *file)
+{
+  V v = { NULL, { 0 }, { { 0 } }, "radeon", 0, -1, G_MAXUINT, NULL };
+
+  v.tally = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  run (&v, file);
+  return v.tally;
+}
+
+guint
+tress_cha_ribbon_problems_lookup (GHashTable *counts, guint material, guint ribbon)
+{
+  gint64 key = ((gint64)material << 32) | ribbon;
+  const gint64 *stored = g_hash_table_lookup (counts, &key);
+
+  return stored != NULL ? (guint)MIN (stored[1], G_MAXUINT) : 0;
 }
