@@ -2472,6 +2472,62 @@ test_names (void)
   g_assert_null (tress_fur_names_get (names, 5));
 }
 
+/* Every line's weights broken: the problem list sums each rule up after a
+ * hundred places of a material, but the banner and the inspector count every
+ * problem, and the preview marks every broken ribbon, not only the listed ones. */
+static void
+test_problems_past_the_list (void)
+{
+  g_autoptr (GBytes) good = demo_bytes ();
+  g_autoptr (TressChaFile) broken = tress_cha_file_parse (good, NULL);
+  g_autoptr (GBytes) bytes = NULL;
+  g_autofree char *path = g_build_filename (tress_test_tmpdir (), "every-line.cha", NULL);
+  g_autofree char *count = NULL, *marked = NULL;
+  guint n_lines = 0, n_ribbons = 0;
+  TressWindow *window;
+  TressFurEditor *editor;
+  TressFurPreview *preview;
+  TressFurOverlay *overlay;
+  const char *label;
+
+  for (guint mi = 0; mi < broken->radeon->n_materials; mi++)
+    {
+      TressChaMaterial *m = &broken->radeon->materials[mi];
+
+      for (guint i = 0; i < m->n_lines; i++)
+        m->lines[i].weights[0] ^= 1;
+      n_lines += m->n_lines;
+      n_ribbons += m->n_ribbons;
+    }
+  g_assert_cmpuint (n_lines, >, 1000);
+  bytes = tress_cha_file_serialize (broken);
+  g_assert_true (g_file_set_contents (path, g_bytes_get_data (bytes, NULL),
+                                      (gssize)g_bytes_get_size (bytes), NULL));
+  window = new_window ();
+  editor = open_path (window, path);
+  preview = preview_of (editor);
+  if (preview == NULL || !tress_test_pointer_available (GTK_WIDGET (window)))
+    {
+      gtk_window_destroy (GTK_WINDOW (window));
+      return;
+    }
+  count = g_strdup_printf ("%u problems", n_lines);
+  g_assert_cmpstr (tress_fur_editor_get_problems_banner (editor), ==, count);
+  g_assert_nonnull (find_widget (GTK_WIDGET (tress_fur_editor_get_inspector (editor)),
+                                 GTK_TYPE_LABEL, count, NULL, 0));
+
+  overlay = tress_fur_preview_get_overlay (preview);
+  choose_entry (find_by_tooltip (GTK_WIDGET (preview), GTK_TYPE_DROP_DOWN, "Colour by"),
+                "Problems");
+  g_assert_cmpstr (tress_fur_overlay_get_legend_title (overlay), ==, "Problems");
+  g_assert_true (tress_fur_overlay_get_legend_entry (overlay, 0, &label, NULL, NULL));
+  marked = g_strdup_printf ("with problems (%u ribbons)", n_ribbons);
+  g_assert_cmpstr (label, ==, marked);
+  tress_test_pointer_move (GTK_WIDGET (window), 1, 1);
+  gtk_window_destroy (GTK_WINDOW (window));
+  tress_test_spin (10);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -2508,6 +2564,7 @@ main (int argc, char *argv[])
       g_test_add_func ("/fur/window/retarget-dialog", test_retarget_dialog);
       g_test_add_func ("/fur/window/problem-fix", test_problem_fix);
       g_test_add_func ("/fur/window/problems-banner", test_problems_banner);
+      g_test_add_func ("/fur/window/problems-past-the-list", test_problems_past_the_list);
       g_test_add_func ("/fur/window/sort-and-spin", test_sort_and_spin);
       g_test_add_func ("/fur/window/inspector-fields", test_inspector_fields);
       g_test_add_func ("/fur/window/mixed-values", test_mixed_values);

@@ -717,7 +717,7 @@ static void
 update_problems_bar (TressFurEditor *self)
 {
   GPtrArray *problems = tress_document_get_problems (TRESS_DOCUMENT (self->doc));
-  guint n = problems != NULL ? problems->len : 0;
+  guint n = tress_problem_list_count (problems, TRESS_SEVERITY_INFO);
   g_autofree char *text = NULL;
 
   if (n > 0)

@@ -274,14 +274,16 @@ static void
 refresh_problems (TressFurInspector *self)
 {
   GPtrArray *problems = tress_document_get_problems (TRESS_DOCUMENT (self->doc));
-  guint i, shown = 0, total = problems != NULL ? problems->len : 0;
+  guint i, shown = 0, n_rows = problems != NULL ? problems->len : 0;
+  /* a summed-up row stands for the problems it sums up */
+  guint total = tress_problem_list_count (problems, TRESS_SEVERITY_INFO), shown_problems = 0;
   GtkWidget *child;
   g_autofree char *title = NULL;
 
   while ((child = gtk_widget_get_first_child (self->problem_list)) != NULL)
     gtk_list_box_remove (GTK_LIST_BOX (self->problem_list), child);
   for (int pass = 0; pass < 2; pass++)
-    for (i = 0; i < total && shown < MAX_PROBLEM_ROWS; i++)
+    for (i = 0; i < n_rows && shown < MAX_PROBLEM_ROWS; i++)
       {
         const TressProblem *p = g_ptr_array_index (problems, i);
         guint mi, ri;
@@ -295,13 +297,15 @@ refresh_problems (TressFurInspector *self)
           gtk_expander_set_expanded (GTK_EXPANDER (self->problem_expander), TRUE);
         gtk_list_box_append (GTK_LIST_BOX (self->problem_list), problem_row (self, p, selected));
         shown++;
+        shown_problems += p->n_more > 0 ? p->n_more : 1;
       }
-  if (shown < total)
+  if (shown_problems < total)
     {
+      guint more_n = total - shown_problems;
       g_autofree char *more
           = g_strdup_printf (ngettext ("and %u more: search “problem” in the tree",
-                                       "and %u more: search “problem” in the tree", total - shown),
-                             total - shown);
+                                       "and %u more: search “problem” in the tree", more_n),
+                             more_n);
       GtkWidget *row = gtk_list_box_row_new ();
       GtkWidget *label = gtk_label_new (more);
 
