@@ -69,20 +69,25 @@ cmd_dump (int argc, char **argv)
   return TRESS_CLI_OK;
 }
 
+/* The errors (on stderr) or the rest; @problems aggregated already, so that a
+ * summed-up kind is one line "and 8,412 more of this kind" after its first. */
 static void
 print_problems (const char *path, GPtrArray *problems, gboolean errors)
 {
   for (guint i = 0; i < problems->len; i++)
     {
       const TressProblem *p = g_ptr_array_index (problems, i);
+      const char *where = p->n_more > 0                                   ? NULL
+                          : p->location != NULL && p->location[0] != '\0' ? p->location
+                                                                          : "(the whole text)";
 
       if ((p->severity >= TRESS_SEVERITY_ERROR) != errors)
         continue;
       if (errors)
-        tress_cli_error ("%s: %s: %s", path, p->location[0] ? p->location : "(the whole text)",
+        tress_cli_error ("%s: %s%s%s", path, where != NULL ? where : "", where != NULL ? ": " : "",
                          p->message);
       else
-        g_print ("%s: %s: %s\n", path, p->location[0] ? p->location : "(the whole text)",
+        g_print ("%s: %s%s%s\n", path, where != NULL ? where : "", where != NULL ? ": " : "",
                  p->message);
     }
 }
@@ -133,6 +138,7 @@ cmd_build (int argc, char **argv)
                              g_mapped_file_get_length (mapped));
   if (!tress_json_reader_read_header (r, &format_id, &version))
     {
+      tress_problem_list_aggregate (tress_json_reader_get_problems (r));
       print_problems (argv[1], tress_json_reader_get_problems (r), TRUE);
       return TRESS_CLI_UNREADABLE;
     }
@@ -147,11 +153,14 @@ cmd_build (int argc, char **argv)
     {
       GPtrArray *problems = tress_json_reader_get_problems (r);
 
+      /* A bounded number per kind, then "and 8,412 more of this kind". */
+      tress_problem_list_aggregate (problems);
       print_problems (argv[1], problems, FALSE);
       print_problems (argv[1], problems, TRUE);
       tress_cli_error ("%s: nothing written (%u refused)", argv[1], tress_json_reader_n_errors (r));
       return tress_json_reader_ok (r) ? TRESS_CLI_INVALID : TRESS_CLI_UNREADABLE;
     }
+  tress_problem_list_aggregate (tress_json_reader_get_problems (r));
   print_problems (argv[1], tress_json_reader_get_problems (r), FALSE);
 
   /* Saved as every edit is: serialized, read back, checked against what the

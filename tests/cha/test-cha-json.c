@@ -460,6 +460,31 @@ test_refusals (void)
     g_assert_nonnull (strstr (err, "/materials/0/ribbons/2/quality"));
   }
   {
+    /* every line's weights broken: a screenful, each kind summed up after its
+     * first ones, and the count of all of them */
+    g_autoptr (JsonNode) root = demo_root ();
+    g_autofree char *err = NULL;
+    g_autofree char *refused = NULL;
+    g_auto (GStrv) lines = NULL;
+    guint n = 0;
+
+    for (guint m = 0; m < 2; m++)
+      {
+        JsonArray *all = json_object_get_array_member (material (root, m), "lines");
+
+        for (guint i = 0; i < json_array_get_length (all); i++, n++)
+          set_array (json_array_get_object_element (all, i), "weights", sum_254, 3);
+      }
+    g_assert_cmpuint (n, >, 1000);
+    g_assert_cmpint (build_cli (root, NULL, &err), ==, 1);
+    lines = g_strsplit (err, "\n", -1);
+    g_assert_cmpuint (g_strv_length (lines), <, 50);
+    g_assert_nonnull (strstr (err, "/materials/0/lines/0/weights"));
+    g_assert_nonnull (strstr (err, "more of this kind"));
+    refused = g_strdup_printf ("nothing written (%u refused)", n);
+    g_assert_nonnull (strstr (err, refused));
+  }
+  {
     /* truncated text: unreadable, with where it broke */
     g_autoptr (GBytes) text = NULL;
     g_autofree char *json = tmp_path ("truncated.json");
