@@ -805,10 +805,11 @@ tress_cha_document_get_ribbon_problems (TressChaDocument *self)
 {
   TressChaFile *file = tress_cha_document_get_cha (self);
 
-  /* Counted by the validator itself, not from its list: that one stops
-   * listing a rule after so many places of a material. */
+  /* Read off the problem list, or where that one sums a rule up after so
+   * many places of a material, counted by the validator once more. */
   if (self->problem_count == NULL)
-    self->problem_count = file != NULL ? tress_cha_file_count_ribbon_problems (file)
+    self->problem_count = file != NULL ? tress_cha_file_count_ribbon_problems (
+                              file, tress_document_get_problems (TRESS_DOCUMENT (self)))
                                        : g_hash_table_new (g_int64_hash, g_int64_equal);
   return self->problem_count;
 }

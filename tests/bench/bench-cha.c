@@ -99,7 +99,7 @@ main (int argc, char **argv)
 
             /* what the fur editor's problem marks cost after an edit */
             start = g_get_monotonic_time ();
-            counts = tress_cha_file_count_ribbon_problems (file);
+            counts = tress_cha_file_count_ribbon_problems (file, NULL);
             t_count = MIN (t_count, (double)(g_get_monotonic_time () - start) / 1e6);
           }
       if (i == ROUNDS - 1)

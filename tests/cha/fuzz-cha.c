@@ -1,7 +1,8 @@
 /* fuzz-cha.c: libFuzzer target for the creature-fur parser
  *
  * Whatever the bytes, parse gives an error or a model; a model validates,
- * its ribbons' problem counts agree with the problem list, it writes back
+ * its ribbons' problem counts (read off the list or counted in the file)
+ * agree with the problem list, it writes back
  * exactly the bytes it came from, and survives every fix.
  *
  * The custom mutator keeps the section walk true: it mutates one section's
@@ -38,14 +39,23 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
     }
   problems = tress_cha_file_validate (file);
   {
-    g_autoptr (GHashTable) counts = tress_cha_file_count_ribbon_problems (file);
+    g_autoptr (GHashTable) counts = tress_cha_file_count_ribbon_problems (file, NULL);
+    g_autoptr (GHashTable) from_list = tress_cha_file_count_ribbon_problems (file, problems);
     GHashTableIter iter;
     const gint64 *stored;
     guint64 counted = 0;
 
+    /* read off the list or counted in the file: the same */
+    if (g_hash_table_size (from_list) != g_hash_table_size (counts))
+      abort ();
     g_hash_table_iter_init (&iter, counts);
     while (g_hash_table_iter_next (&iter, (gpointer *)&stored, NULL))
-      counted += (guint64)stored[1];
+      {
+        counted += (guint64)stored[1];
+        if (tress_cha_ribbon_problems_lookup (from_list, (guint)(stored[0] >> 32), (guint)stored[0])
+            != (guint)stored[1])
+          abort ();
+      }
     if (counted > tress_problem_list_count (problems, TRESS_SEVERITY_INFO))
       abort (); /* a ribbon counts only problems the list has or sums up */
     for (guint i = 0; i < problems->len; i++)

@@ -465,6 +465,23 @@ find_problem (GPtrArray *problems, const Expect *e)
   return NULL;
 }
 
+/* The counts read off a problem list are those counted in the file. */
+static void
+assert_counts_from_list (const TressChaFile *file, GPtrArray *problems)
+{
+  g_autoptr (GHashTable) counted = tress_cha_file_count_ribbon_problems (file, NULL);
+  g_autoptr (GHashTable) read = tress_cha_file_count_ribbon_problems (file, problems);
+  GHashTableIter iter;
+  const gint64 *stored;
+
+  g_assert_cmpuint (g_hash_table_size (read), ==, g_hash_table_size (counted));
+  g_hash_table_iter_init (&iter, counted);
+  while (g_hash_table_iter_next (&iter, (gpointer *)&stored, NULL))
+    g_assert_cmpuint (
+        tress_cha_ribbon_problems_lookup (read, (guint)(stored[0] >> 32), (guint)stored[0]), ==,
+        stored[1]);
+}
+
 static void
 test_rule (gconstpointer data)
 {
@@ -497,13 +514,14 @@ test_rule (gconstpointer data)
     g_assert_cmpuint (cha_test_u32_at (bytes, e.offset), ==, e.value);
   /* a problem of a ribbon or its lines is counted against the ribbon */
   {
-    g_autoptr (GHashTable) counts = tress_cha_file_count_ribbon_problems (file);
+    g_autoptr (GHashTable) counts = tress_cha_file_count_ribbon_problems (file, NULL);
     const char *r = strstr (e.location, "/ribbon ");
     guint material = 0, ribbon = 0;
 
     if (r != NULL && sscanf (e.location, "radeon/material %u", &material) == 1
         && sscanf (r, "/ribbon %u", &ribbon) == 1)
       g_assert_cmpuint (tress_cha_ribbon_problems_lookup (counts, material, ribbon), >, 0);
+    assert_counts_from_list (file, problems);
   }
 
   /* a fix that is offered takes the problem away, and the result reads back */
@@ -551,7 +569,7 @@ test_ribbon_counts (void)
 {
   g_autoptr (TressChaFile) file = cha_test_small (400);
   TressChaMaterial *m = &file->radeon->materials[0];
-  g_autoptr (GHashTable) clean = tress_cha_file_count_ribbon_problems (file);
+  g_autoptr (GHashTable) clean = tress_cha_file_count_ribbon_problems (file, NULL);
   g_autoptr (GHashTable) counts = NULL;
   g_autoptr (GPtrArray) problems = NULL;
   guint last = m->n_ribbons - 1, listed_on_0 = 0;
@@ -561,13 +579,14 @@ test_ribbon_counts (void)
     m->lines[i].weights[0] ^= 1;
   m->quality[last] = 5;
   m->always_one = 2;
-  counts = tress_cha_file_count_ribbon_problems (file);
+  counts = tress_cha_file_count_ribbon_problems (file, NULL);
   problems = tress_cha_file_validate (file);
   g_assert_cmpuint (g_hash_table_size (counts), ==, m->n_ribbons);
   for (guint r = 0; r < m->n_ribbons; r++)
     g_assert_cmpuint (tress_cha_ribbon_problems_lookup (counts, 0, r), ==,
                       m->n_ribbon_lines[r] + (r == last));
   g_assert_cmpuint (tress_cha_ribbon_problems_lookup (counts, 1, 0), ==, 0);
+  assert_counts_from_list (file, problems);
   /* where the list is complete, it agrees */
   for (guint i = 0; i < problems->len; i++)
     {

@@ -173,8 +173,10 @@ GPtrArray *tress_cha_file_validate (const TressChaFile *file);
 /* How many problems validate finds on each ribbon and its lines, every one
  * counted (validate lists a rule only so many times per material, then sums
  * it up): a set of gint64[2] { material << 32 | ribbon, count }, the ribbons
- * without problems left out. Read it with tress_cha_ribbon_problems_lookup(). */
-GHashTable *tress_cha_file_count_ribbon_problems (const TressChaFile *file);
+ * without problems left out. Read it with tress_cha_ribbon_problems_lookup().
+ * @problems (may be NULL): validate's list for @file; where it sums nothing
+ * up the counts are read off it, otherwise the file is checked once more. */
+GHashTable *tress_cha_file_count_ribbon_problems (const TressChaFile *file, GPtrArray *problems);
 guint tress_cha_ribbon_problems_lookup (GHashTable *counts, guint material, guint ribbon);
 
 /* Sets the callback run after each edit command is applied or undone. */

@@ -12,6 +12,7 @@
 #include "tress-cha-private.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 #define MAX_PER_RULE 100
@@ -71,6 +72,21 @@ typedef struct
 /* A problem's location, made only when the problem is listed. */
 #define LISTING(v, expr) ((v)->list != NULL ? (expr) : NULL)
 
+static void
+tally_add (GHashTable *tally, guint material, guint ribbon)
+{
+  gint64 key = ((gint64)material << 32) | ribbon;
+  gint64 *stored = g_hash_table_lookup (tally, &key);
+
+  if (stored == NULL)
+    {
+      stored = g_new0 (gint64, 2);
+      stored[0] = key;
+      g_hash_table_add (tally, stored);
+    }
+  stored[1]++;
+}
+
 static void G_GNUC_PRINTF (8, 9)
     add (V *v, Rule rule, TressSeverity severity, const char *location, gsize offset,
          const char *fix, int fix_id, const char *format, ...)
@@ -80,18 +96,7 @@ static void G_GNUC_PRINTF (8, 9)
   if (v->tally != NULL)
     {
       if (v->ribbon >= 0)
-        {
-          gint64 key = ((gint64)v->material << 32) | (guint32)v->ribbon;
-          gint64 *stored = g_hash_table_lookup (v->tally, &key);
-
-          if (stored == NULL)
-            {
-              stored = g_new0 (gint64, 2);
-              stored[0] = key;
-              g_hash_table_add (v->tally, stored);
-            }
-          stored[1]++;
-        }
+        tally_add (v->tally, v->material, (guint)v->ribbon);
       return;
     }
   if (++v->count[rule] > v->max_per_rule)
@@ -447,12 +452,36 @@ cha_file_validate_all (const TressChaFile *file)
   return validate (file, G_MAXUINT);
 }
 
+/* TRUE if @problems lists every problem (sums nothing up). */
+static gboolean
+list_is_whole (GPtrArray *problems)
+{
+  for (guint i = 0; i < problems->len; i++)
+    if (((const TressProblem *)g_ptr_array_index (problems, i))->n_more > 0)
+      return FALSE;
+  return TRUE;
+}
+
 GHashTable *
-tress_cha_file_count_ribbon_problems (const TressChaFile *file)
+tress_cha_file_count_ribbon_problems (const TressChaFile *file, GPtrArray *problems)
 {
   V v = { NULL, { 0 }, { { 0 } }, "radeon", 0, -1, G_MAXUINT, NULL };
 
   v.tally = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  if (problems != NULL && list_is_whole (problems))
+    {
+      /* the usual case, a file with a few problems or none: read off the list */
+      for (guint i = 0; i < problems->len; i++)
+        {
+          const TressProblem *p = g_ptr_array_index (problems, i);
+          guint material, ribbon;
+
+          if (p->location != NULL
+              && sscanf (p->location, "radeon/material %u/ribbon %u", &material, &ribbon) == 2)
+            tally_add (v.tally, material, ribbon);
+        }
+      return v.tally;
+    }
   run (&v, file);
   return v.tally;
 }
