@@ -1394,12 +1394,29 @@ test_file_choosers (void)
   g_assert_null (tress_document_get_file (doc));
   g_assert_null (find_dialog (window));
   destroy_window (window);
-  /* Nothing the choosers started reports back after they are gone: GTK 4.8
-   * shows a parentless "The folder contents could not be displayed" error
-   * ("Operation was cancelled") when a chooser is answered before the main
-   * loop has run for it, which only a program can do. */
+  /* Nothing the choosers started reports back after they are gone, but for
+   * one thing of GTK 4.8's own: a chooser answered while it still reads its
+   * folder (which only a program is quick enough to do; waiting for the
+   * chooser to be on screen made it rarer, not gone, on a loaded machine)
+   * shows a parentless "The folder contents could not be displayed" error,
+   * "Operation was cancelled". That one is closed; any other dialog fails. */
   tress_test_spin (100);
-  g_assert_null (find_toplevel (GTK_TYPE_MESSAGE_DIALOG));
+  {
+    GtkWindow *stray;
+
+    while ((stray = find_toplevel (GTK_TYPE_MESSAGE_DIALOG)) != NULL)
+      {
+        g_autofree char *text = NULL, *secondary = NULL;
+
+        g_object_get (stray, "text", &text, "secondary-text", &secondary, NULL);
+        if (g_strcmp0 (text, "The folder contents could not be displayed") != 0 || secondary == NULL
+            || strstr (secondary, "cancelled") == NULL)
+          g_error ("a dialog strayed after the file choosers: %s (%s)", text, secondary);
+        g_test_message ("GTK's own cancelled-folder error after a chooser answered at once");
+        gtk_window_destroy (stray);
+        tress_test_spin (5);
+      }
+  }
 }
 
 /* A window's surface can outlive it (GDK keeps the one under the pointer,
