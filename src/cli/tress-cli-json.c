@@ -69,26 +69,29 @@ cmd_dump (int argc, char **argv)
   return TRESS_CLI_OK;
 }
 
-/* The errors (on stderr) or the rest; @problems aggregated already, so that a
- * summed-up kind is one line "and 8,412 more of this kind" after its first. */
+/* The errors (on stderr) or the rest, each after the JSON pointer it is at;
+ * @problems aggregated already, so that a summed-up kind is one line "and
+ * 8,412 more of this kind" after its first ones. */
 static void
 print_problems (const char *path, GPtrArray *problems, gboolean errors)
 {
   for (guint i = 0; i < problems->len; i++)
     {
       const TressProblem *p = g_ptr_array_index (problems, i);
-      const char *where = p->n_more > 0                                   ? NULL
-                          : p->location != NULL && p->location[0] != '\0' ? p->location
-                                                                          : "(the whole text)";
+      g_autofree char *line = NULL;
 
       if ((p->severity >= TRESS_SEVERITY_ERROR) != errors)
         continue;
-      if (errors)
-        tress_cli_error ("%s: %s%s%s", path, where != NULL ? where : "", where != NULL ? ": " : "",
-                         p->message);
+      if (p->n_more > 0)
+        line = g_strdup (p->message);
       else
-        g_print ("%s: %s%s%s\n", path, where != NULL ? where : "", where != NULL ? ": " : "",
-                 p->message);
+        line = g_strdup_printf (
+            "%s: %s", p->location != NULL && p->location[0] ? p->location : "(the whole text)",
+            p->message);
+      if (errors)
+        tress_cli_error ("%s: %s", path, line);
+      else
+        g_print ("%s: %s\n", path, line);
     }
 }
 

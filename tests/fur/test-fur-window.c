@@ -41,6 +41,18 @@ demo_bytes (void)
   return tress_cha_demo_generate_bytes (&options);
 }
 
+/* @file written to the test folder as @name; returns the path. */
+static char *
+write_cha (const TressChaFile *file, const char *name)
+{
+  g_autoptr (GBytes) bytes = tress_cha_file_serialize (file);
+  char *path = g_build_filename (tress_test_tmpdir (), name, NULL);
+
+  g_assert_true (g_file_set_contents (path, g_bytes_get_data (bytes, NULL),
+                                      (gssize)g_bytes_get_size (bytes), NULL));
+  return path;
+}
+
 static char *
 write_demo (const char *name)
 {
@@ -813,8 +825,7 @@ test_problem_fix (void)
 {
   g_autoptr (GBytes) good = demo_bytes ();
   g_autoptr (TressChaFile) broken = tress_cha_file_parse (good, NULL);
-  g_autoptr (GBytes) bytes = NULL;
-  g_autofree char *path = g_build_filename (tress_test_tmpdir (), "broken.cha", NULL);
+  g_autofree char *path = NULL;
   TressWindow *window;
   TressFurEditor *editor;
   TressChaDocument *doc;
@@ -823,9 +834,7 @@ test_problem_fix (void)
 
   g_assert_true (tress_cha_material_ribbon_lines (&broken->radeon->materials[0], 6, &first, &n));
   broken->radeon->materials[0].lines[first].weights[0] ^= 1; /* the sum is no longer 255 */
-  bytes = tress_cha_file_serialize (broken);
-  g_assert_true (g_file_set_contents (path, g_bytes_get_data (bytes, NULL),
-                                      (gssize)g_bytes_get_size (bytes), NULL));
+  path = write_cha (broken, "broken.cha");
   window = new_window ();
   editor = open_path (window, path);
   doc = tress_fur_editor_get_document (editor);
@@ -901,8 +910,7 @@ test_problems_banner (void)
 {
   g_autoptr (GBytes) good = demo_bytes ();
   g_autoptr (TressChaFile) broken = tress_cha_file_parse (good, NULL);
-  g_autoptr (GBytes) bytes = NULL;
-  g_autofree char *path = g_build_filename (tress_test_tmpdir (), "three.cha", NULL);
+  g_autofree char *path = NULL;
   static const guint ribbons[3] = { 3, 9, 40 };
   TressWindow *window;
   TressFurEditor *editor;
@@ -919,9 +927,7 @@ test_problems_banner (void)
           tress_cha_material_ribbon_lines (&broken->radeon->materials[0], ribbons[i], &first, &n));
       broken->radeon->materials[0].lines[first].weights[0] ^= 1;
     }
-  bytes = tress_cha_file_serialize (broken);
-  g_assert_true (g_file_set_contents (path, g_bytes_get_data (bytes, NULL),
-                                      (gssize)g_bytes_get_size (bytes), NULL));
+  path = write_cha (broken, "three.cha");
   window = new_window ();
   editor = open_path (window, path);
   if (!tress_test_pointer_available (GTK_WIDGET (window)))
@@ -2480,8 +2486,7 @@ test_problems_past_the_list (void)
 {
   g_autoptr (GBytes) good = demo_bytes ();
   g_autoptr (TressChaFile) broken = tress_cha_file_parse (good, NULL);
-  g_autoptr (GBytes) bytes = NULL;
-  g_autofree char *path = g_build_filename (tress_test_tmpdir (), "every-line.cha", NULL);
+  g_autofree char *path = NULL;
   g_autofree char *count = NULL, *marked = NULL;
   guint n_lines = 0, n_ribbons = 0;
   TressWindow *window;
@@ -2500,9 +2505,7 @@ test_problems_past_the_list (void)
       n_ribbons += m->n_ribbons;
     }
   g_assert_cmpuint (n_lines, >, 1000);
-  bytes = tress_cha_file_serialize (broken);
-  g_assert_true (g_file_set_contents (path, g_bytes_get_data (bytes, NULL),
-                                      (gssize)g_bytes_get_size (bytes), NULL));
+  path = write_cha (broken, "every-line.cha");
   window = new_window ();
   editor = open_path (window, path);
   preview = preview_of (editor);

@@ -505,7 +505,7 @@ tress_fur_mesh_mark_problems (const TressFurMesh *mesh, GHashTable *ribbon_probl
     {
       guint g = tress_fur_mesh_global (mesh, (guint)(stored[0] >> 32), (guint)stored[0]);
 
-      if (g != G_MAXUINT && stored[1] > 0)
+      if (g != G_MAXUINT)
         marks[g] = TRUE;
     }
 }

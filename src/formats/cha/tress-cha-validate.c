@@ -72,10 +72,17 @@ typedef struct
 /* A problem's location, made only when the problem is listed. */
 #define LISTING(v, expr) ((v)->list != NULL ? (expr) : NULL)
 
+/* The key of a ribbon in the counts of tress_cha_file_count_ribbon_problems(). */
+static inline gint64
+ribbon_key (guint material, guint ribbon)
+{
+  return ((gint64)material << 32) | ribbon;
+}
+
 static void
 tally_add (GHashTable *tally, guint material, guint ribbon)
 {
-  gint64 key = ((gint64)material << 32) | ribbon;
+  gint64 key = ribbon_key (material, ribbon);
   gint64 *stored = g_hash_table_lookup (tally, &key);
 
   if (stored == NULL)
@@ -489,7 +496,7 @@ tress_cha_file_count_ribbon_problems (const TressChaFile *file, GPtrArray *probl
 guint
 tress_cha_ribbon_problems_lookup (GHashTable *counts, guint material, guint ribbon)
 {
-  gint64 key = ((gint64)material << 32) | ribbon;
+  gint64 key = ribbon_key (material, ribbon);
   const gint64 *stored = g_hash_table_lookup (counts, &key);
 
   return stored != NULL ? (guint)MIN (stored[1], G_MAXUINT) : 0;
