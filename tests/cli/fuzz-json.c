@@ -6,6 +6,7 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include <errno.h>
 #include <json-glib/json-glib.h>
 #include <stdlib.h>
 
@@ -84,53 +85,240 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
 /* ---- the mutator ----------------------------------------------------------
  *
  * Byte flips mostly break the JSON itself, and build never sees past the
- * parser. Three times in four this mutator parses the text and writes it out
- * again with one node changed: a number to a neighbour or a boundary of the
- * binary fields, a string's bytes or a string from elsewhere in the text, a
- * boolean flipped, an array's element dropped, repeated or swapped, an
- * object's member dropped or renamed to a key of another object, or a node
- * written as another node of the text. Otherwise, or when the text is no
- * JSON, it changes the bytes as they are. (The tree is only read, and
- * written again with the dump's writer: json-glib 1.6 cannot change a node's
- * kind in place safely.) */
+ * parser. Three times in four this mutator changes one value of the text: a
+ * number to a neighbour or a boundary of the binary fields, a string's bytes
+ * or a string from elsewhere in the text, a boolean flipped, an array's
+ * element dropped, repeated or swapped, an object's member dropped or renamed
+ * to a key of another object, or a value replaced by another value of the
+ * text. Otherwise, or when the text is no JSON, it changes the bytes as they
+ * are.
+ *
+ * The change is a splice of the text, not a tree written out again: one pass
+ * finds where each value starts and ends, and everything around the changed
+ * value stays as it was (the file's spacing, and a key given twice, which a
+ * tree would have merged). Parsing into json-glib nodes and writing them all
+ * out again took more than half of a campaign's time, most of it in
+ * allocations, more than the run it fed. */
+
+typedef enum
+{
+  V_OBJECT,
+  V_ARRAY,
+  V_STRING,
+  V_NUMBER,
+  V_TRUE,
+  V_FALSE,
+  V_NULL
+} ValueKind;
+
+#define NONE G_MAXUINT32
+#define MAX_DEPTH 512
 
 typedef struct
 {
-  GPtrArray *nodes;   /* every node, in document order */
-  GPtrArray *strings; /* the string values' nodes */
-  GPtrArray *keys;    /* (const char *) every member name */
-  JsonNode *target;   /* the node written changed */
-  guint32 state;
-  TressJsonWriter *w; /* the project's own writer: escapes, numbers, separators */
-} Mutation;
+  guint32 start, end;         /* the value's text */
+  guint32 key_start, key_end; /* its member name, quotes included (key_end 0: none) */
+  guint32 parent;             /* the array or object it is in; NONE for the root */
+  ValueKind kind;
+} Value;
+
+typedef struct
+{
+  const guint8 *text;
+  guint32 len, at;
+  GArray *values;  /* Value, in document order: a container before what it holds */
+  GArray *keys;    /* guint32: the values that have a member name */
+  GArray *strings; /* guint32: the string values */
+} Scan;
 
 static void
-collect (JsonNode *node, Mutation *m)
+skip_space (Scan *s)
 {
-  g_ptr_array_add (m->nodes, node);
-  if (JSON_NODE_HOLDS_OBJECT (node))
-    {
-      JsonObjectIter iter;
-      const char *name;
-      JsonNode *member;
-
-      json_object_iter_init (&iter, json_node_get_object (node));
-      while (json_object_iter_next (&iter, &name, &member))
-        {
-          g_ptr_array_add (m->keys, (gpointer)name);
-          collect (member, m);
-        }
-    }
-  else if (JSON_NODE_HOLDS_ARRAY (node))
-    {
-      JsonArray *array = json_node_get_array (node);
-
-      for (guint i = 0; i < json_array_get_length (array); i++)
-        collect (json_array_get_element (array, i), m);
-    }
-  else if (JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == G_TYPE_STRING)
-    g_ptr_array_add (m->strings, node);
+  while (s->at < s->len
+         && (s->text[s->at] == ' ' || s->text[s->at] == '\t' || s->text[s->at] == '\n'
+             || s->text[s->at] == '\r'))
+    s->at++;
 }
+
+static gboolean
+next_is (Scan *s, guint8 c)
+{
+  if (s->at >= s->len || s->text[s->at] != c)
+    return FALSE;
+  s->at++;
+  return TRUE;
+}
+
+static guint32
+skip_digits (Scan *s)
+{
+  guint32 from = s->at;
+
+  while (s->at < s->len && g_ascii_isdigit (s->text[s->at]))
+    s->at++;
+  return s->at - from;
+}
+
+static gboolean
+scan_string (Scan *s)
+{
+  if (!next_is (s, '"'))
+    return FALSE;
+  while (s->at < s->len)
+    {
+      guint8 c = s->text[s->at++];
+
+      if (c == '"')
+        return TRUE;
+      if (c < 0x20 || (c == '\\' && s->at++ >= s->len))
+        return FALSE;
+    }
+  return FALSE;
+}
+
+static gboolean
+scan_number (Scan *s)
+{
+  next_is (s, '-');
+  if (skip_digits (s) == 0)
+    return FALSE;
+  if (next_is (s, '.') && skip_digits (s) == 0)
+    return FALSE;
+  if (next_is (s, 'e') || next_is (s, 'E'))
+    {
+      if (!next_is (s, '+'))
+        next_is (s, '-');
+      if (skip_digits (s) == 0)
+        return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+scan_word (Scan *s, const char *word)
+{
+  gsize n = strlen (word);
+
+  if (s->len - s->at < n || memcmp (s->text + s->at, word, n) != 0)
+    return FALSE;
+  s->at += (guint32)n;
+  return TRUE;
+}
+
+static gboolean scan_value (Scan *s, guint32 parent, guint32 key_start, guint32 key_end,
+                            guint depth);
+
+/* The members of the object at @self (at its '{'), or the elements of the
+ * array (at its '['). */
+static gboolean
+scan_inside (Scan *s, guint32 self, gboolean object, guint depth)
+{
+  guint8 close = object ? '}' : ']';
+
+  s->at++;
+  skip_space (s);
+  if (next_is (s, close))
+    return TRUE;
+  for (;;)
+    {
+      guint32 key_start = s->at, key_end = 0;
+
+      if (object)
+        {
+          if (!scan_string (s))
+            return FALSE;
+          key_end = s->at;
+          skip_space (s);
+          if (!next_is (s, ':'))
+            return FALSE;
+          skip_space (s);
+        }
+      if (!scan_value (s, self, key_start, key_end, depth + 1))
+        return FALSE;
+      skip_space (s);
+      if (next_is (s, close))
+        return TRUE;
+      if (!next_is (s, ','))
+        return FALSE;
+      skip_space (s);
+    }
+}
+
+static gboolean
+scan_value (Scan *s, guint32 parent, guint32 key_start, guint32 key_end, guint depth)
+{
+  Value v = { s->at, s->at, key_start, key_end, parent, V_NULL };
+  guint32 self = s->values->len;
+  gboolean ok;
+
+  if (s->at >= s->len || depth > MAX_DEPTH)
+    return FALSE;
+  switch (s->text[s->at])
+    {
+    case '{':
+    case '[':
+      v.kind = s->text[s->at] == '{' ? V_OBJECT : V_ARRAY;
+      g_array_append_val (s->values, v);
+      ok = scan_inside (s, self, v.kind == V_OBJECT, depth);
+      break;
+    case '"':
+      v.kind = V_STRING;
+      g_array_append_val (s->values, v);
+      g_array_append_val (s->strings, self);
+      ok = scan_string (s);
+      break;
+    case 't':
+    case 'f':
+    case 'n':
+      v.kind = s->text[s->at] == 't' ? V_TRUE : s->text[s->at] == 'f' ? V_FALSE : V_NULL;
+      g_array_append_val (s->values, v);
+      ok = scan_word (s, v.kind == V_TRUE ? "true" : v.kind == V_FALSE ? "false" : "null");
+      break;
+    default:
+      v.kind = V_NUMBER;
+      g_array_append_val (s->values, v);
+      ok = scan_number (s);
+      break;
+    }
+  g_array_index (s->values, Value, self).end = s->at;
+  if (key_end != 0)
+    g_array_append_val (s->keys, self);
+  return ok;
+}
+
+/* Where each value of @text starts and ends; FALSE when it is no JSON. */
+static gboolean
+scan (Scan *s, const guint8 *text, gsize len)
+{
+  if (len >= NONE)
+    return FALSE;
+  s->text = text;
+  s->len = (guint32)len;
+  s->at = 0;
+  g_array_set_size (s->values, 0);
+  g_array_set_size (s->keys, 0);
+  g_array_set_size (s->strings, 0);
+  skip_space (s);
+  if (!scan_value (s, NONE, 0, 0, 0))
+    return FALSE;
+  skip_space (s);
+  return s->at == s->len;
+}
+
+/* A range of the text and what takes its place (a swap makes two). */
+typedef struct
+{
+  guint32 from, to;
+  GString *with;
+} Splice;
+
+typedef struct
+{
+  Scan *scan;
+  guint32 state;
+  Splice edit[2];
+  guint n_edits;
+} Mutation;
 
 static guint
 draw (Mutation *m, guint n)
@@ -138,61 +326,52 @@ draw (Mutation *m, guint n)
   return n > 0 ? tress_fuzz_next (&m->state) % n : 0;
 }
 
-static void put_node (Mutation *m, JsonNode *node);
-
-#define NONE G_MAXUINT
-
-typedef enum
+static const Value *
+value_at (Mutation *m, guint32 i)
 {
-  AS_IT_IS,
-  DROP,   /* element k left out */
-  REPEAT, /* element k written twice */
-  SWAP    /* elements k and j change places */
-} ArrayEdit;
-
-static void
-put_array (Mutation *m, JsonArray *array, ArrayEdit edit, guint k, guint j)
-{
-  tress_json_begin_array_compact (m->w);
-  for (guint i = 0; i < json_array_get_length (array); i++)
-    {
-      guint which = edit == SWAP && i == k ? j : edit == SWAP && i == j ? k : i;
-
-      if (edit == DROP && i == k)
-        continue;
-      for (guint times = edit == REPEAT && i == k ? 2 : 1; times > 0; times--)
-        put_node (m, json_array_get_element (array, which));
-    }
-  tress_json_end_array (m->w);
+  return &g_array_index (m->scan->values, Value, i);
 }
 
-/* Member @k left out (@key NULL) or named @key; NONE: the object as it is. */
-static void
-put_object (Mutation *m, JsonObject *object, guint k, const char *key)
+/* A new splice of [@from, @to), to be filled in. */
+static GString *
+splice (Mutation *m, guint32 from, guint32 to)
 {
-  JsonObjectIter iter;
-  const char *name;
-  JsonNode *member;
-  guint i = 0;
+  Splice *e = &m->edit[m->n_edits++];
 
-  tress_json_begin_object_compact (m->w);
-  json_object_iter_init (&iter, object);
-  while (json_object_iter_next (&iter, &name, &member))
-    {
-      if (i++ == k)
-        {
-          if (key == NULL)
-            continue;
-          name = key;
-        }
-      tress_json_member (m->w, name);
-      put_node (m, member);
-    }
-  tress_json_end_object (m->w);
+  e->from = from;
+  e->to = to;
+  g_string_truncate (e->with, 0);
+  return e->with;
 }
 
 static void
-put_number (Mutation *m, JsonNode *node)
+append_text (Mutation *m, GString *to, guint32 from, guint32 end)
+{
+  g_string_append_len (to, (const char *)m->scan->text + from, end - from);
+}
+
+/* One value in the project's writer (its escapes and numbers), as text. */
+static void
+append_written (GString *to, TressJsonWriter *w)
+{
+  g_autoptr (GBytes) bytes = tress_json_writer_free_to_bytes (w);
+  gsize n;
+  const char *text = g_bytes_get_data (bytes, &n);
+
+  while (n > 0 && text[n - 1] == '\n')
+    n--;
+  g_string_append_len (to, text, n);
+}
+
+/* A value's text with a member name, if it has one. */
+static guint32
+first_byte (const Value *v)
+{
+  return v->key_end != 0 ? v->key_start : v->start;
+}
+
+static void
+change_number (Mutation *m, const Value *v, GString *to)
 {
   static const gint64 edges[]
       = { 0,          1,          -1,         2,          3,
@@ -201,158 +380,254 @@ put_number (Mutation *m, JsonNode *node)
           65535,      65536,      G_MAXINT32, G_MININT32, (gint64)G_MAXUINT32,
           G_MAXINT64, G_MININT64, 0x3FFFFFFF, 0x7FFFFF };
   static const double reals[] = { 0.5, -0.0, 1e-40, 3.4e38, 3.5e38, 1e308, -1e308, 65504 };
-  gboolean is_int = json_node_get_value_type (node) == G_TYPE_INT64;
-  double d = is_int ? (double)json_node_get_int (node) : json_node_get_double (node);
-  gint64 i = is_int ? json_node_get_int (node) : (gint64)CLAMP (d, -1e18, 1e18);
+  g_autofree char *text = g_strndup ((const char *)m->scan->text + v->start, v->end - v->start);
+  gboolean is_int = strpbrk (text, ".eE") == NULL;
+  TressJsonWriter *w = tress_json_writer_new ();
+  gint64 i;
+  double d;
   guint64 bits;
 
+  errno = 0;
+  i = is_int ? g_ascii_strtoll (text, NULL, 10) : 0;
+  if (errno != 0)
+    is_int = FALSE;
+  d = is_int ? (double)i : g_ascii_strtod (text, NULL);
+  if (!is_int)
+    i = (gint64)CLAMP (d, -1e18, 1e18);
   switch (draw (m, 6))
     {
     case 0:
-      tress_json_add_int (m->w, edges[draw (m, G_N_ELEMENTS (edges))]);
+      tress_json_add_int (w, edges[draw (m, G_N_ELEMENTS (edges))]);
       break;
     case 1:
       /* (wrapping at the ends, as unsigned sums do) */
-      tress_json_add_int (m->w, (gint64)((guint64)i + (guint64)draw (m, 5) - 2));
+      tress_json_add_int (w, (gint64)((guint64)i + (guint64)draw (m, 5) - 2));
       break;
     case 2:
-      tress_json_add_int (m->w, i > G_MININT64 ? -i : 0);
+      tress_json_add_int (w, i > G_MININT64 ? -i : 0);
       break;
     case 3:
       bits = tress_fuzz_next (&m->state);
-      tress_json_add_int (m->w, (gint64)(bits << draw (m, 40))); /* below 2^63 */
+      tress_json_add_int (w, (gint64)(bits << draw (m, 40))); /* below 2^63 */
       break;
     case 4:
-      tress_json_add_double (m->w, reals[draw (m, G_N_ELEMENTS (reals))]);
+      tress_json_add_double (w, reals[draw (m, G_N_ELEMENTS (reals))]);
       break;
     default:
-      tress_json_add_double (m->w, d * (draw (m, 2) ? 2 : 0.5) + 0.25);
+      tress_json_add_double (w, d * (draw (m, 2) ? 2 : 0.5) + 0.25);
       break;
     }
+  append_written (to, w);
+}
+
+/* The bytes a string's text stands for (escapes undone); at most @len. */
+static gsize
+unescape (const guint8 *s, gsize len, char *out)
+{
+  gsize n = 0;
+
+  for (gsize i = 0; i < len; i++)
+    {
+      gunichar c;
+
+      if (s[i] != '\\' || i + 1 >= len)
+        {
+          out[n++] = (char)s[i];
+          continue;
+        }
+      switch (s[++i])
+        {
+        case 'b':
+          out[n++] = '\b';
+          break;
+        case 'f':
+          out[n++] = '\f';
+          break;
+        case 'n':
+          out[n++] = '\n';
+          break;
+        case 'r':
+          out[n++] = '\r';
+          break;
+        case 't':
+          out[n++] = '\t';
+          break;
+        case 'u':
+          if (i + 4 < len && g_ascii_isxdigit (s[i + 1]) && g_ascii_isxdigit (s[i + 2])
+              && g_ascii_isxdigit (s[i + 3]) && g_ascii_isxdigit (s[i + 4]))
+            {
+              c = (gunichar)(g_ascii_xdigit_value (s[i + 1]) << 12
+                             | g_ascii_xdigit_value (s[i + 2]) << 8
+                             | g_ascii_xdigit_value (s[i + 3]) << 4
+                             | g_ascii_xdigit_value (s[i + 4]));
+              i += 4;
+              n += (gsize)g_unichar_to_utf8 (c, out + n); /* 3 bytes at most for 6 */
+              break;
+            }
+          out[n++] = 'u';
+          break;
+        default: /* \" \\ \/, and any other escape as the character */
+          out[n++] = (char)s[i];
+          break;
+        }
+    }
+  return n;
 }
 
 static void
-put_changed_string (Mutation *m, JsonNode *node)
+change_string (Mutation *m, const Value *v, GString *to)
 {
-  const char *s = json_node_get_string (node);
-  gsize len = strlen (s), room = len + 16;
+  GArray *strings = m->scan->strings;
+  gsize len = v->end - v->start - 2, room = len + 16, n;
   g_autofree char *buf = NULL;
+  TressJsonWriter *w;
 
-  if (m->strings->len > 1 && draw (m, 2))
+  if (strings->len > 1 && draw (m, 2))
     {
-      s = json_node_get_string (g_ptr_array_index (m->strings, draw (m, m->strings->len)));
-      tress_json_add_string (m->w, s);
+      const Value *other = value_at (m, g_array_index (strings, guint32, draw (m, strings->len)));
+      append_text (m, to, other->start, other->end);
       return;
     }
   buf = g_malloc (room);
-  memcpy (buf, s, len);
-  tress_json_add_string_len (m->w, buf, LLVMFuzzerMutate ((uint8_t *)buf, len, room));
+  n = unescape (m->scan->text + v->start + 1, len, buf);
+  w = tress_json_writer_new ();
+  tress_json_add_string_len (w, buf, LLVMFuzzerMutate ((uint8_t *)buf, n, room));
+  append_written (to, w);
 }
 
-/* @node written changed; FALSE (nothing written) when it cannot be. */
+/* An array's element or an object's member dropped or swapped with another;
+ * an element repeated, a member renamed to a key of the text. */
 static gboolean
-put_changed (Mutation *m, JsonNode *node)
+change_container (Mutation *m, guint32 self, const Value *v)
 {
-  JsonNode *other = g_ptr_array_index (m->nodes, draw (m, m->nodes->len));
+  g_autoptr (GArray) inside = g_array_new (FALSE, FALSE, sizeof (guint32));
+  const Value *a, *b;
+  guint32 k, j;
+  GString *to;
 
-  if (draw (m, 4) == 0 && other != node)
+  for (guint32 i = self + 1; i < m->scan->values->len && value_at (m, i)->start < v->end; i++)
+    if (value_at (m, i)->parent == self)
+      g_array_append_val (inside, i);
+  if (inside->len == 0)
+    return FALSE;
+  k = draw (m, inside->len);
+  j = draw (m, inside->len);
+  a = value_at (m, g_array_index (inside, guint32, k));
+  switch (draw (m, 3))
     {
-      put_node (m, other); /* the target inside, if it is, as it was */
+    case 0: /* dropped, with a comma beside it */
+      if (inside->len == 1)
+        splice (m, first_byte (a), a->end);
+      else if (k > 0)
+        splice (m, value_at (m, g_array_index (inside, guint32, k - 1))->end, a->end);
+      else
+        splice (m, first_byte (a), first_byte (value_at (m, g_array_index (inside, guint32, 1))));
+      return TRUE;
+    case 1:
+      if (v->kind == V_OBJECT)
+        {
+          GArray *keys = m->scan->keys;
+          const Value *named = value_at (m, g_array_index (keys, guint32, draw (m, keys->len)));
+
+          append_text (m, splice (m, a->key_start, a->key_end), named->key_start, named->key_end);
+          return TRUE;
+        }
+      to = splice (m, a->end, a->end);
+      g_string_append_c (to, ',');
+      append_text (m, to, a->start, a->end);
+      return TRUE;
+    default: /* the first of the two in the text: a */
+      if (k == j)
+        return FALSE;
+      a = value_at (m, g_array_index (inside, guint32, MIN (k, j)));
+      b = value_at (m, g_array_index (inside, guint32, MAX (k, j)));
+      append_text (m, splice (m, first_byte (a), a->end), first_byte (b), b->end);
+      append_text (m, splice (m, first_byte (b), b->end), first_byte (a), a->end);
       return TRUE;
     }
-  if (JSON_NODE_HOLDS_NULL (node))
-    tress_json_add_int (m->w, 0);
-  else if (JSON_NODE_HOLDS_VALUE (node))
-    {
-      GType type = json_node_get_value_type (node);
-
-      if (type == G_TYPE_STRING)
-        put_changed_string (m, node);
-      else if (type == G_TYPE_BOOLEAN)
-        tress_json_add_bool (m->w, !json_node_get_boolean (node));
-      else
-        put_number (m, node);
-    }
-  else if (JSON_NODE_HOLDS_ARRAY (node))
-    {
-      JsonArray *array = json_node_get_array (node);
-      guint n = json_array_get_length (array);
-
-      if (n == 0)
-        return FALSE;
-      put_array (m, array, DROP + draw (m, 3), draw (m, n), draw (m, n));
-    }
-  else
-    {
-      JsonObject *object = json_node_get_object (node);
-      guint n = json_object_get_size (object);
-
-      if (n == 0)
-        return FALSE;
-      put_object (m, object, draw (m, n),
-                  draw (m, 2) ? NULL : g_ptr_array_index (m->keys, draw (m, m->keys->len)));
-    }
-  return TRUE;
 }
 
-static void
-put_node (Mutation *m, JsonNode *node)
+/* The value at @self changed; FALSE when it cannot be. */
+static gboolean
+change (Mutation *m, guint32 self)
 {
-  if (node == m->target)
-    {
-      m->target = NULL; /* changed once */
-      if (put_changed (m, node))
-        return;
-    }
-  if (JSON_NODE_HOLDS_NULL (node))
-    tress_json_add_null (m->w);
-  else if (JSON_NODE_HOLDS_VALUE (node))
-    {
-      GType type = json_node_get_value_type (node);
+  const Value *v = value_at (m, self);
+  guint32 other = draw (m, m->scan->values->len);
 
-      if (type == G_TYPE_STRING)
-        tress_json_add_string (m->w, json_node_get_string (node));
-      else if (type == G_TYPE_BOOLEAN)
-        tress_json_add_bool (m->w, json_node_get_boolean (node));
-      else if (type == G_TYPE_INT64)
-        tress_json_add_int (m->w, json_node_get_int (node));
-      else
-        tress_json_add_double (m->w, json_node_get_double (node));
+  if (draw (m, 4) == 0 && other != self)
+    {
+      append_text (m, splice (m, v->start, v->end), value_at (m, other)->start,
+                   value_at (m, other)->end);
+      return TRUE;
     }
-  else if (JSON_NODE_HOLDS_ARRAY (node))
-    put_array (m, json_node_get_array (node), AS_IT_IS, NONE, NONE);
-  else
-    put_object (m, json_node_get_object (node), NONE, NULL);
+  switch (v->kind)
+    {
+    case V_NULL:
+      g_string_append_c (splice (m, v->start, v->end), '0');
+      return TRUE;
+    case V_TRUE:
+    case V_FALSE:
+      g_string_append (splice (m, v->start, v->end), v->kind == V_TRUE ? "false" : "true");
+      return TRUE;
+    case V_NUMBER:
+      change_number (m, v, splice (m, v->start, v->end));
+      return TRUE;
+    case V_STRING:
+      change_string (m, v, splice (m, v->start, v->end));
+      return TRUE;
+    default:
+      return change_container (m, self, v);
+    }
 }
+
+#ifdef TRESS_FUZZ_REPLAY
+/* (in `meson test` only: a scan that went wrong would make every change
+ * malformed, and the campaigns would quietly fuzz the parser's errors) */
+static gboolean
+is_json (const uint8_t *data, size_t size)
+{
+  g_autoptr (JsonParser) parser = json_parser_new ();
+
+  return json_parser_load_from_data (parser, (const char *)data, (gssize)size, NULL);
+}
+#endif
 
 size_t
 LLVMFuzzerCustomMutator (uint8_t *data, size_t size, size_t max_size, unsigned int seed)
 {
-  g_autoptr (JsonParser) parser = NULL;
-  g_autoptr (GPtrArray) nodes = g_ptr_array_new ();
-  g_autoptr (GPtrArray) strings = g_ptr_array_new ();
-  g_autoptr (GPtrArray) keys = g_ptr_array_new ();
-  g_autoptr (GBytes) text = NULL;
-  Mutation m = { nodes, strings, keys, NULL, seed, NULL };
-  JsonNode *root;
-  gsize len;
+  /* kept from run to run: most runs need no new memory here */
+  static Scan s;
+  static GString *with[2];
+  static GString *out;
+  Mutation m = { &s, seed, { { 0, 0, NULL }, { 0, 0, NULL } }, 0 };
+  guint32 at = 0;
 
-  if (draw (&m, 4) == 0)
+  if (s.values == NULL)
+    {
+      s.values = g_array_new (FALSE, FALSE, sizeof (Value));
+      s.keys = g_array_new (FALSE, FALSE, sizeof (guint32));
+      s.strings = g_array_new (FALSE, FALSE, sizeof (guint32));
+      with[0] = g_string_new (NULL);
+      with[1] = g_string_new (NULL);
+      out = g_string_new (NULL);
+    }
+  m.edit[0].with = with[0];
+  m.edit[1].with = with[1];
+  if (draw (&m, 4) == 0 || !scan (&s, data, size) || !change (&m, draw (&m, s.values->len)))
     return LLVMFuzzerMutate (data, size, max_size);
-  parser = json_parser_new ();
-  if (!json_parser_load_from_data (parser, (const char *)data, (gssize)size, NULL)
-      || (root = json_parser_get_root (parser)) == NULL)
+  g_string_truncate (out, 0);
+  for (guint e = 0; e < m.n_edits; e++)
+    {
+      append_text (&m, out, at, m.edit[e].from);
+      g_string_append_len (out, m.edit[e].with->str, (gssize)m.edit[e].with->len);
+      at = m.edit[e].to;
+    }
+  append_text (&m, out, at, (guint32)size);
+#ifdef TRESS_FUZZ_REPLAY
+  g_assert (!is_json (data, size) || is_json ((const uint8_t *)out->str, out->len));
+#endif
+  if (out->len > max_size)
     return LLVMFuzzerMutate (data, size, max_size);
-  collect (root, &m);
-  if (keys->len == 0)
-    g_ptr_array_add (keys, (gpointer) "format");
-  m.target = g_ptr_array_index (nodes, draw (&m, nodes->len));
-  m.w = tress_json_writer_new ();
-  put_node (&m, root);
-  text = tress_json_writer_free_to_bytes (m.w);
-  len = g_bytes_get_size (text);
-  if (len > max_size)
-    return LLVMFuzzerMutate (data, size, max_size);
-  memcpy (data, g_bytes_get_data (text, NULL), len);
-  return len;
+  memcpy (data, out->str, out->len);
+  return out->len;
 }
