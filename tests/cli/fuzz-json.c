@@ -420,66 +420,15 @@ change_number (Mutation *m, const Value *v, GString *to)
   append_written (to, w);
 }
 
-/* The bytes a string's text stands for (escapes undone); at most @len. */
-static gsize
-unescape (const guint8 *s, gsize len, char *out)
-{
-  gsize n = 0;
-
-  for (gsize i = 0; i < len; i++)
-    {
-      gunichar c;
-
-      if (s[i] != '\\' || i + 1 >= len)
-        {
-          out[n++] = (char)s[i];
-          continue;
-        }
-      switch (s[++i])
-        {
-        case 'b':
-          out[n++] = '\b';
-          break;
-        case 'f':
-          out[n++] = '\f';
-          break;
-        case 'n':
-          out[n++] = '\n';
-          break;
-        case 'r':
-          out[n++] = '\r';
-          break;
-        case 't':
-          out[n++] = '\t';
-          break;
-        case 'u':
-          if (i + 4 < len && g_ascii_isxdigit (s[i + 1]) && g_ascii_isxdigit (s[i + 2])
-              && g_ascii_isxdigit (s[i + 3]) && g_ascii_isxdigit (s[i + 4]))
-            {
-              c = (gunichar)(g_ascii_xdigit_value (s[i + 1]) << 12
-                             | g_ascii_xdigit_value (s[i + 2]) << 8
-                             | g_ascii_xdigit_value (s[i + 3]) << 4
-                             | g_ascii_xdigit_value (s[i + 4]));
-              i += 4;
-              n += (gsize)g_unichar_to_utf8 (c, out + n); /* 3 bytes at most for 6 */
-              break;
-            }
-          out[n++] = 'u';
-          break;
-        default: /* \" \\ \/, and any other escape as the character */
-          out[n++] = (char)s[i];
-          break;
-        }
-    }
-  return n;
-}
-
 static void
 change_string (Mutation *m, const Value *v, GString *to)
 {
   GArray *strings = m->scan->strings;
-  gsize len = v->end - v->start - 2, room = len + 16, n;
+  const char *text = (const char *)m->scan->text + v->start;
+  g_autoptr (TressJsonReader) r = NULL;
+  g_autofree char *decoded = NULL;
   g_autofree char *buf = NULL;
+  gsize len, room;
   TressJsonWriter *w;
 
   if (strings->len > 1 && draw (m, 2))
@@ -488,10 +437,15 @@ change_string (Mutation *m, const Value *v, GString *to)
       append_text (m, to, other->start, other->end);
       return;
     }
+  /* the bytes it stands for, escapes undone by the project's reader */
+  r = tress_json_reader_new (text, v->end - v->start);
+  decoded = tress_json_reader_read_string (r);
+  len = decoded != NULL ? strlen (decoded) : 0;
+  room = len + 16;
   buf = g_malloc (room);
-  n = unescape (m->scan->text + v->start + 1, len, buf);
+  memcpy (buf, decoded != NULL ? decoded : "", len);
   w = tress_json_writer_new ();
-  tress_json_add_string_len (w, buf, LLVMFuzzerMutate ((uint8_t *)buf, n, room));
+  tress_json_add_string_len (w, buf, LLVMFuzzerMutate ((uint8_t *)buf, len, room));
   append_written (to, w);
 }
 
