@@ -909,6 +909,129 @@ test_widen_on_request (void)
   }
 }
 
+/* The value the stored curve @c reaches at the end of segment @i (its own
+ * polynomial at t = 1, which may miss the next key by a step or so). */
+static double
+ref_arrival (const RefCurve *c, guint i)
+{
+  guint per = c->ct == 0 ? 4 : 2;
+  double sum = 0;
+
+  for (guint e = 0; e < per; e++)
+    sum += ref_elem (c, per * i + e);
+  return sum * c->scale + c->offset;
+}
+
+/* Linear conversion plays as a ramp: 20 cubic curves of the shared files, with
+ * s8, s16 and 32-bit keys, converted to Linear and read back by the decoder
+ * written from the format page. At every key the value is the cubic's; inside
+ * each segment the curve runs straight from it to where the cubic arrives, to
+ * within one stored step; the last key's change is 0. Converted back to Cubic,
+ * the values at the keys stay. */
+static void
+test_linear_is_a_ramp (void)
+{
+  static const char *const files[]
+      = { "bfres/Animal_Bass_Animation.bfres", "bfres/Animal_Dog_Animation.bfres",
+          "bfres/Animal_Bass_Animation.sbfres" };
+  guint by_type[3] = { 0 }, done = 0;
+
+  for (guint f = 0; f < G_N_ELEMENTS (files) && done < 21; f++)
+    {
+      g_autoptr (GBytes) bytes = NULL;
+      g_autoptr (TressBfres) b = open_sample (files[f], &bytes);
+      g_autoptr (GBytes) raw = NULL;
+      const guint8 *d;
+
+      if (b == NULL)
+        return;
+      raw = tress_bfres_get_bfres_bytes (b);
+      d = g_bytes_get_data (raw, NULL);
+      for (guint i = 0; i < tress_bfres_get_n_curves (b); i += 7)
+        {
+          TressBfresCurveInfo info;
+          RefCurve rc, lc;
+          g_autoptr (GError) error = NULL;
+          g_autoptr (GBytes) after = NULL, after_raw = NULL;
+          g_autoptr (TressBfres) back = NULL;
+          const guint8 *ad;
+          double err = -1, step;
+          int want_kt;
+
+          tress_bfres_get_curve_info (b, i, &info);
+          ref_curve_read (d, info.header_pos, TRUE, &rc);
+          if (rc.ct != 0 || rc.n < 3 || by_type[rc.kt] >= 7)
+            continue;
+          /* 32-bit keys are rare in the samples: s16 curves widened make them. */
+          want_kt = rc.kt == 1 && by_type[0] < 6 ? 0 : (int)rc.kt;
+          g_assert_true (tress_bfres_set_curve_types (b, i, TRESS_BFRES_CURVE_LINEAR, rc.ft,
+                                                      want_kt, &err, &error));
+          g_assert_no_error (error);
+          after = tress_format_bfres.serialize (b, &error);
+          g_assert_no_error (error);
+          back = tress_bfres_parse (after, "linear", &error);
+          g_assert_no_error (error);
+          after_raw = tress_bfres_get_bfres_bytes (back);
+          ad = g_bytes_get_data (after_raw, NULL);
+          tress_bfres_get_curve_info (back, i, &info);
+          ref_curve_read (ad, info.header_pos, TRUE, &lc);
+          g_assert_cmpuint (lc.ct, ==, 1);
+          g_assert_cmpuint (lc.n, ==, rc.n);
+          g_assert_cmpuint (lc.kt, ==, (guint)want_kt);
+          step = lc.kt == 0 ? 0 : lc.scale;
+          for (guint k = 0; k < lc.n; k++)
+            {
+              double f0 = ref_frame (&lc, k), v0 = ref_eval (&rc, f0);
+              double tol = step + ref_float_precision (v0) * 4;
+
+              g_assert_cmpfloat (ref_frame (&lc, k), ==, ref_frame (&rc, k));
+              g_assert_cmpfloat_with_epsilon (ref_eval (&lc, f0), v0, tol);
+              if (k + 1 == lc.n)
+                {
+                  g_assert_cmpfloat (ref_elem (&lc, 2 * k + 1), ==, 0);
+                  continue;
+                }
+              for (double t = 0.25; t < 1; t += 0.25)
+                {
+                  double f1 = ref_frame (&lc, k + 1), fm = f0 + t * (f1 - f0);
+                  double ramp = v0 + t * (ref_arrival (&rc, k) - v0);
+
+                  g_assert_cmpfloat_with_epsilon (ref_eval (&lc, fm), ramp, tol);
+                }
+            }
+          /* And back to Cubic: the same values at the keys. */
+          g_assert_true (tress_bfres_set_curve_types (back, i, TRESS_BFRES_CURVE_CUBIC, lc.ft,
+                                                      lc.kt, &err, &error));
+          g_assert_no_error (error);
+          {
+            g_autoptr (GBytes) cubic = tress_format_bfres.serialize (back, &error);
+            g_autoptr (TressBfres) cb = tress_bfres_parse (cubic, "cubic", &error);
+            g_autoptr (GBytes) cr = tress_bfres_get_bfres_bytes (cb);
+            RefCurve cc;
+
+            tress_bfres_get_curve_info (cb, i, &info);
+            ref_curve_read (g_bytes_get_data (cr, NULL), info.header_pos, TRUE, &cc);
+            g_assert_cmpuint (cc.ct, ==, 0);
+            for (guint k = 0; k < cc.n; k++)
+              {
+                double fk = ref_frame (&cc, k);
+
+                g_assert_cmpfloat_with_epsilon (ref_eval (&cc, fk), ref_eval (&lc, fk),
+                                                (cc.kt == 0 ? 0 : cc.scale) + step
+                                                    + ref_float_precision (fk) * 4);
+              }
+          }
+          by_type[want_kt]++;
+          done++;
+        }
+    }
+  g_test_message ("%u curves: %u with 32-bit keys, %u s16, %u s8", done, by_type[0], by_type[1],
+                  by_type[2]);
+  g_assert_cmpuint (done, >=, 20);
+  for (guint t = 0; t < 3; t++)
+    g_assert_cmpuint (by_type[t], >=, 6);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -931,5 +1054,6 @@ main (int argc, char **argv)
   g_test_add_func ("/bfres/edit/less-than-a-step", test_less_than_a_step);
   g_test_add_func ("/bfres/edit/out-of-range-twice", test_out_of_range_twice);
   g_test_add_func ("/bfres/edit/widen-on-request", test_widen_on_request);
+  g_test_add_func ("/bfres/edit/linear-is-a-ramp", test_linear_is_a_ramp);
   return g_test_run ();
 }

@@ -611,10 +611,16 @@ quantize_float_keys (const FloatPlan *fp, TressBfresKeyType kt, double fs, doubl
             {
               double e = quantize (k->end - fo, fs, kt), last;
 
-              r[1] = quantize (k->c[1], fs, kt);
+              /* The last element takes up what the others leave of the end
+               * value: for Linear that is the whole change to the next key. */
               if (per == 4)
-                r[2] = quantize (k->c[2], fs, kt);
-              last = e - r[0] - r[1] - (per == 4 ? r[2] : 0);
+                {
+                  r[1] = quantize (k->c[1], fs, kt);
+                  r[2] = quantize (k->c[2], fs, kt);
+                  last = e - r[0] - r[1] - r[2];
+                }
+              else
+                last = e - r[0];
               if (exact)
                 last = (double)(float)last;
               else if (fabs (last) > maxraw)
