@@ -65,3 +65,17 @@ tress_format_detect (const guint8 *data, gsize size, GError **error)
                  data[0], data[1], data[2], data[3]);
   return NULL;
 }
+
+void
+tress_store_cost_clear (TressStoreCost *cost)
+{
+  g_clear_pointer (&cost->type, g_free);
+  g_clear_pointer (&cost->wide_type, g_free);
+}
+
+gboolean
+tress_store_cost_is_lossy (const TressStoreCost *cost)
+{
+  /* A hair over half a step is the rounding of the step itself. */
+  return cost->moved > cost->tolerance * (1 + 1e-6) + 1e-12;
+}

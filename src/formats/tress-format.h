@@ -35,6 +35,29 @@ typedef struct
   guint n_edits;    /* edits applied through the format's edit operations */
 } TressJsonBuild;
 
+/* What storing an edit would cost the keys it does not touch (a quantized
+ * curve whose values no longer fit its stored scale is quantized anew, and
+ * every key moves), and what a wider value type would cost instead. An edit
+ * that moves untouched keys further than @tolerance needs the user's consent. */
+typedef struct
+{
+  double moved;     /* the largest move of a value (or segment end) the edit left alone */
+  double tolerance; /* half the values' step now: what may move unasked (0: exact types) */
+  double step;      /* the values' step now and as stored (0: exact) */
+  double new_step;
+  char *type; /* the value type now ("s8") */
+  /* The narrowest wider value type that keeps those keys within @tolerance,
+   * or NULL when there is none. */
+  char *wide_type;
+  double wide_moved;
+  double wide_step;
+  gsize wide_growth; /* the bytes the file grows by with it */
+} TressStoreCost;
+
+void tress_store_cost_clear (TressStoreCost *cost);
+/* Whether storing moves keys the edit left alone further than the tolerance. */
+gboolean tress_store_cost_is_lossy (const TressStoreCost *cost);
+
 /* Formats with animation curves (BFRES, NIFF) expose them through these
  * operations; the curve editor and the CLI's curve commands use nothing else. */
 struct _TressCurveOps
@@ -59,6 +82,15 @@ struct _TressCurveOps
    * a drag is in progress). FALSE with the refusal set_curve would give. */
   gboolean (*preview_error) (gpointer model, guint index, const TressCurve *curve,
                              double *max_error, GError **error);
+  /* What set_curve of @curve in curve @index would cost the keys the edit
+   * leaves alone, and the wider choice (TressStoreCost; clear it after),
+   * nothing stored. FALSE with the refusal set_curve would give. */
+  gboolean (*preview_store) (gpointer model, guint index, const TressCurve *curve,
+                             TressStoreCost *cost, GError **error);
+  /* Stores @curve as set_curve does, in the wider value type preview_store
+   * names (wide_type); refused when it names none. */
+  gboolean (*set_curve_wide) (gpointer model, guint index, const TressCurve *curve,
+                              double *max_error, GError **error);
   /* Re-encodes curve @index with its values in the next wider type, so that
    * edits land on finer steps; *max_error gets the largest change of a stored
    * value. TRESS_ERROR_REFUSED when the values are as wide as the format

@@ -812,7 +812,7 @@ test_out_of_range_twice (void)
       g_autoptr (TressCurve) c = ops->get_curve (b, (guint)i);
       guint k = round == 0 ? 2 : n - 3;
 
-      tress_curve_get_key (c, k)->value += round == 0 ? 0.7 : -1.3;
+      tress_curve_get_key (c, k)->value += round == 0 ? 0.7 : -2.6;
       g_assert_true (ops->set_curve (b, (guint)i, c, NULL, &error));
       g_assert_no_error (error);
       g_clear_pointer (&notice, g_free);
@@ -1032,6 +1032,195 @@ test_linear_is_a_ramp (void)
     g_assert_cmpuint (by_type[t], >=, 6);
 }
 
+/* One key of a quantized cubic curve, for the random edits below. */
+typedef struct
+{
+  guint file, curve, key;
+} EditSite;
+
+/* Whether a segment next to key @k of @c has a slope element at its type's
+ * limit (±127, ±32767): where an edit used to re-scale the whole curve. */
+static gboolean
+ref_next_to_limit (const RefCurve *c, guint k)
+{
+  double maxraw = c->kt == 1 ? 32767 : 127;
+
+  for (int s = (int)k - 1; s <= (int)k; s++)
+    if (s >= 0 && s + 1 < (int)c->n)
+      for (guint e = 1; e < 4; e++)
+        if (fabs (ref_elem (c, 4 * s + e)) >= maxraw)
+          return TRUE;
+  return FALSE;
+}
+
+/* 200 seeded random edits of a key's value inside the stored range, on the
+ * shared BFRES files, half of them at keys next to a slope element at its
+ * type's limit: read back by the tests' decoder, none changes the curve's
+ * types, scale, offset or frames, or any byte outside the two segments meeting
+ * at the key (and the value change over the curve, when the first or last key
+ * moves); the key lands within half a step of the value asked for, the keys
+ * either side keep their values and the next key its arrival. An edit to a
+ * value that lands on the step already stored gives identical bytes. */
+static void
+test_random_local_edits (void)
+{
+  static const char *const files[]
+      = { "bfres/Animal_Bass_Animation.bfres", "bfres/Animal_Bass_Animation.sbfres",
+          "bfres/Animal_Dog_Animation.bfres", "bfres/Animal_Bass.bfres" };
+  GBytes *bytes[G_N_ELEMENTS (files)] = { NULL };
+  TressBfres *model[G_N_ELEMENTS (files)] = { NULL };
+  g_autoptr (GArray) limit = g_array_new (FALSE, FALSE, sizeof (EditSite));
+  g_autoptr (GArray) other = g_array_new (FALSE, FALSE, sizeof (EditSite));
+  g_autoptr (GRand) rand = g_rand_new_with_seed (20261207);
+  guint done[2] = { 0 }, slopes_gave = 0, noop = 0;
+
+  for (guint f = 0; f < G_N_ELEMENTS (files); f++)
+    {
+      g_autoptr (GBytes) raw = NULL;
+
+      model[f] = open_sample (files[f], &bytes[f]);
+      if (model[f] == NULL)
+        return;
+      raw = tress_bfres_get_bfres_bytes (model[f]);
+      for (guint i = 0; i < tress_bfres_get_n_curves (model[f]); i++)
+        {
+          TressBfresCurveInfo info;
+          RefCurve rc;
+
+          tress_bfres_get_curve_info (model[f], i, &info);
+          ref_curve_read (g_bytes_get_data (raw, NULL), info.header_pos, TRUE, &rc);
+          if (rc.ct != 0 || rc.kt == 0 || rc.n < 2)
+            continue;
+          for (guint k = 0; k < rc.n; k++)
+            {
+              EditSite site = { f, i, k };
+
+              g_array_append_val (ref_next_to_limit (&rc, k) ? limit : other, site);
+            }
+        }
+    }
+  g_test_message ("%u keys next to a slope element at its limit, %u others", limit->len,
+                  other->len);
+  g_assert_cmpuint (limit->len, >=, 100);
+
+  for (guint round = 0; round < 200; round++)
+    {
+      GArray *pool = round % 2 == 0 ? limit : other;
+      EditSite site = g_array_index (pool, EditSite, g_rand_int_range (rand, 0, (gint32)pool->len));
+      TressBfres *b = model[site.file];
+      g_autoptr (GBytes) before = tress_bfres_get_bfres_bytes (b), state = NULL, after = NULL;
+      g_autoptr (GBytes) after_raw = NULL, back = NULL;
+      g_autoptr (TressCurve) c = ops->get_curve (b, site.curve);
+      g_autoptr (GError) error = NULL;
+      g_autofree char *notice = NULL;
+      const guint8 *da = g_bytes_get_data (before, NULL), *db;
+      TressBfresCurveInfo info;
+      RefCurve ca, cb;
+      double maxraw, want, arrival_before = 0;
+      guint k = site.key, size;
+      gsize keys_at, len;
+
+      tress_bfres_get_curve_info (b, site.curve, &info);
+      ref_curve_read (da, info.header_pos, TRUE, &ca);
+      maxraw = ca.kt == 1 ? 32767 : 127;
+      /* A value inside the stored range (keeping room for the key's own gap
+       * to the segment arriving at it), or one that lands on its own step. */
+      if (round % 10 == 9)
+        want = (ref_elem (&ca, 4 * k) + g_rand_double_range (rand, -0.45, 0.45)) * ca.scale
+               + ca.offset;
+      else
+        want = g_rand_double_range (rand, -(maxraw - 8), maxraw - 8) * ca.scale + ca.offset;
+      if (k + 1 < ca.n)
+        arrival_before = ref_arrival (&ca, k);
+      tress_curve_get_key (c, k)->value = want;
+      state = ops->save_state (b, site.curve);
+      g_assert_true (ops->set_curve (b, site.curve, c, NULL, &error));
+      g_assert_no_error (error);
+      notice = ops->dup_notice (b);
+      after = tress_format_bfres.serialize (b, &error);
+      g_assert_no_error (error);
+      after_raw = tress_bfres_get_bfres_bytes (b);
+      db = g_bytes_get_data (after_raw, &len);
+      g_assert_cmpuint (len, ==, g_bytes_get_size (before));
+      ref_curve_read (db, info.header_pos, TRUE, &cb);
+      /* The header, but for the value change over the curve (0x18). */
+      g_assert_cmpmem (db + info.header_pos, 0x18, da + info.header_pos, 0x18);
+      g_assert_cmpmem (db + info.header_pos + 0x1C, 8, da + info.header_pos + 0x1C, 8);
+      if (k != 0 && k + 1 != ca.n)
+        g_assert_cmpmem (db + info.header_pos + 0x18, 4, da + info.header_pos + 0x18, 4);
+      size = ca.kt == 1 ? 2 : 1;
+      for (guint s = 0; s < ca.n; s++)
+        if (s + 1 != k && s != k)
+          g_assert_cmpmem (cb.keys + 4 * size * s, 4 * size, ca.keys + 4 * size * s, 4 * size);
+      keys_at = (gsize)(ca.keys - da);
+      for (gsize i = 0; i < len; i++)
+        if (da[i] != db[i] && !(i >= keys_at && i < keys_at + 4 * size * ca.n)
+            && !(i >= info.header_pos + 0x18 && i < info.header_pos + 0x1C))
+          g_error ("%s, %s key %u: byte 0x%" G_GSIZE_MODIFIER "x changed", files[site.file],
+                   info.path, k, i);
+      /* The key within half a step; its neighbours' values, the next key's
+       * arrival, within half a step of what they were. */
+      g_assert_cmpfloat (fabs (ref_elem (&cb, 4 * k) * cb.scale + cb.offset - want), <=,
+                         cb.scale / 2 * (1 + 1e-6));
+      if (k > 0)
+        g_assert_cmpfloat (ref_elem (&cb, 4 * (k - 1)), ==, ref_elem (&ca, 4 * (k - 1)));
+      if (k + 1 < ca.n)
+        {
+          g_assert_cmpfloat (ref_elem (&cb, 4 * (k + 1)), ==, ref_elem (&ca, 4 * (k + 1)));
+          g_assert_cmpfloat (fabs (ref_arrival (&cb, k) - arrival_before), <=,
+                             cb.scale / 2 * (1 + 1e-6));
+        }
+      if (round % 10 == 9)
+        {
+          g_assert_null (notice);
+          tress_test_assert_bytes_equal (after_raw, before);
+          noop++;
+        }
+      if (notice != NULL)
+        {
+          g_assert_nonnull (strstr (notice, "slopes moved by up to"));
+          slopes_gave++;
+        }
+      ops->restore_state (b, site.curve, state);
+      back = tress_bfres_get_bfres_bytes (b);
+      tress_test_assert_bytes_equal (back, before);
+      done[round % 2]++;
+    }
+  g_test_message ("%u edits next to a limit, %u elsewhere, %u to the stored step; the slopes "
+                  "had to give in %u",
+                  done[0], done[1], noop, slopes_gave);
+  g_assert_cmpuint (slopes_gave, >, 0);
+  for (guint f = 0; f < G_N_ELEMENTS (files); f++)
+    {
+      g_clear_pointer (&model[f], tress_bfres_free);
+      g_clear_pointer (&bytes[f], g_bytes_unref);
+    }
+}
+
+/* The example the local edits were asked with: 0.3 of a step on key 4 of an
+ * s8 curve whose segment before it has c2 = 127 writes the file unchanged. */
+static void
+test_edit_to_stored_step (void)
+{
+  g_autoptr (GBytes) bytes = NULL, after = NULL;
+  g_autoptr (TressBfres) b = open_sample ("bfres/Animal_Bass_Animation.bfres", &bytes);
+  g_autoptr (TressCurve) c = NULL;
+  g_autoptr (GError) error = NULL;
+  int i;
+
+  if (b == NULL)
+    return;
+  i = tress_bfres_find_curve (b, "Wait/Head/Rotate Y");
+  g_assert_cmpint (i, >=, 0);
+  c = ops->get_curve (b, (guint)i);
+  tress_curve_get_key (c, 4)->value = -1.5146159856114536;
+  g_assert_true (ops->set_curve (b, (guint)i, c, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_null (ops->dup_notice (b));
+  after = tress_format_bfres.serialize (b, &error);
+  tress_test_assert_bytes_equal (after, bytes);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1055,5 +1244,7 @@ main (int argc, char **argv)
   g_test_add_func ("/bfres/edit/out-of-range-twice", test_out_of_range_twice);
   g_test_add_func ("/bfres/edit/widen-on-request", test_widen_on_request);
   g_test_add_func ("/bfres/edit/linear-is-a-ramp", test_linear_is_a_ramp);
+  g_test_add_func ("/bfres/edit/random-local-edits", test_random_local_edits);
+  g_test_add_func ("/bfres/edit/edit-to-stored-step", test_edit_to_stored_step);
   return g_test_run ();
 }

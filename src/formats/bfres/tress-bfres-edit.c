@@ -367,6 +367,9 @@ typedef struct
   GByteArray *fbytes, *kbytes;
   guint32 *lineage; /* float curves: the lineage to store with the new keys */
   GString *notice;  /* what changed beyond the values asked for, said to the user */
+  /* float curves: the largest move of a value or arrival the edit left
+   * alone, measured on the elements written, and the step before and after */
+  double moved, step_before, step_after;
 } Plan;
 
 static gboolean
@@ -555,9 +558,13 @@ typedef struct
 {
   double c[4];
   double end;
+  double length; /* frames to the next key (0 for the last) */
   double want_value, want_end;
   int same_value;   /* the stored key whose value this one keeps, or -1 */
   int same_segment; /* the stored key whose whole segment this one keeps, or -1 */
+  /* The edit left the key's value (its segment's arrival) exactly as stored:
+   * what moves there is a cost the user did not ask for. */
+  gboolean untouched_value, untouched_end;
 } FloatKey;
 
 typedef struct
@@ -579,6 +586,73 @@ quantize (double v, double s, TressBfresKeyType kt)
   return kt == TRESS_BFRES_KEY_32 ? (double)(float)(v / s) : round (v / s);
 }
 
+/* The slope elements r[1..m] of a segment whose two end values are fixed
+ * (their raw sum is @sum): as close to the exact @want[1..m] as elements of at
+ * most @maxraw allow, in least squares: each is its wish moved by one shared
+ * amount and clipped, then rounded so that the sum stays exact. FALSE when no
+ * such elements exist. */
+static gboolean
+solve_within_type (double *r, const double *want, guint m, double sum, double maxraw)
+{
+  double lo = -4 * maxraw - fabs (sum), hi = 4 * maxraw + fabs (sum), left;
+  double x[4];
+
+  for (guint e = 1; e <= m; e++)
+    {
+      lo -= fabs (want[e]);
+      hi += fabs (want[e]);
+    }
+  if (!(fabs (sum) <= m * maxraw))
+    return FALSE;
+  /* The shared shift, by bisection on the clipped sum (nondecreasing in it). */
+  for (int it = 0; it < 200 && hi - lo > 1e-9; it++)
+    {
+      double mid = (lo + hi) / 2, t = 0;
+
+      for (guint e = 1; e <= m; e++)
+        t += CLAMP (want[e] + mid, -maxraw, maxraw);
+      if (t < sum)
+        lo = mid;
+      else
+        hi = mid;
+    }
+  left = sum;
+  for (guint e = 1; e <= m; e++)
+    {
+      x[e] = CLAMP (want[e] + (lo + hi) / 2, -maxraw, maxraw);
+      r[e] = round (x[e]);
+      left -= r[e];
+    }
+  /* Whole steps the rounding left over go where rounding cost least. */
+  while (left != 0)
+    {
+      double dir = left > 0 ? 1 : -1, best_cost = G_MAXDOUBLE;
+      guint best = 0;
+
+      for (guint e = 1; e <= m; e++)
+        {
+          double cost = fabs (r[e] + dir - x[e]);
+
+          if (fabs (r[e] + dir) <= maxraw && cost < best_cost)
+            best_cost = cost, best = e;
+        }
+      if (best == 0)
+        return FALSE;
+      r[best] += dir;
+      left -= dir;
+    }
+  return TRUE;
+}
+
+/* What quantize_float_keys had to give up within the type it was given. */
+typedef struct
+{
+  int unfit_key;      /* the first key whose value or arrival lies outside the type, or -1 */
+  int unfit_segment;  /* the first segment whose coefficients did not fit, or -1 */
+  double slope_moved; /* the largest change of a slope, in value per frame */
+  int slope_segment;  /* the segment where it is, or -1 */
+} FitInfo;
+
 /* Raw elements (n × per into @raw) for key type @kt, scale @fs and offset @fo;
  * with @copy (the stored type, scale and offset) what an edit left alone keeps
  * its stored elements. A segment that is re-encoded ends on the step nearest
@@ -587,11 +661,13 @@ quantize (double v, double s, TressBfresKeyType kt)
  * key's value or arrival from what was asked for. */
 static gboolean
 quantize_float_keys (const FloatPlan *fp, TressBfresKeyType kt, double fs, double fo, gboolean copy,
-                     double *raw, double *err)
+                     double *raw, double *err, FitInfo *fit)
 {
   guint n = fp->n, per = fp->per;
   double maxraw = key_type_max (kt), worst = 0;
   gboolean exact = kt == TRESS_BFRES_KEY_32;
+
+  *fit = (FitInfo){ -1, -1, 0, -1 };
 
   for (guint j = 0; j < n; j++)
     {
@@ -623,9 +699,43 @@ quantize_float_keys (const FloatPlan *fp, TressBfresKeyType kt, double fs, doubl
                 last = e - r[0];
               if (exact)
                 last = (double)(float)last;
-              else if (fabs (last) > maxraw)
-                last = quantize (k->c[per - 1], fs, kt);
               r[per - 1] = last;
+              if (!exact && !(fabs (r[0]) <= maxraw))
+                {
+                  if (fit->unfit_key < 0)
+                    fit->unfit_key = (int)j;
+                  return FALSE;
+                }
+              if (!exact
+                  && !(fabs (r[1]) <= maxraw && fabs (r[per - 1]) <= maxraw
+                       && fabs (r[per == 4 ? 2 : 1]) <= maxraw))
+                {
+                  /* Both ends fit but a slope coefficient does not: the ends
+                   * stay exact and the slopes come as close as the type allows
+                   * (the scale and offset stay; nothing else moves). */
+                  double want[4] = { 0 }, m0, m1, d = k->length > 0 ? k->length : 1;
+
+                  for (guint el = 1; el < per; el++)
+                    want[el] = k->c[el] / fs;
+                  if (!solve_within_type (r, want, per - 1, e - r[0], maxraw))
+                    {
+                      /* The next key's arrival is too far for any elements. */
+                      if (fit->unfit_key < 0)
+                        fit->unfit_key = (int)j + 1;
+                      return FALSE;
+                    }
+                  /* The slopes the segment now has against those asked for. */
+                  m0 = fabs (r[1] - want[1]) * fs / d;
+                  m1 = per == 4 ? fabs ((r[1] + 2 * r[2] + 3 * r[3])
+                                        - (want[1] + 2 * want[2] + 3 * want[3]))
+                                      * fs / d
+                                : 0;
+                  if (MAX (m0, m1) > fit->slope_moved)
+                    {
+                      fit->slope_moved = MAX (m0, m1);
+                      fit->slope_segment = (int)j;
+                    }
+                }
             }
           else
             for (guint e = 1; e < per; e++)
@@ -634,7 +744,13 @@ quantize_float_keys (const FloatPlan *fp, TressBfresKeyType kt, double fs, doubl
       if (fresh && !exact)
         for (guint e = 0; e < per; e++)
           if (!(fabs (r[e]) <= maxraw))
-            return FALSE;
+            {
+              if (e == 0 && fit->unfit_key < 0)
+                fit->unfit_key = (int)j;
+              else if (e > 0 && fit->unfit_segment < 0)
+                fit->unfit_segment = (int)j;
+              return FALSE;
+            }
       worst = MAX (worst, fabs (r[0] * fs + fo - k->want_value));
       if (per > 1 && j + 1 < n)
         {
@@ -684,6 +800,19 @@ float_scale_for (const FloatPlan *fp, TressBfresKeyType kt, double *fs_out, doub
   return TRUE;
 }
 
+/* Whether @asked lands on the very step that stores @stored: a value edited by
+ * less than half a step keeps the stored elements (and the file its bytes). */
+static gboolean
+same_stored (const FloatPlan *fp, double stored, double asked)
+{
+  if (stored == asked)
+    return TRUE;
+  if (!fp->scale_usable || fp->kt == TRESS_BFRES_KEY_32)
+    return FALSE;
+  return quantize (stored - fp->offset, fp->scale, fp->kt)
+         == quantize (asked - fp->offset, fp->scale, fp->kt);
+}
+
 /* The exact coefficients of every key of @curve (the edit) for curve @c, and
  * what of the stored curve @stored each keeps (format page, "Editing in the
  * file's precision"); *lineage gets the keys' new lineage. */
@@ -724,7 +853,9 @@ float_plan_build (TressBfres *b, guint index, const TressCurve *curve, TressBfre
       f->want_end = k1 != NULL ? tress_key_in_value (k1) : k->value;
       if (known)
         was = old != NULL ? old[oi] : (oi < 0xFFFF ? (oi + 1) | (oi + 1) << 16 : 0);
-      if (known && s->value == k->value)
+      f->length = k1 != NULL ? k1->frame - k->frame : 0;
+      f->untouched_value = known && s->value == k->value;
+      if (known && same_stored (fp, s->value, k->value))
         {
           f->same_value = (int)oi;
           lv = LINEAGE_VALUE (was);
@@ -741,9 +872,14 @@ float_plan_build (TressBfres *b, guint index, const TressCurve *curve, TressBfre
             {
               const TressKey *s1 = tress_curve_get_key (stored, oi + 1);
 
-              if (s1->frame == k1->frame && tress_key_in_value (s1) == tress_key_in_value (k1)
-                  && (per == 2 || (s->out_slope == k->out_slope && s1->in_slope == k1->in_slope)))
+              gboolean slopes
+                  = per == 2 || (s->out_slope == k->out_slope && s1->in_slope == k1->in_slope);
+
+              if (s1->frame == k1->frame
+                  && same_stored (fp, tress_key_in_value (s1), tress_key_in_value (k1)) && slopes)
                 f->same_segment = (int)oi;
+              f->untouched_end = f->untouched_value && s1->frame == k1->frame
+                                 && tress_key_in_value (s1) == tress_key_in_value (k1) && slopes;
             }
           else if (per == 1)
             f->same_segment = (int)oi;
@@ -802,19 +938,23 @@ encode_float_curve (Plan *p, const FloatPlan *fp, const char *path, int min_kt, 
   guint per = fp->per, n = fp->n;
   g_autofree double *raw = g_new (double, (gsize)n *per);
   TressBfresKeyType kt = fp->kt;
-  double fs = fp->scale, fo = fp->offset, err = 0;
+  double fs = fp->scale, fo = fp->offset, err = 0, moved = 0;
   gboolean done = FALSE;
+  FitInfo fit, first_fit = { -1, -1, 0, -1 };
 
   if (min_kt >= 0 && min_kt < (int)kt)
     kt = min_kt;
   if (kt == fp->kt && fp->scale_usable)
-    done = quantize_float_keys (fp, kt, fs, fo, TRUE, raw, &err);
+    {
+      done = quantize_float_keys (fp, kt, fs, fo, TRUE, raw, &err, &fit);
+      first_fit = fit;
+    }
   for (;;)
     {
       if (!done)
         {
           if (!float_scale_for (fp, kt, &fs, &fo)
-              || !quantize_float_keys (fp, kt, fs, fo, FALSE, raw, &err))
+              || !quantize_float_keys (fp, kt, fs, fo, FALSE, raw, &err, &fit))
             {
               err = INFINITY;
               if (kt == TRESS_BFRES_KEY_32)
@@ -829,26 +969,55 @@ encode_float_curve (Plan *p, const FloatPlan *fp, const char *path, int min_kt, 
       done = FALSE;
     }
 
+  /* What the stored result did to what the edit left alone. */
+  for (guint j = 0; j < n; j++)
+    {
+      const double *r = raw + (gsize)j * per;
+
+      if (fp->k[j].untouched_value)
+        moved = MAX (moved, fabs (r[0] * fs + fo - fp->k[j].want_value));
+      if (fp->k[j].untouched_end && j + 1 < n)
+        {
+          double sum = per == 4 ? ((r[0] + r[1]) + r[2]) + r[3] : r[0] + r[1];
+
+          moved = MAX (moved, fabs (sum * fs + fo - fp->k[j].want_end));
+        }
+    }
+
   if (kt != fp->kt)
-    notice_add (p->notice, "%s: %s keys widened to %s%s", path,
+    notice_add (p->notice, "%s: %s keys widened to %s%s, keys not edited moved by up to %.3g", path,
                 tress_bfres_key_type_to_string (fp->kt),
                 kt == TRESS_BFRES_KEY_32 ? "32-bit float" : tress_bfres_key_type_to_string (kt),
-                kt == TRESS_BFRES_KEY_32 ? " (exact)" : "");
+                kt == TRESS_BFRES_KEY_32 ? " (exact)" : "", moved);
   else if (float_to_bits ((float)fs) != float_to_bits ((float)fp->scale)
            || float_to_bits ((float)fo) != float_to_bits ((float)fp->offset))
     {
-      double moved = 0;
+      g_autofree char *what = NULL;
 
-      /* What the new step did to the keys the edit left alone. */
-      for (guint j = 0; j < n; j++)
-        if (fp->k[j].same_value >= 0)
-          moved = MAX (moved, fabs (raw[(gsize)j * per] * fs + fo - fp->k[j].want_value));
+      if (!fp->scale_usable)
+        what = g_strdup ("no usable stored scale");
+      else if (first_fit.unfit_key >= 0)
+        what = g_strdup_printf ("key %d's value %.6g lies outside what the stored scale and "
+                                "offset hold",
+                                first_fit.unfit_key,
+                                first_fit.unfit_key < (int)n ? fp->k[first_fit.unfit_key].want_value
+                                                             : 0.0);
+      else if (first_fit.unfit_segment >= 0)
+        what = g_strdup_printf ("the slopes of the segment after key %d do not fit %s "
+                                "coefficients",
+                                first_fit.unfit_segment, tress_bfres_key_type_to_string (fp->kt));
+      else
+        what = g_strdup ("the values do not fit the stored scale and offset");
       notice_add (p->notice,
-                  "%s: a value outside what the stored scale and offset hold; the "
-                  "curve's %s keys are quantized anew (step %.3g, was %.3g), keys "
+                  "%s: %s; the curve's %s keys are quantized anew (step %.3g, was %.3g), keys "
                   "not edited moved by up to %.3g",
-                  path, tress_bfres_key_type_to_string (kt), fs, fp->scale, moved);
+                  path, what, tress_bfres_key_type_to_string (kt), fs, fp->scale, moved);
     }
+  else if (fit.slope_segment >= 0)
+    notice_add (p->notice,
+                "%s: the segment after key %d keeps its ends but its slopes moved by up to %.3g "
+                "a frame to fit %s coefficients",
+                path, fit.slope_segment, fit.slope_moved, tress_bfres_key_type_to_string (kt));
 
   p->kbytes = g_byte_array_new ();
   for (gsize i = 0; i < (gsize)n * per; i++)
@@ -859,6 +1028,9 @@ encode_float_curve (Plan *p, const FloatPlan *fp, const char *path, int min_kt, 
   p->scale_bits = float_to_bits ((float)fs);
   p->offset_bits = float_to_bits ((float)fo);
   p->error = err;
+  p->moved = moved;
+  p->step_before = fp->kt == TRESS_BFRES_KEY_32 ? 0 : fp->scale;
+  p->step_after = kt == TRESS_BFRES_KEY_32 ? 0 : fs;
 }
 
 static gboolean
@@ -1015,7 +1187,7 @@ bfres_widening_step (TressBfres *b, guint index, TressBfresKeyType kt, double *s
  * *max_error is computed: a preview of set_curve). */
 static gboolean
 bfres_encode_curve (TressBfres *b, guint index, const TressCurve *curve, int want_type,
-                    int min_frame_type, int min_key_type, gboolean store, double *max_error,
+                    int min_frame_type, int min_key_type, gboolean store, BfresEncodeResult *res,
                     GError **error)
 {
   BfresCurve *c = bfres_curve (b, index);
@@ -1210,10 +1382,15 @@ bfres_encode_curve (TressBfres *b, guint index, const TressCurve *curve, int wan
     for (guint i = 0; i < n; i++)
       p.error = MAX (p.error, fabs ((double)(float)p.frames[i] - p.frames[i]));
 
+  if (res != NULL)
+    *res = (BfresEncodeResult){ .error = p.error,
+                                .moved = p.moved,
+                                .step_before = p.step_before,
+                                .step_after = p.step_after,
+                                .key_type = p.kt,
+                                .growth = bfres_growth (b, index, p.fbytes->len, p.kbytes->len) };
   if (!store)
     {
-      if (max_error)
-        *max_error = p.error;
       ok = TRUE;
       goto out;
     }
@@ -1273,8 +1450,6 @@ bfres_encode_curve (TressBfres *b, guint index, const TressCurve *curve, int wan
   g_free (b->notice);
   b->notice = p.notice->len > 0 ? g_strdup (p.notice->str) : NULL;
 
-  if (max_error)
-    *max_error = p.error;
   ok = TRUE;
 
 out:
@@ -1294,15 +1469,21 @@ gboolean
 bfres_set_curve (TressBfres *b, guint index, const TressCurve *curve, int want_type,
                  int min_frame_type, int min_key_type, double *max_error, GError **error)
 {
-  return bfres_encode_curve (b, index, curve, want_type, min_frame_type, min_key_type, TRUE,
-                             max_error, error);
+  BfresEncodeResult res;
+
+  if (!bfres_encode_curve (b, index, curve, want_type, min_frame_type, min_key_type, TRUE, &res,
+                           error))
+    return FALSE;
+  if (max_error)
+    *max_error = res.error;
+  return TRUE;
 }
 
 gboolean
-bfres_preview_curve (TressBfres *b, guint index, const TressCurve *curve, double *max_error,
-                     GError **error)
+bfres_preview_curve (TressBfres *b, guint index, const TressCurve *curve, int min_key_type,
+                     BfresEncodeResult *res, GError **error)
 {
-  return bfres_encode_curve (b, index, curve, -1, -1, -1, FALSE, max_error, error);
+  return bfres_encode_curve (b, index, curve, -1, -1, min_key_type, FALSE, res, error);
 }
 
 /* ---- exact undo state ------------------------------------------------------ */

@@ -200,9 +200,20 @@ void bfres_decode_elems (const TressBfres *b, const BfresCurve *c, double *out);
 TressCurve *bfres_get_curve (TressBfres *b, guint index);
 gboolean bfres_set_curve (TressBfres *b, guint index, const TressCurve *curve, int want_type,
                           int min_frame_type, int min_key_type, double *max_error, GError **error);
-/* The largest error bfres_set_curve (…, -1, -1, -1, …) would give, nothing stored. */
-gboolean bfres_preview_curve (TressBfres *b, guint index, const TressCurve *curve,
-                              double *max_error, GError **error);
+/* What storing a curve gives, or would give. */
+typedef struct
+{
+  double error;       /* the largest distance of a stored value from the one asked for */
+  double moved;       /* the largest move of a value or arrival the edit left alone */
+  double step_before; /* the values' step before and after (0: 32-bit floats) */
+  double step_after;
+  TressBfresKeyType key_type;
+  gsize growth; /* bytes the file grows by */
+} BfresEncodeResult;
+
+/* What bfres_set_curve (…, -1, -1, @min_key_type, …) would give, nothing stored. */
+gboolean bfres_preview_curve (TressBfres *b, guint index, const TressCurve *curve, int min_key_type,
+                              BfresEncodeResult *res, GError **error);
 /* How many bytes the file grows by when curve @index gets frame and key
  * arrays of these lengths (0 when they fit where the old ones are). */
 gsize bfres_growth (TressBfres *b, guint index, gsize frames_len, gsize keys_len);

@@ -644,13 +644,96 @@ ops_preview_error (gpointer model, guint index, const TressCurve *curve, double 
                    GError **error)
 {
   TressBfres *b = model;
+  BfresEncodeResult res;
+
   if (index >= b->curves->len)
     {
       g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED, "No curve %u (the file has %u)", index,
                    b->curves->len);
       return FALSE;
     }
-  return bfres_preview_curve (b, index, curve, max_error, error);
+  if (!bfres_preview_curve (b, index, curve, -1, &res, error))
+    return FALSE;
+  if (max_error)
+    *max_error = res.error;
+  return TRUE;
+}
+
+/* The narrowest key type wider than curve @index's in which storing @curve
+ * keeps what the edit left alone within half the step it has now; -1 when
+ * none (or the curve is exact already). */
+static int
+wide_key_type_for (TressBfres *b, guint index, const TressCurve *curve, double tolerance,
+                   BfresEncodeResult *res)
+{
+  TressBfresCurveInfo info;
+
+  if (!tress_bfres_get_curve_info (b, index, &info) || !bfres_curve_type_is_float (info.curve_type))
+    return -1;
+  for (int kt = (int)info.key_type - 1; kt >= TRESS_BFRES_KEY_32; kt--)
+    if (bfres_preview_curve (b, index, curve, kt, res, NULL)
+        && (res->moved <= tolerance * (1 + 1e-6) || kt == TRESS_BFRES_KEY_32))
+      return kt;
+  return -1;
+}
+
+static gboolean
+ops_preview_store (gpointer model, guint index, const TressCurve *curve, TressStoreCost *cost,
+                   GError **error)
+{
+  TressBfres *b = model;
+  BfresEncodeResult res, wide;
+  TressBfresCurveInfo info;
+  int kt;
+
+  memset (cost, 0, sizeof *cost);
+  if (!tress_bfres_get_curve_info (b, index, &info))
+    {
+      g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED, "No curve %u (the file has %u)", index,
+                   b->curves->len);
+      return FALSE;
+    }
+  if (!bfres_preview_curve (b, index, curve, -1, &res, error))
+    return FALSE;
+  cost->moved = res.moved;
+  cost->step = res.step_before;
+  cost->new_step = res.step_after;
+  cost->tolerance = res.step_before / 2;
+  cost->type = g_strdup (tress_bfres_key_type_to_string (info.key_type));
+  if (!tress_store_cost_is_lossy (cost))
+    return TRUE;
+  kt = wide_key_type_for (b, index, curve, cost->tolerance, &wide);
+  if (kt >= 0)
+    {
+      cost->wide_type = g_strdup (kt == TRESS_BFRES_KEY_32 ? "32-bit float"
+                                                           : tress_bfres_key_type_to_string (kt));
+      cost->wide_moved = wide.moved;
+      cost->wide_step = wide.step_after;
+      cost->wide_growth = wide.growth;
+    }
+  return TRUE;
+}
+
+static gboolean
+ops_set_curve_wide (gpointer model, guint index, const TressCurve *curve, double *max_error,
+                    GError **error)
+{
+  TressBfres *b = model;
+  TressStoreCost cost;
+  BfresEncodeResult wide;
+  int kt;
+
+  if (!ops_preview_store (model, index, curve, &cost, error))
+    return FALSE;
+  kt = wide_key_type_for (b, index, curve, cost.tolerance, &wide);
+  tress_store_cost_clear (&cost);
+  if (kt < 0)
+    {
+      g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED,
+                   _ ("No wider value type would keep the other keys where they are"));
+      return FALSE;
+    }
+  return bfres_set_curve (b, index, curve, -1, -1, kt, max_error, error);
 }
 
 /* "the file grows by 144 bytes" / "the file keeps its size" */
@@ -831,6 +914,8 @@ static const TressCurveOps bfres_curve_ops = {
   .save_state = ops_save_state,
   .restore_state = ops_restore_state,
   .preview_error = ops_preview_error,
+  .preview_store = ops_preview_store,
+  .set_curve_wide = ops_set_curve_wide,
   .widen_types = ops_widen_types,
   .describe_widening = ops_describe_widening,
   .widen_frames = ops_widen_frames,
