@@ -188,7 +188,7 @@ cmd_eval (int argc, char **argv)
   return TRESS_CLI_OK;
 }
 
-static gboolean opt_extend, opt_widen;
+static gboolean opt_extend, opt_widen, opt_requantize;
 static char *opt_out, *opt_frame, *opt_value, *opt_in, *opt_outslope, *opt_interp, *opt_tolerance;
 
 /* The change a command makes, applied to a curve as the file holds it (again
@@ -267,6 +267,44 @@ widen_frames_if_asked (TressCliFile *file, guint index, const TressCurve *curve,
   return TRUE;
 }
 
+/* Whether storing @curve would move keys the edit left alone by more than half
+ * their step (TRUE, with @cost filled in); FALSE when it costs nothing, when
+ * the format cannot tell, or when the store would be refused anyway (the store
+ * itself then says why). */
+static gboolean
+store_is_lossy (TressCliFile *file, guint index, const TressCurve *curve, TressStoreCost *cost)
+{
+  const TressCurveOps *ops = file->format->curves;
+
+  memset (cost, 0, sizeof *cost);
+  if (ops->preview_store == NULL || !ops->preview_store (file->model, index, curve, cost, NULL))
+    return FALSE;
+  if (tress_store_cost_is_lossy (cost))
+    return TRUE;
+  tress_store_cost_clear (cost);
+  return FALSE;
+}
+
+/* The refusal of a lossy store, with what each way out costs. */
+static void
+set_lossy_error (GError **error, const TressStoreCost *cost)
+{
+  g_autofree char *wide = NULL;
+
+  if (cost->wide_type != NULL)
+    wide = g_strdup_printf (
+        ", or --widen to store %s keys instead (the keys not edited then move by up to %.3g; "
+        "the file grows by %" G_GSIZE_FORMAT " bytes)",
+        cost->wide_type, cost->wide_moved, cost->wide_growth);
+  g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED,
+               "the edit does not fit the curve's %s keys as stored (step %.3g): storing it "
+               "needs a step of %.3g, which moves the keys not edited by up to %.3g (more than "
+               "half the step they have now, %.3g); nothing written. Add --requantize to accept "
+               "that%s",
+               cost->type, cost->step, cost->new_step, cost->moved, cost->tolerance,
+               wide != NULL ? wide : "");
+}
+
 static void
 print_notice (TressCliFile *file)
 {
@@ -291,10 +329,25 @@ edit_and_save (TressCliFile *file, guint index, CurveEdit edit, gpointer data, g
   double max_error = 0, tolerance = 0;
   int k = -1;
   double frame = 0;
+  gboolean lossy_first = FALSE;
 
   if (opt_tolerance != NULL && !parse_double (opt_tolerance, "--tolerance", &tolerance))
     return TRESS_CLI_UNREADABLE;
-  if (opt_widen && sets_values && ops->widen_types != NULL)
+  /* --widen on an edit that would move other keys stores it in the type that
+   * keeps them (below); on any other it widens first, as asked. */
+  if (opt_widen && sets_values)
+    {
+      g_autoptr (TressCurve) curve = ops->get_curve (file->model, index);
+      TressStoreCost cost;
+
+      if (edit (curve, data, NULL) >= 0 && tress_curve_check_limits (curve, NULL)
+          && store_is_lossy (file, index, curve, &cost))
+        {
+          lossy_first = TRUE;
+          tress_store_cost_clear (&cost);
+        }
+    }
+  if (opt_widen && sets_values && ops->widen_types != NULL && !lossy_first)
     {
       g_autofree char *cost
           = ops->describe_widening != NULL ? ops->describe_widening (file->model, index) : NULL;
@@ -331,8 +384,26 @@ edit_and_save (TressCliFile *file, guint index, CurveEdit edit, gpointer data, g
       if (!tress_curve_check_limits (curve, &error))
         goto refused;
       before = ops->save_state (file->model, index);
-      if (!ops->set_curve (file->model, index, curve, &max_error, &error))
-        goto refused;
+      {
+        TressStoreCost cost;
+        gboolean wide = FALSE;
+
+        if (store_is_lossy (file, index, curve, &cost))
+          {
+            if (opt_widen && cost.wide_type != NULL && ops->set_curve_wide != NULL)
+              wide = TRUE;
+            else if (!opt_requantize)
+              {
+                set_lossy_error (&error, &cost);
+                tress_store_cost_clear (&cost);
+                goto refused;
+              }
+            tress_store_cost_clear (&cost);
+          }
+        if (!(wide ? ops->set_curve_wide (file->model, index, curve, &max_error, &error)
+                   : ops->set_curve (file->model, index, curve, &max_error, &error)))
+          goto refused;
+      }
       if (!(tolerance > 0 && max_error > tolerance) || ops->widen_types == NULL)
         break;
       /* Over the tolerance: the edit again on wider values. */
@@ -384,8 +455,17 @@ refused:
     G_OPTION_ARG_NONE,                                                                             \
     &opt_widen,                                                                                    \
     "Store frames between the stored ones, and values set in the next wider type, saying what "    \
-    "it costs",                                                                                    \
+    "it costs; an edit that would move other keys is stored in the narrowest wider type that "     \
+    "keeps them",                                                                                  \
     NULL },                                                                                        \
+      { "requantize",                                                                              \
+        0,                                                                                         \
+        0,                                                                                         \
+        G_OPTION_ARG_NONE,                                                                         \
+        &opt_requantize,                                                                           \
+        "Accept a coarser step for the whole curve when an edit does not fit the stored one (the " \
+        "keys not edited move)",                                                                   \
+        NULL },                                                                                    \
   {                                                                                                \
     "tolerance", 0, 0, G_OPTION_ARG_STRING, &opt_tolerance,                                        \
         "Widen the values' type while the stored values lie further than T from the edited ones",  \

@@ -80,7 +80,8 @@ test_sample_edit (void)
   if (sample == NULL)
     return;
   {
-    const char *set[] = { "set-key", sample, "Dead/Skl_Root/Rotate Y", "3", "--value", "0.5", "-o",
+    const char *set[] = { "set-key", sample, "Dead/Skl_Root/Rotate Y", "3",
+                          "--value", "0.5",  "--requantize",           "-o",
                           edited,    NULL };
     const char *eval[] = { "eval", edited, "Dead/Skl_Root/Rotate Y", "3", NULL };
     const char *validate[] = { "validate", edited, NULL };
@@ -452,6 +453,133 @@ test_shared_names (void)
   }
 }
 
+/* The number after @prefix in @text. */
+static double
+number_after (const char *text, const char *prefix)
+{
+  const char *at = strstr (text, prefix);
+
+  g_assert_nonnull (at);
+  return g_ascii_strtod (at + strlen (prefix), NULL);
+}
+
+/* A value far outside an s8 curve's stored range: refused with both ways out
+ * and their costs, nothing written; --widen keeps every other key within half
+ * its step and grows the file by what it said; --requantize moves the others
+ * by what it says (measured by the tests' decoder). */
+static void
+test_far_value (void)
+{
+  g_autofree char *sample = tress_test_sample_path ("bfres/Animal_Dog_Animation.bfres");
+  g_autofree char *out = tmp ("far.bfres"), *wide = tmp ("far-wide.bfres");
+  g_autofree char *coarse = tmp ("far-coarse.bfres"), *o = NULL, *e = NULL;
+  const char *curve = "Damage/Spine_1/Rotate X";
+  g_autoptr (GBytes) orig = NULL;
+  double wide_moved, growth, moved_said;
+  RefCurve rc;
+  gsize header = 0;
+
+  if (sample == NULL)
+    return;
+  {
+    g_autoptr (GError) error = NULL;
+    g_autoptr (TressBfres) b = NULL;
+    TressBfresCurveInfo info;
+
+    orig = tress_test_load_sample ("bfres/Animal_Dog_Animation.bfres");
+    b = tress_bfres_parse (orig, "dog", &error);
+    g_assert_no_error (error);
+    tress_bfres_get_curve_info (b, (guint)tress_bfres_find_curve (b, curve), &info);
+    header = info.header_pos;
+    ref_curve_read (g_bytes_get_data (orig, NULL), header, TRUE, &rc);
+    g_assert_cmpuint (rc.kt, ==, 2);
+  }
+  g_remove (out);
+  {
+    const char *set[] = { "set-key", sample, curve, "1", "--value", "2.5", "-o", out, NULL };
+
+    g_assert_cmpint (tress_test_run_cli (set, &o, &e), ==, 1);
+    g_assert_false (g_file_test (out, G_FILE_TEST_EXISTS));
+    g_assert_nonnull (strstr (e, "nothing written"));
+    g_assert_nonnull (strstr (e, "--requantize"));
+    g_assert_nonnull (strstr (e, "--widen to store 32-bit float keys"));
+    moved_said = number_after (e, "moves the keys not edited by up to ");
+    g_assert_cmpfloat (moved_said, >, rc.scale);
+    wide_moved = number_after (e, "the keys not edited then move by up to ");
+    g_assert_cmpfloat (wide_moved, <=, rc.scale / 2);
+    growth = number_after (e, "the file grows by ");
+    g_clear_pointer (&o, g_free);
+    g_clear_pointer (&e, g_free);
+  }
+  for (int way = 0; way < 2; way++)
+    {
+      const char *path = way == 0 ? wide : coarse;
+      const char *set[] = {
+        "set-key", sample, curve, "1", "--value", "2.5", way == 0 ? "--widen" : "--requantize",
+        "-o",      path,   NULL
+      };
+      g_autoptr (GBytes) after = NULL;
+      RefCurve ac;
+      double worst = 0;
+
+      g_assert_cmpint (tress_test_run_cli (set, &o, &e), ==, 0);
+      {
+        gchar *data;
+        gsize len;
+
+        g_assert_true (g_file_get_contents (path, &data, &len, NULL));
+        after = g_bytes_new_take (data, len);
+      }
+      ref_curve_read (g_bytes_get_data (after, NULL), header, TRUE, &ac);
+      for (guint k = 0; k < rc.n; k++)
+        if (k != 1)
+          worst = MAX (worst, fabs (ref_eval (&ac, ref_frame (&ac, k))
+                                    - ref_eval (&rc, ref_frame (&rc, k))));
+      g_assert_cmpfloat (fabs (ref_eval (&ac, 1) - 2.5), <=, MAX (ac.scale, 1e-6));
+      if (way == 0)
+        {
+          g_assert_cmpuint (ac.kt, ==, 0);
+          g_assert_cmpfloat (worst, <=, rc.scale / 2);
+          g_assert_cmpuint (g_bytes_get_size (after) - g_bytes_get_size (orig), ==, (gsize)growth);
+        }
+      else
+        {
+          g_assert_cmpuint (ac.kt, ==, 2);
+          g_assert_cmpuint (g_bytes_get_size (after), ==, g_bytes_get_size (orig));
+          /* The figure said is the largest real move, to its 3 digits. */
+          g_assert_cmpfloat (fabs (worst - moved_said), <=, moved_said * 0.005);
+        }
+      g_clear_pointer (&o, g_free);
+      g_clear_pointer (&e, g_free);
+    }
+}
+
+/* Converting to Linear from the command line gives a ramp between the keys. */
+static void
+test_linear_ramp (void)
+{
+  g_autofree char *sample = tress_test_sample_path ("bfres/Animal_Bass_Animation.bfres");
+  g_autofree char *lin = tmp ("lin.bfres"), *o = NULL, *o2 = NULL;
+  const char *set[] = {
+    "bfres-set-type", sample, "Move/Tail/Rotate Y", "--curve-type", "Linear", "-o", lin, NULL
+  };
+  const char *eval[] = { "eval", lin, "Move/Tail/Rotate Y", "0", "1", "2", NULL };
+  g_auto (GStrv) lines = NULL;
+  double v0, v1, v2;
+
+  if (sample == NULL)
+    return;
+  g_assert_cmpint (tress_test_run_cli (set, &o, NULL), ==, 0);
+  g_assert_cmpint (tress_test_run_cli (eval, &o2, NULL), ==, 0);
+  lines = g_strsplit (o2, "\n", -1);
+  v0 = g_ascii_strtod (strchr (lines[0], '\t') + 1, NULL);
+  v1 = g_ascii_strtod (strchr (lines[1], '\t') + 1, NULL);
+  v2 = g_ascii_strtod (strchr (lines[2], '\t') + 1, NULL);
+  /* Keys at 0 and 2 (0.234 and 0.081): frame 1 lies half-way. */
+  g_assert_cmpfloat (fabs (v1 - (v0 + v2) / 2), <, 1e-3);
+  g_assert_cmpfloat (v0 - v2, >, 0.1);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -465,5 +593,7 @@ main (int argc, char **argv)
   g_test_add_func ("/bfres/cli/set-key-precision", test_set_key_precision);
   g_test_add_func ("/bfres/cli/niff-past-end", test_niff_past_end);
   g_test_add_func ("/bfres/cli/shared-names", test_shared_names);
+  g_test_add_func ("/bfres/cli/far-value", test_far_value);
+  g_test_add_func ("/bfres/cli/linear-ramp", test_linear_ramp);
   return g_test_run ();
 }
