@@ -619,6 +619,52 @@ tress_curve_document_set_curve_merging (TressCurveDocument *self, guint index,
 }
 
 gboolean
+tress_curve_document_preview_store (TressCurveDocument *self, guint index, const TressCurve *curve,
+                                    TressStoreCost *cost)
+{
+  const TressCurveOps *ops;
+
+  g_return_val_if_fail (TRESS_IS_CURVE_DOCUMENT (self), FALSE);
+  g_return_val_if_fail (curve != NULL && cost != NULL, FALSE);
+  memset (cost, 0, sizeof *cost);
+  ops = get_ops (self);
+  if (ops == NULL || ops->preview_store == NULL
+      || index >= tress_curve_document_get_n_curves (self))
+    return FALSE;
+  return ops->preview_store (tress_document_get_model (TRESS_DOCUMENT (self)), index, curve, cost,
+                             NULL);
+}
+
+static gboolean
+set_curve_wide_edit (gpointer model, guint index, gpointer data, double *max_error, GError **error)
+{
+  SetCurveData *d = data;
+
+  return d->ops->set_curve_wide (model, index, d->curve, max_error, error);
+}
+
+gboolean
+tress_curve_document_set_curve_wide (TressCurveDocument *self, guint index, const TressCurve *curve,
+                                     const char *label, GError **error)
+{
+  SetCurveData data;
+
+  g_return_val_if_fail (TRESS_IS_CURVE_DOCUMENT (self), FALSE);
+  g_return_val_if_fail (curve != NULL, FALSE);
+  data.ops = get_ops (self);
+  data.curve = curve;
+  if (data.ops == NULL || data.ops->set_curve_wide == NULL)
+    {
+      g_set_error (error, TRESS_ERROR, TRESS_ERROR_UNSUPPORTED, "%s",
+                   _ ("This format has no wider value types"));
+      return FALSE;
+    }
+  if (!tress_curve_check_limits (curve, error))
+    return FALSE;
+  return record_edit (self, index, label, NULL, set_curve_wide_edit, &data, error);
+}
+
+gboolean
 tress_curve_document_apply_model_edit (TressCurveDocument *self, guint index, const char *label,
                                        TressCurveModelEdit edit, gpointer data, GError **error)
 {

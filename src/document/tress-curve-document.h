@@ -52,6 +52,16 @@ double tress_curve_document_get_quant_error (TressCurveDocument *self, guint ind
 gboolean tress_curve_document_preview_error (TressCurveDocument *self, guint index,
                                              const TressCurve *curve, double *max_error,
                                              GError **error);
+/* What storing @curve in curve @index would cost the keys the edit leaves
+ * alone (the format's preview_store; clear @cost after). FALSE when the format
+ * cannot tell (then nothing needs asking) or would refuse the curve. */
+gboolean tress_curve_document_preview_store (TressCurveDocument *self, guint index,
+                                             const TressCurve *curve, TressStoreCost *cost);
+/* As tress_curve_document_set_curve, in the wider value type preview_store
+ * named (the format's set_curve_wide). */
+gboolean tress_curve_document_set_curve_wide (TressCurveDocument *self, guint index,
+                                              const TressCurve *curve, const char *label,
+                                              GError **error);
 /* Encodes @curve into curve @index as one undo step labelled @label. On a
  * refusal (TRESS_ERROR_REFUSED, the format's reason) nothing changes. */
 gboolean tress_curve_document_set_curve (TressCurveDocument *self, guint index,

@@ -54,6 +54,7 @@
 #include <time.h>
 
 #include "curves/tress-curve-editor.h"
+#include "curves/tress-curve-store-question.h"
 #include "tress-application.h"
 #include "tress-document-page.h"
 #include "tress-test-utils.h"
@@ -205,6 +206,24 @@ wait_for_frame (Fixture *f, Start t0, const char *what)
   g_test_message ("%s: next frame after %.3f s of processor time (%.3f s on the clock)", what, cpu,
                   (g_get_monotonic_time () - t0.wall) / 1e6);
   return cpu;
+}
+
+/* Answers the question a lossy store asks, when one is on screen. */
+static void
+answer_store_question (int response)
+{
+  GListModel *tops = gtk_window_get_toplevels ();
+
+  for (guint t = 0; t < g_list_model_get_n_items (tops); t++)
+    {
+      g_autoptr (GtkWidget) w = g_list_model_get_item (tops, t);
+
+      if (GTK_IS_MESSAGE_DIALOG (w))
+        {
+          gtk_dialog_response (GTK_DIALOG (w), response);
+          return;
+        }
+    }
 }
 
 typedef enum
@@ -781,6 +800,8 @@ test_default_layout (void)
     gtk_widget_activate_action (GTK_WIDGET (f->view), "curve.select-key", "(uub)",
                                 tress_curve_view_get_curve_index (f->view, 0), 1u, FALSE);
     gtk_widget_activate_action (GTK_WIDGET (f->view), "curve.nudge", "(ii)", 0, 1);
+    /* A nudge that does not fit the curve's step asks first: Keep its type. */
+    answer_store_question (TRESS_STORE_RESPONSE_KEEP);
     g_assert_nonnull (tress_curve_editor_get_warning (f->editor));
     wait_for_frame (f, start_now (), "a message and a warning");
     g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (f->view), editor, &after));

@@ -752,10 +752,12 @@ test_samples (void)
 static GtkWidget *
 find_descendant (GtkWidget *w, GType type, const char *icon_name)
 {
+  /* @icon_name: a menu button's icon, or another widget's name. */
   if (G_TYPE_CHECK_INSTANCE_TYPE (w, type)
       && (icon_name == NULL
           || (GTK_IS_MENU_BUTTON (w)
-              && g_strcmp0 (gtk_menu_button_get_icon_name (GTK_MENU_BUTTON (w)), icon_name) == 0)))
+              && g_strcmp0 (gtk_menu_button_get_icon_name (GTK_MENU_BUTTON (w)), icon_name) == 0)
+          || (!GTK_IS_MENU_BUTTON (w) && g_strcmp0 (gtk_widget_get_name (w), icon_name) == 0)))
     return w;
   for (GtkWidget *c = gtk_widget_get_first_child (w); c != NULL;
        c = gtk_widget_get_next_sibling (c))
@@ -805,11 +807,28 @@ test_toolbar (Fixture *f, gconstpointer data)
   more = find_descendant (GTK_WIDGET (f->editor), GTK_TYPE_MENU_BUTTON, "view-more-symbolic");
   g_assert_nonnull (more);
   popover = GTK_WIDGET (gtk_menu_button_get_popover (GTK_MENU_BUTTON (more)));
-  spin = find_descendant (popover, GTK_TYPE_SPIN_BUTTON, NULL);
+  spin = find_descendant (popover, GTK_TYPE_SPIN_BUTTON, "tolerance");
   g_assert_nonnull (spin);
   gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), 0.05);
   g_object_get (f->view, "tolerance", &tolerance, NULL);
   g_assert_cmpfloat (tolerance, ==, 0.05);
+
+  /* The nudge step: the status line shows the one in use (a tenth of the
+   * grid's spacing), the menu sets another, and Up moves a key by it. */
+  {
+    GtkWidget *status = find_descendant (GTK_WIDGET (f->editor), GTK_TYPE_LABEL, "summary");
+    g_autofree char *want = NULL;
+
+    g_assert_nonnull (status);
+    want = g_strdup_printf ("nudge %.3g", tress_curve_view_get_nudge_step (f->view));
+    g_assert_nonnull (strstr (gtk_label_get_text (GTK_LABEL (status)), want));
+    spin = find_descendant (popover, GTK_TYPE_SPIN_BUTTON, "nudge-step");
+    g_assert_nonnull (spin);
+    gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), 0.25);
+    g_assert_cmpfloat (tress_curve_view_get_nudge_step (f->view), ==, 0.25);
+    g_assert_nonnull (strstr (gtk_label_get_text (GTK_LABEL (status)), "nudge 0.25"));
+    gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), 0);
+  }
 }
 
 int

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "../bfres/bfres-test-common.h"
+#include "curves/tress-curve-store-question.h"
 #include "curves/tress-curve-view.h"
 #include "document/tress-curve-document.h"
 #include "tress-test-utils.h"
@@ -153,10 +154,185 @@ test_drag_keeps_precision (void)
   g_assert_cmpuint (done, ==, 50);
 }
 
+/* The question a lossy store asks, once it is on screen. */
+static GtkWidget *
+find_question (void)
+{
+  GListModel *tops = gtk_window_get_toplevels ();
+
+  for (int i = 0; i < 2000; i++)
+    {
+      for (guint t = 0; t < g_list_model_get_n_items (tops); t++)
+        {
+          g_autoptr (GtkWidget) w = g_list_model_get_item (tops, t);
+
+          if (GTK_IS_MESSAGE_DIALOG (w) && gtk_widget_get_mapped (w))
+            return w;
+        }
+      wait_ms (1);
+    }
+  return NULL;
+}
+
+static const char *
+button_label (GtkWidget *dialog, int response)
+{
+  GtkWidget *b = gtk_dialog_get_widget_for_response (GTK_DIALOG (dialog), response);
+
+  g_assert_nonnull (b);
+  return gtk_button_get_label (GTK_BUTTON (b));
+}
+
+/* Drags key 1 of Dog's s8 curve Damage/Spine_1/Rotate X about 140° up, far
+ * outside what its step (0.008°) holds, at 960×640: the editor asks before
+ * storing, with both costs. Cancel leaves the file as it was; Widen (the
+ * default) stores 32-bit float keys, every other key within half its old step
+ * and the file grown by the bytes the question said; Keep stays s8 with a
+ * coarser step. Each is one undo step back to the original bytes. */
+static void
+test_far_drag_asks (void)
+{
+  const char *file = "bfres/Animal_Dog_Animation.bfres";
+  g_autoptr (GBytes) original = tress_test_load_sample (file);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (TressCurveDocument) doc = NULL;
+  g_autoptr (TressBfres) b = NULL;
+  TressBfresCurveInfo info;
+  TressHistory *history;
+  TressCurveView *view;
+  GtkWidget *window;
+  RefCurve rc;
+  int index;
+
+  if (original == NULL)
+    return;
+  tress_curve_document_register_types ();
+  b = tress_bfres_parse (original, file, &error);
+  g_assert_no_error (error);
+  index = tress_bfres_find_curve (b, "Damage/Spine_1/Rotate X");
+  g_assert_cmpint (index, >=, 0);
+  tress_bfres_get_curve_info (b, (guint)index, &info);
+  ref_curve_read (g_bytes_get_data (original, NULL), info.header_pos, TRUE, &rc);
+  g_assert_cmpuint (rc.kt, ==, 2);
+  doc = TRESS_CURVE_DOCUMENT (tress_document_new_from_bytes (original, file, &error));
+  g_assert_no_error (error);
+  history = tress_document_get_history (TRESS_DOCUMENT (doc));
+  view = TRESS_CURVE_VIEW (tress_curve_view_new ());
+  tress_curve_view_set_document (view, doc);
+  window = gtk_window_new ();
+  gtk_window_set_default_size (GTK_WINDOW (window), 960, 640);
+  gtk_window_set_child (GTK_WINDOW (window), GTK_WIDGET (view));
+  gtk_window_present (GTK_WINDOW (window));
+  for (int i = 0; i < 2000 && gtk_widget_get_width (GTK_WIDGET (view)) != 960; i++)
+    wait_ms (1);
+
+  for (int answer = 0; answer < 3; answer++)
+    {
+      const int responses[]
+          = { GTK_RESPONSE_CANCEL, TRESS_STORE_RESPONSE_WIDEN, TRESS_STORE_RESPONSE_KEEP };
+      const TressCurve *c = tress_curve_document_get_curve (doc, (guint)index);
+      const TressKey *key = tress_curve_get_key (c, 1);
+      g_autoptr (GBytes) after = NULL, undone = NULL;
+      GtkWidget *dialog, *button;
+      TressCurveViewport vp;
+      double x, y, ds, grows = 0;
+      guint gi = (guint)index;
+      RefCurve ac;
+
+      tress_curve_view_set_curves (view, &gi, 1);
+      ds = tress_curve_view_get_display_scale (view, gi);
+      tress_curve_view_get_viewport (view, &vp);
+      vp.frame_min = key->frame - 5;
+      vp.frame_max = key->frame + 5;
+      vp.value_min = (key->value - 0.5) * ds;
+      vp.value_max = (key->value + 3) * ds;
+      tress_curve_view_set_viewport (view, &vp);
+      g_assert_true (tress_curve_view_get_point (view, gi, 1, TRESS_CURVE_PART_KEY, &x, &y));
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "curve.drag", "(ddddb)", x, y,
+                                                 x, y - 0.7 * vp.height, FALSE));
+      dialog = find_question ();
+      g_assert_nonnull (dialog);
+      /* Nothing is stored while the question is up. */
+      g_assert_cmpuint (tress_history_get_n_undo (history), ==, 0);
+      g_assert_cmpstr (button_label (dialog, TRESS_STORE_RESPONSE_KEEP), ==, "Keep s8");
+      g_assert_cmpstr (button_label (dialog, TRESS_STORE_RESPONSE_WIDEN), ==,
+                       "Widen to 32-bit float");
+      g_assert_true (
+          gtk_window_get_default_widget (GTK_WINDOW (dialog))
+          == gtk_dialog_get_widget_for_response (GTK_DIALOG (dialog), TRESS_STORE_RESPONSE_WIDEN));
+      {
+        GValue v = G_VALUE_INIT;
+        const char *text, *at;
+
+        g_value_init (&v, G_TYPE_STRING);
+        g_object_get_property (G_OBJECT (dialog), "secondary-text", &v);
+        text = g_value_get_string (&v);
+        g_test_message ("%s", text);
+        g_assert_nonnull (strstr (text, "Damage/Spine_1/Rotate X stores s8 values"));
+        g_assert_nonnull (strstr (text, "°"));
+        at = strstr (text, "the file grows by ");
+        g_assert_nonnull (at);
+        grows = g_ascii_strtod (at + strlen ("the file grows by "), NULL);
+        g_value_unset (&v);
+      }
+      /* Activated as the keyboard does (a button's press shows for a moment
+       * before it clicks): the dialog goes once answered. */
+      button = gtk_dialog_get_widget_for_response (GTK_DIALOG (dialog), responses[answer]);
+      g_object_add_weak_pointer (G_OBJECT (dialog), (gpointer *)&dialog);
+      gtk_widget_activate (button);
+      for (int i = 0; i < 3000 && dialog != NULL; i++)
+        wait_ms (1);
+      g_assert_null (dialog);
+      after = document_bytes (doc);
+      ref_curve_read (g_bytes_get_data (after, NULL), info.header_pos, TRUE, &ac);
+      if (answer == 0)
+        {
+          g_autofree char *msg = NULL;
+
+          tress_test_assert_bytes_equal (after, original);
+          g_assert_cmpuint (tress_history_get_n_undo (history), ==, 0);
+          g_object_get (view, "message", &msg, NULL);
+          g_assert_cmpstr (msg, ==, "Move 1 key cancelled: nothing changed");
+          continue;
+        }
+      g_assert_cmpuint (tress_history_get_n_undo (history), ==, 1);
+      g_assert_cmpfloat (ref_eval (&ac, 1), >, ref_eval (&rc, 1) + 1);
+      for (guint k = 0; k < rc.n; k++)
+        if (k != 1)
+          {
+            double moved
+                = fabs (ref_eval (&ac, ref_frame (&ac, k)) - ref_eval (&rc, ref_frame (&rc, k)));
+
+            if (answer == 1)
+              g_assert_cmpfloat (moved, <=, rc.scale / 2);
+          }
+      if (answer == 1)
+        {
+          g_assert_cmpuint (ac.kt, ==, 0);
+          g_assert_cmpuint (g_bytes_get_size (after), ==,
+                            g_bytes_get_size (original) + (gsize)grows);
+        }
+      else
+        {
+          g_assert_cmpuint (ac.kt, ==, 2);
+          g_assert_cmpfloat (ac.scale, >, rc.scale);
+          g_assert_cmpuint (g_bytes_get_size (after), ==, g_bytes_get_size (original));
+        }
+      g_assert_true (tress_history_undo (history));
+      undone = document_bytes (doc);
+      tress_test_assert_bytes_equal (undone, original);
+      tress_history_clear (history);
+    }
+  gtk_window_destroy (GTK_WINDOW (window));
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+}
+
 int
 main (int argc, char **argv)
 {
   gtk_test_init (&argc, &argv, NULL);
   g_test_add_func ("/curves/view-bfres/drag-keeps-precision", test_drag_keeps_precision);
+  g_test_add_func ("/curves/view-bfres/far-drag-asks", test_far_drag_asks);
   return g_test_run ();
 }

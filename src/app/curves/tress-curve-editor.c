@@ -135,6 +135,8 @@ struct _TressCurveEditor
   GtkStringList *warning_items; /* filled when its popover opens */
   gboolean warning_items_valid;
   GtkWidget *widen_button;
+  GtkWidget *nudge_spin; /* sets the nudge step; the status line shows it */
+  char *nudge_text;
   char *warning;
   char *notes;
   TressCurveChannelList *channel_list;
@@ -1946,6 +1948,32 @@ on_tolerance (GtkSpinButton *spin, TressCurveEditor *self)
   g_object_set (self->view, "tolerance", t > 0 ? t : -1.0, NULL);
 }
 
+static void update_summary (TressCurveEditor *self);
+
+/* The status line says what Up moves a key by, in the unit the first shown
+ * curve is shown in. */
+static void
+update_nudge_label (TressCurveEditor *self)
+{
+  double step = tress_curve_view_get_nudge_step (self->view), scale = 1;
+  gboolean normalized = FALSE;
+
+  g_object_get (self->view, "normalized", &normalized, NULL);
+  if (!normalized && tress_curve_view_get_n_curves (self->view) > 0)
+    scale = tress_curve_view_get_display_scale (self->view,
+                                                tress_curve_view_get_curve_index (self->view, 0));
+  g_free (self->nudge_text);
+  /* TRANSLATORS: in the status line: what Up and Down move keys by, e.g. "nudge 0.5°" */
+  self->nudge_text = g_strdup_printf (_ ("nudge %.3g%s"), step, unit_sign (scale));
+  update_summary (self);
+}
+
+static void
+on_nudge_spin (GtkSpinButton *spin, TressCurveEditor *self)
+{
+  tress_curve_view_set_nudge_step (self->view, gtk_spin_button_get_value (spin));
+}
+
 static gboolean
 on_tolerance_output (GtkSpinButton *spin, TressCurveEditor *self)
 {
@@ -1982,12 +2010,21 @@ update_summary (TressCurveEditor *self)
   /* TRANSLATORS: "4464 curves · 12 keys selected" */
   g_autofree char *text = g_strdup_printf (_ ("%s · %s"), curves, keys);
 
+
   /* The active key's stored value while no message or warning needs the room. */
   if (self->stored_text != NULL && !gtk_widget_get_visible (self->message_box)
       && !gtk_widget_get_visible (self->warning_box))
     {
       /* TRANSLATORS: "6 curves · 1 key selected" and the active key's stored value */
       char *t = g_strdup_printf (_ ("%s · %s"), text, self->stored_text);
+
+      g_free (text);
+      text = t;
+    }
+  if (self->nudge_text != NULL)
+    {
+      /* TRANSLATORS: "6 curves · 1 key selected" and "nudge 0.5°" */
+      char *t = g_strdup_printf (_ ("%s · %s"), text, self->nudge_text);
 
       g_free (text);
       text = t;
@@ -2396,6 +2433,7 @@ tress_curve_editor_finalize (GObject *object)
   g_free (self->timeline_text);
   g_free (self->panel_text);
   g_free (self->stored_text);
+  g_free (self->nudge_text);
   G_OBJECT_CLASS (tress_curve_editor_parent_class)->finalize (object);
 }
 
@@ -2446,6 +2484,7 @@ tress_curve_editor_class_init (TressCurveEditorClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TressCurveEditor, warning_box);
   gtk_widget_class_bind_template_child (widget_class, TressCurveEditor, warning_label);
   gtk_widget_class_bind_template_child (widget_class, TressCurveEditor, widen_button);
+  gtk_widget_class_bind_template_child (widget_class, TressCurveEditor, nudge_spin);
   gtk_widget_class_bind_template_child (widget_class, TressCurveEditor, channel_list);
   gtk_widget_class_bind_template_child (widget_class, TressCurveEditor, view);
   gtk_widget_class_bind_template_child (widget_class, TressCurveEditor, timeline_scale);
@@ -2472,6 +2511,7 @@ tress_curve_editor_class_init (TressCurveEditorClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TressCurveEditor, panel_widen);
   gtk_widget_class_bind_template_callback (widget_class, on_filter_changed);
   gtk_widget_class_bind_template_callback (widget_class, on_tolerance);
+  gtk_widget_class_bind_template_callback (widget_class, on_nudge_spin);
   gtk_widget_class_bind_template_callback (widget_class, on_tolerance_output);
   gtk_widget_class_bind_template_callback (widget_class, on_tolerance_input);
   gtk_widget_class_bind_template_callback (widget_class, on_timeline_value);
@@ -2547,6 +2587,13 @@ tress_curve_editor_new (TressDocument *document)
   g_signal_connect (self->view, "notify::message", G_CALLBACK (on_message), self);
   g_signal_connect (self->view, "notify::drag-error", G_CALLBACK (on_drag_error), self);
   g_signal_connect_swapped (self->view, "notify::tolerance", G_CALLBACK (update_warning), self);
+  g_signal_connect_swapped (self->view, "notify::nudge-step", G_CALLBACK (update_nudge_label),
+                            self);
+  g_signal_connect_swapped (self->view, "notify::degrees", G_CALLBACK (update_nudge_label), self);
+  g_signal_connect_swapped (self->view, "notify::normalized", G_CALLBACK (update_nudge_label),
+                            self);
+  g_signal_connect_swapped (self->view, "curves-changed", G_CALLBACK (update_nudge_label), self);
+  update_nudge_label (self);
 
   set_details_model (self->warning_details, self->warning_items);
   set_details_model (self->notes_details, self->notes_items);

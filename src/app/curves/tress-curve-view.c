@@ -4,7 +4,8 @@
  *   select-all, select-none, select-key (uub: curve, key, extend),
  *   click (ddb: x, y, shift), drag (ddddb: x0, y0, x1, y1, invert snapping),
  *   box-select (ddddb: x0, y0, x1, y1, extend), previous-key, next-key,
- *   move (dd: frames, values), nudge (ii: frame steps, value steps),
+ *   move (dd: frames, values), nudge (ii: frames, nudge steps; see
+ *   tress_curve_view_get_nudge_step), nudge-stored (i: stored value steps),
  *   scale (ddb: frame factor, value factor, around the playhead),
  *   insert-key (d: frame), insert-on-curve (dd: x, y; a double click),
  *   insert-at-playhead, delete, duplicate, copy,
@@ -26,6 +27,7 @@
 #include "core/tress-curve-edit.h"
 #include "tress-curve-paint.h"
 #include "tress-curve-selection.h"
+#include "tress-curve-store-question.h"
 
 #define HIT_RADIUS 7.0
 #define KEY_SIZE 7.0
@@ -106,6 +108,11 @@ struct _TressCurveView
   double playhead;
   double default_fps; /* when no shown curve says */
   gboolean degrees;   /* angle curves shown in degrees */
+  /* What one press of Up moves a key by, in shown units: set, or (0) a tenth
+   * of the value grid's spacing; the last automatic one told, and the idle
+   * that tells a new one. */
+  double nudge_step, nudge_told;
+  guint nudge_idle;
   double tolerance;
   char *message;
   /* During a drag: the largest quantization error the format would give the
@@ -155,6 +162,13 @@ struct _TressCurveView
   GPtrArray *frames_curves; /* TressCurve */
   GArray *frames_indices;   /* guint: document curve index */
   GPtrArray *frames_keys;   /* GArray of guint: the keys to select afterwards */
+  /* An edit whose store would move keys it left alone (a coarser step for a
+   * quantized curve), kept while the user is asked: its batch, its label, and
+   * the curves that would move; and the question on screen. */
+  TressCurveEditBatch *lossy_batch;
+  char *lossy_label;
+  GArray *lossy_curves; /* guint: document curve index */
+  GtkWidget *lossy_dialog;
 
   guint tick_id;
   gint64 play_start_time;
@@ -176,6 +190,7 @@ enum
   PROP_DRAG_ERROR,
   PROP_DEFAULT_FPS,
   PROP_DEGREES,
+  PROP_NUDGE_STEP,
   N_PROPS
 };
 
@@ -445,6 +460,9 @@ clear_pending (TressCurveView *self)
   g_clear_pointer (&self->frames_curves, g_ptr_array_unref);
   g_clear_pointer (&self->frames_indices, g_array_unref);
   g_clear_pointer (&self->frames_keys, g_ptr_array_unref);
+  g_clear_pointer (&self->lossy_batch, tress_curve_edit_batch_free);
+  g_clear_pointer (&self->lossy_label, g_free);
+  g_clear_pointer (&self->lossy_curves, g_array_unref);
 }
 
 /* The first frame of @c's first or last key that curve @index's frame type
@@ -555,12 +573,14 @@ typedef struct
   guint n;
 } Notices;
 
-/* Where a batch edit stores its curves: the document, in one undo step. */
+/* Where a batch edit stores its curves: the document, in one undo step;
+ * the curves in @wide in the wider value type the format offers. */
 typedef struct
 {
   TressCurveDocument *document;
   const char *label;
   Notices *notices;
+  GArray *wide; /* guint, or NULL */
 } Store;
 
 /* Takes note of what the format's last store changed beyond the values it was
@@ -605,8 +625,13 @@ static gboolean
 store_set (gpointer data, guint index, const TressCurve *curve, GError **error)
 {
   Store *store = data;
+  gboolean wide = FALSE;
 
-  if (!tress_curve_document_set_curve (store->document, index, curve, store->label, error))
+  for (guint i = 0; store->wide != NULL && i < store->wide->len && !wide; i++)
+    wide = g_array_index (store->wide, guint, i) == index;
+  if (!(wide ? tress_curve_document_set_curve_wide (store->document, index, curve, store->label,
+                                                    error)
+             : tress_curve_document_set_curve (store->document, index, curve, store->label, error)))
     return FALSE;
   add_notice (store->document, store->notices);
   return TRUE;
@@ -626,6 +651,123 @@ refuse (TressCurveView *self, const char *label, const GError *error)
   gtk_widget_error_bell (GTK_WIDGET (self));
 }
 
+/* Stores the curves of @batch in the document as one undo step labelled
+ * @undo_label (those in @wide in the wider value type), selects the keys the
+ * edit names and says what the format changed beyond the edit. */
+static gboolean
+commit_batch (TressCurveView *self, TressCurveEditBatch *batch, const char *label,
+              const char *undo_label, GArray *wide)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *notice = NULL;
+  Notices notices = { NULL, 0 };
+  Store store = { self->document, undo_label, &notices, wide };
+  guint n_changed = tress_curve_edit_batch_get_n_changed (batch), n_stored = 0;
+
+  tress_curve_document_begin_edit (self->document, undo_label);
+  self->committing = TRUE;
+  if (!tress_curve_edit_batch_commit (batch, store_get, store_set, &store, &n_stored, &error))
+    {
+      /* What was committed before the refusal is taken back. */
+      tress_curve_document_cancel_edit (self->document);
+      self->committing = FALSE;
+      g_free (notices.first);
+      refuse (self, label, error);
+      prune_selection (self);
+      emit_selection_changed (self);
+      return FALSE;
+    }
+  tress_curve_document_end_edit (self->document);
+  self->committing = FALSE;
+  for (guint i = 0; i < n_changed; i++)
+    replace_curve_selection (self, tress_curve_edit_batch_get_id (batch, i),
+                             tress_curve_edit_batch_get_keys (batch, i));
+  /* The edit is done; what the format changed beyond it is said. */
+  notice = notices_dup_text (&notices);
+  g_free (notices.first);
+  set_message (self, notice);
+  prune_selection (self);
+  emit_selection_changed (self);
+  return n_stored > 0;
+}
+
+static void
+lossy_answered (TressStoreChoice choice, gpointer data)
+{
+  TressCurveView *self = data;
+  g_autoptr (TressCurveEditBatch) batch = g_steal_pointer (&self->lossy_batch);
+  g_autoptr (GArray) curves = g_steal_pointer (&self->lossy_curves);
+  g_autofree char *label = g_steal_pointer (&self->lossy_label);
+
+  self->lossy_dialog = NULL;
+  if (batch == NULL || self->document == NULL)
+    ;
+  else if (choice == TRESS_STORE_CANCEL)
+    {
+      g_autofree char *msg = g_strdup_printf (_ ("%s cancelled: nothing changed"), label);
+
+      set_message (self, msg);
+    }
+  else
+    commit_batch (self, batch, label, label, choice == TRESS_STORE_WIDEN ? curves : NULL);
+  invalidate_lines (self);
+  g_object_unref (self);
+}
+
+/* When storing @batch would move keys the edit left alone by more than half
+ * their step (a value outside a quantized curve's stored range), asks first:
+ * the batch is kept (taken from *@batch) and TRUE returned; the answer commits
+ * it with the coarser step, in the wider type, or not at all. */
+static gboolean
+ask_before_lossy_store (TressCurveView *self, TressCurveEditBatch **batch, const char *label,
+                        const char *undo_label)
+{
+  g_autoptr (GArray) lossy = g_array_new (FALSE, FALSE, sizeof (guint));
+  TressStoreCost first = { 0 };
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  const TressCurve *shown = NULL;
+  double worst = -1;
+
+  for (guint i = 0; i < tress_curve_edit_batch_get_n_changed (*batch); i++)
+    {
+      guint index = tress_curve_edit_batch_get_id (*batch, i);
+      TressStoreCost cost;
+
+      if (!tress_curve_document_preview_store (self->document, index,
+                                               tress_curve_edit_batch_get_curve (*batch, i), &cost))
+        continue;
+      if (tress_store_cost_is_lossy (&cost))
+        {
+          g_array_append_val (lossy, index);
+          /* The curve whose other keys move most speaks for all. */
+          if (cost.moved > worst)
+            {
+              worst = cost.moved;
+              tress_store_cost_clear (&first);
+              first = cost;
+              shown = tress_curve_document_get_curve (self->document, index);
+              continue;
+            }
+        }
+      tress_store_cost_clear (&cost);
+    }
+  if (lossy->len == 0)
+    return FALSE;
+  self->lossy_batch = g_steal_pointer (batch);
+  self->lossy_label = g_strdup (undo_label);
+  self->lossy_curves = g_steal_pointer (&lossy);
+  {
+    double scale = unit_scale (self, shown);
+
+    self->lossy_dialog = tress_curve_store_question_present (
+        GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, label,
+        shown != NULL && shown->path != NULL ? shown->path : "", self->lossy_curves->len, &first,
+        scale, scale != 1 ? "°" : "", lossy_answered, g_object_ref (self));
+  }
+  tress_store_cost_clear (&first);
+  return TRUE;
+}
+
 /* Runs @edit (asked for @n_keys keys, which its label counts) on every target
  * curve and commits the changed ones as one undo step; nothing is committed if
  * any curve refuses (see TressCurveEditBatch). An edit refused only because
@@ -642,10 +784,7 @@ apply_edit (TressCurveView *self, const TressCurveEdit *edit, guint n_keys, Targ
   g_autoptr (GArray) targets = g_array_new (FALSE, FALSE, sizeof (guint));
   gboolean any_selected = FALSE;
   gboolean ok = TRUE;
-  guint rank = 0, n_changed, n_stored = 0;
-  Store store;
-  Notices notices = { NULL, 0 };
-  g_autofree char *notice = NULL;
+  guint rank = 0, n_changed;
 
   if (self->document == NULL)
     return FALSE;
@@ -751,33 +890,9 @@ apply_edit (TressCurveView *self, const TressCurveEdit *edit, guint n_keys, Targ
 
   if (offer_batch_frame_widening (self, batch, n_changed, label, undo_label))
     return FALSE;
-  store = (Store){ self->document, undo_label, &notices };
-  tress_curve_document_begin_edit (self->document, undo_label);
-  self->committing = TRUE;
-  ok = tress_curve_edit_batch_commit (batch, store_get, store_set, &store, &n_stored, &error);
-  if (!ok)
-    {
-      /* What was committed before the refusal is taken back. */
-      tress_curve_document_cancel_edit (self->document);
-      self->committing = FALSE;
-      g_free (notices.first);
-      refuse (self, label, error);
-      prune_selection (self);
-      emit_selection_changed (self);
-      return FALSE;
-    }
-  tress_curve_document_end_edit (self->document);
-  self->committing = FALSE;
-  for (guint i = 0; i < n_changed; i++)
-    replace_curve_selection (self, tress_curve_edit_batch_get_id (batch, i),
-                             tress_curve_edit_batch_get_keys (batch, i));
-  /* The edit is done; what the format changed beyond it is said. */
-  notice = notices_dup_text (&notices);
-  g_free (notices.first);
-  set_message (self, notice);
-  prune_selection (self);
-  emit_selection_changed (self);
-  return n_stored > 0;
+  if (ask_before_lossy_store (self, &batch, label, undo_label))
+    return FALSE;
+  return commit_batch (self, batch, label, undo_label, NULL);
 }
 
 /* Moves are asked for in shown units: the normalized view scales each curve. */
@@ -1886,10 +2001,10 @@ act_nudge (GtkWidget *w, const char *name, GVariant *p)
   gboolean whole = curves->len > 0;
 
   g_variant_get (p, "(ii)", &fx, &vy);
-  /* Frames move by whole frames, values by the value grid's step; keys of
+  /* Frames move by whole frames, values by the nudge step; keys of
    * whole-number curves only (ints, bools) by at least one, which a smaller
    * step would round back to where they were. */
-  step = nice_step (self->vp.value_max - self->vp.value_min, 10);
+  step = tress_curve_view_get_nudge_step (self);
   for (guint i = 0; i < curves->len && whole; i++)
     {
       Slot *slot = slot_for (self, g_array_index (curves, guint, i));
@@ -1900,6 +2015,75 @@ act_nudge (GtkWidget *w, const char *name, GVariant *p)
   if (whole)
     step = MAX (step, 1);
   view_move (self, fx, vy * step);
+}
+
+/* One stored step of each curve (@data: a pointer to the count of steps);
+ * curves whose values have no step (32-bit floats) by the nudge step. */
+static gboolean
+prepare_stored_step (TressCurveView *self, Slot *slot, guint rank, TressCurveEdit *edit,
+                     gpointer data)
+{
+  const TressCurve *c = slot_curve (self, slot);
+  TressValueMap map = slot_map (self, slot);
+  int n = *(const int *)data;
+
+  if (c != NULL && c->value_step > 0)
+    edit->d_value = n * c->value_step;
+  else
+    edit->d_value = n * tress_curve_view_get_nudge_step (self) / (map.scale != 0 ? map.scale : 1);
+  return TRUE;
+}
+
+static void
+act_nudge_stored (GtkWidget *w, const char *name, GVariant *p)
+{
+  TressCurveView *self = TRESS_CURVE_VIEW (w);
+  TressCurveEdit e = { .kind = TRESS_CURVE_EDIT_MOVE };
+  int n = g_variant_get_int32 (p);
+
+  if (count_selected_keys (self) == 0 || n == 0)
+    return;
+  e.d_value = n;
+  apply_edit (self, &e, count_selected_keys (self), TARGET_SELECTED, prepare_stored_step, &n);
+}
+
+static gboolean value_ticks (TressCurveView *self, double height, double *first, double *step);
+
+static gboolean
+tell_nudge_step (gpointer data)
+{
+  TressCurveView *self = data;
+
+  self->nudge_idle = 0;
+  g_object_notify_by_pspec (G_OBJECT (self), props[PROP_NUDGE_STEP]);
+  return G_SOURCE_REMOVE;
+}
+
+double
+tress_curve_view_get_nudge_step (TressCurveView *self)
+{
+  int height;
+  double first, step;
+
+  g_return_val_if_fail (TRESS_IS_CURVE_VIEW (self), 0);
+  if (self->nudge_step > 0)
+    return self->nudge_step;
+  /* A tenth of the spacing the grid draws (10 divisions before the view has a size). */
+  height = gtk_widget_get_height (GTK_WIDGET (self));
+  if (height > 0 && value_ticks (self, height, &first, &step))
+    return step / 10;
+  return nice_step (self->vp.value_max - self->vp.value_min, 10) / 10;
+}
+
+void
+tress_curve_view_set_nudge_step (TressCurveView *self, double step)
+{
+  g_return_if_fail (TRESS_IS_CURVE_VIEW (self));
+  step = step > 0 && isfinite (step) ? step : 0;
+  if (self->nudge_step == step)
+    return;
+  self->nudge_step = step;
+  g_object_notify_by_pspec (G_OBJECT (self), props[PROP_NUDGE_STEP]);
 }
 
 /* The first and last frame of the selected keys (first > last when none). */
@@ -2725,6 +2909,17 @@ tress_curve_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
   if (width <= 0 || height <= 0)
     return;
   append_rect (snapshot, 0, 0, width, height, 0.16f, 0.16f, 0.17f, 1);
+  /* The automatic nudge step follows the grid: told after the frame. */
+  if (self->nudge_step == 0 && self->nudge_idle == 0)
+    {
+      double now = tress_curve_view_get_nudge_step (self);
+
+      if (now != self->nudge_told)
+        {
+          self->nudge_told = now;
+          self->nudge_idle = g_idle_add (tell_nudge_step, self);
+        }
+    }
   draw_grid (self, snapshot, width, height);
   draw_lines (self, snapshot, width, height);
   draw_keys (self, snapshot, width, height);
@@ -3795,6 +3990,9 @@ tress_curve_view_get_property (GObject *object, guint prop_id, GValue *value, GP
     case PROP_DEGREES:
       g_value_set_boolean (value, self->degrees);
       break;
+    case PROP_NUDGE_STEP:
+      g_value_set_double (value, self->nudge_step);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -3867,6 +4065,9 @@ tress_curve_view_set_property (GObject *object, guint prop_id, const GValue *val
           g_object_notify_by_pspec (object, pspec);
         }
       break;
+    case PROP_NUDGE_STEP:
+      tress_curve_view_set_nudge_step (self, g_value_get_double (value));
+      break;
     case PROP_DEGREES:
       if (self->degrees != g_value_get_boolean (value))
         {
@@ -3893,6 +4094,7 @@ tress_curve_view_dispose (GObject *object)
       self->tick_id = 0;
     }
   tress_curve_view_set_document (self, NULL);
+  g_clear_handle_id (&self->nudge_idle, g_source_remove);
   g_clear_pointer (&self->lines_node, gsk_render_node_unref);
   G_OBJECT_CLASS (tress_curve_view_parent_class)->dispose (object);
 }
@@ -3965,6 +4167,11 @@ tress_curve_view_class_init (TressCurveViewClass *klass)
   props[PROP_DEGREES]
       = g_param_spec_boolean ("degrees", NULL, NULL, TRUE,
                               G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /* 0: a tenth of the value grid's spacing (tress_curve_view_get_nudge_step
+   * gives the step in use; notified also when the automatic one changes). */
+  props[PROP_NUDGE_STEP]
+      = g_param_spec_double ("nudge-step", NULL, NULL, 0, G_MAXDOUBLE, 0,
+                             G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, props);
 
   signals[SIGNAL_SELECTION_CHANGED]
@@ -3987,6 +4194,7 @@ tress_curve_view_class_init (TressCurveViewClass *klass)
   gtk_widget_class_install_action (widget_class, "curve.next-key", NULL, act_step_key);
   gtk_widget_class_install_action (widget_class, "curve.move", "(dd)", act_move);
   gtk_widget_class_install_action (widget_class, "curve.nudge", "(ii)", act_nudge);
+  gtk_widget_class_install_action (widget_class, "curve.nudge-stored", "i", act_nudge_stored);
   gtk_widget_class_install_action (widget_class, "curve.scale", "(ddb)", act_scale);
   gtk_widget_class_install_action (widget_class, "curve.insert-key", "d", act_insert_key);
   gtk_widget_class_install_action (widget_class, "curve.insert-on-curve", "(dd)",
@@ -4063,6 +4271,10 @@ tress_curve_view_class_init (TressCurveViewClass *klass)
                                        "(ii)", 0, 10);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Down, GDK_SHIFT_MASK, "curve.nudge",
                                        "(ii)", 0, -10);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Up, GDK_ALT_MASK, "curve.nudge-stored",
+                                       "i", 1);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Down, GDK_ALT_MASK,
+                                       "curve.nudge-stored", "i", -1);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_x, GDK_SHIFT_MASK, "curve.axis-lock",
                                        "s", "frame");
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_y, GDK_SHIFT_MASK, "curve.axis-lock",

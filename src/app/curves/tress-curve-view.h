@@ -116,6 +116,10 @@ double tress_curve_view_get_file_fps (TressCurveView *self);
 /* What a value of the curve is multiplied by to be shown: 180/π for angles
  * while "degrees" is on, else 1 (the key table and panel show the same). */
 double tress_curve_view_get_display_scale (TressCurveView *self, guint curve_index);
+/* What one nudge of the selected keys' values moves them by, in shown units:
+ * the step set ("nudge-step"), or a tenth of the value grid's spacing. */
+double tress_curve_view_get_nudge_step (TressCurveView *self);
+void tress_curve_view_set_nudge_step (TressCurveView *self, double step);
 /* First and last frame of the shown animation. */
 void tress_curve_view_get_frame_range (TressCurveView *self, double *first, double *last);
 
