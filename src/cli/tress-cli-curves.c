@@ -511,6 +511,11 @@ edit_set_key (TressCurve *curve, gpointer data, GError **error)
     }
   if (!tress_curve_edit_set_key (curve, keys, d->key, &key, error))
     return -1;
+  /* Slopes asked for where the format stores none are refused, even when they
+   * equal the ones the curve shows: nothing would be stored. */
+  if ((opt_in != NULL || opt_outslope != NULL)
+      && !tress_curve_check_key_slopes (curve, g_array_index (keys, guint, 0), error))
+    return -1;
   return (int)g_array_index (keys, guint, 0);
 }
 

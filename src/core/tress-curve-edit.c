@@ -454,6 +454,8 @@ tress_curve_edit_set_slopes (TressCurve *c, GArray *keys, guint index, double in
                    _ ("%s stores no slopes: they follow from its interpolation"), curve_name (c));
       return FALSE;
     }
+  if (!tress_curve_check_key_slopes (c, index, error))
+    return FALSE;
   if (c->limits.tied_tangents && in_slope != out_slope)
     {
       g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED,
@@ -495,7 +497,18 @@ tress_curve_edit_set_key (TressCurve *c, GArray *keys, guint index, const TressK
         v.in_slope = v.out_slope;
     }
   if (v.in_slope != k->in_slope || v.out_slope != k->out_slope)
-    v.tangent = TRESS_TANGENT_MANUAL;
+    {
+      /* Slopes the format would not store are refused, not dropped unseen. */
+      TressKey was = *k;
+
+      *k = v; /* with its new interpolation */
+      if (!tress_curve_check_key_slopes (c, index, error))
+        {
+          *k = was;
+          return FALSE;
+        }
+      v.tangent = TRESS_TANGENT_MANUAL;
+    }
   *k = v;
   g_array_set_size (keys, 0);
   g_array_append_val (keys, index);

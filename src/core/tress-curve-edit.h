@@ -112,13 +112,16 @@ gboolean tress_curve_edit_set_interp (TressCurve *curve, GArray *keys, TressInte
 gboolean tress_curve_edit_set_tangent (TressCurve *curve, GArray *keys, TressTangentEdit mode,
                                        GError **error);
 /* The slopes of key @index (a handle dragged): its tangent turns manual, and
- * in ≠ out marks it broken. Refused where the slopes are derived, and for
- * two slopes where the format ties them. The selection stays. */
+ * in ≠ out marks it broken. Refused where the slopes are derived or the
+ * format stores none (tress_curve_key_has_slopes()), and for two slopes where
+ * the format ties them. The selection stays. */
 gboolean tress_curve_edit_set_slopes (TressCurve *curve, GArray *keys, guint index, double in_slope,
                                       double out_slope, GError **error);
 /* Key @index becomes @value (sorted into place: it is the new selection). A
  * changed slope makes its tangent manual; where the format ties the slopes,
- * the one that changed sets both. */
+ * the one that changed sets both; where it stores none for the key (with
+ * @value's interpolation: tress_curve_key_has_slopes()), a changed slope is
+ * refused rather than dropped. */
 gboolean tress_curve_edit_set_key (TressCurve *curve, GArray *keys, guint index,
                                    const TressKey *value, GError **error);
 /* One sample per whole frame from the first key to the last. */

@@ -579,6 +579,37 @@ nearly (double a, double b)
 }
 
 gboolean
+tress_curve_key_has_slopes (const TressCurve *curve, guint index, const char **why)
+{
+  const char *reason = NULL;
+
+  if (curve->limits.no_slopes != NULL)
+    reason = curve->limits.no_slopes;
+  else if (curve->limits.slopes_derived)
+    reason = _ ("the curve stores no slopes (they follow from the interpolation)");
+  else if (!(curve->limits.interp_mask & TRESS_INTERP_MASK (TRESS_INTERP_HERMITE)))
+    reason = _ ("the curve holds no Hermite segments, and stores no slopes");
+  if (why != NULL)
+    *why = reason;
+  return reason == NULL;
+}
+
+gboolean
+tress_curve_check_key_slopes (const TressCurve *curve, guint index, GError **error)
+{
+  const char *why = NULL;
+
+  if (tress_curve_key_has_slopes (curve, index, &why))
+    return TRUE;
+  g_set_error (
+      error, TRESS_ERROR, TRESS_ERROR_REFUSED,
+      /* TRANSLATORS: a key's index, a curve's path, and why the key's slopes cannot be set */
+      _ ("cannot set the slopes of key %u of %s: %s"), index,
+      curve->path != NULL ? curve->path : _ ("the curve"), why);
+  return FALSE;
+}
+
+gboolean
 tress_curve_check_limits (const TressCurve *curve, GError **error)
 {
   const TressCurveLimits *l = &curve->limits;

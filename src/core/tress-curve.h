@@ -115,6 +115,9 @@ typedef struct
   gboolean fixed_key_count; /* keys cannot be inserted or deleted */
   gboolean slopes_derived;  /* slopes follow from the interpolation and are not stored
                              * (NIFF1 KEY records): editors show no handles for them */
+  const char *no_slopes;    /* where the format stores no slopes for the curve's keys, why:
+                             * a static sentence of the format adapter ("a StepInt curve
+                             * stores no slopes"); NULL where it stores them */
 } TressCurveLimits;
 
 typedef struct _TressCurve TressCurve;
@@ -224,6 +227,18 @@ int tress_curve_insert_on_curve (TressCurve *curve, double frame, GError **error
 /* Recomputes the slopes of key @index from its tangent mode (no-op for MANUAL). */
 void tress_curve_update_tangent (TressCurve *curve, guint index);
 void tress_curve_update_all_tangents (TressCurve *curve);
+
+/* Whether the format stores the in and out slopes of key @index, so that
+ * setting them means something: not where the curve stores none
+ * (limits.no_slopes says why), where they follow from the interpolation
+ * (limits.slopes_derived), nor where the curve cannot hold Hermite segments
+ * (for the formats here, a property of the whole curve). FALSE with the
+ * reason, a sentence for people, in *@why (may be NULL; a static string). */
+gboolean tress_curve_key_has_slopes (const TressCurve *curve, guint index, const char **why);
+/* The same as a refusal: FALSE with a TRESS_ERROR_REFUSED error naming the key,
+ * its curve and why ("cannot set the slopes of key 3 of Eyes/Face/_a0: a
+ * StepInt curve stores no slopes"). What an edit that sets slopes checks. */
+gboolean tress_curve_check_key_slopes (const TressCurve *curve, guint index, GError **error);
 
 /* Checks @curve against its limits: order, frame grid and range, value range and
  * kind, allowed interpolations, tied tangents. Returns FALSE with a

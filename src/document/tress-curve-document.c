@@ -398,7 +398,8 @@ same_curve_data (const TressCurve *a, const TressCurve *b)
       || la->value_min != lb->value_min || la->value_max != lb->value_max
       || la->value_kind != lb->value_kind || la->interp_mask != lb->interp_mask
       || la->uniform_interp != lb->uniform_interp || la->tied_tangents != lb->tied_tangents
-      || la->fixed_key_count != lb->fixed_key_count || la->slopes_derived != lb->slopes_derived)
+      || la->fixed_key_count != lb->fixed_key_count || la->slopes_derived != lb->slopes_derived
+      || g_strcmp0 (la->no_slopes, lb->no_slopes) != 0)
     return FALSE;
   for (guint i = 0; i < a->keys->len; i++)
     {

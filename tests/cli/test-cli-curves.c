@@ -57,6 +57,70 @@ test_set_key_tied (void)
   }
 }
 
+/* Slopes asked for where the file stores none are refused with the reason,
+ * and nothing is written: NIFF1 KEY records (kirikobu.niff: their slopes
+ * follow from the interpolation; the slopes asked for are the ones shown, so
+ * that nothing but the refusal tells the user), BFRES StepInt and StepBool
+ * curves (the demo file), and a StepInt curve of a sample. A value alone is
+ * still set there. */
+static void
+test_set_key_no_slopes (void)
+{
+  g_autofree char *kiri = tress_test_sample_path ("niff/kirikobu.niff");
+  g_autofree char *bass = tress_test_sample_path ("bfres/Animal_Bass.bfres");
+  g_autofree char *demo = tmp ("slopes-demo.bfres");
+  g_autofree char *refused = tmp ("slopes-refused");
+  g_autofree char *valued = tmp ("slopes-value.bfres");
+  const char *gen[] = { "generate-demo", "bfres", "-o", demo, NULL };
+
+  if (kiri != NULL)
+    {
+      const char *set[] = { "set-key", kiri,      "2",  "69",    "--in", "0.019",
+                            "--out",   "-0.0811", "-o", refused, NULL };
+      const char *in_only[] = { "set-key", kiri, "2", "69", "--in", "0.5", "-o", refused, NULL };
+      g_autofree char *out = NULL, *err = NULL, *err2 = NULL;
+
+      g_assert_cmpint (tress_test_run_cli (set, &out, &err), ==, 1);
+      g_assert_nonnull (strstr (err, "cannot set the slopes of key 69 of "
+                                     "upvector_Animation/Translate/Z: NIFF1 KEY records store "
+                                     "no slopes"));
+      g_assert_null (strstr (out, "stored value"));
+      g_assert_false (g_file_test (refused, G_FILE_TEST_EXISTS));
+      g_assert_cmpint (tress_test_run_cli (in_only, NULL, &err2), ==, 1);
+      g_assert_nonnull (strstr (err2, "NIFF1 KEY records store no slopes"));
+      g_assert_false (g_file_test (refused, G_FILE_TEST_EXISTS));
+    }
+  g_assert_cmpint (tress_test_run_cli (gen, NULL, NULL), ==, 0);
+  {
+    const char *step_int[]
+        = { "set-key", demo, "Eyes/Face/_a0", "1", "--in", "0.5", "-o", refused, NULL };
+    const char *step_bool[]
+        = { "set-key", demo, "Blink/Eyelid", "1", "--out", "0", "-o", refused, NULL };
+    const char *value[]
+        = { "set-key", demo, "Eyes/Face/_a0", "1", "--value", "2", "-o", valued, NULL };
+    g_autofree char *err = NULL, *err2 = NULL;
+
+    g_assert_cmpint (tress_test_run_cli (step_int, NULL, &err), ==, 1);
+    g_assert_nonnull (strstr (err, "key 1 of Eyes/Face/_a0: a StepInt curve stores no slopes"));
+    g_assert_false (g_file_test (refused, G_FILE_TEST_EXISTS));
+    g_assert_cmpint (tress_test_run_cli (step_bool, NULL, &err2), ==, 1);
+    g_assert_nonnull (strstr (err2, "key 1 of Blink/Eyelid: a StepBool curve stores no slopes"));
+    g_assert_false (g_file_test (refused, G_FILE_TEST_EXISTS));
+    g_assert_cmpint (tress_test_run_cli (value, NULL, NULL), ==, 0);
+    g_assert_true (g_file_test (valued, G_FILE_TEST_EXISTS));
+  }
+  if (bass != NULL)
+    {
+      const char *set[]
+          = { "set-key", bass, "Bass_Color/Mt_Body/_a0", "1", "--in", "0.25", "-o", refused, NULL };
+      g_autofree char *err = NULL;
+
+      g_assert_cmpint (tress_test_run_cli (set, NULL, &err), ==, 1);
+      g_assert_nonnull (strstr (err, "a StepInt curve stores no slopes"));
+      g_assert_false (g_file_test (refused, G_FILE_TEST_EXISTS));
+    }
+}
+
 /* Moving a key onto another's frame is refused by the edit itself; a move
  * past neighbours keeps the shape of the other keys. */
 static void
@@ -245,6 +309,7 @@ main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/cli/curves/set-key-tied", test_set_key_tied);
+  g_test_add_func ("/cli/curves/set-key-no-slopes", test_set_key_no_slopes);
   g_test_add_func ("/cli/curves/set-key-frame", test_set_key_frame);
   g_test_add_func ("/cli/curves/insert-delete", test_insert_delete);
   g_test_add_func ("/cli/curves/unwrap", test_unwrap);

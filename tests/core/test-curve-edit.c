@@ -603,6 +603,54 @@ test_set_key (void)
   assert_refused (error, "there is no key 9");
 }
 
+/* Slopes set where the format stores none are refused with its reason, not
+ * dropped when the file is written: a curve that says why (limits.no_slopes),
+ * one whose slopes follow from the interpolation, one that holds no Hermite
+ * segments. The key is left as it was; a value alone still goes in. */
+static void
+test_set_key_no_slopes (void)
+{
+  g_autoptr (TressCurve) c = make_curve ();
+  g_autoptr (GArray) keys = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_autoptr (GError) error = NULL;
+  TressKey before, v;
+  const char *why = NULL;
+
+  g_assert_true (tress_curve_key_has_slopes (c, 2, &why));
+  g_assert_null (why);
+  c->limits.no_slopes = "a StepInt curve stores no slopes";
+  g_assert_false (tress_curve_key_has_slopes (c, 2, &why));
+  g_assert_cmpstr (why, ==, "a StepInt curve stores no slopes");
+  before = *key (c, 2);
+  v = before;
+  v.in_slope = 0.5;
+  g_assert_false (tress_curve_edit_set_key (c, keys, 2, &v, &error));
+  assert_refused (error, "cannot set the slopes of key 2 of Test/Bone/Translate X: a StepInt curve "
+                         "stores no slopes");
+  g_assert_cmpmem (key (c, 2), sizeof (TressKey), &before, sizeof (TressKey));
+  g_assert_false (tress_curve_edit_set_slopes (c, keys, 2, 0.5, 0.5, &error));
+  assert_refused (error, "a StepInt curve stores no slopes");
+  v = before;
+  v.value = 5;
+  g_assert_true (tress_curve_edit_set_key (c, keys, 2, &v, &error));
+  g_assert_no_error (error);
+  g_assert_cmpfloat (key (c, 2)->value, ==, 5);
+
+  c->limits.no_slopes = NULL;
+  c->limits.slopes_derived = TRUE;
+  v = *key (c, 2);
+  v.out_slope = 1;
+  g_assert_false (tress_curve_edit_set_key (c, keys, 2, &v, &error));
+  assert_refused (error, "they follow from the interpolation");
+
+  c->limits.slopes_derived = FALSE;
+  c->limits.interp_mask
+      = TRESS_INTERP_MASK (TRESS_INTERP_STEP) | TRESS_INTERP_MASK (TRESS_INTERP_BAKED);
+  g_assert_false (tress_curve_key_has_slopes (c, 0, NULL));
+  g_assert_false (tress_curve_check_key_slopes (c, 0, &error));
+  assert_refused (error, "holds no Hermite segments");
+}
+
 /* ------------------------------------------------------------ bake, fit -- */
 
 static void
@@ -1396,6 +1444,7 @@ main (int argc, char **argv)
   g_test_add_func ("/curve-edit/set-interp", test_set_interp);
   g_test_add_func ("/curve-edit/set-tangent", test_set_tangent);
   g_test_add_func ("/curve-edit/set-key", test_set_key);
+  g_test_add_func ("/curve-edit/set-key-no-slopes", test_set_key_no_slopes);
   g_test_add_func ("/curve-edit/bake-fit", test_bake_fit);
   g_test_add_func ("/curve-edit/unwrap", test_unwrap);
   g_test_add_func ("/curve-edit/unwrap-euler", test_unwrap_euler);

@@ -56,6 +56,32 @@ type_label (guint16 flags)
   return labels[flags & 0x7F];
 }
 
+/* Why a curve of type @ct stores no slopes (for the editor and tress-cli to
+ * refuse slope edits with); NULL for Cubic, whose coefficients hold them. */
+static const char *
+no_slopes_reason (TressBfresCurveType ct)
+{
+  switch (ct)
+    {
+    case TRESS_BFRES_CURVE_CUBIC:
+      return NULL;
+    case TRESS_BFRES_CURVE_LINEAR:
+      return "a Linear curve stores no slopes (its segments are straight lines)";
+    case TRESS_BFRES_CURVE_BAKED_FLOAT:
+      return "a BakedFloat curve stores no slopes (one sample a frame)";
+    case TRESS_BFRES_CURVE_STEP_INT:
+      return "a StepInt curve stores no slopes";
+    case TRESS_BFRES_CURVE_BAKED_INT:
+      return "a BakedInt curve stores no slopes (one sample a frame)";
+    case TRESS_BFRES_CURVE_STEP_BOOL:
+      return "a StepBool curve stores no slopes";
+    case TRESS_BFRES_CURVE_BAKED_BOOL:
+      return "a BakedBool curve stores no slopes (one sample a frame)";
+    default:
+      return "a curve of this type stores no slopes";
+    }
+}
+
 /* The frames of @c into keys[i].frame. */
 static void
 decode_frames_into_keys (const TressBfres *b, const BfresCurve *c, TressKey *keys)
@@ -208,6 +234,7 @@ bfres_get_curve (TressBfres *b, guint index)
   curve->limits.uniform_interp = TRUE;
   curve->limits.tied_tangents = FALSE;
   curve->limits.fixed_key_count = FALSE;
+  curve->limits.no_slopes = no_slopes_reason (ct);
   if (bfres_curve_type_is_float (ct))
     {
       curve->limits.value_kind = TRESS_VALUE_FLOAT;

@@ -493,6 +493,7 @@ niff_get_curve (gpointer model, guint index)
           curve->kind = DUP_LITERAL ("NIFF1 FULL");
           curve->type_label = DUP_LITERAL ("NIFF1 FULL records, one per frame, f32");
           curve->limits.interp_mask = TRESS_INTERP_MASK (TRESS_INTERP_BAKED);
+          curve->limits.no_slopes = "NIFF1 FULL records store no slopes (one record a frame)";
           for (guint i = 0; i < n; i++)
             {
               TressKey *k = tress_curve_get_key (curve, i);
@@ -510,6 +511,8 @@ niff_get_curve (gpointer model, guint index)
       else
         {
           curve->limits.slopes_derived = TRUE;
+          curve->limits.no_slopes
+              = "NIFF1 KEY records store no slopes (they follow from the interpolation)";
           curve->kind = DUP_LITERAL ("NIFF1 KEY");
           curve->type_label = DUP_LITERAL ("NIFF1 KEY records, whole frames, f32");
           curve->limits.interp_mask = TRESS_INTERP_MASK (TRESS_INTERP_STEP)

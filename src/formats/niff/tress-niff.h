@@ -7,7 +7,9 @@
  *
  * NIFF1 KEY curves have limits.slopes_derived set: a KEY record stores no
  * slopes, they follow from its interpolation (LINEAR, STATIC, and the SLOW
- * kinds drawn with an assumed ease). set_curve on such a curve stores each
+ * kinds drawn with an assumed ease). NIFF1 KEY and FULL curves say so in
+ * limits.no_slopes, so that the edits that set slopes are refused with that
+ * reason (tress_curve_key_has_slopes()). set_curve on such a curve stores each
  * key's frame, value and interpolation and refuses nothing for its slopes
  * (broken or any other value is accepted); the slopes themselves are dropped.
  * It does not claim they were kept: *max_error is at least the largest
