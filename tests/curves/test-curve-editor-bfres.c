@@ -8,6 +8,8 @@
  * the file its size; a frame typed between the u8 frames it stores is refused
  * with the cost of a wider frame type, and widened only when asked; widening
  * the key type from the key panel grows the file by what its button says.
+ * On the generated demo file, the key panel's slope fields are off, with the
+ * reason, where the curve stores no slopes.
  * bfres-test-common.h reads the bytes independently of the parser.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -17,6 +19,7 @@
 
 #include "../bfres/bfres-test-common.h"
 #include "curves/tress-curve-editor.h"
+#include "formats/bfres/tress-bfres-builder.h"
 #include "tress-editor.h"
 #include "tress-test-utils.h"
 
@@ -541,10 +544,77 @@ test_bass (void)
     ;
 }
 
+/* The key panel's slope fields on the demo file: a StepInt curve stores no
+ * slopes, so neither field is editable and each says why; a Cubic curve's
+ * are, and say nothing. */
+static void
+test_slope_fields (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GBytes) demo = tress_bfres_build_demo (&error);
+  g_autoptr (TressDocument) doc = NULL;
+  TressCurveDocument *cd;
+  TressCurveEditor *editor;
+  TressCurveView *view;
+  GtkWidget *window, *in, *out;
+  int step = -1, cubic = -1;
+
+  g_assert_no_error (error);
+  tress_curve_editor_register ();
+  doc = tress_document_new_from_bytes (demo, "demo.bfres", &error);
+  g_assert_no_error (error);
+  cd = TRESS_CURVE_DOCUMENT (doc);
+  for (guint i = 0; i < tress_curve_document_get_n_curves (cd); i++)
+    {
+      const TressCurve *c = tress_curve_document_get_curve (cd, i);
+
+      if (g_strcmp0 (c->path, "Eyes/Face/_a0") == 0)
+        step = (int)i;
+      else if (g_strcmp0 (c->path, "Wave/Arm_L/Rotate Z") == 0)
+        cubic = (int)i;
+    }
+  g_assert_cmpint (step, >=, 0);
+  g_assert_cmpint (cubic, >=, 0);
+  editor = TRESS_CURVE_EDITOR (tress_editor_create (doc));
+  view = tress_curve_editor_get_view (editor);
+  window = gtk_window_new ();
+  gtk_window_set_default_size (GTK_WINDOW (window), 960, 640);
+  gtk_window_set_child (GTK_WINDOW (window), GTK_WIDGET (editor));
+  gtk_window_present (GTK_WINDOW (window));
+  for (int i = 0; i < 2000 && gtk_widget_get_width (GTK_WIDGET (view)) <= 1; i++)
+    wait_ms (1);
+  in = find_named (GTK_WIDGET (editor), "in");
+  out = find_named (GTK_WIDGET (editor), "out");
+  g_assert_nonnull (in);
+  g_assert_nonnull (out);
+  {
+    guint shown[] = { (guint)step, (guint)cubic };
+
+    tress_curve_view_set_curves (view, shown, 2);
+  }
+  gtk_widget_activate_action (GTK_WIDGET (view), "curve.select-key", "(uub)", (guint)step, 1u,
+                              FALSE);
+  g_assert_false (gtk_widget_get_sensitive (in));
+  g_assert_false (gtk_widget_get_sensitive (out));
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (in), ==, "a StepInt curve stores no slopes");
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (out), ==, "a StepInt curve stores no slopes");
+  gtk_widget_activate_action (GTK_WIDGET (view), "curve.select-key", "(uub)", (guint)cubic, 1u,
+                              FALSE);
+  g_assert_true (gtk_widget_get_sensitive (in));
+  g_assert_true (gtk_widget_get_sensitive (out));
+  g_assert_null (gtk_widget_get_tooltip_text (in));
+  g_assert_null (gtk_widget_get_tooltip_text (out));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+}
+
 int
 main (int argc, char **argv)
 {
   gtk_test_init (&argc, &argv, NULL);
   g_test_add_func ("/curves/editor-bfres/bass", test_bass);
+  g_test_add_func ("/curves/editor-bfres/slope-fields", test_slope_fields);
   return g_test_run ();
 }

@@ -1814,6 +1814,8 @@ update_key_panel (TressCurveEditor *self)
   const TressCurve *c = NULL;
   const TressKey *k = NULL;
   g_autofree char *title = NULL, *stored = NULL, *cost = NULL;
+  const char *no_slopes = NULL;
+  gboolean slopes = FALSE;
   double scale = 1;
 
   if (tress_curve_view_get_active_key (self->view, &curve, &key))
@@ -1834,11 +1836,13 @@ update_key_panel (TressCurveEditor *self)
       gtk_spin_button_set_value (self->panel_spin[2], k->in_slope * scale);
       gtk_spin_button_set_value (self->panel_spin[3], k->out_slope * scale);
       gtk_drop_down_set_selected (self->panel_interp, (guint)k->interp);
-      /* NIFF stores one slope per key: the out slope follows the in slope. */
+      /* Where the format stores no slopes (NIFF1 records, BFRES step, linear
+       * and baked curves) neither field is editable, and each says why; NIFF2
+       * stores one slope per key: the out slope follows the in slope. */
+      slopes = tress_curve_key_has_slopes (c, key, &no_slopes);
+      gtk_widget_set_sensitive (GTK_WIDGET (self->panel_spin[2]), slopes);
       gtk_widget_set_sensitive (GTK_WIDGET (self->panel_spin[3]),
-                                !c->limits.tied_tangents && !c->limits.slopes_derived);
-      /* NIFF1 keys store no slopes at all. */
-      gtk_widget_set_sensitive (GTK_WIDGET (self->panel_spin[2]), !c->limits.slopes_derived);
+                                slopes && !c->limits.tied_tangents);
       title = g_strdup_printf (_ ("%s, key %u"), c->path ? c->path : _ ("curve"), key);
       g_free (self->panel_text);
       self->panel_text = g_strdup_printf (_ ("%s: frame %g value %g in %g out %g %s"), title,
@@ -1868,6 +1872,13 @@ update_key_panel (TressCurveEditor *self)
   /* Visible without scrolling the panel: the value field's tooltip and the
    * status line. */
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->panel_spin[1]), stored);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->panel_spin[2]), no_slopes);
+  gtk_widget_set_tooltip_text (
+      GTK_WIDGET (self->panel_spin[3]),
+      no_slopes != NULL ? no_slopes
+      : slopes && c->limits.tied_tangents
+          ? _ ("The format stores one slope per key: the out slope follows the in slope")
+          : NULL);
   if (g_strcmp0 (stored, self->stored_text) != 0)
     {
       g_free (self->stored_text);
