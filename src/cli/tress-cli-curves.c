@@ -768,7 +768,27 @@ cmd_unwrap (int argc, char **argv)
     }
   for (guint i = 0; i < n_changed; i++)
     g_print ("unwrapped: %s\n", tress_curve_edit_batch_get_curve (batch, i)->path);
-  g_print ("curves unwrapped: %u of %u (the others had no jumps)\n", n_changed, indices->len);
+  /* What is left of more than half a turn is motion the keys spell out: said,
+   * so that "nothing changed" is not read as "no jumps". */
+  for (guint i = 0; i < indices->len; i++)
+    {
+      g_autoptr (TressCurve) now
+          = file.format->curves->get_curve (file.model, g_array_index (indices, guint, i));
+      guint jumps = tress_curve_count_jumps (now);
+
+      if (jumps > 0)
+        g_print ("kept: %s: %u %s of more than half a turn between keys, motion its keys spell "
+                 "out\n",
+                 now->path, jumps, jumps == 1 ? "change" : "changes");
+    }
+  if (n_changed == 0)
+    g_print ("curves unwrapped: 0 of %u: nothing changed (no jump between keys to remove)\n",
+             indices->len);
+  else if (n_changed < indices->len)
+    g_print ("curves unwrapped: %u of %u (nothing to remove in the others)\n", n_changed,
+             indices->len);
+  else
+    g_print ("curves unwrapped: %u of %u\n", n_changed, indices->len);
   if (store.max_error > 0)
     g_print ("largest quantization error: %g\n", store.max_error);
   return tress_cli_file_save (&file, opt_out) ? TRESS_CLI_OK : TRESS_CLI_UNWRITTEN;

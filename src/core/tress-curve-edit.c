@@ -624,6 +624,40 @@ is_wrapped (double v)
   return fabs (v) <= G_PI + 1e-6;
 }
 
+/* The whole turns to take off the change from key @i − 1 to key @i of @c (as
+ * stored) where it is a wrap, 0 where it is motion. Between two wrapped
+ * values, the nearest turn (an exporter wrapped them). Otherwise only a
+ * change of more than half a turn, on the segment's own evidence: a step
+ * segment shows the same rotation at every frame either way, so it is
+ * unwrapped; a Hermite segment when its slopes deny the jump, the change
+ * they make (their mean times the segment's length) lying at least twice as
+ * near the change less whole turns as the change itself (a key moved a turn
+ * away from its neighbours, its slopes left as they were); where they carry
+ * the jump (a fast spin spelled out between sparse keys) it is kept, as on
+ * linear and baked segments, which have nothing but their two values. */
+static double
+wrap_turns (const TressCurve *c, guint i)
+{
+  const TressKey *a = tress_curve_get_key (c, i - 1), *b = tress_curve_get_key (c, i);
+  double d = b->value - a->value, k, s;
+
+  if (is_wrapped (a->value) && is_wrapped (b->value))
+    return round (d / TURN);
+  if (fabs (d) <= G_PI)
+    return 0;
+  k = round (d / TURN);
+  switch (a->interp)
+    {
+    case TRESS_INTERP_STEP:
+      return k;
+    case TRESS_INTERP_HERMITE:
+      s = (b->frame - a->frame) * (a->out_slope + b->in_slope) / 2;
+      return fabs (d - k * TURN - s) <= fabs (d - s) / 2 ? k : 0;
+    default:
+      return 0;
+    }
+}
+
 static gboolean
 same_turn (const Turn *a, const Turn *b)
 {
@@ -716,17 +750,38 @@ tress_curve_edit_unwrap (TressCurve *c, GArray *keys, GError **error)
     return TRUE;
   t = g_new (Turn, n);
   t[0] = (Turn){ 1, 0 };
+  /* Each key takes the turns of the key before, less those of the jump to it. */
   for (guint i = 1; i < n; i++)
     {
-      double v = tress_curve_get_key (c, i)->value, was = tress_curve_get_key (c, i - 1)->value;
-      double before = was + t[i - 1].offset;
-
       t[i] = t[i - 1];
-      if (is_wrapped (v) && is_wrapped (was))
-        t[i].offset = nearest_turn (v, before) - v;
+      t[i].offset -= TURN * wrap_turns (c, i);
     }
   apply_turns (c, t);
   return TRUE;
+}
+
+gboolean
+tress_curve_needs_unwrap (const TressCurve *c)
+{
+  guint n = tress_curve_get_n_keys (c);
+
+  if (!c->angle)
+    return FALSE;
+  for (guint i = 1; i < n; i++)
+    if (wrap_turns (c, i) != 0)
+      return TRUE;
+  return FALSE;
+}
+
+guint
+tress_curve_count_jumps (const TressCurve *c)
+{
+  guint n = tress_curve_get_n_keys (c), jumps = 0;
+
+  for (guint i = 1; c->angle && i < n; i++)
+    jumps
+        += fabs (tress_curve_get_key (c, i)->value - tress_curve_get_key (c, i - 1)->value) > G_PI;
+  return jumps;
 }
 
 gboolean
@@ -772,9 +827,14 @@ tress_curve_edit_unwrap_euler (TressCurve *xyz[3], TressEulerOrder order, GError
                   && is_wrapped (tress_curve_get_key (xyz[a], i - 1)->value);
       if (!wrapped)
         {
-          /* Spelled out by the file: each angle keeps its change. */
+          /* Not all as a wrapping exporter writes them: each angle on its own,
+           * as tress_curve_edit_unwrap() takes it (a spin the file spells out
+           * keeps its change). */
           for (guint a = 0; a < 3; a++)
-            t[a][i] = t[a][i - 1];
+            {
+              t[a][i] = t[a][i - 1];
+              t[a][i].offset -= t[a][i].sign * TURN * wrap_turns (xyz[a], i);
+            }
           continue;
         }
 

@@ -130,16 +130,30 @@ gboolean tress_curve_edit_bake (TressCurve *curve, GArray *keys, GError **error)
  * it is not samples): Hermite where the format stores slopes, else linear. */
 gboolean tress_curve_edit_fit (TressCurve *curve, GArray *keys, double tolerance, GError **error);
 
-/* Unwraps an angle curve (curve->angle, radians): each key's value moves by
- * whole turns (2π) to the one nearest the key before it, so that no segment
- * jumps by half a turn or more; the first key stays. Only a change between
- * two values within −π…π (as a wrapping exporter writes them) is taken for a
- * wrap: one between values outside is motion the file spells out (a fast spin
- * between sparse keys) and is kept. Slopes that were worked
+/* Unwraps an angle curve (curve->angle, radians): where the change from one
+ * key to the next is a wrap, that key and every key after it move by the
+ * whole turns (2π) that bring it nearest the key before; the first key stays.
+ * A change between two values within −π…π (as a wrapping exporter writes
+ * them) is taken for a wrap. Between values of which one lies outside, only
+ * a change of more than half a turn, where the segment itself says it is no
+ * motion: a step segment (the same rotation at every frame either way), or a
+ * Hermite segment whose slopes deny the jump (a key set a turn away from its
+ * neighbours, its slopes as they were). A change the segment carries is
+ * motion the file spells out and is kept: a fast spin between sparse keys
+ * whose slopes follow it, a linear or baked segment. Slopes that were worked
  * out across a jump (the secant to a neighbour, as exporters store them) are
  * worked out again across the unwrapped values; the others stay. Refused for
- * a curve that holds no angles. The selection stays. */
+ * a curve that holds no angles. The selection stays; a curve with nothing to
+ * unwrap is left as it was (tress_curve_needs_unwrap() says so beforehand). */
 gboolean tress_curve_edit_unwrap (TressCurve *curve, GArray *keys, GError **error);
+/* Whether tress_curve_edit_unwrap() would change @curve: an angle curve with
+ * a change between keys that it takes for a wrap. FALSE for a curve of no
+ * angles or of fewer than two keys. */
+gboolean tress_curve_needs_unwrap (const TressCurve *curve);
+/* How many changes of more than half a turn between consecutive keys an angle
+ * curve holds (0 for a curve of no angles): after unwrapping, the motion it
+ * kept. */
+guint tress_curve_count_jumps (const TressCurve *curve);
 /* The Euler filter: unwraps the three angle curves of one rotation together
  * (@xyz by axis, @order as they apply, keys at the same frames). At each key,
  * of the angles as stored and the other triple giving the same rotation (the

@@ -580,6 +580,122 @@ test_linear_ramp (void)
   g_assert_cmpfloat (v0 - v2, >, 0.1);
 }
 
+/* The key values of curve @path of the BFRES file @file, read with the
+ * independent reader of bfres-test-common.h: a cubic curve's key i holds
+ * the constant term of segment i (the last key, a segment of its own). */
+static GArray *
+ref_key_values (const char *file, const char *path, GArray **frames)
+{
+  g_autofree char *data = NULL;
+  gsize len = 0;
+  g_autoptr (GBytes) bytes = NULL;
+  g_autoptr (GBytes) raw = NULL;
+  g_autoptr (TressBfres) b = NULL;
+  g_autoptr (GError) error = NULL;
+  TressBfresCurveInfo info;
+  RefCurve rc;
+  GArray *values = g_array_new (FALSE, FALSE, sizeof (double));
+
+  g_assert_true (g_file_get_contents (file, &data, &len, NULL));
+  bytes = g_bytes_new_take (g_steal_pointer (&data), len);
+  b = tress_bfres_parse (bytes, file, &error);
+  g_assert_no_error (error);
+  raw = tress_bfres_get_bfres_bytes (b);
+  g_assert_true (tress_bfres_get_curve_info (b, (guint)tress_bfres_find_curve (b, path), &info));
+  ref_curve_read (g_bytes_get_data (raw, NULL), info.header_pos, TRUE, &rc);
+  g_assert_cmpuint (rc.ct, ==, 0);
+  *frames = g_array_new (FALSE, FALSE, sizeof (double));
+  for (guint i = 0; i < rc.n; i++)
+    {
+      double v = ref_elem (&rc, 4 * i) * rc.scale + rc.offset, f = ref_frame (&rc, i);
+
+      g_array_append_val (values, v);
+      g_array_append_val (*frames, f);
+    }
+  return values;
+}
+
+static guint
+count_jumps (GArray *values)
+{
+  guint jumps = 0;
+
+  for (guint i = 1; i < values->len; i++)
+    jumps
+        += fabs (g_array_index (values, double, i) - g_array_index (values, double, i - 1)) > G_PI;
+  return jumps;
+}
+
+/* Unwrap on one rotation channel alone, after set-key put a key a whole turn
+ * away: the Dog's Damage/Skl_Root/Rotate X (s16 keys, widened to 32-bit to
+ * hold the edit) is written back, read from the bytes, with no change of
+ * more than half a turn between keys and every key at its old angle plus
+ * whole turns; Wait_Random_H/Skl_Root/Rotate Y (32-bit keys), which spins
+ * through turns between sparse keys, loses the moved key's turn and keeps its
+ * spin, and the command says what it kept. */
+static void
+test_unwrap_one_channel (void)
+{
+  g_autofree char *dog = tress_test_sample_path ("bfres/Animal_Dog_Animation.bfres");
+  static const struct
+  {
+    const char *path;
+    const char *key;
+    gboolean spins;
+  } cases[] = {
+    { "Damage/Skl_Root/Rotate X", "3", FALSE },
+    { "Wait_Random_H/Skl_Root/Rotate Y", "20", TRUE },
+  };
+
+  if (dog == NULL)
+    return;
+  for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
+    {
+      g_autofree char *bumped = tmp ("dog-bumped.bfres"), *out = tmp ("dog-one.bfres");
+      g_autoptr (GArray) f0 = NULL, f1 = NULL, f2 = NULL;
+      g_autoptr (GArray) v0 = ref_key_values (dog, cases[c].path, &f0);
+      g_autoptr (GArray) v1 = NULL, v2 = NULL;
+      g_autofree char *text = NULL;
+      guint k = (guint)g_ascii_strtoull (cases[c].key, NULL, 10), jumps = count_jumps (v0);
+      char value[G_ASCII_DTOSTR_BUF_SIZE];
+
+      g_assert_cmpuint (jumps, ==, cases[c].spins ? 2 : 0);
+      g_ascii_formatd (value, sizeof value, "%.9g", g_array_index (v0, double, k) + 2 * G_PI);
+      {
+        const char *set[] = { "set-key", dog,       cases[c].path, cases[c].key, "--value",
+                              value,     "--widen", "-o",          bumped,       NULL };
+
+        g_assert_cmpint (tress_test_run_cli (set, NULL, NULL), ==, 0);
+      }
+      v1 = ref_key_values (bumped, cases[c].path, &f1);
+      g_assert_cmpuint (count_jumps (v1), ==, jumps + 2);
+      {
+        const char *unwrap[] = { "unwrap", bumped, cases[c].path, "-o", out, NULL };
+
+        g_assert_cmpint (tress_test_run_cli (unwrap, &text, NULL), ==, 0);
+        g_test_message ("%s", text);
+        g_assert_nonnull (strstr (text, "curves unwrapped: 1 of 1"));
+        g_assert_true ((strstr (text, "kept: ") != NULL) == cases[c].spins);
+      }
+      v2 = ref_key_values (out, cases[c].path, &f2);
+      g_assert_cmpuint (v2->len, ==, v0->len);
+      g_assert_cmpuint (count_jumps (v2), ==, jumps);
+      for (guint i = 0; i < v2->len; i++)
+        {
+          double now = g_array_index (v2, double, i), was = g_array_index (v0, double, i);
+          double turns = (now - was) / (2 * G_PI);
+
+          g_assert_cmpfloat (g_array_index (f2, double, i), ==, g_array_index (f0, double, i));
+          g_assert_cmpfloat (fabs (turns - round (turns)), <, 1e-5);
+          /* Back where it was: the turn the edit added, and no other, is gone. */
+          g_assert_cmpfloat_with_epsilon (now, was, 1e-5 * MAX (1.0, fabs (was)));
+        }
+      /* The spin: from about 6 turns to about −6, as before. */
+      if (cases[c].spins)
+        g_assert_cmpfloat (g_array_index (v2, double, v2->len - 1), <, -18);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -595,5 +711,6 @@ main (int argc, char **argv)
   g_test_add_func ("/bfres/cli/shared-names", test_shared_names);
   g_test_add_func ("/bfres/cli/far-value", test_far_value);
   g_test_add_func ("/bfres/cli/linear-ramp", test_linear_ramp);
+  g_test_add_func ("/bfres/cli/unwrap-one-channel", test_unwrap_one_channel);
   return g_test_run ();
 }

@@ -792,6 +792,121 @@ test_unwrap (void)
   }
 }
 
+/* A Hermite angle curve of @n keys 10 frames apart, values @v, each key's
+ * slopes the mean of the secants to its neighbours (as Auto tangents give). */
+static TressCurve *
+make_angle (guint n, const double *v)
+{
+  TressCurve *c = tress_curve_new ();
+
+  c->angle = TRUE;
+  tress_curve_set_text (&c->path, "Spin/Rotate Y");
+  for (guint i = 0; i < n; i++)
+    {
+      double prev = i > 0 ? (v[i] - v[i - 1]) / 10 : (v[1] - v[0]) / 10;
+      double next = i + 1 < n ? (v[i + 1] - v[i]) / 10 : prev;
+      TressKey k = { .frame = 10.0 * i,
+                     .value = v[i],
+                     .in_slope = (prev + next) / 2,
+                     .out_slope = (prev + next) / 2,
+                     .interp = TRESS_INTERP_HERMITE };
+
+      tress_curve_append_key (c, &k);
+    }
+  return c;
+}
+
+/* One channel alone, keys outside −π…π (no exporter's wrap): a key set a
+ * whole turn away from its neighbours, its slopes as they were, comes back,
+ * and with it every key after it stays where it was; a spin the keys' slopes
+ * follow stays; a step segment's jump of whole turns goes (every frame shows
+ * the same rotation). With nothing to unwrap a curve is left byte for byte
+ * and the batch reports no change. */
+static void
+test_unwrap_one_channel (void)
+{
+  static const double smooth[] = { 3.0, 3.4, 3.9, 4.1, 4.0, 3.6, 3.5 };
+  g_autoptr (TressCurve) c = make_angle (G_N_ELEMENTS (smooth), smooth);
+  g_autoptr (TressCurve) before = tress_curve_copy (c);
+  g_autoptr (GArray) keys = sel (0);
+  g_autoptr (GError) error = NULL;
+
+  /* As it is: nothing to unwrap, and nothing changes. */
+  g_assert_false (tress_curve_needs_unwrap (c));
+  g_assert_cmpuint (tress_curve_count_jumps (c), ==, 0);
+  g_assert_true (tress_curve_edit_unwrap (c, keys, &error));
+  g_assert_true (tress_curve_same_keys (c, before));
+  {
+    g_autoptr (TressCurveEditBatch) b = tress_curve_edit_batch_new ();
+    TressCurveEdit e = { .kind = TRESS_CURVE_EDIT_UNWRAP };
+
+    g_assert_true (tress_curve_edit_batch_add (b, 0, c, NULL, 0, &e, &error));
+    g_assert_cmpuint (tress_curve_edit_batch_get_n_changed (b), ==, 0);
+  }
+
+  /* Key 3 set a turn up (as set-key --value does): two jumps of over π. */
+  tress_curve_get_key (c, 3)->value += 2 * G_PI;
+  g_assert_cmpuint (tress_curve_count_jumps (c), ==, 2);
+  g_assert_true (tress_curve_needs_unwrap (c));
+  {
+    g_autoptr (TressCurveEditBatch) b = tress_curve_edit_batch_new ();
+    TressCurveEdit e = { .kind = TRESS_CURVE_EDIT_UNWRAP };
+
+    g_assert_true (tress_curve_edit_batch_add (b, 0, c, NULL, 0, &e, &error));
+    g_assert_cmpuint (tress_curve_edit_batch_get_n_changed (b), ==, 1);
+  }
+  g_assert_true (tress_curve_edit_unwrap (c, keys, &error));
+  g_assert_no_error (error);
+  for (guint i = 0; i < G_N_ELEMENTS (smooth); i++)
+    {
+      g_assert_cmpfloat_with_epsilon (key (c, i)->value, smooth[i], 1e-12);
+      g_assert_cmpfloat (key (c, i)->in_slope, ==, key (before, i)->in_slope);
+      g_assert_cmpfloat (key (c, i)->out_slope, ==, key (before, i)->out_slope);
+    }
+  g_assert_cmpuint (tress_curve_count_jumps (c), ==, 0);
+  g_assert_false (tress_curve_needs_unwrap (c));
+
+  /* A turn down from key 4 on: the keys after the jump come back up. */
+  for (guint i = 4; i < G_N_ELEMENTS (smooth); i++)
+    tress_curve_get_key (c, i)->value -= 2 * G_PI;
+  g_assert_cmpuint (tress_curve_count_jumps (c), ==, 1);
+  g_assert_true (tress_curve_edit_unwrap (c, keys, &error));
+  for (guint i = 0; i < G_N_ELEMENTS (smooth); i++)
+    g_assert_cmpfloat_with_epsilon (key (c, i)->value, smooth[i], 1e-12);
+
+  /* A spin spelled out: 4 a key, the slopes follow it. Kept. */
+  {
+    static const double spin[] = { 4.0, 8.0, 12.0, 16.0, 20.0 };
+    g_autoptr (TressCurve) s = make_angle (G_N_ELEMENTS (spin), spin);
+    g_autoptr (TressCurve) was = tress_curve_copy (s);
+
+    g_assert_cmpuint (tress_curve_count_jumps (s), ==, 4);
+    g_assert_false (tress_curve_needs_unwrap (s));
+    g_assert_true (tress_curve_edit_unwrap (s, keys, &error));
+    g_assert_true (tress_curve_same_keys (s, was));
+  }
+
+  /* A step segment's jump of a turn (and a bit): taken back. */
+  {
+    static const double held[] = { 4.0, 4.2 + 2 * G_PI, 4.4 + 2 * G_PI };
+    g_autoptr (TressCurve) s = make_angle (G_N_ELEMENTS (held), held);
+
+    for (guint i = 0; i < G_N_ELEMENTS (held); i++)
+      tress_curve_get_key (s, i)->interp = TRESS_INTERP_STEP;
+    g_assert_true (tress_curve_needs_unwrap (s));
+    g_assert_true (tress_curve_edit_unwrap (s, keys, &error));
+    g_assert_cmpfloat_with_epsilon (key (s, 1)->value, 4.2, 1e-12);
+    g_assert_cmpfloat_with_epsilon (key (s, 2)->value, 4.4, 1e-12);
+  }
+
+  /* Fewer than two keys, or no angles: nothing to unwrap. */
+  g_array_set_size (c->keys, 1);
+  g_assert_false (tress_curve_needs_unwrap (c));
+  g_assert_cmpuint (tress_curve_count_jumps (c), ==, 0);
+  c->angle = FALSE;
+  g_assert_false (tress_curve_needs_unwrap (c));
+}
+
 static void
 rotation (TressEulerOrder order, double x, double y, double z, double m[3][3])
 {
@@ -1447,6 +1562,7 @@ main (int argc, char **argv)
   g_test_add_func ("/curve-edit/set-key-no-slopes", test_set_key_no_slopes);
   g_test_add_func ("/curve-edit/bake-fit", test_bake_fit);
   g_test_add_func ("/curve-edit/unwrap", test_unwrap);
+  g_test_add_func ("/curve-edit/unwrap-one-channel", test_unwrap_one_channel);
   g_test_add_func ("/curve-edit/unwrap-euler", test_unwrap_euler);
   g_test_add_func ("/curve-edit/unwrap-group", test_unwrap_group);
   g_test_add_func ("/curve-edit/labels", test_labels);

@@ -1600,6 +1600,128 @@ test_fix_missing_extension (void)
   fmt->free (file);
 }
 
+/* Group @g's RotateX keys read from the bytes (a NIFF2 group without NIFF1
+ * records): their count in *@n, the offset of the first (16 bytes each:
+ * interpolation, frame, angle, slope) returned. */
+static gsize
+raw_rotate_x (const guint8 *d, gsize size, guint g, guint *n)
+{
+  gsize group = niff_raw_group (d, size, g), ext = group + 48;
+
+  g_assert_cmpuint (niff_be32 (d + group + 0x1C), ==, 0);
+  *n = niff_be32 (d + ext + 8);
+  return ext + 148 + (gsize)niff_be32 (d + ext + 4) * 40;
+}
+
+static GBytes *
+load_file (const char *path)
+{
+  g_autofree char *data = NULL;
+  gsize len = 0;
+
+  g_assert_true (g_file_get_contents (path, &data, &len, NULL));
+  return g_bytes_new_take (g_steal_pointer (&data), len);
+}
+
+/* tress-cli unwrap on one channel alone: Rings.niff's first RotateX with one
+ * key set a whole turn away (set-key --value) is written back, read from the
+ * bytes, with no change of more than half a turn between keys and every key
+ * at its old angle plus whole turns (here the very same angle); unwrapping
+ * it again changes nothing and says so. The editor's hint to unwrap is on
+ * the curve only while it has such a jump. */
+static void
+test_cli_unwrap_one_channel (void)
+{
+  const char *curve = "Sweep15_3_Animation/RotateX/X";
+  g_autoptr (GBytes) original = tress_test_load_sample ("niff/Rings.niff");
+  g_autofree char *rings = tress_test_sample_path ("niff/Rings.niff");
+  g_autofree char *bumped = g_build_filename (tress_test_tmpdir (), "rings-bumped.niff", NULL);
+  g_autofree char *out = g_build_filename (tress_test_tmpdir (), "rings-one.niff", NULL);
+  g_autofree char *again = g_build_filename (tress_test_tmpdir (), "rings-again.niff", NULL);
+  g_autofree char *std_out = NULL;
+  g_autoptr (GBytes) b1 = NULL, b2 = NULL;
+  const guint8 *d0, *d1, *d2;
+  gsize s0 = 0, s1 = 0, s2 = 0, k0, k1, k2;
+  guint n0, n1, n2, jumps = 0;
+  char value[G_ASCII_DTOSTR_BUF_SIZE];
+
+  if (original == NULL)
+    return;
+  d0 = g_bytes_get_data (original, &s0);
+  k0 = raw_rotate_x (d0, s0, 0, &n0);
+  g_assert_cmpuint (n0, ==, 47);
+  g_assert_cmpuint (niff_be32 (d0 + k0 + 16 * 14 + 4), ==, 139);
+  for (guint i = 1; i < n0; i++)
+    g_assert_cmpfloat (
+        fabs (niff_bef (d0 + k0 + 16 * i + 8) - niff_bef (d0 + k0 + 16 * (i - 1) + 8)), <=, G_PI);
+  {
+    TressNiffFile *file = niff_parse_ok (original);
+    g_autoptr (TressCurve) c = fmt->curves->get_curve (file, find_curve (file, curve));
+
+    g_assert_null (strstr (c->note, "not unwrapped"));
+    fmt->free (file);
+  }
+  g_ascii_formatd (value, sizeof value, "%.9g", niff_bef (d0 + k0 + 16 * 14 + 8) + 2 * G_PI);
+  {
+    const char *argv[] = { "set-key", rings, curve, "14", "--value", value, "-o", bumped, NULL };
+    g_assert_cmpint (tress_test_run_cli (argv, NULL, NULL), ==, 0);
+  }
+  b1 = load_file (bumped);
+  d1 = g_bytes_get_data (b1, &s1);
+  k1 = raw_rotate_x (d1, s1, 0, &n1);
+  g_assert_cmpuint (n1, ==, n0);
+  for (guint i = 1; i < n1; i++)
+    jumps += fabs (niff_bef (d1 + k1 + 16 * i + 8) - niff_bef (d1 + k1 + 16 * (i - 1) + 8)) > G_PI;
+  g_assert_cmpuint (jumps, ==, 2);
+  {
+    TressNiffFile *file = niff_parse_ok (b1);
+    g_autoptr (TressCurve) c = fmt->curves->get_curve (file, find_curve (file, curve));
+
+    g_assert_nonnull (strstr (c->note, "not unwrapped: Unwrap Angles removes their jumps"));
+    fmt->free (file);
+  }
+
+  {
+    const char *argv[] = { "unwrap", bumped, curve, "-o", out, NULL };
+    g_assert_cmpint (tress_test_run_cli (argv, &std_out, NULL), ==, 0);
+    g_assert_nonnull (strstr (std_out, "unwrapped: Sweep15_3_Animation/RotateX/X\n"));
+    g_assert_nonnull (strstr (std_out, "curves unwrapped: 1 of 1\n"));
+    g_clear_pointer (&std_out, g_free);
+  }
+  b2 = load_file (out);
+  d2 = g_bytes_get_data (b2, &s2);
+  k2 = raw_rotate_x (d2, s2, 0, &n2);
+  g_assert_cmpuint (n2, ==, n0);
+  for (guint i = 0; i < n2; i++)
+    {
+      double now = niff_bef (d2 + k2 + 16 * i + 8), was = niff_bef (d0 + k0 + 16 * i + 8);
+      double turns = (now - was) / (2 * G_PI);
+
+      g_assert_cmpuint (niff_be32 (d2 + k2 + 16 * i + 4), ==, niff_be32 (d0 + k0 + 16 * i + 4));
+      g_assert_cmpfloat (fabs (turns - round (turns)), <, 1e-6);
+      g_assert_cmpfloat_with_epsilon (now, was, 1e-6);
+      if (i > 0)
+        g_assert_cmpfloat (fabs (now - niff_bef (d2 + k2 + 16 * (i - 1) + 8)), <=, G_PI);
+    }
+  {
+    TressNiffFile *file = niff_parse_ok (b2);
+    g_autoptr (TressCurve) c = fmt->curves->get_curve (file, find_curve (file, curve));
+
+    g_assert_null (strstr (c->note, "not unwrapped"));
+    assert_valid (file);
+    fmt->free (file);
+  }
+  {
+    const char *argv[] = { "unwrap", out, curve, "-o", again, NULL };
+    g_autoptr (GBytes) b3 = NULL;
+
+    g_assert_cmpint (tress_test_run_cli (argv, &std_out, NULL), ==, 0);
+    g_assert_nonnull (strstr (std_out, "curves unwrapped: 0 of 1: nothing changed"));
+    b3 = load_file (again);
+    g_assert_true (g_bytes_equal (b3, b2));
+  }
+}
+
 /* tress-cli fix FILE -o OUT writes a file that validates clean. */
 static void
 test_fix_cli (void)
@@ -2004,6 +2126,7 @@ main (int argc, char **argv)
   g_test_add_func ("/niff/fix/niff2", test_fix_niff2);
   g_test_add_func ("/niff/fix/missing-extension", test_fix_missing_extension);
   g_test_add_func ("/niff/fix/cli", test_fix_cli);
+  g_test_add_func ("/niff/cli/unwrap-one-channel", test_cli_unwrap_one_channel);
   g_test_add_func ("/niff/bad/truncated", test_bad_truncated);
   g_test_add_func ("/niff/bad/sizes-tags-counts", test_bad_sizes_tags_counts);
   g_test_add_func ("/niff/bad/validate", test_bad_validate);

@@ -17,6 +17,8 @@
  */
 #include "tress-niff-private.h"
 
+#include "core/tress-curve-edit.h"
+
 #include <float.h>
 #include <math.h>
 #include <string.h>
@@ -373,8 +375,9 @@ tress_niff_group_changed (TressNiffFile *file, guint group)
   "; SLOWIN/SLOWOUT/SLOW have no published formula: drawn with an assumed ease (SLOWOUT starts "   \
   "at rest, SLOWIN arrives at rest, SLOW both)"
 #define NOTE_ANGLE "; angles stored in radians"
-#define NOTE_ANGLE2                                                                                \
-  "angles stored in radians, as exported (not unwrapped: Unwrap Angles removes their jumps)"
+#define NOTE_ANGLE2 "angles stored in radians, as exported"
+/* Only where the curve has a jump Unwrap Angles removes (tress_curve_needs_unwrap). */
+#define NOTE_UNWRAP " (not unwrapped: Unwrap Angles removes their jumps)"
 #define NOTE_EMPTY "Empty channel: adding keys sets its bit"
 #define NOTE_SHARED                                                                                \
   "A key is shared by the channel's components: its frame and interpolation apply to all; a key "  \
@@ -608,15 +611,18 @@ niff_get_curve (gpointer model, guint index)
         }
       if (ch != TRESS_NIFF_ROTATE_AXIS && ch <= TRESS_NIFF_ROTATE_Z)
         {
-          curve->note = keys->len == 0 ? DUP_LITERAL (NOTE_EMPTY "; " NOTE_ANGLE2)
-                                       : DUP_LITERAL (NOTE_ANGLE2);
           mark_euler (curve, g, gpart, ch - TRESS_NIFF_ROTATE_X);
+          curve->note = keys->len == 0 ? DUP_LITERAL (NOTE_EMPTY "; " NOTE_ANGLE2)
+                        : tress_curve_needs_unwrap (curve) ? DUP_LITERAL (NOTE_ANGLE2 NOTE_UNWRAP)
+                                                           : DUP_LITERAL (NOTE_ANGLE2);
         }
       else if (ch == TRESS_NIFF_ROTATE_AXIS && c == 3)
         {
-          curve->note = keys->len == 0 ? DUP_LITERAL (NOTE_EMPTY "; " NOTE_SHARED "; " NOTE_ANGLE2)
-                                       : DUP_LITERAL (NOTE_SHARED "; " NOTE_ANGLE2);
           curve->angle = TRUE; /* an angle about an axis: no Euler flips */
+          curve->note = keys->len == 0 ? DUP_LITERAL (NOTE_EMPTY "; " NOTE_SHARED "; " NOTE_ANGLE2)
+                        : tress_curve_needs_unwrap (curve)
+                            ? DUP_LITERAL (NOTE_SHARED "; " NOTE_ANGLE2 NOTE_UNWRAP)
+                            : DUP_LITERAL (NOTE_SHARED "; " NOTE_ANGLE2);
         }
       else
         curve->note = keys->len == 0 ? DUP_LITERAL (NOTE_EMPTY "; " NOTE_SHARED)
