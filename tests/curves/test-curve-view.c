@@ -1320,6 +1320,82 @@ test_unwrap_angles (void)
   niff_view_close (&v);
 }
 
+/* Unwrap Angles on one rotation channel shown alone (RotateX of the first
+ * ring, whose changes between keys are all under half a turn): nothing to
+ * do, and the status line says so; with key 14 set a turn up, the jump goes
+ * in one step through the same operation as tress-cli unwrap, the view
+ * frames the curve again, and the curve's hint to unwrap, shown while it has
+ * the jump, is gone. */
+static void
+test_unwrap_one_channel (void)
+{
+  static const guint rotate_x[] = { 0 };
+  NiffView v = { 0 };
+  TressHistory *h;
+  g_autoptr (TressCurve) before = NULL;
+  g_autoptr (TressCurve) expected = NULL;
+  g_autoptr (GArray) keys = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_autoptr (GError) error = NULL;
+  TressCurveViewport vp;
+  TressKey k;
+
+  if (!niff_view_open (&v, "niff/Rings.niff", rotate_x, 1))
+    return;
+  h = tress_document_get_history (TRESS_DOCUMENT (v.doc));
+  before = tress_curve_copy (tress_curve_document_get_curve (v.doc, 0));
+  g_assert_null (strstr (before->note, "not unwrapped"));
+  g_assert_false (tress_curve_view_unwrap_angles (v.view));
+  g_assert_cmpstr (tress_curve_view_get_message (v.view), ==,
+                   "Unwrap Angles: nothing changed, no jump to remove in 1 angle curve");
+  g_assert_cmpuint (tress_history_get_n_undo (h), ==, 0);
+
+  k = *tress_curve_get_key (before, 14);
+  k.value += 2 * G_PI;
+  g_assert_true (tress_curve_view_set_key (v.view, 0, 14, &k, &error));
+  g_assert_no_error (error);
+  g_assert_nonnull (strstr (tress_curve_document_get_curve (v.doc, 0)->note,
+                            "not unwrapped: Unwrap Angles removes their jumps"));
+  /* What the core operation makes of it, as tress-cli unwrap runs it. */
+  expected = tress_curve_copy (tress_curve_document_get_curve (v.doc, 0));
+  g_assert_true (tress_curve_edit_unwrap (expected, keys, &error));
+  tress_curve_view_get_viewport (v.view, &vp);
+  vp.frame_min = 100;
+  vp.frame_max = 110;
+  vp.value_min = -5000;
+  vp.value_max = 5000;
+  tress_curve_view_set_viewport (v.view, &vp);
+
+  g_assert_true (tress_curve_view_unwrap_angles (v.view));
+  g_assert_cmpuint (tress_history_get_n_undo (h), ==, 2);
+  g_assert_cmpstr (tress_history_get_undo_label (h), ==, "Unwrap the angles of 1 curve");
+  {
+    const TressCurve *now = tress_curve_document_get_curve (v.doc, 0);
+
+    for (guint i = 0; i < tress_curve_get_n_keys (now); i++)
+      {
+        g_assert_cmpfloat_with_epsilon (tress_curve_get_key (now, i)->value,
+                                        tress_curve_get_key (before, i)->value, 1e-6);
+        g_assert_cmpfloat_with_epsilon (tress_curve_get_key (now, i)->value,
+                                        tress_curve_get_key (expected, i)->value, 1e-6);
+      }
+    g_assert_null (strstr (now->note, "not unwrapped"));
+  }
+  /* Framed again, as Frame All does it. */
+  {
+    TressCurveViewport framed;
+
+    tress_curve_view_get_viewport (v.view, &vp);
+    niff_act (&v, "curve.frame-all", NULL);
+    tress_curve_view_get_viewport (v.view, &framed);
+    g_assert_cmpfloat (vp.frame_min, ==, framed.frame_min);
+    g_assert_cmpfloat (vp.frame_max, ==, framed.frame_max);
+    g_assert_cmpfloat (vp.value_min, ==, framed.value_min);
+    g_assert_cmpfloat (vp.value_max, ==, framed.value_max);
+    g_assert_cmpfloat (vp.value_max - vp.value_min, <, 1000);
+  }
+  niff_view_close (&v);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1354,5 +1430,6 @@ main (int argc, char **argv)
   g_test_add_func ("/curves/view/fit-keeps-shape", test_fit_keeps_shape);
   g_test_add_func ("/curves/view/paste-into-derived-slopes", test_paste_into_derived_slopes);
   g_test_add_func ("/curves/view/unwrap-angles", test_unwrap_angles);
+  g_test_add_func ("/curves/view/unwrap-one-channel", test_unwrap_one_channel);
   return g_test_run ();
 }

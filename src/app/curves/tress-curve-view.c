@@ -2379,7 +2379,26 @@ tress_curve_view_unwrap_angles (TressCurveView *self)
       gtk_widget_error_bell (GTK_WIDGET (self));
       return FALSE;
     }
-  return apply_edit (self, &e, curves->len, TARGET_CURVES, prepare_unwrap, &u);
+  set_message (self, NULL);
+  if (!apply_edit (self, &e, curves->len, TARGET_CURVES, prepare_unwrap, &u))
+    {
+      /* Refused: the refusal is said. Else nothing changed, and that is said
+       * too (a spin the keys spell out is kept: tress_curve_edit_unwrap). */
+      if (self->message == NULL)
+        {
+          g_autofree char *msg = g_strdup_printf (
+              ngettext ("Unwrap Angles: nothing changed, no jump to remove in %u angle curve",
+                        "Unwrap Angles: nothing changed, no jump to remove in %u angle curves",
+                        curves->len),
+              curves->len);
+
+          set_message (self, msg);
+        }
+      return FALSE;
+    }
+  /* The values moved by whole turns: the curves are shown whole again. */
+  view_frame_all (self, FALSE);
+  return TRUE;
 }
 
 static void

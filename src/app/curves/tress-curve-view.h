@@ -142,9 +142,10 @@ gboolean tress_curve_view_commit_frame_widening (TressCurveView *self, GError **
 /* Unwraps the angle curves among the edit's targets (the curves with selected
  * keys, else the active curve, else every shown one) as one undo step: no
  * jumps of whole turns, and no Euler flips where the X, Y and Z angles of a
- * rotation are all among them (tress_curve_edit_unwrap_euler). Other curves
- * are left alone. FALSE when nothing changed or it was refused ("message"
- * says why). */
+ * rotation are all among them (tress_curve_edit_unwrap_euler); a curve
+ * alone by tress_curve_edit_unwrap. Other curves are left alone. After a
+ * change the view frames every shown curve. FALSE when nothing changed or it
+ * was refused ("message" says which). */
 gboolean tress_curve_view_unwrap_angles (TressCurveView *self);
 
 /* During a drag: the largest quantization error the format would give the
