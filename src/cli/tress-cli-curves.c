@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "core/tress-curve-edit.h"
+#include "formats/tress-curve-commit.h"
 #include "tress-cli.h"
 
 static gboolean
@@ -196,93 +197,55 @@ static char *opt_out, *opt_frame, *opt_value, *opt_in, *opt_outslope, *opt_inter
  * Returns the index of the key to report, or -1 with @error set. */
 typedef int (*CurveEdit) (TressCurve *curve, gpointer data, GError **error);
 
-/* A key past the end of the animation is refused unless --extend says to
- * lengthen it, for every format: BFRES then raises the animation's frame
- * count, NIFF (whose animations last until their last key) needs nothing more. */
+static void set_lossy_error (GError **error, const TressStoreCost *cost);
+
+/* What storing @curve needs that the options do not give, as the refusal
+ * naming the option that gives it; TRUE when the options cover it. Prints
+ * the costs of what the options agree to. */
 static gboolean
-extend_if_asked (TressCliFile *file, guint index, TressCurve *curve, double last_frame,
-                 GError **error)
+check_consent (TressCliFile *file, guint index, const TressCurve *curve, GError **error)
 {
   const TressCurveOps *ops = file->format->curves;
-  g_autoptr (TressCurve) now = NULL;
+  TressCommitPlan plan;
+  gboolean ok = TRUE;
 
-  if (!(curve->frame_count > 0 && last_frame > curve->frame_count))
-    return TRUE;
-  if (!opt_extend)
+  if (!tress_curve_commit_plan (ops, file->model, index, curve, &plan, error))
+    return FALSE;
+  /* Keys past the end are refused without --extend in every format, also
+   * where the animation lasts until its last key (NIFF): a frame typed wrong
+   * would lengthen it unseen. */
+  if (!opt_extend && curve->frame_count > 0 && tress_curve_get_n_keys (curve) > 0
+      && tress_curve_get_key (curve, tress_curve_get_n_keys (curve) - 1)->frame
+             > curve->frame_count)
     {
       g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED,
                    "frame %g is past the end of the animation (frame %g); add --extend to "
                    "lengthen the animation",
-                   last_frame, curve->frame_count);
-      return FALSE;
+                   tress_curve_get_key (curve, tress_curve_get_n_keys (curve) - 1)->frame,
+                   curve->frame_count);
+      ok = FALSE;
     }
-  if (ops->set_frame_count == NULL)
-    return TRUE;
-  if (!ops->set_frame_count (file->model, index, last_frame, error))
-    return FALSE;
-  now = ops->get_curve (file->model, index);
-  curve->limits = now->limits;
-  curve->frame_count = now->frame_count;
-  return TRUE;
-}
-
-/* Frames off the grid the curve stores: with --widen, a wider frame type
- * (saying what it costs); else the refusal says how to get one. */
-static gboolean
-widen_frames_if_asked (TressCliFile *file, guint index, const TressCurve *curve, GError **error)
-{
-  const TressCurveOps *ops = file->format->curves;
-  g_autoptr (TressCurve) stored = NULL;
-  double step;
-
-  if (ops->widen_frames == NULL)
-    return TRUE;
-  stored = ops->get_curve (file->model, index);
-  step = stored->limits.frame_step;
-  if (!(step > 0))
-    return TRUE;
-  for (guint i = 0; i < tress_curve_get_n_keys (curve); i++)
+  else if ((plan.needs & TRESS_COMMIT_WIDEN_FRAMES) && !opt_widen)
     {
-      double f = tress_curve_get_key (curve, i)->frame;
-      g_autofree char *cost = NULL;
+      int key = tress_curve_find_key (curve, plan.frame, 0);
 
-      if (round (f / step) * step == f)
-        continue;
-      cost = ops->describe_frame_widening (file->model, index, f);
-      if (cost == NULL)
-        continue; /* nothing holds it: the limits check says so */
-      if (!opt_widen)
-        {
-          g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED,
-                       "key %u is at frame %g, between the frames this curve stores (every %g); "
-                       "add --widen to store it (%s)",
-                       i, f, step, cost);
-          return FALSE;
-        }
-      g_print ("widening: %s\n", cost);
-      if (!ops->widen_frames (file->model, index, f, error))
-        return FALSE;
-      return widen_frames_if_asked (file, index, curve, error);
+      g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED,
+                   "key %d is at frame %g, which this curve's frame type does not store "
+                   "(every %g%s); add --widen to store it (%s)",
+                   key, plan.frame, curve->limits.frame_step,
+                   curve->limits.frame_max > 0 ? " up to its largest frame" : "", plan.frames_cost);
+      ok = FALSE;
     }
-  return TRUE;
-}
-
-/* Whether storing @curve would move keys the edit left alone by more than half
- * their step (TRUE, with @cost filled in); FALSE when it costs nothing, when
- * the format cannot tell, or when the store would be refused anyway (the store
- * itself then says why). */
-static gboolean
-store_is_lossy (TressCliFile *file, guint index, const TressCurve *curve, TressStoreCost *cost)
-{
-  const TressCurveOps *ops = file->format->curves;
-
-  memset (cost, 0, sizeof *cost);
-  if (ops->preview_store == NULL || !ops->preview_store (file->model, index, curve, cost, NULL))
-    return FALSE;
-  if (tress_store_cost_is_lossy (cost))
-    return TRUE;
-  tress_store_cost_clear (cost);
-  return FALSE;
+  else if ((plan.needs & TRESS_COMMIT_REQUANTIZE) && !opt_requantize
+           && !(opt_widen && plan.store.wide_type != NULL))
+    {
+      set_lossy_error (error, &plan.store);
+      ok = FALSE;
+    }
+  else if (plan.needs & TRESS_COMMIT_WIDEN_FRAMES)
+    g_print ("widening: %s\n", plan.frames_cost);
+  tress_commit_plan_clear (&plan);
+  return ok;
 }
 
 /* The refusal of a lossy store, with what each way out costs. */
@@ -330,21 +293,25 @@ edit_and_save (TressCliFile *file, guint index, CurveEdit edit, gpointer data, g
   int k = -1;
   double frame = 0;
   gboolean lossy_first = FALSE;
+  TressCommitConsent consent
+      = (opt_extend ? TRESS_COMMIT_LENGTHEN : 0)
+        | (opt_widen ? TRESS_COMMIT_WIDEN_FRAMES | TRESS_COMMIT_WIDEN_VALUES : 0)
+        | (opt_requantize ? TRESS_COMMIT_REQUANTIZE : 0);
 
   if (opt_tolerance != NULL && !parse_double (opt_tolerance, "--tolerance", &tolerance))
     return TRESS_CLI_UNREADABLE;
   /* --widen on an edit that would move other keys stores it in the type that
-   * keeps them (below); on any other it widens first, as asked. */
+   * keeps them (the commit does); on any other it widens first, as asked. */
   if (opt_widen && sets_values)
     {
       g_autoptr (TressCurve) curve = ops->get_curve (file->model, index);
-      TressStoreCost cost;
+      TressCommitPlan plan;
 
-      if (edit (curve, data, NULL) >= 0 && tress_curve_check_limits (curve, NULL)
-          && store_is_lossy (file, index, curve, &cost))
+      if (edit (curve, data, NULL) >= 0
+          && tress_curve_commit_plan (ops, file->model, index, curve, &plan, NULL))
         {
-          lossy_first = TRUE;
-          tress_store_cost_clear (&cost);
+          lossy_first = (plan.needs & TRESS_COMMIT_REQUANTIZE) != 0;
+          tress_commit_plan_clear (&plan);
         }
     }
   if (opt_widen && sets_values && ops->widen_types != NULL && !lossy_first)
@@ -363,47 +330,19 @@ edit_and_save (TressCliFile *file, guint index, CurveEdit edit, gpointer data, g
     {
       g_autoptr (TressCurve) curve = ops->get_curve (file->model, index);
       g_autoptr (GBytes) before = NULL;
-      guint n;
 
       k = edit (curve, data, &error);
       if (k < 0)
         goto refused;
       frame = tress_curve_get_key (curve, (guint)k)->frame;
-      n = tress_curve_get_n_keys (curve);
-      if ((n > 0
-           && !extend_if_asked (file, index, curve, tress_curve_get_key (curve, n - 1)->frame,
-                                &error))
-          || !widen_frames_if_asked (file, index, curve, &error))
-        goto refused;
-      if (opt_widen || opt_extend)
-        {
-          /* The limits the widened or lengthened curve has now. */
-          g_autoptr (TressCurve) now = ops->get_curve (file->model, index);
-          curve->limits = now->limits;
-        }
-      if (!tress_curve_check_limits (curve, &error))
+      if (!check_consent (file, index, curve, &error))
         goto refused;
       before = ops->save_state (file->model, index);
-      {
-        TressStoreCost cost;
-        gboolean wide = FALSE;
-
-        if (store_is_lossy (file, index, curve, &cost))
-          {
-            if (opt_widen && cost.wide_type != NULL && ops->set_curve_wide != NULL)
-              wide = TRUE;
-            else if (!opt_requantize)
-              {
-                set_lossy_error (&error, &cost);
-                tress_store_cost_clear (&cost);
-                goto refused;
-              }
-            tress_store_cost_clear (&cost);
-          }
-        if (!(wide ? ops->set_curve_wide (file->model, index, curve, &max_error, &error)
-                   : ops->set_curve (file->model, index, curve, &max_error, &error)))
+      if (!tress_curve_commit (ops, file->model, index, curve, consent, &max_error, &error))
+        {
+          ops->restore_state (file->model, index, before);
           goto refused;
-      }
+        }
       if (!(tolerance > 0 && max_error > tolerance) || ops->widen_types == NULL)
         break;
       /* Over the tolerance: the edit again on wider values. */
@@ -415,7 +354,7 @@ edit_and_save (TressCliFile *file, guint index, CurveEdit edit, gpointer data, g
         if (cost == NULL || !ops->widen_types (file->model, index, NULL, NULL))
           {
             /* As wide as it gets: the stored edit stands. */
-            ops->set_curve (file->model, index, curve, &max_error, NULL);
+            tress_curve_commit (ops, file->model, index, curve, consent, &max_error, NULL);
             break;
           }
         g_print ("widening (error %g over the tolerance %g): %s\n", max_error, tolerance, cost);

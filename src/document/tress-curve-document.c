@@ -7,6 +7,8 @@
 #include <glib/gi18n.h>
 #include <math.h>
 
+#include "formats/tress-curve-commit.h"
+
 /* ---------------------------------------------------------------- nodes -- */
 
 struct _TressCurveNode
@@ -636,33 +638,38 @@ tress_curve_document_preview_store (TressCurveDocument *self, guint index, const
                              NULL);
 }
 
-static gboolean
-set_curve_wide_edit (gpointer model, guint index, gpointer data, double *max_error, GError **error)
+typedef struct
 {
-  SetCurveData *d = data;
+  const TressCurveOps *ops;
+  const TressCurve *curve;
+  TressCommitConsent consent;
+} CommitData;
 
-  return d->ops->set_curve_wide (model, index, d->curve, max_error, error);
+static gboolean
+commit_edit (gpointer model, guint index, gpointer data, double *max_error, GError **error)
+{
+  CommitData *d = data;
+
+  return tress_curve_commit (d->ops, model, index, d->curve, d->consent, max_error, error);
 }
 
 gboolean
-tress_curve_document_set_curve_wide (TressCurveDocument *self, guint index, const TressCurve *curve,
-                                     const char *label, GError **error)
+tress_curve_document_commit_curve (TressCurveDocument *self, guint index, const TressCurve *curve,
+                                   guint consent, const char *label, GError **error)
 {
-  SetCurveData data;
+  CommitData data;
 
   g_return_val_if_fail (TRESS_IS_CURVE_DOCUMENT (self), FALSE);
   g_return_val_if_fail (curve != NULL, FALSE);
   data.ops = get_ops (self);
   data.curve = curve;
-  if (data.ops == NULL || data.ops->set_curve_wide == NULL)
+  data.consent = consent;
+  if (data.ops == NULL)
     {
-      g_set_error (error, TRESS_ERROR, TRESS_ERROR_UNSUPPORTED, "%s",
-                   _ ("This format has no wider value types"));
+      g_set_error (error, TRESS_ERROR, TRESS_ERROR_FAILED, "%s", _ ("This document has no curves"));
       return FALSE;
     }
-  if (!tress_curve_check_limits (curve, error))
-    return FALSE;
-  return record_edit (self, index, label, NULL, set_curve_wide_edit, &data, error);
+  return record_edit (self, index, label, NULL, commit_edit, &data, error);
 }
 
 gboolean

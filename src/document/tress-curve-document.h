@@ -57,11 +57,13 @@ gboolean tress_curve_document_preview_error (TressCurveDocument *self, guint ind
  * cannot tell (then nothing needs asking) or would refuse the curve. */
 gboolean tress_curve_document_preview_store (TressCurveDocument *self, guint index,
                                              const TressCurve *curve, TressStoreCost *cost);
-/* As tress_curve_document_set_curve, in the wider value type preview_store
- * named (the format's set_curve_wide). */
-gboolean tress_curve_document_set_curve_wide (TressCurveDocument *self, guint index,
-                                              const TressCurve *curve, const char *label,
-                                              GError **error);
+/* Stores @curve in curve @index as one undo step labelled @label, through
+ * the rules every edit is stored by (tress_curve_commit): a longer animation,
+ * wider frames, a coarser step or a wider value type only as @consent
+ * (TressCommitConsent) allows; refused, with nothing changed, otherwise. */
+gboolean tress_curve_document_commit_curve (TressCurveDocument *self, guint index,
+                                            const TressCurve *curve, guint consent,
+                                            const char *label, GError **error);
 /* Encodes @curve into curve @index as one undo step labelled @label. On a
  * refusal (TRESS_ERROR_REFUSED, the format's reason) nothing changes. */
 gboolean tress_curve_document_set_curve (TressCurveDocument *self, guint index,

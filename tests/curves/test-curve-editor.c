@@ -820,7 +820,16 @@ test_toolbar (Fixture *f, gconstpointer data)
     g_autofree char *want = NULL;
 
     g_assert_nonnull (status);
-    want = g_strdup_printf ("nudge %.3g", tress_curve_view_get_nudge_step (f->view));
+    /* The automatic step follows the grid drawn last: told after the frame. */
+    for (int i = 0; i < 3000; i++)
+      {
+        g_free (want);
+        want = g_strdup_printf ("nudge %.3g", tress_curve_view_get_nudge_step (f->view));
+        if (strstr (gtk_label_get_text (GTK_LABEL (status)), want) != NULL)
+          break;
+        wait_ms (1);
+      }
+    g_test_message ("status line: %s", gtk_label_get_text (GTK_LABEL (status)));
     g_assert_nonnull (strstr (gtk_label_get_text (GTK_LABEL (status)), want));
     spin = find_descendant (popover, GTK_TYPE_SPIN_BUTTON, "nudge-step");
     g_assert_nonnull (spin);

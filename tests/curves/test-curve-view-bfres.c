@@ -11,6 +11,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "../bfres/bfres-test-common.h"
@@ -328,11 +329,155 @@ test_far_drag_asks (void)
     ;
 }
 
+/* Reads a file the CLI wrote. */
+static GBytes *
+read_file (const char *path)
+{
+  gchar *data = NULL;
+  gsize len = 0;
+
+  g_assert_true (g_file_get_contents (path, &data, &len, NULL));
+  return g_bytes_new_take (data, len);
+}
+
+/* The same edits through tress-cli and through the editor's path give the
+ * same bytes: a value in the stored range, a value far outside it widened
+ * (--widen, the question's Widen) and re-quantized (--requantize, Keep), a
+ * frame between the stored ones (--widen, the offer of wider frames) and a
+ * key past the animation's end (--extend, the offer to lengthen, to whole
+ * frames either way). */
+static void
+test_cli_and_editor_agree (void)
+{
+  static const char *const bass = "bfres/Animal_Bass_Animation.bfres";
+  static const char *const dog = "bfres/Animal_Dog_Animation.bfres";
+  static const struct
+  {
+    const char *file, *curve, *key, *frame, *value, *option1, *option2;
+    int answer; /* the question's response, 0 when none */
+    gboolean pending, frames;
+  } edits[] = {
+    { bass, "Put_Down/Spine_3/Rotate Y", "2", NULL, "0.156", NULL, NULL, 0, FALSE, FALSE },
+    { bass, "Put_Down/Spine_3/Rotate Y", "2", NULL, "0.85", "--widen", NULL,
+      TRESS_STORE_RESPONSE_WIDEN, FALSE, FALSE },
+    { bass, "Put_Down/Spine_3/Rotate Y", "2", NULL, "0.85", "--requantize", NULL,
+      TRESS_STORE_RESPONSE_KEEP, FALSE, FALSE },
+    { bass, "Put_Down/Spine_3/Rotate Y", "2", "2.5", NULL, "--widen", NULL, 0, FALSE, TRUE },
+    { bass, "Put_Down/Spine_3/Rotate Y", "17", "23", NULL, "--extend", NULL, 0, TRUE, FALSE },
+    { dog, "Wait_Random_C/Skl_Root/Rotate X", "46", "593.5", NULL, "--extend", NULL, 0, TRUE,
+      FALSE },
+  };
+
+  tress_curve_document_register_types ();
+  for (guint e = 0; e < G_N_ELEMENTS (edits); e++)
+    {
+      const char *file = edits[e].file, *curve_path = edits[e].curve;
+      g_autofree char *sample = tress_test_sample_path (file);
+      g_autoptr (GBytes) original = tress_test_load_sample (file);
+      g_autoptr (GError) error = NULL;
+      g_autoptr (TressCurveDocument) doc = NULL;
+      g_autoptr (TressBfres) b
+          = original != NULL ? tress_bfres_parse (original, file, &error) : NULL;
+      g_autoptr (GBytes) cli = NULL, editor = NULL;
+      g_autofree char *out = g_build_filename (tress_test_tmpdir (), "agree.bfres", NULL);
+      g_autofree char *o = NULL, *err = NULL;
+      const char *argv[12];
+      TressCurveView *view;
+      GtkWidget *window;
+      TressKey key;
+      guint n = 0, index, k = (guint)atoi (edits[e].key);
+
+      if (original == NULL)
+        return;
+      g_assert_no_error (error);
+      index = (guint)tress_bfres_find_curve (b, curve_path);
+      /* The CLI. */
+      argv[n++] = "set-key";
+      argv[n++] = sample;
+      argv[n++] = curve_path;
+      argv[n++] = edits[e].key;
+      if (edits[e].frame != NULL)
+        {
+          argv[n++] = "--frame";
+          argv[n++] = edits[e].frame;
+        }
+      if (edits[e].value != NULL)
+        {
+          argv[n++] = "--value";
+          argv[n++] = edits[e].value;
+        }
+      if (edits[e].option1 != NULL)
+        argv[n++] = edits[e].option1;
+      if (edits[e].option2 != NULL)
+        argv[n++] = edits[e].option2;
+      argv[n++] = "-o";
+      argv[n++] = out;
+      argv[n] = NULL;
+      g_assert_cmpint (tress_test_run_cli (argv, &o, &err), ==, 0);
+      cli = read_file (out);
+
+      /* The editor. */
+      doc = TRESS_CURVE_DOCUMENT (tress_document_new_from_bytes (original, file, &error));
+      g_assert_no_error (error);
+      view = TRESS_CURVE_VIEW (tress_curve_view_new ());
+      tress_curve_view_set_document (view, doc);
+      window = gtk_window_new ();
+      gtk_window_set_default_size (GTK_WINDOW (window), 960, 640);
+      gtk_window_set_child (GTK_WINDOW (window), GTK_WIDGET (view));
+      gtk_window_present (GTK_WINDOW (window));
+      tress_curve_view_set_curves (view, &index, 1);
+      key = *tress_curve_get_key (tress_curve_document_get_curve (doc, index), k);
+      if (edits[e].frame != NULL)
+        key.frame = g_ascii_strtod (edits[e].frame, NULL);
+      if (edits[e].value != NULL)
+        key.value = g_ascii_strtod (edits[e].value, NULL);
+      if (edits[e].answer != 0)
+        {
+          GtkWidget *dialog;
+
+          g_assert_false (tress_curve_view_set_key (view, index, k, &key, NULL));
+          dialog = find_question ();
+          g_assert_nonnull (dialog);
+          gtk_dialog_response (GTK_DIALOG (dialog), edits[e].answer);
+        }
+      else if (edits[e].frames)
+        {
+          g_assert_false (tress_curve_view_set_key (view, index, k, &key, NULL));
+          g_assert_true (tress_curve_view_get_frame_widening (view, NULL));
+          g_assert_true (tress_curve_view_commit_frame_widening (view, &error));
+          g_assert_no_error (error);
+        }
+      else if (edits[e].pending)
+        {
+          double end = 0;
+
+          g_assert_false (tress_curve_view_set_key (view, index, k, &key, NULL));
+          g_assert_true (tress_curve_view_get_pending_end (view, &end));
+          g_assert_true (tress_curve_view_commit_pending (view, &error));
+          g_assert_no_error (error);
+        }
+      else
+        {
+          g_assert_true (tress_curve_view_set_key (view, index, k, &key, &error));
+          g_assert_no_error (error);
+        }
+      editor = document_bytes (doc);
+      g_test_message ("edit %u: %" G_GSIZE_FORMAT " bytes (the file %" G_GSIZE_FORMAT ")", e,
+                      g_bytes_get_size (editor), g_bytes_get_size (original));
+      g_assert_false (g_bytes_equal (editor, original));
+      tress_test_assert_bytes_equal (editor, cli);
+      gtk_window_destroy (GTK_WINDOW (window));
+      while (g_main_context_iteration (NULL, FALSE))
+        ;
+    }
+}
+
 int
 main (int argc, char **argv)
 {
   gtk_test_init (&argc, &argv, NULL);
   g_test_add_func ("/curves/view-bfres/drag-keeps-precision", test_drag_keeps_precision);
   g_test_add_func ("/curves/view-bfres/far-drag-asks", test_far_drag_asks);
+  g_test_add_func ("/curves/view-bfres/cli-and-editor-agree", test_cli_and_editor_agree);
   return g_test_run ();
 }

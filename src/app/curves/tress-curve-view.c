@@ -25,6 +25,7 @@
 #include <string.h>
 
 #include "core/tress-curve-edit.h"
+#include "formats/tress-curve-commit.h"
 #include "tress-curve-paint.h"
 #include "tress-curve-selection.h"
 #include "tress-curve-store-question.h"
@@ -573,14 +574,18 @@ typedef struct
   guint n;
 } Notices;
 
-/* Where a batch edit stores its curves: the document, in one undo step;
- * the curves in @wide in the wider value type the format offers. */
+/* Where a batch edit stores its curves: the document, in one undo step,
+ * each through the commit rules (tress-curve-commit.h). The curves in @lossy
+ * would move keys the edit left alone: they get @lossy_consent (a coarser
+ * step or a wider type, as the user answered); the others were found not to
+ * (REQUANTIZE then costs nothing and spares a second look). */
 typedef struct
 {
   TressCurveDocument *document;
   const char *label;
   Notices *notices;
-  GArray *wide; /* guint, or NULL */
+  GArray *lossy; /* guint, or NULL */
+  TressCommitConsent lossy_consent;
 } Store;
 
 /* Takes note of what the format's last store changed beyond the values it was
@@ -625,13 +630,13 @@ static gboolean
 store_set (gpointer data, guint index, const TressCurve *curve, GError **error)
 {
   Store *store = data;
-  gboolean wide = FALSE;
+  TressCommitConsent consent = TRESS_COMMIT_REQUANTIZE;
 
-  for (guint i = 0; store->wide != NULL && i < store->wide->len && !wide; i++)
-    wide = g_array_index (store->wide, guint, i) == index;
-  if (!(wide ? tress_curve_document_set_curve_wide (store->document, index, curve, store->label,
-                                                    error)
-             : tress_curve_document_set_curve (store->document, index, curve, store->label, error)))
+  for (guint i = 0; store->lossy != NULL && i < store->lossy->len; i++)
+    if (g_array_index (store->lossy, guint, i) == index)
+      consent = store->lossy_consent;
+  if (!tress_curve_document_commit_curve (store->document, index, curve, consent, store->label,
+                                          error))
     return FALSE;
   add_notice (store->document, store->notices);
   return TRUE;
@@ -652,16 +657,16 @@ refuse (TressCurveView *self, const char *label, const GError *error)
 }
 
 /* Stores the curves of @batch in the document as one undo step labelled
- * @undo_label (those in @wide in the wider value type), selects the keys the
+ * @undo_label (those in @lossy with @lossy_consent), selects the keys the
  * edit names and says what the format changed beyond the edit. */
 static gboolean
 commit_batch (TressCurveView *self, TressCurveEditBatch *batch, const char *label,
-              const char *undo_label, GArray *wide)
+              const char *undo_label, GArray *lossy, TressCommitConsent lossy_consent)
 {
   g_autoptr (GError) error = NULL;
   g_autofree char *notice = NULL;
   Notices notices = { NULL, 0 };
-  Store store = { self->document, undo_label, &notices, wide };
+  Store store = { self->document, undo_label, &notices, lossy, lossy_consent };
   guint n_changed = tress_curve_edit_batch_get_n_changed (batch), n_stored = 0;
 
   tress_curve_document_begin_edit (self->document, undo_label);
@@ -709,7 +714,9 @@ lossy_answered (TressStoreChoice choice, gpointer data)
       set_message (self, msg);
     }
   else
-    commit_batch (self, batch, label, label, choice == TRESS_STORE_WIDEN ? curves : NULL);
+    commit_batch (self, batch, label, label, curves,
+                  choice == TRESS_STORE_WIDEN ? TRESS_COMMIT_WIDEN_VALUES
+                                              : TRESS_COMMIT_REQUANTIZE);
   invalidate_lines (self);
   g_object_unref (self);
 }
@@ -892,7 +899,7 @@ apply_edit (TressCurveView *self, const TressCurveEdit *edit, guint n_keys, Targ
     return FALSE;
   if (ask_before_lossy_store (self, &batch, label, undo_label))
     return FALSE;
-  return commit_batch (self, batch, label, undo_label, NULL);
+  return commit_batch (self, batch, label, undo_label, NULL, 0);
 }
 
 /* Moves are asked for in shown units: the normalized view scales each curve. */
@@ -3488,8 +3495,8 @@ widen_frames_and_edit (gpointer model, guint index, gpointer data, double *max_e
     return TRUE;
   g_array_append_vals (w->keys, tress_curve_edit_batch_get_keys (batch, 0)->data,
                        tress_curve_edit_batch_get_keys (batch, 0)->len);
-  return w->ops->set_curve (model, index, tress_curve_edit_batch_get_curve (batch, 0), max_error,
-                            error);
+  return tress_curve_commit (w->ops, model, index, tress_curve_edit_batch_get_curve (batch, 0),
+                             TRESS_COMMIT_WIDEN_FRAMES, max_error, error);
 }
 
 typedef struct
@@ -3498,23 +3505,15 @@ typedef struct
   const TressCurve *curve;
 } WidenSetEdit;
 
-/* Widens the frames of curve @index until they hold its first and last key,
- * then stores the curve. */
+/* Widens the frames of curve @index until they hold its keys, then stores
+ * the curve. */
 static gboolean
 widen_frames_and_set (gpointer model, guint index, gpointer data, double *max_error, GError **error)
 {
   WidenSetEdit *w = data;
-  guint n = tress_curve_get_n_keys (w->curve);
 
-  for (guint e = 0; e < 2 && n > 0; e++)
-    {
-      double f = tress_curve_get_key (w->curve, e == 0 ? 0 : n - 1)->frame;
-      g_autofree char *cost = w->ops->describe_frame_widening (model, index, f);
-
-      if (cost != NULL && !w->ops->widen_frames (model, index, f, error))
-        return FALSE;
-    }
-  return w->ops->set_curve (model, index, w->curve, max_error, error);
+  return tress_curve_commit (w->ops, model, index, w->curve, TRESS_COMMIT_WIDEN_FRAMES, max_error,
+                             error);
 }
 
 /* The kept edit of several curves, each widened where it needs it: one undo step. */
@@ -3898,14 +3897,11 @@ static gboolean
 lengthen_curve (gpointer model, guint index, gpointer data, double *max_error, GError **error)
 {
   LengthenEdit *edit = data;
-  g_autoptr (TressCurve) c = tress_curve_copy (edit->curve);
-  guint n = tress_curve_get_n_keys (c);
-  double end = ceil (tress_curve_get_key (c, n - 1)->frame);
 
-  if (!edit->ops->set_frame_count (model, index, end, error))
-    return FALSE;
-  c->limits.frame_max = MAX (c->limits.frame_max, end);
-  return edit->ops->set_curve (model, index, c, max_error, error);
+  /* Lengthening stores the keys as they are: a frame type that cannot hold
+   * them is widened, which the offer said. */
+  return tress_curve_commit (edit->ops, model, index, edit->curve,
+                             TRESS_COMMIT_LENGTHEN | TRESS_COMMIT_WIDEN_FRAMES, max_error, error);
 }
 
 gboolean
@@ -3944,7 +3940,7 @@ tress_curve_view_commit_pending (TressCurveView *self, GError **error)
                                                       &edit, error);
         }
       else
-        ok = tress_curve_document_set_curve (self->document, index, c, label, error);
+        ok = tress_curve_document_commit_curve (self->document, index, c, 0, label, error);
     }
   if (ok)
     tress_curve_document_end_edit (self->document);

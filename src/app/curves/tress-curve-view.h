@@ -15,8 +15,10 @@
  * interpolation and tangent modes, bake / fit, playback. Every interaction is an
  * action of the "curve." group (see tress-curve-view.c for the list), so the
  * keyboard, menus and tests drive the same code the pointer does. Every edit
- * goes through tress_curve_document_set_curve(): one undo step per action, a
- * whole drag included, and refusals of the format are shown in "message".
+ * is stored by tress_curve_document_commit_curve() (the rules of
+ * tress-curve-commit.h, shared with tress-cli and the JSON build): one undo
+ * step per action, a whole drag included, and refusals of the format are
+ * shown in "message".
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
