@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "formats/tress-curve-commit.h"
 #include "tress-cli.h"
 
 #include "formats/tress-diff.h"
@@ -98,8 +99,15 @@ print_problems (const char *path, GPtrArray *problems, gboolean errors)
 static int
 cmd_build (int argc, char **argv)
 {
+  gboolean requantize = FALSE, widen = FALSE;
   const GOptionEntry entries[] = {
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &opt_out, "Write the file to OUT", "OUT" },
+    { "requantize", 0, 0, G_OPTION_ARG_NONE, &requantize,
+      "Accept a coarser step for a quantized curve whose edited values do not fit its stored "
+      "one (its other keys move)",
+      NULL },
+    { "widen", 0, 0, G_OPTION_ARG_NONE, &widen,
+      "Store such a curve in the narrowest wider value type that keeps its other keys", NULL },
     { NULL },
   };
   g_autoptr (GError) error = NULL;
@@ -139,6 +147,8 @@ cmd_build (int argc, char **argv)
     }
   r = tress_json_reader_new (g_mapped_file_get_contents (mapped),
                              g_mapped_file_get_length (mapped));
+  tress_json_reader_set_consent (r, (requantize ? TRESS_COMMIT_REQUANTIZE : 0)
+                                        | (widen ? TRESS_COMMIT_WIDEN_VALUES : 0));
   if (!tress_json_reader_read_header (r, &format_id, &version))
     {
       tress_problem_list_aggregate (tress_json_reader_get_problems (r));

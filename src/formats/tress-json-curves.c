@@ -4,6 +4,8 @@
  */
 #include "tress-json-curves.h"
 
+#include "tress-curve-commit.h"
+
 #include "core/tress-curve-edit.h"
 
 void
@@ -305,9 +307,46 @@ tress_json_apply_keys (TressJsonReader *r, const TressCurveOps *ops, gpointer mo
                                         "raise %s first",
                                         tress_curve_get_key (curve, nk - 1)->frame,
                                         curve->limits.frame_max, frame_count_path);
-  if (!tress_curve_check_limits (curve, &error)
-      || !ops->set_curve (model, index, curve, &max_error, &error))
+  if (!tress_curve_check_limits (curve, &error))
     return tress_json_reader_refuse_at (r, keys_path, "%s", error->message);
+  /* Stored as the editor and the other commands store an edit: frames the
+   * JSON gives are what it asks for; a coarser step or a wider value type
+   * only when the build was told it may. */
+  {
+    TressCommitConsent consent
+        = TRESS_COMMIT_WIDEN_FRAMES | (TressCommitConsent)tress_json_reader_get_consent (r);
+    TressCommitPlan plan;
+    g_autoptr (GBytes) before = ops->save_state (model, index);
+
+    if (!tress_curve_commit_plan (ops, model, index, curve, &plan, &error))
+      return tress_json_reader_refuse_at (r, keys_path, "%s", error->message);
+    if ((plan.needs & TRESS_COMMIT_REQUANTIZE) && !(consent & TRESS_COMMIT_REQUANTIZE)
+        && !((consent & TRESS_COMMIT_WIDEN_VALUES) && plan.store.wide_type != NULL))
+      {
+        g_autofree char *wide = NULL;
+
+        if (plan.store.wide_type != NULL)
+          wide = g_strdup_printf (
+              ", or --widen to store %s keys instead (the keys not edited "
+              "then move by up to %.3g; the file grows by %" G_GSIZE_FORMAT " bytes)",
+              plan.store.wide_type, plan.store.wide_moved, plan.store.wide_growth);
+        tress_json_reader_refuse_at (
+            r, keys_path,
+            "the values do not fit the curve's %s keys as stored (step %.3g): storing them "
+            "needs a step of %.3g, which moves the keys not edited by up to %.3g; build with "
+            "--requantize to accept that%s",
+            plan.store.type, plan.store.step, plan.store.new_step, plan.store.moved,
+            wide != NULL ? wide : "");
+        tress_commit_plan_clear (&plan);
+        return FALSE;
+      }
+    tress_commit_plan_clear (&plan);
+    if (!tress_curve_commit (ops, model, index, curve, consent, &max_error, &error))
+      {
+        ops->restore_state (model, index, before);
+        return tress_json_reader_refuse_at (r, keys_path, "%s", error->message);
+      }
+  }
   *edited = TRUE;
   if (max_error > 0)
     tress_json_reader_note_at (r, keys_path,

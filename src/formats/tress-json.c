@@ -1076,6 +1076,7 @@ struct _TressJsonReader
   gboolean comma;      /* after_value has just passed a ',' */
   GString *scratch;    /* strings that are skipped */
   GHashTable *unknown; /* pointer → JsonNode */
+  guint consent;       /* what a build may do beyond the values given */
 };
 
 TressJsonReader *
@@ -1117,6 +1118,18 @@ tress_json_reader_rewind (TressJsonReader *r)
   r->depth = 0;
   r->broken = FALSE;
   r->comma = FALSE;
+}
+
+void
+tress_json_reader_set_consent (TressJsonReader *r, guint consent)
+{
+  r->consent = consent;
+}
+
+guint
+tress_json_reader_get_consent (TressJsonReader *r)
+{
+  return r->consent;
 }
 
 gboolean

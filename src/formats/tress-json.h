@@ -120,6 +120,11 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (TressJsonReader, tress_json_reader_free)
 void tress_json_reader_rewind (TressJsonReader *r);
 
 /* FALSE after broken syntax: nothing more is read. */
+/* What a build from this reader may do to the file beyond the values the JSON
+ * gives (TressCommitConsent flags, tress-curve-commit.h): a coarser step or a
+ * wider value type for a quantized curve. 0 unless set. */
+void tress_json_reader_set_consent (TressJsonReader *r, guint consent);
+guint tress_json_reader_get_consent (TressJsonReader *r);
 gboolean tress_json_reader_ok (TressJsonReader *r);
 /* Every refusal so far (TressProblem, location = JSON Pointer), in order. */
 GPtrArray *tress_json_reader_get_problems (TressJsonReader *r);

@@ -696,6 +696,67 @@ test_unwrap_one_channel (void)
     }
 }
 
+/* A JSON edit far outside a quantized curve's range: build refuses it (the
+ * other keys would move), naming --requantize and --widen; with either it
+ * builds what set-key builds with the same option. */
+static void
+test_build_far_value (void)
+{
+  g_autofree char *sample = tress_test_sample_path ("bfres/Animal_Bass_Animation.bfres");
+  g_autofree char *json = tmp ("far.json"), *built = tmp ("far-built.bfres");
+  g_autofree char *set = tmp ("far-set.bfres"), *text = NULL, *err = NULL, *o = NULL;
+  const char *dump[] = { "dump", sample, NULL };
+  g_autoptr (GString) edited = NULL;
+  const char *at, *value, *end;
+
+  if (sample == NULL)
+    return;
+  g_assert_cmpint (tress_test_run_cli (dump, &text, NULL), ==, 0);
+  /* Key 2 of Put_Down/Spine_3/Rotate Y (an s8 curve) to 0.85. */
+  at = strstr (text, "\"path\": \"Put_Down/Spine_3/Rotate Y\"");
+  g_assert_nonnull (at);
+  at = strstr (at, "\"keys\": [");
+  for (int k = 0; k <= 2; k++)
+    at = strstr (at + 1, "\"value\": ");
+  value = at + strlen ("\"value\": ");
+  end = value + strcspn (value, ",}");
+  edited = g_string_new_len (text, value - text);
+  g_string_append (edited, "0.85");
+  g_string_append (edited, end);
+  g_assert_true (g_file_set_contents (json, edited->str, edited->len, NULL));
+  g_remove (built);
+  {
+    const char *build[] = { "build", json, "-o", built, NULL };
+
+    g_assert_cmpint (tress_test_run_cli (build, &o, &err), ==, 1);
+    g_assert_nonnull (strstr (err, "build with --requantize"));
+    g_assert_nonnull (strstr (err, "or --widen to store"));
+    g_assert_false (g_file_test (built, G_FILE_TEST_EXISTS));
+    g_clear_pointer (&o, g_free);
+    g_clear_pointer (&err, g_free);
+  }
+  for (int way = 0; way < 2; way++)
+    {
+      const char *option = way == 0 ? "--widen" : "--requantize";
+      const char *build[] = { "build", json, option, "-o", built, NULL };
+      const char *setkey[]
+          = { "set-key", sample, "Put_Down/Spine_3/Rotate Y", "2", "--value", "0.85", option, "-o",
+              set,       NULL };
+      g_autofree char *a = NULL, *b = NULL;
+      gsize la, lb;
+
+      g_assert_cmpint (tress_test_run_cli (build, &o, &err), ==, 0);
+      g_clear_pointer (&o, g_free);
+      g_clear_pointer (&err, g_free);
+      g_assert_cmpint (tress_test_run_cli (setkey, &o, &err), ==, 0);
+      g_clear_pointer (&o, g_free);
+      g_clear_pointer (&err, g_free);
+      g_assert_true (g_file_get_contents (built, &a, &la, NULL));
+      g_assert_true (g_file_get_contents (set, &b, &lb, NULL));
+      g_assert_cmpmem (a, la, b, lb);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -711,6 +772,7 @@ main (int argc, char **argv)
   g_test_add_func ("/bfres/cli/shared-names", test_shared_names);
   g_test_add_func ("/bfres/cli/far-value", test_far_value);
   g_test_add_func ("/bfres/cli/linear-ramp", test_linear_ramp);
+  g_test_add_func ("/bfres/cli/build-far-value", test_build_far_value);
   g_test_add_func ("/bfres/cli/unwrap-one-channel", test_unwrap_one_channel);
   return g_test_run ();
 }
