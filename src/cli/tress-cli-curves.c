@@ -272,7 +272,9 @@ static void
 print_notice (TressCliFile *file)
 {
   const TressCurveOps *ops = file->format->curves;
-  g_autofree char *notice = ops->dup_notice != NULL ? ops->dup_notice (file->model) : NULL;
+  g_autofree char *raw = ops->dup_notice != NULL ? ops->dup_notice (file->model) : NULL;
+  /* In the units the file stores (radians for angles). */
+  g_autofree char *notice = tress_notice_render (raw, 1, "");
 
   if (notice != NULL)
     g_print ("note: %s\n", notice);

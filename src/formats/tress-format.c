@@ -4,6 +4,8 @@
  */
 #include "tress-format.h"
 
+#include <string.h>
+
 #include "bfres/tress-bfres.h"
 #include "cha/tress-cha.h"
 #include "niff/tress-niff.h"
@@ -78,4 +80,31 @@ tress_store_cost_is_lossy (const TressStoreCost *cost)
 {
   /* A hair over half a step is the rounding of the step itself. */
   return cost->moved > cost->tolerance * (1 + 1e-6) + 1e-12;
+}
+
+char *
+tress_notice_render (const char *notice, double scale, const char *unit)
+{
+  GString *out;
+  const char *p;
+
+  if (notice == NULL)
+    return NULL;
+  out = g_string_new (NULL);
+  for (p = notice; *p != '\0';)
+    {
+      const char *end;
+      char buf[G_ASCII_DTOSTR_BUF_SIZE];
+
+      if (*p != '\x1f' || (end = strchr (p + 1, '\x1f')) == NULL)
+        {
+          g_string_append_c (out, *p++);
+          continue;
+        }
+      g_ascii_formatd (buf, sizeof buf, "%.3g", g_ascii_strtod (p + 1, NULL) * scale);
+      g_string_append (out, buf);
+      g_string_append (out, unit != NULL ? unit : "");
+      p = end + 1;
+    }
+  return g_string_free (out, FALSE);
 }

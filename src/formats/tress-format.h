@@ -55,6 +55,14 @@ typedef struct
 } TressStoreCost;
 
 void tress_store_cost_clear (TressStoreCost *cost);
+
+/* What a store says it changed (dup_notice) marks each number in the curve's
+ * unit (values, steps, value per frame) as TRESS_NOTICE_VALUE_FORMAT with the
+ * number, so that it can be shown in the unit the user sees. */
+#define TRESS_NOTICE_VALUE_FORMAT "\x1f%.17g\x1f"
+/* @notice with its marked numbers multiplied by @scale, printed with 3
+ * significant digits and followed by @unit ("°"). */
+char *tress_notice_render (const char *notice, double scale, const char *unit);
 /* Whether storing moves keys the edit left alone further than the tolerance. */
 gboolean tress_store_cost_is_lossy (const TressStoreCost *cost);
 
@@ -108,7 +116,8 @@ struct _TressCurveOps
   char *(*describe_frame_widening) (gpointer model, guint index, double frame);
   /* What the last set_curve, widen_types or widen_frames changed beyond the
    * values it was given (a new scale, a wider type, the file's growth), to
-   * tell the user; NULL when nothing. */
+   * tell the user; NULL when nothing. Numbers in the curve's unit are marked
+   * (TRESS_NOTICE_VALUE_FORMAT): pass the text through tress_notice_render. */
   char *(*dup_notice) (gpointer model);
   /* Raises the length (in frames) of the animation holding curve @index to at
    * least @frame_count, never lowering it, so keys may move past the old end.

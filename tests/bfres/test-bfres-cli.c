@@ -546,6 +546,9 @@ test_far_value (void)
         {
           g_assert_cmpuint (ac.kt, ==, 2);
           g_assert_cmpuint (g_bytes_get_size (after), ==, g_bytes_get_size (orig));
+          /* The note in the unit the file stores, its numbers plain. */
+          g_assert_nonnull (strstr (o, "keys not edited moved by up to 0.0"));
+          g_assert_null (strchr (o, '\x1f'));
           /* The figure said is the largest real move, to its 3 digits. */
           g_assert_cmpfloat (fabs (worst - moved_said), <=, moved_said * 0.005);
         }

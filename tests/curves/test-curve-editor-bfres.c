@@ -294,6 +294,8 @@ test_bass (void)
     g_test_message ("status: %s", tress_curve_view_get_message (view));
     g_assert_nonnull (tress_curve_view_get_message (view));
     g_assert_nonnull (strstr (tress_curve_view_get_message (view), "slopes moved by up to"));
+    /* In the unit the rotation is shown in, as everything else on screen. */
+    g_assert_nonnull (strstr (tress_curve_view_get_message (view), "° a frame"));
     after = document_bytes (doc);
     da = g_bytes_get_data (after, &sa);
     g_assert_cmpuint (sa, ==, size);

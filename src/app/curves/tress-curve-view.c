@@ -581,6 +581,7 @@ typedef struct
  * (REQUANTIZE then costs nothing and spares a second look). */
 typedef struct
 {
+  TressCurveView *view;
   TressCurveDocument *document;
   const char *label;
   Notices *notices;
@@ -588,17 +589,22 @@ typedef struct
   TressCommitConsent lossy_consent;
 } Store;
 
-/* Takes note of what the format's last store changed beyond the values it was
- * given (a new scale, a wider type): the first such remark, and how many. */
+/* Takes note of what the format's last store of curve @index changed beyond
+ * the values it was given (a new scale, a wider type): the first such remark,
+ * in the unit the curve is shown in, and how many. */
 static void
-add_notice (TressCurveDocument *document, Notices *notices)
+add_notice (TressCurveView *self, guint index, Notices *notices)
 {
+  TressCurveDocument *document = self->document;
   const TressCurveOps *ops = tress_document_get_format (TRESS_DOCUMENT (document))->curves;
-  g_autofree char *notice = NULL;
+  g_autofree char *raw = NULL, *notice = NULL;
+  double scale;
 
   if (ops == NULL || ops->dup_notice == NULL)
     return;
-  notice = ops->dup_notice (tress_document_get_model (TRESS_DOCUMENT (document)));
+  raw = ops->dup_notice (tress_document_get_model (TRESS_DOCUMENT (document)));
+  scale = unit_scale (self, tress_curve_document_get_curve (document, index));
+  notice = tress_notice_render (raw, scale, scale != 1 ? "°" : "");
   if (notice == NULL || notice[0] == '\0')
     return;
   if (notices->n++ == 0)
@@ -638,7 +644,7 @@ store_set (gpointer data, guint index, const TressCurve *curve, GError **error)
   if (!tress_curve_document_commit_curve (store->document, index, curve, consent, store->label,
                                           error))
     return FALSE;
-  add_notice (store->document, store->notices);
+  add_notice (store->view, index, store->notices);
   return TRUE;
 }
 
@@ -666,7 +672,7 @@ commit_batch (TressCurveView *self, TressCurveEditBatch *batch, const char *labe
   g_autoptr (GError) error = NULL;
   g_autofree char *notice = NULL;
   Notices notices = { NULL, 0 };
-  Store store = { self->document, undo_label, &notices, lossy, lossy_consent };
+  Store store = { self, self->document, undo_label, &notices, lossy, lossy_consent };
   guint n_changed = tress_curve_edit_batch_get_n_changed (batch), n_stored = 0;
 
   tress_curve_document_begin_edit (self->document, undo_label);
@@ -3539,7 +3545,7 @@ commit_batch_frame_widening (TressCurveView *self, GError **error)
       ok = tress_curve_document_apply_model_edit (self->document, g_array_index (indices, guint, i),
                                                   label, widen_frames_and_set, &w, error);
       if (ok)
-        add_notice (self->document, &notices);
+        add_notice (self, g_array_index (indices, guint, i), &notices);
     }
   if (ok)
     tress_curve_document_end_edit (self->document);
@@ -3593,7 +3599,7 @@ tress_curve_view_commit_frame_widening (TressCurveView *self, GError **error)
       Notices notices = { NULL, 0 };
       g_autofree char *notice = NULL;
 
-      add_notice (self->document, &notices);
+      add_notice (self, index, &notices);
       notice = notices_dup_text (&notices);
       g_free (notices.first);
       set_message (self, notice);

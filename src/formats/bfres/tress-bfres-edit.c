@@ -1012,10 +1012,12 @@ encode_float_curve (Plan *p, const FloatPlan *fp, const char *path, int min_kt, 
     }
 
   if (kt != fp->kt)
-    notice_add (p->notice, "%s: %s keys widened to %s%s, keys not edited moved by up to %.3g", path,
-                tress_bfres_key_type_to_string (fp->kt),
-                kt == TRESS_BFRES_KEY_32 ? "32-bit float" : tress_bfres_key_type_to_string (kt),
-                kt == TRESS_BFRES_KEY_32 ? " (exact)" : "", moved);
+    notice_add (
+        p->notice,
+        "%s: %s keys widened to %s%s, keys not edited moved by up to " TRESS_NOTICE_VALUE_FORMAT,
+        path, tress_bfres_key_type_to_string (fp->kt),
+        kt == TRESS_BFRES_KEY_32 ? "32-bit float" : tress_bfres_key_type_to_string (kt),
+        kt == TRESS_BFRES_KEY_32 ? " (exact)" : "", moved);
   else if (float_to_bits ((float)fs) != float_to_bits ((float)fp->scale)
            || float_to_bits ((float)fo) != float_to_bits ((float)fp->offset))
     {
@@ -1024,11 +1026,11 @@ encode_float_curve (Plan *p, const FloatPlan *fp, const char *path, int min_kt, 
       if (!fp->scale_usable)
         what = g_strdup ("no usable stored scale");
       else if (first_fit.unfit_key >= 0)
-        what = g_strdup_printf ("key %d's value %.6g lies outside what the stored scale and "
-                                "offset hold",
-                                first_fit.unfit_key,
-                                first_fit.unfit_key < (int)n ? fp->k[first_fit.unfit_key].want_value
-                                                             : 0.0);
+        what = g_strdup_printf (
+            "key %d's value " TRESS_NOTICE_VALUE_FORMAT " lies outside what the stored scale and "
+            "offset hold",
+            first_fit.unfit_key,
+            first_fit.unfit_key < (int)n ? fp->k[first_fit.unfit_key].want_value : 0.0);
       else if (first_fit.unfit_segment >= 0)
         what = g_strdup_printf ("the slopes of the segment after key %d do not fit %s "
                                 "coefficients",
@@ -1036,14 +1038,15 @@ encode_float_curve (Plan *p, const FloatPlan *fp, const char *path, int min_kt, 
       else
         what = g_strdup ("the values do not fit the stored scale and offset");
       notice_add (p->notice,
-                  "%s: %s; the curve's %s keys are quantized anew (step %.3g, was %.3g), keys "
-                  "not edited moved by up to %.3g",
+                  "%s: %s; the curve's %s keys are quantized anew (step " TRESS_NOTICE_VALUE_FORMAT
+                  ", was " TRESS_NOTICE_VALUE_FORMAT
+                  "), keys not edited moved by up to " TRESS_NOTICE_VALUE_FORMAT,
                   path, what, tress_bfres_key_type_to_string (kt), fs, fp->scale, moved);
     }
   else if (fit.slope_segment >= 0)
     notice_add (p->notice,
-                "%s: the segment after key %d keeps its ends but its slopes moved by up to %.3g "
-                "a frame to fit %s coefficients",
+                "%s: the segment after key %d keeps its ends but its slopes moved by up "
+                "to " TRESS_NOTICE_VALUE_FORMAT " a frame to fit %s coefficients",
                 path, fit.slope_segment, fit.slope_moved, tress_bfres_key_type_to_string (kt));
 
   p->kbytes = g_byte_array_new ();
