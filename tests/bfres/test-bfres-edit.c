@@ -1221,6 +1221,57 @@ test_edit_to_stored_step (void)
   tress_test_assert_bytes_equal (after, bytes);
 }
 
+/* What widening says it does is what it does, on 40 curves of the shared
+ * files (s8 and s16, u8 and s10.5 frames): the key type it names and the
+ * bytes the file grows by. */
+static void
+test_widening_as_said (void)
+{
+  static const char *const files[]
+      = { "bfres/Animal_Bass_Animation.bfres", "bfres/Animal_Dog_Animation.bfres" };
+  guint done = 0;
+
+  for (guint f = 0; f < G_N_ELEMENTS (files); f++)
+    {
+      g_autoptr (GBytes) bytes = NULL;
+      g_autoptr (TressBfres) b = open_sample (files[f], &bytes);
+
+      if (b == NULL)
+        return;
+      for (guint i = 0, picked = 0; i < tress_bfres_get_n_curves (b) && picked < 20;
+           i += f == 0 ? 3 : 97)
+        {
+          g_autofree char *cost = ops->describe_widening (b, i);
+          g_autoptr (GBytes) state = NULL;
+          g_autoptr (GError) error = NULL;
+          TressBfresCurveInfo before, after;
+          gsize size = bfres_size (b), grows = 0;
+          const char *at;
+
+          tress_bfres_get_curve_info (b, i, &before);
+          if (cost == NULL || before.curve_type != TRESS_BFRES_CURVE_CUBIC)
+            continue;
+          at = strstr (cost, "the file grows by ");
+          if (at != NULL)
+            grows = g_ascii_strtoull (at + strlen ("the file grows by "), NULL, 10);
+          else
+            g_assert_nonnull (strstr (cost, "the file keeps its size"));
+          state = ops->save_state (b, i);
+          g_assert_true (ops->widen_types (b, i, NULL, &error));
+          g_assert_no_error (error);
+          tress_bfres_get_curve_info (b, i, &after);
+          g_assert_cmpint (after.key_type, ==, before.key_type - 1);
+          g_assert_true (g_str_has_prefix (
+              cost, after.key_type == TRESS_BFRES_KEY_32 ? "32-bit float keys" : "16-bit keys"));
+          g_assert_cmpuint (bfres_size (b) - size, ==, grows);
+          ops->restore_state (b, i, state);
+          picked++;
+          done++;
+        }
+    }
+  g_assert_cmpuint (done, ==, 40);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1246,5 +1297,6 @@ main (int argc, char **argv)
   g_test_add_func ("/bfres/edit/linear-is-a-ramp", test_linear_is_a_ramp);
   g_test_add_func ("/bfres/edit/random-local-edits", test_random_local_edits);
   g_test_add_func ("/bfres/edit/edit-to-stored-step", test_edit_to_stored_step);
+  g_test_add_func ("/bfres/edit/widening-as-said", test_widening_as_said);
   return g_test_run ();
 }
