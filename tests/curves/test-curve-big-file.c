@@ -1301,6 +1301,63 @@ test_transport_clicks (void)
   close_window (f);
 }
 
+/* At 960×640 on Dog, an s8 rotation: the status line shows the nudge step
+ * in degrees, and one Up moves the selected key by it (to the nearest step
+ * the file stores). */
+static void
+test_nudge_as_shown (void)
+{
+  Fixture fx = { 0 }, *f = &fx;
+  TressCurveDocument *doc;
+  GtkWidget *summary;
+  const char *text = NULL, *at = NULL;
+  double step, before, after, scale;
+  guint index = G_MAXUINT;
+
+  if (!open_sample (f, "bfres/Animal_Dog_Animation.bfres"))
+    return;
+  wait_for_frame (f, start_now (), "first");
+  doc = tress_curve_view_get_document (f->view);
+  for (guint i = 0; i < tress_curve_document_get_n_curves (doc) && index == G_MAXUINT; i++)
+    if (g_strcmp0 (tress_curve_document_get_curve (doc, i)->path, "Damage/Spine_1/Rotate X") == 0)
+      index = i;
+  g_assert_cmpuint (index, !=, G_MAXUINT);
+  tress_curve_view_set_curves (f->view, &index, 1);
+  gtk_widget_activate_action (GTK_WIDGET (f->view), "curve.frame-all", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (f->view), "curve.select-key", "(uub)", index, 2u, FALSE);
+  wait_for_frame (f, start_now (), "key 2 selected");
+  summary = find_named (GTK_WIDGET (f->editor), "summary");
+  g_assert_nonnull (summary);
+  /* The automatic step follows the grid drawn last: told after the frame. */
+  for (int i = 0; i < 2000; i++)
+    {
+      text = gtk_label_get_text (GTK_LABEL (summary));
+      at = strstr (text, "nudge ");
+      if (at != NULL
+          && fabs (g_ascii_strtod (at + 6, NULL) - tress_curve_view_get_nudge_step (f->view))
+                 <= 1e-9)
+        break;
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (1000);
+    }
+  g_test_message ("status line: %s", text);
+  g_assert_nonnull (at);
+  g_assert_true (g_str_has_suffix (text, "°"));
+  step = g_ascii_strtod (at + strlen ("nudge "), NULL);
+  scale = tress_curve_view_get_display_scale (f->view, index);
+  g_assert_cmpfloat (scale, ==, 180 / G_PI);
+  before = tress_curve_get_key (tress_curve_document_get_curve (doc, index), 2)->value;
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->view), "curve.nudge", "(ii)", 0, 1));
+  after = tress_curve_get_key (tress_curve_document_get_curve (doc, index), 2)->value;
+  g_test_message ("key 2: %.6f° -> %.6f° (nudge %g°, stored step %g°)", before * scale,
+                  after * scale, step,
+                  tress_curve_document_get_curve (doc, index)->value_step * scale);
+  g_assert_cmpfloat (fabs ((after - before) * scale - step), <=,
+                     tress_curve_document_get_curve (doc, index)->value_step * scale / 2
+                         * (1 + 1e-6));
+  close_window (f);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -1315,6 +1372,7 @@ main (int argc, char *argv[])
   g_assert_no_error (error);
   g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
   g_test_add_func ("/curves/big-file/default-layout", test_default_layout);
+  g_test_add_func ("/curves/big-file/nudge-as-shown", test_nudge_as_shown);
   g_test_add_func ("/curves/big-file/dog-selections", test_dog_selections);
   g_test_add_func ("/curves/big-file/real-clicks", test_real_clicks);
   g_test_add_func ("/curves/big-file/per-curve-and-rate", test_per_curve_and_rate);

@@ -725,12 +725,9 @@ update_warning (TressCurveEditor *self)
   if (live >= 0)
     {
       /* While keys are dragged: what the file would store for them now,
-       * against the smallest tolerance of the shown curves. */
-      for (guint i = 0; i < tress_curve_view_get_n_curves (self->view); i++)
-        tolerance = MIN (tolerance,
-                         curve_tolerance (self, tress_curve_view_get_curve_index (self->view, i)));
-      if (tolerance == G_MAXDOUBLE)
-        tolerance = 0;
+       * against the tolerance the tooltip by the pointer names (the
+       * dragged curves'), so that the screen shows one. */
+      tolerance = tress_curve_view_get_drag_tolerance (self->view);
       if (live > tolerance)
         {
           /* In the unit of the curve the error comes from, as next to the pointer. */

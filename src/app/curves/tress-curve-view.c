@@ -1259,6 +1259,13 @@ drag_tolerance (TressCurveView *self)
   return t == G_MAXDOUBLE ? MAX (self->tolerance, 0) : t;
 }
 
+double
+tress_curve_view_get_drag_tolerance (TressCurveView *self)
+{
+  g_return_val_if_fail (TRESS_IS_CURVE_VIEW (self), 0);
+  return drag_tolerance (self);
+}
+
 /* The largest quantization error the format would give the dragged curves as
  * they are now, asked of the format without storing anything. */
 static void

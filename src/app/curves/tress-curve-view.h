@@ -159,6 +159,9 @@ char *tress_curve_view_dup_drag_error_text (TressCurveView *self);
  * it comes from (180/π for angles shown in degrees, else 1); the text shows
  * it so, with the unit. */
 double tress_curve_view_get_drag_error_scale (TressCurveView *self);
+/* The tolerance the drag's error is held against (the smallest of the
+ * dragged curves'), in stored units: what the tooltip by the pointer says. */
+double tress_curve_view_get_drag_tolerance (TressCurveView *self);
 /* The error accepted silently for @curve: the "tolerance" property, or where
  * it is negative (the default), the curve's own precision (half the step the
  * format stores its values in). */
