@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "curves/tress-curve-editor.h"
+#include "curves/tress-curve-view.h"
 #include "tress-application.h"
 #include "tress-document-page.h"
 #include "tress-test-utils.h"
@@ -169,6 +170,61 @@ test_niff (void)
   check_file ("niff/Rings.niff");
 }
 
+/* What a newcomer sees first: opening a file shows a curve with keys to
+ * draw, also where the first channels of the file hold none (the demo NIFF's
+ * RotateX, the samples' first groups). */
+static void
+check_first_screen (const char *path)
+{
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  TressWindow *window = tress_window_new (GTK_APPLICATION (app));
+  TressCurveView *view;
+  TressCurveDocument *cd;
+  GtkWidget *editor;
+  const TressCurve *c;
+
+  gtk_window_present (GTK_WINDOW (window));
+  WAIT_FOR (gtk_widget_get_mapped (GTK_WIDGET (window)));
+  tress_window_open_file (window, file);
+  WAIT_FOR (tress_window_get_n_documents (window) == 1 && !tress_window_get_busy (window));
+  editor = tress_document_page_get_editor (tress_window_get_current_page (window));
+  g_assert_true (TRESS_IS_CURVE_EDITOR (editor));
+  view = tress_curve_editor_get_view (TRESS_CURVE_EDITOR (editor));
+  cd = TRESS_CURVE_DOCUMENT (tress_window_get_current_document (window));
+  WAIT_FOR (tress_curve_view_get_n_curves (view) > 0);
+  c = tress_curve_document_get_curve (cd, tress_curve_view_get_curve_index (view, 0));
+  g_test_message ("%s: first shown %s, %u keys", path, c->path, tress_curve_get_n_keys (c));
+  g_assert_cmpuint (tress_curve_get_n_keys (c), >=, 2);
+  g_object_add_weak_pointer (G_OBJECT (window), (gpointer *)&window);
+  gtk_window_destroy (GTK_WINDOW (window));
+  WAIT_FOR (window == NULL);
+}
+
+static void
+test_first_screen (void)
+{
+  static const char *const samples[] = { "niff/Rings.niff",
+                                         "niff/kirikobu.niff",
+                                         "niff/dragon.nif",
+                                         "niff/3hedra.niff",
+                                         "niff/synthetic-all-channels.nif",
+                                         "bfres/Animal_Dog_Animation.bfres",
+                                         "bfres/Animal_Bass_Animation.sbfres" };
+  g_autofree char *demo = g_build_filename (tress_test_tmpdir (), "demo.niff", NULL);
+  const char *gen[] = { "generate-demo", "niff", "-o", demo, NULL };
+
+  g_assert_cmpint (tress_test_run_cli (gen, NULL, NULL), ==, 0);
+  check_first_screen (demo);
+  for (guint i = 0; i < G_N_ELEMENTS (samples); i++)
+    {
+      g_autofree char *path = tress_test_sample_path (samples[i]);
+
+      if (path == NULL)
+        return;
+      check_first_screen (path);
+    }
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -184,5 +240,6 @@ main (int argc, char *argv[])
   g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
   g_test_add_func ("/curves/window/bfres", test_bfres);
   g_test_add_func ("/curves/window/niff", test_niff);
+  g_test_add_func ("/curves/window/first-screen", test_first_screen);
   return g_test_run ();
 }

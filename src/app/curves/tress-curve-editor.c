@@ -589,33 +589,51 @@ setup_tree (TressCurveEditor *self)
   gtk_widget_add_controller (GTK_WIDGET (self->tree_view), GTK_EVENT_CONTROLLER (click));
 }
 
-/* Selects the first group holding curves (e.g. one bone's channels). */
+/* Whether tree node @node is a curve with at least two keys (something to
+ * see in the graph). */
+static gboolean
+node_has_motion (TressCurveEditor *self, TressCurveNode *node)
+{
+  int index = tress_curve_node_get_curve_index (node);
+  const TressCurve *c
+      = index >= 0 ? tress_curve_document_get_curve (self->document, (guint)index) : NULL;
+
+  return c != NULL && tress_curve_get_n_keys (c) >= 2;
+}
+
+/* Selects what a newcomer should see first: the first group of curves (e.g.
+ * one bone's channels) holding a curve with keys to draw, or that curve;
+ * else the first group holding curves at all. */
 static void
 select_first_group (TressCurveEditor *self)
 {
   guint n = g_list_model_get_n_items (G_LIST_MODEL (self->filtered));
 
-  for (guint i = 0; i < n; i++)
-    {
-      g_autoptr (GtkTreeListRow) row = g_list_model_get_item (G_LIST_MODEL (self->filtered), i);
-      g_autoptr (TressCurveNode) node = gtk_tree_list_row_get_item (row);
-      GListModel *children = tress_curve_node_get_children (node);
-      g_autoptr (TressCurveNode) first = NULL;
+  for (int pass = 0; pass < 2; pass++)
+    for (guint i = 0; i < n; i++)
+      {
+        g_autoptr (GtkTreeListRow) row = g_list_model_get_item (G_LIST_MODEL (self->filtered), i);
+        g_autoptr (TressCurveNode) node = gtk_tree_list_row_get_item (row);
+        GListModel *children = tress_curve_node_get_children (node);
+        guint nc = children != NULL ? g_list_model_get_n_items (children) : 0;
+        gboolean pick = FALSE;
 
-      if (tress_curve_node_get_curve_index (node) >= 0)
-        {
-          gtk_selection_model_select_item (GTK_SELECTION_MODEL (self->tree_selection), i, TRUE);
-          return;
-        }
-      if (children == NULL || g_list_model_get_n_items (children) == 0)
-        continue;
-      first = g_list_model_get_item (children, 0);
-      if (tress_curve_node_get_curve_index (first) >= 0)
-        {
-          gtk_selection_model_select_item (GTK_SELECTION_MODEL (self->tree_selection), i, TRUE);
-          return;
-        }
-    }
+        if (tress_curve_node_get_curve_index (node) >= 0)
+          pick = pass == 1 || node_has_motion (self, node);
+        for (guint c = 0; c < nc && !pick; c++)
+          {
+            g_autoptr (TressCurveNode) child = g_list_model_get_item (children, c);
+
+            if (tress_curve_node_get_curve_index (child) < 0)
+              break; /* a group of groups: its own rows come later */
+            pick = pass == 1 || node_has_motion (self, child);
+          }
+        if (pick)
+          {
+            gtk_selection_model_select_item (GTK_SELECTION_MODEL (self->tree_selection), i, TRUE);
+            return;
+          }
+      }
 }
 
 /* ------------------------------------------------------------ messages -- */
