@@ -1230,6 +1230,40 @@ tress_curve_edit_batch_dup_label (TressCurveEditBatch *batch, guint n_keys)
               n, interp_label (batch->last.interp));
         }
     }
+  /* An edit of one curve names it ("Move 1 key of Walk/Root/Rotate X"). */
+  if (batch->targets->len == 1 && target_at (batch, 0)->after->path != NULL)
+    {
+      g_autofree char *base = tress_curve_edit_dup_label (&batch->last, n_keys);
+      const char *path = target_at (batch, 0)->after->path;
+
+      switch (batch->last.kind)
+        {
+        case TRESS_CURVE_EDIT_INTERP:
+          return g_strdup_printf (
+              /* TRANSLATORS: "Set interpolation of 2 keys of Walk/Root/Rotate X to Hermite" */
+              g_dngettext (GETTEXT_PACKAGE, "Set interpolation of %u key of %s to %s",
+                           "Set interpolation of %u keys of %s to %s", n_keys),
+              n_keys, path, interp_label (batch->last.interp));
+        case TRESS_CURVE_EDIT_TANGENT:
+          return g_strdup_printf (
+              /* TRANSLATORS: "Set tangents of 2 keys of Walk/Root/Rotate X to auto clamped" */
+              g_dngettext (GETTEXT_PACKAGE, "Set tangents of %u key of %s to %s",
+                           "Set tangents of %u keys of %s to %s", n_keys),
+              n_keys, path, tangent_label (batch->last.tangent));
+        case TRESS_CURVE_EDIT_MOVE:
+        case TRESS_CURVE_EDIT_SCALE:
+        case TRESS_CURVE_EDIT_INSERT:
+        case TRESS_CURVE_EDIT_DELETE:
+        case TRESS_CURVE_EDIT_DUPLICATE:
+        case TRESS_CURVE_EDIT_PASTE:
+        case TRESS_CURVE_EDIT_SET_KEY:
+        case TRESS_CURVE_EDIT_SET_SLOPES:
+          /* TRANSLATORS: an edit ("Move 2 keys") and the curve it changed */
+          return g_strdup_printf (_ ("%s of %s"), base, path);
+        default:
+          return g_steal_pointer (&base);
+        }
+    }
   return tress_curve_edit_dup_label (&batch->last, n_keys);
 }
 

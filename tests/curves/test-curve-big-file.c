@@ -952,7 +952,8 @@ test_per_curve_and_rate (void)
         x11_key (f, "i");
         TRESS_TEST_WAIT_FOR (tress_curve_get_n_keys (tress_curve_document_get_curve (doc, 0))
                              == before + 1);
-        g_assert_cmpstr (tress_history_get_undo_label (history), ==, "Insert key at frame 2");
+        g_assert_cmpstr (tress_history_get_undo_label (history), ==,
+                         "Insert key at frame 2 of Damage/Root/Translate Z");
       }
     else
       g_test_message (

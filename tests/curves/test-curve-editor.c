@@ -288,7 +288,8 @@ test_key_table (Fixture *f, gconstpointer data)
   g_assert_true (tress_curve_editor_edit_cell (f->editor, 2, "value", "0.5", &error));
   g_assert_no_error (error);
   g_assert_cmpfloat (key (f, 1, 2)->value, ==, 0.5);
-  g_assert_cmpstr (tress_history_get_undo_label (f->history), ==, "Edit key 2");
+  g_assert_cmpstr (tress_history_get_undo_label (f->history), ==,
+                   "Edit key 2 of Walk/Hip/Translate Y");
   g_assert_true (tress_curve_editor_edit_cell (f->editor, 2, "frame", "17", &error));
   g_assert_cmpfloat (key (f, 1, 2)->frame, ==, 17);
   g_assert_true (tress_curve_editor_edit_cell (f->editor, 2, "out", "0.25", &error));
@@ -403,7 +404,8 @@ test_forwarded_actions (Fixture *f, gconstpointer data)
   g_assert_cmpuint (
       tress_curve_get_n_keys (tress_curve_document_get_curve (TRESS_CURVE_DOCUMENT (f->doc), 2)),
       ==, 4);
-  g_assert_cmpstr (tress_history_get_undo_label (f->history), ==, "Delete 1 key");
+  g_assert_cmpstr (tress_history_get_undo_label (f->history), ==,
+                   "Delete 1 key of Walk/Hip/Translate Z");
 }
 
 /* Play turns into Pause; the current frame can be typed; the ruler scrubs;

@@ -130,7 +130,11 @@ test_drag_keeps_precision (void)
           before = tress_curve_copy (tress_curve_document_get_curve (doc, i));
           drag_by_steps (view, doc, i, k, steps);
           g_assert_cmpuint (tress_history_get_n_undo (history), ==, 1);
-          g_assert_cmpstr (tress_history_get_undo_label (history), ==, "Move 1 key");
+          {
+            g_autofree char *want = g_strdup_printf ("Move 1 key of %s", bfres_test_path (b, i));
+
+            g_assert_cmpstr (tress_history_get_undo_label (history), ==, want);
+          }
           after = document_bytes (doc);
           ref_check_local_edit (original, info.header_pos, after, info.header_pos, k, want);
           /* The view shows what the file stores: the step nearest the value
@@ -293,7 +297,8 @@ test_far_drag_asks (void)
           tress_test_assert_bytes_equal (after, original);
           g_assert_cmpuint (tress_history_get_n_undo (history), ==, 0);
           g_object_get (view, "message", &msg, NULL);
-          g_assert_cmpstr (msg, ==, "Move 1 key cancelled: nothing changed");
+          g_assert_cmpstr (msg, ==,
+                           "Move 1 key of Damage/Spine_1/Rotate X cancelled: nothing changed");
           continue;
         }
       g_assert_cmpuint (tress_history_get_n_undo (history), ==, 1);

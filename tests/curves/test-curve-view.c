@@ -239,7 +239,7 @@ test_drag_key (Fixture *f, gconstpointer data)
   g_assert_true (tress_curve_view_is_selected (f->view, TX, 1, TRESS_CURVE_PART_KEY));
   /* The other curves did not change. */
   g_assert_cmpfloat (key (f, TY, 1)->frame, ==, 10);
-  check_undo_redo (f, "Move 1 key");
+  check_undo_redo (f, "Move 1 key of Walk/Hip/Translate X");
 }
 
 static void
@@ -293,7 +293,7 @@ test_drag_handle (Fixture *f, gconstpointer data)
   g_assert_cmpfloat_with_epsilon (key (f, TX, 1)->in_slope, 0.3, 1e-6); /* unified */
   g_assert_cmpfloat (key (f, TX, 1)->frame, ==, 10);
   g_assert_cmpfloat (key (f, TX, 1)->value, ==, 2);
-  check_undo_redo (f, "Change slope");
+  check_undo_redo (f, "Change slope of Walk/Hip/Translate X");
 
   /* Broken tangents: only the dragged side changes. */
   act (f, "curve.select-key", "(uub)", (guint)TX, 2u, FALSE);
@@ -331,7 +331,8 @@ test_nudge_scale (Fixture *f, gconstpointer data)
     tress_curve_view_set_nudge_step (f->view, 0);
   }
   g_assert_cmpuint (tress_history_get_n_undo (f->history), ==, 5);
-  g_assert_cmpstr (tress_history_get_undo_label (f->history), ==, "Move 1 key");
+  g_assert_cmpstr (tress_history_get_undo_label (f->history), ==,
+                   "Move 1 key of Walk/Hip/Translate Y");
   for (int i = 0; i < 5; i++)
     g_assert_true (tress_history_undo (f->history));
   g_assert_cmpfloat (key (f, TY, 1)->frame, ==, 10);
@@ -415,7 +416,7 @@ test_insert_keeps_shape (Fixture *f, gconstpointer data)
   /* Values are stored in 1/64 steps, so the shape holds to that quantum. */
   for (int fr = 0; fr <= 40; fr++)
     g_assert_cmpfloat_with_epsilon (tress_curve_evaluate (curve (f, TY), fr), before[fr], 1.0 / 64);
-  check_undo_redo (f, "Insert key at frame 15");
+  check_undo_redo (f, "Insert key at frame 15 of Walk/Hip/Translate Y");
 
   /* On the curve under the pointer (a double click): TZ at frame 33 (x 380). */
   {
@@ -485,7 +486,7 @@ test_delete_duplicate (Fixture *f, gconstpointer data)
   g_assert_cmpuint (tress_curve_get_n_keys (curve (f, TX)), ==, 3);
   g_assert_cmpfloat (key (f, TX, 1)->frame, ==, 20);
   g_assert_cmpuint (tress_curve_view_get_n_selected_keys (f->view), ==, 0);
-  check_undo_redo (f, "Delete 2 keys");
+  check_undo_redo (f, "Delete 2 keys of Walk/Hip/Translate X");
   g_assert_true (tress_history_undo (f->history));
 
   /* Duplicate keys 1 and 2 (frames 10, 20): copies at 21 and 31 — 31 is free, 21 too. */
@@ -499,7 +500,8 @@ test_delete_duplicate (Fixture *f, gconstpointer data)
   g_assert_cmpfloat (key (f, TY, 5)->value, ==, -1);
   g_assert_true (tress_curve_view_is_selected (f->view, TY, 3, TRESS_CURVE_PART_KEY));
   g_assert_true (tress_curve_view_is_selected (f->view, TY, 5, TRESS_CURVE_PART_KEY));
-  g_assert_cmpstr (tress_history_get_undo_label (f->history), ==, "Duplicate 2 keys");
+  g_assert_cmpstr (tress_history_get_undo_label (f->history), ==,
+                   "Duplicate 2 keys of Walk/Hip/Translate Y");
 
   /* A curve whose format keeps its key count refuses, and says why. */
   show_curves (f, fixed, 1);
@@ -525,7 +527,7 @@ test_copy_paste (Fixture *f, gconstpointer data)
   g_assert_cmpfloat (key (f, TY, 6)->frame, ==, 52);
   g_assert_cmpfloat (key (f, TY, 6)->value, ==, 1);
   g_assert_cmpuint (tress_curve_get_n_keys (curve (f, TX)), ==, 5);
-  check_undo_redo (f, "Paste 2 keys");
+  check_undo_redo (f, "Paste 2 keys of Walk/Hip/Translate Y");
   g_assert_true (tress_history_undo (f->history));
 
   /* Several curves copy by component: X → X, Y → Y (in place into the same curves fails:
@@ -554,14 +556,15 @@ test_interp_tangents (Fixture *f, gconstpointer data)
   g_assert_cmpint (key (f, TX, 2)->interp, ==, TRESS_INTERP_LINEAR);
   g_assert_cmpint (key (f, TX, 0)->interp, ==, TRESS_INTERP_HERMITE);
   g_assert_cmpfloat (tress_curve_evaluate (curve (f, TX), 15), ==, 1.5);
-  check_undo_redo (f, "Set interpolation of 2 keys to linear");
+  check_undo_redo (f, "Set interpolation of 2 keys of Walk/Hip/Translate X to linear");
   g_assert_true (tress_history_undo (f->history));
 
   /* Auto (Catmull-Rom) on key 1 of TX: slope (1 − 0) / 20 = 0.05; then flat. */
   act (f, "curve.set-tangent", "s", "auto");
   g_assert_cmpfloat_with_epsilon (key (f, TX, 1)->out_slope, 0.05, 1e-6);
   g_assert_cmpfloat_with_epsilon (key (f, TX, 1)->in_slope, 0.05, 1e-6);
-  g_assert_cmpstr (tress_history_get_undo_label (f->history), ==, "Set tangents of 2 keys to auto");
+  g_assert_cmpstr (tress_history_get_undo_label (f->history), ==,
+                   "Set tangents of 2 keys of Walk/Hip/Translate X to auto");
   act (f, "curve.set-tangent", "s", "flat");
   g_assert_cmpfloat (key (f, TX, 1)->out_slope, ==, 0);
   g_assert_cmpfloat (key (f, TX, 2)->in_slope, ==, 0);
