@@ -815,6 +815,42 @@ test_toolbar (Fixture *f, gconstpointer data)
   g_object_get (f->view, "tolerance", &tolerance, NULL);
   g_assert_cmpfloat (tolerance, ==, 0.05);
 
+  /* The drag modes are radio items: the one in use carries the mark,
+   * whichever way it was chosen (here Shift+X's action). */
+  gtk_widget_activate_action (GTK_WIDGET (f->view), "curve.axis-lock", "s", "frame");
+  gtk_popover_popup (GTK_POPOVER (popover));
+  wait_ms (50);
+  {
+    GType model_button = g_type_from_name ("GtkModelButton");
+    GtkWidget *free_item = NULL, *frames_item = NULL;
+    gboolean free_active = TRUE, frames_active = FALSE;
+    int role = 0;
+
+    g_assert_true (model_button != 0);
+    for (GtkWidget *w = find_descendant (popover, model_button, NULL); w != NULL;
+         w = gtk_widget_get_next_sibling (w))
+      {
+        g_autofree char *text = NULL;
+
+        if (!G_TYPE_CHECK_INSTANCE_TYPE (w, model_button))
+          continue;
+        g_object_get (w, "text", &text, NULL);
+        if (g_strcmp0 (text, "Move Freely") == 0)
+          free_item = w;
+        else if (g_strcmp0 (text, "Frames Only (Shift+X)") == 0)
+          frames_item = w;
+      }
+    g_assert_nonnull (free_item);
+    g_assert_nonnull (frames_item);
+    g_object_get (frames_item, "active", &frames_active, "role", &role, NULL);
+    g_object_get (free_item, "active", &free_active, NULL);
+    g_assert_cmpint (role, !=, 0); /* a radio or check item, not a plain one */
+    g_assert_true (frames_active);
+    g_assert_false (free_active);
+  }
+  gtk_popover_popdown (GTK_POPOVER (popover));
+  gtk_widget_activate_action (GTK_WIDGET (f->view), "curve.axis-lock", "s", "none");
+
   /* The nudge step: the status line shows the one in use (a tenth of the
    * grid's spacing), the menu sets another, and Up moves a key by it. */
   {

@@ -235,8 +235,21 @@ static const struct
   { "play", NULL },
   { "pause", NULL },
   { "toggle-play", NULL },
-  { "axis-lock", "s" },
 };
+
+/* The drag mode as a radio action ("none", "frame", "value"): the menu marks
+ * the one in use, whichever way it was set (Shift+X, Shift+Y, Shift+Z). */
+static const char *const axis_lock_names[] = { "none", "frame", "value" };
+
+static void
+on_axis_lock_changed (TressCurveView *view, GParamSpec *pspec, GSimpleAction *action)
+{
+  int lock = 0;
+
+  g_object_get (view, "axis-lock", &lock, NULL);
+  if (lock >= 0 && lock < (int)G_N_ELEMENTS (axis_lock_names))
+    g_simple_action_set_state (action, g_variant_new_string (axis_lock_names[lock]));
+}
 
 static void
 on_forward (GSimpleAction *action, GVariant *parameter, TressCurveEditor *self)
@@ -262,6 +275,16 @@ install_forwarding (TressCurveEditor *self)
       g_action_map_add_action (G_ACTION_MAP (group), G_ACTION (a));
       g_object_unref (a);
     }
+  {
+    GSimpleAction *a = g_simple_action_new_stateful ("axis-lock", G_VARIANT_TYPE_STRING,
+                                                     g_variant_new_string ("none"));
+
+    g_signal_connect (a, "activate", G_CALLBACK (on_forward), self);
+    g_signal_connect_object (self->view, "notify::axis-lock", G_CALLBACK (on_axis_lock_changed), a,
+                             0);
+    g_action_map_add_action (G_ACTION_MAP (group), G_ACTION (a));
+    g_object_unref (a);
+  }
   for (guint i = 0; i < G_N_ELEMENTS (props); i++)
     {
       GPropertyAction *a = g_property_action_new (props[i], self->view, props[i]);
@@ -2035,7 +2058,6 @@ update_summary (TressCurveEditor *self)
                : g_strdup_printf (ngettext ("%u key selected", "%u keys selected", k), k);
   /* TRANSLATORS: "4464 curves · 12 keys selected" */
   g_autofree char *text = g_strdup_printf (_ ("%s · %s"), curves, keys);
-
 
   /* The active key's stored value while no message or warning needs the room. */
   if (self->stored_text != NULL && !gtk_widget_get_visible (self->message_box)
