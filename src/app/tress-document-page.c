@@ -95,6 +95,9 @@ update_tab (TressDocumentPage *self)
   g_autofree char *tooltip = file != NULL ? g_file_get_parse_name (file) : NULL;
 
   gtk_label_set_text (self->tab_label, text);
+  /* A tab never gets narrower than its name (up to 48 characters): with many
+   * files open the tab row scrolls rather than cutting names. */
+  gtk_label_set_width_chars (self->tab_label, MIN ((int)g_utf8_strlen (text, -1), 48));
   gtk_widget_set_tooltip_text (self->tab, tooltip);
 }
 
@@ -368,8 +371,10 @@ tress_document_page_init (TressDocumentPage *self)
 
   self->tab = g_object_ref_sink (gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6));
   self->tab_label = GTK_LABEL (label);
-  gtk_label_set_ellipsize (self->tab_label, PANGO_ELLIPSIZE_MIDDLE);
-  gtk_label_set_max_width_chars (self->tab_label, 28);
+  /* The file's name whole where the tab row has room (its start tells
+   * files apart; a cut, when the row is full, comes at the end). */
+  gtk_label_set_ellipsize (self->tab_label, PANGO_ELLIPSIZE_END);
+  gtk_label_set_max_width_chars (self->tab_label, 60);
   gtk_widget_set_hexpand (label, TRUE);
   self->tab_close = close;
   gtk_widget_add_css_class (close, "flat");

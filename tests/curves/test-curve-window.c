@@ -195,6 +195,17 @@ check_first_screen (const char *path)
   c = tress_curve_document_get_curve (cd, tress_curve_view_get_curve_index (view, 0));
   g_test_message ("%s: first shown %s, %u keys", path, c->path, tress_curve_get_n_keys (c));
   g_assert_cmpuint (tress_curve_get_n_keys (c), >=, 2);
+  /* The tab names the file whole. */
+  {
+    GtkWidget *tab = tress_document_page_get_tab (tress_window_get_current_page (window));
+    GtkWidget *label = gtk_widget_get_first_child (tab);
+    g_autofree char *base = g_path_get_basename (path);
+
+    g_assert_true (GTK_IS_LABEL (label));
+    WAIT_FOR (gtk_widget_get_width (label) > 0);
+    g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (label)), ==, base);
+    g_assert_false (pango_layout_is_ellipsized (gtk_label_get_layout (GTK_LABEL (label))));
+  }
   g_object_add_weak_pointer (G_OBJECT (window), (gpointer *)&window);
   gtk_window_destroy (GTK_WINDOW (window));
   WAIT_FOR (window == NULL);
@@ -225,6 +236,50 @@ test_first_screen (void)
     }
 }
 
+/* Six files open at the default size (the tab row scrolls): every tab names
+ * its file whole. */
+static void
+test_tabs (void)
+{
+  static const char *const samples[] = { "bfres/Animal_Bass_Animation.bfres",
+                                         "niff/synthetic-all-channels.nif",
+                                         "bfres/Animal_Dog_Animation.bfres",
+                                         "bfres/Animal_Bass_Animation.sbfres",
+                                         "niff/Rings.niff",
+                                         "niff/kirikobu.niff" };
+  TressWindow *window = tress_window_new (GTK_APPLICATION (app));
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 960, 640);
+  gtk_window_present (GTK_WINDOW (window));
+  WAIT_FOR (gtk_widget_get_mapped (GTK_WIDGET (window)));
+  for (guint i = 0; i < G_N_ELEMENTS (samples); i++)
+    {
+      g_autofree char *path = tress_test_sample_path (samples[i]);
+      g_autoptr (GFile) file = NULL;
+
+      if (path == NULL)
+        return;
+      file = g_file_new_for_path (path);
+      tress_window_open_file (window, file);
+      WAIT_FOR (tress_window_get_n_documents (window) == i + 1 && !tress_window_get_busy (window));
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (samples); i++)
+    {
+      TressDocumentPage *page = tress_window_get_page (window, i);
+      GtkWidget *label = gtk_widget_get_first_child (tress_document_page_get_tab (page));
+      g_autofree char *base = g_path_get_basename (samples[i]);
+
+      WAIT_FOR (gtk_widget_get_width (label) > 0);
+      g_test_message ("tab %u: %s, %d px", i, gtk_label_get_text (GTK_LABEL (label)),
+                      gtk_widget_get_width (label));
+      g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (label)), ==, base);
+      g_assert_false (pango_layout_is_ellipsized (gtk_label_get_layout (GTK_LABEL (label))));
+    }
+  g_object_add_weak_pointer (G_OBJECT (window), (gpointer *)&window);
+  gtk_window_destroy (GTK_WINDOW (window));
+  WAIT_FOR (window == NULL);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -241,5 +296,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/curves/window/bfres", test_bfres);
   g_test_add_func ("/curves/window/niff", test_niff);
   g_test_add_func ("/curves/window/first-screen", test_first_screen);
+  g_test_add_func ("/curves/window/tabs", test_tabs);
   return g_test_run ();
 }
