@@ -739,10 +739,11 @@ const TressCliCommand tress_cli_curve_commands[] = {
   { "curves", "FILE", "List every curve with its path, type and keys", cmd_curves },
   { "eval", "FILE CURVE FRAME…", "Value of a curve at frames", cmd_eval },
   { "set-key",
-    "FILE CURVE KEY [--frame F] [--value V] [--in S] [--out S] [--extend] [--widen] "
-    "[--tolerance T] -o OUT",
+    "FILE CURVE KEY [--frame F] [--value V] [--in S] [--out S] [--extend] [--widen | "
+    "--requantize] [--tolerance T] -o OUT",
     "Change a key", cmd_set_key },
-  { "insert-key", "FILE CURVE FRAME [--value V] [--extend] [--widen] [--tolerance T] -o OUT",
+  { "insert-key",
+    "FILE CURVE FRAME [--value V] [--extend] [--widen | --requantize] [--tolerance T] -o OUT",
     "Insert a key keeping the shape", cmd_insert_key },
   { "delete-key", "FILE CURVE KEY -o OUT", "Delete a key", cmd_delete_key },
   { "unwrap", "FILE CURVE…|--all -o OUT", "Unwrap angles: no jumps of whole turns, no flips",

@@ -202,8 +202,12 @@ static gboolean opt_json;
 static int
 cmd_diff (int argc, char **argv)
 {
+  gboolean all = FALSE;
   const GOptionEntry entries[] = {
-    { "json", 0, 0, G_OPTION_ARG_NONE, &opt_json, "Print the differences as JSON", NULL },
+    { "json", 0, 0, G_OPTION_ARG_NONE, &opt_json, "Print the differences as JSON (every one)",
+      NULL },
+    { "all", 0, 0, G_OPTION_ARG_NONE, &all,
+      "List every difference (else 20 of each kind after the summary)", NULL },
     { NULL },
   };
   g_auto (TressCliFile) a = { 0 };
@@ -243,7 +247,7 @@ cmd_diff (int argc, char **argv)
     }
   else
     {
-      g_autofree char *text = tress_diff_to_text (diff);
+      g_autofree char *text = tress_diff_to_text (diff, all ? 0 : 20);
 
       fputs (text, stdout);
       if (diff->len == 0 && !g_bytes_equal (a.bytes, b.bytes))
@@ -256,7 +260,9 @@ cmd_diff (int argc, char **argv)
 
 const TressCliCommand tress_cli_json_commands[] = {
   { "dump", "FILE [-o OUT]", "Print the whole model as JSON", cmd_dump },
-  { "build", "JSON -o OUT", "Rebuild a file from dump's JSON, with its edits", cmd_build },
-  { "diff", "A B [--json]", "What differs between two files (exit 0 same, 1 different)", cmd_diff },
+  { "build", "JSON [--requantize | --widen] -o OUT",
+    "Rebuild a file from dump's JSON, with its edits", cmd_build },
+  { "diff", "A B [--all] [--json]", "What differs between two files (exit 0 same, 1 different)",
+    cmd_diff },
   { NULL },
 };

@@ -748,15 +748,97 @@ tress_diff_models (const TressFormat *format, gpointer a, gpointer b)
 
 /* ---- output ---------------------------------------------------------------- */
 
+/* @n items of @kind in a summary: "3 curves", "1 byte range". */
+static void
+append_count (GString *s, const char *kind, guint n)
+{
+  if (g_str_equal (kind, "bytes"))
+    g_string_append_printf (s, "%u byte range%s", n, n == 1 ? "" : "s");
+  else
+    g_string_append_printf (s, "%u %s%s", n, kind, n == 1 ? "" : "s");
+}
+
+/* A curve item's largest difference, or -1. */
+static double
+item_largest (const TressDiffItem *item)
+{
+  JsonNode *n;
+
+  if (item->detail == NULL || !json_object_has_member (item->detail, "largest_difference"))
+    return -1;
+  n = json_object_get_member (item->detail, "largest_difference");
+  return json_node_get_value_type (n) == G_TYPE_DOUBLE ? json_node_get_double (n) : -1;
+}
+
 char *
-tress_diff_to_text (GPtrArray *diff)
+tress_diff_to_text (GPtrArray *diff, guint per_kind)
 {
   GString *s = g_string_new (NULL);
+  g_autoptr (GHashTable) counts = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr (GHashTable) shown = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr (GPtrArray) kinds = g_ptr_array_new ();
+  const TressDiffItem *worst = NULL;
+  double largest = 0;
 
+  if (diff->len == 0)
+    return g_string_free (s, FALSE);
+  /* The summary: how many of each kind, and the largest curve difference. */
   for (guint i = 0; i < diff->len; i++)
     {
       const TressDiffItem *item = diff->pdata[i];
-      g_string_append_printf (s, "%s: %s\n", item->path[0] ? item->path : "/", item->text);
+      guint n = GPOINTER_TO_UINT (g_hash_table_lookup (counts, item->kind));
+
+      if (n == 0)
+        g_ptr_array_add (kinds, item->kind);
+      g_hash_table_insert (counts, item->kind, GUINT_TO_POINTER (n + 1));
+      if (item_largest (item) > largest)
+        {
+          largest = item_largest (item);
+          worst = item;
+        }
+    }
+  g_string_append_printf (s, "%u difference%s: ", diff->len, diff->len == 1 ? "" : "s");
+  for (guint k = 0; k < kinds->len; k++)
+    {
+      const char *kind = kinds->pdata[k];
+
+      if (k > 0)
+        g_string_append (s, ", ");
+      append_count (s, kind, GPOINTER_TO_UINT (g_hash_table_lookup (counts, kind)));
+    }
+  if (worst != NULL)
+    {
+      char buf[G_ASCII_DTOSTR_BUF_SIZE];
+
+      g_string_append_printf (
+          s, "; the largest curve difference is %s, in %s",
+          g_ascii_formatd (buf, sizeof buf, "%.6g", largest),
+          json_object_get_string_member_with_default (worst->detail, "curve_path", worst->path));
+      if (json_object_has_member (worst->detail, "at_frame"))
+        g_string_append_printf (
+            s, " at frame %s",
+            g_ascii_formatd (buf, sizeof buf, "%g",
+                             json_object_get_double_member (worst->detail, "at_frame")));
+    }
+  g_string_append_c (s, '\n');
+  /* The details, @per_kind of each kind (0: all), then how many more. */
+  for (guint i = 0; i < diff->len; i++)
+    {
+      const TressDiffItem *item = diff->pdata[i];
+      guint n = GPOINTER_TO_UINT (g_hash_table_lookup (shown, item->kind));
+
+      g_hash_table_insert (shown, item->kind, GUINT_TO_POINTER (n + 1));
+      if (per_kind == 0 || n < per_kind)
+        g_string_append_printf (s, "%s: %s\n", item->path[0] ? item->path : "/", item->text);
+    }
+  for (guint k = 0; per_kind > 0 && k < kinds->len; k++)
+    {
+      const char *kind = kinds->pdata[k];
+      guint n = GPOINTER_TO_UINT (g_hash_table_lookup (counts, kind));
+
+      if (n > per_kind)
+        g_string_append_printf (s, "… and %u more of kind %s (--all lists every one)\n",
+                                n - per_kind, kind);
     }
   return g_string_free (s, FALSE);
 }

@@ -50,8 +50,10 @@ gboolean tress_diff_curve_values (const TressCurve *a, const TressCurve *b, doub
  * terminated) are left out, at any depth; base64 members are compared as bytes. */
 void tress_diff_json (JsonNode *a, JsonNode *b, const char *const *skip, GPtrArray *out);
 
-/* The item list as the CLI prints it: "PATH: TEXT" a line. */
-char *tress_diff_to_text (GPtrArray *diff);
+/* The item list as the CLI prints it: a summary line (how many of each kind,
+ * the largest curve difference), then "PATH: TEXT" a line, at most @per_kind
+ * of each kind (0: every one) and how many more. "" when there is none. */
+char *tress_diff_to_text (GPtrArray *diff, guint per_kind);
 /* The item list as JSON: {"format", "same", "differences": [{"path", "kind", "text", …}]}. */
 JsonNode *tress_diff_to_json (const char *format_id, GPtrArray *diff);
 

@@ -155,12 +155,17 @@ test_cha_set_weights (void)
   g_assert_cmpint (json_array_get_int_element (w, 1), ==, 55);
   g_assert_cmpint (json_array_get_int_element (w, 2), ==, 200);
 
-  /* the text says the same, one line */
+  /* the text says the same: the summary, then one line */
   g_assert_cmpint (run (&text, NULL, "diff", a, b, NULL), ==, 1);
-  g_assert_true (g_str_has_prefix (text, path));
-  g_assert_nonnull (strstr (text, "weights"));
-  g_assert_nonnull (strstr (text, "→ [0, 55, 200]"));
-  g_assert_cmpuint (strchr (text, '\n') - text + 1, ==, strlen (text));
+  g_assert_true (g_str_has_prefix (text, "1 difference: 1 line\n"));
+  {
+    const char *detail = strchr (text, '\n') + 1;
+
+    g_assert_true (g_str_has_prefix (detail, path));
+    g_assert_nonnull (strstr (detail, "weights"));
+    g_assert_nonnull (strstr (detail, "→ [0, 55, 200]"));
+    g_assert_cmpuint (strchr (detail, '\n') - text + 1, ==, strlen (text));
+  }
 }
 
 static void
@@ -232,6 +237,26 @@ test_cha_retarget (void)
       }
   g_assert_cmpuint (expected, >, 2);
   g_assert_cmpuint (json_array_get_length (differences (report)), ==, expected);
+
+  /* As text: a summary first, then at most 20 of each kind and how many more;
+   * --all lists every one. */
+  {
+    g_autofree char *out = NULL, *all = NULL, *want = NULL;
+    g_auto (GStrv) lines_out = NULL, lines_all = NULL;
+
+    g_assert_cmpint (run (&out, NULL, "diff", a, b, NULL), ==, 1);
+    g_assert_cmpint (run (&all, NULL, "diff", "--all", a, b, NULL), ==, 1);
+    lines_out = g_strsplit (out, "\n", -1);
+    lines_all = g_strsplit (all, "\n", -1);
+    want = g_strdup_printf ("%u differences: ", expected);
+    g_assert_true (g_str_has_prefix (lines_out[0], want));
+    g_assert_nonnull (strstr (lines_out[0], " lines"));
+    g_assert_cmpuint (expected, >, 60);
+    g_assert_cmpuint (g_strv_length (lines_out), <, 50);
+    g_assert_nonnull (strstr (out, "more of kind line (--all lists every one)"));
+    /* the summary, one line per difference, the closing newline */
+    g_assert_cmpuint (g_strv_length (lines_all), ==, expected + 2);
+  }
 }
 
 /* `diff FILE FILE~`: what the last save over FILE changed. */
@@ -247,7 +272,7 @@ test_cha_backup (void)
       0);
   g_assert_true (g_file_test (backup, G_FILE_TEST_EXISTS));
   g_assert_cmpint (run (&text, NULL, "diff", backup, a, NULL), ==, 1);
-  g_assert_true (g_str_has_prefix (text, "/materials/1/lines/"));
+  g_assert_true (g_str_has_prefix (text, "1 difference: 1 line\n/materials/1/lines/"));
   g_assert_nonnull (strstr (text, "→ [85, 85, 85]"));
 }
 
@@ -334,7 +359,10 @@ check_set_key (const char *sample, const char *curve, guint key, const char *val
     g_assert_cmpfloat (fabs (at - f), <, 1.0 + 1e-9);
   }
   g_assert_cmpint (run (&text, NULL, "diff", a, b, NULL), ==, 1);
-  g_assert_true (g_str_has_prefix (text, curve_path));
+  /* the summary names the curve with the largest difference, then its line */
+  g_assert_true (g_str_has_prefix (text, "1 difference: 1 curve; the largest curve difference is ")
+                 || (also != NULL && strstr (text, "differences: 1 curve") != NULL));
+  g_assert_nonnull (strstr (strchr (text, '\n'), curve_path));
   g_assert_nonnull (strstr (text, "largest difference"));
 }
 
