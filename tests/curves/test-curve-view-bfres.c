@@ -131,9 +131,9 @@ test_drag_keeps_precision (void)
           drag_by_steps (view, doc, i, k, steps);
           g_assert_cmpuint (tress_history_get_n_undo (history), ==, 1);
           {
-            g_autofree char *want = g_strdup_printf ("Move 1 key of %s", bfres_test_path (b, i));
+            g_autofree char *label = g_strdup_printf ("Move 1 key of %s", bfres_test_path (b, i));
 
-            g_assert_cmpstr (tress_history_get_undo_label (history), ==, want);
+            g_assert_cmpstr (tress_history_get_undo_label (history), ==, label);
           }
           after = document_bytes (doc);
           ref_check_local_edit (original, info.header_pos, after, info.header_pos, k, want);
