@@ -266,10 +266,15 @@ test_tabs (void)
   for (guint i = 0; i < G_N_ELEMENTS (samples); i++)
     {
       TressDocumentPage *page = tress_window_get_page (window, i);
-      GtkWidget *label = gtk_widget_get_first_child (tress_document_page_get_tab (page));
+      GtkWidget *tab = tress_document_page_get_tab (page);
+      GtkWidget *label = gtk_widget_get_first_child (tab);
+      GtkWidget *notebook = gtk_widget_get_ancestor (tab, GTK_TYPE_NOTEBOOK);
       g_autofree char *base = g_path_get_basename (samples[i]);
 
-      WAIT_FOR (gtk_widget_get_width (label) > 0);
+      /* Shown (the tab row scrolls to the current tab), then measured. */
+      g_assert_nonnull (notebook);
+      gtk_notebook_set_current_page (GTK_NOTEBOOK (notebook), (int)i);
+      WAIT_FOR (gtk_widget_get_mapped (label) && gtk_widget_get_width (label) > 0);
       g_test_message ("tab %u: %s, %d px", i, gtk_label_get_text (GTK_LABEL (label)),
                       gtk_widget_get_width (label));
       g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (label)), ==, base);
