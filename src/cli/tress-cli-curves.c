@@ -197,8 +197,6 @@ static char *opt_out, *opt_frame, *opt_value, *opt_in, *opt_outslope, *opt_inter
  * Returns the index of the key to report, or -1 with @error set. */
 typedef int (*CurveEdit) (TressCurve *curve, gpointer data, GError **error);
 
-static void set_lossy_error (GError **error, const TressStoreCost *cost);
-
 /* What storing @curve needs that the options do not give, as the refusal
  * naming the option that gives it; TRUE when the options cover it. Prints
  * the costs of what the options agree to. */
@@ -214,9 +212,7 @@ check_consent (TressCliFile *file, guint index, const TressCurve *curve, GError 
   /* Keys past the end are refused without --extend in every format, also
    * where the animation lasts until its last key (NIFF): a frame typed wrong
    * would lengthen it unseen. */
-  if (!opt_extend && curve->frame_count > 0 && tress_curve_get_n_keys (curve) > 0
-      && tress_curve_get_key (curve, tress_curve_get_n_keys (curve) - 1)->frame
-             > curve->frame_count)
+  if (!opt_extend && plan.frame_count > 0)
     {
       g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED,
                    "frame %g is past the end of the animation (frame %g); add --extend to "
@@ -231,41 +227,22 @@ check_consent (TressCliFile *file, guint index, const TressCurve *curve, GError 
 
       g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED,
                    "key %d is at frame %g, which this curve's frame type does not store "
-                   "(every %g%s); add --widen to store it (%s)",
-                   key, plan.frame, curve->limits.frame_step,
-                   curve->limits.frame_max > 0 ? " up to its largest frame" : "", plan.frames_cost);
+                   "(every %g); add --widen to store it (%s)",
+                   key, plan.frame, curve->limits.frame_step, plan.frames_cost);
       ok = FALSE;
     }
   else if ((plan.needs & TRESS_COMMIT_REQUANTIZE) && !opt_requantize
            && !(opt_widen && plan.store.wide_type != NULL))
     {
-      set_lossy_error (error, &plan.store);
+      g_autofree char *why = tress_store_cost_dup_refusal (&plan.store, "add");
+
+      g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED, "%s (nothing written)", why);
       ok = FALSE;
     }
   else if (plan.needs & TRESS_COMMIT_WIDEN_FRAMES)
     g_print ("widening: %s\n", plan.frames_cost);
   tress_commit_plan_clear (&plan);
   return ok;
-}
-
-/* The refusal of a lossy store, with what each way out costs. */
-static void
-set_lossy_error (GError **error, const TressStoreCost *cost)
-{
-  g_autofree char *wide = NULL;
-
-  if (cost->wide_type != NULL)
-    wide = g_strdup_printf (
-        ", or --widen to store %s keys instead (the keys not edited then move by up to %.3g; "
-        "the file grows by %" G_GSIZE_FORMAT " bytes)",
-        cost->wide_type, cost->wide_moved, cost->wide_growth);
-  g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED,
-               "the edit does not fit the curve's %s keys as stored (step %.3g): storing it "
-               "needs a step of %.3g, which moves the keys not edited by up to %.3g (more than "
-               "half the step they have now, %.3g); nothing written. Add --requantize to accept "
-               "that%s",
-               cost->type, cost->step, cost->new_step, cost->moved, cost->tolerance,
-               wide != NULL ? wide : "");
 }
 
 static void

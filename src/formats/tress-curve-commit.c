@@ -82,6 +82,24 @@ tress_curve_commit_plan (const TressCurveOps *ops, gpointer model, guint index,
   return TRUE;
 }
 
+char *
+tress_store_cost_dup_refusal (const TressStoreCost *cost, const char *how)
+{
+  g_autofree char *wide = NULL;
+
+  if (cost->wide_type != NULL)
+    wide = g_strdup_printf (
+        ", or --widen to store %s keys instead (the keys not edited then move by up to %.3g; "
+        "the file grows by %" G_GSIZE_FORMAT " bytes)",
+        cost->wide_type, cost->wide_moved, cost->wide_growth);
+  return g_strdup_printf ("the edit does not fit the curve's %s keys as stored (step %.3g): "
+                          "storing it needs a step of %.3g, which moves the keys not edited by "
+                          "up to %.3g (more than half the step they have now, %.3g); %s "
+                          "--requantize to accept that%s",
+                          cost->type, cost->step, cost->new_step, cost->moved, cost->tolerance, how,
+                          wide != NULL ? wide : "");
+}
+
 gboolean
 tress_curve_commit (const TressCurveOps *ops, gpointer model, guint index, const TressCurve *curve,
                     TressCommitConsent consent, double *max_error, GError **error)

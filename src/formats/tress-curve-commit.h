@@ -30,7 +30,9 @@ typedef struct
 {
   TressCommitConsent needs; /* the consents it needs (0: none); REQUANTIZE stands for the
                              * choice between REQUANTIZE and WIDEN_VALUES */
-  double frame_count;       /* LENGTHEN: the animation's new length, whole frames */
+  double frame_count;       /* keys past the animation's end: the length (whole frames) that
+                             * holds them, also where the format stores no length (then
+                             * LENGTHEN is not needed); 0 otherwise */
   double frame;             /* WIDEN_FRAMES: the first frame the frame type cannot store */
   char *frames_cost;        /* WIDEN_FRAMES: what the wider frame type costs */
   TressStoreCost store;     /* REQUANTIZE: both ways' costs */
@@ -42,6 +44,10 @@ typedef struct
 gboolean tress_curve_commit_plan (const TressCurveOps *ops, gpointer model, guint index,
                                   const TressCurve *curve, TressCommitPlan *plan, GError **error);
 void tress_commit_plan_clear (TressCommitPlan *plan);
+/* Why a tool refuses a lossy store, with what each way out costs: "…; @how
+ * --requantize to accept that, or --widen to store s16 keys instead (…)"
+ * (@how: "add", "build with"). Numbers in the units the file stores. */
+char *tress_store_cost_dup_refusal (const TressStoreCost *cost, const char *how);
 
 /* Stores @curve in curve @index: lengthens the animation (to whole frames)
  * and widens the frame type where @consent allows and the curve needs it,

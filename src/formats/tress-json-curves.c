@@ -323,20 +323,9 @@ tress_json_apply_keys (TressJsonReader *r, const TressCurveOps *ops, gpointer mo
     if ((plan.needs & TRESS_COMMIT_REQUANTIZE) && !(consent & TRESS_COMMIT_REQUANTIZE)
         && !((consent & TRESS_COMMIT_WIDEN_VALUES) && plan.store.wide_type != NULL))
       {
-        g_autofree char *wide = NULL;
+        g_autofree char *why = tress_store_cost_dup_refusal (&plan.store, "build with");
 
-        if (plan.store.wide_type != NULL)
-          wide = g_strdup_printf (
-              ", or --widen to store %s keys instead (the keys not edited "
-              "then move by up to %.3g; the file grows by %" G_GSIZE_FORMAT " bytes)",
-              plan.store.wide_type, plan.store.wide_moved, plan.store.wide_growth);
-        tress_json_reader_refuse_at (
-            r, keys_path,
-            "the values do not fit the curve's %s keys as stored (step %.3g): storing them "
-            "needs a step of %.3g, which moves the keys not edited by up to %.3g; build with "
-            "--requantize to accept that%s",
-            plan.store.type, plan.store.step, plan.store.new_step, plan.store.moved,
-            wide != NULL ? wide : "");
+        tress_json_reader_refuse_at (r, keys_path, "%s", why);
         tress_commit_plan_clear (&plan);
         return FALSE;
       }

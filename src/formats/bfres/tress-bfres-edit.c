@@ -675,7 +675,6 @@ solve_within_type (double *r, const double *want, guint m, double sum, double ma
 typedef struct
 {
   int unfit_key;      /* the first key whose value or arrival lies outside the type, or -1 */
-  int unfit_segment;  /* the first segment whose coefficients did not fit, or -1 */
   double slope_moved; /* the largest change of a slope, in value per frame */
   int slope_segment;  /* the segment where it is, or -1 */
 } FitInfo;
@@ -694,7 +693,7 @@ quantize_float_keys (const FloatPlan *fp, TressBfresKeyType kt, double fs, doubl
   double maxraw = key_type_max (kt), worst = 0;
   gboolean exact = kt == TRESS_BFRES_KEY_32;
 
-  *fit = (FitInfo){ -1, -1, 0, -1 };
+  *fit = (FitInfo){ -1, 0, -1 };
 
   for (guint j = 0; j < n; j++)
     {
@@ -772,10 +771,9 @@ quantize_float_keys (const FloatPlan *fp, TressBfresKeyType kt, double fs, doubl
         for (guint e = 0; e < per; e++)
           if (!(fabs (r[e]) <= maxraw))
             {
-              if (e == 0 && fit->unfit_key < 0)
+              /* (only a value can: slopes were brought within the type) */
+              if (fit->unfit_key < 0)
                 fit->unfit_key = (int)j;
-              else if (e > 0 && fit->unfit_segment < 0)
-                fit->unfit_segment = (int)j;
               return FALSE;
             }
       worst = MAX (worst, fabs (r[0] * fs + fo - k->want_value));
@@ -967,7 +965,7 @@ encode_float_curve (Plan *p, const FloatPlan *fp, const char *path, int min_kt, 
   TressBfresKeyType kt = fp->kt;
   double fs = fp->scale, fo = fp->offset, err = 0, moved = 0;
   gboolean done = FALSE;
-  FitInfo fit, first_fit = { -1, -1, 0, -1 };
+  FitInfo fit, first_fit = { -1, 0, -1 };
 
   if (min_kt >= 0 && min_kt < (int)kt)
     kt = min_kt;
@@ -1031,10 +1029,6 @@ encode_float_curve (Plan *p, const FloatPlan *fp, const char *path, int min_kt, 
             "offset hold",
             first_fit.unfit_key,
             first_fit.unfit_key < (int)n ? fp->k[first_fit.unfit_key].want_value : 0.0);
-      else if (first_fit.unfit_segment >= 0)
-        what = g_strdup_printf ("the slopes of the segment after key %d do not fit %s "
-                                "coefficients",
-                                first_fit.unfit_segment, tress_bfres_key_type_to_string (fp->kt));
       else
         what = g_strdup ("the values do not fit the stored scale and offset");
       notice_add (p->notice,

@@ -677,6 +677,17 @@ wide_key_type_for (TressBfres *b, guint index, const TressCurve *curve, double t
   return -1;
 }
 
+/* What a store may move the keys an edit left alone by without asking: half
+ * the step the curve's values have now (0 for 32-bit floats and whole
+ * numbers, which have none). */
+static double
+store_tolerance (const TressBfresCurveInfo *info)
+{
+  return bfres_curve_type_is_float (info->curve_type) && info->key_type != TRESS_BFRES_KEY_32
+             ? info->scale / 2
+             : 0;
+}
+
 static gboolean
 ops_preview_store (gpointer model, guint index, const TressCurve *curve, TressStoreCost *cost,
                    GError **error)
@@ -698,7 +709,7 @@ ops_preview_store (gpointer model, guint index, const TressCurve *curve, TressSt
   cost->moved = res.moved;
   cost->step = res.step_before;
   cost->new_step = res.step_after;
-  cost->tolerance = res.step_before / 2;
+  cost->tolerance = store_tolerance (&info);
   cost->type = g_strdup (tress_bfres_key_type_to_string (info.key_type));
   if (!tress_store_cost_is_lossy (cost))
     return TRUE;
@@ -719,14 +730,13 @@ ops_set_curve_wide (gpointer model, guint index, const TressCurve *curve, double
                     GError **error)
 {
   TressBfres *b = model;
-  TressStoreCost cost;
+  TressBfresCurveInfo info;
   BfresEncodeResult wide;
-  int kt;
+  int kt = -1;
 
-  if (!ops_preview_store (model, index, curve, &cost, error))
-    return FALSE;
-  kt = wide_key_type_for (b, index, curve, cost.tolerance, &wide);
-  tress_store_cost_clear (&cost);
+  /* The choice preview_store offered, against the same tolerance. */
+  if (tress_bfres_get_curve_info (b, index, &info))
+    kt = wide_key_type_for (b, index, curve, store_tolerance (&info), &wide);
   if (kt < 0)
     {
       g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED,
