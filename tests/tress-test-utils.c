@@ -34,12 +34,19 @@ GBytes *
 tress_test_load_sample (const char *rel)
 {
   g_autofree char *path = tress_test_sample_path (rel);
+
+  if (path == NULL)
+    return NULL;
+  return tress_test_read_file (path);
+}
+
+GBytes *
+tress_test_read_file (const char *path)
+{
   g_autoptr (GError) error = NULL;
   char *contents = NULL;
   gsize len = 0;
 
-  if (path == NULL)
-    return NULL;
   g_file_get_contents (path, &contents, &len, &error);
   g_assert_no_error (error);
   return g_bytes_new_take (contents, len);

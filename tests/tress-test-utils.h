@@ -12,6 +12,8 @@ G_BEGIN_DECLS
 char *tress_test_sample_path (const char *rel);
 /* Contents of a sample, or NULL (after g_test_skip()) when absent. */
 GBytes *tress_test_load_sample (const char *rel);
+/* Contents of the file at @path (a test failure when it cannot be read). */
+GBytes *tress_test_read_file (const char *path);
 /* A fresh temporary folder, removed with its contents at exit. */
 const char *tress_test_tmpdir (void);
 /* Runs tress-cli (from $TRESS_CLI) with @argv (NULL-terminated, without the

@@ -523,13 +523,7 @@ test_far_value (void)
       double worst = 0;
 
       g_assert_cmpint (tress_test_run_cli (set, &o, &e), ==, 0);
-      {
-        gchar *data;
-        gsize len;
-
-        g_assert_true (g_file_get_contents (path, &data, &len, NULL));
-        after = g_bytes_new_take (data, len);
-      }
+      after = tress_test_read_file (path);
       ref_curve_read (g_bytes_get_data (after, NULL), header, TRUE, &ac);
       for (guint k = 0; k < rc.n; k++)
         if (k != 1)
@@ -589,9 +583,7 @@ test_linear_ramp (void)
 static GArray *
 ref_key_values (const char *file, const char *path, GArray **frames)
 {
-  g_autofree char *data = NULL;
-  gsize len = 0;
-  g_autoptr (GBytes) bytes = NULL;
+  g_autoptr (GBytes) bytes = tress_test_read_file (file);
   g_autoptr (GBytes) raw = NULL;
   g_autoptr (TressBfres) b = NULL;
   g_autoptr (GError) error = NULL;
@@ -599,8 +591,6 @@ ref_key_values (const char *file, const char *path, GArray **frames)
   RefCurve rc;
   GArray *values = g_array_new (FALSE, FALSE, sizeof (double));
 
-  g_assert_true (g_file_get_contents (file, &data, &len, NULL));
-  bytes = g_bytes_new_take (g_steal_pointer (&data), len);
   b = tress_bfres_parse (bytes, file, &error);
   g_assert_no_error (error);
   raw = tress_bfres_get_bfres_bytes (b);
@@ -745,8 +735,7 @@ test_build_far_value (void)
       const char *setkey[]
           = { "set-key", sample, "Put_Down/Spine_3/Rotate Y", "2", "--value", "0.85", option, "-o",
               set,       NULL };
-      g_autofree char *a = NULL, *b = NULL;
-      gsize la, lb;
+      g_autoptr (GBytes) a = NULL, b = NULL;
 
       g_assert_cmpint (tress_test_run_cli (build, &o, &err), ==, 0);
       g_clear_pointer (&o, g_free);
@@ -754,9 +743,9 @@ test_build_far_value (void)
       g_assert_cmpint (tress_test_run_cli (setkey, &o, &err), ==, 0);
       g_clear_pointer (&o, g_free);
       g_clear_pointer (&err, g_free);
-      g_assert_true (g_file_get_contents (built, &a, &la, NULL));
-      g_assert_true (g_file_get_contents (set, &b, &lb, NULL));
-      g_assert_cmpmem (a, la, b, lb);
+      a = tress_test_read_file (built);
+      b = tress_test_read_file (set);
+      tress_test_assert_bytes_equal (a, b);
     }
 }
 

@@ -30,16 +30,6 @@ run (char **out, char **err, ...)
   return tress_test_run_cli ((const char *const *)args->pdata, out, err);
 }
 
-static GBytes *
-read_file (const char *path)
-{
-  char *contents = NULL;
-  gsize len = 0;
-
-  g_assert_true (g_file_get_contents (path, &contents, &len, NULL));
-  return g_bytes_new_take (contents, len);
-}
-
 static void
 write_file (const char *path, GBytes *bytes)
 {
@@ -133,7 +123,7 @@ test_round_trip_variants (void)
   while ((name = g_dir_read_name (dir)) != NULL)
     {
       g_autofree char *path = g_build_filename (corpus, name, NULL);
-      g_autoptr (GBytes) file = read_file (path);
+      g_autoptr (GBytes) file = tress_test_read_file (path);
       g_autoptr (GBytes) text = tress_test_assert_json_round_trip (&tress_format_cha, file);
     }
 }
@@ -153,8 +143,8 @@ test_round_trip_cli (void)
   g_assert_cmpint (run (NULL, &err, "dump", cha, "-o", json, NULL), ==, 0);
   g_clear_pointer (&err, g_free);
   g_assert_cmpint (run (NULL, &err, "build", json, "-o", back, NULL), ==, 0);
-  a = read_file (cha);
-  b = read_file (back);
+  a = tress_test_read_file (cha);
+  b = tress_test_read_file (back);
   tress_test_assert_bytes_equal (a, b);
   g_unlink (cha);
   g_unlink (json);
@@ -274,7 +264,7 @@ demo_root (void)
   g_autoptr (GBytes) text = NULL;
 
   ensure_demo ();
-  text = read_file (demo_json);
+  text = tress_test_read_file (demo_json);
   return parse_json (text);
 }
 
@@ -291,7 +281,7 @@ build_cli (JsonNode *root, GBytes **out, char **err)
   write_file (json, text);
   status = run (NULL, err, "build", json, "-o", cha, NULL);
   if (out != NULL)
-    *out = g_file_test (cha, G_FILE_TEST_EXISTS) ? read_file (cha) : NULL;
+    *out = g_file_test (cha, G_FILE_TEST_EXISTS) ? tress_test_read_file (cha) : NULL;
   return status;
 }
 
@@ -305,13 +295,13 @@ test_edit_weights (void)
   const gint64 w[3] = { 0, 55, 200 };
   guint line;
 
-  original = read_file (demo_path);
+  original = tress_test_read_file (demo_path);
   file = cha_test_parse (original);
   line = file->radeon->materials[0].first_line[12] + 3;
   g_assert_cmpint (run (NULL, NULL, "set-weights", demo_path, "--line", "0/12/3", "0", "55", "200",
                         "-o", cli_out, NULL),
                    ==, 0);
-  by_cli = read_file (cli_out);
+  by_cli = tress_test_read_file (cli_out);
   set_array (line_of (root, 0, line), "weights", w, 3);
   g_assert_cmpint (build_cli (root, &by_json, NULL), ==, 0);
   tress_test_assert_bytes_equal (by_cli, by_json);
@@ -332,7 +322,7 @@ test_edit_retarget (void)
   guint32 from;
   const guint32 to = 4;
 
-  original = read_file (demo_path);
+  original = tress_test_read_file (demo_path);
   file = cha_test_parse (original);
   m = &file->radeon->materials[0];
   from = m->attach[0];
@@ -341,7 +331,7 @@ test_edit_retarget (void)
   g_assert_cmpint (run (NULL, NULL, "retarget", demo_path, "--from", from_s, "--to", "4",
                         "--material", "0", "-o", cli_out, NULL),
                    ==, 0);
-  by_cli = read_file (cli_out);
+  by_cli = tress_test_read_file (cli_out);
 
   /* In the JSON: add 4 to the applied list, then replace the body part in
    * every line and attachment of the material. */
@@ -493,7 +483,7 @@ test_refusals (void)
     gsize len;
 
     ensure_demo ();
-    text = read_file (demo_json);
+    text = tress_test_read_file (demo_json);
     len = g_bytes_get_size (text);
     g_assert_true (
         g_file_set_contents (json, g_bytes_get_data (text, NULL), (gssize)(len / 2), NULL));

@@ -106,6 +106,22 @@ raise_to_400 (gpointer model, guint index, gpointer data, double *max_error, GEr
   return tress_format_bfres.curves->set_frame_count (model, index, 400, error);
 }
 
+/* @editor alone in a window of the default size (960×640), once its graph
+ * has a size; *@window gets the window (destroy it after). */
+static TressCurveView *
+present_editor (TressCurveEditor *editor, GtkWidget **window)
+{
+  TressCurveView *view = tress_curve_editor_get_view (editor);
+
+  *window = gtk_window_new ();
+  gtk_window_set_default_size (GTK_WINDOW (*window), 960, 640);
+  gtk_window_set_child (GTK_WINDOW (*window), GTK_WIDGET (editor));
+  gtk_window_present (GTK_WINDOW (*window));
+  for (int i = 0; i < 2000 && gtk_widget_get_width (GTK_WIDGET (view)) <= 1; i++)
+    wait_ms (1);
+  return view;
+}
+
 static void
 test_bass (void)
 {
@@ -135,13 +151,7 @@ test_bass (void)
   cd = TRESS_CURVE_DOCUMENT (doc);
   history = tress_document_get_history (doc);
   editor = TRESS_CURVE_EDITOR (tress_editor_create (doc));
-  view = tress_curve_editor_get_view (editor);
-  window = gtk_window_new ();
-  gtk_window_set_default_size (GTK_WINDOW (window), 960, 640);
-  gtk_window_set_child (GTK_WINDOW (window), GTK_WIDGET (editor));
-  gtk_window_present (GTK_WINDOW (window));
-  for (int i = 0; i < 2000 && gtk_widget_get_width (GTK_WIDGET (view)) <= 1; i++)
-    wait_ms (1);
+  view = present_editor (editor, &window);
   g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (view)), >, 100);
 
   /* Nobody edited the file: no curve is off, nothing is warned of. */
@@ -578,13 +588,7 @@ test_slope_fields (void)
   g_assert_cmpint (step, >=, 0);
   g_assert_cmpint (cubic, >=, 0);
   editor = TRESS_CURVE_EDITOR (tress_editor_create (doc));
-  view = tress_curve_editor_get_view (editor);
-  window = gtk_window_new ();
-  gtk_window_set_default_size (GTK_WINDOW (window), 960, 640);
-  gtk_window_set_child (GTK_WINDOW (window), GTK_WIDGET (editor));
-  gtk_window_present (GTK_WINDOW (window));
-  for (int i = 0; i < 2000 && gtk_widget_get_width (GTK_WIDGET (view)) <= 1; i++)
-    wait_ms (1);
+  view = present_editor (editor, &window);
   in = find_named (GTK_WIDGET (editor), "in");
   out = find_named (GTK_WIDGET (editor), "out");
   g_assert_nonnull (in);

@@ -43,6 +43,25 @@ document_bytes (TressCurveDocument *doc)
   return bytes;
 }
 
+/* A view of @doc alone in a window of @width × @height, once it has that
+ * size; *@window gets the window (destroy it after). */
+static TressCurveView *
+present_view (TressCurveDocument *doc, int width, int height, GtkWidget **window)
+{
+  TressCurveView *view = TRESS_CURVE_VIEW (tress_curve_view_new ());
+
+  tress_curve_view_set_document (view, doc);
+  *window = gtk_window_new ();
+  gtk_window_set_default_size (GTK_WINDOW (*window), width, height);
+  gtk_window_set_child (GTK_WINDOW (*window), GTK_WIDGET (view));
+  gtk_window_present (GTK_WINDOW (*window));
+  for (int i = 0; i < 2000 && gtk_widget_get_width (GTK_WIDGET (view)) != width; i++)
+    wait_ms (1);
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (view)), ==, width);
+  g_assert_cmpint (gtk_widget_get_height (GTK_WIDGET (view)), ==, height);
+  return view;
+}
+
 /* Drags key @k of curve @index by @steps of its stored step: the view shows
  * that curve alone with 8 pixels a step, so the drag is a whole number of
  * pixels, straight up or down (the frame stays). */
@@ -97,15 +116,7 @@ test_drag_keeps_precision (void)
       doc = TRESS_CURVE_DOCUMENT (tress_document_new_from_bytes (original, files[f].file, &error));
       g_assert_no_error (error);
       history = tress_document_get_history (TRESS_DOCUMENT (doc));
-      view = TRESS_CURVE_VIEW (tress_curve_view_new ());
-      tress_curve_view_set_document (view, doc);
-      window = gtk_window_new ();
-      gtk_window_set_default_size (GTK_WINDOW (window), 500, 400);
-      gtk_window_set_child (GTK_WINDOW (window), GTK_WIDGET (view));
-      gtk_window_present (GTK_WINDOW (window));
-      for (int i = 0; i < 2000 && gtk_widget_get_width (GTK_WIDGET (view)) != 500; i++)
-        wait_ms (1);
-      g_assert_cmpint (gtk_widget_get_height (GTK_WIDGET (view)), ==, 400);
+      view = present_view (doc, 500, 400, &window);
 
       for (guint i = 0; i < tress_curve_document_get_n_curves (doc) && picked < files[f].want;
            i += files[f].stride)
@@ -222,14 +233,7 @@ test_far_drag_asks (void)
   doc = TRESS_CURVE_DOCUMENT (tress_document_new_from_bytes (original, file, &error));
   g_assert_no_error (error);
   history = tress_document_get_history (TRESS_DOCUMENT (doc));
-  view = TRESS_CURVE_VIEW (tress_curve_view_new ());
-  tress_curve_view_set_document (view, doc);
-  window = gtk_window_new ();
-  gtk_window_set_default_size (GTK_WINDOW (window), 960, 640);
-  gtk_window_set_child (GTK_WINDOW (window), GTK_WIDGET (view));
-  gtk_window_present (GTK_WINDOW (window));
-  for (int i = 0; i < 2000 && gtk_widget_get_width (GTK_WIDGET (view)) != 960; i++)
-    wait_ms (1);
+  view = present_view (doc, 960, 640, &window);
 
   for (int answer = 0; answer < 3; answer++)
     {
@@ -334,17 +338,6 @@ test_far_drag_asks (void)
     ;
 }
 
-/* Reads a file the CLI wrote. */
-static GBytes *
-read_file (const char *path)
-{
-  gchar *data = NULL;
-  gsize len = 0;
-
-  g_assert_true (g_file_get_contents (path, &data, &len, NULL));
-  return g_bytes_new_take (data, len);
-}
-
 /* The same edits through tress-cli and through the editor's path give the
  * same bytes: a value in the stored range, a value far outside it widened
  * (--widen, the question's Widen) and re-quantized (--requantize, Keep), a
@@ -419,17 +412,12 @@ test_cli_and_editor_agree (void)
       argv[n++] = out;
       argv[n] = NULL;
       g_assert_cmpint (tress_test_run_cli (argv, &o, &err), ==, 0);
-      cli = read_file (out);
+      cli = tress_test_read_file (out);
 
       /* The editor. */
       doc = TRESS_CURVE_DOCUMENT (tress_document_new_from_bytes (original, file, &error));
       g_assert_no_error (error);
-      view = TRESS_CURVE_VIEW (tress_curve_view_new ());
-      tress_curve_view_set_document (view, doc);
-      window = gtk_window_new ();
-      gtk_window_set_default_size (GTK_WINDOW (window), 960, 640);
-      gtk_window_set_child (GTK_WINDOW (window), GTK_WIDGET (view));
-      gtk_window_present (GTK_WINDOW (window));
+      view = present_view (doc, 960, 640, &window);
       tress_curve_view_set_curves (view, &index, 1);
       key = *tress_curve_get_key (tress_curve_document_get_curve (doc, index), k);
       if (edits[e].frame != NULL)

@@ -55,12 +55,37 @@ find_of_type (GtkWidget *root, GType type)
   return NULL;
 }
 
+/* Opens @path in @window, its @n-th document, and waits until it is read. */
+static void
+open_file (TressWindow *window, const char *path, guint n)
+{
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+
+  tress_window_open_file (window, file);
+  WAIT_FOR (tress_window_get_n_documents (window) == n && !tress_window_get_busy (window));
+}
+
+/* A new window showing @path in the curve editor; *@view: its graph. */
+static TressWindow *
+open_in_window (const char *path, TressCurveView **view)
+{
+  TressWindow *window = tress_window_new (GTK_APPLICATION (app));
+  GtkWidget *editor;
+
+  gtk_window_present (GTK_WINDOW (window));
+  WAIT_FOR (gtk_widget_get_mapped (GTK_WIDGET (window)));
+  open_file (window, path, 1);
+  editor = tress_document_page_get_editor (tress_window_get_current_page (window));
+  g_assert_true (TRESS_IS_CURVE_EDITOR (editor));
+  *view = tress_curve_editor_get_view (TRESS_CURVE_EDITOR (editor));
+  return window;
+}
+
 static void
 check_file (const char *rel)
 {
   g_autoptr (GBytes) original = tress_test_load_sample (rel);
   g_autofree char *path = NULL;
-  g_autoptr (GFile) file = NULL;
   g_autoptr (GError) error = NULL;
   TressWindow *window;
   GtkWidget *editor;
@@ -76,16 +101,8 @@ check_file (const char *rel)
   path = g_build_filename (tress_test_tmpdir (), strrchr (rel, '/') + 1, NULL);
   g_assert_true (g_file_set_contents (path, g_bytes_get_data (original, NULL),
                                       (gssize)g_bytes_get_size (original), &error));
-  file = g_file_new_for_path (path);
-
-  window = tress_window_new (GTK_APPLICATION (app));
-  gtk_window_present (GTK_WINDOW (window));
-  WAIT_FOR (gtk_widget_get_mapped (GTK_WIDGET (window)));
-  tress_window_open_file (window, file);
-  WAIT_FOR (tress_window_get_n_documents (window) == 1 && !tress_window_get_busy (window));
+  window = open_in_window (path, &view);
   editor = tress_document_page_get_editor (tress_window_get_current_page (window));
-  g_assert_true (TRESS_IS_CURVE_EDITOR (editor));
-  view = tress_curve_editor_get_view (TRESS_CURVE_EDITOR (editor));
   doc = tress_window_get_current_document (window);
   cd = TRESS_CURVE_DOCUMENT (doc);
 
@@ -176,20 +193,11 @@ test_niff (void)
 static void
 check_first_screen (const char *path)
 {
-  g_autoptr (GFile) file = g_file_new_for_path (path);
-  TressWindow *window = tress_window_new (GTK_APPLICATION (app));
   TressCurveView *view;
+  TressWindow *window = open_in_window (path, &view);
   TressCurveDocument *cd;
-  GtkWidget *editor;
   const TressCurve *c;
 
-  gtk_window_present (GTK_WINDOW (window));
-  WAIT_FOR (gtk_widget_get_mapped (GTK_WIDGET (window)));
-  tress_window_open_file (window, file);
-  WAIT_FOR (tress_window_get_n_documents (window) == 1 && !tress_window_get_busy (window));
-  editor = tress_document_page_get_editor (tress_window_get_current_page (window));
-  g_assert_true (TRESS_IS_CURVE_EDITOR (editor));
-  view = tress_curve_editor_get_view (TRESS_CURVE_EDITOR (editor));
   cd = TRESS_CURVE_DOCUMENT (tress_window_get_current_document (window));
   WAIT_FOR (tress_curve_view_get_n_curves (view) > 0);
   c = tress_curve_document_get_curve (cd, tress_curve_view_get_curve_index (view, 0));
@@ -255,13 +263,10 @@ test_tabs (void)
   for (guint i = 0; i < G_N_ELEMENTS (samples); i++)
     {
       g_autofree char *path = tress_test_sample_path (samples[i]);
-      g_autoptr (GFile) file = NULL;
 
       if (path == NULL)
         return;
-      file = g_file_new_for_path (path);
-      tress_window_open_file (window, file);
-      WAIT_FOR (tress_window_get_n_documents (window) == i + 1 && !tress_window_get_busy (window));
+      open_file (window, path, i + 1);
     }
   for (guint i = 0; i < G_N_ELEMENTS (samples); i++)
     {
