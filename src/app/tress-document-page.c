@@ -7,6 +7,7 @@
 #include <glib/gi18n.h>
 
 #include "tress-editor.h"
+#include "tress-info-view.h"
 
 struct _TressDocumentPage
 {
@@ -28,6 +29,13 @@ struct _TressDocumentPage
   GtkWidget *reload_button;
   gboolean disk_changed;
   gboolean disk_missing; /* changed by being deleted or moved away */
+
+  /* The file's problem count, for editors that do not show it themselves;
+   * closed by the user, it stays closed until the editor is built again. */
+  GtkWidget *problems_bar;
+  GtkLabel *problems_label;
+  gboolean problems_dismissed;
+  GtkWidget *problems_window;
 };
 
 G_DEFINE_FINAL_TYPE (TressDocumentPage, tress_document_page, GTK_TYPE_WIDGET)
@@ -50,6 +58,7 @@ static GParamSpec *properties[N_PROPS];
 static guint signals[N_SIGNALS];
 
 static void update_tab (TressDocumentPage *self);
+static void update_problems (TressDocumentPage *self);
 
 char *
 tress_document_page_dup_tab_title (TressDocumentPage *self)
@@ -122,7 +131,90 @@ tress_document_page_rebuild_editor (TressDocumentPage *self)
     gtk_widget_unparent (self->editor);
   self->editor = tress_editor_create (self->document);
   gtk_widget_set_vexpand (self->editor, TRUE);
-  gtk_widget_insert_after (self->editor, GTK_WIDGET (self), self->banner);
+  gtk_widget_insert_after (self->editor, GTK_WIDGET (self), self->problems_bar);
+  self->problems_dismissed = FALSE;
+  update_problems (self);
+}
+
+/* ---- the file's problems ------------------------------------------------- */
+
+static void
+update_problems (TressDocumentPage *self)
+{
+  GPtrArray *problems = tress_document_get_problems (self->document);
+  guint n_errors = problems != NULL ? tress_problem_list_count (problems, TRESS_SEVERITY_ERROR) : 0;
+  guint n_warnings = problems != NULL
+                         ? tress_problem_list_count (problems, TRESS_SEVERITY_WARNING) - n_errors
+                         : 0;
+  gboolean show = n_errors + n_warnings > 0 && !self->problems_dismissed && self->editor != NULL
+                  && !tress_editor_get_shows_problems (self->editor);
+
+  if (show)
+    {
+      g_autofree char *errors
+          = g_strdup_printf (ngettext ("%u error", "%u errors", n_errors), n_errors);
+      g_autofree char *warnings
+          = g_strdup_printf (ngettext ("%u warning", "%u warnings", n_warnings), n_warnings);
+      g_autofree char *text = NULL;
+
+      if (n_errors > 0 && n_warnings > 0)
+        /* Translators: "This file has 2 errors and 45 warnings." */
+        text = g_strdup_printf (_ ("This file has %s and %s."), errors, warnings);
+      else
+        /* Translators: "This file has 45 warnings." */
+        text = g_strdup_printf (_ ("This file has %s."), n_errors > 0 ? errors : warnings);
+      gtk_label_set_text (self->problems_label, text);
+    }
+  gtk_widget_set_visible (self->problems_bar, show);
+}
+
+static void
+on_problems_closed (GtkButton *button, TressDocumentPage *self)
+{
+  self->problems_dismissed = TRUE;
+  update_problems (self);
+}
+
+/* The list, in a window of its own beside the editor (the info page's). */
+static void
+on_problems_show (GtkButton *button, TressDocumentPage *self)
+{
+  GtkWidget *list;
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  g_autofree char *title = NULL;
+
+  if (self->problems_window != NULL)
+    {
+      gtk_window_present (GTK_WINDOW (self->problems_window));
+      return;
+    }
+  /* Translators: the title of the window listing a file's problems */
+  title = g_strdup_printf (_ ("Problems in %s"), tress_document_get_title (self->document));
+  self->problems_window = gtk_window_new ();
+  gtk_window_set_title (GTK_WINDOW (self->problems_window), title);
+  gtk_window_set_default_size (GTK_WINDOW (self->problems_window), 640, 420);
+  if (GTK_IS_WINDOW (root))
+    gtk_window_set_transient_for (GTK_WINDOW (self->problems_window), GTK_WINDOW (root));
+  gtk_window_set_destroy_with_parent (GTK_WINDOW (self->problems_window), TRUE);
+  list = tress_info_view_new (self->document);
+  tress_info_view_set_problems_only (TRESS_INFO_VIEW (list), TRUE);
+  gtk_window_set_child (GTK_WINDOW (self->problems_window), list);
+  g_object_add_weak_pointer (G_OBJECT (self->problems_window), (gpointer *)&self->problems_window);
+  gtk_window_present (GTK_WINDOW (self->problems_window));
+}
+
+GtkWidget *
+tress_document_page_get_problems_bar (TressDocumentPage *self)
+{
+  g_return_val_if_fail (TRESS_IS_DOCUMENT_PAGE (self), NULL);
+  return self->problems_bar;
+}
+
+GtkWidget *
+tress_document_page_get_problems_window (TressDocumentPage *self)
+{
+  g_return_val_if_fail (TRESS_IS_DOCUMENT_PAGE (self), NULL);
+  return self->problems_window;
 }
 
 /* ---- the file on disk ---------------------------------------------------- */
@@ -239,6 +331,7 @@ static void
 on_document_changed (TressDocument *doc, TressDocumentPage *self)
 {
   on_document_state (doc, NULL, self);
+  update_problems (self);
 }
 
 static void
@@ -287,6 +380,9 @@ tress_document_page_dispose (GObject *object)
     }
   g_clear_pointer (&self->editor, gtk_widget_unparent);
   g_clear_pointer (&self->banner, gtk_widget_unparent);
+  g_clear_pointer (&self->problems_bar, gtk_widget_unparent);
+  if (self->problems_window != NULL)
+    gtk_window_destroy (GTK_WINDOW (self->problems_window));
   g_clear_object (&self->tab);
   G_OBJECT_CLASS (tress_document_page_parent_class)->dispose (object);
 }
@@ -405,6 +501,31 @@ tress_document_page_init (TressDocumentPage *self)
   gtk_box_append (GTK_BOX (self->banner), self->reload_button);
   gtk_widget_set_visible (self->banner, FALSE);
   gtk_widget_set_parent (self->banner, GTK_WIDGET (self));
+
+  self->problems_bar = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+  gtk_widget_add_css_class (self->problems_bar, "tress-problems-banner");
+  self->problems_label = GTK_LABEL (gtk_label_new (NULL));
+  gtk_label_set_xalign (self->problems_label, 0);
+  gtk_label_set_ellipsize (self->problems_label, PANGO_ELLIPSIZE_END);
+  gtk_widget_set_hexpand (GTK_WIDGET (self->problems_label), TRUE);
+  gtk_box_append (GTK_BOX (self->problems_bar), GTK_WIDGET (self->problems_label));
+  {
+    GtkWidget *show = gtk_button_new_with_mnemonic (_ ("Show _Problems"));
+    GtkWidget *hide = gtk_button_new_from_icon_name ("window-close-symbolic");
+
+    gtk_widget_set_valign (show, GTK_ALIGN_CENTER);
+    g_signal_connect (show, "clicked", G_CALLBACK (on_problems_show), self);
+    gtk_box_append (GTK_BOX (self->problems_bar), show);
+    gtk_widget_add_css_class (hide, "flat");
+    gtk_widget_set_valign (hide, GTK_ALIGN_CENTER);
+    gtk_widget_set_tooltip_text (hide, _ ("Hide"));
+    gtk_accessible_update_property (GTK_ACCESSIBLE (hide), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                    _ ("Hide"), -1);
+    g_signal_connect (hide, "clicked", G_CALLBACK (on_problems_closed), self);
+    gtk_box_append (GTK_BOX (self->problems_bar), hide);
+  }
+  gtk_widget_set_visible (self->problems_bar, FALSE);
+  gtk_widget_insert_after (self->problems_bar, GTK_WIDGET (self), self->banner);
 }
 
 GtkWidget *

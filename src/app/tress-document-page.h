@@ -44,4 +44,9 @@ gboolean tress_document_page_get_can_reload (TressDocumentPage *self);
 
 /* Signal "close-requested": the tab's close button was clicked. */
 
+/* The bar above the editor with the file's problem count (hidden when there
+ * are none or the editor shows them), and the window its button opens. */
+GtkWidget *tress_document_page_get_problems_bar (TressDocumentPage *self);
+GtkWidget *tress_document_page_get_problems_window (TressDocumentPage *self);
+
 G_END_DECLS

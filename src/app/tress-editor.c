@@ -43,3 +43,23 @@ tress_editor_create (TressDocument *doc)
     editor = tress_info_view_new (doc);
   return editor;
 }
+
+static GQuark
+shows_problems_quark (void)
+{
+  return g_quark_from_static_string ("tress-editor-shows-problems");
+}
+
+void
+tress_editor_set_shows_problems (GtkWidget *editor)
+{
+  g_return_if_fail (GTK_IS_WIDGET (editor));
+  g_object_set_qdata (G_OBJECT (editor), shows_problems_quark (), GINT_TO_POINTER (TRUE));
+}
+
+gboolean
+tress_editor_get_shows_problems (GtkWidget *editor)
+{
+  g_return_val_if_fail (GTK_IS_WIDGET (editor), FALSE);
+  return g_object_get_qdata (G_OBJECT (editor), shows_problems_quark ()) != NULL;
+}

@@ -29,5 +29,9 @@ void tress_editor_register (const char *format_id, TressEditorCreateFunc create)
 gboolean tress_editor_is_registered (const char *format_id);
 /* A new editor widget for @doc, never NULL (TressInfoView as the fallback). */
 GtkWidget *tress_editor_create (TressDocument *doc);
+/* Editors that show the file's problem count themselves say so; the document
+ * page shows it above the others. */
+void tress_editor_set_shows_problems (GtkWidget *editor);
+gboolean tress_editor_get_shows_problems (GtkWidget *editor);
 
 G_END_DECLS

@@ -3,6 +3,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "tress-info-view.h"
+#include "tress-editor.h"
 
 #include <glib/gi18n.h>
 
@@ -334,6 +335,7 @@ static void
 tress_info_view_init (TressInfoView *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  tress_editor_set_shows_problems (GTK_WIDGET (self));
   gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);
   gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);
 }
@@ -342,6 +344,14 @@ GtkWidget *
 tress_info_view_new (TressDocument *doc)
 {
   return g_object_new (TRESS_TYPE_INFO_VIEW, "document", doc, NULL);
+}
+
+void
+tress_info_view_set_problems_only (TressInfoView *self, gboolean problems_only)
+{
+  g_return_if_fail (TRESS_IS_INFO_VIEW (self));
+  gtk_widget_set_visible (GTK_WIDGET (self->format_label), !problems_only);
+  gtk_widget_set_visible (GTK_WIDGET (self->describe_label), !problems_only);
 }
 
 TressDocument *

@@ -19,6 +19,8 @@ G_DECLARE_FINAL_TYPE (TressInfoView, tress_info_view, TRESS, INFO_VIEW, GtkWidge
 
 GtkWidget *tress_info_view_new (TressDocument *doc);
 TressDocument *tress_info_view_get_document (TressInfoView *self);
+/* Shows the title and the problems only, not the format's description. */
+void tress_info_view_set_problems_only (TressInfoView *self, gboolean problems_only);
 /* The text shown: the description, and one line per problem (for tests and copying). */
 char *tress_info_view_dup_text (TressInfoView *self);
 

@@ -837,6 +837,8 @@ static void
 tress_fur_editor_init (TressFurEditor *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  /* Its own banner shows the problems, with a Fix beside each in the list. */
+  tress_editor_set_shows_problems (GTK_WIDGET (self));
   /* The wheel over the inspector's fields scrolls the inspector. */
   tress_scroll_guard_install (GTK_WIDGET (self));
 }
