@@ -320,6 +320,45 @@ _tress_window_describe_file (GFile *file)
   return g_filename_display_name (basename != NULL ? basename : "");
 }
 
+static gboolean
+quit_idle (gpointer app)
+{
+  g_action_group_activate_action (G_ACTION_GROUP (app), "quit", NULL);
+  return G_SOURCE_REMOVE;
+}
+
+/* The message goes first, once its key event is over; then the windows are
+ * closed (each asks about its unsaved documents). */
+static gboolean
+quit_from_dialog (GtkWidget *dialog, GVariant *args, gpointer app)
+{
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, quit_idle, g_object_ref (app), g_object_unref);
+  return TRUE;
+}
+
+/* A dialog is not one of the application's windows, so the application's
+ * shortcuts do not reach it: Quit's are added to it, so that Ctrl+Q still
+ * quits while a message is up. */
+static void
+add_quit_shortcut (TressWindow *self, GtkWidget *dialog)
+{
+  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
+  GtkEventController *controller;
+  g_auto (GStrv) accels = NULL;
+
+  if (app == NULL)
+    return;
+  accels = gtk_application_get_accels_for_action (app, "app.quit");
+  controller = gtk_shortcut_controller_new ();
+  for (guint i = 0; accels[i] != NULL; i++)
+    gtk_shortcut_controller_add_shortcut (
+        GTK_SHORTCUT_CONTROLLER (controller),
+        gtk_shortcut_new (gtk_shortcut_trigger_parse_string (accels[i]),
+                          gtk_callback_action_new (quit_from_dialog, app, NULL)));
+  gtk_widget_add_controller (dialog, controller);
+}
+
 GtkWidget *
 _tress_window_show_error (TressWindow *self, const char *primary, const GError *error)
 {
@@ -330,6 +369,7 @@ _tress_window_show_error (TressWindow *self, const char *primary, const GError *
   if (error != NULL)
     gtk_message_dialog_format_secondary_text (GTK_MESSAGE_DIALOG (dialog), "%s", error->message);
   gtk_widget_add_css_class (dialog, "tress-error-dialog");
+  add_quit_shortcut (self, dialog);
   g_signal_connect (dialog, "response", G_CALLBACK (gtk_window_destroy), NULL);
   gtk_window_present (GTK_WINDOW (dialog));
   return dialog;

@@ -13,6 +13,7 @@
 #include "tress-info-view.h"
 #include "tress-loading-page.h"
 #include "tress-slow-file.h"
+#include "tress-test-pointer.h"
 #include "tress-test-format.h"
 #include "tress-test-utils.h"
 #include "tress-window.h"
@@ -472,6 +473,39 @@ test_open_error_dialog (void)
   tress_test_spin (10);
   g_assert_null (find_dialog (window));
   destroy_window (window);
+}
+
+/* Ctrl+Q, typed while the "Could not open" message is up, quits: the window
+ * and the message go. */
+static void
+test_quit_from_error_dialog (void)
+{
+  static const guint8 bad[] = { 'T', 'R', 'S', 'S', 'T', 'E', 'S', 'T', 5, 0, 0, 0, 1, 0, 0, 0 };
+  g_autofree char *path = g_build_filename (tress_test_tmpdir (), "broken-quit.trsstest", NULL);
+  g_autoptr (GError) error = NULL;
+  TressWindow *window = new_window ();
+  GtkMessageDialog *dialog;
+
+  g_file_set_contents (path, (const char *)bad, sizeof bad, &error);
+  g_assert_no_error (error);
+  activate_open (window, path);
+  WAIT_FOR (!tress_window_get_busy (window) && find_dialog (window) != NULL);
+  dialog = find_dialog (window);
+  if (!tress_test_pointer_available (GTK_WIDGET (dialog)))
+    {
+      destroy_window (window);
+      return;
+    }
+  WAIT_FOR (gtk_widget_get_mapped (GTK_WIDGET (dialog)));
+  /* Without a window manager, the keys go where the pointer is. */
+  tress_test_pointer_move (GTK_WIDGET (dialog), 10, 10);
+  g_object_add_weak_pointer (G_OBJECT (window), (gpointer *)&window);
+  g_object_add_weak_pointer (G_OBJECT (dialog), (gpointer *)&dialog);
+  tress_test_pointer_key (GDK_KEY_Control_L, TRUE);
+  tress_test_pointer_key_unwatched (GDK_KEY_q, TRUE);
+  WAIT_FOR (window == NULL && dialog == NULL);
+  tress_test_pointer_key_unwatched (GDK_KEY_q, FALSE);
+  tress_test_pointer_key_unwatched (GDK_KEY_Control_L, FALSE);
 }
 
 /* A real sample cut short: the dialog names the file, the field and the offset. */
@@ -1553,6 +1587,7 @@ main (int argc, char *argv[])
 
   g_test_add_func ("/app/window/open-edit-undo-redo-save", test_open_edit_undo_redo_save);
   g_test_add_func ("/app/window/open-error-dialog", test_open_error_dialog);
+  g_test_add_func ("/app/window/quit-from-error-dialog", test_quit_from_error_dialog);
   g_test_add_func ("/app/window/open-truncated-sample", test_open_truncated_sample);
   g_test_add_func ("/app/window/loading-page-cancel", test_loading_page_cancel);
   g_test_add_func ("/app/window/loading-page-done", test_loading_page_done);

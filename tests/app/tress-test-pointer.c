@@ -167,6 +167,21 @@ tress_test_pointer_key (guint keyval, gboolean press)
 }
 
 void
+tress_test_pointer_button_unwatched (guint button, gboolean press)
+{
+  XTestFakeButtonEvent (xdisplay, button, press, CurrentTime);
+  XSync (xdisplay, False);
+  tress_test_spin (20);
+}
+
+void
+tress_test_pointer_key_unwatched (guint keyval, gboolean press)
+{
+  XTestFakeKeyEvent (xdisplay, XKeysymToKeycode (xdisplay, keyval), press, CurrentTime);
+  XSync (xdisplay, False);
+}
+
+void
 tress_test_pointer_drag (GtkWidget *widget, guint button, const double *points, guint n)
 {
   g_return_if_fail (n > 0);

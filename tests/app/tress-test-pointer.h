@@ -27,6 +27,11 @@ void tress_test_pointer_click (GtkWidget *widget, double x, double y);
 void tress_test_pointer_scroll (int steps);
 /* Holds (@press) or lets go of a modifier key (GDK_KEY_Shift_L, GDK_KEY_Control_L…). */
 void tress_test_pointer_key (guint keyval, gboolean press);
+/* The same, without waiting for the window to see them: for the keys that
+ * close the window they are typed into, the buttons that open a popover
+ * (which takes the release). */
+void tress_test_pointer_key_unwatched (guint keyval, gboolean press);
+void tress_test_pointer_button_unwatched (guint button, gboolean press);
 /* A press, moves through @n points (pairs of widget coordinates) and a release. */
 void tress_test_pointer_drag (GtkWidget *widget, guint button, const double *points, guint n);
 
