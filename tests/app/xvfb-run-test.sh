@@ -4,4 +4,4 @@
 if [ -n "$DISPLAY" ] || [ -n "$WAYLAND_DISPLAY" ]; then
   exec "$@"
 fi
-exec xvfb-run -a -s "-screen 0 1280x1024x24 -nolisten tcp" "$@"
+exec xvfb-run -a -s "-screen 0 1920x1200x24 -nolisten tcp" "$@"

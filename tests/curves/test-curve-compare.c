@@ -82,6 +82,22 @@ differing (const Shot *a, const Shot *b, double x, double y, int radius)
   return n;
 }
 
+/* Pixels of exactly this colour (downloads are ARGB32 in memory order: B, G, R, A). */
+static guint
+count_color (const Shot *s, guint8 r, guint8 g, guint8 b)
+{
+  guint n = 0;
+
+  for (int y = 0; y < s->height; y++)
+    for (int x = 0; x < s->width; x++)
+      {
+        const guint8 *p = s->data + (gsize)y * s->stride + (gsize)x * 4;
+
+        n += p[2] == r && p[1] == g && p[0] == b;
+      }
+  return n;
+}
+
 static void
 wait_frames (guint ms)
 {
@@ -146,6 +162,9 @@ test_compare (void)
   ghost = tress_curve_view_get_ghost (view, curve);
   g_assert_nonnull (ghost);
   other_value = tress_curve_get_key (ghost, key)->value;
+  /* The status counts the shown curves that differ. */
+  g_assert_cmpstr (tress_curve_editor_get_message (editor), ==,
+                   "Comparing with bass-other.bfres: 1 of the 1 shown curve differs");
   g_assert_cmpfloat_with_epsilon (other_value, 0.6, 1e-3);
   /* the document's curve is its own */
   g_assert_cmpfloat (tress_curve_get_key (tress_curve_document_get_curve (cd, curve), key)->value,
@@ -169,9 +188,13 @@ test_compare (void)
     tress_curve_view_set_viewport (view, &vp);
     tress_curve_view_get_viewport (view, &vp);
   }
+  /* Where the key is drawn once the graph has its size (a resize keeps the
+   * frames and values in view, not their pixels). */
+  wait_frames (50);
+  tress_curve_view_get_viewport (view, &vp);
+  g_assert_cmpfloat (vp.width, ==, gtk_widget_get_width (GTK_WIDGET (view)));
   x = tress_curve_viewport_frame_to_x (&vp, tress_curve_get_key (ghost, key)->frame);
   y_other = tress_curve_viewport_value_to_y (&vp, other_value);
-  wait_frames (50);
   take_shot (GTK_WIDGET (view), &with, "compare-with.png");
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (editor), "curves.stop-comparing", NULL));
   g_assert_cmpuint (tress_curve_view_get_n_ghosts (view), ==, 0);
@@ -179,6 +202,9 @@ test_compare (void)
   wait_frames (50);
   take_shot (GTK_WIDGET (view), &without, "compare-without.png");
   g_assert_cmpuint (differing (&with, &without, x, y_other, 3), >, 0);
+  /* In a colour of its own, and named in a legend: amber there, none without. */
+  g_assert_cmpuint (count_color (&with, 0xFA, 0xBF, 0x2E), >, 50);
+  g_assert_cmpuint (count_color (&without, 0xFA, 0xBF, 0x2E), ==, 0);
   g_free (with.data);
   g_free (without.data);
 

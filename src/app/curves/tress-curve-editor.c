@@ -108,9 +108,10 @@ struct _TressCurveEditor
   GtkToggleButton *keys_toggle;
   GtkWidget *status;
   GtkLabel *summary_label;
-  GSettings *settings;      /* NULL when the schema is not installed */
-  gboolean keys_height_set; /* the kept height applied once the pane is allocated */
-  int keys_height;          /* the keys pane's height, as kept */
+  GSettings *settings;                  /* NULL when the schema is not installed */
+  GtkColumnViewColumn *tree_columns[5]; /* after the names: see tree_columns[] */
+  gboolean keys_height_set;             /* the kept height applied once the pane is allocated */
+  int keys_height;                      /* the keys pane's height, as kept */
   GtkSearchEntry *filter_entry;
   GtkColumnView *tree_view;
   GtkTreeListModel *tree_model;
@@ -432,7 +433,11 @@ tree_setup_name (GtkSignalListItemFactory *f, GtkListItem *item, gpointer data)
   GtkWidget *expander = gtk_tree_expander_new ();
   GtkWidget *label = gtk_label_new (NULL);
 
+  /* A long name is cut at its end, down to 8 characters, before the Keys
+   * column beside it leaves a narrow sidebar; the tooltip has it whole. */
   gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+  gtk_label_set_width_chars (GTK_LABEL (label), 8);
   gtk_tree_expander_set_child (GTK_TREE_EXPANDER (expander), label);
   gtk_list_item_set_child (item, expander);
 }
@@ -443,10 +448,11 @@ tree_bind_name (GtkSignalListItemFactory *f, GtkListItem *item, gpointer data)
   GtkTreeListRow *row = gtk_list_item_get_item (item);
   GtkWidget *expander = gtk_list_item_get_child (item);
   g_autoptr (TressCurveNode) node = gtk_tree_list_row_get_item (row);
+  GtkWidget *label = gtk_tree_expander_get_child (GTK_TREE_EXPANDER (expander));
 
   gtk_tree_expander_set_list_row (GTK_TREE_EXPANDER (expander), row);
-  gtk_label_set_text (GTK_LABEL (gtk_tree_expander_get_child (GTK_TREE_EXPANDER (expander))),
-                      tress_curve_node_get_name (node));
+  gtk_label_set_text (GTK_LABEL (label), tress_curve_node_get_name (node));
+  gtk_widget_set_tooltip_text (label, tress_curve_node_get_name (node));
   g_object_set_data (G_OBJECT (expander), "tress-item", item);
 }
 
@@ -497,7 +503,7 @@ tree_unbind_text (GtkSignalListItemFactory *f, GtkListItem *item, gpointer colum
   g_object_set_data (G_OBJECT (label), "tress-node", NULL);
 }
 
-static void
+static GtkColumnViewColumn *
 add_tree_column (GtkColumnView *cv, const char *title, const char *column)
 {
   GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
@@ -520,6 +526,62 @@ add_tree_column (GtkColumnView *cv, const char *title, const char *column)
     gtk_column_view_column_set_expand (col, TRUE);
   gtk_column_view_append_column (cv, col);
   g_object_unref (col);
+  return col;
+}
+
+/* The tree's columns after the names; which are shown is kept in GSettings
+ * and chosen from the menu of any column header (a right-click there). */
+static const struct
+{
+  const char *id, *title;
+} tree_columns[] = { { "keys", N_ ("Keys") },
+                     { "interpolation", N_ ("Interpolation") },
+                     { "range", N_ ("Frames") },
+                     { "types", N_ ("Types") },
+                     { "error", N_ ("Error") } };
+
+static void
+save_tree_columns (TressCurveEditor *self)
+{
+  g_autoptr (GStrvBuilder) builder = g_strv_builder_new ();
+  g_auto (GStrv) shown = NULL;
+
+  for (guint i = 0; i < G_N_ELEMENTS (tree_columns); i++)
+    if (gtk_column_view_column_get_visible (self->tree_columns[i]))
+      g_strv_builder_add (builder, tree_columns[i].id);
+  shown = g_strv_builder_end (builder);
+  if (self->settings != NULL)
+    g_settings_set_strv (self->settings, "curve-tree-columns", (const char *const *)shown);
+}
+
+static void
+setup_tree_columns (TressCurveEditor *self)
+{
+  g_autoptr (GSimpleActionGroup) group = g_simple_action_group_new ();
+  g_autoptr (GMenu) menu = g_menu_new ();
+  g_auto (GStrv) shown = self->settings != NULL
+                             ? g_settings_get_strv (self->settings, "curve-tree-columns")
+                             : g_strdupv ((char *[]){ "keys", NULL });
+  GtkColumnViewColumn *names = add_tree_column (self->tree_view, _ ("Curve"), NULL);
+
+  for (guint i = 0; i < G_N_ELEMENTS (tree_columns); i++)
+    {
+      GtkColumnViewColumn *col
+          = add_tree_column (self->tree_view, _ (tree_columns[i].title), tree_columns[i].id);
+      g_autofree char *name = g_strconcat ("column-", tree_columns[i].id, NULL);
+      g_autofree char *action = g_strconcat ("tree.", name, NULL);
+      g_autoptr (GPropertyAction) toggle = g_property_action_new (name, col, "visible");
+
+      self->tree_columns[i] = col;
+      gtk_column_view_column_set_visible (
+          col, g_strv_contains ((const char *const *)shown, tree_columns[i].id));
+      g_action_map_add_action (G_ACTION_MAP (group), G_ACTION (toggle));
+      g_menu_append (menu, _ (tree_columns[i].title), action);
+      gtk_column_view_column_set_header_menu (col, G_MENU_MODEL (menu));
+      g_signal_connect_swapped (col, "notify::visible", G_CALLBACK (save_tree_columns), self);
+    }
+  gtk_column_view_column_set_header_menu (names, G_MENU_MODEL (menu));
+  gtk_widget_insert_action_group (GTK_WIDGET (self), "tree", G_ACTION_GROUP (group));
 }
 
 /* Clicks on the curves tree select rows here, once: GTK 4.8's column view
@@ -1156,6 +1218,60 @@ compare_thread (GTask *task, gpointer source, gpointer data, GCancellable *cance
   g_task_return_pointer (task, ghosts, (GDestroyNotify)g_ptr_array_unref);
 }
 
+/* Whether the other version of a curve stores other keys. */
+static gboolean
+curves_differ (const TressCurve *a, const TressCurve *b)
+{
+  guint n = tress_curve_get_n_keys (a);
+
+  if (n != tress_curve_get_n_keys (b))
+    return TRUE;
+  for (guint i = 0; i < n; i++)
+    {
+      const TressKey *p = tress_curve_get_key (a, i), *q = tress_curve_get_key (b, i);
+
+      if (p->frame != q->frame || p->value != q->value || p->in_slope != q->in_slope
+          || p->out_slope != q->out_slope || p->in_gap != q->in_gap || p->interp != q->interp)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* The status while comparing: how many of the shown curves differ from
+ * their other version, and how many have none. */
+static void
+tell_comparison (TressCurveEditor *self)
+{
+  guint n = tress_curve_view_get_n_curves (self->view), differ = 0, missing = 0;
+  g_autofree char *text = NULL;
+  g_autofree char *differing = NULL;
+
+  if (self->compare_name == NULL)
+    return;
+  for (guint i = 0; i < n; i++)
+    {
+      guint index = tress_curve_view_get_curve_index (self->view, i);
+      const TressCurve *ghost = tress_curve_view_get_ghost (self->view, index);
+
+      if (ghost == NULL)
+        missing++;
+      else if (curves_differ (tress_curve_document_get_curve (self->document, index), ghost))
+        differ++;
+    }
+  differing = g_strdup_printf (
+      ngettext ("%u of the %u shown curve differs", "%u of the %u shown curves differ", n), differ,
+      n);
+  if (missing > 0)
+    /* Translators: "Comparing with Walk.bfres: 3 of the 12 shown curves differ, 2 are not in it" */
+    text = g_strdup_printf (ngettext ("Comparing with %s: %s, %u is not in it",
+                                      "Comparing with %s: %s, %u are not in it", missing),
+                            self->compare_name, differing, missing);
+  else
+    /* Translators: "Comparing with Walk.bfres: 3 of the 12 shown curves differ" */
+    text = g_strdup_printf (_ ("Comparing with %s: %s"), self->compare_name, differing);
+  show_message (self, text);
+}
+
 static void
 compare_done (GObject *source, GAsyncResult *result, gpointer data)
 {
@@ -1163,8 +1279,6 @@ compare_done (GObject *source, GAsyncResult *result, gpointer data)
   g_autofree char *name = data;
   g_autoptr (GError) error = NULL;
   g_autoptr (GPtrArray) ghosts = g_task_propagate_pointer (G_TASK (result), &error);
-  g_autofree char *text = NULL;
-  guint found = 0;
 
   if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     return;
@@ -1179,17 +1293,11 @@ compare_done (GObject *source, GAsyncResult *result, gpointer data)
   tress_curve_view_clear_ghosts (self->view);
   for (guint i = 0; i < ghosts->len; i++)
     if (ghosts->pdata[i] != NULL)
-      {
-        tress_curve_view_set_ghost (self->view, i, ghosts->pdata[i]);
-        found++;
-      }
+      tress_curve_view_set_ghost (self->view, i, ghosts->pdata[i]);
   g_free (self->compare_name);
   self->compare_name = g_steal_pointer (&name);
-  text = g_strdup_printf (ngettext ("Comparing with %s: %u of %u curves behind the shown ones",
-                                    "Comparing with %s: %u of %u curves behind the shown ones",
-                                    ghosts->len),
-                          self->compare_name, found, ghosts->len);
-  show_message (self, text);
+  tress_curve_view_set_ghost_label (self->view, self->compare_name);
+  tell_comparison (self);
 }
 
 static void
@@ -2229,6 +2337,7 @@ static void
 on_view_curves (TressCurveView *view, TressCurveEditor *self)
 {
   queue_refresh (self, DIRTY_CURVES);
+  tell_comparison (self);
 }
 
 /* -------------------------------------------------------------- layout -- */
@@ -2416,6 +2525,13 @@ tress_curve_editor_get_key_panel_text (TressCurveEditor *self)
   g_return_val_if_fail (TRESS_IS_CURVE_EDITOR (self), NULL);
   flush_refresh (self);
   return self->panel_text;
+}
+
+const char *
+tress_curve_editor_get_message (TressCurveEditor *self)
+{
+  g_return_val_if_fail (TRESS_IS_CURVE_EDITOR (self), NULL);
+  return gtk_label_get_text (self->message_label);
 }
 
 const char *
@@ -2616,12 +2732,7 @@ tress_curve_editor_new (TressDocument *document)
   self->document = g_object_ref (TRESS_CURVE_DOCUMENT (document));
   tress_curve_view_set_document (self->view, self->document);
   setup_tree (self);
-  add_tree_column (self->tree_view, _ ("Curve"), NULL);
-  add_tree_column (self->tree_view, _ ("Keys"), "keys");
-  add_tree_column (self->tree_view, _ ("Interpolation"), "interpolation");
-  add_tree_column (self->tree_view, _ ("Frames"), "range");
-  add_tree_column (self->tree_view, _ ("Types"), "types");
-  add_tree_column (self->tree_view, _ ("Error"), "error");
+  setup_tree_columns (self);
 
   g_signal_connect (self->view, "selection-changed", G_CALLBACK (on_view_selection), self);
   tress_curve_channel_list_set_view (self->channel_list, self->view);
@@ -2631,6 +2742,8 @@ tress_curve_editor_new (TressDocument *document)
                            G_CONNECT_AFTER);
   g_signal_connect (self->view, "curves-changed", G_CALLBACK (on_view_curves), self);
   g_signal_connect (self->view, "notify::playhead", G_CALLBACK (on_playhead), self);
+  /* The values at the playhead follow a drag while it goes on. */
+  g_signal_connect_swapped (self->view, "drag-update", G_CALLBACK (update_timeline), self);
   g_signal_connect (self->view, "notify::playing", G_CALLBACK (on_playing), self);
   g_signal_connect (self->view, "notify::message", G_CALLBACK (on_message), self);
   g_signal_connect (self->view, "notify::drag-error", G_CALLBACK (on_drag_error), self);

@@ -59,6 +59,8 @@ const char *tress_curve_editor_get_timeline_text (TressCurveEditor *self);
 const char *tress_curve_editor_get_key_panel_text (TressCurveEditor *self);
 /* The formats' remarks on the shown curves (e.g. an easing drawn as an assumption), or NULL. */
 const char *tress_curve_editor_get_notes (TressCurveEditor *self);
+/* The message in the status line ("" when none). */
+const char *tress_curve_editor_get_message (TressCurveEditor *self);
 /* The quantization warning shown (NULL when every shown curve is within the tolerance). */
 const char *tress_curve_editor_get_warning (TressCurveEditor *self);
 

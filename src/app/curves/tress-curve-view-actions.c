@@ -1,7 +1,7 @@
 /* tress-curve-view-actions.c: the curve view's actions and key bindings
  *
  * Actions (group "curve."), the ones with a parameter give its GVariant type:
- *   select-all, select-none, select-key (uub: curve, key, extend),
+ *   select-all, select-none, select-key (uub: curve, key, extend), context-menu,
  *   click (ddb: x, y, shift), drag (ddddb: x0, y0, x1, y1, invert snapping),
  *   box-select (ddddb: x0, y0, x1, y1, extend), previous-key, next-key,
  *   move (dd: frames, values), nudge (ii: frames, nudge steps; see
@@ -105,6 +105,32 @@ act_box_select (GtkWidget *w, const char *name, GVariant *p)
   self->drag_y0 = y0;
   self->drag_started = TRUE;
   _tress_curve_view_pointer_release (self, x1, y1, FALSE);
+}
+
+/* The right-click menu from the keyboard (Menu, Shift+F10): at the active key
+ * when it is in view, else in the middle of the graph. */
+static void
+act_context_menu (GtkWidget *w, const char *name, GVariant *p)
+{
+  TressCurveView *self = TRESS_CURVE_VIEW (w);
+  double x = self->vp.width / 2, y = self->vp.height / 2;
+  Slot *s = self->has_active ? _tress_curve_view_slot_for (self, self->active_curve) : NULL;
+  const TressCurve *c = s != NULL ? _tress_curve_view_slot_curve (self, s) : NULL;
+
+  if (c != NULL && self->active_key < tress_curve_get_n_keys (c))
+    {
+      const TressKey *k = tress_curve_get_key (c, self->active_key);
+      TressValueMap map = _tress_curve_view_slot_map (self, s);
+      double kx = tress_curve_viewport_frame_to_x (&self->vp, k->frame);
+      double ky = tress_curve_viewport_value_to_y (&self->vp, k->value * map.scale + map.offset);
+
+      if (kx >= 0 && kx < self->vp.width && ky >= 0 && ky < self->vp.height)
+        {
+          x = kx;
+          y = ky;
+        }
+    }
+  _tress_curve_view_popup_context_menu (self, x, y);
 }
 
 static void
@@ -416,6 +442,7 @@ act_zoom (GtkWidget *w, const char *name, GVariant *p)
 
   g_variant_get (p, "(dd)", &ff, &vf);
   tress_curve_viewport_zoom (&self->vp, ff, vf, self->vp.width / 2, self->vp.height / 2);
+  self->framed_all = FALSE;
   _tress_curve_view_invalidate_lines (self);
 }
 
@@ -427,6 +454,7 @@ act_pan (GtkWidget *w, const char *name, GVariant *p)
 
   g_variant_get (p, "(dd)", &dx, &dy);
   tress_curve_viewport_pan (&self->vp, dx, dy);
+  self->framed_all = FALSE;
   _tress_curve_view_invalidate_lines (self);
 }
 
@@ -583,6 +611,7 @@ _tress_curve_view_class_init_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "curve.click", "(ddb)", act_click);
   gtk_widget_class_install_action (widget_class, "curve.drag", "(ddddb)", act_drag);
   gtk_widget_class_install_action (widget_class, "curve.box-select", "(ddddb)", act_box_select);
+  gtk_widget_class_install_action (widget_class, "curve.context-menu", NULL, act_context_menu);
   gtk_widget_class_install_action (widget_class, "curve.previous-key", NULL, act_step_key);
   gtk_widget_class_install_action (widget_class, "curve.next-key", NULL, act_step_key);
   gtk_widget_class_install_action (widget_class, "curve.move", "(dd)", act_move);
@@ -621,6 +650,9 @@ _tress_curve_view_class_init_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_install_property_action (widget_class, "curve.snap", "snap");
   gtk_widget_class_install_property_action (widget_class, "curve.loop", "loop");
 
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Menu, 0, "curve.context-menu", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F10, GDK_SHIFT_MASK,
+                                       "curve.context-menu", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Home, 0, "curve.frame-all", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_f, 0, "curve.frame-selected", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Decimal, 0, "curve.frame-selected",

@@ -337,6 +337,7 @@ _tress_curve_view_pointer_motion (TressCurveView *self, double x, double y, gboo
   else if (self->drag == DRAG_PAN)
     {
       tress_curve_viewport_pan (&self->vp, x - self->drag_x0, y - self->drag_y0);
+      self->framed_all = FALSE;
       self->drag_x0 = x;
       self->drag_y0 = y;
     }
@@ -448,6 +449,12 @@ on_drag_begin (GtkGestureDrag *gesture, double x, double y, TressCurveView *self
   GdkModifierType mods
       = gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (gesture));
 
+  if (button == GDK_BUTTON_SECONDARY)
+    {
+      /* The context menu's: see on_context_released. */
+      gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_DENIED);
+      return;
+    }
   gtk_widget_grab_focus (GTK_WIDGET (self));
   if (button == GDK_BUTTON_MIDDLE)
     {
@@ -584,8 +591,129 @@ on_scroll (GtkEventControllerScroll *controller, double dx, double dy, TressCurv
     tress_curve_viewport_zoom (&self->vp, 1, factor, self->pointer_x, self->pointer_y);
   else
     tress_curve_viewport_zoom (&self->vp, factor, 1, self->pointer_x, self->pointer_y);
+  self->framed_all = FALSE;
   _tress_curve_view_invalidate_lines (self);
   return TRUE;
+}
+
+/* ------------------------------------------------------- context menu -- */
+
+static GMenuItem *
+menu_item (const char *label, const char *action, GVariant *target)
+{
+  GMenuItem *item = g_menu_item_new (label, NULL);
+
+  g_menu_item_set_action_and_target_value (item, action, target);
+  return item;
+}
+
+static void
+menu_append (GMenu *menu, const char *label, const char *action, GVariant *target)
+{
+  g_autoptr (GMenuItem) item = menu_item (label, action, target);
+
+  g_menu_append_item (menu, item);
+}
+
+/* What a right-click at (@x, @y) offers: inserting where the pointer is (on a
+ * curve drawn there), the selected keys' commands, and framing. */
+static GMenuModel *
+context_menu_model (TressCurveView *self, double x, double y)
+{
+  GMenu *menu = g_menu_new ();
+  g_autoptr (GMenu) insert = g_menu_new ();
+  g_autoptr (GMenu) keys = g_menu_new ();
+  g_autoptr (GMenu) interpolation = g_menu_new ();
+  g_autoptr (GMenu) tangents = g_menu_new ();
+  g_autoptr (GMenu) clip = g_menu_new ();
+  g_autoptr (GMenu) view = g_menu_new ();
+  static const struct
+  {
+    const char *label, *target;
+  } interp[] = { { N_ ("Step"), "step" },
+                 { N_ ("Linear"), "linear" },
+                 { N_ ("Hermite"), "hermite" },
+                 { N_ ("Baked"), "baked" } },
+    tangent[] = { { N_ ("Auto"), "auto" },       { N_ ("Auto Clamped"), "auto-clamped" },
+                  { N_ ("Flat"), "flat" },       { N_ ("Linear"), "linear" },
+                  { N_ ("Unified"), "unified" }, { N_ ("Broken"), "broken" } };
+
+  if (nearest_curve (self, x, y, 3 * HIT_RADIUS) != NULL)
+    menu_append (insert, _ ("Insert Key Here"), "curve.insert-on-curve",
+                 g_variant_new ("(dd)", x, y));
+  menu_append (insert, _ ("Insert Key at Playhead"), "curve.insert-at-playhead", NULL);
+  g_menu_append_section (menu, NULL, G_MENU_MODEL (insert));
+
+  for (guint i = 0; i < G_N_ELEMENTS (interp); i++)
+    menu_append (interpolation, _ (interp[i].label), "curve.set-interpolation",
+                 g_variant_new_string (interp[i].target));
+  for (guint i = 0; i < G_N_ELEMENTS (tangent); i++)
+    menu_append (tangents, _ (tangent[i].label), "curve.set-tangent",
+                 g_variant_new_string (tangent[i].target));
+  g_menu_append_submenu (keys, _ ("Interpolation"), G_MENU_MODEL (interpolation));
+  g_menu_append_submenu (keys, _ ("Tangents"), G_MENU_MODEL (tangents));
+  menu_append (keys, _ ("Duplicate Keys"), "curve.duplicate", NULL);
+  menu_append (keys, _ ("Delete Keys"), "curve.delete", NULL);
+  g_menu_append_section (menu, NULL, G_MENU_MODEL (keys));
+
+  menu_append (clip, _ ("Copy"), "curve.copy", NULL);
+  menu_append (clip, _ ("Paste"), "curve.paste", g_variant_new_boolean (FALSE));
+  menu_append (clip, _ ("Paste at Playhead"), "curve.paste", g_variant_new_boolean (TRUE));
+  g_menu_append_section (menu, NULL, G_MENU_MODEL (clip));
+
+  menu_append (view, _ ("Frame Selected"), "curve.frame-selected", NULL);
+  menu_append (view, _ ("Frame All"), "curve.frame-all", NULL);
+  g_menu_append_section (menu, NULL, G_MENU_MODEL (view));
+  return G_MENU_MODEL (menu);
+}
+
+void
+_tress_curve_view_popup_context_menu (TressCurveView *self, double x, double y)
+{
+  g_autofree TressCurveLayer *layers = _tress_curve_view_build_layers (self);
+  g_autoptr (GMenuModel) model = NULL;
+  TressCurveHit hit;
+  GdkRectangle at = { (int)x, (int)y, 1, 1 };
+
+  /* A right-click on a key that is not selected selects it alone, as in
+   * every file manager: the menu then acts on what was clicked. */
+  if (tress_curve_hit_test (layers, self->slots->len, &self->vp, x, y, HIT_RADIUS, TRUE, &hit)
+      && hit.part == TRESS_CURVE_PART_KEY)
+    {
+      Slot *s = &g_array_index (self->slots, Slot, hit.layer);
+
+      if (!_tress_curve_view_sel_has (self, s->index, (guint)hit.key, hit.part))
+        {
+          _tress_curve_view_sel_clear (self);
+          _tress_curve_view_sel_add (self, s->index, (guint)hit.key, hit.part);
+        }
+      _tress_curve_view_set_active (self, s->index, (guint)hit.key);
+      _tress_curve_view_emit_selection_changed (self);
+      gtk_widget_queue_draw (GTK_WIDGET (self));
+    }
+  model = context_menu_model (self, x, y);
+  if (self->context_menu == NULL)
+    {
+      self->context_menu = gtk_popover_menu_new_from_model (model);
+      gtk_widget_set_parent (self->context_menu, GTK_WIDGET (self));
+      gtk_popover_set_has_arrow (GTK_POPOVER (self->context_menu), FALSE);
+      gtk_widget_set_halign (self->context_menu, GTK_ALIGN_START);
+    }
+  else
+    gtk_popover_menu_set_menu_model (GTK_POPOVER_MENU (self->context_menu), model);
+  gtk_popover_set_pointing_to (GTK_POPOVER (self->context_menu), &at);
+  gtk_popover_popup (GTK_POPOVER (self->context_menu));
+}
+
+/* On the release: the press and the release both reach the graph before the
+ * menu takes the pointer. */
+static void
+on_context_released (GtkGestureClick *gesture, int n_press, double x, double y,
+                     TressCurveView *self)
+{
+  gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
+  gtk_widget_grab_focus (GTK_WIDGET (self));
+  _tress_curve_view_popup_context_menu (self, x, y);
 }
 
 void
@@ -605,6 +733,11 @@ _tress_curve_view_init_input (TressCurveView *self)
   drag = gtk_gesture_click_new ();
   gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (drag), GDK_BUTTON_PRIMARY);
   g_signal_connect (drag, "pressed", G_CALLBACK (on_double_click), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drag));
+
+  drag = gtk_gesture_click_new ();
+  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (drag), GDK_BUTTON_SECONDARY);
+  g_signal_connect (drag, "released", G_CALLBACK (on_context_released), self);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drag));
 
   controller = gtk_event_controller_motion_new ();

@@ -83,6 +83,9 @@ struct _TressCurveView
 
   TressCurveViewport vp;
   gboolean fitted;
+  /* The last framing was Frame All (or the automatic one): a resize frames
+   * all again. Otherwise a resize keeps the same frames and values in view. */
+  gboolean framed_all;
   gboolean normalized;
   gboolean snap;
   gboolean loop;
@@ -119,6 +122,7 @@ struct _TressCurveView
   /* Curve index → another version of the curve (another file's, the saved
    * file's), drawn as a ghost behind the shown one. */
   GHashTable *ghosts;
+  char *ghost_label; /* what the legend calls the other version, or NULL */
 
   /* Keys set to "broken" tangents, as "curve:frame": formats that compute the
    * flag from the slopes (in ≠ out) forget it while the slopes are still equal. */
@@ -152,6 +156,9 @@ struct _TressCurveView
   char *lossy_label;
   GArray *lossy_curves; /* guint: document curve index */
   GtkWidget *lossy_dialog;
+
+  /* The right-click menu, while it exists, and where it was asked for. */
+  GtkWidget *context_menu;
 
   guint tick_id;
   gint64 play_start_time;
@@ -258,6 +265,7 @@ void _tress_curve_view_pointer_motion (TressCurveView *self, double x, double y,
                                        gboolean invert_snap);
 void _tress_curve_view_pointer_release (TressCurveView *self, double x, double y,
                                         gboolean invert_snap);
+void _tress_curve_view_popup_context_menu (TressCurveView *self, double x, double y);
 void _tress_curve_view_act_insert_on_curve (GtkWidget *w, const char *name, GVariant *p);
 
 /* tress-curve-view-actions.c */

@@ -34,6 +34,40 @@ draw_label_layout (GtkSnapshot *snapshot, double x, double y, PangoLayout *layou
   gtk_snapshot_restore (snapshot);
 }
 
+/* The other version's lines (compare): amber, unlike any curve colour. */
+static const double GHOST_RGB[3] = { 0.98, 0.75, 0.18 };
+
+/* In the top right corner while another version is drawn: which line is which. */
+static void
+draw_ghost_legend (TressCurveView *self, GtkSnapshot *snapshot, int width)
+{
+  g_autofree char *text = NULL;
+  PangoLayout *layout;
+  GdkRGBA fg = { 0.85f, 0.85f, 0.87f, 1 };
+  int tw = 0, th = 0;
+  double x, y = 6;
+  const double swatch = 18;
+
+  if (g_hash_table_size (self->ghosts) == 0)
+    return;
+  /* Translators: the compare legend beside an amber line, "Walk.bfres (other version)" */
+  text = g_strdup_printf (_ ("%s (other version)"),
+                          self->ghost_label != NULL ? self->ghost_label : _ ("Compared file"));
+  layout = gtk_widget_create_pango_layout (GTK_WIDGET (self), text);
+  pango_layout_set_width (layout, MAX (1, width / 2) * PANGO_SCALE);
+  pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_MIDDLE);
+  pango_layout_get_pixel_size (layout, &tw, &th);
+  x = MAX (4, width - tw - swatch - 16);
+  append_rect (snapshot, x - 4, y - 3, tw + swatch + 14, th + 6, 0.10f, 0.10f, 0.11f, 0.85f);
+  append_rect (snapshot, x + 2, y + th / 2.0 - 1.5, swatch, 3, (float)GHOST_RGB[0],
+               (float)GHOST_RGB[1], (float)GHOST_RGB[2], 1);
+  gtk_snapshot_save (snapshot);
+  gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT ((float)(x + swatch + 8), (float)y));
+  gtk_snapshot_append_layout (snapshot, layout, &fg);
+  gtk_snapshot_restore (snapshot);
+  g_object_unref (layout);
+}
+
 /* The space kept clear between the playhead's frame box and a frame number. */
 #define RULER_LABEL_GAP 4
 
@@ -225,8 +259,8 @@ draw_lines (TressCurveView *self, GtkSnapshot *snapshot, int width, int height)
         memcpy (&colors[3 * i], g_array_index (self->slots, Slot, i).color, 3 * sizeof (double));
       if (g_hash_table_size (self->ghosts) > 0)
         {
-          /* The other version first, behind: the curve's colour washed out
-           * towards grey, drawn dimmed as locked layers are. */
+          /* The other version first, behind, in one bright colour that no
+           * curve is drawn in, at full strength: the legend names it. */
           g_autofree TressCurveLayer *ghosts = g_new0 (TressCurveLayer, self->slots->len);
           g_autofree double *ghost_colors = g_new (double, 3 * self->slots->len);
 
@@ -238,9 +272,9 @@ draw_lines (TressCurveView *self, GtkSnapshot *snapshot, int width, int height)
               ghosts[i].curve = g;
               ghosts[i].map = layers[i].map;
               ghosts[i].visible = g != NULL && layers[i].visible;
-              ghosts[i].locked = TRUE;
+              ghosts[i].locked = FALSE;
               for (guint k = 0; k < 3; k++)
-                ghost_colors[3 * i + k] = 0.45 * colors[3 * i + k] + 0.55 * 0.6;
+                ghost_colors[3 * i + k] = GHOST_RGB[k];
             }
           tress_curve_paint_lines (cr, ghosts, self->slots->len, &self->vp, ghost_colors);
         }
@@ -526,6 +560,7 @@ _tress_curve_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
       draw_playhead_frame (self, snapshot, width, height);
     }
 
+  draw_ghost_legend (self, snapshot, width);
   if (self->drag_started && self->drag_error >= 0)
     draw_drag_error (self, snapshot, width, height);
 
@@ -546,18 +581,16 @@ void
 _tress_curve_view_size_allocate (GtkWidget *widget, int width, int height, int baseline)
 {
   TressCurveView *self = TRESS_CURVE_VIEW (widget);
-  double old_w = self->vp.width, old_h = self->vp.height;
 
+  if (self->context_menu != NULL)
+    gtk_popover_present (GTK_POPOVER (self->context_menu));
   if (width <= 0 || height <= 0)
     return;
-  /* Keep the scale: a wider view shows more frames. */
-  self->vp.frame_max
-      = self->vp.frame_min + (self->vp.frame_max - self->vp.frame_min) * width / old_w;
-  self->vp.value_min
-      = self->vp.value_max - (self->vp.value_max - self->vp.value_min) * height / old_h;
+  /* The same frames and values stay in view, stretched to the new size; or,
+   * after Frame All, everything is framed again. */
   self->vp.width = width;
   self->vp.height = height;
-  if (!self->fitted && self->slots->len > 0)
+  if ((!self->fitted || self->framed_all) && self->slots->len > 0)
     _tress_curve_view_frame_all (self, FALSE);
   _tress_curve_view_invalidate_lines (self);
 }

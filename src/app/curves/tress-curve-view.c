@@ -400,6 +400,7 @@ _tress_curve_view_frame_all (TressCurveView *self, gboolean selected_only)
           - (fit.value_max - fit.value_min) / fit.height * (self->vp.height - fit.height);
   }
   self->fitted = TRUE;
+  self->framed_all = !selected_only;
   _tress_curve_view_invalidate_lines (self);
 }
 
@@ -1362,6 +1363,7 @@ tress_curve_view_set_viewport (TressCurveView *self, const TressCurveViewport *v
   self->vp.value_min = vp->value_min;
   self->vp.value_max = vp->value_max;
   self->fitted = TRUE;
+  self->framed_all = FALSE;
   _tress_curve_view_invalidate_lines (self);
 }
 
@@ -1375,6 +1377,17 @@ tress_curve_view_set_ghost (TressCurveView *self, guint curve_index, const Tress
   else if (!g_hash_table_remove (self->ghosts, GUINT_TO_POINTER (curve_index)))
     return;
   _tress_curve_view_invalidate_lines (self);
+}
+
+void
+tress_curve_view_set_ghost_label (TressCurveView *self, const char *label)
+{
+  g_return_if_fail (TRESS_IS_CURVE_VIEW (self));
+  if (g_strcmp0 (self->ghost_label, label) == 0)
+    return;
+  g_free (self->ghost_label);
+  self->ghost_label = g_strdup (label);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
 void
@@ -1448,6 +1461,13 @@ tress_curve_view_set_playhead (TressCurveView *self, double frame)
   self->playhead = frame;
   gtk_widget_queue_draw (GTK_WIDGET (self));
   g_object_notify_by_pspec (G_OBJECT (self), _tress_curve_view_props[PROP_PLAYHEAD]);
+}
+
+GtkWidget *
+tress_curve_view_get_context_menu (TressCurveView *self)
+{
+  g_return_val_if_fail (TRESS_IS_CURVE_VIEW (self), NULL);
+  return self->context_menu;
 }
 
 double
@@ -1755,6 +1775,7 @@ tress_curve_view_dispose (GObject *object)
   tress_curve_view_set_document (self, NULL);
   g_clear_handle_id (&self->nudge_idle, g_source_remove);
   g_clear_pointer (&self->lines_node, gsk_render_node_unref);
+  g_clear_pointer (&self->context_menu, gtk_widget_unparent);
   G_OBJECT_CLASS (tress_curve_view_parent_class)->dispose (object);
 }
 
@@ -1773,6 +1794,7 @@ tress_curve_view_finalize (GObject *object)
   g_hash_table_unref (self->extents);
   _tress_curve_view_clear_pending (self);
   g_free (self->message);
+  g_free (self->ghost_label);
   G_OBJECT_CLASS (tress_curve_view_parent_class)->finalize (object);
 }
 

@@ -102,6 +102,8 @@ const TressCurve *tress_curve_view_get_shown_curve (TressCurveView *self, guint 
  * away. The view keeps a reference. */
 void tress_curve_view_set_ghost (TressCurveView *self, guint curve_index, const TressCurve *curve);
 void tress_curve_view_clear_ghosts (TressCurveView *self);
+/* What the legend calls the other version (its file's name). */
+void tress_curve_view_set_ghost_label (TressCurveView *self, const char *label);
 const TressCurve *tress_curve_view_get_ghost (TressCurveView *self, guint curve_index);
 guint tress_curve_view_get_n_ghosts (TressCurveView *self);
 /* Where a key or handle of a shown curve is drawn, in widget pixels. */
@@ -121,6 +123,8 @@ double tress_curve_view_get_display_scale (TressCurveView *self, guint curve_ind
 /* What one nudge of the selected keys' values moves them by, in shown units:
  * the step set ("nudge-step"), or a tenth of the value grid's spacing. */
 double tress_curve_view_get_nudge_step (TressCurveView *self);
+/* The right-click menu (a GtkPopoverMenu) once it has been asked for, else NULL. */
+GtkWidget *tress_curve_view_get_context_menu (TressCurveView *self);
 void tress_curve_view_set_nudge_step (TressCurveView *self, double step);
 /* First and last frame of the shown animation. */
 void tress_curve_view_get_frame_range (TressCurveView *self, double *first, double *last);
