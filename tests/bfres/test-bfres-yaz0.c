@@ -96,6 +96,191 @@ test_broken (void)
   }
 }
 
+/* A Yaz0 decoder written from the format page alone, for the tests: code
+ * byte, bits from the MSB, 1 a literal, 0 a reference b1 b2 (distance
+ * ((b1 & 0x0F) << 8 | b2) + 1, length (b1 >> 4) + 2, or a third byte + 0x12
+ * when b1 >> 4 is 0). Each reference is noted as (output position, distance,
+ * length). NULL when the stream breaks a rule of the format. */
+typedef struct
+{
+  gsize at;
+  guint dist, len;
+} Ref;
+
+static GBytes *
+ref_yaz0_decode (GBytes *z, GArray *refs)
+{
+  gsize size, in = 16, o = 0, want;
+  const guint8 *d = g_bytes_get_data (z, &size);
+  g_autofree guint8 *out = NULL;
+
+  if (size < 16 || memcmp (d, "Yaz0", 4) != 0)
+    return NULL;
+  want = (gsize)d[4] << 24 | (gsize)d[5] << 16 | (gsize)d[6] << 8 | d[7];
+  out = g_malloc (want + 1);
+  while (o < want)
+    {
+      guint8 code;
+
+      if (in >= size)
+        return NULL;
+      code = d[in++];
+      for (int bit = 7; bit >= 0 && o < want; bit--)
+        if (code >> bit & 1)
+          {
+            if (in >= size)
+              return NULL;
+            out[o++] = d[in++];
+          }
+        else
+          {
+            Ref r;
+
+            if (in + 2 > size)
+              return NULL;
+            r.at = o;
+            r.dist = ((d[in] & 0x0Fu) << 8 | d[in + 1]) + 1;
+            if (d[in] >> 4 == 0)
+              {
+                if (in + 3 > size)
+                  return NULL;
+                r.len = d[in + 2] + 0x12u;
+                in += 3;
+              }
+            else
+              {
+                r.len = (d[in] >> 4) + 2u;
+                in += 2;
+              }
+            /* A reference before the start or past the end breaks the stream. */
+            if (r.dist > o || r.len > want - o)
+              return NULL;
+            for (guint k = 0; k < r.len; k++, o++)
+              out[o] = out[o - r.dist];
+            g_array_append_val (refs, r);
+          }
+    }
+  /* Nothing may follow the last item but the zero bits of its code byte. */
+  if (in != size)
+    return NULL;
+  return g_bytes_new (out, want);
+}
+
+/* Compresses @data, decodes it with the decoder above and compares; returns
+ * the references the compressor chose. */
+static GArray *
+round_trip_refs (const guint8 *data, gsize size)
+{
+  g_autoptr (GBytes) z = tress_yaz0_compress (data, size, NULL);
+  GArray *refs = g_array_new (FALSE, FALSE, sizeof (Ref));
+  g_autoptr (GBytes) back = ref_yaz0_decode (z, refs);
+
+  g_assert_nonnull (back);
+  g_assert_cmpmem (g_bytes_get_data (back, NULL), g_bytes_get_size (back), data, size);
+  /* And the library's own decoder agrees. */
+  {
+    g_autoptr (GError) error = NULL;
+    g_autoptr (GBytes) again
+        = tress_yaz0_decompress (g_bytes_get_data (z, NULL), g_bytes_get_size (z), 0, &error);
+
+    g_assert_no_error (error);
+    tress_test_assert_bytes_equal (again, back);
+  }
+  return refs;
+}
+
+/* The longest reference at distance @dist starting at or after @from, before
+ * @to. */
+static guint
+longest_at (GArray *refs, guint dist, gsize from, gsize to)
+{
+  guint best = 0;
+
+  for (guint i = 0; i < refs->len; i++)
+    {
+      const Ref *r = &g_array_index (refs, Ref, i);
+
+      if (r->dist == dist && r->at >= from && r->at < to)
+        best = MAX (best, r->len);
+    }
+  return best;
+}
+
+static void
+fill_random (GRand *rand, guint8 *p, gsize n)
+{
+  for (gsize i = 0; i < n; i++)
+    p[i] = (guint8)g_rand_int (rand);
+}
+
+/* The window is 4096 bytes (distance 1 … 0x1000): a block repeated exactly
+ * 4095 or 4096 bytes later is referenced at that distance; 4097 bytes later
+ * it cannot be, and the stream must still decode to the input. Everything
+ * else is random, so only the planted repeat can match at length. */
+static void
+test_window_edge (void)
+{
+  static const guint dists[] = { 4095, 4096, 4097 };
+  const gsize block = 64, lead = 16, tail = 16;
+
+  for (guint i = 0; i < G_N_ELEMENTS (dists); i++)
+    {
+      GRand *rand = g_rand_new_with_seed (100 + i);
+      gsize size = lead + dists[i] + block + tail;
+      g_autofree guint8 *data = g_malloc (size);
+      g_autoptr (GArray) refs = NULL;
+      gsize second = lead + dists[i];
+
+      fill_random (rand, data, size);
+      memcpy (data + second, data + lead, block);
+      /* The bytes around the two copies differ: the match is exactly the block. */
+      data[second - 1] = data[lead - 1] ^ 0xFF;
+      data[second + block] = data[lead + block] ^ 0xFF;
+      refs = round_trip_refs (data, size);
+      for (guint k = 0; k < refs->len; k++)
+        {
+          g_assert_cmpuint (g_array_index (refs, Ref, k).dist, <=, 0x1000);
+          g_assert_cmpuint (g_array_index (refs, Ref, k).len, <=, 0x111);
+        }
+      if (dists[i] <= 0x1000)
+        g_assert_cmpuint (longest_at (refs, dists[i], second, second + 1), ==, block);
+      else
+        g_assert_cmpuint (longest_at (refs, 0x1000, second, second + block), <, 3);
+      g_rand_free (rand);
+    }
+}
+
+/* Lengths: 2 … 17 in the two-byte form, 18 … 273 (0x111) with a third byte.
+ * A block of exactly 17, 18, 272 or 273 bytes repeated is one reference of
+ * that length; 274 needs two items, the first of the longest length, 273. */
+static void
+test_length_edge (void)
+{
+  static const guint lengths[] = { 17, 18, 272, 273, 274 };
+  const gsize lead = 16, gap = 300, tail = 16;
+
+  for (guint i = 0; i < G_N_ELEMENTS (lengths); i++)
+    {
+      GRand *rand = g_rand_new_with_seed (200 + i);
+      gsize len = lengths[i], dist = len + gap, second = lead + dist;
+      gsize size = second + len + tail;
+      g_autofree guint8 *data = g_malloc (size);
+      g_autoptr (GArray) refs = NULL;
+      guint longest = 0;
+
+      fill_random (rand, data, size);
+      memcpy (data + second, data + lead, len);
+      data[second - 1] = data[lead - 1] ^ 0xFF;
+      data[second + len] = data[lead + len] ^ 0xFF;
+      refs = round_trip_refs (data, size);
+      for (guint k = 0; k < refs->len; k++)
+        longest = MAX (longest, g_array_index (refs, Ref, k).len);
+      g_assert_cmpuint (longest, <=, 0x111);
+      g_assert_cmpuint (longest_at (refs, (guint)dist, second, second + 1), ==, MIN (len, 0x111));
+      g_rand_free (rand);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -103,5 +288,7 @@ main (int argc, char **argv)
   g_test_add_func ("/bfres/yaz0/round-trips", test_round_trips);
   g_test_add_func ("/bfres/yaz0/sample-ratio", test_sample_ratio);
   g_test_add_func ("/bfres/yaz0/broken", test_broken);
+  g_test_add_func ("/bfres/yaz0/window-edge", test_window_edge);
+  g_test_add_func ("/bfres/yaz0/length-edge", test_length_edge);
   return g_test_run ();
 }

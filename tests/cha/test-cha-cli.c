@@ -4,6 +4,9 @@
  */
 #include "cha-test.h"
 
+#include <errno.h>
+
+#include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
 
 static char *
@@ -233,6 +236,45 @@ test_retarget (void)
       ==, 1);
 }
 
+/* Body parts run from 0 to BODY_PART_MAX − 1: retargeting to BODY_PART_MAX
+ * itself is refused before anything is edited, as an edit refused (exit 1),
+ * saying why, with nothing written; one below it is a body part. */
+static void
+test_retarget_body_part_max (void)
+{
+  g_autofree char *out_path = tmp_path ("retarget-max.cha");
+  g_autofree char *out = NULL, *err = NULL;
+  g_autoptr (TressChaFile) before = load (demo ());
+  guint32 max = before->radeon->body_part_max;
+  guint32 from = before->radeon->materials[0].attach[0];
+  g_autofree char *from_s = g_strdup_printf ("%u", from);
+  g_autofree char *max_s = g_strdup_printf ("%u", max);
+  g_autofree char *last_s = g_strdup_printf ("%u", max - 1);
+  g_autofree char *said
+      = g_strdup_printf ("body part %u does not exist: BODY_PART_MAX is %u", max, max);
+
+  g_assert_cmpuint (max, >, 1);
+  g_assert_cmpuint (from, <, max - 1);
+  g_assert_cmpint (g_unlink (out_path) == 0 || errno == ENOENT, ==, TRUE);
+  g_assert_cmpint (
+      run (&out, &err, "retarget", demo (), "--from", from_s, "--to", max_s, "-o", out_path, NULL),
+      ==, 1);
+  if (strstr (err, said) == NULL)
+    g_error ("“%s” is not in the error “%s”", said, err);
+  g_assert_null (strstr (out, "retargeted"));
+  g_assert_null (strstr (err, "nothing written")); /* not the save's safety net */
+  g_assert_false (g_file_test (out_path, G_FILE_TEST_EXISTS));
+
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+  g_assert_cmpint (
+      run (&out, &err, "retarget", demo (), "--from", from_s, "--to", last_s, "-o", out_path, NULL),
+      ==, 0);
+  g_assert_nonnull (strstr (out, "retargeted"));
+  g_clear_pointer (&out, g_free);
+  g_assert_cmpint (run (&out, NULL, "validate", out_path, NULL), ==, 0);
+}
+
 static void
 test_fix_and_errors (void)
 {
@@ -271,6 +313,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cha/cli/dump", test_dump);
   g_test_add_func ("/cha/cli/set-weights", test_set_weights);
   g_test_add_func ("/cha/cli/retarget", test_retarget);
+  g_test_add_func ("/cha/cli/retarget-body-part-max", test_retarget_body_part_max);
   g_test_add_func ("/cha/cli/fix", test_fix_and_errors);
   status = g_test_run ();
   g_free (demo_path);

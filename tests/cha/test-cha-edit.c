@@ -916,6 +916,44 @@ test_retarget_reference_limit (Fixture *f, gconstpointer data)
   tress_test_assert_bytes_equal (before, after);
 }
 
+/* The body parts are 0 … BODY_PART_MAX − 1: retargeting to BODY_PART_MAX or
+ * attaching a ribbon to it is refused up front, counting included, and
+ * changes nothing; BODY_PART_MAX − 1 is accepted. */
+static void
+test_body_part_max_edge (Fixture *f, gconstpointer data)
+{
+  TressChaMaterial *m = mat (f, 0);
+  TressChaScope scope = { 0, NULL, 0 };
+  TressChaRibbonId ribbon = { 0, 0 };
+  guint32 max = f->file->radeon->body_part_max;
+  guint32 from = m->attach[0];
+  guint n_lines = 0, n_ribbons = 0;
+  g_autoptr (GBytes) after = NULL;
+  g_autoptr (GError) error = NULL;
+
+  g_assert_cmpuint (max, >, 1);
+  g_assert_false (
+      tress_cha_retarget_count (f->file, &scope, from, max, &n_lines, &n_ribbons, &error));
+  g_assert_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED);
+  g_assert_nonnull (strstr (error->message, "BODY_PART_MAX"));
+  g_clear_error (&error);
+  g_assert_false (tress_cha_retarget (f->file, f->history, &scope, from, max, &error));
+  g_assert_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED);
+  g_clear_error (&error);
+  g_assert_false (tress_cha_set_attachment (f->file, f->history, ribbon, max, &error));
+  g_assert_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED);
+  g_clear_error (&error);
+  g_assert_cmpuint (f->n_changes, ==, 0);
+  g_assert_false (tress_history_can_undo (f->history));
+  after = bytes_of (f);
+  tress_test_assert_bytes_equal (f->original, after);
+
+  g_assert_true (tress_cha_retarget (f->file, f->history, &scope, from, max - 1, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (m->attach[0], ==, max - 1);
+  assert_clean (f->file);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -940,6 +978,7 @@ main (int argc, char **argv)
   ADD ("long-ribbon-masks", test_long_ribbon_masks);
   ADD ("retarget-duplicate-entry", test_retarget_duplicate_entry);
   ADD ("retarget-reference-limit", test_retarget_reference_limit);
+  ADD ("body-part-max-edge", test_body_part_max_edge);
   ADD ("merge", test_merge);
   ADD ("applied-signal", test_applied_signal);
   g_test_add_func ("/cha/edit/no-history", test_no_history);

@@ -350,6 +350,58 @@ test_curve_precision (void)
   g_assert_cmpfloat (tress_curve_get_precision (c), <, 0.00299537 / 2 * (1 + 1e-5));
 }
 
+/* The curve editor labels a dragged or typed value "Stored …" while it lies
+ * within the steps a quantized curve holds (value_base + k × value_step,
+ * |k| ≤ value_steps) and "outside the stored range" past them: the first and
+ * last representable values themselves are inside, on both sides, for s8 and
+ * s16 steps; half a step further is where the next step (outside) begins. */
+static void
+test_curve_stored_range_edges (void)
+{
+  static const guint steps[] = { 127, 32767 };
+  /* Scale and offset as a file stores them: 32-bit floats. */
+  static const float bases[] = { 0.001f, -3.75f, 12345.5f };
+  static const float step_sizes[] = { 0.00299537f, 1.0f / 3, 0.0625f };
+
+  for (guint si = 0; si < G_N_ELEMENTS (steps); si++)
+    for (guint bi = 0; bi < G_N_ELEMENTS (bases); bi++)
+      for (guint ti = 0; ti < G_N_ELEMENTS (step_sizes); ti++)
+        {
+          g_autoptr (TressCurve) c = make_curve (TRESS_INTERP_HERMITE);
+          double base = bases[bi], step = step_sizes[ti], n = steps[si];
+          double max = base + n * step, min = base - n * step;
+          gboolean fits = FALSE;
+          double stored;
+
+          c->value_base = base;
+          c->value_step = step;
+          c->value_steps = steps[si];
+
+          stored = tress_curve_stored_value (c, max, &fits);
+          g_assert_true (fits);
+          g_assert_cmpfloat (stored, ==, max);
+          stored = tress_curve_stored_value (c, min, &fits);
+          g_assert_true (fits);
+          g_assert_cmpfloat (stored, ==, min);
+          /* Within half a step of the edge: stored on it. */
+          stored = tress_curve_stored_value (c, max + 0.49 * step, &fits);
+          g_assert_true (fits);
+          g_assert_cmpfloat (stored, ==, max);
+          stored = tress_curve_stored_value (c, min - 0.49 * step, &fits);
+          g_assert_true (fits);
+          g_assert_cmpfloat (stored, ==, min);
+          /* Nearer the next step out: outside. */
+          tress_curve_stored_value (c, max + 0.51 * step, &fits);
+          g_assert_false (fits);
+          tress_curve_stored_value (c, min - 0.51 * step, &fits);
+          g_assert_false (fits);
+          tress_curve_stored_value (c, max + step, &fits);
+          g_assert_false (fits);
+          tress_curve_stored_value (c, min - step, &fits);
+          g_assert_false (fits);
+        }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -365,5 +417,6 @@ main (int argc, char **argv)
   g_test_add_func ("/curve/segment-ends", test_curve_segment_ends);
   g_test_add_func ("/curve/copy-is-deep", test_curve_copy_is_deep);
   g_test_add_func ("/curve/precision", test_curve_precision);
+  g_test_add_func ("/curve/stored-range-edges", test_curve_stored_range_edges);
   return g_test_run ();
 }

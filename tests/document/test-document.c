@@ -4,6 +4,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "document/tress-document.h"
+#include "tress-race-file.h"
 
 #include <errno.h>
 #include <glib/gstdio.h>
@@ -535,6 +536,85 @@ test_changed_on_disk (void)
   g_assert_false (tress_document_changed_on_disk (doc));
   ours = read_path (path);
   g_assert_cmpuint (((const guint8 *)g_bytes_get_data (ours, NULL))[12], ==, 50);
+}
+
+/* Another program rewrites the file with other contents of another size,
+ * once after the document was opened and once after it was saved: each save
+ * is refused, the file keeps the other program's bytes and gets no backup,
+ * and the document stays modified. */
+static void
+test_changed_on_disk_after_save (void)
+{
+  g_autofree char *dir = make_folder ("changed-after-save");
+  g_autofree char *path = write_test_file (dir, "shared.trsstest", initial_values, 4, NULL);
+  g_autofree char *backup = backup_path (path);
+  g_autoptr (TressDocument) doc = load_path (path);
+  g_autoptr (GError) error = NULL;
+  static const guint32 theirs[] = { 7, 7, 7, 7, 7, 7 };
+  static const guint32 later[] = { 8, 8 };
+  g_autoptr (GBytes) their_bytes = tress_test_format_build (theirs, G_N_ELEMENTS (theirs));
+  g_autoptr (GBytes) later_bytes = tress_test_format_build (later, G_N_ELEMENTS (later));
+  g_autoptr (GBytes) on_disk = NULL;
+
+  set_value (doc, 0, 50);
+  write_path (path, their_bytes);
+  g_assert_false (tress_document_save (doc, NULL, FALSE, NULL, &error));
+  g_assert_error (error, TRESS_ERROR, TRESS_ERROR_CHANGED_ON_DISK);
+  g_clear_error (&error);
+  on_disk = read_path (path);
+  tress_test_assert_bytes_equal (on_disk, their_bytes);
+  g_assert_false (g_file_test (backup, G_FILE_TEST_EXISTS));
+  g_assert_true (tress_document_get_modified (doc));
+  /* Asked again, the answer is the same. */
+  g_assert_false (tress_document_save (doc, NULL, FALSE, NULL, &error));
+  g_assert_error (error, TRESS_ERROR, TRESS_ERROR_CHANGED_ON_DISK);
+  g_clear_error (&error);
+
+  /* The user chose to overwrite; then the other program writes again. */
+  g_assert_true (tress_document_save (doc, NULL, TRUE, NULL, &error));
+  g_assert_no_error (error);
+  set_value (doc, 1, 60);
+  write_path (path, later_bytes);
+  g_assert_false (tress_document_save (doc, NULL, FALSE, NULL, &error));
+  g_assert_error (error, TRESS_ERROR, TRESS_ERROR_CHANGED_ON_DISK);
+  g_assert_nonnull (strstr (error->message, "changed on disk"));
+  g_clear_pointer (&on_disk, g_bytes_unref);
+  on_disk = read_path (path);
+  tress_test_assert_bytes_equal (on_disk, later_bytes);
+  g_assert_true (tress_document_get_modified (doc));
+}
+
+/* The other program writes between the document's look at the file and its
+ * write (tress-race-file.h): the last check, made with the write, refuses;
+ * the file keeps the other program's bytes, gets no backup, and the document
+ * stays modified and sees the change. */
+static void
+test_changed_while_saving (void)
+{
+  g_autofree char *dir = make_folder ("changed-while-saving");
+  g_autofree char *path = write_test_file (dir, "raced.trsstest", initial_values, 4, NULL);
+  g_autofree char *backup = backup_path (path);
+  g_autoptr (GFile) file = tress_race_file_new (path);
+  g_autoptr (TressDocument) doc = NULL;
+  g_autoptr (GError) error = NULL;
+  static const guint32 theirs[] = { 9, 9, 9, 9 };
+  g_autoptr (GBytes) their_bytes = tress_test_format_build (theirs, G_N_ELEMENTS (theirs));
+  g_autoptr (GBytes) on_disk = NULL;
+
+  doc = tress_document_load (file, NULL, &error);
+  g_assert_no_error (error);
+  set_value (doc, 0, 50);
+  tress_race_file_arm (tress_document_get_file (doc), their_bytes);
+  g_assert_false (tress_document_save (doc, NULL, FALSE, NULL, &error));
+  g_assert_true (tress_race_file_fired (tress_document_get_file (doc)));
+  g_assert_error (error, TRESS_ERROR, TRESS_ERROR_CHANGED_ON_DISK);
+  g_assert_nonnull (strstr (error->message, "changed on disk"));
+  g_clear_error (&error);
+  on_disk = read_path (path);
+  tress_test_assert_bytes_equal (on_disk, their_bytes);
+  g_assert_false (g_file_test (backup, G_FILE_TEST_EXISTS));
+  g_assert_true (tress_document_get_modified (doc));
+  g_assert_true (tress_document_changed_on_disk (doc));
 }
 
 static void
@@ -1220,6 +1300,8 @@ main (int argc, char *argv[])
   g_test_add_func ("/document/save/invalid", test_save_invalid);
   g_test_add_func ("/document/save/keeps-old-errors", test_save_keeps_old_errors);
   g_test_add_func ("/document/save/changed-on-disk", test_changed_on_disk);
+  g_test_add_func ("/document/save/changed-on-disk-after-save", test_changed_on_disk_after_save);
+  g_test_add_func ("/document/save/changed-while-saving", test_changed_while_saving);
   g_test_add_func ("/document/save/touched-on-disk", test_touched_on_disk);
   g_test_add_func ("/document/save/removed-on-disk", test_removed_on_disk);
   g_test_add_func ("/document/save/new-with-file", test_new_with_file);

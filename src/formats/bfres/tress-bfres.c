@@ -467,6 +467,27 @@ bfres_validate (gpointer model)
   for (guint i = 0; i < b->notes->len; i++)
     tress_problem_collect (out, TRESS_SEVERITY_INFO, NULL, G_MAXSIZE, NULL, -1, "%s",
                            (const char *)g_ptr_array_index (b->notes, i));
+  /* The archives around the BFRES, as read: "SARC", "Yaz0 → SARC", … */
+  {
+    g_autoptr (GString) where = g_string_new (NULL);
+
+    for (guint i = 0; i < b->layers->len; i++)
+      {
+        const BfresLayer *l = &g_array_index (b->layers, BfresLayer, i);
+
+        if (i > 0)
+          g_string_append (where, " → ");
+        if (l->kind == BFRES_LAYER_YAZ0)
+          {
+            g_string_append (where, "Yaz0");
+            continue;
+          }
+        g_string_append (where, "SARC");
+        tress_sarc_validate (l->sarc, where->str, out);
+        g_string_append_printf (where, " entry “%s”",
+                                tress_sarc_get_entry (l->sarc, l->sarc_index)->name);
+      }
+  }
 
   for (guint ai = 0; ai < b->anims->len; ai++)
     {

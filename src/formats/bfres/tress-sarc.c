@@ -132,16 +132,6 @@ tress_sarc_parse (GBytes *bytes, GError **error)
 
       e.hash = get_u32 (node, sarc->big_endian);
       e.node_pos = nodes_pos + (gsize)i * SFAT_NODE_SIZE;
-      if (s > en || sarc->data_offset + (gsize)en > size)
-        {
-          g_set_error (error, TRESS_ERROR, TRESS_ERROR_BAD_OFFSET,
-                       "SFAT node %u data range at offset 0x%" G_GSIZE_MODIFIER
-                       "x: 0x%x..0x%x does not fit in the archive (%" G_GSIZE_FORMAT " bytes)",
-                       i, e.node_pos + 8, s, en, size);
-          return NULL;
-        }
-      e.start = sarc->data_offset + s;
-      e.end = sarc->data_offset + en;
       if (attrs >> 24)
         {
           gsize np = names_pos + (gsize)(attrs & 0xFFFF) * 4;
@@ -171,6 +161,20 @@ tress_sarc_parse (GBytes *bytes, GError **error)
         }
       else
         e.name = g_strdup_printf ("0x%08x", e.hash);
+      if (s > en || sarc->data_offset + (gsize)en > size)
+        {
+          g_set_error (error, TRESS_ERROR, TRESS_ERROR_BAD_OFFSET,
+                       "SFAT node %u data range at offset 0x%" G_GSIZE_MODIFIER
+                       "x: entry “%s” runs from archive offset 0x%" G_GSIZE_MODIFIER
+                       "x to 0x%" G_GSIZE_MODIFIER
+                       "x, which does not fit in the archive (%" G_GSIZE_FORMAT " bytes)",
+                       i, e.node_pos + 8, e.name, sarc->data_offset + s,
+                       sarc->data_offset + (gsize)en, size);
+          g_free (e.name);
+          return NULL;
+        }
+      e.start = sarc->data_offset + s;
+      e.end = sarc->data_offset + en;
       g_array_append_val (sarc->entries, e);
     }
   return g_steal_pointer (&sarc);
@@ -255,4 +259,97 @@ tress_sarc_replace_file (const TressSarc *sarc, guint index, GBytes *contents, G
     }
   put_u32 (out->data + 8, (guint32)out->len, sarc->big_endian);
   return g_byte_array_free_to_bytes (out);
+}
+
+static int
+cmp_entry_start (gconstpointer a, gconstpointer b, gpointer data)
+{
+  const TressSarc *sarc = data;
+  const TressSarcEntry *x = tress_sarc_get_entry (sarc, *(const guint *)a);
+  const TressSarcEntry *y = tress_sarc_get_entry (sarc, *(const guint *)b);
+
+  if (x->start != y->start)
+    return x->start < y->start ? -1 : 1;
+  if (x->end != y->end)
+    return x->end < y->end ? -1 : 1;
+  return 0;
+}
+
+/* The alignment the data of @e asks for itself, or 0: a Wii U BFRES gives
+ * it in its header (offset 0x10), a power of two. */
+static gsize
+content_alignment (const TressSarc *sarc, const TressSarcEntry *e)
+{
+  const guint8 *d = (const guint8 *)g_bytes_get_data (sarc->bytes, NULL) + e->start;
+  guint32 a;
+
+  if (e->end - e->start < 0x14 || memcmp (d, "FRES", 4) != 0 || d[8] != 0xFE || d[9] != 0xFF)
+    return 0;
+  a = get_u32 (d + 0x10, TRUE);
+  return a > 1 && a <= SARC_MAX_ALIGN * 8 && (a & (a - 1)) == 0 ? a : 0;
+}
+
+void
+tress_sarc_validate (const TressSarc *sarc, const char *where, TressProblemCollector *out)
+{
+  gsize size;
+  const guint8 *d = g_bytes_get_data (sarc->bytes, &size);
+  guint n = tress_sarc_get_n_files (sarc);
+  guint32 declared = get_u32 (d + 0x08, sarc->big_endian);
+  g_autofree guint *order = g_new (guint, MAX (n, 1));
+  const TressSarcEntry *far = NULL;
+
+  if (declared != size)
+    tress_problem_collect (out, TRESS_SEVERITY_WARNING, where, 0x08, NULL, -1,
+                           "The SARC header gives the archive %u bytes, it holds %" G_GSIZE_FORMAT,
+                           declared, size);
+  for (guint i = 0; i < n; i++)
+    {
+      const TressSarcEntry *e = tress_sarc_get_entry (sarc, i);
+      g_autofree char *loc = g_strdup_printf ("%s entry “%s”", where, e->name);
+      gsize align = content_alignment (sarc, e);
+
+      order[i] = i;
+      if (e->end > declared)
+        tress_problem_collect (out, TRESS_SEVERITY_ERROR, loc, e->start, NULL, -1,
+                               "The entry's data runs to archive offset 0x%" G_GSIZE_MODIFIER
+                               "x, past the end of the archive (its header gives %u bytes)",
+                               e->end, declared);
+      if (align > 0 && e->start % align != 0)
+        tress_problem_collect (out, TRESS_SEVERITY_ERROR, loc, e->start, NULL, -1,
+                               "The entry's BFRES starts at archive offset 0x%" G_GSIZE_MODIFIER
+                               "x, not on the 0x%" G_GSIZE_MODIFIER
+                               "x-byte alignment its header asks for",
+                               e->start, align);
+      else if (e->end > e->start && e->start % 4 != 0)
+        tress_problem_collect (out, TRESS_SEVERITY_WARNING, loc, e->start, NULL, -1,
+                               "The entry's data starts at archive offset 0x%" G_GSIZE_MODIFIER
+                               "x, not on a 4-byte boundary (SARC writers align every file to "
+                               "at least 4 bytes)",
+                               e->start);
+    }
+
+  /* Overlaps: in order of their starts, each entry against the one reaching
+   * furthest before it. Empty entries hold no bytes to share. */
+  g_qsort_with_data (order, (gint)n, sizeof (guint), cmp_entry_start, (gpointer)sarc);
+  for (guint i = 0; i < n; i++)
+    {
+      const TressSarcEntry *e = tress_sarc_get_entry (sarc, order[i]);
+
+      if (e->end == e->start)
+        continue;
+      if (far != NULL && e->start < far->end)
+        {
+          g_autofree char *loc = g_strdup_printf ("%s entry “%s”", where, e->name);
+
+          tress_problem_collect (
+              out, TRESS_SEVERITY_ERROR, loc, e->start, NULL, -1,
+              "The entry's data (archive offsets 0x%" G_GSIZE_MODIFIER "x to 0x%" G_GSIZE_MODIFIER
+              "x) overlaps that of entry “%s” (0x%" G_GSIZE_MODIFIER "x to 0x%" G_GSIZE_MODIFIER
+              "x): one of them is read from the other's bytes",
+              e->start, e->end, far->name, far->start, far->end);
+        }
+      if (far == NULL || e->end > far->end)
+        far = e;
+    }
 }

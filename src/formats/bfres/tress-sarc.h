@@ -11,6 +11,8 @@
 
 #include <glib.h>
 
+#include "formats/tress-problem.h"
+
 G_BEGIN_DECLS
 
 typedef struct
@@ -52,5 +54,12 @@ GBytes *tress_sarc_get_file (const TressSarc *sarc, guint index);
 /* A new archive with file @index replaced by @contents; everything else kept. */
 GBytes *tress_sarc_replace_file (const TressSarc *sarc, guint index, GBytes *contents,
                                  GError **error);
+
+/* The archive's layout checked, problems into @out: entries whose data
+ * overlap, run past the archive's size, or start off the alignment their
+ * contents ask for (a BFRES: its header's; any entry: 4 bytes, a warning),
+ * and a header size that is not the archive's. Locations read
+ * "@where entry “name”"; offsets count from the archive's start. */
+void tress_sarc_validate (const TressSarc *sarc, const char *where, TressProblemCollector *out);
 
 G_END_DECLS

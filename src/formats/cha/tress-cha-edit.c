@@ -118,6 +118,16 @@ refuse (GError **error, const char *format, ...)
   return FALSE;
 }
 
+/* @part is no body part of a model with @max of them. */
+static gboolean
+refuse_body_part (GError **error, guint32 part, guint32 max)
+{
+  if (max == 0)
+    return refuse (error, "body part %u does not exist: BODY_PART_MAX is 0 (no body parts)", part);
+  return refuse (error, "body part %u does not exist: BODY_PART_MAX is %u (body parts 0 to %u)",
+                 part, max, max - 1);
+}
+
 static TressChaMaterial *
 get_material (const TressChaFile *file, guint material, GError **error)
 {
@@ -1076,8 +1086,10 @@ retarget_plan (TressChaFile *file, const TressChaScope *scope, guint32 from, gui
 
   if (rad == NULL)
     return refuse (error, "the file has no radeon section");
+  /* Refused before anything is counted or planned: a body part the model
+   * does not have is no target, whatever the scope. */
   if (to >= rad->body_part_max)
-    return refuse (error, "body part %u is not below BODY_PART_MAX %u", to, rad->body_part_max);
+    return refuse_body_part (error, to, rad->body_part_max);
   if (scope->material >= 0)
     {
       if ((guint)scope->material >= rad->n_materials)
@@ -1365,8 +1377,7 @@ tress_cha_set_attachment (TressChaFile *file, TressHistory *history, TressChaRib
   if (m == NULL)
     return FALSE;
   if (body_part >= file->radeon->body_part_max)
-    return refuse (error, "body part %u is not below BODY_PART_MAX %u", body_part,
-                   file->radeon->body_part_max);
+    return refuse_body_part (error, body_part, file->radeon->body_part_max);
   if (m->attach[ribbon.ribbon] == body_part)
     return TRUE;
   ops_init (&ops);
