@@ -13,34 +13,20 @@
 #include "tress-document-page.h"
 #include "tress-png.h"
 #include "tress-test-utils.h"
+#include "tress-test-window.h"
 
 #define WAIT_FOR(cond) TRESS_TEST_WAIT_FOR (cond)
-
-static TressApplication *app;
 
 TressApplication *
 tress_test_scene_init (int *argc, char ***argv)
 {
-  g_autoptr (GError) error = NULL;
-
-  g_test_init (argc, argv, NULL);
-  gtk_init ();
-  app = tress_application_new ();
-  g_application_set_flags (G_APPLICATION (app),
-                           G_APPLICATION_HANDLES_OPEN | G_APPLICATION_NON_UNIQUE);
-  g_application_register (G_APPLICATION (app), NULL, &error);
-  g_assert_no_error (error);
-  g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
-  return app;
+  return tress_test_window_init (argc, argv);
 }
 
 void
 tress_test_scene_open (TressTestScene *f, const char *path)
 {
-  f->window = tress_window_new (GTK_APPLICATION (app));
-  gtk_window_set_default_size (GTK_WINDOW (f->window), 960, 640);
-  gtk_window_present (GTK_WINDOW (f->window));
-  WAIT_FOR (gtk_widget_get_mapped (GTK_WIDGET (f->window)));
+  f->window = tress_test_window_new (960, 640);
   tress_test_scene_load (f, path);
 }
 
@@ -79,9 +65,7 @@ tress_test_scene_wait_gl (TressTestScene *f)
 void
 tress_test_scene_close (TressTestScene *f)
 {
-  g_object_add_weak_pointer (G_OBJECT (f->window), (gpointer *)&f->window);
-  gtk_window_destroy (GTK_WINDOW (f->window));
-  WAIT_FOR (f->window == NULL);
+  tress_test_window_destroy (g_steal_pointer (&f->window));
 }
 
 int
