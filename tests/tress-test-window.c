@@ -131,19 +131,24 @@ tress_test_assert_finalized (gpointer object, gboolean unref, const char *what)
   await_finalized (watched, unref ? "its last reference was dropped" : "it was let go of");
 }
 
-/* Destroys the windows transient for @window: a dialog left open may hold
- * what the test means to see finalized, and is not what it checks. */
+/* Watches the windows transient for @window (its dialogs): each must go with
+ * it, as a user closing the window sees them go, and take what it holds along. */
 static void
-destroy_transients (GtkWindow *window)
+watch_transients (GArray *watched, GtkWindow *window)
 {
   GListModel *toplevels = gtk_window_get_toplevels ();
 
-  for (guint i = g_list_model_get_n_items (toplevels); i > 0; i--)
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
     {
-      g_autoptr (GtkWindow) w = g_list_model_get_item (toplevels, i - 1);
+      g_autoptr (GtkWindow) w = g_list_model_get_item (toplevels, i);
 
       if (w != window && gtk_window_get_transient_for (w) == window)
-        gtk_window_destroy (w);
+        {
+          g_autofree char *what
+              = g_strdup_printf ("its dialog “%s”", gtk_window_get_title (w) ?: "");
+
+          watch (watched, w, what);
+        }
     }
 }
 
@@ -202,7 +207,8 @@ void
 tress_test_window_destroy (TressWindow *window)
 {
   guint n = tress_window_get_n_documents (window);
-  g_autoptr (GArray) watched = watched_new (n + 1);
+  g_autoptr (GArray) watched
+      = watched_new (n + 1 + g_list_model_get_n_items (gtk_window_get_toplevels ()));
 
   g_assert_true (TRESS_IS_WINDOW (window));
   watch (watched, window, "the window");
@@ -213,8 +219,8 @@ tress_test_window_destroy (TressWindow *window)
 
       watch (watched, doc, what);
     }
+  watch_transients (watched, GTK_WINDOW (window));
   watched_arm (watched);
-  destroy_transients (GTK_WINDOW (window));
   gtk_window_destroy (GTK_WINDOW (window));
   await_finalized (watched, "its window was destroyed");
 }
@@ -260,18 +266,19 @@ void
 tress_test_present_close (GtkWidget **window, gpointer document)
 {
   GObject **doc = document;
-  g_autoptr (GArray) watched = watched_new (2);
+  g_autoptr (GArray) watched
+      = watched_new (2 + g_list_model_get_n_items (gtk_window_get_toplevels ()));
 
   if (*window != NULL)
-    watch (watched, *window, "the window");
+    {
+      watch (watched, *window, "the window");
+      watch_transients (watched, GTK_WINDOW (*window));
+    }
   if (doc != NULL && *doc != NULL)
     watch (watched, *doc, "the document");
   watched_arm (watched);
   if (*window != NULL)
-    {
-      destroy_transients (GTK_WINDOW (*window));
-      gtk_window_destroy (GTK_WINDOW (*window));
-    }
+    gtk_window_destroy (GTK_WINDOW (*window));
   *window = NULL;
   if (doc != NULL)
     g_clear_object (doc);

@@ -35,8 +35,9 @@ TressWindow *tress_test_window_new (int width, int height);
  * (G_TYPE_NONE: any), is mapped. Returns the page. */
 TressDocumentPage *tress_test_window_open_file (TressWindow *window, const char *path,
                                                 GType editor_type);
-/* Destroys @window (and the windows transient for it first) and asserts that
- * the window and every document it had open are finalized. */
+/* Destroys @window and asserts that the window, every document it had open
+ * and every window transient for it (a dialog left open goes with it, as the
+ * user sees it) are finalized. */
 void tress_test_window_destroy (TressWindow *window);
 
 /* A window on one file, for a fixture. */
@@ -62,8 +63,8 @@ void tress_test_window_close (TressTestWindow *tw);
  * any size). */
 GtkWidget *tress_test_present (GtkWidget *child, int width, int height);
 /* Destroys *@window (from tress_test_present(), if not NULL), drops the
- * caller's reference to *@document (if not NULL) and asserts that both are
- * finalized; clears both pointers. */
+ * caller's reference to *@document (if not NULL) and asserts that both, and
+ * the windows transient for it, are finalized; clears both pointers. */
 void tress_test_present_close (GtkWidget **window, gpointer document);
 
 /* ---- finalization ---- */
