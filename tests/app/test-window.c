@@ -16,6 +16,7 @@
 #include "tress-test-pointer.h"
 #include "tress-test-format.h"
 #include "tress-test-utils.h"
+#include "tress-test-window.h"
 #include "tress-window.h"
 
 static TressApplication *app;
@@ -52,18 +53,6 @@ expected_bytes (const guint32 *values, guint n_values, const char *trailer)
   if (trailer != NULL)
     g_byte_array_append (data, (const guint8 *)trailer, strlen (trailer));
   return g_byte_array_free_to_bytes (data);
-}
-
-static GBytes *
-read_file (const char *path)
-{
-  char *contents = NULL;
-  gsize len = 0;
-  g_autoptr (GError) error = NULL;
-
-  g_file_get_contents (path, &contents, &len, &error);
-  g_assert_no_error (error);
-  return g_bytes_new_take (contents, len);
 }
 
 static void
@@ -263,29 +252,6 @@ tab_text (TressWindow *window, guint index)
   return g_strdup (gtk_label_get_text (GTK_LABEL (label)));
 }
 
-static TressWindow *
-new_window (void)
-{
-  TressWindow *window = tress_window_new (GTK_APPLICATION (app));
-
-  gtk_window_present (GTK_WINDOW (window));
-  WAIT_FOR (gtk_widget_get_mapped (GTK_WIDGET (window)));
-  return window;
-}
-
-static void
-destroy_window (TressWindow *window)
-{
-  GtkMessageDialog *dialog;
-
-  while ((dialog = find_dialog (window)) != NULL)
-    gtk_window_destroy (GTK_WINDOW (dialog));
-  /* Nothing may keep the window (or, through it, its documents) alive. */
-  g_object_add_weak_pointer (G_OBJECT (window), (gpointer *)&window);
-  gtk_window_destroy (GTK_WINDOW (window));
-  WAIT_FOR (window == NULL);
-}
-
 /* ---- a small editor for the test format -------------------------------- */
 
 static void
@@ -340,11 +306,11 @@ test_open_edit_undo_redo_save (void)
   static const guint32 edited[] = { 1, 42, 3 };
   g_autofree char *path = write_test_file ("edit.trsstest", values, 3, "KEEP-ME");
   g_autofree char *backup = g_strconcat (path, "~", NULL);
-  g_autoptr (GBytes) original = read_file (path);
+  g_autoptr (GBytes) original = tress_test_read_file (path);
   g_autoptr (GBytes) expected = expected_bytes (edited, 3, "KEEP-ME");
   g_autoptr (GBytes) on_disk = NULL;
   g_autoptr (GBytes) backup_bytes = NULL;
-  TressWindow *window = new_window ();
+  TressWindow *window = tress_test_window_new (0, 0);
   TressDocumentPage *page;
   GtkWidget *editor;
   g_autofree char *tab = NULL;
@@ -376,7 +342,6 @@ test_open_edit_undo_redo_save (void)
 
   /* Edit through the editor's action. */
   g_assert_true (gtk_widget_activate_action (editor, "test.set-value", "(uu)", 1, 42));
-  tress_test_spin (10);
   g_assert_cmpuint (tress_test_model_get_value (current_model (window), 1), ==, 42);
   g_clear_pointer (&tab, g_free);
   tab = tab_text (window, 0);
@@ -395,7 +360,6 @@ test_open_edit_undo_redo_save (void)
 
   /* Undo through the window. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
-  tress_test_spin (10);
   g_assert_cmpuint (tress_test_model_get_value (current_model (window), 1), ==, 2);
   g_clear_pointer (&tab, g_free);
   tab = tab_text (window, 0);
@@ -407,13 +371,12 @@ test_open_edit_undo_redo_save (void)
 
   /* Redo. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL));
-  tress_test_spin (10);
   g_assert_cmpuint (tress_test_model_get_value (current_model (window), 1), ==, 42);
   g_assert_true (tress_document_get_modified (tress_window_get_current_document (window)));
   g_assert_true (button_enabled (window, "win.save"));
 
   /* Nothing was written yet. */
-  on_disk = read_file (path);
+  on_disk = tress_test_read_file (path);
   tress_test_assert_bytes_equal (on_disk, original);
   g_clear_pointer (&on_disk, g_bytes_unref);
 
@@ -421,9 +384,9 @@ test_open_edit_undo_redo_save (void)
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.save", NULL));
   WAIT_FOR (!tress_window_get_busy (window));
   g_assert_null (find_dialog (window));
-  on_disk = read_file (path);
+  on_disk = tress_test_read_file (path);
   tress_test_assert_bytes_equal (on_disk, expected);
-  backup_bytes = read_file (backup);
+  backup_bytes = tress_test_read_file (backup);
   tress_test_assert_bytes_equal (backup_bytes, original);
   g_assert_false (tress_document_get_modified (tress_window_get_current_document (window)));
   g_clear_pointer (&tab, g_free);
@@ -443,7 +406,7 @@ test_open_edit_undo_redo_save (void)
   g_assert_cmpuint (n_current_notify, ==, 2);
   g_assert_false (button_enabled (window, "win.save"));
 
-  destroy_window (window);
+  tress_test_window_destroy (window);
 }
 
 /* A file the format rejects: a dialog names the file, the field and the offset. */
@@ -453,7 +416,7 @@ test_open_error_dialog (void)
   static const guint8 bad[] = { 'T', 'R', 'S', 'S', 'T', 'E', 'S', 'T', 5, 0, 0, 0, 1, 0, 0, 0 };
   g_autofree char *path = g_build_filename (tress_test_tmpdir (), "broken.trsstest", NULL);
   g_autoptr (GError) error = NULL;
-  TressWindow *window = new_window ();
+  TressWindow *window = tress_test_window_new (0, 0);
   GtkMessageDialog *dialog;
   g_autofree char *text = NULL;
 
@@ -470,9 +433,8 @@ test_open_error_dialog (void)
   g_assert_cmpuint (tress_window_get_n_documents (window), ==, 0);
 
   gtk_dialog_response (GTK_DIALOG (dialog), GTK_RESPONSE_CLOSE);
-  tress_test_spin (10);
-  g_assert_null (find_dialog (window));
-  destroy_window (window);
+  WAIT_FOR (find_dialog (window) == NULL);
+  tress_test_window_destroy (window);
 }
 
 /* Ctrl+Q, typed while the "Could not open" message is up, quits: the window
@@ -483,7 +445,7 @@ test_quit_from_error_dialog (void)
   static const guint8 bad[] = { 'T', 'R', 'S', 'S', 'T', 'E', 'S', 'T', 5, 0, 0, 0, 1, 0, 0, 0 };
   g_autofree char *path = g_build_filename (tress_test_tmpdir (), "broken-quit.trsstest", NULL);
   g_autoptr (GError) error = NULL;
-  TressWindow *window = new_window ();
+  TressWindow *window = tress_test_window_new (0, 0);
   GtkMessageDialog *dialog;
 
   g_file_set_contents (path, (const char *)bad, sizeof bad, &error);
@@ -493,7 +455,7 @@ test_quit_from_error_dialog (void)
   dialog = find_dialog (window);
   if (!tress_test_pointer_available (GTK_WIDGET (dialog)))
     {
-      destroy_window (window);
+      tress_test_window_destroy (window);
       return;
     }
   WAIT_FOR (gtk_widget_get_mapped (GTK_WIDGET (dialog)));
@@ -524,7 +486,7 @@ test_open_truncated_sample (void)
   g_file_set_contents (path, g_bytes_get_data (sample, NULL), 200, &error);
   g_assert_no_error (error);
 
-  window = new_window ();
+  window = tress_test_window_new (0, 0);
   activate_open (window, path);
   WAIT_FOR (!tress_window_get_busy (window) && find_dialog (window) != NULL);
   text = dialog_text (find_dialog (window));
@@ -533,7 +495,7 @@ test_open_truncated_sample (void)
   g_assert_nonnull (strstr (text, "file size"));
   g_assert_nonnull (strstr (text, "offset 0x4"));
   g_assert_cmpuint (tress_window_get_n_documents (window), ==, 0);
-  destroy_window (window);
+  tress_test_window_destroy (window);
 }
 
 /* ---- files that take long to open -------------------------------------- */
@@ -600,7 +562,7 @@ test_loading_page_cancel (void)
   static const guint32 values[] = { 1, 2, 3 };
   g_autofree char *plain = write_test_file ("plain.trsstest", values, 3, NULL);
   g_autoptr (GFile) slow = slow_test_file ("slow.trsstest", 256);
-  TressWindow *window = new_window ();
+  TressWindow *window = tress_test_window_new (0, 0);
   TressLoadingPage *page = loading_page (window);
   g_autofree char *text = NULL;
   GtkWidget *cancel;
@@ -634,9 +596,8 @@ test_loading_page_cancel (void)
 
         g_assert_nonnull (strstr (text, of));
       }
-      tress_test_spin (150);
-      later = tress_loading_page_dup_text (page);
-      g_assert_cmpstr (later, !=, text);
+      WAIT_FOR ((g_free (later), later = tress_loading_page_dup_text (page),
+                 g_strcmp0 (later, text) != 0));
       /* The window stays usable: its actions answer while the file is read. */
       g_assert_true (button_enabled (window, "win.open"));
 
@@ -656,12 +617,13 @@ test_loading_page_cancel (void)
       g_assert_cmpint (g_get_monotonic_time () - t0, <, G_USEC_PER_SEC);
       g_assert_cmpuint (tress_slow_file_reads_after_cancel (), ==, 0);
       g_assert_cmpint (tress_slow_file_last_read_time (), <, t0 + 100 * 1000);
-      tress_test_spin (100);
+      /* Nothing comes of the cancelled read once what it queued has run. */
+      tress_test_wait_idle ();
       g_assert_cmpuint (tress_window_get_n_documents (window), ==, round);
       g_assert_null (find_dialog (window));
       g_assert_cmpstr (shown_page (window), ==, before);
     }
-  destroy_window (window);
+  tress_test_window_destroy (window);
 }
 
 static void
@@ -676,7 +638,7 @@ static void
 test_loading_page_done (void)
 {
   g_autoptr (GFile) slow = slow_test_file ("slow-done.trsstest", 1024);
-  TressWindow *window = new_window ();
+  TressWindow *window = tress_test_window_new (0, 0);
   guint n_loading = 0;
 
   g_signal_connect (window_stack (window), "notify::visible-child-name", G_CALLBACK (on_page_shown),
@@ -688,7 +650,7 @@ test_loading_page_done (void)
   g_assert_cmpuint (tress_loading_page_get_n_loads (loading_page (window)), ==, 0);
   g_assert_cmpstr (tress_document_get_title (tress_window_get_current_document (window)), ==,
                    "slow-done.trsstest");
-  destroy_window (window);
+  tress_test_window_destroy (window);
 }
 
 /* Closing a tab with unsaved work asks; Cancel keeps it, Close without Saving drops it. */
@@ -697,9 +659,9 @@ test_close_unsaved_prompts (void)
 {
   static const guint32 values[] = { 7 };
   g_autofree char *path = write_test_file ("close.trsstest", values, 1, NULL);
-  g_autoptr (GBytes) original = read_file (path);
+  g_autoptr (GBytes) original = tress_test_read_file (path);
   g_autoptr (GBytes) on_disk = NULL;
-  TressWindow *window = new_window ();
+  TressWindow *window = tress_test_window_new (0, 0);
   GtkMessageDialog *dialog;
   g_autofree char *text = NULL;
 
@@ -715,7 +677,7 @@ test_close_unsaved_prompts (void)
   text = dialog_text (dialog);
   g_assert_nonnull (strstr (text, "Save changes to “close.trsstest” before closing?"));
   gtk_dialog_response (GTK_DIALOG (dialog), GTK_RESPONSE_CANCEL);
-  tress_test_spin (10);
+  WAIT_FOR (find_dialog (window) == NULL);
   g_assert_cmpuint (tress_window_get_n_documents (window), ==, 1);
 
   /* Closing the window asks as well, and Cancel keeps it open. */
@@ -725,17 +687,16 @@ test_close_unsaved_prompts (void)
   text = dialog_text (find_dialog (window));
   g_assert_nonnull (strstr (text, "Save changes to 1 document before closing?"));
   gtk_dialog_response (GTK_DIALOG (find_dialog (window)), GTK_RESPONSE_CANCEL);
-  tress_test_spin (10);
+  WAIT_FOR (find_dialog (window) == NULL);
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (window)));
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.close-document", NULL));
   WAIT_FOR (find_dialog (window) != NULL);
   gtk_dialog_response (GTK_DIALOG (find_dialog (window)), 1 /* close without saving */);
-  tress_test_spin (10);
-  g_assert_cmpuint (tress_window_get_n_documents (window), ==, 0);
-  on_disk = read_file (path);
+  WAIT_FOR (tress_window_get_n_documents (window) == 0);
+  on_disk = tress_test_read_file (path);
   tress_test_assert_bytes_equal (on_disk, original);
-  destroy_window (window);
+  tress_test_window_destroy (window);
 }
 
 /* The prompt's Save writes the file and then closes the tab. */
@@ -747,7 +708,7 @@ test_close_prompt_saves (void)
   g_autofree char *path = write_test_file ("close-save.trsstest", values, 2, NULL);
   g_autoptr (GBytes) expected = expected_bytes (edited, 2, NULL);
   g_autoptr (GBytes) on_disk = NULL;
-  TressWindow *window = new_window ();
+  TressWindow *window = tress_test_window_new (0, 0);
 
   activate_open (window, path);
   WAIT_FOR (tress_window_get_n_documents (window) == 1 && !tress_window_get_busy (window));
@@ -758,9 +719,9 @@ test_close_prompt_saves (void)
   WAIT_FOR (find_dialog (window) != NULL);
   gtk_dialog_response (GTK_DIALOG (find_dialog (window)), 2 /* save */);
   WAIT_FOR (tress_window_get_n_documents (window) == 0);
-  on_disk = read_file (path);
+  on_disk = tress_test_read_file (path);
   tress_test_assert_bytes_equal (on_disk, expected);
-  destroy_window (window);
+  tress_test_window_destroy (window);
 }
 
 /* Several documents at once; opening one again shows its page. */
@@ -775,7 +736,7 @@ test_same_name_tabs (void)
   g_autofree char *dir_c = g_build_filename (tress_test_tmpdir (), "bats", NULL);
   g_autofree char *a = NULL, *b = NULL, *c = NULL, *tab = NULL;
   g_autoptr (GBytes) bytes = tress_test_format_build (values, 1);
-  TressWindow *window = new_window ();
+  TressWindow *window = tress_test_window_new (0, 0);
 
   g_assert_cmpint (g_mkdir_with_parents (dir_a, 0700), ==, 0);
   g_assert_cmpint (g_mkdir_with_parents (dir_b, 0700), ==, 0);
@@ -825,7 +786,7 @@ test_same_name_tabs (void)
   WAIT_FOR (tress_window_get_n_documents (window) == 1);
   tab = tab_text (window, 0);
   g_assert_cmpstr (tab, ==, "same.trsstest");
-  destroy_window (window);
+  tress_test_window_destroy (window);
 }
 
 static void
@@ -835,7 +796,7 @@ test_several_documents (void)
   static const guint32 b_values[] = { 2, TRESS_TEST_RESERVED_VALUE };
   g_autofree char *a = write_test_file ("a.trsstest", a_values, 1, NULL);
   g_autofree char *b = write_test_file ("b.trsstest", b_values, 2, NULL);
-  TressWindow *window = new_window ();
+  TressWindow *window = tress_test_window_new (0, 0);
   g_autofree char *tab = NULL;
 
   activate_open (window, a);
@@ -864,7 +825,7 @@ test_several_documents (void)
   }
 
   activate_open (window, a);
-  tress_test_spin (20);
+  WAIT_FOR (!tress_window_get_busy (window));
   g_assert_cmpuint (tress_window_get_n_documents (window), ==, 2);
   /* Twice at once, before either read finished: still one page. */
   {
@@ -878,7 +839,7 @@ test_several_documents (void)
     gtk_widget_activate_action (GTK_WIDGET (window), "win.close-document", NULL);
     g_assert_cmpuint (tress_window_get_n_documents (window), ==, 2);
     activate_open (window, a);
-    tress_test_spin (20);
+    WAIT_FOR (!tress_window_get_busy (window));
   }
   g_assert_cmpuint (tress_test_model_get_n_values (current_model (window)), ==, 1);
   g_assert_false (button_enabled (window, "win.undo"));
@@ -922,7 +883,7 @@ test_several_documents (void)
         g_file_copy (from, to, G_FILE_COPY_OVERWRITE, NULL, NULL, NULL, NULL);
       }
   }
-  destroy_window (window);
+  tress_test_window_destroy (window);
 }
 
 /* Files dropped on the window are opened. */
@@ -932,7 +893,7 @@ test_drop_files (void)
   static const guint32 values[] = { 11 };
   g_autofree char *path = write_test_file ("dropped.trsstest", values, 1, NULL);
   g_autoptr (GFile) file = g_file_new_for_path (path);
-  TressWindow *window = new_window ();
+  TressWindow *window = tress_test_window_new (0, 0);
   g_autoptr (GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (window));
   GtkDropTarget *drop = NULL;
   GValue value = G_VALUE_INIT;
@@ -955,7 +916,7 @@ test_drop_files (void)
   g_assert_true (accepted);
   WAIT_FOR (tress_window_get_n_documents (window) == 1 && !tress_window_get_busy (window));
   g_assert_cmpuint (tress_test_model_get_value (current_model (window), 0), ==, 11);
-  destroy_window (window);
+  tress_test_window_destroy (window);
 }
 
 /* The file changed on disk since it was read: saving asks before overwriting. */
@@ -970,7 +931,7 @@ test_save_changed_on_disk (void)
   g_autoptr (GBytes) expected = expected_bytes (edited, 2, NULL);
   g_autoptr (GBytes) on_disk = NULL;
   g_autoptr (GError) error = NULL;
-  TressWindow *window = new_window ();
+  TressWindow *window = tress_test_window_new (0, 0);
   g_autofree char *text = NULL;
 
   activate_open (window, path);
@@ -988,8 +949,8 @@ test_save_changed_on_disk (void)
   g_assert_nonnull (strstr (text, "“changed.trsstest” changed on disk"));
   /* Cancel: the other program's file stays. */
   gtk_dialog_response (GTK_DIALOG (find_dialog (window)), GTK_RESPONSE_CANCEL);
-  tress_test_spin (10);
-  on_disk = read_file (path);
+  WAIT_FOR (find_dialog (window) == NULL && !tress_window_get_busy (window));
+  on_disk = tress_test_read_file (path);
   tress_test_assert_bytes_equal (on_disk, other_bytes);
   g_clear_pointer (&on_disk, g_bytes_unref);
   g_assert_true (tress_document_get_modified (tress_window_get_current_document (window)));
@@ -1000,9 +961,9 @@ test_save_changed_on_disk (void)
   gtk_dialog_response (GTK_DIALOG (find_dialog (window)), GTK_RESPONSE_ACCEPT);
   WAIT_FOR (!tress_window_get_busy (window)
             && !tress_document_get_modified (tress_window_get_current_document (window)));
-  on_disk = read_file (path);
+  on_disk = tress_test_read_file (path);
   tress_test_assert_bytes_equal (on_disk, expected);
-  destroy_window (window);
+  tress_test_window_destroy (window);
 }
 
 /* A failed save shows why and leaves the file untouched. */
@@ -1011,9 +972,9 @@ test_save_failure_dialog (void)
 {
   static const guint32 values[] = { 4 };
   g_autofree char *path = write_test_file ("fail.trsstest", values, 1, NULL);
-  g_autoptr (GBytes) original = read_file (path);
+  g_autoptr (GBytes) original = tress_test_read_file (path);
   g_autoptr (GBytes) on_disk = NULL;
-  TressWindow *window = new_window ();
+  TressWindow *window = tress_test_window_new (0, 0);
   g_autofree char *text = NULL;
 
   activate_open (window, path);
@@ -1028,10 +989,10 @@ test_save_failure_dialog (void)
   text = dialog_text (find_dialog (window));
   g_assert_nonnull (strstr (text, "Could not save “fail.trsstest”"));
   g_assert_nonnull (strstr (text, "told to fail"));
-  on_disk = read_file (path);
+  on_disk = tress_test_read_file (path);
   tress_test_assert_bytes_equal (on_disk, original);
   g_assert_true (tress_document_get_modified (tress_window_get_current_document (window)));
-  destroy_window (window);
+  tress_test_window_destroy (window);
 }
 
 /* The generic page shows the description and each problem with its location and offset. */
@@ -1066,7 +1027,9 @@ test_info_view (void)
   text = tress_info_view_dup_text (TRESS_INFO_VIEW (view));
   g_assert_nonnull (strstr (text, "No problems found"));
   g_assert_null (strstr (text, "Error:"));
-  g_object_unref (view);
+  /* Nothing it connected keeps it or the document alive. */
+  tress_test_assert_finalized (view, TRUE, "the info view");
+  tress_test_assert_finalized (g_steal_pointer (&doc), TRUE, "the document");
 }
 
 /* A thousand problems of one kind: the first ones are listed, the rest summed
@@ -1093,7 +1056,8 @@ test_info_view_many_problems (void)
   g_assert_null (strstr (text, "(value 20 "));
   g_assert_nonnull (strstr (text, "and 980 more of this kind"));
   g_assert_null (strstr (text, "not shown"));
-  g_object_unref (view);
+  tress_test_assert_finalized (view, TRUE, "the info view");
+  tress_test_assert_finalized (g_steal_pointer (&doc), TRUE, "the document");
 }
 
 /* Formats without an editor of their own get the generic page. */
@@ -1110,7 +1074,8 @@ test_editor_fallback (void)
   g_assert_true (tress_editor_is_registered ("trsstest"));
   editor = g_object_ref_sink (tress_editor_create (doc));
   g_assert_true (gtk_widget_has_css_class (editor, "test-editor"));
-  g_object_unref (editor);
+  tress_test_assert_finalized (editor, TRUE, "the editor");
+  tress_test_assert_finalized (g_steal_pointer (&doc), TRUE, "the document");
 
   g_assert_false (tress_editor_is_registered ("no-such-format"));
 }
@@ -1121,7 +1086,7 @@ test_revert (void)
 {
   static const guint32 values[] = { 3, 4 };
   g_autofree char *path = write_test_file ("revert.trsstest", values, 2, NULL);
-  TressWindow *window = new_window ();
+  TressWindow *window = tress_test_window_new (0, 0);
   GtkWidget *old_editor;
   g_autofree char *text = NULL;
 
@@ -1139,8 +1104,7 @@ test_revert (void)
   text = dialog_text (find_dialog (window));
   g_assert_nonnull (strstr (text, "Revert unsaved changes to “revert.trsstest”?"));
   gtk_dialog_response (GTK_DIALOG (find_dialog (window)), GTK_RESPONSE_ACCEPT);
-  tress_test_spin (10);
-  g_assert_null (find_dialog (window));
+  WAIT_FOR (find_dialog (window) == NULL);
   g_assert_cmpuint (tress_test_model_get_value (current_model (window), 0), ==, 3);
   g_assert_cmpuint (tress_test_model_get_value (current_model (window), 1), ==, 4);
   g_assert_false (tress_document_get_modified (tress_window_get_current_document (window)));
@@ -1148,7 +1112,7 @@ test_revert (void)
   /* The page has a new editor on the new model. */
   g_assert_null (old_editor);
   g_assert_nonnull (tress_document_page_get_editor (tress_window_get_current_page (window)));
-  destroy_window (window);
+  tress_test_window_destroy (window);
 }
 
 /* The page's banner: its text when shown, NULL when hidden. */
@@ -1177,7 +1141,7 @@ test_disk_changed_banner (void)
   g_autoptr (GBytes) other_bytes = tress_test_format_build (other, 3);
   g_autoptr (GBytes) third_bytes = tress_test_format_build (third, 1);
   g_autoptr (GError) error = NULL;
-  TressWindow *window = new_window ();
+  TressWindow *window = tress_test_window_new (0, 0);
   TressDocumentPage *page;
   GtkWidget *reload;
 
@@ -1213,7 +1177,7 @@ test_disk_changed_banner (void)
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.revert", NULL));
   WAIT_FOR (find_dialog (window) != NULL);
   gtk_dialog_response (GTK_DIALOG (find_dialog (window)), GTK_RESPONSE_ACCEPT);
-  tress_test_spin (10);
+  WAIT_FOR (find_dialog (window) == NULL);
   g_assert_cmpuint (tress_test_model_get_n_values (current_model (window)), ==, 1);
   g_assert_null (banner_text (page));
 
@@ -1223,7 +1187,7 @@ test_disk_changed_banner (void)
   g_assert_nonnull (strstr (banner_text (page), "deleted or moved"));
   g_assert_false (gtk_widget_get_visible (reload));
   g_assert_false (gtk_widget_get_sensitive (reload));
-  destroy_window (window);
+  tress_test_window_destroy (window);
 }
 
 /* Opening a file again after another program changed it shows what is on
@@ -1236,7 +1200,7 @@ test_reopen_changed_file (void)
   g_autofree char *path = write_test_file ("reopen.trsstest", values, 3, NULL);
   g_autoptr (GBytes) other_bytes = tress_test_format_build (other, 4);
   g_autoptr (GError) error = NULL;
-  TressWindow *window = new_window ();
+  TressWindow *window = tress_test_window_new (0, 0);
 
   activate_open (window, path);
   WAIT_FOR (tress_window_get_n_documents (window) == 1 && !tress_window_get_busy (window));
@@ -1244,11 +1208,11 @@ test_reopen_changed_file (void)
                        &error);
   g_assert_no_error (error);
   activate_open (window, path);
-  tress_test_spin (10);
+  WAIT_FOR (!tress_window_get_busy (window));
   g_assert_cmpuint (tress_window_get_n_documents (window), ==, 1);
   g_assert_cmpuint (tress_test_model_get_n_values (current_model (window)), ==, 4);
   g_assert_null (find_dialog (window));
-  destroy_window (window);
+  tress_test_window_destroy (window);
 }
 
 /* Save is off while a save runs (a quick second Ctrl+S does nothing), and
@@ -1261,7 +1225,7 @@ test_save_then_close (void)
   g_autofree char *path = write_test_file ("quick.trsstest", values, 2, NULL);
   g_autoptr (GBytes) expected = expected_bytes (edited, 2, NULL);
   g_autoptr (GBytes) on_disk = NULL;
-  TressWindow *window = new_window ();
+  TressWindow *window = tress_test_window_new (0, 0);
 
   activate_open (window, path);
   WAIT_FOR (tress_window_get_n_documents (window) == 1 && !tress_window_get_busy (window));
@@ -1280,9 +1244,9 @@ test_save_then_close (void)
     gtk_dialog_response (GTK_DIALOG (find_dialog (window)), 2 /* save */);
   WAIT_FOR (tress_window_get_n_documents (window) == 0);
   g_assert_null (find_dialog (window));
-  on_disk = read_file (path);
+  on_disk = tress_test_read_file (path);
   tress_test_assert_bytes_equal (on_disk, expected);
-  destroy_window (window);
+  tress_test_window_destroy (window);
 }
 
 /* Switching documents works from the window, whatever editor has the focus. */
@@ -1295,7 +1259,7 @@ test_switch_documents (void)
   g_autofree char *p1 = write_test_file ("one.trsstest", one, 1, NULL);
   g_autofree char *p2 = write_test_file ("two.trsstest", two, 2, NULL);
   g_autofree char *p3 = write_test_file ("three.trsstest", three, 3, NULL);
-  TressWindow *window = new_window ();
+  TressWindow *window = tress_test_window_new (0, 0);
   GtkWidget *editor;
 
   activate_open (window, p1);
@@ -1315,7 +1279,7 @@ test_switch_documents (void)
   g_assert_cmpuint (tress_test_model_get_n_values (current_model (window)), ==, 2);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.select-document", "i", 8));
   g_assert_cmpuint (tress_test_model_get_n_values (current_model (window)), ==, 3);
-  destroy_window (window);
+  tress_test_window_destroy (window);
 }
 
 static GtkWidget *
@@ -1343,7 +1307,7 @@ find_action_shortcut (GtkWidget *root, const char *action)
 static void
 test_about_and_shortcuts (void)
 {
-  TressWindow *window = new_window ();
+  TressWindow *window = tress_test_window_new (0, 0);
   GtkWindow *about;
   GtkWindow *shortcuts;
 
@@ -1364,8 +1328,8 @@ test_about_and_shortcuts (void)
     g_assert_cmpstr (accel, ==, "<Control>s");
   }
   gtk_window_close (shortcuts);
-  tress_test_spin (10);
-  destroy_window (window);
+  WAIT_FOR (find_toplevel (GTK_TYPE_SHORTCUTS_WINDOW) == NULL);
+  tress_test_window_destroy (window);
 }
 
 /* The file chooser shown, once it is on screen and has begun listing its
@@ -1392,7 +1356,7 @@ test_file_choosers (void)
   g_autoptr (GBytes) bytes = tress_test_format_build (values, 2);
   g_autoptr (GError) error = NULL;
   g_autoptr (TressDocument) doc = tress_document_new_from_bytes (bytes, "untitled", &error);
-  TressWindow *window = new_window ();
+  TressWindow *window = tress_test_window_new (0, 0);
   GtkWindow *chooser;
   g_autoptr (GListModel) filters = NULL;
   gboolean found_test = FALSE, found_all = FALSE;
@@ -1427,7 +1391,8 @@ test_file_choosers (void)
   WAIT_FOR (find_toplevel (GTK_TYPE_FILE_CHOOSER_DIALOG) == NULL);
   g_assert_null (tress_document_get_file (doc));
   g_assert_null (find_dialog (window));
-  destroy_window (window);
+  g_clear_object (&doc); /* the window's alone now, and freed with it */
+  tress_test_window_destroy (window);
   /* Nothing the choosers started reports back after they are gone, but for
    * one thing of GTK 4.8's own: a chooser answered while it still reads its
    * folder (which only a program is quick enough to do; waiting for the
@@ -1448,7 +1413,6 @@ test_file_choosers (void)
           g_error ("a dialog strayed after the file choosers: %s (%s)", text, secondary);
         g_test_message ("GTK's own cancelled-folder error after a chooser answered at once");
         gtk_window_destroy (stray);
-        tress_test_spin (5);
       }
   }
 }
@@ -1460,7 +1424,7 @@ test_file_choosers (void)
 static void
 test_surface_outlives_window (void)
 {
-  TressWindow *window = new_window ();
+  TressWindow *window = tress_test_window_new (0, 0);
   /* (the signal exists once a toplevel surface does) */
   const guint compute_size = g_signal_lookup ("compute-size", GDK_TYPE_TOPLEVEL);
   GtkWidget *dialog = gtk_message_dialog_new (GTK_WINDOW (window), GTK_DIALOG_MODAL,
@@ -1477,7 +1441,7 @@ test_surface_outlives_window (void)
   g_object_add_weak_pointer (G_OBJECT (dialog), (gpointer *)&dialog);
   gtk_window_destroy (GTK_WINDOW (dialog));
   WAIT_FOR (dialog == NULL);
-  destroy_window (window);
+  tress_test_window_destroy (window);
   g_assert_false (g_signal_has_handler_pending (surface, compute_size, 0, FALSE));
   g_assert_false (g_signal_has_handler_pending (dialog_surface, compute_size, 0, FALSE));
 }
@@ -1500,8 +1464,10 @@ test_window_size_saved (void)
   gtk_window_set_default_size (GTK_WINDOW (window), 810, 520);
   gtk_window_present (GTK_WINDOW (window));
   WAIT_FOR (gtk_widget_get_mapped (GTK_WIDGET (window)));
+  /* Closed as a user closes it: the size is stored, and the window freed. */
+  g_object_add_weak_pointer (G_OBJECT (window), (gpointer *)&window);
   gtk_window_close (GTK_WINDOW (window));
-  tress_test_spin (10);
+  WAIT_FOR (window == NULL);
   g_assert_cmpint (g_settings_get_int (settings, "window-width"), ==, 810);
   g_assert_cmpint (g_settings_get_int (settings, "window-height"), ==, 520);
   g_settings_reset (settings, "window-width");
@@ -1538,14 +1504,13 @@ test_demo_files (void)
     }
 
   /* Open Demo opens them all; without demo files it cannot be clicked. */
-  window = new_window ();
+  window = tress_test_window_new (0, 0);
   g_assert_true (button_enabled (window, "win.open"));
   g_assert_true (
       gtk_widget_get_sensitive (find_action_widget (GTK_WIDGET (window), "win.open-demo"))
       == (names[0] != NULL));
   gtk_widget_activate_action (GTK_WIDGET (window), "win.open-demo", NULL);
-  tress_test_spin (10);
-  g_assert_cmpuint (tress_window_get_n_documents (window), ==, g_strv_length (names));
+  WAIT_FOR (tress_window_get_n_documents (window) == g_strv_length (names));
   if (names[0] != NULL)
     {
       g_assert_cmpstr (tress_document_get_title (tress_window_get_current_document (window)), ==,
@@ -1563,27 +1528,17 @@ test_demo_files (void)
                         NULL);
     g_assert_cmpint (min_width, <=, TRESS_WINDOW_DEFAULT_WIDTH);
   }
-  destroy_window (window);
+  tress_test_window_destroy (window);
 }
 
 int
 main (int argc, char *argv[])
 {
-  g_autoptr (GError) error = NULL;
-  int status;
-
-  g_test_init (&argc, &argv, NULL);
-  gtk_init ();
+  /* With GTK's animations off (tress_test_window_init), pages switch at once:
+   * what is checked is what is shown. */
+  app = tress_test_window_init (&argc, &argv);
   tress_test_format_register ();
-
-  app = tress_application_new ();
-  g_application_set_flags (G_APPLICATION (app),
-                           G_APPLICATION_HANDLES_OPEN | G_APPLICATION_NON_UNIQUE);
-  g_application_register (G_APPLICATION (app), NULL, &error);
-  g_assert_no_error (error);
   tress_editor_register ("trsstest", test_editor_new);
-  /* Pages switch at once, so what is checked is what is shown. */
-  g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
 
   g_test_add_func ("/app/window/open-edit-undo-redo-save", test_open_edit_undo_redo_save);
   g_test_add_func ("/app/window/open-error-dialog", test_open_error_dialog);
@@ -1612,7 +1567,5 @@ main (int argc, char *argv[])
   g_test_add_func ("/app/editor/registry", test_editor_fallback);
   g_test_add_func ("/app/demo/files", test_demo_files);
 
-  status = g_test_run ();
-  g_object_unref (app);
-  return status;
+  return g_test_run ();
 }
