@@ -700,6 +700,23 @@ find_window (const char *title)
   return NULL;
 }
 
+/* The shown windows titled @title. */
+static guint
+n_windows_titled (const char *title)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+  guint n = 0;
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr (GtkWindow) w = g_list_model_get_item (toplevels, i);
+
+      n += g_strcmp0 (gtk_window_get_title (w), title) == 0
+           && gtk_widget_get_visible (GTK_WIDGET (w));
+    }
+  return n;
+}
+
 /* Retarget…: the live count follows the fields; Retarget is one undo step. */
 static void
 test_retarget_dialog (Fixture *f, gconstpointer data)
@@ -738,6 +755,25 @@ test_retarget_dialog (Fixture *f, gconstpointer data)
   g_assert_cmpuint (nl, ==, 0);
   g_assert_true (tress_history_undo (history));
   g_assert_false (tress_document_get_modified (TRESS_DOCUMENT (f->doc)));
+}
+
+/* Retarget… left open, from the inspector's button or the editor's action,
+ * when the window closes: it goes with the window, and lets go of the
+ * document (the teardown checks both). */
+static void
+test_retarget_dialog_left_open (Fixture *f, gconstpointer data)
+{
+  GtkWidget *button = find_widget (GTK_WIDGET (tress_fur_editor_get_inspector (f->editor)),
+                                   GTK_TYPE_BUTTON, "Retarget…", NULL, 0);
+  GtkWindow *dialog;
+
+  g_assert_nonnull (button);
+  g_signal_emit_by_name (button, "clicked");
+  WAIT_FOR ((dialog = find_window ("Retarget body part")) != NULL
+            && gtk_widget_get_mapped (GTK_WIDGET (dialog)));
+  g_assert_true (gtk_window_get_transient_for (dialog) == GTK_WINDOW (f->window));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->editor), "fur.retarget-dialog", NULL));
+  WAIT_FOR (n_windows_titled ("Retarget body part") == 2);
 }
 
 /* Whether a line of the ribbon gives weight to @part. */
@@ -2393,6 +2429,7 @@ main (int argc, char *argv[])
       ADD ("/fur/window/frame-buttons", NULL, test_frame_buttons);
       ADD ("/fur/window/paint-stroke", NULL, test_paint_stroke);
       ADD ("/fur/window/retarget-dialog", NULL, test_retarget_dialog);
+      ADD ("/fur/window/retarget-dialog-left-open", NULL, test_retarget_dialog_left_open);
       ADD ("/fur/window/problem-fix", &ribbon_6_broken, test_problem_fix);
       ADD ("/fur/window/problems-banner", &three_broken, test_problems_banner);
       ADD ("/fur/window/problems-past-the-list", &every_line_broken, test_problems_past_the_list);
