@@ -1417,6 +1417,32 @@ test_file_choosers (void)
   }
 }
 
+/* Open and Save As left open when their window closes: the chooser goes
+ * with the window (Cancel), and keeps neither the window nor the document
+ * alive, nor answers later into a window that is gone. */
+static void
+test_chooser_left_open (void)
+{
+  static const char *const actions[] = { "win.open", "win.save-as" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (actions); i++)
+    {
+      static const guint32 values[] = { 31, 32 };
+      g_autoptr (GBytes) bytes = tress_test_format_build (values, 2);
+      g_autoptr (GError) error = NULL;
+      g_autoptr (TressDocument) doc = tress_document_new_from_bytes (bytes, "unsaved", &error);
+      TressWindow *window = tress_test_window_new (0, 0);
+
+      g_assert_no_error (error);
+      tress_window_add_document (window, doc);
+      g_clear_object (&doc);
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), actions[i], NULL));
+      wait_for_chooser ();
+      tress_test_window_destroy (window);
+      g_assert_null (find_toplevel (GTK_TYPE_FILE_CHOOSER_DIALOG));
+    }
+}
+
 /* A window's surface can outlive it (GDK keeps the one under the pointer,
  * and a size computation queued on it still runs): nothing connected to the
  * surface may then point at the freed window. Checked for the editor's window
@@ -1560,6 +1586,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/app/window/reopen-changed-file", test_reopen_changed_file);
   g_test_add_func ("/app/window/save-then-close", test_save_then_close);
   g_test_add_func ("/app/window/file-choosers", test_file_choosers);
+  g_test_add_func ("/app/window/chooser-left-open", test_chooser_left_open);
   g_test_add_func ("/app/window/switch-documents", test_switch_documents);
   g_test_add_func ("/app/window/about-and-shortcuts", test_about_and_shortcuts);
   g_test_add_func ("/app/info-view/problems", test_info_view);

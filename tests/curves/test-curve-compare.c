@@ -97,6 +97,22 @@ count_color (const Shot *s, guint8 r, guint8 g, guint8 b)
   return n;
 }
 
+/* Whether a file chooser is on screen. */
+static gboolean
+chooser_shown (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr (GtkWidget) w = g_list_model_get_item (toplevels, i);
+
+      if (GTK_IS_FILE_CHOOSER_DIALOG (w) && gtk_widget_get_visible (w))
+        return TRUE;
+    }
+  return FALSE;
+}
+
 static void
 test_compare (void)
 {
@@ -208,10 +224,28 @@ test_compare (void)
   tress_test_window_close (&tw);
 }
 
+/* "Compare with…" left open when the window closes: the chooser goes with
+ * the window, and lets go of the editor and the document. */
+static void
+test_chooser_left_open (void)
+{
+  g_autofree char *path = tress_test_sample_path ("bfres/Animal_Bass_Animation.bfres");
+  TressTestWindow tw;
+
+  if (path == NULL)
+    return;
+  tress_test_window_open (&tw, path, TRESS_TYPE_CURVE_EDITOR, 960, 640);
+  g_assert_true (gtk_widget_activate_action (tw.editor, "curves.compare-with", NULL));
+  WAIT_FOR (chooser_shown ());
+  tress_test_window_close (&tw);
+  g_assert_false (chooser_shown ());
+}
+
 int
 main (int argc, char *argv[])
 {
   tress_test_window_init (&argc, &argv);
   g_test_add_func ("/curves/compare", test_compare);
+  g_test_add_func ("/curves/compare/chooser-left-open", test_chooser_left_open);
   return g_test_run ();
 }

@@ -776,6 +776,15 @@ test_retarget_dialog_left_open (Fixture *f, gconstpointer data)
   WAIT_FOR (n_windows_titled ("Retarget body part") == 2);
 }
 
+/* The strand texture's chooser (not modal: the window can be closed under
+ * it) goes with the window, and lets go of the editor and the document. */
+static void
+test_background_chooser_left_open (Fixture *f, gconstpointer data)
+{
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->editor), "fur.load-background", NULL));
+  WAIT_FOR (n_windows_titled ("Strand texture") == 1);
+}
+
 /* Whether a line of the ribbon gives weight to @part. */
 static gboolean
 ribbon_weighs_on (TressChaFile *file, guint material, guint ribbon, guint32 part)
@@ -2430,6 +2439,7 @@ main (int argc, char *argv[])
       ADD ("/fur/window/paint-stroke", NULL, test_paint_stroke);
       ADD ("/fur/window/retarget-dialog", NULL, test_retarget_dialog);
       ADD ("/fur/window/retarget-dialog-left-open", NULL, test_retarget_dialog_left_open);
+      ADD ("/fur/window/background-chooser-left-open", NULL, test_background_chooser_left_open);
       ADD ("/fur/window/problem-fix", &ribbon_6_broken, test_problem_fix);
       ADD ("/fur/window/problems-banner", &three_broken, test_problems_banner);
       ADD ("/fur/window/problems-past-the-list", &every_line_broken, test_problems_past_the_list);
