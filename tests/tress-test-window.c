@@ -309,11 +309,20 @@ tress_test_wait_frame (GtkWidget *widget)
   g_signal_handler_disconnect (clock, id);
 }
 
+static gboolean
+on_idle (gpointer data)
+{
+  *(gboolean *)data = TRUE;
+  return G_SOURCE_REMOVE;
+}
+
 void
 tress_test_wait_idle (void)
 {
-  gint64 deadline = g_get_monotonic_time () + G_USEC_PER_SEC;
+  gboolean done = FALSE;
 
-  while (g_main_context_pending (NULL) && g_get_monotonic_time () < deadline)
-    g_main_context_iteration (NULL, FALSE);
+  /* The main loop runs a source only when none of a higher priority is
+   * ready: once this one has run, so have the idles queued before it. */
+  g_idle_add_full (G_PRIORITY_LOW, on_idle, &done, NULL);
+  TRESS_TEST_WAIT_FOR (done);
 }

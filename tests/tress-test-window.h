@@ -79,7 +79,9 @@ void tress_test_assert_finalized (gpointer object, gboolean unref, const char *w
 /* Waits until @widget's frame clock has painted a frame that began after now
  * (a layout and a draw have happened, whatever was queued before). */
 void tress_test_wait_frame (GtkWidget *widget);
-/* Runs the main loop until nothing is pending (idles, queued events). */
+/* Runs the main loop until the idles queued before now (of any priority
+ * above G_PRIORITY_LOW) have run, and the events already received: for what
+ * an action defers, and for checking that nothing more comes of it. */
 void tress_test_wait_idle (void);
 
 G_END_DECLS

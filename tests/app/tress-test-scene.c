@@ -101,7 +101,8 @@ tress_test_scene_settled_screen (TressTestScene *f)
     {
       GBytes *now;
 
-      tress_test_spin (50);
+      /* Another frame painted, and what the screen shows of it. */
+      tress_test_wait_frame (f->area);
       now = tress_test_screen_pixels (f->area, &w, &h);
       if (last != NULL && g_bytes_equal (last, now))
         {

@@ -970,7 +970,7 @@ test_problems_banner (Fixture *f, gconstpointer data)
   g_assert_null (tress_fur_editor_get_problems_banner (f->editor));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->editor), "fur.fix-all", NULL));
   g_assert_true (tress_history_undo (tress_document_get_history (TRESS_DOCUMENT (f->doc))));
-  tress_test_spin (20);
+  tress_test_wait_idle ();
   g_assert_null (tress_fur_editor_get_problems_banner (f->editor));
   tress_test_pointer_move (GTK_WIDGET (f->window), 1, 1);
 }
@@ -1052,13 +1052,13 @@ test_inspector_fields (Fixture *f, gconstpointer data)
   for (guint i = 0; i < n; i++)
     memcpy (before + 3 * i, m->lines[first + i].direction, 12);
   tress_cha_document_set_selection (f->doc, &(TressChaRibbonId){ 0, a }, 1, NULL);
-  tress_test_spin (5);
+  tress_test_wait_idle ();
   steps = tress_history_get_n_undo (history);
 
   /* The lines' y differ: the field says so; leaving it as it is is no edit. */
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (dir_y)), ==, "");
   gtk_spin_button_update (GTK_SPIN_BUTTON (dir_y));
-  tress_test_spin (5);
+  tress_test_wait_idle ();
   g_assert_cmpuint (tress_history_get_n_undo (history), ==, steps);
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (dir_y)), ==, "");
   for (guint i = 0; i < n; i++)
@@ -1067,7 +1067,7 @@ test_inspector_fields (Fixture *f, gconstpointer data)
   /* A typed y: every line gets it, x and z stay each line's own. */
   gtk_editable_set_text (GTK_EDITABLE (dir_y), "0.1523");
   g_signal_emit_by_name (gtk_editable_get_delegate (GTK_EDITABLE (dir_y)), "activate");
-  tress_test_spin (5);
+  tress_test_wait_idle ();
   g_assert_cmpuint (tress_history_get_n_undo (history), ==, steps + 1);
   g_assert_true (g_str_has_prefix (tress_history_get_undo_label (history), "Set direction y of "));
   for (guint i = 0; i < n; i++)
@@ -1080,7 +1080,7 @@ test_inspector_fields (Fixture *f, gconstpointer data)
    * (which reads back what it shows) is no edit. */
   WAIT_FOR (g_strcmp0 (gtk_editable_get_text (GTK_EDITABLE (dir_y)), "0.152") == 0);
   gtk_spin_button_update (GTK_SPIN_BUTTON (dir_y));
-  tress_test_spin (5);
+  tress_test_wait_idle ();
   g_assert_cmpuint (tress_history_get_n_undo (history), ==, steps + 1);
   g_assert_cmpfloat (m->lines[first].direction[1], ==, 0.1523f);
 
@@ -1090,7 +1090,7 @@ test_inspector_fields (Fixture *f, gconstpointer data)
       GTK_SPIN_BUTTON (find_widget (inspector, GTK_TYPE_SPIN_BUTTON, NULL, "Reference 1", 0)), 100);
   gtk_spin_button_set_value (
       GTK_SPIN_BUTTON (find_widget (inspector, GTK_TYPE_SPIN_BUTTON, NULL, "Reference 3", 0)), 50);
-  tress_test_spin (5);
+  tress_test_wait_idle ();
   g_assert_cmpuint (tress_history_get_n_undo (history), ==, steps + 2);
   g_assert_true (g_str_has_prefix (tress_history_get_undo_label (history), "Set weight 3 of "));
 
@@ -1113,10 +1113,10 @@ test_inspector_fields (Fixture *f, gconstpointer data)
     g_assert_true (tress_cha_material_ribbon_lines (m, b, &fb, &nb));
     memcpy (b_refs, m->lines[fb].refs, sizeof b_refs);
     tress_cha_document_set_selection (f->doc, both, 2, NULL);
-    tress_test_spin (5);
+    tress_test_wait_idle ();
     entry = (m->lines[first].refs[2] / 3 + 1) % m->n_applied;
     gtk_drop_down_set_selected (GTK_DROP_DOWN (part3), entry);
-    tress_test_spin (5);
+    tress_test_wait_idle ();
     g_assert_cmpuint (m->lines[fb].refs[0], ==, b_refs[0]);
     g_assert_cmpuint (m->lines[fb].refs[1], ==, b_refs[1]);
     g_assert_cmpuint (m->lines[fb].refs[2], ==, 3 * entry);
@@ -1135,7 +1135,7 @@ test_inspector_fields (Fixture *f, gconstpointer data)
     g_assert_true (GTK_IS_SPIN_BUTTON (spin));
     gtk_widget_grab_focus (spin);
     gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), 0.05);
-    tress_test_spin (10);
+    tress_test_wait_idle ();
     g_assert_true (g_str_has_prefix (tress_history_get_undo_label (history), "Set length of "));
   }
 }
@@ -1173,7 +1173,7 @@ type_into (GtkWidget *inspector, const char *name, const char *text)
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (spin)), ==, text);
   tress_test_pointer_key (GDK_KEY_Return, TRUE);
   tress_test_pointer_key (GDK_KEY_Return, FALSE);
-  tress_test_spin (5);
+  tress_test_wait_idle ();
 }
 
 /* Two ribbons whose lines differ: every differing field is empty (its
@@ -1221,7 +1221,7 @@ test_mixed_values (Fixture *f, gconstpointer data)
   type_into (inspector, "Reference 1", "");
   scroll_into_view (part1);
   choose_entry (part1, "(mixed)");
-  tress_test_spin (5);
+  tress_test_wait_idle ();
   g_assert_cmpuint (tress_history_get_n_undo (history), ==, steps);
 
   /* A weight typed: all lines. */
@@ -1292,7 +1292,7 @@ test_part_names (Fixture *f, gconstpointer data)
 
   g_assert_true (
       gtk_widget_activate_action (GTK_WIDGET (f->editor), "fur.select-ribbons", "s", "0:1"));
-  tress_test_spin (50);
+  tress_test_wait_idle ();
   gtk_spin_button_set_value (
       GTK_SPIN_BUTTON (find_widget (inspector, GTK_TYPE_SPIN_BUTTON, NULL, "name part", 0)), part);
   gtk_editable_set_text (
@@ -1501,14 +1501,15 @@ assert_legend_drawn (TressWindow *window, TressFurOverlay *overlay)
   for (GtkWidget *w = GTK_WIDGET (overlay); w != NULL; w = gtk_widget_get_parent (w))
     if (GTK_IS_STACK (w))
       WAIT_FOR (!gtk_stack_get_transition_running (GTK_STACK (w)));
-  tress_test_spin (50);
-  /* The window draws nothing while a new layout is pending: try again then. */
+  tress_test_wait_frame (GTK_WIDGET (window));
+  /* The window draws nothing while a new layout is pending: try again after
+   * the next frame. */
   for (guint tries = 0; !tress_window_render_png (GTK_WINDOW (window), png, &error); tries++)
     {
       g_assert_true (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_WOULD_BLOCK));
       g_assert_cmpuint (tries, <, 100);
       g_clear_error (&error);
-      tress_test_spin (20);
+      tress_test_wait_frame (GTK_WIDGET (window));
     }
   texture = gdk_texture_new_from_filename (png, &error);
   g_assert_no_error (error);
@@ -1960,7 +1961,7 @@ scroll_into_view (GtkWidget *field)
     content = gtk_viewport_get_child (GTK_VIEWPORT (content));
   g_assert_true (gtk_widget_compute_point (field, content, &GRAPHENE_POINT_INIT (0, 0), &p));
   gtk_adjustment_set_value (adj, p.y - gtk_adjustment_get_page_size (adj) / 2);
-  tress_test_spin (50);
+  tress_test_wait_frame (panel);
 }
 
 /* The mouse wheel over the inspector, as a user scrolls down it: the panel
@@ -1992,7 +1993,7 @@ test_wheel_over_inspector (Fixture *f, gconstpointer data)
   inspector = GTK_WIDGET (tress_fur_editor_get_inspector (f->editor));
   g_assert_true (
       gtk_widget_activate_action (GTK_WIDGET (f->editor), "fur.select-ribbons", "s", "0:1,0:2"));
-  tress_test_spin (100);
+  tress_test_wait_idle ();
   before = tress_cha_file_serialize (tress_cha_document_get_cha (f->doc));
   steps = tress_history_get_n_undo (history);
   panel = find_widget (inspector, GTK_TYPE_SCROLLED_WINDOW, NULL, NULL, 0);
@@ -2099,8 +2100,7 @@ wait_placed (GtkWidget *widget)
         }
       else if (gdk_frame_clock_get_frame_counter (clock) >= since + 2)
         return;
-      gtk_widget_queue_draw (widget);
-      tress_test_spin (5);
+      tress_test_wait_frame (widget);
     }
 }
 
@@ -2173,7 +2173,7 @@ choose_entry (GtkWidget *dropdown, const char *text)
   popover = find_widget (dropdown, GTK_TYPE_POPOVER, NULL, NULL, 0);
   g_assert_nonnull (popover);
   WAIT_FOR (gtk_widget_get_mapped (popover) && gtk_widget_get_width (popover) > 0);
-  tress_test_spin (20);
+  tress_test_wait_frame (popover);
   /* Down the list until the entry is inside the popover, as a user scrolls to it. */
   {
     GtkWidget *list = find_widget (popover, GTK_TYPE_SCROLLED_WINDOW, NULL, NULL, 0);
@@ -2191,7 +2191,7 @@ choose_entry (GtkWidget *dropdown, const char *text)
                            gtk_adjustment_get_upper (adj) - gtk_adjustment_get_page_size (adj));
         gtk_adjustment_set_value (adj, gtk_adjustment_get_value (adj)
                                            + gtk_adjustment_get_page_size (adj) / 2);
-        tress_test_spin (20);
+        tress_test_wait_frame (list);
       }
   }
   click_middle (label);
@@ -2219,12 +2219,12 @@ test_hybrid_row (Fixture *f, gconstpointer data)
   radeon = find_expander (tree, TRESS_CHA_NODE_SECTION, 0);
   click (radeon, 8, gtk_widget_get_height (radeon) / 2.0);
   WAIT_FOR ((material = find_expander (tree, TRESS_CHA_NODE_MATERIAL, 0)) != NULL);
-  tress_test_spin (50);
+  /* (click() waits until the row stays where it is drawn) */
   click (material, 24, gtk_widget_get_height (material) / 2.0);
   WAIT_FOR (
       g_list_model_get_n_items (G_LIST_MODEL (tress_fur_editor_get_tree_selection (f->editor)))
       > 100);
-  tress_test_spin (100);
+  tress_test_wait_idle ();
   tress_cha_document_get_selection (f->doc, &n);
   g_assert_cmpuint (n, ==, 0);
   tress_test_pointer_move (GTK_WIDGET (f->window), 1, 1);

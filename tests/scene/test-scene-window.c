@@ -418,7 +418,7 @@ test_real_pointer (void)
     g_assert_cmpint (gdk_surface_get_width (surface), ==, 960);
     g_assert_cmpint (gdk_surface_get_height (surface), ==, 640);
   }
-  area = tress_test_find_type (GTK_WIDGET (f.preview), GTK_TYPE_GL_AREA);
+  area = f.area = tress_test_find_type (GTK_WIDGET (f.preview), GTK_TYPE_GL_AREA);
   g_assert_nonnull (area);
   tree = gtk_widget_get_ancestor (tress_test_find_label (GTK_WIDGET (f.editor), "Dead (Dead)",
                                                          GTK_WIDGET (f.window),
@@ -429,7 +429,8 @@ test_real_pointer (void)
   /* The pointer away from the preview (no hover highlight, no tooltip). */
   tress_test_pointer_move (GTK_WIDGET (f.view), 5, 5);
   WAIT_FOR (tress_scene_preview_grab (f.preview, &w, &h) != NULL);
-  tress_test_spin (300);
+  /* What the screen shows once it has stopped changing. */
+  g_bytes_unref (tress_test_scene_settled_screen (&f));
   dead = tress_test_screen_pixels (area, &w, &h);
   total = (guint)(w * h);
   g_assert_cmpint (tress_scene_pane_get_animation (f.pane), >=, 0);
@@ -500,7 +501,7 @@ test_real_pointer (void)
                   tress_test_pixels_different (jump, clicked, 3, 6));
   if (screenshot != NULL)
     {
-      tress_test_spin (500);
+      g_bytes_unref (tress_test_scene_settled_screen (&f));
       tress_test_screen_save_png (GTK_WIDGET (f.window), screenshot);
       g_test_message ("wrote %s", screenshot);
       g_clear_pointer (&clicked, g_bytes_unref);
@@ -517,7 +518,6 @@ test_real_pointer (void)
 
     tress_test_pointer_move (GTK_WIDGET (f.view), x, y);
     tress_test_pointer_button (1, TRUE);
-    tress_test_spin (100);
     for (int step = 1; step <= 4; step++)
       tress_test_pointer_move (GTK_WIDGET (f.view), x, y - (up * step) / 4);
     during = tress_test_screen_changed (area, clicked, total / 200);
