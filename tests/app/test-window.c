@@ -23,9 +23,6 @@ static TressApplication *app;
 
 /* ---- helpers ----------------------------------------------------------- */
 
-/* Runs the main loop until @cond holds (fails after 20 s). */
-#define WAIT_FOR(cond) TRESS_TEST_WAIT_FOR (cond)
-
 static char *
 write_test_file (const char *name, const guint32 *values, guint n_values, const char *trailer)
 {
@@ -327,7 +324,8 @@ test_open_edit_undo_redo_save (void)
   g_assert_true (button_enabled (window, "win.open"));
 
   activate_open (window, path);
-  WAIT_FOR (tress_window_get_n_documents (window) == 1 && !tress_window_get_busy (window));
+  TRESS_TEST_WAIT_FOR (tress_window_get_n_documents (window) == 1
+                       && !tress_window_get_busy (window));
   g_assert_cmpuint (n_current_notify, ==, 1);
   page = tress_window_get_current_page (window);
   g_assert_nonnull (page);
@@ -382,7 +380,7 @@ test_open_edit_undo_redo_save (void)
 
   /* Save. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.save", NULL));
-  WAIT_FOR (!tress_window_get_busy (window));
+  TRESS_TEST_WAIT_FOR (!tress_window_get_busy (window));
   g_assert_null (find_dialog (window));
   on_disk = tress_test_read_file (path);
   tress_test_assert_bytes_equal (on_disk, expected);
@@ -399,7 +397,7 @@ test_open_edit_undo_redo_save (void)
   closed_doc = tress_window_get_current_document (window);
   g_object_add_weak_pointer (G_OBJECT (closed_doc), (gpointer *)&closed_doc);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.close-document", NULL));
-  WAIT_FOR (closed_doc == NULL);
+  TRESS_TEST_WAIT_FOR (closed_doc == NULL);
   g_assert_null (find_dialog (window));
   g_assert_cmpuint (tress_window_get_n_documents (window), ==, 0);
   g_assert_null (tress_window_get_current_document (window));
@@ -423,7 +421,7 @@ test_open_error_dialog (void)
   g_file_set_contents (path, (const char *)bad, sizeof bad, &error);
   g_assert_no_error (error);
   activate_open (window, path);
-  WAIT_FOR (!tress_window_get_busy (window) && find_dialog (window) != NULL);
+  TRESS_TEST_WAIT_FOR (!tress_window_get_busy (window) && find_dialog (window) != NULL);
   dialog = find_dialog (window);
   text = dialog_text (dialog);
   g_test_message ("dialog: %s", text);
@@ -433,7 +431,7 @@ test_open_error_dialog (void)
   g_assert_cmpuint (tress_window_get_n_documents (window), ==, 0);
 
   gtk_dialog_response (GTK_DIALOG (dialog), GTK_RESPONSE_CLOSE);
-  WAIT_FOR (find_dialog (window) == NULL);
+  TRESS_TEST_WAIT_FOR (find_dialog (window) == NULL);
   tress_test_window_destroy (window);
 }
 
@@ -451,21 +449,21 @@ test_quit_from_error_dialog (void)
   g_file_set_contents (path, (const char *)bad, sizeof bad, &error);
   g_assert_no_error (error);
   activate_open (window, path);
-  WAIT_FOR (!tress_window_get_busy (window) && find_dialog (window) != NULL);
+  TRESS_TEST_WAIT_FOR (!tress_window_get_busy (window) && find_dialog (window) != NULL);
   dialog = find_dialog (window);
   if (!tress_test_pointer_available (GTK_WIDGET (dialog)))
     {
       tress_test_window_destroy (window);
       return;
     }
-  WAIT_FOR (gtk_widget_get_mapped (GTK_WIDGET (dialog)));
+  TRESS_TEST_WAIT_FOR (gtk_widget_get_mapped (GTK_WIDGET (dialog)));
   /* Without a window manager, the keys go where the pointer is. */
   tress_test_pointer_move (GTK_WIDGET (dialog), 10, 10);
   g_object_add_weak_pointer (G_OBJECT (window), (gpointer *)&window);
   g_object_add_weak_pointer (G_OBJECT (dialog), (gpointer *)&dialog);
   tress_test_pointer_key (GDK_KEY_Control_L, TRUE);
   tress_test_pointer_key_unwatched (GDK_KEY_q, TRUE);
-  WAIT_FOR (window == NULL && dialog == NULL);
+  TRESS_TEST_WAIT_FOR (window == NULL && dialog == NULL);
   tress_test_pointer_key_unwatched (GDK_KEY_q, FALSE);
   tress_test_pointer_key_unwatched (GDK_KEY_Control_L, FALSE);
 }
@@ -488,7 +486,7 @@ test_open_truncated_sample (void)
 
   window = tress_test_window_new (0, 0);
   activate_open (window, path);
-  WAIT_FOR (!tress_window_get_busy (window) && find_dialog (window) != NULL);
+  TRESS_TEST_WAIT_FOR (!tress_window_get_busy (window) && find_dialog (window) != NULL);
   text = dialog_text (find_dialog (window));
   g_test_message ("dialog: %s", text);
   g_assert_nonnull (strstr (text, "Could not open “cut.niff”"));
@@ -577,17 +575,19 @@ test_loading_page_cancel (void)
         {
           /* With a document open, the page to come back to is the documents'. */
           activate_open (window, plain);
-          WAIT_FOR (tress_window_get_n_documents (window) == 1 && !tress_window_get_busy (window));
+          TRESS_TEST_WAIT_FOR (tress_window_get_n_documents (window) == 1
+                               && !tress_window_get_busy (window));
         }
       g_assert_cmpstr (shown_page (window), ==, before);
       tress_window_open_file (window, slow);
-      WAIT_FOR (g_strcmp0 (shown_page (window), "loading") == 0);
+      TRESS_TEST_WAIT_FOR (g_strcmp0 (shown_page (window), "loading") == 0);
       g_assert_cmpuint (tress_loading_page_get_n_loads (page), ==, 1);
       g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (page)));
 
       /* The bytes come, and the page says how many of how many. */
-      WAIT_FOR ((g_free (text), text = tress_loading_page_dup_text (page),
-                 strstr (text, "Reading: ") != NULL && strstr (text, "Reading: 0 bytes") == NULL));
+      TRESS_TEST_WAIT_FOR (
+          (g_free (text), text = tress_loading_page_dup_text (page),
+           strstr (text, "Reading: ") != NULL && strstr (text, "Reading: 0 bytes") == NULL));
       g_test_message ("loading: %s", text);
       g_assert_nonnull (strstr (text, "slow.trsstest"));
       {
@@ -596,8 +596,8 @@ test_loading_page_cancel (void)
 
         g_assert_nonnull (strstr (text, of));
       }
-      WAIT_FOR ((g_free (later), later = tress_loading_page_dup_text (page),
-                 g_strcmp0 (later, text) != 0));
+      TRESS_TEST_WAIT_FOR ((g_free (later), later = tress_loading_page_dup_text (page),
+                            g_strcmp0 (later, text) != 0));
       /* The window stays usable: its actions answer while the file is read. */
       g_assert_true (button_enabled (window, "win.open"));
 
@@ -606,14 +606,14 @@ test_loading_page_cancel (void)
       t0 = g_get_monotonic_time ();
       /* As a click does (a key press shows the button pressed for 250 ms first). */
       g_signal_emit_by_name (cancel, "clicked");
-      WAIT_FOR (g_strcmp0 (shown_page (window), before) == 0);
+      TRESS_TEST_WAIT_FOR (g_strcmp0 (shown_page (window), before) == 0);
       back = g_get_monotonic_time () - t0;
       g_test_message ("back to the %s page %.1f ms after Cancel", before, back / 1000.0);
       g_assert_cmpint (back, <, 200 * 1000);
       g_assert_cmpuint (tress_loading_page_get_n_loads (page), ==, 0);
 
       /* The read stops at once: the worker ends, no read runs past the cancel. */
-      WAIT_FOR (!tress_window_get_busy (window));
+      TRESS_TEST_WAIT_FOR (!tress_window_get_busy (window));
       g_assert_cmpint (g_get_monotonic_time () - t0, <, G_USEC_PER_SEC);
       g_assert_cmpuint (tress_slow_file_reads_after_cancel (), ==, 0);
       g_assert_cmpint (tress_slow_file_last_read_time (), <, t0 + 100 * 1000);
@@ -644,7 +644,7 @@ test_loading_page_done (void)
   g_signal_connect (window_stack (window), "notify::visible-child-name", G_CALLBACK (on_page_shown),
                     &n_loading);
   tress_window_open_file (window, slow);
-  WAIT_FOR (tress_window_get_n_documents (window) == 1);
+  TRESS_TEST_WAIT_FOR (tress_window_get_n_documents (window) == 1);
   g_assert_cmpuint (n_loading, ==, 1);
   g_assert_cmpstr (shown_page (window), ==, "documents");
   g_assert_cmpuint (tress_loading_page_get_n_loads (loading_page (window)), ==, 0);
@@ -666,34 +666,35 @@ test_close_unsaved_prompts (void)
   g_autofree char *text = NULL;
 
   activate_open (window, path);
-  WAIT_FOR (tress_window_get_n_documents (window) == 1 && !tress_window_get_busy (window));
+  TRESS_TEST_WAIT_FOR (tress_window_get_n_documents (window) == 1
+                       && !tress_window_get_busy (window));
   g_assert_true (gtk_widget_activate_action (
       tress_document_page_get_editor (tress_window_get_current_page (window)), "test.set-value",
       "(uu)", 0, 8));
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.close-document", NULL));
-  WAIT_FOR (find_dialog (window) != NULL);
+  TRESS_TEST_WAIT_FOR (find_dialog (window) != NULL);
   dialog = find_dialog (window);
   text = dialog_text (dialog);
   g_assert_nonnull (strstr (text, "Save changes to “close.trsstest” before closing?"));
   gtk_dialog_response (GTK_DIALOG (dialog), GTK_RESPONSE_CANCEL);
-  WAIT_FOR (find_dialog (window) == NULL);
+  TRESS_TEST_WAIT_FOR (find_dialog (window) == NULL);
   g_assert_cmpuint (tress_window_get_n_documents (window), ==, 1);
 
   /* Closing the window asks as well, and Cancel keeps it open. */
   gtk_window_close (GTK_WINDOW (window));
-  WAIT_FOR (find_dialog (window) != NULL);
+  TRESS_TEST_WAIT_FOR (find_dialog (window) != NULL);
   g_clear_pointer (&text, g_free);
   text = dialog_text (find_dialog (window));
   g_assert_nonnull (strstr (text, "Save changes to 1 document before closing?"));
   gtk_dialog_response (GTK_DIALOG (find_dialog (window)), GTK_RESPONSE_CANCEL);
-  WAIT_FOR (find_dialog (window) == NULL);
+  TRESS_TEST_WAIT_FOR (find_dialog (window) == NULL);
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (window)));
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.close-document", NULL));
-  WAIT_FOR (find_dialog (window) != NULL);
+  TRESS_TEST_WAIT_FOR (find_dialog (window) != NULL);
   gtk_dialog_response (GTK_DIALOG (find_dialog (window)), 1 /* close without saving */);
-  WAIT_FOR (tress_window_get_n_documents (window) == 0);
+  TRESS_TEST_WAIT_FOR (tress_window_get_n_documents (window) == 0);
   on_disk = tress_test_read_file (path);
   tress_test_assert_bytes_equal (on_disk, original);
   tress_test_window_destroy (window);
@@ -711,14 +712,15 @@ test_close_prompt_saves (void)
   TressWindow *window = tress_test_window_new (0, 0);
 
   activate_open (window, path);
-  WAIT_FOR (tress_window_get_n_documents (window) == 1 && !tress_window_get_busy (window));
+  TRESS_TEST_WAIT_FOR (tress_window_get_n_documents (window) == 1
+                       && !tress_window_get_busy (window));
   gtk_widget_activate_action (
       tress_document_page_get_editor (tress_window_get_current_page (window)), "test.set-value",
       "(uu)", 1, 10);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.close-document", NULL));
-  WAIT_FOR (find_dialog (window) != NULL);
+  TRESS_TEST_WAIT_FOR (find_dialog (window) != NULL);
   gtk_dialog_response (GTK_DIALOG (find_dialog (window)), 2 /* save */);
-  WAIT_FOR (tress_window_get_n_documents (window) == 0);
+  TRESS_TEST_WAIT_FOR (tress_window_get_n_documents (window) == 0);
   on_disk = tress_test_read_file (path);
   tress_test_assert_bytes_equal (on_disk, expected);
   tress_test_window_destroy (window);
@@ -752,12 +754,14 @@ test_same_name_tabs (void)
                                       (gssize)g_bytes_get_size (bytes), NULL));
 
   activate_open (window, a);
-  WAIT_FOR (tress_window_get_n_documents (window) == 1 && !tress_window_get_busy (window));
+  TRESS_TEST_WAIT_FOR (tress_window_get_n_documents (window) == 1
+                       && !tress_window_get_busy (window));
   tab = tab_text (window, 0);
   g_assert_cmpstr (tab, ==, "same.trsstest");
   g_clear_pointer (&tab, g_free);
   activate_open (window, c);
-  WAIT_FOR (tress_window_get_n_documents (window) == 2 && !tress_window_get_busy (window));
+  TRESS_TEST_WAIT_FOR (tress_window_get_n_documents (window) == 2
+                       && !tress_window_get_busy (window));
   tab = tab_text (window, 0);
   g_assert_cmpstr (tab, ==, "same.trsstest — demo");
   g_clear_pointer (&tab, g_free);
@@ -766,7 +770,8 @@ test_same_name_tabs (void)
   g_clear_pointer (&tab, g_free);
   /* The same folder name twice: one level more. */
   activate_open (window, b);
-  WAIT_FOR (tress_window_get_n_documents (window) == 3 && !tress_window_get_busy (window));
+  TRESS_TEST_WAIT_FOR (tress_window_get_n_documents (window) == 3
+                       && !tress_window_get_busy (window));
   tab = tab_text (window, 0);
   g_assert_cmpstr (tab, ==, "same.trsstest — fur/demo");
   g_clear_pointer (&tab, g_free);
@@ -783,7 +788,7 @@ test_same_name_tabs (void)
                                              GTK_TYPE_NOTEBOOK)),
       1);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.close-document", NULL);
-  WAIT_FOR (tress_window_get_n_documents (window) == 1);
+  TRESS_TEST_WAIT_FOR (tress_window_get_n_documents (window) == 1);
   tab = tab_text (window, 0);
   g_assert_cmpstr (tab, ==, "same.trsstest");
   tress_test_window_destroy (window);
@@ -800,9 +805,11 @@ test_several_documents (void)
   g_autofree char *tab = NULL;
 
   activate_open (window, a);
-  WAIT_FOR (tress_window_get_n_documents (window) == 1 && !tress_window_get_busy (window));
+  TRESS_TEST_WAIT_FOR (tress_window_get_n_documents (window) == 1
+                       && !tress_window_get_busy (window));
   activate_open (window, b);
-  WAIT_FOR (tress_window_get_n_documents (window) == 2 && !tress_window_get_busy (window));
+  TRESS_TEST_WAIT_FOR (tress_window_get_n_documents (window) == 2
+                       && !tress_window_get_busy (window));
   g_assert_cmpuint (tress_test_model_get_n_values (current_model (window)), ==, 2);
 
   /* Undo acts on the current document only. */
@@ -821,11 +828,12 @@ test_several_documents (void)
     g_autofree char *b_uri = g_file_get_uri (b_file);
 
     g_assert_true (gtk_recent_manager_has_item (gtk_recent_manager_get_default (), b_uri));
-    WAIT_FOR (recent_menu_has (window, "b.trsstest") && recent_menu_has (window, "a.trsstest"));
+    TRESS_TEST_WAIT_FOR (recent_menu_has (window, "b.trsstest")
+                         && recent_menu_has (window, "a.trsstest"));
   }
 
   activate_open (window, a);
-  WAIT_FOR (!tress_window_get_busy (window));
+  TRESS_TEST_WAIT_FOR (!tress_window_get_busy (window));
   g_assert_cmpuint (tress_window_get_n_documents (window), ==, 2);
   /* Twice at once, before either read finished: still one page. */
   {
@@ -834,12 +842,12 @@ test_several_documents (void)
 
     activate_open (window, c);
     activate_open (window, c);
-    WAIT_FOR (!tress_window_get_busy (window));
+    TRESS_TEST_WAIT_FOR (!tress_window_get_busy (window));
     g_assert_cmpuint (tress_window_get_n_documents (window), ==, 3);
     gtk_widget_activate_action (GTK_WIDGET (window), "win.close-document", NULL);
     g_assert_cmpuint (tress_window_get_n_documents (window), ==, 2);
     activate_open (window, a);
-    WAIT_FOR (!tress_window_get_busy (window));
+    TRESS_TEST_WAIT_FOR (!tress_window_get_busy (window));
   }
   g_assert_cmpuint (tress_test_model_get_n_values (current_model (window)), ==, 1);
   g_assert_false (button_enabled (window, "win.undo"));
@@ -862,11 +870,11 @@ test_several_documents (void)
     /* The window maps and gets its size through the main loop (late on a busy
      * machine), and nothing is drawn while a layout is pending: try again on a
      * later frame. */
-    WAIT_FOR (gtk_widget_get_mapped (GTK_WIDGET (window))
-              && gtk_widget_get_width (GTK_WIDGET (window)) > 0);
-    WAIT_FOR (tress_window_render_png (GTK_WINDOW (window), png, &error)
-              || !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_WOULD_BLOCK)
-              || (g_clear_error (&error), FALSE));
+    TRESS_TEST_WAIT_FOR (gtk_widget_get_mapped (GTK_WIDGET (window))
+                         && gtk_widget_get_width (GTK_WIDGET (window)) > 0);
+    TRESS_TEST_WAIT_FOR (tress_window_render_png (GTK_WINDOW (window), png, &error)
+                         || !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_WOULD_BLOCK)
+                         || (g_clear_error (&error), FALSE));
     g_assert_no_error (error);
     texture = gdk_texture_new_from_filename (png, &error);
     g_assert_no_error (error);
@@ -914,7 +922,8 @@ test_drop_files (void)
   g_value_unset (&value);
   g_slist_free (files);
   g_assert_true (accepted);
-  WAIT_FOR (tress_window_get_n_documents (window) == 1 && !tress_window_get_busy (window));
+  TRESS_TEST_WAIT_FOR (tress_window_get_n_documents (window) == 1
+                       && !tress_window_get_busy (window));
   g_assert_cmpuint (tress_test_model_get_value (current_model (window), 0), ==, 11);
   tress_test_window_destroy (window);
 }
@@ -935,7 +944,8 @@ test_save_changed_on_disk (void)
   g_autofree char *text = NULL;
 
   activate_open (window, path);
-  WAIT_FOR (tress_window_get_n_documents (window) == 1 && !tress_window_get_busy (window));
+  TRESS_TEST_WAIT_FOR (tress_window_get_n_documents (window) == 1
+                       && !tress_window_get_busy (window));
   gtk_widget_activate_action (
       tress_document_page_get_editor (tress_window_get_current_page (window)), "test.set-value",
       "(uu)", 1, 5);
@@ -944,12 +954,12 @@ test_save_changed_on_disk (void)
   g_assert_no_error (error);
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.save", NULL));
-  WAIT_FOR (!tress_window_get_busy (window) && find_dialog (window) != NULL);
+  TRESS_TEST_WAIT_FOR (!tress_window_get_busy (window) && find_dialog (window) != NULL);
   text = dialog_text (find_dialog (window));
   g_assert_nonnull (strstr (text, "“changed.trsstest” changed on disk"));
   /* Cancel: the other program's file stays. */
   gtk_dialog_response (GTK_DIALOG (find_dialog (window)), GTK_RESPONSE_CANCEL);
-  WAIT_FOR (find_dialog (window) == NULL && !tress_window_get_busy (window));
+  TRESS_TEST_WAIT_FOR (find_dialog (window) == NULL && !tress_window_get_busy (window));
   on_disk = tress_test_read_file (path);
   tress_test_assert_bytes_equal (on_disk, other_bytes);
   g_clear_pointer (&on_disk, g_bytes_unref);
@@ -957,10 +967,11 @@ test_save_changed_on_disk (void)
 
   /* Save again and overwrite. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.save", NULL));
-  WAIT_FOR (!tress_window_get_busy (window) && find_dialog (window) != NULL);
+  TRESS_TEST_WAIT_FOR (!tress_window_get_busy (window) && find_dialog (window) != NULL);
   gtk_dialog_response (GTK_DIALOG (find_dialog (window)), GTK_RESPONSE_ACCEPT);
-  WAIT_FOR (!tress_window_get_busy (window)
-            && !tress_document_get_modified (tress_window_get_current_document (window)));
+  TRESS_TEST_WAIT_FOR (
+      !tress_window_get_busy (window)
+      && !tress_document_get_modified (tress_window_get_current_document (window)));
   on_disk = tress_test_read_file (path);
   tress_test_assert_bytes_equal (on_disk, expected);
   tress_test_window_destroy (window);
@@ -978,13 +989,14 @@ test_save_failure_dialog (void)
   g_autofree char *text = NULL;
 
   activate_open (window, path);
-  WAIT_FOR (tress_window_get_n_documents (window) == 1 && !tress_window_get_busy (window));
+  TRESS_TEST_WAIT_FOR (tress_window_get_n_documents (window) == 1
+                       && !tress_window_get_busy (window));
   gtk_widget_activate_action (
       tress_document_page_get_editor (tress_window_get_current_page (window)), "test.set-value",
       "(uu)", 0, 6);
   tress_test_format_set_failure (TRESS_TEST_FAILURE_SERIALIZE);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.save", NULL));
-  WAIT_FOR (!tress_window_get_busy (window) && find_dialog (window) != NULL);
+  TRESS_TEST_WAIT_FOR (!tress_window_get_busy (window) && find_dialog (window) != NULL);
   tress_test_format_set_failure (TRESS_TEST_FAILURE_NONE);
   text = dialog_text (find_dialog (window));
   g_assert_nonnull (strstr (text, "Could not save “fail.trsstest”"));
@@ -1091,7 +1103,8 @@ test_revert (void)
   g_autofree char *text = NULL;
 
   activate_open (window, path);
-  WAIT_FOR (tress_window_get_n_documents (window) == 1 && !tress_window_get_busy (window));
+  TRESS_TEST_WAIT_FOR (tress_window_get_n_documents (window) == 1
+                       && !tress_window_get_busy (window));
   g_assert_false (button_enabled (window, "win.save"));
   old_editor = tress_document_page_get_editor (tress_window_get_current_page (window));
   gtk_widget_activate_action (old_editor, "test.set-value", "(uu)", 0, 30);
@@ -1100,11 +1113,11 @@ test_revert (void)
   g_assert_cmpuint (tress_test_model_get_value (current_model (window), 1), ==, 40);
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.revert", NULL));
-  WAIT_FOR (find_dialog (window) != NULL);
+  TRESS_TEST_WAIT_FOR (find_dialog (window) != NULL);
   text = dialog_text (find_dialog (window));
   g_assert_nonnull (strstr (text, "Revert unsaved changes to “revert.trsstest”?"));
   gtk_dialog_response (GTK_DIALOG (find_dialog (window)), GTK_RESPONSE_ACCEPT);
-  WAIT_FOR (find_dialog (window) == NULL);
+  TRESS_TEST_WAIT_FOR (find_dialog (window) == NULL);
   g_assert_cmpuint (tress_test_model_get_value (current_model (window), 0), ==, 3);
   g_assert_cmpuint (tress_test_model_get_value (current_model (window), 1), ==, 4);
   g_assert_false (tress_document_get_modified (tress_window_get_current_document (window)));
@@ -1146,7 +1159,8 @@ test_disk_changed_banner (void)
   GtkWidget *reload;
 
   activate_open (window, path);
-  WAIT_FOR (tress_window_get_n_documents (window) == 1 && !tress_window_get_busy (window));
+  TRESS_TEST_WAIT_FOR (tress_window_get_n_documents (window) == 1
+                       && !tress_window_get_busy (window));
   page = tress_window_get_current_page (window);
   reload = find_action_widget (GTK_WIDGET (page), "win.revert");
   g_assert_null (banner_text (page));
@@ -1156,12 +1170,12 @@ test_disk_changed_banner (void)
   g_file_set_contents (path, g_bytes_get_data (other_bytes, NULL), g_bytes_get_size (other_bytes),
                        &error);
   g_assert_no_error (error);
-  WAIT_FOR (banner_text (page) != NULL);
+  TRESS_TEST_WAIT_FOR (banner_text (page) != NULL);
   g_assert_nonnull (strstr (banner_text (page), "“watched.trsstest” changed on disk"));
   g_assert_true (gtk_widget_get_sensitive (reload));
   /* A button's activation clicks it after its press animation. */
   gtk_widget_activate (reload);
-  WAIT_FOR (tress_test_model_get_n_values (current_model (window)) == 3);
+  TRESS_TEST_WAIT_FOR (tress_test_model_get_n_values (current_model (window)) == 3);
   g_assert_null (find_dialog (window));
   g_assert_cmpuint (tress_test_model_get_value (current_model (window), 2), ==, 9);
   g_assert_null (banner_text (page));
@@ -1172,18 +1186,18 @@ test_disk_changed_banner (void)
   g_file_set_contents (path, g_bytes_get_data (third_bytes, NULL), g_bytes_get_size (third_bytes),
                        &error);
   g_assert_no_error (error);
-  WAIT_FOR (banner_text (page) != NULL);
+  TRESS_TEST_WAIT_FOR (banner_text (page) != NULL);
   g_assert_nonnull (strstr (banner_text (page), "dropping yours"));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.revert", NULL));
-  WAIT_FOR (find_dialog (window) != NULL);
+  TRESS_TEST_WAIT_FOR (find_dialog (window) != NULL);
   gtk_dialog_response (GTK_DIALOG (find_dialog (window)), GTK_RESPONSE_ACCEPT);
-  WAIT_FOR (find_dialog (window) == NULL);
+  TRESS_TEST_WAIT_FOR (find_dialog (window) == NULL);
   g_assert_cmpuint (tress_test_model_get_n_values (current_model (window)), ==, 1);
   g_assert_null (banner_text (page));
 
   /* Removed: said so, nothing to reload; saving writes it again. */
   g_assert_cmpint (g_remove (path), ==, 0);
-  WAIT_FOR (banner_text (page) != NULL);
+  TRESS_TEST_WAIT_FOR (banner_text (page) != NULL);
   g_assert_nonnull (strstr (banner_text (page), "deleted or moved"));
   g_assert_false (gtk_widget_get_visible (reload));
   g_assert_false (gtk_widget_get_sensitive (reload));
@@ -1203,12 +1217,13 @@ test_reopen_changed_file (void)
   TressWindow *window = tress_test_window_new (0, 0);
 
   activate_open (window, path);
-  WAIT_FOR (tress_window_get_n_documents (window) == 1 && !tress_window_get_busy (window));
+  TRESS_TEST_WAIT_FOR (tress_window_get_n_documents (window) == 1
+                       && !tress_window_get_busy (window));
   g_file_set_contents (path, g_bytes_get_data (other_bytes, NULL), g_bytes_get_size (other_bytes),
                        &error);
   g_assert_no_error (error);
   activate_open (window, path);
-  WAIT_FOR (!tress_window_get_busy (window));
+  TRESS_TEST_WAIT_FOR (!tress_window_get_busy (window));
   g_assert_cmpuint (tress_window_get_n_documents (window), ==, 1);
   g_assert_cmpuint (tress_test_model_get_n_values (current_model (window)), ==, 4);
   g_assert_null (find_dialog (window));
@@ -1228,7 +1243,8 @@ test_save_then_close (void)
   TressWindow *window = tress_test_window_new (0, 0);
 
   activate_open (window, path);
-  WAIT_FOR (tress_window_get_n_documents (window) == 1 && !tress_window_get_busy (window));
+  TRESS_TEST_WAIT_FOR (tress_window_get_n_documents (window) == 1
+                       && !tress_window_get_busy (window));
   gtk_widget_activate_action (
       tress_document_page_get_editor (tress_window_get_current_page (window)), "test.set-value",
       "(uu)", 1, 6);
@@ -1239,10 +1255,10 @@ test_save_then_close (void)
   gtk_widget_activate_action (GTK_WIDGET (window), "win.save", NULL);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.close-document", NULL));
   /* Still modified until the save lands: the close prompt comes; Save waits. */
-  WAIT_FOR (find_dialog (window) != NULL || tress_window_get_n_documents (window) == 0);
+  TRESS_TEST_WAIT_FOR (find_dialog (window) != NULL || tress_window_get_n_documents (window) == 0);
   if (find_dialog (window) != NULL)
     gtk_dialog_response (GTK_DIALOG (find_dialog (window)), 2 /* save */);
-  WAIT_FOR (tress_window_get_n_documents (window) == 0);
+  TRESS_TEST_WAIT_FOR (tress_window_get_n_documents (window) == 0);
   g_assert_null (find_dialog (window));
   on_disk = tress_test_read_file (path);
   tress_test_assert_bytes_equal (on_disk, expected);
@@ -1263,11 +1279,14 @@ test_switch_documents (void)
   GtkWidget *editor;
 
   activate_open (window, p1);
-  WAIT_FOR (tress_window_get_n_documents (window) == 1 && !tress_window_get_busy (window));
+  TRESS_TEST_WAIT_FOR (tress_window_get_n_documents (window) == 1
+                       && !tress_window_get_busy (window));
   activate_open (window, p2);
-  WAIT_FOR (tress_window_get_n_documents (window) == 2 && !tress_window_get_busy (window));
+  TRESS_TEST_WAIT_FOR (tress_window_get_n_documents (window) == 2
+                       && !tress_window_get_busy (window));
   activate_open (window, p3);
-  WAIT_FOR (tress_window_get_n_documents (window) == 3 && !tress_window_get_busy (window));
+  TRESS_TEST_WAIT_FOR (tress_window_get_n_documents (window) == 3
+                       && !tress_window_get_busy (window));
   g_assert_cmpuint (tress_test_model_get_n_values (current_model (window)), ==, 3);
 
   editor = tress_document_page_get_editor (tress_window_get_current_page (window));
@@ -1312,12 +1331,12 @@ test_about_and_shortcuts (void)
   GtkWindow *shortcuts;
 
   g_action_group_activate_action (G_ACTION_GROUP (app), "about", NULL);
-  WAIT_FOR ((about = find_toplevel (GTK_TYPE_ABOUT_DIALOG)) != NULL);
+  TRESS_TEST_WAIT_FOR ((about = find_toplevel (GTK_TYPE_ABOUT_DIALOG)) != NULL);
   g_assert_cmpstr (gtk_about_dialog_get_program_name (GTK_ABOUT_DIALOG (about)), ==, "Tress");
   gtk_window_destroy (about);
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-help-overlay", NULL));
-  WAIT_FOR ((shortcuts = find_toplevel (GTK_TYPE_SHORTCUTS_WINDOW)) != NULL);
+  TRESS_TEST_WAIT_FOR ((shortcuts = find_toplevel (GTK_TYPE_SHORTCUTS_WINDOW)) != NULL);
   /* It shows the application's accelerators for the window's actions. */
   {
     GtkWidget *save = find_action_shortcut (GTK_WIDGET (shortcuts), "win.save");
@@ -1328,7 +1347,7 @@ test_about_and_shortcuts (void)
     g_assert_cmpstr (accel, ==, "<Control>s");
   }
   gtk_window_close (shortcuts);
-  WAIT_FOR (find_toplevel (GTK_TYPE_SHORTCUTS_WINDOW) == NULL);
+  TRESS_TEST_WAIT_FOR (find_toplevel (GTK_TYPE_SHORTCUTS_WINDOW) == NULL);
   tress_test_window_destroy (window);
 }
 
@@ -1339,8 +1358,8 @@ wait_for_chooser (void)
 {
   GtkWindow *chooser;
 
-  WAIT_FOR ((chooser = find_toplevel (GTK_TYPE_FILE_CHOOSER_DIALOG)) != NULL
-            && gtk_widget_get_mapped (GTK_WIDGET (chooser)));
+  TRESS_TEST_WAIT_FOR ((chooser = find_toplevel (GTK_TYPE_FILE_CHOOSER_DIALOG)) != NULL
+                       && gtk_widget_get_mapped (GTK_WIDGET (chooser)));
   tress_test_spin (20);
   return chooser;
 }
@@ -1377,7 +1396,7 @@ test_file_choosers (void)
   g_assert_true (found_test);
   g_assert_true (found_all);
   gtk_dialog_response (GTK_DIALOG (chooser), GTK_RESPONSE_CANCEL);
-  WAIT_FOR (find_toplevel (GTK_TYPE_FILE_CHOOSER_DIALOG) == NULL);
+  TRESS_TEST_WAIT_FOR (find_toplevel (GTK_TYPE_FILE_CHOOSER_DIALOG) == NULL);
   g_assert_cmpuint (tress_window_get_n_documents (window), ==, 0);
 
   /* A document without a file: Save asks where. */
@@ -1388,7 +1407,7 @@ test_file_choosers (void)
   g_assert_cmpstr (gtk_file_chooser_get_current_name (GTK_FILE_CHOOSER (chooser)), ==,
                    "untitled.trsstest");
   gtk_dialog_response (GTK_DIALOG (chooser), GTK_RESPONSE_CANCEL);
-  WAIT_FOR (find_toplevel (GTK_TYPE_FILE_CHOOSER_DIALOG) == NULL);
+  TRESS_TEST_WAIT_FOR (find_toplevel (GTK_TYPE_FILE_CHOOSER_DIALOG) == NULL);
   g_assert_null (tress_document_get_file (doc));
   g_assert_null (find_dialog (window));
   g_clear_object (&doc); /* the window's alone now, and freed with it */
@@ -1459,14 +1478,14 @@ test_surface_outlives_window (void)
   g_autoptr (GdkSurface) dialog_surface = NULL;
 
   gtk_window_present (GTK_WINDOW (dialog));
-  WAIT_FOR (gtk_widget_get_mapped (dialog));
+  TRESS_TEST_WAIT_FOR (gtk_widget_get_mapped (dialog));
   surface = g_object_ref (gtk_native_get_surface (GTK_NATIVE (window)));
   dialog_surface = g_object_ref (gtk_native_get_surface (GTK_NATIVE (dialog)));
   g_assert_true (g_signal_has_handler_pending (surface, compute_size, 0, FALSE));
 
   g_object_add_weak_pointer (G_OBJECT (dialog), (gpointer *)&dialog);
   gtk_window_destroy (GTK_WINDOW (dialog));
-  WAIT_FOR (dialog == NULL);
+  TRESS_TEST_WAIT_FOR (dialog == NULL);
   tress_test_window_destroy (window);
   g_assert_false (g_signal_has_handler_pending (surface, compute_size, 0, FALSE));
   g_assert_false (g_signal_has_handler_pending (dialog_surface, compute_size, 0, FALSE));
@@ -1489,11 +1508,11 @@ test_window_size_saved (void)
 
   gtk_window_set_default_size (GTK_WINDOW (window), 810, 520);
   gtk_window_present (GTK_WINDOW (window));
-  WAIT_FOR (gtk_widget_get_mapped (GTK_WIDGET (window)));
+  TRESS_TEST_WAIT_FOR (gtk_widget_get_mapped (GTK_WIDGET (window)));
   /* Closed as a user closes it: the size is stored, and the window freed. */
   g_object_add_weak_pointer (G_OBJECT (window), (gpointer *)&window);
   gtk_window_close (GTK_WINDOW (window));
-  WAIT_FOR (window == NULL);
+  TRESS_TEST_WAIT_FOR (window == NULL);
   g_assert_cmpint (g_settings_get_int (settings, "window-width"), ==, 810);
   g_assert_cmpint (g_settings_get_int (settings, "window-height"), ==, 520);
   g_settings_reset (settings, "window-width");
@@ -1536,7 +1555,7 @@ test_demo_files (void)
       gtk_widget_get_sensitive (find_action_widget (GTK_WIDGET (window), "win.open-demo"))
       == (names[0] != NULL));
   gtk_widget_activate_action (GTK_WIDGET (window), "win.open-demo", NULL);
-  WAIT_FOR (tress_window_get_n_documents (window) == g_strv_length (names));
+  TRESS_TEST_WAIT_FOR (tress_window_get_n_documents (window) == g_strv_length (names));
   if (names[0] != NULL)
     {
       g_assert_cmpstr (tress_document_get_title (tress_window_get_current_document (window)), ==,

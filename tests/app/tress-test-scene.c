@@ -15,8 +15,6 @@
 #include "tress-test-utils.h"
 #include "tress-test-window.h"
 
-#define WAIT_FOR(cond) TRESS_TEST_WAIT_FOR (cond)
-
 TressApplication *
 tress_test_scene_init (int *argc, char ***argv)
 {
@@ -36,7 +34,8 @@ tress_test_scene_load (TressTestScene *f, const char *path)
   g_autoptr (GFile) file = g_file_new_for_path (path);
 
   tress_window_open_file (f->window, file);
-  WAIT_FOR (tress_window_get_n_documents (f->window) == 1 && !tress_window_get_busy (f->window));
+  TRESS_TEST_WAIT_FOR (tress_window_get_n_documents (f->window) == 1
+                       && !tress_window_get_busy (f->window));
   f->editor = TRESS_CURVE_EDITOR (
       tress_document_page_get_editor (tress_window_get_current_page (f->window)));
   f->view = tress_curve_editor_get_view (f->editor);
@@ -44,21 +43,21 @@ tress_test_scene_load (TressTestScene *f, const char *path)
   f->pane = TRESS_SCENE_PANE (tress_curve_editor_get_preview (f->editor));
   g_assert_nonnull (f->pane);
   f->preview = tress_scene_pane_get_preview (f->pane);
-  WAIT_FOR (gtk_widget_get_mapped (GTK_WIDGET (f->preview)));
+  TRESS_TEST_WAIT_FOR (gtk_widget_get_mapped (GTK_WIDGET (f->preview)));
 }
 
 void
 tress_test_scene_wait_scene (TressTestScene *f)
 {
-  WAIT_FOR (tress_scene_pane_get_animator (f->pane) != NULL
-            || tress_scene_preview_get_message (f->preview) != NULL);
+  TRESS_TEST_WAIT_FOR (tress_scene_pane_get_animator (f->pane) != NULL
+                       || tress_scene_preview_get_message (f->preview) != NULL);
 }
 
 gboolean
 tress_test_scene_wait_gl (TressTestScene *f)
 {
-  WAIT_FOR (tress_scene_preview_get_gl_ready (f->preview)
-            || tress_scene_preview_get_gl_error (f->preview) != NULL);
+  TRESS_TEST_WAIT_FOR (tress_scene_preview_get_gl_ready (f->preview)
+                       || tress_scene_preview_get_gl_error (f->preview) != NULL);
   return tress_scene_preview_get_gl_ready (f->preview);
 }
 
@@ -96,7 +95,7 @@ tress_test_scene_settled_screen (TressTestScene *f)
   int w, h;
 
   gtk_gl_area_queue_render (GTK_GL_AREA (f->area));
-  WAIT_FOR (tress_scene_preview_get_n_frames (f->preview) > frames);
+  TRESS_TEST_WAIT_FOR (tress_scene_preview_get_n_frames (f->preview) > frames);
   for (;;)
     {
       GBytes *now;
@@ -257,7 +256,7 @@ tress_test_screen_changed (GtkWidget *widget, GBytes *before, guint min)
 {
   GBytes *now = NULL;
 
-  WAIT_FOR (screen_differs (widget, before, min, &now));
+  TRESS_TEST_WAIT_FOR (screen_differs (widget, before, min, &now));
   return now;
 }
 

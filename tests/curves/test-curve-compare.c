@@ -18,8 +18,6 @@
 #include "tress-test-window.h"
 #include "tress-window.h"
 
-#define WAIT_FOR(cond) TRESS_TEST_WAIT_FOR (cond)
-
 typedef struct
 {
   guint8 *data;
@@ -154,7 +152,7 @@ test_compare (void)
   /* Another file: its version of every curve, behind the shown one. */
   g_assert_true (
       gtk_widget_activate_action (GTK_WIDGET (editor), "curves.compare-with-file", "s", other));
-  WAIT_FOR (tress_curve_editor_get_compare_name (editor) != NULL);
+  TRESS_TEST_WAIT_FOR (tress_curve_editor_get_compare_name (editor) != NULL);
   g_assert_cmpstr (tress_curve_editor_get_compare_name (editor), ==, "bass-other.bfres");
   g_assert_cmpuint (tress_curve_view_get_n_ghosts (view), ==,
                     tress_curve_document_get_n_curves (cd));
@@ -215,7 +213,7 @@ test_compare (void)
                      !=, shown_value);
   g_assert_true (
       gtk_widget_activate_action (GTK_WIDGET (editor), "curves.compare-with-saved", NULL));
-  WAIT_FOR (tress_curve_editor_get_compare_name (editor) != NULL);
+  TRESS_TEST_WAIT_FOR (tress_curve_editor_get_compare_name (editor) != NULL);
   ghost = tress_curve_view_get_ghost (view, curve);
   g_assert_nonnull (ghost);
   g_assert_cmpfloat (tress_curve_get_key (ghost, key)->value, ==, shown_value);
@@ -236,7 +234,7 @@ test_chooser_left_open (void)
     return;
   tress_test_window_open (&tw, path, TRESS_TYPE_CURVE_EDITOR, 960, 640);
   g_assert_true (gtk_widget_activate_action (tw.editor, "curves.compare-with", NULL));
-  WAIT_FOR (chooser_shown ());
+  TRESS_TEST_WAIT_FOR (chooser_shown ());
   tress_test_window_close (&tw);
   g_assert_false (chooser_shown ());
 }

@@ -22,8 +22,6 @@
 
 static gboolean gl_disabled;
 
-#define WAIT_FOR(cond) TRESS_TEST_WAIT_FOR (cond)
-
 static void click (GtkWidget *widget, double x, double y);
 static void click_middle (GtkWidget *widget);
 static GtkWidget *find_by_tooltip (GtkWidget *root, GType type, const char *tip);
@@ -227,7 +225,7 @@ test_edit_cycle (Fixture *f, gconstpointer data)
 
   /* Save; the bytes on disk are exactly the original with the same two edits. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.save", NULL));
-  WAIT_FOR (!tress_document_get_modified (base) && !tress_window_get_busy (f->window));
+  TRESS_TEST_WAIT_FOR (!tress_document_get_modified (base) && !tress_window_get_busy (f->window));
   saved = tress_test_read_file (f->path);
   expected_model = tress_cha_file_parse (original, &error);
   g_assert_no_error (error);
@@ -255,7 +253,7 @@ test_edit_cycle (Fixture *f, gconstpointer data)
   /* Closed, the document is let go of by everything that showed it. */
   g_object_ref (f->doc);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.close-document", NULL));
-  WAIT_FOR (tress_window_get_n_documents (f->window) == 0);
+  TRESS_TEST_WAIT_FOR (tress_window_get_n_documents (f->window) == 0);
   tress_test_assert_finalized (g_steal_pointer (&f->doc), TRUE, "the closed document");
 
   /* Reopen: the new document shows the saved weights. */
@@ -311,7 +309,7 @@ test_tree (Fixture *f, gconstpointer data)
   /* The search filters ribbons by index: one ribbon row left in material 0. */
   gtk_editable_set_text (tress_fur_editor_get_search (f->editor), "#9");
   /* The search entry applies it after a short delay. */
-  WAIT_FOR (g_list_model_get_n_items (G_LIST_MODEL (model)) < 20);
+  TRESS_TEST_WAIT_FOR (g_list_model_get_n_items (G_LIST_MODEL (model)) < 20);
   n_ribbon_rows = 0;
   n_rows = g_list_model_get_n_items (G_LIST_MODEL (model));
   for (i = 0; i < n_rows; i++)
@@ -356,7 +354,7 @@ test_triangle_drag (Fixture *f, gconstpointer data)
                                              b[0], b[1], b[2]));
   g_assert_true (
       gtk_widget_activate_action (GTK_WIDGET (f->editor), "fur.select-ribbons", "s", "0:3,0:4"));
-  WAIT_FOR (gtk_widget_get_width (GTK_WIDGET (tri)) > 0);
+  TRESS_TEST_WAIT_FOR (gtk_widget_get_width (GTK_WIDGET (tri)) > 0);
   g_assert_cmpuint (tress_weight_triangle_get_n_points (tri), ==, 2);
   n_steps = tress_history_get_n_undo (history);
 
@@ -403,8 +401,8 @@ test_uv_map (Fixture *f, gconstpointer data)
   double x, y;
 
   tress_fur_editor_show_page (f->editor, 1);
-  WAIT_FOR (gtk_widget_get_mapped (GTK_WIDGET (map))
-            && gtk_widget_get_width (GTK_WIDGET (map)) > 0);
+  TRESS_TEST_WAIT_FOR (gtk_widget_get_mapped (GTK_WIDGET (map))
+                       && gtk_widget_get_width (GTK_WIDGET (map)) > 0);
   tress_uv_map_get_point_position (map, 10, &x, &y);
   tress_uv_map_hover (map, x, y);
   g_assert_nonnull (strstr (tress_uv_map_get_hover_text (map), "row 1"));
@@ -472,13 +470,14 @@ test_preview (Fixture *f, gconstpointer data)
   int picked;
   const TressChaRibbonId *sel;
 
-  WAIT_FOR (tress_fur_preview_get_gl_ready (preview) || tress_fur_preview_get_gl_error (preview));
+  TRESS_TEST_WAIT_FOR (tress_fur_preview_get_gl_ready (preview)
+                       || tress_fur_preview_get_gl_error (preview));
   if (!tress_fur_preview_get_gl_ready (preview))
     {
       g_test_skip (tress_fur_preview_get_gl_error (preview));
       return;
     }
-  WAIT_FOR ((plain = tress_fur_preview_grab (preview, &w, &h)) != NULL);
+  TRESS_TEST_WAIT_FOR ((plain = tress_fur_preview_grab (preview, &w, &h)) != NULL);
   g_test_message ("preview %d×%d: %u fur pixels", w, h, count_pixels (plain, FALSE));
   /* Ribbons are drawn: at least 2% of the picture is fur. */
   g_assert_cmpuint (count_pixels (plain, FALSE), >, (guint)(w * h / 50));
@@ -541,7 +540,8 @@ test_preview_lod (Fixture *f, gconstpointer data)
   int w, h, picked_full, picked_reduced;
   double x, y;
 
-  WAIT_FOR (tress_fur_preview_get_gl_ready (preview) || tress_fur_preview_get_gl_error (preview));
+  TRESS_TEST_WAIT_FOR (tress_fur_preview_get_gl_ready (preview)
+                       || tress_fur_preview_get_gl_error (preview));
   if (!tress_fur_preview_get_gl_ready (preview))
     {
       g_test_skip (tress_fur_preview_get_gl_error (preview));
@@ -549,7 +549,7 @@ test_preview_lod (Fixture *f, gconstpointer data)
     }
   mesh = tress_fur_preview_get_mesh (preview);
   g_assert_cmpuint (mesh->n_ribbons, >, 400);
-  WAIT_FOR ((full = tress_fur_preview_grab (preview, &w, &h)) != NULL);
+  TRESS_TEST_WAIT_FOR ((full = tress_fur_preview_grab (preview, &w, &h)) != NULL);
   /* The demo is below the default limit: moving changes nothing. */
   tress_fur_preview_set_interacting (preview, TRUE);
   reduced = tress_fur_preview_grab (preview, &w, &h);
@@ -599,13 +599,14 @@ test_preview_edit_in_place (Fixture *f, gconstpointer data)
   float points[6];
   int w, h;
 
-  WAIT_FOR (tress_fur_preview_get_gl_ready (preview) || tress_fur_preview_get_gl_error (preview));
+  TRESS_TEST_WAIT_FOR (tress_fur_preview_get_gl_ready (preview)
+                       || tress_fur_preview_get_gl_error (preview));
   if (!tress_fur_preview_get_gl_ready (preview))
     {
       g_test_skip (tress_fur_preview_get_gl_error (preview));
       return;
     }
-  WAIT_FOR ((before = tress_fur_preview_grab (preview, &w, &h)) != NULL);
+  TRESS_TEST_WAIT_FOR ((before = tress_fur_preview_grab (preview, &w, &h)) != NULL);
   builds = tress_fur_preview_get_n_mesh_builds (preview);
   memcpy (points, &file->radeon->materials[0].base_points[6 * 7], sizeof points);
   for (guint k = 0; k < 6; k += 3)
@@ -639,7 +640,7 @@ test_no_gl (Fixture *f, gconstpointer data)
       g_test_skip ("run with GDK_DEBUG=gl-disable");
       return;
     }
-  WAIT_FOR (tress_fur_preview_get_gl_error (preview) != NULL);
+  TRESS_TEST_WAIT_FOR (tress_fur_preview_get_gl_error (preview) != NULL);
   g_assert_false (tress_fur_preview_get_gl_ready (preview));
   g_assert_nonnull (strstr (tress_fur_preview_get_gl_error (preview), "unavailable"));
   g_assert_null (tress_fur_preview_grab (preview, &(int){ 0 }, &(int){ 0 }));
@@ -731,7 +732,7 @@ test_retarget_dialog (Fixture *f, gconstpointer data)
   g_autofree char *label = NULL;
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->editor), "fur.retarget-dialog", NULL));
-  WAIT_FOR ((dialog = find_window ("Retarget body part")) != NULL);
+  TRESS_TEST_WAIT_FOR ((dialog = find_window ("Retarget body part")) != NULL);
   from = find_widget (GTK_WIDGET (dialog), GTK_TYPE_SPIN_BUTTON, NULL, NULL, 0);
   to = find_widget (GTK_WIDGET (dialog), GTK_TYPE_SPIN_BUTTON, NULL, NULL, 1);
   scope = find_widget (GTK_WIDGET (dialog), GTK_TYPE_DROP_DOWN, NULL, NULL, 0);
@@ -748,7 +749,7 @@ test_retarget_dialog (Fixture *f, gconstpointer data)
   g_assert_nonnull (find_widget (GTK_WIDGET (dialog), GTK_TYPE_LABEL, expect, NULL, 0));
   g_assert_true (gtk_widget_get_sensitive (apply));
   g_signal_emit_by_name (apply, "clicked");
-  WAIT_FOR (find_window ("Retarget body part") == NULL);
+  TRESS_TEST_WAIT_FOR (find_window ("Retarget body part") == NULL);
   label = g_strdup_printf ("Retarget %u lines from %u to %u", nl, a, b);
   g_assert_cmpstr (tress_history_get_undo_label (history), ==, label);
   g_assert_true (tress_fur_retarget_count (f->doc, 2, a, b, &nl, &nr));
@@ -769,11 +770,11 @@ test_retarget_dialog_left_open (Fixture *f, gconstpointer data)
 
   g_assert_nonnull (button);
   g_signal_emit_by_name (button, "clicked");
-  WAIT_FOR ((dialog = find_window ("Retarget body part")) != NULL
-            && gtk_widget_get_mapped (GTK_WIDGET (dialog)));
+  TRESS_TEST_WAIT_FOR ((dialog = find_window ("Retarget body part")) != NULL
+                       && gtk_widget_get_mapped (GTK_WIDGET (dialog)));
   g_assert_true (gtk_window_get_transient_for (dialog) == GTK_WINDOW (f->window));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->editor), "fur.retarget-dialog", NULL));
-  WAIT_FOR (n_windows_titled ("Retarget body part") == 2);
+  TRESS_TEST_WAIT_FOR (n_windows_titled ("Retarget body part") == 2);
 }
 
 /* The strand texture's chooser (not modal: the window can be closed under
@@ -782,7 +783,7 @@ static void
 test_background_chooser_left_open (Fixture *f, gconstpointer data)
 {
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->editor), "fur.load-background", NULL));
-  WAIT_FOR (n_windows_titled ("Strand texture") == 1);
+  TRESS_TEST_WAIT_FOR (n_windows_titled ("Strand texture") == 1);
 }
 
 /* Whether a line of the ribbon gives weight to @part. */
@@ -840,7 +841,7 @@ test_problem_fix (Fixture *f, gconstpointer data)
     guint n_all = g_list_model_get_n_items (rows);
 
     gtk_editable_set_text (tress_fur_editor_get_search (f->editor), "problem");
-    WAIT_FOR (g_list_model_get_n_items (rows) < 10);
+    TRESS_TEST_WAIT_FOR (g_list_model_get_n_items (rows) < 10);
     for (guint i = 0; i < g_list_model_get_n_items (rows); i++)
       {
         g_autoptr (GtkTreeListRow) row = g_list_model_get_item (rows, i);
@@ -856,7 +857,8 @@ test_problem_fix (Fixture *f, gconstpointer data)
     gtk_editable_set_text (tress_fur_editor_get_search (f->editor), text);
     /* Setting the text clears it first, which the search entry reports at
      * once (every row back); the number comes after its delay. */
-    WAIT_FOR (g_list_model_get_n_items (rows) > 10 && g_list_model_get_n_items (rows) < n_all);
+    TRESS_TEST_WAIT_FOR (g_list_model_get_n_items (rows) > 10
+                         && g_list_model_get_n_items (rows) < n_all);
     for (guint i = 0; i < g_list_model_get_n_items (rows); i++)
       {
         g_autoptr (GtkTreeListRow) row = g_list_model_get_item (rows, i);
@@ -920,7 +922,7 @@ test_problems_banner (Fixture *f, gconstpointer data)
     GtkWidget *show = find_widget (GTK_WIDGET (f->editor), GTK_TYPE_BUTTON, "Show", NULL, 0);
     GtkWidget *bar = gtk_widget_get_ancestor (show, GTK_TYPE_REVEALER);
 
-    WAIT_FOR (gtk_revealer_get_child_revealed (GTK_REVEALER (bar)));
+    TRESS_TEST_WAIT_FOR (gtk_revealer_get_child_revealed (GTK_REVEALER (bar)));
     click_middle (show);
   }
   g_assert_true (tress_fur_inspector_get_problems_shown (inspector));
@@ -932,38 +934,39 @@ test_problems_banner (Fixture *f, gconstpointer data)
   /* The second row: its ribbon selected, in the tree too; its row comes first. */
   row = gtk_list_box_get_row_at_index (list, 1);
   g_assert_true (gtk_list_box_row_get_activatable (row));
-  WAIT_FOR (gtk_widget_get_mapped (GTK_WIDGET (row)));
+  TRESS_TEST_WAIT_FOR (gtk_widget_get_mapped (GTK_WIDGET (row)));
   click_middle (GTK_WIDGET (row));
   sel = tress_cha_document_get_selection (f->doc, &n);
   g_assert_cmpuint (n, ==, 1);
   g_assert_cmpuint (sel[0].material, ==, 0);
   g_assert_cmpuint (sel[0].ribbon, ==, ribbons[1]);
-  WAIT_FOR (n_selected_rows (f->editor) == 1);
+  TRESS_TEST_WAIT_FOR (n_selected_rows (f->editor) == 1);
   {
     /* The selection's problem is the first row, in bold. */
     g_autofree char *where = g_strdup_printf ("ribbon %u/", ribbons[1]);
     GtkWidget *label = NULL;
 
-    WAIT_FOR ((label = gtk_widget_get_next_sibling (gtk_widget_get_first_child (
-                   gtk_list_box_row_get_child (gtk_list_box_get_row_at_index (list, 0)))))
-                  != NULL
-              && GTK_IS_LABEL (label)
-              && strstr (gtk_label_get_text (GTK_LABEL (label)), where) != NULL);
+    TRESS_TEST_WAIT_FOR (
+        (label = gtk_widget_get_next_sibling (gtk_widget_get_first_child (
+             gtk_list_box_row_get_child (gtk_list_box_get_row_at_index (list, 0)))))
+            != NULL
+        && GTK_IS_LABEL (label) && strstr (gtk_label_get_text (GTK_LABEL (label)), where) != NULL);
     g_assert_true (gtk_widget_has_css_class (label, "heading"));
   }
 
   /* A Fix (it mends every broken triple): the banner goes; undo brings it back. */
   click_middle (find_widget (GTK_WIDGET (inspector), GTK_TYPE_BUTTON, "Fix", NULL, 0));
-  WAIT_FOR (tress_fur_editor_get_problems_banner (f->editor) == NULL);
+  TRESS_TEST_WAIT_FOR (tress_fur_editor_get_problems_banner (f->editor) == NULL);
   g_assert_true (tress_history_undo (tress_document_get_history (TRESS_DOCUMENT (f->doc))));
-  WAIT_FOR (g_strcmp0 (tress_fur_editor_get_problems_banner (f->editor), "3 problems") == 0);
+  TRESS_TEST_WAIT_FOR (g_strcmp0 (tress_fur_editor_get_problems_banner (f->editor), "3 problems")
+                       == 0);
 
   /* Hidden by the user, it stays hidden. */
   {
     GtkWidget *hide = find_by_tooltip (GTK_WIDGET (f->editor), GTK_TYPE_BUTTON, "Hide");
 
     g_assert_nonnull (hide);
-    WAIT_FOR (gtk_revealer_get_child_revealed (
+    TRESS_TEST_WAIT_FOR (gtk_revealer_get_child_revealed (
         GTK_REVEALER (gtk_widget_get_ancestor (hide, GTK_TYPE_REVEALER))));
     click_middle (hide);
   }
@@ -1078,7 +1081,7 @@ test_inspector_fields (Fixture *f, gconstpointer data)
     }
   /* Now alike, y shows rounded to the field's digits; leaving the field
    * (which reads back what it shows) is no edit. */
-  WAIT_FOR (g_strcmp0 (gtk_editable_get_text (GTK_EDITABLE (dir_y)), "0.152") == 0);
+  TRESS_TEST_WAIT_FOR (g_strcmp0 (gtk_editable_get_text (GTK_EDITABLE (dir_y)), "0.152") == 0);
   gtk_spin_button_update (GTK_SPIN_BUTTON (dir_y));
   tress_test_wait_idle ();
   g_assert_cmpuint (tress_history_get_n_undo (history), ==, steps + 1);
@@ -1156,7 +1159,7 @@ type_into (GtkWidget *inspector, const char *name, const char *text)
 
   scroll_into_view (spin);
   click (spin, 8, gtk_widget_get_height (spin) / 2.0);
-  WAIT_FOR (gtk_widget_get_state_flags (spin) & GTK_STATE_FLAG_FOCUS_WITHIN);
+  TRESS_TEST_WAIT_FOR (gtk_widget_get_state_flags (spin) & GTK_STATE_FLAG_FOCUS_WITHIN);
   tress_test_pointer_key (GDK_KEY_Control_L, TRUE);
   tress_test_pointer_key (GDK_KEY_a, TRUE);
   tress_test_pointer_key (GDK_KEY_a, FALSE);
@@ -1211,7 +1214,7 @@ test_mixed_values (Fixture *f, gconstpointer data)
         }
   g_assert_cmpuint (b, !=, G_MAXUINT);
   tress_cha_document_set_selection (f->doc, (TressChaRibbonId[]){ { 0, a }, { 0, b } }, 2, NULL);
-  WAIT_FOR (g_strcmp0 (spin_text (inspector, "Reference 1"), "") == 0);
+  TRESS_TEST_WAIT_FOR (g_strcmp0 (spin_text (inspector, "Reference 1"), "") == 0);
   g_assert_cmpstr (spin_text (inspector, "colour 1"), ==, "");
   g_assert_cmpuint (gtk_drop_down_get_selected (GTK_DROP_DOWN (part1)), ==, m->n_applied);
   g_assert_cmpuint (gtk_drop_down_get_selected (GTK_DROP_DOWN (attach)), ==, m->n_applied);
@@ -1226,7 +1229,7 @@ test_mixed_values (Fixture *f, gconstpointer data)
 
   /* A weight typed: all lines. */
   type_into (inspector, "Reference 1", "120");
-  WAIT_FOR (g_strcmp0 (spin_text (inspector, "Reference 1"), "120") == 0);
+  TRESS_TEST_WAIT_FOR (g_strcmp0 (spin_text (inspector, "Reference 1"), "120") == 0);
   lines = tress_cha_document_get_selected_lines (f->doc, &n_lines);
   for (i = 0; i < n_lines; i++)
     g_assert_cmpuint (tress_cha_line_get_weight (&m->lines[lines[i].line], 0), ==, 120);
@@ -1237,7 +1240,7 @@ test_mixed_values (Fixture *f, gconstpointer data)
     g_autofree char *text = g_strdup_printf ("%u", colour);
 
     type_into (inspector, "colour 1", text);
-    WAIT_FOR (g_strcmp0 (spin_text (inspector, "colour 1"), text) == 0);
+    TRESS_TEST_WAIT_FOR (g_strcmp0 (spin_text (inspector, "colour 1"), text) == 0);
   }
   for (i = 0; i < n_lines; i++)
     g_assert_cmpuint (m->lines[lines[i].line].colour[0], ==, colour);
@@ -1250,9 +1253,10 @@ test_mixed_values (Fixture *f, gconstpointer data)
 
     choose_entry (attach, label);
   }
-  WAIT_FOR (gtk_drop_down_get_selected (GTK_DROP_DOWN (attach)) == 1
-            && g_list_model_get_n_items (gtk_drop_down_get_model (GTK_DROP_DOWN (attach)))
-                   == m->n_applied);
+  TRESS_TEST_WAIT_FOR (
+      gtk_drop_down_get_selected (GTK_DROP_DOWN (attach)) == 1
+      && g_list_model_get_n_items (gtk_drop_down_get_model (GTK_DROP_DOWN (attach)))
+             == m->n_applied);
   g_assert_cmpuint (m->attach[a], ==, m->applied[1]);
   g_assert_cmpuint (m->attach[b], ==, m->applied[1]);
   g_assert_cmpuint (tress_history_get_n_undo (history), ==, steps + 3);
@@ -1300,7 +1304,7 @@ test_part_names (Fixture *f, gconstpointer data)
   g_signal_emit_by_name (find_widget (inspector, GTK_TYPE_BUTTON, "Name", NULL, 0), "clicked");
 
   /* The ribbon's row, on screen, and the drop-down's entry. */
-  WAIT_FOR (shows_label (tree, label));
+  TRESS_TEST_WAIT_FOR (shows_label (tree, label));
   {
     GListModel *model = gtk_drop_down_get_model (GTK_DROP_DOWN (attach));
     g_autoptr (GtkStringObject) item
@@ -1310,7 +1314,7 @@ test_part_names (Fixture *f, gconstpointer data)
   }
   /* Searching by the name leaves the ribbons on that part. */
   gtk_editable_set_text (tress_fur_editor_get_search (f->editor), "left leg");
-  WAIT_FOR (g_list_model_get_n_items (rows) < file->radeon->materials[0].n_ribbons);
+  TRESS_TEST_WAIT_FOR (g_list_model_get_n_items (rows) < file->radeon->materials[0].n_ribbons);
   for (guint i = 0; i < g_list_model_get_n_items (rows); i++)
     {
       g_autoptr (GtkTreeListRow) row = g_list_model_get_item (rows, i);
@@ -1331,7 +1335,7 @@ test_part_names (Fixture *f, gconstpointer data)
   gtk_editable_set_text (
       GTK_EDITABLE (find_widget (inspector, GTK_TYPE_ENTRY, NULL, "name entry", 0)), "");
   g_signal_emit_by_name (find_widget (inspector, GTK_TYPE_BUTTON, "Name", NULL, 0), "clicked");
-  WAIT_FOR (!shows_label (tree, label));
+  TRESS_TEST_WAIT_FOR (!shows_label (tree, label));
 }
 
 static const guint8 *
@@ -1354,13 +1358,14 @@ preview_of (TressFurEditor *editor)
   GBytes *probe;
   int w, h;
 
-  WAIT_FOR (tress_fur_preview_get_gl_ready (preview) || tress_fur_preview_get_gl_error (preview));
+  TRESS_TEST_WAIT_FOR (tress_fur_preview_get_gl_ready (preview)
+                       || tress_fur_preview_get_gl_error (preview));
   if (!tress_fur_preview_get_gl_ready (preview))
     {
       g_test_skip (tress_fur_preview_get_gl_error (preview));
       return NULL;
     }
-  WAIT_FOR ((probe = tress_fur_preview_grab (preview, &w, &h)) != NULL);
+  TRESS_TEST_WAIT_FOR ((probe = tress_fur_preview_grab (preview, &w, &h)) != NULL);
   g_bytes_unref (probe);
   return preview;
 }
@@ -1418,9 +1423,9 @@ test_pick_highlight (Fixture *f, gconstpointer data)
     graphene_rect_t in;
 
     g_assert_nonnull (view);
-    WAIT_FOR ((label = find_shown_label (tree, row)) != NULL
-              && gtk_widget_compute_bounds (label, view, &in) && in.origin.y >= 0
-              && in.origin.y + in.size.height <= gtk_widget_get_height (view));
+    TRESS_TEST_WAIT_FOR ((label = find_shown_label (tree, row)) != NULL
+                         && gtk_widget_compute_bounds (label, view, &in) && in.origin.y >= 0
+                         && in.origin.y + in.size.height <= gtk_widget_get_height (view));
   }
 
   after = tress_fur_preview_grab (preview, &w, &h);
@@ -1500,7 +1505,7 @@ assert_legend_drawn (TressWindow *window, TressFurOverlay *overlay)
   /* Past the window's page transitions: the render shows what is on screen. */
   for (GtkWidget *w = GTK_WIDGET (overlay); w != NULL; w = gtk_widget_get_parent (w))
     if (GTK_IS_STACK (w))
-      WAIT_FOR (!gtk_stack_get_transition_running (GTK_STACK (w)));
+      TRESS_TEST_WAIT_FOR (!gtk_stack_get_transition_running (GTK_STACK (w)));
   tress_test_wait_frame (GTK_WIDGET (window));
   /* The window draws nothing while a new layout is pending: try again after
    * the next frame. */
@@ -1998,7 +2003,7 @@ test_wheel_over_inspector (Fixture *f, gconstpointer data)
   steps = tress_history_get_n_undo (history);
   panel = find_widget (inspector, GTK_TYPE_SCROLLED_WINDOW, NULL, NULL, 0);
   adj = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (panel));
-  WAIT_FOR (gtk_adjustment_get_upper (adj) > 0);
+  TRESS_TEST_WAIT_FOR (gtk_adjustment_get_upper (adj) > 0);
   /* At 960 × 640 the inspector is taller than its pane. */
   g_assert_cmpfloat (gtk_adjustment_get_upper (adj), >, gtk_adjustment_get_page_size (adj) + 100);
 
@@ -2089,7 +2094,7 @@ wait_placed (GtkWidget *widget)
 
   for (;;)
     {
-      WAIT_FOR (gtk_widget_get_mapped (widget) && gtk_widget_get_width (widget) > 0);
+      TRESS_TEST_WAIT_FOR (gtk_widget_get_mapped (widget) && gtk_widget_get_width (widget) > 0);
       clock = gtk_widget_get_frame_clock (widget);
       g_assert_true (gtk_widget_compute_point (widget, GTK_WIDGET (gtk_widget_get_native (widget)),
                                                &GRAPHENE_POINT_INIT (0, 0), &now));
@@ -2118,7 +2123,7 @@ static void
 click_middle (GtkWidget *widget)
 {
   /* Laid out first, should it have just appeared. */
-  WAIT_FOR (gtk_widget_get_mapped (widget) && gtk_widget_get_width (widget) > 0);
+  TRESS_TEST_WAIT_FOR (gtk_widget_get_mapped (widget) && gtk_widget_get_width (widget) > 0);
   click (widget, gtk_widget_get_width (widget) / 2.0, gtk_widget_get_height (widget) / 2.0);
 }
 
@@ -2172,7 +2177,7 @@ choose_entry (GtkWidget *dropdown, const char *text)
   click_middle (dropdown);
   popover = find_widget (dropdown, GTK_TYPE_POPOVER, NULL, NULL, 0);
   g_assert_nonnull (popover);
-  WAIT_FOR (gtk_widget_get_mapped (popover) && gtk_widget_get_width (popover) > 0);
+  TRESS_TEST_WAIT_FOR (gtk_widget_get_mapped (popover) && gtk_widget_get_width (popover) > 0);
   tress_test_wait_frame (popover);
   /* Down the list until the entry is inside the popover, as a user scrolls to it. */
   {
@@ -2195,7 +2200,7 @@ choose_entry (GtkWidget *dropdown, const char *text)
       }
   }
   click_middle (label);
-  WAIT_FOR (!gtk_widget_get_mapped (popover));
+  TRESS_TEST_WAIT_FOR (!gtk_widget_get_mapped (popover));
 }
 
 /* Clicking the "hybrid" row (a section kept as it is) and then opening the
@@ -2210,7 +2215,7 @@ test_hybrid_row (Fixture *f, gconstpointer data)
 
   if (!tress_test_pointer_available (GTK_WIDGET (f->window)))
     return;
-  WAIT_FOR ((hybrid = find_expander (tree, TRESS_CHA_NODE_SECTION, 1)) != NULL);
+  TRESS_TEST_WAIT_FOR ((hybrid = find_expander (tree, TRESS_CHA_NODE_SECTION, 1)) != NULL);
   click (hybrid, gtk_widget_get_width (hybrid) / 2.0, gtk_widget_get_height (hybrid) / 2.0);
   g_assert_cmpuint (n_selected_rows (f->editor), ==, 1);
   tress_cha_document_get_selection (f->doc, &n);
@@ -2218,10 +2223,10 @@ test_hybrid_row (Fixture *f, gconstpointer data)
   /* The expander arrows sit at the start of their rows. */
   radeon = find_expander (tree, TRESS_CHA_NODE_SECTION, 0);
   click (radeon, 8, gtk_widget_get_height (radeon) / 2.0);
-  WAIT_FOR ((material = find_expander (tree, TRESS_CHA_NODE_MATERIAL, 0)) != NULL);
+  TRESS_TEST_WAIT_FOR ((material = find_expander (tree, TRESS_CHA_NODE_MATERIAL, 0)) != NULL);
   /* (click() waits until the row stays where it is drawn) */
   click (material, 24, gtk_widget_get_height (material) / 2.0);
-  WAIT_FOR (
+  TRESS_TEST_WAIT_FOR (
       g_list_model_get_n_items (G_LIST_MODEL (tress_fur_editor_get_tree_selection (f->editor)))
       > 100);
   tress_test_wait_idle ();
@@ -2260,8 +2265,8 @@ test_uv_link (Fixture *f, gconstpointer data)
   double x, y;
 
   tress_fur_editor_show_page (f->editor, 1);
-  WAIT_FOR (gtk_widget_get_mapped (GTK_WIDGET (map))
-            && gtk_widget_get_width (GTK_WIDGET (map)) > 0);
+  TRESS_TEST_WAIT_FOR (gtk_widget_get_mapped (GTK_WIDGET (map))
+                       && gtk_widget_get_width (GTK_WIDGET (map)) > 0);
   g_assert_true (
       gtk_widget_activate_action (GTK_WIDGET (f->editor), "fur.select-ribbons", "s", "0:0"));
   for (guint row = 0; row < m->uv_rows; row++)
