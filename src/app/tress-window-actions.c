@@ -6,6 +6,8 @@
 
 #include <glib/gi18n.h>
 
+#include "tress-native-dialog.h"
+
 /* ---- enabling and labels ----------------------------------------------- */
 
 static void
@@ -163,6 +165,7 @@ action_open (GtkWidget *widget, const char *action_name, GVariant *param)
         gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (chooser), folder, NULL);
     }
   g_signal_connect (chooser, "response", G_CALLBACK (on_open_response), self);
+  tress_native_dialog_cancel_with_parent (GTK_NATIVE_DIALOG (chooser));
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
 }
 
@@ -366,6 +369,7 @@ _tress_window_save_page (TressWindow *self, TressDocumentPage *page, gboolean sa
       else
         gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), name);
       g_signal_connect (chooser, "response", G_CALLBACK (on_save_as_response), op);
+      tress_native_dialog_cancel_with_parent (GTK_NATIVE_DIALOG (chooser));
       gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
       return;
     }

@@ -16,14 +16,12 @@
 #include "tress-test-pointer.h"
 #include "tress-test-format.h"
 #include "tress-test-utils.h"
+#include "tress-test-window.h"
 #include "tress-window.h"
 
 static TressApplication *app;
 
 /* ---- helpers ----------------------------------------------------------- */
-
-/* Runs the main loop until @cond holds (fails after 20 s). */
-#define WAIT_FOR(cond) TRESS_TEST_WAIT_FOR (cond)
 
 static char *
 write_test_file (const char *name, const guint32 *values, guint n_values, const char *trailer)
@@ -52,18 +50,6 @@ expected_bytes (const guint32 *values, guint n_values, const char *trailer)
   if (trailer != NULL)
     g_byte_array_append (data, (const guint8 *)trailer, strlen (trailer));
   return g_byte_array_free_to_bytes (data);
-}
-
-static GBytes *
-read_file (const char *path)
-{
-  char *contents = NULL;
-  gsize len = 0;
-  g_autoptr (GError) error = NULL;
-
-  g_file_get_contents (path, &contents, &len, &error);
-  g_assert_no_error (error);
-  return g_bytes_new_take (contents, len);
 }
 
 static void
@@ -263,29 +249,6 @@ tab_text (TressWindow *window, guint index)
   return g_strdup (gtk_label_get_text (GTK_LABEL (label)));
 }
 
-static TressWindow *
-new_window (void)
-{
-  TressWindow *window = tress_window_new (GTK_APPLICATION (app));
-
-  gtk_window_present (GTK_WINDOW (window));
-  WAIT_FOR (gtk_widget_get_mapped (GTK_WIDGET (window)));
-  return window;
-}
-
-static void
-destroy_window (TressWindow *window)
-{
-  GtkMessageDialog *dialog;
-
-  while ((dialog = find_dialog (window)) != NULL)
-    gtk_window_destroy (GTK_WINDOW (dialog));
-  /* Nothing may keep the window (or, through it, its documents) alive. */
-  g_object_add_weak_pointer (G_OBJECT (window), (gpointer *)&window);
-  gtk_window_destroy (GTK_WINDOW (window));
-  WAIT_FOR (window == NULL);
-}
-
 /* ---- a small editor for the test format -------------------------------- */
 
 static void
@@ -340,11 +303,11 @@ test_open_edit_undo_redo_save (void)
   static const guint32 edited[] = { 1, 42, 3 };
   g_autofree char *path = write_test_file ("edit.trsstest", values, 3, "KEEP-ME");
   g_autofree char *backup = g_strconcat (path, "~", NULL);
-  g_autoptr (GBytes) original = read_file (path);
+  g_autoptr (GBytes) original = tress_test_read_file (path);
   g_autoptr (GBytes) expected = expected_bytes (edited, 3, "KEEP-ME");
   g_autoptr (GBytes) on_disk = NULL;
   g_autoptr (GBytes) backup_bytes = NULL;
-  TressWindow *window = new_window ();
+  TressWindow *window = tress_test_window_new (0, 0);
   TressDocumentPage *page;
   GtkWidget *editor;
   g_autofree char *tab = NULL;
@@ -361,7 +324,8 @@ test_open_edit_undo_redo_save (void)
   g_assert_true (button_enabled (window, "win.open"));
 
   activate_open (window, path);
-  WAIT_FOR (tress_window_get_n_documents (window) == 1 && !tress_window_get_busy (window));
+  TRESS_TEST_WAIT_FOR (tress_window_get_n_documents (window) == 1
+                       && !tress_window_get_busy (window));
   g_assert_cmpuint (n_current_notify, ==, 1);
   page = tress_window_get_current_page (window);
   g_assert_nonnull (page);
@@ -376,7 +340,6 @@ test_open_edit_undo_redo_save (void)
 
   /* Edit through the editor's action. */
   g_assert_true (gtk_widget_activate_action (editor, "test.set-value", "(uu)", 1, 42));
-  tress_test_spin (10);
   g_assert_cmpuint (tress_test_model_get_value (current_model (window), 1), ==, 42);
   g_clear_pointer (&tab, g_free);
   tab = tab_text (window, 0);
@@ -395,7 +358,6 @@ test_open_edit_undo_redo_save (void)
 
   /* Undo through the window. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
-  tress_test_spin (10);
   g_assert_cmpuint (tress_test_model_get_value (current_model (window), 1), ==, 2);
   g_clear_pointer (&tab, g_free);
   tab = tab_text (window, 0);
@@ -407,23 +369,22 @@ test_open_edit_undo_redo_save (void)
 
   /* Redo. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL));
-  tress_test_spin (10);
   g_assert_cmpuint (tress_test_model_get_value (current_model (window), 1), ==, 42);
   g_assert_true (tress_document_get_modified (tress_window_get_current_document (window)));
   g_assert_true (button_enabled (window, "win.save"));
 
   /* Nothing was written yet. */
-  on_disk = read_file (path);
+  on_disk = tress_test_read_file (path);
   tress_test_assert_bytes_equal (on_disk, original);
   g_clear_pointer (&on_disk, g_bytes_unref);
 
   /* Save. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.save", NULL));
-  WAIT_FOR (!tress_window_get_busy (window));
+  TRESS_TEST_WAIT_FOR (!tress_window_get_busy (window));
   g_assert_null (find_dialog (window));
-  on_disk = read_file (path);
+  on_disk = tress_test_read_file (path);
   tress_test_assert_bytes_equal (on_disk, expected);
-  backup_bytes = read_file (backup);
+  backup_bytes = tress_test_read_file (backup);
   tress_test_assert_bytes_equal (backup_bytes, original);
   g_assert_false (tress_document_get_modified (tress_window_get_current_document (window)));
   g_clear_pointer (&tab, g_free);
@@ -436,14 +397,14 @@ test_open_edit_undo_redo_save (void)
   closed_doc = tress_window_get_current_document (window);
   g_object_add_weak_pointer (G_OBJECT (closed_doc), (gpointer *)&closed_doc);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.close-document", NULL));
-  WAIT_FOR (closed_doc == NULL);
+  TRESS_TEST_WAIT_FOR (closed_doc == NULL);
   g_assert_null (find_dialog (window));
   g_assert_cmpuint (tress_window_get_n_documents (window), ==, 0);
   g_assert_null (tress_window_get_current_document (window));
   g_assert_cmpuint (n_current_notify, ==, 2);
   g_assert_false (button_enabled (window, "win.save"));
 
-  destroy_window (window);
+  tress_test_window_destroy (window);
 }
 
 /* A file the format rejects: a dialog names the file, the field and the offset. */
@@ -453,14 +414,14 @@ test_open_error_dialog (void)
   static const guint8 bad[] = { 'T', 'R', 'S', 'S', 'T', 'E', 'S', 'T', 5, 0, 0, 0, 1, 0, 0, 0 };
   g_autofree char *path = g_build_filename (tress_test_tmpdir (), "broken.trsstest", NULL);
   g_autoptr (GError) error = NULL;
-  TressWindow *window = new_window ();
+  TressWindow *window = tress_test_window_new (0, 0);
   GtkMessageDialog *dialog;
   g_autofree char *text = NULL;
 
   g_file_set_contents (path, (const char *)bad, sizeof bad, &error);
   g_assert_no_error (error);
   activate_open (window, path);
-  WAIT_FOR (!tress_window_get_busy (window) && find_dialog (window) != NULL);
+  TRESS_TEST_WAIT_FOR (!tress_window_get_busy (window) && find_dialog (window) != NULL);
   dialog = find_dialog (window);
   text = dialog_text (dialog);
   g_test_message ("dialog: %s", text);
@@ -470,9 +431,8 @@ test_open_error_dialog (void)
   g_assert_cmpuint (tress_window_get_n_documents (window), ==, 0);
 
   gtk_dialog_response (GTK_DIALOG (dialog), GTK_RESPONSE_CLOSE);
-  tress_test_spin (10);
-  g_assert_null (find_dialog (window));
-  destroy_window (window);
+  TRESS_TEST_WAIT_FOR (find_dialog (window) == NULL);
+  tress_test_window_destroy (window);
 }
 
 /* Ctrl+Q, typed while the "Could not open" message is up, quits: the window
@@ -483,27 +443,27 @@ test_quit_from_error_dialog (void)
   static const guint8 bad[] = { 'T', 'R', 'S', 'S', 'T', 'E', 'S', 'T', 5, 0, 0, 0, 1, 0, 0, 0 };
   g_autofree char *path = g_build_filename (tress_test_tmpdir (), "broken-quit.trsstest", NULL);
   g_autoptr (GError) error = NULL;
-  TressWindow *window = new_window ();
+  TressWindow *window = tress_test_window_new (0, 0);
   GtkMessageDialog *dialog;
 
   g_file_set_contents (path, (const char *)bad, sizeof bad, &error);
   g_assert_no_error (error);
   activate_open (window, path);
-  WAIT_FOR (!tress_window_get_busy (window) && find_dialog (window) != NULL);
+  TRESS_TEST_WAIT_FOR (!tress_window_get_busy (window) && find_dialog (window) != NULL);
   dialog = find_dialog (window);
   if (!tress_test_pointer_available (GTK_WIDGET (dialog)))
     {
-      destroy_window (window);
+      tress_test_window_destroy (window);
       return;
     }
-  WAIT_FOR (gtk_widget_get_mapped (GTK_WIDGET (dialog)));
+  TRESS_TEST_WAIT_FOR (gtk_widget_get_mapped (GTK_WIDGET (dialog)));
   /* Without a window manager, the keys go where the pointer is. */
   tress_test_pointer_move (GTK_WIDGET (dialog), 10, 10);
   g_object_add_weak_pointer (G_OBJECT (window), (gpointer *)&window);
   g_object_add_weak_pointer (G_OBJECT (dialog), (gpointer *)&dialog);
   tress_test_pointer_key (GDK_KEY_Control_L, TRUE);
   tress_test_pointer_key_unwatched (GDK_KEY_q, TRUE);
-  WAIT_FOR (window == NULL && dialog == NULL);
+  TRESS_TEST_WAIT_FOR (window == NULL && dialog == NULL);
   tress_test_pointer_key_unwatched (GDK_KEY_q, FALSE);
   tress_test_pointer_key_unwatched (GDK_KEY_Control_L, FALSE);
 }
@@ -524,16 +484,16 @@ test_open_truncated_sample (void)
   g_file_set_contents (path, g_bytes_get_data (sample, NULL), 200, &error);
   g_assert_no_error (error);
 
-  window = new_window ();
+  window = tress_test_window_new (0, 0);
   activate_open (window, path);
-  WAIT_FOR (!tress_window_get_busy (window) && find_dialog (window) != NULL);
+  TRESS_TEST_WAIT_FOR (!tress_window_get_busy (window) && find_dialog (window) != NULL);
   text = dialog_text (find_dialog (window));
   g_test_message ("dialog: %s", text);
   g_assert_nonnull (strstr (text, "Could not open “cut.niff”"));
   g_assert_nonnull (strstr (text, "file size"));
   g_assert_nonnull (strstr (text, "offset 0x4"));
   g_assert_cmpuint (tress_window_get_n_documents (window), ==, 0);
-  destroy_window (window);
+  tress_test_window_destroy (window);
 }
 
 /* ---- files that take long to open -------------------------------------- */
@@ -600,7 +560,7 @@ test_loading_page_cancel (void)
   static const guint32 values[] = { 1, 2, 3 };
   g_autofree char *plain = write_test_file ("plain.trsstest", values, 3, NULL);
   g_autoptr (GFile) slow = slow_test_file ("slow.trsstest", 256);
-  TressWindow *window = new_window ();
+  TressWindow *window = tress_test_window_new (0, 0);
   TressLoadingPage *page = loading_page (window);
   g_autofree char *text = NULL;
   GtkWidget *cancel;
@@ -615,17 +575,19 @@ test_loading_page_cancel (void)
         {
           /* With a document open, the page to come back to is the documents'. */
           activate_open (window, plain);
-          WAIT_FOR (tress_window_get_n_documents (window) == 1 && !tress_window_get_busy (window));
+          TRESS_TEST_WAIT_FOR (tress_window_get_n_documents (window) == 1
+                               && !tress_window_get_busy (window));
         }
       g_assert_cmpstr (shown_page (window), ==, before);
       tress_window_open_file (window, slow);
-      WAIT_FOR (g_strcmp0 (shown_page (window), "loading") == 0);
+      TRESS_TEST_WAIT_FOR (g_strcmp0 (shown_page (window), "loading") == 0);
       g_assert_cmpuint (tress_loading_page_get_n_loads (page), ==, 1);
       g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (page)));
 
       /* The bytes come, and the page says how many of how many. */
-      WAIT_FOR ((g_free (text), text = tress_loading_page_dup_text (page),
-                 strstr (text, "Reading: ") != NULL && strstr (text, "Reading: 0 bytes") == NULL));
+      TRESS_TEST_WAIT_FOR (
+          (g_free (text), text = tress_loading_page_dup_text (page),
+           strstr (text, "Reading: ") != NULL && strstr (text, "Reading: 0 bytes") == NULL));
       g_test_message ("loading: %s", text);
       g_assert_nonnull (strstr (text, "slow.trsstest"));
       {
@@ -634,9 +596,8 @@ test_loading_page_cancel (void)
 
         g_assert_nonnull (strstr (text, of));
       }
-      tress_test_spin (150);
-      later = tress_loading_page_dup_text (page);
-      g_assert_cmpstr (later, !=, text);
+      TRESS_TEST_WAIT_FOR ((g_free (later), later = tress_loading_page_dup_text (page),
+                            g_strcmp0 (later, text) != 0));
       /* The window stays usable: its actions answer while the file is read. */
       g_assert_true (button_enabled (window, "win.open"));
 
@@ -645,23 +606,24 @@ test_loading_page_cancel (void)
       t0 = g_get_monotonic_time ();
       /* As a click does (a key press shows the button pressed for 250 ms first). */
       g_signal_emit_by_name (cancel, "clicked");
-      WAIT_FOR (g_strcmp0 (shown_page (window), before) == 0);
+      TRESS_TEST_WAIT_FOR (g_strcmp0 (shown_page (window), before) == 0);
       back = g_get_monotonic_time () - t0;
       g_test_message ("back to the %s page %.1f ms after Cancel", before, back / 1000.0);
       g_assert_cmpint (back, <, 200 * 1000);
       g_assert_cmpuint (tress_loading_page_get_n_loads (page), ==, 0);
 
       /* The read stops at once: the worker ends, no read runs past the cancel. */
-      WAIT_FOR (!tress_window_get_busy (window));
+      TRESS_TEST_WAIT_FOR (!tress_window_get_busy (window));
       g_assert_cmpint (g_get_monotonic_time () - t0, <, G_USEC_PER_SEC);
       g_assert_cmpuint (tress_slow_file_reads_after_cancel (), ==, 0);
       g_assert_cmpint (tress_slow_file_last_read_time (), <, t0 + 100 * 1000);
-      tress_test_spin (100);
+      /* Nothing comes of the cancelled read once what it queued has run. */
+      tress_test_wait_idle ();
       g_assert_cmpuint (tress_window_get_n_documents (window), ==, round);
       g_assert_null (find_dialog (window));
       g_assert_cmpstr (shown_page (window), ==, before);
     }
-  destroy_window (window);
+  tress_test_window_destroy (window);
 }
 
 static void
@@ -676,19 +638,19 @@ static void
 test_loading_page_done (void)
 {
   g_autoptr (GFile) slow = slow_test_file ("slow-done.trsstest", 1024);
-  TressWindow *window = new_window ();
+  TressWindow *window = tress_test_window_new (0, 0);
   guint n_loading = 0;
 
   g_signal_connect (window_stack (window), "notify::visible-child-name", G_CALLBACK (on_page_shown),
                     &n_loading);
   tress_window_open_file (window, slow);
-  WAIT_FOR (tress_window_get_n_documents (window) == 1);
+  TRESS_TEST_WAIT_FOR (tress_window_get_n_documents (window) == 1);
   g_assert_cmpuint (n_loading, ==, 1);
   g_assert_cmpstr (shown_page (window), ==, "documents");
   g_assert_cmpuint (tress_loading_page_get_n_loads (loading_page (window)), ==, 0);
   g_assert_cmpstr (tress_document_get_title (tress_window_get_current_document (window)), ==,
                    "slow-done.trsstest");
-  destroy_window (window);
+  tress_test_window_destroy (window);
 }
 
 /* Closing a tab with unsaved work asks; Cancel keeps it, Close without Saving drops it. */
@@ -697,45 +659,45 @@ test_close_unsaved_prompts (void)
 {
   static const guint32 values[] = { 7 };
   g_autofree char *path = write_test_file ("close.trsstest", values, 1, NULL);
-  g_autoptr (GBytes) original = read_file (path);
+  g_autoptr (GBytes) original = tress_test_read_file (path);
   g_autoptr (GBytes) on_disk = NULL;
-  TressWindow *window = new_window ();
+  TressWindow *window = tress_test_window_new (0, 0);
   GtkMessageDialog *dialog;
   g_autofree char *text = NULL;
 
   activate_open (window, path);
-  WAIT_FOR (tress_window_get_n_documents (window) == 1 && !tress_window_get_busy (window));
+  TRESS_TEST_WAIT_FOR (tress_window_get_n_documents (window) == 1
+                       && !tress_window_get_busy (window));
   g_assert_true (gtk_widget_activate_action (
       tress_document_page_get_editor (tress_window_get_current_page (window)), "test.set-value",
       "(uu)", 0, 8));
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.close-document", NULL));
-  WAIT_FOR (find_dialog (window) != NULL);
+  TRESS_TEST_WAIT_FOR (find_dialog (window) != NULL);
   dialog = find_dialog (window);
   text = dialog_text (dialog);
   g_assert_nonnull (strstr (text, "Save changes to “close.trsstest” before closing?"));
   gtk_dialog_response (GTK_DIALOG (dialog), GTK_RESPONSE_CANCEL);
-  tress_test_spin (10);
+  TRESS_TEST_WAIT_FOR (find_dialog (window) == NULL);
   g_assert_cmpuint (tress_window_get_n_documents (window), ==, 1);
 
   /* Closing the window asks as well, and Cancel keeps it open. */
   gtk_window_close (GTK_WINDOW (window));
-  WAIT_FOR (find_dialog (window) != NULL);
+  TRESS_TEST_WAIT_FOR (find_dialog (window) != NULL);
   g_clear_pointer (&text, g_free);
   text = dialog_text (find_dialog (window));
   g_assert_nonnull (strstr (text, "Save changes to 1 document before closing?"));
   gtk_dialog_response (GTK_DIALOG (find_dialog (window)), GTK_RESPONSE_CANCEL);
-  tress_test_spin (10);
+  TRESS_TEST_WAIT_FOR (find_dialog (window) == NULL);
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (window)));
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.close-document", NULL));
-  WAIT_FOR (find_dialog (window) != NULL);
+  TRESS_TEST_WAIT_FOR (find_dialog (window) != NULL);
   gtk_dialog_response (GTK_DIALOG (find_dialog (window)), 1 /* close without saving */);
-  tress_test_spin (10);
-  g_assert_cmpuint (tress_window_get_n_documents (window), ==, 0);
-  on_disk = read_file (path);
+  TRESS_TEST_WAIT_FOR (tress_window_get_n_documents (window) == 0);
+  on_disk = tress_test_read_file (path);
   tress_test_assert_bytes_equal (on_disk, original);
-  destroy_window (window);
+  tress_test_window_destroy (window);
 }
 
 /* The prompt's Save writes the file and then closes the tab. */
@@ -747,20 +709,21 @@ test_close_prompt_saves (void)
   g_autofree char *path = write_test_file ("close-save.trsstest", values, 2, NULL);
   g_autoptr (GBytes) expected = expected_bytes (edited, 2, NULL);
   g_autoptr (GBytes) on_disk = NULL;
-  TressWindow *window = new_window ();
+  TressWindow *window = tress_test_window_new (0, 0);
 
   activate_open (window, path);
-  WAIT_FOR (tress_window_get_n_documents (window) == 1 && !tress_window_get_busy (window));
+  TRESS_TEST_WAIT_FOR (tress_window_get_n_documents (window) == 1
+                       && !tress_window_get_busy (window));
   gtk_widget_activate_action (
       tress_document_page_get_editor (tress_window_get_current_page (window)), "test.set-value",
       "(uu)", 1, 10);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.close-document", NULL));
-  WAIT_FOR (find_dialog (window) != NULL);
+  TRESS_TEST_WAIT_FOR (find_dialog (window) != NULL);
   gtk_dialog_response (GTK_DIALOG (find_dialog (window)), 2 /* save */);
-  WAIT_FOR (tress_window_get_n_documents (window) == 0);
-  on_disk = read_file (path);
+  TRESS_TEST_WAIT_FOR (tress_window_get_n_documents (window) == 0);
+  on_disk = tress_test_read_file (path);
   tress_test_assert_bytes_equal (on_disk, expected);
-  destroy_window (window);
+  tress_test_window_destroy (window);
 }
 
 /* Several documents at once; opening one again shows its page. */
@@ -775,7 +738,7 @@ test_same_name_tabs (void)
   g_autofree char *dir_c = g_build_filename (tress_test_tmpdir (), "bats", NULL);
   g_autofree char *a = NULL, *b = NULL, *c = NULL, *tab = NULL;
   g_autoptr (GBytes) bytes = tress_test_format_build (values, 1);
-  TressWindow *window = new_window ();
+  TressWindow *window = tress_test_window_new (0, 0);
 
   g_assert_cmpint (g_mkdir_with_parents (dir_a, 0700), ==, 0);
   g_assert_cmpint (g_mkdir_with_parents (dir_b, 0700), ==, 0);
@@ -791,12 +754,14 @@ test_same_name_tabs (void)
                                       (gssize)g_bytes_get_size (bytes), NULL));
 
   activate_open (window, a);
-  WAIT_FOR (tress_window_get_n_documents (window) == 1 && !tress_window_get_busy (window));
+  TRESS_TEST_WAIT_FOR (tress_window_get_n_documents (window) == 1
+                       && !tress_window_get_busy (window));
   tab = tab_text (window, 0);
   g_assert_cmpstr (tab, ==, "same.trsstest");
   g_clear_pointer (&tab, g_free);
   activate_open (window, c);
-  WAIT_FOR (tress_window_get_n_documents (window) == 2 && !tress_window_get_busy (window));
+  TRESS_TEST_WAIT_FOR (tress_window_get_n_documents (window) == 2
+                       && !tress_window_get_busy (window));
   tab = tab_text (window, 0);
   g_assert_cmpstr (tab, ==, "same.trsstest — demo");
   g_clear_pointer (&tab, g_free);
@@ -805,7 +770,8 @@ test_same_name_tabs (void)
   g_clear_pointer (&tab, g_free);
   /* The same folder name twice: one level more. */
   activate_open (window, b);
-  WAIT_FOR (tress_window_get_n_documents (window) == 3 && !tress_window_get_busy (window));
+  TRESS_TEST_WAIT_FOR (tress_window_get_n_documents (window) == 3
+                       && !tress_window_get_busy (window));
   tab = tab_text (window, 0);
   g_assert_cmpstr (tab, ==, "same.trsstest — fur/demo");
   g_clear_pointer (&tab, g_free);
@@ -822,10 +788,10 @@ test_same_name_tabs (void)
                                              GTK_TYPE_NOTEBOOK)),
       1);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.close-document", NULL);
-  WAIT_FOR (tress_window_get_n_documents (window) == 1);
+  TRESS_TEST_WAIT_FOR (tress_window_get_n_documents (window) == 1);
   tab = tab_text (window, 0);
   g_assert_cmpstr (tab, ==, "same.trsstest");
-  destroy_window (window);
+  tress_test_window_destroy (window);
 }
 
 static void
@@ -835,13 +801,15 @@ test_several_documents (void)
   static const guint32 b_values[] = { 2, TRESS_TEST_RESERVED_VALUE };
   g_autofree char *a = write_test_file ("a.trsstest", a_values, 1, NULL);
   g_autofree char *b = write_test_file ("b.trsstest", b_values, 2, NULL);
-  TressWindow *window = new_window ();
+  TressWindow *window = tress_test_window_new (0, 0);
   g_autofree char *tab = NULL;
 
   activate_open (window, a);
-  WAIT_FOR (tress_window_get_n_documents (window) == 1 && !tress_window_get_busy (window));
+  TRESS_TEST_WAIT_FOR (tress_window_get_n_documents (window) == 1
+                       && !tress_window_get_busy (window));
   activate_open (window, b);
-  WAIT_FOR (tress_window_get_n_documents (window) == 2 && !tress_window_get_busy (window));
+  TRESS_TEST_WAIT_FOR (tress_window_get_n_documents (window) == 2
+                       && !tress_window_get_busy (window));
   g_assert_cmpuint (tress_test_model_get_n_values (current_model (window)), ==, 2);
 
   /* Undo acts on the current document only. */
@@ -860,11 +828,12 @@ test_several_documents (void)
     g_autofree char *b_uri = g_file_get_uri (b_file);
 
     g_assert_true (gtk_recent_manager_has_item (gtk_recent_manager_get_default (), b_uri));
-    WAIT_FOR (recent_menu_has (window, "b.trsstest") && recent_menu_has (window, "a.trsstest"));
+    TRESS_TEST_WAIT_FOR (recent_menu_has (window, "b.trsstest")
+                         && recent_menu_has (window, "a.trsstest"));
   }
 
   activate_open (window, a);
-  tress_test_spin (20);
+  TRESS_TEST_WAIT_FOR (!tress_window_get_busy (window));
   g_assert_cmpuint (tress_window_get_n_documents (window), ==, 2);
   /* Twice at once, before either read finished: still one page. */
   {
@@ -873,12 +842,12 @@ test_several_documents (void)
 
     activate_open (window, c);
     activate_open (window, c);
-    WAIT_FOR (!tress_window_get_busy (window));
+    TRESS_TEST_WAIT_FOR (!tress_window_get_busy (window));
     g_assert_cmpuint (tress_window_get_n_documents (window), ==, 3);
     gtk_widget_activate_action (GTK_WIDGET (window), "win.close-document", NULL);
     g_assert_cmpuint (tress_window_get_n_documents (window), ==, 2);
     activate_open (window, a);
-    tress_test_spin (20);
+    TRESS_TEST_WAIT_FOR (!tress_window_get_busy (window));
   }
   g_assert_cmpuint (tress_test_model_get_n_values (current_model (window)), ==, 1);
   g_assert_false (button_enabled (window, "win.undo"));
@@ -901,11 +870,11 @@ test_several_documents (void)
     /* The window maps and gets its size through the main loop (late on a busy
      * machine), and nothing is drawn while a layout is pending: try again on a
      * later frame. */
-    WAIT_FOR (gtk_widget_get_mapped (GTK_WIDGET (window))
-              && gtk_widget_get_width (GTK_WIDGET (window)) > 0);
-    WAIT_FOR (tress_window_render_png (GTK_WINDOW (window), png, &error)
-              || !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_WOULD_BLOCK)
-              || (g_clear_error (&error), FALSE));
+    TRESS_TEST_WAIT_FOR (gtk_widget_get_mapped (GTK_WIDGET (window))
+                         && gtk_widget_get_width (GTK_WIDGET (window)) > 0);
+    TRESS_TEST_WAIT_FOR (tress_window_render_png (GTK_WINDOW (window), png, &error)
+                         || !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_WOULD_BLOCK)
+                         || (g_clear_error (&error), FALSE));
     g_assert_no_error (error);
     texture = gdk_texture_new_from_filename (png, &error);
     g_assert_no_error (error);
@@ -922,7 +891,7 @@ test_several_documents (void)
         g_file_copy (from, to, G_FILE_COPY_OVERWRITE, NULL, NULL, NULL, NULL);
       }
   }
-  destroy_window (window);
+  tress_test_window_destroy (window);
 }
 
 /* Files dropped on the window are opened. */
@@ -932,7 +901,7 @@ test_drop_files (void)
   static const guint32 values[] = { 11 };
   g_autofree char *path = write_test_file ("dropped.trsstest", values, 1, NULL);
   g_autoptr (GFile) file = g_file_new_for_path (path);
-  TressWindow *window = new_window ();
+  TressWindow *window = tress_test_window_new (0, 0);
   g_autoptr (GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (window));
   GtkDropTarget *drop = NULL;
   GValue value = G_VALUE_INIT;
@@ -953,9 +922,10 @@ test_drop_files (void)
   g_value_unset (&value);
   g_slist_free (files);
   g_assert_true (accepted);
-  WAIT_FOR (tress_window_get_n_documents (window) == 1 && !tress_window_get_busy (window));
+  TRESS_TEST_WAIT_FOR (tress_window_get_n_documents (window) == 1
+                       && !tress_window_get_busy (window));
   g_assert_cmpuint (tress_test_model_get_value (current_model (window), 0), ==, 11);
-  destroy_window (window);
+  tress_test_window_destroy (window);
 }
 
 /* The file changed on disk since it was read: saving asks before overwriting. */
@@ -970,11 +940,12 @@ test_save_changed_on_disk (void)
   g_autoptr (GBytes) expected = expected_bytes (edited, 2, NULL);
   g_autoptr (GBytes) on_disk = NULL;
   g_autoptr (GError) error = NULL;
-  TressWindow *window = new_window ();
+  TressWindow *window = tress_test_window_new (0, 0);
   g_autofree char *text = NULL;
 
   activate_open (window, path);
-  WAIT_FOR (tress_window_get_n_documents (window) == 1 && !tress_window_get_busy (window));
+  TRESS_TEST_WAIT_FOR (tress_window_get_n_documents (window) == 1
+                       && !tress_window_get_busy (window));
   gtk_widget_activate_action (
       tress_document_page_get_editor (tress_window_get_current_page (window)), "test.set-value",
       "(uu)", 1, 5);
@@ -983,26 +954,27 @@ test_save_changed_on_disk (void)
   g_assert_no_error (error);
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.save", NULL));
-  WAIT_FOR (!tress_window_get_busy (window) && find_dialog (window) != NULL);
+  TRESS_TEST_WAIT_FOR (!tress_window_get_busy (window) && find_dialog (window) != NULL);
   text = dialog_text (find_dialog (window));
   g_assert_nonnull (strstr (text, "“changed.trsstest” changed on disk"));
   /* Cancel: the other program's file stays. */
   gtk_dialog_response (GTK_DIALOG (find_dialog (window)), GTK_RESPONSE_CANCEL);
-  tress_test_spin (10);
-  on_disk = read_file (path);
+  TRESS_TEST_WAIT_FOR (find_dialog (window) == NULL && !tress_window_get_busy (window));
+  on_disk = tress_test_read_file (path);
   tress_test_assert_bytes_equal (on_disk, other_bytes);
   g_clear_pointer (&on_disk, g_bytes_unref);
   g_assert_true (tress_document_get_modified (tress_window_get_current_document (window)));
 
   /* Save again and overwrite. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.save", NULL));
-  WAIT_FOR (!tress_window_get_busy (window) && find_dialog (window) != NULL);
+  TRESS_TEST_WAIT_FOR (!tress_window_get_busy (window) && find_dialog (window) != NULL);
   gtk_dialog_response (GTK_DIALOG (find_dialog (window)), GTK_RESPONSE_ACCEPT);
-  WAIT_FOR (!tress_window_get_busy (window)
-            && !tress_document_get_modified (tress_window_get_current_document (window)));
-  on_disk = read_file (path);
+  TRESS_TEST_WAIT_FOR (
+      !tress_window_get_busy (window)
+      && !tress_document_get_modified (tress_window_get_current_document (window)));
+  on_disk = tress_test_read_file (path);
   tress_test_assert_bytes_equal (on_disk, expected);
-  destroy_window (window);
+  tress_test_window_destroy (window);
 }
 
 /* A failed save shows why and leaves the file untouched. */
@@ -1011,27 +983,28 @@ test_save_failure_dialog (void)
 {
   static const guint32 values[] = { 4 };
   g_autofree char *path = write_test_file ("fail.trsstest", values, 1, NULL);
-  g_autoptr (GBytes) original = read_file (path);
+  g_autoptr (GBytes) original = tress_test_read_file (path);
   g_autoptr (GBytes) on_disk = NULL;
-  TressWindow *window = new_window ();
+  TressWindow *window = tress_test_window_new (0, 0);
   g_autofree char *text = NULL;
 
   activate_open (window, path);
-  WAIT_FOR (tress_window_get_n_documents (window) == 1 && !tress_window_get_busy (window));
+  TRESS_TEST_WAIT_FOR (tress_window_get_n_documents (window) == 1
+                       && !tress_window_get_busy (window));
   gtk_widget_activate_action (
       tress_document_page_get_editor (tress_window_get_current_page (window)), "test.set-value",
       "(uu)", 0, 6);
   tress_test_format_set_failure (TRESS_TEST_FAILURE_SERIALIZE);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.save", NULL));
-  WAIT_FOR (!tress_window_get_busy (window) && find_dialog (window) != NULL);
+  TRESS_TEST_WAIT_FOR (!tress_window_get_busy (window) && find_dialog (window) != NULL);
   tress_test_format_set_failure (TRESS_TEST_FAILURE_NONE);
   text = dialog_text (find_dialog (window));
   g_assert_nonnull (strstr (text, "Could not save “fail.trsstest”"));
   g_assert_nonnull (strstr (text, "told to fail"));
-  on_disk = read_file (path);
+  on_disk = tress_test_read_file (path);
   tress_test_assert_bytes_equal (on_disk, original);
   g_assert_true (tress_document_get_modified (tress_window_get_current_document (window)));
-  destroy_window (window);
+  tress_test_window_destroy (window);
 }
 
 /* The generic page shows the description and each problem with its location and offset. */
@@ -1066,7 +1039,9 @@ test_info_view (void)
   text = tress_info_view_dup_text (TRESS_INFO_VIEW (view));
   g_assert_nonnull (strstr (text, "No problems found"));
   g_assert_null (strstr (text, "Error:"));
-  g_object_unref (view);
+  /* Nothing it connected keeps it or the document alive. */
+  tress_test_assert_finalized (view, TRUE, "the info view");
+  tress_test_assert_finalized (g_steal_pointer (&doc), TRUE, "the document");
 }
 
 /* A thousand problems of one kind: the first ones are listed, the rest summed
@@ -1093,7 +1068,8 @@ test_info_view_many_problems (void)
   g_assert_null (strstr (text, "(value 20 "));
   g_assert_nonnull (strstr (text, "and 980 more of this kind"));
   g_assert_null (strstr (text, "not shown"));
-  g_object_unref (view);
+  tress_test_assert_finalized (view, TRUE, "the info view");
+  tress_test_assert_finalized (g_steal_pointer (&doc), TRUE, "the document");
 }
 
 /* Formats without an editor of their own get the generic page. */
@@ -1110,7 +1086,8 @@ test_editor_fallback (void)
   g_assert_true (tress_editor_is_registered ("trsstest"));
   editor = g_object_ref_sink (tress_editor_create (doc));
   g_assert_true (gtk_widget_has_css_class (editor, "test-editor"));
-  g_object_unref (editor);
+  tress_test_assert_finalized (editor, TRUE, "the editor");
+  tress_test_assert_finalized (g_steal_pointer (&doc), TRUE, "the document");
 
   g_assert_false (tress_editor_is_registered ("no-such-format"));
 }
@@ -1121,12 +1098,13 @@ test_revert (void)
 {
   static const guint32 values[] = { 3, 4 };
   g_autofree char *path = write_test_file ("revert.trsstest", values, 2, NULL);
-  TressWindow *window = new_window ();
+  TressWindow *window = tress_test_window_new (0, 0);
   GtkWidget *old_editor;
   g_autofree char *text = NULL;
 
   activate_open (window, path);
-  WAIT_FOR (tress_window_get_n_documents (window) == 1 && !tress_window_get_busy (window));
+  TRESS_TEST_WAIT_FOR (tress_window_get_n_documents (window) == 1
+                       && !tress_window_get_busy (window));
   g_assert_false (button_enabled (window, "win.save"));
   old_editor = tress_document_page_get_editor (tress_window_get_current_page (window));
   gtk_widget_activate_action (old_editor, "test.set-value", "(uu)", 0, 30);
@@ -1135,12 +1113,11 @@ test_revert (void)
   g_assert_cmpuint (tress_test_model_get_value (current_model (window), 1), ==, 40);
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.revert", NULL));
-  WAIT_FOR (find_dialog (window) != NULL);
+  TRESS_TEST_WAIT_FOR (find_dialog (window) != NULL);
   text = dialog_text (find_dialog (window));
   g_assert_nonnull (strstr (text, "Revert unsaved changes to “revert.trsstest”?"));
   gtk_dialog_response (GTK_DIALOG (find_dialog (window)), GTK_RESPONSE_ACCEPT);
-  tress_test_spin (10);
-  g_assert_null (find_dialog (window));
+  TRESS_TEST_WAIT_FOR (find_dialog (window) == NULL);
   g_assert_cmpuint (tress_test_model_get_value (current_model (window), 0), ==, 3);
   g_assert_cmpuint (tress_test_model_get_value (current_model (window), 1), ==, 4);
   g_assert_false (tress_document_get_modified (tress_window_get_current_document (window)));
@@ -1148,7 +1125,7 @@ test_revert (void)
   /* The page has a new editor on the new model. */
   g_assert_null (old_editor);
   g_assert_nonnull (tress_document_page_get_editor (tress_window_get_current_page (window)));
-  destroy_window (window);
+  tress_test_window_destroy (window);
 }
 
 /* The page's banner: its text when shown, NULL when hidden. */
@@ -1177,12 +1154,13 @@ test_disk_changed_banner (void)
   g_autoptr (GBytes) other_bytes = tress_test_format_build (other, 3);
   g_autoptr (GBytes) third_bytes = tress_test_format_build (third, 1);
   g_autoptr (GError) error = NULL;
-  TressWindow *window = new_window ();
+  TressWindow *window = tress_test_window_new (0, 0);
   TressDocumentPage *page;
   GtkWidget *reload;
 
   activate_open (window, path);
-  WAIT_FOR (tress_window_get_n_documents (window) == 1 && !tress_window_get_busy (window));
+  TRESS_TEST_WAIT_FOR (tress_window_get_n_documents (window) == 1
+                       && !tress_window_get_busy (window));
   page = tress_window_get_current_page (window);
   reload = find_action_widget (GTK_WIDGET (page), "win.revert");
   g_assert_null (banner_text (page));
@@ -1192,12 +1170,12 @@ test_disk_changed_banner (void)
   g_file_set_contents (path, g_bytes_get_data (other_bytes, NULL), g_bytes_get_size (other_bytes),
                        &error);
   g_assert_no_error (error);
-  WAIT_FOR (banner_text (page) != NULL);
+  TRESS_TEST_WAIT_FOR (banner_text (page) != NULL);
   g_assert_nonnull (strstr (banner_text (page), "“watched.trsstest” changed on disk"));
   g_assert_true (gtk_widget_get_sensitive (reload));
   /* A button's activation clicks it after its press animation. */
   gtk_widget_activate (reload);
-  WAIT_FOR (tress_test_model_get_n_values (current_model (window)) == 3);
+  TRESS_TEST_WAIT_FOR (tress_test_model_get_n_values (current_model (window)) == 3);
   g_assert_null (find_dialog (window));
   g_assert_cmpuint (tress_test_model_get_value (current_model (window), 2), ==, 9);
   g_assert_null (banner_text (page));
@@ -1208,22 +1186,22 @@ test_disk_changed_banner (void)
   g_file_set_contents (path, g_bytes_get_data (third_bytes, NULL), g_bytes_get_size (third_bytes),
                        &error);
   g_assert_no_error (error);
-  WAIT_FOR (banner_text (page) != NULL);
+  TRESS_TEST_WAIT_FOR (banner_text (page) != NULL);
   g_assert_nonnull (strstr (banner_text (page), "dropping yours"));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.revert", NULL));
-  WAIT_FOR (find_dialog (window) != NULL);
+  TRESS_TEST_WAIT_FOR (find_dialog (window) != NULL);
   gtk_dialog_response (GTK_DIALOG (find_dialog (window)), GTK_RESPONSE_ACCEPT);
-  tress_test_spin (10);
+  TRESS_TEST_WAIT_FOR (find_dialog (window) == NULL);
   g_assert_cmpuint (tress_test_model_get_n_values (current_model (window)), ==, 1);
   g_assert_null (banner_text (page));
 
   /* Removed: said so, nothing to reload; saving writes it again. */
   g_assert_cmpint (g_remove (path), ==, 0);
-  WAIT_FOR (banner_text (page) != NULL);
+  TRESS_TEST_WAIT_FOR (banner_text (page) != NULL);
   g_assert_nonnull (strstr (banner_text (page), "deleted or moved"));
   g_assert_false (gtk_widget_get_visible (reload));
   g_assert_false (gtk_widget_get_sensitive (reload));
-  destroy_window (window);
+  tress_test_window_destroy (window);
 }
 
 /* Opening a file again after another program changed it shows what is on
@@ -1236,19 +1214,20 @@ test_reopen_changed_file (void)
   g_autofree char *path = write_test_file ("reopen.trsstest", values, 3, NULL);
   g_autoptr (GBytes) other_bytes = tress_test_format_build (other, 4);
   g_autoptr (GError) error = NULL;
-  TressWindow *window = new_window ();
+  TressWindow *window = tress_test_window_new (0, 0);
 
   activate_open (window, path);
-  WAIT_FOR (tress_window_get_n_documents (window) == 1 && !tress_window_get_busy (window));
+  TRESS_TEST_WAIT_FOR (tress_window_get_n_documents (window) == 1
+                       && !tress_window_get_busy (window));
   g_file_set_contents (path, g_bytes_get_data (other_bytes, NULL), g_bytes_get_size (other_bytes),
                        &error);
   g_assert_no_error (error);
   activate_open (window, path);
-  tress_test_spin (10);
+  TRESS_TEST_WAIT_FOR (!tress_window_get_busy (window));
   g_assert_cmpuint (tress_window_get_n_documents (window), ==, 1);
   g_assert_cmpuint (tress_test_model_get_n_values (current_model (window)), ==, 4);
   g_assert_null (find_dialog (window));
-  destroy_window (window);
+  tress_test_window_destroy (window);
 }
 
 /* Save is off while a save runs (a quick second Ctrl+S does nothing), and
@@ -1261,10 +1240,11 @@ test_save_then_close (void)
   g_autofree char *path = write_test_file ("quick.trsstest", values, 2, NULL);
   g_autoptr (GBytes) expected = expected_bytes (edited, 2, NULL);
   g_autoptr (GBytes) on_disk = NULL;
-  TressWindow *window = new_window ();
+  TressWindow *window = tress_test_window_new (0, 0);
 
   activate_open (window, path);
-  WAIT_FOR (tress_window_get_n_documents (window) == 1 && !tress_window_get_busy (window));
+  TRESS_TEST_WAIT_FOR (tress_window_get_n_documents (window) == 1
+                       && !tress_window_get_busy (window));
   gtk_widget_activate_action (
       tress_document_page_get_editor (tress_window_get_current_page (window)), "test.set-value",
       "(uu)", 1, 6);
@@ -1275,14 +1255,14 @@ test_save_then_close (void)
   gtk_widget_activate_action (GTK_WIDGET (window), "win.save", NULL);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.close-document", NULL));
   /* Still modified until the save lands: the close prompt comes; Save waits. */
-  WAIT_FOR (find_dialog (window) != NULL || tress_window_get_n_documents (window) == 0);
+  TRESS_TEST_WAIT_FOR (find_dialog (window) != NULL || tress_window_get_n_documents (window) == 0);
   if (find_dialog (window) != NULL)
     gtk_dialog_response (GTK_DIALOG (find_dialog (window)), 2 /* save */);
-  WAIT_FOR (tress_window_get_n_documents (window) == 0);
+  TRESS_TEST_WAIT_FOR (tress_window_get_n_documents (window) == 0);
   g_assert_null (find_dialog (window));
-  on_disk = read_file (path);
+  on_disk = tress_test_read_file (path);
   tress_test_assert_bytes_equal (on_disk, expected);
-  destroy_window (window);
+  tress_test_window_destroy (window);
 }
 
 /* Switching documents works from the window, whatever editor has the focus. */
@@ -1295,15 +1275,18 @@ test_switch_documents (void)
   g_autofree char *p1 = write_test_file ("one.trsstest", one, 1, NULL);
   g_autofree char *p2 = write_test_file ("two.trsstest", two, 2, NULL);
   g_autofree char *p3 = write_test_file ("three.trsstest", three, 3, NULL);
-  TressWindow *window = new_window ();
+  TressWindow *window = tress_test_window_new (0, 0);
   GtkWidget *editor;
 
   activate_open (window, p1);
-  WAIT_FOR (tress_window_get_n_documents (window) == 1 && !tress_window_get_busy (window));
+  TRESS_TEST_WAIT_FOR (tress_window_get_n_documents (window) == 1
+                       && !tress_window_get_busy (window));
   activate_open (window, p2);
-  WAIT_FOR (tress_window_get_n_documents (window) == 2 && !tress_window_get_busy (window));
+  TRESS_TEST_WAIT_FOR (tress_window_get_n_documents (window) == 2
+                       && !tress_window_get_busy (window));
   activate_open (window, p3);
-  WAIT_FOR (tress_window_get_n_documents (window) == 3 && !tress_window_get_busy (window));
+  TRESS_TEST_WAIT_FOR (tress_window_get_n_documents (window) == 3
+                       && !tress_window_get_busy (window));
   g_assert_cmpuint (tress_test_model_get_n_values (current_model (window)), ==, 3);
 
   editor = tress_document_page_get_editor (tress_window_get_current_page (window));
@@ -1315,7 +1298,7 @@ test_switch_documents (void)
   g_assert_cmpuint (tress_test_model_get_n_values (current_model (window)), ==, 2);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.select-document", "i", 8));
   g_assert_cmpuint (tress_test_model_get_n_values (current_model (window)), ==, 3);
-  destroy_window (window);
+  tress_test_window_destroy (window);
 }
 
 static GtkWidget *
@@ -1343,17 +1326,17 @@ find_action_shortcut (GtkWidget *root, const char *action)
 static void
 test_about_and_shortcuts (void)
 {
-  TressWindow *window = new_window ();
+  TressWindow *window = tress_test_window_new (0, 0);
   GtkWindow *about;
   GtkWindow *shortcuts;
 
   g_action_group_activate_action (G_ACTION_GROUP (app), "about", NULL);
-  WAIT_FOR ((about = find_toplevel (GTK_TYPE_ABOUT_DIALOG)) != NULL);
+  TRESS_TEST_WAIT_FOR ((about = find_toplevel (GTK_TYPE_ABOUT_DIALOG)) != NULL);
   g_assert_cmpstr (gtk_about_dialog_get_program_name (GTK_ABOUT_DIALOG (about)), ==, "Tress");
   gtk_window_destroy (about);
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-help-overlay", NULL));
-  WAIT_FOR ((shortcuts = find_toplevel (GTK_TYPE_SHORTCUTS_WINDOW)) != NULL);
+  TRESS_TEST_WAIT_FOR ((shortcuts = find_toplevel (GTK_TYPE_SHORTCUTS_WINDOW)) != NULL);
   /* It shows the application's accelerators for the window's actions. */
   {
     GtkWidget *save = find_action_shortcut (GTK_WIDGET (shortcuts), "win.save");
@@ -1364,8 +1347,8 @@ test_about_and_shortcuts (void)
     g_assert_cmpstr (accel, ==, "<Control>s");
   }
   gtk_window_close (shortcuts);
-  tress_test_spin (10);
-  destroy_window (window);
+  TRESS_TEST_WAIT_FOR (find_toplevel (GTK_TYPE_SHORTCUTS_WINDOW) == NULL);
+  tress_test_window_destroy (window);
 }
 
 /* The file chooser shown, once it is on screen and has begun listing its
@@ -1375,8 +1358,8 @@ wait_for_chooser (void)
 {
   GtkWindow *chooser;
 
-  WAIT_FOR ((chooser = find_toplevel (GTK_TYPE_FILE_CHOOSER_DIALOG)) != NULL
-            && gtk_widget_get_mapped (GTK_WIDGET (chooser)));
+  TRESS_TEST_WAIT_FOR ((chooser = find_toplevel (GTK_TYPE_FILE_CHOOSER_DIALOG)) != NULL
+                       && gtk_widget_get_mapped (GTK_WIDGET (chooser)));
   tress_test_spin (20);
   return chooser;
 }
@@ -1392,7 +1375,7 @@ test_file_choosers (void)
   g_autoptr (GBytes) bytes = tress_test_format_build (values, 2);
   g_autoptr (GError) error = NULL;
   g_autoptr (TressDocument) doc = tress_document_new_from_bytes (bytes, "untitled", &error);
-  TressWindow *window = new_window ();
+  TressWindow *window = tress_test_window_new (0, 0);
   GtkWindow *chooser;
   g_autoptr (GListModel) filters = NULL;
   gboolean found_test = FALSE, found_all = FALSE;
@@ -1413,7 +1396,7 @@ test_file_choosers (void)
   g_assert_true (found_test);
   g_assert_true (found_all);
   gtk_dialog_response (GTK_DIALOG (chooser), GTK_RESPONSE_CANCEL);
-  WAIT_FOR (find_toplevel (GTK_TYPE_FILE_CHOOSER_DIALOG) == NULL);
+  TRESS_TEST_WAIT_FOR (find_toplevel (GTK_TYPE_FILE_CHOOSER_DIALOG) == NULL);
   g_assert_cmpuint (tress_window_get_n_documents (window), ==, 0);
 
   /* A document without a file: Save asks where. */
@@ -1424,10 +1407,11 @@ test_file_choosers (void)
   g_assert_cmpstr (gtk_file_chooser_get_current_name (GTK_FILE_CHOOSER (chooser)), ==,
                    "untitled.trsstest");
   gtk_dialog_response (GTK_DIALOG (chooser), GTK_RESPONSE_CANCEL);
-  WAIT_FOR (find_toplevel (GTK_TYPE_FILE_CHOOSER_DIALOG) == NULL);
+  TRESS_TEST_WAIT_FOR (find_toplevel (GTK_TYPE_FILE_CHOOSER_DIALOG) == NULL);
   g_assert_null (tress_document_get_file (doc));
   g_assert_null (find_dialog (window));
-  destroy_window (window);
+  g_clear_object (&doc); /* the window's alone now, and freed with it */
+  tress_test_window_destroy (window);
   /* Nothing the choosers started reports back after they are gone, but for
    * one thing of GTK 4.8's own: a chooser answered while it still reads its
    * folder (which only a program is quick enough to do; waiting for the
@@ -1448,9 +1432,34 @@ test_file_choosers (void)
           g_error ("a dialog strayed after the file choosers: %s (%s)", text, secondary);
         g_test_message ("GTK's own cancelled-folder error after a chooser answered at once");
         gtk_window_destroy (stray);
-        tress_test_spin (5);
       }
   }
+}
+
+/* Open and Save As left open when their window closes: the chooser goes
+ * with the window (Cancel), and keeps neither the window nor the document
+ * alive, nor answers later into a window that is gone. */
+static void
+test_chooser_left_open (void)
+{
+  static const char *const actions[] = { "win.open", "win.save-as" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (actions); i++)
+    {
+      static const guint32 values[] = { 31, 32 };
+      g_autoptr (GBytes) bytes = tress_test_format_build (values, 2);
+      g_autoptr (GError) error = NULL;
+      g_autoptr (TressDocument) doc = tress_document_new_from_bytes (bytes, "unsaved", &error);
+      TressWindow *window = tress_test_window_new (0, 0);
+
+      g_assert_no_error (error);
+      tress_window_add_document (window, doc);
+      g_clear_object (&doc);
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), actions[i], NULL));
+      wait_for_chooser ();
+      tress_test_window_destroy (window);
+      g_assert_null (find_toplevel (GTK_TYPE_FILE_CHOOSER_DIALOG));
+    }
 }
 
 /* A window's surface can outlive it (GDK keeps the one under the pointer,
@@ -1460,7 +1469,7 @@ test_file_choosers (void)
 static void
 test_surface_outlives_window (void)
 {
-  TressWindow *window = new_window ();
+  TressWindow *window = tress_test_window_new (0, 0);
   /* (the signal exists once a toplevel surface does) */
   const guint compute_size = g_signal_lookup ("compute-size", GDK_TYPE_TOPLEVEL);
   GtkWidget *dialog = gtk_message_dialog_new (GTK_WINDOW (window), GTK_DIALOG_MODAL,
@@ -1469,15 +1478,15 @@ test_surface_outlives_window (void)
   g_autoptr (GdkSurface) dialog_surface = NULL;
 
   gtk_window_present (GTK_WINDOW (dialog));
-  WAIT_FOR (gtk_widget_get_mapped (dialog));
+  TRESS_TEST_WAIT_FOR (gtk_widget_get_mapped (dialog));
   surface = g_object_ref (gtk_native_get_surface (GTK_NATIVE (window)));
   dialog_surface = g_object_ref (gtk_native_get_surface (GTK_NATIVE (dialog)));
   g_assert_true (g_signal_has_handler_pending (surface, compute_size, 0, FALSE));
 
   g_object_add_weak_pointer (G_OBJECT (dialog), (gpointer *)&dialog);
   gtk_window_destroy (GTK_WINDOW (dialog));
-  WAIT_FOR (dialog == NULL);
-  destroy_window (window);
+  TRESS_TEST_WAIT_FOR (dialog == NULL);
+  tress_test_window_destroy (window);
   g_assert_false (g_signal_has_handler_pending (surface, compute_size, 0, FALSE));
   g_assert_false (g_signal_has_handler_pending (dialog_surface, compute_size, 0, FALSE));
 }
@@ -1499,9 +1508,11 @@ test_window_size_saved (void)
 
   gtk_window_set_default_size (GTK_WINDOW (window), 810, 520);
   gtk_window_present (GTK_WINDOW (window));
-  WAIT_FOR (gtk_widget_get_mapped (GTK_WIDGET (window)));
+  TRESS_TEST_WAIT_FOR (gtk_widget_get_mapped (GTK_WIDGET (window)));
+  /* Closed as a user closes it: the size is stored, and the window freed. */
+  g_object_add_weak_pointer (G_OBJECT (window), (gpointer *)&window);
   gtk_window_close (GTK_WINDOW (window));
-  tress_test_spin (10);
+  TRESS_TEST_WAIT_FOR (window == NULL);
   g_assert_cmpint (g_settings_get_int (settings, "window-width"), ==, 810);
   g_assert_cmpint (g_settings_get_int (settings, "window-height"), ==, 520);
   g_settings_reset (settings, "window-width");
@@ -1538,14 +1549,13 @@ test_demo_files (void)
     }
 
   /* Open Demo opens them all; without demo files it cannot be clicked. */
-  window = new_window ();
+  window = tress_test_window_new (0, 0);
   g_assert_true (button_enabled (window, "win.open"));
   g_assert_true (
       gtk_widget_get_sensitive (find_action_widget (GTK_WIDGET (window), "win.open-demo"))
       == (names[0] != NULL));
   gtk_widget_activate_action (GTK_WIDGET (window), "win.open-demo", NULL);
-  tress_test_spin (10);
-  g_assert_cmpuint (tress_window_get_n_documents (window), ==, g_strv_length (names));
+  TRESS_TEST_WAIT_FOR (tress_window_get_n_documents (window) == g_strv_length (names));
   if (names[0] != NULL)
     {
       g_assert_cmpstr (tress_document_get_title (tress_window_get_current_document (window)), ==,
@@ -1563,27 +1573,17 @@ test_demo_files (void)
                         NULL);
     g_assert_cmpint (min_width, <=, TRESS_WINDOW_DEFAULT_WIDTH);
   }
-  destroy_window (window);
+  tress_test_window_destroy (window);
 }
 
 int
 main (int argc, char *argv[])
 {
-  g_autoptr (GError) error = NULL;
-  int status;
-
-  g_test_init (&argc, &argv, NULL);
-  gtk_init ();
+  /* With GTK's animations off (tress_test_window_init), pages switch at once:
+   * what is checked is what is shown. */
+  app = tress_test_window_init (&argc, &argv);
   tress_test_format_register ();
-
-  app = tress_application_new ();
-  g_application_set_flags (G_APPLICATION (app),
-                           G_APPLICATION_HANDLES_OPEN | G_APPLICATION_NON_UNIQUE);
-  g_application_register (G_APPLICATION (app), NULL, &error);
-  g_assert_no_error (error);
   tress_editor_register ("trsstest", test_editor_new);
-  /* Pages switch at once, so what is checked is what is shown. */
-  g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
 
   g_test_add_func ("/app/window/open-edit-undo-redo-save", test_open_edit_undo_redo_save);
   g_test_add_func ("/app/window/open-error-dialog", test_open_error_dialog);
@@ -1605,6 +1605,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/app/window/reopen-changed-file", test_reopen_changed_file);
   g_test_add_func ("/app/window/save-then-close", test_save_then_close);
   g_test_add_func ("/app/window/file-choosers", test_file_choosers);
+  g_test_add_func ("/app/window/chooser-left-open", test_chooser_left_open);
   g_test_add_func ("/app/window/switch-documents", test_switch_documents);
   g_test_add_func ("/app/window/about-and-shortcuts", test_about_and_shortcuts);
   g_test_add_func ("/app/info-view/problems", test_info_view);
@@ -1612,7 +1613,5 @@ main (int argc, char *argv[])
   g_test_add_func ("/app/editor/registry", test_editor_fallback);
   g_test_add_func ("/app/demo/files", test_demo_files);
 
-  status = g_test_run ();
-  g_object_unref (app);
-  return status;
+  return g_test_run ();
 }

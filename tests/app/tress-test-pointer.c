@@ -9,6 +9,7 @@
 #include <gdk/x11/gdkx.h>
 
 #include "tress-test-utils.h"
+#include "tress-test-window.h"
 
 static Display *xdisplay;
 static int last_x = -1, last_y = -1;
@@ -16,10 +17,27 @@ static int last_x = -1, last_y = -1;
 /* Events GTK has received, counted by a capture-phase controller on each
  * window the pointer is used on: each helper waits until its event arrived. */
 static guint n_motion, n_button, n_scroll, n_key;
+/* The window of the last event (a weak pointer): what it set off is drawn there. */
+static GtkWidget *events_root;
+
+static void
+set_events_root (GtkWidget *root)
+{
+  if (root == events_root)
+    return;
+  if (events_root != NULL)
+    g_object_remove_weak_pointer (G_OBJECT (events_root), (gpointer *)&events_root);
+  events_root = root;
+  if (events_root != NULL)
+    g_object_add_weak_pointer (G_OBJECT (events_root), (gpointer *)&events_root);
+}
 
 static gboolean
 on_event (GtkEventControllerLegacy *legacy, GdkEvent *event, gpointer data)
 {
+  GtkWidget *widget = gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (legacy));
+
+  set_events_root (GTK_WIDGET (gtk_widget_get_root (widget)));
   switch (gdk_event_get_event_type (event))
     {
     case GDK_MOTION_NOTIFY:
@@ -82,6 +100,15 @@ tress_test_pointer_available (GtkWidget *widget)
   return TRUE;
 }
 
+/* Lets what the last event set off run: a frame of its window laid out and
+ * painted after it (unless the event closed the window). */
+static void
+settle_frame (void)
+{
+  if (events_root != NULL && gtk_widget_get_mapped (events_root))
+    tress_test_wait_frame (events_root);
+}
+
 /* Waits until GTK has handled the event the server sends back (*@counter
  * passes @before), then lets what it set off run. */
 static void
@@ -97,7 +124,7 @@ settle (guint *counter, guint before)
       if (!g_main_context_iteration (NULL, FALSE))
         g_usleep (1000);
     }
-  tress_test_spin (20);
+  settle_frame ();
 }
 
 void
@@ -170,8 +197,9 @@ void
 tress_test_pointer_button_unwatched (guint button, gboolean press)
 {
   XTestFakeButtonEvent (xdisplay, button, press, CurrentTime);
+  /* Sent: GTK reads it before it paints the next frame. */
   XSync (xdisplay, False);
-  tress_test_spin (20);
+  settle_frame ();
 }
 
 void

@@ -13,34 +13,18 @@
 #include "tress-document-page.h"
 #include "tress-png.h"
 #include "tress-test-utils.h"
-
-#define WAIT_FOR(cond) TRESS_TEST_WAIT_FOR (cond)
-
-static TressApplication *app;
+#include "tress-test-window.h"
 
 TressApplication *
 tress_test_scene_init (int *argc, char ***argv)
 {
-  g_autoptr (GError) error = NULL;
-
-  g_test_init (argc, argv, NULL);
-  gtk_init ();
-  app = tress_application_new ();
-  g_application_set_flags (G_APPLICATION (app),
-                           G_APPLICATION_HANDLES_OPEN | G_APPLICATION_NON_UNIQUE);
-  g_application_register (G_APPLICATION (app), NULL, &error);
-  g_assert_no_error (error);
-  g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
-  return app;
+  return tress_test_window_init (argc, argv);
 }
 
 void
 tress_test_scene_open (TressTestScene *f, const char *path)
 {
-  f->window = tress_window_new (GTK_APPLICATION (app));
-  gtk_window_set_default_size (GTK_WINDOW (f->window), 960, 640);
-  gtk_window_present (GTK_WINDOW (f->window));
-  WAIT_FOR (gtk_widget_get_mapped (GTK_WIDGET (f->window)));
+  f->window = tress_test_window_new (960, 640);
   tress_test_scene_load (f, path);
 }
 
@@ -50,7 +34,8 @@ tress_test_scene_load (TressTestScene *f, const char *path)
   g_autoptr (GFile) file = g_file_new_for_path (path);
 
   tress_window_open_file (f->window, file);
-  WAIT_FOR (tress_window_get_n_documents (f->window) == 1 && !tress_window_get_busy (f->window));
+  TRESS_TEST_WAIT_FOR (tress_window_get_n_documents (f->window) == 1
+                       && !tress_window_get_busy (f->window));
   f->editor = TRESS_CURVE_EDITOR (
       tress_document_page_get_editor (tress_window_get_current_page (f->window)));
   f->view = tress_curve_editor_get_view (f->editor);
@@ -58,30 +43,28 @@ tress_test_scene_load (TressTestScene *f, const char *path)
   f->pane = TRESS_SCENE_PANE (tress_curve_editor_get_preview (f->editor));
   g_assert_nonnull (f->pane);
   f->preview = tress_scene_pane_get_preview (f->pane);
-  WAIT_FOR (gtk_widget_get_mapped (GTK_WIDGET (f->preview)));
+  TRESS_TEST_WAIT_FOR (gtk_widget_get_mapped (GTK_WIDGET (f->preview)));
 }
 
 void
 tress_test_scene_wait_scene (TressTestScene *f)
 {
-  WAIT_FOR (tress_scene_pane_get_animator (f->pane) != NULL
-            || tress_scene_preview_get_message (f->preview) != NULL);
+  TRESS_TEST_WAIT_FOR (tress_scene_pane_get_animator (f->pane) != NULL
+                       || tress_scene_preview_get_message (f->preview) != NULL);
 }
 
 gboolean
 tress_test_scene_wait_gl (TressTestScene *f)
 {
-  WAIT_FOR (tress_scene_preview_get_gl_ready (f->preview)
-            || tress_scene_preview_get_gl_error (f->preview) != NULL);
+  TRESS_TEST_WAIT_FOR (tress_scene_preview_get_gl_ready (f->preview)
+                       || tress_scene_preview_get_gl_error (f->preview) != NULL);
   return tress_scene_preview_get_gl_ready (f->preview);
 }
 
 void
 tress_test_scene_close (TressTestScene *f)
 {
-  g_object_add_weak_pointer (G_OBJECT (f->window), (gpointer *)&f->window);
-  gtk_window_destroy (GTK_WINDOW (f->window));
-  WAIT_FOR (f->window == NULL);
+  tress_test_window_destroy (g_steal_pointer (&f->window));
 }
 
 int
@@ -112,12 +95,13 @@ tress_test_scene_settled_screen (TressTestScene *f)
   int w, h;
 
   gtk_gl_area_queue_render (GTK_GL_AREA (f->area));
-  WAIT_FOR (tress_scene_preview_get_n_frames (f->preview) > frames);
+  TRESS_TEST_WAIT_FOR (tress_scene_preview_get_n_frames (f->preview) > frames);
   for (;;)
     {
       GBytes *now;
 
-      tress_test_spin (50);
+      /* Another frame painted, and what the screen shows of it. */
+      tress_test_wait_frame (f->area);
       now = tress_test_screen_pixels (f->area, &w, &h);
       if (last != NULL && g_bytes_equal (last, now))
         {
@@ -272,7 +256,7 @@ tress_test_screen_changed (GtkWidget *widget, GBytes *before, guint min)
 {
   GBytes *now = NULL;
 
-  WAIT_FOR (screen_differs (widget, before, min, &now));
+  TRESS_TEST_WAIT_FOR (screen_differs (widget, before, min, &now));
   return now;
 }
 

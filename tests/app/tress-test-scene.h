@@ -42,7 +42,8 @@ void tress_test_scene_load (TressTestScene *f, const char *path);
 void tress_test_scene_wait_scene (TressTestScene *f);
 /* Waits until the preview has GL or says why not; TRUE where it has GL. */
 gboolean tress_test_scene_wait_gl (TressTestScene *f);
-/* Destroys the window and waits until it is gone. */
+/* Destroys the window and asserts that it and its documents are finalized
+ * (tress_test_window_destroy()). */
 void tress_test_scene_close (TressTestScene *f);
 
 /* The index of the curve at @path in @f's document, or -1. */

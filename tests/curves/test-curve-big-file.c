@@ -58,9 +58,8 @@
 #include "tress-application.h"
 #include "tress-document-page.h"
 #include "tress-test-utils.h"
+#include "tress-test-window.h"
 #include "tress-window.h"
-
-static TressApplication *app;
 
 /* "Within a second" on a plain build; sanitizer builds run several times
  * slower (the suite's timeouts are multiplied by 4 there too). */
@@ -98,21 +97,13 @@ static gboolean
 open_sample (Fixture *f, const char *rel)
 {
   g_autofree char *path = tress_test_sample_path (rel);
-  g_autoptr (GFile) file = NULL;
-  GtkWidget *editor;
+  TressDocumentPage *page;
 
   if (path == NULL)
     return FALSE;
-  file = g_file_new_for_path (path);
-  f->window = tress_window_new (GTK_APPLICATION (app));
-  gtk_window_present (GTK_WINDOW (f->window));
-  TRESS_TEST_WAIT_FOR (gtk_widget_get_mapped (GTK_WIDGET (f->window)));
-  tress_window_open_file (f->window, file);
-  TRESS_TEST_WAIT_FOR (tress_window_get_n_documents (f->window) == 1
-                       && !tress_window_get_busy (f->window));
-  editor = tress_document_page_get_editor (tress_window_get_current_page (f->window));
-  g_assert_true (TRESS_IS_CURVE_EDITOR (editor));
-  f->editor = TRESS_CURVE_EDITOR (editor);
+  f->window = tress_test_window_new (0, 0);
+  page = tress_test_window_open_file (f->window, path, TRESS_TYPE_CURVE_EDITOR);
+  f->editor = TRESS_CURVE_EDITOR (tress_document_page_get_editor (page));
   f->view = tress_curve_editor_get_view (f->editor);
   f->rows = tress_curve_editor_get_tree_selection (f->editor);
   g_signal_connect (gtk_widget_get_frame_clock (GTK_WIDGET (f->window)), "after-paint",
@@ -125,9 +116,7 @@ static void
 close_window (Fixture *f)
 {
   g_signal_handlers_disconnect_by_data (gtk_widget_get_frame_clock (GTK_WIDGET (f->window)), f);
-  g_object_add_weak_pointer (G_OBJECT (f->window), (gpointer *)&f->window);
-  gtk_window_destroy (GTK_WINDOW (f->window));
-  TRESS_TEST_WAIT_FOR (f->window == NULL);
+  tress_test_window_destroy (g_steal_pointer (&f->window));
 }
 
 static guint
@@ -1302,6 +1291,18 @@ test_transport_clicks (void)
   close_window (f);
 }
 
+/* Where the status line @summary tells the view's nudge step ("nudge …"), or NULL. */
+static const char *
+shown_nudge (GtkWidget *summary, TressCurveView *view)
+{
+  const char *at = strstr (gtk_label_get_text (GTK_LABEL (summary)), "nudge ");
+
+  if (at == NULL
+      || fabs (g_ascii_strtod (at + 6, NULL) - tress_curve_view_get_nudge_step (view)) > 1e-9)
+    return NULL;
+  return at;
+}
+
 /* At 960×640 on Dog, an s8 rotation: the status line shows the nudge step
  * in degrees, and one Up moves the selected key by it (to the nearest step
  * the file stores). */
@@ -1330,17 +1331,8 @@ test_nudge_as_shown (void)
   summary = find_named (GTK_WIDGET (f->editor), "summary");
   g_assert_nonnull (summary);
   /* The automatic step follows the grid drawn last: told after the frame. */
-  for (int i = 0; i < 2000; i++)
-    {
-      text = gtk_label_get_text (GTK_LABEL (summary));
-      at = strstr (text, "nudge ");
-      if (at != NULL
-          && fabs (g_ascii_strtod (at + 6, NULL) - tress_curve_view_get_nudge_step (f->view))
-                 <= 1e-9)
-        break;
-      g_main_context_iteration (NULL, FALSE);
-      g_usleep (1000);
-    }
+  TRESS_TEST_WAIT_FOR ((at = shown_nudge (summary, f->view)) != NULL);
+  text = gtk_label_get_text (GTK_LABEL (summary));
   g_test_message ("status line: %s", text);
   g_assert_nonnull (at);
   g_assert_true (g_str_has_suffix (text, "°"));
@@ -1362,16 +1354,7 @@ test_nudge_as_shown (void)
 int
 main (int argc, char *argv[])
 {
-  g_autoptr (GError) error = NULL;
-
-  g_test_init (&argc, &argv, NULL);
-  gtk_init ();
-  app = tress_application_new ();
-  g_application_set_flags (G_APPLICATION (app),
-                           G_APPLICATION_HANDLES_OPEN | G_APPLICATION_NON_UNIQUE);
-  g_application_register (G_APPLICATION (app), NULL, &error);
-  g_assert_no_error (error);
-  g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
+  tress_test_window_init (&argc, &argv);
   g_test_add_func ("/curves/big-file/default-layout", test_default_layout);
   g_test_add_func ("/curves/big-file/nudge-as-shown", test_nudge_as_shown);
   g_test_add_func ("/curves/big-file/dog-selections", test_dog_selections);

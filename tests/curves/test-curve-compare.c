@@ -15,11 +15,8 @@
 #include "tress-application.h"
 #include "tress-document-page.h"
 #include "tress-test-utils.h"
+#include "tress-test-window.h"
 #include "tress-window.h"
-
-static TressApplication *app;
-
-#define WAIT_FOR(cond) TRESS_TEST_WAIT_FOR (cond)
 
 typedef struct
 {
@@ -98,14 +95,20 @@ count_color (const Shot *s, guint8 r, guint8 g, guint8 b)
   return n;
 }
 
-static void
-wait_frames (guint ms)
+/* Whether a file chooser is on screen. */
+static gboolean
+chooser_shown (void)
 {
-  gint64 end = g_get_monotonic_time () + ms * 1000;
+  GListModel *toplevels = gtk_window_get_toplevels ();
 
-  while (g_get_monotonic_time () < end)
-    if (!g_main_context_iteration (NULL, FALSE))
-      g_usleep (1000);
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr (GtkWidget) w = g_list_model_get_item (toplevels, i);
+
+      if (GTK_IS_FILE_CHOOSER_DIALOG (w) && gtk_widget_get_visible (w))
+        return TRUE;
+    }
+  return FALSE;
 }
 
 static void
@@ -113,8 +116,8 @@ test_compare (void)
 {
   g_autoptr (GBytes) original = tress_test_load_sample ("bfres/Animal_Bass_Animation.bfres");
   g_autofree char *path = NULL, *other = NULL;
-  g_autoptr (GFile) file = NULL;
   g_autoptr (GError) error = NULL;
+  TressTestWindow tw;
   TressWindow *window;
   TressCurveEditor *editor;
   TressCurveView *view;
@@ -136,16 +139,10 @@ test_compare (void)
     const char *argv[] = { "set-key", path, "0", "2", "--value", "0.6", "-o", other, NULL };
     g_assert_cmpint (tress_test_run_cli (argv, NULL, NULL), ==, 0);
   }
-  file = g_file_new_for_path (path);
 
-  window = tress_window_new (GTK_APPLICATION (app));
-  gtk_window_set_default_size (GTK_WINDOW (window), 960, 640);
-  gtk_window_present (GTK_WINDOW (window));
-  WAIT_FOR (gtk_widget_get_mapped (GTK_WIDGET (window)));
-  tress_window_open_file (window, file);
-  WAIT_FOR (tress_window_get_n_documents (window) == 1 && !tress_window_get_busy (window));
-  editor = TRESS_CURVE_EDITOR (
-      tress_document_page_get_editor (tress_window_get_current_page (window)));
+  tress_test_window_open (&tw, path, TRESS_TYPE_CURVE_EDITOR, 960, 640);
+  window = tw.window;
+  editor = TRESS_CURVE_EDITOR (tw.editor);
   view = tress_curve_editor_get_view (editor);
   cd = tress_curve_editor_get_document (editor);
   tress_curve_view_set_curves (view, &curve, 1);
@@ -155,7 +152,7 @@ test_compare (void)
   /* Another file: its version of every curve, behind the shown one. */
   g_assert_true (
       gtk_widget_activate_action (GTK_WIDGET (editor), "curves.compare-with-file", "s", other));
-  WAIT_FOR (tress_curve_editor_get_compare_name (editor) != NULL);
+  TRESS_TEST_WAIT_FOR (tress_curve_editor_get_compare_name (editor) != NULL);
   g_assert_cmpstr (tress_curve_editor_get_compare_name (editor), ==, "bass-other.bfres");
   g_assert_cmpuint (tress_curve_view_get_n_ghosts (view), ==,
                     tress_curve_document_get_n_curves (cd));
@@ -190,7 +187,7 @@ test_compare (void)
   }
   /* Where the key is drawn once the graph has its size (a resize keeps the
    * frames and values in view, not their pixels). */
-  wait_frames (50);
+  tress_test_wait_frame (GTK_WIDGET (view));
   tress_curve_view_get_viewport (view, &vp);
   g_assert_cmpfloat (vp.width, ==, gtk_widget_get_width (GTK_WIDGET (view)));
   x = tress_curve_viewport_frame_to_x (&vp, tress_curve_get_key (ghost, key)->frame);
@@ -199,7 +196,7 @@ test_compare (void)
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (editor), "curves.stop-comparing", NULL));
   g_assert_cmpuint (tress_curve_view_get_n_ghosts (view), ==, 0);
   g_assert_null (tress_curve_editor_get_compare_name (editor));
-  wait_frames (50);
+  tress_test_wait_frame (GTK_WIDGET (view));
   take_shot (GTK_WIDGET (view), &without, "compare-without.png");
   g_assert_cmpuint (differing (&with, &without, x, y_other, 3), >, 0);
   /* In a colour of its own, and named in a legend: amber there, none without. */
@@ -216,30 +213,37 @@ test_compare (void)
                      !=, shown_value);
   g_assert_true (
       gtk_widget_activate_action (GTK_WIDGET (editor), "curves.compare-with-saved", NULL));
-  WAIT_FOR (tress_curve_editor_get_compare_name (editor) != NULL);
+  TRESS_TEST_WAIT_FOR (tress_curve_editor_get_compare_name (editor) != NULL);
   ghost = tress_curve_view_get_ghost (view, curve);
   g_assert_nonnull (ghost);
   g_assert_cmpfloat (tress_curve_get_key (ghost, key)->value, ==, shown_value);
 
-  g_object_add_weak_pointer (G_OBJECT (window), (gpointer *)&window);
-  tress_document_revert (tress_window_get_current_document (window), NULL, NULL);
-  gtk_window_destroy (GTK_WINDOW (window));
-  WAIT_FOR (window == NULL);
+  tress_document_revert (tw.document, NULL, NULL);
+  tress_test_window_close (&tw);
+}
+
+/* "Compare with…" left open when the window closes: the chooser goes with
+ * the window, and lets go of the editor and the document. */
+static void
+test_chooser_left_open (void)
+{
+  g_autofree char *path = tress_test_sample_path ("bfres/Animal_Bass_Animation.bfres");
+  TressTestWindow tw;
+
+  if (path == NULL)
+    return;
+  tress_test_window_open (&tw, path, TRESS_TYPE_CURVE_EDITOR, 960, 640);
+  g_assert_true (gtk_widget_activate_action (tw.editor, "curves.compare-with", NULL));
+  TRESS_TEST_WAIT_FOR (chooser_shown ());
+  tress_test_window_close (&tw);
+  g_assert_false (chooser_shown ());
 }
 
 int
 main (int argc, char *argv[])
 {
-  g_autoptr (GError) error = NULL;
-
-  g_test_init (&argc, &argv, NULL);
-  gtk_init ();
-  app = tress_application_new ();
-  g_application_set_flags (G_APPLICATION (app),
-                           G_APPLICATION_HANDLES_OPEN | G_APPLICATION_NON_UNIQUE);
-  g_application_register (G_APPLICATION (app), NULL, &error);
-  g_assert_no_error (error);
-  g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
+  tress_test_window_init (&argc, &argv);
   g_test_add_func ("/curves/compare", test_compare);
+  g_test_add_func ("/curves/compare/chooser-left-open", test_chooser_left_open);
   return g_test_run ();
 }

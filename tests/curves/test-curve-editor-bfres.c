@@ -22,20 +22,9 @@
 #include "formats/bfres/tress-bfres-builder.h"
 #include "tress-editor.h"
 #include "tress-test-utils.h"
+#include "tress-test-window.h"
 
 #define CURVE_PATH "Put_Down/Spine_3/Rotate Y"
-
-static void
-wait_ms (guint ms)
-{
-  gint64 end = g_get_monotonic_time () + ms * 1000;
-
-  while (g_get_monotonic_time () < end)
-    {
-      g_main_context_iteration (NULL, FALSE);
-      g_usleep (1000);
-    }
-}
 
 static GBytes *
 document_bytes (TressDocument *doc)
@@ -107,18 +96,14 @@ raise_to_400 (gpointer model, guint index, gpointer data, double *max_error, GEr
 }
 
 /* @editor alone in a window of the default size (960×640), once its graph
- * has a size; *@window gets the window (destroy it after). */
+ * has a size; *@window gets the window (tress_test_present_close() it after). */
 static TressCurveView *
 present_editor (TressCurveEditor *editor, GtkWidget **window)
 {
   TressCurveView *view = tress_curve_editor_get_view (editor);
 
-  *window = gtk_window_new ();
-  gtk_window_set_default_size (GTK_WINDOW (*window), 960, 640);
-  gtk_window_set_child (GTK_WINDOW (*window), GTK_WIDGET (editor));
-  gtk_window_present (GTK_WINDOW (*window));
-  for (int i = 0; i < 2000 && gtk_widget_get_width (GTK_WIDGET (view)) <= 1; i++)
-    wait_ms (1);
+  *window = tress_test_present (GTK_WIDGET (editor), 960, 640);
+  TRESS_TEST_WAIT_FOR (gtk_widget_get_width (GTK_WIDGET (view)) > 1);
   return view;
 }
 
@@ -542,8 +527,7 @@ test_bass (void)
       g_assert_cmpint (wi.frame_type, ==, info.frame_type);
     }
     /* The panel now offers the next step, 32-bit keys. */
-    while (g_main_context_iteration (NULL, FALSE))
-      ;
+    TRESS_TEST_WAIT_FOR (strstr (button_text (widen), "32-bit") != NULL);
     g_test_message ("widen button now: %s", button_text (widen));
     g_assert_nonnull (strstr (button_text (widen), "32-bit"));
     g_assert_true (tress_history_undo (history));
@@ -551,9 +535,7 @@ test_bass (void)
     tress_test_assert_bytes_equal (undone, original);
   }
 
-  gtk_window_destroy (GTK_WINDOW (window));
-  while (g_main_context_iteration (NULL, FALSE))
-    ;
+  tress_test_present_close (&window, &doc);
 }
 
 /* The key panel's slope fields on the demo file: a StepInt curve stores no
@@ -611,9 +593,7 @@ test_slope_fields (void)
   g_assert_null (gtk_widget_get_tooltip_text (in));
   g_assert_null (gtk_widget_get_tooltip_text (out));
 
-  gtk_window_destroy (GTK_WINDOW (window));
-  while (g_main_context_iteration (NULL, FALSE))
-    ;
+  tress_test_present_close (&window, &doc);
 }
 
 int

@@ -13,6 +13,7 @@
 #include "tress-editor.h"
 #include "tress-fake-curves.h"
 #include "tress-test-utils.h"
+#include "tress-test-window.h"
 
 typedef struct
 {
@@ -22,18 +23,6 @@ typedef struct
   TressCurveEditor *editor;
   TressCurveView *view;
 } Fixture;
-
-static void
-wait_ms (guint ms)
-{
-  gint64 end = g_get_monotonic_time () + ms * 1000;
-
-  while (g_get_monotonic_time () < end)
-    {
-      g_main_context_iteration (NULL, FALSE);
-      g_usleep (1000);
-    }
-}
 
 static void
 open_editor (Fixture *f, TressDocument *doc)
@@ -46,12 +35,7 @@ open_editor (Fixture *f, TressDocument *doc)
   g_assert_true (TRESS_IS_CURVE_EDITOR (editor));
   f->editor = TRESS_CURVE_EDITOR (editor);
   f->view = tress_curve_editor_get_view (f->editor);
-  f->window = gtk_window_new ();
-  gtk_window_set_default_size (GTK_WINDOW (f->window), 1200, 800);
-  gtk_window_set_child (GTK_WINDOW (f->window), editor);
-  gtk_window_present (GTK_WINDOW (f->window));
-  for (int i = 0; i < 2000 && gtk_widget_get_width (GTK_WIDGET (f->view)) <= 1; i++)
-    wait_ms (1);
+  f->window = tress_test_present (editor, 1200, 800);
   g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (f->view)), >, 100);
 }
 
@@ -69,9 +53,7 @@ fixture_setup (Fixture *f, gconstpointer data)
 static void
 fixture_teardown (Fixture *f, gconstpointer data)
 {
-  gtk_window_destroy (GTK_WINDOW (f->window));
-  wait_ms (1);
-  g_clear_object (&f->doc);
+  tress_test_present_close (&f->window, &f->doc);
 }
 
 static const TressKey *
@@ -478,9 +460,7 @@ test_preview_slot (Fixture *f, gconstpointer data)
   g_assert_null (tress_curve_editor_get_preview (f->editor));
   tress_curve_editor_set_preview (f->editor, preview);
   g_assert_true (tress_curve_editor_get_preview (f->editor) == preview);
-  for (int i = 0; i < 2000 && gtk_widget_get_width (preview) <= 1; i++)
-    wait_ms (1);
-  g_assert_true (gtk_widget_get_mapped (preview));
+  TRESS_TEST_WAIT_FOR (gtk_widget_get_mapped (preview) && gtk_widget_get_width (preview) > 1);
   g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (f->view), f->window, &g));
   g_assert_true (gtk_widget_compute_bounds (preview, f->window, &p));
   g_assert_cmpfloat (p.origin.x, >=, g.origin.x + g.size.width);
@@ -488,9 +468,7 @@ test_preview_slot (Fixture *f, gconstpointer data)
   g_assert_cmpfloat (g.size.width, <, before);
   tress_curve_editor_set_preview (f->editor, NULL);
   g_assert_null (tress_curve_editor_get_preview (f->editor));
-  for (int i = 0; i < 2000 && gtk_widget_get_width (GTK_WIDGET (f->view)) != before; i++)
-    wait_ms (1);
-  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (f->view)), ==, before);
+  TRESS_TEST_WAIT_FOR (gtk_widget_get_width (GTK_WIDGET (f->view)) == before);
 }
 
 /* ------------------------------------------------------------ samples -- */
@@ -789,6 +767,15 @@ assert_buttons_inside (GtkWidget *w, GtkWidget *editor, guint *n_checked)
     assert_buttons_inside (c, editor, n_checked);
 }
 
+/* Whether the status line @status shows the view's nudge step. */
+static gboolean
+shows_nudge_step (GtkWidget *status, TressCurveView *view)
+{
+  g_autofree char *want = g_strdup_printf ("nudge %.3g", tress_curve_view_get_nudge_step (view));
+
+  return strstr (gtk_label_get_text (GTK_LABEL (status)), want) != NULL;
+}
+
 /* The toolbar fits beside the tree in a window of the default size (960 px
  * less its frame); the tolerance lives in the menu at its end. */
 static void
@@ -800,9 +787,7 @@ test_toolbar (Fixture *f, gconstpointer data)
 
   gtk_window_set_default_size (GTK_WINDOW (f->window), 950, 630);
   gtk_widget_queue_resize (f->window);
-  for (int i = 0; i < 2000 && gtk_widget_get_width (GTK_WIDGET (f->editor)) != 950; i++)
-    wait_ms (1);
-  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (f->editor)), ==, 950);
+  TRESS_TEST_WAIT_FOR (gtk_widget_get_width (GTK_WIDGET (f->editor)) == 950);
   assert_buttons_inside (GTK_WIDGET (f->editor), GTK_WIDGET (f->editor), &n_checked);
   g_assert_cmpuint (n_checked, >, 10);
 
@@ -819,7 +804,7 @@ test_toolbar (Fixture *f, gconstpointer data)
    * whichever way it was chosen (here Shift+X's action). */
   gtk_widget_activate_action (GTK_WIDGET (f->view), "curve.axis-lock", "s", "frame");
   gtk_popover_popup (GTK_POPOVER (popover));
-  wait_ms (50);
+  TRESS_TEST_WAIT_FOR (gtk_widget_get_mapped (popover));
   {
     GType model_button = g_type_from_name ("GtkModelButton");
     GtkWidget *free_item = NULL, *frames_item = NULL;
@@ -855,20 +840,11 @@ test_toolbar (Fixture *f, gconstpointer data)
    * grid's spacing), the menu sets another, and Up moves a key by it. */
   {
     GtkWidget *status = find_descendant (GTK_WIDGET (f->editor), GTK_TYPE_LABEL, "summary");
-    g_autofree char *want = NULL;
 
     g_assert_nonnull (status);
     /* The automatic step follows the grid drawn last: told after the frame. */
-    for (int i = 0; i < 3000; i++)
-      {
-        g_free (want);
-        want = g_strdup_printf ("nudge %.3g", tress_curve_view_get_nudge_step (f->view));
-        if (strstr (gtk_label_get_text (GTK_LABEL (status)), want) != NULL)
-          break;
-        wait_ms (1);
-      }
+    TRESS_TEST_WAIT_FOR (shows_nudge_step (status, f->view));
     g_test_message ("status line: %s", gtk_label_get_text (GTK_LABEL (status)));
-    g_assert_nonnull (strstr (gtk_label_get_text (GTK_LABEL (status)), want));
     spin = find_descendant (popover, GTK_TYPE_SPIN_BUTTON, "nudge-step");
     g_assert_nonnull (spin);
     gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), 0.25);

@@ -19,18 +19,7 @@
 #include "curves/tress-curve-view.h"
 #include "document/tress-curve-document.h"
 #include "tress-test-utils.h"
-
-static void
-wait_ms (guint ms)
-{
-  gint64 end = g_get_monotonic_time () + ms * 1000;
-
-  while (g_get_monotonic_time () < end)
-    {
-      g_main_context_iteration (NULL, FALSE);
-      g_usleep (1000);
-    }
-}
+#include "tress-test-window.h"
 
 static GBytes *
 document_bytes (TressCurveDocument *doc)
@@ -44,21 +33,14 @@ document_bytes (TressCurveDocument *doc)
 }
 
 /* A view of @doc alone in a window of @width × @height, once it has that
- * size; *@window gets the window (destroy it after). */
+ * size; *@window gets the window (tress_test_present_close() it after). */
 static TressCurveView *
 present_view (TressCurveDocument *doc, int width, int height, GtkWidget **window)
 {
   TressCurveView *view = TRESS_CURVE_VIEW (tress_curve_view_new ());
 
   tress_curve_view_set_document (view, doc);
-  *window = gtk_window_new ();
-  gtk_window_set_default_size (GTK_WINDOW (*window), width, height);
-  gtk_window_set_child (GTK_WINDOW (*window), GTK_WIDGET (view));
-  gtk_window_present (GTK_WINDOW (*window));
-  for (int i = 0; i < 2000 && gtk_widget_get_width (GTK_WIDGET (view)) != width; i++)
-    wait_ms (1);
-  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (view)), ==, width);
-  g_assert_cmpint (gtk_widget_get_height (GTK_WIDGET (view)), ==, height);
+  *window = tress_test_present (GTK_WIDGET (view), width, height);
   return view;
 }
 
@@ -163,31 +145,35 @@ test_drag_keeps_precision (void)
         }
       g_assert_cmpuint (picked, ==, files[f].want);
       done += picked;
-      gtk_window_destroy (GTK_WINDOW (window));
-      while (g_main_context_iteration (NULL, FALSE))
-        ;
+      tress_test_present_close (&window, &doc);
     }
   g_assert_cmpuint (done, ==, 50);
 }
 
-/* The question a lossy store asks, once it is on screen. */
+/* The question a lossy store asks, if it is on screen. */
 static GtkWidget *
-find_question (void)
+shown_question (void)
 {
   GListModel *tops = gtk_window_get_toplevels ();
 
-  for (int i = 0; i < 2000; i++)
+  for (guint t = 0; t < g_list_model_get_n_items (tops); t++)
     {
-      for (guint t = 0; t < g_list_model_get_n_items (tops); t++)
-        {
-          g_autoptr (GtkWidget) w = g_list_model_get_item (tops, t);
+      g_autoptr (GtkWidget) w = g_list_model_get_item (tops, t);
 
-          if (GTK_IS_MESSAGE_DIALOG (w) && gtk_widget_get_mapped (w))
-            return w;
-        }
-      wait_ms (1);
+      if (GTK_IS_MESSAGE_DIALOG (w) && gtk_widget_get_mapped (w))
+        return w;
     }
   return NULL;
+}
+
+/* The question, once it is on screen. */
+static GtkWidget *
+find_question (void)
+{
+  GtkWidget *dialog;
+
+  TRESS_TEST_WAIT_FOR ((dialog = shown_question ()) != NULL);
+  return dialog;
 }
 
 static const char *
@@ -289,9 +275,7 @@ test_far_drag_asks (void)
       button = gtk_dialog_get_widget_for_response (GTK_DIALOG (dialog), responses[answer]);
       g_object_add_weak_pointer (G_OBJECT (dialog), (gpointer *)&dialog);
       gtk_widget_activate (button);
-      for (int i = 0; i < 3000 && dialog != NULL; i++)
-        wait_ms (1);
-      g_assert_null (dialog);
+      TRESS_TEST_WAIT_FOR (dialog == NULL);
       after = document_bytes (doc);
       ref_curve_read (g_bytes_get_data (after, NULL), info.header_pos, TRUE, &ac);
       if (answer == 0)
@@ -333,9 +317,7 @@ test_far_drag_asks (void)
       tress_test_assert_bytes_equal (undone, original);
       tress_history_clear (history);
     }
-  gtk_window_destroy (GTK_WINDOW (window));
-  while (g_main_context_iteration (NULL, FALSE))
-    ;
+  tress_test_present_close (&window, &doc);
 }
 
 /* The same edits through tress-cli and through the editor's path give the
@@ -459,9 +441,7 @@ test_cli_and_editor_agree (void)
                       g_bytes_get_size (editor), g_bytes_get_size (original));
       g_assert_false (g_bytes_equal (editor, original));
       tress_test_assert_bytes_equal (editor, cli);
-      gtk_window_destroy (GTK_WINDOW (window));
-      while (g_main_context_iteration (NULL, FALSE))
-        ;
+      tress_test_present_close (&window, &doc);
     }
 }
 

@@ -15,6 +15,7 @@
 #include "document/tress-curve-document.h"
 #include "tress-fake-curves.h"
 #include "tress-test-utils.h"
+#include "tress-test-window.h"
 
 enum
 {
@@ -44,18 +45,6 @@ iterate (void)
 }
 
 static void
-wait_ms (guint ms)
-{
-  gint64 end = g_get_monotonic_time () + ms * 1000;
-
-  while (g_get_monotonic_time () < end)
-    {
-      g_main_context_iteration (NULL, FALSE);
-      g_usleep (1000);
-    }
-}
-
-static void
 show_curves (Fixture *f, const guint *idx, guint n)
 {
   TressCurveViewport vp;
@@ -82,23 +71,14 @@ fixture_setup (Fixture *f, gconstpointer data)
   f->history = tress_document_get_history (TRESS_DOCUMENT (f->doc));
   f->view = TRESS_CURVE_VIEW (tress_curve_view_new ());
   tress_curve_view_set_document (f->view, f->doc);
-  f->window = gtk_window_new ();
-  gtk_window_set_default_size (GTK_WINDOW (f->window), 500, 400);
-  gtk_window_set_child (GTK_WINDOW (f->window), GTK_WIDGET (f->view));
-  gtk_window_present (GTK_WINDOW (f->window));
-  for (int i = 0; i < 2000 && gtk_widget_get_width (GTK_WIDGET (f->view)) != 500; i++)
-    wait_ms (1);
-  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (f->view)), ==, 500);
-  g_assert_cmpint (gtk_widget_get_height (GTK_WIDGET (f->view)), ==, 400);
+  f->window = tress_test_present (GTK_WIDGET (f->view), 500, 400);
   show_curves (f, xyzw, 4);
 }
 
 static void
 fixture_teardown (Fixture *f, gconstpointer data)
 {
-  gtk_window_destroy (GTK_WINDOW (f->window));
-  iterate ();
-  g_clear_object (&f->doc);
+  tress_test_present_close (&f->window, &f->doc);
   g_bytes_unref (f->original);
 }
 
@@ -1070,12 +1050,7 @@ niff_view_open (NiffView *v, const char *sample, const guint *curves, guint n)
   g_assert_no_error (error);
   v->view = TRESS_CURVE_VIEW (tress_curve_view_new ());
   tress_curve_view_set_document (v->view, v->doc);
-  v->window = gtk_window_new ();
-  gtk_window_set_default_size (GTK_WINDOW (v->window), 500, 400);
-  gtk_window_set_child (GTK_WINDOW (v->window), GTK_WIDGET (v->view));
-  gtk_window_present (GTK_WINDOW (v->window));
-  for (int i = 0; i < 2000 && gtk_widget_get_width (GTK_WIDGET (v->view)) != 500; i++)
-    wait_ms (1);
+  v->window = tress_test_present (GTK_WIDGET (v->view), 500, 400);
   tress_curve_view_set_curves (v->view, curves, n);
   return TRUE;
 }
@@ -1083,10 +1058,7 @@ niff_view_open (NiffView *v, const char *sample, const guint *curves, guint n)
 static void
 niff_view_close (NiffView *v)
 {
-  if (v->window != NULL)
-    gtk_window_destroy (GTK_WINDOW (v->window));
-  iterate ();
-  g_clear_object (&v->doc);
+  tress_test_present_close (&v->window, &v->doc);
   g_clear_pointer (&v->original, g_bytes_unref);
 }
 

@@ -18,6 +18,7 @@
 #include "tress-info-view.h"
 #include "tress-test-pointer.h"
 #include "tress-test-utils.h"
+#include "tress-test-window.h"
 #include "tress-window.h"
 
 static TressApplication *app;
@@ -172,9 +173,7 @@ check_file (const char *rel)
                                     tress_curve_evaluate (c, f1 + 0.5), 1e-4);
   }
 
-  g_object_add_weak_pointer (G_OBJECT (window), (gpointer *)&window);
-  gtk_window_destroy (GTK_WINDOW (window));
-  WAIT_FOR (window == NULL);
+  tress_test_window_destroy (window);
 }
 
 static void
@@ -216,9 +215,7 @@ check_first_screen (const char *path)
     g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (label)), ==, base);
     g_assert_false (pango_layout_is_ellipsized (gtk_label_get_layout (GTK_LABEL (label))));
   }
-  g_object_add_weak_pointer (G_OBJECT (window), (gpointer *)&window);
-  gtk_window_destroy (GTK_WINDOW (window));
-  WAIT_FOR (window == NULL);
+  tress_test_window_destroy (window);
 }
 
 static void
@@ -287,9 +284,7 @@ test_tabs (void)
       g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (label)), ==, base);
       g_assert_false (pango_layout_is_ellipsized (gtk_label_get_layout (GTK_LABEL (label))));
     }
-  g_object_add_weak_pointer (G_OBJECT (window), (gpointer *)&window);
-  gtk_window_destroy (GTK_WINDOW (window));
-  WAIT_FOR (window == NULL);
+  tress_test_window_destroy (window);
 }
 
 /* The first widget under @root whose name (gtk_widget_set_name) is @name. */
@@ -359,9 +354,7 @@ open_sized (const char *path, int width, int height, TressCurveEditor **editor)
 static void
 close_window (TressWindow *window)
 {
-  g_object_add_weak_pointer (G_OBJECT (window), (gpointer *)&window);
-  gtk_window_destroy (GTK_WINDOW (window));
-  WAIT_FOR (window == NULL);
+  tress_test_window_destroy (window);
 }
 
 /* At the default size and at 1600 × 1000: the tree's Keys column is in view

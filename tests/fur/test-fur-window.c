@@ -17,12 +17,10 @@
 #include "tress-document-page.h"
 #include "tress-test-pointer.h"
 #include "tress-test-utils.h"
+#include "tress-test-window.h"
 #include "tress-window.h"
 
-static TressApplication *app;
 static gboolean gl_disabled;
-
-#define WAIT_FOR(cond) TRESS_TEST_WAIT_FOR (cond)
 
 static void click (GtkWidget *widget, double x, double y);
 static void click_middle (GtkWidget *widget);
@@ -31,6 +29,23 @@ static void choose_entry (GtkWidget *dropdown, const char *text);
 static void scroll_into_view (GtkWidget *field);
 static void wait_placed (GtkWidget *widget);
 static GtkWidget *find_shown_label (GtkWidget *root, const char *text);
+
+/* What a window test opens: the demo creature, changed first by @damage
+ * when it is given. */
+typedef struct
+{
+  void (*damage) (TressChaFile *file);
+} FurFile;
+
+/* A window of the default size on the test's file (its name: the test's). */
+typedef struct
+{
+  TressTestWindow tw;
+  char *path;
+  TressWindow *window;
+  TressFurEditor *editor;
+  TressChaDocument *doc;
+} Fixture;
 
 static GBytes *
 demo_bytes (void)
@@ -41,71 +56,41 @@ demo_bytes (void)
   return tress_cha_demo_generate_bytes (&options);
 }
 
-/* @file written to the test folder as @name; returns the path. */
-static char *
-write_cha (const TressChaFile *file, const char *name)
+static void
+fixture_setup (Fixture *f, gconstpointer data)
 {
-  g_autoptr (GBytes) bytes = tress_cha_file_serialize (file);
-  char *path = g_build_filename (tress_test_tmpdir (), name, NULL);
-
-  g_assert_true (g_file_set_contents (path, g_bytes_get_data (bytes, NULL),
-                                      (gssize)g_bytes_get_size (bytes), NULL));
-  return path;
-}
-
-static char *
-write_demo (const char *name)
-{
+  const FurFile *file = data;
+  g_autofree char *base = g_path_get_basename (g_test_get_path ());
+  g_autofree char *name = g_strconcat (base, ".cha", NULL);
   g_autoptr (GBytes) bytes = demo_bytes ();
-  char *path = g_build_filename (tress_test_tmpdir (), name, NULL);
   g_autoptr (GError) error = NULL;
 
-  g_file_set_contents (path, g_bytes_get_data (bytes, NULL), (gssize)g_bytes_get_size (bytes),
+  if (file != NULL)
+    {
+      g_autoptr (TressChaFile) model = tress_cha_file_parse (bytes, &error);
+
+      g_assert_no_error (error);
+      file->damage (model);
+      g_bytes_unref (bytes);
+      bytes = tress_cha_file_serialize (model);
+    }
+  f->path = g_build_filename (tress_test_tmpdir (), name, NULL);
+  g_file_set_contents (f->path, g_bytes_get_data (bytes, NULL), (gssize)g_bytes_get_size (bytes),
                        &error);
   g_assert_no_error (error);
-  return path;
-}
-
-static GBytes *
-read_file (const char *path)
-{
-  char *contents = NULL;
-  gsize len = 0;
-  g_autoptr (GError) error = NULL;
-
-  g_file_get_contents (path, &contents, &len, &error);
-  g_assert_no_error (error);
-  return g_bytes_new_take (contents, len);
-}
-
-static TressWindow *
-new_window (void)
-{
-  TressWindow *window = tress_window_new (GTK_APPLICATION (app));
-
-  tress_window_set_remember_size (window, FALSE);
   /* The size a new window opens at, as a user first sees the editor. */
-  gtk_window_set_default_size (GTK_WINDOW (window), TRESS_WINDOW_DEFAULT_WIDTH,
-                               TRESS_WINDOW_DEFAULT_HEIGHT);
-  gtk_window_present (GTK_WINDOW (window));
-  WAIT_FOR (gtk_widget_get_mapped (GTK_WIDGET (window)));
-  return window;
+  tress_test_window_open (&f->tw, f->path, TRESS_TYPE_FUR_EDITOR, TRESS_WINDOW_DEFAULT_WIDTH,
+                          TRESS_WINDOW_DEFAULT_HEIGHT);
+  f->window = f->tw.window;
+  f->editor = TRESS_FUR_EDITOR (f->tw.editor);
+  f->doc = tress_fur_editor_get_document (f->editor);
 }
 
-static TressFurEditor *
-open_path (TressWindow *window, const char *path)
+static void
+fixture_teardown (Fixture *f, gconstpointer data)
 {
-  g_autoptr (GFile) file = g_file_new_for_path (path);
-  g_autofree char *uri = g_file_get_uri (file);
-  guint before = tress_window_get_n_documents (window);
-  GtkWidget *editor;
-
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.open-uri", "s", uri));
-  WAIT_FOR (tress_window_get_n_documents (window) == before + 1);
-  editor = tress_document_page_get_editor (tress_window_get_current_page (window));
-  g_assert_true (TRESS_IS_FUR_EDITOR (editor));
-  WAIT_FOR (gtk_widget_get_mapped (editor));
-  return TRESS_FUR_EDITOR (editor);
+  tress_test_window_close (&f->tw);
+  g_free (f->path);
 }
 
 static const TressChaLine *
@@ -160,16 +145,12 @@ weighted_part (TressChaFile *file, guint material, guint ribbon)
 
 /* Select, set weights, retarget, undo and redo each, save, reopen, compare. */
 static void
-test_edit_cycle (void)
+test_edit_cycle (Fixture *f, gconstpointer data)
 {
-  g_autofree char *path = write_demo ("edit.cha");
-  g_autoptr (GBytes) original = read_file (path);
-  TressWindow *window = new_window ();
-  TressFurEditor *editor = open_path (window, path);
-  TressChaDocument *doc = tress_fur_editor_get_document (editor);
-  TressDocument *base = TRESS_DOCUMENT (doc);
+  g_autoptr (GBytes) original = tress_test_read_file (f->path);
+  TressDocument *base = TRESS_DOCUMENT (f->doc);
   TressHistory *history = tress_document_get_history (base);
-  TressChaFile *file = tress_cha_document_get_cha (doc);
+  TressChaFile *file = tress_cha_document_get_cha (f->doc);
   static const guint8 w[3] = { 10, 20, 225 };
   guint8 old1[3], old2[3];
   guint n_lines = 0, n_ribbons = 0, n;
@@ -183,25 +164,25 @@ test_edit_cycle (void)
 
   /* Select ribbons 1 and 2 of material 0: inspector, tree and preview agree. */
   g_assert_true (
-      gtk_widget_activate_action (GTK_WIDGET (editor), "fur.select-ribbons", "s", "0:1,0:2"));
-  sel = tress_cha_document_get_selection (doc, &n);
+      gtk_widget_activate_action (GTK_WIDGET (f->editor), "fur.select-ribbons", "s", "0:1,0:2"));
+  sel = tress_cha_document_get_selection (f->doc, &n);
   g_assert_cmpuint (n, ==, 2);
   g_assert_cmpuint (sel[1].ribbon, ==, 2);
-  g_assert_cmpuint (n_selected_rows (editor), ==, 2);
+  g_assert_cmpuint (n_selected_rows (f->editor), ==, 2);
   g_assert_nonnull (strstr (
-      tress_fur_inspector_get_summary (tress_fur_editor_get_inspector (editor)), "2 ribbons"));
+      tress_fur_inspector_get_summary (tress_fur_editor_get_inspector (f->editor)), "2 ribbons"));
 
   for (guint k = 0; k < 3; k++)
     {
       old1[k] = tress_cha_line_get_weight (line_of (file, 0, 1, 0), k);
       old2[k] = tress_cha_line_get_weight (line_of (file, 0, 2, 0), k);
     }
-  lines = tress_cha_document_get_selected_lines (doc, &n_lines);
+  lines = tress_cha_document_get_selected_lines (f->doc, &n_lines);
   g_free (lines);
 
   /* Set weights: one undo step naming the line count. */
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (editor), "fur.set-weights", "(yyy)", w[0],
-                                             w[1], w[2]));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->editor), "fur.set-weights", "(yyy)",
+                                             w[0], w[1], w[2]));
   assert_ribbon_weights (file, 0, 1, w);
   assert_ribbon_weights (file, 0, 2, w);
   {
@@ -210,42 +191,42 @@ test_edit_cycle (void)
     g_assert_cmpstr (tress_history_get_undo_label (history), ==, label);
   }
   g_assert_true (tress_document_get_modified (base));
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.undo", NULL));
   g_assert_cmpuint (tress_cha_line_get_weight (line_of (file, 0, 1, 0), 0), ==, old1[0]);
   g_assert_cmpuint (tress_cha_line_get_weight (line_of (file, 0, 2, 0), 2), ==, old2[2]);
   g_assert_false (tress_document_get_modified (base));
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.redo", NULL));
   assert_ribbon_weights (file, 0, 1, w);
 
   /* Retarget the selection from a part it uses to another applied part. */
   from = weighted_part (file, 0, 1);
   to = file->radeon->materials[0].applied[0] == from ? file->radeon->materials[0].applied[1]
                                                      : file->radeon->materials[0].applied[0];
-  g_assert_true (tress_fur_retarget_count (doc, 0, from, to, &n_lines, &n_ribbons));
+  g_assert_true (tress_fur_retarget_count (f->doc, 0, from, to, &n_lines, &n_ribbons));
   g_assert_cmpuint (n_lines, >, 0);
   g_assert_cmpuint (n_ribbons, >=, 1);
   g_assert_true (
-      gtk_widget_activate_action (GTK_WIDGET (editor), "fur.retarget", "(uuu)", from, to, 0));
+      gtk_widget_activate_action (GTK_WIDGET (f->editor), "fur.retarget", "(uuu)", from, to, 0));
   {
     g_autofree char *label = g_strdup_printf ("Retarget %u lines from %u to %u", n_lines, from, to);
     guint nl, nr;
 
     g_assert_cmpstr (tress_history_get_undo_label (history), ==, label);
-    g_assert_true (tress_fur_retarget_count (doc, 0, from, to, &nl, &nr));
+    g_assert_true (tress_fur_retarget_count (f->doc, 0, from, to, &nl, &nr));
     g_assert_cmpuint (nl, ==, 0);
-    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
-    g_assert_true (tress_fur_retarget_count (doc, 0, from, to, &nl, &nr));
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.undo", NULL));
+    g_assert_true (tress_fur_retarget_count (f->doc, 0, from, to, &nl, &nr));
     g_assert_cmpuint (nl, ==, n_lines);
     assert_ribbon_weights (file, 0, 1, w); /* the weights step is still there */
-    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL));
-    g_assert_true (tress_fur_retarget_count (doc, 0, from, to, &nl, &nr));
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.redo", NULL));
+    g_assert_true (tress_fur_retarget_count (f->doc, 0, from, to, &nl, &nr));
     g_assert_cmpuint (nl, ==, 0);
   }
 
   /* Save; the bytes on disk are exactly the original with the same two edits. */
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.save", NULL));
-  WAIT_FOR (!tress_document_get_modified (base) && !tress_window_get_busy (window));
-  saved = read_file (path);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.save", NULL));
+  TRESS_TEST_WAIT_FOR (!tress_document_get_modified (base) && !tress_window_get_busy (f->window));
+  saved = tress_test_read_file (f->path);
   expected_model = tress_cha_file_parse (original, &error);
   g_assert_no_error (error);
   {
@@ -269,27 +250,27 @@ test_edit_cycle (void)
   tress_test_assert_bytes_equal (saved, expected);
   g_assert_false (g_bytes_equal (saved, original));
 
+  /* Closed, the document is let go of by everything that showed it. */
+  g_object_ref (f->doc);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.close-document", NULL));
+  TRESS_TEST_WAIT_FOR (tress_window_get_n_documents (f->window) == 0);
+  tress_test_assert_finalized (g_steal_pointer (&f->doc), TRUE, "the closed document");
+
   /* Reopen: the new document shows the saved weights. */
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.close-document", NULL));
-  WAIT_FOR (tress_window_get_n_documents (window) == 0);
-  editor = open_path (window, path);
-  file = tress_cha_document_get_cha (tress_fur_editor_get_document (editor));
+  f->editor = TRESS_FUR_EDITOR (tress_document_page_get_editor (
+      tress_test_window_open_file (f->window, f->path, TRESS_TYPE_FUR_EDITOR)));
+  f->doc = tress_fur_editor_get_document (f->editor);
+  file = tress_cha_document_get_cha (f->doc);
   assert_ribbon_weights (file, 0, 1, w);
   assert_ribbon_weights (file, 0, 2, w);
-  gtk_window_destroy (GTK_WINDOW (window));
-  tress_test_spin (10);
 }
 
 /* The tree: lazily expanded rows, selection both ways, search filter. */
 static void
-test_tree (void)
+test_tree (Fixture *f, gconstpointer data)
 {
-  g_autofree char *path = write_demo ("tree.cha");
-  TressWindow *window = new_window ();
-  TressFurEditor *editor = open_path (window, path);
-  TressChaDocument *doc = tress_fur_editor_get_document (editor);
-  GtkSelectionModel *model = tress_fur_editor_get_tree_selection (editor);
-  TressChaFile *file = tress_cha_document_get_cha (doc);
+  GtkSelectionModel *model = tress_fur_editor_get_tree_selection (f->editor);
+  TressChaFile *file = tress_cha_document_get_cha (f->doc);
   guint n_rows, n, i, ribbon_row = G_MAXUINT, n_ribbon_rows;
   const TressChaRibbonId *sel;
 
@@ -298,10 +279,10 @@ test_tree (void)
   g_assert_cmpuint (n_rows, ==, file->n_sections);
 
   /* Selecting from the document expands the way to the ribbon. */
-  tress_cha_document_set_selection (doc, &(TressChaRibbonId){ 0, 5 }, 1, NULL);
+  tress_cha_document_set_selection (f->doc, &(TressChaRibbonId){ 0, 5 }, 1, NULL);
   n_rows = g_list_model_get_n_items (G_LIST_MODEL (model));
   g_assert_cmpuint (n_rows, >, file->radeon->materials[0].n_ribbons);
-  g_assert_cmpuint (n_selected_rows (editor), ==, 1);
+  g_assert_cmpuint (n_selected_rows (f->editor), ==, 1);
 
   /* Selecting a row selects its ribbon in the document. */
   for (i = 0; i < n_rows; i++)
@@ -321,14 +302,14 @@ test_tree (void)
     }
   g_assert_cmpuint (ribbon_row, !=, G_MAXUINT);
   g_assert_true (gtk_selection_model_select_item (model, ribbon_row, TRUE));
-  sel = tress_cha_document_get_selection (doc, &n);
+  sel = tress_cha_document_get_selection (f->doc, &n);
   g_assert_cmpuint (n, ==, 1);
   g_assert_cmpuint (sel[0].ribbon, ==, 9);
 
   /* The search filters ribbons by index: one ribbon row left in material 0. */
-  gtk_editable_set_text (tress_fur_editor_get_search (editor), "#9");
+  gtk_editable_set_text (tress_fur_editor_get_search (f->editor), "#9");
   /* The search entry applies it after a short delay. */
-  WAIT_FOR (g_list_model_get_n_items (G_LIST_MODEL (model)) < 20);
+  TRESS_TEST_WAIT_FOR (g_list_model_get_n_items (G_LIST_MODEL (model)) < 20);
   n_ribbon_rows = 0;
   n_rows = g_list_model_get_n_items (G_LIST_MODEL (model));
   for (i = 0; i < n_rows; i++)
@@ -345,41 +326,35 @@ test_tree (void)
   g_assert_cmpuint (n_ribbon_rows, >=, 1);
 
   /* While filtered, a selection from elsewhere selects only the rows shown. */
-  tress_cha_document_set_selection (doc, &(TressChaRibbonId){ 0, 5 }, 1, NULL);
-  g_assert_cmpuint (n_selected_rows (editor), ==, 0);
-  tress_cha_document_set_selection (doc, &(TressChaRibbonId){ 0, 9 }, 1, NULL);
-  g_assert_cmpuint (n_selected_rows (editor), ==, 1);
-  gtk_window_destroy (GTK_WINDOW (window));
-  tress_test_spin (10);
+  tress_cha_document_set_selection (f->doc, &(TressChaRibbonId){ 0, 5 }, 1, NULL);
+  g_assert_cmpuint (n_selected_rows (f->editor), ==, 0);
+  tress_cha_document_set_selection (f->doc, &(TressChaRibbonId){ 0, 9 }, 1, NULL);
+  g_assert_cmpuint (n_selected_rows (f->editor), ==, 1);
 }
 
 /* Dragging in the weight triangle: several points move together, one undo step. */
 static void
-test_triangle_drag (void)
+test_triangle_drag (Fixture *f, gconstpointer data)
 {
-  g_autofree char *path = write_demo ("triangle.cha");
-  TressWindow *window = new_window ();
-  TressFurEditor *editor = open_path (window, path);
-  TressChaDocument *doc = tress_fur_editor_get_document (editor);
-  TressChaFile *file = tress_cha_document_get_cha (doc);
-  TressHistory *history = tress_document_get_history (TRESS_DOCUMENT (doc));
+  TressChaFile *file = tress_cha_document_get_cha (f->doc);
+  TressHistory *history = tress_document_get_history (TRESS_DOCUMENT (f->doc));
   TressWeightTriangle *tri
-      = tress_fur_inspector_get_triangle (tress_fur_editor_get_inspector (editor));
+      = tress_fur_inspector_get_triangle (tress_fur_editor_get_inspector (f->editor));
   static const guint8 a[3] = { 200, 55, 0 }, b[3] = { 55, 200, 0 };
   double x, y;
   guint n_steps;
 
   g_assert_true (
-      gtk_widget_activate_action (GTK_WIDGET (editor), "fur.select-ribbons", "s", "0:3"));
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (editor), "fur.set-weights", "(yyy)", a[0],
-                                             a[1], a[2]));
+      gtk_widget_activate_action (GTK_WIDGET (f->editor), "fur.select-ribbons", "s", "0:3"));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->editor), "fur.set-weights", "(yyy)",
+                                             a[0], a[1], a[2]));
   g_assert_true (
-      gtk_widget_activate_action (GTK_WIDGET (editor), "fur.select-ribbons", "s", "0:4"));
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (editor), "fur.set-weights", "(yyy)", b[0],
-                                             b[1], b[2]));
+      gtk_widget_activate_action (GTK_WIDGET (f->editor), "fur.select-ribbons", "s", "0:4"));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->editor), "fur.set-weights", "(yyy)",
+                                             b[0], b[1], b[2]));
   g_assert_true (
-      gtk_widget_activate_action (GTK_WIDGET (editor), "fur.select-ribbons", "s", "0:3,0:4"));
-  WAIT_FOR (gtk_widget_get_width (GTK_WIDGET (tri)) > 0);
+      gtk_widget_activate_action (GTK_WIDGET (f->editor), "fur.select-ribbons", "s", "0:3,0:4"));
+  TRESS_TEST_WAIT_FOR (gtk_widget_get_width (GTK_WIDGET (tri)) > 0);
   g_assert_cmpuint (tress_weight_triangle_get_n_points (tri), ==, 2);
   n_steps = tress_history_get_n_undo (history);
 
@@ -413,27 +388,21 @@ test_triangle_drag (void)
   g_assert_true (tress_history_undo (history));
   assert_ribbon_weights (file, 0, 3, a);
   assert_ribbon_weights (file, 0, 4, b);
-  gtk_window_destroy (GTK_WINDOW (window));
-  tress_test_spin (10);
 }
 
 /* UV map: hover names the piece, a dragged point is one undoable edit. */
 static void
-test_uv_map (void)
+test_uv_map (Fixture *f, gconstpointer data)
 {
-  g_autofree char *path = write_demo ("uv.cha");
-  TressWindow *window = new_window ();
-  TressFurEditor *editor = open_path (window, path);
-  TressChaDocument *doc = tress_fur_editor_get_document (editor);
-  TressChaFile *file = tress_cha_document_get_cha (doc);
-  TressUvMap *map = tress_fur_editor_get_uv_map (editor);
-  TressHistory *history = tress_document_get_history (TRESS_DOCUMENT (doc));
+  TressChaFile *file = tress_cha_document_get_cha (f->doc);
+  TressUvMap *map = tress_fur_editor_get_uv_map (f->editor);
+  TressHistory *history = tress_document_get_history (TRESS_DOCUMENT (f->doc));
   float u0 = file->radeon->materials[0].uv[2 * 10], v0 = file->radeon->materials[0].uv[2 * 10 + 1];
   double x, y;
 
-  tress_fur_editor_show_page (editor, 1);
-  WAIT_FOR (gtk_widget_get_mapped (GTK_WIDGET (map))
-            && gtk_widget_get_width (GTK_WIDGET (map)) > 0);
+  tress_fur_editor_show_page (f->editor, 1);
+  TRESS_TEST_WAIT_FOR (gtk_widget_get_mapped (GTK_WIDGET (map))
+                       && gtk_widget_get_width (GTK_WIDGET (map)) > 0);
   tress_uv_map_get_point_position (map, 10, &x, &y);
   tress_uv_map_hover (map, x, y);
   g_assert_nonnull (strstr (tress_uv_map_get_hover_text (map), "row 1"));
@@ -441,7 +410,7 @@ test_uv_map (void)
 
   tress_uv_map_drag_point_to (map, 10, x + 5, y + 3);
   g_assert_cmpfloat (file->radeon->materials[0].uv[2 * 10], !=, u0);
-  g_assert_true (tress_document_get_modified (TRESS_DOCUMENT (doc)));
+  g_assert_true (tress_document_get_modified (TRESS_DOCUMENT (f->doc)));
   /* A second drag is a second step: one undo takes back only that one. */
   {
     float u1 = file->radeon->materials[0].uv[2 * 10];
@@ -456,8 +425,8 @@ test_uv_map (void)
 
   /* A revert gives a new model: the map shows its table, not the old one. */
   tress_uv_map_drag_point_to (map, 10, x + 20, y + 20);
-  g_assert_true (tress_document_revert (TRESS_DOCUMENT (doc), NULL, NULL));
-  file = tress_cha_document_get_cha (doc);
+  g_assert_true (tress_document_revert (TRESS_DOCUMENT (f->doc), NULL, NULL));
+  file = tress_cha_document_get_cha (f->doc);
   {
     double rx, ry;
 
@@ -465,8 +434,6 @@ test_uv_map (void)
     g_assert_cmpfloat_with_epsilon (rx, x, 1e-6);
     g_assert_cmpfloat_with_epsilon (ry, y, 1e-6);
   }
-  gtk_window_destroy (GTK_WINDOW (window));
-  tress_test_spin (10);
 }
 
 static guint
@@ -491,13 +458,9 @@ count_pixels (GBytes *pixels, gboolean highlight)
 
 /* The preview draws ribbons, highlights the selection, morphs by uniforms only. */
 static void
-test_preview (void)
+test_preview (Fixture *f, gconstpointer data)
 {
-  g_autofree char *path = write_demo ("preview.cha");
-  TressWindow *window = new_window ();
-  TressFurEditor *editor = open_path (window, path);
-  TressChaDocument *doc = tress_fur_editor_get_document (editor);
-  TressFurPreview *preview = tress_fur_editor_get_preview (editor);
+  TressFurPreview *preview = tress_fur_editor_get_preview (f->editor);
   g_autoptr (GBytes) plain = NULL;
   g_autoptr (GBytes) selected = NULL;
   g_autoptr (GBytes) morphed = NULL;
@@ -507,14 +470,14 @@ test_preview (void)
   int picked;
   const TressChaRibbonId *sel;
 
-  WAIT_FOR (tress_fur_preview_get_gl_ready (preview) || tress_fur_preview_get_gl_error (preview));
+  TRESS_TEST_WAIT_FOR (tress_fur_preview_get_gl_ready (preview)
+                       || tress_fur_preview_get_gl_error (preview));
   if (!tress_fur_preview_get_gl_ready (preview))
     {
       g_test_skip (tress_fur_preview_get_gl_error (preview));
-      gtk_window_destroy (GTK_WINDOW (window));
       return;
     }
-  WAIT_FOR ((plain = tress_fur_preview_grab (preview, &w, &h)) != NULL);
+  TRESS_TEST_WAIT_FOR ((plain = tress_fur_preview_grab (preview, &w, &h)) != NULL);
   g_test_message ("preview %d×%d: %u fur pixels", w, h, count_pixels (plain, FALSE));
   /* Ribbons are drawn: at least 2% of the picture is fur. */
   g_assert_cmpuint (count_pixels (plain, FALSE), >, (guint)(w * h / 50));
@@ -523,17 +486,18 @@ test_preview (void)
   /* Select a tenth of material 0's ribbons: the highlight colour appears. */
   {
     g_autoptr (GArray) ids = g_array_new (FALSE, FALSE, sizeof (TressChaRibbonId));
-    TressChaFile *file = tress_cha_document_get_cha (doc);
+    TressChaFile *file = tress_cha_document_get_cha (f->doc);
 
     for (guint r = 0; r < file->radeon->materials[0].n_ribbons; r += 10)
       g_array_append_val (ids, ((TressChaRibbonId){ 0, r }));
-    tress_cha_document_set_selection (doc, (TressChaRibbonId *)(gpointer)ids->data, ids->len, NULL);
+    tress_cha_document_set_selection (f->doc, (TressChaRibbonId *)(gpointer)ids->data, ids->len,
+                                      NULL);
   }
   selected = tress_fur_preview_grab (preview, &w, &h);
   g_assert_cmpuint (count_pixels (selected, TRUE), >, 50);
 
   /* A morph slider changes the picture without uploading anything. */
-  tress_cha_document_set_selection (doc, NULL, 0, NULL);
+  tress_cha_document_set_selection (f->doc, NULL, 0, NULL);
   g_clear_pointer (&plain, g_bytes_unref);
   plain = tress_fur_preview_grab (preview, &w, &h);
   uploads = tress_fur_preview_get_n_uploads (preview);
@@ -547,11 +511,11 @@ test_preview (void)
   g_assert_true (tress_fur_preview_ribbon_position (preview, 7, &x, &y));
   picked = tress_fur_preview_pick (preview, x, y, FALSE);
   g_assert_cmpint (picked, >=, 0);
-  sel = tress_cha_document_get_selection (doc, &n);
+  sel = tress_cha_document_get_selection (f->doc, &n);
   g_assert_cmpuint (n, ==, 1);
-  g_assert_cmpuint (n_selected_rows (editor), ==, 1);
+  g_assert_cmpuint (n_selected_rows (f->editor), ==, 1);
   g_assert_nonnull (strstr (
-      tress_fur_inspector_get_summary (tress_fur_editor_get_inspector (editor)), "1 ribbon"));
+      tress_fur_inspector_get_summary (tress_fur_editor_get_inspector (f->editor)), "1 ribbon"));
   (void)sel;
 
   /* Orbit and zoom change the picture; frame brings it back into view. */
@@ -561,19 +525,14 @@ test_preview (void)
   g_clear_pointer (&morphed, g_bytes_unref);
   morphed = tress_fur_preview_grab (preview, &w, &h);
   g_assert_cmpuint (count_pixels (morphed, TRUE), >, 0);
-  gtk_window_destroy (GTK_WINDOW (window));
-  tress_test_spin (10);
 }
 
 /* While the view moves a large file is drawn with a subset of its ribbons; at
  * rest the picture is the full one again, and picking is exact either way. */
 static void
-test_preview_lod (void)
+test_preview_lod (Fixture *f, gconstpointer data)
 {
-  g_autofree char *path = write_demo ("lod.cha");
-  TressWindow *window = new_window ();
-  TressFurEditor *editor = open_path (window, path);
-  TressFurPreview *preview = tress_fur_editor_get_preview (editor);
+  TressFurPreview *preview = tress_fur_editor_get_preview (f->editor);
   g_autoptr (GBytes) full = NULL;
   g_autoptr (GBytes) reduced = NULL;
   g_autoptr (GBytes) again = NULL;
@@ -581,16 +540,16 @@ test_preview_lod (void)
   int w, h, picked_full, picked_reduced;
   double x, y;
 
-  WAIT_FOR (tress_fur_preview_get_gl_ready (preview) || tress_fur_preview_get_gl_error (preview));
+  TRESS_TEST_WAIT_FOR (tress_fur_preview_get_gl_ready (preview)
+                       || tress_fur_preview_get_gl_error (preview));
   if (!tress_fur_preview_get_gl_ready (preview))
     {
       g_test_skip (tress_fur_preview_get_gl_error (preview));
-      gtk_window_destroy (GTK_WINDOW (window));
       return;
     }
   mesh = tress_fur_preview_get_mesh (preview);
   g_assert_cmpuint (mesh->n_ribbons, >, 400);
-  WAIT_FOR ((full = tress_fur_preview_grab (preview, &w, &h)) != NULL);
+  TRESS_TEST_WAIT_FOR ((full = tress_fur_preview_grab (preview, &w, &h)) != NULL);
   /* The demo is below the default limit: moving changes nothing. */
   tress_fur_preview_set_interacting (preview, TRUE);
   reduced = tress_fur_preview_grab (preview, &w, &h);
@@ -613,29 +572,23 @@ test_preview_lod (void)
   picked_full = tress_fur_preview_pick (preview, x, y, FALSE);
   g_assert_cmpint (picked_reduced, >=, 0);
   g_assert_cmpint (picked_reduced, ==, picked_full);
-  tress_cha_document_set_selection (tress_fur_editor_get_document (editor), NULL, 0, NULL);
+  tress_cha_document_set_selection (tress_fur_editor_get_document (f->editor), NULL, 0, NULL);
 
   /* At rest: exactly the full picture. */
   g_assert_false (tress_fur_preview_get_interacting (preview));
   again = tress_fur_preview_grab (preview, &w, &h);
   g_assert_cmpuint (tress_fur_preview_get_n_ribbons_drawn (preview), ==, mesh->n_ribbons);
   g_assert_true (g_bytes_equal (full, again));
-  gtk_window_destroy (GTK_WINDOW (window));
-  tress_test_spin (10);
 }
 
 /* Moving a ribbon updates its points in place (no new mesh), giving exactly
  * the picture a full rebuild gives; undo brings the first picture back. */
 static void
-test_preview_edit_in_place (void)
+test_preview_edit_in_place (Fixture *f, gconstpointer data)
 {
-  g_autofree char *path = write_demo ("in-place.cha");
-  TressWindow *window = new_window ();
-  TressFurEditor *editor = open_path (window, path);
-  TressFurPreview *preview = tress_fur_editor_get_preview (editor);
-  TressChaDocument *doc = tress_fur_editor_get_document (editor);
-  TressChaFile *file = tress_cha_document_get_cha (doc);
-  TressHistory *history = tress_document_get_history (TRESS_DOCUMENT (doc));
+  TressFurPreview *preview = tress_fur_editor_get_preview (f->editor);
+  TressChaFile *file = tress_cha_document_get_cha (f->doc);
+  TressHistory *history = tress_document_get_history (TRESS_DOCUMENT (f->doc));
   TressChaRibbonId id = { 0, 7 };
   g_autoptr (GBytes) before = NULL;
   g_autoptr (GBytes) moved = NULL;
@@ -646,14 +599,14 @@ test_preview_edit_in_place (void)
   float points[6];
   int w, h;
 
-  WAIT_FOR (tress_fur_preview_get_gl_ready (preview) || tress_fur_preview_get_gl_error (preview));
+  TRESS_TEST_WAIT_FOR (tress_fur_preview_get_gl_ready (preview)
+                       || tress_fur_preview_get_gl_error (preview));
   if (!tress_fur_preview_get_gl_ready (preview))
     {
       g_test_skip (tress_fur_preview_get_gl_error (preview));
-      gtk_window_destroy (GTK_WINDOW (window));
       return;
     }
-  WAIT_FOR ((before = tress_fur_preview_grab (preview, &w, &h)) != NULL);
+  TRESS_TEST_WAIT_FOR ((before = tress_fur_preview_grab (preview, &w, &h)) != NULL);
   builds = tress_fur_preview_get_n_mesh_builds (preview);
   memcpy (points, &file->radeon->materials[0].base_points[6 * 7], sizeof points);
   for (guint k = 0; k < 6; k += 3)
@@ -673,40 +626,31 @@ test_preview_edit_in_place (void)
   undone = tress_fur_preview_grab (preview, &w, &h);
   g_assert_cmpuint (tress_fur_preview_get_n_mesh_builds (preview), ==, builds);
   g_assert_true (g_bytes_equal (before, undone));
-  gtk_window_destroy (GTK_WINDOW (window));
-  tress_test_spin (10);
 }
 
 /* With GL disabled the pane says so, and editing still works. */
 static void
-test_no_gl (void)
+test_no_gl (Fixture *f, gconstpointer data)
 {
-  g_autofree char *path = write_demo ("nogl.cha");
-  TressWindow *window = new_window ();
-  TressFurEditor *editor = open_path (window, path);
-  TressChaDocument *doc = tress_fur_editor_get_document (editor);
-  TressFurPreview *preview = tress_fur_editor_get_preview (editor);
+  TressFurPreview *preview = tress_fur_editor_get_preview (f->editor);
   static const guint8 w[3] = { 0, 255, 0 };
 
   if (!gl_disabled)
     {
       g_test_skip ("run with GDK_DEBUG=gl-disable");
-      gtk_window_destroy (GTK_WINDOW (window));
       return;
     }
-  WAIT_FOR (tress_fur_preview_get_gl_error (preview) != NULL);
+  TRESS_TEST_WAIT_FOR (tress_fur_preview_get_gl_error (preview) != NULL);
   g_assert_false (tress_fur_preview_get_gl_ready (preview));
   g_assert_nonnull (strstr (tress_fur_preview_get_gl_error (preview), "unavailable"));
   g_assert_null (tress_fur_preview_grab (preview, &(int){ 0 }, &(int){ 0 }));
   g_assert_true (
-      gtk_widget_activate_action (GTK_WIDGET (editor), "fur.select-ribbons", "s", "0:0"));
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (editor), "fur.set-weights", "(yyy)", w[0],
-                                             w[1], w[2]));
-  assert_ribbon_weights (tress_cha_document_get_cha (doc), 0, 0, w);
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
-  g_assert_false (tress_document_get_modified (TRESS_DOCUMENT (doc)));
-  gtk_window_destroy (GTK_WINDOW (window));
-  tress_test_spin (10);
+      gtk_widget_activate_action (GTK_WIDGET (f->editor), "fur.select-ribbons", "s", "0:0"));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->editor), "fur.set-weights", "(yyy)",
+                                             w[0], w[1], w[2]));
+  assert_ribbon_weights (tress_cha_document_get_cha (f->doc), 0, 0, w);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.undo", NULL));
+  g_assert_false (tress_document_get_modified (TRESS_DOCUMENT (f->doc)));
 }
 
 /* The first widget under @root of @type (and with @label / @name when given), depth first. */
@@ -757,16 +701,29 @@ find_window (const char *title)
   return NULL;
 }
 
+/* The shown windows titled @title. */
+static guint
+n_windows_titled (const char *title)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+  guint n = 0;
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr (GtkWindow) w = g_list_model_get_item (toplevels, i);
+
+      n += g_strcmp0 (gtk_window_get_title (w), title) == 0
+           && gtk_widget_get_visible (GTK_WIDGET (w));
+    }
+  return n;
+}
+
 /* Retarget…: the live count follows the fields; Retarget is one undo step. */
 static void
-test_retarget_dialog (void)
+test_retarget_dialog (Fixture *f, gconstpointer data)
 {
-  g_autofree char *path = write_demo ("retarget.cha");
-  TressWindow *window = new_window ();
-  TressFurEditor *editor = open_path (window, path);
-  TressChaDocument *doc = tress_fur_editor_get_document (editor);
-  TressChaFile *file = tress_cha_document_get_cha (doc);
-  TressHistory *history = tress_document_get_history (TRESS_DOCUMENT (doc));
+  TressChaFile *file = tress_cha_document_get_cha (f->doc);
+  TressHistory *history = tress_document_get_history (TRESS_DOCUMENT (f->doc));
   GtkWindow *dialog;
   GtkWidget *from, *to, *scope, *apply;
   guint32 a = file->radeon->materials[0].applied[0], b = file->radeon->materials[0].applied[1];
@@ -774,8 +731,8 @@ test_retarget_dialog (void)
   g_autofree char *expect = NULL;
   g_autofree char *label = NULL;
 
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (editor), "fur.retarget-dialog", NULL));
-  WAIT_FOR ((dialog = find_window ("Retarget body part")) != NULL);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->editor), "fur.retarget-dialog", NULL));
+  TRESS_TEST_WAIT_FOR ((dialog = find_window ("Retarget body part")) != NULL);
   from = find_widget (GTK_WIDGET (dialog), GTK_TYPE_SPIN_BUTTON, NULL, NULL, 0);
   to = find_widget (GTK_WIDGET (dialog), GTK_TYPE_SPIN_BUTTON, NULL, NULL, 1);
   scope = find_widget (GTK_WIDGET (dialog), GTK_TYPE_DROP_DOWN, NULL, NULL, 0);
@@ -786,21 +743,47 @@ test_retarget_dialog (void)
   g_assert_cmpuint (gtk_drop_down_get_selected (GTK_DROP_DOWN (scope)), ==, 2);
   gtk_spin_button_set_value (GTK_SPIN_BUTTON (from), a);
   gtk_spin_button_set_value (GTK_SPIN_BUTTON (to), b);
-  g_assert_true (tress_fur_retarget_count (doc, 2, a, b, &nl, &nr));
+  g_assert_true (tress_fur_retarget_count (f->doc, 2, a, b, &nl, &nr));
   g_assert_cmpuint (nl, >, 0);
   expect = g_strdup_printf ("%u lines in %u ribbons", nl, nr);
   g_assert_nonnull (find_widget (GTK_WIDGET (dialog), GTK_TYPE_LABEL, expect, NULL, 0));
   g_assert_true (gtk_widget_get_sensitive (apply));
   g_signal_emit_by_name (apply, "clicked");
-  WAIT_FOR (find_window ("Retarget body part") == NULL);
+  TRESS_TEST_WAIT_FOR (find_window ("Retarget body part") == NULL);
   label = g_strdup_printf ("Retarget %u lines from %u to %u", nl, a, b);
   g_assert_cmpstr (tress_history_get_undo_label (history), ==, label);
-  g_assert_true (tress_fur_retarget_count (doc, 2, a, b, &nl, &nr));
+  g_assert_true (tress_fur_retarget_count (f->doc, 2, a, b, &nl, &nr));
   g_assert_cmpuint (nl, ==, 0);
   g_assert_true (tress_history_undo (history));
-  g_assert_false (tress_document_get_modified (TRESS_DOCUMENT (doc)));
-  gtk_window_destroy (GTK_WINDOW (window));
-  tress_test_spin (10);
+  g_assert_false (tress_document_get_modified (TRESS_DOCUMENT (f->doc)));
+}
+
+/* Retarget… left open, from the inspector's button or the editor's action,
+ * when the window closes: it goes with the window, and lets go of the
+ * document (the teardown checks both). */
+static void
+test_retarget_dialog_left_open (Fixture *f, gconstpointer data)
+{
+  GtkWidget *button = find_widget (GTK_WIDGET (tress_fur_editor_get_inspector (f->editor)),
+                                   GTK_TYPE_BUTTON, "Retarget…", NULL, 0);
+  GtkWindow *dialog;
+
+  g_assert_nonnull (button);
+  g_signal_emit_by_name (button, "clicked");
+  TRESS_TEST_WAIT_FOR ((dialog = find_window ("Retarget body part")) != NULL
+                       && gtk_widget_get_mapped (GTK_WIDGET (dialog)));
+  g_assert_true (gtk_window_get_transient_for (dialog) == GTK_WINDOW (f->window));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->editor), "fur.retarget-dialog", NULL));
+  TRESS_TEST_WAIT_FOR (n_windows_titled ("Retarget body part") == 2);
+}
+
+/* The strand texture's chooser (not modal: the window can be closed under
+ * it) goes with the window, and lets go of the editor and the document. */
+static void
+test_background_chooser_left_open (Fixture *f, gconstpointer data)
+{
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->editor), "fur.load-background", NULL));
+  TRESS_TEST_WAIT_FOR (n_windows_titled ("Strand texture") == 1);
 }
 
 /* Whether a line of the ribbon gives weight to @part. */
@@ -819,42 +802,46 @@ ribbon_weighs_on (TressChaFile *file, guint material, guint ribbon, guint32 part
   return FALSE;
 }
 
-/* A broken weight triple shows in the inspector with a Fix button that fixes it. */
+/* Breaks the weight triple of the first line of @ribbon of material 0: its
+ * sum is no longer 255. */
 static void
-test_problem_fix (void)
+break_ribbon (TressChaFile *file, guint ribbon)
 {
-  g_autoptr (GBytes) good = demo_bytes ();
-  g_autoptr (TressChaFile) broken = tress_cha_file_parse (good, NULL);
-  g_autofree char *path = NULL;
-  TressWindow *window;
-  TressFurEditor *editor;
-  TressChaDocument *doc;
-  GtkWidget *fix;
   guint first, n;
 
-  g_assert_true (tress_cha_material_ribbon_lines (&broken->radeon->materials[0], 6, &first, &n));
-  broken->radeon->materials[0].lines[first].weights[0] ^= 1; /* the sum is no longer 255 */
-  path = write_cha (broken, "broken.cha");
-  window = new_window ();
-  editor = open_path (window, path);
-  doc = tress_fur_editor_get_document (editor);
-  g_assert_cmpuint (tress_cha_document_ribbon_problems (doc, 0, 6), >, 0);
+  g_assert_true (tress_cha_material_ribbon_lines (&file->radeon->materials[0], ribbon, &first, &n));
+  file->radeon->materials[0].lines[first].weights[0] ^= 1;
+}
+
+static void
+break_ribbon_6 (TressChaFile *file)
+{
+  break_ribbon (file, 6);
+}
+
+/* A broken weight triple shows in the inspector with a Fix button that fixes it. */
+static void
+test_problem_fix (Fixture *f, gconstpointer data)
+{
+  GtkWidget *fix;
+
+  g_assert_cmpuint (tress_cha_document_ribbon_problems (f->doc, 0, 6), >, 0);
   g_assert_true (
-      gtk_widget_activate_action (GTK_WIDGET (editor), "fur.select-ribbons", "s", "0:6"));
+      gtk_widget_activate_action (GTK_WIDGET (f->editor), "fur.select-ribbons", "s", "0:6"));
 
   /* The search "problem" leaves the broken ribbon only; a body part number
    * leaves the ribbons attached to or referencing it. */
   {
-    GListModel *rows = G_LIST_MODEL (tress_fur_editor_get_tree_selection (editor));
-    TressChaFile *file = tress_cha_document_get_cha (doc);
+    GListModel *rows = G_LIST_MODEL (tress_fur_editor_get_tree_selection (f->editor));
+    TressChaFile *file = tress_cha_document_get_cha (f->doc);
     guint32 part = file->radeon->materials[0].attach[6];
     g_autofree char *text = g_strdup_printf ("%u", part);
     guint n_ribbons = 0;
 
     guint n_all = g_list_model_get_n_items (rows);
 
-    gtk_editable_set_text (tress_fur_editor_get_search (editor), "problem");
-    WAIT_FOR (g_list_model_get_n_items (rows) < 10);
+    gtk_editable_set_text (tress_fur_editor_get_search (f->editor), "problem");
+    TRESS_TEST_WAIT_FOR (g_list_model_get_n_items (rows) < 10);
     for (guint i = 0; i < g_list_model_get_n_items (rows); i++)
       {
         g_autoptr (GtkTreeListRow) row = g_list_model_get_item (rows, i);
@@ -867,10 +854,11 @@ test_problem_fix (void)
           }
       }
     g_assert_cmpuint (n_ribbons, ==, 1);
-    gtk_editable_set_text (tress_fur_editor_get_search (editor), text);
+    gtk_editable_set_text (tress_fur_editor_get_search (f->editor), text);
     /* Setting the text clears it first, which the search entry reports at
      * once (every row back); the number comes after its delay. */
-    WAIT_FOR (g_list_model_get_n_items (rows) > 10 && g_list_model_get_n_items (rows) < n_all);
+    TRESS_TEST_WAIT_FOR (g_list_model_get_n_items (rows) > 10
+                         && g_list_model_get_n_items (rows) < n_all);
     for (guint i = 0; i < g_list_model_get_n_items (rows); i++)
       {
         g_autoptr (GtkTreeListRow) row = g_list_model_get_item (rows, i);
@@ -887,66 +875,54 @@ test_problem_fix (void)
       }
     g_assert_cmpuint (n_ribbons, >, 2);
     g_assert_cmpuint (n_ribbons, <, file->radeon->materials[0].n_ribbons + 1);
-    gtk_editable_set_text (tress_fur_editor_get_search (editor), "");
+    gtk_editable_set_text (tress_fur_editor_get_search (f->editor), "");
   }
-  fix = find_widget (GTK_WIDGET (tress_fur_editor_get_inspector (editor)), GTK_TYPE_BUTTON, "Fix",
-                     NULL, 0);
+  fix = find_widget (GTK_WIDGET (tress_fur_editor_get_inspector (f->editor)), GTK_TYPE_BUTTON,
+                     "Fix", NULL, 0);
   g_assert_nonnull (fix);
   g_signal_emit_by_name (fix, "clicked");
-  g_assert_cmpuint (tress_cha_document_ribbon_problems (doc, 0, 6), ==, 0);
-  g_assert_null (find_widget (GTK_WIDGET (tress_fur_editor_get_inspector (editor)), GTK_TYPE_BUTTON,
-                              "Fix", NULL, 0));
-  g_assert_true (tress_history_undo (tress_document_get_history (TRESS_DOCUMENT (doc))));
-  g_assert_cmpuint (tress_cha_document_ribbon_problems (doc, 0, 6), >, 0);
-  gtk_window_destroy (GTK_WINDOW (window));
-  tress_test_spin (10);
+  g_assert_cmpuint (tress_cha_document_ribbon_problems (f->doc, 0, 6), ==, 0);
+  g_assert_null (find_widget (GTK_WIDGET (tress_fur_editor_get_inspector (f->editor)),
+                              GTK_TYPE_BUTTON, "Fix", NULL, 0));
+  g_assert_true (tress_history_undo (tress_document_get_history (TRESS_DOCUMENT (f->doc))));
+  g_assert_cmpuint (tress_cha_document_ribbon_problems (f->doc, 0, 6), >, 0);
 }
 
 /* A file with three broken weight triples opens with a banner; Show opens the
  * list at the top of the inspector; a row selects its ribbon; fixing them
  * follows in the banner, which goes once none is left. */
+static const guint three_ribbons[3] = { 3, 9, 40 };
+
 static void
-test_problems_banner (void)
+break_three_ribbons (TressChaFile *file)
 {
-  g_autoptr (GBytes) good = demo_bytes ();
-  g_autoptr (TressChaFile) broken = tress_cha_file_parse (good, NULL);
-  g_autofree char *path = NULL;
-  static const guint ribbons[3] = { 3, 9, 40 };
-  TressWindow *window;
-  TressFurEditor *editor;
-  TressChaDocument *doc;
+  for (guint i = 0; i < G_N_ELEMENTS (three_ribbons); i++)
+    break_ribbon (file, three_ribbons[i]);
+}
+
+static void
+test_problems_banner (Fixture *f, gconstpointer data)
+{
+  const guint *ribbons = three_ribbons;
   TressFurInspector *inspector;
   GtkListBox *list;
   GtkListBoxRow *row;
   const TressChaRibbonId *sel;
-  guint first, n, rows = 0;
+  guint n, rows = 0;
 
-  for (guint i = 0; i < 3; i++)
-    {
-      g_assert_true (
-          tress_cha_material_ribbon_lines (&broken->radeon->materials[0], ribbons[i], &first, &n));
-      broken->radeon->materials[0].lines[first].weights[0] ^= 1;
-    }
-  path = write_cha (broken, "three.cha");
-  window = new_window ();
-  editor = open_path (window, path);
-  if (!tress_test_pointer_available (GTK_WIDGET (window)))
-    {
-      gtk_window_destroy (GTK_WINDOW (window));
-      return;
-    }
-  doc = tress_fur_editor_get_document (editor);
-  inspector = tress_fur_editor_get_inspector (editor);
+  if (!tress_test_pointer_available (GTK_WIDGET (f->window)))
+    return;
+  inspector = tress_fur_editor_get_inspector (f->editor);
   list = tress_fur_inspector_get_problem_list (inspector);
-  g_assert_cmpstr (tress_fur_editor_get_problems_banner (editor), ==, "3 problems");
+  g_assert_cmpstr (tress_fur_editor_get_problems_banner (f->editor), ==, "3 problems");
   g_assert_false (tress_fur_inspector_get_problems_shown (inspector));
 
   /* Show, clicked: the list, at the top of the inspector. */
   {
-    GtkWidget *show = find_widget (GTK_WIDGET (editor), GTK_TYPE_BUTTON, "Show", NULL, 0);
+    GtkWidget *show = find_widget (GTK_WIDGET (f->editor), GTK_TYPE_BUTTON, "Show", NULL, 0);
     GtkWidget *bar = gtk_widget_get_ancestor (show, GTK_TYPE_REVEALER);
 
-    WAIT_FOR (gtk_revealer_get_child_revealed (GTK_REVEALER (bar)));
+    TRESS_TEST_WAIT_FOR (gtk_revealer_get_child_revealed (GTK_REVEALER (bar)));
     click_middle (show);
   }
   g_assert_true (tress_fur_inspector_get_problems_shown (inspector));
@@ -958,69 +934,64 @@ test_problems_banner (void)
   /* The second row: its ribbon selected, in the tree too; its row comes first. */
   row = gtk_list_box_get_row_at_index (list, 1);
   g_assert_true (gtk_list_box_row_get_activatable (row));
-  WAIT_FOR (gtk_widget_get_mapped (GTK_WIDGET (row)));
+  TRESS_TEST_WAIT_FOR (gtk_widget_get_mapped (GTK_WIDGET (row)));
   click_middle (GTK_WIDGET (row));
-  sel = tress_cha_document_get_selection (doc, &n);
+  sel = tress_cha_document_get_selection (f->doc, &n);
   g_assert_cmpuint (n, ==, 1);
   g_assert_cmpuint (sel[0].material, ==, 0);
   g_assert_cmpuint (sel[0].ribbon, ==, ribbons[1]);
-  WAIT_FOR (n_selected_rows (editor) == 1);
+  TRESS_TEST_WAIT_FOR (n_selected_rows (f->editor) == 1);
   {
     /* The selection's problem is the first row, in bold. */
     g_autofree char *where = g_strdup_printf ("ribbon %u/", ribbons[1]);
     GtkWidget *label = NULL;
 
-    WAIT_FOR ((label = gtk_widget_get_next_sibling (gtk_widget_get_first_child (
-                   gtk_list_box_row_get_child (gtk_list_box_get_row_at_index (list, 0)))))
-                  != NULL
-              && GTK_IS_LABEL (label)
-              && strstr (gtk_label_get_text (GTK_LABEL (label)), where) != NULL);
+    TRESS_TEST_WAIT_FOR (
+        (label = gtk_widget_get_next_sibling (gtk_widget_get_first_child (
+             gtk_list_box_row_get_child (gtk_list_box_get_row_at_index (list, 0)))))
+            != NULL
+        && GTK_IS_LABEL (label) && strstr (gtk_label_get_text (GTK_LABEL (label)), where) != NULL);
     g_assert_true (gtk_widget_has_css_class (label, "heading"));
   }
 
   /* A Fix (it mends every broken triple): the banner goes; undo brings it back. */
   click_middle (find_widget (GTK_WIDGET (inspector), GTK_TYPE_BUTTON, "Fix", NULL, 0));
-  WAIT_FOR (tress_fur_editor_get_problems_banner (editor) == NULL);
-  g_assert_true (tress_history_undo (tress_document_get_history (TRESS_DOCUMENT (doc))));
-  WAIT_FOR (g_strcmp0 (tress_fur_editor_get_problems_banner (editor), "3 problems") == 0);
+  TRESS_TEST_WAIT_FOR (tress_fur_editor_get_problems_banner (f->editor) == NULL);
+  g_assert_true (tress_history_undo (tress_document_get_history (TRESS_DOCUMENT (f->doc))));
+  TRESS_TEST_WAIT_FOR (g_strcmp0 (tress_fur_editor_get_problems_banner (f->editor), "3 problems")
+                       == 0);
 
   /* Hidden by the user, it stays hidden. */
   {
-    GtkWidget *hide = find_by_tooltip (GTK_WIDGET (editor), GTK_TYPE_BUTTON, "Hide");
+    GtkWidget *hide = find_by_tooltip (GTK_WIDGET (f->editor), GTK_TYPE_BUTTON, "Hide");
 
     g_assert_nonnull (hide);
-    WAIT_FOR (gtk_revealer_get_child_revealed (
+    TRESS_TEST_WAIT_FOR (gtk_revealer_get_child_revealed (
         GTK_REVEALER (gtk_widget_get_ancestor (hide, GTK_TYPE_REVEALER))));
     click_middle (hide);
   }
-  g_assert_null (tress_fur_editor_get_problems_banner (editor));
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (editor), "fur.fix-all", NULL));
-  g_assert_true (tress_history_undo (tress_document_get_history (TRESS_DOCUMENT (doc))));
-  tress_test_spin (20);
-  g_assert_null (tress_fur_editor_get_problems_banner (editor));
-  tress_test_pointer_move (GTK_WIDGET (window), 1, 1);
-  gtk_window_destroy (GTK_WINDOW (window));
-  tress_test_spin (10);
+  g_assert_null (tress_fur_editor_get_problems_banner (f->editor));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->editor), "fur.fix-all", NULL));
+  g_assert_true (tress_history_undo (tress_document_get_history (TRESS_DOCUMENT (f->doc))));
+  tress_test_wait_idle ();
+  g_assert_null (tress_fur_editor_get_problems_banner (f->editor));
+  tress_test_pointer_move (GTK_WIDGET (f->window), 1, 1);
 }
 
 /* Sorting by a column orders the ribbons within their material; the weight
  * spin button rebalances the other two weights. */
 static void
-test_sort_and_spin (void)
+test_sort_and_spin (Fixture *f, gconstpointer data)
 {
-  g_autofree char *path = write_demo ("sort.cha");
-  TressWindow *window = new_window ();
-  TressFurEditor *editor = open_path (window, path);
-  TressChaDocument *doc = tress_fur_editor_get_document (editor);
-  TressChaFile *file = tress_cha_document_get_cha (doc);
-  GtkColumnView *view = tress_fur_editor_get_column_view (editor);
+  TressChaFile *file = tress_cha_document_get_cha (f->doc);
+  GtkColumnView *view = tress_fur_editor_get_column_view (f->editor);
   GListModel *columns = gtk_column_view_get_columns (view);
-  GListModel *rows = G_LIST_MODEL (tress_fur_editor_get_tree_selection (editor));
+  GListModel *rows = G_LIST_MODEL (tress_fur_editor_get_tree_selection (f->editor));
   GtkWidget *spin0;
   guint32 last = 0;
   guint n_ribbons = 0;
 
-  tress_cha_document_set_selection (doc, &(TressChaRibbonId){ 0, 0 }, 1, NULL);
+  tress_cha_document_set_selection (f->doc, &(TressChaRibbonId){ 0, 0 }, 1, NULL);
   for (guint i = 0; i < g_list_model_get_n_items (columns); i++)
     {
       g_autoptr (GtkColumnViewColumn) col = g_list_model_get_item (columns, i);
@@ -1044,8 +1015,8 @@ test_sort_and_spin (void)
     }
   g_assert_cmpuint (n_ribbons, ==, file->radeon->materials[0].n_ribbons);
 
-  spin0 = find_widget (GTK_WIDGET (tress_fur_editor_get_inspector (editor)), GTK_TYPE_SPIN_BUTTON,
-                       NULL, "Reference 1", 0);
+  spin0 = find_widget (GTK_WIDGET (tress_fur_editor_get_inspector (f->editor)),
+                       GTK_TYPE_SPIN_BUTTON, NULL, "Reference 1", 0);
   g_assert_nonnull (spin0);
   gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin0), 100);
   {
@@ -1054,8 +1025,6 @@ test_sort_and_spin (void)
     g_assert_cmpuint (tress_cha_line_get_weight (line, 0), ==, 100);
     g_assert_cmpuint (line->weights[0] + line->weights[1] + line->weights[2], ==, 255);
   }
-  gtk_window_destroy (GTK_WINDOW (window));
-  tress_test_spin (10);
 }
 
 /* The inspector's fields edit only what they show and what was typed: leaving
@@ -1064,15 +1033,11 @@ test_sort_and_spin (void)
  * keep their own); each field is its own undo step; editing a field that the
  * inspector rebuilds gives no GTK warning (the suite makes them fatal). */
 static void
-test_inspector_fields (void)
+test_inspector_fields (Fixture *f, gconstpointer data)
 {
-  g_autofree char *path = write_demo ("fields.cha");
-  TressWindow *window = new_window ();
-  TressFurEditor *editor = open_path (window, path);
-  TressChaDocument *doc = tress_fur_editor_get_document (editor);
-  TressChaFile *file = tress_cha_document_get_cha (doc);
-  TressHistory *history = tress_document_get_history (TRESS_DOCUMENT (doc));
-  GtkWidget *inspector = GTK_WIDGET (tress_fur_editor_get_inspector (editor));
+  TressChaFile *file = tress_cha_document_get_cha (f->doc);
+  TressHistory *history = tress_document_get_history (TRESS_DOCUMENT (f->doc));
+  GtkWidget *inspector = GTK_WIDGET (tress_fur_editor_get_inspector (f->editor));
   const TressChaMaterial *m = &file->radeon->materials[0];
   GtkWidget *dir_y = find_widget (inspector, GTK_TYPE_SPIN_BUTTON, NULL, "direction y", 0);
   guint first, n, steps, a = G_MAXUINT, b = G_MAXUINT;
@@ -1089,14 +1054,14 @@ test_inspector_fields (void)
   before = g_new (float, 3 * (gsize)n);
   for (guint i = 0; i < n; i++)
     memcpy (before + 3 * i, m->lines[first + i].direction, 12);
-  tress_cha_document_set_selection (doc, &(TressChaRibbonId){ 0, a }, 1, NULL);
-  tress_test_spin (5);
+  tress_cha_document_set_selection (f->doc, &(TressChaRibbonId){ 0, a }, 1, NULL);
+  tress_test_wait_idle ();
   steps = tress_history_get_n_undo (history);
 
   /* The lines' y differ: the field says so; leaving it as it is is no edit. */
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (dir_y)), ==, "");
   gtk_spin_button_update (GTK_SPIN_BUTTON (dir_y));
-  tress_test_spin (5);
+  tress_test_wait_idle ();
   g_assert_cmpuint (tress_history_get_n_undo (history), ==, steps);
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (dir_y)), ==, "");
   for (guint i = 0; i < n; i++)
@@ -1105,7 +1070,7 @@ test_inspector_fields (void)
   /* A typed y: every line gets it, x and z stay each line's own. */
   gtk_editable_set_text (GTK_EDITABLE (dir_y), "0.1523");
   g_signal_emit_by_name (gtk_editable_get_delegate (GTK_EDITABLE (dir_y)), "activate");
-  tress_test_spin (5);
+  tress_test_wait_idle ();
   g_assert_cmpuint (tress_history_get_n_undo (history), ==, steps + 1);
   g_assert_true (g_str_has_prefix (tress_history_get_undo_label (history), "Set direction y of "));
   for (guint i = 0; i < n; i++)
@@ -1116,9 +1081,9 @@ test_inspector_fields (void)
     }
   /* Now alike, y shows rounded to the field's digits; leaving the field
    * (which reads back what it shows) is no edit. */
-  WAIT_FOR (g_strcmp0 (gtk_editable_get_text (GTK_EDITABLE (dir_y)), "0.152") == 0);
+  TRESS_TEST_WAIT_FOR (g_strcmp0 (gtk_editable_get_text (GTK_EDITABLE (dir_y)), "0.152") == 0);
   gtk_spin_button_update (GTK_SPIN_BUTTON (dir_y));
-  tress_test_spin (5);
+  tress_test_wait_idle ();
   g_assert_cmpuint (tress_history_get_n_undo (history), ==, steps + 1);
   g_assert_cmpfloat (m->lines[first].direction[1], ==, 0.1523f);
 
@@ -1128,7 +1093,7 @@ test_inspector_fields (void)
       GTK_SPIN_BUTTON (find_widget (inspector, GTK_TYPE_SPIN_BUTTON, NULL, "Reference 1", 0)), 100);
   gtk_spin_button_set_value (
       GTK_SPIN_BUTTON (find_widget (inspector, GTK_TYPE_SPIN_BUTTON, NULL, "Reference 3", 0)), 50);
-  tress_test_spin (5);
+  tress_test_wait_idle ();
   g_assert_cmpuint (tress_history_get_n_undo (history), ==, steps + 2);
   g_assert_true (g_str_has_prefix (tress_history_get_undo_label (history), "Set weight 3 of "));
 
@@ -1150,11 +1115,11 @@ test_inspector_fields (void)
 
     g_assert_true (tress_cha_material_ribbon_lines (m, b, &fb, &nb));
     memcpy (b_refs, m->lines[fb].refs, sizeof b_refs);
-    tress_cha_document_set_selection (doc, both, 2, NULL);
-    tress_test_spin (5);
+    tress_cha_document_set_selection (f->doc, both, 2, NULL);
+    tress_test_wait_idle ();
     entry = (m->lines[first].refs[2] / 3 + 1) % m->n_applied;
     gtk_drop_down_set_selected (GTK_DROP_DOWN (part3), entry);
-    tress_test_spin (5);
+    tress_test_wait_idle ();
     g_assert_cmpuint (m->lines[fb].refs[0], ==, b_refs[0]);
     g_assert_cmpuint (m->lines[fb].refs[1], ==, b_refs[1]);
     g_assert_cmpuint (m->lines[fb].refs[2], ==, 3 * entry);
@@ -1173,11 +1138,9 @@ test_inspector_fields (void)
     g_assert_true (GTK_IS_SPIN_BUTTON (spin));
     gtk_widget_grab_focus (spin);
     gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), 0.05);
-    tress_test_spin (10);
+    tress_test_wait_idle ();
     g_assert_true (g_str_has_prefix (tress_history_get_undo_label (history), "Set length of "));
   }
-  gtk_window_destroy (GTK_WINDOW (window));
-  tress_test_spin (10);
 }
 
 static const char *
@@ -1196,7 +1159,7 @@ type_into (GtkWidget *inspector, const char *name, const char *text)
 
   scroll_into_view (spin);
   click (spin, 8, gtk_widget_get_height (spin) / 2.0);
-  WAIT_FOR (gtk_widget_get_state_flags (spin) & GTK_STATE_FLAG_FOCUS_WITHIN);
+  TRESS_TEST_WAIT_FOR (gtk_widget_get_state_flags (spin) & GTK_STATE_FLAG_FOCUS_WITHIN);
   tress_test_pointer_key (GDK_KEY_Control_L, TRUE);
   tress_test_pointer_key (GDK_KEY_a, TRUE);
   tress_test_pointer_key (GDK_KEY_a, FALSE);
@@ -1213,7 +1176,7 @@ type_into (GtkWidget *inspector, const char *name, const char *text)
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (spin)), ==, text);
   tress_test_pointer_key (GDK_KEY_Return, TRUE);
   tress_test_pointer_key (GDK_KEY_Return, FALSE);
-  tress_test_spin (5);
+  tress_test_wait_idle ();
 }
 
 /* Two ribbons whose lines differ: every differing field is empty (its
@@ -1222,15 +1185,11 @@ type_into (GtkWidget *inspector, const char *name, const char *text)
  * first line's) sets it on all; a mixed drop-down offers "(mixed)", which
  * sets nothing, and its other entries set all. */
 static void
-test_mixed_values (void)
+test_mixed_values (Fixture *f, gconstpointer data)
 {
-  g_autofree char *path = write_demo ("mixed.cha");
-  TressWindow *window = new_window ();
-  TressFurEditor *editor = open_path (window, path);
-  TressChaDocument *doc = tress_fur_editor_get_document (editor);
-  TressChaFile *file = tress_cha_document_get_cha (doc);
-  TressHistory *history = tress_document_get_history (TRESS_DOCUMENT (doc));
-  GtkWidget *inspector = GTK_WIDGET (tress_fur_editor_get_inspector (editor));
+  TressChaFile *file = tress_cha_document_get_cha (f->doc);
+  TressHistory *history = tress_document_get_history (TRESS_DOCUMENT (f->doc));
+  GtkWidget *inspector = GTK_WIDGET (tress_fur_editor_get_inspector (f->editor));
   const TressChaMaterial *m = &file->radeon->materials[0];
   GtkWidget *part1 = find_widget (inspector, GTK_TYPE_DROP_DOWN, NULL, "body part 1", 0);
   GtkWidget *attach = find_widget (inspector, GTK_TYPE_DROP_DOWN, NULL, "attached to", 0);
@@ -1238,11 +1197,8 @@ test_mixed_values (void)
   g_autofree TressChaLineId *lines = NULL;
   guint8 colour;
 
-  if (!tress_test_pointer_available (GTK_WIDGET (window)))
-    {
-      gtk_window_destroy (GTK_WINDOW (window));
-      return;
-    }
+  if (!tress_test_pointer_available (GTK_WIDGET (f->window)))
+    return;
 
   /* Two ribbons with different weights, first references, attachments and colours. */
   for (guint r = 0; r + 1 < m->n_ribbons && b == G_MAXUINT; r++)
@@ -1257,8 +1213,8 @@ test_mixed_values (void)
           b = q;
         }
   g_assert_cmpuint (b, !=, G_MAXUINT);
-  tress_cha_document_set_selection (doc, (TressChaRibbonId[]){ { 0, a }, { 0, b } }, 2, NULL);
-  WAIT_FOR (g_strcmp0 (spin_text (inspector, "Reference 1"), "") == 0);
+  tress_cha_document_set_selection (f->doc, (TressChaRibbonId[]){ { 0, a }, { 0, b } }, 2, NULL);
+  TRESS_TEST_WAIT_FOR (g_strcmp0 (spin_text (inspector, "Reference 1"), "") == 0);
   g_assert_cmpstr (spin_text (inspector, "colour 1"), ==, "");
   g_assert_cmpuint (gtk_drop_down_get_selected (GTK_DROP_DOWN (part1)), ==, m->n_applied);
   g_assert_cmpuint (gtk_drop_down_get_selected (GTK_DROP_DOWN (attach)), ==, m->n_applied);
@@ -1268,13 +1224,13 @@ test_mixed_values (void)
   type_into (inspector, "Reference 1", "");
   scroll_into_view (part1);
   choose_entry (part1, "(mixed)");
-  tress_test_spin (5);
+  tress_test_wait_idle ();
   g_assert_cmpuint (tress_history_get_n_undo (history), ==, steps);
 
   /* A weight typed: all lines. */
   type_into (inspector, "Reference 1", "120");
-  WAIT_FOR (g_strcmp0 (spin_text (inspector, "Reference 1"), "120") == 0);
-  lines = tress_cha_document_get_selected_lines (doc, &n_lines);
+  TRESS_TEST_WAIT_FOR (g_strcmp0 (spin_text (inspector, "Reference 1"), "120") == 0);
+  lines = tress_cha_document_get_selected_lines (f->doc, &n_lines);
   for (i = 0; i < n_lines; i++)
     g_assert_cmpuint (tress_cha_line_get_weight (&m->lines[lines[i].line], 0), ==, 120);
 
@@ -1284,7 +1240,7 @@ test_mixed_values (void)
     g_autofree char *text = g_strdup_printf ("%u", colour);
 
     type_into (inspector, "colour 1", text);
-    WAIT_FOR (g_strcmp0 (spin_text (inspector, "colour 1"), text) == 0);
+    TRESS_TEST_WAIT_FOR (g_strcmp0 (spin_text (inspector, "colour 1"), text) == 0);
   }
   for (i = 0; i < n_lines; i++)
     g_assert_cmpuint (m->lines[lines[i].line].colour[0], ==, colour);
@@ -1293,19 +1249,18 @@ test_mixed_values (void)
   scroll_into_view (attach);
   {
     g_autofree char *label
-        = tress_fur_names_label (tress_fur_editor_get_names (editor), m->applied[1]);
+        = tress_fur_names_label (tress_fur_editor_get_names (f->editor), m->applied[1]);
 
     choose_entry (attach, label);
   }
-  WAIT_FOR (gtk_drop_down_get_selected (GTK_DROP_DOWN (attach)) == 1
-            && g_list_model_get_n_items (gtk_drop_down_get_model (GTK_DROP_DOWN (attach)))
-                   == m->n_applied);
+  TRESS_TEST_WAIT_FOR (
+      gtk_drop_down_get_selected (GTK_DROP_DOWN (attach)) == 1
+      && g_list_model_get_n_items (gtk_drop_down_get_model (GTK_DROP_DOWN (attach)))
+             == m->n_applied);
   g_assert_cmpuint (m->attach[a], ==, m->applied[1]);
   g_assert_cmpuint (m->attach[b], ==, m->applied[1]);
   g_assert_cmpuint (tress_history_get_n_undo (history), ==, steps + 3);
-  tress_test_pointer_move (GTK_WIDGET (window), 1, 1);
-  gtk_window_destroy (GTK_WINDOW (window));
-  tress_test_spin (10);
+  tress_test_pointer_move (GTK_WIDGET (f->window), 1, 1);
 }
 
 /* Whether a label under @root shows exactly @text. */
@@ -1327,16 +1282,12 @@ shows_label (GtkWidget *root, const char *text)
 /* A body part named in the inspector: the tree's Attached column, the
  * inspector's drop-downs and the search show and find it by its name. */
 static void
-test_part_names (void)
+test_part_names (Fixture *f, gconstpointer data)
 {
-  g_autofree char *path = write_demo ("names.cha");
-  TressWindow *window = new_window ();
-  TressFurEditor *editor = open_path (window, path);
-  TressChaDocument *doc = tress_fur_editor_get_document (editor);
-  TressChaFile *file = tress_cha_document_get_cha (doc);
-  GtkWidget *inspector = GTK_WIDGET (tress_fur_editor_get_inspector (editor));
-  GtkWidget *tree = GTK_WIDGET (tress_fur_editor_get_column_view (editor));
-  GListModel *rows = G_LIST_MODEL (tress_fur_editor_get_tree_selection (editor));
+  TressChaFile *file = tress_cha_document_get_cha (f->doc);
+  GtkWidget *inspector = GTK_WIDGET (tress_fur_editor_get_inspector (f->editor));
+  GtkWidget *tree = GTK_WIDGET (tress_fur_editor_get_column_view (f->editor));
+  GListModel *rows = G_LIST_MODEL (tress_fur_editor_get_tree_selection (f->editor));
   const TressChaMaterial *m = &file->radeon->materials[0];
   guint32 part = m->attach[1];
   g_autofree char *label = g_strdup_printf ("%u · left leg", part);
@@ -1344,8 +1295,8 @@ test_part_names (void)
   guint n_ribbons = 0;
 
   g_assert_true (
-      gtk_widget_activate_action (GTK_WIDGET (editor), "fur.select-ribbons", "s", "0:1"));
-  tress_test_spin (50);
+      gtk_widget_activate_action (GTK_WIDGET (f->editor), "fur.select-ribbons", "s", "0:1"));
+  tress_test_wait_idle ();
   gtk_spin_button_set_value (
       GTK_SPIN_BUTTON (find_widget (inspector, GTK_TYPE_SPIN_BUTTON, NULL, "name part", 0)), part);
   gtk_editable_set_text (
@@ -1353,7 +1304,7 @@ test_part_names (void)
   g_signal_emit_by_name (find_widget (inspector, GTK_TYPE_BUTTON, "Name", NULL, 0), "clicked");
 
   /* The ribbon's row, on screen, and the drop-down's entry. */
-  WAIT_FOR (shows_label (tree, label));
+  TRESS_TEST_WAIT_FOR (shows_label (tree, label));
   {
     GListModel *model = gtk_drop_down_get_model (GTK_DROP_DOWN (attach));
     g_autoptr (GtkStringObject) item
@@ -1362,8 +1313,8 @@ test_part_names (void)
     g_assert_cmpstr (gtk_string_object_get_string (item), ==, label);
   }
   /* Searching by the name leaves the ribbons on that part. */
-  gtk_editable_set_text (tress_fur_editor_get_search (editor), "left leg");
-  WAIT_FOR (g_list_model_get_n_items (rows) < file->radeon->materials[0].n_ribbons);
+  gtk_editable_set_text (tress_fur_editor_get_search (f->editor), "left leg");
+  TRESS_TEST_WAIT_FOR (g_list_model_get_n_items (rows) < file->radeon->materials[0].n_ribbons);
   for (guint i = 0; i < g_list_model_get_n_items (rows); i++)
     {
       g_autoptr (GtkTreeListRow) row = g_list_model_get_item (rows, i);
@@ -1379,14 +1330,12 @@ test_part_names (void)
       n_ribbons++;
     }
   g_assert_cmpuint (n_ribbons, >, 2);
-  gtk_editable_set_text (tress_fur_editor_get_search (editor), "");
+  gtk_editable_set_text (tress_fur_editor_get_search (f->editor), "");
   /* Unnamed again: the bare number. */
   gtk_editable_set_text (
       GTK_EDITABLE (find_widget (inspector, GTK_TYPE_ENTRY, NULL, "name entry", 0)), "");
   g_signal_emit_by_name (find_widget (inspector, GTK_TYPE_BUTTON, "Name", NULL, 0), "clicked");
-  WAIT_FOR (!shows_label (tree, label));
-  gtk_window_destroy (GTK_WINDOW (window));
-  tress_test_spin (10);
+  TRESS_TEST_WAIT_FOR (!shows_label (tree, label));
 }
 
 static const guint8 *
@@ -1409,13 +1358,14 @@ preview_of (TressFurEditor *editor)
   GBytes *probe;
   int w, h;
 
-  WAIT_FOR (tress_fur_preview_get_gl_ready (preview) || tress_fur_preview_get_gl_error (preview));
+  TRESS_TEST_WAIT_FOR (tress_fur_preview_get_gl_ready (preview)
+                       || tress_fur_preview_get_gl_error (preview));
   if (!tress_fur_preview_get_gl_ready (preview))
     {
       g_test_skip (tress_fur_preview_get_gl_error (preview));
       return NULL;
     }
-  WAIT_FOR ((probe = tress_fur_preview_grab (preview, &w, &h)) != NULL);
+  TRESS_TEST_WAIT_FOR ((probe = tress_fur_preview_grab (preview, &w, &h)) != NULL);
   g_bytes_unref (probe);
   return preview;
 }
@@ -1424,13 +1374,9 @@ preview_of (TressFurEditor *editor)
  * ribbon is selected, and drawn in the highlight colour over the others with
  * a dark outline around it, even where it was hidden behind others. */
 static void
-test_pick_highlight (void)
+test_pick_highlight (Fixture *f, gconstpointer data)
 {
-  g_autofree char *path = write_demo ("pick.cha");
-  TressWindow *window = new_window ();
-  TressFurEditor *editor = open_path (window, path);
-  TressChaDocument *doc = tress_fur_editor_get_document (editor);
-  TressFurPreview *preview = preview_of (editor);
+  TressFurPreview *preview = preview_of (f->editor);
   g_autoptr (GBytes) before = NULL;
   g_autoptr (GBytes) after = NULL;
   const TressFurMesh *mesh;
@@ -1439,11 +1385,8 @@ test_pick_highlight (void)
   double x, y;
   guint n;
 
-  if (preview == NULL || !tress_test_pointer_available (GTK_WIDGET (window)))
-    {
-      gtk_window_destroy (GTK_WINDOW (window));
-      return;
-    }
+  if (preview == NULL || !tress_test_pointer_available (GTK_WIDGET (f->window)))
+    return;
   mesh = tress_fur_preview_get_mesh (preview);
   before = tress_fur_preview_grab (preview, &w, &h);
   /* A ribbon in the middle of the fur, and a click on it. */
@@ -1466,23 +1409,23 @@ test_pick_highlight (void)
   tress_fur_preview_hover (preview, -100, -100);
   /* The overlay lies exactly over the GL area: the same coordinates. */
   click (GTK_WIDGET (tress_fur_preview_get_overlay (preview)), x, y);
-  sel = tress_cha_document_get_selection (doc, &n);
+  sel = tress_cha_document_get_selection (f->doc, &n);
   g_assert_cmpuint (n, ==, 1);
   picked = (int)tress_fur_mesh_global (mesh, sel[0].material, sel[0].ribbon);
   g_assert_cmpint (picked, ==, hidden);
-  g_assert_cmpuint (n_selected_rows (editor), ==, 1);
+  g_assert_cmpuint (n_selected_rows (f->editor), ==, 1);
   /* The tree opened the ribbon's material and scrolled its row into view. */
   {
-    GtkWidget *tree = GTK_WIDGET (tress_fur_editor_get_column_view (editor));
+    GtkWidget *tree = GTK_WIDGET (tress_fur_editor_get_column_view (f->editor));
     GtkWidget *view = gtk_widget_get_ancestor (tree, GTK_TYPE_SCROLLED_WINDOW);
     g_autofree char *row = g_strdup_printf ("ribbon %u", sel[0].ribbon);
     GtkWidget *label = NULL;
     graphene_rect_t in;
 
     g_assert_nonnull (view);
-    WAIT_FOR ((label = find_shown_label (tree, row)) != NULL
-              && gtk_widget_compute_bounds (label, view, &in) && in.origin.y >= 0
-              && in.origin.y + in.size.height <= gtk_widget_get_height (view));
+    TRESS_TEST_WAIT_FOR ((label = find_shown_label (tree, row)) != NULL
+                         && gtk_widget_compute_bounds (label, view, &in) && in.origin.y >= 0
+                         && in.origin.y + in.size.height <= gtk_widget_get_height (view));
   }
 
   after = tress_fur_preview_grab (preview, &w, &h);
@@ -1528,15 +1471,13 @@ test_pick_highlight (void)
       g_assert_true (tress_fur_mesh_ribbon_id (mesh, (guint)behind, &mi, &r));
       list = g_strdup_printf ("%u:%u", mi, r);
       g_assert_true (
-          gtk_widget_activate_action (GTK_WIDGET (editor), "fur.select-ribbons", "s", list));
+          gtk_widget_activate_action (GTK_WIDGET (f->editor), "fur.select-ribbons", "s", list));
     }
     shown = tress_fur_preview_grab (preview, &w, &h);
     g_assert_true (is_rgb (pixel_at (shown, w, (int)bx, (int)by), TRESS_FUR_HIGHLIGHT_R,
                            TRESS_FUR_HIGHLIGHT_G, TRESS_FUR_HIGHLIGHT_B));
   }
-  tress_test_pointer_move (GTK_WIDGET (window), 1, 1);
-  gtk_window_destroy (GTK_WINDOW (window));
-  tress_test_spin (10);
+  tress_test_pointer_move (GTK_WIDGET (f->window), 1, 1);
 }
 
 /* The squared distance of a pixel's colour from the background. */
@@ -1564,15 +1505,16 @@ assert_legend_drawn (TressWindow *window, TressFurOverlay *overlay)
   /* Past the window's page transitions: the render shows what is on screen. */
   for (GtkWidget *w = GTK_WIDGET (overlay); w != NULL; w = gtk_widget_get_parent (w))
     if (GTK_IS_STACK (w))
-      WAIT_FOR (!gtk_stack_get_transition_running (GTK_STACK (w)));
-  tress_test_spin (50);
-  /* The window draws nothing while a new layout is pending: try again then. */
+      TRESS_TEST_WAIT_FOR (!gtk_stack_get_transition_running (GTK_STACK (w)));
+  tress_test_wait_frame (GTK_WIDGET (window));
+  /* The window draws nothing while a new layout is pending: try again after
+   * the next frame. */
   for (guint tries = 0; !tress_window_render_png (GTK_WINDOW (window), png, &error); tries++)
     {
       g_assert_true (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_WOULD_BLOCK));
       g_assert_cmpuint (tries, <, 100);
       g_clear_error (&error);
-      tress_test_spin (20);
+      tress_test_wait_frame (GTK_WIDGET (window));
     }
   texture = gdk_texture_new_from_filename (png, &error);
   g_assert_no_error (error);
@@ -1635,14 +1577,10 @@ most_attached (TressChaFile *file)
  * legend, drawn over the picture, naming the body parts by their names. All
  * through the preview's own buttons and drop-downs, clicked. */
 static void
-test_isolate_and_legend (void)
+test_isolate_and_legend (Fixture *f, gconstpointer data)
 {
-  g_autofree char *path = write_demo ("isolate.cha");
-  TressWindow *window = new_window ();
-  TressFurEditor *editor = open_path (window, path);
-  TressChaDocument *doc = tress_fur_editor_get_document (editor);
-  TressFurPreview *preview = preview_of (editor);
-  TressChaFile *file = tress_cha_document_get_cha (doc);
+  TressFurPreview *preview = preview_of (f->editor);
+  TressChaFile *file = tress_cha_document_get_cha (f->doc);
   TressFurOverlay *overlay;
   GtkWidget *isolate, *colour, *part_dropdown;
   g_autoptr (GBytes) plain = NULL;
@@ -1654,18 +1592,15 @@ test_isolate_and_legend (void)
   guint32 part = most_attached (file), shown;
   g_autofree char *named = g_strdup_printf ("%u · tail", part);
 
-  if (preview == NULL || !tress_test_pointer_available (GTK_WIDGET (window)))
-    {
-      gtk_window_destroy (GTK_WINDOW (window));
-      return;
-    }
+  if (preview == NULL || !tress_test_pointer_available (GTK_WIDGET (f->window)))
+    return;
   overlay = tress_fur_preview_get_overlay (preview);
   isolate = find_by_tooltip (GTK_WIDGET (preview), GTK_TYPE_TOGGLE_BUTTON, "Isolate");
   colour = find_by_tooltip (GTK_WIDGET (preview), GTK_TYPE_DROP_DOWN, "Colour by");
   part_dropdown = find_widget (GTK_WIDGET (preview), GTK_TYPE_DROP_DOWN, NULL, "body part", 0);
   g_assert_nonnull (isolate);
   g_assert_nonnull (colour);
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (editor), "fur.select-ribbons", "s",
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->editor), "fur.select-ribbons", "s",
                                              "0:0,0:10,0:20,0:30,0:40,0:50"));
   plain = tress_fur_preview_grab (preview, &w, &h);
   click_middle (isolate);
@@ -1687,7 +1622,7 @@ test_isolate_and_legend (void)
   g_assert_cmpuint (far_isolated, <, far_plain / 2);
 
   /* Body parts: the attachments, with their names, and the selection. */
-  g_assert_true (tress_fur_names_set (tress_fur_editor_get_names (editor), part, "tail", NULL));
+  g_assert_true (tress_fur_names_set (tress_fur_editor_get_names (f->editor), part, "tail", NULL));
   g_assert_cmpstr (tress_fur_overlay_get_legend_title (overlay), ==, "Attached to");
   {
     gboolean selected = FALSE;
@@ -1702,7 +1637,7 @@ test_isolate_and_legend (void)
       }
     g_assert_true (selected);
   }
-  assert_legend_drawn (window, overlay);
+  assert_legend_drawn (f->window, overlay);
 
   /* Weight of the named part, chosen by its name: the weight scale. */
   choose_entry (colour, "Weight of part");
@@ -1715,17 +1650,17 @@ test_isolate_and_legend (void)
 
     g_assert_cmpstr (tress_fur_overlay_get_legend_title (overlay), ==, title);
   }
-  assert_legend_drawn (window, overlay);
+  assert_legend_drawn (f->window, overlay);
   /* Quality and problems: each its own legend. */
   choose_entry (colour, "Quality");
   g_assert_cmpstr (tress_fur_overlay_get_legend_title (overlay), ==, "Texture quality");
   g_assert_cmpuint (tress_fur_overlay_get_legend_size (overlay), ==, 5);
-  assert_legend_drawn (window, overlay);
+  assert_legend_drawn (f->window, overlay);
   choose_entry (colour, "Problems");
   g_assert_cmpstr (tress_fur_overlay_get_legend_title (overlay), ==, "Problems");
   g_assert_true (tress_fur_overlay_get_legend_entry (overlay, 0, &label, NULL, NULL));
   g_assert_cmpstr (label, ==, "with problems (0 ribbons)");
-  assert_legend_drawn (window, overlay);
+  assert_legend_drawn (f->window, overlay);
   choose_entry (colour, "Body part");
   g_assert_cmpstr (tress_fur_overlay_get_legend_title (overlay), ==, "Attached to");
 
@@ -1735,10 +1670,8 @@ test_isolate_and_legend (void)
   g_clear_pointer (&isolated, g_bytes_unref);
   isolated = tress_fur_preview_grab (preview, &w, &h);
   g_assert_true (g_bytes_equal (plain, isolated));
-  g_assert_true (tress_fur_names_set (tress_fur_editor_get_names (editor), part, "", NULL));
-  tress_test_pointer_move (GTK_WIDGET (window), 1, 1);
-  gtk_window_destroy (GTK_WINDOW (window));
-  tress_test_spin (10);
+  g_assert_true (tress_fur_names_set (tress_fur_editor_get_names (f->editor), part, "", NULL));
+  tress_test_pointer_move (GTK_WIDGET (f->window), 1, 1);
 }
 
 /* The box around the pixels of the picture that are fur (@highlight: the
@@ -1773,12 +1706,9 @@ pixel_box (GBytes *pixels, int w, int h, gboolean highlight, int box[4])
  * first fills the view with the selected ribbon, the second brings the whole
  * creature back into view, inside its edges, wherever the view had gone. */
 static void
-test_frame_buttons (void)
+test_frame_buttons (Fixture *f, gconstpointer data)
 {
-  g_autofree char *path = write_demo ("frame.cha");
-  TressWindow *window = new_window ();
-  TressFurEditor *editor = open_path (window, path);
-  TressFurPreview *preview = preview_of (editor);
+  TressFurPreview *preview = preview_of (f->editor);
   GtkWidget *frame_all, *frame_selection;
   g_autoptr (GBytes) start = NULL;
   g_autoptr (GBytes) framed = NULL;
@@ -1786,17 +1716,14 @@ test_frame_buttons (void)
   g_autoptr (GBytes) keyed = NULL;
   int w, h, box[4], sel_start[4], sel_framed[4];
 
-  if (preview == NULL || !tress_test_pointer_available (GTK_WIDGET (window)))
-    {
-      gtk_window_destroy (GTK_WINDOW (window));
-      return;
-    }
+  if (preview == NULL || !tress_test_pointer_available (GTK_WIDGET (f->window)))
+    return;
   frame_all = find_by_tooltip (GTK_WIDGET (preview), GTK_TYPE_BUTTON, "Frame all");
   frame_selection = find_by_tooltip (GTK_WIDGET (preview), GTK_TYPE_BUTTON, "Frame the selection");
   g_assert_nonnull (frame_all);
   g_assert_nonnull (frame_selection);
   g_assert_true (
-      gtk_widget_activate_action (GTK_WIDGET (editor), "fur.select-ribbons", "s", "0:5"));
+      gtk_widget_activate_action (GTK_WIDGET (f->editor), "fur.select-ribbons", "s", "0:5"));
   start = tress_fur_preview_grab (preview, &w, &h);
   g_assert_true (pixel_box (start, w, h, TRUE, sel_start));
 
@@ -1850,9 +1777,7 @@ test_frame_buttons (void)
   g_clear_pointer (&keyed, g_bytes_unref);
   keyed = tress_fur_preview_grab (preview, &w, &h);
   g_assert_true (g_bytes_equal (keyed, all));
-  tress_test_pointer_move (GTK_WIDGET (window), 1, 1);
-  gtk_window_destroy (GTK_WINDOW (window));
-  tress_test_spin (10);
+  tress_test_pointer_move (GTK_WIDGET (f->window), 1, 1);
 }
 
 static guint64
@@ -1866,17 +1791,13 @@ line_key (guint material, guint line)
  * 255 and no byte but weights changes; the stroke is one undo step naming its
  * lines and part, the colouring followed it, and undo gives back the bytes. */
 static void
-test_paint_stroke (void)
+test_paint_stroke (Fixture *f, gconstpointer data)
 {
-  g_autofree char *path = write_demo ("paint.cha");
-  g_autoptr (GBytes) original = read_file (path);
+  g_autoptr (GBytes) original = tress_test_read_file (f->path);
   g_autoptr (TressChaFile) reference = tress_cha_file_parse (original, NULL);
-  TressWindow *window = new_window ();
-  TressFurEditor *editor = open_path (window, path);
-  TressChaDocument *doc = tress_fur_editor_get_document (editor);
-  TressHistory *history = tress_document_get_history (TRESS_DOCUMENT (doc));
-  TressChaFile *file = tress_cha_document_get_cha (doc);
-  TressFurPreview *preview = preview_of (editor);
+  TressHistory *history = tress_document_get_history (TRESS_DOCUMENT (f->doc));
+  TressChaFile *file = tress_cha_document_get_cha (f->doc);
+  TressFurPreview *preview = preview_of (f->editor);
   GtkWidget *overlay, *part_dropdown;
   g_autoptr (GBytes) before_pixels = NULL;
   g_autoptr (GBytes) after_pixels = NULL;
@@ -1891,11 +1812,8 @@ test_paint_stroke (void)
   const TressFurMesh *mesh;
   guint mi, r;
 
-  if (preview == NULL || !tress_test_pointer_available (GTK_WIDGET (window)))
-    {
-      gtk_window_destroy (GTK_WINDOW (window));
-      return;
-    }
+  if (preview == NULL || !tress_test_pointer_available (GTK_WIDGET (f->window)))
+    return;
   overlay = GTK_WIDGET (tress_fur_preview_get_overlay (preview));
   mesh = tress_fur_preview_get_mesh (preview);
   before_pixels = tress_fur_preview_grab (preview, &w, &h);
@@ -2009,7 +1927,8 @@ test_paint_stroke (void)
   /* Undo: the very bytes of the file; redo: the stroke again. */
   painted = tress_cha_file_serialize (file);
   {
-    GtkWidget *undo = find_by_tooltip (GTK_WIDGET (window), GTK_TYPE_BUTTON, "Undo Paint weights");
+    GtkWidget *undo
+        = find_by_tooltip (GTK_WIDGET (f->window), GTK_TYPE_BUTTON, "Undo Paint weights");
 
     g_assert_nonnull (undo);
     click_middle (undo);
@@ -2018,19 +1937,17 @@ test_paint_stroke (void)
   tress_test_assert_bytes_equal (original, undone);
   /* What the stroke did is no longer said once it is undone. */
   g_assert_true (g_str_has_prefix (tress_fur_preview_get_paint_status (preview), "Paint toward "));
-  g_assert_false (tress_document_get_modified (TRESS_DOCUMENT (doc)));
+  g_assert_false (tress_document_get_modified (TRESS_DOCUMENT (f->doc)));
   g_clear_pointer (&after_pixels, g_bytes_unref);
   after_pixels = tress_fur_preview_grab (preview, &w, &h);
   g_assert_true (g_bytes_equal (before_pixels, after_pixels));
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.redo", NULL));
   {
     g_autoptr (GBytes) redone = tress_cha_file_serialize (file);
 
     tress_test_assert_bytes_equal (painted, redone);
   }
-  tress_test_pointer_move (GTK_WIDGET (window), 1, 1);
-  gtk_window_destroy (GTK_WINDOW (window));
-  tress_test_spin (10);
+  tress_test_pointer_move (GTK_WIDGET (f->window), 1, 1);
 }
 
 /* Puts @field in the middle of its scrolled panel's view. */
@@ -2049,7 +1966,7 @@ scroll_into_view (GtkWidget *field)
     content = gtk_viewport_get_child (GTK_VIEWPORT (content));
   g_assert_true (gtk_widget_compute_point (field, content, &GRAPHENE_POINT_INIT (0, 0), &p));
   gtk_adjustment_set_value (adj, p.y - gtk_adjustment_get_page_size (adj) / 2);
-  tress_test_spin (50);
+  tress_test_wait_frame (panel);
 }
 
 /* The mouse wheel over the inspector, as a user scrolls down it: the panel
@@ -2057,12 +1974,8 @@ scroll_into_view (GtkWidget *field)
  * (spin buttons, drop-downs). Once a field has the focus (clicked into), the
  * wheel changes that field: the GNOME convention. */
 static void
-test_wheel_over_inspector (void)
+test_wheel_over_inspector (Fixture *f, gconstpointer data)
 {
-  g_autofree char *path = write_demo ("wheel.cha");
-  TressWindow *window = new_window ();
-  TressFurEditor *editor;
-  TressChaDocument *doc;
   TressHistory *history;
   GtkWidget *inspector, *panel;
   GtkAdjustment *adj;
@@ -2079,23 +1992,18 @@ test_wheel_over_inspector (void)
   };
   guint steps;
 
-  editor = open_path (window, path);
-  if (!tress_test_pointer_available (GTK_WIDGET (window)))
-    {
-      gtk_window_destroy (GTK_WINDOW (window));
-      return;
-    }
-  doc = tress_fur_editor_get_document (editor);
-  history = tress_document_get_history (TRESS_DOCUMENT (doc));
-  inspector = GTK_WIDGET (tress_fur_editor_get_inspector (editor));
+  if (!tress_test_pointer_available (GTK_WIDGET (f->window)))
+    return;
+  history = tress_document_get_history (TRESS_DOCUMENT (f->doc));
+  inspector = GTK_WIDGET (tress_fur_editor_get_inspector (f->editor));
   g_assert_true (
-      gtk_widget_activate_action (GTK_WIDGET (editor), "fur.select-ribbons", "s", "0:1,0:2"));
-  tress_test_spin (100);
-  before = tress_cha_file_serialize (tress_cha_document_get_cha (doc));
+      gtk_widget_activate_action (GTK_WIDGET (f->editor), "fur.select-ribbons", "s", "0:1,0:2"));
+  tress_test_wait_idle ();
+  before = tress_cha_file_serialize (tress_cha_document_get_cha (f->doc));
   steps = tress_history_get_n_undo (history);
   panel = find_widget (inspector, GTK_TYPE_SCROLLED_WINDOW, NULL, NULL, 0);
   adj = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (panel));
-  WAIT_FOR (gtk_adjustment_get_upper (adj) > 0);
+  TRESS_TEST_WAIT_FOR (gtk_adjustment_get_upper (adj) > 0);
   /* At 960 × 640 the inspector is taller than its pane. */
   g_assert_cmpfloat (gtk_adjustment_get_upper (adj), >, gtk_adjustment_get_page_size (adj) + 100);
 
@@ -2118,10 +2026,10 @@ test_wheel_over_inspector (void)
       g_assert_true (up < top || top == 0);
       g_assert_cmpfloat (down, >, up);
       g_assert_cmpuint (tress_history_get_n_undo (history), ==, steps);
-      g_assert_false (tress_document_get_modified (TRESS_DOCUMENT (doc)));
+      g_assert_false (tress_document_get_modified (TRESS_DOCUMENT (f->doc)));
     }
   {
-    g_autoptr (GBytes) after = tress_cha_file_serialize (tress_cha_document_get_cha (doc));
+    g_autoptr (GBytes) after = tress_cha_file_serialize (tress_cha_document_get_cha (f->doc));
 
     tress_test_assert_bytes_equal (before, after);
   }
@@ -2143,9 +2051,7 @@ test_wheel_over_inspector (void)
     g_assert_cmpfloat (gtk_adjustment_get_value (adj), ==, top);
     g_assert_cmpuint (tress_history_get_n_undo (history), ==, steps + 1);
   }
-  tress_test_pointer_move (GTK_WIDGET (window), 1, 1);
-  gtk_window_destroy (GTK_WINDOW (window));
-  tress_test_spin (10);
+  tress_test_pointer_move (GTK_WIDGET (f->window), 1, 1);
 }
 
 /* The tree expander showing @kind node (section or material @index), or NULL. */
@@ -2188,7 +2094,7 @@ wait_placed (GtkWidget *widget)
 
   for (;;)
     {
-      WAIT_FOR (gtk_widget_get_mapped (widget) && gtk_widget_get_width (widget) > 0);
+      TRESS_TEST_WAIT_FOR (gtk_widget_get_mapped (widget) && gtk_widget_get_width (widget) > 0);
       clock = gtk_widget_get_frame_clock (widget);
       g_assert_true (gtk_widget_compute_point (widget, GTK_WIDGET (gtk_widget_get_native (widget)),
                                                &GRAPHENE_POINT_INIT (0, 0), &now));
@@ -2199,8 +2105,7 @@ wait_placed (GtkWidget *widget)
         }
       else if (gdk_frame_clock_get_frame_counter (clock) >= since + 2)
         return;
-      gtk_widget_queue_draw (widget);
-      tress_test_spin (5);
+      tress_test_wait_frame (widget);
     }
 }
 
@@ -2218,7 +2123,7 @@ static void
 click_middle (GtkWidget *widget)
 {
   /* Laid out first, should it have just appeared. */
-  WAIT_FOR (gtk_widget_get_mapped (widget) && gtk_widget_get_width (widget) > 0);
+  TRESS_TEST_WAIT_FOR (gtk_widget_get_mapped (widget) && gtk_widget_get_width (widget) > 0);
   click (widget, gtk_widget_get_width (widget) / 2.0, gtk_widget_get_height (widget) / 2.0);
 }
 
@@ -2272,8 +2177,8 @@ choose_entry (GtkWidget *dropdown, const char *text)
   click_middle (dropdown);
   popover = find_widget (dropdown, GTK_TYPE_POPOVER, NULL, NULL, 0);
   g_assert_nonnull (popover);
-  WAIT_FOR (gtk_widget_get_mapped (popover) && gtk_widget_get_width (popover) > 0);
-  tress_test_spin (20);
+  TRESS_TEST_WAIT_FOR (gtk_widget_get_mapped (popover) && gtk_widget_get_width (popover) > 0);
+  tress_test_wait_frame (popover);
   /* Down the list until the entry is inside the popover, as a user scrolls to it. */
   {
     GtkWidget *list = find_widget (popover, GTK_TYPE_SCROLLED_WINDOW, NULL, NULL, 0);
@@ -2291,51 +2196,43 @@ choose_entry (GtkWidget *dropdown, const char *text)
                            gtk_adjustment_get_upper (adj) - gtk_adjustment_get_page_size (adj));
         gtk_adjustment_set_value (adj, gtk_adjustment_get_value (adj)
                                            + gtk_adjustment_get_page_size (adj) / 2);
-        tress_test_spin (20);
+        tress_test_wait_frame (list);
       }
   }
   click_middle (label);
-  WAIT_FOR (!gtk_widget_get_mapped (popover));
+  TRESS_TEST_WAIT_FOR (!gtk_widget_get_mapped (popover));
 }
 
 /* Clicking the "hybrid" row (a section kept as it is) and then opening the
  * rows above it, as a user looks around: no warnings (the test aborts on
  * any), nothing selected, the material opens. */
 static void
-test_hybrid_row (void)
+test_hybrid_row (Fixture *f, gconstpointer data)
 {
-  g_autofree char *path = write_demo ("hybrid.cha");
-  TressWindow *window = new_window ();
-  TressFurEditor *editor = open_path (window, path);
-  GtkWidget *tree = GTK_WIDGET (tress_fur_editor_get_column_view (editor));
-  TressChaDocument *doc = tress_fur_editor_get_document (editor);
+  GtkWidget *tree = GTK_WIDGET (tress_fur_editor_get_column_view (f->editor));
   GtkWidget *hybrid, *radeon, *material;
   guint n;
 
-  if (!tress_test_pointer_available (GTK_WIDGET (window)))
-    {
-      gtk_window_destroy (GTK_WINDOW (window));
-      return;
-    }
-  WAIT_FOR ((hybrid = find_expander (tree, TRESS_CHA_NODE_SECTION, 1)) != NULL);
+  if (!tress_test_pointer_available (GTK_WIDGET (f->window)))
+    return;
+  TRESS_TEST_WAIT_FOR ((hybrid = find_expander (tree, TRESS_CHA_NODE_SECTION, 1)) != NULL);
   click (hybrid, gtk_widget_get_width (hybrid) / 2.0, gtk_widget_get_height (hybrid) / 2.0);
-  g_assert_cmpuint (n_selected_rows (editor), ==, 1);
-  tress_cha_document_get_selection (doc, &n);
+  g_assert_cmpuint (n_selected_rows (f->editor), ==, 1);
+  tress_cha_document_get_selection (f->doc, &n);
   g_assert_cmpuint (n, ==, 0);
   /* The expander arrows sit at the start of their rows. */
   radeon = find_expander (tree, TRESS_CHA_NODE_SECTION, 0);
   click (radeon, 8, gtk_widget_get_height (radeon) / 2.0);
-  WAIT_FOR ((material = find_expander (tree, TRESS_CHA_NODE_MATERIAL, 0)) != NULL);
-  tress_test_spin (50);
+  TRESS_TEST_WAIT_FOR ((material = find_expander (tree, TRESS_CHA_NODE_MATERIAL, 0)) != NULL);
+  /* (click() waits until the row stays where it is drawn) */
   click (material, 24, gtk_widget_get_height (material) / 2.0);
-  WAIT_FOR (g_list_model_get_n_items (G_LIST_MODEL (tress_fur_editor_get_tree_selection (editor)))
-            > 100);
-  tress_test_spin (100);
-  tress_cha_document_get_selection (doc, &n);
+  TRESS_TEST_WAIT_FOR (
+      g_list_model_get_n_items (G_LIST_MODEL (tress_fur_editor_get_tree_selection (f->editor)))
+      > 100);
+  tress_test_wait_idle ();
+  tress_cha_document_get_selection (f->doc, &n);
   g_assert_cmpuint (n, ==, 0);
-  tress_test_pointer_move (GTK_WIDGET (window), 1, 1);
-  gtk_window_destroy (GTK_WINDOW (window));
-  tress_test_spin (10);
+  tress_test_pointer_move (GTK_WIDGET (f->window), 1, 1);
 }
 
 /* The middle of a UV box of @row (0: hairs of one section), in the map. */
@@ -2358,36 +2255,29 @@ box_middle (TressUvMap *map, const TressChaMaterial *m, guint row, guint group, 
  * UV map; a click on a box (a real click) selects the ribbons of its row,
  * Ctrl+click adds those of another. */
 static void
-test_uv_link (void)
+test_uv_link (Fixture *f, gconstpointer data)
 {
-  g_autofree char *path = write_demo ("uv-link.cha");
-  TressWindow *window = new_window ();
-  TressFurEditor *editor = open_path (window, path);
-  TressChaDocument *doc = tress_fur_editor_get_document (editor);
-  TressChaFile *file = tress_cha_document_get_cha (doc);
+  TressChaFile *file = tress_cha_document_get_cha (f->doc);
   const TressChaMaterial *m = &file->radeon->materials[0];
-  TressUvMap *map = tress_fur_editor_get_uv_map (editor);
+  TressUvMap *map = tress_fur_editor_get_uv_map (f->editor);
   guint s0 = m->n_sections[0], n, expected = 0;
   const TressChaRibbonId *sel;
   double x, y;
 
-  tress_fur_editor_show_page (editor, 1);
-  WAIT_FOR (gtk_widget_get_mapped (GTK_WIDGET (map))
-            && gtk_widget_get_width (GTK_WIDGET (map)) > 0);
+  tress_fur_editor_show_page (f->editor, 1);
+  TRESS_TEST_WAIT_FOR (gtk_widget_get_mapped (GTK_WIDGET (map))
+                       && gtk_widget_get_width (GTK_WIDGET (map)) > 0);
   g_assert_true (
-      gtk_widget_activate_action (GTK_WIDGET (editor), "fur.select-ribbons", "s", "0:0"));
+      gtk_widget_activate_action (GTK_WIDGET (f->editor), "fur.select-ribbons", "s", "0:0"));
   for (guint row = 0; row < m->uv_rows; row++)
     g_assert_cmpint (tress_uv_map_row_is_used (map, row), ==, row == s0 - 1);
-  if (!tress_test_pointer_available (GTK_WIDGET (window)))
-    {
-      gtk_window_destroy (GTK_WINDOW (window));
-      return;
-    }
+  if (!tress_test_pointer_available (GTK_WIDGET (f->window)))
+    return;
 
   /* A click on a box of the row of 4 sections. */
   box_middle (map, m, 3, 1, &x, &y);
   click (GTK_WIDGET (map), x, y);
-  sel = tress_cha_document_get_selection (doc, &n);
+  sel = tress_cha_document_get_selection (f->doc, &n);
   for (guint r = 0; r < m->n_ribbons; r++)
     expected += m->n_sections[r] == 4;
   g_assert_cmpuint (expected, >, 10);
@@ -2410,14 +2300,12 @@ test_uv_link (void)
   tress_test_pointer_key (GDK_KEY_Control_L, FALSE);
   for (guint r = 0; r < m->n_ribbons; r++)
     expected += m->n_sections[r] == 2;
-  sel = tress_cha_document_get_selection (doc, &n);
+  sel = tress_cha_document_get_selection (f->doc, &n);
   g_assert_cmpuint (n, ==, expected);
   g_assert_true (tress_uv_map_row_is_used (map, 1));
   g_assert_true (tress_uv_map_row_is_used (map, 3));
   g_assert_false (tress_uv_map_row_is_used (map, 4));
-  tress_test_pointer_move (GTK_WIDGET (window), 1, 1);
-  gtk_window_destroy (GTK_WINDOW (window));
-  tress_test_spin (10);
+  tress_test_pointer_move (GTK_WIDGET (f->window), 1, 1);
 }
 
 /* The UV map's background: a DDS decoded by the project, and a PNG. */
@@ -2452,7 +2340,7 @@ test_uv_background (void)
   g_assert_false (tress_uv_map_load_background (TRESS_UV_MAP (map), f, &error));
   g_assert_nonnull (strstr (error->message, "DDS block data"));
   g_assert_nonnull (tress_uv_map_get_background (TRESS_UV_MAP (map)));
-  g_object_unref (map);
+  tress_test_assert_finalized (map, TRUE, "the UV map");
 }
 
 /* Body-part names typed by the user come back for the same file. */
@@ -2482,41 +2370,39 @@ test_names (void)
  * hundred places of a material, but the banner and the inspector count every
  * problem, and the preview marks every broken ribbon, not only the listed ones. */
 static void
-test_problems_past_the_list (void)
+break_every_line (TressChaFile *file)
 {
-  g_autoptr (GBytes) good = demo_bytes ();
-  g_autoptr (TressChaFile) broken = tress_cha_file_parse (good, NULL);
-  g_autofree char *path = NULL;
+  for (guint mi = 0; mi < file->radeon->n_materials; mi++)
+    {
+      TressChaMaterial *m = &file->radeon->materials[mi];
+
+      for (guint i = 0; i < m->n_lines; i++)
+        m->lines[i].weights[0] ^= 1;
+    }
+}
+
+static void
+test_problems_past_the_list (Fixture *f, gconstpointer data)
+{
+  TressChaFile *file = tress_cha_document_get_cha (f->doc);
   g_autofree char *count = NULL, *marked = NULL;
   guint n_lines = 0, n_ribbons = 0;
-  TressWindow *window;
-  TressFurEditor *editor;
   TressFurPreview *preview;
   TressFurOverlay *overlay;
   const char *label;
 
-  for (guint mi = 0; mi < broken->radeon->n_materials; mi++)
+  for (guint mi = 0; mi < file->radeon->n_materials; mi++)
     {
-      TressChaMaterial *m = &broken->radeon->materials[mi];
-
-      for (guint i = 0; i < m->n_lines; i++)
-        m->lines[i].weights[0] ^= 1;
-      n_lines += m->n_lines;
-      n_ribbons += m->n_ribbons;
+      n_lines += file->radeon->materials[mi].n_lines;
+      n_ribbons += file->radeon->materials[mi].n_ribbons;
     }
   g_assert_cmpuint (n_lines, >, 1000);
-  path = write_cha (broken, "every-line.cha");
-  window = new_window ();
-  editor = open_path (window, path);
-  preview = preview_of (editor);
-  if (preview == NULL || !tress_test_pointer_available (GTK_WIDGET (window)))
-    {
-      gtk_window_destroy (GTK_WINDOW (window));
-      return;
-    }
+  preview = preview_of (f->editor);
+  if (preview == NULL || !tress_test_pointer_available (GTK_WIDGET (f->window)))
+    return;
   count = g_strdup_printf ("%u problems", n_lines);
-  g_assert_cmpstr (tress_fur_editor_get_problems_banner (editor), ==, count);
-  g_assert_nonnull (find_widget (GTK_WIDGET (tress_fur_editor_get_inspector (editor)),
+  g_assert_cmpstr (tress_fur_editor_get_problems_banner (f->editor), ==, count);
+  g_assert_nonnull (find_widget (GTK_WIDGET (tress_fur_editor_get_inspector (f->editor)),
                                  GTK_TYPE_LABEL, count, NULL, 0));
 
   overlay = tress_fur_preview_get_overlay (preview);
@@ -2526,57 +2412,50 @@ test_problems_past_the_list (void)
   g_assert_true (tress_fur_overlay_get_legend_entry (overlay, 0, &label, NULL, NULL));
   marked = g_strdup_printf ("with problems (%u ribbons)", n_ribbons);
   g_assert_cmpstr (label, ==, marked);
-  tress_test_pointer_move (GTK_WIDGET (window), 1, 1);
-  gtk_window_destroy (GTK_WINDOW (window));
-  tress_test_spin (10);
+  tress_test_pointer_move (GTK_WIDGET (f->window), 1, 1);
 }
 
 int
 main (int argc, char *argv[])
 {
-  g_autoptr (GError) error = NULL;
-  int status;
+  static const FurFile ribbon_6_broken = { break_ribbon_6 };
+  static const FurFile three_broken = { break_three_ribbons };
+  static const FurFile every_line_broken = { break_every_line };
 
   gl_disabled = g_strcmp0 (g_getenv ("GDK_DEBUG"), "gl-disable") == 0;
-  g_test_init (&argc, &argv, NULL);
-  gtk_init ();
-
-  app = tress_application_new ();
-  g_application_set_flags (G_APPLICATION (app),
-                           G_APPLICATION_HANDLES_OPEN | G_APPLICATION_NON_UNIQUE);
-  g_application_register (G_APPLICATION (app), NULL, &error);
-  g_assert_no_error (error);
-
+  tress_test_window_init (&argc, &argv);
+#define ADD(path, file, fn) g_test_add (path, Fixture, file, fixture_setup, fn, fixture_teardown)
   if (gl_disabled)
-    g_test_add_func ("/fur/window/no-gl", test_no_gl);
+    ADD ("/fur/window/no-gl", NULL, test_no_gl);
   else
     {
-      g_test_add_func ("/fur/window/edit-cycle", test_edit_cycle);
-      g_test_add_func ("/fur/window/tree", test_tree);
-      g_test_add_func ("/fur/window/hybrid-row", test_hybrid_row);
-      g_test_add_func ("/fur/window/triangle-drag", test_triangle_drag);
-      g_test_add_func ("/fur/window/uv-map", test_uv_map);
-      g_test_add_func ("/fur/window/uv-link", test_uv_link);
-      g_test_add_func ("/fur/window/preview", test_preview);
-      g_test_add_func ("/fur/window/preview-lod", test_preview_lod);
-      g_test_add_func ("/fur/window/preview-edit-in-place", test_preview_edit_in_place);
-      g_test_add_func ("/fur/window/pick-highlight", test_pick_highlight);
-      g_test_add_func ("/fur/window/isolate-and-legend", test_isolate_and_legend);
-      g_test_add_func ("/fur/window/frame-buttons", test_frame_buttons);
-      g_test_add_func ("/fur/window/paint-stroke", test_paint_stroke);
-      g_test_add_func ("/fur/window/retarget-dialog", test_retarget_dialog);
-      g_test_add_func ("/fur/window/problem-fix", test_problem_fix);
-      g_test_add_func ("/fur/window/problems-banner", test_problems_banner);
-      g_test_add_func ("/fur/window/problems-past-the-list", test_problems_past_the_list);
-      g_test_add_func ("/fur/window/sort-and-spin", test_sort_and_spin);
-      g_test_add_func ("/fur/window/inspector-fields", test_inspector_fields);
-      g_test_add_func ("/fur/window/mixed-values", test_mixed_values);
-      g_test_add_func ("/fur/window/part-names", test_part_names);
-      g_test_add_func ("/fur/window/wheel-over-inspector", test_wheel_over_inspector);
+      ADD ("/fur/window/edit-cycle", NULL, test_edit_cycle);
+      ADD ("/fur/window/tree", NULL, test_tree);
+      ADD ("/fur/window/hybrid-row", NULL, test_hybrid_row);
+      ADD ("/fur/window/triangle-drag", NULL, test_triangle_drag);
+      ADD ("/fur/window/uv-map", NULL, test_uv_map);
+      ADD ("/fur/window/uv-link", NULL, test_uv_link);
+      ADD ("/fur/window/preview", NULL, test_preview);
+      ADD ("/fur/window/preview-lod", NULL, test_preview_lod);
+      ADD ("/fur/window/preview-edit-in-place", NULL, test_preview_edit_in_place);
+      ADD ("/fur/window/pick-highlight", NULL, test_pick_highlight);
+      ADD ("/fur/window/isolate-and-legend", NULL, test_isolate_and_legend);
+      ADD ("/fur/window/frame-buttons", NULL, test_frame_buttons);
+      ADD ("/fur/window/paint-stroke", NULL, test_paint_stroke);
+      ADD ("/fur/window/retarget-dialog", NULL, test_retarget_dialog);
+      ADD ("/fur/window/retarget-dialog-left-open", NULL, test_retarget_dialog_left_open);
+      ADD ("/fur/window/background-chooser-left-open", NULL, test_background_chooser_left_open);
+      ADD ("/fur/window/problem-fix", &ribbon_6_broken, test_problem_fix);
+      ADD ("/fur/window/problems-banner", &three_broken, test_problems_banner);
+      ADD ("/fur/window/problems-past-the-list", &every_line_broken, test_problems_past_the_list);
+      ADD ("/fur/window/sort-and-spin", NULL, test_sort_and_spin);
+      ADD ("/fur/window/inspector-fields", NULL, test_inspector_fields);
+      ADD ("/fur/window/mixed-values", NULL, test_mixed_values);
+      ADD ("/fur/window/part-names", NULL, test_part_names);
+      ADD ("/fur/window/wheel-over-inspector", NULL, test_wheel_over_inspector);
       g_test_add_func ("/fur/uv-background", test_uv_background);
       g_test_add_func ("/fur/names", test_names);
     }
-  status = g_test_run ();
-  g_object_unref (app);
-  return status;
+#undef ADD
+  return g_test_run ();
 }

@@ -21,8 +21,6 @@
 
 static TressApplication *app;
 
-#define WAIT_FOR(cond) TRESS_TEST_WAIT_FOR (cond)
-
 typedef TressTestScene Fixture;
 
 static void
@@ -68,7 +66,7 @@ test_clicks (void)
   g_assert_cmpint (width, ==, 960);
   g_assert_cmpint (height, ==, 640);
   gtk_window_present (GTK_WINDOW (f->window));
-  WAIT_FOR (gtk_widget_get_mapped (GTK_WIDGET (f->window)));
+  TRESS_TEST_WAIT_FOR (gtk_widget_get_mapped (GTK_WIDGET (f->window)));
   root = GTK_WIDGET (f->window);
   if (!tress_test_pointer_available (root))
     {
@@ -86,8 +84,8 @@ test_clicks (void)
   g_assert_nonnull (animator);
   f->area = tress_test_find_type (GTK_WIDGET (f->preview), GTK_TYPE_GL_AREA);
   g_assert_nonnull (f->area);
-  WAIT_FOR (gtk_widget_get_width (f->area) > 0
-            && tress_scene_preview_get_n_frames (f->preview) > 0);
+  TRESS_TEST_WAIT_FOR (gtk_widget_get_width (f->area) > 0
+                       && tress_scene_preview_get_n_frames (f->preview) > 0);
   g_test_message ("window %d×%d, preview picture %d×%d", gtk_widget_get_width (root),
                   gtk_widget_get_height (root), gtk_widget_get_width (f->area),
                   gtk_widget_get_height (f->area));
@@ -109,12 +107,12 @@ test_clicks (void)
   row = tress_test_find_label (GTK_WIDGET (f->editor), "RotateY", root, &best);
   g_assert_nonnull (row);
   click_middle (row);
-  WAIT_FOR (g_strcmp0 (shown_path (f), "Sweep15_3_Animation/RotateY/Y") == 0);
+  TRESS_TEST_WAIT_FOR (g_strcmp0 (shown_path (f), "Sweep15_3_Animation/RotateY/Y") == 0);
   best = G_MAXDOUBLE;
   row = tress_test_find_label (GTK_WIDGET (f->editor), "RotateX", root, &best);
   g_assert_nonnull (row);
   click_middle (row);
-  WAIT_FOR (g_strcmp0 (shown_path (f), "Sweep15_3_Animation/RotateX/X") == 0);
+  TRESS_TEST_WAIT_FOR (g_strcmp0 (shown_path (f), "Sweep15_3_Animation/RotateX/X") == 0);
   curve = tress_curve_view_get_curve_index (f->view, 0);
 
   /* Scrubbing: a click on the timeline a little past its middle; then, with
@@ -125,15 +123,15 @@ test_clicks (void)
   g_assert_nonnull (scale);
   tress_test_pointer_click (scale, gtk_widget_get_width (scale) * 0.55,
                             gtk_widget_get_height (scale) / 2.0);
-  WAIT_FOR (tress_curve_view_get_playhead (f->view) > 1);
+  TRESS_TEST_WAIT_FOR (tress_curve_view_get_playhead (f->view) > 1);
   g_test_message ("timeline click: frame %.2f", tress_curve_view_get_playhead (f->view));
   tress_test_pointer_click (GTK_WIDGET (f->view), 40, 12);
-  WAIT_FOR (gtk_widget_is_focus (GTK_WIDGET (f->view)));
+  TRESS_TEST_WAIT_FOR (gtk_widget_is_focus (GTK_WIDGET (f->view)));
   {
     double scrubbed = tress_curve_view_get_playhead (f->view);
 
     press_key (GDK_KEY_period);
-    WAIT_FOR (tress_curve_view_get_playhead (f->view) > scrubbed);
+    TRESS_TEST_WAIT_FOR (tress_curve_view_get_playhead (f->view) > scrubbed);
   }
   {
     const TressCurve *c = tress_curve_document_get_curve (f->doc, curve);
@@ -162,7 +160,7 @@ test_clicks (void)
   g_assert_cmpfloat (
       tress_curve_get_key (tress_curve_document_get_curve (f->doc, curve), key)->value, >,
       key_value + 0.5);
-  WAIT_FOR (tress_scene_pane_get_n_poses (f->pane) > poses);
+  TRESS_TEST_WAIT_FOR (tress_scene_pane_get_n_poses (f->pane) > poses);
   after = tress_test_scene_settled_screen (f);
   g_test_message ("the ring moved: %u of %u screen pixels changed",
                   tress_test_pixels_different (before, after, 3, 0), total);
@@ -173,7 +171,7 @@ test_clicks (void)
   bones = tress_test_find_button (GTK_WIDGET (f->preview), "Bones", NULL);
   g_assert_nonnull (bones);
   click_middle (bones);
-  WAIT_FOR (!tress_scene_preview_get_show_bones (f->preview));
+  TRESS_TEST_WAIT_FOR (!tress_scene_preview_get_show_bones (f->preview));
   tress_test_scene_settled_screen (f);
   hight_right = tress_scene_find_node (animator->scene, "HightRight");
   g_assert_cmpint (hight_right, >=, 0);
@@ -195,8 +193,8 @@ test_clicks (void)
     g_test_message ("clicking HightRight's ring at (%g, %g)", found_x, found_y);
     tress_test_pointer_click (f->area, found_x, found_y);
   }
-  WAIT_FOR (tress_scene_preview_is_highlighted (f->preview, (guint)hight_right));
-  WAIT_FOR (tress_curve_view_get_n_curves (f->view) == 9);
+  TRESS_TEST_WAIT_FOR (tress_scene_preview_is_highlighted (f->preview, (guint)hight_right));
+  TRESS_TEST_WAIT_FOR (tress_curve_view_get_n_curves (f->view) == 9);
   for (guint i = 0; i < 9; i++)
     g_assert_true (g_str_has_prefix (
         tress_curve_document_get_curve (f->doc, tress_curve_view_get_curve_index (f->view, i))
@@ -215,15 +213,15 @@ test_clicks (void)
     g_assert_nonnull (play);
     tress_test_pointer_click (scale, gtk_widget_get_width (scale) * 0.97,
                               gtk_widget_get_height (scale) / 2.0);
-    WAIT_FOR (tress_curve_view_get_playhead (f->view) > 200);
+    TRESS_TEST_WAIT_FOR (tress_curve_view_get_playhead (f->view) > 200);
     near_end = tress_curve_view_get_playhead (f->view);
     g_assert_cmpfloat (tress_curve_view_get_fps (f->view), ==, 30);
     poses = tress_scene_pane_get_n_poses (f->pane);
     click_middle (play);
     g_object_get (f->view, "playing", &playing, NULL);
     g_assert_true (playing);
-    WAIT_FOR (tress_curve_view_get_playhead (f->view) < near_end - 100);
-    WAIT_FOR (tress_scene_pane_get_n_poses (f->pane) > poses + 2);
+    TRESS_TEST_WAIT_FOR (tress_curve_view_get_playhead (f->view) < near_end - 100);
+    TRESS_TEST_WAIT_FOR (tress_scene_pane_get_n_poses (f->pane) > poses + 2);
     g_test_message ("playback from %.1f wrapped to %.1f; %u poses", near_end,
                     tress_curve_view_get_playhead (f->view),
                     tress_scene_pane_get_n_poses (f->pane) - poses);

@@ -18,8 +18,6 @@
 #include "tress-test-scene.h"
 #include "tress-test-utils.h"
 
-#define WAIT_FOR(cond) TRESS_TEST_WAIT_FOR (cond)
-
 typedef TressTestScene Fixture;
 
 static void
@@ -37,7 +35,7 @@ grab_at (Fixture *f, double frame)
   int w, h;
 
   tress_curve_view_set_playhead (f->view, frame);
-  WAIT_FOR ((pixels = tress_scene_preview_grab (f->preview, &w, &h)) != NULL);
+  TRESS_TEST_WAIT_FOR ((pixels = tress_scene_preview_grab (f->preview, &w, &h)) != NULL);
   return pixels;
 }
 
@@ -94,7 +92,7 @@ test_rings (void)
   g_assert_cmpint (curve, >=, 0);
   c = (guint)curve;
   tress_curve_view_set_curves (f.view, &c, 1);
-  WAIT_FOR (tress_scene_preview_is_highlighted (f.preview, 1));
+  TRESS_TEST_WAIT_FOR (tress_scene_preview_is_highlighted (f.preview, 1));
   rest = grab_at (&f, 0);
   total = (guint)(g_bytes_get_size (rest) / 4);
   g_test_message ("%u of %u pixels drawn; cyan %u, blue %u", tress_test_pixels_drawn (rest, 4),
@@ -146,7 +144,7 @@ test_rings (void)
     g_assert_cmpfloat (tress_curve_get_key (tress_curve_document_get_curve (f.doc, c), key)->value,
                        >, 0.5);
     /* Committed: the file's own keys give the new pose, before the next frame. */
-    WAIT_FOR (tress_scene_pane_get_n_poses (f.pane) > poses);
+    TRESS_TEST_WAIT_FOR (tress_scene_pane_get_n_poses (f.pane) > poses);
     after = grab_at (&f, key_frame);
     g_test_message ("committed: %u pixels changed",
                     tress_test_pixels_different (before, after, 4, 0));
@@ -172,7 +170,7 @@ test_rings (void)
     g_test_message ("HightRight's ring at (%g, %g)", found_x, found_y);
     g_signal_emit_by_name (f.preview, "node-clicked", hight_right, (GdkModifierType)0);
   }
-  WAIT_FOR (tress_scene_preview_is_highlighted (f.preview, (guint)hight_right));
+  TRESS_TEST_WAIT_FOR (tress_scene_preview_is_highlighted (f.preview, (guint)hight_right));
   g_assert_false (tress_scene_preview_is_highlighted (f.preview, 1));
   g_assert_cmpuint (tress_curve_view_get_n_curves (f.view), ==, 9);
   for (guint i = 0; i < 9; i++)

@@ -30,8 +30,6 @@
 #include "tress-test-scene.h"
 #include "tress-test-utils.h"
 
-#define WAIT_FOR(cond) TRESS_TEST_WAIT_FOR (cond)
-
 typedef TressTestScene Fixture;
 
 static void
@@ -53,7 +51,7 @@ grab (Fixture *f)
   int w, h;
 
   /* Once the area has its size (the first frames of a window). */
-  WAIT_FOR ((pixels = tress_scene_preview_grab (f->preview, &w, &h)) != NULL);
+  TRESS_TEST_WAIT_FOR ((pixels = tress_scene_preview_grab (f->preview, &w, &h)) != NULL);
   return pixels;
 }
 
@@ -108,7 +106,7 @@ test_preview (void)
   /* The mesh is drawn: many pixels other than the background. */
   show_curve (&f, "Dead/Skl_Root/Rotate Z");
   tress_curve_view_set_playhead (f.view, 0);
-  WAIT_FOR (tress_scene_preview_is_highlighted (
+  TRESS_TEST_WAIT_FOR (tress_scene_preview_is_highlighted (
       f.preview, (guint)tress_scene_find_node (animator->scene, "Skl_Root")));
   rest = grab (&f);
   g_assert_nonnull (rest);
@@ -138,7 +136,7 @@ test_preview (void)
     guint poses = tress_scene_pane_get_n_poses (f.pane);
 
     g_object_set (f.view, "playing", TRUE, NULL);
-    WAIT_FOR (tress_scene_pane_get_n_poses (f.pane) >= poses + 3);
+    TRESS_TEST_WAIT_FOR (tress_scene_pane_get_n_poses (f.pane) >= poses + 3);
     g_object_set (f.view, "playing", FALSE, NULL);
     tress_curve_view_set_playhead (f.view, 25);
   }
@@ -180,7 +178,7 @@ test_preview (void)
     g_assert_cmpuint (tress_test_pixels_different (scrubbed, watch.during, 4, 0), >, total / 200);
     g_assert_true (tress_document_get_modified (TRESS_DOCUMENT (f.doc)));
     /* The committed curve is posed before the next frame. */
-    WAIT_FOR (tress_scene_pane_get_n_poses (f.pane) > poses_at_commit);
+    TRESS_TEST_WAIT_FOR (tress_scene_pane_get_n_poses (f.pane) > poses_at_commit);
     after = grab (&f);
     g_assert_cmpuint (tress_test_pixels_different (scrubbed, after, 4, 0), >, total / 200);
     /* Undo brings the picture back (posed before the next frame). */
@@ -188,7 +186,7 @@ test_preview (void)
       guint poses = tress_scene_pane_get_n_poses (f.pane);
 
       g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f.window), "win.undo", NULL));
-      WAIT_FOR (tress_scene_pane_get_n_poses (f.pane) > poses);
+      TRESS_TEST_WAIT_FOR (tress_scene_pane_get_n_poses (f.pane) > poses);
     }
     {
       g_autoptr (GBytes) undone = grab (&f);
@@ -212,7 +210,7 @@ test_preview (void)
     g_signal_emit_by_name (f.preview, "node-clicked", spine2, (GdkModifierType)0);
   }
   /* The highlight follows the graph's new curves before the next frame. */
-  WAIT_FOR (tress_scene_preview_is_highlighted (f.preview, (guint)spine2));
+  TRESS_TEST_WAIT_FOR (tress_scene_preview_is_highlighted (f.preview, (guint)spine2));
   g_assert_cmpuint (tress_curve_view_get_n_curves (f.view), ==, 3);
   for (guint i = 0; i < 3; i++)
     {
@@ -262,7 +260,7 @@ test_bad_model (void)
   g_assert_true (g_file_set_contents (model_path, (const char *)broken->data, broken->len, NULL));
 
   tress_test_scene_open (&f, anim_path);
-  WAIT_FOR (tress_scene_preview_get_message (f.preview) != NULL);
+  TRESS_TEST_WAIT_FOR (tress_scene_preview_get_message (f.preview) != NULL);
   message = tress_scene_preview_get_message (f.preview);
   g_test_message ("%s", message);
   g_assert_nonnull (strstr (message, "offset 0x"));
@@ -321,7 +319,7 @@ test_bad_bind (void)
   g_assert_true (g_file_set_contents (model_path, (const char *)broken->data, broken->len, NULL));
 
   tress_test_scene_open (&f, anim_path);
-  WAIT_FOR (tress_scene_preview_get_message (f.preview) != NULL);
+  TRESS_TEST_WAIT_FOR (tress_scene_preview_get_message (f.preview) != NULL);
   message = tress_scene_preview_get_message (f.preview);
   g_test_message ("%s", message);
   g_assert_nonnull (strstr (message, "Spine_2"));
@@ -411,14 +409,14 @@ test_real_pointer (void)
   {
     GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (f.window));
 
-    WAIT_FOR (gtk_widget_get_width (GTK_WIDGET (f.window)) > 0);
+    TRESS_TEST_WAIT_FOR (gtk_widget_get_width (GTK_WIDGET (f.window)) > 0);
     g_test_message ("window %d×%d, its content %d×%d", gdk_surface_get_width (surface),
                     gdk_surface_get_height (surface), gtk_widget_get_width (GTK_WIDGET (f.window)),
                     gtk_widget_get_height (GTK_WIDGET (f.window)));
     g_assert_cmpint (gdk_surface_get_width (surface), ==, 960);
     g_assert_cmpint (gdk_surface_get_height (surface), ==, 640);
   }
-  area = tress_test_find_type (GTK_WIDGET (f.preview), GTK_TYPE_GL_AREA);
+  area = f.area = tress_test_find_type (GTK_WIDGET (f.preview), GTK_TYPE_GL_AREA);
   g_assert_nonnull (area);
   tree = gtk_widget_get_ancestor (tress_test_find_label (GTK_WIDGET (f.editor), "Dead (Dead)",
                                                          GTK_WIDGET (f.window),
@@ -428,8 +426,9 @@ test_real_pointer (void)
   tress_curve_view_set_playhead (f.view, POINTER_FRAME);
   /* The pointer away from the preview (no hover highlight, no tooltip). */
   tress_test_pointer_move (GTK_WIDGET (f.view), 5, 5);
-  WAIT_FOR (tress_scene_preview_grab (f.preview, &w, &h) != NULL);
-  tress_test_spin (300);
+  TRESS_TEST_WAIT_FOR (tress_scene_preview_grab (f.preview, &w, &h) != NULL);
+  /* What the screen shows once it has stopped changing. */
+  g_bytes_unref (tress_test_scene_settled_screen (&f));
   dead = tress_test_screen_pixels (area, &w, &h);
   total = (guint)(w * h);
   g_assert_cmpint (tress_scene_pane_get_animation (f.pane), >=, 0);
@@ -449,13 +448,13 @@ test_real_pointer (void)
                               gtk_widget_get_height (arrow) / 2.0);
   }
   best = G_MAXDOUBLE;
-  WAIT_FOR ((label = tress_test_find_label (tree, "Jump (Jump)", GTK_WIDGET (f.window), &best))
-            != NULL);
+  TRESS_TEST_WAIT_FOR (
+      (label = tress_test_find_label (tree, "Jump (Jump)", GTK_WIDGET (f.window), &best)) != NULL);
   tress_test_pointer_click (label, gtk_widget_get_width (label) / 2.0,
                             gtk_widget_get_height (label) / 2.0);
-  WAIT_FOR (tress_scene_pane_get_animation (f.pane) >= 0
-            && g_strcmp0 (animator->anim_names[tress_scene_pane_get_animation (f.pane)], "Jump")
-                   == 0);
+  TRESS_TEST_WAIT_FOR (
+      tress_scene_pane_get_animation (f.pane) >= 0
+      && g_strcmp0 (animator->anim_names[tress_scene_pane_get_animation (f.pane)], "Jump") == 0);
   tress_test_pointer_move (GTK_WIDGET (f.view), 5, 5);
   /* Jump there is another pose than Dead's. */
   jump = tress_test_screen_changed (area, dead, total / 200);
@@ -473,9 +472,9 @@ test_real_pointer (void)
   g_assert_cmpint (tress_scene_preview_pick (f.preview, x, y), ==, spine2);
   tress_test_pointer_click (area, x, y);
   /* Jump animates Spine_2 by one curve (all 11 of Jump's were shown). */
-  WAIT_FOR (tress_curve_view_get_n_curves (f.view) == 1);
+  TRESS_TEST_WAIT_FOR (tress_curve_view_get_n_curves (f.view) == 1);
   /* The highlight follows before the next frame: Spine_2 only. */
-  WAIT_FOR (!tress_scene_preview_is_highlighted (
+  TRESS_TEST_WAIT_FOR (!tress_scene_preview_is_highlighted (
       f.preview, (guint)tress_scene_find_node (animator->scene, "Head")));
   g_assert_true (tress_scene_preview_is_highlighted (f.preview, (guint)spine2));
   curve = tress_curve_view_get_curve_index (f.view, 0);
@@ -500,7 +499,7 @@ test_real_pointer (void)
                   tress_test_pixels_different (jump, clicked, 3, 6));
   if (screenshot != NULL)
     {
-      tress_test_spin (500);
+      g_bytes_unref (tress_test_scene_settled_screen (&f));
       tress_test_screen_save_png (GTK_WIDGET (f.window), screenshot);
       g_test_message ("wrote %s", screenshot);
       g_clear_pointer (&clicked, g_bytes_unref);
@@ -517,7 +516,6 @@ test_real_pointer (void)
 
     tress_test_pointer_move (GTK_WIDGET (f.view), x, y);
     tress_test_pointer_button (1, TRUE);
-    tress_test_spin (100);
     for (int step = 1; step <= 4; step++)
       tress_test_pointer_move (GTK_WIDGET (f.view), x, y - (up * step) / 4);
     during = tress_test_screen_changed (area, clicked, total / 200);
@@ -526,7 +524,7 @@ test_real_pointer (void)
   }
   g_test_message ("during the drag: %u pixels changed",
                   tress_test_pixels_different (clicked, during, 3, 6));
-  WAIT_FOR (tress_document_get_modified (TRESS_DOCUMENT (f.doc)));
+  TRESS_TEST_WAIT_FOR (tress_document_get_modified (TRESS_DOCUMENT (f.doc)));
   g_assert_cmpfloat (tress_curve_get_key (tress_curve_document_get_curve (f.doc, curve), k)->value,
                      !=, before_value);
   tress_test_pointer_move (GTK_WIDGET (f.view), 5, 5);
@@ -594,7 +592,7 @@ show_and_pose (Fixture *f, const guint *curves, guint n)
   guint poses = tress_scene_pane_get_n_poses (f->pane);
 
   tress_curve_view_set_curves (f->view, curves, n);
-  WAIT_FOR (tress_scene_pane_get_n_poses (f->pane) > poses);
+  TRESS_TEST_WAIT_FOR (tress_scene_pane_get_n_poses (f->pane) > poses);
 }
 
 static guint
@@ -675,7 +673,7 @@ test_visibility (void)
   shown[1] = (guint)tress_test_scene_curve (&f, "HideGlass/Mt_Glass");
   show_and_pose (&f, shown, 2);
   tress_curve_view_set_playhead (f.view, 2);
-  WAIT_FOR (tress_scene_preview_grab (f.preview, &w, &h) != NULL);
+  TRESS_TEST_WAIT_FOR (tress_scene_preview_grab (f.preview, &w, &h) != NULL);
   all = grab_count (&f);
   /* Frame 7: both curves are 0; only the bone's animation shown: the box on
    * Arm goes, the glass stays. */

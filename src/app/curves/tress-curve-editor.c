@@ -10,6 +10,7 @@
 
 #include "app/scene/tress-scene-pane.h"
 #include "tress-editor.h"
+#include "tress-native-dialog.h"
 #include "tress-scroll-guard.h"
 
 /* ------------------------------------------------------------ key rows -- */
@@ -1356,6 +1357,7 @@ act_compare_with (GtkWidget *widget, const char *name, GVariant *param)
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
   g_signal_connect (chooser, "response", G_CALLBACK (compare_chooser_response),
                     g_object_ref (self));
+  tress_native_dialog_cancel_with_parent (GTK_NATIVE_DIALOG (chooser));
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
 }
 

@@ -11,6 +11,7 @@
 
 #include "tress-editor.h"
 #include "tress-fur-names.h"
+#include "tress-native-dialog.h"
 #include "tress-scroll-guard.h"
 
 struct _TressFurEditor
@@ -694,6 +695,7 @@ action_load_background (GtkWidget *widget, const char *name, GVariant *param)
   gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
   g_object_unref (filter);
   g_signal_connect (chooser, "response", G_CALLBACK (on_background_chosen), g_object_ref (widget));
+  tress_native_dialog_cancel_with_parent (GTK_NATIVE_DIALOG (chooser));
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
 }
 

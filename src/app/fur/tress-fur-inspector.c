@@ -1122,6 +1122,7 @@ retarget_dialog_free (gpointer data)
   RetargetDialog *d = data;
 
   g_object_unref (d->doc);
+  g_clear_object (&d->names);
   g_free (d);
 }
 
@@ -1189,7 +1190,8 @@ tress_fur_retarget_dialog_new (GtkWindow *parent, TressChaDocument *doc, TressFu
   guint n_sel;
 
   d->doc = g_object_ref (doc);
-  d->names = names;
+  /* Its own: the editor that opened it may go first. */
+  d->names = names != NULL ? g_object_ref (names) : NULL;
   d->window = GTK_WIDGET (gtk_builder_get_object (builder, "window"));
   d->from = GTK_WIDGET (gtk_builder_get_object (builder, "from"));
   d->to = GTK_WIDGET (gtk_builder_get_object (builder, "to"));
@@ -1197,7 +1199,13 @@ tress_fur_retarget_dialog_new (GtkWindow *parent, TressChaDocument *doc, TressFu
   d->count = GTK_WIDGET (gtk_builder_get_object (builder, "count"));
   d->apply = GTK_WIDGET (gtk_builder_get_object (builder, "apply"));
   if (parent != NULL)
-    gtk_window_set_transient_for (GTK_WINDOW (d->window), parent);
+    {
+      /* Closed with the window, and lets go of the document then: left
+       * open, it would keep the document alive, and act on it, after its
+       * window is gone. */
+      gtk_window_set_transient_for (GTK_WINDOW (d->window), parent);
+      gtk_window_set_destroy_with_parent (GTK_WINDOW (d->window), TRUE);
+    }
   g_object_set_data_full (G_OBJECT (d->window), "retarget", d, retarget_dialog_free);
   gtk_spin_button_set_range (GTK_SPIN_BUTTON (d->from), 0, max);
   gtk_spin_button_set_range (GTK_SPIN_BUTTON (d->to), 0, max);
