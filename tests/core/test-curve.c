@@ -402,6 +402,32 @@ test_curve_stored_range_edges (void)
         }
 }
 
+/* A Hermite segment overshooting its keys: the bounds (what Frame All fits)
+ * hold the peak between them, as a dense sampling finds it. */
+static void
+test_curve_bounds_overshoot (void)
+{
+  g_autoptr (TressCurve) c = tress_curve_new ();
+  TressKey k = { .interp = TRESS_INTERP_HERMITE };
+  double vmin, vmax, peak = -G_MAXDOUBLE, low = G_MAXDOUBLE;
+
+  k.frame = 0;
+  k.out_slope = 1.5;
+  tress_curve_append_key (c, &k);
+  k.frame = 20;
+  k.in_slope = k.out_slope = 1.5;
+  tress_curve_append_key (c, &k);
+  for (double f = 0; f <= 20; f += 0.01)
+    {
+      peak = MAX (peak, tress_curve_evaluate (c, f));
+      low = MIN (low, tress_curve_evaluate (c, f));
+    }
+  tress_curve_get_bounds (c, NULL, NULL, &vmin, &vmax);
+  g_assert_cmpfloat (peak, >, 2);
+  g_assert_cmpfloat (vmax, >=, peak * 0.97);
+  g_assert_cmpfloat (vmin, <=, low * 0.97);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -418,5 +444,6 @@ main (int argc, char **argv)
   g_test_add_func ("/curve/copy-is-deep", test_curve_copy_is_deep);
   g_test_add_func ("/curve/precision", test_curve_precision);
   g_test_add_func ("/curve/stored-range-edges", test_curve_stored_range_edges);
+  g_test_add_func ("/curve/bounds-overshoot", test_curve_bounds_overshoot);
   return g_test_run ();
 }

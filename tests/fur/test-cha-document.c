@@ -89,6 +89,12 @@ test_tree (void)
   }
 
   g_assert_true (tress_cha_material_ribbon_lines (&file->radeon->materials[0], 12, &first, &n));
+  /* The ribbon's row names the body parts of its first line, as the line's row does. */
+  {
+    g_autofree char *rib_refs = tress_cha_node_get_text (rib, TRESS_CHA_COLUMN_REFS);
+
+    g_assert_nonnull (strchr (rib_refs, ':'));
+  }
   g_assert_cmpuint (g_list_model_get_n_items (sections), ==, n / 2);
   sec = child (doc, sections, 1, &lines);
   g_assert_cmpuint (g_list_model_get_n_items (lines), ==, 2);
