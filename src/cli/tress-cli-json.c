@@ -158,8 +158,10 @@ cmd_build (int argc, char **argv)
   format = tress_format_lookup (format_id);
   if (format == NULL || format->build == NULL)
     {
-      tress_cli_error ("%s: /format: \"%s\" is no format Tress builds (cha, bfres or niff)",
-                       argv[1], format_id);
+      g_autofree char *q = tress_json_quote (format_id, -1);
+
+      tress_cli_error ("%s: /format: %s is no format Tress builds (cha, bfres or niff)", argv[1],
+                       q);
       return TRESS_CLI_UNREADABLE;
     }
   if (!format->build (r, &result))

@@ -82,8 +82,11 @@ tress_json_read_keys (TressJsonReader *r, const char *extra_name)
                 g_autofree char *s = tress_json_reader_read_string (r);
 
                 if (s != NULL && !tress_interp_from_string (s, &k.interp))
-                  tress_json_reader_refuse (
-                      r, "expected step, linear, hermite or baked, found \"%s\"", s);
+                  {
+                    g_autofree char *q = tress_json_quote (s, -1);
+                    tress_json_reader_refuse (
+                        r, "expected step, linear, hermite or baked, found %s", q);
+                  }
                 else if (s != NULL)
                   k.has_interp = TRUE;
                 break;

@@ -13,6 +13,8 @@
 #define FLUSH_SIZE (1 << 20)
 #define MAX_DEPTH 128
 #define MAX_NUMBER 128
+/* The longest message and pointer a refusal keeps, in bytes. */
+#define MAX_MESSAGE 400
 
 /* ==== numbers as text ======================================================= */
 
@@ -407,17 +409,76 @@ tress_json_writer_get_captured (TressJsonWriter *w, const char *path)
   return w->captured != NULL ? g_hash_table_lookup (w->captured, path) : NULL;
 }
 
+/* Where the first @n_chars characters of @s (@len bytes of UTF-8) end; @len
+ * when it holds no more. */
+static gsize
+utf8_prefix (const char *s, gsize len, gsize n_chars)
+{
+  gsize i = 0;
+
+  for (gsize c = 0; c < n_chars && i < len; c++)
+    {
+      i++;
+      while (i < len && ((guchar)s[i] & 0xC0) == 0x80)
+        i++;
+    }
+  return i;
+}
+
 void
 tress_json_pointer_append (GString *path, const char *name)
 {
+  gsize len = strlen (name);
+  gsize keep = utf8_prefix (name, len, TRESS_JSON_QUOTE_CHARS);
+
   g_string_append_c (path, '/');
-  for (const char *p = name; *p; p++)
-    if (*p == '~')
+  for (gsize i = 0; i < keep; i++)
+    if (name[i] == '~')
       g_string_append (path, "~0");
-    else if (*p == '/')
+    else if (name[i] == '/')
       g_string_append (path, "~1");
     else
-      g_string_append_c (path, *p);
+      g_string_append_c (path, name[i]);
+  if (keep < len)
+    g_string_append_printf (path, "…(%" G_GSIZE_FORMAT " bytes)", len);
+}
+
+char *
+tress_json_quote (const char *s, gssize len)
+{
+  static const char hex[] = "0123456789abcdef";
+  gsize n = len < 0 ? strlen (s) : (gsize)len;
+  gsize keep = utf8_prefix (s, n, TRESS_JSON_QUOTE_CHARS);
+  GString *out = g_string_sized_new (keep + 32);
+
+  g_string_append_c (out, '"');
+  for (gsize i = 0; i < keep; i++)
+    {
+      guchar c = (guchar)s[i];
+
+      if (c == '"' || c == '\\')
+        {
+          g_string_append_c (out, '\\');
+          g_string_append_c (out, (char)c);
+        }
+      else if (c == '\n')
+        g_string_append (out, "\\n");
+      else if (c == '\t')
+        g_string_append (out, "\\t");
+      else if (c < 0x20 || c == 0x7F)
+        {
+          g_string_append (out, "\\u00");
+          g_string_append_c (out, hex[c >> 4]);
+          g_string_append_c (out, hex[c & 15]);
+        }
+      else
+        g_string_append_c (out, (char)c);
+    }
+  if (keep < n)
+    g_string_append_printf (out, "…\" (%" G_GSIZE_FORMAT " bytes)", n);
+  else
+    g_string_append_c (out, '"');
+  return g_string_free (out, FALSE);
 }
 
 static inline WFrame *
@@ -1073,10 +1134,11 @@ struct _TressJsonReader
   guint n_errors;
   RFrame frames[MAX_DEPTH];
   guint depth;
-  gboolean comma;      /* after_value has just passed a ',' */
-  GString *scratch;    /* strings that are skipped */
-  GHashTable *unknown; /* pointer → JsonNode */
-  guint consent;       /* what a build may do beyond the values given */
+  gboolean comma;            /* after_value has just passed a ',' */
+  GString *scratch;          /* strings that are skipped */
+  GHashTable *unknown;       /* pointer → JsonNode */
+  GHashTable *unknown_names; /* pointer → the member's name, quoted (tress_json_quote) */
+  guint consent;             /* what a build may do beyond the values given */
 };
 
 TressJsonReader *
@@ -1106,6 +1168,7 @@ tress_json_reader_free (TressJsonReader *r)
     if (r->frames[i].name != NULL)
       g_string_free (r->frames[i].name, TRUE);
   g_clear_pointer (&r->unknown, g_hash_table_unref);
+  g_clear_pointer (&r->unknown_names, g_hash_table_unref);
   g_free (r);
 }
 
@@ -1187,12 +1250,35 @@ tress_json_reader_path_with (TressJsonReader *r, const char *name)
   return g_string_free (s, FALSE);
 }
 
+/* Cuts @s (owned) after some @max bytes, at a character's start, with "…". */
+static char *
+cut_text (char *s, gsize max)
+{
+  gsize keep = max;
+  char *cut;
+
+  if (s == NULL || strlen (s) <= max)
+    return s;
+  while (keep > 0 && ((guchar)s[keep] & 0xC0) == 0x80)
+    keep--;
+  cut = g_malloc (keep + sizeof "…");
+  memcpy (cut, s, keep);
+  strcpy (cut + keep, "…");
+  g_free (s);
+  return cut;
+}
+
 static void
 add_problem (TressJsonReader *r, TressSeverity severity, const char *path, const char *format,
              va_list args)
 {
-  g_ptr_array_add (r->problems,
-                   tress_problem_new_valist (severity, path, G_MAXSIZE, NULL, -1, format, args));
+  TressProblem *p = tress_problem_new_valist (severity, path, G_MAXSIZE, NULL, -1, format, args);
+
+  /* Strings from the text are quoted cut (tress_json_quote); this bounds what
+   * a message might still carry of them (an error of the format, say). */
+  p->location = cut_text (p->location, MAX_MESSAGE);
+  p->message = cut_text (p->message, MAX_MESSAGE);
+  g_ptr_array_add (r->problems, p);
   if (severity == TRESS_SEVERITY_ERROR)
     r->n_errors++;
 }
@@ -1760,7 +1846,8 @@ tress_json_reader_next_member (TressJsonReader *r)
   skip_ws (r);
   if (r->p >= r->end || *r->p != ':')
     {
-      syntax_error (r, "expected ':' after the member name \"%s\"", f->name->str);
+      g_autofree char *q = tress_json_quote (f->name->str, (gssize)f->name->len);
+      syntax_error (r, "expected ':' after the member name %s", q);
       return NULL;
     }
   r->p++;
@@ -1768,7 +1855,8 @@ tress_json_reader_next_member (TressJsonReader *r)
   skip_ws (r);
   if (r->p < r->end && (*r->p == '}' || *r->p == ']' || *r->p == ','))
     {
-      syntax_error (r, "the member \"%s\" has no value", f->name->str);
+      g_autofree char *q = tress_json_quote (f->name->str, (gssize)f->name->len);
+      syntax_error (r, "the member %s has no value", q);
       return NULL;
     }
   return f->name->str;
@@ -1974,16 +2062,20 @@ tress_json_reader_read_float (TressJsonReader *r, float *out)
   if (tress_json_reader_peek (r) == TRESS_JSON_STRING)
     {
       g_autofree char *s = tress_json_reader_read_string (r);
+      g_autofree char *q = NULL;
       guint32 bits;
 
       if (s == NULL)
         return FALSE;
       if (!parse_bits (s, &bits))
-        return tress_json_reader_refuse (
-            r,
-            "expected a number, or the bits of a 32-bit float as \"0x\" and 8 hex digits, "
-            "found \"%s\"",
-            s);
+        {
+          q = tress_json_quote (s, -1);
+          return tress_json_reader_refuse (
+              r,
+              "expected a number, or the bits of a 32-bit float as \"0x\" and 8 hex digits, "
+              "found %s",
+              q);
+        }
       memcpy (out, &bits, 4);
       return TRUE;
     }
@@ -2286,13 +2378,22 @@ void
 tress_json_reader_keep_unknown (TressJsonReader *r)
 {
   g_autofree char *path = tress_json_reader_path (r);
+  const RFrame *f = r->depth > 0 ? &r->frames[r->depth - 1] : NULL;
+  /* (the pointer holds a long name cut: the message quotes it from here) */
+  g_autofree char *quoted
+      = f != NULL && !f->array ? tress_json_quote (f->name->str, (gssize)f->name->len) : NULL;
   JsonNode *node = tress_json_reader_capture (r);
 
   if (node == NULL)
     return;
   if (r->unknown == NULL)
-    r->unknown
-        = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify)json_node_unref);
+    {
+      r->unknown = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+                                          (GDestroyNotify)json_node_unref);
+      r->unknown_names = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+    }
+  if (quoted != NULL)
+    g_hash_table_replace (r->unknown_names, g_strdup (path), g_steal_pointer (&quoted));
   g_hash_table_replace (r->unknown, g_steal_pointer (&path), node);
 }
 
@@ -2380,12 +2481,7 @@ node_summary (JsonNode *node)
 
   json_generator_set_root (gen, node);
   text = json_generator_to_data (gen, NULL);
-  if (strlen (text) > 60)
-    {
-      text[57] = '\0';
-      strcpy (text + 57, "…");
-    }
-  return text;
+  return cut_text (text, 57);
 }
 
 gboolean
@@ -2434,8 +2530,12 @@ tress_json_reader_check_unknown (TressJsonReader *r, void (*dump) (gpointer, Tre
       extra = hint != NULL ? hint (name) : NULL;
       if (made == NULL)
         {
-          tress_json_reader_refuse_at (r, path, "\"%s\" is not a member Tress writes here%s%s",
-                                       name, extra != NULL ? "; " : "", extra != NULL ? extra : "");
+          const char *quoted = g_hash_table_lookup (r->unknown_names, path);
+          g_autofree char *q = quoted == NULL ? tress_json_quote (name, -1) : NULL;
+
+          tress_json_reader_refuse_at (r, path, "%s is not a member Tress writes here%s%s",
+                                       quoted != NULL ? quoted : q, extra != NULL ? "; " : "",
+                                       extra != NULL ? extra : "");
           ok = FALSE;
         }
       else if (!tress_json_node_equal (given, made))
@@ -2488,7 +2588,10 @@ tress_json_reader_check_format (TressJsonReader *r, const char *format)
   g_autofree char *f = tress_json_reader_read_string (r);
 
   if (f != NULL && !g_str_equal (f, format))
-    tress_json_reader_refuse (r, "expected \"%s\", found \"%s\"", format, f);
+    {
+      g_autofree char *q = tress_json_quote (f, -1);
+      tress_json_reader_refuse (r, "expected \"%s\", found %s", format, q);
+    }
 }
 
 void

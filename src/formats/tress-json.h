@@ -218,7 +218,17 @@ void tress_json_reader_check_version (TressJsonReader *r, int version, const cha
 /* Whether two json-glib values are equal (numbers by value, objects by member). */
 gboolean tress_json_node_equal (JsonNode *a, JsonNode *b);
 
-/* "/a/b~1c" pieces: appends "/" + @name escaped as RFC 6901 says. */
+/* "/a/b~1c" pieces: appends "/" + @name escaped as RFC 6901 says. A name
+ * longer than TRESS_JSON_QUOTE_CHARS characters is cut there and followed by
+ * "…" and its size in bytes, so that a pointer fits in a message. */
 void tress_json_pointer_append (GString *path, const char *name);
+
+/* Strings from the JSON quoted in a message: @s (@len bytes, or up to its NUL
+ * when @len is -1) between double quotes, with control characters, quotes and
+ * backslashes escaped as JSON escapes them; a string of more than
+ * TRESS_JSON_QUOTE_CHARS characters is cut there and followed by "…" and its
+ * size ("AAAA…" (209715200 bytes)), so that a refusal fits on a screen. */
+#define TRESS_JSON_QUOTE_CHARS 60
+char *tress_json_quote (const char *s, gssize len);
 
 G_END_DECLS

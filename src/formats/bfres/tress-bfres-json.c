@@ -766,6 +766,7 @@ read_layer (TressJsonReader *r, Layer *l)
       = { "kind", "reserved_base64", "size", "entry", "entry_start", "entry_end", "bytes", NULL };
   g_autofree char *path = tress_json_reader_path (r);
   guint64 seen = 0;
+  gboolean known_kind = FALSE;
   gint64 v;
   int which;
 
@@ -779,10 +780,14 @@ read_layer (TressJsonReader *r, Layer *l)
         {
           g_autofree char *kind = tress_json_reader_read_string (r);
 
+          known_kind = g_strcmp0 (kind, "Yaz0") == 0 || g_strcmp0 (kind, "SARC") == 0;
           if (g_strcmp0 (kind, "Yaz0") == 0)
             l->yaz0 = TRUE;
-          else if (kind != NULL && g_strcmp0 (kind, "SARC") != 0)
-            tress_json_reader_refuse (r, "expected \"Yaz0\" or \"SARC\", found \"%s\"", kind);
+          else if (kind != NULL && !known_kind)
+            {
+              g_autofree char *q = tress_json_quote (kind, -1);
+              tress_json_reader_refuse (r, "expected \"Yaz0\" or \"SARC\", found %s", q);
+            }
           break;
         }
       case 1:
@@ -821,10 +826,9 @@ read_layer (TressJsonReader *r, Layer *l)
       }
   if (!tress_json_reader_require (r, names, 1, seen, path))
     return;
-  if (l->yaz0)
-    tress_json_reader_require (r, names, 3, seen, path);
-  else
-    tress_json_reader_require (r, names, 0x7D, seen, path);
+  /* (what else a container needs follows from its kind) */
+  if (known_kind)
+    tress_json_reader_require (r, names, l->yaz0 ? 3 : 0x7D, seen, path);
   if (l->chunks == NULL && !l->yaz0)
     l->chunks = chunks_new ();
 }
@@ -1071,8 +1075,10 @@ resolve_texture (TressJsonReader *r, const char *key_path, TressJsonKey *j, cons
             j->has_value = TRUE;
             return TRUE;
           }
-      return tress_json_reader_refuse_at (r, p, "\"%s\" is not among the animation's textures",
-                                          j->extra);
+      {
+        g_autofree char *q = tress_json_quote (j->extra, -1);
+        return tress_json_reader_refuse_at (r, p, "%s is not among the animation's textures", q);
+      }
     }
   {
     double v = j->has_value ? j->value : was != NULL ? was->value : -1;
@@ -1080,10 +1086,13 @@ resolve_texture (TressJsonReader *r, const char *key_path, TressJsonKey *j, cons
         = v >= 0 && v < a->n_textures && v == trunc (v) ? a->textures[(guint)v] : NULL;
 
     if (g_strcmp0 (wanted, j->extra) != 0)
-      return tress_json_reader_refuse_at (r, p,
-                                          "\"%s\" is not texture %g (%s); the texture follows "
-                                          "from the value: change one of the two",
-                                          j->extra, v, wanted != NULL ? wanted : "none");
+      {
+        g_autofree char *q = tress_json_quote (j->extra, -1);
+        return tress_json_reader_refuse_at (r, p,
+                                            "%s is not texture %g (%s); the texture follows "
+                                            "from the value: change one of the two",
+                                            q, v, wanted != NULL ? wanted : "none");
+      }
   }
   return TRUE;
 }

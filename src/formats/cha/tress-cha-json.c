@@ -528,9 +528,11 @@ read_fixed_text (TressJsonReader *r, guint8 *out, gsize n)
         return FALSE;
       len = strlen (s);
       if (len > n)
-        return tress_json_reader_refuse (
-            r, "\"%s\" is %" G_GSIZE_FORMAT " bytes long; this name holds at most %" G_GSIZE_FORMAT,
-            s, len, n);
+        {
+          g_autofree char *q = tress_json_quote (s, (gssize)len);
+          return tress_json_reader_refuse (
+              r, "%s is longer than the %" G_GSIZE_FORMAT " bytes this name holds", q, n);
+        }
       memset (out, 0, n);
       memcpy (out, s, len);
       return TRUE;
@@ -1404,10 +1406,13 @@ cha_build_json (TressJsonReader *r, TressJsonBuild *out)
             else if (g_strcmp0 (c, "whole") == 0)
               file->size_convention = TRESS_CHA_SIZE_WHOLE;
             else if (c != NULL)
-              tress_json_reader_refuse (r,
-                                        "expected \"body\" (sizes count the bytes after the size "
-                                        "field) or \"whole\" (the whole section), found \"%s\"",
-                                        c);
+              {
+                g_autofree char *q = tress_json_quote (c, -1);
+                tress_json_reader_refuse (r,
+                                          "expected \"body\" (sizes count the bytes after the "
+                                          "size field) or \"whole\" (the whole section), found %s",
+                                          q);
+              }
             break;
           }
         case T_SECTIONS:

@@ -339,7 +339,10 @@ read_name_or_number (TressJsonReader *r, const char *(*name_of) (guint32), const
             return;
           }
       if (s != NULL)
-        tress_json_reader_refuse (r, "\"%s\" is not a name this value has (give a number)", s);
+        {
+          g_autofree char *q = tress_json_quote (s, -1);
+          tress_json_reader_refuse (r, "%s is not a name this value has (give a number)", q);
+        }
       return;
     }
   tress_json_reader_read_u32 (r, out);
@@ -380,8 +383,10 @@ read_record (TressJsonReader *r, TressNiffRecord *rec)
           while (kind != NULL && k < 4 && !g_str_equal (record_kinds[k], kind))
             k++;
           if (kind != NULL && k == 4)
-            tress_json_reader_refuse (r, "expected STATIC, FULL, KEY or BILLBOARD, found \"%s\"",
-                                      kind);
+            {
+              g_autofree char *q = tress_json_quote (kind, -1);
+              tress_json_reader_refuse (r, "expected STATIC, FULL, KEY or BILLBOARD, found %s", q);
+            }
           else if (kind != NULL)
             rec->tag = record_tags[k];
           break;
