@@ -2134,42 +2134,79 @@ tress_json_reader_read_string (TressJsonReader *r)
   return g_string_free (s, FALSE);
 }
 
+static inline gboolean
+is_base64_char (char c)
+{
+  return g_ascii_isalnum (c) || c == '+' || c == '/' || c == '=';
+}
+
+/* Whether @s (@n characters) is base64 of at most @max_len bytes (0: any
+ * number); refused otherwise. */
+static gboolean
+check_base64 (TressJsonReader *r, const char *s, gsize n, gsize max_len)
+{
+  gsize size;
+
+  /* ('=' pads the end only: "AQ==", "AQI=") */
+  for (gsize i = 0; i < n; i++)
+    if (!is_base64_char (s[i]) || (s[i] == '=' && i + 1 != n && !(i + 2 == n && s[n - 1] == '=')))
+      return tress_json_reader_refuse (
+          r, "not base64: the character '%c' at place %" G_GSIZE_FORMAT, s[i], i);
+  if (n % 4 != 0)
+    return tress_json_reader_refuse (
+        r, "not base64: %" G_GSIZE_FORMAT " characters, not a multiple of 4", n);
+  size = n / 4 * 3 - (n > 0 && s[n - 1] == '=') - (n > 1 && s[n - 2] == '=');
+  if (max_len > 0 && size > max_len)
+    return tress_json_reader_refuse (
+        r,
+        "%" G_GSIZE_FORMAT " bytes of base64, more than the %" G_GSIZE_FORMAT " this place holds",
+        size, max_len);
+  return TRUE;
+}
+
 GBytes *
 tress_json_reader_read_base64 (TressJsonReader *r, gsize max_len)
 {
-  g_autofree char *s = tress_json_reader_read_string (r);
+  const char *start, *q;
+  char *s;
   gsize n, len = 0;
   guchar *data;
 
+  if (tress_json_reader_peek (r) == TRESS_JSON_STRING)
+    {
+      /* The text as dump writes it (no escapes): decoded from the text
+       * itself, without a copy of the string first. */
+      start = r->p + 1;
+      for (q = start; q < r->end && is_base64_char (*q); q++)
+        ;
+      if (q < r->end && *q == '"')
+        {
+          gint state = 0;
+          guint save = 0;
+
+          n = (gsize)(q - start);
+          r->p = q + 1;
+          if (!after_value (r) || !check_base64 (r, start, n, max_len))
+            return NULL;
+          data = g_malloc (n / 4 * 3 + 3);
+          len = g_base64_decode_step (start, n, data, &state, &save);
+          return g_bytes_new_take (data, len);
+        }
+    }
+  /* Escapes (or no string): the string, then decoded in its own place. */
+  s = tress_json_reader_read_string (r);
   if (s == NULL)
     return NULL;
   n = strlen (s);
-  for (gsize i = 0; i < n; i++)
+  if (!check_base64 (r, s, n, max_len))
     {
-      char c = s[i];
-      if (!(g_ascii_isalnum (c) || c == '+' || c == '/' || (c == '=' && i + 2 >= n)))
-        {
-          tress_json_reader_refuse (r, "not base64: the character '%c' at place %" G_GSIZE_FORMAT,
-                                    c, i);
-          return NULL;
-        }
-    }
-  if (n % 4 != 0)
-    {
-      tress_json_reader_refuse (
-          r, "not base64: %" G_GSIZE_FORMAT " characters, not a multiple of 4", n);
+      g_free (s);
       return NULL;
     }
-  if (max_len > 0 && n / 4 * 3 > max_len + 2)
-    {
-      tress_json_reader_refuse (
-          r,
-          "%" G_GSIZE_FORMAT " bytes of base64, more than the %" G_GSIZE_FORMAT " this place holds",
-          n / 4 * 3, max_len);
-      return NULL;
-    }
-  data = n > 0 ? g_base64_decode (s, &len) : g_malloc (1);
-  return g_bytes_new_take (data, len);
+  if (n == 0)
+    return g_bytes_new_take (s, 0);
+  data = g_base64_decode_inplace (s, &len);
+  return g_bytes_new_take (g_realloc (data, MAX (len, 1)), len);
 }
 
 gboolean
