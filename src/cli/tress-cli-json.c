@@ -177,6 +177,9 @@ cmd_build (int argc, char **argv)
     }
   tress_problem_list_aggregate (tress_json_reader_get_problems (r));
   print_problems (argv[1], tress_json_reader_get_problems (r), FALSE);
+  /* The text is read: what it costs is given back before the file is saved. */
+  g_clear_pointer (&r, tress_json_reader_free);
+  g_clear_pointer (&mapped, g_mapped_file_unref);
 
   /* Saved as every edit is: serialized, read back, checked against what the
    * file had before the JSON's edits. */

@@ -1637,7 +1637,8 @@ cha_build_json (TressJsonReader *r, TressJsonBuild *out)
   if (tress_json_reader_n_errors (r) > 0)
     return FALSE;
   out->model = g_steal_pointer (&check);
-  out->original = NULL;
+  /* the bytes of the model, which the problems were compared with above */
+  out->original = g_steal_pointer (&bytes);
   out->n_edits = 0;
   return TRUE;
 }
