@@ -2030,19 +2030,6 @@ tress_json_reader_read_u8 (TressJsonReader *r, guint8 *out)
   return TRUE;
 }
 
-gboolean
-tress_json_reader_read_double (TressJsonReader *r, double *out)
-{
-  Number n;
-
-  if (!read_number (r, "a number", &n))
-    return FALSE;
-  if (!isfinite (n.d))
-    return tress_json_reader_refuse (r, "the number is too large for a double");
-  *out = n.d;
-  return TRUE;
-}
-
 static gboolean
 parse_bits (const char *s, guint32 *bits)
 {
@@ -2092,6 +2079,32 @@ tress_json_reader_read_float (TressJsonReader *r, float *out)
       *out = f;
       return TRUE;
     }
+}
+
+gboolean
+tress_json_reader_read_double (TressJsonReader *r, double *out)
+{
+  Number n;
+
+  if (tress_json_reader_peek (r) == TRESS_JSON_STRING)
+    {
+      /* the "0x…" bits of a 32-bit float, as everywhere a float goes */
+      float f = 0;
+
+      if (!tress_json_reader_read_float (r, &f))
+        return FALSE;
+      if (!isfinite (f))
+        return tress_json_reader_refuse (r, "expected a finite number, found %s",
+                                         isnan (f) ? "NaN" : "an infinity");
+      *out = f;
+      return TRUE;
+    }
+  if (!read_number (r, "a number (or the \"0x…\" bits of a 32-bit float)", &n))
+    return FALSE;
+  if (!isfinite (n.d))
+    return tress_json_reader_refuse (r, "the number is too large for a double");
+  *out = n.d;
+  return TRUE;
 }
 
 gboolean

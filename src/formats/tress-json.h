@@ -174,8 +174,8 @@ gboolean tress_json_reader_require (TressJsonReader *r, const char *const *names
 gboolean tress_json_reader_read_int (TressJsonReader *r, gint64 min, gint64 max, gint64 *out);
 gboolean tress_json_reader_read_u32 (TressJsonReader *r, guint32 *out);
 gboolean tress_json_reader_read_u8 (TressJsonReader *r, guint8 *out);
+/* A number, or the "0x…" bits string; a double may not be NaN or infinite. */
 gboolean tress_json_reader_read_double (TressJsonReader *r, double *out);
-/* A number, or the "0x…" bits string. */
 gboolean tress_json_reader_read_float (TressJsonReader *r, float *out);
 gboolean tress_json_reader_read_bool (TressJsonReader *r, gboolean *out);
 /* A string (valid UTF-8), or NULL. */

@@ -242,6 +242,10 @@ test_edit_keys (void)
     g_assert_false (g_bytes_equal (by_cli, original));
     json_object_set_double_member (key_object (root, 1, 1), "value", 0.25);
     assert_same_as_cli (root, by_cli);
+    /* the same value as the bits of a 32-bit float, the form docs/json.md
+     * accepts wherever a float goes */
+    json_object_set_string_member (key_object (root, 1, 1), "value", "0x3e800000");
+    assert_same_as_cli (root, by_cli);
   }
   /* a frame (a whole one: the frames this file stores) and both slopes */
   {
@@ -454,7 +458,7 @@ test_refusals (void)
     curve_object (root, 0, &p);
     path = g_strconcat (p, "/keys/1/value", NULL);
     json_object_set_string_member (key_object (root, 0, 1), "value", "high");
-    tj_assert_refused (root, "bfres", path, "expected a number, found a string");
+    tj_assert_refused (root, "bfres", path, "expected a number, or the bits of a 32-bit float");
   }
   {
     g_autoptr (JsonNode) root = tj_dump (file);

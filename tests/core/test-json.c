@@ -139,6 +139,25 @@ test_float_text (void)
     g_assert_cmphex (bits_of (f), ==, 0x80000000u);
     g_assert_false (tress_json_reader_next_element (r));
   }
+  /* a double (a curve key's) takes the bits form too, finite */
+  {
+    const char *text = "[\"0x3e800000\", \"0x7fc00000\", \"0.25\"]";
+    g_autoptr (TressJsonReader) r = tress_json_reader_new (text, strlen (text));
+    GPtrArray *problems = tress_json_reader_get_problems (r);
+    double d = 0;
+
+    tress_json_reader_begin_array (r);
+    g_assert_true (tress_json_reader_next_element (r));
+    g_assert_true (tress_json_reader_read_double (r, &d));
+    g_assert_cmpfloat (d, ==, 0.25);
+    g_assert_true (tress_json_reader_next_element (r));
+    g_assert_false (tress_json_reader_read_double (r, &d));
+    g_assert_true (tress_test_has_problem (problems, "/1", "finite number, found NaN"));
+    g_assert_true (tress_json_reader_next_element (r));
+    g_assert_false (tress_json_reader_read_double (r, &d));
+    g_assert_true (tress_test_has_problem (problems, "/2", "8 hex digits, found \"0.25\""));
+    g_assert_false (tress_json_reader_next_element (r));
+  }
 }
 
 static void
