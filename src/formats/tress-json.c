@@ -18,6 +18,11 @@
 
 /* ==== numbers as text ======================================================= */
 
+/* Negative zero: "-0" is the integer 0 to some readers (Python's json, which
+ * writes it back as "0"); "-0.0" is a float to every reader that keeps the
+ * sign of zero at all. */
+#define NEGATIVE_ZERO "-0.0"
+
 /* Powers of ten as doubles (exact up to 1e22, correctly rounded above). */
 static const double p10[61]
     = { 1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,  1e8,  1e9,  1e10, 1e11, 1e12,
@@ -159,7 +164,7 @@ format_float (char *buf, gsize size, float v)
 
       if (v == 0 && signbit (v))
         {
-          strcpy (buf, "-0");
+          strcpy (buf, NEGATIVE_ZERO);
           return;
         }
       n = put_int (buf, (gint64)v);
@@ -206,7 +211,7 @@ format_double (char *buf, gsize size, double v)
   if (v == trunc (v) && fabs (v) < 1e15)
     {
       if (v == 0 && signbit (v))
-        strcpy (buf, "-0");
+        strcpy (buf, NEGATIVE_ZERO);
       else
         buf[put_int (buf, (gint64)v)] = '\0';
       return;
@@ -2653,4 +2658,43 @@ tress_json_reader_check_version (TressJsonReader *r, int version, const char *sc
     tress_json_reader_refuse (
         r, "this is version %" G_GINT64_FORMAT " of the %s JSON; this Tress reads version %d", v,
         schema, version);
+}
+
+gboolean
+tress_json_find_negative_zeros (guint n, void (*flip) (gpointer data, guint i, gboolean negative),
+                                gboolean (*check) (gpointer data), gpointer data, gsize cost,
+                                gsize *budget)
+{
+  guint pick[4];
+
+  cost = MAX (cost, 1);
+  for (guint size = 1; size <= MIN (n, G_N_ELEMENTS (pick)); size++)
+    {
+      for (guint i = 0; i < size; i++)
+        pick[i] = i;
+      for (;;)
+        {
+          int j;
+
+          if (*budget < cost)
+            return FALSE;
+          *budget -= cost;
+          for (guint i = 0; i < size; i++)
+            flip (data, pick[i], TRUE);
+          if (check (data))
+            return TRUE;
+          for (guint i = 0; i < size; i++)
+            flip (data, pick[i], FALSE);
+          /* the next set of @size candidates, in order */
+          j = (int)size - 1;
+          while (j >= 0 && pick[j] == n - size + (guint)j)
+            j--;
+          if (j < 0)
+            break;
+          pick[j]++;
+          for (guint i = (guint)j + 1; i < size; i++)
+            pick[i] = pick[i - 1] + 1;
+        }
+    }
+  return FALSE;
 }

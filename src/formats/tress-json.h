@@ -69,7 +69,9 @@ void tress_json_member (TressJsonWriter *w, const char *name);
 void tress_json_add_null (TressJsonWriter *w);
 void tress_json_add_bool (TressJsonWriter *w, gboolean v);
 void tress_json_add_int (TressJsonWriter *w, gint64 v);
-/* Shortest text that reads back to the same double; non-finite → null. */
+/* Shortest text that reads back to the same double; non-finite → null;
+ * negative zero → "-0.0" (which Python's json, say, keeps; "-0" it reads as
+ * the integer 0). */
 void tress_json_add_double (TressJsonWriter *w, double v);
 /* Shortest text that reads back (as a double, then rounded) to the same float
  * bits; non-finite → the "0x…" bits string. */
@@ -214,6 +216,20 @@ void tress_json_reader_check_format (TressJsonReader *r, const char *format);
 /* A build's own top-level "version" member: refused unless it is @version of
  * @schema's JSON (named in the message: "BFRES", "creature-fur"…). */
 void tress_json_reader_check_version (TressJsonReader *r, int version, const char *schema);
+
+/* A negative zero that a tool wrote back as 0 (Python's json reads "-0" as an
+ * integer; JavaScript keeps no negative zero at all) is the same number but
+ * other bytes. Where build checks a read-only part of a file by its digest,
+ * the part's floats that are +0 are the @n candidates: this tries them as
+ * negative zeros, one, then two, three and four at a time, until @check says
+ * the digest is the dumped one. @flip sets candidate @i negative or back;
+ * each check costs @cost bytes of @budget (what is left of it stays there).
+ * TRUE when found: those candidates stay negative. */
+#define TRESS_JSON_ZERO_BUDGET ((gsize)256 << 20)
+gboolean tress_json_find_negative_zeros (guint n,
+                                         void (*flip) (gpointer data, guint i, gboolean negative),
+                                         gboolean (*check) (gpointer data), gpointer data,
+                                         gsize cost, gsize *budget);
 
 /* Whether two json-glib values are equal (numbers by value, objects by member). */
 gboolean tress_json_node_equal (JsonNode *a, JsonNode *b);

@@ -1,9 +1,154 @@
-/* test-cli-json.c: refusals that fit on a screen, through tress-cli as a
- * user runs it
+/* test-cli-json.c: dump's JSON after the tools people edit it with, and
+ * refusals that fit on a screen, through tress-cli as a user runs it
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include "core/tress-yaz0.h"
 #include "tress-test-json.h"
+
+/* What Python's json module writes for the text it reads: another spacing,
+ * "-0" as 0, exponents as "1e-07", every non-ASCII character escaped. */
+static const char python_round_trip[]
+    = "import json, sys; json.dump(json.load(open(sys.argv[1])), open(sys.argv[2], 'w'))";
+
+/* The bytes under any Yaz0 layer (build compresses again, as the editor saves). */
+static GBytes *
+decompressed (GBytes *bytes)
+{
+  gsize n;
+  const guint8 *d = g_bytes_get_data (bytes, &n);
+  g_autoptr (GError) error = NULL;
+  GBytes *inner;
+
+  if (!tress_yaz0_is_compressed (d, n))
+    return g_bytes_ref (bytes);
+  inner = tress_yaz0_decompress (d, n, 0, &error);
+  g_assert_no_error (error);
+  return inner;
+}
+
+/* Builds @edited, a dump of @path gone through a tool: the file's bytes again
+ * (after decompression for a compressed file, whose rebuilt bytes are then
+ * those a build of the unedited dump @json gives). */
+static void
+assert_rebuilds (const char *path, const char *json, const char *edited, const char *tool)
+{
+  g_autofree char *out = tj_tmp ("tool.out");
+  g_autofree char *direct = tj_tmp ("tool-direct.out");
+  g_autofree char *err = NULL;
+  g_autoptr (GBytes) original = tj_read (path);
+  g_autoptr (GBytes) rebuilt = NULL, a = NULL, b = NULL;
+
+  if (tj_run (NULL, &err, "build", edited, "-o", out, NULL) != 0)
+    g_error ("%s: the JSON after %s does not build:\n%s", path, tool, err);
+  rebuilt = tj_read (out);
+  a = decompressed (original);
+  b = decompressed (rebuilt);
+  tress_test_assert_bytes_equal (a, b);
+  if (g_bytes_equal (a, original))
+    tress_test_assert_bytes_equal (original, rebuilt);
+  else
+    {
+      g_autoptr (GBytes) same = NULL;
+
+      g_assert_cmpint (tj_run (NULL, NULL, "build", json, "-o", direct, NULL), ==, 0);
+      same = tj_read (direct);
+      tress_test_assert_bytes_equal (same, rebuilt);
+    }
+}
+
+/* dump @path; the JSON through Python, and with every number spelled
+ * another way ("%.17e"); each builds the same file. */
+static void
+assert_tool_round_trips (const char *python, const char *path)
+{
+  g_autofree char *json = tj_tmp ("tool.json");
+  g_autofree char *edited = tj_tmp ("tool-python.json");
+  g_autofree char *respelled = tj_tmp ("tool-respelled.json");
+  const char *argv[] = { python, "-c", python_round_trip, json, edited, NULL };
+  g_autoptr (GBytes) text = NULL, other = NULL;
+  g_autoptr (GError) error = NULL;
+  int status = 0;
+
+  g_test_message ("%s", path);
+  g_assert_cmpint (tj_run (NULL, NULL, "dump", path, "-o", json, NULL), ==, 0);
+  g_spawn_sync (NULL, (char **)argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, NULL, NULL, &status,
+                &error);
+  g_assert_no_error (error);
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  assert_rebuilds (path, json, edited, "Python's json");
+  text = tj_read (json);
+  other = tress_test_rewrite_numbers (text, TRESS_TEST_RESPELL, NULL);
+  tj_write (respelled, other);
+  assert_rebuilds (path, json, respelled, "spelling every number as %.17e");
+}
+
+/* A generated creature with a negative zero in a line's direction (a value
+ * of the file, built from the JSON as given). */
+static char *
+creature_with_negative_zero (void)
+{
+  g_autofree char *cha = tj_tmp ("generated.cha");
+  g_autofree char *json = tj_tmp ("generated.json");
+  char *out = tj_tmp ("negative-zero.cha");
+  g_autoptr (GBytes) text = NULL;
+  g_autofree char *edited = NULL;
+  const char *s, *at, *comma;
+
+  g_assert_cmpint (tj_run (NULL, NULL, "generate-demo", "cha", "--ribbons", "200", "-o", cha, NULL),
+                   ==, 0);
+  g_assert_cmpint (tj_run (NULL, NULL, "dump", cha, "-o", json, NULL), ==, 0);
+  text = tj_read (json);
+  s = g_bytes_get_data (text, NULL);
+  at = strstr (s, "\"direction\": [") + strlen ("\"direction\": [");
+  comma = strchr (at, ',');
+  edited = g_strdup_printf ("%.*s-0.0%s", (int)(at - s), s, comma);
+  g_assert_true (g_file_set_contents (json, edited, -1, NULL));
+  g_assert_cmpint (tj_run (NULL, NULL, "build", json, "-o", out, NULL), ==, 0);
+  return out;
+}
+
+/* Every shared sample (bfres and niff folders) and a generated creature with
+ * a negative zero: what Python's json module and other spellings of the
+ * numbers give builds the same file. */
+static void
+test_tool_round_trip (void)
+{
+  const char *root = g_getenv ("TRESS_SAMPLES_DIR");
+  static const char *const folders[] = { "bfres", "niff" };
+  g_autofree char *python = g_find_program_in_path ("python3");
+  g_autofree char *cha = NULL;
+  guint n = 0;
+
+  if (python == NULL)
+    {
+      g_test_skip ("python3 is not installed (tools/install-deps)");
+      return;
+    }
+  cha = creature_with_negative_zero ();
+  assert_tool_round_trips (python, cha);
+  for (guint f = 0; root != NULL && f < G_N_ELEMENTS (folders); f++)
+    {
+      g_autofree char *dir = g_build_filename (root, folders[f], NULL);
+      g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
+      const char *name;
+
+      while (d != NULL && (name = g_dir_read_name (d)) != NULL)
+        {
+          g_autofree char *path = g_build_filename (dir, name, NULL);
+          g_autofree char *info = NULL;
+
+          /* (what tress-cli opens: a sample's notes and decompressed copies
+           * that no format claims are left out) */
+          if (tj_run (&info, NULL, "info", path, NULL) == 2)
+            continue;
+          assert_tool_round_trips (python, path);
+          n++;
+        }
+    }
+  if (n == 0)
+    g_test_message ("the shared samples are not there: the generated creature only");
+}
 
 /* Builds @text (a file) and asserts it is refused in less than 1 KB of
  * messages that name @path. */
@@ -100,6 +245,7 @@ int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/cli/json/tool-round-trip", test_tool_round_trip);
   g_test_add_func ("/cli/json/long-strings", test_long_strings);
   return g_test_run ();
 }

@@ -515,6 +515,7 @@ typedef struct
   GArray *keys; /* TressJsonKey, or NULL when not given */
   guint64 seen;
   gsize keys_path_len;
+  GArray *zeros; /* gsize: where put_curve wrote a float +0 (see find_negative_zeros) */
 } CurveIn;
 
 typedef struct
@@ -535,6 +536,7 @@ curve_in_clear (gpointer p)
   g_clear_pointer (&c->raw_keys, g_array_unref);
   g_free (c->digest);
   tress_json_keys_free (c->keys);
+  g_clear_pointer (&c->zeros, g_array_unref);
 }
 
 static void
@@ -883,9 +885,21 @@ check_span (TressJsonReader *r, const char *path, gsize offset, gsize n, gsize s
                                       what, n, offset, size);
 }
 
+/* A float of the curve at @at of @d; a +0 is noted (find_negative_zeros). */
+static void
+put_float (CurveIn *c, guint8 *d, gsize at, guint32 bits)
+{
+  put32 (d + at, bits);
+  if (bits != 0)
+    return;
+  if (c->zeros == NULL)
+    c->zeros = g_array_new (FALSE, FALSE, sizeof (gsize));
+  g_array_append_val (c->zeros, at);
+}
+
 /* Writes a curve's stored members into @d; FALSE (refused) when they do not fit. */
 static gboolean
-put_curve (TressJsonReader *r, const CurveIn *c, guint8 *d, gsize size, gsize hs)
+put_curve (TressJsonReader *r, CurveIn *c, guint8 *d, gsize size, gsize hs)
 {
   guint ft = c->flags & 3, kt = (c->flags >> 2) & 3, ct = (c->flags >> 4) & 7;
   guint n = c->raw_frames != NULL ? c->raw_frames->len : 0;
@@ -922,12 +936,12 @@ put_curve (TressJsonReader *r, const CurveIn *c, guint8 *d, gsize size, gsize hs
   put16 (p, (guint16)c->flags);
   put16 (p + 2, (guint16)n);
   put32 (p + 4, c->target);
-  put32 (p + 8, float_to_bits (c->start));
-  put32 (p + 12, float_to_bits (c->end));
+  put_float (c, d, pos + 8, float_to_bits (c->start));
+  put_float (c, d, pos + 12, float_to_bits (c->end));
   if (is_float)
     {
-      put32 (p + 16, float_to_bits (c->scale));
-      put32 (p + 20, float_to_bits (c->offset_f));
+      put_float (c, d, pos + 16, float_to_bits (c->scale));
+      put_float (c, d, pos + 20, float_to_bits (c->offset_f));
     }
   else
     {
@@ -941,7 +955,7 @@ put_curve (TressJsonReader *r, const CurveIn *c, guint8 *d, gsize size, gsize hs
       put32 (p + 20, (guint32)(gint32)c->offset_int);
     }
   if (hs >= 0x24)
-    put32 (p + 24, float_to_bits (c->delta));
+    put_float (c, d, pos + 24, float_to_bits (c->delta));
   {
     gint64 fr = c->frames_offset < 0 ? 0 : c->frames_offset - (gint64)(pos + hs - 8);
     gint64 kr = c->keys_offset < 0 ? 0 : c->keys_offset - (gint64)(pos + hs - 4);
@@ -981,7 +995,7 @@ put_curve (TressJsonReader *r, const CurveIn *c, guint8 *d, gsize size, gsize hs
       gint64 x;
 
       if (ft == TRESS_BFRES_FRAME_F32)
-        put32 (p + 4 * i, raw_float (v));
+        put_float (c, d, (gsize)c->frames_offset + 4 * (gsize)i, raw_float (v));
       else if (ft == TRESS_BFRES_FRAME_S10_5)
         {
           if (!raw_int (r, c->path, "raw_frames", i, v, G_MININT16, G_MAXINT16, &x))
@@ -1008,7 +1022,7 @@ put_curve (TressJsonReader *r, const CurveIn *c, guint8 *d, gsize size, gsize hs
           put32 (p + 4 * i, (guint32)x);
         }
       else if (kt == TRESS_BFRES_KEY_32 && is_float)
-        put32 (p + 4 * i, raw_float (v));
+        put_float (c, d, (gsize)c->keys_offset + 4 * (gsize)i, raw_float (v));
       else if (kt == TRESS_BFRES_KEY_32)
         {
           if (!raw_int (r, c->path, "raw_keys", i, v, G_MININT32, G_MAXINT32, &x))
@@ -1028,6 +1042,71 @@ put_curve (TressJsonReader *r, const CurveIn *c, guint8 *d, gsize size, gsize hs
           p[i] = (guint8)(gint8)x;
         }
     }
+  return TRUE;
+}
+
+/* The digest of a curve's stored form as put together in @d. */
+static void
+curve_in_digest (const guint8 *d, gsize hs, const CurveIn *c, char out[17])
+{
+  guint ft = c->flags & 3, kt = (c->flags >> 2) & 3, ct = (c->flags >> 4) & 7;
+  guint n = c->raw_frames->len;
+  gsize fb = (gsize)n * bfres_frame_size (ft);
+  gsize kb = bfres_curve_type_is_bool (ct)
+                 ? ((gsize)n + 31) / 32 * 4
+                 : (gsize)n * bfres_values_per_key (ct) * bfres_key_size (kt);
+
+  curve_digest (d, hs, (gsize)c->pos, (gsize)MAX (c->frames_offset, 0), n ? fb : 0,
+                (gsize)MAX (c->keys_offset, 0), n ? kb : 0, out);
+}
+
+typedef struct
+{
+  guint8 *d;
+  gsize hs;
+  const CurveIn *c;
+} ZeroSearch;
+
+static void
+flip_zero (gpointer data, guint i, gboolean negative)
+{
+  ZeroSearch *z = data;
+
+  /* big-endian: the sign is the first byte's top bit */
+  z->d[g_array_index (z->c->zeros, gsize, i)] = negative ? 0x80 : 0x00;
+}
+
+static gboolean
+digest_is_dumped (gpointer data)
+{
+  ZeroSearch *z = data;
+  char mine[17];
+
+  curve_in_digest (z->d, z->hs, z->c, mine);
+  return g_strcmp0 (mine, z->c->digest) == 0;
+}
+
+/* A curve whose stored form is not the one dumped: whether it is, with some
+ * of its zeros negative (tress_json_find_negative_zeros). Noted when so. */
+static gboolean
+restore_negative_zeros (TressJsonReader *r, guint8 *d, gsize hs, const CurveIn *c, gsize *budget)
+{
+  ZeroSearch z = { d, hs, c };
+  guint n = 0;
+
+  if (c->zeros == NULL || c->digest == NULL || c->raw_frames == NULL || digest_is_dumped (&z))
+    return FALSE;
+  if (!tress_json_find_negative_zeros (c->zeros->len, flip_zero, digest_is_dumped, &z,
+                                       hs + 4 * (gsize)c->raw_frames->len
+                                           + 4 * (gsize)(c->raw_keys ? c->raw_keys->len : 0),
+                                       budget))
+    return FALSE;
+  for (guint i = 0; i < c->zeros->len; i++)
+    n += d[g_array_index (c->zeros, gsize, i)] == 0x80;
+  tress_json_reader_note_at (r, c->path,
+                             "%u zero%s given as 0 kept negative, as stored (a tool dropped the "
+                             "sign of zero)",
+                             n, n == 1 ? "" : "s");
   return TRUE;
 }
 
@@ -1273,8 +1352,28 @@ bfres_build_json (TressJsonReader *r, TressJsonBuild *out)
   if (tress_json_reader_n_errors (r) > 0)
     return FALSE;
 
-  /* Read-only: the stored form must be what the dump wrote. */
+  /* Read-only: the stored form must be what the dump wrote; a negative zero
+   * a tool wrote back as 0 is the same value, and keeps its bits. */
   actual = stored_digest ((const Layer *)(void *)layers->data, layers->len, d, (gsize)size);
+  if (g_strcmp0 (actual, digest) != 0)
+    {
+      gsize budget = TRESS_JSON_ZERO_BUDGET;
+      gboolean restored = FALSE;
+
+      for (guint ai = 0; ai < anims->len; ai++)
+        {
+          AnimIn *a = &g_array_index (anims, AnimIn, ai);
+
+          for (guint k = 0; k < a->curves->len; k++)
+            restored |= restore_negative_zeros (r, d, hs, &g_array_index (a->curves, CurveIn, k),
+                                                &budget);
+        }
+      if (restored)
+        {
+          g_free (actual);
+          actual = stored_digest ((const Layer *)(void *)layers->data, layers->len, d, (gsize)size);
+        }
+    }
   if (g_strcmp0 (actual, digest) != 0)
     {
       gboolean named = FALSE;
@@ -1286,16 +1385,9 @@ bfres_build_json (TressJsonReader *r, TressJsonBuild *out)
           for (guint k = 0; k < a->curves->len; k++)
             {
               CurveIn *c = &g_array_index (a->curves, CurveIn, k);
-              guint ft = c->flags & 3, kt = (c->flags >> 2) & 3, ct = (c->flags >> 4) & 7;
-              guint n = c->raw_frames->len;
-              gsize fb = (gsize)n * bfres_frame_size (ft);
-              gsize kb = bfres_curve_type_is_bool (ct)
-                             ? ((gsize)n + 31) / 32 * 4
-                             : (gsize)n * bfres_values_per_key (ct) * bfres_key_size (kt);
               char mine[17];
 
-              curve_digest (d, hs, (gsize)c->pos, (gsize)MAX (c->frames_offset, 0), n ? fb : 0,
-                            (gsize)MAX (c->keys_offset, 0), n ? kb : 0, mine);
+              curve_in_digest (d, hs, c, mine);
               if (g_strcmp0 (mine, c->digest) != 0)
                 {
                   tress_json_reader_refuse_at (

@@ -742,6 +742,75 @@ put_together (GBytes *header, GArray *lists, GArray *groups)
   return g_byte_array_free_to_bytes (out);
 }
 
+typedef struct
+{
+  const GroupIn *gi;
+  GPtrArray *zeros; /* guint32 *: the group's floats that are +0 */
+} ZeroSearch;
+
+static void
+flip_zero (gpointer data, guint i, gboolean negative)
+{
+  ZeroSearch *z = data;
+
+  *(guint32 *)g_ptr_array_index (z->zeros, i) = negative ? 0x80000000u : 0;
+}
+
+static gboolean
+digest_is_dumped (gpointer data)
+{
+  ZeroSearch *z = data;
+  char mine[17];
+
+  group_digest (z->gi->group, mine);
+  return g_strcmp0 (mine, z->gi->digest) == 0;
+}
+
+/* An AnimGroup whose stored form is not the one dumped: whether it is, with
+ * some of its zeros negative (tress_json_find_negative_zeros). Noted when so. */
+static gboolean
+restore_negative_zeros (TressJsonReader *r, const GroupIn *gi, gsize *budget)
+{
+  g_autoptr (GPtrArray) zeros = g_ptr_array_new ();
+  ZeroSearch z = { gi, zeros };
+  TressNiffGroup *g = gi->group;
+  guint n = 0;
+
+  if (gi->digest == NULL || digest_is_dumped (&z))
+    return FALSE;
+  for (guint i = 0; i < g->records->len; i++)
+    {
+      TressNiffRecord *rec = &g_array_index (g->records, TressNiffRecord, i);
+
+      for (guint k = 0; rec->tag != TRESS_NIFF_RECORD_BILLBOARD && k < 9; k++)
+        if (rec->trs[k] == 0)
+          g_ptr_array_add (zeros, &rec->trs[k]);
+    }
+  for (guint c = 0; g->has_ext && c < TRESS_NIFF_N_CHANNELS; c++)
+    for (guint i = 0; i < g->channels[c]->len; i++)
+      {
+        TressNiffChannelKey *k = &g_array_index (g->channels[c], TressNiffChannelKey, i);
+
+        for (guint j = 0; j < tress_niff_channel_n_components (c); j++)
+          {
+            if (k->value[j] == 0)
+              g_ptr_array_add (zeros, &k->value[j]);
+            if (k->diff[j] == 0)
+              g_ptr_array_add (zeros, &k->diff[j]);
+          }
+      }
+  if (!tress_json_find_negative_zeros (zeros->len, flip_zero, digest_is_dumped, &z,
+                                       tress_niff_group_size (g), budget))
+    return FALSE;
+  for (guint i = 0; i < zeros->len; i++)
+    n += *(guint32 *)g_ptr_array_index (zeros, i) != 0;
+  tress_json_reader_note_at (r, gi->path,
+                             "%u zero%s given as 0 kept negative, as stored (a tool dropped the "
+                             "sign of zero)",
+                             n, n == 1 ? "" : "s");
+  return TRUE;
+}
+
 static const char *
 hint_for (const char *name)
 {
@@ -850,9 +919,25 @@ niff_build_json (TressJsonReader *r, TressJsonBuild *out)
   if (header == NULL)
     return FALSE;
 
-  /* Read-only: the stored form must be what the dump wrote. */
+  /* Read-only: the stored form must be what the dump wrote; a negative zero
+   * a tool wrote back as 0 is the same value, and keeps its bits. */
   bytes = put_together (header, lists, groups);
   actual = g_compute_checksum_for_bytes (G_CHECKSUM_SHA256, bytes);
+  if (g_strcmp0 (actual, digest) != 0)
+    {
+      gsize budget = TRESS_JSON_ZERO_BUDGET;
+      gboolean restored = FALSE;
+
+      for (guint i = 0; i < groups->len; i++)
+        restored |= restore_negative_zeros (r, &g_array_index (groups, GroupIn, i), &budget);
+      if (restored)
+        {
+          g_bytes_unref (bytes);
+          g_free (actual);
+          bytes = put_together (header, lists, groups);
+          actual = g_compute_checksum_for_bytes (G_CHECKSUM_SHA256, bytes);
+        }
+    }
   if (g_strcmp0 (actual, digest) != 0)
     {
       gboolean named = FALSE;
