@@ -1965,6 +1965,24 @@ tress_json_reader_require (TressJsonReader *r, const char *const *names, guint64
   return ok;
 }
 
+void
+tress_json_reader_note_missing (TressJsonReader *r, const char *const *names, guint64 optional,
+                                guint64 seen, const char *object_path, const char *without)
+{
+  if (r->broken)
+    return;
+  for (int i = 0; names[i] != NULL && i < 64; i++)
+    if (((optional >> i) & 1) && !((seen >> i) & 1))
+      {
+        GString *path = g_string_new (object_path);
+
+        tress_json_pointer_append (path, names[i]);
+        tress_json_reader_note_at (r, path->str, "the member \"%s\" is not given: %s", names[i],
+                                   without);
+        g_string_free (path, TRUE);
+      }
+}
+
 /* ---- values ---- */
 
 /* A number, or a refusal for another type. */

@@ -170,6 +170,11 @@ int tress_json_reader_next_known (TressJsonReader *r, const char *const *names, 
  * the object's path (call right after the last next_known). */
 gboolean tress_json_reader_require (TressJsonReader *r, const char *const *names, guint64 required,
                                     guint64 seen, const char *object_path);
+/* Notes each of @names (indices with a bit in @optional) not in @seen: an
+ * optional member left out is no refusal, and the note says what build does
+ * without it (@without: "the curve's keys stay as stored"). */
+void tress_json_reader_note_missing (TressJsonReader *r, const char *const *names, guint64 optional,
+                                     guint64 seen, const char *object_path, const char *without);
 
 /* Values. On a wrong type or range each refuses ("expected …, found …"),
  * skips the value and returns FALSE, leaving *out alone. */

@@ -241,11 +241,128 @@ test_long_strings (void)
   }
 }
 
+/* `tress-cli build` of @root: the exit status, what it says on stdout (notes)
+ * and stderr (refusals), and whether it wrote @file's bytes again. */
+static int
+build_json (JsonNode *root, const char *file, char **out, char **err, gboolean *same)
+{
+  g_autofree char *json = tj_tmp ("members.json");
+  g_autofree char *built = tj_tmp ("members.out");
+  g_autoptr (GBytes) text = tj_text (root);
+  int status;
+
+  g_unlink (built);
+  tj_write (json, text);
+  status = tj_run (out, err, "build", json, "-o", built, NULL);
+  if (same != NULL)
+    {
+      g_autoptr (GBytes) a = tj_read (file);
+      g_autoptr (GBytes) b = g_file_test (built, G_FILE_TEST_EXISTS) ? tj_read (built) : NULL;
+
+      *same = b != NULL && g_bytes_equal (a, b);
+    }
+  return status;
+}
+
+/* @root without the member at @pointer ("/a/0/b") is refused, naming it. */
+static void
+assert_required (const char *file, const char *pointer)
+{
+  g_autoptr (JsonNode) root = tj_dump (file);
+  g_autofree char *parent = g_strndup (pointer, (gsize)(strrchr (pointer, '/') - pointer));
+  g_autofree char *words
+      = g_strdup_printf ("%s: the member \"%s\" is missing", pointer, strrchr (pointer, '/') + 1);
+  g_autofree char *out = NULL, *err = NULL;
+
+  json_object_remove_member (tj_object (root, parent), strrchr (pointer, '/') + 1);
+  g_assert_cmpint (build_json (root, file, &out, &err, NULL), ==, 1);
+  if (strstr (err, words) == NULL)
+    g_error ("expected \"%s\", got:\n%s", words, err);
+}
+
+/* @root without the member at @pointer builds @file's bytes, with a note
+ * naming it. */
+static void
+assert_optional (const char *file, const char *pointer)
+{
+  g_autoptr (JsonNode) root = tj_dump (file);
+  g_autofree char *parent = g_strndup (pointer, (gsize)(strrchr (pointer, '/') - pointer));
+  g_autofree char *words
+      = g_strdup_printf ("%s: the member \"%s\" is not given", pointer, strrchr (pointer, '/') + 1);
+  g_autofree char *out = NULL, *err = NULL;
+  gboolean same = FALSE;
+
+  json_object_remove_member (parent[0] != '\0' ? tj_object (root, parent)
+                                               : json_node_get_object (root),
+                             strrchr (pointer, '/') + 1);
+  if (build_json (root, file, &out, &err, &same) != 0 || !same)
+    g_error ("%s left out: expected the same file, got:\n%s", pointer, err);
+  if (strstr (out, words) == NULL)
+    g_error ("expected the note \"%s\", got:\n%s", words, out);
+}
+
+/* A required member left out is refused at its own pointer; an optional one
+ * is a note, and the file is built as without it (docs/json.md says which
+ * are which). */
+static void
+test_missing_members (void)
+{
+  g_autofree char *bfres = tj_tmp ("members.bfres");
+  g_autofree char *niff = tj_tmp ("members.niff");
+  g_autofree char *cha = tj_tmp ("members.cha");
+  g_autofree char *niff1
+      = g_test_build_filename (G_TEST_DIST, "niff", "corpus", "niff1-all-records.nif", NULL);
+
+  g_assert_cmpint (tj_run (NULL, NULL, "generate-demo", "bfres", "-o", bfres, NULL), ==, 0);
+  g_assert_cmpint (tj_run (NULL, NULL, "generate-demo", "niff", "-o", niff, NULL), ==, 0);
+  g_assert_cmpint (tj_run (NULL, NULL, "generate-demo", "cha", "--ribbons", "20", "-o", cha, NULL),
+                   ==, 0);
+
+  /* BFRES: a float curve's header values; the edited members */
+  assert_required (bfres, "/animations/0/curves/0/scale");
+  assert_required (bfres, "/animations/0/curves/0/delta");
+  assert_required (bfres, "/animations/0/curves/0/raw_keys");
+  assert_optional (bfres, "/animations/0/curves/0/keys");
+  assert_optional (bfres, "/animations/0/frame_count");
+  assert_optional (bfres, "/animations/0/curves/0/keys/0/interp");
+
+  /* NIFF: what a record of its kind holds, a channel key's members, every
+   * channel; the curves (their keys are the edits) */
+  assert_required (niff1, "/anim_groups/0/records/0/translate");
+  assert_required (niff, "/anim_groups/0/nintendo_extension/channels/RotateY/0/value");
+  assert_required (niff, "/anim_groups/0/nintendo_extension/channels/RotateX");
+  assert_optional (niff, "/curves");
+  assert_optional (niff1, "/curves/0/keys");
+  {
+    g_autoptr (JsonNode) root = tj_dump (niff1);
+    JsonObject *rec = tj_object (root, "/anim_groups/0/records/0");
+    g_autofree char *out = NULL, *err = NULL;
+
+    g_assert_false (json_object_has_member (rec, "look_at"));
+    json_object_set_int_member (rec, "look_at", 1);
+    g_assert_cmpint (build_json (root, niff1, &out, &err, NULL), ==, 1);
+    g_assert_nonnull (strstr (err, "/anim_groups/0/records/0/look_at: a "));
+  }
+
+  /* a creature: a name given as bytes; the dumped file's problems */
+  {
+    g_autoptr (JsonNode) root = tj_dump (cha);
+    g_autofree char *out = NULL, *err = NULL;
+
+    json_object_set_member (json_node_get_object (root), "magic",
+                            json_node_init_object (json_node_alloc (), json_object_new ()));
+    g_assert_cmpint (build_json (root, cha, &out, &err, NULL), ==, 1);
+    g_assert_nonnull (strstr (err, "/magic/base64: the member \"base64\" is missing"));
+  }
+  assert_optional (cha, "/problems");
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/cli/json/tool-round-trip", test_tool_round_trip);
   g_test_add_func ("/cli/json/long-strings", test_long_strings);
+  g_test_add_func ("/cli/json/missing-members", test_missing_members);
   return g_test_run ();
 }

@@ -690,6 +690,8 @@ read_curve (TressJsonReader *r, CurveIn *c)
         tress_json_reader_keep_unknown (r);
         break;
       }
+  tress_json_reader_note_missing (r, curve_names, 1u << C_KEYS, c->seen, c->path,
+                                  "the curve's keys stay as stored");
 }
 
 static const char *const anim_names[] = { "frame_count", "curves", NULL };
@@ -722,7 +724,9 @@ read_anim (TressJsonReader *r, AnimIn *a)
       }
     else
       tress_json_reader_keep_unknown (r);
-  tress_json_reader_require (r, anim_names, 3, seen, a->path);
+  tress_json_reader_require (r, anim_names, 2, seen, a->path);
+  tress_json_reader_note_missing (r, anim_names, 1, seen, a->path,
+                                  "the animation keeps its frame count");
 }
 
 static GArray *
@@ -971,12 +975,12 @@ put_curve (TressJsonReader *r, CurveIn *c, guint8 *d, gsize size, gsize hs)
     put32 (p + hs - 8, (guint32)(gint32)fr);
     put32 (p + hs - 4, (guint32)(gint32)kr);
   }
-  if (!(c->seen & (1u << (is_float ? C_SCALE : C_SCALE_WORD)))
-      || !(c->seen & (1u << C_OFFSET_VALUE)) || (hs >= 0x24 && !(c->seen & (1u << C_DELTA))))
-    return tress_json_reader_refuse_at (
-        r, c->path, "a %s curve's header needs \"%s\", \"offset_value\"%s",
-        is_float ? "float" : "int or bool", is_float ? "scale" : "scale_word",
-        hs >= 0x24 ? " and \"delta\"" : "");
+  /* what the header of this curve type holds */
+  if (!tress_json_reader_require (r, curve_names,
+                                  (1u << (is_float ? C_SCALE : C_SCALE_WORD))
+                                      | (1u << C_OFFSET_VALUE) | (hs >= 0x24 ? 1u << C_DELTA : 0),
+                                  c->seen, c->path))
+    return FALSE;
   if (n == 0)
     return TRUE;
   if (c->frames_offset < 0 || c->keys_offset < 0)

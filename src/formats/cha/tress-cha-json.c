@@ -490,8 +490,10 @@ read_fixed_text (TressJsonReader *r, guint8 *out, gsize n)
 {
   if (tress_json_reader_peek (r) == TRESS_JSON_OBJECT)
     {
+      static const char *const names[] = { "base64", NULL };
+      g_autofree char *path = tress_json_reader_path (r);
       const char *name;
-      gboolean ok = FALSE;
+      gboolean ok = FALSE, seen = FALSE;
 
       tress_json_reader_begin_object (r);
       while ((name = tress_json_reader_next_member (r)) != NULL)
@@ -500,6 +502,7 @@ read_fixed_text (TressJsonReader *r, guint8 *out, gsize n)
             {
               g_autoptr (GBytes) b = tress_json_reader_read_base64 (r, n);
 
+              seen = TRUE;
               if (b != NULL && g_bytes_get_size (b) != n)
                 tress_json_reader_refuse (
                     r, "expected %" G_GSIZE_FORMAT " bytes, found %" G_GSIZE_FORMAT, n,
@@ -517,6 +520,7 @@ read_fixed_text (TressJsonReader *r, guint8 *out, gsize n)
               tress_json_reader_skip (r);
             }
         }
+      tress_json_reader_require (r, names, 1, seen ? 1 : 0, path);
       return ok;
     }
   else
@@ -1478,6 +1482,9 @@ cha_build_json (TressJsonReader *r, TressJsonBuild *out)
           tress_json_reader_skip (r);
     }
 
+  tress_json_reader_note_missing (r, top_names, 1u << T_PROBLEMS, seen, "",
+                                  "the dumped file's errors are not known, and each one the "
+                                  "file has is refused");
   n_value_errors = tress_json_reader_n_errors (r);
   if (!tress_json_reader_require (r, top_names, required, seen, ""))
     n_value_errors = G_MAXUINT - 1; /* below: nothing to put together */

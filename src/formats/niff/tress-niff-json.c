@@ -425,7 +425,30 @@ read_record (TressJsonReader *r, TressNiffRecord *rec)
         tress_json_reader_keep_unknown (r);
         break;
       }
-  tress_json_reader_require (r, names, 3, seen, path);
+  /* the members of the record's kind (key, next_key, interpolation: KEY;
+   * translate, rotate, expand, scale: all but BILLBOARD; look_at, up:
+   * BILLBOARD), and no others */
+  if (tress_json_reader_require (r, names, 3, seen, path) && rec->tag != 0)
+    {
+      guint64 members = rec->tag == TRESS_NIFF_RECORD_BILLBOARD ? 0x600
+                        : rec->tag == TRESS_NIFF_RECORD_KEY     ? 0x1FC
+                                                                : 0x1E0;
+      guint kind = 0;
+
+      while (kind < 3 && record_tags[kind] != rec->tag)
+        kind++;
+      tress_json_reader_require (r, names, members, seen, path);
+      for (guint i = 2; names[i] != NULL; i++)
+        if (((seen & ~members) >> i) & 1)
+          {
+            GString *p = g_string_new (path);
+
+            tress_json_pointer_append (p, names[i]);
+            tress_json_reader_refuse_at (r, p->str, "a %s record has no \"%s\"", record_kinds[kind],
+                                         names[i]);
+            g_string_free (p, TRUE);
+          }
+    }
   if (rec->tag == 0)
     rec->tag = TRESS_NIFF_RECORD_STATIC; /* refused above; keeps the record writable */
 }
@@ -458,6 +481,7 @@ read_extension (TressJsonReader *r, TressNiffGroup *g)
             break;
           while (tress_json_reader_next_element (r))
             {
+              g_autofree char *cpath = tress_json_reader_path (r);
               guint64 cseen = 0;
               int c;
 
@@ -467,16 +491,20 @@ read_extension (TressJsonReader *r, TressNiffGroup *g)
                   tress_json_reader_skip (r);
                   continue;
                 }
+
               if (tress_json_reader_begin_object (r))
-                while ((c = tress_json_reader_next_known (r, cnames, &cseen)) != -2)
-                  {
-                    if (c == 0 || c == 1)
-                      tress_json_reader_read_u32 (r, &g->constraints[2 * k + (guint)c]);
-                    else if (c == 2 || c == 3)
-                      tress_json_reader_read_u32 (r, &g->external_names[2 * k + (guint)c - 2]);
-                    else
-                      tress_json_reader_keep_unknown (r);
-                  }
+                {
+                  while ((c = tress_json_reader_next_known (r, cnames, &cseen)) != -2)
+                    {
+                      if (c == 0 || c == 1)
+                        tress_json_reader_read_u32 (r, &g->constraints[2 * k + (guint)c]);
+                      else if (c == 2 || c == 3)
+                        tress_json_reader_read_u32 (r, &g->external_names[2 * k + (guint)c - 2]);
+                      else
+                        tress_json_reader_keep_unknown (r);
+                    }
+                  tress_json_reader_require (r, cnames, 0xF, cseen, cpath);
+                }
               k++;
             }
           if (k != TRESS_NIFF_N_CONSTRAINTS)
@@ -485,7 +513,9 @@ read_extension (TressJsonReader *r, TressNiffGroup *g)
         }
       case 2:
         {
+          g_autofree char *chpath = tress_json_reader_path (r);
           const char *name;
+          guint64 channels_seen = 0;
 
           if (!tress_json_reader_begin_object (r))
             break;
@@ -501,6 +531,13 @@ read_extension (TressJsonReader *r, TressNiffGroup *g)
                   tress_json_reader_keep_unknown (r);
                   continue;
                 }
+              if ((channels_seen >> c) & 1)
+                {
+                  tress_json_reader_refuse (r, "the member \"%s\" is given twice", name);
+                  tress_json_reader_skip (r);
+                  continue;
+                }
+              channels_seen |= G_GUINT64_CONSTANT (1) << c;
               nc = tress_niff_channel_n_components (c);
               if (!tress_json_reader_begin_array (r))
                 continue;
@@ -508,27 +545,42 @@ read_extension (TressJsonReader *r, TressNiffGroup *g)
                 {
                   static const char *const knames[]
                       = { "interpolation", "key", "value", "differential", NULL };
+                  g_autofree char *kpath = tress_json_reader_path (r);
                   TressNiffChannelKey key = { 0 };
                   guint64 kseen = 0;
                   int kw;
 
                   if (tress_json_reader_begin_object (r))
-                    while ((kw = tress_json_reader_next_known (r, knames, &kseen)) != -2)
-                      {
-                        if (kw == 0)
-                          tress_json_reader_read_u32 (r, &key.interp);
-                        else if (kw == 1)
-                          tress_json_reader_read_u32 (r, &key.key);
-                        else if (kw == 2)
-                          read_float_bits (r, key.value, nc);
-                        else if (kw == 3)
-                          read_float_bits (r, key.diff, nc);
-                        else
-                          tress_json_reader_keep_unknown (r);
-                      }
+                    {
+                      while ((kw = tress_json_reader_next_known (r, knames, &kseen)) != -2)
+                        {
+                          if (kw == 0)
+                            tress_json_reader_read_u32 (r, &key.interp);
+                          else if (kw == 1)
+                            tress_json_reader_read_u32 (r, &key.key);
+                          else if (kw == 2)
+                            read_float_bits (r, key.value, nc);
+                          else if (kw == 3)
+                            read_float_bits (r, key.diff, nc);
+                          else
+                            tress_json_reader_keep_unknown (r);
+                        }
+                      tress_json_reader_require (r, knames, 0xF, kseen, kpath);
+                    }
                   g_array_append_val (g->channels[c], key);
                 }
             }
+          /* every channel, with or without keys */
+          for (guint c = 0; tress_json_reader_ok (r) && c < TRESS_NIFF_N_CHANNELS; c++)
+            if (!((channels_seen >> c) & 1))
+              {
+                GString *p = g_string_new (chpath);
+
+                tress_json_pointer_append (p, tress_niff_channel_name (c));
+                tress_json_reader_refuse_at (r, p->str, "the member \"%s\" is missing",
+                                             tress_niff_channel_name (c));
+                g_string_free (p, TRUE);
+              }
           break;
         }
       case 3:
@@ -893,19 +945,24 @@ niff_build_json (TressJsonReader *r, TressJsonBuild *out)
             while (tress_json_reader_next_element (r))
               {
                 static const char *const cnames[] = { "keys", NULL };
+                char *cpath = tress_json_reader_path (r);
                 guint64 cseen = 0;
                 GArray *keys = NULL;
                 int c;
 
-                g_ptr_array_add (curve_paths, tress_json_reader_path (r));
+                g_ptr_array_add (curve_paths, cpath);
                 if (tress_json_reader_begin_object (r))
-                  while ((c = tress_json_reader_next_known (r, cnames, &cseen)) != -2)
-                    {
-                      if (c == 0)
-                        keys = tress_json_read_keys (r, NULL);
-                      else
-                        tress_json_reader_keep_unknown (r);
-                    }
+                  {
+                    while ((c = tress_json_reader_next_known (r, cnames, &cseen)) != -2)
+                      {
+                        if (c == 0)
+                          keys = tress_json_read_keys (r, NULL);
+                        else
+                          tress_json_reader_keep_unknown (r);
+                      }
+                    tress_json_reader_note_missing (r, cnames, 1, cseen, cpath,
+                                                    "the curve's keys stay as stored");
+                  }
                 g_ptr_array_add (curve_keys, keys);
               }
           break;
@@ -913,7 +970,9 @@ niff_build_json (TressJsonReader *r, TressJsonBuild *out)
           tress_json_reader_keep_unknown (r);
           break;
         }
-  tress_json_reader_require (r, top_names, 0x7F, seen, "");
+  tress_json_reader_require (r, top_names, 0x3F, seen, "");
+  tress_json_reader_note_missing (r, top_names, 1u << T_CURVES, seen, "",
+                                  "every curve stays as stored");
   if (!tress_json_reader_ok (r) || tress_json_reader_n_errors (r) > 0)
     return FALSE;
   if (header == NULL)
@@ -970,7 +1029,7 @@ niff_build_json (TressJsonReader *r, TressJsonBuild *out)
   if (file == NULL)
     return tress_json_reader_refuse_at (r, "", "the file this JSON describes does not open: %s",
                                         error->message);
-  if (ops->n_curves (file) != curve_keys->len)
+  if ((seen & (1u << T_CURVES)) && ops->n_curves (file) != curve_keys->len)
     {
       guint n = ops->n_curves (file);
 
