@@ -357,6 +357,101 @@ test_missing_members (void)
   assert_optional (cha, "/problems");
 }
 
+/* A copy of @node of its own (json_node_copy shares the objects). */
+static JsonNode *
+deep_copy (JsonNode *node)
+{
+  g_autoptr (GBytes) text = tj_text (node);
+
+  return tj_parse (text);
+}
+
+/* @root edited is refused, with a message at @path holding @words. */
+static void
+assert_refused_at (JsonNode *root, const char *file, const char *path, const char *words)
+{
+  g_autofree char *out = NULL, *err = NULL;
+  g_autofree char *where = g_strconcat (path, ": ", NULL);
+
+  g_assert_cmpint (build_json (root, file, &out, &err, NULL), ==, 1);
+  if (strstr (err, where) == NULL || strstr (err, words) == NULL)
+    g_error ("expected a refusal at %s (%s), got:\n%s", path, words, err);
+}
+
+/* Read-only members are compared as the others: the bytes outside the
+ * model emptied (pieces of zeros included, which the digest alone let
+ * through), left out, moved, or a size changed, are refused where they are. */
+static void
+test_read_only (void)
+{
+  g_autofree char *bfres = tj_tmp ("read-only.bfres");
+  g_autofree char *niff = tj_tmp ("read-only.niff");
+  g_autofree char *szs = g_test_build_filename (G_TEST_DIST, "bfres", "corpus", "demo.szs", NULL);
+  g_autoptr (JsonNode) dumped = NULL;
+  guint n_pieces;
+
+  g_assert_cmpint (tj_run (NULL, NULL, "generate-demo", "bfres", "-o", bfres, NULL), ==, 0);
+  g_assert_cmpint (tj_run (NULL, NULL, "generate-demo", "niff", "-o", niff, NULL), ==, 0);
+  dumped = tj_dump (bfres);
+  n_pieces = json_array_get_length (tj_array (dumped, "/bytes"));
+  g_assert_cmpuint (n_pieces, >=, 3);
+
+  /* each piece of the BFRES bytes emptied, zeros or not */
+  for (guint i = 0; i < n_pieces; i++)
+    {
+      g_autoptr (JsonNode) root = deep_copy (dumped);
+      g_autofree char *at = g_strdup_printf ("/bytes/%u", i);
+      g_autofree char *b64 = g_strdup_printf ("/bytes/%u/base64", i);
+
+      json_object_set_string_member (tj_object (root, at), "base64", "");
+      assert_refused_at (root, bfres, b64, "0 bytes, where the bytes outside the curves");
+    }
+  /* one left out, one moved, the size changed */
+  {
+    g_autoptr (JsonNode) root = deep_copy (dumped);
+
+    json_array_remove_element (tj_array (root, "/bytes"), 1);
+    assert_refused_at (root, bfres, "/bytes/1", "are missing before this piece");
+  }
+  {
+    g_autoptr (JsonNode) root = deep_copy (dumped);
+    JsonObject *piece = tj_object (root, "/bytes/1");
+
+    json_object_set_int_member (piece, "offset", json_object_get_int_member (piece, "offset") + 1);
+    assert_refused_at (root, bfres, "/bytes/1/offset", "where no piece");
+  }
+  {
+    g_autoptr (JsonNode) root = deep_copy (dumped);
+    JsonObject *top = json_node_get_object (root);
+    g_autofree char *last = g_strdup_printf ("/bytes/%u/base64", n_pieces - 1);
+
+    json_object_set_int_member (top, "size", json_object_get_int_member (top, "size") + 4);
+    assert_refused_at (root, bfres, last, "or \"size\", were changed");
+  }
+
+  /* the archive around a BFRES: its bytes before the entry */
+  {
+    g_autoptr (JsonNode) root = tj_dump (szs);
+
+    json_object_set_string_member (tj_object (root, "/container/1/bytes/0"), "base64", "");
+    assert_refused_at (root, szs, "/container/1/bytes/0", "before its BFRES entry");
+  }
+
+  /* NIFF: the file header, a list */
+  {
+    g_autoptr (JsonNode) root = tj_dump (niff);
+
+    json_object_set_string_member (json_node_get_object (root), "header_base64", "");
+    assert_refused_at (root, niff, "/header_base64", "0 bytes; the file header");
+  }
+  {
+    g_autoptr (JsonNode) root = tj_dump (niff);
+
+    json_object_set_string_member (tj_object (root, "/lists/0"), "base64", "");
+    assert_refused_at (root, niff, "/lists/0/base64", "0 bytes; a list holds");
+  }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -364,5 +459,6 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/json/tool-round-trip", test_tool_round_trip);
   g_test_add_func ("/cli/json/long-strings", test_long_strings);
   g_test_add_func ("/cli/json/missing-members", test_missing_members);
+  g_test_add_func ("/cli/json/read-only", test_read_only);
   return g_test_run ();
 }

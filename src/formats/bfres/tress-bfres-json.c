@@ -212,12 +212,33 @@ range_cmp (gconstpointer x, gconstpointer y)
   return a->start < b->start ? -1 : a->start > b->start;
 }
 
+/* @ranges sorted, the ones that overlap or touch merged. */
+static void
+merge_ranges (GArray *ranges)
+{
+  guint kept = 0;
+
+  g_array_sort (ranges, range_cmp);
+  for (guint i = 0; i < ranges->len; i++)
+    {
+      Range r = g_array_index (ranges, Range, i);
+
+      if (kept > 0 && r.start <= g_array_index (ranges, Range, kept - 1).end)
+        {
+          Range *last = &g_array_index (ranges, Range, kept - 1);
+          last->end = MAX (last->end, r.end);
+        }
+      else
+        g_array_index (ranges, Range, kept++) = r;
+    }
+  g_array_set_size (ranges, kept);
+}
+
 /* What the curves' numbers describe: every header and array, sorted, merged. */
 static GArray *
 modelled_ranges (TressBfres *b)
 {
   GArray *ranges = g_array_sized_new (FALSE, FALSE, sizeof (Range), 3 * b->curves->len + 1);
-  guint kept = 0;
 
   for (guint i = 0; i < b->curves->len; i++)
     {
@@ -234,20 +255,7 @@ modelled_ranges (TressBfres *b)
           g_array_append_val (ranges, k);
         }
     }
-  g_array_sort (ranges, range_cmp);
-  for (guint i = 0; i < ranges->len; i++)
-    {
-      Range r = g_array_index (ranges, Range, i);
-
-      if (kept > 0 && r.start <= g_array_index (ranges, Range, kept - 1).end)
-        {
-          Range *last = &g_array_index (ranges, Range, kept - 1);
-          last->end = MAX (last->end, r.end);
-        }
-      else
-        g_array_index (ranges, Range, kept++) = r;
-    }
-  g_array_set_size (ranges, kept);
+  merge_ranges (ranges);
   return ranges;
 }
 
@@ -765,6 +773,48 @@ read_chunks (TressJsonReader *r)
   return chunks;
 }
 
+/* A SARC layer's pieces, read-only as the rest: the archive's bytes before
+ * the BFRES entry and after it, the two pieces dump writes. */
+static void
+check_archive_pieces (TressJsonReader *r, const Layer *l, const char *path)
+{
+  const Range want[2] = { { 0, l->entry_start }, { l->entry_end, l->size } };
+
+  if (l->entry_start > l->entry_end || l->entry_end > l->size)
+    {
+      tress_json_reader_refuse_at (r, path,
+                                   "the entry from %" G_GSIZE_FORMAT " to %" G_GSIZE_FORMAT
+                                   " is not inside the %" G_GSIZE_FORMAT " bytes of the archive",
+                                   l->entry_start, l->entry_end, l->size);
+      return;
+    }
+  for (guint k = 0; k < MAX (l->chunks->len, 2); k++)
+    {
+      g_autofree char *p = g_strdup_printf ("%s/bytes/%u", path, k);
+      const Chunk *c = k < l->chunks->len ? &g_array_index (l->chunks, Chunk, k) : NULL;
+      gsize n = c != NULL ? g_bytes_get_size (c->bytes) : 0;
+
+      if (k >= 2)
+        tress_json_reader_refuse_at (r, p,
+                                     "the archive's bytes outside the BFRES are two pieces, "
+                                     "before and after its entry (read-only, as dumped)");
+      else if (c == NULL)
+        tress_json_reader_refuse_at (r, p,
+                                     "the archive's bytes from offset %" G_GSIZE_FORMAT
+                                     " to %" G_GSIZE_FORMAT " are missing (read-only, as "
+                                     "dumped)",
+                                     want[k].start, want[k].end);
+      else if (c->offset != want[k].start || c->offset + n != want[k].end)
+        tress_json_reader_refuse_at (
+            r, p,
+            "%" G_GSIZE_FORMAT " bytes at offset %" G_GSIZE_FORMAT
+            ", where the archive's bytes %s its BFRES entry are %" G_GSIZE_FORMAT
+            " at offset %" G_GSIZE_FORMAT " (read-only, as dumped; or \"entry_start\", "
+            "\"entry_end\" or \"size\" were changed)",
+            n, c->offset, k == 0 ? "before" : "after", want[k].end - want[k].start, want[k].start);
+    }
+}
+
 static void
 read_layer (TressJsonReader *r, Layer *l)
 {
@@ -833,8 +883,9 @@ read_layer (TressJsonReader *r, Layer *l)
   if (!tress_json_reader_require (r, names, 1, seen, path))
     return;
   /* (what else a container needs follows from its kind) */
-  if (known_kind)
-    tress_json_reader_require (r, names, l->yaz0 ? 3 : 0x7D, seen, path);
+  if (known_kind && tress_json_reader_require (r, names, l->yaz0 ? 3 : 0x7D, seen, path) && !l->yaz0
+      && l->chunks != NULL)
+    check_archive_pieces (r, l, path);
   if (l->chunks == NULL && !l->yaz0)
     l->chunks = chunks_new ();
 }
@@ -1049,6 +1100,119 @@ put_curve (TressJsonReader *r, CurveIn *c, guint8 *d, gsize size, gsize hs)
   return TRUE;
 }
 
+/* The bytes outside the curves, read-only as the rest: one piece a gap
+ * between the curves' headers and arrays (in @ranges, merged), as dump
+ * writes them. A piece emptied, cut, moved or left out is refused at its
+ * pointer (a piece of zeros emptied would leave the digest as it was).
+ * @pieces: each piece's Range, in the text's order; @prefix: "/bytes";
+ * @what the pieces are, @hint what else may have moved them. */
+static gboolean
+check_pieces (TressJsonReader *r, GArray *ranges, GArray *pieces, gsize size, const char *prefix,
+              const char *what, const char *hint)
+{
+  guint i = 0, j = 0, n_gaps = 0;
+  gsize pos = 0;
+  gboolean ok = TRUE;
+  g_autoptr (GArray) gaps = g_array_new (FALSE, FALSE, sizeof (Range));
+
+  for (guint k = 0; k <= ranges->len; k++)
+    {
+      gsize end = k < ranges->len ? g_array_index (ranges, Range, k).start : size;
+
+      if (end > pos)
+        {
+          Range g = { pos, end };
+          g_array_append_val (gaps, g);
+        }
+      if (k < ranges->len)
+        pos = MAX (pos, g_array_index (ranges, Range, k).end);
+    }
+  n_gaps = gaps->len;
+  while (i < n_gaps || j < pieces->len)
+    {
+      /* (past the last one: a start after every offset) */
+      const Range none = { G_MAXSIZE, G_MAXSIZE };
+      Range g = i < n_gaps ? g_array_index (gaps, Range, i) : none;
+      Range p = j < pieces->len ? g_array_index (pieces, Range, j) : none;
+      g_autofree char *path
+          = j < pieces->len ? g_strdup_printf ("%s/%u", prefix, j) : g_strdup (prefix);
+
+      if (p.start == g.start)
+        {
+          if (p.end != g.end)
+            {
+              g_autofree char *b64 = g_strconcat (path, "/base64", NULL);
+
+              ok = tress_json_reader_refuse_at (
+                  r, b64,
+                  "%" G_GSIZE_FORMAT " bytes, where the %s from offset %" G_GSIZE_FORMAT
+                  " to %" G_GSIZE_FORMAT " are %" G_GSIZE_FORMAT " (read-only, as dumped; %s)",
+                  p.end - p.start, what, g.start, g.end, g.end - g.start, hint);
+            }
+          i++, j++;
+        }
+      else if (p.start > g.start)
+        {
+          ok = tress_json_reader_refuse_at (
+              r, path,
+              "the %s from offset %" G_GSIZE_FORMAT " to %" G_GSIZE_FORMAT " (%" G_GSIZE_FORMAT
+              " bytes) are missing %s (read-only, as dumped; %s)",
+              what, g.start, g.end, g.end - g.start,
+              j < pieces->len ? "before this piece" : "at the end", hint);
+          i++;
+        }
+      else
+        {
+          g_autofree char *off = g_strconcat (path, "/offset", NULL);
+
+          ok = tress_json_reader_refuse_at (
+              r, off,
+              "%" G_GSIZE_FORMAT " is where no piece of the %s starts (read-only, as dumped; %s)",
+              p.start, what, hint);
+          j++;
+        }
+    }
+  return ok;
+}
+
+/* The headers and arrays of the curves the JSON gives (put together without
+ * a refusal), merged. */
+static GArray *
+curve_ranges (GArray *anims, gsize hs)
+{
+  GArray *ranges = g_array_new (FALSE, FALSE, sizeof (Range));
+
+  for (guint ai = 0; ai < anims->len; ai++)
+    {
+      AnimIn *a = &g_array_index (anims, AnimIn, ai);
+
+      for (guint k = 0; k < a->curves->len; k++)
+        {
+          const CurveIn *c = &g_array_index (a->curves, CurveIn, k);
+          guint ft = c->flags & 3, kt = (c->flags >> 2) & 3, ct = (c->flags >> 4) & 7;
+          gsize n = c->raw_frames->len;
+          Range h = { (gsize)c->pos, (gsize)c->pos + hs };
+
+          g_array_append_val (ranges, h);
+          if (n > 0)
+            {
+              Range f = { (gsize)c->frames_offset,
+                          (gsize)c->frames_offset + n * bfres_frame_size (ft) };
+              Range kr = { (gsize)c->keys_offset,
+                           (gsize)c->keys_offset
+                               + (bfres_curve_type_is_bool (ct)
+                                      ? (n + 31) / 32 * 4
+                                      : n * bfres_values_per_key (ct) * bfres_key_size (kt)) };
+
+              g_array_append_val (ranges, f);
+              g_array_append_val (ranges, kr);
+            }
+        }
+    }
+  merge_ranges (ranges);
+  return ranges;
+}
+
 /* The digest of a curve's stored form as put together in @d. */
 static void
 curve_in_digest (const guint8 *d, gsize hs, const CurveIn *c, char out[17])
@@ -1254,6 +1418,7 @@ bfres_build_json (TressJsonReader *r, TressJsonBuild *out)
   g_autoptr (GArray) anims = g_array_new (FALSE, TRUE, sizeof (AnimIn));
   g_autoptr (GArray) layers = g_array_new (FALSE, TRUE, sizeof (Layer));
   g_autoptr (GArray) chunks = NULL;
+  g_autoptr (GArray) pieces = NULL;
   g_autofree char *digest = NULL, *actual = NULL;
   g_autofree guint8 *d = NULL;
   g_autoptr (GBytes) cur = NULL;
@@ -1321,18 +1486,23 @@ bfres_build_json (TressJsonReader *r, TressJsonBuild *out)
   if (!tress_json_reader_ok (r) || tress_json_reader_n_errors (r) > 0 || chunks == NULL)
     return FALSE;
 
-  /* The stored form, put together. */
+  /* The stored form, put together (each piece's bytes given back once copied). */
   d = g_malloc0 ((gsize)size);
+  pieces = g_array_sized_new (FALSE, FALSE, sizeof (Range), chunks->len);
   for (guint i = 0; i < chunks->len; i++)
     {
-      const Chunk *c = &g_array_index (chunks, Chunk, i);
+      Chunk *c = &g_array_index (chunks, Chunk, i);
       gsize n;
       const guint8 *p = g_bytes_get_data (c->bytes, &n);
       g_autofree char *path = g_strdup_printf ("/bytes/%u", i);
+      Range piece = { c->offset, c->offset + n };
 
       if (check_span (r, path, c->offset, n, (gsize)size, "the bytes") && n > 0)
         memcpy (d + c->offset, p, n);
+      g_array_append_val (pieces, piece);
+      g_clear_pointer (&c->bytes, g_bytes_unref);
     }
+  g_clear_pointer (&chunks, g_array_unref);
   hs = size >= 8 && tress_get_u32 (d + 4, TRESS_BIG_ENDIAN) >= BFRES_V3_4 ? 0x24 : 0x20;
   for (guint ai = 0; ai < anims->len; ai++)
     {
@@ -1355,6 +1525,13 @@ bfres_build_json (TressJsonReader *r, TressJsonBuild *out)
     }
   if (tress_json_reader_n_errors (r) > 0)
     return FALSE;
+  {
+    g_autoptr (GArray) ranges = curve_ranges (anims, hs);
+
+    if (!check_pieces (r, ranges, pieces, (gsize)size, "/bytes", "bytes outside the curves",
+                       "or a curve's offsets, or \"size\", were changed"))
+      return FALSE;
+  }
 
   /* Read-only: the stored form must be what the dump wrote; a negative zero
    * a tool wrote back as 0 is the same value, and keeps its bits. */

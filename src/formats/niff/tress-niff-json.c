@@ -739,6 +739,49 @@ read_lists (TressJsonReader *r, GArray *lists)
     }
 }
 
+/* The file header's and the lists' bytes, read-only as the rest: what their
+ * own size fields say (the digest alone names no place). */
+static gboolean
+check_bytes (TressJsonReader *r, GBytes *header, GArray *lists)
+{
+  gsize n;
+  const guint8 *d = g_bytes_get_data (header, &n);
+  gboolean ok = TRUE;
+
+  if (n < 16 || niff_word (d + 12) != n || (n != NIFF1_HEADER_SIZE && n != NIFF2_HEADER_SIZE))
+    ok = tress_json_reader_refuse_at (r, "/header_base64",
+                                      "%" G_GSIZE_FORMAT " bytes; the file header is %u (NIFF1) or "
+                                      "%u (NIFF2) bytes, as its size field at 12 says (read-only, "
+                                      "as dumped)",
+                                      n, NIFF1_HEADER_SIZE, NIFF2_HEADER_SIZE);
+  for (guint i = 0; i < lists->len; i++)
+    {
+      const ListIn *l = &g_array_index (lists, ListIn, i);
+      g_autofree char *path = NULL;
+
+      if (l->tag == NIFF_TAG_ANIM || l->bytes == NULL)
+        continue;
+      d = g_bytes_get_data (l->bytes, &n);
+      path = g_strdup_printf ("/lists/%u/base64", i);
+      if (n < 24)
+        ok = tress_json_reader_refuse_at (r, path,
+                                          "%" G_GSIZE_FORMAT " bytes; a list holds at least its "
+                                          "24-byte header (read-only, as dumped)",
+                                          n);
+      else if (niff_word (d) != l->tag)
+        ok = tress_json_reader_refuse_at (r, path,
+                                          "the bytes begin with the tag 0x%08x, not the list's "
+                                          "\"tag\" 0x%08x (read-only, as dumped)",
+                                          niff_word (d), l->tag);
+      else if (niff_word (d + 8) != n)
+        ok = tress_json_reader_refuse_at (r, path,
+                                          "%" G_GSIZE_FORMAT " bytes, where the list's size "
+                                          "field says %u (read-only, as dumped)",
+                                          n, niff_word (d + 8));
+    }
+  return ok;
+}
+
 /* The file the stored form describes: as serialize writes it. */
 static GBytes *
 put_together (GBytes *header, GArray *lists, GArray *groups)
@@ -980,6 +1023,8 @@ niff_build_json (TressJsonReader *r, TressJsonBuild *out)
 
   /* Read-only: the stored form must be what the dump wrote; a negative zero
    * a tool wrote back as 0 is the same value, and keeps its bits. */
+  if (!check_bytes (r, header, lists))
+    return FALSE;
   bytes = put_together (header, lists, groups);
   actual = g_compute_checksum_for_bytes (G_CHECKSUM_SHA256, bytes);
   if (g_strcmp0 (actual, digest) != 0)
