@@ -2685,7 +2685,8 @@ tress_json_find_negative_zeros (guint n, void (*flip) (gpointer data, guint i, g
 {
   guint pick[4];
 
-  cost = MAX (cost, 1);
+  /* (a try costs more than its bytes: at most a million tries a budget) */
+  cost = MAX (cost, 256);
   for (guint size = 1; size <= MIN (n, G_N_ELEMENTS (pick)); size++)
     {
       for (guint i = 0; i < size; i++)

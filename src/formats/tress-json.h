@@ -228,7 +228,8 @@ void tress_json_reader_check_version (TressJsonReader *r, int version, const cha
  * the part's floats that are +0 are the @n candidates: this tries them as
  * negative zeros, one, then two, three and four at a time, until @check says
  * the digest is the dumped one. @flip sets candidate @i negative or back;
- * each check costs @cost bytes of @budget (what is left of it stays there).
+ * each check costs @cost bytes of @budget, at least 256 (what is left of it
+ * stays there).
  * TRUE when found: those candidates stay negative. */
 #define TRESS_JSON_ZERO_BUDGET ((gsize)256 << 20)
 gboolean tress_json_find_negative_zeros (guint n,
