@@ -203,6 +203,64 @@ tress_test_assert_json_round_trip (const TressFormat *format, GBytes *file)
   return text;
 }
 
+GBytes *
+tress_test_rewrite_numbers (GBytes *text, TressTestRewrite how, guint *n_rewritten)
+{
+  gsize len = 0;
+  const char *s = g_bytes_get_data (text, &len);
+  const char *end = s + len;
+  GString *out = g_string_sized_new (len + len / 4);
+  guint n = 0;
+
+  while (s < end)
+    {
+      const char *start = s;
+
+      if (*s == '"')
+        {
+          /* a string, escapes and all */
+          for (s++; s < end && *s != '"'; s++)
+            if (*s == '\\')
+              s++;
+          s = MIN (s + 1, end);
+          g_string_append_len (out, start, s - start);
+        }
+      else if (*s == '-' || g_ascii_isdigit (*s))
+        {
+          char token[128];
+          double d;
+
+          while (s < end && (g_ascii_isdigit (*s) || strchr ("+-.eE", *s) != NULL))
+            s++;
+          g_assert_cmpint (s - start, <, (int)sizeof token);
+          memcpy (token, start, (gsize)(s - start));
+          token[s - start] = '\0';
+          d = g_ascii_strtod (token, NULL);
+          if (how == TRESS_TEST_RESPELL)
+            {
+              char again[G_ASCII_DTOSTR_BUF_SIZE];
+
+              g_ascii_formatd (again, sizeof again, "%.17e", d);
+              g_assert_true (g_ascii_strtod (again, NULL) == d);
+              g_string_append (out, again);
+              n++;
+            }
+          else if (d == 0 && token[0] == '-')
+            {
+              g_string_append_c (out, '0');
+              n++;
+            }
+          else
+            g_string_append (out, token);
+        }
+      else
+        g_string_append_c (out, *s++);
+    }
+  if (n_rewritten != NULL)
+    *n_rewritten = n;
+  return g_string_free_to_bytes (out);
+}
+
 gboolean
 tress_test_has_problem (GPtrArray *problems, const char *path, const char *words)
 {

@@ -55,6 +55,16 @@ GBytes *tress_test_build (const TressFormat *format, GBytes *text, GPtrArray **p
 /* Parses @file, dumps it, builds the dump and asserts the bytes are the same;
  * returns the dump. */
 GBytes *tress_test_assert_json_round_trip (const TressFormat *format, GBytes *file);
+/* @text with every number outside strings written another way that reads
+ * back to the same double: TRESS_TEST_RESPELL as "%.17e" ("2" becomes
+ * "2.00000000000000000e+00"), TRESS_TEST_DROP_NEGATIVE_ZEROS "-0.0" and "-0"
+ * as "0", as tools that keep no negative zero write them. */
+typedef enum
+{
+  TRESS_TEST_RESPELL,
+  TRESS_TEST_DROP_NEGATIVE_ZEROS,
+} TressTestRewrite;
+GBytes *tress_test_rewrite_numbers (GBytes *text, TressTestRewrite how, guint *n_rewritten);
 /* Whether @problems holds an error at @path whose message contains @words. */
 gboolean tress_test_has_problem (GPtrArray *problems, const char *path, const char *words);
 

@@ -158,8 +158,10 @@ cmd_build (int argc, char **argv)
   format = tress_format_lookup (format_id);
   if (format == NULL || format->build == NULL)
     {
-      tress_cli_error ("%s: /format: \"%s\" is no format Tress builds (cha, bfres or niff)",
-                       argv[1], format_id);
+      g_autofree char *q = tress_json_quote (format_id, -1);
+
+      tress_cli_error ("%s: /format: %s is no format Tress builds (cha, bfres or niff)", argv[1],
+                       q);
       return TRESS_CLI_UNREADABLE;
     }
   if (!format->build (r, &result))
@@ -175,6 +177,9 @@ cmd_build (int argc, char **argv)
     }
   tress_problem_list_aggregate (tress_json_reader_get_problems (r));
   print_problems (argv[1], tress_json_reader_get_problems (r), FALSE);
+  /* The text is read: what it costs is given back before the file is saved. */
+  g_clear_pointer (&r, tress_json_reader_free);
+  g_clear_pointer (&mapped, g_mapped_file_unref);
 
   /* Saved as every edit is: serialized, read back, checked against what the
    * file had before the JSON's edits. */

@@ -29,9 +29,9 @@ typedef struct _TressCurveOps TressCurveOps;
 typedef struct
 {
   gpointer model;   /* the file with the JSON's edits (free with the format's free) */
-  GBytes *original; /* the file the JSON describes, before its edits; NULL when build
-                     * has itself compared the problems of the result with the
-                     * dumped file's */
+  GBytes *original; /* the file the JSON describes, before its edits; when build has
+                     * itself compared the problems of the result with the dumped
+                     * file's: the bytes of @model, or NULL */
   guint n_edits;    /* edits applied through the format's edit operations */
 } TressJsonBuild;
 

@@ -62,42 +62,58 @@ tress_json_read_keys (TressJsonReader *r, const char *extra_name)
       int which;
 
       if (tress_json_reader_begin_object (r))
-        while ((which = tress_json_reader_next_known (r, names, &seen)) != -2)
-          switch (which)
-            {
-            case 0:
-              k.has_frame = tress_json_reader_read_double (r, &k.frame);
-              break;
-            case 1:
-              k.has_value = tress_json_reader_read_double (r, &k.value);
-              break;
-            case 2:
-              k.has_in = tress_json_reader_read_double (r, &k.in_slope);
-              break;
-            case 3:
-              k.has_out = tress_json_reader_read_double (r, &k.out_slope);
-              break;
-            case 4:
+        {
+          while ((which = tress_json_reader_next_known (r, names, &seen)) != -2)
+            switch (which)
               {
-                g_autofree char *s = tress_json_reader_read_string (r);
+              case 0:
+                k.has_frame = tress_json_reader_read_double (r, &k.frame);
+                break;
+              case 1:
+                k.has_value = tress_json_reader_read_double (r, &k.value);
+                break;
+              case 2:
+                k.has_in = tress_json_reader_read_double (r, &k.in_slope);
+                break;
+              case 3:
+                k.has_out = tress_json_reader_read_double (r, &k.out_slope);
+                break;
+              case 4:
+                {
+                  g_autofree char *s = tress_json_reader_read_string (r);
 
-                if (s != NULL && !tress_interp_from_string (s, &k.interp))
-                  tress_json_reader_refuse (
-                      r, "expected step, linear, hermite or baked, found \"%s\"", s);
-                else if (s != NULL)
-                  k.has_interp = TRUE;
+                  if (s != NULL && !tress_interp_from_string (s, &k.interp))
+                    {
+                      g_autofree char *q = tress_json_quote (s, -1);
+                      tress_json_reader_refuse (
+                          r, "expected step, linear, hermite or baked, found %s", q);
+                    }
+                  else if (s != NULL)
+                    k.has_interp = TRUE;
+                  break;
+                }
+              case 5:
+                k.has_in_value = tress_json_reader_read_double (r, &k.in_value);
+                break;
+              case 6:
+                k.extra = tress_json_reader_read_string (r);
+                break;
+              default:
+                tress_json_reader_keep_unknown (r);
                 break;
               }
-            case 5:
-              k.has_in_value = tress_json_reader_read_double (r, &k.in_value);
-              break;
-            case 6:
-              k.extra = tress_json_reader_read_string (r);
-              break;
-            default:
-              tress_json_reader_keep_unknown (r);
-              break;
+          /* frame, value, slopes and interpolation: each one not given is
+           * the file's key's (a new key's slopes follow from its neighbours);
+           * (the object is left: the path is the key's again) */
+          if ((seen & 0x1F) != 0x1F)
+            {
+              g_autofree char *path = tress_json_reader_path (r);
+
+              tress_json_reader_note_missing (
+                  r, names, 0x1F, seen, path,
+                  "the key keeps the file's (a new key: its neighbours')");
             }
+        }
       g_array_append_val (keys, k);
     }
   return keys;

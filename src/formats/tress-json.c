@@ -13,8 +13,15 @@
 #define FLUSH_SIZE (1 << 20)
 #define MAX_DEPTH 128
 #define MAX_NUMBER 128
+/* The longest message and pointer a refusal keeps, in bytes. */
+#define MAX_MESSAGE 400
 
 /* ==== numbers as text ======================================================= */
+
+/* Negative zero: "-0" is the integer 0 to some readers (Python's json, which
+ * writes it back as "0"); "-0.0" is a float to every reader that keeps the
+ * sign of zero at all. */
+#define NEGATIVE_ZERO "-0.0"
 
 /* Powers of ten as doubles (exact up to 1e22, correctly rounded above). */
 static const double p10[61]
@@ -157,7 +164,7 @@ format_float (char *buf, gsize size, float v)
 
       if (v == 0 && signbit (v))
         {
-          strcpy (buf, "-0");
+          strcpy (buf, NEGATIVE_ZERO);
           return;
         }
       n = put_int (buf, (gint64)v);
@@ -204,7 +211,7 @@ format_double (char *buf, gsize size, double v)
   if (v == trunc (v) && fabs (v) < 1e15)
     {
       if (v == 0 && signbit (v))
-        strcpy (buf, "-0");
+        strcpy (buf, NEGATIVE_ZERO);
       else
         buf[put_int (buf, (gint64)v)] = '\0';
       return;
@@ -407,17 +414,76 @@ tress_json_writer_get_captured (TressJsonWriter *w, const char *path)
   return w->captured != NULL ? g_hash_table_lookup (w->captured, path) : NULL;
 }
 
+/* Where the first @n_chars characters of @s (@len bytes of UTF-8) end; @len
+ * when it holds no more. */
+static gsize
+utf8_prefix (const char *s, gsize len, gsize n_chars)
+{
+  gsize i = 0;
+
+  for (gsize c = 0; c < n_chars && i < len; c++)
+    {
+      i++;
+      while (i < len && ((guchar)s[i] & 0xC0) == 0x80)
+        i++;
+    }
+  return i;
+}
+
 void
 tress_json_pointer_append (GString *path, const char *name)
 {
+  gsize len = strlen (name);
+  gsize keep = utf8_prefix (name, len, TRESS_JSON_QUOTE_CHARS);
+
   g_string_append_c (path, '/');
-  for (const char *p = name; *p; p++)
-    if (*p == '~')
+  for (gsize i = 0; i < keep; i++)
+    if (name[i] == '~')
       g_string_append (path, "~0");
-    else if (*p == '/')
+    else if (name[i] == '/')
       g_string_append (path, "~1");
     else
-      g_string_append_c (path, *p);
+      g_string_append_c (path, name[i]);
+  if (keep < len)
+    g_string_append_printf (path, "…(%" G_GSIZE_FORMAT " bytes)", len);
+}
+
+char *
+tress_json_quote (const char *s, gssize len)
+{
+  static const char hex[] = "0123456789abcdef";
+  gsize n = len < 0 ? strlen (s) : (gsize)len;
+  gsize keep = utf8_prefix (s, n, TRESS_JSON_QUOTE_CHARS);
+  GString *out = g_string_sized_new (keep + 32);
+
+  g_string_append_c (out, '"');
+  for (gsize i = 0; i < keep; i++)
+    {
+      guchar c = (guchar)s[i];
+
+      if (c == '"' || c == '\\')
+        {
+          g_string_append_c (out, '\\');
+          g_string_append_c (out, (char)c);
+        }
+      else if (c == '\n')
+        g_string_append (out, "\\n");
+      else if (c == '\t')
+        g_string_append (out, "\\t");
+      else if (c < 0x20 || c == 0x7F)
+        {
+          g_string_append (out, "\\u00");
+          g_string_append_c (out, hex[c >> 4]);
+          g_string_append_c (out, hex[c & 15]);
+        }
+      else
+        g_string_append_c (out, (char)c);
+    }
+  if (keep < n)
+    g_string_append_printf (out, "…\" (%" G_GSIZE_FORMAT " bytes)", n);
+  else
+    g_string_append_c (out, '"');
+  return g_string_free (out, FALSE);
 }
 
 static inline WFrame *
@@ -1073,10 +1139,11 @@ struct _TressJsonReader
   guint n_errors;
   RFrame frames[MAX_DEPTH];
   guint depth;
-  gboolean comma;      /* after_value has just passed a ',' */
-  GString *scratch;    /* strings that are skipped */
-  GHashTable *unknown; /* pointer → JsonNode */
-  guint consent;       /* what a build may do beyond the values given */
+  gboolean comma;            /* after_value has just passed a ',' */
+  GString *scratch;          /* strings that are skipped */
+  GHashTable *unknown;       /* pointer → JsonNode */
+  GHashTable *unknown_names; /* pointer → the member's name, quoted (tress_json_quote) */
+  guint consent;             /* what a build may do beyond the values given */
 };
 
 TressJsonReader *
@@ -1106,6 +1173,7 @@ tress_json_reader_free (TressJsonReader *r)
     if (r->frames[i].name != NULL)
       g_string_free (r->frames[i].name, TRUE);
   g_clear_pointer (&r->unknown, g_hash_table_unref);
+  g_clear_pointer (&r->unknown_names, g_hash_table_unref);
   g_free (r);
 }
 
@@ -1187,12 +1255,35 @@ tress_json_reader_path_with (TressJsonReader *r, const char *name)
   return g_string_free (s, FALSE);
 }
 
+/* Cuts @s (owned) after some @max bytes, at a character's start, with "…". */
+static char *
+cut_text (char *s, gsize max)
+{
+  gsize keep = max;
+  char *cut;
+
+  if (s == NULL || strlen (s) <= max)
+    return s;
+  while (keep > 0 && ((guchar)s[keep] & 0xC0) == 0x80)
+    keep--;
+  cut = g_malloc (keep + sizeof "…");
+  memcpy (cut, s, keep);
+  strcpy (cut + keep, "…");
+  g_free (s);
+  return cut;
+}
+
 static void
 add_problem (TressJsonReader *r, TressSeverity severity, const char *path, const char *format,
              va_list args)
 {
-  g_ptr_array_add (r->problems,
-                   tress_problem_new_valist (severity, path, G_MAXSIZE, NULL, -1, format, args));
+  TressProblem *p = tress_problem_new_valist (severity, path, G_MAXSIZE, NULL, -1, format, args);
+
+  /* Strings from the text are quoted cut (tress_json_quote); this bounds what
+   * a message might still carry of them (an error of the format, say). */
+  p->location = cut_text (p->location, MAX_MESSAGE);
+  p->message = cut_text (p->message, MAX_MESSAGE);
+  g_ptr_array_add (r->problems, p);
   if (severity == TRESS_SEVERITY_ERROR)
     r->n_errors++;
 }
@@ -1760,7 +1851,8 @@ tress_json_reader_next_member (TressJsonReader *r)
   skip_ws (r);
   if (r->p >= r->end || *r->p != ':')
     {
-      syntax_error (r, "expected ':' after the member name \"%s\"", f->name->str);
+      g_autofree char *q = tress_json_quote (f->name->str, (gssize)f->name->len);
+      syntax_error (r, "expected ':' after the member name %s", q);
       return NULL;
     }
   r->p++;
@@ -1768,7 +1860,8 @@ tress_json_reader_next_member (TressJsonReader *r)
   skip_ws (r);
   if (r->p < r->end && (*r->p == '}' || *r->p == ']' || *r->p == ','))
     {
-      syntax_error (r, "the member \"%s\" has no value", f->name->str);
+      g_autofree char *q = tress_json_quote (f->name->str, (gssize)f->name->len);
+      syntax_error (r, "the member %s has no value", q);
       return NULL;
     }
   return f->name->str;
@@ -1872,6 +1965,24 @@ tress_json_reader_require (TressJsonReader *r, const char *const *names, guint64
   return ok;
 }
 
+void
+tress_json_reader_note_missing (TressJsonReader *r, const char *const *names, guint64 optional,
+                                guint64 seen, const char *object_path, const char *without)
+{
+  if (r->broken)
+    return;
+  for (int i = 0; names[i] != NULL && i < 64; i++)
+    if (((optional >> i) & 1) && !((seen >> i) & 1))
+      {
+        GString *path = g_string_new (object_path);
+
+        tress_json_pointer_append (path, names[i]);
+        tress_json_reader_note_at (r, path->str, "the member \"%s\" is not given: %s", names[i],
+                                   without);
+        g_string_free (path, TRUE);
+      }
+}
+
 /* ---- values ---- */
 
 /* A number, or a refusal for another type. */
@@ -1942,19 +2053,6 @@ tress_json_reader_read_u8 (TressJsonReader *r, guint8 *out)
   return TRUE;
 }
 
-gboolean
-tress_json_reader_read_double (TressJsonReader *r, double *out)
-{
-  Number n;
-
-  if (!read_number (r, "a number", &n))
-    return FALSE;
-  if (!isfinite (n.d))
-    return tress_json_reader_refuse (r, "the number is too large for a double");
-  *out = n.d;
-  return TRUE;
-}
-
 static gboolean
 parse_bits (const char *s, guint32 *bits)
 {
@@ -1974,16 +2072,20 @@ tress_json_reader_read_float (TressJsonReader *r, float *out)
   if (tress_json_reader_peek (r) == TRESS_JSON_STRING)
     {
       g_autofree char *s = tress_json_reader_read_string (r);
+      g_autofree char *q = NULL;
       guint32 bits;
 
       if (s == NULL)
         return FALSE;
       if (!parse_bits (s, &bits))
-        return tress_json_reader_refuse (
-            r,
-            "expected a number, or the bits of a 32-bit float as \"0x\" and 8 hex digits, "
-            "found \"%s\"",
-            s);
+        {
+          q = tress_json_quote (s, -1);
+          return tress_json_reader_refuse (
+              r,
+              "expected a number, or the bits of a 32-bit float as \"0x\" and 8 hex digits, "
+              "found %s",
+              q);
+        }
       memcpy (out, &bits, 4);
       return TRUE;
     }
@@ -2000,6 +2102,32 @@ tress_json_reader_read_float (TressJsonReader *r, float *out)
       *out = f;
       return TRUE;
     }
+}
+
+gboolean
+tress_json_reader_read_double (TressJsonReader *r, double *out)
+{
+  Number n;
+
+  if (tress_json_reader_peek (r) == TRESS_JSON_STRING)
+    {
+      /* the "0x…" bits of a 32-bit float, as everywhere a float goes */
+      float f = 0;
+
+      if (!tress_json_reader_read_float (r, &f))
+        return FALSE;
+      if (!isfinite (f))
+        return tress_json_reader_refuse (r, "expected a finite number, found %s",
+                                         isnan (f) ? "NaN" : "an infinity");
+      *out = f;
+      return TRUE;
+    }
+  if (!read_number (r, "a number (or the \"0x…\" bits of a 32-bit float)", &n))
+    return FALSE;
+  if (!isfinite (n.d))
+    return tress_json_reader_refuse (r, "the number is too large for a double");
+  *out = n.d;
+  return TRUE;
 }
 
 gboolean
@@ -2042,42 +2170,79 @@ tress_json_reader_read_string (TressJsonReader *r)
   return g_string_free (s, FALSE);
 }
 
+static inline gboolean
+is_base64_char (char c)
+{
+  return g_ascii_isalnum (c) || c == '+' || c == '/' || c == '=';
+}
+
+/* Whether @s (@n characters) is base64 of at most @max_len bytes (0: any
+ * number); refused otherwise. */
+static gboolean
+check_base64 (TressJsonReader *r, const char *s, gsize n, gsize max_len)
+{
+  gsize size;
+
+  /* ('=' pads the end only: "AQ==", "AQI=") */
+  for (gsize i = 0; i < n; i++)
+    if (!is_base64_char (s[i]) || (s[i] == '=' && i + 1 != n && !(i + 2 == n && s[n - 1] == '=')))
+      return tress_json_reader_refuse (
+          r, "not base64: the character '%c' at place %" G_GSIZE_FORMAT, s[i], i);
+  if (n % 4 != 0)
+    return tress_json_reader_refuse (
+        r, "not base64: %" G_GSIZE_FORMAT " characters, not a multiple of 4", n);
+  size = n / 4 * 3 - (n > 0 && s[n - 1] == '=') - (n > 1 && s[n - 2] == '=');
+  if (max_len > 0 && size > max_len)
+    return tress_json_reader_refuse (
+        r,
+        "%" G_GSIZE_FORMAT " bytes of base64, more than the %" G_GSIZE_FORMAT " this place holds",
+        size, max_len);
+  return TRUE;
+}
+
 GBytes *
 tress_json_reader_read_base64 (TressJsonReader *r, gsize max_len)
 {
-  g_autofree char *s = tress_json_reader_read_string (r);
+  const char *start, *q;
+  char *s;
   gsize n, len = 0;
   guchar *data;
 
+  if (tress_json_reader_peek (r) == TRESS_JSON_STRING)
+    {
+      /* The text as dump writes it (no escapes): decoded from the text
+       * itself, without a copy of the string first. */
+      start = r->p + 1;
+      for (q = start; q < r->end && is_base64_char (*q); q++)
+        ;
+      if (q < r->end && *q == '"')
+        {
+          gint state = 0;
+          guint save = 0;
+
+          n = (gsize)(q - start);
+          r->p = q + 1;
+          if (!after_value (r) || !check_base64 (r, start, n, max_len))
+            return NULL;
+          data = g_malloc (n / 4 * 3 + 3);
+          len = g_base64_decode_step (start, n, data, &state, &save);
+          return g_bytes_new_take (data, len);
+        }
+    }
+  /* Escapes (or no string): the string, then decoded in its own place. */
+  s = tress_json_reader_read_string (r);
   if (s == NULL)
     return NULL;
   n = strlen (s);
-  for (gsize i = 0; i < n; i++)
+  if (!check_base64 (r, s, n, max_len))
     {
-      char c = s[i];
-      if (!(g_ascii_isalnum (c) || c == '+' || c == '/' || (c == '=' && i + 2 >= n)))
-        {
-          tress_json_reader_refuse (r, "not base64: the character '%c' at place %" G_GSIZE_FORMAT,
-                                    c, i);
-          return NULL;
-        }
-    }
-  if (n % 4 != 0)
-    {
-      tress_json_reader_refuse (
-          r, "not base64: %" G_GSIZE_FORMAT " characters, not a multiple of 4", n);
+      g_free (s);
       return NULL;
     }
-  if (max_len > 0 && n / 4 * 3 > max_len + 2)
-    {
-      tress_json_reader_refuse (
-          r,
-          "%" G_GSIZE_FORMAT " bytes of base64, more than the %" G_GSIZE_FORMAT " this place holds",
-          n / 4 * 3, max_len);
-      return NULL;
-    }
-  data = n > 0 ? g_base64_decode (s, &len) : g_malloc (1);
-  return g_bytes_new_take (data, len);
+  if (n == 0)
+    return g_bytes_new_take (s, 0);
+  data = g_base64_decode_inplace (s, &len);
+  return g_bytes_new_take (g_realloc (data, MAX (len, 1)), len);
 }
 
 gboolean
@@ -2286,13 +2451,22 @@ void
 tress_json_reader_keep_unknown (TressJsonReader *r)
 {
   g_autofree char *path = tress_json_reader_path (r);
+  const RFrame *f = r->depth > 0 ? &r->frames[r->depth - 1] : NULL;
+  /* (the pointer holds a long name cut: the message quotes it from here) */
+  g_autofree char *quoted
+      = f != NULL && !f->array ? tress_json_quote (f->name->str, (gssize)f->name->len) : NULL;
   JsonNode *node = tress_json_reader_capture (r);
 
   if (node == NULL)
     return;
   if (r->unknown == NULL)
-    r->unknown
-        = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify)json_node_unref);
+    {
+      r->unknown = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+                                          (GDestroyNotify)json_node_unref);
+      r->unknown_names = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+    }
+  if (quoted != NULL)
+    g_hash_table_replace (r->unknown_names, g_strdup (path), g_steal_pointer (&quoted));
   g_hash_table_replace (r->unknown, g_steal_pointer (&path), node);
 }
 
@@ -2380,12 +2554,7 @@ node_summary (JsonNode *node)
 
   json_generator_set_root (gen, node);
   text = json_generator_to_data (gen, NULL);
-  if (strlen (text) > 60)
-    {
-      text[57] = '\0';
-      strcpy (text + 57, "…");
-    }
-  return text;
+  return cut_text (text, 57);
 }
 
 gboolean
@@ -2434,8 +2603,12 @@ tress_json_reader_check_unknown (TressJsonReader *r, void (*dump) (gpointer, Tre
       extra = hint != NULL ? hint (name) : NULL;
       if (made == NULL)
         {
-          tress_json_reader_refuse_at (r, path, "\"%s\" is not a member Tress writes here%s%s",
-                                       name, extra != NULL ? "; " : "", extra != NULL ? extra : "");
+          const char *quoted = g_hash_table_lookup (r->unknown_names, path);
+          g_autofree char *q = quoted == NULL ? tress_json_quote (name, -1) : NULL;
+
+          tress_json_reader_refuse_at (r, path, "%s is not a member Tress writes here%s%s",
+                                       quoted != NULL ? quoted : q, extra != NULL ? "; " : "",
+                                       extra != NULL ? extra : "");
           ok = FALSE;
         }
       else if (!tress_json_node_equal (given, made))
@@ -2488,7 +2661,10 @@ tress_json_reader_check_format (TressJsonReader *r, const char *format)
   g_autofree char *f = tress_json_reader_read_string (r);
 
   if (f != NULL && !g_str_equal (f, format))
-    tress_json_reader_refuse (r, "expected \"%s\", found \"%s\"", format, f);
+    {
+      g_autofree char *q = tress_json_quote (f, -1);
+      tress_json_reader_refuse (r, "expected \"%s\", found %s", format, q);
+    }
 }
 
 void
@@ -2500,4 +2676,44 @@ tress_json_reader_check_version (TressJsonReader *r, int version, const char *sc
     tress_json_reader_refuse (
         r, "this is version %" G_GINT64_FORMAT " of the %s JSON; this Tress reads version %d", v,
         schema, version);
+}
+
+gboolean
+tress_json_find_negative_zeros (guint n, void (*flip) (gpointer data, guint i, gboolean negative),
+                                gboolean (*check) (gpointer data), gpointer data, gsize cost,
+                                gsize *budget)
+{
+  guint pick[4];
+
+  /* (a try costs more than its bytes: at most a million tries a budget) */
+  cost = MAX (cost, 256);
+  for (guint size = 1; size <= MIN (n, G_N_ELEMENTS (pick)); size++)
+    {
+      for (guint i = 0; i < size; i++)
+        pick[i] = i;
+      for (;;)
+        {
+          int j;
+
+          if (*budget < cost)
+            return FALSE;
+          *budget -= cost;
+          for (guint i = 0; i < size; i++)
+            flip (data, pick[i], TRUE);
+          if (check (data))
+            return TRUE;
+          for (guint i = 0; i < size; i++)
+            flip (data, pick[i], FALSE);
+          /* the next set of @size candidates, in order */
+          j = (int)size - 1;
+          while (j >= 0 && pick[j] == n - size + (guint)j)
+            j--;
+          if (j < 0)
+            break;
+          pick[j]++;
+          for (guint i = (guint)j + 1; i < size; i++)
+            pick[i] = pick[i - 1] + 1;
+        }
+    }
+  return FALSE;
 }

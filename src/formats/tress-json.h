@@ -69,7 +69,9 @@ void tress_json_member (TressJsonWriter *w, const char *name);
 void tress_json_add_null (TressJsonWriter *w);
 void tress_json_add_bool (TressJsonWriter *w, gboolean v);
 void tress_json_add_int (TressJsonWriter *w, gint64 v);
-/* Shortest text that reads back to the same double; non-finite → null. */
+/* Shortest text that reads back to the same double; non-finite → null;
+ * negative zero → "-0.0" (which Python's json, say, keeps; "-0" it reads as
+ * the integer 0). */
 void tress_json_add_double (TressJsonWriter *w, double v);
 /* Shortest text that reads back (as a double, then rounded) to the same float
  * bits; non-finite → the "0x…" bits string. */
@@ -168,14 +170,19 @@ int tress_json_reader_next_known (TressJsonReader *r, const char *const *names, 
  * the object's path (call right after the last next_known). */
 gboolean tress_json_reader_require (TressJsonReader *r, const char *const *names, guint64 required,
                                     guint64 seen, const char *object_path);
+/* Notes each of @names (indices with a bit in @optional) not in @seen: an
+ * optional member left out is no refusal, and the note says what build does
+ * without it (@without: "the curve's keys stay as stored"). */
+void tress_json_reader_note_missing (TressJsonReader *r, const char *const *names, guint64 optional,
+                                     guint64 seen, const char *object_path, const char *without);
 
 /* Values. On a wrong type or range each refuses ("expected …, found …"),
  * skips the value and returns FALSE, leaving *out alone. */
 gboolean tress_json_reader_read_int (TressJsonReader *r, gint64 min, gint64 max, gint64 *out);
 gboolean tress_json_reader_read_u32 (TressJsonReader *r, guint32 *out);
 gboolean tress_json_reader_read_u8 (TressJsonReader *r, guint8 *out);
+/* A number, or the "0x…" bits string; a double may not be NaN or infinite. */
 gboolean tress_json_reader_read_double (TressJsonReader *r, double *out);
-/* A number, or the "0x…" bits string. */
 gboolean tress_json_reader_read_float (TressJsonReader *r, float *out);
 gboolean tress_json_reader_read_bool (TressJsonReader *r, gboolean *out);
 /* A string (valid UTF-8), or NULL. */
@@ -215,10 +222,35 @@ void tress_json_reader_check_format (TressJsonReader *r, const char *format);
  * @schema's JSON (named in the message: "BFRES", "creature-fur"…). */
 void tress_json_reader_check_version (TressJsonReader *r, int version, const char *schema);
 
+/* A negative zero that a tool wrote back as 0 (Python's json reads "-0" as an
+ * integer; JavaScript keeps no negative zero at all) is the same number but
+ * other bytes. Where build checks a read-only part of a file by its digest,
+ * the part's floats that are +0 are the @n candidates: this tries them as
+ * negative zeros, one, then two, three and four at a time, until @check says
+ * the digest is the dumped one. @flip sets candidate @i negative or back;
+ * each check costs @cost bytes of @budget, at least 256 (what is left of it
+ * stays there).
+ * TRUE when found: those candidates stay negative. */
+#define TRESS_JSON_ZERO_BUDGET ((gsize)256 << 20)
+gboolean tress_json_find_negative_zeros (guint n,
+                                         void (*flip) (gpointer data, guint i, gboolean negative),
+                                         gboolean (*check) (gpointer data), gpointer data,
+                                         gsize cost, gsize *budget);
+
 /* Whether two json-glib values are equal (numbers by value, objects by member). */
 gboolean tress_json_node_equal (JsonNode *a, JsonNode *b);
 
-/* "/a/b~1c" pieces: appends "/" + @name escaped as RFC 6901 says. */
+/* "/a/b~1c" pieces: appends "/" + @name escaped as RFC 6901 says. A name
+ * longer than TRESS_JSON_QUOTE_CHARS characters is cut there and followed by
+ * "…" and its size in bytes, so that a pointer fits in a message. */
 void tress_json_pointer_append (GString *path, const char *name);
+
+/* Strings from the JSON quoted in a message: @s (@len bytes, or up to its NUL
+ * when @len is -1) between double quotes, with control characters, quotes and
+ * backslashes escaped as JSON escapes them; a string of more than
+ * TRESS_JSON_QUOTE_CHARS characters is cut there and followed by "…" and its
+ * size ("AAAA…" (209715200 bytes)), so that a refusal fits on a screen. */
+#define TRESS_JSON_QUOTE_CHARS 60
+char *tress_json_quote (const char *s, gssize len);
 
 G_END_DECLS

@@ -242,6 +242,10 @@ test_edit_keys (void)
     g_assert_false (g_bytes_equal (by_cli, original));
     json_object_set_double_member (key_object (root, 1, 1), "value", 0.25);
     assert_same_as_cli (root, by_cli);
+    /* the same value as the bits of a 32-bit float, the form docs/json.md
+     * accepts wherever a float goes */
+    json_object_set_string_member (key_object (root, 1, 1), "value", "0x3e800000");
+    assert_same_as_cli (root, by_cli);
   }
   /* a frame (a whole one: the frames this file stores) and both slopes */
   {
@@ -454,7 +458,7 @@ test_refusals (void)
     curve_object (root, 0, &p);
     path = g_strconcat (p, "/keys/1/value", NULL);
     json_object_set_string_member (key_object (root, 0, 1), "value", "high");
-    tj_assert_refused (root, "bfres", path, "expected a number, found a string");
+    tj_assert_refused (root, "bfres", path, "expected a number, or the bits of a 32-bit float");
   }
   {
     g_autoptr (JsonNode) root = tj_dump (file);
@@ -476,6 +480,97 @@ test_refusals (void)
   }
 }
 
+/* Whether @problems holds a note at @path whose message contains @words. */
+static gboolean
+has_note (GPtrArray *problems, const char *path, const char *words)
+{
+  for (guint i = 0; i < problems->len; i++)
+    {
+      const TressProblem *p = g_ptr_array_index (problems, i);
+
+      if (p->severity < TRESS_SEVERITY_WARNING && g_strcmp0 (p->location, path) == 0
+          && strstr (p->message, words) != NULL)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* A value that reads back equal is no edit, and the file keeps its bits:
+ * negative zeros a tool wrote back as 0 (here in curve headers, read-only:
+ * one curve with two, one with one), every number in another spelling. */
+static void
+test_same_values (void)
+{
+  g_autofree char *file = sample_or_demo ();
+  g_autoptr (GBytes) original = tj_read (file);
+  g_autoptr (GBytes) text = NULL, bytes = NULL, zeroed = NULL, respelled = NULL;
+  g_autoptr (GBytes) rebuilt = NULL, again = NULL;
+  g_autoptr (GPtrArray) problems = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (JsonNode) root = NULL;
+  g_autofree char *first = NULL, *second = NULL;
+  gpointer model = tress_format_bfres.parse (original, "test", &error);
+  JsonArray *anims;
+  gsize n = g_bytes_get_size (original);
+  guint8 *d = g_memdup2 (g_bytes_get_data (original, NULL), n);
+  guint flipped = 0, dropped = 0;
+
+  g_assert_no_error (error);
+  text = tress_test_dump (&tress_format_bfres, model);
+  tress_format_bfres.free (model);
+  root = tj_parse (text);
+  anims = tj_array (root, "/animations");
+  for (guint a = 0; a < json_array_get_length (anims) && flipped < 3; a++)
+    {
+      JsonArray *curves
+          = json_object_get_array_member (json_array_get_object_element (anims, a), "curves");
+
+      for (guint k = 0; k < json_array_get_length (curves) && flipped < 3; k++)
+        {
+          JsonObject *c = json_array_get_object_element (curves, k);
+          gsize pos = (gsize)json_object_get_int_member (c, "offset");
+          char **path = first == NULL ? &first : &second;
+
+          /* start (+8), then delta (+24, from version 3.4) when 0 as well */
+          if (json_object_get_double_member (c, "start") != 0 || pos + 28 > n)
+            continue;
+          d[pos + 8] = 0x80;
+          flipped++;
+          if (flipped == 1 && json_object_has_member (c, "delta")
+              && json_object_get_double_member (c, "delta") == 0)
+            {
+              d[pos + 24] = 0x80;
+              flipped++;
+            }
+          *path = g_strdup_printf ("/animations/%u/curves/%u", a, k);
+        }
+    }
+  g_assert_nonnull (second);
+  bytes = g_bytes_new_take (d, n);
+  model = tress_format_bfres.parse (bytes, "test", &error);
+  g_assert_no_error (error);
+  g_clear_pointer (&text, g_bytes_unref);
+  text = tress_test_dump (&tress_format_bfres, model);
+  tress_format_bfres.free (model);
+  g_assert_nonnull (strstr (g_bytes_get_data (text, NULL), "\"start\": -0.0,"));
+
+  /* every negative zero written back as 0: the same bytes, and a note */
+  zeroed = tress_test_rewrite_numbers (text, TRESS_TEST_DROP_NEGATIVE_ZEROS, &dropped);
+  g_assert_cmpuint (dropped, >=, flipped);
+  rebuilt = tress_test_build (&tress_format_bfres, zeroed, &problems);
+  g_assert_nonnull (rebuilt);
+  tress_test_assert_bytes_equal (bytes, rebuilt);
+  g_assert_true (has_note (problems, first, "kept negative"));
+  g_assert_true (has_note (problems, second, "1 zero given as 0 kept negative"));
+  g_clear_pointer (&problems, g_ptr_array_unref);
+
+  /* every number as "%.17e" (1 as 1.00000000000000000e+00) */
+  respelled = tress_test_rewrite_numbers (text, TRESS_TEST_RESPELL, NULL);
+  again = tress_test_build (&tress_format_bfres, respelled, &problems);
+  g_assert_nonnull (again);
+  tress_test_assert_bytes_equal (bytes, again);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -487,5 +582,6 @@ main (int argc, char **argv)
   g_test_add_func ("/bfres/json/edit-frame-count", test_edit_frame_count);
   g_test_add_func ("/bfres/json/edit-texture", test_edit_texture);
   g_test_add_func ("/bfres/json/refusals", test_refusals);
+  g_test_add_func ("/bfres/json/same-values", test_same_values);
   return g_test_run ();
 }

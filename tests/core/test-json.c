@@ -102,7 +102,7 @@ test_float_text (void)
     { 0.1f, "0.1" },
     { 1.5f, "1.5" },
     { 100.0f, "100" },
-    { -0.0f, "-0" },
+    { -0.0f, "-0.0" },
     { 0.0f, "0" },
     { 1e-7f, "1e-7" },
     { 0.3f, "0.3" },
@@ -137,6 +137,25 @@ test_float_text (void)
     g_assert_true (tress_json_reader_next_element (r));
     g_assert_true (tress_json_reader_read_float (r, &f));
     g_assert_cmphex (bits_of (f), ==, 0x80000000u);
+    g_assert_false (tress_json_reader_next_element (r));
+  }
+  /* a double (a curve key's) takes the bits form too, finite */
+  {
+    const char *text = "[\"0x3e800000\", \"0x7fc00000\", \"0.25\"]";
+    g_autoptr (TressJsonReader) r = tress_json_reader_new (text, strlen (text));
+    GPtrArray *problems = tress_json_reader_get_problems (r);
+    double d = 0;
+
+    tress_json_reader_begin_array (r);
+    g_assert_true (tress_json_reader_next_element (r));
+    g_assert_true (tress_json_reader_read_double (r, &d));
+    g_assert_cmpfloat (d, ==, 0.25);
+    g_assert_true (tress_json_reader_next_element (r));
+    g_assert_false (tress_json_reader_read_double (r, &d));
+    g_assert_true (tress_test_has_problem (problems, "/1", "finite number, found NaN"));
+    g_assert_true (tress_json_reader_next_element (r));
+    g_assert_false (tress_json_reader_read_double (r, &d));
+    g_assert_true (tress_test_has_problem (problems, "/2", "8 hex digits, found \"0.25\""));
     g_assert_false (tress_json_reader_next_element (r));
   }
 }
@@ -309,6 +328,54 @@ test_reader_strings (void)
   g_assert_true (tress_test_has_problem (tress_json_reader_get_problems (r), "/2", "not base64"));
 }
 
+/* base64 as dump writes it is decoded from the text itself; with escapes
+ * (some tools write "/" as "\\/") from the string read first; both refuse
+ * what is not base64 the same way. */
+static void
+test_reader_base64 (void)
+{
+  const char *text = "[\"/+8AAQ==\", \"\\/+8AAQ==\", \"\", \"\\u0041QID\", \"AQ=I\", \"A\\/=I\", "
+                     "\"AAAA\" ]";
+  static const guint8 want[] = { 0xFF, 0xEF, 0x00, 0x01 };
+  g_autoptr (TressJsonReader) r = tress_json_reader_new (text, strlen (text));
+  GPtrArray *problems = tress_json_reader_get_problems (r);
+
+  tress_json_reader_begin_array (r);
+  for (guint i = 0; i < 2; i++)
+    {
+      g_autoptr (GBytes) b = NULL;
+
+      g_assert_true (tress_json_reader_next_element (r));
+      b = tress_json_reader_read_base64 (r, 0);
+      g_assert_nonnull (b);
+      g_assert_cmpmem (g_bytes_get_data (b, NULL), g_bytes_get_size (b), want, 4);
+    }
+  {
+    g_autoptr (GBytes) empty = NULL, abc = NULL;
+
+    g_assert_true (tress_json_reader_next_element (r));
+    empty = tress_json_reader_read_base64 (r, 0);
+    g_assert_cmpuint (g_bytes_get_size (empty), ==, 0);
+    g_assert_true (tress_json_reader_next_element (r));
+    abc = tress_json_reader_read_base64 (r, 0);
+    g_assert_cmpmem (g_bytes_get_data (abc, NULL), g_bytes_get_size (abc), "\x01\x02\x03", 3);
+  }
+  for (guint i = 4; i < 6; i++)
+    {
+      g_autofree char *path = g_strdup_printf ("/%u", i);
+
+      g_assert_true (tress_json_reader_next_element (r));
+      g_assert_null (tress_json_reader_read_base64 (r, 0));
+      g_assert_true (tress_test_has_problem (problems, path, "the character '=' at place 2"));
+    }
+  /* more than the place holds */
+  g_assert_true (tress_json_reader_next_element (r));
+  g_assert_null (tress_json_reader_read_base64 (r, 1));
+  g_assert_true (tress_test_has_problem (problems, "/6", "more than the 1 this place holds"));
+  g_assert_false (tress_json_reader_next_element (r));
+  g_assert_true (tress_json_reader_ok (r));
+}
+
 static void
 test_capture_and_unknown (void)
 {
@@ -357,6 +424,7 @@ main (int argc, char **argv)
   g_test_add_func ("/json/writer-layout", test_writer_layout);
   g_test_add_func ("/json/reader-refusals", test_reader_refusals);
   g_test_add_func ("/json/reader-strings", test_reader_strings);
+  g_test_add_func ("/json/reader-base64", test_reader_base64);
   g_test_add_func ("/json/capture", test_capture_and_unknown);
   return g_test_run ();
 }

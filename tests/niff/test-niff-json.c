@@ -3,6 +3,7 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include "formats/niff/tress-niff-private.h"
 #include "formats/niff/tress-niff.h"
 #include "tress-test-json.h"
 
@@ -204,6 +205,88 @@ test_refusals (void)
   }
 }
 
+/* The floats of @g that are +0: record values, channel keys' values and
+ * differentials (guint32 * into @g). */
+static GPtrArray *
+group_zeros (TressNiffGroup *g)
+{
+  GPtrArray *zeros = g_ptr_array_new ();
+
+  for (guint i = 0; i < g->records->len; i++)
+    {
+      TressNiffRecord *rec = &g_array_index (g->records, TressNiffRecord, i);
+
+      for (guint k = 0; rec->tag != TRESS_NIFF_RECORD_BILLBOARD && k < 9; k++)
+        if (rec->trs[k] == 0)
+          g_ptr_array_add (zeros, &rec->trs[k]);
+    }
+  for (guint c = 0; g->has_ext && c < TRESS_NIFF_N_CHANNELS; c++)
+    for (guint i = 0; i < g->channels[c]->len; i++)
+      {
+        TressNiffChannelKey *k = &g_array_index (g->channels[c], TressNiffChannelKey, i);
+
+        for (guint j = 0; j < tress_niff_channel_n_components (c); j++)
+          if (k->value[j] == 0)
+            g_ptr_array_add (zeros, &k->value[j]);
+      }
+  return zeros;
+}
+
+/* A value that reads back equal is no edit, and the file keeps its bits:
+ * negative zeros a tool wrote back as 0 (in AnimGroups, read-only: two in one,
+ * one in another), every number in another spelling. */
+static void
+test_same_values (void)
+{
+  static const char *const files[] = { "kirikobu.niff", "Rings.niff" };
+
+  for (guint f = 0; f < G_N_ELEMENTS (files); f++)
+    {
+      g_autofree char *file = sample_or_demo (files[f]);
+      g_autoptr (GBytes) original = tj_read (file);
+      g_autoptr (GBytes) bytes = NULL, text = NULL, zeroed = NULL, respelled = NULL;
+      g_autoptr (GBytes) rebuilt = NULL, again = NULL;
+      g_autoptr (GPtrArray) problems = NULL;
+      g_autoptr (GError) error = NULL;
+      TressNiffFile *model = tress_format_niff.parse (original, "test", &error);
+      guint flipped = 0, dropped = 0;
+
+      g_assert_no_error (error);
+      g_test_message ("%s", file);
+      for (guint i = 0; i < model->groups->len && flipped < 3; i++)
+        {
+          g_autoptr (GPtrArray) zeros = group_zeros (g_ptr_array_index (model->groups, i));
+
+          for (guint z = 0; z < zeros->len && z < (flipped == 0 ? 2u : 1u); z++)
+            {
+              *(guint32 *)g_ptr_array_index (zeros, z) = 0x80000000u;
+              flipped++;
+            }
+        }
+      g_assert_cmpuint (flipped, ==, 3);
+      bytes = tress_format_niff.serialize (model, &error);
+      g_assert_no_error (error);
+      tress_format_niff.free (model);
+      model = tress_format_niff.parse (bytes, "test", &error);
+      g_assert_no_error (error);
+      text = tress_test_dump (&tress_format_niff, model);
+      tress_format_niff.free (model);
+      g_assert_nonnull (strstr (g_bytes_get_data (text, NULL), "-0.0"));
+
+      zeroed = tress_test_rewrite_numbers (text, TRESS_TEST_DROP_NEGATIVE_ZEROS, &dropped);
+      g_assert_cmpuint (dropped, >=, flipped);
+      rebuilt = tress_test_build (&tress_format_niff, zeroed, &problems);
+      g_assert_nonnull (rebuilt);
+      tress_test_assert_bytes_equal (bytes, rebuilt);
+      g_clear_pointer (&problems, g_ptr_array_unref);
+
+      respelled = tress_test_rewrite_numbers (text, TRESS_TEST_RESPELL, NULL);
+      again = tress_test_build (&tress_format_niff, respelled, &problems);
+      g_assert_nonnull (again);
+      tress_test_assert_bytes_equal (bytes, again);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -211,5 +294,6 @@ main (int argc, char **argv)
   g_test_add_func ("/niff/json/round-trip", test_round_trip);
   g_test_add_func ("/niff/json/edit-keys", test_edit_keys);
   g_test_add_func ("/niff/json/refusals", test_refusals);
+  g_test_add_func ("/niff/json/same-values", test_same_values);
   return g_test_run ();
 }

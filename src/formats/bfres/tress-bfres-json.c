@@ -212,12 +212,33 @@ range_cmp (gconstpointer x, gconstpointer y)
   return a->start < b->start ? -1 : a->start > b->start;
 }
 
+/* @ranges sorted, the ones that overlap or touch merged. */
+static void
+merge_ranges (GArray *ranges)
+{
+  guint kept = 0;
+
+  g_array_sort (ranges, range_cmp);
+  for (guint i = 0; i < ranges->len; i++)
+    {
+      Range r = g_array_index (ranges, Range, i);
+
+      if (kept > 0 && r.start <= g_array_index (ranges, Range, kept - 1).end)
+        {
+          Range *last = &g_array_index (ranges, Range, kept - 1);
+          last->end = MAX (last->end, r.end);
+        }
+      else
+        g_array_index (ranges, Range, kept++) = r;
+    }
+  g_array_set_size (ranges, kept);
+}
+
 /* What the curves' numbers describe: every header and array, sorted, merged. */
 static GArray *
 modelled_ranges (TressBfres *b)
 {
   GArray *ranges = g_array_sized_new (FALSE, FALSE, sizeof (Range), 3 * b->curves->len + 1);
-  guint kept = 0;
 
   for (guint i = 0; i < b->curves->len; i++)
     {
@@ -234,20 +255,7 @@ modelled_ranges (TressBfres *b)
           g_array_append_val (ranges, k);
         }
     }
-  g_array_sort (ranges, range_cmp);
-  for (guint i = 0; i < ranges->len; i++)
-    {
-      Range r = g_array_index (ranges, Range, i);
-
-      if (kept > 0 && r.start <= g_array_index (ranges, Range, kept - 1).end)
-        {
-          Range *last = &g_array_index (ranges, Range, kept - 1);
-          last->end = MAX (last->end, r.end);
-        }
-      else
-        g_array_index (ranges, Range, kept++) = r;
-    }
-  g_array_set_size (ranges, kept);
+  merge_ranges (ranges);
   return ranges;
 }
 
@@ -515,6 +523,7 @@ typedef struct
   GArray *keys; /* TressJsonKey, or NULL when not given */
   guint64 seen;
   gsize keys_path_len;
+  GArray *zeros; /* gsize: where put_curve wrote a float +0 (see find_negative_zeros) */
 } CurveIn;
 
 typedef struct
@@ -535,6 +544,7 @@ curve_in_clear (gpointer p)
   g_clear_pointer (&c->raw_keys, g_array_unref);
   g_free (c->digest);
   tress_json_keys_free (c->keys);
+  g_clear_pointer (&c->zeros, g_array_unref);
 }
 
 static void
@@ -688,6 +698,8 @@ read_curve (TressJsonReader *r, CurveIn *c)
         tress_json_reader_keep_unknown (r);
         break;
       }
+  tress_json_reader_note_missing (r, curve_names, 1u << C_KEYS, c->seen, c->path,
+                                  "the curve's keys stay as stored");
 }
 
 static const char *const anim_names[] = { "frame_count", "curves", NULL };
@@ -720,7 +732,9 @@ read_anim (TressJsonReader *r, AnimIn *a)
       }
     else
       tress_json_reader_keep_unknown (r);
-  tress_json_reader_require (r, anim_names, 3, seen, a->path);
+  tress_json_reader_require (r, anim_names, 2, seen, a->path);
+  tress_json_reader_note_missing (r, anim_names, 1, seen, a->path,
+                                  "the animation keeps its frame count");
 }
 
 static GArray *
@@ -759,6 +773,48 @@ read_chunks (TressJsonReader *r)
   return chunks;
 }
 
+/* A SARC layer's pieces, read-only as the rest: the archive's bytes before
+ * the BFRES entry and after it, the two pieces dump writes. */
+static void
+check_archive_pieces (TressJsonReader *r, const Layer *l, const char *path)
+{
+  const Range want[2] = { { 0, l->entry_start }, { l->entry_end, l->size } };
+
+  if (l->entry_start > l->entry_end || l->entry_end > l->size)
+    {
+      tress_json_reader_refuse_at (r, path,
+                                   "the entry from %" G_GSIZE_FORMAT " to %" G_GSIZE_FORMAT
+                                   " is not inside the %" G_GSIZE_FORMAT " bytes of the archive",
+                                   l->entry_start, l->entry_end, l->size);
+      return;
+    }
+  for (guint k = 0; k < MAX (l->chunks->len, 2); k++)
+    {
+      g_autofree char *p = g_strdup_printf ("%s/bytes/%u", path, k);
+      const Chunk *c = k < l->chunks->len ? &g_array_index (l->chunks, Chunk, k) : NULL;
+      gsize n = c != NULL ? g_bytes_get_size (c->bytes) : 0;
+
+      if (k >= 2)
+        tress_json_reader_refuse_at (r, p,
+                                     "the archive's bytes outside the BFRES are two pieces, "
+                                     "before and after its entry (read-only, as dumped)");
+      else if (c == NULL)
+        tress_json_reader_refuse_at (r, p,
+                                     "the archive's bytes from offset %" G_GSIZE_FORMAT
+                                     " to %" G_GSIZE_FORMAT " are missing (read-only, as "
+                                     "dumped)",
+                                     want[k].start, want[k].end);
+      else if (c->offset != want[k].start || c->offset + n != want[k].end)
+        tress_json_reader_refuse_at (
+            r, p,
+            "%" G_GSIZE_FORMAT " bytes at offset %" G_GSIZE_FORMAT
+            ", where the archive's bytes %s its BFRES entry are %" G_GSIZE_FORMAT
+            " at offset %" G_GSIZE_FORMAT " (read-only, as dumped; or \"entry_start\", "
+            "\"entry_end\" or \"size\" were changed)",
+            n, c->offset, k == 0 ? "before" : "after", want[k].end - want[k].start, want[k].start);
+    }
+}
+
 static void
 read_layer (TressJsonReader *r, Layer *l)
 {
@@ -766,6 +822,7 @@ read_layer (TressJsonReader *r, Layer *l)
       = { "kind", "reserved_base64", "size", "entry", "entry_start", "entry_end", "bytes", NULL };
   g_autofree char *path = tress_json_reader_path (r);
   guint64 seen = 0;
+  gboolean known_kind = FALSE;
   gint64 v;
   int which;
 
@@ -779,10 +836,14 @@ read_layer (TressJsonReader *r, Layer *l)
         {
           g_autofree char *kind = tress_json_reader_read_string (r);
 
+          known_kind = g_strcmp0 (kind, "Yaz0") == 0 || g_strcmp0 (kind, "SARC") == 0;
           if (g_strcmp0 (kind, "Yaz0") == 0)
             l->yaz0 = TRUE;
-          else if (kind != NULL && g_strcmp0 (kind, "SARC") != 0)
-            tress_json_reader_refuse (r, "expected \"Yaz0\" or \"SARC\", found \"%s\"", kind);
+          else if (kind != NULL && !known_kind)
+            {
+              g_autofree char *q = tress_json_quote (kind, -1);
+              tress_json_reader_refuse (r, "expected \"Yaz0\" or \"SARC\", found %s", q);
+            }
           break;
         }
       case 1:
@@ -821,10 +882,10 @@ read_layer (TressJsonReader *r, Layer *l)
       }
   if (!tress_json_reader_require (r, names, 1, seen, path))
     return;
-  if (l->yaz0)
-    tress_json_reader_require (r, names, 3, seen, path);
-  else
-    tress_json_reader_require (r, names, 0x7D, seen, path);
+  /* (what else a container needs follows from its kind) */
+  if (known_kind && tress_json_reader_require (r, names, l->yaz0 ? 3 : 0x7D, seen, path) && !l->yaz0
+      && l->chunks != NULL)
+    check_archive_pieces (r, l, path);
   if (l->chunks == NULL && !l->yaz0)
     l->chunks = chunks_new ();
 }
@@ -879,9 +940,21 @@ check_span (TressJsonReader *r, const char *path, gsize offset, gsize n, gsize s
                                       what, n, offset, size);
 }
 
+/* A float of the curve at @at of @d; a +0 is noted (find_negative_zeros). */
+static void
+put_float (CurveIn *c, guint8 *d, gsize at, guint32 bits)
+{
+  put32 (d + at, bits);
+  if (bits != 0)
+    return;
+  if (c->zeros == NULL)
+    c->zeros = g_array_new (FALSE, FALSE, sizeof (gsize));
+  g_array_append_val (c->zeros, at);
+}
+
 /* Writes a curve's stored members into @d; FALSE (refused) when they do not fit. */
 static gboolean
-put_curve (TressJsonReader *r, const CurveIn *c, guint8 *d, gsize size, gsize hs)
+put_curve (TressJsonReader *r, CurveIn *c, guint8 *d, gsize size, gsize hs)
 {
   guint ft = c->flags & 3, kt = (c->flags >> 2) & 3, ct = (c->flags >> 4) & 7;
   guint n = c->raw_frames != NULL ? c->raw_frames->len : 0;
@@ -918,12 +991,12 @@ put_curve (TressJsonReader *r, const CurveIn *c, guint8 *d, gsize size, gsize hs
   put16 (p, (guint16)c->flags);
   put16 (p + 2, (guint16)n);
   put32 (p + 4, c->target);
-  put32 (p + 8, float_to_bits (c->start));
-  put32 (p + 12, float_to_bits (c->end));
+  put_float (c, d, pos + 8, float_to_bits (c->start));
+  put_float (c, d, pos + 12, float_to_bits (c->end));
   if (is_float)
     {
-      put32 (p + 16, float_to_bits (c->scale));
-      put32 (p + 20, float_to_bits (c->offset_f));
+      put_float (c, d, pos + 16, float_to_bits (c->scale));
+      put_float (c, d, pos + 20, float_to_bits (c->offset_f));
     }
   else
     {
@@ -937,7 +1010,7 @@ put_curve (TressJsonReader *r, const CurveIn *c, guint8 *d, gsize size, gsize hs
       put32 (p + 20, (guint32)(gint32)c->offset_int);
     }
   if (hs >= 0x24)
-    put32 (p + 24, float_to_bits (c->delta));
+    put_float (c, d, pos + 24, float_to_bits (c->delta));
   {
     gint64 fr = c->frames_offset < 0 ? 0 : c->frames_offset - (gint64)(pos + hs - 8);
     gint64 kr = c->keys_offset < 0 ? 0 : c->keys_offset - (gint64)(pos + hs - 4);
@@ -953,12 +1026,12 @@ put_curve (TressJsonReader *r, const CurveIn *c, guint8 *d, gsize size, gsize hs
     put32 (p + hs - 8, (guint32)(gint32)fr);
     put32 (p + hs - 4, (guint32)(gint32)kr);
   }
-  if (!(c->seen & (1u << (is_float ? C_SCALE : C_SCALE_WORD)))
-      || !(c->seen & (1u << C_OFFSET_VALUE)) || (hs >= 0x24 && !(c->seen & (1u << C_DELTA))))
-    return tress_json_reader_refuse_at (
-        r, c->path, "a %s curve's header needs \"%s\", \"offset_value\"%s",
-        is_float ? "float" : "int or bool", is_float ? "scale" : "scale_word",
-        hs >= 0x24 ? " and \"delta\"" : "");
+  /* what the header of this curve type holds */
+  if (!tress_json_reader_require (r, curve_names,
+                                  (1u << (is_float ? C_SCALE : C_SCALE_WORD))
+                                      | (1u << C_OFFSET_VALUE) | (hs >= 0x24 ? 1u << C_DELTA : 0),
+                                  c->seen, c->path))
+    return FALSE;
   if (n == 0)
     return TRUE;
   if (c->frames_offset < 0 || c->keys_offset < 0)
@@ -977,7 +1050,7 @@ put_curve (TressJsonReader *r, const CurveIn *c, guint8 *d, gsize size, gsize hs
       gint64 x;
 
       if (ft == TRESS_BFRES_FRAME_F32)
-        put32 (p + 4 * i, raw_float (v));
+        put_float (c, d, (gsize)c->frames_offset + 4 * (gsize)i, raw_float (v));
       else if (ft == TRESS_BFRES_FRAME_S10_5)
         {
           if (!raw_int (r, c->path, "raw_frames", i, v, G_MININT16, G_MAXINT16, &x))
@@ -1004,7 +1077,7 @@ put_curve (TressJsonReader *r, const CurveIn *c, guint8 *d, gsize size, gsize hs
           put32 (p + 4 * i, (guint32)x);
         }
       else if (kt == TRESS_BFRES_KEY_32 && is_float)
-        put32 (p + 4 * i, raw_float (v));
+        put_float (c, d, (gsize)c->keys_offset + 4 * (gsize)i, raw_float (v));
       else if (kt == TRESS_BFRES_KEY_32)
         {
           if (!raw_int (r, c->path, "raw_keys", i, v, G_MININT32, G_MAXINT32, &x))
@@ -1024,6 +1097,184 @@ put_curve (TressJsonReader *r, const CurveIn *c, guint8 *d, gsize size, gsize hs
           p[i] = (guint8)(gint8)x;
         }
     }
+  return TRUE;
+}
+
+/* The bytes outside the curves, read-only as the rest: one piece a gap
+ * between the curves' headers and arrays (in @ranges, merged), as dump
+ * writes them. A piece emptied, cut, moved or left out is refused at its
+ * pointer (a piece of zeros emptied would leave the digest as it was).
+ * @pieces: each piece's Range, in the text's order; @prefix: "/bytes";
+ * @what the pieces are, @hint what else may have moved them. */
+static gboolean
+check_pieces (TressJsonReader *r, GArray *ranges, GArray *pieces, gsize size, const char *prefix,
+              const char *what, const char *hint)
+{
+  guint i = 0, j = 0, n_gaps = 0;
+  gsize pos = 0;
+  gboolean ok = TRUE;
+  g_autoptr (GArray) gaps = g_array_new (FALSE, FALSE, sizeof (Range));
+
+  for (guint k = 0; k <= ranges->len; k++)
+    {
+      gsize end = k < ranges->len ? g_array_index (ranges, Range, k).start : size;
+
+      if (end > pos)
+        {
+          Range g = { pos, end };
+          g_array_append_val (gaps, g);
+        }
+      if (k < ranges->len)
+        pos = MAX (pos, g_array_index (ranges, Range, k).end);
+    }
+  n_gaps = gaps->len;
+  while (i < n_gaps || j < pieces->len)
+    {
+      /* (past the last one: a start after every offset) */
+      const Range none = { G_MAXSIZE, G_MAXSIZE };
+      Range g = i < n_gaps ? g_array_index (gaps, Range, i) : none;
+      Range p = j < pieces->len ? g_array_index (pieces, Range, j) : none;
+      g_autofree char *path
+          = j < pieces->len ? g_strdup_printf ("%s/%u", prefix, j) : g_strdup (prefix);
+
+      if (p.start == g.start)
+        {
+          if (p.end != g.end)
+            {
+              g_autofree char *b64 = g_strconcat (path, "/base64", NULL);
+
+              ok = tress_json_reader_refuse_at (
+                  r, b64,
+                  "%" G_GSIZE_FORMAT " bytes, where the %s from offset %" G_GSIZE_FORMAT
+                  " to %" G_GSIZE_FORMAT " are %" G_GSIZE_FORMAT " (read-only, as dumped; %s)",
+                  p.end - p.start, what, g.start, g.end, g.end - g.start, hint);
+            }
+          i++, j++;
+        }
+      else if (p.start > g.start)
+        {
+          ok = tress_json_reader_refuse_at (
+              r, path,
+              "the %s from offset %" G_GSIZE_FORMAT " to %" G_GSIZE_FORMAT " (%" G_GSIZE_FORMAT
+              " bytes) are missing %s (read-only, as dumped; %s)",
+              what, g.start, g.end, g.end - g.start,
+              j < pieces->len ? "before this piece" : "at the end", hint);
+          i++;
+        }
+      else
+        {
+          g_autofree char *off = g_strconcat (path, "/offset", NULL);
+
+          ok = tress_json_reader_refuse_at (
+              r, off,
+              "%" G_GSIZE_FORMAT " is where no piece of the %s starts (read-only, as dumped; %s)",
+              p.start, what, hint);
+          j++;
+        }
+    }
+  return ok;
+}
+
+/* The headers and arrays of the curves the JSON gives (put together without
+ * a refusal), merged. */
+static GArray *
+curve_ranges (GArray *anims, gsize hs)
+{
+  GArray *ranges = g_array_new (FALSE, FALSE, sizeof (Range));
+
+  for (guint ai = 0; ai < anims->len; ai++)
+    {
+      AnimIn *a = &g_array_index (anims, AnimIn, ai);
+
+      for (guint k = 0; k < a->curves->len; k++)
+        {
+          const CurveIn *c = &g_array_index (a->curves, CurveIn, k);
+          guint ft = c->flags & 3, kt = (c->flags >> 2) & 3, ct = (c->flags >> 4) & 7;
+          gsize n = c->raw_frames->len;
+          Range h = { (gsize)c->pos, (gsize)c->pos + hs };
+
+          g_array_append_val (ranges, h);
+          if (n > 0)
+            {
+              Range f = { (gsize)c->frames_offset,
+                          (gsize)c->frames_offset + n * bfres_frame_size (ft) };
+              Range kr = { (gsize)c->keys_offset,
+                           (gsize)c->keys_offset
+                               + (bfres_curve_type_is_bool (ct)
+                                      ? (n + 31) / 32 * 4
+                                      : n * bfres_values_per_key (ct) * bfres_key_size (kt)) };
+
+              g_array_append_val (ranges, f);
+              g_array_append_val (ranges, kr);
+            }
+        }
+    }
+  merge_ranges (ranges);
+  return ranges;
+}
+
+/* The digest of a curve's stored form as put together in @d. */
+static void
+curve_in_digest (const guint8 *d, gsize hs, const CurveIn *c, char out[17])
+{
+  guint ft = c->flags & 3, kt = (c->flags >> 2) & 3, ct = (c->flags >> 4) & 7;
+  guint n = c->raw_frames->len;
+  gsize fb = (gsize)n * bfres_frame_size (ft);
+  gsize kb = bfres_curve_type_is_bool (ct)
+                 ? ((gsize)n + 31) / 32 * 4
+                 : (gsize)n * bfres_values_per_key (ct) * bfres_key_size (kt);
+
+  curve_digest (d, hs, (gsize)c->pos, (gsize)MAX (c->frames_offset, 0), n ? fb : 0,
+                (gsize)MAX (c->keys_offset, 0), n ? kb : 0, out);
+}
+
+typedef struct
+{
+  guint8 *d;
+  gsize hs;
+  const CurveIn *c;
+} ZeroSearch;
+
+static void
+flip_zero (gpointer data, guint i, gboolean negative)
+{
+  ZeroSearch *z = data;
+
+  /* big-endian: the sign is the first byte's top bit */
+  z->d[g_array_index (z->c->zeros, gsize, i)] = negative ? 0x80 : 0x00;
+}
+
+static gboolean
+digest_is_dumped (gpointer data)
+{
+  ZeroSearch *z = data;
+  char mine[17];
+
+  curve_in_digest (z->d, z->hs, z->c, mine);
+  return g_strcmp0 (mine, z->c->digest) == 0;
+}
+
+/* A curve whose stored form is not the one dumped: whether it is, with some
+ * of its zeros negative (tress_json_find_negative_zeros). Noted when so. */
+static gboolean
+restore_negative_zeros (TressJsonReader *r, guint8 *d, gsize hs, const CurveIn *c, gsize *budget)
+{
+  ZeroSearch z = { d, hs, c };
+  guint n = 0;
+
+  if (c->zeros == NULL || c->digest == NULL || c->raw_frames == NULL || digest_is_dumped (&z))
+    return FALSE;
+  if (!tress_json_find_negative_zeros (c->zeros->len, flip_zero, digest_is_dumped, &z,
+                                       hs + 4 * (gsize)c->raw_frames->len
+                                           + 4 * (gsize)(c->raw_keys ? c->raw_keys->len : 0),
+                                       budget))
+    return FALSE;
+  for (guint i = 0; i < c->zeros->len; i++)
+    n += d[g_array_index (c->zeros, gsize, i)] == 0x80;
+  tress_json_reader_note_at (r, c->path,
+                             "%u zero%s given as 0 kept negative, as stored (a tool dropped the "
+                             "sign of zero)",
+                             n, n == 1 ? "" : "s");
   return TRUE;
 }
 
@@ -1071,8 +1322,10 @@ resolve_texture (TressJsonReader *r, const char *key_path, TressJsonKey *j, cons
             j->has_value = TRUE;
             return TRUE;
           }
-      return tress_json_reader_refuse_at (r, p, "\"%s\" is not among the animation's textures",
-                                          j->extra);
+      {
+        g_autofree char *q = tress_json_quote (j->extra, -1);
+        return tress_json_reader_refuse_at (r, p, "%s is not among the animation's textures", q);
+      }
     }
   {
     double v = j->has_value ? j->value : was != NULL ? was->value : -1;
@@ -1080,10 +1333,13 @@ resolve_texture (TressJsonReader *r, const char *key_path, TressJsonKey *j, cons
         = v >= 0 && v < a->n_textures && v == trunc (v) ? a->textures[(guint)v] : NULL;
 
     if (g_strcmp0 (wanted, j->extra) != 0)
-      return tress_json_reader_refuse_at (r, p,
-                                          "\"%s\" is not texture %g (%s); the texture follows "
-                                          "from the value: change one of the two",
-                                          j->extra, v, wanted != NULL ? wanted : "none");
+      {
+        g_autofree char *q = tress_json_quote (j->extra, -1);
+        return tress_json_reader_refuse_at (r, p,
+                                            "%s is not texture %g (%s); the texture follows "
+                                            "from the value: change one of the two",
+                                            q, v, wanted != NULL ? wanted : "none");
+      }
   }
   return TRUE;
 }
@@ -1162,6 +1418,7 @@ bfres_build_json (TressJsonReader *r, TressJsonBuild *out)
   g_autoptr (GArray) anims = g_array_new (FALSE, TRUE, sizeof (AnimIn));
   g_autoptr (GArray) layers = g_array_new (FALSE, TRUE, sizeof (Layer));
   g_autoptr (GArray) chunks = NULL;
+  g_autoptr (GArray) pieces = NULL;
   g_autofree char *digest = NULL, *actual = NULL;
   g_autofree guint8 *d = NULL;
   g_autoptr (GBytes) cur = NULL;
@@ -1229,18 +1486,23 @@ bfres_build_json (TressJsonReader *r, TressJsonBuild *out)
   if (!tress_json_reader_ok (r) || tress_json_reader_n_errors (r) > 0 || chunks == NULL)
     return FALSE;
 
-  /* The stored form, put together. */
+  /* The stored form, put together (each piece's bytes given back once copied). */
   d = g_malloc0 ((gsize)size);
+  pieces = g_array_sized_new (FALSE, FALSE, sizeof (Range), chunks->len);
   for (guint i = 0; i < chunks->len; i++)
     {
-      const Chunk *c = &g_array_index (chunks, Chunk, i);
+      Chunk *c = &g_array_index (chunks, Chunk, i);
       gsize n;
       const guint8 *p = g_bytes_get_data (c->bytes, &n);
       g_autofree char *path = g_strdup_printf ("/bytes/%u", i);
+      Range piece = { c->offset, c->offset + n };
 
       if (check_span (r, path, c->offset, n, (gsize)size, "the bytes") && n > 0)
         memcpy (d + c->offset, p, n);
+      g_array_append_val (pieces, piece);
+      g_clear_pointer (&c->bytes, g_bytes_unref);
     }
+  g_clear_pointer (&chunks, g_array_unref);
   hs = size >= 8 && tress_get_u32 (d + 4, TRESS_BIG_ENDIAN) >= BFRES_V3_4 ? 0x24 : 0x20;
   for (guint ai = 0; ai < anims->len; ai++)
     {
@@ -1263,9 +1525,36 @@ bfres_build_json (TressJsonReader *r, TressJsonBuild *out)
     }
   if (tress_json_reader_n_errors (r) > 0)
     return FALSE;
+  {
+    g_autoptr (GArray) ranges = curve_ranges (anims, hs);
 
-  /* Read-only: the stored form must be what the dump wrote. */
+    if (!check_pieces (r, ranges, pieces, (gsize)size, "/bytes", "bytes outside the curves",
+                       "or a curve's offsets, or \"size\", were changed"))
+      return FALSE;
+  }
+
+  /* Read-only: the stored form must be what the dump wrote; a negative zero
+   * a tool wrote back as 0 is the same value, and keeps its bits. */
   actual = stored_digest ((const Layer *)(void *)layers->data, layers->len, d, (gsize)size);
+  if (g_strcmp0 (actual, digest) != 0)
+    {
+      gsize budget = TRESS_JSON_ZERO_BUDGET;
+      gboolean restored = FALSE;
+
+      for (guint ai = 0; ai < anims->len; ai++)
+        {
+          AnimIn *a = &g_array_index (anims, AnimIn, ai);
+
+          for (guint k = 0; k < a->curves->len; k++)
+            restored |= restore_negative_zeros (r, d, hs, &g_array_index (a->curves, CurveIn, k),
+                                                &budget);
+        }
+      if (restored)
+        {
+          g_free (actual);
+          actual = stored_digest ((const Layer *)(void *)layers->data, layers->len, d, (gsize)size);
+        }
+    }
   if (g_strcmp0 (actual, digest) != 0)
     {
       gboolean named = FALSE;
@@ -1277,16 +1566,9 @@ bfres_build_json (TressJsonReader *r, TressJsonBuild *out)
           for (guint k = 0; k < a->curves->len; k++)
             {
               CurveIn *c = &g_array_index (a->curves, CurveIn, k);
-              guint ft = c->flags & 3, kt = (c->flags >> 2) & 3, ct = (c->flags >> 4) & 7;
-              guint n = c->raw_frames->len;
-              gsize fb = (gsize)n * bfres_frame_size (ft);
-              gsize kb = bfres_curve_type_is_bool (ct)
-                             ? ((gsize)n + 31) / 32 * 4
-                             : (gsize)n * bfres_values_per_key (ct) * bfres_key_size (kt);
               char mine[17];
 
-              curve_digest (d, hs, (gsize)c->pos, (gsize)MAX (c->frames_offset, 0), n ? fb : 0,
-                            (gsize)MAX (c->keys_offset, 0), n ? kb : 0, mine);
+              curve_in_digest (d, hs, c, mine);
               if (g_strcmp0 (mine, c->digest) != 0)
                 {
                   tress_json_reader_refuse_at (

@@ -490,8 +490,10 @@ read_fixed_text (TressJsonReader *r, guint8 *out, gsize n)
 {
   if (tress_json_reader_peek (r) == TRESS_JSON_OBJECT)
     {
+      static const char *const names[] = { "base64", NULL };
+      g_autofree char *path = tress_json_reader_path (r);
       const char *name;
-      gboolean ok = FALSE;
+      gboolean ok = FALSE, seen = FALSE;
 
       tress_json_reader_begin_object (r);
       while ((name = tress_json_reader_next_member (r)) != NULL)
@@ -500,6 +502,7 @@ read_fixed_text (TressJsonReader *r, guint8 *out, gsize n)
             {
               g_autoptr (GBytes) b = tress_json_reader_read_base64 (r, n);
 
+              seen = TRUE;
               if (b != NULL && g_bytes_get_size (b) != n)
                 tress_json_reader_refuse (
                     r, "expected %" G_GSIZE_FORMAT " bytes, found %" G_GSIZE_FORMAT, n,
@@ -517,6 +520,7 @@ read_fixed_text (TressJsonReader *r, guint8 *out, gsize n)
               tress_json_reader_skip (r);
             }
         }
+      tress_json_reader_require (r, names, 1, seen ? 1 : 0, path);
       return ok;
     }
   else
@@ -528,9 +532,11 @@ read_fixed_text (TressJsonReader *r, guint8 *out, gsize n)
         return FALSE;
       len = strlen (s);
       if (len > n)
-        return tress_json_reader_refuse (
-            r, "\"%s\" is %" G_GSIZE_FORMAT " bytes long; this name holds at most %" G_GSIZE_FORMAT,
-            s, len, n);
+        {
+          g_autofree char *q = tress_json_quote (s, (gssize)len);
+          return tress_json_reader_refuse (
+              r, "%s is longer than the %" G_GSIZE_FORMAT " bytes this name holds", q, n);
+        }
       memset (out, 0, n);
       memcpy (out, s, len);
       return TRUE;
@@ -1404,10 +1410,13 @@ cha_build_json (TressJsonReader *r, TressJsonBuild *out)
             else if (g_strcmp0 (c, "whole") == 0)
               file->size_convention = TRESS_CHA_SIZE_WHOLE;
             else if (c != NULL)
-              tress_json_reader_refuse (r,
-                                        "expected \"body\" (sizes count the bytes after the size "
-                                        "field) or \"whole\" (the whole section), found \"%s\"",
-                                        c);
+              {
+                g_autofree char *q = tress_json_quote (c, -1);
+                tress_json_reader_refuse (r,
+                                          "expected \"body\" (sizes count the bytes after the "
+                                          "size field) or \"whole\" (the whole section), found %s",
+                                          q);
+              }
             break;
           }
         case T_SECTIONS:
@@ -1473,6 +1482,9 @@ cha_build_json (TressJsonReader *r, TressJsonBuild *out)
           tress_json_reader_skip (r);
     }
 
+  tress_json_reader_note_missing (r, top_names, 1u << T_PROBLEMS, seen, "",
+                                  "the dumped file's errors are not known, and each one the "
+                                  "file has is refused");
   n_value_errors = tress_json_reader_n_errors (r);
   if (!tress_json_reader_require (r, top_names, required, seen, ""))
     n_value_errors = G_MAXUINT - 1; /* below: nothing to put together */
@@ -1632,7 +1644,8 @@ cha_build_json (TressJsonReader *r, TressJsonBuild *out)
   if (tress_json_reader_n_errors (r) > 0)
     return FALSE;
   out->model = g_steal_pointer (&check);
-  out->original = NULL;
+  /* the bytes of the model, which the problems were compared with above */
+  out->original = g_steal_pointer (&bytes);
   out->n_edits = 0;
   return TRUE;
 }

@@ -549,8 +549,8 @@ tress_cha_file_parse (GBytes *bytes, GError **error)
             return NULL;
           file->radeon = s->radeon;
         }
-      else
-        s->opaque = g_bytes_new (data + body_pos, body);
+      else /* (a piece of @bytes, not a copy: a section may be most of the file) */
+        s->opaque = g_bytes_new_from_bytes (bytes, body_pos, body);
       pos = body_pos + body;
     }
   return g_steal_pointer (&file);

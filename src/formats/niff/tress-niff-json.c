@@ -339,7 +339,10 @@ read_name_or_number (TressJsonReader *r, const char *(*name_of) (guint32), const
             return;
           }
       if (s != NULL)
-        tress_json_reader_refuse (r, "\"%s\" is not a name this value has (give a number)", s);
+        {
+          g_autofree char *q = tress_json_quote (s, -1);
+          tress_json_reader_refuse (r, "%s is not a name this value has (give a number)", q);
+        }
       return;
     }
   tress_json_reader_read_u32 (r, out);
@@ -380,8 +383,10 @@ read_record (TressJsonReader *r, TressNiffRecord *rec)
           while (kind != NULL && k < 4 && !g_str_equal (record_kinds[k], kind))
             k++;
           if (kind != NULL && k == 4)
-            tress_json_reader_refuse (r, "expected STATIC, FULL, KEY or BILLBOARD, found \"%s\"",
-                                      kind);
+            {
+              g_autofree char *q = tress_json_quote (kind, -1);
+              tress_json_reader_refuse (r, "expected STATIC, FULL, KEY or BILLBOARD, found %s", q);
+            }
           else if (kind != NULL)
             rec->tag = record_tags[k];
           break;
@@ -420,7 +425,30 @@ read_record (TressJsonReader *r, TressNiffRecord *rec)
         tress_json_reader_keep_unknown (r);
         break;
       }
-  tress_json_reader_require (r, names, 3, seen, path);
+  /* the members of the record's kind (key, next_key, interpolation: KEY;
+   * translate, rotate, expand, scale: all but BILLBOARD; look_at, up:
+   * BILLBOARD), and no others */
+  if (tress_json_reader_require (r, names, 3, seen, path) && rec->tag != 0)
+    {
+      guint64 members = rec->tag == TRESS_NIFF_RECORD_BILLBOARD ? 0x600
+                        : rec->tag == TRESS_NIFF_RECORD_KEY     ? 0x1FC
+                                                                : 0x1E0;
+      guint kind = 0;
+
+      while (kind < 3 && record_tags[kind] != rec->tag)
+        kind++;
+      tress_json_reader_require (r, names, members, seen, path);
+      for (guint i = 2; names[i] != NULL; i++)
+        if (((seen & ~members) >> i) & 1)
+          {
+            GString *p = g_string_new (path);
+
+            tress_json_pointer_append (p, names[i]);
+            tress_json_reader_refuse_at (r, p->str, "a %s record has no \"%s\"", record_kinds[kind],
+                                         names[i]);
+            g_string_free (p, TRUE);
+          }
+    }
   if (rec->tag == 0)
     rec->tag = TRESS_NIFF_RECORD_STATIC; /* refused above; keeps the record writable */
 }
@@ -453,6 +481,7 @@ read_extension (TressJsonReader *r, TressNiffGroup *g)
             break;
           while (tress_json_reader_next_element (r))
             {
+              g_autofree char *cpath = tress_json_reader_path (r);
               guint64 cseen = 0;
               int c;
 
@@ -462,16 +491,20 @@ read_extension (TressJsonReader *r, TressNiffGroup *g)
                   tress_json_reader_skip (r);
                   continue;
                 }
+
               if (tress_json_reader_begin_object (r))
-                while ((c = tress_json_reader_next_known (r, cnames, &cseen)) != -2)
-                  {
-                    if (c == 0 || c == 1)
-                      tress_json_reader_read_u32 (r, &g->constraints[2 * k + (guint)c]);
-                    else if (c == 2 || c == 3)
-                      tress_json_reader_read_u32 (r, &g->external_names[2 * k + (guint)c - 2]);
-                    else
-                      tress_json_reader_keep_unknown (r);
-                  }
+                {
+                  while ((c = tress_json_reader_next_known (r, cnames, &cseen)) != -2)
+                    {
+                      if (c == 0 || c == 1)
+                        tress_json_reader_read_u32 (r, &g->constraints[2 * k + (guint)c]);
+                      else if (c == 2 || c == 3)
+                        tress_json_reader_read_u32 (r, &g->external_names[2 * k + (guint)c - 2]);
+                      else
+                        tress_json_reader_keep_unknown (r);
+                    }
+                  tress_json_reader_require (r, cnames, 0xF, cseen, cpath);
+                }
               k++;
             }
           if (k != TRESS_NIFF_N_CONSTRAINTS)
@@ -480,7 +513,9 @@ read_extension (TressJsonReader *r, TressNiffGroup *g)
         }
       case 2:
         {
+          g_autofree char *chpath = tress_json_reader_path (r);
           const char *name;
+          guint64 channels_seen = 0;
 
           if (!tress_json_reader_begin_object (r))
             break;
@@ -496,6 +531,13 @@ read_extension (TressJsonReader *r, TressNiffGroup *g)
                   tress_json_reader_keep_unknown (r);
                   continue;
                 }
+              if ((channels_seen >> c) & 1)
+                {
+                  tress_json_reader_refuse (r, "the member \"%s\" is given twice", name);
+                  tress_json_reader_skip (r);
+                  continue;
+                }
+              channels_seen |= G_GUINT64_CONSTANT (1) << c;
               nc = tress_niff_channel_n_components (c);
               if (!tress_json_reader_begin_array (r))
                 continue;
@@ -503,27 +545,42 @@ read_extension (TressJsonReader *r, TressNiffGroup *g)
                 {
                   static const char *const knames[]
                       = { "interpolation", "key", "value", "differential", NULL };
+                  g_autofree char *kpath = tress_json_reader_path (r);
                   TressNiffChannelKey key = { 0 };
                   guint64 kseen = 0;
                   int kw;
 
                   if (tress_json_reader_begin_object (r))
-                    while ((kw = tress_json_reader_next_known (r, knames, &kseen)) != -2)
-                      {
-                        if (kw == 0)
-                          tress_json_reader_read_u32 (r, &key.interp);
-                        else if (kw == 1)
-                          tress_json_reader_read_u32 (r, &key.key);
-                        else if (kw == 2)
-                          read_float_bits (r, key.value, nc);
-                        else if (kw == 3)
-                          read_float_bits (r, key.diff, nc);
-                        else
-                          tress_json_reader_keep_unknown (r);
-                      }
+                    {
+                      while ((kw = tress_json_reader_next_known (r, knames, &kseen)) != -2)
+                        {
+                          if (kw == 0)
+                            tress_json_reader_read_u32 (r, &key.interp);
+                          else if (kw == 1)
+                            tress_json_reader_read_u32 (r, &key.key);
+                          else if (kw == 2)
+                            read_float_bits (r, key.value, nc);
+                          else if (kw == 3)
+                            read_float_bits (r, key.diff, nc);
+                          else
+                            tress_json_reader_keep_unknown (r);
+                        }
+                      tress_json_reader_require (r, knames, 0xF, kseen, kpath);
+                    }
                   g_array_append_val (g->channels[c], key);
                 }
             }
+          /* every channel, with or without keys */
+          for (guint c = 0; tress_json_reader_ok (r) && c < TRESS_NIFF_N_CHANNELS; c++)
+            if (!((channels_seen >> c) & 1))
+              {
+                GString *p = g_string_new (chpath);
+
+                tress_json_pointer_append (p, tress_niff_channel_name (c));
+                tress_json_reader_refuse_at (r, p->str, "the member \"%s\" is missing",
+                                             tress_niff_channel_name (c));
+                g_string_free (p, TRUE);
+              }
           break;
         }
       case 3:
@@ -682,6 +739,49 @@ read_lists (TressJsonReader *r, GArray *lists)
     }
 }
 
+/* The file header's and the lists' bytes, read-only as the rest: what their
+ * own size fields say (the digest alone names no place). */
+static gboolean
+check_bytes (TressJsonReader *r, GBytes *header, GArray *lists)
+{
+  gsize n;
+  const guint8 *d = g_bytes_get_data (header, &n);
+  gboolean ok = TRUE;
+
+  if (n < 16 || niff_word (d + 12) != n || (n != NIFF1_HEADER_SIZE && n != NIFF2_HEADER_SIZE))
+    ok = tress_json_reader_refuse_at (r, "/header_base64",
+                                      "%" G_GSIZE_FORMAT " bytes; the file header is %u (NIFF1) or "
+                                      "%u (NIFF2) bytes, as its size field at 12 says (read-only, "
+                                      "as dumped)",
+                                      n, NIFF1_HEADER_SIZE, NIFF2_HEADER_SIZE);
+  for (guint i = 0; i < lists->len; i++)
+    {
+      const ListIn *l = &g_array_index (lists, ListIn, i);
+      g_autofree char *path = NULL;
+
+      if (l->tag == NIFF_TAG_ANIM || l->bytes == NULL)
+        continue;
+      d = g_bytes_get_data (l->bytes, &n);
+      path = g_strdup_printf ("/lists/%u/base64", i);
+      if (n < 24)
+        ok = tress_json_reader_refuse_at (r, path,
+                                          "%" G_GSIZE_FORMAT " bytes; a list holds at least its "
+                                          "24-byte header (read-only, as dumped)",
+                                          n);
+      else if (niff_word (d) != l->tag)
+        ok = tress_json_reader_refuse_at (r, path,
+                                          "the bytes begin with the tag 0x%08x, not the list's "
+                                          "\"tag\" 0x%08x (read-only, as dumped)",
+                                          niff_word (d), l->tag);
+      else if (niff_word (d + 8) != n)
+        ok = tress_json_reader_refuse_at (r, path,
+                                          "%" G_GSIZE_FORMAT " bytes, where the list's size "
+                                          "field says %u (read-only, as dumped)",
+                                          n, niff_word (d + 8));
+    }
+  return ok;
+}
+
 /* The file the stored form describes: as serialize writes it. */
 static GBytes *
 put_together (GBytes *header, GArray *lists, GArray *groups)
@@ -735,6 +835,75 @@ put_together (GBytes *header, GArray *lists, GArray *groups)
                      TRESS_BIG_ENDIAN);
     }
   return g_byte_array_free_to_bytes (out);
+}
+
+typedef struct
+{
+  const GroupIn *gi;
+  GPtrArray *zeros; /* guint32 *: the group's floats that are +0 */
+} ZeroSearch;
+
+static void
+flip_zero (gpointer data, guint i, gboolean negative)
+{
+  ZeroSearch *z = data;
+
+  *(guint32 *)g_ptr_array_index (z->zeros, i) = negative ? 0x80000000u : 0;
+}
+
+static gboolean
+digest_is_dumped (gpointer data)
+{
+  ZeroSearch *z = data;
+  char mine[17];
+
+  group_digest (z->gi->group, mine);
+  return g_strcmp0 (mine, z->gi->digest) == 0;
+}
+
+/* An AnimGroup whose stored form is not the one dumped: whether it is, with
+ * some of its zeros negative (tress_json_find_negative_zeros). Noted when so. */
+static gboolean
+restore_negative_zeros (TressJsonReader *r, const GroupIn *gi, gsize *budget)
+{
+  g_autoptr (GPtrArray) zeros = g_ptr_array_new ();
+  ZeroSearch z = { gi, zeros };
+  TressNiffGroup *g = gi->group;
+  guint n = 0;
+
+  if (gi->digest == NULL || digest_is_dumped (&z))
+    return FALSE;
+  for (guint i = 0; i < g->records->len; i++)
+    {
+      TressNiffRecord *rec = &g_array_index (g->records, TressNiffRecord, i);
+
+      for (guint k = 0; rec->tag != TRESS_NIFF_RECORD_BILLBOARD && k < 9; k++)
+        if (rec->trs[k] == 0)
+          g_ptr_array_add (zeros, &rec->trs[k]);
+    }
+  for (guint c = 0; g->has_ext && c < TRESS_NIFF_N_CHANNELS; c++)
+    for (guint i = 0; i < g->channels[c]->len; i++)
+      {
+        TressNiffChannelKey *k = &g_array_index (g->channels[c], TressNiffChannelKey, i);
+
+        for (guint j = 0; j < tress_niff_channel_n_components (c); j++)
+          {
+            if (k->value[j] == 0)
+              g_ptr_array_add (zeros, &k->value[j]);
+            if (k->diff[j] == 0)
+              g_ptr_array_add (zeros, &k->diff[j]);
+          }
+      }
+  if (!tress_json_find_negative_zeros (zeros->len, flip_zero, digest_is_dumped, &z,
+                                       tress_niff_group_size (g), budget))
+    return FALSE;
+  for (guint i = 0; i < zeros->len; i++)
+    n += *(guint32 *)g_ptr_array_index (zeros, i) != 0;
+  tress_json_reader_note_at (r, gi->path,
+                             "%u zero%s given as 0 kept negative, as stored (a tool dropped the "
+                             "sign of zero)",
+                             n, n == 1 ? "" : "s");
+  return TRUE;
 }
 
 static const char *
@@ -819,19 +988,24 @@ niff_build_json (TressJsonReader *r, TressJsonBuild *out)
             while (tress_json_reader_next_element (r))
               {
                 static const char *const cnames[] = { "keys", NULL };
+                char *cpath = tress_json_reader_path (r);
                 guint64 cseen = 0;
                 GArray *keys = NULL;
                 int c;
 
-                g_ptr_array_add (curve_paths, tress_json_reader_path (r));
+                g_ptr_array_add (curve_paths, cpath);
                 if (tress_json_reader_begin_object (r))
-                  while ((c = tress_json_reader_next_known (r, cnames, &cseen)) != -2)
-                    {
-                      if (c == 0)
-                        keys = tress_json_read_keys (r, NULL);
-                      else
-                        tress_json_reader_keep_unknown (r);
-                    }
+                  {
+                    while ((c = tress_json_reader_next_known (r, cnames, &cseen)) != -2)
+                      {
+                        if (c == 0)
+                          keys = tress_json_read_keys (r, NULL);
+                        else
+                          tress_json_reader_keep_unknown (r);
+                      }
+                    tress_json_reader_note_missing (r, cnames, 1, cseen, cpath,
+                                                    "the curve's keys stay as stored");
+                  }
                 g_ptr_array_add (curve_keys, keys);
               }
           break;
@@ -839,15 +1013,35 @@ niff_build_json (TressJsonReader *r, TressJsonBuild *out)
           tress_json_reader_keep_unknown (r);
           break;
         }
-  tress_json_reader_require (r, top_names, 0x7F, seen, "");
+  tress_json_reader_require (r, top_names, 0x3F, seen, "");
+  tress_json_reader_note_missing (r, top_names, 1u << T_CURVES, seen, "",
+                                  "every curve stays as stored");
   if (!tress_json_reader_ok (r) || tress_json_reader_n_errors (r) > 0)
     return FALSE;
   if (header == NULL)
     return FALSE;
 
-  /* Read-only: the stored form must be what the dump wrote. */
+  /* Read-only: the stored form must be what the dump wrote; a negative zero
+   * a tool wrote back as 0 is the same value, and keeps its bits. */
+  if (!check_bytes (r, header, lists))
+    return FALSE;
   bytes = put_together (header, lists, groups);
   actual = g_compute_checksum_for_bytes (G_CHECKSUM_SHA256, bytes);
+  if (g_strcmp0 (actual, digest) != 0)
+    {
+      gsize budget = TRESS_JSON_ZERO_BUDGET;
+      gboolean restored = FALSE;
+
+      for (guint i = 0; i < groups->len; i++)
+        restored |= restore_negative_zeros (r, &g_array_index (groups, GroupIn, i), &budget);
+      if (restored)
+        {
+          g_bytes_unref (bytes);
+          g_free (actual);
+          bytes = put_together (header, lists, groups);
+          actual = g_compute_checksum_for_bytes (G_CHECKSUM_SHA256, bytes);
+        }
+    }
   if (g_strcmp0 (actual, digest) != 0)
     {
       gboolean named = FALSE;
@@ -880,7 +1074,7 @@ niff_build_json (TressJsonReader *r, TressJsonBuild *out)
   if (file == NULL)
     return tress_json_reader_refuse_at (r, "", "the file this JSON describes does not open: %s",
                                         error->message);
-  if (ops->n_curves (file) != curve_keys->len)
+  if ((seen & (1u << T_CURVES)) && ops->n_curves (file) != curve_keys->len)
     {
       guint n = ops->n_curves (file);
 
