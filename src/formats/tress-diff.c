@@ -12,6 +12,23 @@
 /* Whole frames compared per curve; a longer curve is sampled on a coarser grid. */
 #define SAMPLES_MAX 200000
 
+struct _TressDiff
+{
+  guint keep; /* items kept per kind */
+  gboolean details;
+  TressDiffFunc func;
+  gpointer func_data;
+  GPtrArray *items; /* TressDiffItem kept */
+  GPtrArray *kinds; /* the kinds found, in order (owned strings) */
+  GArray *counts;   /* guint per kind */
+  GArray *kept;     /* guint per kind */
+  guint n_items;
+  /* the largest difference of a curve's played values */
+  gboolean has_largest;
+  double largest, at_frame;
+  char *largest_curve;
+};
+
 static void
 item_free (gpointer p)
 {
@@ -24,26 +41,199 @@ item_free (gpointer p)
   g_free (item);
 }
 
-GPtrArray *
+TressDiff *
 tress_diff_new (void)
 {
-  return g_ptr_array_new_with_free_func (item_free);
+  TressDiff *diff = g_new0 (TressDiff, 1);
+
+  diff->keep = G_MAXUINT;
+  diff->details = TRUE;
+  diff->items = g_ptr_array_new_with_free_func (item_free);
+  diff->kinds = g_ptr_array_new_with_free_func (g_free);
+  diff->counts = g_array_new (FALSE, TRUE, sizeof (guint));
+  diff->kept = g_array_new (FALSE, TRUE, sizeof (guint));
+  return diff;
 }
 
 void
-tress_diff_add (GPtrArray *diff, const char *path, const char *kind, JsonObject *detail,
-                const char *format, ...)
+tress_diff_free (TressDiff *diff)
+{
+  if (diff == NULL)
+    return;
+  g_ptr_array_unref (diff->items);
+  g_ptr_array_unref (diff->kinds);
+  g_array_unref (diff->counts);
+  g_array_unref (diff->kept);
+  g_free (diff->largest_curve);
+  g_free (diff);
+}
+
+void
+tress_diff_set_keep (TressDiff *diff, guint per_kind)
+{
+  diff->keep = per_kind;
+}
+
+void
+tress_diff_set_details (TressDiff *diff, gboolean details)
+{
+  diff->details = details;
+}
+
+void
+tress_diff_set_func (TressDiff *diff, TressDiffFunc func, gpointer user_data)
+{
+  diff->func = func;
+  diff->func_data = user_data;
+}
+
+/* The index of @kind among the kinds found, or -1. */
+static int
+kind_index (const TressDiff *diff, const char *kind)
+{
+  for (guint k = 0; k < diff->kinds->len; k++)
+    if (strcmp (diff->kinds->pdata[k], kind) == 0)
+      return (int)k;
+  return -1;
+}
+
+gboolean
+tress_diff_wants (const TressDiff *diff, const char *kind)
+{
+  int k;
+
+  if (diff->func != NULL || diff->keep == G_MAXUINT)
+    return TRUE;
+  k = kind_index (diff, kind);
+  return k < 0 ? diff->keep > 0 : g_array_index (diff->kept, guint, k) < diff->keep;
+}
+
+gboolean
+tress_diff_wants_details (const TressDiff *diff)
+{
+  return diff->details;
+}
+
+/* Counts an item of @kind; TRUE when it is to be kept. */
+static gboolean
+count_item (TressDiff *diff, const char *kind)
+{
+  int k = kind_index (diff, kind);
+  guint zero = 0, *kept;
+
+  if (k < 0)
+    {
+      g_ptr_array_add (diff->kinds, g_strdup (kind));
+      g_array_append_val (diff->counts, zero);
+      g_array_append_val (diff->kept, zero);
+      k = (int)diff->kinds->len - 1;
+    }
+  g_array_index (diff->counts, guint, k)++;
+  diff->n_items++;
+  kept = &g_array_index (diff->kept, guint, k);
+  if (*kept >= diff->keep)
+    return FALSE;
+  (*kept)++;
+  return TRUE;
+}
+
+/* Adds an item whose text is @text (taken). */
+static void
+add_item (TressDiff *diff, const char *path, const char *kind, JsonObject *detail, char *text)
 {
   TressDiffItem *item = g_new0 (TressDiffItem, 1);
-  va_list args;
+  gboolean keep = count_item (diff, kind);
 
   item->path = g_strdup (path);
   item->kind = g_strdup (kind);
+  item->text = text;
+  item->detail = diff->details ? detail : NULL;
+  if (!diff->details && detail != NULL)
+    json_object_unref (detail);
+  if (diff->func != NULL)
+    diff->func (item, diff->func_data);
+  if (keep)
+    g_ptr_array_add (diff->items, item);
+  else
+    item_free (item);
+}
+
+void
+tress_diff_add (TressDiff *diff, const char *path, const char *kind, JsonObject *detail,
+                const char *format, ...)
+{
+  va_list args;
+
+  if (!tress_diff_wants (diff, kind))
+    {
+      count_item (diff, kind);
+      if (detail != NULL)
+        json_object_unref (detail);
+      return;
+    }
   va_start (args, format);
-  item->text = g_strdup_vprintf (format, args);
+  add_item (diff, path, kind, detail, g_strdup_vprintf (format, args));
   va_end (args);
-  item->detail = detail;
-  g_ptr_array_add (diff, item);
+}
+
+/* A curve's largest difference, for the summary. */
+static void
+note_largest (TressDiff *diff, const char *curve, double largest, double at_frame)
+{
+  if (!isfinite (largest) || !(largest > 0) || (diff->has_largest && !(largest > diff->largest)))
+    return;
+  diff->has_largest = TRUE;
+  diff->largest = largest;
+  diff->at_frame = at_frame;
+  g_free (diff->largest_curve);
+  diff->largest_curve = g_strdup (curve);
+}
+
+guint
+tress_diff_get_n_items (const TressDiff *diff)
+{
+  return diff->n_items;
+}
+
+guint
+tress_diff_get_n_kinds (const TressDiff *diff)
+{
+  return diff->kinds->len;
+}
+
+const char *
+tress_diff_get_kind (const TressDiff *diff, guint index, guint *count)
+{
+  g_return_val_if_fail (index < diff->kinds->len, NULL);
+  if (count != NULL)
+    *count = g_array_index (diff->counts, guint, index);
+  return diff->kinds->pdata[index];
+}
+
+guint
+tress_diff_get_n_kept (const TressDiff *diff)
+{
+  return diff->items->len;
+}
+
+const TressDiffItem *
+tress_diff_get_item (const TressDiff *diff, guint index)
+{
+  g_return_val_if_fail (index < diff->items->len, NULL);
+  return diff->items->pdata[index];
+}
+
+gboolean
+tress_diff_get_largest (const TressDiff *diff, double *largest, const char **curve,
+                        double *at_frame)
+{
+  if (largest != NULL)
+    *largest = diff->has_largest ? diff->largest : 0;
+  if (curve != NULL)
+    *curve = diff->largest_curve;
+  if (at_frame != NULL)
+    *at_frame = diff->has_largest ? diff->at_frame : 0;
+  return diff->has_largest;
 }
 
 /* A number for people: as short as it reads well, exact when it is whole. */
@@ -180,19 +370,26 @@ append_key_change (GString *s, const TressKey *a, const TressKey *b)
 
 void
 tress_diff_curve (const TressCurve *a, const TressCurve *b, const char *path, const char *label,
-                  GPtrArray *out)
+                  TressDiff *out)
 {
   guint na = tress_curve_get_n_keys (a), nb = tress_curve_get_n_keys (b);
   g_autofree int *match_b = g_new (int, MAX (nb, 1)); /* key of b → key of a, or -1 */
   g_autofree gboolean *used_a = g_new0 (gboolean, MAX (na, 1));
   g_autoptr (GString) text = g_string_new (NULL);
-  JsonArray *added = json_array_new (), *removed = json_array_new ();
-  JsonArray *moved = json_array_new (), *changed = json_array_new ();
-  JsonObject *detail;
+  gboolean details = tress_diff_wants_details (out);
+  JsonArray *added = NULL, *removed = NULL, *moved = NULL, *changed = NULL;
+  JsonObject *detail = NULL;
   guint n_text = 0, n_items = 0;
   double largest = 0, at = 0;
-  gboolean sampled;
+  gboolean sampled, stored_same = g_strcmp0 (a->type_label, b->type_label) == 0;
 
+  if (details)
+    {
+      added = json_array_new ();
+      removed = json_array_new ();
+      moved = json_array_new ();
+      changed = json_array_new ();
+    }
   /* Which key of @a each key of @b is: by place when the count is the same,
    * otherwise the key at the same frame. */
   for (guint i = 0; i < nb; i++)
@@ -215,7 +412,8 @@ tress_diff_curve (const TressCurve *a, const TressCurve *b, const char *path, co
     if (!used_a[j])
       {
         const TressKey *k = tress_curve_get_key (a, j);
-        json_array_add_object_element (removed, key_object (k));
+        if (details)
+          json_array_add_object_element (removed, key_object (k));
         if (n_text++ < TEXT_KEYS_MAX)
           {
             g_string_append_printf (text, "%skey %u at frame ", n_items++ ? "; " : "", j);
@@ -227,11 +425,11 @@ tress_diff_curve (const TressCurve *a, const TressCurve *b, const char *path, co
     {
       const TressKey *kb = tress_curve_get_key (b, i);
       const TressKey *ka;
-      JsonObject *o;
 
       if (match_b[i] < 0)
         {
-          json_array_add_object_element (added, key_object (kb));
+          if (details)
+            json_array_add_object_element (added, key_object (kb));
           if (n_text++ < TEXT_KEYS_MAX)
             {
               g_string_append_printf (text, "%skey %u at frame ", n_items++ ? "; " : "", i);
@@ -244,20 +442,24 @@ tress_diff_curve (const TressCurve *a, const TressCurve *b, const char *path, co
       ka = tress_curve_get_key (a, (guint)match_b[i]);
       if (key_same (ka, kb))
         continue;
-      o = json_object_new ();
-      json_object_set_int_member (o, "key", i);
-      json_object_set_int_member (o, "key_a", match_b[i]);
-      json_object_set_object_member (o, "a", key_object (ka));
-      json_object_set_object_member (o, "b", key_object (kb));
-      if (ka->frame != kb->frame)
+      if (details)
         {
-          JsonObject *m = json_object_new ();
-          json_object_set_int_member (m, "key", i);
-          json_object_set_double_member (m, "from", ka->frame);
-          json_object_set_double_member (m, "to", kb->frame);
-          json_array_add_object_element (moved, m);
+          JsonObject *o = json_object_new ();
+
+          json_object_set_int_member (o, "key", i);
+          json_object_set_int_member (o, "key_a", match_b[i]);
+          json_object_set_object_member (o, "a", key_object (ka));
+          json_object_set_object_member (o, "b", key_object (kb));
+          if (ka->frame != kb->frame)
+            {
+              JsonObject *m = json_object_new ();
+              json_object_set_int_member (m, "key", i);
+              json_object_set_double_member (m, "from", ka->frame);
+              json_object_set_double_member (m, "to", kb->frame);
+              json_array_add_object_element (moved, m);
+            }
+          json_array_add_object_element (changed, o);
         }
-      json_array_add_object_element (changed, o);
       if (n_text++ < TEXT_KEYS_MAX)
         {
           g_string_append_printf (text, "%skey %u ", n_items++ ? "; " : "", i);
@@ -266,32 +468,25 @@ tress_diff_curve (const TressCurve *a, const TressCurve *b, const char *path, co
           append_key_change (text, ka, kb);
         }
     }
-  if (n_text == 0 && a->type_label != NULL && b->type_label != NULL
-      && g_strcmp0 (a->type_label, b->type_label) == 0)
+  if (n_text == 0 && a->type_label != NULL && b->type_label != NULL && stored_same)
     {
-      json_array_unref (added);
-      json_array_unref (removed);
-      json_array_unref (moved);
-      json_array_unref (changed);
+      g_clear_pointer (&added, json_array_unref);
+      g_clear_pointer (&removed, json_array_unref);
+      g_clear_pointer (&moved, json_array_unref);
+      g_clear_pointer (&changed, json_array_unref);
       return;
     }
   if (n_text > TEXT_KEYS_MAX)
     g_string_append_printf (text, "; and %u more", n_text - TEXT_KEYS_MAX);
-  if (g_strcmp0 (a->type_label, b->type_label) != 0)
+  if (!stored_same)
     g_string_append_printf (text, "%sstored as %s → %s", n_items++ ? "; " : "",
                             a->type_label ? a->type_label : "?",
                             b->type_label ? b->type_label : "?");
 
-  detail = json_object_new ();
-  json_object_set_string_member (detail, "curve_path", label);
   sampled = tress_diff_curve_values (a, b, &largest, &at);
   if (sampled)
     {
-      if (isfinite (largest))
-        json_object_set_double_member (detail, "largest_difference", largest);
-      else
-        json_object_set_string_member (detail, "largest_difference", "NaN");
-      json_object_set_double_member (detail, "at_frame", at);
+      note_largest (out, label, largest, at);
       if (largest > 0)
         {
           g_string_append (text, " (largest difference ");
@@ -301,16 +496,29 @@ tress_diff_curve (const TressCurve *a, const TressCurve *b, const char *path, co
           g_string_append (text, ")");
         }
     }
-  json_object_set_int_member (detail, "keys_a", na);
-  json_object_set_int_member (detail, "keys_b", nb);
-  json_object_set_array_member (detail, "keys_added", added);
-  json_object_set_array_member (detail, "keys_removed", removed);
-  json_object_set_array_member (detail, "keys_moved", moved);
-  json_object_set_array_member (detail, "keys_changed", changed);
-  if (g_strcmp0 (a->type_label, b->type_label) != 0)
+  if (details)
     {
-      json_object_set_string_member (detail, "stored_as_a", a->type_label);
-      json_object_set_string_member (detail, "stored_as_b", b->type_label);
+      detail = json_object_new ();
+      json_object_set_string_member (detail, "curve_path", label);
+      if (sampled)
+        {
+          if (isfinite (largest))
+            json_object_set_double_member (detail, "largest_difference", largest);
+          else
+            json_object_set_string_member (detail, "largest_difference", "NaN");
+          json_object_set_double_member (detail, "at_frame", at);
+        }
+      json_object_set_int_member (detail, "keys_a", na);
+      json_object_set_int_member (detail, "keys_b", nb);
+      json_object_set_array_member (detail, "keys_added", added);
+      json_object_set_array_member (detail, "keys_removed", removed);
+      json_object_set_array_member (detail, "keys_moved", moved);
+      json_object_set_array_member (detail, "keys_changed", changed);
+      if (!stored_same)
+        {
+          json_object_set_string_member (detail, "stored_as_a", a->type_label);
+          json_object_set_string_member (detail, "stored_as_b", b->type_label);
+        }
     }
   tress_diff_add (out, path, "curve", detail, "%s: %s", label, text->str);
 }
@@ -321,64 +529,83 @@ curve_key (const TressCurve *c)
   return g_strconcat (c->kind ? c->kind : "", "\n", c->path ? c->path : "", NULL);
 }
 
+/* "kind\npath" of every curve of @model: what matches curves by name. */
+static GPtrArray *
+curve_keys (const TressCurveOps *ops, gpointer model)
+{
+  guint n = ops->n_curves (model);
+  GPtrArray *keys = g_ptr_array_new_full (n, g_free);
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr (TressCurve) c = ops->get_curve (model, i);
+      g_ptr_array_add (keys, curve_key (c));
+    }
+  return keys;
+}
+
+/* The curves are decoded a pair at a time: the keys of two large files
+ * together are some 15 times their size. */
 static void
-diff_curves (const TressCurveOps *ops, gpointer a, gpointer b, GPtrArray *out)
+diff_curves (const TressCurveOps *ops, gpointer a, gpointer b, TressDiff *out)
 {
   guint na = ops->n_curves (a), nb = ops->n_curves (b);
-  g_autoptr (GPtrArray) ca = g_ptr_array_new_with_free_func ((GDestroyNotify)tress_curve_unref);
-  g_autoptr (GPtrArray) cb = g_ptr_array_new_with_free_func ((GDestroyNotify)tress_curve_unref);
-  g_autoptr (GHashTable) by_name = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr (GPtrArray) ka = curve_keys (ops, a);
+  g_autoptr (GPtrArray) kb = curve_keys (ops, b);
+  g_autoptr (GHashTable) by_name = g_hash_table_new (g_str_hash, g_str_equal);
   g_autofree gboolean *used_a = g_new0 (gboolean, MAX (na, 1));
   gboolean by_place = na == nb;
 
-  for (guint i = 0; i < na; i++)
-    g_ptr_array_add (ca, ops->get_curve (a, i));
-  for (guint i = 0; i < nb; i++)
-    g_ptr_array_add (cb, ops->get_curve (b, i));
   for (guint i = 0; by_place && i < na; i++)
-    by_place
-        = g_strcmp0 (((TressCurve *)ca->pdata[i])->path, ((TressCurve *)cb->pdata[i])->path) == 0
-          && g_strcmp0 (((TressCurve *)ca->pdata[i])->kind, ((TressCurve *)cb->pdata[i])->kind)
-                 == 0;
+    by_place = strcmp (ka->pdata[i], kb->pdata[i]) == 0;
   if (!by_place)
     for (guint i = na; i-- > 0;) /* the first of a name wins */
-      g_hash_table_insert (by_name, curve_key (ca->pdata[i]), GUINT_TO_POINTER (i + 1));
+      g_hash_table_insert (by_name, ka->pdata[i], GUINT_TO_POINTER (i + 1));
 
   for (guint i = 0; i < nb; i++)
     {
-      TressCurve *c = cb->pdata[i];
+      g_autoptr (TressCurve) c = ops->get_curve (b, i);
+      g_autoptr (TressCurve) ca = NULL;
       g_autofree char *path = g_strdup_printf ("/curves/%u", i);
-      g_autofree char *key = NULL;
       guint j = i + 1;
 
       if (!by_place)
         {
-          key = curve_key (c);
-          j = GPOINTER_TO_UINT (g_hash_table_lookup (by_name, key));
+          j = GPOINTER_TO_UINT (g_hash_table_lookup (by_name, kb->pdata[i]));
           if (j > 0 && used_a[j - 1])
             j = 0;
         }
       if (j == 0)
         {
-          JsonObject *d = json_object_new ();
-          json_object_set_string_member (d, "curve_path", c->path);
-          json_object_set_int_member (d, "keys_b", tress_curve_get_n_keys (c));
+          JsonObject *d = NULL;
+
+          if (tress_diff_wants_details (out))
+            {
+              d = json_object_new ();
+              json_object_set_string_member (d, "curve_path", c->path);
+              json_object_set_int_member (d, "keys_b", tress_curve_get_n_keys (c));
+            }
           tress_diff_add (out, path, "curve-added", d, "%s: a curve only B has (%u keys)",
                           c->path ? c->path : "?", tress_curve_get_n_keys (c));
           continue;
         }
       used_a[j - 1] = TRUE;
-      tress_diff_curve (ca->pdata[j - 1], c, path, c->path ? c->path : "?", out);
+      ca = ops->get_curve (a, j - 1);
+      tress_diff_curve (ca, c, path, c->path ? c->path : "?", out);
     }
   for (guint j = 0; j < na; j++)
     if (!used_a[j])
       {
-        TressCurve *c = ca->pdata[j];
+        g_autoptr (TressCurve) c = ops->get_curve (a, j);
         g_autofree char *path = g_strdup_printf ("/curves/%u", j);
-        JsonObject *d = json_object_new ();
+        JsonObject *d = NULL;
 
-        json_object_set_string_member (d, "curve_path", c->path);
-        json_object_set_int_member (d, "keys_a", tress_curve_get_n_keys (c));
+        if (tress_diff_wants_details (out))
+          {
+            d = json_object_new ();
+            json_object_set_string_member (d, "curve_path", c->path);
+            json_object_set_int_member (d, "keys_a", tress_curve_get_n_keys (c));
+          }
         tress_diff_add (out, path, "curve-removed", d, "%s: a curve only A has (%u keys)",
                         c->path ? c->path : "?", tress_curve_get_n_keys (c));
       }
@@ -509,7 +736,7 @@ pointer_append (const char *path, const char *token)
 
 /* Two base64 members: which bytes differ (at @base, the object's "offset"). */
 static void
-diff_bytes (const char *path, JsonNode *a, JsonNode *b, gint64 base, GPtrArray *out)
+diff_bytes (const char *path, JsonNode *a, JsonNode *b, gint64 base, TressDiff *out)
 {
   gsize la = 0, lb = 0, n_diff = 0, first = 0, last = 0;
   g_autofree guchar *x = NULL, *y = NULL;
@@ -560,11 +787,11 @@ kind_of (const char *path)
 }
 
 static void diff_node (JsonNode *a, JsonNode *b, const char *path, const char *const *skip,
-                       GPtrArray *out);
+                       TressDiff *out);
 
 static void
 diff_object (JsonObject *a, JsonObject *b, const char *path, const char *const *skip,
-             GPtrArray *out)
+             TressDiff *out)
 {
   g_autoptr (GList) ma = json_object_get_members (a);
   g_autoptr (GList) mb = json_object_get_members (b);
@@ -653,7 +880,7 @@ diff_object (JsonObject *a, JsonObject *b, const char *path, const char *const *
 }
 
 static void
-diff_node (JsonNode *a, JsonNode *b, const char *path, const char *const *skip, GPtrArray *out)
+diff_node (JsonNode *a, JsonNode *b, const char *path, const char *const *skip, TressDiff *out)
 {
   if (JSON_NODE_HOLDS_OBJECT (a) && JSON_NODE_HOLDS_OBJECT (b))
     diff_object (json_node_get_object (a), json_node_get_object (b), path, skip, out);
@@ -695,9 +922,10 @@ diff_node (JsonNode *a, JsonNode *b, const char *path, const char *const *skip, 
 }
 
 void
-tress_diff_json (JsonNode *a, JsonNode *b, const char *const *skip, GPtrArray *out)
+tress_diff_json (JsonNode *a, JsonNode *b, const char *path, const char *const *skip,
+                 TressDiff *out)
 {
-  diff_node (a, b, "", skip, out);
+  diff_node (a, b, path, skip, out);
 }
 
 /* ---- models ---------------------------------------------------------------- */
@@ -720,8 +948,8 @@ dump_tree (const TressFormat *format, gpointer model, const char *const *skip)
   return node != NULL ? json_node_copy (node) : NULL;
 }
 
-GPtrArray *
-tress_diff_models (const TressFormat *format, gpointer a, gpointer b)
+void
+tress_diff_models (const TressFormat *format, gpointer a, gpointer b, TressDiff *out)
 {
   /* What the dump derives from other members (or the curves' keys say
    * better): left out of the member-by-member comparison. */
@@ -729,7 +957,6 @@ tress_diff_models (const TressFormat *format, gpointer a, gpointer b)
     "stored_digest", "problems", "models",   "scene",      "objects",
     "groups",        "keys",     "raw_keys", "raw_frames", NULL,
   };
-  GPtrArray *out = tress_diff_new ();
 
   if (format->curves != NULL)
     diff_curves (format->curves, a, b, out);
@@ -741,9 +968,8 @@ tress_diff_models (const TressFormat *format, gpointer a, gpointer b)
       g_autoptr (JsonNode) y = dump_tree (format, b, skip);
 
       if (x != NULL && y != NULL)
-        tress_diff_json (x, y, skip, out);
+        tress_diff_json (x, y, "", skip, out);
     }
-  return out;
 }
 
 /* ---- output ---------------------------------------------------------------- */
@@ -758,118 +984,118 @@ append_count (GString *s, const char *kind, guint n)
     g_string_append_printf (s, "%u %s%s", n, kind, n == 1 ? "" : "s");
 }
 
-/* A curve item's largest difference, or -1. */
-static double
-item_largest (const TressDiffItem *item)
-{
-  JsonNode *n;
-
-  if (item->detail == NULL || !json_object_has_member (item->detail, "largest_difference"))
-    return -1;
-  n = json_object_get_member (item->detail, "largest_difference");
-  return json_node_get_value_type (n) == G_TYPE_DOUBLE ? json_node_get_double (n) : -1;
-}
-
 char *
-tress_diff_to_text (GPtrArray *diff, guint per_kind)
+tress_diff_summary (const TressDiff *diff)
 {
   GString *s = g_string_new (NULL);
-  g_autoptr (GHashTable) counts = g_hash_table_new (g_str_hash, g_str_equal);
-  g_autoptr (GHashTable) shown = g_hash_table_new (g_str_hash, g_str_equal);
-  g_autoptr (GPtrArray) kinds = g_ptr_array_new ();
-  const TressDiffItem *worst = NULL;
-  double largest = 0;
 
-  if (diff->len == 0)
+  if (diff->n_items == 0)
     return g_string_free (s, FALSE);
-  /* The summary: how many of each kind, and the largest curve difference. */
-  for (guint i = 0; i < diff->len; i++)
+  g_string_append_printf (s, "%u difference%s: ", diff->n_items, diff->n_items == 1 ? "" : "s");
+  for (guint k = 0; k < diff->kinds->len; k++)
     {
-      const TressDiffItem *item = diff->pdata[i];
-      guint n = GPOINTER_TO_UINT (g_hash_table_lookup (counts, item->kind));
-
-      if (n == 0)
-        g_ptr_array_add (kinds, item->kind);
-      g_hash_table_insert (counts, item->kind, GUINT_TO_POINTER (n + 1));
-      if (item_largest (item) > largest)
-        {
-          largest = item_largest (item);
-          worst = item;
-        }
-    }
-  g_string_append_printf (s, "%u difference%s: ", diff->len, diff->len == 1 ? "" : "s");
-  for (guint k = 0; k < kinds->len; k++)
-    {
-      const char *kind = kinds->pdata[k];
-
       if (k > 0)
         g_string_append (s, ", ");
-      append_count (s, kind, GPOINTER_TO_UINT (g_hash_table_lookup (counts, kind)));
+      append_count (s, diff->kinds->pdata[k], g_array_index (diff->counts, guint, k));
     }
-  if (worst != NULL)
+  if (diff->has_largest)
     {
       char buf[G_ASCII_DTOSTR_BUF_SIZE];
 
-      g_string_append_printf (
-          s, "; the largest curve difference is %s, in %s",
-          g_ascii_formatd (buf, sizeof buf, "%.6g", largest),
-          json_object_get_string_member_with_default (worst->detail, "curve_path", worst->path));
-      if (json_object_has_member (worst->detail, "at_frame"))
-        g_string_append_printf (
-            s, " at frame %s",
-            g_ascii_formatd (buf, sizeof buf, "%g",
-                             json_object_get_double_member (worst->detail, "at_frame")));
-    }
-  g_string_append_c (s, '\n');
-  /* The details, @per_kind of each kind (0: all), then how many more. */
-  for (guint i = 0; i < diff->len; i++)
-    {
-      const TressDiffItem *item = diff->pdata[i];
-      guint n = GPOINTER_TO_UINT (g_hash_table_lookup (shown, item->kind));
-
-      g_hash_table_insert (shown, item->kind, GUINT_TO_POINTER (n + 1));
-      if (per_kind == 0 || n < per_kind)
-        g_string_append_printf (s, "%s: %s\n", item->path[0] ? item->path : "/", item->text);
-    }
-  for (guint k = 0; per_kind > 0 && k < kinds->len; k++)
-    {
-      const char *kind = kinds->pdata[k];
-      guint n = GPOINTER_TO_UINT (g_hash_table_lookup (counts, kind));
-
-      if (n > per_kind)
-        g_string_append_printf (s, "… and %u more of kind %s (--all lists every one)\n",
-                                n - per_kind, kind);
+      g_string_append_printf (s, "; the largest curve difference is %s, in %s",
+                              g_ascii_formatd (buf, sizeof buf, "%.6g", diff->largest),
+                              diff->largest_curve ? diff->largest_curve : "?");
+      g_string_append_printf (s, " at frame %s",
+                              g_ascii_formatd (buf, sizeof buf, "%g", diff->at_frame));
     }
   return g_string_free (s, FALSE);
 }
 
+char *
+tress_diff_item_to_text (const TressDiffItem *item)
+{
+  return g_strdup_printf ("%s: %s", item->path[0] ? item->path : "/", item->text);
+}
+
+char *
+tress_diff_to_text (const TressDiff *diff)
+{
+  GString *s = g_string_new (NULL);
+  g_autofree char *summary = tress_diff_summary (diff);
+
+  if (diff->n_items == 0)
+    return g_string_free (s, FALSE);
+  g_string_append_printf (s, "%s\n", summary);
+  for (guint i = 0; i < diff->items->len; i++)
+    {
+      g_autofree char *line = tress_diff_item_to_text (diff->items->pdata[i]);
+      g_string_append_printf (s, "%s\n", line);
+    }
+  for (guint k = 0; k < diff->kinds->len; k++)
+    {
+      guint n = g_array_index (diff->counts, guint, k);
+      guint kept = g_array_index (diff->kept, guint, k);
+
+      if (n > kept)
+        g_string_append_printf (s, "… and %u more of kind %s (--all lists every one)\n", n - kept,
+                                (const char *)diff->kinds->pdata[k]);
+    }
+  return g_string_free (s, FALSE);
+}
+
+static JsonObject *
+item_object (const TressDiffItem *item)
+{
+  JsonObject *o = json_object_new ();
+
+  json_object_set_string_member (o, "path", item->path);
+  json_object_set_string_member (o, "kind", item->kind);
+  json_object_set_string_member (o, "text", item->text);
+  if (item->detail != NULL)
+    {
+      g_autoptr (GList) members = json_object_get_members (item->detail);
+      for (GList *l = members; l != NULL; l = l->next)
+        json_object_set_member (o, l->data,
+                                json_node_copy (json_object_get_member (item->detail, l->data)));
+    }
+  return o;
+}
+
 JsonNode *
-tress_diff_to_json (const char *format_id, GPtrArray *diff)
+tress_diff_to_json (const char *format_id, const TressDiff *diff)
 {
   JsonObject *root = json_object_new ();
   JsonArray *items = json_array_new ();
   JsonNode *node = json_node_new (JSON_NODE_OBJECT);
 
   json_object_set_string_member (root, "format", format_id);
-  json_object_set_boolean_member (root, "same", diff->len == 0);
-  for (guint i = 0; i < diff->len; i++)
-    {
-      const TressDiffItem *item = diff->pdata[i];
-      JsonObject *o = json_object_new ();
-
-      json_object_set_string_member (o, "path", item->path);
-      json_object_set_string_member (o, "kind", item->kind);
-      json_object_set_string_member (o, "text", item->text);
-      if (item->detail != NULL)
-        {
-          g_autoptr (GList) members = json_object_get_members (item->detail);
-          for (GList *l = members; l != NULL; l = l->next)
-            json_object_set_member (
-                o, l->data, json_node_copy (json_object_get_member (item->detail, l->data)));
-        }
-      json_array_add_object_element (items, o);
-    }
+  json_object_set_boolean_member (root, "same", diff->n_items == 0);
+  for (guint i = 0; i < diff->items->len; i++)
+    json_array_add_object_element (items, item_object (diff->items->pdata[i]));
   json_object_set_array_member (root, "differences", items);
   json_node_take_object (node, root);
   return node;
+}
+
+void
+tress_diff_item_write_json (const TressDiffItem *item, TressJsonWriter *w)
+{
+  tress_json_begin_object (w);
+  tress_json_string_member (w, "path", item->path);
+  tress_json_string_member (w, "kind", item->kind);
+  tress_json_string_member (w, "text", item->text);
+  if (item->detail != NULL)
+    {
+      JsonObjectIter iter;
+      const char *name;
+      JsonNode *member;
+
+      json_object_iter_init_ordered (&iter, item->detail);
+      while (json_object_iter_next_ordered (&iter, &name, &member))
+        {
+          tress_json_member (w, name);
+          tress_json_add_node (w, member);
+        }
+    }
+  tress_json_end_object (w);
 }

@@ -24,6 +24,7 @@ G_BEGIN_DECLS
 
 typedef struct _TressFormat TressFormat;
 typedef struct _TressCurveOps TressCurveOps;
+typedef struct _TressDiff TressDiff; /* tress-diff.h */
 
 /* What a format's build gives (see TressFormat.build). */
 typedef struct
@@ -157,10 +158,10 @@ struct _TressFormat
    * left empty. Notes the reader gathers (a value rounded, an offset that
    * moved) are not refusals. */
   gboolean (*build) (TressJsonReader *reader, TressJsonBuild *out);
-  /* Optional: appends to @out (a GPtrArray from tress_diff_new, tress-diff.h)
-   * what differs between models @a and @b beyond their curves ("tress-cli
-   * diff"); NULL compares the formats' dumps member by member. */
-  void (*diff) (gpointer a, gpointer b, GPtrArray *out);
+  /* Optional: adds to @out (tress-diff.h) what differs between models @a and
+   * @b beyond their curves ("tress-cli diff"); NULL compares the formats'
+   * dumps member by member. */
+  void (*diff) (gpointer a, gpointer b, TressDiff *out);
   /* Optional: apply every automatic fix; returns how many problems were fixed. */
   guint (*fix_all) (gpointer model, TressHistory *history, GError **error);
   const TressCurveOps *curves; /* NULL for formats without curves */
