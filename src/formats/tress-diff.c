@@ -928,25 +928,316 @@ tress_diff_json (JsonNode *a, JsonNode *b, const char *path, const char *const *
   diff_node (a, b, path, skip, out);
 }
 
-/* ---- models ---------------------------------------------------------------- */
+/* ---- dumps, a piece at a time ---------------------------------------------- */
 
-/* The dump of @model as a tree, without the members named in @skip (the
- * writer's capture mode: no text is written, and what is left out costs
- * nothing). */
-static JsonNode *
-dump_tree (const TressFormat *format, gpointer model, const char *const *skip)
+/* The dumps of two models are compared as trees, but two whole trees cost
+ * some ten times the files. First each dump is written once into digests
+ * (a Shape: every object and array, in order, with the SHA-256 of its text);
+ * then the pieces whose digests differ are captured and compared a batch at
+ * a time, a large piece as its own members (the ones below it captured
+ * empty) and each member that differs on its own. Identical files cost two
+ * digest passes; unrelated ones a few passes, each holding a bounded part. */
+
+/* The smallest batch of text (both dumps) captured at once. */
+#define BATCH_MIN (256 * 1024)
+/* A batch holds at most this part of the two dumps' text (and their trees
+ * some five times as much). */
+#define BATCH_PARTS 8
+
+typedef struct
 {
-  g_autoptr (GHashTable) root = g_hash_table_new (g_str_hash, g_str_equal);
-  g_autoptr (TressJsonWriter) w = NULL;
-  JsonNode *node;
+  const char *name; /* the member it is the value of, NULL in an array and at the top */
+  guint index;      /* in its array */
+  guint end;        /* one past its last descendant */
+  guint count;      /* values */
+  gboolean array;
+  gboolean nested; /* an object or array is among its values */
+  gsize size;      /* bytes of text */
+  guint8 digest[16];
+} Piece;
 
-  g_hash_table_add (root, (gpointer) "");
-  w = tress_json_writer_new_capture (root);
+typedef struct
+{
+  GArray *pieces; /* Piece, in the order they begin */
+  GArray *open;   /* guint: begun, not ended */
+  GStringChunk *names;
+} Shape;
+
+static void
+shape_begin (gpointer data, const char *member, guint index, gboolean array)
+{
+  Shape *shape = data;
+  Piece p = { 0 };
+  guint i = shape->pieces->len;
+
+  p.name = member != NULL ? g_string_chunk_insert_const (shape->names, member) : NULL;
+  p.index = index;
+  p.array = array;
+  g_array_append_val (shape->pieces, p);
+  g_array_append_val (shape->open, i);
+}
+
+static void
+shape_end (gpointer data, const guint8 *digest, gsize size, gboolean nested, guint count)
+{
+  Shape *shape = data;
+  guint i = g_array_index (shape->open, guint, shape->open->len - 1);
+  Piece *p = &g_array_index (shape->pieces, Piece, i);
+
+  g_array_set_size (shape->open, shape->open->len - 1);
+  memcpy (p->digest, digest, sizeof p->digest);
+  p->size = size;
+  p->nested = nested;
+  p->count = count;
+  p->end = shape->pieces->len;
+}
+
+static void
+shape_init (Shape *shape, const TressFormat *format, gpointer model, const char *const *skip)
+{
+  static const TressJsonDigestFuncs funcs = { shape_begin, shape_end };
+  g_autoptr (TressJsonWriter) w = tress_json_writer_new_digest (&funcs, shape);
+
+  shape->pieces = g_array_new (FALSE, FALSE, sizeof (Piece));
+  shape->open = g_array_new (FALSE, FALSE, sizeof (guint));
+  shape->names = g_string_chunk_new (1024);
   tress_json_writer_capture_skip (w, skip);
   format->dump (model, w);
-  node = tress_json_writer_get_captured (w, "");
-  return node != NULL ? json_node_copy (node) : NULL;
 }
+
+static void
+shape_clear (Shape *shape)
+{
+  g_array_unref (shape->pieces);
+  g_array_unref (shape->open);
+  g_string_chunk_free (shape->names);
+}
+
+static const Piece *
+piece (const Shape *shape, guint i)
+{
+  return &g_array_index (shape->pieces, Piece, i);
+}
+
+/* Whether piece @p can be compared on its own: not an array of plain values,
+ * which is one leaf of its object (an empty array is either). */
+static gboolean
+piece_prunable (const Piece *p)
+{
+  return !p->array || p->nested || p->count == 0;
+}
+
+typedef struct
+{
+  char *path;
+  gsize weight; /* text of both dumps it captures */
+} Task;
+
+static void
+task_free (gpointer p)
+{
+  Task *t = p;
+
+  g_free (t->path);
+  g_free (t);
+}
+
+typedef struct
+{
+  const Shape *a, *b;
+  GPtrArray *tasks;    /* Task, in the order of the dumps */
+  GHashTable *prune_a; /* pointers captured empty in A's pieces */
+  GHashTable *prune_b; /* and in B's */
+  gsize unit;          /* the largest piece captured whole */
+} Plan;
+
+static Task *
+plan_add (Plan *plan, const char *path, gsize weight)
+{
+  Task *t = g_new (Task, 1);
+
+  t->path = g_strdup (path);
+  t->weight = weight;
+  g_ptr_array_add (plan->tasks, t);
+  return t;
+}
+
+/* The child of piece @parent of @shape that is element @index or member @name, or -1. */
+static int
+child_of (const Shape *shape, guint parent, GHashTable *by_name, const char *name, guint index)
+{
+  const Piece *p = piece (shape, parent);
+
+  if (by_name != NULL)
+    {
+      gpointer found;
+      return g_hash_table_lookup_extended (by_name, name, NULL, &found)
+                 ? (int)GPOINTER_TO_UINT (found)
+                 : -1;
+    }
+  for (guint j = parent + 1; j < p->end; j = piece (shape, j)->end)
+    {
+      const Piece *c = piece (shape, j);
+      if (p->array ? c->index == index : strcmp (c->name, name) == 0)
+        return (int)j;
+      if (p->array && c->index > index)
+        break;
+    }
+  return -1;
+}
+
+static char *
+child_path (const char *path, const Piece *p)
+{
+  char token[16];
+
+  if (p->name != NULL)
+    return pointer_append (path, p->name);
+  g_snprintf (token, sizeof token, "%u", p->index);
+  return pointer_append (path, token);
+}
+
+/* Tasks for pieces @ia of A and @ib of B at @path: none when the same, one
+ * capture of both when small, else a capture without the pieces below and
+ * their tasks. */
+static void
+plan_pieces (Plan *plan, guint ia, guint ib, const char *path)
+{
+  const Piece *pa = piece (plan->a, ia), *pb = piece (plan->b, ib);
+  g_autoptr (GHashTable) by_name = NULL;
+  gsize weight = pa->size + pb->size;
+  Task *task;
+
+  if (pa->size == pb->size && memcmp (pa->digest, pb->digest, sizeof pa->digest) == 0)
+    return;
+  if (pa->array != pb->array || (!pa->nested && !pb->nested) || weight <= plan->unit)
+    {
+      plan_add (plan, path, weight);
+      return;
+    }
+  task = plan_add (plan, path, weight);
+  if (!pb->array && pb->end - ib > 32)
+    {
+      by_name = g_hash_table_new (g_str_hash, g_str_equal);
+      for (guint j = ib + 1; j < pb->end; j = piece (plan->b, j)->end)
+        g_hash_table_insert (by_name, (gpointer)piece (plan->b, j)->name, GUINT_TO_POINTER (j));
+    }
+  for (guint j = ia + 1; j < pa->end; j = piece (plan->a, j)->end)
+    {
+      const Piece *ca = piece (plan->a, j);
+      int k = child_of (plan->b, ib, by_name, ca->name, ca->index);
+      g_autofree char *p = child_path (path, ca);
+
+      if (k < 0)
+        {
+          /* An element past B's last is only counted: captured empty. (A
+           * member B lacks, or holds as a plain value, is captured.) */
+          if (pa->array && ca->index >= pb->count && piece_prunable (ca))
+            {
+              g_hash_table_add (plan->prune_a, g_steal_pointer (&p));
+              task->weight -= ca->size;
+            }
+          continue;
+        }
+      if (ca->array == piece (plan->b, k)->array && piece_prunable (ca)
+          && piece_prunable (piece (plan->b, k)))
+        {
+          g_hash_table_add (plan->prune_a, g_strdup (p));
+          g_hash_table_add (plan->prune_b, g_strdup (p));
+          task->weight -= ca->size + piece (plan->b, k)->size;
+          plan_pieces (plan, j, (guint)k, p);
+        }
+    }
+  if (pb->array)
+    for (guint j = ib + 1; j < pb->end; j = piece (plan->b, j)->end)
+      {
+        const Piece *cb = piece (plan->b, j);
+
+        if (cb->index >= pa->count && piece_prunable (cb))
+          {
+            g_hash_table_add (plan->prune_b, child_path (path, cb));
+            task->weight -= cb->size;
+          }
+      }
+}
+
+/* Captures the tasks [@from, @to) of both dumps and compares them in order. */
+static void
+diff_batch (const TressFormat *format, gpointer a, gpointer b, const Plan *plan, guint from,
+            guint to, const char *const *skip, TressDiff *out)
+{
+  g_autoptr (GHashTable) wanted = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr (TressJsonWriter) wa = NULL;
+  g_autoptr (TressJsonWriter) wb = NULL;
+
+  for (guint i = from; i < to; i++)
+    g_hash_table_add (wanted, ((Task *)plan->tasks->pdata[i])->path);
+  wa = tress_json_writer_new_capture (wanted);
+  tress_json_writer_capture_skip (wa, skip);
+  tress_json_writer_capture_prune (wa, plan->prune_a);
+  format->dump (a, wa);
+  wb = tress_json_writer_new_capture (wanted);
+  tress_json_writer_capture_skip (wb, skip);
+  tress_json_writer_capture_prune (wb, plan->prune_b);
+  format->dump (b, wb);
+  for (guint i = from; i < to; i++)
+    {
+      const char *path = ((Task *)plan->tasks->pdata[i])->path;
+      JsonNode *x = tress_json_writer_get_captured (wa, path);
+      JsonNode *y = tress_json_writer_get_captured (wb, path);
+
+      if (x != NULL && y != NULL)
+        diff_node (x, y, path, skip, out);
+    }
+}
+
+static void
+diff_dumps (const TressFormat *format, gpointer a, gpointer b, const char *const *skip,
+            TressDiff *out)
+{
+  Shape sa, sb;
+  Plan plan = { &sa, &sb, NULL, NULL, NULL, 0 };
+  gsize batch, weight = 0;
+  guint from = 0;
+
+  shape_init (&sa, format, a, skip);
+  shape_init (&sb, format, b, skip);
+  if (sa.pieces->len > 0 && sb.pieces->len > 0)
+    {
+      batch = MAX (BATCH_MIN, (piece (&sa, 0)->size + piece (&sb, 0)->size) / BATCH_PARTS);
+      plan.unit = batch / 4;
+      plan.tasks = g_ptr_array_new_with_free_func (task_free);
+      plan.prune_a = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+      plan.prune_b = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+      plan_pieces (&plan, 0, 0, "");
+      shape_clear (&sa);
+      shape_clear (&sb);
+      for (guint i = 0; i < plan.tasks->len; i++)
+        {
+          gsize w = ((Task *)plan.tasks->pdata[i])->weight;
+
+          if (i > from && weight + w > batch)
+            {
+              diff_batch (format, a, b, &plan, from, i, skip, out);
+              from = i;
+              weight = 0;
+            }
+          weight += w;
+        }
+      if (from < plan.tasks->len)
+        diff_batch (format, a, b, &plan, from, plan.tasks->len, skip, out);
+      g_ptr_array_unref (plan.tasks);
+      g_hash_table_unref (plan.prune_a);
+      g_hash_table_unref (plan.prune_b);
+    }
+  else
+    {
+      shape_clear (&sa);
+      shape_clear (&sb);
+    }
+}
+
+/* ---- models ---------------------------------------------------------------- */
 
 void
 tress_diff_models (const TressFormat *format, gpointer a, gpointer b, TressDiff *out)
@@ -963,13 +1254,7 @@ tress_diff_models (const TressFormat *format, gpointer a, gpointer b, TressDiff 
   if (format->diff != NULL)
     format->diff (a, b, out);
   else if (format->dump != NULL)
-    {
-      g_autoptr (JsonNode) x = dump_tree (format, a, skip);
-      g_autoptr (JsonNode) y = dump_tree (format, b, skip);
-
-      if (x != NULL && y != NULL)
-        tress_diff_json (x, y, "", skip, out);
-    }
+    diff_dumps (format, a, b, skip, out);
 }
 
 /* ---- output ---------------------------------------------------------------- */

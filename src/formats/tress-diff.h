@@ -14,7 +14,9 @@
  * but keeps only as many as it is asked to (the first of each kind, or none)
  * and hands each one, as it is found, to a function that may print it. What
  * a comparison holds at once is then bounded by the files, not by how much
- * they differ; curves are decoded one pair at a time.
+ * they differ: curves are decoded one pair at a time, and dumps compared a
+ * bounded piece at a time, after a digest of every piece has told which
+ * pieces are the same.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
