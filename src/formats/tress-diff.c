@@ -686,6 +686,8 @@ append_leaf (GString *s, JsonNode *n)
 {
   if (JSON_NODE_HOLDS_NULL (n))
     g_string_append (s, "null");
+  else if (JSON_NODE_HOLDS_OBJECT (n))
+    g_string_append (s, "{…}");
   else if (JSON_NODE_HOLDS_ARRAY (n))
     {
       JsonArray *a = json_node_get_array (n);
@@ -884,7 +886,7 @@ diff_node (JsonNode *a, JsonNode *b, const char *path, const char *const *skip, 
 {
   if (JSON_NODE_HOLDS_OBJECT (a) && JSON_NODE_HOLDS_OBJECT (b))
     diff_object (json_node_get_object (a), json_node_get_object (b), path, skip, out);
-  else if (JSON_NODE_HOLDS_ARRAY (a) && JSON_NODE_HOLDS_ARRAY (b) && !leaf (a))
+  else if (JSON_NODE_HOLDS_ARRAY (a) && JSON_NODE_HOLDS_ARRAY (b) && (!leaf (a) || !leaf (b)))
     {
       JsonArray *x = json_node_get_array (a), *y = json_node_get_array (b);
       guint nx = json_array_get_length (x), ny = json_array_get_length (y);

@@ -404,6 +404,27 @@ test_bfres_insert_delete (void)
   (void)r1;
 }
 
+/* A file without AnimGroups against one with: how many were added, not the
+ * groups as numbers. */
+static void
+test_niff_groups_added (void)
+{
+  g_autofree char *a = tress_test_sample_path ("niff/yellow-cube.niff");
+  g_autofree char *b = tress_test_sample_path ("niff/Rings.niff");
+  g_autofree char *text = NULL;
+  g_autoptr (JsonNode) report = NULL;
+  JsonObject *item;
+
+  if (a == NULL || b == NULL)
+    return;
+  g_assert_cmpint (run (&text, NULL, "diff", "--all", a, b, NULL), ==, 1);
+  g_assert_nonnull (strstr (text, "\n/anim_groups: 0 → 6 elements (added at the end)\n"));
+  g_assert_cmpint (diff_json (b, a, &report), ==, 1);
+  item = find (report, "/anim_groups");
+  g_assert_cmpint (json_object_get_int_member (item, "count_a"), ==, 6);
+  g_assert_cmpint (json_object_get_int_member (item, "count_b"), ==, 0);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -415,5 +436,6 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/diff/bfres-set-key", test_bfres_set_key);
   g_test_add_func ("/cli/diff/niff-set-key", test_niff_set_key);
   g_test_add_func ("/cli/diff/bfres-delete-key", test_bfres_insert_delete);
+  g_test_add_func ("/cli/diff/niff-groups-added", test_niff_groups_added);
   return g_test_run ();
 }
