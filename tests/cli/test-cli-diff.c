@@ -259,6 +259,45 @@ test_cha_retarget (void)
   }
 }
 
+/* A whole-file retarget of a 100,000-ribbon file differs in some 400,000
+ * lines: the plain output is still a summary and 20 of each kind. */
+static void
+test_cha_big_retarget (void)
+{
+  g_autofree char *a = make_demo ("big.cha", "100000");
+  g_autofree char *b = tmp ("big-retarget.cha");
+  g_autofree char *said = NULL, *out = NULL;
+  g_auto (GStrv) lines = NULL;
+  guint n_lines = 0, n_ribbons = 0;
+  const char *p;
+
+  g_assert_cmpint (run (&said, NULL, "retarget", a, "--from", "2", "--to", "4", "-o", b, NULL), ==,
+                   0);
+  p = strstr (said, "retargeted ");
+  g_assert_nonnull (p);
+  g_assert_cmpint (sscanf (p, "retargeted %u lines and %u ribbons", &n_lines, &n_ribbons), ==, 2);
+  g_assert_cmpuint (n_lines, >, 100000);
+
+  g_assert_cmpint (run (&out, NULL, "diff", a, b, NULL), ==, 1);
+  lines = g_strsplit (out, "\n", -1);
+  g_assert_cmpuint (g_strv_length (lines), <, 50);
+  /* the summary: the applied list of the material, the ribbons attached to
+   * the body part, every line the retarget changed */
+  {
+    guint total = 0, members = 0, ribbons = 0, n = 0;
+
+    g_assert_cmpint (sscanf (lines[0], "%u differences: %u member, %u ribbons, %u lines", &total,
+                             &members, &ribbons, &n),
+                     ==, 4);
+    g_assert_cmpuint (members, ==, 1);
+    g_assert_cmpuint (ribbons, >, 1000);
+    g_assert_cmpuint (n, ==, n_lines);
+    g_assert_cmpuint (total, ==, members + ribbons + n);
+  }
+  g_assert_nonnull (strstr (out, "more of kind line (--all lists every one)\n"));
+  g_assert_nonnull (strstr (out, "more of kind ribbon (--all lists every one)\n"));
+}
+
 /* `diff FILE FILE~`: what the last save over FILE changed. */
 static void
 test_cha_backup (void)
@@ -433,6 +472,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/diff/cha-set-weights", test_cha_set_weights);
   g_test_add_func ("/cli/diff/cha-retarget", test_cha_retarget);
   g_test_add_func ("/cli/diff/cha-backup", test_cha_backup);
+  g_test_add_func ("/cli/diff/cha-big-retarget", test_cha_big_retarget);
   g_test_add_func ("/cli/diff/bfres-set-key", test_bfres_set_key);
   g_test_add_func ("/cli/diff/niff-set-key", test_niff_set_key);
   g_test_add_func ("/cli/diff/bfres-delete-key", test_bfres_insert_delete);
