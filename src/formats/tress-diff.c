@@ -257,11 +257,11 @@ key_same (const TressKey *a, const TressKey *b)
          && a->out_slope == b->out_slope && a->interp == b->interp && a->in_gap == b->in_gap;
 }
 
+/* Notes |@va − @vb| at frame @f. */
 static void
-sample (const TressCurve *a, const TressCurve *b, double f, double *largest, double *at,
-        gboolean *any)
+note (double va, double vb, double f, double *largest, double *at, gboolean *any)
 {
-  double d = fabs (tress_curve_evaluate (a, f) - tress_curve_evaluate (b, f));
+  double d = fabs (va - vb);
 
   if (isnan (d))
     d = INFINITY; /* a NaN on one side only: as different as it gets */
@@ -275,32 +275,60 @@ sample (const TressCurve *a, const TressCurve *b, double f, double *largest, dou
   *any = TRUE;
 }
 
+/* The value @c is reached with at frame @f: at a key, where the segment
+ * before it ends (BFRES keeps each segment's own end, which the game plays
+ * just before the key); elsewhere the value there. */
+static double
+arrival (const TressCurve *c, double f)
+{
+  int k = tress_curve_find_key (c, f, 0);
+
+  return k > 0 ? tress_key_in_value (tress_curve_get_key (c, (guint)k))
+               : tress_curve_evaluate (c, f);
+}
+
+static void
+sample (const TressCurve *a, const TressCurve *b, double f, double *largest, double *at,
+        gboolean *any)
+{
+  note (tress_curve_evaluate (a, f), tress_curve_evaluate (b, f), f, largest, at, any);
+}
+
+/* At each key of @c: the values both curves leave it with and reach it with,
+ * and the middle of the segment that starts there (a segment shorter than
+ * two frames holds no whole frame). */
+static void
+sample_keys (const TressCurve *c, const TressCurve *a, const TressCurve *b, double *first,
+             double *last, double *largest, double *at, gboolean *any)
+{
+  guint n = tress_curve_get_n_keys (c);
+
+  for (guint i = 0; i < n; i++)
+    {
+      double f = tress_curve_get_key (c, i)->frame;
+
+      *first = MIN (*first, f);
+      *last = MAX (*last, f);
+      sample (a, b, f, largest, at, any);
+      note (arrival (a, f), arrival (b, f), f, largest, at, any);
+      if (i + 1 < n)
+        sample (a, b, (f + tress_curve_get_key (c, i + 1)->frame) / 2, largest, at, any);
+    }
+}
+
 gboolean
 tress_diff_curve_values (const TressCurve *a, const TressCurve *b, double *largest,
                          double *at_frame)
 {
-  guint na = tress_curve_get_n_keys (a), nb = tress_curve_get_n_keys (b);
   double first = G_MAXDOUBLE, last = -G_MAXDOUBLE, step = 1;
   gboolean any = FALSE;
 
   *largest = 0;
   *at_frame = 0;
-  if (na == 0 && nb == 0)
+  if (tress_curve_get_n_keys (a) == 0 && tress_curve_get_n_keys (b) == 0)
     return FALSE;
-  for (guint i = 0; i < na; i++)
-    {
-      double f = tress_curve_get_key (a, i)->frame;
-      first = MIN (first, f);
-      last = MAX (last, f);
-      sample (a, b, f, largest, at_frame, &any);
-    }
-  for (guint i = 0; i < nb; i++)
-    {
-      double f = tress_curve_get_key (b, i)->frame;
-      first = MIN (first, f);
-      last = MAX (last, f);
-      sample (a, b, f, largest, at_frame, &any);
-    }
+  sample_keys (a, a, b, &first, &last, largest, at_frame, &any);
+  sample_keys (b, a, b, &first, &last, largest, at_frame, &any);
   if (!isfinite (first) || !isfinite (last))
     return any;
   if ((last - first) / step > SAMPLES_MAX)
@@ -339,12 +367,21 @@ append_key_change (GString *s, const TressKey *a, const TressKey *b)
       append_number (s, b->frame);
       sep = ", ";
     }
-  if (a->value != b->value || a->in_gap != b->in_gap)
+  if (a->value != b->value)
     {
       g_string_append_printf (s, "%svalue ", sep);
       append_number (s, a->value);
       g_string_append (s, " → ");
       append_number (s, b->value);
+      sep = ", ";
+    }
+  /* the value it is reached with, where that moved apart from the value */
+  if (a->in_gap != b->in_gap)
+    {
+      g_string_append_printf (s, "%sin_value ", sep);
+      append_number (s, tress_key_in_value (a));
+      g_string_append (s, " → ");
+      append_number (s, tress_key_in_value (b));
       sep = ", ";
     }
   if (a->in_slope != b->in_slope)

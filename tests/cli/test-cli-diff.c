@@ -7,6 +7,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "formats/bfres/tress-bfres.h"
 #include "tress-test-utils.h"
 
 static char *
@@ -464,6 +465,151 @@ test_niff_groups_added (void)
   g_assert_cmpint (json_object_get_int_member (item, "count_b"), ==, 0);
 }
 
+/* ---- the last of everything ------------------------------------------------ */
+
+/* A change in the last key, curve, byte or element, or only where a segment
+ * ends, is named like any other (a loop that stops one short, or a value the
+ * keys do not show, would leave it out and call the files the same). */
+
+/* The one difference of `diff --json A B`, asserting there is exactly one
+ * and that the plain output names it too. */
+static JsonObject *
+only_difference (const char *a, const char *b, JsonNode **report)
+{
+  g_autofree char *text = NULL;
+  JsonArray *d;
+  JsonObject *item;
+
+  g_assert_cmpint (diff_json (a, b, report), ==, 1);
+  d = differences (*report);
+  g_assert_cmpuint (json_array_get_length (d), ==, 1);
+  item = json_array_get_object_element (d, 0);
+  g_assert_cmpint (run (&text, NULL, "diff", a, b, NULL), ==, 1);
+  g_assert_true (g_str_has_prefix (text, "1 difference: "));
+  g_assert_nonnull (strstr (text, json_object_get_string_member (item, "path")));
+  return item;
+}
+
+typedef struct
+{
+  GBytes *bytes;
+  TressBfres *bfres;
+  guint8 *d; /* a copy of the bytes, to edit */
+  gsize size;
+  guint last; /* the last curve */
+  TressBfresCurveInfo info;
+} Bfres;
+
+static gboolean
+bfres_open (Bfres *f, const char *rel)
+{
+  g_autoptr (GError) error = NULL;
+
+  f->bytes = tress_test_load_sample (rel);
+  if (f->bytes == NULL)
+    return FALSE;
+  f->bfres = tress_bfres_parse (f->bytes, rel, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (tress_bfres_get_container (f->bfres), ==, "");
+  f->d = g_memdup2 (g_bytes_get_data (f->bytes, NULL), g_bytes_get_size (f->bytes));
+  f->size = g_bytes_get_size (f->bytes);
+  f->last = tress_bfres_get_n_curves (f->bfres) - 1;
+  g_assert_true (tress_bfres_get_curve_info (f->bfres, f->last, &f->info));
+  return TRUE;
+}
+
+static void
+bfres_close (Bfres *f)
+{
+  g_clear_pointer (&f->bfres, tress_bfres_free);
+  g_clear_pointer (&f->bytes, g_bytes_unref);
+  g_clear_pointer (&f->d, g_free);
+}
+
+static gint16
+get_s16 (const guint8 *p)
+{
+  return (gint16)(guint16)(p[0] << 8 | p[1]);
+}
+
+static void
+put_s16 (guint8 *p, gint16 v)
+{
+  p[0] = (guint8)((guint16)v >> 8);
+  p[1] = (guint8)v;
+}
+
+static char *
+bfres_write (Bfres *f, const char *name)
+{
+  char *path = tmp (name);
+
+  g_assert_true (g_file_set_contents (path, (const char *)f->d, (gssize)f->size, NULL));
+  return path;
+}
+
+static double
+in_value (JsonObject *key)
+{
+  return json_object_has_member (key, "in_value") ? json_object_get_double_member (key, "in_value")
+                                                  : json_object_get_double_member (key, "value");
+}
+
+/* Only where the last segment of the last curve ends: its c2 and c3 move by
+ * one step each way, which keeps its slopes and moves its end by one step.
+ * The game plays that end just before the last key. */
+static void
+test_bfres_end_gap (void)
+{
+  Bfres f = { 0 };
+  g_autofree char *a = tress_test_sample_path ("bfres/Animal_Bass_Animation.bfres");
+  g_autofree char *b = NULL, *path = NULL;
+  g_autoptr (JsonNode) report = NULL;
+  JsonObject *item, *k, *ka, *kb;
+  JsonArray *changed;
+  guint8 *seg;
+  gint16 c2, c3;
+  int step;
+
+  if (!bfres_open (&f, "bfres/Animal_Bass_Animation.bfres"))
+    return;
+  g_assert_cmpint (f.info.curve_type, ==, TRESS_BFRES_CURVE_CUBIC);
+  g_assert_cmpint (f.info.key_type, ==, TRESS_BFRES_KEY_S16);
+  g_assert_cmpuint (f.info.n_keys, >, 2);
+  seg = f.d + f.info.keys_pos + 2 * 4 * (gsize)(f.info.n_keys - 2);
+  c2 = get_s16 (seg + 4);
+  c3 = get_s16 (seg + 6);
+  step = c2 <= 0 ? 1 : -1;
+  put_s16 (seg + 4, (gint16)(c2 + 3 * step));
+  put_s16 (seg + 6, (gint16)(c3 - 2 * step));
+  b = bfres_write (&f, "end-gap.bfres");
+
+  item = only_difference (a, b, &report);
+  path = g_strdup_printf ("/curves/%u", f.last);
+  g_assert_cmpstr (json_object_get_string_member (item, "path"), ==, path);
+  g_assert_cmpstr (json_object_get_string_member (item, "kind"), ==, "curve");
+  changed = json_object_get_array_member (item, "keys_changed");
+  g_assert_cmpuint (json_array_get_length (changed), ==, 1);
+  k = json_array_get_object_element (changed, 0);
+  g_assert_cmpint (json_object_get_int_member (k, "key"), ==, f.info.n_keys - 1);
+  ka = json_object_get_object_member (k, "a");
+  kb = json_object_get_object_member (k, "b");
+  /* the key leaves with the same value, on the same slopes; it is reached one step away */
+  g_assert_cmpfloat (json_object_get_double_member (ka, "value"), ==,
+                     json_object_get_double_member (kb, "value"));
+  g_assert_cmpfloat (json_object_get_double_member (ka, "in_slope"), ==,
+                     json_object_get_double_member (kb, "in_slope"));
+  g_assert_cmpfloat_with_epsilon (fabs (in_value (kb) - in_value (ka)), f.info.scale,
+                                  f.info.scale * 1e-3);
+  g_assert_nonnull (strstr (json_object_get_string_member (item, "text"), "in_value"));
+  /* and the played values differ there */
+  g_assert_cmpfloat_with_epsilon (json_object_get_double_member (item, "largest_difference"),
+                                  f.info.scale, f.info.scale * 1e-3);
+  g_assert_cmpfloat (json_object_get_double_member (item, "at_frame"), ==,
+                     json_object_get_double_member (ka, "frame"));
+  bfres_close (&f);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -477,5 +623,6 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/diff/niff-set-key", test_niff_set_key);
   g_test_add_func ("/cli/diff/bfres-delete-key", test_bfres_insert_delete);
   g_test_add_func ("/cli/diff/niff-groups-added", test_niff_groups_added);
+  g_test_add_func ("/cli/diff/bfres-end-gap", test_bfres_end_gap);
   return g_test_run ();
 }
