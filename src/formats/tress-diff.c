@@ -405,7 +405,7 @@ append_key_change (GString *s, const TressKey *a, const TressKey *b)
                             tress_interp_to_string (b->interp));
 }
 
-void
+gboolean
 tress_diff_curve (const TressCurve *a, const TressCurve *b, const char *path, const char *label,
                   TressDiff *out)
 {
@@ -511,7 +511,7 @@ tress_diff_curve (const TressCurve *a, const TressCurve *b, const char *path, co
       g_clear_pointer (&removed, json_array_unref);
       g_clear_pointer (&moved, json_array_unref);
       g_clear_pointer (&changed, json_array_unref);
-      return;
+      return FALSE;
     }
   if (n_text > TEXT_KEYS_MAX)
     g_string_append_printf (text, "; and %u more", n_text - TEXT_KEYS_MAX);
@@ -558,6 +558,80 @@ tress_diff_curve (const TressCurve *a, const TressCurve *b, const char *path, co
         }
     }
   tress_diff_add (out, path, "curve", detail, "%s: %s", label, text->str);
+  return TRUE;
+}
+
+/* Where two curves have the same keys: whether their stored @what ("frames"
+ * or "keys": the arrays @x and @y) differ all the same, where no key shows it. */
+static void
+diff_stored_array (const char *what, GBytes *x, GBytes *y, const char *path, const char *label,
+                   TressDiff *out)
+{
+  gsize la, lb, n_diff = 0, first = 0, last = 0;
+  const guint8 *p = g_bytes_get_data (x, &la), *q = g_bytes_get_data (y, &lb);
+  g_autoptr (GString) text = g_string_new (NULL);
+  JsonObject *d = NULL;
+
+  for (gsize i = 0; i < MIN (la, lb); i++)
+    if (p[i] != q[i])
+      {
+        if (n_diff++ == 0)
+          first = i;
+        last = i;
+      }
+  if (n_diff == 0 && la == lb)
+    return;
+  if (n_diff > 0)
+    {
+      g_string_append_printf (text, "%" G_GSIZE_FORMAT " byte%s of the %s differ%s, ", n_diff,
+                              n_diff == 1 ? "" : "s", what, n_diff == 1 ? "s" : "");
+      if (n_diff == 1)
+        g_string_append_printf (text, "at offset %" G_GSIZE_FORMAT, first);
+      else
+        g_string_append_printf (text, "from offset %" G_GSIZE_FORMAT " to %" G_GSIZE_FORMAT, first,
+                                last);
+      g_string_append_printf (text, " of %" G_GSIZE_FORMAT " bytes", la);
+    }
+  if (la != lb)
+    g_string_append_printf (text, "%sthe %s %" G_GSIZE_FORMAT " → %" G_GSIZE_FORMAT " bytes",
+                            n_diff > 0 ? "; " : "", what, la, lb);
+  if (tress_diff_wants_details (out))
+    {
+      d = json_object_new ();
+      json_object_set_string_member (d, "curve_path", label);
+      json_object_set_string_member (d, "stored", what);
+      json_object_set_int_member (d, "size_a", (gint64)la);
+      json_object_set_int_member (d, "size_b", (gint64)lb);
+      json_object_set_int_member (d, "bytes_differing", (gint64)n_diff);
+      if (n_diff > 0)
+        {
+          json_object_set_int_member (d, "first", (gint64)first);
+          json_object_set_int_member (d, "last", (gint64)last);
+        }
+      json_object_set_array_member (d, "keys_added", json_array_new ());
+      json_object_set_array_member (d, "keys_removed", json_array_new ());
+      json_object_set_array_member (d, "keys_moved", json_array_new ());
+      json_object_set_array_member (d, "keys_changed", json_array_new ());
+    }
+  tress_diff_add (out, path, "curve", d,
+                  "%s: the same keys, stored otherwise where no key shows it: %s", label,
+                  text->str);
+}
+
+/* Curves @ia of @a and @ib of @b, whose keys are the same: their stored arrays. */
+static void
+diff_stored (const TressCurveOps *ops, gpointer a, guint ia, gpointer b, guint ib, const char *path,
+             const char *label, TressDiff *out)
+{
+  g_autoptr (GBytes) fa = NULL;
+  g_autoptr (GBytes) ka = NULL;
+  g_autoptr (GBytes) fb = NULL;
+  g_autoptr (GBytes) kb = NULL;
+
+  ops->get_stored (a, ia, &fa, &ka);
+  ops->get_stored (b, ib, &fb, &kb);
+  diff_stored_array ("frames", fa, fb, path, label, out);
+  diff_stored_array ("keys", ka, kb, path, label, out);
 }
 
 static char *
@@ -628,7 +702,8 @@ diff_curves (const TressCurveOps *ops, gpointer a, gpointer b, TressDiff *out)
         }
       used_a[j - 1] = TRUE;
       ca = ops->get_curve (a, j - 1);
-      tress_diff_curve (ca, c, path, c->path ? c->path : "?", out);
+      if (!tress_diff_curve (ca, c, path, c->path ? c->path : "?", out) && ops->get_stored != NULL)
+        diff_stored (ops, a, j - 1, b, i, path, c->path ? c->path : "?", out);
     }
   for (guint j = 0; j < na; j++)
     if (!used_a[j])

@@ -77,10 +77,10 @@ gboolean tress_diff_get_largest (const TressDiff *diff, double *largest, const c
 /* Every difference between @a and @b, two models of @format, into @out. */
 void tress_diff_models (const TressFormat *format, gpointer a, gpointer b, TressDiff *out);
 
-/* The difference of two versions of one curve, as one item (nothing when they
- * have the same keys). @path and @label say which curve. */
-void tress_diff_curve (const TressCurve *a, const TressCurve *b, const char *path,
-                       const char *label, TressDiff *out);
+/* The difference of two versions of one curve, as one item (nothing, and
+ * FALSE, when they have the same keys). @path and @label say which curve. */
+gboolean tress_diff_curve (const TressCurve *a, const TressCurve *b, const char *path,
+                           const char *label, TressDiff *out);
 /* The largest |a(f) − b(f)| over both curves' keys (the values they are left
  * and reached with), the middle of every segment and every whole frame
  * between, and the first frame it is at (FALSE when no frame is compared). */

@@ -130,6 +130,11 @@ struct _TressCurveOps
    * curve may change, and the document compares them all after every edit,
    * which costs O(curves) per edited curve. */
   void (*linked_curves) (gpointer model, guint index, GArray *out);
+  /* The frame and key arrays of curve @index as the file stores them (new
+   * GBytes, either may be empty), for `tress-cli diff` to name a change the
+   * neutral keys do not show: a BFRES cubic curve's last key stores four
+   * coefficients and plays one. NULL: the keys show everything stored. */
+  void (*get_stored) (gpointer model, guint index, GBytes **frames, GBytes **keys);
 };
 
 struct _TressFormat

@@ -610,6 +610,40 @@ test_bfres_end_gap (void)
   bfres_close (&f);
 }
 
+/* The last key of a cubic curve stores [c0, c1, c2, c3] and plays c0 only: a
+ * change of its c3 is a change of the file that no key shows. */
+static void
+test_bfres_last_key_unplayed (void)
+{
+  Bfres f = { 0 };
+  g_autofree char *a = tress_test_sample_path ("bfres/Animal_Bass_Animation.bfres");
+  g_autofree char *b = NULL, *path = NULL, *err = NULL;
+  g_autoptr (JsonNode) report = NULL;
+  JsonObject *item;
+  gsize at;
+
+  if (!bfres_open (&f, "bfres/Animal_Bass_Animation.bfres"))
+    return;
+  at = 2 * (4 * (gsize)f.info.n_keys - 1); /* the last element, the last key's c3 */
+  g_assert_cmpint (get_s16 (f.d + f.info.keys_pos + at), ==, 0);
+  put_s16 (f.d + f.info.keys_pos + at, 1);
+  b = bfres_write (&f, "last-c3.bfres");
+
+  item = only_difference (a, b, &report);
+  path = g_strdup_printf ("/curves/%u", f.last);
+  g_assert_cmpstr (json_object_get_string_member (item, "path"), ==, path);
+  g_assert_cmpstr (json_object_get_string_member (item, "kind"), ==, "curve");
+  g_assert_cmpstr (json_object_get_string_member (item, "stored"), ==, "keys");
+  g_assert_cmpint (json_object_get_int_member (item, "bytes_differing"), ==, 1);
+  g_assert_cmpint (json_object_get_int_member (item, "first"), ==, at + 1);
+  g_assert_cmpint (json_object_get_int_member (item, "size_a"), ==, 2 * 4 * f.info.n_keys);
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (item, "keys_changed")), ==,
+                    0);
+  g_assert_cmpint (run (NULL, &err, "diff", a, b, NULL), ==, 1);
+  g_assert_null (strstr (err, "same model"));
+  bfres_close (&f);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -624,5 +658,6 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/diff/bfres-delete-key", test_bfres_insert_delete);
   g_test_add_func ("/cli/diff/niff-groups-added", test_niff_groups_added);
   g_test_add_func ("/cli/diff/bfres-end-gap", test_bfres_end_gap);
+  g_test_add_func ("/cli/diff/bfres-last-key-unplayed", test_bfres_last_key_unplayed);
   return g_test_run ();
 }
