@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "formats/bfres/tress-bfres.h"
+#include "formats/cha/tress-cha-model.h"
 #include "tress-test-utils.h"
 
 static char *
@@ -539,6 +540,21 @@ put_s16 (guint8 *p, gint16 v)
   p[1] = (guint8)v;
 }
 
+static void
+add_f32 (guint8 *p, float add)
+{
+  guint32 u = (guint32)p[0] << 24 | (guint32)p[1] << 16 | (guint32)p[2] << 8 | p[3];
+  float v;
+
+  memcpy (&v, &u, 4);
+  v += add;
+  memcpy (&u, &v, 4);
+  p[0] = (guint8)(u >> 24);
+  p[1] = (guint8)(u >> 16);
+  p[2] = (guint8)(u >> 8);
+  p[3] = (guint8)u;
+}
+
 static char *
 bfres_write (Bfres *f, const char *name)
 {
@@ -644,6 +660,247 @@ test_bfres_last_key_unplayed (void)
   bfres_close (&f);
 }
 
+/* The last curve's end frame (the frames after its last key) and delta, in
+ * a small file (compared whole) and in Dog (compared a piece at a time). */
+static void
+check_last_curve_header (const char *rel, guint offset, const char *member)
+{
+  Bfres f = { 0 };
+  g_autofree char *a = tress_test_sample_path (rel);
+  g_autofree char *b = NULL, *path = NULL, *want = NULL;
+  g_autoptr (JsonNode) report = NULL;
+  TressBfresAnimInfo anim;
+  JsonObject *item;
+
+  if (!bfres_open (&f, rel))
+    return;
+  g_assert_true (tress_bfres_get_anim_info (f.bfres, tress_bfres_get_n_anims (f.bfres) - 1, &anim));
+  g_assert_cmpuint (anim.first_curve + anim.n_curves - 1, ==, f.last);
+  add_f32 (f.d + f.info.header_pos + offset, 1);
+  b = bfres_write (&f, "header.bfres");
+  item = only_difference (a, b, &report);
+  path = g_strdup_printf ("/animations/%u/curves/%u", tress_bfres_get_n_anims (f.bfres) - 1,
+                          anim.n_curves - 1);
+  g_assert_cmpstr (json_object_get_string_member (item, "path"), ==, path);
+  g_assert_cmpstr (json_object_get_string_member (item, "kind"), ==, "member");
+  want = g_strdup_printf ("%s ", member);
+  g_assert_true (g_str_has_prefix (json_object_get_string_member (item, "text"), want));
+  bfres_close (&f);
+}
+
+static void
+test_bfres_last_curve_header (void)
+{
+  check_last_curve_header ("bfres/Animal_Bass_Animation.bfres", 0x0C, "end");
+  check_last_curve_header ("bfres/Animal_Bass_Animation.bfres", 0x18, "delta");
+  check_last_curve_header ("bfres/Animal_Dog_Animation.bfres", 0x0C, "end");
+}
+
+/* The file's last byte (padding after the string pool), outside the model. */
+static void
+test_bfres_last_byte (void)
+{
+  Bfres f = { 0 };
+  g_autofree char *a = tress_test_sample_path ("bfres/Animal_Bass_Animation.bfres");
+  g_autofree char *b = NULL;
+  g_autoptr (JsonNode) report = NULL;
+  JsonObject *item;
+
+  if (!bfres_open (&f, "bfres/Animal_Bass_Animation.bfres"))
+    return;
+  g_assert_cmpint (f.d[f.size - 1], ==, 0);
+  f.d[f.size - 1] = 1;
+  b = bfres_write (&f, "last-byte.bfres");
+  item = only_difference (a, b, &report);
+  g_assert_cmpstr (json_object_get_string_member (item, "kind"), ==, "bytes");
+  g_assert_cmpint (json_object_get_int_member (item, "bytes_differing"), ==, 1);
+  g_assert_cmpint (json_object_get_int_member (item, "first"), ==, f.size - 1);
+  bfres_close (&f);
+}
+
+/* Creature fur: the last element of each array of the last material. */
+typedef void (*ChaEdit) (TressChaFile *file);
+
+static TressChaMaterial *
+last_material (TressChaFile *file)
+{
+  return &file->radeon->materials[file->radeon->n_materials - 1];
+}
+
+static void
+edit_line_mask (TressChaFile *file)
+{
+  TressChaMaterial *m = last_material (file);
+  m->lines[m->n_lines - 1].mask[7] ^= 1;
+}
+
+static void
+edit_line_direction (TressChaFile *file)
+{
+  TressChaMaterial *m = last_material (file);
+  m->lines[m->n_lines - 1].direction[2] += 0.25f;
+}
+
+static void
+edit_ribbon_zsort (TressChaFile *file)
+{
+  TressChaMaterial *m = last_material (file);
+  m->zsort[3 * (gsize)m->n_ribbons - 1] += 0.25f;
+}
+
+static void
+edit_ribbon_base_points (TressChaFile *file)
+{
+  TressChaMaterial *m = last_material (file);
+  m->base_points[6 * (gsize)m->n_ribbons - 1] += 0.25f;
+}
+
+static void
+edit_ribbon_morph_points (TressChaFile *file)
+{
+  TressChaMaterial *m = last_material (file);
+  m->morph_points[file->radeon->n_morphs - 1][6 * (gsize)m->n_ribbons - 1] += 0.25f;
+}
+
+static void
+edit_ribbon_lengths (TressChaFile *file)
+{
+  TressChaMaterial *m = last_material (file);
+  m->lengths[file->radeon->n_moralities][m->n_ribbons - 1] += 0.25f;
+}
+
+static void
+edit_ribbon_attach (TressChaFile *file)
+{
+  TressChaMaterial *m = last_material (file);
+  m->attach[m->n_ribbons - 1] += 1;
+}
+
+static void
+edit_uv (TressChaFile *file)
+{
+  TressChaMaterial *m = last_material (file);
+  m->uv[m->n_uv_floats - 1] += 0.25f;
+}
+
+static void
+edit_description (TressChaFile *file)
+{
+  last_material (file)->description[TRESS_CHA_DESCRIPTION_SIZE - 1] ^= 1;
+}
+
+static void
+edit_morality_name (TressChaFile *file)
+{
+  guint8 *name = file->radeon->morality_names[file->radeon->n_moralities - 1];
+  name[strnlen ((const char *)name, TRESS_CHA_NAME_SIZE) - 1] = 'x';
+}
+
+static void
+edit_last_section (TressChaFile *file)
+{
+  TressChaSection *s = &file->sections[file->n_sections - 1];
+  gsize n;
+  g_autofree guint8 *d = NULL;
+
+  g_assert_nonnull (s->opaque);
+  d = g_memdup2 (g_bytes_get_data (s->opaque, NULL), g_bytes_get_size (s->opaque));
+  n = g_bytes_get_size (s->opaque);
+  d[n - 1] ^= 1;
+  g_bytes_unref (s->opaque);
+  s->opaque = g_bytes_new (d, n);
+}
+
+typedef enum
+{
+  AT_LINE,     /* the last line of the last material */
+  AT_RIBBON,   /* its last ribbon */
+  AT_MATERIAL, /* the material */
+  AT_DESCRIPTION,
+  AT_ROOT,
+  AT_SECTION, /* the last section's bytes */
+} ChaWhere;
+
+static void
+test_cha_last_elements (void)
+{
+  static const struct
+  {
+    const char *what;
+    ChaEdit edit;
+    ChaWhere where;
+    const char *kind;
+    const char *member; /* the item's only member, or NULL: a bytes item */
+  } edits[] = {
+    { "mask", edit_line_mask, AT_LINE, "line", "mask" },
+    { "direction", edit_line_direction, AT_LINE, "line", "direction" },
+    { "zsort", edit_ribbon_zsort, AT_RIBBON, "ribbon", "zsort" },
+    { "base_points", edit_ribbon_base_points, AT_RIBBON, "ribbon", "base_points" },
+    { "morph_points", edit_ribbon_morph_points, AT_RIBBON, "ribbon", "morph_points[3]" },
+    { "lengths", edit_ribbon_lengths, AT_RIBBON, "ribbon", "lengths" },
+    { "attach", edit_ribbon_attach, AT_RIBBON, "ribbon", "attach" },
+    { "uv", edit_uv, AT_MATERIAL, "member", "uv[1679] (1 value differs)" },
+    { "description", edit_description, AT_DESCRIPTION, "bytes", NULL },
+    { "morality name", edit_morality_name, AT_ROOT, "member", "moralities" },
+    { "last section", edit_last_section, AT_SECTION, "bytes", NULL },
+  };
+  g_autofree char *a = make_demo ("last.cha", "30");
+  g_autoptr (GBytes) bytes = tress_test_read_file (a);
+
+  for (guint i = 0; i < G_N_ELEMENTS (edits); i++)
+    {
+      g_autoptr (GError) error = NULL;
+      TressChaFile *file = tress_cha_file_parse (bytes, &error);
+      g_autoptr (GBytes) edited = NULL;
+      g_autofree char *b = tmp ("last-edited.cha");
+      g_autofree char *path = NULL;
+      g_autoptr (JsonNode) report = NULL;
+      JsonObject *item;
+      guint m;
+
+      g_assert_no_error (error);
+      g_test_message ("the last %s", edits[i].what);
+      m = file->radeon->n_materials - 1;
+      switch (edits[i].where)
+        {
+        case AT_LINE:
+          path = g_strdup_printf ("/materials/%u/lines/%u", m, last_material (file)->n_lines - 1);
+          break;
+        case AT_RIBBON:
+          path = g_strdup_printf ("/materials/%u/ribbons/%u", m,
+                                  last_material (file)->n_ribbons - 1);
+          break;
+        case AT_MATERIAL:
+          path = g_strdup_printf ("/materials/%u", m);
+          break;
+        case AT_DESCRIPTION:
+          path = g_strdup_printf ("/materials/%u/description_base64", m);
+          break;
+        case AT_ROOT:
+          path = g_strdup ("");
+          break;
+        case AT_SECTION:
+          path = g_strdup_printf ("/sections/%u/base64", file->n_sections - 1);
+          break;
+        }
+      edits[i].edit (file);
+      edited = tress_cha_file_serialize (file);
+      tress_cha_file_free (file);
+      g_assert_true (g_file_set_contents (b, g_bytes_get_data (edited, NULL),
+                                          (gssize)g_bytes_get_size (edited), NULL));
+      item = only_difference (a, b, &report);
+      g_assert_cmpstr (json_object_get_string_member (item, "path"), ==, path);
+      g_assert_cmpstr (json_object_get_string_member (item, "kind"), ==, edits[i].kind);
+      if (edits[i].member != NULL)
+        {
+          g_autofree char *names = member_names (item);
+          g_assert_cmpstr (names, ==, edits[i].member);
+        }
+      else
+        g_assert_cmpint (json_object_get_int_member (item, "bytes_differing"), ==, 1);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -659,5 +916,8 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/diff/niff-groups-added", test_niff_groups_added);
   g_test_add_func ("/cli/diff/bfres-end-gap", test_bfres_end_gap);
   g_test_add_func ("/cli/diff/bfres-last-key-unplayed", test_bfres_last_key_unplayed);
+  g_test_add_func ("/cli/diff/bfres-last-curve-header", test_bfres_last_curve_header);
+  g_test_add_func ("/cli/diff/bfres-last-byte", test_bfres_last_byte);
+  g_test_add_func ("/cli/diff/cha-last-elements", test_cha_last_elements);
   return g_test_run ();
 }
