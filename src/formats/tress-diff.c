@@ -505,7 +505,7 @@ tress_diff_curve (const TressCurve *a, const TressCurve *b, const char *path, co
           append_key_change (text, ka, kb);
         }
     }
-  if (n_text == 0 && a->type_label != NULL && b->type_label != NULL && stored_same)
+  if (n_text == 0 && stored_same)
     {
       g_clear_pointer (&added, json_array_unref);
       g_clear_pointer (&removed, json_array_unref);

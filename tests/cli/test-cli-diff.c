@@ -9,6 +9,7 @@
 
 #include "formats/bfres/tress-bfres.h"
 #include "formats/cha/tress-cha-model.h"
+#include "formats/tress-diff.h"
 #include "tress-test-utils.h"
 
 static char *
@@ -901,6 +902,28 @@ test_cha_last_elements (void)
     }
 }
 
+/* Curves whose format names no stored type: the same keys are no difference,
+ * another key is one. */
+static void
+test_curve_without_type (void)
+{
+  g_autoptr (TressCurve) a = tress_curve_new ();
+  g_autoptr (TressCurve) b = NULL;
+  g_autoptr (TressDiff) diff = tress_diff_new ();
+  TressKey k = { .frame = 0, .value = 1, .interp = TRESS_INTERP_LINEAR };
+
+  tress_curve_append_key (a, &k);
+  k.frame = 10;
+  tress_curve_append_key (a, &k);
+  b = tress_curve_copy (a);
+  g_assert_null (a->type_label);
+  g_assert_false (tress_diff_curve (a, b, "/curves/0", "c", diff));
+  g_assert_cmpuint (tress_diff_get_n_items (diff), ==, 0);
+  tress_curve_get_key (b, 1)->value = 2;
+  g_assert_true (tress_diff_curve (a, b, "/curves/0", "c", diff));
+  g_assert_cmpuint (tress_diff_get_n_items (diff), ==, 1);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -919,5 +942,6 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/diff/bfres-last-curve-header", test_bfres_last_curve_header);
   g_test_add_func ("/cli/diff/bfres-last-byte", test_bfres_last_byte);
   g_test_add_func ("/cli/diff/cha-last-elements", test_cha_last_elements);
+  g_test_add_func ("/cli/diff/curve-without-type", test_curve_without_type);
   return g_test_run ();
 }
