@@ -204,6 +204,62 @@ cmd_build (int argc, char **argv)
 
 static gboolean opt_json;
 
+static void
+print_item (const TressDiffItem *item, gpointer user_data)
+{
+  g_autofree char *line = tress_diff_item_to_text (item);
+
+  fputs (line, stdout);
+  fputc ('\n', stdout);
+}
+
+static void
+write_item (const TressDiffItem *item, gpointer user_data)
+{
+  tress_diff_item_write_json (item, user_data);
+}
+
+/* The report as JSON, each difference written as it is found: what differs
+ * between two large files can be many times their size. */
+static gboolean
+diff_json (const TressCliFile *a, const TressCliFile *b, const char *path_a, const char *path_b,
+           guint *n_items)
+{
+  g_autoptr (TressJsonWriter) w = tress_json_writer_new_for_file (stdout);
+  g_autoptr (TressDiff) diff = tress_diff_new ();
+  g_autoptr (GError) error = NULL;
+
+  tress_diff_set_keep (diff, 0);
+  tress_diff_set_func (diff, write_item, w);
+  tress_json_begin_object (w);
+  tress_json_string_member (w, "format", a->format->id);
+  tress_json_string_member (w, "a", path_a);
+  tress_json_string_member (w, "b", path_b);
+  tress_json_bool_member (w, "same_bytes", g_bytes_equal (a->bytes, b->bytes));
+  tress_json_member (w, "differences");
+  tress_json_begin_array (w);
+  tress_diff_models (a->format, a->model, b->model, diff);
+  tress_json_end_array (w);
+  tress_json_bool_member (w, "same", tress_diff_get_n_items (diff) == 0);
+  tress_json_member (w, "counts");
+  tress_json_begin_object_compact (w);
+  for (guint k = 0; k < tress_diff_get_n_kinds (diff); k++)
+    {
+      guint n;
+      const char *kind = tress_diff_get_kind (diff, k, &n);
+      tress_json_int_member (w, kind, n);
+    }
+  tress_json_end_object (w);
+  tress_json_end_object (w);
+  *n_items = tress_diff_get_n_items (diff);
+  if (!tress_json_writer_finish (w, &error))
+    {
+      tress_cli_error ("%s", error->message);
+      return FALSE;
+    }
+  return TRUE;
+}
+
 static int
 cmd_diff (int argc, char **argv)
 {
@@ -217,7 +273,8 @@ cmd_diff (int argc, char **argv)
   };
   g_auto (TressCliFile) a = { 0 };
   g_auto (TressCliFile) b = { 0 };
-  g_autoptr (GPtrArray) diff = NULL;
+  g_autoptr (TressDiff) diff = tress_diff_new ();
+  guint n_items;
 
   if (!tress_cli_parse (&argc, &argv, entries, "A B",
                         "What differs between two files of one format, at the model's level: "
@@ -239,28 +296,46 @@ cmd_diff (int argc, char **argv)
                        a.format->id, argv[2], b.format->id);
       return TRESS_CLI_UNREADABLE;
     }
-  diff = tress_diff_models (a.format, a.model, b.model);
   if (opt_json)
     {
-      g_autoptr (JsonNode) report = tress_diff_to_json (a.format->id, diff);
-      JsonObject *o = json_node_get_object (report);
-
-      json_object_set_string_member (o, "a", argv[1]);
-      json_object_set_string_member (o, "b", argv[2]);
-      json_object_set_boolean_member (o, "same_bytes", g_bytes_equal (a.bytes, b.bytes));
-      tress_cli_print_json (report);
+      if (!diff_json (&a, &b, argv[1], argv[2], &n_items))
+        return TRESS_CLI_UNWRITTEN;
+      return n_items > 0 ? TRESS_CLI_INVALID : TRESS_CLI_OK;
     }
-  else
+
+  /* The summary comes first: the counts of a first pass, which keeps the
+   * first 20 of each kind; with --all a second pass prints every one as it
+   * is found, so that nothing but the counts is held. */
+  tress_diff_set_details (diff, FALSE);
+  tress_diff_set_keep (diff, all ? 0 : 20);
+  tress_diff_models (a.format, a.model, b.model, diff);
+  n_items = tress_diff_get_n_items (diff);
+  if (!all)
     {
-      g_autofree char *text = tress_diff_to_text (diff, all ? 0 : 20);
-
+      g_autofree char *text = tress_diff_to_text (diff);
       fputs (text, stdout);
-      if (diff->len == 0 && !g_bytes_equal (a.bytes, b.bytes))
-        g_printerr ("tress-cli: %s and %s hold the same model; their bytes differ only where no "
-                    "value is (compression)\n",
-                    argv[1], argv[2]);
     }
-  return diff->len > 0 ? TRESS_CLI_INVALID : TRESS_CLI_OK;
+  else if (n_items > 0)
+    {
+      g_autoptr (TressDiff) again = tress_diff_new ();
+      g_autofree char *summary = tress_diff_summary (diff);
+
+      printf ("%s\n", summary);
+      tress_diff_set_details (again, FALSE);
+      tress_diff_set_keep (again, 0);
+      tress_diff_set_func (again, print_item, NULL);
+      tress_diff_models (a.format, a.model, b.model, again);
+    }
+  if (n_items == 0 && !g_bytes_equal (a.bytes, b.bytes))
+    g_printerr ("tress-cli: %s and %s hold the same model; their bytes differ only where no "
+                "value is (compression)\n",
+                argv[1], argv[2]);
+  if (fflush (stdout) != 0)
+    {
+      tress_cli_error ("cannot write the differences: %s", g_strerror (errno));
+      return TRESS_CLI_UNWRITTEN;
+    }
+  return n_items > 0 ? TRESS_CLI_INVALID : TRESS_CLI_OK;
 }
 
 const TressCliCommand tress_cli_json_commands[] = {

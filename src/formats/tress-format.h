@@ -24,6 +24,7 @@ G_BEGIN_DECLS
 
 typedef struct _TressFormat TressFormat;
 typedef struct _TressCurveOps TressCurveOps;
+typedef struct _TressDiff TressDiff; /* tress-diff.h */
 
 /* What a format's build gives (see TressFormat.build). */
 typedef struct
@@ -129,6 +130,11 @@ struct _TressCurveOps
    * curve may change, and the document compares them all after every edit,
    * which costs O(curves) per edited curve. */
   void (*linked_curves) (gpointer model, guint index, GArray *out);
+  /* The frame and key arrays of curve @index as the file stores them (new
+   * GBytes, either may be empty), for `tress-cli diff` to name a change the
+   * neutral keys do not show: a BFRES cubic curve's last key stores four
+   * coefficients and plays one. NULL: the keys show everything stored. */
+  void (*get_stored) (gpointer model, guint index, GBytes **frames, GBytes **keys);
 };
 
 struct _TressFormat
@@ -157,10 +163,10 @@ struct _TressFormat
    * left empty. Notes the reader gathers (a value rounded, an offset that
    * moved) are not refusals. */
   gboolean (*build) (TressJsonReader *reader, TressJsonBuild *out);
-  /* Optional: appends to @out (a GPtrArray from tress_diff_new, tress-diff.h)
-   * what differs between models @a and @b beyond their curves ("tress-cli
-   * diff"); NULL compares the formats' dumps member by member. */
-  void (*diff) (gpointer a, gpointer b, GPtrArray *out);
+  /* Optional: adds to @out (tress-diff.h) what differs between models @a and
+   * @b beyond their curves ("tress-cli diff"); NULL compares the formats'
+   * dumps member by member. */
+  void (*diff) (gpointer a, gpointer b, TressDiff *out);
   /* Optional: apply every automatic fix; returns how many problems were fixed. */
   guint (*fix_all) (gpointer model, TressHistory *history, GError **error);
   const TressCurveOps *curves; /* NULL for formats without curves */

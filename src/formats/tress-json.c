@@ -235,8 +235,20 @@ typedef struct
   guint count;        /* members or elements written */
   gsize path_len;     /* capture: length of the container's own path */
   gboolean live;      /* capture: a captured path may lie below */
-  gboolean skipped;   /* capture: a member left out (tress_json_writer_capture_skip) */
+  gboolean skipped;   /* capture, digest: a member left out (tress_json_writer_capture_skip) */
+  gboolean nested;    /* digest: a container is among the values */
+  GChecksum *sum;     /* digest: of the container's text */
+  gsize size;         /* digest: bytes of text so far */
 } WFrame;
+
+/* A capture that a nested one interrupts (tress_json_writer_capture_prune). */
+typedef struct
+{
+  JsonBuilder *cap;
+  guint cap_depth;
+  gboolean cap_wrapped;
+  char *cap_path;
+} CapState;
 
 struct _TressJsonWriter
 {
@@ -260,6 +272,12 @@ struct _TressJsonWriter
   GStrv skip;         /* member names left out of captured values */
   guint skip_depth;   /* containers open inside a member left out */
   gboolean skip_next; /* the next value is a member left out */
+  GHashTable *prune;  /* pointers of containers captured empty */
+  GArray *cap_stack;  /* CapState */
+
+  /* digest mode: the text goes to checksums, never out */
+  const TressJsonDigestFuncs *digest;
+  gpointer digest_data;
 };
 
 static TressJsonWriter *
@@ -322,11 +340,35 @@ tress_json_writer_new_capture (GHashTable *paths)
   return w;
 }
 
+TressJsonWriter *
+tress_json_writer_new_digest (const TressJsonDigestFuncs *funcs, gpointer user_data)
+{
+  TressJsonWriter *w = tress_json_writer_new ();
+
+  w->digest = funcs;
+  w->digest_data = user_data;
+  return w;
+}
+
 void
 tress_json_writer_free (TressJsonWriter *w)
 {
   if (w == NULL)
     return;
+  for (guint i = 0; i < w->frames->len; i++)
+    if (g_array_index (w->frames, WFrame, i).sum != NULL)
+      g_checksum_free (g_array_index (w->frames, WFrame, i).sum);
+  if (w->cap_stack != NULL)
+    {
+      for (guint i = 0; i < w->cap_stack->len; i++)
+        {
+          CapState *c = &g_array_index (w->cap_stack, CapState, i);
+          g_object_unref (c->cap);
+          g_free (c->cap_path);
+        }
+      g_array_unref (w->cap_stack);
+    }
+  g_clear_pointer (&w->prune, g_hash_table_unref);
   if (w->out != NULL)
     g_string_free (w->out, TRUE);
   g_clear_object (&w->stream);
@@ -347,9 +389,19 @@ tress_json_writer_free (TressJsonWriter *w)
 void
 tress_json_writer_capture_skip (TressJsonWriter *w, const char *const *names)
 {
-  g_return_if_fail (w->out == NULL);
+  g_return_if_fail (w->out == NULL || w->digest != NULL);
   g_strfreev (w->skip);
   w->skip = g_strdupv ((char **)names);
+}
+
+void
+tress_json_writer_capture_prune (TressJsonWriter *w, GHashTable *paths)
+{
+  g_return_if_fail (w->out == NULL);
+  g_clear_pointer (&w->prune, g_hash_table_unref);
+  w->prune = paths != NULL ? g_hash_table_ref (paths) : NULL;
+  if (w->cap_stack == NULL)
+    w->cap_stack = g_array_new (FALSE, FALSE, sizeof (CapState));
 }
 
 static gboolean
@@ -361,11 +413,37 @@ skip_member (TressJsonWriter *w, const char *name)
   return FALSE;
 }
 
+/* Digest mode: the text so far is the innermost open container's. */
+static void
+digest_feed (TressJsonWriter *w)
+{
+  if (w->out->len == 0)
+    return;
+  for (guint i = w->frames->len; i-- > 0;)
+    {
+      WFrame *f = &g_array_index (w->frames, WFrame, i);
+
+      if (f->sum != NULL)
+        {
+          g_checksum_update (f->sum, (const guchar *)w->out->str, w->out->len);
+          f->size += w->out->len;
+          break;
+        }
+    }
+  g_string_truncate (w->out, 0);
+}
+
 static void
 flush (TressJsonWriter *w, gboolean all)
 {
   gsize written = 0;
 
+  if (w->digest != NULL)
+    {
+      if (all || w->out->len >= FLUSH_SIZE)
+        digest_feed (w);
+      return;
+    }
   if ((w->stream == NULL && w->file == NULL) || w->out->len == 0
       || (!all && w->out->len < FLUSH_SIZE))
     return;
@@ -558,6 +636,16 @@ capture_end_value (TressJsonWriter *w)
         g_hash_table_replace (w->captured, g_steal_pointer (&w->cap_path), node);
       g_clear_object (&w->cap);
       g_clear_pointer (&w->cap_path, g_free);
+      if (w->cap_stack != NULL && w->cap_stack->len > 0)
+        {
+          CapState *c = &g_array_index (w->cap_stack, CapState, w->cap_stack->len - 1);
+
+          w->cap = c->cap;
+          w->cap_depth = c->cap_depth;
+          w->cap_wrapped = c->cap_wrapped;
+          w->cap_path = c->cap_path;
+          g_array_set_size (w->cap_stack, w->cap_stack->len - 1);
+        }
     }
 }
 
@@ -604,6 +692,11 @@ scalar_begin (TressJsonWriter *w)
         f->count++;
       return in_cap;
     }
+  if (w->digest != NULL && (w->skip_depth > 0 || w->skip_next))
+    {
+      w->skip_next = FALSE;
+      return FALSE;
+    }
   text_begin_value (w, FALSE);
   if (top_frame (w) != NULL)
     top_frame (w)->count++;
@@ -619,10 +712,110 @@ scalar_end (TressJsonWriter *w)
     flush (w, FALSE);
 }
 
+/* Capture mode inside a captured value, with containers to prune: the path
+ * of the container that begins (in w->path). TRUE when it is pruned, and then
+ * done: captured empty, and on its own where it is wanted too. */
+static gboolean
+capture_prune (TressJsonWriter *w, gboolean array, WFrame *nf)
+{
+  WFrame *f = top_frame (w);
+  CapState saved;
+
+  g_string_truncate (w->path, f != NULL ? f->path_len : 0);
+  if (f != NULL)
+    {
+      if (f->array)
+        g_string_append_printf (w->path, "/%u", f->count);
+      else
+        tress_json_pointer_append (w->path, w->member != NULL ? w->member : "");
+    }
+  nf->path_len = w->path->len;
+  if (!g_hash_table_contains (w->prune, w->path->str))
+    return FALSE;
+  if (f != NULL)
+    f->count++;
+  if (array)
+    {
+      json_builder_begin_array (w->cap);
+      json_builder_end_array (w->cap);
+    }
+  else
+    {
+      json_builder_begin_object (w->cap);
+      json_builder_end_object (w->cap);
+    }
+  if (g_hash_table_contains (w->paths, w->path->str))
+    {
+      saved = (CapState){ w->cap, w->cap_depth, w->cap_wrapped, w->cap_path };
+      g_array_append_val (w->cap_stack, saved);
+      w->cap = json_builder_new ();
+      w->cap_depth = 1;
+      w->cap_wrapped = FALSE;
+      w->cap_path = g_strdup (w->path->str);
+      if (array)
+        json_builder_begin_array (w->cap);
+      else
+        json_builder_begin_object (w->cap);
+    }
+  else
+    {
+      nf->skipped = TRUE;
+      w->skip_depth++;
+    }
+  g_array_append_val (w->frames, *nf);
+  return TRUE;
+}
+
+/* Digest mode: a container begins (its text so far is the parent's). */
+static void
+digest_begin (TressJsonWriter *w, gboolean array)
+{
+  WFrame *f = top_frame (w);
+  const char *member = NULL;
+  guint index = 0;
+
+  digest_feed (w);
+  if (f != NULL)
+    {
+      f->nested = TRUE;
+      if (f->array)
+        index = f->count;
+      else
+        member = w->member != NULL ? w->member : "";
+    }
+  w->digest->begin (w->digest_data, member, index, array);
+}
+
+/* Digest mode: container @f (off the stack) ends; its digest goes into its parent's. */
+static void
+digest_end (TressJsonWriter *w, WFrame *f)
+{
+  guint8 digest[TRESS_JSON_DIGEST_SIZE];
+  gsize len = sizeof digest;
+
+  g_checksum_update (f->sum, (const guchar *)w->out->str, w->out->len);
+  f->size += w->out->len;
+  g_string_truncate (w->out, 0);
+  g_checksum_get_digest (f->sum, digest, &len);
+  g_clear_pointer (&f->sum, g_checksum_free);
+  w->digest->end (w->digest_data, digest, f->size, f->nested, f->count);
+  for (guint i = w->frames->len; i-- > 0;)
+    {
+      WFrame *parent = &g_array_index (w->frames, WFrame, i);
+
+      if (parent->sum != NULL)
+        {
+          g_checksum_update (parent->sum, digest, len);
+          parent->size += f->size;
+          break;
+        }
+    }
+}
+
 static void
 begin_container (TressJsonWriter *w, gboolean array, gboolean compact)
 {
-  WFrame nf = { array, compact, FALSE, 0, 0, FALSE };
+  WFrame nf = { array, compact, FALSE, 0, 0, FALSE, FALSE, FALSE, NULL, 0 };
   WFrame *f;
 
   if (w->out == NULL)
@@ -642,6 +835,8 @@ begin_container (TressJsonWriter *w, gboolean array, gboolean compact)
           g_array_append_val (w->frames, nf);
           return;
         }
+      if (w->cap != NULL && w->prune != NULL && capture_prune (w, array, &nf))
+        return;
       in_cap = capture_begin_value (w, TRUE, &live);
       f = top_frame (w);
       if (f != NULL)
@@ -658,6 +853,19 @@ begin_container (TressJsonWriter *w, gboolean array, gboolean compact)
       nf.path_len = w->path->len;
       g_array_append_val (w->frames, nf);
       return;
+    }
+  if (w->digest != NULL)
+    {
+      if (w->skip_depth > 0 || w->skip_next)
+        {
+          w->skip_next = FALSE;
+          w->skip_depth++;
+          nf.skipped = TRUE;
+          g_array_append_val (w->frames, nf);
+          return;
+        }
+      digest_begin (w, array);
+      nf.sum = g_checksum_new (G_CHECKSUM_SHA256);
     }
   text_begin_value (w, TRUE);
   f = top_frame (w);
@@ -679,7 +887,7 @@ end_container (TressJsonWriter *w, gboolean array)
   f = *top_frame (w);
   g_return_if_fail (f.array == array);
   g_array_set_size (w->frames, w->frames->len - 1);
-  if (w->out == NULL)
+  if (w->out == NULL || f.skipped)
     {
       if (f.skipped)
         w->skip_depth--;
@@ -700,7 +908,10 @@ end_container (TressJsonWriter *w, gboolean array)
   if (!was_compact && f.count > 0 && (!array || f.multiline))
     indent (w, w->frames->len);
   g_string_append_c (w->out, array ? ']' : '}');
-  flush (w, FALSE);
+  if (w->digest != NULL)
+    digest_end (w, &f);
+  else
+    flush (w, FALSE);
 }
 
 void
@@ -799,6 +1010,11 @@ tress_json_member (TressJsonWriter *w, const char *name)
             w->skip_next = TRUE;
           else
             json_builder_set_member_name (w->cap, name);
+          if (w->prune != NULL)
+            {
+              g_free (w->member);
+              w->member = g_strdup (name);
+            }
         }
       else if (f->live)
         {
@@ -807,6 +1023,18 @@ tress_json_member (TressJsonWriter *w, const char *name)
         }
       /* count is raised by the value */
       return;
+    }
+  if (w->digest != NULL)
+    {
+      if (w->skip_depth > 0)
+        return;
+      if (skip_member (w, name))
+        {
+          w->skip_next = TRUE;
+          return;
+        }
+      g_free (w->member);
+      w->member = g_strdup (name);
     }
   if (f->count > 0)
     g_string_append_c (w->out, ',');

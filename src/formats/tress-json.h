@@ -42,9 +42,36 @@ TressJsonWriter *tress_json_writer_new_for_file (FILE *file);
 /* A writer that produces no text and keeps, for each JSON Pointer in @paths,
  * the value written there as a JsonNode (see tress_json_writer_get_captured). */
 TressJsonWriter *tress_json_writer_new_capture (GHashTable *paths);
-/* Capture mode: members named in @names (NULL-terminated) are left out of
- * the captured values, at any depth, and cost nothing to write. */
+/* Capture and digest mode: members named in @names (NULL-terminated) are
+ * left out of the captured (or digested) values, at any depth, and cost
+ * nothing to write. */
 void tress_json_writer_capture_skip (TressJsonWriter *w, const char *const *names);
+/* Capture mode: an object or array at a pointer in @paths, inside a captured
+ * value, is captured empty; where @paths of tress_json_writer_new_capture has
+ * it too, it is also captured whole on its own. Two dumps can so be compared
+ * a piece at a time, each piece without the pieces below it. */
+void tress_json_writer_capture_prune (TressJsonWriter *w, GHashTable *paths);
+
+#define TRESS_JSON_DIGEST_SIZE 32
+
+/* What a digest writer tells of each object and array, in the order written. */
+typedef struct
+{
+  /* One begins: the member it is the value of (NULL in an array, and for the
+   * whole text) or its index in the array. */
+  void (*begin) (gpointer user_data, const char *member, guint index, gboolean array);
+  /* The last one begun and not ended ends: the SHA-256 of its text (with the
+   * digests of the objects and arrays in it standing for their text), the
+   * length of that text, whether an object or array is among its values, and
+   * how many values it has (members left out not counted). */
+  void (*end) (gpointer user_data, const guint8 *digest, gsize size, gboolean nested, guint count);
+} TressJsonDigestFuncs;
+
+/* A writer that keeps no text but tells @funcs a digest of every object and
+ * array: two values at the same pointer of two dumps with the same digest are
+ * the same. */
+TressJsonWriter *tress_json_writer_new_digest (const TressJsonDigestFuncs *funcs,
+                                               gpointer user_data);
 void tress_json_writer_free (TressJsonWriter *w);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (TressJsonWriter, tress_json_writer_free)
 /* Flushes the rest to the stream; FALSE with the first write error. */

@@ -7,6 +7,9 @@
 #include <math.h>
 #include <string.h>
 
+#include "formats/bfres/tress-bfres.h"
+#include "formats/cha/tress-cha-model.h"
+#include "formats/tress-diff.h"
 #include "tress-test-utils.h"
 
 static char *
@@ -259,6 +262,45 @@ test_cha_retarget (void)
   }
 }
 
+/* A whole-file retarget of a 100,000-ribbon file differs in some 400,000
+ * lines: the plain output is still a summary and 20 of each kind. */
+static void
+test_cha_big_retarget (void)
+{
+  g_autofree char *a = make_demo ("big.cha", "100000");
+  g_autofree char *b = tmp ("big-retarget.cha");
+  g_autofree char *said = NULL, *out = NULL;
+  g_auto (GStrv) lines = NULL;
+  guint n_lines = 0, n_ribbons = 0;
+  const char *p;
+
+  g_assert_cmpint (run (&said, NULL, "retarget", a, "--from", "2", "--to", "4", "-o", b, NULL), ==,
+                   0);
+  p = strstr (said, "retargeted ");
+  g_assert_nonnull (p);
+  g_assert_cmpint (sscanf (p, "retargeted %u lines and %u ribbons", &n_lines, &n_ribbons), ==, 2);
+  g_assert_cmpuint (n_lines, >, 100000);
+
+  g_assert_cmpint (run (&out, NULL, "diff", a, b, NULL), ==, 1);
+  lines = g_strsplit (out, "\n", -1);
+  g_assert_cmpuint (g_strv_length (lines), <, 50);
+  /* the summary: the applied list of the material, the ribbons attached to
+   * the body part, every line the retarget changed */
+  {
+    guint total = 0, members = 0, ribbons = 0, n = 0;
+
+    g_assert_cmpint (sscanf (lines[0], "%u differences: %u member, %u ribbons, %u lines", &total,
+                             &members, &ribbons, &n),
+                     ==, 4);
+    g_assert_cmpuint (members, ==, 1);
+    g_assert_cmpuint (ribbons, >, 1000);
+    g_assert_cmpuint (n, ==, n_lines);
+    g_assert_cmpuint (total, ==, members + ribbons + n);
+  }
+  g_assert_nonnull (strstr (out, "more of kind line (--all lists every one)\n"));
+  g_assert_nonnull (strstr (out, "more of kind ribbon (--all lists every one)\n"));
+}
+
 /* `diff FILE FILE~`: what the last save over FILE changed. */
 static void
 test_cha_backup (void)
@@ -404,6 +446,484 @@ test_bfres_insert_delete (void)
   (void)r1;
 }
 
+/* A file without AnimGroups against one with: how many were added, not the
+ * groups as numbers. */
+static void
+test_niff_groups_added (void)
+{
+  g_autofree char *a = tress_test_sample_path ("niff/yellow-cube.niff");
+  g_autofree char *b = tress_test_sample_path ("niff/Rings.niff");
+  g_autofree char *text = NULL;
+  g_autoptr (JsonNode) report = NULL;
+  JsonObject *item;
+
+  if (a == NULL || b == NULL)
+    return;
+  g_assert_cmpint (run (&text, NULL, "diff", "--all", a, b, NULL), ==, 1);
+  g_assert_nonnull (strstr (text, "\n/anim_groups: 0 → 6 elements (added at the end)\n"));
+  g_assert_cmpint (diff_json (b, a, &report), ==, 1);
+  item = find (report, "/anim_groups");
+  g_assert_cmpint (json_object_get_int_member (item, "count_a"), ==, 6);
+  g_assert_cmpint (json_object_get_int_member (item, "count_b"), ==, 0);
+}
+
+/* ---- the last of everything ------------------------------------------------ */
+
+/* A change in the last key, curve, byte or element, or only where a segment
+ * ends, is named like any other (a loop that stops one short, or a value the
+ * keys do not show, would leave it out and call the files the same). */
+
+/* The one difference of `diff --json A B`, asserting there is exactly one
+ * and that the plain output names it too. */
+static JsonObject *
+only_difference (const char *a, const char *b, JsonNode **report)
+{
+  g_autofree char *text = NULL;
+  JsonArray *d;
+  JsonObject *item;
+
+  g_assert_cmpint (diff_json (a, b, report), ==, 1);
+  d = differences (*report);
+  g_assert_cmpuint (json_array_get_length (d), ==, 1);
+  item = json_array_get_object_element (d, 0);
+  g_assert_cmpint (run (&text, NULL, "diff", a, b, NULL), ==, 1);
+  g_assert_true (g_str_has_prefix (text, "1 difference: "));
+  g_assert_nonnull (strstr (text, json_object_get_string_member (item, "path")));
+  return item;
+}
+
+typedef struct
+{
+  GBytes *bytes;
+  TressBfres *bfres;
+  guint8 *d; /* a copy of the bytes, to edit */
+  gsize size;
+  guint last; /* the last curve */
+  TressBfresCurveInfo info;
+} Bfres;
+
+static gboolean
+bfres_open (Bfres *f, const char *rel)
+{
+  g_autoptr (GError) error = NULL;
+
+  f->bytes = tress_test_load_sample (rel);
+  if (f->bytes == NULL)
+    return FALSE;
+  f->bfres = tress_bfres_parse (f->bytes, rel, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (tress_bfres_get_container (f->bfres), ==, "");
+  f->d = g_memdup2 (g_bytes_get_data (f->bytes, NULL), g_bytes_get_size (f->bytes));
+  f->size = g_bytes_get_size (f->bytes);
+  f->last = tress_bfres_get_n_curves (f->bfres) - 1;
+  g_assert_true (tress_bfres_get_curve_info (f->bfres, f->last, &f->info));
+  return TRUE;
+}
+
+static void
+bfres_close (Bfres *f)
+{
+  g_clear_pointer (&f->bfres, tress_bfres_free);
+  g_clear_pointer (&f->bytes, g_bytes_unref);
+  g_clear_pointer (&f->d, g_free);
+}
+
+static gint16
+get_s16 (const guint8 *p)
+{
+  return (gint16)(guint16)(p[0] << 8 | p[1]);
+}
+
+static void
+put_s16 (guint8 *p, gint16 v)
+{
+  p[0] = (guint8)((guint16)v >> 8);
+  p[1] = (guint8)v;
+}
+
+static void
+add_f32 (guint8 *p, float add)
+{
+  guint32 u = (guint32)p[0] << 24 | (guint32)p[1] << 16 | (guint32)p[2] << 8 | p[3];
+  float v;
+
+  memcpy (&v, &u, 4);
+  v += add;
+  memcpy (&u, &v, 4);
+  p[0] = (guint8)(u >> 24);
+  p[1] = (guint8)(u >> 16);
+  p[2] = (guint8)(u >> 8);
+  p[3] = (guint8)u;
+}
+
+static char *
+bfres_write (Bfres *f, const char *name)
+{
+  char *path = tmp (name);
+
+  g_assert_true (g_file_set_contents (path, (const char *)f->d, (gssize)f->size, NULL));
+  return path;
+}
+
+static double
+in_value (JsonObject *key)
+{
+  return json_object_has_member (key, "in_value") ? json_object_get_double_member (key, "in_value")
+                                                  : json_object_get_double_member (key, "value");
+}
+
+/* Only where the last segment of the last curve ends: its c2 and c3 move by
+ * one step each way, which keeps its slopes and moves its end by one step.
+ * The game plays that end just before the last key. */
+static void
+test_bfres_end_gap (void)
+{
+  Bfres f = { 0 };
+  g_autofree char *a = tress_test_sample_path ("bfres/Animal_Bass_Animation.bfres");
+  g_autofree char *b = NULL, *path = NULL;
+  g_autoptr (JsonNode) report = NULL;
+  JsonObject *item, *k, *ka, *kb;
+  JsonArray *changed;
+  guint8 *seg;
+  gint16 c2, c3;
+  int step;
+
+  if (!bfres_open (&f, "bfres/Animal_Bass_Animation.bfres"))
+    return;
+  g_assert_cmpint (f.info.curve_type, ==, TRESS_BFRES_CURVE_CUBIC);
+  g_assert_cmpint (f.info.key_type, ==, TRESS_BFRES_KEY_S16);
+  g_assert_cmpuint (f.info.n_keys, >, 2);
+  seg = f.d + f.info.keys_pos + 2 * 4 * (gsize)(f.info.n_keys - 2);
+  c2 = get_s16 (seg + 4);
+  c3 = get_s16 (seg + 6);
+  step = c2 <= 0 ? 1 : -1;
+  put_s16 (seg + 4, (gint16)(c2 + 3 * step));
+  put_s16 (seg + 6, (gint16)(c3 - 2 * step));
+  b = bfres_write (&f, "end-gap.bfres");
+
+  item = only_difference (a, b, &report);
+  path = g_strdup_printf ("/curves/%u", f.last);
+  g_assert_cmpstr (json_object_get_string_member (item, "path"), ==, path);
+  g_assert_cmpstr (json_object_get_string_member (item, "kind"), ==, "curve");
+  changed = json_object_get_array_member (item, "keys_changed");
+  g_assert_cmpuint (json_array_get_length (changed), ==, 1);
+  k = json_array_get_object_element (changed, 0);
+  g_assert_cmpint (json_object_get_int_member (k, "key"), ==, f.info.n_keys - 1);
+  ka = json_object_get_object_member (k, "a");
+  kb = json_object_get_object_member (k, "b");
+  /* the key leaves with the same value, on the same slopes; it is reached one step away */
+  g_assert_cmpfloat (json_object_get_double_member (ka, "value"), ==,
+                     json_object_get_double_member (kb, "value"));
+  g_assert_cmpfloat (json_object_get_double_member (ka, "in_slope"), ==,
+                     json_object_get_double_member (kb, "in_slope"));
+  g_assert_cmpfloat_with_epsilon (fabs (in_value (kb) - in_value (ka)), f.info.scale,
+                                  f.info.scale * 1e-3);
+  g_assert_nonnull (strstr (json_object_get_string_member (item, "text"), "in_value"));
+  /* and the played values differ there */
+  g_assert_cmpfloat_with_epsilon (json_object_get_double_member (item, "largest_difference"),
+                                  f.info.scale, f.info.scale * 1e-3);
+  g_assert_cmpfloat (json_object_get_double_member (item, "at_frame"), ==,
+                     json_object_get_double_member (ka, "frame"));
+  bfres_close (&f);
+}
+
+/* The last key of a cubic curve stores [c0, c1, c2, c3] and plays c0 only: a
+ * change of its c3 is a change of the file that no key shows. */
+static void
+test_bfres_last_key_unplayed (void)
+{
+  Bfres f = { 0 };
+  g_autofree char *a = tress_test_sample_path ("bfres/Animal_Bass_Animation.bfres");
+  g_autofree char *b = NULL, *path = NULL, *err = NULL;
+  g_autoptr (JsonNode) report = NULL;
+  JsonObject *item;
+  gsize at;
+
+  if (!bfres_open (&f, "bfres/Animal_Bass_Animation.bfres"))
+    return;
+  at = 2 * (4 * (gsize)f.info.n_keys - 1); /* the last element, the last key's c3 */
+  g_assert_cmpint (get_s16 (f.d + f.info.keys_pos + at), ==, 0);
+  put_s16 (f.d + f.info.keys_pos + at, 1);
+  b = bfres_write (&f, "last-c3.bfres");
+
+  item = only_difference (a, b, &report);
+  path = g_strdup_printf ("/curves/%u", f.last);
+  g_assert_cmpstr (json_object_get_string_member (item, "path"), ==, path);
+  g_assert_cmpstr (json_object_get_string_member (item, "kind"), ==, "curve");
+  g_assert_cmpstr (json_object_get_string_member (item, "stored"), ==, "keys");
+  g_assert_cmpint (json_object_get_int_member (item, "bytes_differing"), ==, 1);
+  g_assert_cmpint (json_object_get_int_member (item, "first"), ==, at + 1);
+  g_assert_cmpint (json_object_get_int_member (item, "size_a"), ==, 2 * 4 * f.info.n_keys);
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (item, "keys_changed")), ==,
+                    0);
+  g_assert_cmpint (run (NULL, &err, "diff", a, b, NULL), ==, 1);
+  g_assert_null (strstr (err, "same model"));
+  bfres_close (&f);
+}
+
+/* The last curve's end frame (the frames after its last key) and delta, in
+ * a small file (compared whole) and in Dog (compared a piece at a time). */
+static void
+check_last_curve_header (const char *rel, guint offset, const char *member)
+{
+  Bfres f = { 0 };
+  g_autofree char *a = tress_test_sample_path (rel);
+  g_autofree char *b = NULL, *path = NULL, *want = NULL;
+  g_autoptr (JsonNode) report = NULL;
+  TressBfresAnimInfo anim;
+  JsonObject *item;
+
+  if (!bfres_open (&f, rel))
+    return;
+  g_assert_true (tress_bfres_get_anim_info (f.bfres, tress_bfres_get_n_anims (f.bfres) - 1, &anim));
+  g_assert_cmpuint (anim.first_curve + anim.n_curves - 1, ==, f.last);
+  add_f32 (f.d + f.info.header_pos + offset, 1);
+  b = bfres_write (&f, "header.bfres");
+  item = only_difference (a, b, &report);
+  path = g_strdup_printf ("/animations/%u/curves/%u", tress_bfres_get_n_anims (f.bfres) - 1,
+                          anim.n_curves - 1);
+  g_assert_cmpstr (json_object_get_string_member (item, "path"), ==, path);
+  g_assert_cmpstr (json_object_get_string_member (item, "kind"), ==, "member");
+  want = g_strdup_printf ("%s ", member);
+  g_assert_true (g_str_has_prefix (json_object_get_string_member (item, "text"), want));
+  bfres_close (&f);
+}
+
+static void
+test_bfres_last_curve_header (void)
+{
+  check_last_curve_header ("bfres/Animal_Bass_Animation.bfres", 0x0C, "end");
+  check_last_curve_header ("bfres/Animal_Bass_Animation.bfres", 0x18, "delta");
+  check_last_curve_header ("bfres/Animal_Dog_Animation.bfres", 0x0C, "end");
+}
+
+/* The file's last byte (padding after the string pool), outside the model. */
+static void
+test_bfres_last_byte (void)
+{
+  Bfres f = { 0 };
+  g_autofree char *a = tress_test_sample_path ("bfres/Animal_Bass_Animation.bfres");
+  g_autofree char *b = NULL;
+  g_autoptr (JsonNode) report = NULL;
+  JsonObject *item;
+
+  if (!bfres_open (&f, "bfres/Animal_Bass_Animation.bfres"))
+    return;
+  g_assert_cmpint (f.d[f.size - 1], ==, 0);
+  f.d[f.size - 1] = 1;
+  b = bfres_write (&f, "last-byte.bfres");
+  item = only_difference (a, b, &report);
+  g_assert_cmpstr (json_object_get_string_member (item, "kind"), ==, "bytes");
+  g_assert_cmpint (json_object_get_int_member (item, "bytes_differing"), ==, 1);
+  g_assert_cmpint (json_object_get_int_member (item, "first"), ==, f.size - 1);
+  bfres_close (&f);
+}
+
+/* Creature fur: the last element of each array of the last material. */
+typedef void (*ChaEdit) (TressChaFile *file);
+
+static TressChaMaterial *
+last_material (TressChaFile *file)
+{
+  return &file->radeon->materials[file->radeon->n_materials - 1];
+}
+
+static void
+edit_line_mask (TressChaFile *file)
+{
+  TressChaMaterial *m = last_material (file);
+  m->lines[m->n_lines - 1].mask[7] ^= 1;
+}
+
+static void
+edit_line_direction (TressChaFile *file)
+{
+  TressChaMaterial *m = last_material (file);
+  m->lines[m->n_lines - 1].direction[2] += 0.25f;
+}
+
+static void
+edit_ribbon_zsort (TressChaFile *file)
+{
+  TressChaMaterial *m = last_material (file);
+  m->zsort[3 * (gsize)m->n_ribbons - 1] += 0.25f;
+}
+
+static void
+edit_ribbon_base_points (TressChaFile *file)
+{
+  TressChaMaterial *m = last_material (file);
+  m->base_points[6 * (gsize)m->n_ribbons - 1] += 0.25f;
+}
+
+static void
+edit_ribbon_morph_points (TressChaFile *file)
+{
+  TressChaMaterial *m = last_material (file);
+  m->morph_points[file->radeon->n_morphs - 1][6 * (gsize)m->n_ribbons - 1] += 0.25f;
+}
+
+static void
+edit_ribbon_lengths (TressChaFile *file)
+{
+  TressChaMaterial *m = last_material (file);
+  m->lengths[file->radeon->n_moralities][m->n_ribbons - 1] += 0.25f;
+}
+
+static void
+edit_ribbon_attach (TressChaFile *file)
+{
+  TressChaMaterial *m = last_material (file);
+  m->attach[m->n_ribbons - 1] += 1;
+}
+
+static void
+edit_uv (TressChaFile *file)
+{
+  TressChaMaterial *m = last_material (file);
+  m->uv[m->n_uv_floats - 1] += 0.25f;
+}
+
+static void
+edit_description (TressChaFile *file)
+{
+  last_material (file)->description[TRESS_CHA_DESCRIPTION_SIZE - 1] ^= 1;
+}
+
+static void
+edit_morality_name (TressChaFile *file)
+{
+  guint8 *name = file->radeon->morality_names[file->radeon->n_moralities - 1];
+  name[strnlen ((const char *)name, TRESS_CHA_NAME_SIZE) - 1] = 'x';
+}
+
+static void
+edit_last_section (TressChaFile *file)
+{
+  TressChaSection *s = &file->sections[file->n_sections - 1];
+  gsize n;
+  g_autofree guint8 *d = NULL;
+
+  g_assert_nonnull (s->opaque);
+  d = g_memdup2 (g_bytes_get_data (s->opaque, NULL), g_bytes_get_size (s->opaque));
+  n = g_bytes_get_size (s->opaque);
+  d[n - 1] ^= 1;
+  g_bytes_unref (s->opaque);
+  s->opaque = g_bytes_new (d, n);
+}
+
+typedef enum
+{
+  AT_LINE,     /* the last line of the last material */
+  AT_RIBBON,   /* its last ribbon */
+  AT_MATERIAL, /* the material */
+  AT_DESCRIPTION,
+  AT_ROOT,
+  AT_SECTION, /* the last section's bytes */
+} ChaWhere;
+
+static void
+test_cha_last_elements (void)
+{
+  static const struct
+  {
+    const char *what;
+    ChaEdit edit;
+    ChaWhere where;
+    const char *kind;
+    const char *member; /* the item's only member, or NULL: a bytes item */
+  } edits[] = {
+    { "mask", edit_line_mask, AT_LINE, "line", "mask" },
+    { "direction", edit_line_direction, AT_LINE, "line", "direction" },
+    { "zsort", edit_ribbon_zsort, AT_RIBBON, "ribbon", "zsort" },
+    { "base_points", edit_ribbon_base_points, AT_RIBBON, "ribbon", "base_points" },
+    { "morph_points", edit_ribbon_morph_points, AT_RIBBON, "ribbon", "morph_points[3]" },
+    { "lengths", edit_ribbon_lengths, AT_RIBBON, "ribbon", "lengths" },
+    { "attach", edit_ribbon_attach, AT_RIBBON, "ribbon", "attach" },
+    { "uv", edit_uv, AT_MATERIAL, "member", "uv[1679] (1 value differs)" },
+    { "description", edit_description, AT_DESCRIPTION, "bytes", NULL },
+    { "morality name", edit_morality_name, AT_ROOT, "member", "moralities" },
+    { "last section", edit_last_section, AT_SECTION, "bytes", NULL },
+  };
+  g_autofree char *a = make_demo ("last.cha", "30");
+  g_autoptr (GBytes) bytes = tress_test_read_file (a);
+
+  for (guint i = 0; i < G_N_ELEMENTS (edits); i++)
+    {
+      g_autoptr (GError) error = NULL;
+      TressChaFile *file = tress_cha_file_parse (bytes, &error);
+      g_autoptr (GBytes) edited = NULL;
+      g_autofree char *b = tmp ("last-edited.cha");
+      g_autofree char *path = NULL;
+      g_autoptr (JsonNode) report = NULL;
+      JsonObject *item;
+      guint m;
+
+      g_assert_no_error (error);
+      g_test_message ("the last %s", edits[i].what);
+      m = file->radeon->n_materials - 1;
+      switch (edits[i].where)
+        {
+        case AT_LINE:
+          path = g_strdup_printf ("/materials/%u/lines/%u", m, last_material (file)->n_lines - 1);
+          break;
+        case AT_RIBBON:
+          path = g_strdup_printf ("/materials/%u/ribbons/%u", m,
+                                  last_material (file)->n_ribbons - 1);
+          break;
+        case AT_MATERIAL:
+          path = g_strdup_printf ("/materials/%u", m);
+          break;
+        case AT_DESCRIPTION:
+          path = g_strdup_printf ("/materials/%u/description_base64", m);
+          break;
+        case AT_ROOT:
+          path = g_strdup ("");
+          break;
+        case AT_SECTION:
+          path = g_strdup_printf ("/sections/%u/base64", file->n_sections - 1);
+          break;
+        }
+      edits[i].edit (file);
+      edited = tress_cha_file_serialize (file);
+      tress_cha_file_free (file);
+      g_assert_true (g_file_set_contents (b, g_bytes_get_data (edited, NULL),
+                                          (gssize)g_bytes_get_size (edited), NULL));
+      item = only_difference (a, b, &report);
+      g_assert_cmpstr (json_object_get_string_member (item, "path"), ==, path);
+      g_assert_cmpstr (json_object_get_string_member (item, "kind"), ==, edits[i].kind);
+      if (edits[i].member != NULL)
+        {
+          g_autofree char *names = member_names (item);
+          g_assert_cmpstr (names, ==, edits[i].member);
+        }
+      else
+        g_assert_cmpint (json_object_get_int_member (item, "bytes_differing"), ==, 1);
+    }
+}
+
+/* Curves whose format names no stored type: the same keys are no difference,
+ * another key is one. */
+static void
+test_curve_without_type (void)
+{
+  g_autoptr (TressCurve) a = tress_curve_new ();
+  g_autoptr (TressCurve) b = NULL;
+  g_autoptr (TressDiff) diff = tress_diff_new ();
+  TressKey k = { .frame = 0, .value = 1, .interp = TRESS_INTERP_LINEAR };
+
+  tress_curve_append_key (a, &k);
+  k.frame = 10;
+  tress_curve_append_key (a, &k);
+  b = tress_curve_copy (a);
+  g_assert_null (a->type_label);
+  g_assert_false (tress_diff_curve (a, b, "/curves/0", "c", diff));
+  g_assert_cmpuint (tress_diff_get_n_items (diff), ==, 0);
+  tress_curve_get_key (b, 1)->value = 2;
+  g_assert_true (tress_diff_curve (a, b, "/curves/0", "c", diff));
+  g_assert_cmpuint (tress_diff_get_n_items (diff), ==, 1);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -412,8 +932,16 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/diff/cha-set-weights", test_cha_set_weights);
   g_test_add_func ("/cli/diff/cha-retarget", test_cha_retarget);
   g_test_add_func ("/cli/diff/cha-backup", test_cha_backup);
+  g_test_add_func ("/cli/diff/cha-big-retarget", test_cha_big_retarget);
   g_test_add_func ("/cli/diff/bfres-set-key", test_bfres_set_key);
   g_test_add_func ("/cli/diff/niff-set-key", test_niff_set_key);
   g_test_add_func ("/cli/diff/bfres-delete-key", test_bfres_insert_delete);
+  g_test_add_func ("/cli/diff/niff-groups-added", test_niff_groups_added);
+  g_test_add_func ("/cli/diff/bfres-end-gap", test_bfres_end_gap);
+  g_test_add_func ("/cli/diff/bfres-last-key-unplayed", test_bfres_last_key_unplayed);
+  g_test_add_func ("/cli/diff/bfres-last-curve-header", test_bfres_last_curve_header);
+  g_test_add_func ("/cli/diff/bfres-last-byte", test_bfres_last_byte);
+  g_test_add_func ("/cli/diff/cha-last-elements", test_cha_last_elements);
+  g_test_add_func ("/cli/diff/curve-without-type", test_curve_without_type);
   return g_test_run ();
 }

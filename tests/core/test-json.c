@@ -414,6 +414,160 @@ test_capture_and_unknown (void)
   g_assert_null (tress_json_writer_get_captured (w, "/nothing/here"));
 }
 
+/* A small dump: {"format", "skipme": [...], "list": [{"n", "v": [n, "x"], "deep": {"w"}}, …]}
+ * with element @odd's "w" made different. */
+static void
+write_pieces (TressJsonWriter *w, int odd)
+{
+  tress_json_begin_object (w);
+  tress_json_string_member (w, "format", "test");
+  tress_json_member (w, "skipme");
+  tress_json_begin_array (w);
+  tress_json_add_int (w, odd);
+  tress_json_end_array (w);
+  tress_json_member (w, "list");
+  tress_json_begin_array (w);
+  for (int i = 0; i < 3; i++)
+    {
+      tress_json_begin_object_compact (w);
+      tress_json_int_member (w, "n", i);
+      tress_json_member (w, "v");
+      tress_json_begin_array_compact (w);
+      tress_json_add_int (w, i);
+      tress_json_add_string (w, "x");
+      tress_json_end_array (w);
+      tress_json_member (w, "deep");
+      tress_json_begin_object (w);
+      tress_json_int_member (w, "w", i == odd ? 100 : i);
+      tress_json_end_object (w);
+      tress_json_end_object (w);
+    }
+  tress_json_end_array (w);
+  tress_json_end_object (w);
+}
+
+typedef struct
+{
+  GPtrArray *open;  /* pointers begun */
+  GHashTable *seen; /* pointer → "digest size nested count" */
+} Digests;
+
+static void
+digests_begin (gpointer data, const char *member, guint index, gboolean array)
+{
+  Digests *d = data;
+  const char *parent = d->open->len > 0 ? d->open->pdata[d->open->len - 1] : NULL;
+  char *path;
+
+  if (parent == NULL)
+    path = g_strdup ("");
+  else if (member != NULL)
+    path = g_strdup_printf ("%s/%s", parent, member);
+  else
+    path = g_strdup_printf ("%s/%u", parent, index);
+  g_ptr_array_add (d->open, path);
+}
+
+static void
+digests_end (gpointer data, const guint8 *digest, gsize size, gboolean nested, guint count)
+{
+  Digests *d = data;
+  char *path = g_ptr_array_steal_index (d->open, d->open->len - 1);
+  GString *s = g_string_new (NULL);
+
+  for (guint i = 0; i < TRESS_JSON_DIGEST_SIZE; i++)
+    g_string_append_printf (s, "%02x", digest[i]);
+  g_string_append_printf (s, " %" G_GSIZE_FORMAT " %d %u", size, nested, count);
+  g_hash_table_insert (d->seen, path, g_string_free (s, FALSE));
+}
+
+static GHashTable *
+digests_of (int odd)
+{
+  static const TressJsonDigestFuncs funcs = { digests_begin, digests_end };
+  static const char *const skip[] = { "skipme", NULL };
+  Digests d
+      = { g_ptr_array_new (), g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free) };
+  g_autoptr (TressJsonWriter) w = tress_json_writer_new_digest (&funcs, &d);
+
+  tress_json_writer_capture_skip (w, skip);
+  write_pieces (w, odd);
+  g_assert_cmpuint (d.open->len, ==, 0);
+  g_ptr_array_unref (d.open);
+  return d.seen;
+}
+
+/* Digests: one per object and array, the same where the text is, and
+ * members left out count for nothing. */
+static void
+test_digests (void)
+{
+  g_autoptr (GHashTable) a = digests_of (1);
+  g_autoptr (GHashTable) b = digests_of (2);
+  const char *same[] = { "/list/0", "/list/0/v", "/list/0/deep", "/list/1/v", "/list/2/v" };
+  const char *other[] = { "", "/list", "/list/1", "/list/1/deep", "/list/2", "/list/2/deep" };
+
+  /* "", /list, 3 elements with their v and deep; nothing of skipme */
+  g_assert_cmpuint (g_hash_table_size (a), ==, 11);
+  g_assert_false (g_hash_table_contains (a, "/skipme"));
+  for (guint i = 0; i < G_N_ELEMENTS (same); i++)
+    g_assert_cmpstr (g_hash_table_lookup (a, same[i]), ==, g_hash_table_lookup (b, same[i]));
+  for (guint i = 0; i < G_N_ELEMENTS (other); i++)
+    g_assert_cmpstr (g_hash_table_lookup (a, other[i]), !=, g_hash_table_lookup (b, other[i]));
+  g_assert_true (g_str_has_suffix (g_hash_table_lookup (a, "/list/0/v"), " 0 2"));
+  g_assert_true (g_str_has_suffix (g_hash_table_lookup (a, "/list/0"), " 1 3"));
+  g_assert_true (g_str_has_suffix (g_hash_table_lookup (a, "/list"), " 1 3"));
+}
+
+/* Pruned containers are captured empty inside a capture, and on their own
+ * where they are wanted too, however deep. */
+static void
+test_capture_prune (void)
+{
+  g_autoptr (GHashTable) wanted = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr (GHashTable) prune = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr (TressJsonWriter) w = NULL;
+  JsonNode *root, *list, *one;
+  JsonObject *o;
+
+  g_hash_table_add (wanted, "");
+  g_hash_table_add (wanted, "/list");
+  g_hash_table_add (wanted, "/list/1");
+  g_hash_table_add (wanted, "/list/1/deep");
+  g_hash_table_add (prune, "/list");
+  g_hash_table_add (prune, "/list/1");
+  g_hash_table_add (prune, "/list/1/deep");
+  g_hash_table_add (prune, "/list/2/deep");
+  w = tress_json_writer_new_capture (wanted);
+  tress_json_writer_capture_prune (w, prune);
+  write_pieces (w, 1);
+
+  root = tress_json_writer_get_captured (w, "");
+  o = json_node_get_object (root);
+  g_assert_cmpstr (json_object_get_string_member (o, "format"), ==, "test");
+  list = json_object_get_member (o, "list");
+  g_assert_true (JSON_NODE_HOLDS_ARRAY (list));
+  g_assert_cmpuint (json_array_get_length (json_node_get_array (list)), ==, 0);
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (o, "skipme")), ==, 1);
+  list = tress_json_writer_get_captured (w, "/list");
+  g_assert_cmpuint (json_array_get_length (json_node_get_array (list)), ==, 3);
+  o = json_array_get_object_element (json_node_get_array (list), 1);
+  g_assert_cmpuint (json_object_get_size (o), ==, 0);
+  o = json_array_get_object_element (json_node_get_array (list), 2);
+  g_assert_cmpint (json_object_get_int_member (o, "n"), ==, 2);
+  g_assert_cmpuint (json_object_get_size (json_object_get_object_member (o, "deep")), ==, 0);
+
+  one = tress_json_writer_get_captured (w, "/list/1");
+  g_assert_nonnull (one);
+  o = json_node_get_object (one);
+  g_assert_cmpint (json_object_get_int_member (o, "n"), ==, 1);
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (o, "v")), ==, 2);
+  g_assert_cmpuint (json_object_get_size (json_object_get_object_member (o, "deep")), ==, 0);
+  o = json_node_get_object (tress_json_writer_get_captured (w, "/list/1/deep"));
+  g_assert_cmpint (json_object_get_int_member (o, "w"), ==, 100);
+  g_assert_null (tress_json_writer_get_captured (w, "/list/2"));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -426,5 +580,7 @@ main (int argc, char **argv)
   g_test_add_func ("/json/reader-strings", test_reader_strings);
   g_test_add_func ("/json/reader-base64", test_reader_base64);
   g_test_add_func ("/json/capture", test_capture_and_unknown);
+  g_test_add_func ("/json/digests", test_digests);
+  g_test_add_func ("/json/capture-prune", test_capture_prune);
   return g_test_run ();
 }

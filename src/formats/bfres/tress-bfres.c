@@ -938,6 +938,39 @@ ops_linked_curves (gpointer model, guint index, GArray *out)
       g_array_append_val (out, i);
 }
 
+/* A span of the BFRES, empty where it does not lie inside. */
+static GBytes *
+stored_span (TressBfres *b, gsize pos, gsize len)
+{
+  if (pos > b->size || len > b->size - pos)
+    len = 0;
+  return g_bytes_new (len > 0 ? b->d + pos : NULL, len);
+}
+
+/* The arrays as stored: a cubic curve's last key holds [c0, c1, c2, c3] and
+ * plays c0, a linear one's [c0, c1]; the keys show c0 only. */
+static void
+ops_get_stored (gpointer model, guint index, GBytes **frames, GBytes **keys)
+{
+  TressBfres *b = model;
+  BfresCurve *c;
+  TressBfresCurveType ct;
+  gsize n;
+
+  g_return_if_fail (index < b->curves->len);
+  c = bfres_curve (b, index);
+  ct = bfres_curve_type (c);
+  n = c->n_keys;
+  *frames = stored_span (
+      b, c->frames_pos, c->frames_pos != 0 ? n * bfres_frame_size (bfres_curve_frame_type (c)) : 0);
+  *keys = stored_span (b, c->keys_pos,
+                       c->keys_pos == 0 ? 0
+                       : bfres_curve_type_is_bool (ct)
+                           ? (n + 31) / 32 * 4
+                           : n * bfres_values_per_key (ct)
+                                 * bfres_key_size (bfres_curve_key_type (c)));
+}
+
 static const TressCurveOps bfres_curve_ops = {
   .n_curves = ops_n_curves,
   .get_curve = ops_get_curve,
@@ -954,6 +987,7 @@ static const TressCurveOps bfres_curve_ops = {
   .dup_notice = ops_dup_notice,
   .set_frame_count = ops_set_frame_count,
   .linked_curves = ops_linked_curves,
+  .get_stored = ops_get_stored,
 };
 
 static const char *const bfres_extensions[] = { "bfres", "sbfres", "szs", NULL };

@@ -19,33 +19,42 @@
 /* Values shown in a member's text; the JSON has them all. */
 #define SHOWN_MAX 8
 
+/* What differs in one line, ribbon or object: the text and, for --json, the
+ * members. Where the diff would only count the item, nothing is built. */
 typedef struct
 {
   GString *text;
-  JsonObject *members;
+  JsonObject *members; /* NULL without details */
+  gboolean quiet;      /* only counted */
+  gboolean any;
 } Changes;
 
 static void
-changes_init (Changes *c)
+changes_init (Changes *c, TressDiff *out, const char *kind)
 {
+  c->quiet = !tress_diff_wants (out, kind);
   c->text = g_string_new (NULL);
-  c->members = json_object_new ();
+  c->members = !c->quiet && tress_diff_wants_details (out) ? json_object_new () : NULL;
+  c->any = FALSE;
 }
 
 static void
-changes_flush (Changes *c, GPtrArray *out, const char *path, const char *kind)
+changes_flush (Changes *c, TressDiff *out, const char *path, const char *kind)
 {
-  if (c->text->len > 0)
+  if (c->any)
     {
-      JsonObject *d = json_object_new ();
-      json_object_set_object_member (d, "members", c->members);
+      JsonObject *d = NULL;
+
+      if (c->members != NULL)
+        {
+          d = json_object_new ();
+          json_object_set_object_member (d, "members", g_steal_pointer (&c->members));
+        }
       tress_diff_add (out, path, kind, d, "%s", c->text->str);
     }
-  else
-    json_object_unref (c->members);
+  g_clear_pointer (&c->members, json_object_unref);
   g_string_free (c->text, TRUE);
   c->text = NULL;
-  c->members = NULL;
 }
 
 static void
@@ -144,6 +153,9 @@ changes_values (Changes *c, const char *name, ValueKind kind, const void *a, gui
 
   if (na == nb && (na == 0 || memcmp (a, b, size * na) == 0))
     return;
+  c->any = TRUE;
+  if (c->quiet)
+    return;
   /* a long array is shown from its first difference on */
   if (MAX (na, nb) > SHOWN_MAX)
     while (from < MIN (na, nb)
@@ -155,6 +167,8 @@ changes_values (Changes *c, const char *name, ValueKind kind, const void *a, gui
   append_values (c->text, kind, a, na, from, as_array);
   g_string_append (c->text, " → ");
   append_values (c->text, kind, b, nb, from, as_array);
+  if (c->members == NULL)
+    return;
   ab = json_object_new ();
   if (as_array)
     {
@@ -215,7 +229,7 @@ changes_floats (Changes *c, const char *name, const float *a, const float *b, gu
 
 /* Bytes Tress keeps without decoding them. */
 static void
-diff_bytes (GPtrArray *out, const char *path, const char *what, const guint8 *a, gsize na,
+diff_bytes (TressDiff *out, const char *path, const char *what, const guint8 *a, gsize na,
             const guint8 *b, gsize nb)
 {
   gsize n_diff = 0, first = 0, last = 0;
@@ -259,7 +273,7 @@ body_parts (const TressChaMaterial *m, const TressChaLine *l, gint64 out[3])
 
 static void
 diff_line (const TressChaMaterial *ma, const TressChaLine *a, const TressChaMaterial *mb,
-           const TressChaLine *b, const char *path, GPtrArray *out)
+           const TressChaLine *b, const char *path, TressDiff *out)
 {
   Changes c;
   gint64 pa[3], pb[3], wa[3], wb[3];
@@ -267,7 +281,7 @@ diff_line (const TressChaMaterial *ma, const TressChaLine *a, const TressChaMate
   if (memcmp (a, b, sizeof *a) == 0 && ma->n_applied == mb->n_applied
       && memcmp (ma->applied, mb->applied, 4 * (gsize)ma->n_applied) == 0)
     return;
-  changes_init (&c);
+  changes_init (&c, out, "line");
   changes_floats (&c, "direction", a->direction, b->direction, 3);
   changes_int (&c, "ambient", a->ambient, b->ambient);
   changes_u8s (&c, "colour", a->colour, b->colour, 2);
@@ -296,13 +310,13 @@ diff_line (const TressChaMaterial *ma, const TressChaLine *a, const TressChaMate
 
 static void
 diff_ribbon (const TressChaRadeon *ra, const TressChaMaterial *a, const TressChaRadeon *rb,
-             const TressChaMaterial *b, guint r, const char *path, GPtrArray *out)
+             const TressChaMaterial *b, guint r, const char *path, TressDiff *out)
 {
   Changes c;
   guint n_morphs = MIN (ra->n_morphs, rb->n_morphs);
   guint n_lengths = MIN (ra->n_moralities, rb->n_moralities) + 1;
 
-  changes_init (&c);
+  changes_init (&c, out, "ribbon");
   changes_int (&c, "sections", a->n_sections[r], b->n_sections[r]);
   changes_int (&c, "line_count", a->n_ribbon_lines[r], b->n_ribbon_lines[r]);
   changes_int (&c, "first_line", a->first_line[r], b->first_line[r]);
@@ -334,13 +348,13 @@ diff_ribbon (const TressChaRadeon *ra, const TressChaMaterial *a, const TressCha
 
 static void
 diff_material (const TressChaRadeon *ra, const TressChaMaterial *a, const TressChaRadeon *rb,
-               const TressChaMaterial *b, guint m, GPtrArray *out)
+               const TressChaMaterial *b, guint m, TressDiff *out)
 {
   g_autofree char *path = g_strdup_printf ("/materials/%u", m);
   guint n_uv = MIN (a->n_uv_floats, b->n_uv_floats);
   Changes c;
 
-  changes_init (&c);
+  changes_init (&c, out, "member");
   changes_int (&c, "always_one", a->always_one, b->always_one);
   changes_u32s (&c, "applied", a->applied, a->n_applied, b->applied, b->n_applied);
   changes_int (&c, "line_size", a->line_size, b->line_size);
@@ -414,6 +428,9 @@ names (Changes *c, const char *member, guint8 (*a)[TRESS_CHA_NAME_SIZE], guint n
     same = memcmp (a[i], b[i], TRESS_CHA_NAME_SIZE) == 0;
   if (same)
     return;
+  c->any = TRUE;
+  if (c->quiet)
+    return;
   x = json_array_new ();
   y = json_array_new ();
   if (c->text->len > 0)
@@ -435,6 +452,12 @@ names (Changes *c, const char *member, guint8 (*a)[TRESS_CHA_NAME_SIZE], guint n
       json_array_add_string_element (y, s);
     }
   g_string_append (c->text, "]");
+  if (c->members == NULL)
+    {
+      json_array_unref (x);
+      json_array_unref (y);
+      return;
+    }
   ab = json_object_new ();
   json_object_set_array_member (ab, "a", x);
   json_object_set_array_member (ab, "b", y);
@@ -442,24 +465,28 @@ names (Changes *c, const char *member, guint8 (*a)[TRESS_CHA_NAME_SIZE], guint n
 }
 
 void
-cha_diff (gpointer model_a, gpointer model_b, GPtrArray *out)
+cha_diff (gpointer model_a, gpointer model_b, TressDiff *out)
 {
   const TressChaFile *a = model_a, *b = model_b;
   const TressChaRadeon *ra = a->radeon, *rb = b->radeon;
   Changes c;
 
-  changes_init (&c);
+  changes_init (&c, out, "member");
   if (memcmp (a->magic, b->magic, TRESS_CHA_MAGIC_SIZE) != 0)
     {
       g_autofree char *x = g_strndup ((const char *)a->magic, TRESS_CHA_MAGIC_SIZE);
       g_autofree char *y = g_strndup ((const char *)b->magic, TRESS_CHA_MAGIC_SIZE);
       g_autofree char *xs = g_utf8_make_valid (x, -1), *ys = g_utf8_make_valid (y, -1);
-      JsonObject *ab = json_object_new ();
 
+      c.any = TRUE;
       g_string_append_printf (c.text, "magic \"%s\" → \"%s\"", xs, ys);
-      json_object_set_string_member (ab, "a", xs);
-      json_object_set_string_member (ab, "b", ys);
-      json_object_set_object_member (c.members, "magic", ab);
+      if (c.members != NULL)
+        {
+          JsonObject *ab = json_object_new ();
+          json_object_set_string_member (ab, "a", xs);
+          json_object_set_string_member (ab, "b", ys);
+          json_object_set_object_member (c.members, "magic", ab);
+        }
     }
   changes_int (&c, "header_four", a->header_four, b->header_four);
   changes_int (&c, "file_version", a->version, b->version);

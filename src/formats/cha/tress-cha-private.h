@@ -89,7 +89,7 @@ GPtrArray *cha_file_validate_all (const TressChaFile *file);
 void cha_dump_json (gpointer model, TressJsonWriter *w);
 gboolean cha_build_json (TressJsonReader *r, TressJsonBuild *out);
 /* The format's diff (tress-cha-diff.c). */
-void cha_diff (gpointer a, gpointer b, GPtrArray *out);
+void cha_diff (gpointer a, gpointer b, TressDiff *out);
 
 /* "material 0/ribbon 12/line 3" style names */
 gboolean cha_name_is_plausible (const guint8 *name);
