@@ -174,6 +174,13 @@ test_refusal (void)
   g_assert_false (tress_curve_document_set_curve (doc, 6, fixed, "Delete", &error));
   g_assert_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED);
   g_assert_nonnull (strstr (error->message, "cannot be inserted or deleted"));
+  g_clear_error (&error);
+
+  /* A curve past the last: refused by number, nothing touched. */
+  g_assert_false (tress_curve_document_set_curve (doc, tress_curve_document_get_n_curves (doc),
+                                                  tress_curve_document_get_curve (doc, 0), "Move",
+                                                  &error));
+  g_assert_error (error, TRESS_ERROR, TRESS_ERROR_FAILED);
   now = serialize (doc);
   tress_test_assert_bytes_equal (now, original);
   g_assert_false (tress_history_can_undo (history));
