@@ -348,9 +348,10 @@ test_missing_members (void)
   {
     g_autoptr (JsonNode) root = tj_dump (cha);
     g_autofree char *out = NULL, *err = NULL;
+    JsonNode *empty = json_node_new (JSON_NODE_OBJECT);
 
-    json_object_set_member (json_node_get_object (root), "magic",
-                            json_node_init_object (json_node_alloc (), json_object_new ()));
+    json_node_take_object (empty, json_object_new ());
+    json_object_set_member (json_node_get_object (root), "magic", empty);
     g_assert_cmpint (build_json (root, cha, &out, &err, NULL), ==, 1);
     g_assert_nonnull (strstr (err, "/magic/base64: the member \"base64\" is missing"));
   }
