@@ -204,6 +204,12 @@ test_combinations (void)
                                                 tol + 1e-9);
                 g_assert_cmpfloat_with_epsilon (tress_curve_evaluate (curve, keys[k].frame),
                                                 keys[k].value, tol + 1e-9);
+                /* What the key table shows: one sample a frame for the baked
+                 * types, a step for the other integer and boolean ones. */
+                if (is_baked (ct))
+                  g_assert_cmpint (tress_curve_get_key (curve, k)->interp, ==, TRESS_INTERP_BAKED);
+                else if (!is_float (ct))
+                  g_assert_cmpint (tress_curve_get_key (curve, k)->interp, ==, TRESS_INTERP_STEP);
                 if (ct == TRESS_BFRES_CURVE_CUBIC && k + 1 < n)
                   {
                     /* Between keys: the Hermite segment that was put in. */
