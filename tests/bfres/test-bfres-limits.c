@@ -156,6 +156,44 @@ test_u8_frame_256 (void)
 /* s10.5 frames are signed: −1024 (raw −32768) … 1023.96875. Negative frames
  * stay s10.5 and read back negative; one fraction step below −1024 needs f32;
  * a negative frame on a u8 curve widens it to s10.5, never wrapping to 255. */
+/* A frame past what s10.5 holds (1023.97) widens a u8 curve to f32, the
+ * narrowest type that holds it, never to s10.5. */
+static void
+test_u8_frame_past_s10_5 (void)
+{
+  TressKey keys[] = {
+    { .frame = 0, .value = 0, .interp = TRESS_INTERP_LINEAR },
+    { .frame = 100, .value = 1, .interp = TRESS_INTERP_LINEAR },
+    { .frame = 200, .value = 0.5, .interp = TRESS_INTERP_LINEAR },
+  };
+  g_autoptr (TressBfres) b
+      = build (TRESS_BFRES_CURVE_LINEAR, TRESS_BFRES_FRAME_U8, TRESS_BFRES_KEY_32, keys, 3, 3000);
+  g_autoptr (TressCurve) curve = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GBytes) raw = NULL;
+  g_autoptr (TressBfres) again = NULL;
+  RefCurve rc;
+  double err = -1;
+
+  g_assert_true (ops->widen_frames (b, 0, 1500, &error));
+  g_assert_no_error (error);
+  /* In one step (the cost asked about is f32's), not through s10.5. */
+  {
+    TressBfresCurveInfo info;
+
+    g_assert_true (tress_bfres_get_curve_info (b, 0, &info));
+    g_assert_cmpint (info.frame_type, ==, TRESS_BFRES_FRAME_F32);
+  }
+  curve = ops->get_curve (b, 0);
+  tress_curve_get_key (curve, 2)->frame = 1500;
+  g_assert_true (ops->set_curve (b, 0, curve, &err, &error));
+  g_assert_no_error (error);
+  again = save_and_read (b, &raw, &rc);
+  g_assert_cmpuint (rc.ft, ==, TRESS_BFRES_FRAME_F32);
+  g_assert_cmpfloat (ref_frame (&rc, 2), ==, 1500);
+  g_assert_cmpfloat (ref_eval (&rc, 1500), ==, 0.5);
+}
+
 static void
 test_negative_frames (void)
 {
@@ -448,6 +486,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   ops = tress_format_bfres.curves;
   g_test_add_func ("/bfres/limits/u8-frame-256", test_u8_frame_256);
+  g_test_add_func ("/bfres/limits/u8-frame-past-s10.5", test_u8_frame_past_s10_5);
   g_test_add_func ("/bfres/limits/negative-frames", test_negative_frames);
   g_test_add_func ("/bfres/limits/widened-frame-padding", test_widened_frame_padding);
   g_test_add_func ("/bfres/limits/linear-gap", test_linear_gap);
