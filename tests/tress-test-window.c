@@ -326,3 +326,47 @@ tress_test_wait_idle (void)
   g_idle_add_full (G_PRIORITY_LOW, on_idle, &done, NULL);
   TRESS_TEST_WAIT_FOR (done);
 }
+
+/* ---- finding widgets --------------------------------------------------- */
+
+GtkWidget *
+tress_test_find_named (GtkWidget *root, const char *name)
+{
+  if (g_strcmp0 (gtk_widget_get_name (root), name) == 0)
+    return root;
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL;
+       c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = tress_test_find_named (c, name);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+GtkWidget *
+tress_test_find_named_type (GtkWidget *root, const char *name, GType type)
+{
+  GtkWidget *found = tress_test_find_named (root, name);
+
+  g_assert_nonnull (found);
+  g_assert_true (G_TYPE_CHECK_INSTANCE_TYPE (found, type));
+  return found;
+}
+
+GtkWidget *
+tress_test_find_label_text (GtkWidget *root, const char *text)
+{
+  if (GTK_IS_LABEL (root) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (root)), text) == 0)
+    return root;
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL;
+       c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = tress_test_find_label_text (c, text);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}

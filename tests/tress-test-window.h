@@ -84,4 +84,17 @@ void tress_test_wait_frame (GtkWidget *widget);
  * an action defers, and for checking that nothing more comes of it. */
 void tress_test_wait_idle (void);
 
+/* ---- finding widgets ---- */
+
+/* The first widget, depth-first from @root itself, whose name
+ * (gtk_widget_set_name()) is @name, or NULL. */
+GtkWidget *tress_test_find_named (GtkWidget *root, const char *name);
+/* tress_test_find_named(), asserting that there is one and that it is a
+ * @type. */
+GtkWidget *tress_test_find_named_type (GtkWidget *root, const char *name, GType type);
+/* The first GtkLabel, depth-first from @root itself, whose text is @text
+ * (mapped or not), or NULL. For the topmost mapped one, see
+ * tress_test_find_label() in tests/app/tress-test-scene.h. */
+GtkWidget *tress_test_find_label_text (GtkWidget *root, const char *text);
+
 G_END_DECLS

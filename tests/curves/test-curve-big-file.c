@@ -316,38 +316,6 @@ test_dog_selections (void)
   close_window (f);
 }
 
-static GtkWidget *
-find_named (GtkWidget *w, const char *name)
-{
-  if (g_strcmp0 (gtk_widget_get_name (w), name) == 0)
-    return w;
-  for (GtkWidget *c = gtk_widget_get_first_child (w); c != NULL;
-       c = gtk_widget_get_next_sibling (c))
-    {
-      GtkWidget *found = find_named (c, name);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
-static GtkWidget *
-find_label (GtkWidget *w, const char *text)
-{
-  if (GTK_IS_LABEL (w) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (w)), text) == 0)
-    return w;
-  for (GtkWidget *c = gtk_widget_get_first_child (w); c != NULL;
-       c = gtk_widget_get_next_sibling (c))
-    {
-      GtkWidget *found = find_label (c, text);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 /* @w is shown whole: inside the window and inside every scrolled area above it. */
 static void
 assert_shown_whole (Fixture *f, GtkWidget *w, const char *what)
@@ -604,7 +572,7 @@ test_real_clicks (void)
                                                GTK_WIDGET (f->window), &(double){ G_MAXDOUBLE }),
                                GTK_TYPE_COLUMN_VIEW));
   g_assert_nonnull (tree);
-  channels = find_named (GTK_WIDGET (f->editor), "channels");
+  channels = tress_test_find_named (GTK_WIDGET (f->editor), "channels");
   g_assert_nonnull (channels);
   rows = tress_curve_channel_list_get_selection (TRESS_CURVE_CHANNEL_LIST (channels));
 
@@ -727,10 +695,10 @@ test_default_layout (void)
   g_test_message ("editor %d px tall, graph %d px", editor_h, view_h);
   g_assert_cmpint (2 * view_h, >=, editor_h);
 
-  toolbar = find_named (editor, "toolbar");
-  transport = find_named (editor, "transport");
-  panel = find_named (editor, "key-panel");
-  table = find_named (editor, "key-table");
+  toolbar = tress_test_find_named (editor, "toolbar");
+  transport = tress_test_find_named (editor, "transport");
+  panel = tress_test_find_named (editor, "key-panel");
+  table = tress_test_find_named (editor, "key-table");
   g_assert_nonnull (toolbar);
   g_assert_nonnull (transport);
   g_assert_nonnull (panel);
@@ -742,7 +710,8 @@ test_default_layout (void)
    * the stored value and the Finer steps button, which scrolling the pane
    * brings into view whole, and back up the title. */
   {
-    GtkWidget *widen = find_named (editor, "widen"), *stored = find_named (editor, "stored");
+    GtkWidget *widen = tress_test_find_named (editor, "widen"),
+              *stored = tress_test_find_named (editor, "stored");
     GtkAdjustment *adj = gtk_scrolled_window_get_vadjustment (
         GTK_SCROLLED_WINDOW (gtk_widget_get_ancestor (panel, GTK_TYPE_SCROLLED_WINDOW)));
 
@@ -759,18 +728,19 @@ test_default_layout (void)
     assert_shown_whole (f, stored, "the key panel's stored value");
     gtk_adjustment_set_value (adj, 0);
     wait_for_frame (f, start_now (), "the key panel scrolled up");
-    assert_shown_whole (f, find_named (editor, "key-title"), "the key panel's title");
+    assert_shown_whole (f, tress_test_find_named (editor, "key-title"), "the key panel's title");
   }
   for (guint i = 0; i < G_N_ELEMENTS (columns); i++)
     {
-      GtkWidget *title = find_label (table, columns[i]);
+      GtkWidget *title = tress_test_find_label_text (table, columns[i]);
 
       g_assert_nonnull (title);
       assert_shown_whole (f, title, columns[i]);
     }
   /* BFRES stores the interpolation once per curve: above the table, not in a column. */
-  assert_shown_whole (f, find_named (editor, "curve-interpolation"), "the curve's interpolation");
-  assert_shown_whole (f, find_named (editor, "table-title"), "the table's title");
+  assert_shown_whole (f, tress_test_find_named (editor, "curve-interpolation"),
+                      "the curve's interpolation");
+  assert_shown_whole (f, tress_test_find_named (editor, "table-title"), "the table's title");
   assert_graph_inside (f);
 
   /* Messages come and go in the status line: the graph does not move. */
@@ -799,7 +769,7 @@ test_default_layout (void)
   }
 
   /* The keys pane collapses: the graph gets its room. */
-  keys_toggle = find_label (transport, "Keys");
+  keys_toggle = tress_test_find_label_text (transport, "Keys");
   g_assert_nonnull (keys_toggle);
   keys_toggle = gtk_widget_get_ancestor (keys_toggle, GTK_TYPE_TOGGLE_BUTTON);
   pane_h = gtk_widget_get_height (gtk_widget_get_ancestor (panel, GTK_TYPE_PANED));
@@ -817,7 +787,7 @@ test_default_layout (void)
   settings = g_settings_new ("io.github.tress.Tress.CurveEditor");
   {
     /* The vertical split between the graph and the keys pane. */
-    GtkPaned *keys_paned = GTK_PANED (find_named (editor, "keys-split"));
+    GtkPaned *keys_paned = GTK_PANED (tress_test_find_named (editor, "keys-split"));
 
     gtk_paned_set_position (keys_paned, gtk_paned_get_position (keys_paned) + 40);
     wait_for_frame (f, start_now (), "divider moved");
@@ -830,22 +800,12 @@ test_default_layout (void)
   if (!open_sample (f, "bfres/Animal_Dog_Animation.bfres"))
     return;
   wait_for_frame (f, start_now (), "a second window");
-  panel = find_named (GTK_WIDGET (f->editor), "key-panel");
+  panel = tress_test_find_named (GTK_WIDGET (f->editor), "key-panel");
   g_assert_cmpint (
       ABS (gtk_widget_get_height (gtk_widget_get_ancestor (panel, GTK_TYPE_PANED)) - pane_h), <=,
       2);
   close_window (f);
   g_settings_reset (settings, "keys-pane-height");
-}
-
-static GtkWidget *
-find_named_type (GtkWidget *w, const char *name, GType type)
-{
-  GtkWidget *found = find_named (w, name);
-
-  g_assert_nonnull (found);
-  g_assert_true (G_TYPE_CHECK_INSTANCE_TYPE (found, type));
-  return found;
 }
 
 /* Selects tree row @name (the first, from the top) alone. */
@@ -888,14 +848,15 @@ test_per_curve_and_rate (void)
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->view), "curve.select-key", "(uub)", 2u,
                                              3u, FALSE));
   wait_for_frame (f, start_now (), "a key");
-  title = find_named_type (GTK_WIDGET (f->editor), "table-title", GTK_TYPE_LABEL);
+  title = tress_test_find_named_type (GTK_WIDGET (f->editor), "table-title", GTK_TYPE_LABEL);
   g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (title)), ==, "Damage/Skl_Root/Rotate Y, 7 keys");
   /* The interpolation, once for the curve; no column of it per key. */
-  interp = find_named_type (GTK_WIDGET (f->editor), "curve-interpolation", GTK_TYPE_DROP_DOWN);
+  interp = tress_test_find_named_type (GTK_WIDGET (f->editor), "curve-interpolation",
+                                       GTK_TYPE_DROP_DOWN);
   g_assert_true (gtk_widget_get_mapped (interp));
   g_assert_cmpuint (gtk_drop_down_get_selected (GTK_DROP_DOWN (interp)), ==, TRESS_INTERP_HERMITE);
   {
-    GtkWidget *table = find_named (GTK_WIDGET (f->editor), "key-table");
+    GtkWidget *table = tress_test_find_named (GTK_WIDGET (f->editor), "key-table");
     double top = G_MAXDOUBLE;
 
     g_assert_null (find_top_label (table, "Interpolation", GTK_WIDGET (f->window), &top));
@@ -914,7 +875,7 @@ test_per_curve_and_rate (void)
                    TRESS_INTERP_HERMITE);
 
   /* BFRES stores no rate: 30 to begin with, and the user's from then on. */
-  fps = find_named_type (GTK_WIDGET (f->editor), "fps", GTK_TYPE_SPIN_BUTTON);
+  fps = tress_test_find_named_type (GTK_WIDGET (f->editor), "fps", GTK_TYPE_SPIN_BUTTON);
   g_assert_true (gtk_widget_get_sensitive (fps));
   g_assert_cmpfloat (gtk_spin_button_get_value (GTK_SPIN_BUTTON (fps)), ==, 30);
   g_assert_cmpfloat (tress_curve_view_get_fps (f->view), ==, 30);
@@ -926,7 +887,8 @@ test_per_curve_and_rate (void)
 
   /* With the focus on the timeline, I still inserts a key at the playhead. */
   {
-    GtkWidget *timeline = find_named_type (GTK_WIDGET (f->editor), "timeline", GTK_TYPE_SCALE);
+    GtkWidget *timeline
+        = tress_test_find_named_type (GTK_WIDGET (f->editor), "timeline", GTK_TYPE_SCALE);
     guint before = tress_curve_get_n_keys (tress_curve_document_get_curve (doc, 0));
 
     /* Damage/Root/Translate Z has keys at frames 0, 1, 3, 5, 6 and 7 (whole frames). */
@@ -955,7 +917,7 @@ test_per_curve_and_rate (void)
   if (!open_sample (f, "niff/synthetic-all-channels.nif"))
     return;
   wait_for_frame (f, start_now (), "a NIFF file with a rate");
-  fps = find_named_type (GTK_WIDGET (f->editor), "fps", GTK_TYPE_SPIN_BUTTON);
+  fps = tress_test_find_named_type (GTK_WIDGET (f->editor), "fps", GTK_TYPE_SPIN_BUTTON);
   g_assert_false (gtk_widget_get_sensitive (fps));
   g_assert_cmpfloat (tress_curve_view_get_file_fps (f->view), ==, 30);
   g_assert_cmpfloat (gtk_spin_button_get_value (GTK_SPIN_BUTTON (fps)), ==, 30);
@@ -967,7 +929,7 @@ test_per_curve_and_rate (void)
   doc = tress_curve_editor_get_document (f->editor);
   history = tress_document_get_history (TRESS_DOCUMENT (doc));
   wait_for_frame (f, start_now (), "Rings");
-  fps = find_named_type (GTK_WIDGET (f->editor), "fps", GTK_TYPE_SPIN_BUTTON);
+  fps = tress_test_find_named_type (GTK_WIDGET (f->editor), "fps", GTK_TYPE_SPIN_BUTTON);
   g_assert_true (gtk_widget_get_sensitive (fps));
   c = tress_curve_document_get_curve (doc, 0);
   g_assert_true (c->angle);
@@ -998,7 +960,8 @@ test_per_curve_and_rate (void)
   /* A key far down another curve's 47 keys made the active key: the table
    * lists that curve and shows the key's row, selected. */
   {
-    GtkWidget *table = find_named_type (GTK_WIDGET (f->editor), "key-table", GTK_TYPE_COLUMN_VIEW);
+    GtkWidget *table
+        = tress_test_find_named_type (GTK_WIDGET (f->editor), "key-table", GTK_TYPE_COLUMN_VIEW);
     GtkSingleSelection *rows
         = GTK_SINGLE_SELECTION (gtk_column_view_get_model (GTK_COLUMN_VIEW (table)));
     const TressCurve *c2 = tress_curve_document_get_curve (doc, 2);
@@ -1122,7 +1085,7 @@ test_transport_clicks (void)
   wait_for_frame (f, start_now (), "a bone");
 
   /* Play, then Pause. */
-  play = find_named_type (GTK_WIDGET (f->editor), "play", GTK_TYPE_TOGGLE_BUTTON);
+  play = tress_test_find_named_type (GTK_WIDGET (f->editor), "play", GTK_TYPE_TOGGLE_BUTTON);
   g_assert_cmpstr (gtk_button_get_icon_name (GTK_BUTTON (play)), ==,
                    "media-playback-start-symbolic");
   x11_click_widget (play, gtk_widget_get_width (play) / 2.0, gtk_widget_get_height (play) / 2.0,
@@ -1146,7 +1109,8 @@ test_transport_clicks (void)
   TRESS_TEST_WAIT_FOR (tress_curve_view_get_playhead (f->view) == 4);
 
   /* The current-frame field. */
-  frame = find_named_type (GTK_WIDGET (f->editor), "current-frame", GTK_TYPE_SPIN_BUTTON);
+  frame
+      = tress_test_find_named_type (GTK_WIDGET (f->editor), "current-frame", GTK_TYPE_SPIN_BUTTON);
   g_assert_cmpfloat (gtk_spin_button_get_value (GTK_SPIN_BUTTON (frame)), ==, 4);
   x11_click_widget (frame, 20, gtk_widget_get_height (frame) / 2.0, NULL);
   TRESS_TEST_WAIT_FOR (
@@ -1160,9 +1124,10 @@ test_transport_clicks (void)
   /* I inserts a key at the playhead into the one curve a tree click shows:
    * selected, and the active key, which the key panel and the table show. */
   {
-    GtkWidget *key_title = find_named_type (GTK_WIDGET (f->editor), "key-title", GTK_TYPE_LABEL);
+    GtkWidget *key_title
+        = tress_test_find_named_type (GTK_WIDGET (f->editor), "key-title", GTK_TYPE_LABEL);
     GtkColumnView *table = GTK_COLUMN_VIEW (
-        find_named_type (GTK_WIDGET (f->editor), "key-table", GTK_TYPE_COLUMN_VIEW));
+        tress_test_find_named_type (GTK_WIDGET (f->editor), "key-table", GTK_TYPE_COLUMN_VIEW));
     GtkSingleSelection *rows = GTK_SINGLE_SELECTION (gtk_column_view_get_model (table));
     guint index, n;
     g_autofree char *want = NULL;
@@ -1197,8 +1162,9 @@ test_transport_clicks (void)
      * panel) scrolls the panel and changes no value; at its end the Finer
      * steps button is there to click. */
     {
-      GtkWidget *value = find_named_type (GTK_WIDGET (f->editor), "value", GTK_TYPE_SPIN_BUTTON);
-      GtkWidget *widen = find_named (GTK_WIDGET (f->editor), "widen");
+      GtkWidget *value
+          = tress_test_find_named_type (GTK_WIDGET (f->editor), "value", GTK_TYPE_SPIN_BUTTON);
+      GtkWidget *widen = tress_test_find_named (GTK_WIDGET (f->editor), "widen");
       GtkAdjustment *adj = gtk_scrolled_window_get_vadjustment (
           GTK_SCROLLED_WINDOW (gtk_widget_get_ancestor (value, GTK_TYPE_SCROLLED_WINDOW)));
       double shown = gtk_spin_button_get_value (GTK_SPIN_BUTTON (value));
@@ -1248,7 +1214,7 @@ test_transport_clicks (void)
   x11_click (f, tree, "Translate Z", "ctrl");
   TRESS_TEST_WAIT_FOR (tress_curve_view_get_n_curves (f->view) == 2);
   wait_for_frame (f, start_now (), "two curves");
-  title = find_named_type (GTK_WIDGET (f->editor), "table-title", GTK_TYPE_LABEL);
+  title = tress_test_find_named_type (GTK_WIDGET (f->editor), "table-title", GTK_TYPE_LABEL);
   g_assert_true (lonely_key (f, -1, &curve, &key, &x, &y));
   x11_click_widget (GTK_WIDGET (f->view), x, y, NULL);
   TRESS_TEST_WAIT_FOR (tress_curve_view_get_active_key (f->view, &active_curve, &active_key)
@@ -1271,7 +1237,8 @@ test_transport_clicks (void)
 
   /* The curve's interpolation from its drop-down: every key, one step,
    * labelled for the whole curve; the key clicked stays selected. */
-  interp = find_named_type (GTK_WIDGET (f->editor), "curve-interpolation", GTK_TYPE_DROP_DOWN);
+  interp = tress_test_find_named_type (GTK_WIDGET (f->editor), "curve-interpolation",
+                                       GTK_TYPE_DROP_DOWN);
   g_assert_true (gtk_widget_get_mapped (interp));
   g_assert_cmpuint (gtk_drop_down_get_selected (GTK_DROP_DOWN (interp)), ==, TRESS_INTERP_HERMITE);
   x11_click_widget (interp, gtk_widget_get_width (interp) / 2.0,
@@ -1328,7 +1295,7 @@ test_nudge_as_shown (void)
   gtk_widget_activate_action (GTK_WIDGET (f->view), "curve.frame-all", NULL);
   gtk_widget_activate_action (GTK_WIDGET (f->view), "curve.select-key", "(uub)", index, 2u, FALSE);
   wait_for_frame (f, start_now (), "key 2 selected");
-  summary = find_named (GTK_WIDGET (f->editor), "summary");
+  summary = tress_test_find_named (GTK_WIDGET (f->editor), "summary");
   g_assert_nonnull (summary);
   /* The automatic step follows the grid drawn last: told after the frame. */
   TRESS_TEST_WAIT_FOR ((at = shown_nudge (summary, f->view)) != NULL);

@@ -37,23 +37,6 @@ document_bytes (TressDocument *doc)
   return bytes;
 }
 
-/* The descendant of @w whose widget name is @name, or NULL. */
-static GtkWidget *
-find_named (GtkWidget *w, const char *name)
-{
-  if (g_strcmp0 (gtk_widget_get_name (w), name) == 0)
-    return w;
-  for (GtkWidget *c = gtk_widget_get_first_child (w); c != NULL;
-       c = gtk_widget_get_next_sibling (c))
-    {
-      GtkWidget *found = find_named (c, name);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 /* The text of a button's label child. */
 static const char *
 button_text (GtkWidget *button)
@@ -184,16 +167,16 @@ test_bass (void)
     g_assert_nonnull (strstr (tress_curve_editor_get_key_panel_text (editor), want));
     g_assert_nonnull (strstr (tress_curve_editor_get_key_panel_text (editor), want_value));
     /* The value field shows the same degrees. */
-    g_assert_cmpfloat_with_epsilon (
-        gtk_spin_button_get_value (GTK_SPIN_BUTTON (find_named (GTK_WIDGET (editor), "value"))),
-        k->value * 180 / G_PI, 1e-3);
+    g_assert_cmpfloat_with_epsilon (gtk_spin_button_get_value (GTK_SPIN_BUTTON (
+                                        tress_test_find_named (GTK_WIDGET (editor), "value"))),
+                                    k->value * 180 / G_PI, 1e-3);
   }
   g_assert_nonnull (strstr (tress_curve_editor_get_key_panel_text (editor), "Stored "));
   /* Seen without scrolling the key panel at this size: in the value field's
    * tooltip and the status line. */
   {
-    GtkWidget *value = find_named (GTK_WIDGET (editor), "value");
-    GtkWidget *status = find_named (GTK_WIDGET (editor), "status");
+    GtkWidget *value = tress_test_find_named (GTK_WIDGET (editor), "value");
+    GtkWidget *status = tress_test_find_named (GTK_WIDGET (editor), "status");
     GtkWidget *summary = gtk_widget_get_first_child (status);
 
     g_assert_nonnull (value);
@@ -203,7 +186,7 @@ test_bass (void)
     g_assert_nonnull (
         strstr (gtk_label_get_text (GTK_LABEL (summary)), "1 key selected · Stored "));
   }
-  widen = find_named (GTK_WIDGET (editor), "widen");
+  widen = tress_test_find_named (GTK_WIDGET (editor), "widen");
   g_assert_nonnull (widen);
   g_assert_true (gtk_widget_get_visible (widen));
   g_test_message ("widen button: %s", button_text (widen));
@@ -386,7 +369,7 @@ test_bass (void)
     g_assert_true (tress_curve_view_get_frame_widening (view, &cost));
     g_assert_nonnull (strstr (cost, "s10.5"));
     g_assert_nonnull (strstr (tress_curve_view_get_message (view), "between the frames"));
-    widen_frames = find_named (GTK_WIDGET (editor), "widen-frames");
+    widen_frames = tress_test_find_named (GTK_WIDGET (editor), "widen-frames");
     g_assert_nonnull (widen_frames);
     g_assert_true (gtk_widget_get_visible (widen_frames));
     g_assert_cmpstr (gtk_widget_get_tooltip_text (widen_frames), ==, cost);
@@ -571,8 +554,8 @@ test_slope_fields (void)
   g_assert_cmpint (cubic, >=, 0);
   editor = TRESS_CURVE_EDITOR (tress_editor_create (doc));
   view = present_editor (editor, &window);
-  in = find_named (GTK_WIDGET (editor), "in");
-  out = find_named (GTK_WIDGET (editor), "out");
+  in = tress_test_find_named (GTK_WIDGET (editor), "in");
+  out = tress_test_find_named (GTK_WIDGET (editor), "out");
   g_assert_nonnull (in);
   g_assert_nonnull (out);
   {

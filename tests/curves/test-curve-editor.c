@@ -303,28 +303,13 @@ test_key_table (Fixture *f, gconstpointer data)
   g_assert_false (tress_document_get_modified (f->doc));
 }
 
-static GtkWidget *
-find_named (GtkWidget *w, GType type, const char *name)
-{
-  if (G_TYPE_CHECK_INSTANCE_TYPE (w, type) && g_strcmp0 (gtk_widget_get_name (w), name) == 0)
-    return w;
-  for (GtkWidget *c = gtk_widget_get_first_child (w); c != NULL;
-       c = gtk_widget_get_next_sibling (c))
-    {
-      GtkWidget *found = find_named (c, type, name);
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 static void
 test_key_panel (Fixture *f, gconstpointer data)
 {
-  GtkSpinButton *frame
-      = GTK_SPIN_BUTTON (find_named (GTK_WIDGET (f->editor), GTK_TYPE_SPIN_BUTTON, "frame"));
-  GtkSpinButton *in
-      = GTK_SPIN_BUTTON (find_named (GTK_WIDGET (f->editor), GTK_TYPE_SPIN_BUTTON, "in"));
+  GtkSpinButton *frame = GTK_SPIN_BUTTON (
+      tress_test_find_named_type (GTK_WIDGET (f->editor), "frame", GTK_TYPE_SPIN_BUTTON));
+  GtkSpinButton *in = GTK_SPIN_BUTTON (
+      tress_test_find_named_type (GTK_WIDGET (f->editor), "in", GTK_TYPE_SPIN_BUTTON));
   g_autoptr (GError) error = NULL;
 
   g_assert_nonnull (frame);
@@ -395,12 +380,14 @@ test_forwarded_actions (Fixture *f, gconstpointer data)
 static void
 test_transport (Fixture *f, gconstpointer data)
 {
-  GtkWidget *play = find_named (GTK_WIDGET (f->editor), GTK_TYPE_TOGGLE_BUTTON, "play");
+  GtkWidget *play
+      = tress_test_find_named_type (GTK_WIDGET (f->editor), "play", GTK_TYPE_TOGGLE_BUTTON);
   GtkSpinButton *frame = GTK_SPIN_BUTTON (
-      find_named (GTK_WIDGET (f->editor), GTK_TYPE_SPIN_BUTTON, "current-frame"));
-  GtkSpinButton *fps
-      = GTK_SPIN_BUTTON (find_named (GTK_WIDGET (f->editor), GTK_TYPE_SPIN_BUTTON, "fps"));
-  GtkLabel *title = GTK_LABEL (find_named (GTK_WIDGET (f->editor), GTK_TYPE_LABEL, "table-title"));
+      tress_test_find_named_type (GTK_WIDGET (f->editor), "current-frame", GTK_TYPE_SPIN_BUTTON));
+  GtkSpinButton *fps = GTK_SPIN_BUTTON (
+      tress_test_find_named_type (GTK_WIDGET (f->editor), "fps", GTK_TYPE_SPIN_BUTTON));
+  GtkLabel *title = GTK_LABEL (
+      tress_test_find_named_type (GTK_WIDGET (f->editor), "table-title", GTK_TYPE_LABEL));
   gboolean playing = FALSE;
   TressCurveViewport vp;
   double x;

@@ -287,40 +287,6 @@ test_tabs (void)
   tress_test_window_destroy (window);
 }
 
-/* The first widget under @root whose name (gtk_widget_set_name) is @name. */
-static GtkWidget *
-find_named (GtkWidget *root, const char *name)
-{
-  if (g_strcmp0 (gtk_widget_get_name (root), name) == 0)
-    return root;
-  for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL;
-       c = gtk_widget_get_next_sibling (c))
-    {
-      GtkWidget *found = find_named (c, name);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
-/* The first label under @root showing @text. */
-static GtkWidget *
-find_label (GtkWidget *root, const char *text)
-{
-  if (GTK_IS_LABEL (root) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (root)), text) == 0)
-    return root;
-  for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL;
-       c = gtk_widget_get_next_sibling (c))
-    {
-      GtkWidget *found = find_label (c, text);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 static graphene_rect_t
 bounds_in (GtkWidget *widget, GtkWidget *target)
 {
@@ -364,7 +330,7 @@ check_readable (const char *path, int width, int height)
 {
   TressCurveEditor *editor;
   TressWindow *window = open_sized (path, width, height, &editor);
-  GtkWidget *play = find_named (GTK_WIDGET (editor), "play");
+  GtkWidget *play = tress_test_find_named (GTK_WIDGET (editor), "play");
   GtkWidget *transport = gtk_widget_get_parent (play);
   GtkWidget *tree = NULL;
   GtkWidget *keys, *scroller;
@@ -375,7 +341,7 @@ check_readable (const char *path, int width, int height)
   g_assert_nonnull (tree);
   g_assert_true (gtk_column_view_get_model (GTK_COLUMN_VIEW (tree))
                  == tress_curve_editor_get_tree_selection (editor));
-  keys = find_label (tree, "Keys");
+  keys = tress_test_find_label_text (tree, "Keys");
   g_assert_nonnull (keys);
   scroller = gtk_widget_get_ancestor (tree, GTK_TYPE_SCROLLED_WINDOW);
   k = bounds_in (keys, scroller);
@@ -516,9 +482,9 @@ test_context_menu (void)
       static const char *const labels[]
           = { "Insert Key Here", "Interpolation", "Tangents", "Copy", "Paste", "Frame All" };
 
-      g_assert_nonnull (find_label (menu, labels[i]));
+      g_assert_nonnull (tress_test_find_label_text (menu, labels[i]));
     }
-  item = find_label (menu, "Delete Keys");
+  item = tress_test_find_label_text (menu, "Delete Keys");
   g_assert_nonnull (item);
   WAIT_FOR (gtk_widget_get_mapped (item) && gtk_widget_get_width (item) > 0);
   r = bounds_in (item, item);
@@ -575,7 +541,7 @@ test_problems_bar (void)
   bar = tress_document_page_get_problems_bar (page);
   WAIT_FOR (gtk_widget_get_mapped (bar));
   count = g_strdup_printf ("This file has %u warnings.", warnings);
-  label = find_label (bar, count);
+  label = tress_test_find_label_text (bar, count);
   g_assert_nonnull (label);
   button = find_of_type (bar, GTK_TYPE_BUTTON);
   g_assert_nonnull (button);
