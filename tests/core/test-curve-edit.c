@@ -142,6 +142,21 @@ test_conform_and_remap (void)
   g_assert_true (tress_curve_same_keys (before, before));
   g_assert_false (tress_curve_same_keys (before, c));
 
+  /* An index past the old keys (a selection gone stale) drops out: it is not
+   * looked up in the memory after them, where the removed key at 40 (or its
+   * zeroed bytes: frame 0) would be found in the new curve. */
+  {
+    g_autoptr (TressCurve) shorter = make_curve ();
+    g_autoptr (TressCurve) full = make_curve ();
+    g_autoptr (GArray) stale = sel (2, 1u, 4u);
+    g_autoptr (GArray) kept = NULL;
+
+    tress_curve_remove_key (shorter, 4);
+    kept = tress_curve_remap_keys (shorter, stale, full);
+    g_assert_cmpuint (kept->len, ==, 1);
+    g_assert_cmpuint (sel_at (kept, 0), ==, 1);
+  }
+
   /* Past the end only: a longer animation would take it. */
   tress_curve_limits_init_unbounded (&c->limits);
   c->limits.frame_max = 35;
