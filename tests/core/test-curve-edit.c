@@ -366,6 +366,12 @@ test_insert (void)
 
   g_assert_false (tress_curve_edit_insert (c, keys, 15, &error));
   assert_refused (error, "already sits at frame 15");
+  /* The first key too (index 0), also within the tolerance of its frame. */
+  g_assert_false (tress_curve_edit_insert (c, keys, 0, &error));
+  assert_refused (error, "already sits at frame 0");
+  g_assert_false (tress_curve_edit_insert (c, keys, 1e-10, &error));
+  assert_refused (error, "already sits at frame 1e-10");
+  g_assert_cmpuint (tress_curve_get_n_keys (c), ==, 6);
   c->limits.fixed_key_count = TRUE;
   g_assert_false (tress_curve_edit_insert (c, keys, 17, &error));
   assert_refused (error, "fixed number of keys");
