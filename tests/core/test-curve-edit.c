@@ -928,6 +928,46 @@ test_unwrap_one_channel (void)
   g_assert_false (tress_curve_needs_unwrap (c));
 }
 
+/* A slope counts as the secant an exporter stored when it lies within the
+ * tolerance (1e-4 of the secant, plus 1e-9), the edge included. Two wrapped
+ * keys a turn apart where the segment arrives at 3 (an arrival gap of 6): the
+ * stored secant is flat, and a slope exactly 1e-9 away is that secant, which
+ * becomes the secant of the unwrapped values (a turn in 10 frames); 1.5e-9
+ * away it is the key's own slope and stays. */
+static void
+test_unwrap_secant_edge (void)
+{
+  for (guint edge = 0; edge < 2; edge++)
+    {
+      g_autoptr (TressCurve) c = tress_curve_new ();
+      g_autoptr (GArray) keys = sel (0);
+      g_autoptr (GError) error = NULL;
+      TressKey a = { .frame = 0, .value = 3.0, .interp = TRESS_INTERP_HERMITE };
+      TressKey b = { .frame = 10,
+                     .value = -3.0,
+                     .in_gap = 6.0f,
+                     .in_slope = 0.5,
+                     .out_slope = 0.5,
+                     .interp = TRESS_INTERP_HERMITE };
+      double slope = edge == 0 ? 1e-9 : 1.5e-9;
+
+      a.in_slope = a.out_slope = slope;
+      c->angle = TRUE;
+      tress_curve_append_key (c, &a);
+      tress_curve_append_key (c, &b);
+      g_assert_true (tress_curve_edit_unwrap (c, keys, &error));
+      g_assert_no_error (error);
+      g_assert_cmpfloat (key (c, 0)->value, ==, 3.0);
+      g_assert_cmpfloat_with_epsilon (key (c, 1)->value, -3.0 + 2 * G_PI, 1e-12);
+      if (edge == 0)
+        g_assert_cmpfloat_with_epsilon (key (c, 0)->out_slope, 2 * G_PI / 10, 1e-12);
+      else
+        g_assert_cmpfloat (key (c, 0)->out_slope, ==, slope);
+      /* Key 1's slopes are no secant: they stay. */
+      g_assert_cmpfloat (key (c, 1)->in_slope, ==, 0.5);
+    }
+}
+
 static void
 rotation (TressEulerOrder order, double x, double y, double z, double m[3][3])
 {
@@ -1584,6 +1624,7 @@ main (int argc, char **argv)
   g_test_add_func ("/curve-edit/bake-fit", test_bake_fit);
   g_test_add_func ("/curve-edit/unwrap", test_unwrap);
   g_test_add_func ("/curve-edit/unwrap-one-channel", test_unwrap_one_channel);
+  g_test_add_func ("/curve-edit/unwrap-secant-edge", test_unwrap_secant_edge);
   g_test_add_func ("/curve-edit/unwrap-euler", test_unwrap_euler);
   g_test_add_func ("/curve-edit/unwrap-group", test_unwrap_group);
   g_test_add_func ("/curve-edit/labels", test_labels);
