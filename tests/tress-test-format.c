@@ -158,6 +158,8 @@ test_serialize (gpointer data, GError **error)
     tress_writer_u32 (&w, g_array_index (model->values, guint32, i));
   if (trailer_size > 0)
     tress_writer_bytes (&w, trailer, trailer_size);
+  if (failure == TRESS_TEST_FAILURE_UNSTABLE)
+    tress_writer_bytes (&w, "+", 1);
   out = tress_writer_finish (&w);
   tress_writer_clear (&w);
   return out;

@@ -34,6 +34,9 @@ typedef enum
   /* serialize() succeeds but writes a value count one too high, so the bytes
    * do not parse again. */
   TRESS_TEST_FAILURE_CORRUPT,
+  /* serialize() appends a byte "+" after the trailer: the bytes parse, but
+   * written again (the trailer now ending in "+") they are one byte longer. */
+  TRESS_TEST_FAILURE_UNSTABLE,
 } TressTestFailure;
 
 extern const TressFormat tress_test_format;

@@ -475,6 +475,23 @@ test_save_reparse_failure (void)
   tress_test_format_set_failure (TRESS_TEST_FAILURE_NONE);
 }
 
+/* The new bytes parse, but written again they are not the same bytes: the
+ * save is refused, naming where they first differ (after the 29 bytes of the
+ * first write, where the second wrote one "+" more), and nothing is written. */
+static void
+test_save_unstable (void)
+{
+  g_autofree char *dir = make_folder ("unstable");
+  g_autofree char *path = write_test_file (dir, "unstable.trsstest", initial_values, 4, NULL);
+  g_autoptr (TressDocument) doc = load_path (path);
+
+  set_value (doc, 0, 5);
+  tress_test_format_set_failure (TRESS_TEST_FAILURE_UNSTABLE);
+  assert_save_fails (doc, NULL, TRESS_ERROR, TRESS_ERROR_INVALID,
+                     "does not read back the same (first difference at offset 0x1d)");
+  tress_test_format_set_failure (TRESS_TEST_FAILURE_NONE);
+}
+
 static void
 test_save_invalid (void)
 {
@@ -1297,6 +1314,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/document/save/save-as", test_save_as);
   g_test_add_func ("/document/save/serializer-failure", test_save_serializer_failure);
   g_test_add_func ("/document/save/reparse-failure", test_save_reparse_failure);
+  g_test_add_func ("/document/save/unstable", test_save_unstable);
   g_test_add_func ("/document/save/invalid", test_save_invalid);
   g_test_add_func ("/document/save/keeps-old-errors", test_save_keeps_old_errors);
   g_test_add_func ("/document/save/changed-on-disk", test_changed_on_disk);
