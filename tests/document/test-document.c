@@ -775,6 +775,70 @@ test_save_write_fails (void)
     g_assert_cmpstr (name, ==, "big.trsstest");
 }
 
+/* The backup is the replaced file itself, linked under "NAME~" (not a copy):
+ * the same inode, so it keeps the old file's modification time. */
+static void
+test_save_backup_is_old_file (void)
+{
+  g_autofree char *dir = make_folder ("backup-link");
+  g_autofree char *path = write_test_file (dir, "linked.trsstest", initial_values, 4, NULL);
+  g_autofree char *backup = backup_path (path);
+  g_autoptr (TressDocument) doc = NULL;
+  g_autoptr (GError) error = NULL;
+  struct stat old, kept;
+
+  g_assert_cmpint (g_utime (path, &(struct utimbuf){ .actime = 1000000000, .modtime = 1000000000 }),
+                   ==, 0);
+  g_assert_cmpint (stat (path, &old), ==, 0);
+  doc = load_path (path);
+  set_value (doc, 0, 9);
+  g_assert_true (tress_document_save (doc, NULL, FALSE, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (stat (backup, &kept), ==, 0);
+  g_assert_cmpuint (kept.st_ino, ==, old.st_ino);
+  g_assert_cmpint (kept.st_mtime, ==, 1000000000);
+}
+
+/* A save removes the temporary files an earlier save of the same file left
+ * (".NAME.tress-" and six letters or digits, no save holding them), and
+ * nothing else: not a name one letter shorter or longer, not one with another
+ * character, not another file's. */
+static void
+test_save_stale_temps (void)
+{
+  static const char *const kept[] = {
+    ".stale.trsstest.tress-Ab3xY",  ".stale.trsstest.tress-Ab3xY9Z", ".stale.trsstest.tress-Ab3x_9",
+    ".other.trsstest.tress-Ab3xY9", "stale.trsstest.tress-Ab3xY9Z",
+  };
+  g_autofree char *dir = make_folder ("stale-temps");
+  g_autofree char *path = write_test_file (dir, "stale.trsstest", initial_values, 4, NULL);
+  g_autofree char *stale = g_build_filename (dir, ".stale.trsstest.tress-Ab3xY9", NULL);
+  g_autoptr (GBytes) junk = g_bytes_new_static ("junk", 4);
+  g_autoptr (TressDocument) doc = load_path (path);
+  g_autoptr (GError) error = NULL;
+
+  write_path (stale, junk);
+  for (guint i = 0; i < G_N_ELEMENTS (kept); i++)
+    {
+      g_autofree char *p = g_build_filename (dir, kept[i], NULL);
+      write_path (p, junk);
+    }
+  set_value (doc, 0, 6);
+  g_assert_true (tress_document_save (doc, NULL, FALSE, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_false (g_file_test (stale, G_FILE_TEST_EXISTS));
+  for (guint i = 0; i < G_N_ELEMENTS (kept); i++)
+    {
+      g_autofree char *p = g_build_filename (dir, kept[i], NULL);
+      g_autoptr (GBytes) still = NULL;
+
+      if (!g_file_test (p, G_FILE_TEST_IS_REGULAR))
+        g_error ("“%s” was removed", kept[i]);
+      still = read_path (p);
+      tress_test_assert_bytes_equal (still, junk);
+    }
+}
+
 /* Saving through a symbolic link writes the file it points at, atomically, and
  * keeps the link. */
 static void
@@ -1326,6 +1390,8 @@ main (int argc, char *argv[])
   g_test_add_func ("/document/save/backup-blocked", test_save_backup_blocked);
   g_test_add_func ("/document/save/parent-is-file", test_save_parent_is_file);
   g_test_add_func ("/document/save/write-fails", test_save_write_fails);
+  g_test_add_func ("/document/save/backup-is-old-file", test_save_backup_is_old_file);
+  g_test_add_func ("/document/save/stale-temps", test_save_stale_temps);
   g_test_add_func ("/document/save/through-symlink", test_save_through_symlink);
   g_test_add_func ("/document/save/read-only-folder", test_save_read_only_folder);
   g_test_add_func ("/document/save/async", test_save_async);
