@@ -96,6 +96,39 @@ test_broken (void)
   }
 }
 
+/* A cap on the decompressed size (what the fuzzers pass): a stream announcing
+ * more is refused before anything is allocated, naming the size field and
+ * both sizes; one announcing exactly the cap decompresses. */
+static void
+test_max_size (void)
+{
+  guint8 data[40];
+  g_autoptr (GBytes) z = NULL;
+  const guint8 *zd;
+  gsize zsize;
+  g_autoptr (GBytes) back = NULL;
+  g_autoptr (GError) error = NULL;
+
+  for (guint i = 0; i < sizeof data; i++)
+    data[i] = (guint8)(i * 7);
+  z = tress_yaz0_compress (data, sizeof data, NULL);
+  zd = g_bytes_get_data (z, &zsize);
+
+  g_assert_false (tress_yaz0_check (zd, zsize, 39, &error));
+  g_assert_error (error, TRESS_ERROR, TRESS_ERROR_BAD_COUNT);
+  g_assert_cmpstr (error->message, ==,
+                   "Yaz0 decompressed size at offset 0x4: 40 bytes, more than the 39 allowed");
+  g_clear_error (&error);
+  g_assert_null (tress_yaz0_decompress (zd, zsize, 39, &error));
+  g_assert_error (error, TRESS_ERROR, TRESS_ERROR_BAD_COUNT);
+  g_clear_error (&error);
+
+  g_assert_true (tress_yaz0_check (zd, zsize, 40, &error));
+  back = tress_yaz0_decompress (zd, zsize, 40, &error);
+  g_assert_no_error (error);
+  g_assert_cmpmem (g_bytes_get_data (back, NULL), g_bytes_get_size (back), data, sizeof data);
+}
+
 /* A Yaz0 decoder written from the format page alone, for the tests: code
  * byte, bits from the MSB, 1 a literal, 0 a reference b1 b2 (distance
  * ((b1 & 0x0F) << 8 | b2) + 1, length (b1 >> 4) + 2, or a third byte + 0x12
@@ -288,6 +321,7 @@ main (int argc, char **argv)
   g_test_add_func ("/bfres/yaz0/round-trips", test_round_trips);
   g_test_add_func ("/bfres/yaz0/sample-ratio", test_sample_ratio);
   g_test_add_func ("/bfres/yaz0/broken", test_broken);
+  g_test_add_func ("/bfres/yaz0/max-size", test_max_size);
   g_test_add_func ("/bfres/yaz0/window-edge", test_window_edge);
   g_test_add_func ("/bfres/yaz0/length-edge", test_length_edge);
   return g_test_run ();
