@@ -204,6 +204,106 @@ test_selection (void)
   g_assert_cmpuint (lines[0].material, ==, 0);
   tress_cha_document_set_selection (doc, NULL, 0, NULL);
   g_assert_cmpuint (n_changed, ==, 2);
+
+  /* A ribbon of the material one past the last is dropped. The model is told
+   * it has one material fewer than its array holds, so that the slot past the
+   * last is a real material with ribbons (a check letting the id in would
+   * find them there, not read past the array). */
+  g_assert_cmpuint (file->radeon->n_materials, ==, 2);
+  file->radeon->n_materials = 1;
+  tress_cha_document_set_selection (doc, &(TressChaRibbonId){ 1, 0 }, 1, NULL);
+  file->radeon->n_materials = 2;
+  sel = tress_cha_document_get_selection (doc, &n);
+  g_assert_cmpuint (n, ==, 0);
+  g_assert_cmpuint (n_changed, ==, 2);
+}
+
+/* A section's line list recounts when sections are removed under it: once
+ * its section is past the ribbon's new tip (two sections gone) it holds no
+ * line, rather than two beyond the ribbon's; undo brings its lines back. */
+static void
+test_lines_past_the_tip (void)
+{
+  g_autoptr (TressChaDocument) doc = open_demo ();
+  TressChaFile *file = tress_cha_document_get_cha (doc);
+  TressHistory *history = tress_document_get_history (TRESS_DOCUMENT (doc));
+  const TressChaMaterial *m = &file->radeon->materials[0];
+  GListModel *root = tress_cha_document_get_root (doc);
+  g_autoptr (GListModel) materials = NULL;
+  g_autoptr (GListModel) ribbons = NULL;
+  g_autoptr (GListModel) sections = NULL;
+  g_autoptr (GListModel) lines = NULL;
+  g_autoptr (TressChaNode) radeon = child (doc, root, 0, &materials);
+  g_autoptr (TressChaNode) mat = child (doc, materials, 0, &ribbons);
+  g_autoptr (TressChaNode) rib = NULL;
+  g_autoptr (TressChaNode) tip = NULL;
+  g_autoptr (GError) error = NULL;
+  guint r = 0, s;
+
+  while (r < m->n_ribbons && (m->n_sections[r] < 3 || m->n_ribbon_lines[r] != 2 * m->n_sections[r]))
+    r++;
+  g_assert_cmpuint (r, <, m->n_ribbons);
+  s = m->n_sections[r];
+  rib = child (doc, ribbons, r, &sections);
+  g_assert_cmpuint (g_list_model_get_n_items (sections), ==, s);
+  tip = child (doc, sections, s - 1, &lines);
+  g_assert_cmpuint (g_list_model_get_n_items (lines), ==, 2);
+
+  g_assert_true (tress_cha_remove_section (file, history, (TressChaRibbonId){ 0, r }, &error));
+  g_assert_true (tress_cha_remove_section (file, history, (TressChaRibbonId){ 0, r }, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (g_list_model_get_n_items (sections), ==, s - 2);
+  g_assert_cmpuint (g_list_model_get_n_items (lines), ==, 0);
+  g_assert_null (g_list_model_get_item (lines, 0));
+
+  g_assert_true (tress_history_undo (history));
+  g_assert_true (tress_history_undo (history));
+  g_assert_cmpuint (g_list_model_get_n_items (lines), ==, 2);
+  g_assert_cmpint (tress_cha_node_get_kind (tip), ==, TRESS_CHA_NODE_RIBBON_SECTION);
+}
+
+/* Sorting ribbons by their references: the body part and weight of the
+ * ribbon's first line; a ribbon without lines (a damaged file: its line
+ * count 0) sorts last, its first line being another ribbon's. */
+static void
+test_sort_by_refs (void)
+{
+  TressChaDemoOptions options;
+  g_autoptr (TressChaFile) made = NULL;
+  g_autoptr (GBytes) bytes = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (TressChaDocument) doc = NULL;
+  g_autoptr (GListModel) materials = NULL;
+  g_autoptr (GListModel) ribbons = NULL;
+  g_autoptr (TressChaNode) radeon = NULL;
+  g_autoptr (TressChaNode) mat = NULL;
+  g_autoptr (TressChaNode) empty = NULL;
+  g_autoptr (TressChaNode) full = NULL;
+  const TressChaMaterial *m;
+  guint first, n;
+
+  tress_cha_demo_options_init (&options);
+  options.n_ribbons = 60;
+  made = tress_cha_demo_generate (&options);
+  made->radeon->materials[0].n_ribbon_lines[5] = 0;
+  bytes = tress_cha_file_serialize (made);
+  doc = TRESS_CHA_DOCUMENT (tress_document_new_from_bytes (bytes, "no-lines.cha", &error));
+  g_assert_no_error (error);
+  m = &tress_cha_document_get_cha (doc)->radeon->materials[0];
+  g_assert_true (tress_cha_material_ribbon_lines (m, 5, &first, &n));
+  g_assert_cmpuint (n, ==, 0);
+  g_assert_cmpuint (first, <, m->n_lines); /* the next ribbon's first line */
+
+  radeon = child (doc, tress_cha_document_get_root (doc), 0, &materials);
+  mat = child (doc, materials, 0, &ribbons);
+  empty = child (doc, ribbons, 5, NULL);
+  full = child (doc, ribbons, 4, NULL);
+  g_assert_cmpfloat (tress_cha_node_get_sort_key (empty, TRESS_CHA_COLUMN_REFS), ==, G_MAXDOUBLE);
+  g_assert_true (tress_cha_material_ribbon_lines (m, 4, &first, &n));
+  g_assert_cmpuint (n, >, 0);
+  g_assert_cmpfloat (tress_cha_node_get_sort_key (full, TRESS_CHA_COLUMN_REFS), ==,
+                     (double)tress_cha_material_ref_body_part (m, &m->lines[first], 0) * 256
+                         + tress_cha_line_get_weight (&m->lines[first], 0));
 }
 
 static void
@@ -367,6 +467,8 @@ main (int argc, char **argv)
   g_test_add_func ("/cha-document/undo-labels", test_undo_labels);
   g_test_add_func ("/cha-document/changes", test_changes);
   g_test_add_func ("/cha-document/selection", test_selection);
+  g_test_add_func ("/cha-document/lines-past-the-tip", test_lines_past_the_tip);
+  g_test_add_func ("/cha-document/sort-by-refs", test_sort_by_refs);
   g_test_add_func ("/cha-document/lists-outlive-document", test_lists_outlive_document);
   return g_test_run ();
 }
