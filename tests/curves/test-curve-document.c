@@ -187,6 +187,39 @@ test_refusal (void)
   g_assert_cmpuint (tress_curve_get_n_keys (tress_curve_document_get_curve (doc, 6)), ==, 3);
 }
 
+/* Previewing the error of a curve past the last is refused by the document,
+ * by number, before the format is asked (on the BFRES corpus file, a format
+ * that can preview; the last curve previews). */
+static void
+test_preview_past_last (void)
+{
+  g_autofree char *path
+      = g_test_build_filename (G_TEST_DIST, "bfres", "corpus", "demo.bfres", NULL);
+  g_autoptr (GBytes) bytes = tress_test_read_file (path);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (TressDocument) doc = tress_document_new_from_bytes (bytes, "demo.bfres", &error);
+  g_autoptr (TressCurve) c = NULL;
+  g_autofree char *expected = NULL;
+  TressCurveDocument *cdoc;
+  guint n;
+  double e = -1;
+
+  g_assert_no_error (error);
+  g_assert_true (TRESS_IS_CURVE_DOCUMENT (doc));
+  cdoc = TRESS_CURVE_DOCUMENT (doc);
+  n = tress_curve_document_get_n_curves (cdoc);
+  g_assert_cmpuint (n, >, 0);
+  c = tress_curve_copy (tress_curve_document_get_curve (cdoc, n - 1));
+  g_assert_true (tress_curve_document_preview_error (cdoc, n - 1, c, &e, &error));
+  g_assert_no_error (error);
+  g_assert_cmpfloat (e, >=, 0);
+
+  g_assert_false (tress_curve_document_preview_error (cdoc, n, c, &e, &error));
+  g_assert_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED);
+  expected = g_strdup_printf ("There is no curve %u", n);
+  g_assert_cmpstr (error->message, ==, expected);
+}
+
 static void
 test_group_and_merge (void)
 {
@@ -567,6 +600,7 @@ main (int argc, char **argv)
   g_test_add_func ("/curves/document/tree", test_tree);
   g_test_add_func ("/curves/document/set-undo-exact", test_set_undo_exact);
   g_test_add_func ("/curves/document/refusal", test_refusal);
+  g_test_add_func ("/curves/document/preview-past-last", test_preview_past_last);
   g_test_add_func ("/curves/document/group-and-merge", test_group_and_merge);
   g_test_add_func ("/curves/document/save-reopen", test_save_reopen);
   g_test_add_func ("/curves/document/samples", test_samples);
