@@ -906,6 +906,125 @@ test_builder (void)
   }
 }
 
+/* A visibility animation listed before a skeletal one: the skeleton still
+ * takes the skeletal animation's pose (the first skeletal one listed), and
+ * the visibility curve still hides its bone. */
+static void
+test_visibility_listed_first (void)
+{
+  g_autoptr (TressBfresBuilder) b = tress_bfres_builder_new ("Both", 0x04050003);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GBytes) bytes = NULL, fres = NULL;
+  g_autoptr (TressBfres) file = NULL;
+  g_autoptr (TressSceneAnimator) animator = NULL;
+  g_autofree char *source = NULL;
+  TressKey turn_keys[2] = { { .frame = 0, .value = 0 }, { .frame = 10, .value = 1 } };
+  TressKey hide_keys[2] = { { .frame = 0, .value = 1 }, { .frame = 5, .value = 0 } };
+  TressBfresBuilderCurve turn = { .curve_type = TRESS_BFRES_CURVE_LINEAR,
+                                  .frame_type = TRESS_BFRES_FRAME_F32,
+                                  .key_type = TRESS_BFRES_KEY_32,
+                                  .target_offset = 0x28, /* Rotate Z */
+                                  .n_keys = 2,
+                                  .keys = turn_keys };
+  TressBfresBuilderCurve hide = { .curve_type = TRESS_BFRES_CURVE_STEP_BOOL,
+                                  .frame_type = TRESS_BFRES_FRAME_U8,
+                                  .key_type = TRESS_BFRES_KEY_S8,
+                                  .name = "Bone_001",
+                                  .n_keys = 2,
+                                  .keys = hide_keys };
+  guint skel = G_MAXUINT, vis = G_MAXUINT, order[2];
+  graphene_matrix_t alone, bind;
+  int bone1;
+
+  tress_bfres_builder_add_test_model (b, "Creature", 8, 200);
+  tress_bfres_builder_begin_anim (b, TRESS_BFRES_ANIM_SKELETAL, "Turn", 10, FALSE);
+  tress_bfres_builder_add_bone (b, "Bone_001");
+  tress_bfres_builder_add_curve (b, &turn);
+  tress_bfres_builder_begin_anim (b, TRESS_BFRES_ANIM_BONE_VISIBILITY, "Hide", 10, FALSE);
+  tress_bfres_builder_add_curve (b, &hide);
+  bytes = tress_bfres_builder_finish (b, &error);
+  g_assert_no_error (error);
+  file = tress_bfres_parse (bytes, "both.bfres", &error);
+  g_assert_no_error (error);
+  fres = tress_bfres_find_model (file, NULL, &source, &error);
+  g_assert_no_error (error);
+  animator = tress_bfres_animator_new (file, fres, source, &error);
+  g_assert_no_error (error);
+  for (guint i = 0; i < animator->n_anims; i++)
+    if (g_strcmp0 (animator->anim_names[i], "Turn") == 0)
+      skel = i;
+    else if (g_strcmp0 (animator->anim_names[i], "Hide") == 0)
+      vis = i;
+  g_assert_cmpuint (skel, <, animator->n_anims);
+  g_assert_cmpuint (vis, <, animator->n_anims);
+  bone1 = tress_scene_find_node (animator->scene, "Bone_001");
+  g_assert_cmpint (bone1, >, 0);
+
+  tress_scene_animator_pose (animator, NULL, 0, 10, sample_stored, file);
+  bind = tress_scene_get_node (animator->scene, (guint)bone1)->world;
+  tress_scene_animator_pose (animator, &skel, 1, 10, sample_stored, file);
+  alone = tress_scene_get_node (animator->scene, (guint)bone1)->world;
+  g_assert_false (graphene_matrix_near (&alone, &bind, 1e-3f));
+
+  order[0] = vis;
+  order[1] = skel;
+  tress_scene_animator_pose (animator, order, 2, 10, sample_stored, file);
+  g_assert_true (graphene_matrix_near (&tress_scene_get_node (animator->scene, (guint)bone1)->world,
+                                       &alone, 1e-6f));
+  g_assert_false (tress_scene_get_node (animator->scene, (guint)bone1)->visible);
+}
+
+/* Skinning: one joint per skinning matrix the vertices use, however many
+ * vertices use it. The test model's matrices are smooth ones, one per bone,
+ * so no two joints share a bone. */
+static void
+test_one_joint_per_matrix (void)
+{
+  g_autoptr (GBytes) bytes = build_model_file (8, 200, FALSE);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (TressBfres) file = NULL;
+  g_autoptr (TressSceneAnimator) animator = NULL;
+  g_autoptr (GBytes) fres = NULL;
+  g_autofree char *source = NULL;
+  TressScene *scene;
+  g_autofree gboolean *seen = NULL;
+  guint n_used = 0;
+
+  file = tress_bfres_parse (bytes, "built.bfres", &error);
+  g_assert_no_error (error);
+  fres = tress_bfres_find_model (file, NULL, &source, &error);
+  g_assert_no_error (error);
+  animator = tress_bfres_animator_new (file, fres, source, &error);
+  g_assert_no_error (error);
+  scene = animator->scene;
+  seen = g_new0 (gboolean, tress_scene_get_n_nodes (scene));
+  g_assert_cmpuint (scene->joints->len, >=, 2);
+  for (guint j = 0; j < scene->joints->len; j++)
+    {
+      int node = tress_scene_get_joint (scene, j)->node;
+
+      g_assert_cmpint (node, >=, 0);
+      g_assert_cmpint (node, <, (int)tress_scene_get_n_nodes (scene));
+      if (seen[node])
+        g_error ("joints for bone %s twice", tress_scene_get_node (scene, (guint)node)->name);
+      seen[node] = TRUE;
+    }
+  /* Every joint is used by some vertex with a weight. */
+  {
+    const TressSceneMesh *mesh = tress_scene_get_mesh (scene, 0);
+    g_autofree gboolean *used = g_new0 (gboolean, scene->joints->len);
+
+    g_assert_nonnull (mesh->joints);
+    for (gsize at = 0; at < TRESS_SCENE_MAX_INFLUENCES * (gsize)mesh->n_vertices; at++)
+      if (mesh->weights[at] > 0 && !used[mesh->joints[at]])
+        {
+          used[mesh->joints[at]] = TRUE;
+          n_used++;
+        }
+    g_assert_cmpuint (n_used, ==, scene->joints->len);
+  }
+}
+
 /* X_Animation.sbfres finds X.sbfres beside it; an archive finds its sibling
  * entry; a file with no model and no sibling finds nothing. */
 static void
@@ -1110,6 +1229,8 @@ main (int argc, char **argv)
   g_test_add_func ("/bfres/model/truncations", test_truncations);
   g_test_add_func ("/bfres/model/corruptions", test_corruptions);
   g_test_add_func ("/bfres/model/builder", test_builder);
+  g_test_add_func ("/bfres/model/visibility-listed-first", test_visibility_listed_first);
+  g_test_add_func ("/bfres/model/one-joint-per-matrix", test_one_joint_per_matrix);
   g_test_add_func ("/bfres/model/find-sibling", test_find_sibling);
   g_test_add_func ("/bfres/model/find-in-archive", test_find_in_archive);
   g_test_add_func ("/bfres/model/cli", test_cli);
