@@ -532,6 +532,101 @@ test_array_over_header (void)
                    d + info.header_pos + 4, 4);
 }
 
+/* One skeletal animation "Anim" of 12 frames with one F32 linear curve
+ * (Translate X of "Bone") keyed at frames 0, 4 and 10, as bytes to damage. */
+static guint8 *
+three_key_file (gsize *size, TressBfresCurveInfo *info)
+{
+  g_autoptr (TressBfresBuilder) builder = tress_bfres_builder_new ("Three", 0x04050003);
+  TressKey keys[3]
+      = { { .frame = 0, .value = 0 }, { .frame = 4, .value = 1 }, { .frame = 10, .value = 3 } };
+  TressBfresBuilderCurve c = { .curve_type = TRESS_BFRES_CURVE_LINEAR,
+                               .frame_type = TRESS_BFRES_FRAME_F32,
+                               .key_type = TRESS_BFRES_KEY_32,
+                               .target_offset = 0x10,
+                               .n_keys = 3,
+                               .keys = keys };
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GBytes) bytes = NULL;
+  g_autoptr (TressBfres) b = NULL;
+
+  tress_bfres_builder_begin_anim (builder, TRESS_BFRES_ANIM_SKELETAL, "Anim", 12, FALSE);
+  tress_bfres_builder_add_bone (builder, "Bone");
+  tress_bfres_builder_add_curve (builder, &c);
+  bytes = tress_bfres_builder_finish (builder, &error);
+  g_assert_no_error (error);
+  b = tress_bfres_parse (bytes, "three", &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (tress_bfres_find_curve (b, "Anim/Bone/Translate X"), ==, 0);
+  g_assert_true (tress_bfres_get_curve_info (b, 0, info));
+  g_assert_cmpuint (info->n_keys, ==, 3);
+  return g_memdup2 (g_bytes_get_data (bytes, NULL), *size = g_bytes_get_size (bytes));
+}
+
+/* A header whose end frame is not its last key's: validate warns, giving
+ * both ranges, the keys' from the first and the last key. */
+static void
+test_end_frame_differs (void)
+{
+  TressBfresCurveInfo info;
+  gsize size;
+  g_autofree guint8 *d = three_key_file (&size, &info);
+  g_autoptr (GBytes) bytes = NULL;
+  g_autoptr (TressBfres) b = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GPtrArray) problems = NULL;
+  const TressProblem *found = NULL;
+
+  g_assert_cmpfloat (info.start, ==, 0);
+  g_assert_cmpfloat (info.end, ==, 10);
+  put_u32 (d, info.header_pos + 12, 0x41400000); /* end = 12.0f */
+  bytes = g_bytes_new (d, size);
+  b = tress_bfres_parse (bytes, "end", &error);
+  g_assert_no_error (error);
+  problems = tress_format_bfres.validate (b);
+  for (guint i = 0; i < problems->len; i++)
+    {
+      const TressProblem *p = g_ptr_array_index (problems, i);
+
+      if (g_str_has_prefix (p->message, "Start/end frames"))
+        found = p;
+    }
+  g_assert_nonnull (found);
+  g_assert_cmpint (found->severity, ==, TRESS_SEVERITY_WARNING);
+  g_assert_cmpstr (found->location, ==, "Anim/Bone/Translate X");
+  g_assert_cmpuint (found->offset, ==, info.header_pos + 8);
+  g_assert_cmpstr (found->message, ==, "Start/end frames 0..12 differ from the keys' 0..10");
+}
+
+/* A curve without keys whose arrays are null offsets: it opens, and the
+ * arrays as stored (what `tress-cli diff` compares) are empty, not bytes
+ * read from the file's start. */
+static void
+test_curve_without_keys (void)
+{
+  TressBfresCurveInfo info;
+  gsize size;
+  g_autofree guint8 *d = three_key_file (&size, &info);
+  g_autoptr (GBytes) bytes = NULL;
+  g_autoptr (TressBfres) b = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GBytes) frames = NULL, keys = NULL;
+
+  d[info.header_pos + 2] = d[info.header_pos + 3] = 0; /* no keys */
+  put_u32 (d, info.header_pos + 0x1C, 0);              /* frame array: null */
+  put_u32 (d, info.header_pos + 0x20, 0);              /* key array: null */
+  bytes = g_bytes_new (d, size);
+  b = tress_bfres_parse (bytes, "keyless", &error);
+  g_assert_no_error (error);
+  g_assert_true (tress_bfres_get_curve_info (b, 0, &info));
+  g_assert_cmpuint (info.n_keys, ==, 0);
+  g_assert_cmpuint (info.frames_pos, ==, 0);
+  g_assert_cmpuint (info.keys_pos, ==, 0);
+  tress_format_bfres.curves->get_stored (b, 0, &frames, &keys);
+  g_assert_cmpuint (g_bytes_get_size (frames), ==, 0);
+  g_assert_cmpuint (g_bytes_get_size (keys), ==, 0);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -546,5 +641,7 @@ main (int argc, char **argv)
   g_test_add_func ("/bfres/bad/shape-kept", test_shape_kept);
   g_test_add_func ("/bfres/bad/shared-structures", test_shared_structures);
   g_test_add_func ("/bfres/bad/array-over-header", test_array_over_header);
+  g_test_add_func ("/bfres/bad/end-frame-differs", test_end_frame_differs);
+  g_test_add_func ("/bfres/bad/curve-without-keys", test_curve_without_keys);
   return g_test_run ();
 }
