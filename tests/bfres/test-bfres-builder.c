@@ -358,6 +358,9 @@ test_demo (void)
   {
     int arm = tress_bfres_find_curve (b, "Wave/Arm_L/Rotate Z");
     g_assert_cmpint (arm, >=, 0);
+    /* A path no curve has, or only the start of one, finds none. */
+    g_assert_cmpint (tress_bfres_find_curve (b, "Wave/Arm_L/Rotate Q"), ==, -1);
+    g_assert_cmpint (tress_bfres_find_curve (b, "Wave/Arm_L"), ==, -1);
     g_assert_cmpfloat (tress_bfres_evaluate (b, arm, 15), >, 1.1);
     g_assert_cmpfloat (tress_bfres_evaluate (b, arm, 45), <, -1.1);
   }
