@@ -480,6 +480,56 @@ test_stored_range_edge (void)
       }
 }
 
+/* What storing an edit would cost, asked before storing it: an edit on the
+ * s16 keys' stored step moves no other key and is answered (TRUE, nothing
+ * lossy); one far outside their range is answered too, lossy, with a wider
+ * type offered. Neither stores anything. */
+static void
+test_preview_store (void)
+{
+  TressKey keys[] = {
+    { .frame = 0, .value = 0, .interp = TRESS_INTERP_LINEAR },
+    { .frame = 10, .value = 1, .interp = TRESS_INTERP_LINEAR },
+    { .frame = 20, .value = -1, .interp = TRESS_INTERP_LINEAR },
+  };
+  g_autoptr (TressBfres) b
+      = build (TRESS_BFRES_CURVE_LINEAR, TRESS_BFRES_FRAME_U8, TRESS_BFRES_KEY_S16, keys, 3, 30);
+  g_autoptr (TressCurve) curve = ops->get_curve (b, 0);
+  g_autoptr (TressCurve) after = NULL;
+  g_autoptr (GError) error = NULL;
+  TressStoreCost cost;
+  double on_step;
+  gboolean fits = FALSE;
+
+  g_assert_cmpfloat (curve->value_step, >, 0);
+  on_step = curve->value_base + 100 * curve->value_step;
+  g_assert_cmpfloat (tress_curve_stored_value (curve, on_step, &fits), ==, on_step);
+  g_assert_true (fits);
+  tress_curve_get_key (curve, 1)->value = on_step;
+  g_assert_true (ops->preview_store (b, 0, curve, &cost, &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (cost.type, ==, "s16");
+  g_assert_cmpfloat (cost.moved, ==, 0);
+  g_assert_cmpfloat (cost.step, ==, cost.new_step);
+  g_assert_false (tress_store_cost_is_lossy (&cost));
+  g_assert_null (cost.wide_type);
+  tress_store_cost_clear (&cost);
+
+  tress_curve_get_key (curve, 1)->value = 1000;
+  g_assert_true (ops->preview_store (b, 0, curve, &cost, &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (cost.type, ==, "s16");
+  g_assert_cmpfloat (cost.new_step, >, cost.step);
+  g_assert_true (tress_store_cost_is_lossy (&cost));
+  g_assert_nonnull (cost.wide_type);
+  tress_store_cost_clear (&cost);
+
+  after = ops->get_curve (b, 0);
+  for (guint i = 0; i < 3; i++)
+    g_assert_cmpfloat_with_epsilon (tress_curve_get_key (after, i)->value, keys[i].value,
+                                    curve->value_step);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -491,5 +541,6 @@ main (int argc, char **argv)
   g_test_add_func ("/bfres/limits/widened-frame-padding", test_widened_frame_padding);
   g_test_add_func ("/bfres/limits/linear-gap", test_linear_gap);
   g_test_add_func ("/bfres/limits/stored-range-edge", test_stored_range_edge);
+  g_test_add_func ("/bfres/limits/preview-store", test_preview_store);
   return g_test_run ();
 }
