@@ -627,6 +627,146 @@ test_curve_without_keys (void)
   g_assert_cmpuint (g_bytes_get_size (keys), ==, 0);
 }
 
+/* One shader param animation (index group 3) with a linear 32-bit float curve. */
+static GBytes *
+shader_param_bytes (void)
+{
+  g_autoptr (TressBfresBuilder) b = tress_bfres_builder_new ("Param", 0x04050003);
+  g_autoptr (GError) error = NULL;
+  TressKey keys[3] = { { .frame = 0, .value = 1, .interp = TRESS_INTERP_LINEAR },
+                       { .frame = 5, .value = 3, .interp = TRESS_INTERP_LINEAR },
+                       { .frame = 9, .value = 2, .interp = TRESS_INTERP_LINEAR } };
+  TressBfresBuilderCurve c = { .curve_type = TRESS_BFRES_CURVE_LINEAR,
+                               .frame_type = TRESS_BFRES_FRAME_F32,
+                               .key_type = TRESS_BFRES_KEY_32,
+                               .target_offset = 4,
+                               .n_keys = 3,
+                               .keys = keys };
+  GBytes *bytes;
+
+  tress_bfres_builder_begin_anim (b, TRESS_BFRES_ANIM_SHADER_PARAM, "Glow", 9, TRUE);
+  tress_bfres_builder_add_material (b, "Mat");
+  tress_bfres_builder_add_param (b, "gsys_param");
+  tress_bfres_builder_add_curve (b, &c);
+  bytes = tress_bfres_builder_finish (b, &error);
+  g_assert_no_error (error);
+  return bytes;
+}
+
+/* An FSHU whose header runs past the end of the file (its magic the last
+ * four bytes): refused as truncated, naming the header and its offset. */
+static void
+test_fshu_header_cut (void)
+{
+  g_autoptr (GBytes) bytes = shader_param_bytes ();
+  gsize size = g_bytes_get_size (bytes), at = (size + 3) & ~(gsize)3;
+  g_autofree guint8 *d = g_malloc0 (at + 4);
+  gsize group, field;
+  g_autofree char *want = NULL;
+
+  memcpy (d, g_bytes_get_data (bytes, NULL), size);
+  group = 0x2C + (gint32)ref_u32 (d, 0x2C); /* index group 3: shader params */
+  field = group + 8 + 16 + 12;              /* node 1's data offset */
+  memcpy (d + at, "FSHU", 4);
+  put_u32 (d, field, (guint32)(at - field));
+  {
+    g_autoptr (GError) error = parse_error (d, at + 4);
+
+    g_assert_error (error, TRESS_ERROR, TRESS_ERROR_TRUNCATED);
+    want = g_strdup_printf ("FSHU header at offset 0x%" G_GSIZE_MODIFIER
+                            "x: expected 52 bytes, found 4 before the end of the file",
+                            at);
+    g_assert_nonnull (strstr (error->message, want));
+  }
+}
+
+/* A key array starting right where an index group ends (the group and the
+ * array moved to the end of the file) lies over no structure: validate
+ * reports nothing, the values read from there, and an edit rewrites the array
+ * in place. */
+static void
+test_array_after_group (void)
+{
+  g_autoptr (GBytes) bytes = shader_param_bytes ();
+  const TressFormat *fmt = &tress_format_bfres;
+  gsize size = g_bytes_get_size (bytes), group, glen, at, keys, kb, total;
+  const guint8 *src = g_bytes_get_data (bytes, NULL);
+  g_autoptr (GBytes) moved = NULL, out = NULL;
+  g_autoptr (TressBfres) b = NULL;
+  g_autoptr (GPtrArray) problems = NULL;
+  g_autoptr (TressCurve) c = NULL;
+  g_autoptr (GError) error = NULL;
+  TressBfresCurveInfo info;
+  guint8 *d;
+  guint n;
+
+  {
+    g_autoptr (TressBfres) probe = tress_bfres_parse (bytes, "param", &error);
+
+    g_assert_no_error (error);
+    g_assert_true (tress_bfres_get_curve_info (probe, 0, &info));
+  }
+  group = 0x2C + (gint32)ref_u32 (src, 0x2C);
+  n = ref_u32 (src, group + 4);
+  glen = 8 + 16 * ((gsize)n + 1);
+  g_assert_cmpuint (ref_u32 (src, group), ==, glen);
+  kb = (gsize)info.n_keys * 2 * 4;
+  at = (size + 3) & ~(gsize)3;
+  keys = at + glen;
+  total = keys + kb;
+  d = g_malloc0 (total);
+  memcpy (d, src, size);
+  memcpy (d + at, src + group, glen);
+  /* Self-relative offsets in the moved nodes (names, data) keep their targets. */
+  for (guint k = 0; k <= n; k++)
+    for (gsize f = 8; f <= 12; f += 4)
+      {
+        gsize from = group + 8 + 16 * (gsize)k + f, to = at + 8 + 16 * (gsize)k + f;
+        gint64 rel = (gint32)ref_u32 (src, from);
+
+        if (rel != 0)
+          put_u32 (d, to, (guint32)(gint32)((gint64)from + rel - (gint64)to));
+      }
+  put_u32 (d, 0x2C, (guint32)(at - 0x2C));
+  memcpy (d + keys, src + info.keys_pos, kb);
+  put_u32 (d, info.header_pos + 0x20, (guint32)(keys - (info.header_pos + 0x20)));
+  put_u32 (d, 0x0C, (guint32)total);
+  moved = g_bytes_new_take (d, total);
+
+  b = tress_bfres_parse (moved, "moved", &error);
+  g_assert_no_error (error);
+  tress_bfres_get_curve_info (b, 0, &info);
+  g_assert_cmpuint (info.keys_pos, ==, keys);
+  g_assert_cmpfloat (tress_bfres_evaluate (b, 0, 5), ==, 3);
+  problems = fmt->validate (b);
+  for (guint i = 0; i < problems->len; i++)
+    g_assert_null (strstr (((TressProblem *)g_ptr_array_index (problems, i))->message,
+                           "lies over other data"));
+
+  c = fmt->curves->get_curve (b, 0);
+  tress_curve_get_key (c, 1)->value = 4;
+  g_assert_true (fmt->curves->set_curve (b, 0, c, NULL, &error));
+  g_assert_no_error (error);
+  out = fmt->serialize (b, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (g_bytes_get_size (out), ==, total);
+  g_assert_cmpfloat (ref_f32 (g_bytes_get_data (out, NULL), keys + 2 * 4), ==, 4);
+}
+
+/* What a failed parse returns can be freed like any other result. */
+static void
+test_free_null (void)
+{
+  static const guint8 junk[16] = "FRES";
+  g_autoptr (GBytes) bytes = g_bytes_new_static (junk, sizeof junk);
+  g_autoptr (GError) error = NULL;
+  TressBfres *b = tress_bfres_parse (bytes, "junk", &error);
+
+  g_assert_null (b);
+  g_assert_nonnull (error);
+  tress_bfres_free (b);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -643,5 +783,8 @@ main (int argc, char **argv)
   g_test_add_func ("/bfres/bad/array-over-header", test_array_over_header);
   g_test_add_func ("/bfres/bad/end-frame-differs", test_end_frame_differs);
   g_test_add_func ("/bfres/bad/curve-without-keys", test_curve_without_keys);
+  g_test_add_func ("/bfres/bad/fshu-header-cut", test_fshu_header_cut);
+  g_test_add_func ("/bfres/bad/array-after-group", test_array_after_group);
+  g_test_add_func ("/bfres/bad/free-null", test_free_null);
   return g_test_run ();
 }

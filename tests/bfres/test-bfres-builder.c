@@ -220,6 +220,16 @@ test_combinations (void)
                                                     4 * tol + 1e-6);
                   }
               }
+            /* The file's own evaluation agrees with the format page's at
+             * every key and inside every segment. */
+            {
+              double probes[3 * MAX_KEYS];
+              guint m = ref_probe_frames (&rc, probes);
+
+              for (guint p = 0; p < m; p++)
+                g_assert_cmpfloat_with_epsilon (tress_bfres_evaluate (b, 0, probes[p]),
+                                                ref_eval (&rc, probes[p]), 1e-9);
+            }
             n_files++;
           }
   g_assert_cmpuint (n_files, ==, 2 * 7 * 3 * 3);
@@ -303,6 +313,90 @@ test_index_group_trie (void)
   g_assert_cmpuint ((guint)d[0x54] << 8 | d[0x55], ==, G_N_ELEMENTS (names));
 }
 
+/* An index group whose first name is empty: every name, "" too, is found by
+ * the format page's lookup, and the file opens with the animation named "". */
+static void
+test_empty_name (void)
+{
+  static const char *const names[] = { "", "Wait", "Walk" };
+  g_autoptr (TressBfresBuilder) b = tress_bfres_builder_new ("Empty", 0x04050003);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GBytes) bytes = NULL;
+  g_autoptr (TressBfres) file = NULL;
+  TressKey keys[2] = { { .frame = 0, .value = 0, .interp = TRESS_INTERP_LINEAR },
+                       { .frame = 1, .value = 1, .interp = TRESS_INTERP_LINEAR } };
+  TressBfresBuilderCurve c = { .curve_type = TRESS_BFRES_CURVE_LINEAR,
+                               .frame_type = TRESS_BFRES_FRAME_U8,
+                               .key_type = TRESS_BFRES_KEY_S16,
+                               .target_offset = 0x10,
+                               .n_keys = 2,
+                               .keys = keys };
+  const guint8 *d;
+  gsize group;
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      tress_bfres_builder_begin_anim (b, TRESS_BFRES_ANIM_SKELETAL, names[i], 1, FALSE);
+      tress_bfres_builder_add_bone (b, "Root");
+      tress_bfres_builder_add_curve (b, &c);
+    }
+  bytes = tress_bfres_builder_finish (b, &error);
+  g_assert_no_error (error);
+  d = g_bytes_get_data (bytes, NULL);
+  group = 0x28 + (gint32)ref_u32 (d, 0x28);
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    g_assert_cmpint (group_lookup (d, group, names[i]), ==, (int)i + 1);
+  file = tress_bfres_parse (bytes, "empty", &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (tress_bfres_get_n_curves (file), ==, 3);
+  g_assert_cmpstr (bfres_test_path (file, 1), ==, "Wait/Root/Translate X");
+}
+
+/* At and past its last key a curve is the last key's value, whatever the file
+ * holds in that key's unused slope element (here NaN). */
+static void
+test_last_key_unused_slope (void)
+{
+  g_autoptr (TressBfresBuilder) builder = tress_bfres_builder_new ("Last", 0x04050003);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GBytes) bytes = NULL, patched = NULL;
+  g_autoptr (TressBfres) b = NULL;
+  TressKey keys[3] = { { .frame = 0, .value = 0, .interp = TRESS_INTERP_LINEAR },
+                       { .frame = 4, .value = 2, .interp = TRESS_INTERP_LINEAR },
+                       { .frame = 8, .value = -1.5, .interp = TRESS_INTERP_LINEAR } };
+  TressBfresBuilderCurve c = { .curve_type = TRESS_BFRES_CURVE_LINEAR,
+                               .frame_type = TRESS_BFRES_FRAME_F32,
+                               .key_type = TRESS_BFRES_KEY_32,
+                               .target_offset = 0x10,
+                               .n_keys = 3,
+                               .keys = keys };
+  TressBfresCurveInfo info;
+  guint8 *d;
+  gsize size;
+
+  tress_bfres_builder_begin_anim (builder, TRESS_BFRES_ANIM_SKELETAL, "Anim", 8, FALSE);
+  tress_bfres_builder_add_bone (builder, "Bone");
+  tress_bfres_builder_add_curve (builder, &c);
+  bytes = tress_bfres_builder_finish (builder, &error);
+  g_assert_no_error (error);
+  size = g_bytes_get_size (bytes);
+  d = g_memdup2 (g_bytes_get_data (bytes, NULL), size);
+  {
+    g_autoptr (TressBfres) probe = tress_bfres_parse (bytes, "last", &error);
+
+    g_assert_no_error (error);
+    g_assert_true (tress_bfres_get_curve_info (probe, 0, &info));
+  }
+  /* Element 2 × 2 + 1: the last key's slope, a quiet NaN. */
+  memcpy (d + info.keys_pos + 4 * 5, "\x7f\xc0\x00\x00", 4);
+  patched = g_bytes_new_take (d, size);
+  b = tress_bfres_parse (patched, "last", &error);
+  g_assert_no_error (error);
+  g_assert_cmpfloat (tress_bfres_evaluate (b, 0, 8), ==, -1.5);
+  g_assert_cmpfloat (tress_bfres_evaluate (b, 0, 100), ==, -1.5);
+  g_assert_cmpfloat (tress_bfres_evaluate (b, 0, 6), ==, 0.25);
+}
+
 static void
 test_demo (void)
 {
@@ -373,5 +467,7 @@ main (int argc, char **argv)
   g_test_add_func ("/bfres/builder/combinations", test_combinations);
   g_test_add_func ("/bfres/builder/index-group-trie", test_index_group_trie);
   g_test_add_func ("/bfres/builder/demo", test_demo);
+  g_test_add_func ("/bfres/builder/empty-name", test_empty_name);
+  g_test_add_func ("/bfres/builder/last-key-unused-slope", test_last_key_unused_slope);
   return g_test_run ();
 }

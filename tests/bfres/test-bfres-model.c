@@ -12,6 +12,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "bfres-test-common.h"
 #include "core/tress-yaz0.h"
 #include "formats/bfres/tress-bfres-anim.h"
 #include "formats/bfres/tress-bfres-builder.h"
@@ -1025,6 +1026,145 @@ test_one_joint_per_matrix (void)
   }
 }
 
+/* A shape skinned by bones 1 and 3 of four lists exactly those two in its
+ * skin bone table (FSHP 0x28), in bone order, and its normals read back. */
+static void
+test_skin_bones (void)
+{
+  g_autoptr (TressBfresBuilder) b = tress_bfres_builder_new ("Skin", 0x04050003);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GBytes) bytes = NULL;
+  g_autoptr (TressBfresModels) models = NULL;
+  static const float pos[] = { 0, 0, 0, 1, 0, 0, 0, 1, 0 };
+  static const float nrm[] = { 0, 0, 1, 1, 0, 0, 0, -1, 0 };
+  static const guint8 skin[] = { 3, 1, 1, 3, 3, 1 };
+  static const float weights[] = { 0.5f, 0.5f, 1, 0, 0.25f, 0.75f };
+  static const guint32 tri[] = { 0, 1, 2 };
+  static const char *const names[] = { "Root", "Hip", "Knee", "Foot" };
+  TressBfresBuilderShape shape = { .name = "Leg",
+                                   .n_vertices = 3,
+                                   .positions = pos,
+                                   .normals = nrm,
+                                   .skin_count = 2,
+                                   .skin_bones = skin,
+                                   .skin_weights = weights,
+                                   .n_triangles = 1,
+                                   .triangles = tri };
+  const TressBfresModel *m;
+  const TressBfresShape *s;
+  gsize size;
+  const guint8 *d;
+
+  tress_bfres_builder_begin_model (b, "Walker");
+  for (int i = 0; i < 4; i++)
+    {
+      TressBfresBuilderBone bone
+          = { names[i], i - 1, { 1, 1, 1 }, { 0, 0, 0 }, { 0, i > 0 ? -1.0f : 0.0f, 0 } };
+
+      tress_bfres_builder_add_model_bone (b, &bone);
+    }
+  tress_bfres_builder_add_model_material (b, "Mt_Leg");
+  tress_bfres_builder_add_shape (b, &shape);
+  bytes = tress_bfres_builder_finish (b, &error);
+  g_assert_no_error (error);
+  d = g_bytes_get_data (bytes, &size);
+  models = tress_bfres_models_parse (d, size, &error);
+  g_assert_no_error (error);
+  m = &models->models[0];
+  s = &m->shapes[0];
+  g_assert_cmpuint (s->skin_count, ==, 2);
+  g_assert_cmpuint (s->n_skin_bones, ==, 2);
+  g_assert_cmpuint (s->skin_bones[0], ==, 1);
+  g_assert_cmpuint (s->skin_bones[1], ==, 3);
+  g_assert_nonnull (m->vertex_buffers[s->vertex_buffer].normals);
+  for (guint i = 0; i < G_N_ELEMENTS (nrm); i++)
+    g_assert_cmpfloat (m->vertex_buffers[s->vertex_buffer].normals[i], ==, nrm[i]);
+}
+
+/* Two skeletal and a bone visibility animation, built. */
+static GBytes *
+build_anims_file (void)
+{
+  g_autoptr (TressBfresBuilder) b = tress_bfres_builder_new ("Anims", 0x04050003);
+  g_autoptr (GError) error = NULL;
+  TressKey keys[2] = { { .frame = 0, .value = 0 }, { .frame = 10, .value = 1 } };
+  TressBfresBuilderCurve c = { .curve_type = TRESS_BFRES_CURVE_LINEAR,
+                               .frame_type = TRESS_BFRES_FRAME_F32,
+                               .key_type = TRESS_BFRES_KEY_32,
+                               .target_offset = 0x28,
+                               .n_keys = 2,
+                               .keys = keys };
+  GBytes *bytes;
+
+  tress_bfres_builder_begin_anim (b, TRESS_BFRES_ANIM_SKELETAL, "Wait", 10, TRUE);
+  tress_bfres_builder_add_bone (b, "Arm");
+  tress_bfres_builder_add_curve (b, &c);
+  tress_bfres_builder_begin_anim (b, TRESS_BFRES_ANIM_SKELETAL, "Walk", 10, TRUE);
+  tress_bfres_builder_add_bone (b, "Leg");
+  tress_bfres_builder_add_curve (b, &c);
+  tress_bfres_builder_begin_anim (b, TRESS_BFRES_ANIM_BONE_VISIBILITY, "Hide", 10, FALSE);
+  c.curve_type = TRESS_BFRES_CURVE_STEP_BOOL;
+  c.frame_type = TRESS_BFRES_FRAME_U8;
+  c.key_type = TRESS_BFRES_KEY_S8;
+  c.name = "Arm";
+  tress_bfres_builder_add_curve (b, &c);
+  c.name = "Leg";
+  tress_bfres_builder_add_curve (b, &c);
+  bytes = tress_bfres_builder_finish (b, &error);
+  g_assert_no_error (error);
+  return bytes;
+}
+
+/* A visibility animation's names are the bones its curves drive, as a
+ * NULL-terminated list (the sanitizer build sees a list one short). */
+static void
+test_anim_names (void)
+{
+  g_autoptr (GBytes) bytes = build_anims_file ();
+  g_autoptr (GError) error = NULL;
+  gsize size;
+  const guint8 *d = g_bytes_get_data (bytes, &size);
+  g_autoptr (TressBfresAnims) anims = tress_bfres_anims_parse (d, size, &error);
+  const TressBfresVisibilityAnim *v;
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (anims->n_skeletal, ==, 2);
+  g_assert_cmpuint (anims->n_visibility, ==, 1);
+  v = &anims->visibility[0];
+  g_assert_cmpstr (v->name, ==, "Hide");
+  g_assert_cmpuint (v->n_names, ==, 2);
+  g_assert_cmpstr (v->names[0], ==, "Arm");
+  g_assert_cmpstr (v->names[1], ==, "Leg");
+  g_assert_null (v->names[2]);
+}
+
+/* A null entry in the skeletal animation index group is refused, naming the
+ * entry's data field (node 2's, the second animation) and the animation. */
+static void
+test_anim_null_entry (void)
+{
+  g_autoptr (GBytes) bytes = build_anims_file ();
+  gsize size;
+  g_autofree guint8 *d = g_memdup2 (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes));
+  gsize group, field;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (TressBfresAnims) anims = NULL;
+  g_autofree char *at = NULL;
+
+  size = g_bytes_get_size (bytes);
+  group = 0x28 + (gsize)(gint32)ref_u32 (d, 0x28); /* group 2: skeletal */
+  g_assert_cmpuint (ref_u32 (d, group + 4), ==, 2);
+  field = group + 8 + 16 * 2 + 12;
+  memset (d + field, 0, 4);
+  anims = tress_bfres_anims_parse (d, size, &error);
+  g_assert_null (anims);
+  g_assert_error (error, TRESS_ERROR, TRESS_ERROR_BAD_OFFSET);
+  at = g_strdup_printf ("skeletal animation index group at offset 0x%" G_GSIZE_MODIFIER
+                        "x: expected an animation, found a null entry (\"Walk\")",
+                        field);
+  g_assert_nonnull (strstr (error->message, at));
+}
+
 /* X_Animation.sbfres finds X.sbfres beside it; an archive finds its sibling
  * entry; a file with no model and no sibling finds nothing. */
 static void
@@ -1231,6 +1371,9 @@ main (int argc, char **argv)
   g_test_add_func ("/bfres/model/builder", test_builder);
   g_test_add_func ("/bfres/model/visibility-listed-first", test_visibility_listed_first);
   g_test_add_func ("/bfres/model/one-joint-per-matrix", test_one_joint_per_matrix);
+  g_test_add_func ("/bfres/model/skin-bones", test_skin_bones);
+  g_test_add_func ("/bfres/model/anim-names", test_anim_names);
+  g_test_add_func ("/bfres/model/anim-null-entry", test_anim_null_entry);
   g_test_add_func ("/bfres/model/find-sibling", test_find_sibling);
   g_test_add_func ("/bfres/model/find-in-archive", test_find_in_archive);
   g_test_add_func ("/bfres/model/cli", test_cli);

@@ -513,6 +513,38 @@ test_mixed_archive (void)
   }
 }
 
+/* An entry of exactly the four bytes "FRES" is taken for the BFRES (and is
+ * then too short to be one); three bytes are no BFRES at all. */
+static void
+test_short_entries (void)
+{
+  g_autoptr (GBytes) text = g_bytes_new_static ("settings", 8);
+  g_autoptr (GBytes) four = g_bytes_new_static ("FRES", 4);
+  g_autoptr (GBytes) three = g_bytes_new_static ("FRE", 3);
+
+  {
+    File files[2] = { { "a.txt", text, 4 }, { "Model/x.bfres", four, 0x100 } };
+    g_autoptr (GBytes) archive = make_sarc (files, 2);
+    g_autoptr (GError) error = NULL;
+    g_autoptr (TressBfres) b = tress_bfres_parse (archive, "four.sarc", &error);
+
+    g_assert_null (b);
+    g_assert_error (error, TRESS_ERROR, TRESS_ERROR_TRUNCATED);
+    g_assert_nonnull (strstr (error->message, "In the BFRES inside SARC entry “Model/x.bfres”"));
+    g_assert_nonnull (strstr (error->message, "BFRES header at offset 0x0"));
+  }
+  {
+    File files[2] = { { "a.txt", text, 4 }, { "Model/x.bfres", three, 0x100 } };
+    g_autoptr (GBytes) archive = make_sarc (files, 2);
+    g_autoptr (GError) error = NULL;
+    g_autoptr (TressBfres) b = tress_bfres_parse (archive, "three.sarc", &error);
+
+    g_assert_null (b);
+    g_assert_error (error, TRESS_ERROR, TRESS_ERROR_UNSUPPORTED);
+    g_assert_nonnull (strstr (error->message, "holds no BFRES"));
+  }
+}
+
 static void
 test_bad_sarc (void)
 {
@@ -570,6 +602,7 @@ main (int argc, char **argv)
   g_test_add_func ("/bfres/sarc/yaz0-sarc-edit", test_szs);
   g_test_add_func ("/bfres/sarc/mixed-archive", test_mixed_archive);
   g_test_add_func ("/bfres/sarc/bad", test_bad_sarc);
+  g_test_add_func ("/bfres/sarc/short-entries", test_short_entries);
   g_test_add_func ("/bfres/sarc/grow-past-padding", test_grow_past_padding);
   g_test_add_func ("/bfres/sarc/validate-layout", test_validate_layout);
   return g_test_run ();
