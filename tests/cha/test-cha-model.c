@@ -378,6 +378,38 @@ test_demo_stress (void)
                     100000);
 }
 
+/* What a big-endian host does to each line it reads or writes: the three
+ * direction floats and the three references reversed byte by byte, every
+ * other byte kept; twice gives the line back. */
+static void
+test_line_byte_order (void)
+{
+  TressChaLine line, swapped;
+  guint8 a[TRESS_CHA_LINE_SIZE], b[TRESS_CHA_LINE_SIZE];
+
+  G_STATIC_ASSERT (sizeof (TressChaLine) == TRESS_CHA_LINE_SIZE);
+  for (guint i = 0; i < TRESS_CHA_LINE_SIZE; i++)
+    a[i] = (guint8)(i + 1);
+  memcpy (&line, a, sizeof line);
+  swapped = line;
+  cha_line_swap_bytes (&swapped);
+  memcpy (b, &swapped, sizeof b);
+  for (guint i = 0; i < TRESS_CHA_LINE_SIZE; i++)
+    {
+      guint from = i;
+
+      if (i < 12)
+        from = i / 4 * 4 + 3 - i % 4; /* f32 × 3 */
+      else if (i >= 16 && i < 22)
+        from = i ^ 1; /* u16 × 3 */
+      if (b[i] != a[from])
+        g_error ("byte %u of the swapped line is %u, expected byte %u's %u", i, b[i], from,
+                 a[from]);
+    }
+  cha_line_swap_bytes (&swapped);
+  g_assert_cmpmem (&swapped, sizeof swapped, &line, sizeof line);
+}
+
 static void
 test_probe_and_registry (void)
 {
@@ -661,6 +693,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cha/model/demo-ribbons", test_demo_ribbons);
   g_test_add_func ("/cha/model/demo-corpus", test_demo_corpus);
   g_test_add_func ("/cha/model/demo-stress", test_demo_stress);
+  g_test_add_func ("/cha/model/line-byte-order", test_line_byte_order);
   g_test_add_func ("/cha/model/probe", test_probe_and_registry);
   g_test_add_func ("/cha/model/parse-errors", test_parse_errors);
   g_test_add_func ("/cha/model/truncations", test_parse_truncations);
