@@ -444,6 +444,34 @@ test_duplicate_delete (Fixture *f, gconstpointer data)
   check_undo_redo (f, NULL);
 }
 
+/* Deleting a ribbon that does not exist, or from a material whose bookkeeping
+ * is broken, is refused with the reason and changes nothing. */
+static void
+test_delete_refused (Fixture *f, gconstpointer data)
+{
+  TressChaMaterial *m = mat (f, 0);
+  guint n = m->n_ribbons;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GBytes) after = NULL;
+
+  g_assert_false (
+      tress_cha_delete_ribbon (f->file, f->history, (TressChaRibbonId){ 0, n }, &error));
+  g_assert_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED);
+  g_assert_nonnull (strstr (error->message, "does not exist"));
+  g_clear_error (&error);
+  m->first_line[1]++;
+  g_assert_false (
+      tress_cha_delete_ribbon (f->file, f->history, (TressChaRibbonId){ 0, 0 }, &error));
+  g_assert_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED);
+  g_assert_nonnull (strstr (error->message, "first-line"));
+  m->first_line[1]--;
+  g_assert_cmpuint (m->n_ribbons, ==, n);
+  g_assert_cmpuint (f->n_changes, ==, 0);
+  g_assert_false (tress_history_can_undo (f->history));
+  after = bytes_of (f);
+  tress_test_assert_bytes_equal (f->original, after);
+}
+
 static void
 test_sections (Fixture *f, gconstpointer data)
 {
@@ -972,6 +1000,7 @@ main (int argc, char **argv)
   ADD ("ribbon-values", test_ribbon_values);
   ADD ("zsort", test_zsort);
   ADD ("duplicate-delete", test_duplicate_delete);
+  ADD ("delete-refused", test_delete_refused);
   ADD ("sections", test_sections);
   ADD ("fixes", test_fixes);
   ADD ("fix-keeps-first-lines", test_fix_keeps_first_lines);

@@ -241,6 +241,45 @@ test_broken_file (void)
   g_assert_true (tress_test_has_problem (problems, "/materials/0/lines/21/weights", "not 255"));
 }
 
+/* A file whose radeon section comes after the hybrid one: the radeon section
+ * is found where it stands and the file comes back byte for byte; a second
+ * section named "radeon" without bytes is refused at its place. */
+static void
+test_radeon_not_first (void)
+{
+  g_autoptr (TressChaFile) file = cha_test_small (30);
+  g_autoptr (GBytes) bytes = NULL, text = NULL, edited = NULL, rebuilt = NULL;
+  g_autoptr (TressChaFile) back = NULL;
+  g_autoptr (JsonNode) root = NULL;
+  g_autoptr (GPtrArray) problems = NULL;
+  TressChaSection first;
+  JsonObject *hybrid;
+
+  g_assert_cmpuint (file->n_sections, ==, 2);
+  g_assert_nonnull (file->sections[1].opaque);
+  first = file->sections[0];
+  file->sections[0] = file->sections[1];
+  file->sections[1] = first;
+  bytes = tress_cha_file_serialize (file);
+  back = cha_test_parse (bytes);
+  g_assert_nonnull (back->sections[0].opaque);
+  g_assert_true (back->radeon == back->sections[1].radeon);
+  g_assert_nonnull (back->radeon);
+
+  text = tress_test_assert_json_round_trip (&tress_format_cha, bytes);
+  root = parse_json (text);
+  hybrid = json_array_get_object_element (
+      json_object_get_array_member (json_node_get_object (root), "sections"), 0);
+  g_assert_true (json_object_has_member (hybrid, "base64"));
+  json_object_set_string_member (hybrid, "name", "radeon");
+  json_object_remove_member (hybrid, "base64");
+  edited = json_text (root);
+  rebuilt = tress_test_build (&tress_format_cha, edited, &problems);
+  g_assert_null (rebuilt);
+  g_assert_true (
+      tress_test_has_problem (problems, "/sections/1", "only the first section named \"radeon\""));
+}
+
 /* ---- edits: the same bytes as the CLI's edit commands ---------------------- */
 
 static char *demo_path;
@@ -510,6 +549,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cha/json/round-trip-cli", test_round_trip_cli);
   g_test_add_func ("/cha/json/round-trip-100000", test_round_trip_stress);
   g_test_add_func ("/cha/json/broken-file", test_broken_file);
+  g_test_add_func ("/cha/json/radeon-not-first", test_radeon_not_first);
   g_test_add_func ("/cha/json/edit-weights", test_edit_weights);
   g_test_add_func ("/cha/json/edit-retarget", test_edit_retarget);
   g_test_add_func ("/cha/json/refusals", test_refusals);

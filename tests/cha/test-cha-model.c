@@ -275,6 +275,85 @@ test_demo_creature (void)
   g_assert_cmpuint (file->n_sections, ==, 2);
 }
 
+/* Each ribbon of the demo creature: its texture quality follows its length in
+ * sections (1–2 low, 3–4 medium, 5–7 high), its lines follow its own body
+ * part first and name a neighbouring part second (the one it blends into
+ * near a joint: every furred part has one). */
+static void
+test_demo_ribbons (void)
+{
+  g_autoptr (TressChaFile) file = cha_test_small (400);
+  const TressChaRadeon *rad = file->radeon;
+  guint n_quality[3] = { 0 }, n_blended = 0;
+
+  for (guint mi = 0; mi < rad->n_materials; mi++)
+    {
+      const TressChaMaterial *m = &rad->materials[mi];
+
+      for (guint r = 0; r < m->n_ribbons; r++)
+        {
+          guint s = m->n_sections[r];
+          guint quality = s <= 2 ? 0 : s <= 4 ? 1 : 2;
+
+          g_assert_cmpuint (m->quality[r], ==, quality);
+          n_quality[quality]++;
+          for (guint k = 0; k < m->n_ribbon_lines[r]; k++)
+            {
+              const TressChaLine *l = &m->lines[m->first_line[r] + k];
+              gint64 own = tress_cha_material_ref_body_part (m, l, 0);
+              gint64 neighbour = tress_cha_material_ref_body_part (m, l, 1);
+
+              g_assert_cmpint (own, ==, m->attach[r]);
+              g_assert_cmpint (neighbour, >=, 0);
+              g_assert_cmpint (neighbour, !=, own);
+              n_blended += tress_cha_line_get_weight (l, 1) > 0;
+            }
+        }
+    }
+  for (guint q = 0; q < 3; q++)
+    g_assert_cmpuint (n_quality[q], >, 0);
+  g_assert_cmpuint (n_blended, >, 0);
+}
+
+/* The fuzzing seed corpus is the generator's own output (the options are
+ * those tests/cha/meson.build names): the generator still writes those very
+ * bytes, as it promises to everywhere. */
+static void
+test_demo_corpus (void)
+{
+  static const struct
+  {
+    const char *name;
+    const char *variants;
+    guint n_ribbons;
+    guint n_moralities;
+  } seeds[] = {
+    { "single-2.cha", "single", 2, 2 },
+    { "two-materials-whole-size.cha", "whole-size,trailing", 4, 2 },
+    { "gorilla-upper.cha", "upper-magic,single", 3, 0 },
+    { "hybrid-seed-magic.cha", "seed-magic", 8, 2 },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (seeds); i++)
+    {
+      g_autofree char *path
+          = g_test_build_filename (G_TEST_DIST, "cha", "corpus", seeds[i].name, NULL);
+      g_autoptr (GBytes) stored = tress_test_read_file (path);
+      g_auto (GStrv) names = g_strsplit (seeds[i].variants, ",", -1);
+      g_autoptr (GBytes) made = NULL;
+      TressChaDemoOptions o;
+
+      g_test_message ("%s", seeds[i].name);
+      tress_cha_demo_options_init (&o);
+      for (guint k = 0; names[k] != NULL; k++)
+        g_assert_true (tress_cha_demo_options_apply_variant (&o, names[k]));
+      o.n_ribbons = seeds[i].n_ribbons;
+      o.n_moralities = seeds[i].n_moralities;
+      made = tress_cha_demo_generate_bytes (&o);
+      tress_test_assert_bytes_equal (stored, made);
+    }
+}
+
 /* The 100,000-ribbon stress file is plain to make and to read back. */
 static void
 test_demo_stress (void)
@@ -297,6 +376,38 @@ test_demo_stress (void)
   g_assert_cmpuint (problems->len, ==, 0);
   g_assert_cmpuint (file->radeon->materials[0].n_ribbons + file->radeon->materials[1].n_ribbons, ==,
                     100000);
+}
+
+/* What a big-endian host does to each line it reads or writes: the three
+ * direction floats and the three references reversed byte by byte, every
+ * other byte kept; twice gives the line back. */
+static void
+test_line_byte_order (void)
+{
+  TressChaLine line, swapped;
+  guint8 a[TRESS_CHA_LINE_SIZE], b[TRESS_CHA_LINE_SIZE];
+
+  G_STATIC_ASSERT (sizeof (TressChaLine) == TRESS_CHA_LINE_SIZE);
+  for (guint i = 0; i < TRESS_CHA_LINE_SIZE; i++)
+    a[i] = (guint8)(i + 1);
+  memcpy (&line, a, sizeof line);
+  swapped = line;
+  cha_line_swap_bytes (&swapped);
+  memcpy (b, &swapped, sizeof b);
+  for (guint i = 0; i < TRESS_CHA_LINE_SIZE; i++)
+    {
+      guint from = i;
+
+      if (i < 12)
+        from = i / 4 * 4 + 3 - i % 4; /* f32 × 3 */
+      else if (i >= 16 && i < 22)
+        from = i ^ 1; /* u16 × 3 */
+      if (b[i] != a[from])
+        g_error ("byte %u of the swapped line is %u, expected byte %u's %u", i, b[i], from,
+                 a[from]);
+    }
+  cha_line_swap_bytes (&swapped);
+  g_assert_cmpmem (&swapped, sizeof swapped, &line, sizeof line);
 }
 
 static void
@@ -579,7 +690,10 @@ main (int argc, char **argv)
   g_test_add_func ("/cha/model/empty-materials", test_empty_materials);
   g_test_add_func ("/cha/model/roundtrip-undecoded-lines", test_roundtrip_undecoded_lines);
   g_test_add_func ("/cha/model/demo-creature", test_demo_creature);
+  g_test_add_func ("/cha/model/demo-ribbons", test_demo_ribbons);
+  g_test_add_func ("/cha/model/demo-corpus", test_demo_corpus);
   g_test_add_func ("/cha/model/demo-stress", test_demo_stress);
+  g_test_add_func ("/cha/model/line-byte-order", test_line_byte_order);
   g_test_add_func ("/cha/model/probe", test_probe_and_registry);
   g_test_add_func ("/cha/model/parse-errors", test_parse_errors);
   g_test_add_func ("/cha/model/truncations", test_parse_truncations);

@@ -156,6 +156,101 @@ test_smooth_line (void)
   ASSERT_W (out, 255, 0, 0);
 }
 
+/* Line @l of @m on applied entries (e0, e1, e2) weighted (w0, w1, w2), in
+ * reference order. */
+static void
+set_line (TressChaMaterial *m, guint l, guint e0, guint e1, guint e2, guint w0, guint w1, guint w2)
+{
+  TressChaLine *line = &m->lines[l];
+
+  line->refs[0] = (guint16)(3 * e0);
+  line->refs[1] = (guint16)(3 * e1);
+  line->refs[2] = (guint16)(3 * e2);
+  line->weights[2] = (guint8)w0;
+  line->weights[1] = (guint8)w1;
+  line->weights[0] = (guint8)w2;
+}
+
+static guint
+weight_of (const TressChaMaterial *m, guint l, guint k)
+{
+  return tress_cha_line_get_weight (&m->lines[l], k);
+}
+
+/* A line is painted whichever of its references names the target: the
+ * first, the second or the third alone. */
+static void
+test_target_at_each_reference (void)
+{
+  g_autoptr (TressChaFile) file = cha_test_small (60);
+  TressChaMaterial *m = &file->radeon->materials[0];
+  const TressChaLineId lines[3] = { { 0, 0 }, { 0, 1 }, { 0, 2 } };
+  const float amounts[3] = { 1.f, 1.f, 1.f };
+  g_autoptr (GArray) changed = g_array_new (FALSE, FALSE, sizeof (TressChaLineId));
+  TressChaPaintStroke *s;
+
+  g_assert_cmpuint (m->n_applied, >=, 2);
+  set_line (m, 0, 0, 1, 1, 100, 155, 0);
+  set_line (m, 1, 1, 0, 1, 155, 100, 0);
+  set_line (m, 2, 1, 1, 0, 155, 0, 100);
+  s = tress_cha_paint_stroke_new (file, TRESS_CHA_PAINT_ADD, m->applied[0]);
+  g_assert_cmpuint (tress_cha_paint_stroke_dab (s, lines, amounts, 3, changed), ==, 3);
+  g_assert_cmpuint (changed->len, ==, 3);
+  g_assert_cmpuint (tress_cha_paint_stroke_get_n_skipped (s), ==, 0);
+  /* all the way toward the target: its reference holds everything */
+  g_assert_cmpuint (weight_of (m, 0, 0), ==, 255);
+  g_assert_cmpuint (weight_of (m, 1, 1), ==, 255);
+  g_assert_cmpuint (weight_of (m, 2, 2), ==, 255);
+  tress_cha_paint_stroke_cancel (s);
+  g_assert_cmpuint (weight_of (m, 0, 0), ==, 100);
+}
+
+/* A dab paints the @n lines it is given, not one more of the arrays. */
+static void
+test_dab_count (void)
+{
+  g_autoptr (TressChaFile) file = cha_test_small (60);
+  TressChaMaterial *m = &file->radeon->materials[0];
+  const TressChaLineId lines[3] = { { 0, 0 }, { 0, 1 }, { 0, 2 } };
+  const float amounts[3] = { 1.f, 1.f, 1.f };
+  TressChaPaintStroke *s;
+
+  for (guint l = 0; l < 3; l++)
+    set_line (m, l, 0, 1, 1, 100, 155, 0);
+  s = tress_cha_paint_stroke_new (file, TRESS_CHA_PAINT_ADD, m->applied[0]);
+  g_assert_cmpuint (tress_cha_paint_stroke_dab (s, lines, amounts, 2, NULL), ==, 2);
+  g_assert_cmpuint (tress_cha_paint_stroke_get_n_changed (s), ==, 2);
+  g_assert_cmpuint (weight_of (m, 1, 0), ==, 255);
+  g_assert_cmpuint (weight_of (m, 2, 0), ==, 100);
+  g_assert_cmpuint (weight_of (m, 2, 1), ==, 155);
+  tress_cha_paint_stroke_cancel (s);
+}
+
+/* Smoothing two lines of a material: each is the other's neighbour, and at
+ * full strength takes the other's weights. */
+static void
+test_smooth_two_lines (void)
+{
+  g_autoptr (TressChaFile) file = cha_test_small (60);
+  TressChaMaterial *m = &file->radeon->materials[0];
+  const TressChaLineId lines[2] = { { 0, 0 }, { 0, 1 } };
+  const float amounts[2] = { 1.f, 1.f };
+  g_autoptr (GArray) changed = g_array_new (FALSE, FALSE, sizeof (TressChaLineId));
+  TressChaPaintStroke *s;
+
+  g_assert_cmpuint (m->n_applied, >=, 3);
+  set_line (m, 0, 0, 1, 2, 255, 0, 0);
+  set_line (m, 1, 0, 1, 2, 0, 255, 0);
+  s = tress_cha_paint_stroke_new (file, TRESS_CHA_PAINT_SMOOTH, 0);
+  g_assert_cmpuint (tress_cha_paint_stroke_dab (s, lines, amounts, 2, changed), ==, 2);
+  g_assert_cmpuint (changed->len, ==, 2);
+  g_assert_cmpuint (weight_of (m, 0, 0), ==, 0);
+  g_assert_cmpuint (weight_of (m, 0, 1), ==, 255);
+  g_assert_cmpuint (weight_of (m, 1, 0), ==, 255);
+  g_assert_cmpuint (weight_of (m, 1, 1), ==, 0);
+  tress_cha_paint_stroke_cancel (s);
+}
+
 /* The model-level property test: a thousand random strokes on the demo
  * creature (random mode, target, brush, lines and amounts). After every dab
  * each triple sums to 255, no byte but the weights ever differs from the
@@ -385,6 +480,9 @@ main (int argc, char *argv[])
   g_test_add_func ("/cha/paint/line", test_paint_line);
   g_test_add_func ("/cha/paint/smooth-line", test_smooth_line);
   g_test_add_func ("/cha/paint/stroke-label", test_stroke_label);
+  g_test_add_func ("/cha/paint/target-at-each-reference", test_target_at_each_reference);
+  g_test_add_func ("/cha/paint/dab-count", test_dab_count);
+  g_test_add_func ("/cha/paint/smooth-two-lines", test_smooth_two_lines);
   g_test_add_func ("/cha/paint/random-strokes", test_random_strokes);
   return g_test_run ();
 }

@@ -328,11 +328,34 @@ b_weights (TressChaFile *file, const Offsets *o, Expect *e)
   line_expect (e, file, o, 12, 3, 24, TRESS_SEVERITY_ERROR, TRESS_CHA_FIX_WEIGHTS, "not 255");
 }
 
+/* 200 + 100 + 45: the first two less the third would make 255. */
+static void
+b_weights_345 (TressChaFile *file, const Offsets *o, Expect *e)
+{
+  TressChaLine *l = line_of (file, 12, 3);
+
+  l->weights[0] = 200;
+  l->weights[1] = 100;
+  l->weights[2] = 45;
+  line_expect (e, file, o, 12, 3, 24, TRESS_SEVERITY_ERROR, TRESS_CHA_FIX_WEIGHTS,
+               "sum to 345, not 255");
+}
+
 static void
 b_ref_multiple (TressChaFile *file, const Offsets *o, Expect *e)
 {
   line_of (file, 12, 2)->refs[1] = 4;
   line_expect (e, file, o, 12, 2, 18, TRESS_SEVERITY_ERROR, -1, "not a multiple of 3");
+}
+
+/* The first reference, 4: a multiple of 4, not of 3. */
+static void
+b_ref_first_multiple (TressChaFile *file, const Offsets *o, Expect *e)
+{
+  g_assert_cmpuint (M0->n_applied, >, 2);
+  line_of (file, 12, 2)->refs[0] = 4;
+  line_expect (e, file, o, 12, 2, 16, TRESS_SEVERITY_ERROR, -1,
+               "reference 0 is 4, not a multiple of 3");
 }
 
 static void
@@ -443,7 +466,9 @@ static const Case cases[] = {
   { "uv", b_uv },
   { "base-points", b_base_points },
   { "weights", b_weights },
+  { "weights-345", b_weights_345 },
   { "ref-multiple", b_ref_multiple },
+  { "ref-first-multiple", b_ref_first_multiple },
   { "ref-range", b_ref_range },
   { "ambient-copy", b_ambient },
   { "mask", b_mask },

@@ -301,6 +301,78 @@ test_cha_big_retarget (void)
   g_assert_nonnull (strstr (out, "more of kind ribbon (--all lists every one)\n"));
 }
 
+/* One body part renumbered in the applied list (part P becomes P − 1), the
+ * lines' bytes the same: the material's applied list differs, and every line
+ * that references that entry shows its body parts changed. */
+static void
+test_cha_applied_renumbered (void)
+{
+  g_autofree char *a = make_demo ("applied.cha", "40");
+  g_autofree char *b = tmp ("applied-renumbered.cha");
+  g_autoptr (GBytes) bytes = tress_test_read_file (a);
+  g_autoptr (GBytes) edited = NULL;
+  g_autoptr (TressChaFile) file = NULL;
+  g_autoptr (JsonNode) report = NULL;
+  g_autoptr (GError) error = NULL;
+  TressChaMaterial *m;
+  guint j, n_on = 0;
+  guint32 from;
+
+  file = tress_cha_file_parse (bytes, &error);
+  g_assert_no_error (error);
+  m = &file->radeon->materials[0];
+  /* an entry whose part less one is no other entry's */
+  for (j = 0; j < m->n_applied; j++)
+    {
+      gboolean taken = m->applied[j] == 0;
+
+      for (guint i = 0; i < m->n_applied && !taken; i++)
+        taken = m->applied[i] == m->applied[j] - 1;
+      if (!taken)
+        break;
+    }
+  g_assert_cmpuint (j, <, m->n_applied);
+  from = m->applied[j];
+  m->applied[j] = from - 1;
+  edited = tress_cha_file_serialize (file);
+  g_assert_true (g_file_set_contents (b, g_bytes_get_data (edited, NULL),
+                                      (gssize)g_bytes_get_size (edited), NULL));
+  g_assert_cmpint (diff_json (a, b, &report), ==, 1);
+  {
+    g_autofree char *names = member_names (find (report, "/materials/0"));
+    g_assert_cmpstr (names, ==, "applied");
+  }
+  for (guint l = 0; l < m->n_lines; l++)
+    {
+      const TressChaLine *line = &m->lines[l];
+      g_autofree char *p = NULL;
+      g_autofree char *names = NULL;
+      JsonObject *item;
+      JsonArray *parts;
+      gboolean on = FALSE;
+
+      for (guint k = 0; k < 3; k++)
+        on |= line->refs[k] == 3 * j;
+      if (!on)
+        continue;
+      n_on++;
+      p = g_strdup_printf ("/materials/0/lines/%u", l);
+      item = find (report, p);
+      names = member_names (item);
+      g_assert_cmpstr (names, ==, "body_parts");
+      parts = json_object_get_array_member (
+          json_object_get_object_member (json_object_get_object_member (item, "members"),
+                                         "body_parts"),
+          "b");
+      on = FALSE;
+      for (guint k = 0; k < 3; k++)
+        on |= json_array_get_int_element (parts, k) == from - 1;
+      g_assert_true (on);
+    }
+  g_assert_cmpuint (n_on, >, 0);
+  g_assert_cmpuint (json_array_get_length (differences (report)), ==, 1 + n_on);
+}
+
 /* `diff FILE FILE~`: what the last save over FILE changed. */
 static void
 test_cha_backup (void)
@@ -932,6 +1004,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/diff/cha-set-weights", test_cha_set_weights);
   g_test_add_func ("/cli/diff/cha-retarget", test_cha_retarget);
   g_test_add_func ("/cli/diff/cha-backup", test_cha_backup);
+  g_test_add_func ("/cli/diff/cha-applied-renumbered", test_cha_applied_renumbered);
   g_test_add_func ("/cli/diff/cha-big-retarget", test_cha_big_retarget);
   g_test_add_func ("/cli/diff/bfres-set-key", test_bfres_set_key);
   g_test_add_func ("/cli/diff/niff-set-key", test_niff_set_key);

@@ -70,6 +70,11 @@ void cha_material_copy (TressChaMaterial *dst, const TressChaMaterial *src, guin
 void cha_radeon_free (TressChaRadeon *radeon);
 TressChaRadeon *cha_radeon_copy (const TressChaRadeon *radeon);
 
+/* Swaps a line's multi-byte fields (the direction's three floats, the three
+ * references) between file and host order: a big-endian host reads and
+ * writes lines through it. Swapping twice gives the line back. */
+void cha_line_swap_bytes (TressChaLine *line);
+
 /* Serializes only a radeon body (the demo's hybrid section reuses it). */
 void cha_radeon_write_body (const TressChaRadeon *radeon, TressWriter *w);
 
