@@ -575,6 +575,60 @@ test_bad_corruptions (void)
   }
 }
 
+/* Raw offsets in an Envelope (element @env): its first WeightedPart (after
+ * the FullWeightedParts) and its first EnvelopeTri (after all the parts). */
+static void
+raw_envelope_parts (const guint8 *d, gsize env, gsize *weighted, gsize *tris)
+{
+  guint32 n_full = niff_be32 (d + env + 20);
+  guint32 n_parts = n_full + niff_be32 (d + env + 24) + niff_be32 (d + env + 28);
+  gsize at = env + 44;
+
+  for (guint32 k = 0; k < n_parts; k++)
+    {
+      if (k == n_full)
+        *weighted = at;
+      at += niff_be32 (d + at + 8);
+    }
+  *tris = at;
+}
+
+/* A WeightedPart node without its WeightGroup or VtxGroup: the error names the
+ * very index that is missing and its offset (kirikobu's part: 3 nodes, no
+ * external ones, so the WeightGroups at +60 and the VtxGroups at +72). */
+static void
+test_bad_weighted_part_groups (void)
+{
+  g_autoptr (GBytes) bytes = tress_test_load_sample ("niff/kirikobu.niff");
+  const guint8 *d;
+  gsize size, env, wp = 0, tris;
+
+  if (bytes == NULL)
+    return;
+  d = g_bytes_get_data (bytes, &size);
+  env = niff_raw_element (d, niff_raw_find_list (d, size, 0x00220000), 0);
+  raw_envelope_parts (d, env, &wp, &tris);
+  g_assert_cmphex (niff_be32 (d + wp), ==, 0x00220120);
+  g_assert_cmpuint (niff_be32 (d + wp + 16), ==, 3);
+  g_assert_cmpuint (niff_be32 (d + wp + 24), ==, 0);
+  {
+    g_autoptr (GBytes) bad = patched (bytes, wp + 60 + 8, TRESS_NIFF_NONE);
+    g_autofree char *words = g_strdup_printf (
+        "Envelope 0 WeightedPart 0 weight_group_index at offset 0x%" G_GSIZE_MODIFIER
+        "x: expected a WeightGroup for affected node 2",
+        wp + 68);
+    expect_scene_error (bad, words);
+  }
+  {
+    g_autoptr (GBytes) bad = patched (bytes, wp + 72 + 4, TRESS_NIFF_NONE);
+    g_autofree char *words = g_strdup_printf (
+        "Envelope 0 WeightedPart 0 weight_vtx_group_index at offset 0x%" G_GSIZE_MODIFIER
+        "x: expected a VtxGroup for affected node 1",
+        wp + 76);
+    expect_scene_error (bad, words);
+  }
+}
+
 /* Random words of the scene lists overwritten (fixed seeds): reads or errors, never crashes. */
 static void
 test_bad_random (void)
@@ -662,6 +716,7 @@ main (int argc, char **argv)
   g_test_add_func ("/niff-scene/builder", test_builder_scene);
   g_test_add_func ("/niff-scene/bad/truncations", test_bad_truncations);
   g_test_add_func ("/niff-scene/bad/corruptions", test_bad_corruptions);
+  g_test_add_func ("/niff-scene/bad/weighted-part-groups", test_bad_weighted_part_groups);
   g_test_add_func ("/niff-scene/bad/random", test_bad_random);
   g_test_add_func ("/niff-scene/cli", test_cli);
   return g_test_run ();
