@@ -290,6 +290,78 @@ test_kirikobu_envelope (void)
   fmt->free (file);
 }
 
+/* Raw offsets in an Envelope (element @env): its first WeightedPart (after
+ * the FullWeightedParts) and its first EnvelopeTri (after all the parts). */
+static void
+raw_envelope_parts (const guint8 *d, gsize env, gsize *weighted, gsize *tris)
+{
+  guint32 n_full = niff_be32 (d + env + 20);
+  guint32 n_parts = n_full + niff_be32 (d + env + 24) + niff_be32 (d + env + 28);
+  gsize at = env + 44;
+
+  for (guint32 k = 0; k < n_parts; k++)
+    {
+      if (k == n_full)
+        *weighted = at;
+      at += niff_be32 (d + at + 8);
+    }
+  *tris = at;
+}
+
+/* Every field of every EnvelopeTri is the word the file holds there
+ * (116-byte triangles: part kind and index, TriNv, TriColor and weight
+ * indices, then three vertices of seven words). */
+static void
+test_kirikobu_envelope_tris (void)
+{
+  g_autoptr (GBytes) bytes = tress_test_load_sample ("niff/kirikobu.niff");
+  g_autoptr (TressNiffScene) scene = NULL;
+  const TressNiffEnvelope *env;
+  const guint8 *d;
+  gsize size, raw, wp = 0, t;
+  guint coloured = 0;
+  TressNiffFile *file;
+
+  if (bytes == NULL)
+    return;
+  d = g_bytes_get_data (bytes, &size);
+  raw = niff_raw_element (d, niff_raw_find_list (d, size, 0x00220000), 0);
+  raw_envelope_parts (d, raw, &wp, &t);
+  file = niff_parse_ok (bytes);
+  scene = scene_ok (file);
+  env = &scene->envelopes[0];
+  g_assert_cmpuint (env->n_tris, ==, 236);
+  for (guint32 i = 0; i < env->n_tris; i++)
+    {
+      const TressNiffEnvelopeTri *tri = &env->tris[i];
+
+      g_assert_cmphex (niff_be32 (d + t), ==, 0x00220180);
+      g_assert_cmphex (tri->part_kind, ==, niff_be32 (d + t + 12));
+      g_assert_cmpuint (tri->part, ==, niff_be32 (d + t + 16));
+      g_assert_cmpuint (tri->tri_nv, ==, niff_be32 (d + t + 20));
+      g_assert_cmpuint (tri->tri_color, ==, niff_be32 (d + t + 24));
+      g_assert_cmpuint (tri->weight, ==, niff_be32 (d + t + 28));
+      coloured += tri->tri_color != 0;
+      for (guint c = 0; c < 3; c++)
+        {
+          const TressNiffEnvelopeVtx *v = &tri->v[c];
+          const guint8 *w = d + t + 32 + 28 * c;
+
+          g_assert_cmphex (v->part_kind, ==, niff_be32 (w));
+          g_assert_cmpuint (v->part, ==, niff_be32 (w + 4));
+          g_assert_cmpuint (v->vtx, ==, niff_be32 (w + 8));
+          g_assert_cmpuint (v->st, ==, niff_be32 (w + 12));
+          g_assert_cmpuint (v->vtx_nv, ==, niff_be32 (w + 16));
+          g_assert_cmpuint (v->vtx_color, ==, niff_be32 (w + 20));
+          g_assert_cmpuint (v->weight, ==, niff_be32 (w + 24));
+        }
+      t += niff_be32 (d + t + 8);
+    }
+  /* The triangles use more than their groups' first colour. */
+  g_assert_cmpuint (coloured, >, 0);
+  fmt->free (file);
+}
+
 /* ---- built files ---- */
 
 static GBytes *
@@ -575,24 +647,6 @@ test_bad_corruptions (void)
   }
 }
 
-/* Raw offsets in an Envelope (element @env): its first WeightedPart (after
- * the FullWeightedParts) and its first EnvelopeTri (after all the parts). */
-static void
-raw_envelope_parts (const guint8 *d, gsize env, gsize *weighted, gsize *tris)
-{
-  guint32 n_full = niff_be32 (d + env + 20);
-  guint32 n_parts = n_full + niff_be32 (d + env + 24) + niff_be32 (d + env + 28);
-  gsize at = env + 44;
-
-  for (guint32 k = 0; k < n_parts; k++)
-    {
-      if (k == n_full)
-        *weighted = at;
-      at += niff_be32 (d + at + 8);
-    }
-  *tris = at;
-}
-
 /* A WeightedPart node without its WeightGroup or VtxGroup: the error names the
  * very index that is missing and its offset (kirikobu's part: 3 nodes, no
  * external ones, so the WeightGroups at +60 and the VtxGroups at +72). */
@@ -713,6 +767,7 @@ main (int argc, char **argv)
   g_test_add_func ("/niff-scene/samples/blend2niff-note", test_blend2niff_note);
   g_test_add_func ("/niff-scene/samples/hierarchy", test_hierarchy);
   g_test_add_func ("/niff-scene/samples/kirikobu-envelope", test_kirikobu_envelope);
+  g_test_add_func ("/niff-scene/samples/kirikobu-envelope-tris", test_kirikobu_envelope_tris);
   g_test_add_func ("/niff-scene/builder", test_builder_scene);
   g_test_add_func ("/niff-scene/bad/truncations", test_bad_truncations);
   g_test_add_func ("/niff-scene/bad/corruptions", test_bad_corruptions);
