@@ -438,6 +438,103 @@ test_builder_scene (void)
     }
 }
 
+/* tress-cli info's scene lines: an envelope shape's vertices are those of its
+ * full-weighted parts' VtxGroups (kirikobu: 68, 0 and 6) and of each weighted
+ * part's first one (43); a file without a TexList or ClusterList (NIFF1 has no
+ * ClusterList) leaves nothing unread. */
+static void
+test_describe (void)
+{
+  {
+    g_autoptr (GBytes) bytes = build_tet (FALSE);
+    g_autoptr (TressNiffScene) scene = NULL;
+    g_autoptr (GString) out = g_string_new (NULL);
+    TressNiffFile *file = niff_parse_ok (bytes);
+
+    scene = scene_ok (file);
+    tress_niff_scene_describe (scene, out);
+    g_test_message ("%s", out->str);
+    g_assert_nonnull (strstr (out->str, "scene tet scene: 3 objects, 2 shapes (5 triangles, 8 "
+                                        "vertices), 2 materials, 0 parts\n"));
+    g_assert_nonnull (strstr (out->str,
+                              "object 2 tip: 3D, child of tet, shape tip.shape (TriGroup, 1 "
+                              "triangles, 4 vertices)\n"));
+    g_assert_null (strstr (out->str, "not read"));
+    g_assert_cmpuint (scene->n_cluster_shapes, ==, 0);
+    g_assert_cmpuint (scene->n_textures, ==, 0);
+    fmt->free (file);
+  }
+  {
+    g_autoptr (GBytes) bytes = tress_test_load_sample ("niff/kirikobu.niff");
+    g_autoptr (TressNiffScene) scene = NULL;
+    g_autoptr (GString) out = g_string_new (NULL);
+    TressNiffFile *file;
+
+    if (bytes == NULL)
+      return;
+    file = niff_parse_ok (bytes);
+    scene = scene_ok (file);
+    tress_niff_scene_describe (scene, out);
+    g_assert_nonnull (strstr (out->str, "scene 018: 7 objects, 1 shapes (236 triangles, 117 "
+                                        "vertices), 4 materials, 4 parts\n"));
+    g_assert_nonnull (strstr (out->str, "object 2 kirikabu_1: 3D, child of NIFF_Scene_Root, shape "
+                                        "kirikabu_1_AnimatedShape (Envelope, 236 triangles, 117 "
+                                        "vertices), AnimGroup 1\n"));
+    g_assert_nonnull (strstr (out->str, "not read: 2 textures, 0 cluster shapes\n"));
+    fmt->free (file);
+  }
+}
+
+/* tress-cli dump's TriGroups: all six reference tables, each the group the
+ * file names (a one-word table without shape animation, at +32 … +52). */
+static void
+test_dump_references (void)
+{
+  static const char *const keys[] = { "vtx", "tri_color", "vtx_color", "tri_nv", "vtx_nv", "st" };
+  g_autoptr (GBytes) bytes = build_tet (TRUE);
+  g_autoptr (TressNiffScene) scene = NULL;
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  g_autoptr (GBytes) text = NULL;
+  g_autoptr (GError) error = NULL;
+  TressNiffFile *file = niff_parse_ok (bytes);
+  TressJsonWriter *w = tress_json_writer_new ();
+  const guint8 *d = g_bytes_get_data (bytes, NULL);
+  gsize tri = niff_raw_find_list (d, g_bytes_get_size (bytes), 0x00080000);
+  JsonArray *tgs;
+
+  scene = scene_ok (file);
+  tress_niff_scene_dump (scene, w);
+  text = tress_json_writer_free_to_bytes (w);
+  g_assert_true (json_parser_load_from_data (parser, g_bytes_get_data (text, NULL),
+                                             (gssize)g_bytes_get_size (text), &error));
+  g_assert_no_error (error);
+  tgs = json_object_get_array_member (json_node_get_object (json_parser_get_root (parser)),
+                                      "tri_groups");
+  g_assert_cmpuint (json_array_get_length (tgs), ==, 2);
+  for (guint g = 0; g < 2; g++)
+    {
+      JsonObject *refs
+          = json_object_get_object_member (json_array_get_object_element (tgs, g), "references");
+      gsize tg = niff_raw_element (d, tri, g);
+
+      g_assert_cmpuint (json_object_get_size (refs), ==, G_N_ELEMENTS (keys));
+      for (guint k = 0; k < G_N_ELEMENTS (keys); k++)
+        {
+          JsonArray *groups = json_object_get_array_member (
+              json_object_get_object_member (refs, keys[k]), "groups");
+          guint32 raw = niff_be32 (d + tg + 32 + 4 * k);
+
+          g_test_message ("TriGroup %u %s: 0x%08x", g, keys[k], raw);
+          g_assert_cmpuint (json_array_get_length (groups), ==, 1);
+          if (raw == TRESS_NIFF_NONE)
+            g_assert_true (json_array_get_null_element (groups, 0));
+          else
+            g_assert_cmpint (json_array_get_int_element (groups, 0), ==, raw);
+        }
+    }
+  fmt->free (file);
+}
+
 /* ---- bad input ---- */
 
 static TressNiffScene *
@@ -769,6 +866,8 @@ main (int argc, char **argv)
   g_test_add_func ("/niff-scene/samples/kirikobu-envelope", test_kirikobu_envelope);
   g_test_add_func ("/niff-scene/samples/kirikobu-envelope-tris", test_kirikobu_envelope_tris);
   g_test_add_func ("/niff-scene/builder", test_builder_scene);
+  g_test_add_func ("/niff-scene/describe", test_describe);
+  g_test_add_func ("/niff-scene/dump-references", test_dump_references);
   g_test_add_func ("/niff-scene/bad/truncations", test_bad_truncations);
   g_test_add_func ("/niff-scene/bad/corruptions", test_bad_corruptions);
   g_test_add_func ("/niff-scene/bad/weighted-part-groups", test_bad_weighted_part_groups);
