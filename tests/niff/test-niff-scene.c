@@ -672,6 +672,8 @@ test_bad_corruptions (void)
   gsize tri0 = t0 + 32 + 24;
   g_autofree char *at_vtx
       = g_strdup_printf ("vtx_index1 at offset 0x%" G_GSIZE_MODIFIER "x", tri0 + 36);
+  g_autofree char *at_count
+      = g_strdup_printf ("VtxList element count at offset 0x%" G_GSIZE_MODIFIER "x", vtx + 12);
   const struct
   {
     gsize at;
@@ -694,7 +696,7 @@ test_bad_corruptions (void)
     { s0 + 40, 0x00220100, "Shape 0 shape_tri_link" },
     { s0 + 40, 0x00990100, "Shape 0 kind_of_node_for_geometry" },
     { vtx + 12, 9, "VtxList header size" },
-    { vtx + 12, 0x40000000, "VtxList element count" },
+    { vtx + 12, 0x40000000, at_count },
     { vtx + 4, 40, "VtxList header size" },
     { vtx + 8, niff_be32 (d + vtx + 8), NULL }, /* unchanged: no error expected below */
     { v0 + 20, 3, "VtxGroup 0 size" },
@@ -778,6 +780,69 @@ test_bad_weighted_part_groups (void)
         wp + 76);
     expect_scene_error (bad, words);
   }
+}
+
+/* kirikobu's Envelope broken one field at a time. */
+static void
+test_bad_envelope (void)
+{
+  g_autoptr (GBytes) bytes = tress_test_load_sample ("niff/kirikobu.niff");
+  const guint8 *d;
+  gsize size, env, wp = 0, tris;
+
+  if (bytes == NULL)
+    return;
+  d = g_bytes_get_data (bytes, &size);
+  env = niff_raw_element (d, niff_raw_find_list (d, size, 0x00220000), 0);
+  raw_envelope_parts (d, env, &wp, &tris);
+  {
+    /* Parts are at least 36 bytes after the 44-byte header: as many as the
+     * whole element would hold are one too many (n_full 769 with the weighted
+     * part: 770 of 36 bytes in 27,744 − 44). */
+    guint32 n_parts = niff_be32 (d + env + 8) / 36;
+    g_autoptr (GBytes) bad
+        = patched (bytes, env + 20, n_parts - niff_be32 (d + env + 24) - niff_be32 (d + env + 28));
+    g_autofree char *words = g_strdup_printf (
+        "Envelope 0 part and triangle counts at offset 0x%" G_GSIZE_MODIFIER "x", env + 20);
+
+    g_assert_cmpuint (n_parts, >, (niff_be32 (d + env + 8) - 44) / 36);
+    expect_scene_error (bad, words);
+  }
+  {
+    /* Triangle 0's second vertex names no vertex of its weighted part (43). */
+    g_autoptr (GBytes) bad = patched (bytes, tris + 32 + 28 + 8, TRESS_NIFF_NONE);
+    g_autofree char *words = g_strdup_printf (
+        "Envelope 0 EnvelopeTri 0 vtx_index at offset 0x%" G_GSIZE_MODIFIER
+        "x: expected an index below 43 (the vertices of its part), found 4294967295",
+        tris + 68);
+
+    g_assert_cmphex (niff_be32 (d + tris + 60), ==, 0x00220120);
+    expect_scene_error (bad, words);
+  }
+}
+
+/* A Part's triangle index outside its TriGroup (blend2niff-cube's Part 0
+ * names TriGroup 0, 12 triangles). */
+static void
+test_bad_part_tri (void)
+{
+  g_autoptr (GBytes) bytes = tress_test_load_sample ("niff/blend2niff-cube.nif");
+  g_autoptr (GBytes) bad = NULL;
+  g_autofree char *words = NULL;
+  const guint8 *d;
+  gsize size, part;
+
+  if (bytes == NULL)
+    return;
+  d = g_bytes_get_data (bytes, &size);
+  part = niff_raw_element (d, niff_raw_find_list (d, size, 0x00090000), 0);
+  g_assert_cmpuint (niff_be32 (d + part + 20), ==, 0);
+  g_assert_cmpuint (niff_be32 (d + part + 24), >, 0);
+  bad = patched (bytes, part + 36, 12);
+  words = g_strdup_printf ("Part 0 tri_index at offset 0x%" G_GSIZE_MODIFIER
+                           "x: expected an index below 12 (the triangles of its TriGroup)",
+                           part + 36);
+  expect_scene_error (bad, words);
 }
 
 /* Random words of the scene lists overwritten (fixed seeds): reads or errors, never crashes. */
@@ -871,6 +936,8 @@ main (int argc, char **argv)
   g_test_add_func ("/niff-scene/bad/truncations", test_bad_truncations);
   g_test_add_func ("/niff-scene/bad/corruptions", test_bad_corruptions);
   g_test_add_func ("/niff-scene/bad/weighted-part-groups", test_bad_weighted_part_groups);
+  g_test_add_func ("/niff-scene/bad/envelope", test_bad_envelope);
+  g_test_add_func ("/niff-scene/bad/part-tri", test_bad_part_tri);
   g_test_add_func ("/niff-scene/bad/random", test_bad_random);
   g_test_add_func ("/niff-scene/cli", test_cli);
   return g_test_run ();
