@@ -290,6 +290,78 @@ test_kirikobu_envelope (void)
   fmt->free (file);
 }
 
+/* Raw offsets in an Envelope (element @env): its first WeightedPart (after
+ * the FullWeightedParts) and its first EnvelopeTri (after all the parts). */
+static void
+raw_envelope_parts (const guint8 *d, gsize env, gsize *weighted, gsize *tris)
+{
+  guint32 n_full = niff_be32 (d + env + 20);
+  guint32 n_parts = n_full + niff_be32 (d + env + 24) + niff_be32 (d + env + 28);
+  gsize at = env + 44;
+
+  for (guint32 k = 0; k < n_parts; k++)
+    {
+      if (k == n_full)
+        *weighted = at;
+      at += niff_be32 (d + at + 8);
+    }
+  *tris = at;
+}
+
+/* Every field of every EnvelopeTri is the word the file holds there
+ * (116-byte triangles: part kind and index, TriNv, TriColor and weight
+ * indices, then three vertices of seven words). */
+static void
+test_kirikobu_envelope_tris (void)
+{
+  g_autoptr (GBytes) bytes = tress_test_load_sample ("niff/kirikobu.niff");
+  g_autoptr (TressNiffScene) scene = NULL;
+  const TressNiffEnvelope *env;
+  const guint8 *d;
+  gsize size, raw, wp = 0, t;
+  guint coloured = 0;
+  TressNiffFile *file;
+
+  if (bytes == NULL)
+    return;
+  d = g_bytes_get_data (bytes, &size);
+  raw = niff_raw_element (d, niff_raw_find_list (d, size, 0x00220000), 0);
+  raw_envelope_parts (d, raw, &wp, &t);
+  file = niff_parse_ok (bytes);
+  scene = scene_ok (file);
+  env = &scene->envelopes[0];
+  g_assert_cmpuint (env->n_tris, ==, 236);
+  for (guint32 i = 0; i < env->n_tris; i++)
+    {
+      const TressNiffEnvelopeTri *tri = &env->tris[i];
+
+      g_assert_cmphex (niff_be32 (d + t), ==, 0x00220180);
+      g_assert_cmphex (tri->part_kind, ==, niff_be32 (d + t + 12));
+      g_assert_cmpuint (tri->part, ==, niff_be32 (d + t + 16));
+      g_assert_cmpuint (tri->tri_nv, ==, niff_be32 (d + t + 20));
+      g_assert_cmpuint (tri->tri_color, ==, niff_be32 (d + t + 24));
+      g_assert_cmpuint (tri->weight, ==, niff_be32 (d + t + 28));
+      coloured += tri->tri_color != 0;
+      for (guint c = 0; c < 3; c++)
+        {
+          const TressNiffEnvelopeVtx *v = &tri->v[c];
+          const guint8 *w = d + t + 32 + 28 * c;
+
+          g_assert_cmphex (v->part_kind, ==, niff_be32 (w));
+          g_assert_cmpuint (v->part, ==, niff_be32 (w + 4));
+          g_assert_cmpuint (v->vtx, ==, niff_be32 (w + 8));
+          g_assert_cmpuint (v->st, ==, niff_be32 (w + 12));
+          g_assert_cmpuint (v->vtx_nv, ==, niff_be32 (w + 16));
+          g_assert_cmpuint (v->vtx_color, ==, niff_be32 (w + 20));
+          g_assert_cmpuint (v->weight, ==, niff_be32 (w + 24));
+        }
+      t += niff_be32 (d + t + 8);
+    }
+  /* The triangles use more than their groups' first colour. */
+  g_assert_cmpuint (coloured, >, 0);
+  fmt->free (file);
+}
+
 /* ---- built files ---- */
 
 static GBytes *
@@ -364,6 +436,103 @@ test_builder_scene (void)
         g_assert_cmpfloat (m->diffuse[0], ==, 1);
       fmt->free (file);
     }
+}
+
+/* tress-cli info's scene lines: an envelope shape's vertices are those of its
+ * full-weighted parts' VtxGroups (kirikobu: 68, 0 and 6) and of each weighted
+ * part's first one (43); a file without a TexList or ClusterList (NIFF1 has no
+ * ClusterList) leaves nothing unread. */
+static void
+test_describe (void)
+{
+  {
+    g_autoptr (GBytes) bytes = build_tet (FALSE);
+    g_autoptr (TressNiffScene) scene = NULL;
+    g_autoptr (GString) out = g_string_new (NULL);
+    TressNiffFile *file = niff_parse_ok (bytes);
+
+    scene = scene_ok (file);
+    tress_niff_scene_describe (scene, out);
+    g_test_message ("%s", out->str);
+    g_assert_nonnull (strstr (out->str, "scene tet scene: 3 objects, 2 shapes (5 triangles, 8 "
+                                        "vertices), 2 materials, 0 parts\n"));
+    g_assert_nonnull (strstr (out->str,
+                              "object 2 tip: 3D, child of tet, shape tip.shape (TriGroup, 1 "
+                              "triangles, 4 vertices)\n"));
+    g_assert_null (strstr (out->str, "not read"));
+    g_assert_cmpuint (scene->n_cluster_shapes, ==, 0);
+    g_assert_cmpuint (scene->n_textures, ==, 0);
+    fmt->free (file);
+  }
+  {
+    g_autoptr (GBytes) bytes = tress_test_load_sample ("niff/kirikobu.niff");
+    g_autoptr (TressNiffScene) scene = NULL;
+    g_autoptr (GString) out = g_string_new (NULL);
+    TressNiffFile *file;
+
+    if (bytes == NULL)
+      return;
+    file = niff_parse_ok (bytes);
+    scene = scene_ok (file);
+    tress_niff_scene_describe (scene, out);
+    g_assert_nonnull (strstr (out->str, "scene 018: 7 objects, 1 shapes (236 triangles, 117 "
+                                        "vertices), 4 materials, 4 parts\n"));
+    g_assert_nonnull (strstr (out->str, "object 2 kirikabu_1: 3D, child of NIFF_Scene_Root, shape "
+                                        "kirikabu_1_AnimatedShape (Envelope, 236 triangles, 117 "
+                                        "vertices), AnimGroup 1\n"));
+    g_assert_nonnull (strstr (out->str, "not read: 2 textures, 0 cluster shapes\n"));
+    fmt->free (file);
+  }
+}
+
+/* tress-cli dump's TriGroups: all six reference tables, each the group the
+ * file names (a one-word table without shape animation, at +32 … +52). */
+static void
+test_dump_references (void)
+{
+  static const char *const keys[] = { "vtx", "tri_color", "vtx_color", "tri_nv", "vtx_nv", "st" };
+  g_autoptr (GBytes) bytes = build_tet (TRUE);
+  g_autoptr (TressNiffScene) scene = NULL;
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  g_autoptr (GBytes) text = NULL;
+  g_autoptr (GError) error = NULL;
+  TressNiffFile *file = niff_parse_ok (bytes);
+  TressJsonWriter *w = tress_json_writer_new ();
+  const guint8 *d = g_bytes_get_data (bytes, NULL);
+  gsize tri = niff_raw_find_list (d, g_bytes_get_size (bytes), 0x00080000);
+  JsonArray *tgs;
+
+  scene = scene_ok (file);
+  tress_niff_scene_dump (scene, w);
+  text = tress_json_writer_free_to_bytes (w);
+  g_assert_true (json_parser_load_from_data (parser, g_bytes_get_data (text, NULL),
+                                             (gssize)g_bytes_get_size (text), &error));
+  g_assert_no_error (error);
+  tgs = json_object_get_array_member (json_node_get_object (json_parser_get_root (parser)),
+                                      "tri_groups");
+  g_assert_cmpuint (json_array_get_length (tgs), ==, 2);
+  for (guint g = 0; g < 2; g++)
+    {
+      JsonObject *refs
+          = json_object_get_object_member (json_array_get_object_element (tgs, g), "references");
+      gsize tg = niff_raw_element (d, tri, g);
+
+      g_assert_cmpuint (json_object_get_size (refs), ==, G_N_ELEMENTS (keys));
+      for (guint k = 0; k < G_N_ELEMENTS (keys); k++)
+        {
+          JsonArray *groups = json_object_get_array_member (
+              json_object_get_object_member (refs, keys[k]), "groups");
+          guint32 raw = niff_be32 (d + tg + 32 + 4 * k);
+
+          g_test_message ("TriGroup %u %s: 0x%08x", g, keys[k], raw);
+          g_assert_cmpuint (json_array_get_length (groups), ==, 1);
+          if (raw == TRESS_NIFF_NONE)
+            g_assert_true (json_array_get_null_element (groups, 0));
+          else
+            g_assert_cmpint (json_array_get_int_element (groups, 0), ==, raw);
+        }
+    }
+  fmt->free (file);
 }
 
 /* ---- bad input ---- */
@@ -503,6 +672,8 @@ test_bad_corruptions (void)
   gsize tri0 = t0 + 32 + 24;
   g_autofree char *at_vtx
       = g_strdup_printf ("vtx_index1 at offset 0x%" G_GSIZE_MODIFIER "x", tri0 + 36);
+  g_autofree char *at_count
+      = g_strdup_printf ("VtxList element count at offset 0x%" G_GSIZE_MODIFIER "x", vtx + 12);
   const struct
   {
     gsize at;
@@ -525,7 +696,7 @@ test_bad_corruptions (void)
     { s0 + 40, 0x00220100, "Shape 0 shape_tri_link" },
     { s0 + 40, 0x00990100, "Shape 0 kind_of_node_for_geometry" },
     { vtx + 12, 9, "VtxList header size" },
-    { vtx + 12, 0x40000000, "VtxList element count" },
+    { vtx + 12, 0x40000000, at_count },
     { vtx + 4, 40, "VtxList header size" },
     { vtx + 8, niff_be32 (d + vtx + 8), NULL }, /* unchanged: no error expected below */
     { v0 + 20, 3, "VtxGroup 0 size" },
@@ -573,6 +744,105 @@ test_bad_corruptions (void)
     g_assert_cmpuint (scene->tri_groups[0].tris[0].vtx_color[0], ==, TRESS_NIFF_NONE);
     g_assert_cmpuint (scene->notes->len, ==, 1);
   }
+}
+
+/* A WeightedPart node without its WeightGroup or VtxGroup: the error names the
+ * very index that is missing and its offset (kirikobu's part: 3 nodes, no
+ * external ones, so the WeightGroups at +60 and the VtxGroups at +72). */
+static void
+test_bad_weighted_part_groups (void)
+{
+  g_autoptr (GBytes) bytes = tress_test_load_sample ("niff/kirikobu.niff");
+  const guint8 *d;
+  gsize size, env, wp = 0, tris;
+
+  if (bytes == NULL)
+    return;
+  d = g_bytes_get_data (bytes, &size);
+  env = niff_raw_element (d, niff_raw_find_list (d, size, 0x00220000), 0);
+  raw_envelope_parts (d, env, &wp, &tris);
+  g_assert_cmphex (niff_be32 (d + wp), ==, 0x00220120);
+  g_assert_cmpuint (niff_be32 (d + wp + 16), ==, 3);
+  g_assert_cmpuint (niff_be32 (d + wp + 24), ==, 0);
+  {
+    g_autoptr (GBytes) bad = patched (bytes, wp + 60 + 8, TRESS_NIFF_NONE);
+    g_autofree char *words = g_strdup_printf (
+        "Envelope 0 WeightedPart 0 weight_group_index at offset 0x%" G_GSIZE_MODIFIER
+        "x: expected a WeightGroup for affected node 2",
+        wp + 68);
+    expect_scene_error (bad, words);
+  }
+  {
+    g_autoptr (GBytes) bad = patched (bytes, wp + 72 + 4, TRESS_NIFF_NONE);
+    g_autofree char *words = g_strdup_printf (
+        "Envelope 0 WeightedPart 0 weight_vtx_group_index at offset 0x%" G_GSIZE_MODIFIER
+        "x: expected a VtxGroup for affected node 1",
+        wp + 76);
+    expect_scene_error (bad, words);
+  }
+}
+
+/* kirikobu's Envelope broken one field at a time. */
+static void
+test_bad_envelope (void)
+{
+  g_autoptr (GBytes) bytes = tress_test_load_sample ("niff/kirikobu.niff");
+  const guint8 *d;
+  gsize size, env, wp = 0, tris;
+
+  if (bytes == NULL)
+    return;
+  d = g_bytes_get_data (bytes, &size);
+  env = niff_raw_element (d, niff_raw_find_list (d, size, 0x00220000), 0);
+  raw_envelope_parts (d, env, &wp, &tris);
+  {
+    /* Parts are at least 36 bytes after the 44-byte header: as many as the
+     * whole element would hold are one too many (n_full 769 with the weighted
+     * part: 770 of 36 bytes in 27,744 − 44). */
+    guint32 n_parts = niff_be32 (d + env + 8) / 36;
+    g_autoptr (GBytes) bad
+        = patched (bytes, env + 20, n_parts - niff_be32 (d + env + 24) - niff_be32 (d + env + 28));
+    g_autofree char *words = g_strdup_printf (
+        "Envelope 0 part and triangle counts at offset 0x%" G_GSIZE_MODIFIER "x", env + 20);
+
+    g_assert_cmpuint (n_parts, >, (niff_be32 (d + env + 8) - 44) / 36);
+    expect_scene_error (bad, words);
+  }
+  {
+    /* Triangle 0's second vertex names no vertex of its weighted part (43). */
+    g_autoptr (GBytes) bad = patched (bytes, tris + 32 + 28 + 8, TRESS_NIFF_NONE);
+    g_autofree char *words = g_strdup_printf (
+        "Envelope 0 EnvelopeTri 0 vtx_index at offset 0x%" G_GSIZE_MODIFIER
+        "x: expected an index below 43 (the vertices of its part), found 4294967295",
+        tris + 68);
+
+    g_assert_cmphex (niff_be32 (d + tris + 60), ==, 0x00220120);
+    expect_scene_error (bad, words);
+  }
+}
+
+/* A Part's triangle index outside its TriGroup (blend2niff-cube's Part 0
+ * names TriGroup 0, 12 triangles). */
+static void
+test_bad_part_tri (void)
+{
+  g_autoptr (GBytes) bytes = tress_test_load_sample ("niff/blend2niff-cube.nif");
+  g_autoptr (GBytes) bad = NULL;
+  g_autofree char *words = NULL;
+  const guint8 *d;
+  gsize size, part;
+
+  if (bytes == NULL)
+    return;
+  d = g_bytes_get_data (bytes, &size);
+  part = niff_raw_element (d, niff_raw_find_list (d, size, 0x00090000), 0);
+  g_assert_cmpuint (niff_be32 (d + part + 20), ==, 0);
+  g_assert_cmpuint (niff_be32 (d + part + 24), >, 0);
+  bad = patched (bytes, part + 36, 12);
+  words = g_strdup_printf ("Part 0 tri_index at offset 0x%" G_GSIZE_MODIFIER
+                           "x: expected an index below 12 (the triangles of its TriGroup)",
+                           part + 36);
+  expect_scene_error (bad, words);
 }
 
 /* Random words of the scene lists overwritten (fixed seeds): reads or errors, never crashes. */
@@ -659,9 +929,15 @@ main (int argc, char **argv)
   g_test_add_func ("/niff-scene/samples/blend2niff-note", test_blend2niff_note);
   g_test_add_func ("/niff-scene/samples/hierarchy", test_hierarchy);
   g_test_add_func ("/niff-scene/samples/kirikobu-envelope", test_kirikobu_envelope);
+  g_test_add_func ("/niff-scene/samples/kirikobu-envelope-tris", test_kirikobu_envelope_tris);
   g_test_add_func ("/niff-scene/builder", test_builder_scene);
+  g_test_add_func ("/niff-scene/describe", test_describe);
+  g_test_add_func ("/niff-scene/dump-references", test_dump_references);
   g_test_add_func ("/niff-scene/bad/truncations", test_bad_truncations);
   g_test_add_func ("/niff-scene/bad/corruptions", test_bad_corruptions);
+  g_test_add_func ("/niff-scene/bad/weighted-part-groups", test_bad_weighted_part_groups);
+  g_test_add_func ("/niff-scene/bad/envelope", test_bad_envelope);
+  g_test_add_func ("/niff-scene/bad/part-tri", test_bad_part_tri);
   g_test_add_func ("/niff-scene/bad/random", test_bad_random);
   g_test_add_func ("/niff-scene/cli", test_cli);
   return g_test_run ();

@@ -998,13 +998,16 @@ read_weighted_part (const TressNiffScene *scene, const Elem *e, TressNiffWeighte
           return FALSE;
       at += 4 * ((gsize)n + n_ext);
     }
+  /* Every node of this file needs its weights and its positions: the error
+   * names the index that is missing (WeightGroups first, then VtxGroups). */
+  at = 36 + 8 * (gsize)n + 8 * (gsize)n_ext;
   for (guint32 i = 0; i < n; i++)
-    if (p->vtx[i] == NONE || p->weight_group[i] == NONE)
-      return elem_error (e, error, TRESS_ERROR_BAD_VALUE, 36 + 8 * (gsize)n + 8 * (gsize)n_ext,
-                         "weight_vtx_group_index",
-                         "expected a VtxGroup and a WeightGroup for affected node %u, found "
-                         "none",
-                         i);
+    if (p->weight_group[i] == NONE)
+      return elem_error (e, error, TRESS_ERROR_BAD_VALUE, at + 4 * (gsize)i, fields[0],
+                         "expected a WeightGroup for affected node %u, found none", i);
+    else if (p->vtx[i] == NONE)
+      return elem_error (e, error, TRESS_ERROR_BAD_VALUE, at + 4 * ((gsize)n + n_ext + i),
+                         fields[1], "expected a VtxGroup for affected node %u, found none", i);
   return TRUE;
 }
 
