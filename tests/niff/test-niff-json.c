@@ -287,6 +287,102 @@ test_same_values (void)
     }
 }
 
+/* The note @problems holds at @path, or NULL. */
+static const char *
+note_at (GPtrArray *problems, const char *path)
+{
+  for (guint i = 0; problems != NULL && i < problems->len; i++)
+    {
+      const TressProblem *p = g_ptr_array_index (problems, i);
+
+      g_test_message ("%s at %s: %s", p->severity == TRESS_SEVERITY_INFO ? "note" : "problem",
+                      p->location, p->message);
+      if (p->severity == TRESS_SEVERITY_INFO && g_strcmp0 (p->location, path) == 0)
+        return p->message;
+    }
+  return NULL;
+}
+
+/* Every channel of an extension block is listed, with or without keys:
+ * RotateAxis, the first, as much as the others. */
+static void
+test_channel_missing (void)
+{
+  g_autoptr (GBytes) demo = tress_niff_build_demo ();
+  g_autoptr (GError) error = NULL;
+  gpointer model = tress_format_niff.parse (demo, "demo", &error);
+  g_autoptr (GBytes) text = NULL, edited = NULL, rebuilt = NULL;
+  g_autoptr (GPtrArray) problems = NULL;
+  g_autoptr (JsonNode) root = NULL;
+  JsonObject *channels;
+
+  g_assert_no_error (error);
+  text = tress_test_dump (&tress_format_niff, model);
+  tress_format_niff.free (model);
+  root = tj_parse (text);
+  channels = tj_object (root, "/anim_groups/0/nintendo_extension/channels");
+  g_assert_true (json_object_has_member (channels, "RotateAxis"));
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (channels, "RotateAxis")),
+                    ==, 0);
+  json_object_remove_member (channels, "RotateAxis");
+  edited = tj_text (root);
+  rebuilt = tress_test_build (&tress_format_niff, edited, &problems);
+  g_assert_null (rebuilt);
+  g_assert_true (tress_test_has_problem (problems,
+                                         "/anim_groups/0/nintendo_extension/channels/RotateAxis",
+                                         "the member \"RotateAxis\" is missing"));
+}
+
+/* Negative zeros a tool wrote back as 0 are looked for only in the AnimGroups
+ * whose stored form changed. Group 0 is as dumped, with 180 zeros (30
+ * Translation keys at rest): trying them would spend the search budget
+ * before group 1 (larger: each try costs the group's size), whose
+ * OrientationXY key lost the sign of its first differential, a zero read back
+ * once (not again as a seventh value). */
+static void
+test_negative_zero_search (void)
+{
+  g_autoptr (TressNiffBuilder) b = tress_niff_builder_new (TRUE, 0);
+  const float rest[3] = { 0, 0, 0 }, ones[3] = { 1, 1, 1 }, x_y[6] = { 1, 0, 0, 0, 1, 0 };
+  const float diffs[6] = { -0.0f, 0, 0, 0, 0, 0 };
+  g_autoptr (GBytes) bytes = NULL, text = NULL, zeroed = NULL, rebuilt = NULL;
+  g_autoptr (GPtrArray) problems = NULL;
+  g_autoptr (GError) error = NULL;
+  const char *note;
+  gpointer model;
+  guint dropped = 0, still, turn;
+
+  tress_niff_builder_add_name (b, "scene");
+  still = tress_niff_builder_add_group (b, 0, TRESS_NIFF_ANIM_STATIC, 30, 0);
+  for (guint i = 0; i < 30; i++)
+    tress_niff_builder_add_channel_key (b, still, TRESS_NIFF_TRANSLATION, TRESS_NIFF_CHANNEL_LINEAR,
+                                        i, rest, rest);
+  tress_niff_builder_add_object (b, 0, still);
+  turn = tress_niff_builder_add_group (b, 0, TRESS_NIFF_ANIM_STATIC, 30, 0);
+  tress_niff_builder_add_channel_key (b, turn, TRESS_NIFF_ORIENTATION_XY, TRESS_NIFF_CHANNEL_CONST,
+                                      0, x_y, diffs);
+  for (guint i = 0; i < 31; i++)
+    tress_niff_builder_add_channel_key (b, turn, TRESS_NIFF_TRANSLATION, TRESS_NIFF_CHANNEL_LINEAR,
+                                        i, ones, ones);
+  tress_niff_builder_add_object (b, 0, turn);
+  bytes = tress_niff_builder_finish (b, &error);
+  g_assert_no_error (error);
+
+  model = tress_format_niff.parse (bytes, "test", &error);
+  g_assert_no_error (error);
+  text = tress_test_dump (&tress_format_niff, model);
+  tress_format_niff.free (model);
+  zeroed = tress_test_rewrite_numbers (text, TRESS_TEST_DROP_NEGATIVE_ZEROS, &dropped);
+  g_assert_cmpuint (dropped, >=, 1); /* the stored one, and the curve's slopes */
+  rebuilt = tress_test_build (&tress_format_niff, zeroed, &problems);
+  note = note_at (problems, "/anim_groups/1");
+  g_assert_nonnull (rebuilt);
+  tress_test_assert_bytes_equal (bytes, rebuilt);
+  g_assert_cmpstr (note, ==,
+                   "1 zero given as 0 kept negative, as stored (a tool dropped the sign of zero)");
+  g_assert_null (note_at (problems, "/anim_groups/0"));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -295,5 +391,7 @@ main (int argc, char **argv)
   g_test_add_func ("/niff/json/edit-keys", test_edit_keys);
   g_test_add_func ("/niff/json/refusals", test_refusals);
   g_test_add_func ("/niff/json/same-values", test_same_values);
+  g_test_add_func ("/niff/json/channel-missing", test_channel_missing);
+  g_test_add_func ("/niff/json/negative-zero-search", test_negative_zero_search);
   return g_test_run ();
 }

@@ -498,7 +498,7 @@ test_channels (void)
   g_autoptr (TressNiffBuilder) b = tress_niff_builder_new (TRUE, 0);
   const float rest[9] = { 1, 2, 3, 0, 0, 0, 1, 1, 1 };
   const float zero[6] = { 0 };
-  guint g_axis, g_orient, g_rest, g_full;
+  guint g_axis, g_orient, g_rest, g_full, g_orient_z;
   Posed p;
 
   /* RotateAxis: a quarter turn about Z at frame 10, held. */
@@ -538,6 +538,14 @@ test_channels (void)
       tress_niff_builder_add_full (b, g_full, trs);
     }
   tress_niff_builder_add_object (b, 0, g_full);
+  /* OrientationXY: X towards +Z, Y stays +Y (Z = X × Y is −X). */
+  g_orient_z = tress_niff_builder_add_group (b, 0, TRESS_NIFF_ANIM_STATIC, 30, 0);
+  {
+    const float k[6] = { 0, 0, 1, 0, 1, 0 };
+    tress_niff_builder_add_channel_key (b, g_orient_z, TRESS_NIFF_ORIENTATION_XY,
+                                        TRESS_NIFF_CHANNEL_CONST, 0, k, zero);
+  }
+  tress_niff_builder_add_object (b, 0, g_orient_z);
   posed_init (&p, b);
 
   tress_niff_pose_evaluate (p.pose, p.scene, p.file, 5, NULL, NULL);
@@ -562,6 +570,19 @@ test_channels (void)
     const double y_turned[3] = { -1, 0, 0 };
     assert_point (&p.pose->world[3], o, full_at, 1e-5);
     assert_point (&p.pose->world[1], y, y_turned, 1e-5);
+  }
+  /* Half a frame after the last FULL record: there is no record 4 to go
+   * towards, the last one holds. */
+  tress_niff_pose_evaluate (p.pose, p.scene, p.file, 3.5, NULL, NULL);
+  {
+    const double o[3] = { 0, 0, 0 }, full_at[3] = { 9, 0, 0 };
+    const double x[3] = { 1, 0, 0 }, y[3] = { 0, 1, 0 }, z[3] = { 0, 0, 1 };
+    const double minus_x[3] = { -1, 0, 0 };
+
+    assert_point (&p.pose->world[3], o, full_at, 1e-5);
+    assert_point (&p.pose->world[4], x, z, 1e-5);
+    assert_point (&p.pose->world[4], y, y, 1e-5);
+    assert_point (&p.pose->world[4], z, minus_x, 1e-5);
   }
   posed_free (&p);
 }
@@ -691,6 +712,120 @@ test_samples_finite (void)
         }
       fmt->free (file);
     }
+}
+
+/* Two chain roots, each linked by its own object (a scene made by hand): each
+ * hangs below the object that links it. */
+static void
+test_two_chain_roots (void)
+{
+  g_autoptr (TressNiffBuilder) b = tress_niff_builder_new (FALSE, 0);
+  g_autoptr (GBytes) bytes = NULL;
+  g_autoptr (TressNiffPose) pose = NULL;
+  const float trs[2][9] = { { 1, 0, 0, 0, 0, 0, 1, 1, 1 }, { 0, 2, 0, 0, 0, 0, 1, 1, 1 } };
+  const double origin[3] = { 0, 0, 0 };
+  guint32 links[2] = { 0, 1 };
+  TressNiffSceneObject objects[2];
+  TressNiffIkNode roots[2];
+  TressNiffScene scene;
+  TressNiffFile *file;
+
+  memset (objects, 0, sizeof objects);
+  memset (roots, 0, sizeof roots);
+  memset (&scene, 0, sizeof scene);
+  for (guint i = 0; i < 2; i++)
+    {
+      guint g = tress_niff_builder_add_group (b, 0, TRESS_NIFF_ANIM_STATIC, 30, 0);
+      tress_niff_builder_add_static (b, g, trs[i]);
+      tress_niff_builder_add_object (b, 0, g);
+      objects[i].parent = objects[i].shape = objects[i].mat = TRESS_NIFF_NONE;
+      objects[i].anim_group = g;
+      objects[i].n_chain_roots = 1;
+      objects[i].chain_roots = &links[i];
+      roots[i].anim_group = roots[i].joint = roots[i].effector = TRESS_NIFF_NONE;
+    }
+  scene.n_objects = 2;
+  scene.objects = objects;
+  scene.n_chain_roots = 2;
+  scene.chain_roots = roots;
+  bytes = tress_niff_builder_finish (b, NULL);
+  file = niff_parse_ok (bytes);
+  pose = tress_niff_pose_new (&scene, file);
+  tress_niff_pose_evaluate (pose, &scene, file, 0, NULL, NULL);
+  for (guint c = 0; c < 2; c++)
+    {
+      const double at[3] = { trs[c][0], trs[c][1], trs[c][2] };
+      assert_point (&pose->chain_roots[c], origin, at, 1e-6);
+    }
+  fmt->free (file);
+}
+
+/* The offset of the nintendo extension block of the group at @group. */
+static gsize
+raw_ext (const guint8 *d, gsize group)
+{
+  gsize rec = group + 48;
+
+  for (guint r = 0; r < niff_be32 (d + group + 0x1C); r++)
+    rec += niff_be32 (d + rec + 8);
+  return rec;
+}
+
+static void
+pose_joints (GBytes *bytes, double frame, graphene_matrix_t out[2])
+{
+  TressNiffFile *file = niff_parse_ok (bytes);
+  g_autoptr (TressNiffScene) scene = scene_ok (file);
+  g_autoptr (TressNiffPose) pose = tress_niff_pose_new (scene, file);
+
+  tress_niff_pose_evaluate (pose, scene, file, frame, NULL, NULL);
+  g_assert_cmpuint (pose->n_joints, ==, 2);
+  out[0] = pose->joints[0];
+  out[1] = pose->joints[1];
+  fmt->free (file);
+}
+
+/* kirikobu's first joint sets its IK plane by an up-vector constraint (on
+ * object 1). Pointed at joint 2 of a chain of two, it points nowhere: the
+ * chain root's Z gives the plane, as without the constraint. */
+static void
+test_up_vector_nowhere (void)
+{
+  g_autoptr (GBytes) original = tress_test_load_sample ("niff/kirikobu.niff");
+  g_autoptr (GBytes) nowhere = NULL, without = NULL;
+  gsize size, ext;
+  const guint8 *d;
+  guint8 *a, *b;
+  gboolean up_used = FALSE;
+
+  if (original == NULL)
+    return;
+  d = g_bytes_get_data (original, &size);
+  ext = raw_ext (d, niff_raw_group (d, size, 4));              /* jnt11_1's AnimGroup */
+  g_assert_cmpuint (niff_be32 (d + ext) & 0x400, !=, 0);       /* up-vector bit */
+  g_assert_cmpuint (niff_be32 (d + ext + 52), ==, 0x00020000); /* kind: Obj */
+  g_assert_cmpuint (niff_be32 (d + ext + 56), ==, 1);          /* node */
+  a = g_memdup2 (d, size);
+  niff_put32 (a + ext + 52, TRESS_NIFF_TAG_JOINT_LIST);
+  niff_put32 (a + ext + 56, 2);
+  nowhere = g_bytes_new_take (a, size);
+  b = g_memdup2 (d, size);
+  niff_put32 (b + ext, niff_be32 (d + ext) & ~0x400u);
+  without = g_bytes_new_take (b, size);
+  for (double frame = 0; frame <= 150; frame += 30)
+    {
+      graphene_matrix_t j_file[2], j_nowhere[2], j_without[2];
+
+      pose_joints (original, frame, j_file);
+      pose_joints (nowhere, frame, j_nowhere);
+      pose_joints (without, frame, j_without);
+      for (guint j = 0; j < 2; j++)
+        {
+          g_assert_true (graphene_matrix_near (&j_nowhere[j], &j_without[j], 1e-5f));
+          up_used |= !graphene_matrix_near (&j_file[j], &j_without[j], 1e-3f);
+        }
+    }
+  g_assert_true (up_used); /* the constraint as stored does turn the plane */
 }
 
 /* ---- the preview's scene ---- */
@@ -889,7 +1024,166 @@ test_animator_kirikobu (void)
       moved |= fabsf (at[1] - at0[3 * v + 1]) > 0.2f;
     }
   g_assert_true (moved); /* the effector's KEYs bend the arm */
+  /* Every IK node of the scene (chain root, both joints, effector) is
+   * where the pose maths put it at that frame. */
+  {
+    g_autoptr (TressNiffScene) niff = scene_ok (file);
+    g_autoptr (TressNiffPose) pose = tress_niff_pose_new (niff, file);
+    const struct
+    {
+      guint32 kind, n;
+      const graphene_matrix_t *world;
+    } ik[] = { { TRESS_NIFF_NODE_CHAIN_ROOT, pose->n_chain_roots, pose->chain_roots },
+               { TRESS_NIFF_NODE_JOINT, pose->n_joints, pose->joints },
+               { TRESS_NIFF_NODE_EFFECTOR, pose->n_effectors, pose->effectors } };
+    guint node = niff->n_objects;
+
+    tress_niff_pose_evaluate (pose, niff, file, 100, NULL, NULL);
+    g_assert_cmpuint (pose->n_joints, ==, 2);
+    for (guint k = 0; k < G_N_ELEMENTS (ik); k++)
+      for (guint32 i = 0; i < ik[k].n; i++, node++)
+        {
+          const TressSceneNode *n = tress_scene_get_node (animator->scene, node);
+          g_assert_cmpuint (n->id, ==, ik[k].kind | i);
+          g_assert_true (graphene_matrix_near (&ik[k].world[i], &n->world, 1e-4f));
+        }
+  }
   g_ptr_array_unref (sampler.curves);
+  g_clear_pointer (&animator, tress_scene_animator_free);
+  fmt->free (file);
+}
+
+/* Triangles drawn without a material take their own colour, else their
+ * corners' vertex colours, else grey. A quad built with one orange colour,
+ * its Shape's material link cut (the object has none): triangle 0's colour
+ * made blue; triangle 1 without a triangle colour, its third corner without a
+ * vertex colour either. */
+static void
+test_animator_no_material (void)
+{
+  g_autoptr (TressNiffBuilder) b = tress_niff_builder_new (FALSE, 0);
+  g_autoptr (GBytes) built = NULL, bytes = NULL;
+  g_autoptr (TressSceneAnimator) animator = NULL;
+  g_autoptr (GError) error = NULL;
+  const float xyz[12] = { 0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 1, 0 };
+  const guint32 tris[6] = { 0, 1, 2, 0, 2, 3 };
+  const float orange[4] = { 1, 0.5f, 0, 1 };
+  static const guint8 want[6][3] = { { 0, 0, 255 },   { 0, 0, 255 },   { 0, 0, 255 },
+                                     { 255, 128, 0 }, { 255, 128, 0 }, { 191, 191, 191 } };
+  const TressSceneMesh *mesh;
+  TressNiffFile *file;
+  guint8 *d;
+  gsize size, shape, color, tri, t1;
+
+  tress_niff_builder_add_name (b, "scene");
+  tress_niff_builder_add_object (b, 0, TRESS_NIFF_NONE);
+  tress_niff_builder_add_shape (b, 0, 0, xyz, 4, tris, 2, orange, TRUE);
+  built = tress_niff_builder_finish (b, &error);
+  g_assert_no_error (error);
+  size = g_bytes_get_size (built);
+  d = g_memdup2 (g_bytes_get_data (built, NULL), size);
+  shape = niff_raw_find_list (d, size, 0x00030000);
+  shape += niff_be32 (d + shape + 4);
+  g_assert_cmpuint (niff_be32 (d + shape + 24), ==, 0); /* Shape 0's material */
+  niff_put32 (d + shape + 24, TRESS_NIFF_NONE);
+  color = niff_raw_find_list (d, size, 0x00050000);
+  color += niff_be32 (d + color + 4); /* the first TriColorGroup: colour 0 at +20 */
+  g_assert_cmpuint (niff_be32 (d + color), ==, 0x00050100);
+  niff_put32 (d + color + 20, 0);
+  niff_put32 (d + color + 24, 0);
+  niff_put32 (d + color + 28, 0x3f800000);
+  tri = niff_raw_find_list (d, size, 0x00080000);
+  t1 = tri + niff_be32 (d + tri + 4) + 32 + 24 + 76; /* triangle 1 */
+  g_assert_cmpuint (niff_be32 (d + t1 + 16), ==, 1); /* its colour */
+  niff_put32 (d + t1 + 16, TRESS_NIFF_NONE);
+  niff_put32 (d + t1 + 20 + 2 * 16 + 12, TRESS_NIFF_NONE); /* corner 2's vertex colour */
+  bytes = g_bytes_new_take (d, size);
+
+  file = niff_parse_ok (bytes);
+  animator = tress_niff_animator_new (file, "quad", &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (animator->scene->meshes->len, ==, 1);
+  mesh = tress_scene_get_mesh (animator->scene, 0);
+  g_assert_cmpuint (mesh->n_vertices, ==, 6);
+  for (guint v = 0; v < 6; v++)
+    {
+      g_test_message ("corner %u: %u %u %u", v, mesh->colours[4 * v], mesh->colours[4 * v + 1],
+                      mesh->colours[4 * v + 2]);
+      for (guint k = 0; k < 3; k++)
+        g_assert_cmpuint (mesh->colours[4 * v + k], ==, want[v][k]);
+      g_assert_cmpuint (mesh->colours[4 * v + 3], ==, 255);
+    }
+  g_clear_pointer (&animator, tress_scene_animator_free);
+  fmt->free (file);
+}
+
+/* kirikobu with its materials unlit: the shade colour is the vertex colour.
+ * A vertex of the skin's WeightedPart takes it from the groups of the part's
+ * first node (VtxColorGroup 3; the other nodes' 4 and 5 are empty), made
+ * blue here. */
+static void
+test_animator_unlit_skin (void)
+{
+  g_autoptr (GBytes) original = tress_test_load_sample ("niff/kirikobu.niff");
+  g_autoptr (GBytes) bytes = NULL;
+  g_autoptr (TressSceneAnimator) animator = NULL;
+  g_autoptr (TressNiffScene) scene = NULL;
+  g_autoptr (GError) error = NULL;
+  const TressNiffEnvelope *env;
+  const TressSceneMesh *skin;
+  TressNiffFile *file;
+  guint8 *d;
+  gsize size, part, colours;
+  guint weighted = 0;
+
+  if (original == NULL)
+    return;
+  file = niff_parse_ok (original);
+  scene = scene_ok (file);
+  fmt->free (file);
+  size = g_bytes_get_size (original);
+  d = g_memdup2 (g_bytes_get_data (original, NULL), size);
+  for (guint32 m = 0; m < scene->n_mats; m++)
+    {
+      g_assert_cmpuint (niff_be32 (d + scene->mats[m].offset + 20), ==, 0x12); /* lit, smooth */
+      niff_put32 (d + scene->mats[m].offset + 20, 0x10);
+    }
+  env = &scene->envelopes[0];
+  g_assert_cmpuint (env->n_full, ==, 3);
+  g_assert_cmpuint (env->n_weighted, ==, 1);
+  part = env->offset + 44;
+  for (guint i = 0; i < env->n_full; i++)
+    part += niff_be32 (d + part + 8);
+  g_assert_cmpuint (niff_be32 (d + part), ==, TRESS_NIFF_TAG_WEIGHTED_PART);
+  /* Three nodes, no external ones: the VtxColorGroups of the nodes at +108. */
+  g_assert_cmpuint (niff_be32 (d + part + 16), ==, 3);
+  g_assert_cmpuint (niff_be32 (d + part + 24), ==, 0);
+  for (guint i = 0; i < 3; i++)
+    g_assert_cmpuint (niff_be32 (d + part + 108 + 4 * i), ==, 3 + i);
+  g_assert_cmpuint (scene->vtx_colors[3].n, ==, 1);
+  g_assert_cmpuint (scene->vtx_colors[4].n, ==, 0);
+  colours = scene->vtx_colors[3].offset + 20;
+  niff_put32 (d + colours, 0);
+  niff_put32 (d + colours + 4, 0);
+  niff_put32 (d + colours + 8, 0x3f800000);
+  bytes = g_bytes_new_take (d, size);
+
+  file = niff_parse_ok (bytes);
+  animator = tress_niff_animator_new (file, "kirikobu.niff", &error);
+  g_assert_no_error (error);
+  skin = tress_scene_get_mesh (animator->scene, 0);
+  for (guint32 t = 0; t < env->n_tris; t++)
+    for (guint c = 0; c < 3; c++)
+      if (env->tris[t].v[c].part_kind == TRESS_NIFF_TAG_WEIGHTED_PART)
+        {
+          const guint8 *rgba = skin->colours + 4 * (3 * t + c);
+          g_assert_cmpuint (env->tris[t].v[c].vtx_color, ==, 0);
+          g_assert_cmpuint (rgba[0], ==, 0);
+          g_assert_cmpuint (rgba[1], ==, 0);
+          g_assert_cmpuint (rgba[2], ==, 255);
+          weighted++;
+        }
+  g_assert_cmpuint (weighted, >, 200);
   g_clear_pointer (&animator, tress_scene_animator_free);
   fmt->free (file);
 }
@@ -976,8 +1270,12 @@ main (int argc, char **argv)
   g_test_add_func ("/niff-pose/unique-scale", test_unique_scale);
   g_test_add_func ("/niff-pose/sampler", test_sampler);
   g_test_add_func ("/niff-pose/samples-finite", test_samples_finite);
+  g_test_add_func ("/niff-pose/two-chain-roots", test_two_chain_roots);
+  g_test_add_func ("/niff-pose/up-vector-nowhere", test_up_vector_nowhere);
   g_test_add_func ("/niff-pose/animator/rings", test_animator_rings);
   g_test_add_func ("/niff-pose/animator/kirikobu", test_animator_kirikobu);
+  g_test_add_func ("/niff-pose/animator/no-material", test_animator_no_material);
+  g_test_add_func ("/niff-pose/animator/unlit-skin", test_animator_unlit_skin);
   g_test_add_func ("/niff-pose/animator/samples", test_animator_samples);
   g_test_add_func ("/niff-pose/animator/broken", test_animator_broken);
   return g_test_run ();

@@ -1926,6 +1926,7 @@ test_bad_validate (void)
     { ext, 0x6f, "channel bit 0x1", ext },              /* bit without keys */
     { ext, 0x6c, "channel bit 0x2", ext },              /* keys without bit */
     { rx + 16 + 4, 50, "not after key", rx + 32 + 4 },  /* key 1 at 50, key 2 (at 20) is at fault */
+    { rx + 20, 0, "key 1 at frame 0 is not", rx + 20 }, /* key 1 at 0, as key 0 */
     { rx + 16, 7, "interpolation 7", rx + 16 },         /* RotateX key 1 */
     { rx, 1, "FULL (one key per frame)", rx + 16 + 4 }, /* key 0 FULL, key 1 frames later */
     { 0x4C, 8, "Anim list size field", 0x4C },
