@@ -150,6 +150,15 @@ test_samples (void)
   g_assert_cmpuint (bass->shapes[1].n_skin_bones, ==, 1);
   g_assert_cmpuint (bass->shapes[1].skin_bones[0], ==, 2); /* the eyes follow the head */
   check_model_counts (bass);
+  /* Texture coordinates (_u0, decoded for the glTF export) lie on the texture. */
+  for (guint b = 0; b < bass->n_vertex_buffers; b++)
+    {
+      const TressBfresVertexBuffer *vb = &bass->vertex_buffers[b];
+
+      g_assert_nonnull (vb->uvs);
+      for (guint v = 0; v < 2 * vb->n_vertices; v++)
+        g_assert_true (vb->uvs[v] >= 0 && vb->uvs[v] <= 1);
+    }
 
   g_assert_cmpuint (boneless->skeleton.n_bones, ==, 1);
   g_assert_cmpuint (boneless->n_shapes, ==, 2);
