@@ -15,6 +15,7 @@
 #include "formats/bfres/tress-bfres-anim.h"
 #include "formats/bfres/tress-bfres-builder.h"
 #include "formats/bfres/tress-bfres-pose.h"
+#include "core/tress-yaz0.h"
 #include "formats/bfres/tress-bfres-scene.h"
 #include "interchange/tress-gltf-bfres.h"
 #include "gltf-test-reader.h"
@@ -696,6 +697,55 @@ test_budget (void)
   g_assert_cmpuint (tress_gltf_writer_get_buffer_size (w), <, 4096);
 }
 
+/* A Yaz0 SARC holding X_Animation.bfres and X.bfres: the model is found in
+ * the archive, as the preview finds it. */
+static void
+test_archive (void)
+{
+  g_autoptr (TressBfresBuilder) mb = tress_bfres_builder_new ("Model", 0x04050003);
+  g_autoptr (TressBfresBuilder) ab = tress_bfres_builder_new ("Anim", 0x04050003);
+  g_autoptr (GBytes) anim = NULL, model = NULL, sarc = NULL, zsarc = NULL;
+  TressKey keys[2] = { { .frame = 0, .value = 0 }, { .frame = 4, .value = 1 } };
+  TressBfresBuilderCurve c = {
+    .curve_type = TRESS_BFRES_CURVE_LINEAR, .target_offset = 0x20, .n_keys = 2, .keys = keys
+  };
+  g_autoptr (GBytes) glb = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *path = tmp ("Pack.szs"), *out_path = tmp ("pack.glb"), *out = NULL;
+  const char *names[2] = { "Model/Thing_Animation.bfres", "Model/Thing.bfres" };
+  GBytes *files[2];
+  Gltf g;
+
+  tress_bfres_builder_begin_anim (ab, TRESS_BFRES_ANIM_SKELETAL, "Go", 4, TRUE);
+  tress_bfres_builder_add_bone (ab, "Bone_002");
+  tress_bfres_builder_add_curve (ab, &c);
+  tress_bfres_builder_add_bone (ab, "Tail");
+  tress_bfres_builder_add_curve (ab, &c);
+  anim = tress_bfres_builder_finish (ab, &error);
+  g_assert_no_error (error);
+  tress_bfres_builder_add_test_model (mb, "Creature", 12, 100);
+  model = tress_bfres_builder_finish (mb, &error);
+  g_assert_no_error (error);
+  files[0] = anim;
+  files[1] = model;
+  sarc = tress_test_make_sarc (names, files, 2);
+  zsarc = tress_yaz0_compress (g_bytes_get_data (sarc, NULL), g_bytes_get_size (sarc), NULL);
+  g_assert_true (
+      g_file_set_contents (path, g_bytes_get_data (zsarc, NULL), g_bytes_get_size (zsarc), NULL));
+  {
+    const char *argv[] = { "export-gltf", path, "-o", out_path, NULL };
+
+    g_assert_cmpint (tress_test_run_cli (argv, &out, NULL), ==, 0);
+  }
+  g_assert_nonnull (strstr (out, "model from Model/Thing.bfres in Pack.szs, 12 joints, 1 mesh"));
+  g_assert_nonnull (strstr (out, "“Go”: 1 animated bone is not in Creature: Tail"));
+  glb = tress_test_read_file (out_path);
+  gltf_read_glb (&g, glb);
+  g_assert_cmpuint (gltf_count (&g, "animations"), ==, 1);
+  g_assert_cmpuint (gltf_count (&g, "nodes"), ==, 13);
+  gltf_clear (&g);
+}
+
 /* ---- the transforms: Maya compensation and shear ------------------------------ */
 
 static void
@@ -820,6 +870,7 @@ main (int argc, char **argv)
   g_test_add_func ("/gltf/budget", test_budget);
   g_test_add_func ("/gltf/bass", test_bass);
   g_test_add_func ("/gltf/options", test_options);
+  g_test_add_func ("/gltf/archive", test_archive);
   g_test_add_func ("/gltf/batch-collision", test_batch_collision);
   g_test_add_func ("/gltf/refusals", test_refusals);
   return g_test_run ();
