@@ -603,7 +603,8 @@ add_animation (Export *e, guint k, GError **error)
             for (guint c = 0; c < 4; c++)
               q[c] = -q[c];
         }
-      if (!tress_progress_advance (nb, error))
+      /* Progress counts whole frames (the total the phase announced). */
+      if (frame == floor (frame) && !tress_progress_advance (nb, error))
         return FALSE;
     }
 

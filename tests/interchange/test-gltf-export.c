@@ -15,6 +15,7 @@
 #include "formats/bfres/tress-bfres-anim.h"
 #include "formats/bfres/tress-bfres-builder.h"
 #include "formats/bfres/tress-bfres-pose.h"
+#include "core/tress-progress.h"
 #include "core/tress-yaz0.h"
 #include "formats/bfres/tress-bfres-scene.h"
 #include "interchange/tress-gltf-bfres.h"
@@ -746,6 +747,36 @@ test_archive (void)
   gltf_clear (&g);
 }
 
+/* The export reports to the thread's progress and stops when it is cancelled. */
+static void
+test_progress (void)
+{
+  g_autoptr (GBytes) bytes = build_synthetic (10);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (TressBfres) bfres = tress_bfres_parse (bytes, "synth.bfres", &error);
+  g_autoptr (GBytes) fres = tress_bfres_get_bfres_bytes (bfres);
+  g_autoptr (GCancellable) cancellable = g_cancellable_new ();
+  g_autoptr (TressProgress) progress = tress_progress_new (cancellable);
+  g_autoptr (TressGltfWriter) w = NULL;
+  const char *phase;
+  guint64 done, total;
+  TressProgressUnit unit;
+
+  tress_progress_run_begin (progress);
+  w = tress_gltf_bfres_export (bfres, fres, "synth.bfres", NULL, NULL, &error);
+  g_assert_no_error (error);
+  tress_progress_get (progress, &phase, &done, &total, &unit);
+  g_assert_cmpstr (phase, ==, "Exporting animations");
+  g_assert_cmpuint (total, ==, 11 * 3);
+  g_assert_cmpuint (done, ==, total);
+  g_clear_pointer (&w, tress_gltf_writer_free);
+  g_cancellable_cancel (cancellable);
+  w = tress_gltf_bfres_export (bfres, fres, "synth.bfres", NULL, NULL, &error);
+  tress_progress_run_end ();
+  g_assert_null (w);
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+}
+
 /* ---- the transforms: Maya compensation and shear ------------------------------ */
 
 static void
@@ -868,6 +899,7 @@ main (int argc, char **argv)
   g_test_add_func ("/gltf/trs", test_trs);
   g_test_add_func ("/gltf/key-frames", test_key_frames);
   g_test_add_func ("/gltf/budget", test_budget);
+  g_test_add_func ("/gltf/progress", test_progress);
   g_test_add_func ("/gltf/bass", test_bass);
   g_test_add_func ("/gltf/options", test_options);
   g_test_add_func ("/gltf/archive", test_archive);
