@@ -159,8 +159,9 @@ export_one (const char *path, const char *out, ExportOptions *o)
     return TRESS_CLI_UNREADABLE;
   if (file.format != &tress_format_bfres)
     {
-      tress_cli_error ("%s: a %s file; export-gltf exports BFRES models and animations", path,
-                       file.format->id);
+      tress_cli_error ("%s: a %s file; export-gltf exports BFRES models and animations (not "
+                       "NIFF or creature fur yet)",
+                       path, file.format->id);
       return TRESS_CLI_UNREADABLE;
     }
   if (!find_animations (&file, o->animations, anims))
