@@ -279,3 +279,54 @@ tress_test_has_problem (GPtrArray *problems, const char *path, const char *words
     }
   return FALSE;
 }
+
+GBytes *
+tress_test_make_sarc (const char *const *names, GBytes *const *files, guint n)
+{
+  GByteArray *a = g_byte_array_new ();
+  g_autofree gsize *name_off = g_new (gsize, n);
+  gsize names_at, data_at;
+  static const guint8 zeros[0x100] = { 0 };
+
+#define PUT16(pos, v) (a->data[pos] = (v) >> 8, a->data[(pos) + 1] = (v)&0xFF)
+#define PUT32(pos, v)                                                                              \
+  (a->data[pos] = (v) >> 24, a->data[(pos) + 1] = (v) >> 16, a->data[(pos) + 2] = (v) >> 8,        \
+   a->data[(pos) + 3] = (v))
+  g_byte_array_append (a, zeros, 0x20 + 16 * n + 8);
+  memcpy (a->data, "SARC", 4);
+  PUT16 (4, 0x14);
+  PUT16 (6, 0xFEFF);
+  PUT16 (0x10, 0x0100);
+  memcpy (a->data + 0x14, "SFAT", 4);
+  PUT16 (0x18, 0x0C);
+  PUT16 (0x1A, n);
+  PUT32 (0x1C, 0x65u);
+  names_at = 0x20 + 16 * (gsize)n;
+  memcpy (a->data + names_at, "SFNT", 4);
+  PUT16 (names_at + 4, 8);
+  for (guint i = 0; i < n; i++)
+    {
+      name_off[i] = a->len - (names_at + 8);
+      g_byte_array_append (a, (const guint8 *)names[i], strlen (names[i]) + 1);
+      g_byte_array_append (a, zeros, (4 - a->len % 4) % 4);
+    }
+  g_byte_array_append (a, zeros, (0x100 - a->len % 0x100) % 0x100);
+  data_at = a->len;
+  PUT32 (0x0C, (guint32)data_at);
+  for (guint i = 0; i < n; i++)
+    {
+      gsize start;
+
+      g_byte_array_append (a, zeros, (0x100 - a->len % 0x100) % 0x100);
+      start = a->len - data_at;
+      g_byte_array_append (a, g_bytes_get_data (files[i], NULL), g_bytes_get_size (files[i]));
+      PUT32 (0x20 + 16 * i, 0x1000u + i);
+      PUT32 (0x20 + 16 * i + 4, 0x01000000u | (guint32)(name_off[i] / 4));
+      PUT32 (0x20 + 16 * i + 8, (guint32)start);
+      PUT32 (0x20 + 16 * i + 12, (guint32)(a->len - data_at));
+    }
+  PUT32 (8, a->len);
+#undef PUT16
+#undef PUT32
+  return g_byte_array_free_to_bytes (a);
+}

@@ -23,6 +23,9 @@ int tress_test_run_cli (const char *const *argv, char **out_stdout, char **out_s
 /* Asserts two byte buffers are equal, printing the first differing offset. */
 void tress_test_assert_bytes_equal (GBytes *a, GBytes *b);
 
+/* A big-endian SARC archive of @n files (names, data), written from the
+ * layout alone (not through tress-sarc.c). */
+GBytes *tress_test_make_sarc (const char *const *names, GBytes *const *files, guint n);
 /* Iterates the default main context until @cond holds; fails the test after
  * 30 s (UI tests: loads, redraws and GL frames arrive through the main loop). */
 #define TRESS_TEST_WAIT_FOR(cond)                                                                  \

@@ -3,7 +3,9 @@
  * Each input (FRES, Yaz0 or SARC) goes through the model reader (describe,
  * dump, bind check) and the animation reader; when the curve parser accepts
  * it too, it is its own model: the animator is built and posed at a few
- * frames of every animation, with the mesh skinned on the CPU. The mutator is
+ * frames of every animation, with the mesh skinned on the CPU, and exported
+ * as glTF (src/interchange; animations of up to 1,000 frames, so that a
+ * mutated frame count costs no more than the budget tests). The mutator is
  * fuzz-bfres.c's (inside Yaz0 and SARC, curves in place).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -12,6 +14,7 @@
 #include "formats/bfres/tress-bfres-pose.h"
 #include "formats/bfres/tress-bfres-scene.h"
 #include "fuzz-bfres-mutator.h"
+#include "interchange/tress-gltf-bfres.h"
 
 static double
 sample (gpointer data, guint curve, double frame)
@@ -37,6 +40,33 @@ exercise_scene (TressBfres *b, GBytes *fres)
         tress_scene_animator_pose (animator, &a, 1, f, sample, b);
         (void)tress_scene_bounds (animator->scene, lo, hi);
       }
+}
+
+static void
+exercise_export (TressBfres *b, GBytes *fres)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GPtrArray) notes = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (TressGltfWriter) writer
+      = tress_gltf_bfres_export (b, fres, "fuzz", NULL, notes, &error);
+  g_autoptr (GBytes) glb = NULL;
+
+  if (writer == NULL)
+    {
+      g_assert (error != NULL && error->domain == TRESS_ERROR);
+      return;
+    }
+  glb = tress_gltf_writer_to_glb (writer, NULL);
+  g_assert (glb != NULL);
+}
+
+static gboolean
+short_anims (const TressBfresAnims *anims)
+{
+  for (guint i = 0; anims != NULL && i < anims->n_skeletal; i++)
+    if (anims->skeletal[i].frame_count > 1000)
+      return FALSE;
+  return TRUE;
 }
 
 int
@@ -75,5 +105,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
   b = tress_bfres_parse (fres, "fuzz", NULL);
   if (b != NULL)
     exercise_scene (b, fres);
+  if (b != NULL && short_anims (anims))
+    exercise_export (b, fres);
   return 0;
 }

@@ -151,6 +151,15 @@ test_samples (void)
   g_assert_cmpuint (bass->shapes[1].n_skin_bones, ==, 1);
   g_assert_cmpuint (bass->shapes[1].skin_bones[0], ==, 2); /* the eyes follow the head */
   check_model_counts (bass);
+  /* Texture coordinates (_u0, decoded for the glTF export) lie on the texture. */
+  for (guint b = 0; b < bass->n_vertex_buffers; b++)
+    {
+      const TressBfresVertexBuffer *vb = &bass->vertex_buffers[b];
+
+      g_assert_nonnull (vb->uvs);
+      for (guint v = 0; v < 2 * vb->n_vertices; v++)
+        g_assert_true (vb->uvs[v] >= 0 && vb->uvs[v] <= 1);
+    }
 
   g_assert_cmpuint (boneless->skeleton.n_bones, ==, 1);
   g_assert_cmpuint (boneless->n_shapes, ==, 2);
@@ -1222,58 +1231,6 @@ test_find_sibling (void)
   g_assert_null (found);
 }
 
-/* A big-endian SARC of @n files (names, data), from the layout alone. */
-static GBytes *
-make_sarc (const char *const *names, GBytes *const *files, guint n)
-{
-  GByteArray *a = g_byte_array_new ();
-  g_autofree gsize *name_off = g_new (gsize, n);
-  gsize names_at, data_at;
-  static const guint8 zeros[0x100] = { 0 };
-
-#define PUT16(pos, v) (a->data[pos] = (v) >> 8, a->data[(pos) + 1] = (v)&0xFF)
-#define PUT32(pos, v)                                                                              \
-  (a->data[pos] = (v) >> 24, a->data[(pos) + 1] = (v) >> 16, a->data[(pos) + 2] = (v) >> 8,        \
-   a->data[(pos) + 3] = (v))
-  g_byte_array_append (a, zeros, 0x20 + 16 * n + 8);
-  memcpy (a->data, "SARC", 4);
-  PUT16 (4, 0x14);
-  PUT16 (6, 0xFEFF);
-  PUT16 (0x10, 0x0100);
-  memcpy (a->data + 0x14, "SFAT", 4);
-  PUT16 (0x18, 0x0C);
-  PUT16 (0x1A, n);
-  PUT32 (0x1C, 0x65u);
-  names_at = 0x20 + 16 * (gsize)n;
-  memcpy (a->data + names_at, "SFNT", 4);
-  PUT16 (names_at + 4, 8);
-  for (guint i = 0; i < n; i++)
-    {
-      name_off[i] = a->len - (names_at + 8);
-      g_byte_array_append (a, (const guint8 *)names[i], strlen (names[i]) + 1);
-      g_byte_array_append (a, zeros, (4 - a->len % 4) % 4);
-    }
-  g_byte_array_append (a, zeros, (0x100 - a->len % 0x100) % 0x100);
-  data_at = a->len;
-  PUT32 (0x0C, (guint32)data_at);
-  for (guint i = 0; i < n; i++)
-    {
-      gsize start;
-
-      g_byte_array_append (a, zeros, (0x100 - a->len % 0x100) % 0x100);
-      start = a->len - data_at;
-      g_byte_array_append (a, g_bytes_get_data (files[i], NULL), g_bytes_get_size (files[i]));
-      PUT32 (0x20 + 16 * i, 0x1000u + i);
-      PUT32 (0x20 + 16 * i + 4, 0x01000000u | (guint32)(name_off[i] / 4));
-      PUT32 (0x20 + 16 * i + 8, (guint32)start);
-      PUT32 (0x20 + 16 * i + 12, (guint32)(a->len - data_at));
-    }
-  PUT32 (8, a->len);
-#undef PUT16
-#undef PUT32
-  return g_byte_array_free_to_bytes (a);
-}
-
 /* In an archive: X_Animation.bfres finds X.bfres in the same archive. */
 static void
 test_find_in_archive (void)
@@ -1300,7 +1257,7 @@ test_find_in_archive (void)
   g_assert_no_error (error);
   files[0] = anim;
   files[1] = model;
-  sarc = make_sarc (names, files, 2);
+  sarc = tress_test_make_sarc (names, files, 2);
   zsarc = tress_yaz0_compress (g_bytes_get_data (sarc, NULL), g_bytes_get_size (sarc), NULL);
   g_assert_true (
       g_file_set_contents (path, g_bytes_get_data (zsarc, NULL), g_bytes_get_size (zsarc), NULL));

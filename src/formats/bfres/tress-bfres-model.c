@@ -562,6 +562,10 @@ read_vertex_buffer (BrCtx *ctx, gsize pos, guint index, TressBfresVertexBuffer *
   if (vb->positions == NULL && vb->n_vertices > 0)
     return br_fail (ctx, error, TRESS_ERROR_BAD_VALUE, pos + 0x10, "FVTX attributes",
                     "a position attribute \"_p0\"", "%u attributes without it", vb->n_attribs);
+  /* Texture coordinates are only carried along (glTF export): a set this
+   * reader cannot decode leaves them out rather than the model. */
+  if (!decode_attrib (ctx, vb, "_u0", 2, &vb->uvs, NULL, NULL))
+    vb->uvs = NULL;
   ok = decode_attrib (ctx, vb, "_i0", 4, &indices, &n_idx, error)
        && decode_attrib (ctx, vb, "_w0", 4, &weights, &n_w, error);
   if (ok && indices != NULL)
@@ -887,6 +891,7 @@ vertex_buffer_clear (TressBfresVertexBuffer *vb)
   g_free (vb->buffers);
   g_free (vb->positions);
   g_free (vb->normals);
+  g_free (vb->uvs);
   g_free (vb->skin_indices);
   g_free (vb->skin_weights);
 }

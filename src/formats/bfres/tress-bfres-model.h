@@ -106,10 +106,12 @@ typedef struct
   gsize pos;
 
   /* Decoded (NULL when the attribute is absent): 3 floats per vertex for
-   * positions and normals, 4 per vertex for skinning indices (as stored, into
-   * the skeleton's matrix table) and weights (0…1; missing ones 0). */
+   * positions and normals, 2 for texture coordinates, 4 per vertex for
+   * skinning indices (as stored, into the skeleton's matrix table) and
+   * weights (0…1; missing ones 0). */
   float *positions;
   float *normals;
+  float *uvs; /* 2 per vertex (_u0, as stored: no flip), NULL when absent or undecodable */
   guint16 *skin_indices;
   float *skin_weights;
   guint n_skin_components; /* components of _i0 (0 when absent) */

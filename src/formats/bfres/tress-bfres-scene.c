@@ -251,6 +251,27 @@ tress_bfres_find_model (TressBfres *anims, GFile *anim_file, char **source, GErr
   return NULL;
 }
 
+char *
+tress_bfres_describe_model_search (TressBfres *anims, GFile *anim_file)
+{
+  g_autofree char *name = anim_file != NULL ? g_file_get_basename (anim_file) : NULL;
+  g_autofree char *stem = name != NULL ? model_stem (name) : NULL;
+  g_auto (GStrv) archive = tress_bfres_list_archive (anims);
+  GString *s = g_string_new (NULL);
+
+  g_string_append_printf (s, "no model or skeleton in %s", name != NULL ? name : "the file");
+  if (name == NULL)
+    return g_string_free (s, FALSE);
+  if (stem != NULL)
+    g_string_append_printf (s, ", no %s.bfres or %s.sbfres beside it", stem, stem);
+  else
+    g_string_append (s, ", and its name does not end in “_Animation”, so no X.bfres beside an "
+                        "X_Animation.bfres was looked for");
+  if (archive != NULL)
+    g_string_append (s, ", and no X.bfres beside an X_Animation.bfres in its archive");
+  return g_string_free (s, FALSE);
+}
+
 /* ---- the animator --------------------------------------------------------- */
 
 typedef struct
@@ -317,6 +338,56 @@ apply_visibility (BfresAnimator *self, guint v)
     }
 }
 
+static const TressSceneAnimatorClass bfres_animator_class;
+
+static BfresAnimator *
+bfres_animator (TressSceneAnimator *animator)
+{
+  g_return_val_if_fail (animator != NULL && animator->klass == &bfres_animator_class, NULL);
+  return (BfresAnimator *)animator;
+}
+
+const TressBfresModel *
+tress_bfres_animator_get_model (TressSceneAnimator *animator)
+{
+  BfresAnimator *self = bfres_animator (animator);
+
+  return self != NULL ? self->model : NULL;
+}
+
+const TressBfresAnims *
+tress_bfres_animator_get_anims (TressSceneAnimator *animator)
+{
+  BfresAnimator *self = bfres_animator (animator);
+
+  return self != NULL ? self->anims : NULL;
+}
+
+TressBfresScaling
+tress_bfres_animator_pose_srt (TressSceneAnimator *animator, int skeletal, double frame,
+                               TressSceneSampleFunc sample, gpointer user_data, TressBfresSrt *srt)
+{
+  BfresAnimator *self = bfres_animator (animator);
+  const TressBfresSkeleton *sk;
+  const TressBfresSkeletalAnim *skel;
+
+  g_return_val_if_fail (self != NULL, TRESS_BFRES_SCALING_NONE);
+  sk = &self->model->skeleton;
+  if (skeletal < 0 || (guint)skeletal >= self->anims->n_skeletal)
+    {
+      tress_bfres_bind_srt (sk, srt);
+      return sk->scaling;
+    }
+  skel = &self->anims->skeletal[skeletal];
+  self->sample = sample;
+  self->sample_data = user_data;
+  self->frame = frame;
+  tress_bfres_pose_srt (sk, skel, self->bone_anims[skeletal], bone_curve_value, self, srt);
+  self->sample = NULL;
+  self->sample_data = NULL;
+  return skel->scaling != TRESS_BFRES_SCALING_NONE ? skel->scaling : sk->scaling;
+}
+
 static void
 bfres_animator_pose (TressSceneAnimator *animator, const guint *anims, guint n_anims, double frame,
                      TressSceneSampleFunc sample, gpointer user_data)
@@ -324,29 +395,19 @@ bfres_animator_pose (TressSceneAnimator *animator, const guint *anims, guint n_a
   BfresAnimator *self = (BfresAnimator *)animator;
   const TressBfresSkeleton *sk = &self->model->skeleton;
   TressScene *scene = animator->scene;
-  const TressBfresSkeletalAnim *skel = NULL;
   int skel_index = -1;
-  TressBfresScaling scaling = sk->scaling;
+  TressBfresScaling scaling;
 
+  for (guint i = 0; i < n_anims && skel_index < 0; i++)
+    if (anims[i] < self->anims->n_skeletal)
+      skel_index = (int)anims[i];
+  /* The local transforms as exporters read them, composed by the scaling mode. */
+  scaling
+      = tress_bfres_animator_pose_srt (animator, skel_index, frame, sample, user_data, self->srt);
+  tress_bfres_pose_world (sk, self->srt, scaling, self->world);
   self->sample = sample;
   self->sample_data = user_data;
   self->frame = frame;
-  for (guint i = 0; i < n_anims && skel == NULL; i++)
-    if (anims[i] < self->anims->n_skeletal)
-      {
-        skel_index = (int)anims[i];
-        skel = &self->anims->skeletal[skel_index];
-      }
-  if (skel != NULL)
-    {
-      tress_bfres_pose_srt (sk, skel, self->bone_anims[skel_index], bone_curve_value, self,
-                            self->srt);
-      if (skel->scaling != TRESS_BFRES_SCALING_NONE)
-        scaling = skel->scaling;
-    }
-  else
-    tress_bfres_bind_srt (sk, self->srt);
-  tress_bfres_pose_world (sk, self->srt, scaling, self->world);
   for (guint i = 0; i < sk->n_bones; i++)
     tress_bfres_matrix_to_graphene (&self->world[i], &tress_scene_get_node (scene, i)->world);
   scene->pose_serial++;

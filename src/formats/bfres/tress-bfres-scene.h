@@ -21,7 +21,9 @@
 #include <gio/gio.h>
 
 #include "formats/tress-scene.h"
+#include "tress-bfres-anim.h"
 #include "tress-bfres-model.h"
+#include "tress-bfres-pose.h"
 #include "tress-bfres.h"
 
 G_BEGIN_DECLS
@@ -38,11 +40,30 @@ GBytes *tress_bfres_unwrap (GBytes *file, const char *entry, GError **error);
  * not be read. */
 GBytes *tress_bfres_find_model (TressBfres *anims, GFile *anim_file, char **source, GError **error);
 
+/* What tress_bfres_find_model() looked for, for a message when it found
+ * nothing ("no model or skeleton in A_Animation.bfres, no A.bfres or
+ * A.sbfres beside it"). */
+char *tress_bfres_describe_model_search (TressBfres *anims, GFile *anim_file);
+
 /* The scene of the model in @model_fres that best fits the bones @anims
  * animates (models with shapes first), bound to @anims' curves. An error when
  * no model can be read or the skeleton fails its bind check (naming the
  * bone). */
 TressSceneAnimator *tress_bfres_animator_new (TressBfres *anims, GBytes *model_fres,
                                               const char *source, GError **error);
+
+/* For exporters (src/interchange): the model @animator (made by
+ * tress_bfres_animator_new) chose, and the animations it read (its own
+ * numbering: skeletal ones first, then visibility ones, as curve_anim). */
+const TressBfresModel *tress_bfres_animator_get_model (TressSceneAnimator *animator);
+const TressBfresAnims *tress_bfres_animator_get_anims (TressSceneAnimator *animator);
+
+/* The local transform of every bone of the model (n_bones SRTs) at @frame of
+ * skeletal animation @skeletal (index into anims->skeletal; −1: the bind
+ * pose), curve values from @sample: what the preview's pose composes into
+ * world matrices, with the scaling mode it composes them by (returned). */
+TressBfresScaling tress_bfres_animator_pose_srt (TressSceneAnimator *animator, int skeletal,
+                                                 double frame, TressSceneSampleFunc sample,
+                                                 gpointer user_data, TressBfresSrt *srt);
 
 G_END_DECLS
