@@ -559,7 +559,17 @@ only_difference (const char *a, const char *b, JsonNode **report)
   g_assert_cmpuint (json_array_get_length (d), ==, 1);
   item = json_array_get_object_element (d, 0);
   g_assert_cmpint (run (&text, NULL, "diff", a, b, NULL), ==, 1);
-  g_assert_true (g_str_has_prefix (text, "1 difference: "));
+  /* the summary counts it under its kind: "1 curve", "1 byte range" */
+  {
+    const char *kind = json_object_get_string_member (item, "kind");
+    g_autofree char *want
+        = g_strdup_printf ("1 difference: 1 %s", g_str_equal (kind, "bytes") ? "byte range" : kind);
+    char end;
+
+    g_assert_true (g_str_has_prefix (text, want));
+    end = text[strlen (want)];
+    g_assert_true (end == '\n' || end == ';');
+  }
   g_assert_nonnull (strstr (text, json_object_get_string_member (item, "path")));
   return item;
 }
@@ -996,6 +1006,57 @@ test_curve_without_type (void)
   g_assert_cmpuint (tress_diff_get_n_items (diff), ==, 1);
 }
 
+static TressCurve *
+curve_of (const TressKey *keys, guint n)
+{
+  TressCurve *c = tress_curve_new ();
+
+  for (guint i = 0; i < n; i++)
+    tress_curve_append_key (c, &keys[i]);
+  return c;
+}
+
+/* One key added, the counts then differing: the keys are matched by frame,
+ * the first one included, so only the new key is reported. On the same line
+ * it changes no played value: the largest difference is 0, at the first
+ * frame compared. */
+static void
+test_curve_key_added (void)
+{
+  static const TressKey ka[] = {
+    { .frame = 4, .value = 0, .interp = TRESS_INTERP_LINEAR },
+    { .frame = 12, .value = 8, .interp = TRESS_INTERP_LINEAR },
+  };
+  static const TressKey kb[] = {
+    { .frame = 4, .value = 0, .interp = TRESS_INTERP_LINEAR },
+    { .frame = 8, .value = 4, .interp = TRESS_INTERP_LINEAR },
+    { .frame = 12, .value = 8, .interp = TRESS_INTERP_LINEAR },
+  };
+  g_autoptr (TressCurve) a = curve_of (ka, G_N_ELEMENTS (ka));
+  g_autoptr (TressCurve) b = curve_of (kb, G_N_ELEMENTS (kb));
+  g_autoptr (TressDiff) diff = tress_diff_new ();
+  const TressDiffItem *item;
+  double largest = -1, at = -1;
+
+  g_assert_true (tress_diff_curve (a, b, "/curves/0", "c", diff));
+  g_assert_cmpuint (tress_diff_get_n_items (diff), ==, 1);
+  item = tress_diff_get_item (diff, 0);
+  g_assert_cmpstr (item->text, ==, "c: key 1 at frame 8 added, value 4");
+  g_assert_cmpuint (
+      json_array_get_length (json_object_get_array_member (item->detail, "keys_added")), ==, 1);
+  g_assert_cmpuint (
+      json_array_get_length (json_object_get_array_member (item->detail, "keys_removed")), ==, 0);
+  g_assert_cmpuint (
+      json_array_get_length (json_object_get_array_member (item->detail, "keys_changed")), ==, 0);
+  g_assert_cmpfloat (json_object_get_double_member (item->detail, "largest_difference"), ==, 0);
+  g_assert_cmpfloat (json_object_get_double_member (item->detail, "at_frame"), ==, 4);
+  g_assert_false (tress_diff_get_largest (diff, NULL, NULL, NULL));
+
+  g_assert_true (tress_diff_curve_values (a, b, &largest, &at));
+  g_assert_cmpfloat (largest, ==, 0);
+  g_assert_cmpfloat (at, ==, 4);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1016,5 +1077,6 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/diff/bfres-last-byte", test_bfres_last_byte);
   g_test_add_func ("/cli/diff/cha-last-elements", test_cha_last_elements);
   g_test_add_func ("/cli/diff/curve-without-type", test_curve_without_type);
+  g_test_add_func ("/cli/diff/curve-key-added", test_curve_key_added);
   return g_test_run ();
 }
