@@ -1057,6 +1057,64 @@ test_curve_key_added (void)
   g_assert_cmpfloat (at, ==, 4);
 }
 
+/* The frame of the largest difference is said "0", never "-0": where it is
+ * found first on frame 0 reached from a negative frame (ceil (-0.5) is -0),
+ * and where a key at frame 0 holds it and that frame is met again so. */
+static void
+test_curve_largest_at_zero (void)
+{
+  static const TressKey flat[] = {
+    { .frame = -0.5, .value = 0, .interp = TRESS_INTERP_HERMITE },
+    { .frame = 1.5, .value = 0, .interp = TRESS_INTERP_HERMITE },
+  };
+  /* rises from -0.5 and falls back by 1.5, highest near frame 0.17: of the
+   * frames compared, 0 has the largest value */
+  static const TressKey bump[] = {
+    { .frame = -0.5, .value = 0, .out_slope = 1, .interp = TRESS_INTERP_HERMITE },
+    { .frame = 1.5, .value = 0, .interp = TRESS_INTERP_HERMITE },
+  };
+  static const TressKey zero[] = {
+    { .frame = -0.5, .value = 0, .interp = TRESS_INTERP_LINEAR },
+    { .frame = 0, .value = 0, .interp = TRESS_INTERP_LINEAR },
+    { .frame = 1, .value = 0, .interp = TRESS_INTERP_LINEAR },
+  };
+  static const TressKey peak[] = {
+    { .frame = -0.5, .value = 0, .interp = TRESS_INTERP_LINEAR },
+    { .frame = 0, .value = 2, .interp = TRESS_INTERP_LINEAR },
+    { .frame = 1, .value = 0, .interp = TRESS_INTERP_LINEAR },
+  };
+  static const struct
+  {
+    const TressKey *a, *b;
+    guint n;
+    const char *text;
+  } cases[] = {
+    { flat, bump, 2, "key 0 out_slope 0 → 1 (largest difference 0.28125 at frame 0)" },
+    { zero, peak, 3, "key 1 value 0 → 2 (largest difference 2 at frame 0)" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr (TressCurve) a = curve_of (cases[i].a, cases[i].n);
+      g_autoptr (TressCurve) b = curve_of (cases[i].b, cases[i].n);
+      g_autoptr (TressDiff) diff = tress_diff_new ();
+      g_autofree char *want = g_strdup_printf ("c: %s", cases[i].text);
+      g_autofree char *summary = NULL;
+      const TressDiffItem *item;
+      double largest = -1, at = -1;
+
+      g_assert_true (tress_diff_curve (a, b, "/curves/0", "c", diff));
+      item = tress_diff_get_item (diff, 0);
+      g_assert_cmpstr (item->text, ==, want);
+      g_assert_true (tress_diff_get_largest (diff, &largest, NULL, &at));
+      g_assert_cmpfloat (at, ==, 0);
+      g_assert_false (signbit (at));
+      g_assert_false (signbit (json_object_get_double_member (item->detail, "at_frame")));
+      summary = tress_diff_summary (diff);
+      g_assert_true (g_str_has_suffix (summary, " at frame 0"));
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1078,5 +1136,6 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/diff/cha-last-elements", test_cha_last_elements);
   g_test_add_func ("/cli/diff/curve-without-type", test_curve_without_type);
   g_test_add_func ("/cli/diff/curve-key-added", test_curve_key_added);
+  g_test_add_func ("/cli/diff/curve-largest-at-zero", test_curve_largest_at_zero);
   return g_test_run ();
 }
