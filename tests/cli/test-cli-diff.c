@@ -1057,6 +1057,36 @@ test_curve_key_added (void)
   g_assert_cmpfloat (at, ==, 4);
 }
 
+/* The first key removed: reported as removed (the keys left are matched by
+ * frame), with the difference that makes before the second key. */
+static void
+test_curve_first_key_removed (void)
+{
+  static const TressKey ka[] = {
+    { .frame = 4, .value = 0, .interp = TRESS_INTERP_LINEAR },
+    { .frame = 8, .value = 4, .interp = TRESS_INTERP_LINEAR },
+    { .frame = 12, .value = 8, .interp = TRESS_INTERP_LINEAR },
+  };
+  g_autoptr (TressCurve) a = curve_of (ka, G_N_ELEMENTS (ka));
+  g_autoptr (TressCurve) b = curve_of (ka + 1, G_N_ELEMENTS (ka) - 1);
+  g_autoptr (TressDiff) diff = tress_diff_new ();
+  const TressDiffItem *item;
+  JsonArray *removed;
+
+  g_assert_true (tress_diff_curve (a, b, "/curves/0", "c", diff));
+  g_assert_cmpuint (tress_diff_get_n_items (diff), ==, 1);
+  item = tress_diff_get_item (diff, 0);
+  g_assert_cmpstr (item->text, ==, "c: key 0 at frame 4 removed (largest difference 4 at frame 4)");
+  removed = json_object_get_array_member (item->detail, "keys_removed");
+  g_assert_cmpuint (json_array_get_length (removed), ==, 1);
+  g_assert_cmpfloat (
+      json_object_get_double_member (json_array_get_object_element (removed, 0), "frame"), ==, 4);
+  g_assert_cmpuint (
+      json_array_get_length (json_object_get_array_member (item->detail, "keys_added")), ==, 0);
+  g_assert_cmpuint (
+      json_array_get_length (json_object_get_array_member (item->detail, "keys_changed")), ==, 0);
+}
+
 /* The frame of the largest difference is said "0", never "-0": where it is
  * found first on frame 0 reached from a negative frame (ceil (-0.5) is -0),
  * and where a key at frame 0 holds it and that frame is met again so. */
@@ -1136,6 +1166,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/diff/cha-last-elements", test_cha_last_elements);
   g_test_add_func ("/cli/diff/curve-without-type", test_curve_without_type);
   g_test_add_func ("/cli/diff/curve-key-added", test_curve_key_added);
+  g_test_add_func ("/cli/diff/curve-first-key-removed", test_curve_first_key_removed);
   g_test_add_func ("/cli/diff/curve-largest-at-zero", test_curve_largest_at_zero);
   return g_test_run ();
 }
