@@ -263,6 +263,8 @@ note (double va, double vb, double f, double *largest, double *at, gboolean *any
 {
   double d = fabs (va - vb);
 
+  if (f == 0)
+    f = 0; /* frame -0 (ceil (-0.5), a key stored at -0) is said "0", never "-0" */
   if (isnan (d))
     d = INFINITY; /* a NaN on one side only: as different as it gets */
   if (!*any || d > *largest)

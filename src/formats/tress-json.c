@@ -1471,18 +1471,6 @@ tress_json_reader_path (TressJsonReader *r)
   return g_string_free (s, FALSE);
 }
 
-char *
-tress_json_reader_path_with (TressJsonReader *r, const char *name)
-{
-  GString *s = g_string_new (NULL);
-  RFrame *f = r->depth > 0 ? &r->frames[r->depth - 1] : NULL;
-
-  path_into (r, s, r->depth > 0 ? r->depth - 1 : 0);
-  if (f != NULL && name != NULL)
-    tress_json_pointer_append (s, name);
-  return g_string_free (s, FALSE);
-}
-
 /* Cuts @s (owned) after some @max bytes, at a character's start, with "…". */
 static char *
 cut_text (char *s, gsize max)

@@ -160,9 +160,6 @@ GPtrArray *tress_json_reader_get_problems (TressJsonReader *r);
 guint tress_json_reader_n_errors (TressJsonReader *r);
 /* The JSON Pointer of the value being read (newly allocated). */
 char *tress_json_reader_path (TressJsonReader *r);
-/* The pointer of member @name of the object being read / element @index of
- * the array being read. */
-char *tress_json_reader_path_with (TressJsonReader *r, const char *name);
 /* Records a refusal at the current path / at @path, and returns FALSE. */
 gboolean tress_json_reader_refuse (TressJsonReader *r, const char *format, ...)
     G_GNUC_PRINTF (2, 3);

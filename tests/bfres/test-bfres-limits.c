@@ -8,6 +8,7 @@
  */
 #include "bfres-test-common.h"
 #include "formats/bfres/tress-bfres-builder.h"
+#include "formats/tress-curve-commit.h"
 #include "tress-test-utils.h"
 
 static const TressCurveOps *ops;
@@ -530,6 +531,56 @@ test_preview_store (void)
                                     curve->value_step);
 }
 
+/* A key moved past the end of the animation, stored through the commit
+ * rules: without consent to lengthen it the edit is refused, naming the
+ * frame of the last key and the length it needs, and the file is left as it
+ * was; with consent the animation grows to whole frames and holds the key. */
+static void
+test_commit_past_end (void)
+{
+  TressKey keys[] = {
+    { .frame = 0, .value = 0, .interp = TRESS_INTERP_LINEAR },
+    { .frame = 10, .value = 1, .interp = TRESS_INTERP_LINEAR },
+    { .frame = 20, .value = -1, .interp = TRESS_INTERP_LINEAR },
+  };
+  g_autoptr (TressBfres) b
+      = build (TRESS_BFRES_CURVE_LINEAR, TRESS_BFRES_FRAME_F32, TRESS_BFRES_KEY_32, keys, 3, 30);
+  g_autoptr (TressCurve) curve = ops->get_curve (b, 0);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GBytes) before = tress_format_bfres.serialize (b, NULL);
+  double err = -1;
+
+  g_assert_cmpfloat (curve->frame_count, ==, 30);
+  tress_curve_get_key (curve, 2)->frame = 37.5;
+  g_assert_false (tress_curve_commit (ops, b, 0, curve, 0, &err, &error));
+  g_assert_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED);
+  g_assert_cmpstr (error->message, ==,
+                   "frame 37.5 is past the end of the animation (frame 30): it needs "
+                   "lengthening to 38 frames first");
+  g_clear_error (&error);
+  {
+    g_autoptr (GBytes) after = tress_format_bfres.serialize (b, NULL);
+    tress_test_assert_bytes_equal (after, before);
+  }
+
+  g_assert_true (tress_curve_commit (ops, b, 0, curve, TRESS_COMMIT_LENGTHEN, &err, &error));
+  g_assert_no_error (error);
+  {
+    g_autoptr (GBytes) raw = NULL;
+    g_autoptr (TressBfres) again = NULL;
+    g_autoptr (TressCurve) back = NULL;
+    RefCurve rc;
+
+    again = save_and_read (b, &raw, &rc);
+    back = ops->get_curve (again, 0);
+    g_assert_cmpfloat (back->frame_count, ==, 38);
+    g_assert_cmpuint (rc.n, ==, 3);
+    g_assert_cmpfloat (ref_frame (&rc, 2), ==, 37.5);
+    g_assert_cmpfloat (rc.end, ==, 37.5);
+    g_assert_cmpfloat (ref_eval (&rc, 37.5), ==, -1);
+  }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -542,5 +593,6 @@ main (int argc, char **argv)
   g_test_add_func ("/bfres/limits/linear-gap", test_linear_gap);
   g_test_add_func ("/bfres/limits/stored-range-edge", test_stored_range_edge);
   g_test_add_func ("/bfres/limits/preview-store", test_preview_store);
+  g_test_add_func ("/bfres/limits/commit-past-end", test_commit_past_end);
   return g_test_run ();
 }

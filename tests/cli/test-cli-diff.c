@@ -559,7 +559,17 @@ only_difference (const char *a, const char *b, JsonNode **report)
   g_assert_cmpuint (json_array_get_length (d), ==, 1);
   item = json_array_get_object_element (d, 0);
   g_assert_cmpint (run (&text, NULL, "diff", a, b, NULL), ==, 1);
-  g_assert_true (g_str_has_prefix (text, "1 difference: "));
+  /* the summary counts it under its kind: "1 curve", "1 byte range" */
+  {
+    const char *kind = json_object_get_string_member (item, "kind");
+    g_autofree char *want
+        = g_strdup_printf ("1 difference: 1 %s", g_str_equal (kind, "bytes") ? "byte range" : kind);
+    char end;
+
+    g_assert_true (g_str_has_prefix (text, want));
+    end = text[strlen (want)];
+    g_assert_true (end == '\n' || end == ';');
+  }
   g_assert_nonnull (strstr (text, json_object_get_string_member (item, "path")));
   return item;
 }
@@ -996,6 +1006,145 @@ test_curve_without_type (void)
   g_assert_cmpuint (tress_diff_get_n_items (diff), ==, 1);
 }
 
+static TressCurve *
+curve_of (const TressKey *keys, guint n)
+{
+  TressCurve *c = tress_curve_new ();
+
+  for (guint i = 0; i < n; i++)
+    tress_curve_append_key (c, &keys[i]);
+  return c;
+}
+
+/* One key added, the counts then differing: the keys are matched by frame,
+ * the first one included, so only the new key is reported. On the same line
+ * it changes no played value: the largest difference is 0, at the first
+ * frame compared. */
+static void
+test_curve_key_added (void)
+{
+  static const TressKey ka[] = {
+    { .frame = 4, .value = 0, .interp = TRESS_INTERP_LINEAR },
+    { .frame = 12, .value = 8, .interp = TRESS_INTERP_LINEAR },
+  };
+  static const TressKey kb[] = {
+    { .frame = 4, .value = 0, .interp = TRESS_INTERP_LINEAR },
+    { .frame = 8, .value = 4, .interp = TRESS_INTERP_LINEAR },
+    { .frame = 12, .value = 8, .interp = TRESS_INTERP_LINEAR },
+  };
+  g_autoptr (TressCurve) a = curve_of (ka, G_N_ELEMENTS (ka));
+  g_autoptr (TressCurve) b = curve_of (kb, G_N_ELEMENTS (kb));
+  g_autoptr (TressDiff) diff = tress_diff_new ();
+  const TressDiffItem *item;
+  double largest = -1, at = -1;
+
+  g_assert_true (tress_diff_curve (a, b, "/curves/0", "c", diff));
+  g_assert_cmpuint (tress_diff_get_n_items (diff), ==, 1);
+  item = tress_diff_get_item (diff, 0);
+  g_assert_cmpstr (item->text, ==, "c: key 1 at frame 8 added, value 4");
+  g_assert_cmpuint (
+      json_array_get_length (json_object_get_array_member (item->detail, "keys_added")), ==, 1);
+  g_assert_cmpuint (
+      json_array_get_length (json_object_get_array_member (item->detail, "keys_removed")), ==, 0);
+  g_assert_cmpuint (
+      json_array_get_length (json_object_get_array_member (item->detail, "keys_changed")), ==, 0);
+  g_assert_cmpfloat (json_object_get_double_member (item->detail, "largest_difference"), ==, 0);
+  g_assert_cmpfloat (json_object_get_double_member (item->detail, "at_frame"), ==, 4);
+  g_assert_false (tress_diff_get_largest (diff, NULL, NULL, NULL));
+
+  g_assert_true (tress_diff_curve_values (a, b, &largest, &at));
+  g_assert_cmpfloat (largest, ==, 0);
+  g_assert_cmpfloat (at, ==, 4);
+}
+
+/* The first key removed: reported as removed (the keys left are matched by
+ * frame), with the difference that makes before the second key. */
+static void
+test_curve_first_key_removed (void)
+{
+  static const TressKey ka[] = {
+    { .frame = 4, .value = 0, .interp = TRESS_INTERP_LINEAR },
+    { .frame = 8, .value = 4, .interp = TRESS_INTERP_LINEAR },
+    { .frame = 12, .value = 8, .interp = TRESS_INTERP_LINEAR },
+  };
+  g_autoptr (TressCurve) a = curve_of (ka, G_N_ELEMENTS (ka));
+  g_autoptr (TressCurve) b = curve_of (ka + 1, G_N_ELEMENTS (ka) - 1);
+  g_autoptr (TressDiff) diff = tress_diff_new ();
+  const TressDiffItem *item;
+  JsonArray *removed;
+
+  g_assert_true (tress_diff_curve (a, b, "/curves/0", "c", diff));
+  g_assert_cmpuint (tress_diff_get_n_items (diff), ==, 1);
+  item = tress_diff_get_item (diff, 0);
+  g_assert_cmpstr (item->text, ==, "c: key 0 at frame 4 removed (largest difference 4 at frame 4)");
+  removed = json_object_get_array_member (item->detail, "keys_removed");
+  g_assert_cmpuint (json_array_get_length (removed), ==, 1);
+  g_assert_cmpfloat (
+      json_object_get_double_member (json_array_get_object_element (removed, 0), "frame"), ==, 4);
+  g_assert_cmpuint (
+      json_array_get_length (json_object_get_array_member (item->detail, "keys_added")), ==, 0);
+  g_assert_cmpuint (
+      json_array_get_length (json_object_get_array_member (item->detail, "keys_changed")), ==, 0);
+}
+
+/* The frame of the largest difference is said "0", never "-0": where it is
+ * found first on frame 0 reached from a negative frame (ceil (-0.5) is -0),
+ * and where a key at frame 0 holds it and that frame is met again so. */
+static void
+test_curve_largest_at_zero (void)
+{
+  static const TressKey flat[] = {
+    { .frame = -0.5, .value = 0, .interp = TRESS_INTERP_HERMITE },
+    { .frame = 1.5, .value = 0, .interp = TRESS_INTERP_HERMITE },
+  };
+  /* rises from -0.5 and falls back by 1.5, highest near frame 0.17: of the
+   * frames compared, 0 has the largest value */
+  static const TressKey bump[] = {
+    { .frame = -0.5, .value = 0, .out_slope = 1, .interp = TRESS_INTERP_HERMITE },
+    { .frame = 1.5, .value = 0, .interp = TRESS_INTERP_HERMITE },
+  };
+  static const TressKey zero[] = {
+    { .frame = -0.5, .value = 0, .interp = TRESS_INTERP_LINEAR },
+    { .frame = 0, .value = 0, .interp = TRESS_INTERP_LINEAR },
+    { .frame = 1, .value = 0, .interp = TRESS_INTERP_LINEAR },
+  };
+  static const TressKey peak[] = {
+    { .frame = -0.5, .value = 0, .interp = TRESS_INTERP_LINEAR },
+    { .frame = 0, .value = 2, .interp = TRESS_INTERP_LINEAR },
+    { .frame = 1, .value = 0, .interp = TRESS_INTERP_LINEAR },
+  };
+  static const struct
+  {
+    const TressKey *a, *b;
+    guint n;
+    const char *text;
+  } cases[] = {
+    { flat, bump, 2, "key 0 out_slope 0 → 1 (largest difference 0.28125 at frame 0)" },
+    { zero, peak, 3, "key 1 value 0 → 2 (largest difference 2 at frame 0)" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr (TressCurve) a = curve_of (cases[i].a, cases[i].n);
+      g_autoptr (TressCurve) b = curve_of (cases[i].b, cases[i].n);
+      g_autoptr (TressDiff) diff = tress_diff_new ();
+      g_autofree char *want = g_strdup_printf ("c: %s", cases[i].text);
+      g_autofree char *summary = NULL;
+      const TressDiffItem *item;
+      double largest = -1, at = -1;
+
+      g_assert_true (tress_diff_curve (a, b, "/curves/0", "c", diff));
+      item = tress_diff_get_item (diff, 0);
+      g_assert_cmpstr (item->text, ==, want);
+      g_assert_true (tress_diff_get_largest (diff, &largest, NULL, &at));
+      g_assert_cmpfloat (at, ==, 0);
+      g_assert_false (signbit (at));
+      g_assert_false (signbit (json_object_get_double_member (item->detail, "at_frame")));
+      summary = tress_diff_summary (diff);
+      g_assert_true (g_str_has_suffix (summary, " at frame 0"));
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1016,5 +1165,8 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/diff/bfres-last-byte", test_bfres_last_byte);
   g_test_add_func ("/cli/diff/cha-last-elements", test_cha_last_elements);
   g_test_add_func ("/cli/diff/curve-without-type", test_curve_without_type);
+  g_test_add_func ("/cli/diff/curve-key-added", test_curve_key_added);
+  g_test_add_func ("/cli/diff/curve-first-key-removed", test_curve_first_key_removed);
+  g_test_add_func ("/cli/diff/curve-largest-at-zero", test_curve_largest_at_zero);
   return g_test_run ();
 }

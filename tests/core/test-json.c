@@ -376,6 +376,48 @@ test_reader_base64 (void)
   g_assert_true (tress_json_reader_ok (r));
 }
 
+/* The size base64 decodes to is checked against what the place holds for
+ * each padding: no '=', one, two. Each is taken at exactly the limit and
+ * refused one byte below it, naming its size. */
+static void
+test_reader_base64_limit (void)
+{
+  static const struct
+  {
+    const char *text;
+    gsize size;
+  } cases[] = { { "AQID", 3 }, { "AQIDBA==", 4 }, { "AQIDBAU=", 5 } };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    for (gsize max = cases[i].size - 1; max <= cases[i].size; max++)
+      {
+        g_autofree char *text = g_strdup_printf ("[\"%s\"]", cases[i].text);
+        g_autoptr (TressJsonReader) r = tress_json_reader_new (text, strlen (text));
+        g_autoptr (GBytes) b = NULL;
+
+        g_test_message ("%s in %" G_GSIZE_FORMAT " bytes", cases[i].text, max);
+        tress_json_reader_begin_array (r);
+        g_assert_true (tress_json_reader_next_element (r));
+        b = tress_json_reader_read_base64 (r, max);
+        if (max < cases[i].size)
+          {
+            g_autofree char *want = g_strdup_printf (
+                "%" G_GSIZE_FORMAT " bytes of base64, more than the %" G_GSIZE_FORMAT
+                " this place holds",
+                cases[i].size, max);
+
+            g_assert_null (b);
+            g_assert_true (tress_test_has_problem (tress_json_reader_get_problems (r), "/0", want));
+          }
+        else
+          {
+            g_assert_nonnull (b);
+            g_assert_cmpuint (g_bytes_get_size (b), ==, cases[i].size);
+            g_assert_true (tress_json_reader_ok (r));
+          }
+      }
+}
+
 static void
 test_capture_and_unknown (void)
 {
@@ -519,6 +561,31 @@ test_digests (void)
   g_assert_true (g_str_has_suffix (g_hash_table_lookup (a, "/list"), " 1 3"));
 }
 
+/* A digest writer dropped with containers still open (a dump that stopped
+ * half-way): nothing ends, and freeing it frees every open container's
+ * checksum (the sanitizer build sees one left behind). */
+static void
+test_digests_abandoned (void)
+{
+  static const TressJsonDigestFuncs funcs = { digests_begin, digests_end };
+  Digests d = { g_ptr_array_new_with_free_func (g_free),
+                g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free) };
+  TressJsonWriter *w = tress_json_writer_new_digest (&funcs, &d);
+
+  tress_json_begin_object (w);
+  tress_json_member (w, "list");
+  tress_json_begin_array (w);
+  tress_json_begin_object (w);
+  tress_json_int_member (w, "n", 1);
+  tress_json_writer_free (w);
+  /* begun: "", /list, /list/0; none ended */
+  g_assert_cmpuint (d.open->len, ==, 3);
+  g_assert_cmpstr (d.open->pdata[2], ==, "/list/0");
+  g_assert_cmpuint (g_hash_table_size (d.seen), ==, 0);
+  g_ptr_array_unref (d.open);
+  g_hash_table_unref (d.seen);
+}
+
 /* Pruned containers are captured empty inside a capture, and on their own
  * where they are wanted too, however deep. */
 static void
@@ -579,8 +646,10 @@ main (int argc, char **argv)
   g_test_add_func ("/json/reader-refusals", test_reader_refusals);
   g_test_add_func ("/json/reader-strings", test_reader_strings);
   g_test_add_func ("/json/reader-base64", test_reader_base64);
+  g_test_add_func ("/json/reader-base64-limit", test_reader_base64_limit);
   g_test_add_func ("/json/capture", test_capture_and_unknown);
   g_test_add_func ("/json/digests", test_digests);
+  g_test_add_func ("/json/digests-abandoned", test_digests_abandoned);
   g_test_add_func ("/json/capture-prune", test_capture_prune);
   return g_test_run ();
 }
