@@ -345,7 +345,11 @@ cmd_export_gltf (int argc, char **argv)
   /* Each file on its own: one that fails does not stop the others; the
    * exit status is the worst. */
   for (int i = 1; i < argc; i++)
-    status = MAX (status, export_one (argv[i], outs->pdata[i - 1], &o));
+    {
+      int one = export_one (argv[i], outs->pdata[i - 1], &o); /* not in MAX (): run once */
+
+      status = MAX (status, one);
+    }
 
 done:
   g_free (o.model_path);
