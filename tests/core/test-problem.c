@@ -83,11 +83,42 @@ test_aggregated_copy (void)
                      ((TressProblem *)g_ptr_array_index (shown, i))->message);
 }
 
+/* A problem of its own sort (no kind) is never summed up: all are listed. */
+static void
+test_no_kind_all_listed (void)
+{
+  g_autoptr (GPtrArray) raw = tress_problem_list_new ();
+  g_autoptr (GPtrArray) shown = NULL;
+  TressProblemCollector *c = tress_problem_collector_new ();
+  g_autoptr (GPtrArray) collected = NULL;
+  guint n = TRESS_PROBLEM_MAX_PER_KIND + 2;
+
+  for (guint i = 0; i < n; i++)
+    {
+      TressProblem *p
+          = tress_problem_new (TRESS_SEVERITY_ERROR, "line", i, NULL, -1, WEIGHTS, i, 9);
+      TressProblem *q = tress_problem_copy (p);
+
+      p->kind = q->kind = NULL;
+      g_ptr_array_add (raw, p);
+      tress_problem_collector_add (c, q);
+    }
+  collected = tress_problem_collector_finish (c);
+  shown = tress_problem_list_aggregated_copy (raw);
+  g_assert_cmpuint (collected->len, ==, n);
+  g_assert_cmpuint (shown->len, ==, n);
+  tress_problem_list_aggregate (raw);
+  g_assert_cmpuint (raw->len, ==, n);
+  for (guint i = 0; i < n; i++)
+    g_assert_cmpuint (((TressProblem *)g_ptr_array_index (shown, i))->offset, ==, i);
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/problem/collector-caps-each-kind", test_collector_caps_each_kind);
   g_test_add_func ("/problem/aggregated-copy", test_aggregated_copy);
+  g_test_add_func ("/problem/no-kind-all-listed", test_no_kind_all_listed);
   return g_test_run ();
 }
