@@ -257,6 +257,34 @@ group_lookup (const guint8 *d, gsize group, const char *name)
   return (int)idx;
 }
 
+/* A file of one skeletal animation per name, in that order, each a bone
+ * "Root" with one linear curve of two keys. */
+static GBytes *
+named_anims_file (const char *file_name, const char *const *names, guint n)
+{
+  g_autoptr (TressBfresBuilder) b = tress_bfres_builder_new (file_name, 0x04050003);
+  g_autoptr (GError) error = NULL;
+  TressKey keys[2] = { { .frame = 0, .value = 0, .interp = TRESS_INTERP_LINEAR },
+                       { .frame = 1, .value = 1, .interp = TRESS_INTERP_LINEAR } };
+  TressBfresBuilderCurve c = { .curve_type = TRESS_BFRES_CURVE_LINEAR,
+                               .frame_type = TRESS_BFRES_FRAME_U8,
+                               .key_type = TRESS_BFRES_KEY_S16,
+                               .target_offset = 0x10,
+                               .n_keys = 2,
+                               .keys = keys };
+  GBytes *bytes;
+
+  for (guint i = 0; i < n; i++)
+    {
+      tress_bfres_builder_begin_anim (b, TRESS_BFRES_ANIM_SKELETAL, names[i], 1, FALSE);
+      tress_bfres_builder_add_bone (b, "Root");
+      tress_bfres_builder_add_curve (b, &c);
+    }
+  bytes = tress_bfres_builder_finish (b, &error);
+  g_assert_no_error (error);
+  return bytes;
+}
+
 static void
 test_index_group_trie (void)
 {
@@ -281,29 +309,10 @@ test_index_group_trie (void)
     "Eat",
     "x",
   };
-  g_autoptr (TressBfresBuilder) b = tress_bfres_builder_new ("Trie", 0x04050003);
-  g_autoptr (GError) error = NULL;
-  g_autoptr (GBytes) bytes = NULL;
-  TressKey keys[2] = { { .frame = 0, .value = 0 }, { .frame = 1, .value = 1 } };
-  TressBfresBuilderCurve c = { .curve_type = TRESS_BFRES_CURVE_LINEAR,
-                               .frame_type = TRESS_BFRES_FRAME_U8,
-                               .key_type = TRESS_BFRES_KEY_S16,
-                               .target_offset = 0x10,
-                               .n_keys = 2,
-                               .keys = keys };
-  const guint8 *d;
+  g_autoptr (GBytes) bytes = named_anims_file ("Trie", names, G_N_ELEMENTS (names));
+  const guint8 *d = g_bytes_get_data (bytes, NULL);
   gsize group;
 
-  keys[0].interp = keys[1].interp = TRESS_INTERP_LINEAR;
-  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
-    {
-      tress_bfres_builder_begin_anim (b, TRESS_BFRES_ANIM_SKELETAL, names[i], 1, FALSE);
-      tress_bfres_builder_add_bone (b, "Root");
-      tress_bfres_builder_add_curve (b, &c);
-    }
-  bytes = tress_bfres_builder_finish (b, &error);
-  g_assert_no_error (error);
-  d = g_bytes_get_data (bytes, NULL);
   group = 0x28 + (gint32)ref_u32 (d, 0x28);
   g_assert_cmpuint (ref_u32 (d, group), ==, 8 + 16 * (G_N_ELEMENTS (names) + 1));
   g_assert_cmpuint (ref_u32 (d, group + 4), ==, G_N_ELEMENTS (names));
@@ -319,30 +328,12 @@ static void
 test_empty_name (void)
 {
   static const char *const names[] = { "", "Wait", "Walk" };
-  g_autoptr (TressBfresBuilder) b = tress_bfres_builder_new ("Empty", 0x04050003);
+  g_autoptr (GBytes) bytes = named_anims_file ("Empty", names, G_N_ELEMENTS (names));
   g_autoptr (GError) error = NULL;
-  g_autoptr (GBytes) bytes = NULL;
   g_autoptr (TressBfres) file = NULL;
-  TressKey keys[2] = { { .frame = 0, .value = 0, .interp = TRESS_INTERP_LINEAR },
-                       { .frame = 1, .value = 1, .interp = TRESS_INTERP_LINEAR } };
-  TressBfresBuilderCurve c = { .curve_type = TRESS_BFRES_CURVE_LINEAR,
-                               .frame_type = TRESS_BFRES_FRAME_U8,
-                               .key_type = TRESS_BFRES_KEY_S16,
-                               .target_offset = 0x10,
-                               .n_keys = 2,
-                               .keys = keys };
-  const guint8 *d;
+  const guint8 *d = g_bytes_get_data (bytes, NULL);
   gsize group;
 
-  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
-    {
-      tress_bfres_builder_begin_anim (b, TRESS_BFRES_ANIM_SKELETAL, names[i], 1, FALSE);
-      tress_bfres_builder_add_bone (b, "Root");
-      tress_bfres_builder_add_curve (b, &c);
-    }
-  bytes = tress_bfres_builder_finish (b, &error);
-  g_assert_no_error (error);
-  d = g_bytes_get_data (bytes, NULL);
   group = 0x28 + (gint32)ref_u32 (d, 0x28);
   for (guint i = 0; i < G_N_ELEMENTS (names); i++)
     g_assert_cmpint (group_lookup (d, group, names[i]), ==, (int)i + 1);
