@@ -99,8 +99,8 @@ matrix_quaternion (const TressBfresMatrix *m, double q[4])
  * first negative when the matrix mirrors), rotation the orthogonal matrix
  * nearest to the unit columns (polar decomposition, by Newton's iteration
  * R ← (R + R⁻ᵀ) / 2), so that a shear spreads over the three axes. */
-static void
-decompose (const TressBfresMatrix *m, TressGltfTrs *out)
+void
+tress_gltf_bfres_decompose (const TressBfresMatrix *m, TressGltfTrs *out)
 {
   TressBfresMatrix r, inv;
   double det;
@@ -265,7 +265,7 @@ trs_bone (Trs *c, guint i)
     }
   else
     local = c->world[i];
-  decompose (&local, &c->out[i]);
+  tress_gltf_bfres_decompose (&local, &c->out[i]);
   /* What glTF makes of it. */
   for (guint k = 0; k < 3; k++)
     {

@@ -79,4 +79,10 @@ typedef struct
 guint tress_gltf_bfres_trs (const TressBfresSkeleton *skeleton, const TressBfresSrt *srt,
                             TressBfresScaling scaling, TressGltfTrs *out);
 
+/* The nearest T · R · S to the affine @m: T its translation, S the lengths
+ * of its columns (the first negative where @m mirrors), R the rotation
+ * nearest to its unit columns (polar decomposition), so that a shear
+ * spreads over the three axes. */
+void tress_gltf_bfres_decompose (const TressBfresMatrix *m, TressGltfTrs *out);
+
 G_END_DECLS

@@ -68,34 +68,35 @@ read_node (TressGltfDocument *doc, JsonObject *o, guint i, GError **error)
 
   node->scale[0] = node->scale[1] = node->scale[2] = 1;
   node->rotation[3] = 1;
-  if (!gltf_get_string (o, path, "name", &name, error)
-      || !gltf_get_numbers (o, path, "translation", 3, node->translation, error)
-      || !gltf_get_numbers (o, path, "rotation", 4, node->rotation, error)
-      || !gltf_get_numbers (o, path, "scale", 3, node->scale, error))
+  if (!reader_get_string (o, path, "name", &name, error)
+      || !reader_get_numbers (o, path, "translation", 3, node->translation, error)
+      || !reader_get_numbers (o, path, "rotation", 4, node->rotation, error)
+      || !reader_get_numbers (o, path, "scale", 3, node->scale, error))
     return FALSE;
   node->name = g_strdup (name);
   if (!normalize_quaternion (node->rotation))
-    return gltf_member_error (error, path, "rotation",
-                              "expected a unit quaternion, found (0, 0, 0, 0)");
+    return reader_member_error (error, path, "rotation",
+                                "expected a unit quaternion, found (0, 0, 0, 0)");
   node->has_matrix = json_object_has_member (o, "matrix");
   if (node->has_matrix)
     {
       if (json_object_has_member (o, "translation") || json_object_has_member (o, "rotation")
           || json_object_has_member (o, "scale"))
-        return gltf_error (error, path, "has both a matrix and translation, rotation or scale");
-      if (!gltf_get_numbers (o, path, "matrix", 16, m, error))
+        return reader_error (error, path, "has both a matrix and translation, rotation or scale");
+      if (!reader_get_numbers (o, path, "matrix", 16, m, error))
         return FALSE;
       if (!affine_of (m, &node->matrix))
-        return gltf_member_error (error, path, "matrix",
-                                  "expected an affine matrix (last row 0 0 0 1), found %g %g %g %g",
-                                  m[3], m[7], m[11], m[15]);
+        return reader_member_error (
+            error, path, "matrix",
+            "expected an affine matrix (last row 0 0 0 1), found %g %g %g %g", m[3], m[7], m[11],
+            m[15]);
     }
   else
     trs_matrix (node->translation, node->rotation, node->scale, &node->matrix);
   if (children == NULL)
     return TRUE;
   if (!JSON_NODE_HOLDS_ARRAY (children))
-    return gltf_member_error (error, path, "children", "expected an array of node indices");
+    return reader_member_error (error, path, "children", "expected an array of node indices");
   node->n_children = json_array_get_length (json_node_get_array (children));
   node->children = g_new0 (guint, node->n_children + 1);
   for (guint k = 0; k < node->n_children; k++)
@@ -106,15 +107,15 @@ read_node (TressGltfDocument *doc, JsonObject *o, guint i, GError **error)
       if (!JSON_NODE_HOLDS_VALUE (e) || json_node_get_value_type (e) != G_TYPE_INT64
           || (c = json_node_get_int (e)) < 0 || c >= (gint64)doc->n_nodes)
         {
-          g_autofree char *found = gltf_describe (e);
-          return gltf_element_error (error, path, "children", k,
-                                     "expected an index into nodes (%u of them), found %s",
-                                     doc->n_nodes, found);
+          g_autofree char *found = reader_describe (e);
+          return reader_element_error (error, path, "children", k,
+                                       "expected an index into nodes (%u of them), found %s",
+                                       doc->n_nodes, found);
         }
       if (c == (gint64)i)
-        return gltf_element_error (error, path, "children", k, "the node is its own child");
+        return reader_element_error (error, path, "children", k, "the node is its own child");
       if (doc->nodes[c].parent >= 0)
-        return gltf_element_error (
+        return reader_element_error (
             error, path, "children", k,
             "node %" G_GINT64_FORMAT
             " is a child of node %d already (nodes form a forest: one parent "
@@ -152,8 +153,8 @@ order_nodes (TressGltfDocument *doc, GError **error)
       if (at >= 0 && state[at] == 1)
         {
           g_autofree char *path = g_strdup_printf ("nodes[%d]", at);
-          return gltf_error (error, path,
-                             "the node is its own ancestor (a cycle through its children)");
+          return reader_error (error, path,
+                               "the node is its own ancestor (a cycle through its children)");
         }
       while (n > 0)
         {
@@ -171,7 +172,7 @@ read_nodes (TressGltfDocument *doc, GError **error)
 {
   JsonArray *a;
 
-  if (!gltf_get_objects (GLTF_PRIV (doc)->root, "nodes", &a, error))
+  if (!reader_get_objects (GLTF_PRIV (doc)->root, "nodes", &a, error))
     return FALSE;
   doc->n_nodes = a != NULL ? json_array_get_length (a) : 0;
   doc->nodes = g_new0 (TressGltfNode, doc->n_nodes + 1);
@@ -181,7 +182,7 @@ read_nodes (TressGltfDocument *doc, GError **error)
       doc->nodes[i].rotation[3] = 1;
     }
   for (guint i = 0; i < doc->n_nodes; i++)
-    if (!read_node (doc, gltf_element (a, i), i, error))
+    if (!read_node (doc, reader_element (a, i), i, error))
       return FALSE;
   return order_nodes (doc, error);
 }
@@ -198,15 +199,16 @@ read_skin (TressGltfDocument *doc, JsonObject *o, guint i, GError **error)
   const char *name;
   int ibm;
 
-  if (!gltf_get_string (o, path, "name", &name, error)
-      || !gltf_get_index (o, path, "skeleton", doc->n_nodes, "nodes", FALSE, &skin->skeleton, error)
-      || !gltf_get_index (o, path, "inverseBindMatrices", GLTF_PRIV (doc)->n_accessors, "accessors",
-                          FALSE, &ibm, error))
+  if (!reader_get_string (o, path, "name", &name, error)
+      || !reader_get_index (o, path, "skeleton", doc->n_nodes, "nodes", FALSE, &skin->skeleton,
+                            error)
+      || !reader_get_index (o, path, "inverseBindMatrices", GLTF_PRIV (doc)->n_accessors,
+                            "accessors", FALSE, &ibm, error))
     return FALSE;
   skin->name = g_strdup (name);
   if (joints == NULL || !JSON_NODE_HOLDS_ARRAY (joints)
       || json_array_get_length (json_node_get_array (joints)) == 0)
-    return gltf_member_error (error, path, "joints", "expected an array of node indices");
+    return reader_member_error (error, path, "joints", "expected an array of node indices");
   skin->n_joints = json_array_get_length (json_node_get_array (joints));
   skin->joints = g_new0 (guint, skin->n_joints + 1);
   skin->inverse_bind = g_new0 (TressBfresMatrix, skin->n_joints + 1);
@@ -218,40 +220,41 @@ read_skin (TressGltfDocument *doc, JsonObject *o, guint i, GError **error)
       if (!JSON_NODE_HOLDS_VALUE (e) || json_node_get_value_type (e) != G_TYPE_INT64
           || (j = json_node_get_int (e)) < 0 || j >= (gint64)doc->n_nodes)
         {
-          g_autofree char *found = gltf_describe (e);
-          return gltf_element_error (error, path, "joints", k,
-                                     "expected an index into nodes (%u of them), found %s",
-                                     doc->n_nodes, found);
+          g_autofree char *found = reader_describe (e);
+          return reader_element_error (error, path, "joints", k,
+                                       "expected an index into nodes (%u of them), found %s",
+                                       doc->n_nodes, found);
         }
       if (seen[j]++)
-        return gltf_element_error (error, path, "joints", k,
-                                   "node %" G_GINT64_FORMAT " is a joint twice", j);
+        return reader_element_error (error, path, "joints", k,
+                                     "node %" G_GINT64_FORMAT " is a joint twice", j);
       skin->joints[k] = (guint)j;
       tress_bfres_matrix_identity (&skin->inverse_bind[k]);
     }
   if (ibm >= 0)
     {
       g_autofree char *user = g_strconcat (path, ".inverseBindMatrices", NULL);
-      const GltfAccessor *acc = gltf_accessor (doc, (guint)ibm);
+      const GltfAccessor *acc = reader_accessor (doc, (guint)ibm);
       const double *v;
       gsize count;
       guint comps;
 
       if (acc->n_components != 16 || acc->component_type != FLOAT)
-        return gltf_error (error, user, "accessors[%d]: expected MAT4 of FLOAT", ibm);
+        return reader_error (error, user, "accessors[%d]: expected MAT4 of FLOAT", ibm);
       if (acc->count < skin->n_joints)
-        return gltf_error (
+        return reader_error (
             error, user, "accessors[%d]: expected a matrix per joint (%u), found %" G_GSIZE_FORMAT,
             ibm, skin->n_joints, acc->count);
-      v = gltf_read_accessor (doc, (guint)ibm, user, &count, &comps, error);
+      v = reader_read_accessor (doc, (guint)ibm, user, &count, &comps, error);
       if (v == NULL)
         return FALSE;
       for (guint k = 0; k < skin->n_joints; k++)
         if (!affine_of (v + 16 * k, &skin->inverse_bind[k]))
-          return gltf_error (error, user,
-                             "matrix %u: expected an affine matrix (last row 0 0 0 1), found %g %g "
-                             "%g %g",
-                             k, v[16 * k + 3], v[16 * k + 7], v[16 * k + 11], v[16 * k + 15]);
+          return reader_error (
+              error, user,
+              "matrix %u: expected an affine matrix (last row 0 0 0 1), found %g %g "
+              "%g %g",
+              k, v[16 * k + 3], v[16 * k + 7], v[16 * k + 11], v[16 * k + 15]);
     }
   return TRUE;
 }
@@ -268,9 +271,9 @@ read_sampler (TressGltfDocument *doc, JsonObject *o, const char *path, TressGltf
   const char *interp;
   int input, output;
 
-  if (!gltf_get_index (o, path, "input", p->n_accessors, "accessors", TRUE, &input, error)
-      || !gltf_get_index (o, path, "output", p->n_accessors, "accessors", TRUE, &output, error)
-      || !gltf_get_string (o, path, "interpolation", &interp, error))
+  if (!reader_get_index (o, path, "input", p->n_accessors, "accessors", TRUE, &input, error)
+      || !reader_get_index (o, path, "output", p->n_accessors, "accessors", TRUE, &output, error)
+      || !reader_get_string (o, path, "interpolation", &interp, error))
     return FALSE;
   s->input = (guint)input;
   s->output = (guint)output;
@@ -281,8 +284,8 @@ read_sampler (TressGltfDocument *doc, JsonObject *o, const char *path, TressGltf
   else if (g_str_equal (interp, "CUBICSPLINE"))
     s->interpolation = TRESS_GLTF_INTERP_CUBICSPLINE;
   else
-    return gltf_member_error (error, path, "interpolation",
-                              "expected LINEAR, STEP or CUBICSPLINE, found \"%s\"", interp);
+    return reader_member_error (error, path, "interpolation",
+                                "expected LINEAR, STEP or CUBICSPLINE, found \"%s\"", interp);
   return TRUE;
 }
 
@@ -295,7 +298,7 @@ decode_sampler (TressGltfDocument *doc, guint a, guint si, TressGltfTarget targe
   TressGltfSampler *s = &doc->animations[a].samplers[si];
   g_autofree char *in_path = g_strdup_printf ("animations[%u].samplers[%u].input", a, si);
   g_autofree char *out_path = g_strdup_printf ("animations[%u].samplers[%u].output", a, si);
-  const GltfAccessor *in = gltf_accessor (doc, s->input), *out = gltf_accessor (doc, s->output);
+  const GltfAccessor *in = reader_accessor (doc, s->input), *out = reader_accessor (doc, s->output);
   guint want = target == TRESS_GLTF_TARGET_ROTATION ? 4 : 3;
   guint per_key = s->interpolation == TRESS_GLTF_INTERP_CUBICSPLINE ? 3 : 1;
   gboolean ok_type;
@@ -305,45 +308,48 @@ decode_sampler (TressGltfDocument *doc, guint a, guint si, TressGltfTarget targe
   if (s->decoded)
     {
       if (s->n_components != want)
-        return gltf_error (error, channel_path,
-                           "path %s: samplers[%u] already serves a channel with %u components",
-                           target_names[target], si, s->n_components);
+        return reader_error (error, channel_path,
+                             "path %s: samplers[%u] already serves a channel with %u components",
+                             target_names[target], si, s->n_components);
       return TRUE;
     }
   if (in->n_components != 1 || in->component_type != FLOAT || in->normalized)
-    return gltf_error (error, in_path, "accessors[%u]: expected SCALAR FLOAT key times", s->input);
+    return reader_error (error, in_path, "accessors[%u]: expected SCALAR FLOAT key times",
+                         s->input);
   if (out->n_components != want || out->rows != want)
-    return gltf_error (error, out_path, "accessors[%u]: expected VEC%u values for the %s of %s",
-                       s->output, want, target_names[target], channel_path);
+    return reader_error (error, out_path, "accessors[%u]: expected VEC%u values for the %s of %s",
+                         s->output, want, target_names[target], channel_path);
   /* glTF allows normalized integers for rotations; KHR_mesh_quantization
    * integers for translations and scales too. */
   ok_type = out->component_type == FLOAT
             || (target == TRESS_GLTF_TARGET_ROTATION && out->normalized)
             || (target != TRESS_GLTF_TARGET_ROTATION && p->quantized);
   if (!ok_type)
-    return gltf_error (error, out_path, "accessors[%u]: %s%s components are not allowed for a %s",
-                       s->output, out->normalized ? "normalized " : "",
-                       gltf_component_name (out->component_type), target_names[target]);
+    return reader_error (error, out_path, "accessors[%u]: %s%s components are not allowed for a %s",
+                         s->output, out->normalized ? "normalized " : "",
+                         reader_component_name (out->component_type), target_names[target]);
   if (s->interpolation == TRESS_GLTF_INTERP_CUBICSPLINE && in->count < 2)
-    return gltf_error (error, in_path,
-                       "accessors[%u]: a CUBICSPLINE sampler needs two keys or more", s->input);
+    return reader_error (error, in_path,
+                         "accessors[%u]: a CUBICSPLINE sampler needs two keys or more", s->input);
   if (out->count / per_key != in->count || out->count % per_key != 0)
-    return gltf_error (error, out_path,
-                       "accessors[%u]: expected %s%" G_GSIZE_FORMAT " values (one per key time of "
-                       "accessors[%u]), found %" G_GSIZE_FORMAT,
-                       s->output, per_key == 3 ? "3 × " : "", in->count, s->input, out->count);
+    return reader_error (error, out_path,
+                         "accessors[%u]: expected %s%" G_GSIZE_FORMAT
+                         " values (one per key time of "
+                         "accessors[%u]), found %" G_GSIZE_FORMAT,
+                         s->output, per_key == 3 ? "3 × " : "", in->count, s->input, out->count);
   if (in->count > G_MAXUINT32)
-    return gltf_error (error, in_path, "accessors[%u]: too many keys", s->input);
-  s->times = gltf_read_accessor (doc, s->input, in_path, &n, &comps, error);
+    return reader_error (error, in_path, "accessors[%u]: too many keys", s->input);
+  s->times = reader_read_accessor (doc, s->input, in_path, &n, &comps, error);
   if (s->times == NULL)
     return FALSE;
   for (gsize k = 0; k < n; k++)
     if (s->times[k] < 0 || (k > 0 && !(s->times[k] > s->times[k - 1])))
-      return gltf_error (error, in_path,
-                         "accessors[%u]: key %" G_GSIZE_FORMAT " at %.9g s: expected times from 0, "
-                         "strictly increasing",
-                         s->input, k, s->times[k]);
-  s->values = gltf_read_accessor (doc, s->output, out_path, &m, &comps, error);
+      return reader_error (error, in_path,
+                           "accessors[%u]: key %" G_GSIZE_FORMAT
+                           " at %.9g s: expected times from 0, "
+                           "strictly increasing",
+                           s->input, k, s->times[k]);
+  s->values = reader_read_accessor (doc, s->output, out_path, &m, &comps, error);
   if (s->values == NULL)
     return FALSE;
   s->n_keys = (guint)n;
@@ -363,15 +369,15 @@ read_animation (TressGltfDocument *doc, JsonObject *o, guint a, GError **error)
   JsonArray *ca, *sa;
   const char *name;
 
-  if (!gltf_get_string (o, path, "name", &name, error))
+  if (!reader_get_string (o, path, "name", &name, error))
     return FALSE;
   anim->name = g_strdup (name);
   if (channels == NULL || !JSON_NODE_HOLDS_ARRAY (channels)
       || json_array_get_length (json_node_get_array (channels)) == 0)
-    return gltf_member_error (error, path, "channels", "expected a non-empty array");
+    return reader_member_error (error, path, "channels", "expected a non-empty array");
   if (samplers == NULL || !JSON_NODE_HOLDS_ARRAY (samplers)
       || json_array_get_length (json_node_get_array (samplers)) == 0)
-    return gltf_member_error (error, path, "samplers", "expected a non-empty array");
+    return reader_member_error (error, path, "samplers", "expected a non-empty array");
   ca = json_node_get_array (channels);
   sa = json_node_get_array (samplers);
   anim->n_samplers = json_array_get_length (sa);
@@ -381,7 +387,7 @@ read_animation (TressGltfDocument *doc, JsonObject *o, guint a, GError **error)
       g_autofree char *spath = g_strdup_printf ("%s.samplers[%u]", path, s);
 
       if (!JSON_NODE_HOLDS_OBJECT (json_array_get_element (sa, s)))
-        return gltf_error (error, spath, "expected an object");
+        return reader_error (error, spath, "expected an object");
       if (!read_sampler (doc, json_array_get_object_element (sa, s), spath, &anim->samplers[s],
                          error))
         return FALSE;
@@ -400,20 +406,20 @@ read_animation (TressGltfDocument *doc, JsonObject *o, guint a, GError **error)
       gpointer key;
 
       if (!JSON_NODE_HOLDS_OBJECT (json_array_get_element (ca, c)))
-        return gltf_error (error, cpath, "expected an object");
+        return reader_error (error, cpath, "expected an object");
       co = json_array_get_object_element (ca, c);
       target = json_object_get_member (co, "target");
-      if (!gltf_get_index (co, cpath, "sampler", anim->n_samplers, "the animation's samplers", TRUE,
-                           &sampler, error))
+      if (!reader_get_index (co, cpath, "sampler", anim->n_samplers, "the animation's samplers",
+                             TRUE, &sampler, error))
         return FALSE;
       if (target == NULL || !JSON_NODE_HOLDS_OBJECT (target))
-        return gltf_member_error (error, cpath, "target", "expected an object");
+        return reader_member_error (error, cpath, "target", "expected an object");
       to = json_node_get_object (target);
-      if (!gltf_get_index (to, tpath, "node", doc->n_nodes, "nodes", FALSE, &ch->node, error)
-          || !gltf_get_string (to, tpath, "path", &target_path, error))
+      if (!reader_get_index (to, tpath, "node", doc->n_nodes, "nodes", FALSE, &ch->node, error)
+          || !reader_get_string (to, tpath, "path", &target_path, error))
         return FALSE;
       if (target_path == NULL)
-        return gltf_error (error, tpath, "path is missing");
+        return reader_error (error, tpath, "path is missing");
       ch->sampler = (guint)sampler;
       ch->target = TRESS_GLTF_TARGET_OTHER;
       for (guint k = 0; k < G_N_ELEMENTS (target_names); k++)
@@ -422,14 +428,15 @@ read_animation (TressGltfDocument *doc, JsonObject *o, guint a, GError **error)
       if (ch->target > TRESS_GLTF_TARGET_SCALE || ch->node < 0)
         continue;
       if (doc->nodes[ch->node].has_matrix)
-        return gltf_error (error, tpath,
-                           "node %d has a matrix; glTF animates nodes with translation, rotation "
-                           "and scale only",
-                           ch->node);
+        return reader_error (error, tpath,
+                             "node %d has a matrix; glTF animates nodes with translation, rotation "
+                             "and scale only",
+                             ch->node);
       key = GUINT_TO_POINTER (((guint)ch->node << 2 | ch->target) + 1);
       if (g_hash_table_contains (targets, key))
-        return gltf_error (error, tpath, "the %s of node %d is animated by an earlier channel too",
-                           target_names[ch->target], ch->node);
+        return reader_error (error, tpath,
+                             "the %s of node %d is animated by an earlier channel too",
+                             target_names[ch->target], ch->node);
       g_hash_table_add (targets, key);
       if (!decode_sampler (doc, a, ch->sampler, ch->target, cpath, error))
         return FALSE;
@@ -438,29 +445,29 @@ read_animation (TressGltfDocument *doc, JsonObject *o, guint a, GError **error)
 }
 
 gboolean
-gltf_read_objects (TressGltfDocument *doc, GError **error)
+reader_read_objects (TressGltfDocument *doc, GError **error)
 {
   GltfPrivate *p = GLTF_PRIV (doc);
   JsonArray *skins, *anims;
 
-  if (!read_nodes (doc, error) || !gltf_get_objects (p->root, "skins", &skins, error)
-      || !gltf_get_objects (p->root, "animations", &anims, error))
+  if (!read_nodes (doc, error) || !reader_get_objects (p->root, "skins", &skins, error)
+      || !reader_get_objects (p->root, "animations", &anims, error))
     return FALSE;
   doc->n_skins = skins != NULL ? json_array_get_length (skins) : 0;
   doc->skins = g_new0 (TressGltfSkin, doc->n_skins + 1);
   for (guint i = 0; i < doc->n_skins; i++)
-    if (!read_skin (doc, gltf_element (skins, i), i, error))
+    if (!read_skin (doc, reader_element (skins, i), i, error))
       return FALSE;
   doc->n_animations = anims != NULL ? json_array_get_length (anims) : 0;
   doc->animations = g_new0 (TressGltfAnimation, doc->n_animations + 1);
   for (guint i = 0; i < doc->n_animations; i++)
-    if (!read_animation (doc, gltf_element (anims, i), i, error))
+    if (!read_animation (doc, reader_element (anims, i), i, error))
       return FALSE;
   return TRUE;
 }
 
 void
-gltf_free_objects (TressGltfDocument *doc)
+reader_free_objects (TressGltfDocument *doc)
 {
   for (guint i = 0; i < doc->n_nodes; i++)
     {

@@ -2,7 +2,8 @@
  *
  * tress-gltf-reader.c reads the container (GLB or JSON), the buffers, buffer
  * views and accessors; tress-gltf-objects.c the nodes, skins and animations
- * on top of them, and evaluates poses.
+ * on top of them, and evaluates poses; tress-gltf-reader-json.c reads JSON
+ * values and words the messages, each naming the JSON path it is about.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -66,48 +67,48 @@ typedef struct
 #define GLTF_PRIV(doc) ((GltfPrivate *)(doc)->priv)
 
 /* Sets "PATH: MESSAGE" (TRESS_ERROR_BAD_VALUE) and returns FALSE. */
-gboolean gltf_error (GError **error, const char *path, const char *format, ...)
+gboolean reader_error (GError **error, const char *path, const char *format, ...)
     G_GNUC_PRINTF (3, 4);
 /* The same at "PATH.MEMBER". */
-gboolean gltf_member_error (GError **error, const char *path, const char *member,
-                            const char *format, ...) G_GNUC_PRINTF (4, 5);
+gboolean reader_member_error (GError **error, const char *path, const char *member,
+                              const char *format, ...) G_GNUC_PRINTF (4, 5);
 /* The same at "PATH.MEMBER[INDEX]". */
-gboolean gltf_element_error (GError **error, const char *path, const char *member, guint index,
-                             const char *format, ...) G_GNUC_PRINTF (5, 6);
+gboolean reader_element_error (GError **error, const char *path, const char *member, guint index,
+                               const char *format, ...) G_GNUC_PRINTF (5, 6);
 /* A short description of a JSON value for messages ("3.5", "\"abc\"", "an object"). */
-char *gltf_describe (JsonNode *node);
+char *reader_describe (JsonNode *node);
 
 /* The top-level array @name (NULL when absent: an empty list); FALSE when
  * it is not an array of objects. */
-gboolean gltf_get_objects (JsonObject *root, const char *name, JsonArray **out, GError **error);
-/* Element @i of an array of objects (checked by gltf_get_objects). */
-JsonObject *gltf_element (JsonArray *array, guint i);
+gboolean reader_get_objects (JsonObject *root, const char *name, JsonArray **out, GError **error);
+/* Element @i of an array of objects (checked by reader_get_objects). */
+JsonObject *reader_element (JsonArray *array, guint i);
 /* An index below @limit at @object.@member (@path names @object); absent:
  * *out = −1, an error when @required. @what names the array for messages. */
-gboolean gltf_get_index (JsonObject *object, const char *path, const char *member, guint limit,
-                         const char *what, gboolean required, int *out, GError **error);
+gboolean reader_get_index (JsonObject *object, const char *path, const char *member, guint limit,
+                           const char *what, gboolean required, int *out, GError **error);
 /* A whole number from @min to @max; absent: *out = @fallback. */
-gboolean gltf_get_size (JsonObject *object, const char *path, const char *member, gint64 min,
-                        gint64 max, gint64 fallback, gint64 *out, GError **error);
+gboolean reader_get_size (JsonObject *object, const char *path, const char *member, gint64 min,
+                          gint64 max, gint64 fallback, gint64 *out, GError **error);
 /* A string (NULL when absent, an error when not a string); borrowed. */
-gboolean gltf_get_string (JsonObject *object, const char *path, const char *member,
-                          const char **out, GError **error);
+gboolean reader_get_string (JsonObject *object, const char *path, const char *member,
+                            const char **out, GError **error);
 /* @n finite numbers at @object.@member when present (@out untouched when absent). */
-gboolean gltf_get_numbers (JsonObject *object, const char *path, const char *member, guint n,
-                           double *out, GError **error);
+gboolean reader_get_numbers (JsonObject *object, const char *path, const char *member, guint n,
+                             double *out, GError **error);
 
 /* Accessor @index decoded as doubles (normalized integers as glTF maps
  * them; matrices column-major as stored): *count elements of
  * *n_components. @user names the referring value for messages
  * ("animations[0].samplers[1].output"). Owned by the document. */
-const double *gltf_read_accessor (TressGltfDocument *doc, guint index, const char *user,
-                                  gsize *count, guint *n_components, GError **error);
+const double *reader_read_accessor (TressGltfDocument *doc, guint index, const char *user,
+                                    gsize *count, guint *n_components, GError **error);
 /* The accessor's declared layout (for the checks of its users). */
-const GltfAccessor *gltf_accessor (TressGltfDocument *doc, guint index);
-const char *gltf_component_name (guint component_type);
+const GltfAccessor *reader_accessor (TressGltfDocument *doc, guint index);
+const char *reader_component_name (guint component_type);
 
 /* Reads nodes, skins and animations from the root (tress-gltf-objects.c). */
-gboolean gltf_read_objects (TressGltfDocument *doc, GError **error);
-void gltf_free_objects (TressGltfDocument *doc);
+gboolean reader_read_objects (TressGltfDocument *doc, GError **error);
+void reader_free_objects (TressGltfDocument *doc);
 
 G_END_DECLS

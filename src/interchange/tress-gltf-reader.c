@@ -24,228 +24,8 @@
 /* Sizes and counts past this are refused before any arithmetic. */
 #define MAX_BYTES ((gint64)1 << 40)
 
-/* ---- messages and JSON values -------------------------------------------- */
-
-gboolean
-gltf_error (GError **error, const char *path, const char *format, ...)
-{
-  g_autofree char *msg = NULL;
-  va_list args;
-
-  va_start (args, format);
-  msg = g_strdup_vprintf (format, args);
-  va_end (args);
-  g_set_error (error, TRESS_ERROR, TRESS_ERROR_BAD_VALUE, "%s: %s", path, msg);
-  return FALSE;
-}
-
-gboolean
-gltf_member_error (GError **error, const char *path, const char *member, const char *format, ...)
-{
-  g_autofree char *msg = NULL;
-  va_list args;
-
-  va_start (args, format);
-  msg = g_strdup_vprintf (format, args);
-  va_end (args);
-  g_set_error (error, TRESS_ERROR, TRESS_ERROR_BAD_VALUE, "%s.%s: %s", path, member, msg);
-  return FALSE;
-}
-
-gboolean
-gltf_element_error (GError **error, const char *path, const char *member, guint index,
-                    const char *format, ...)
-{
-  g_autofree char *msg = NULL;
-  va_list args;
-
-  va_start (args, format);
-  msg = g_strdup_vprintf (format, args);
-  va_end (args);
-  g_set_error (error, TRESS_ERROR, TRESS_ERROR_BAD_VALUE, "%s%s%s[%u]: %s", path,
-               path[0] != '\0' ? "." : "", member, index, msg);
-  return FALSE;
-}
-
-char *
-gltf_describe (JsonNode *node)
-{
-  GType type;
-
-  if (node == NULL)
-    return g_strdup ("nothing");
-  switch (json_node_get_node_type (node))
-    {
-    case JSON_NODE_OBJECT:
-      return g_strdup ("an object");
-    case JSON_NODE_ARRAY:
-      return g_strdup ("an array");
-    case JSON_NODE_NULL:
-      return g_strdup ("null");
-    default:
-      break;
-    }
-  type = json_node_get_value_type (node);
-  if (type == G_TYPE_INT64)
-    return g_strdup_printf ("%" G_GINT64_FORMAT, json_node_get_int (node));
-  if (type == G_TYPE_DOUBLE)
-    return g_strdup_printf ("%.17g", json_node_get_double (node));
-  if (type == G_TYPE_BOOLEAN)
-    return g_strdup (json_node_get_boolean (node) ? "true" : "false");
-  if (type == G_TYPE_STRING)
-    {
-      const char *s = json_node_get_string (node);
-      g_autofree char *cut = g_utf8_make_valid (s, MIN (strlen (s), 40));
-
-      return g_strdup_printf ("\"%s%s\"", cut, strlen (s) > 40 ? "…" : "");
-    }
-  return g_strdup ("a value");
-}
-
-gboolean
-gltf_get_objects (JsonObject *root, const char *name, JsonArray **out, GError **error)
-{
-  JsonNode *node = json_object_get_member (root, name);
-  JsonArray *a;
-
-  *out = NULL;
-  if (node == NULL)
-    return TRUE;
-  if (!JSON_NODE_HOLDS_ARRAY (node))
-    {
-      g_autofree char *found = gltf_describe (node);
-      return gltf_error (error, name, "expected an array, found %s", found);
-    }
-  a = json_node_get_array (node);
-  for (guint i = 0; i < json_array_get_length (a); i++)
-    if (!JSON_NODE_HOLDS_OBJECT (json_array_get_element (a, i)))
-      {
-        g_autofree char *found = gltf_describe (json_array_get_element (a, i));
-        return gltf_element_error (error, "", name, i, "expected an object, found %s", found);
-      }
-  *out = a;
-  return TRUE;
-}
-
-JsonObject *
-gltf_element (JsonArray *array, guint i)
-{
-  return json_array_get_object_element (array, i);
-}
-
-static gboolean
-is_integer (JsonNode *node)
-{
-  return node != NULL && JSON_NODE_HOLDS_VALUE (node)
-         && json_node_get_value_type (node) == G_TYPE_INT64;
-}
-
-gboolean
-gltf_get_index (JsonObject *object, const char *path, const char *member, guint limit,
-                const char *what, gboolean required, int *out, GError **error)
-{
-  JsonNode *node = json_object_get_member (object, member);
-  g_autofree char *at = g_strdup_printf ("%s.%s", path, member);
-  gint64 v;
-
-  *out = -1;
-  if (node == NULL)
-    {
-      if (required)
-        return gltf_error (error, at, "missing (an index into %s)", what);
-      return TRUE;
-    }
-  if (!is_integer (node))
-    {
-      g_autofree char *found = gltf_describe (node);
-      return gltf_error (error, at, "expected an index into %s, found %s", what, found);
-    }
-  v = json_node_get_int (node);
-  if (v < 0 || v >= (gint64)limit)
-    return gltf_error (error, at, "expected an index into %s (%u of them), found %" G_GINT64_FORMAT,
-                       what, limit, v);
-  *out = (int)v;
-  return TRUE;
-}
-
-gboolean
-gltf_get_size (JsonObject *object, const char *path, const char *member, gint64 min, gint64 max,
-               gint64 fallback, gint64 *out, GError **error)
-{
-  JsonNode *node = json_object_get_member (object, member);
-
-  *out = fallback;
-  if (node == NULL)
-    return TRUE;
-  if (!is_integer (node) || json_node_get_int (node) < min || json_node_get_int (node) > max)
-    {
-      g_autofree char *found = gltf_describe (node);
-      g_autofree char *at = g_strdup_printf ("%s.%s", path, member);
-
-      return gltf_error (error, at,
-                         "expected a whole number from %" G_GINT64_FORMAT " to %" G_GINT64_FORMAT
-                         ", found %s",
-                         min, max, found);
-    }
-  *out = json_node_get_int (node);
-  return TRUE;
-}
-
-gboolean
-gltf_get_string (JsonObject *object, const char *path, const char *member, const char **out,
-                 GError **error)
-{
-  JsonNode *node = json_object_get_member (object, member);
-
-  *out = NULL;
-  if (node == NULL)
-    return TRUE;
-  if (!JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_STRING)
-    {
-      g_autofree char *found = gltf_describe (node);
-      g_autofree char *at = g_strdup_printf ("%s.%s", path, member);
-
-      return gltf_error (error, at, "expected a string, found %s", found);
-    }
-  *out = json_node_get_string (node);
-  return TRUE;
-}
-
-gboolean
-gltf_get_numbers (JsonObject *object, const char *path, const char *member, guint n, double *out,
-                  GError **error)
-{
-  JsonNode *node = json_object_get_member (object, member);
-  g_autofree char *at = g_strdup_printf ("%s.%s", path, member);
-  JsonArray *a;
-
-  if (node == NULL)
-    return TRUE;
-  if (!JSON_NODE_HOLDS_ARRAY (node) || json_array_get_length (json_node_get_array (node)) != n)
-    {
-      g_autofree char *found = gltf_describe (node);
-      return gltf_error (error, at, "expected an array of %u numbers, found %s", n, found);
-    }
-  a = json_node_get_array (node);
-  for (guint i = 0; i < n; i++)
-    {
-      JsonNode *e = json_array_get_element (a, i);
-      GType t = JSON_NODE_HOLDS_VALUE (e) ? json_node_get_value_type (e) : G_TYPE_INVALID;
-
-      if (t != G_TYPE_INT64 && t != G_TYPE_DOUBLE)
-        {
-          g_autofree char *found = gltf_describe (e);
-          return gltf_element_error (error, path, member, i, "expected a number, found %s", found);
-        }
-      out[i] = t == G_TYPE_INT64 ? (double)json_node_get_int (e) : json_node_get_double (e);
-      if (!isfinite (out[i]))
-        return gltf_element_error (error, path, member, i, "expected a finite number");
-    }
-  return TRUE;
-}
-
 const char *
-gltf_component_name (guint component_type)
+reader_component_name (guint component_type)
 {
   switch (component_type)
     {
@@ -342,8 +122,8 @@ parse_json (GltfPrivate *p, const char *text, gsize len, gsize base_offset, GErr
   root = json_parser_get_root (p->parser);
   if (root == NULL || !JSON_NODE_HOLDS_OBJECT (root))
     {
-      g_autofree char *found = gltf_describe (root);
-      return gltf_error (error, "JSON", "expected an object at the top, found %s", found);
+      g_autofree char *found = reader_describe (root);
+      return reader_error (error, "JSON", "expected an object at the top, found %s", found);
     }
   p->root = json_node_get_object (root);
   return TRUE;
@@ -417,16 +197,16 @@ decode_data_uri (const char *uri, const char *path, GBytes **out, GError **error
   guchar *raw;
 
   if (comma == NULL || comma - uri < 12 || strncmp (comma - 7, ";base64", 7) != 0)
-    return gltf_member_error (error, path, "uri",
-                              "expected a data: URI in base64 (data:…;base64,…)");
+    return reader_member_error (error, path, "uri",
+                                "expected a data: URI in base64 (data:…;base64,…)");
   data = comma + 1;
   n = strlen (data);
   for (gsize i = 0; i < n; i++)
     if (!g_ascii_isalnum (data[i]) && data[i] != '+' && data[i] != '/' && data[i] != '=')
-      return gltf_member_error (error, path, "uri",
-                                "character %" G_GSIZE_FORMAT " of the base64 data is "
-                                "not base64 (0x%02X)",
-                                i, (guint8)data[i]);
+      return reader_member_error (error, path, "uri",
+                                  "character %" G_GSIZE_FORMAT " of the base64 data is "
+                                  "not base64 (0x%02X)",
+                                  i, (guint8)data[i]);
   raw = g_base64_decode (data, &n);
   *out = g_bytes_new_take (raw, n);
   return TRUE;
@@ -442,29 +222,29 @@ resolve_uri (GFile *base, const char *uri, const char *path, GError **error)
 
   if (unescaped == NULL || unescaped[0] == '\0')
     {
-      gltf_member_error (error, path, "uri", "expected a relative URI, found \"%s\"", uri);
+      reader_member_error (error, path, "uri", "expected a relative URI, found \"%s\"", uri);
       return NULL;
     }
   if (g_uri_peek_scheme (uri) != NULL || g_path_is_absolute (unescaped)
       || strchr (unescaped, '\\') != NULL)
     {
-      gltf_member_error (error, path, "uri",
-                         "only data: URIs and paths relative to the glTF file are read, not \"%s\"",
-                         uri);
+      reader_member_error (
+          error, path, "uri",
+          "only data: URIs and paths relative to the glTF file are read, not \"%s\"", uri);
       return NULL;
     }
   parts = g_strsplit (unescaped, "/", -1);
   for (guint i = 0; parts[i] != NULL; i++)
     if (g_str_equal (parts[i], ".."))
       {
-        gltf_member_error (error, path, "uri", "\"%s\" leaves the glTF file's folder; not read",
-                           uri);
+        reader_member_error (error, path, "uri", "\"%s\" leaves the glTF file's folder; not read",
+                             uri);
         return NULL;
       }
   if (base == NULL)
     {
-      gltf_member_error (error, path, "uri", "\"%s\" names a file, but the glTF came from no file",
-                         uri);
+      reader_member_error (error, path, "uri",
+                           "\"%s\" names a file, but the glTF came from no file", uri);
       return NULL;
     }
   dir = g_file_get_parent (base);
@@ -484,25 +264,25 @@ load_file (GFile *file, const char *path, GError **error)
                             G_FILE_QUERY_INFO_NONE, NULL, &local);
   if (info == NULL)
     {
-      gltf_error (error, path, "%s", local->message);
+      reader_error (error, path, "%s", local->message);
       return NULL;
     }
   if (g_file_info_get_file_type (info) != G_FILE_TYPE_REGULAR)
     {
-      gltf_error (error, path, "%s is not a regular file", name);
+      reader_error (error, path, "%s is not a regular file", name);
       return NULL;
     }
   if (g_file_info_get_size (info) > TRESS_FILE_MAX_SIZE)
     {
-      gltf_error (error, path,
-                  "%s holds %" G_GINT64_FORMAT " bytes, more than the %" G_GINT64_FORMAT
-                  " Tress reads",
-                  name, (gint64)g_file_info_get_size (info), (gint64)TRESS_FILE_MAX_SIZE);
+      reader_error (error, path,
+                    "%s holds %" G_GINT64_FORMAT " bytes, more than the %" G_GINT64_FORMAT
+                    " Tress reads",
+                    name, (gint64)g_file_info_get_size (info), (gint64)TRESS_FILE_MAX_SIZE);
       return NULL;
     }
   if (!g_file_load_contents (file, NULL, &contents, &len, NULL, &local))
     {
-      gltf_error (error, path, "%s", local->message);
+      reader_error (error, path, "%s", local->message);
       return NULL;
     }
   return g_bytes_new_take (contents, len);
@@ -514,34 +294,34 @@ read_buffers (TressGltfDocument *doc, GError **error)
   GltfPrivate *p = GLTF_PRIV (doc);
   JsonArray *a;
 
-  if (!gltf_get_objects (p->root, "buffers", &a, error))
+  if (!reader_get_objects (p->root, "buffers", &a, error))
     return FALSE;
   p->n_buffers = a != NULL ? json_array_get_length (a) : 0;
   p->buffers = g_new0 (GltfBuffer, p->n_buffers + 1);
   for (guint i = 0; i < p->n_buffers; i++)
     {
-      JsonObject *o = gltf_element (a, i);
+      JsonObject *o = reader_element (a, i);
       g_autofree char *path = g_strdup_printf ("buffers[%u]", i);
       const char *uri;
       gint64 length;
 
       if (!json_object_has_member (o, "byteLength"))
-        return gltf_error (error, path, "byteLength is missing");
-      if (!gltf_get_size (o, path, "byteLength", 1, MAX_BYTES, 0, &length, error)
-          || !gltf_get_string (o, path, "uri", &uri, error))
+        return reader_error (error, path, "byteLength is missing");
+      if (!reader_get_size (o, path, "byteLength", 1, MAX_BYTES, 0, &length, error)
+          || !reader_get_string (o, path, "uri", &uri, error))
         return FALSE;
       p->buffers[i].byte_length = (gsize)length;
       if (uri == NULL)
         {
           if (!p->glb || i != 0)
-            return gltf_error (error, path,
-                               "no uri: only the first buffer of a GLB may have none (its BIN "
-                               "chunk)");
+            return reader_error (error, path,
+                                 "no uri: only the first buffer of a GLB may have none (its BIN "
+                                 "chunk)");
           if (p->bin == NULL || g_bytes_get_size (p->bin) < (gsize)length)
-            return gltf_member_error (error, path, "byteLength",
-                                      "expected at most the GLB's BIN chunk (%" G_GSIZE_FORMAT
-                                      " bytes), found %" G_GINT64_FORMAT,
-                                      p->bin != NULL ? g_bytes_get_size (p->bin) : 0, length);
+            return reader_member_error (error, path, "byteLength",
+                                        "expected at most the GLB's BIN chunk (%" G_GSIZE_FORMAT
+                                        " bytes), found %" G_GINT64_FORMAT,
+                                        p->bin != NULL ? g_bytes_get_size (p->bin) : 0, length);
           p->buffers[i].data = g_bytes_ref (p->bin);
         }
     }
@@ -562,7 +342,7 @@ buffer_data (TressGltfDocument *doc, guint i, GError **error)
   if (b->data != NULL)
     return b->data;
   o = json_array_get_object_element (json_object_get_array_member (p->root, "buffers"), i);
-  (void)gltf_get_string (o, path, "uri", &uri, NULL);
+  (void)reader_get_string (o, path, "uri", &uri, NULL);
   if (g_str_has_prefix (uri, "data:"))
     {
       if (!decode_data_uri (uri, path, &data, error))
@@ -580,10 +360,10 @@ buffer_data (TressGltfDocument *doc, guint i, GError **error)
     }
   if (g_bytes_get_size (data) < b->byte_length)
     {
-      gltf_member_error (error, path, "byteLength",
-                         "expected at most the %" G_GSIZE_FORMAT " bytes of its uri, found "
-                         "%" G_GSIZE_FORMAT,
-                         g_bytes_get_size (data), b->byte_length);
+      reader_member_error (error, path, "byteLength",
+                           "expected at most the %" G_GSIZE_FORMAT " bytes of its uri, found "
+                           "%" G_GSIZE_FORMAT,
+                           g_bytes_get_size (data), b->byte_length);
       g_bytes_unref (data);
       return NULL;
     }
@@ -601,33 +381,33 @@ read_views (TressGltfDocument *doc, GError **error)
   GltfPrivate *p = GLTF_PRIV (doc);
   JsonArray *a;
 
-  if (!gltf_get_objects (p->root, "bufferViews", &a, error))
+  if (!reader_get_objects (p->root, "bufferViews", &a, error))
     return FALSE;
   p->n_views = a != NULL ? json_array_get_length (a) : 0;
   p->views = g_new0 (GltfView, p->n_views + 1);
   for (guint i = 0; i < p->n_views; i++)
     {
-      JsonObject *o = gltf_element (a, i);
+      JsonObject *o = reader_element (a, i);
       g_autofree char *path = g_strdup_printf ("bufferViews[%u]", i);
       GltfView *v = &p->views[i];
       gint64 offset, length, stride;
       int buffer;
 
       if (!json_object_has_member (o, "byteLength"))
-        return gltf_error (error, path, "byteLength is missing");
-      if (!gltf_get_index (o, path, "buffer", p->n_buffers, "buffers", TRUE, &buffer, error)
-          || !gltf_get_size (o, path, "byteOffset", 0, MAX_BYTES, 0, &offset, error)
-          || !gltf_get_size (o, path, "byteLength", 1, MAX_BYTES, 0, &length, error)
-          || !gltf_get_size (o, path, "byteStride", 4, 252, 0, &stride, error))
+        return reader_error (error, path, "byteLength is missing");
+      if (!reader_get_index (o, path, "buffer", p->n_buffers, "buffers", TRUE, &buffer, error)
+          || !reader_get_size (o, path, "byteOffset", 0, MAX_BYTES, 0, &offset, error)
+          || !reader_get_size (o, path, "byteLength", 1, MAX_BYTES, 0, &length, error)
+          || !reader_get_size (o, path, "byteStride", 4, 252, 0, &stride, error))
         return FALSE;
       if (stride % 4 != 0)
-        return gltf_member_error (error, path, "byteStride",
-                                  "expected a multiple of 4, found %" G_GINT64_FORMAT, stride);
+        return reader_member_error (error, path, "byteStride",
+                                    "expected a multiple of 4, found %" G_GINT64_FORMAT, stride);
       if ((guint64)offset + (guint64)length > p->buffers[buffer].byte_length)
-        return gltf_error (error, path,
-                           "byteOffset %" G_GINT64_FORMAT " + byteLength %" G_GINT64_FORMAT
-                           " pass the end of buffers[%d] (%" G_GSIZE_FORMAT " bytes)",
-                           offset, length, buffer, p->buffers[buffer].byte_length);
+        return reader_error (error, path,
+                             "byteOffset %" G_GINT64_FORMAT " + byteLength %" G_GINT64_FORMAT
+                             " pass the end of buffers[%d] (%" G_GSIZE_FORMAT " bytes)",
+                             offset, length, buffer, p->buffers[buffer].byte_length);
       v->buffer = (guint)buffer;
       v->byte_offset = (gsize)offset;
       v->byte_length = (gsize)length;
@@ -664,10 +444,10 @@ within_view (TressGltfDocument *doc, int v, guint64 offset, guint64 bytes, const
   const GltfView *view = &GLTF_PRIV (doc)->views[v];
 
   if (offset + bytes > view->byte_length)
-    return gltf_error (error, path,
-                       "%s need %" G_GUINT64_FORMAT " bytes from byteOffset %" G_GUINT64_FORMAT
-                       "; bufferViews[%d] holds %" G_GSIZE_FORMAT,
-                       what, bytes, offset, v, view->byte_length);
+    return reader_error (error, path,
+                         "%s need %" G_GUINT64_FORMAT " bytes from byteOffset %" G_GUINT64_FORMAT
+                         "; bufferViews[%d] holds %" G_GSIZE_FORMAT,
+                         what, bytes, offset, v, view->byte_length);
   return TRUE;
 }
 
@@ -685,33 +465,33 @@ read_sparse (TressGltfDocument *doc, GltfAccessor *acc, JsonObject *o, const cha
   g_autofree char *what = NULL;
 
   if (!JSON_NODE_HOLDS_OBJECT (node))
-    return gltf_error (error, spath, "expected an object");
+    return reader_error (error, spath, "expected an object");
   s = json_node_get_object (node);
   if (!json_object_has_member (s, "count"))
-    return gltf_error (error, spath, "count is missing");
-  if (!gltf_get_size (s, spath, "count", 1, (gint64)acc->count, 0, &count, error))
+    return reader_error (error, spath, "count is missing");
+  if (!reader_get_size (s, spath, "count", 1, (gint64)acc->count, 0, &count, error))
     return FALSE;
   node = json_object_get_member (s, "indices");
   if (node == NULL || !JSON_NODE_HOLDS_OBJECT (node))
-    return gltf_member_error (error, spath, "indices", "expected an object");
+    return reader_member_error (error, spath, "indices", "expected an object");
   indices = json_node_get_object (node);
   node = json_object_get_member (s, "values");
   if (node == NULL || !JSON_NODE_HOLDS_OBJECT (node))
-    return gltf_member_error (error, spath, "values", "expected an object");
+    return reader_member_error (error, spath, "values", "expected an object");
   values = json_node_get_object (node);
-  if (!gltf_get_index (indices, ipath, "bufferView", p->n_views, "bufferViews", TRUE,
-                       &acc->sparse_index_view, error)
-      || !gltf_get_size (indices, ipath, "byteOffset", 0, MAX_BYTES, 0, &ioff, error)
-      || !gltf_get_size (indices, ipath, "componentType", 0, G_MAXINT32, -1, &itype, error)
-      || !gltf_get_index (values, vpath, "bufferView", p->n_views, "bufferViews", TRUE,
-                          &acc->sparse_value_view, error)
-      || !gltf_get_size (values, vpath, "byteOffset", 0, MAX_BYTES, 0, &voff, error))
+  if (!reader_get_index (indices, ipath, "bufferView", p->n_views, "bufferViews", TRUE,
+                         &acc->sparse_index_view, error)
+      || !reader_get_size (indices, ipath, "byteOffset", 0, MAX_BYTES, 0, &ioff, error)
+      || !reader_get_size (indices, ipath, "componentType", 0, G_MAXINT32, -1, &itype, error)
+      || !reader_get_index (values, vpath, "bufferView", p->n_views, "bufferViews", TRUE,
+                            &acc->sparse_value_view, error)
+      || !reader_get_size (values, vpath, "byteOffset", 0, MAX_BYTES, 0, &voff, error))
     return FALSE;
   if (itype != UNSIGNED_BYTE && itype != UNSIGNED_SHORT && itype != UNSIGNED_INT)
-    return gltf_member_error (error, ipath, "componentType",
-                              "expected 5121, 5123 or 5125 (unsigned integers), found "
-                              "%" G_GINT64_FORMAT,
-                              itype);
+    return reader_member_error (error, ipath, "componentType",
+                                "expected 5121, 5123 or 5125 (unsigned integers), found "
+                                "%" G_GINT64_FORMAT,
+                                itype);
   acc->sparse_count = (gsize)count;
   acc->sparse_index_offset = (gsize)ioff;
   acc->sparse_index_type = (guint)itype;
@@ -732,13 +512,13 @@ read_accessors (TressGltfDocument *doc, GError **error)
   GltfPrivate *p = GLTF_PRIV (doc);
   JsonArray *a;
 
-  if (!gltf_get_objects (p->root, "accessors", &a, error))
+  if (!reader_get_objects (p->root, "accessors", &a, error))
     return FALSE;
   p->n_accessors = a != NULL ? json_array_get_length (a) : 0;
   p->accessors = g_new0 (GltfAccessor, p->n_accessors + 1);
   for (guint i = 0; i < p->n_accessors; i++)
     {
-      JsonObject *o = gltf_element (a, i);
+      JsonObject *o = reader_element (a, i);
       g_autofree char *path = g_strdup_printf ("accessors[%u]", i);
       GltfAccessor *acc = &p->accessors[i];
       gint64 offset, type, count;
@@ -747,38 +527,38 @@ read_accessors (TressGltfDocument *doc, GError **error)
       guint k;
 
       if (!json_object_has_member (o, "count"))
-        return gltf_error (error, path, "count is missing");
-      if (!gltf_get_index (o, path, "bufferView", p->n_views, "bufferViews", FALSE, &acc->view,
-                           error)
-          || !gltf_get_size (o, path, "byteOffset", 0, MAX_BYTES, 0, &offset, error)
-          || !gltf_get_size (o, path, "componentType", 0, G_MAXINT32, -1, &type, error)
-          || !gltf_get_size (o, path, "count", 1, MAX_BYTES, 0, &count, error)
-          || !gltf_get_string (o, path, "type", &type_name, error))
+        return reader_error (error, path, "count is missing");
+      if (!reader_get_index (o, path, "bufferView", p->n_views, "bufferViews", FALSE, &acc->view,
+                             error)
+          || !reader_get_size (o, path, "byteOffset", 0, MAX_BYTES, 0, &offset, error)
+          || !reader_get_size (o, path, "componentType", 0, G_MAXINT32, -1, &type, error)
+          || !reader_get_size (o, path, "count", 1, MAX_BYTES, 0, &count, error)
+          || !reader_get_string (o, path, "type", &type_name, error))
         return FALSE;
       if (component_size ((guint)type) == 0)
-        return gltf_member_error (error, path, "componentType",
-                                  "expected 5120, 5121, 5122, 5123, 5125 or 5126, found "
-                                  "%" G_GINT64_FORMAT,
-                                  type);
+        return reader_member_error (error, path, "componentType",
+                                    "expected 5120, 5121, 5122, 5123, 5125 or 5126, found "
+                                    "%" G_GINT64_FORMAT,
+                                    type);
       for (k = 0; k < G_N_ELEMENTS (types); k++)
         if (g_strcmp0 (type_name, types[k].name) == 0)
           break;
       if (k == G_N_ELEMENTS (types))
-        return gltf_member_error (
+        return reader_member_error (
             error, path, "type",
             "expected SCALAR, VEC2, VEC3, VEC4, MAT2, MAT3 or MAT4, found %s%s%s",
             type_name ? "\"" : "", type_name ? type_name : "nothing", type_name ? "\"" : "");
       if (normalized != NULL
           && (!JSON_NODE_HOLDS_VALUE (normalized)
               || json_node_get_value_type (normalized) != G_TYPE_BOOLEAN))
-        return gltf_member_error (error, path, "normalized", "expected true or false");
+        return reader_member_error (error, path, "normalized", "expected true or false");
       acc->normalized = normalized != NULL && json_node_get_boolean (normalized);
       if (acc->normalized && (type == FLOAT || type == UNSIGNED_INT))
-        return gltf_member_error (error, path, "normalized", "not allowed for %s components",
-                                  gltf_component_name ((guint)type));
+        return reader_member_error (error, path, "normalized", "not allowed for %s components",
+                                    reader_component_name ((guint)type));
       if (acc->view < 0 && offset != 0)
-        return gltf_member_error (error, path, "byteOffset",
-                                  "only an accessor with a bufferView has one");
+        return reader_member_error (error, path, "byteOffset",
+                                    "only an accessor with a bufferView has one");
       acc->byte_offset = (gsize)offset;
       acc->component_type = (guint)type;
       acc->count = (gsize)count;
@@ -791,10 +571,11 @@ read_accessors (TressGltfDocument *doc, GError **error)
           g_autofree char *what = NULL;
 
           if (stride < esize)
-            return gltf_error (error, path,
-                               "bufferViews[%d].byteStride %u is less than the accessor's element "
-                               "size (%" G_GSIZE_FORMAT " bytes)",
-                               acc->view, v->byte_stride, esize);
+            return reader_error (
+                error, path,
+                "bufferViews[%d].byteStride %u is less than the accessor's element "
+                "size (%" G_GSIZE_FORMAT " bytes)",
+                acc->view, v->byte_stride, esize);
           what = g_strdup_printf ("%" G_GINT64_FORMAT " elements of %" G_GSIZE_FORMAT
                                   " bytes (stride %" G_GSIZE_FORMAT ")",
                                   count, esize, stride);
@@ -810,7 +591,7 @@ read_accessors (TressGltfDocument *doc, GError **error)
 }
 
 const GltfAccessor *
-gltf_accessor (TressGltfDocument *doc, guint index)
+reader_accessor (TressGltfDocument *doc, guint index)
 {
   return &GLTF_PRIV (doc)->accessors[index];
 }
@@ -890,7 +671,7 @@ apply_sparse (TressGltfDocument *doc, GltfAccessor *a, const char *path, const c
       guint64 at = (guint64)read_component (idx + i * is, a->sparse_index_type, FALSE);
 
       if (at >= a->count || (i > 0 && at <= previous))
-        return gltf_error (
+        return reader_error (
             error, path,
             "sparse index %" G_GSIZE_FORMAT " (%" G_GUINT64_FORMAT
             "): expected indices strictly increasing and below count %" G_GSIZE_FORMAT
@@ -903,8 +684,8 @@ apply_sparse (TressGltfDocument *doc, GltfAccessor *a, const char *path, const c
 }
 
 const double *
-gltf_read_accessor (TressGltfDocument *doc, guint index, const char *user, gsize *count,
-                    guint *n_components, GError **error)
+reader_read_accessor (TressGltfDocument *doc, guint index, const char *user, gsize *count,
+                      guint *n_components, GError **error)
 {
   GltfPrivate *p = GLTF_PRIV (doc);
   GltfAccessor *a = &p->accessors[index];
@@ -919,10 +700,10 @@ gltf_read_accessor (TressGltfDocument *doc, guint index, const char *user, gsize
   n = a->count * a->n_components;
   if (a->count > G_MAXSIZE / 16 / sizeof (double) || n > p->budget)
     {
-      gltf_error (error, path,
-                  "%" G_GSIZE_FORMAT " values (read for %s) pass what the reader decodes for a "
-                  "file of this size (%" G_GSIZE_FORMAT " more values)",
-                  n, user, p->budget);
+      reader_error (error, path,
+                    "%" G_GSIZE_FORMAT " values (read for %s) pass what the reader decodes for a "
+                    "file of this size (%" G_GSIZE_FORMAT " more values)",
+                    n, user, p->budget);
       return NULL;
     }
   out = g_new0 (double, n + 1);
@@ -943,10 +724,10 @@ gltf_read_accessor (TressGltfDocument *doc, guint index, const char *user, gsize
   for (gsize i = 0; i < n; i++)
     if (!isfinite (out[i]))
       {
-        gltf_error (error, path,
-                    "value %" G_GSIZE_FORMAT " (element %" G_GSIZE_FORMAT
-                    ", read for %s) is not a finite number",
-                    i, i / a->n_components, user);
+        reader_error (error, path,
+                      "value %" G_GSIZE_FORMAT " (element %" G_GSIZE_FORMAT
+                      ", read for %s) is not a finite number",
+                      i, i / a->n_components, user);
         return NULL;
       }
   p->budget -= n;
@@ -966,14 +747,14 @@ read_asset (TressGltfDocument *doc, GError **error)
   JsonArray *required = NULL;
 
   if (node == NULL || !JSON_NODE_HOLDS_OBJECT (node))
-    return gltf_error (error, "asset", "expected an object with the glTF version");
+    return reader_error (error, "asset", "expected an object with the glTF version");
   asset = json_node_get_object (node);
-  if (!gltf_get_string (asset, "asset", "version", &version, error)
-      || !gltf_get_string (asset, "asset", "generator", &generator, error))
+  if (!reader_get_string (asset, "asset", "version", &version, error)
+      || !reader_get_string (asset, "asset", "generator", &generator, error))
     return FALSE;
   if (version == NULL || !g_str_has_prefix (version, "2."))
-    return gltf_error (error, "asset.version", "expected \"2.0\", found %s%s%s",
-                       version ? "\"" : "", version ? version : "nothing", version ? "\"" : "");
+    return reader_error (error, "asset.version", "expected \"2.0\", found %s%s%s",
+                         version ? "\"" : "", version ? version : "nothing", version ? "\"" : "");
   doc->generator = g_strdup (generator);
   node = json_object_get_member (p->root, "extensionsUsed");
   if (node != NULL && JSON_NODE_HOLDS_ARRAY (node))
@@ -997,8 +778,8 @@ read_asset (TressGltfDocument *doc, GError **error)
 
       /* Compressed buffer views cannot be read as plain bytes. */
       if (name != NULL && g_str_has_suffix (name, "_meshopt_compression"))
-        return gltf_error (error, "extensionsRequired",
-                           "%s: compressed buffer views are not read; export without it", name);
+        return reader_error (error, "extensionsRequired",
+                             "%s: compressed buffer views are not read; export without it", name);
     }
   return TRUE;
 }
@@ -1023,7 +804,7 @@ tress_gltf_document_new (GBytes *bytes, GFile *base, GError **error)
   else if (!parse_json (p, (const char *)d, size, 0, error))
     return NULL;
   if (!read_asset (doc, error) || !read_buffers (doc, error) || !read_views (doc, error)
-      || !read_accessors (doc, error) || !gltf_read_objects (doc, error))
+      || !read_accessors (doc, error) || !reader_read_objects (doc, error))
     return NULL;
   return g_steal_pointer (&doc);
 }
@@ -1052,7 +833,7 @@ tress_gltf_document_free (TressGltfDocument *doc)
   if (doc == NULL)
     return;
   p = GLTF_PRIV (doc);
-  gltf_free_objects (doc);
+  reader_free_objects (doc);
   g_free (doc->generator);
   if (p != NULL)
     {
