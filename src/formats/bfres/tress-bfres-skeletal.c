@@ -22,7 +22,7 @@
 /* A longer name is shown cut by the parser (a damaged offset): refused. */
 #define BONE_NAME_MAX 1024
 #define N_SLOTS 10
-/* What every real BoneAnim holds (format page; BfresLibrary writes the same). */
+/* What every BoneAnim of the samples holds (BfresLibrary writes the same). */
 #define BEGIN_ROTATE 3
 #define BEGIN_TRANSLATE 6
 #define BEGIN_BASE_TRANSLATE 7
@@ -34,7 +34,7 @@
    | TRESS_BFRES_BONE_ANIM_ROTATE_ZERO | TRESS_BFRES_BONE_ANIM_TRANSLATE_ZERO)
 
 /* The components in the order of their BoneAnim flag bits (6 … 15): the
- * order of a bone's curves in real files. */
+ * order of a bone's curves in real files, and of its base values. */
 static const TressBfresChannel slot_channel[N_SLOTS] = {
   TRESS_BFRES_CHANNEL_SCALE_X,     TRESS_BFRES_CHANNEL_SCALE_Y,     TRESS_BFRES_CHANNEL_SCALE_Z,
   TRESS_BFRES_CHANNEL_ROTATE_X,    TRESS_BFRES_CHANNEL_ROTATE_Y,    TRESS_BFRES_CHANNEL_ROTATE_Z,
@@ -611,20 +611,12 @@ build_structure (Plan *p, int frame_count)
       tress_put_u32 (out->data + at, (guint32)len, TRESS_BIG_ENDIAN);
       memcpy (out->data + at + 4, pb->spec->bone, len);
       pb->name = at + 4;
-      /* A name given twice is appended once (names are unique: none is). */
     }
 
   for (guint i = 0; i < n; i++)
     {
       PlanBone *pb = &p->bones[i];
       const float *v = pb->spec->base;
-      static const TressBfresChannel base_order[10] = {
-        TRESS_BFRES_CHANNEL_SCALE_X,     TRESS_BFRES_CHANNEL_SCALE_Y,
-        TRESS_BFRES_CHANNEL_SCALE_Z,     TRESS_BFRES_CHANNEL_ROTATE_X,
-        TRESS_BFRES_CHANNEL_ROTATE_Y,    TRESS_BFRES_CHANNEL_ROTATE_Z,
-        TRESS_BFRES_CHANNEL_ROTATE_W,    TRESS_BFRES_CHANNEL_TRANSLATE_X,
-        TRESS_BFRES_CHANNEL_TRANSLATE_Y, TRESS_BFRES_CHANNEL_TRANSLATE_Z,
-      };
       guint8 *w = out->data + pb->pos;
 
       tress_put_u16 (out->data + bind + 2 * (gsize)i, pb->bind, TRESS_BIG_ENDIAN);
@@ -639,7 +631,7 @@ build_structure (Plan *p, int frame_count)
       put_offset (out, pb->pos + 0x10, pb->headers);
       put_offset (out, pb->pos + 0x14, pb->base);
       for (guint k = 0; k < (pb->spec->bind_translation ? 7u : 10u); k++)
-        tress_put_f32 (out->data + pb->base + 4 * k, v[base_order[k]], TRESS_BIG_ENDIAN);
+        tress_put_f32 (out->data + pb->base + 4 * k, v[slot_channel[k]], TRESS_BIG_ENDIAN);
       for (guint k = 0; k < pb->n_curves; k++)
         write_curve_header (p, out, &pb->curves[k]);
       total += pb->n_curves;
