@@ -231,3 +231,208 @@ ref_check_local_edit (GBytes *a, gsize ha, GBytes *b, gsize hb, guint key, doubl
     if (da[i] != db[i] && !(i >= keys_at && i < keys_at + 4 * size * ca.n))
       g_error ("byte 0x%" G_GSIZE_MODIFIER "x outside the edited curve's keys changed", i);
 }
+
+/* ---- skeletal animations (format page: FSKA ≥ 3.4, BoneAnim) --------------- */
+
+static inline guint16
+ref_u16 (const guint8 *d, gsize pos)
+{
+  return (guint16)(d[pos] << 8 | d[pos + 1]);
+}
+
+/* Where the offset field at @field points, 0 for null. */
+static inline gsize
+ref_target (const guint8 *d, gsize field)
+{
+  gint32 rel = (gint32)ref_u32 (d, field);
+
+  return rel != 0 ? (gsize)((gint64)field + rel) : 0;
+}
+
+/* A name: the characters the offset at @field points to (length before them). */
+static inline char *
+ref_name (const guint8 *d, gsize field)
+{
+  gsize at = ref_target (d, field);
+
+  return at != 0 ? g_strndup ((const char *)d + at, ref_u32 (d, at - 4)) : g_strdup ("");
+}
+
+typedef struct
+{
+  guint32 flags;
+  gint32 frame_count;
+  guint n_bones, n_user_data;
+  gint32 n_curves;
+  guint32 baked_size;
+  gsize bones, bind_skeleton, bind_index, user_data;
+} RefFska;
+
+static inline void
+ref_fska_read (const guint8 *d, gsize pos, RefFska *f)
+{
+  g_assert_cmpmem (d + pos, 4, "FSKA", 4);
+  f->flags = ref_u32 (d, pos + 0x0C);
+  f->frame_count = (gint32)ref_u32 (d, pos + 0x10);
+  f->n_bones = ref_u16 (d, pos + 0x14);
+  f->n_user_data = ref_u16 (d, pos + 0x16);
+  f->n_curves = (gint32)ref_u32 (d, pos + 0x18);
+  f->baked_size = ref_u32 (d, pos + 0x1C);
+  f->bones = ref_target (d, pos + 0x20);
+  f->bind_skeleton = ref_target (d, pos + 0x24);
+  f->bind_index = ref_target (d, pos + 0x28);
+  f->user_data = ref_target (d, pos + 0x2C);
+}
+
+/* Base value slots: scale X Y Z, rotate X Y Z W, translate X Y Z. */
+#define REF_BASE_SLOTS 10
+
+typedef struct
+{
+  gsize pos;
+  guint32 flags;
+  char *name;
+  guint begin_rotate, begin_translate, n_curves, begin_base_translate;
+  gint32 begin_curve; /* stored little-endian */
+  gsize curves, base;
+  float base_values[REF_BASE_SLOTS]; /* NAN where the flags store none */
+} RefBoneAnim;
+
+static inline void
+ref_bone_anim_read (const guint8 *d, const RefFska *f, guint i, RefBoneAnim *ba)
+{
+  gsize bp = f->bones + 0x18 * (gsize)i, at;
+
+  ba->pos = bp;
+  ba->flags = ref_u32 (d, bp);
+  ba->name = ref_name (d, bp + 4);
+  ba->begin_rotate = d[bp + 8];
+  ba->begin_translate = d[bp + 9];
+  ba->n_curves = d[bp + 10];
+  ba->begin_base_translate = d[bp + 11];
+  ba->begin_curve = (gint32)((guint32)d[bp + 12] | (guint32)d[bp + 13] << 8
+                             | (guint32)d[bp + 14] << 16 | (guint32)d[bp + 15] << 24);
+  ba->curves = ref_target (d, bp + 0x10);
+  ba->base = ref_target (d, bp + 0x14);
+  at = ba->base;
+  for (guint s = 0; s < REF_BASE_SLOTS; s++)
+    {
+      guint32 bit = s < 3 ? 1u << 3 : s < 7 ? 1u << 4 : 1u << 5;
+
+      ba->base_values[s] = NAN;
+      if (ba->flags & bit)
+        {
+          ba->base_values[s] = ref_f32 (d, at);
+          at += 4;
+        }
+    }
+}
+
+/* The base value slot of bone target offset @target (0x04 … 0x2C). */
+static inline guint
+ref_base_slot (guint32 target)
+{
+  return target < 0x10   ? (target - 4) / 4
+         : target < 0x20 ? 7 + (target - 0x10) / 4
+                         : 3 + (target - 0x20) / 4;
+}
+
+/* Like ref_eval, for any frame: outside the keys the curve's pre- and
+ * post-wrap apply (clamp, repeat, mirror); the segment is found by halving. */
+static inline double
+ref_eval_at (const RefCurve *c, double f)
+{
+  guint lo = 0, hi = c->n - 1, per = c->ct == 0 ? 4 : c->ct == 1 ? 2 : 1;
+  double f0 = ref_frame (c, 0), f1 = ref_frame (c, c->n - 1), t;
+
+  if (f1 > f0 && (f < f0 || f > f1))
+    {
+      guint wrap = f < f0 ? (c->flags >> 8) & 3 : (c->flags >> 12) & 3;
+      double len = f1 - f0, k = floor ((f - f0) / len), r = f - f0 - k * len;
+
+      f = wrap == 1 ? f0 + r : wrap == 2 ? (fmod (k, 2) == 0 ? f0 + r : f1 - r) : CLAMP (f, f0, f1);
+    }
+  f = CLAMP (f, f0, f1);
+  while (lo < hi)
+    {
+      guint mid = (lo + hi + 1) / 2;
+
+      if (ref_frame (c, mid) <= f)
+        lo = mid;
+      else
+        hi = mid - 1;
+    }
+  if (c->ct > 2)
+    return ref_eval (c, f);
+  if (lo + 1 >= c->n)
+    return ref_elem (c, lo * per) * c->scale + c->offset;
+  t = (f - ref_frame (c, lo)) / (ref_frame (c, lo + 1) - ref_frame (c, lo));
+  if (c->ct == 0)
+    {
+      double c0 = ref_elem (c, 4 * lo), c1 = ref_elem (c, 4 * lo + 1),
+             c2 = ref_elem (c, 4 * lo + 2), c3 = ref_elem (c, 4 * lo + 3);
+      return (((c3 * t + c2) * t) * t + (c1 * t + c0)) * c->scale + c->offset;
+    }
+  if (c->ct == 1)
+    return (ref_elem (c, 2 * lo + 1) * t + ref_elem (c, 2 * lo)) * c->scale + c->offset;
+  return (ref_elem (c, lo) + (ref_elem (c, lo + 1) - ref_elem (c, lo)) * t) * c->scale + c->offset;
+}
+
+/* What bone animation @ba gives component @target at @frame: its curve's
+ * value, else its base value; FALSE when it has neither (the bind pose). */
+static inline gboolean
+ref_bone_value (const guint8 *d, const RefBoneAnim *ba, guint32 target, double frame, double *out)
+{
+  float base = ba->base_values[ref_base_slot (target)];
+
+  for (guint k = 0; k < ba->n_curves; k++)
+    if (ref_u32 (d, ba->curves + 0x24 * (gsize)k + 4) == target)
+      {
+        RefCurve c;
+
+        ref_curve_read (d, ba->curves + 0x24 * (gsize)k, TRUE, &c);
+        *out = ref_eval_at (&c, frame);
+        return TRUE;
+      }
+  *out = base;
+  return !isnan (base);
+}
+
+/* The FSKA named @name, through index group 2 (format page), or 0. */
+static inline gsize
+ref_fska_find (const guint8 *d, const char *name)
+{
+  gsize group = ref_target (d, 0x20 + 4 * 2);
+  guint n = group != 0 ? ref_u32 (d, group + 4) : 0;
+
+  for (guint i = 1; i <= n; i++)
+    {
+      gsize node = group + 8 + 16 * (gsize)i;
+      g_autofree char *entry = ref_name (d, node + 8);
+
+      if (strcmp (entry, name) == 0)
+        return ref_target (d, node + 12);
+    }
+  return 0;
+}
+
+/* The string pool: [*start, *end). */
+static inline void
+ref_pool (const guint8 *d, gsize *start, gsize *end)
+{
+  *start = ref_target (d, 0x1C);
+  *end = *start + ref_u32 (d, 0x18);
+}
+
+/* Whether the pool holds @name as an entry (u32 length, bytes, NUL). */
+static inline gboolean
+ref_pool_has (const guint8 *d, const char *name)
+{
+  gsize start, end, len = strlen (name);
+
+  ref_pool (d, &start, &end);
+  for (gsize at = start; at + 4 + len + 1 <= end; at += 4)
+    if (ref_u32 (d, at) == len && memcmp (d + at + 4, name, len) == 0 && d[at + 4 + len] == 0)
+      return TRUE;
+  return FALSE;
+}

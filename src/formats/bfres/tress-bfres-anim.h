@@ -21,6 +21,16 @@ G_BEGIN_DECLS
 #define TRESS_BFRES_BONE_ANIM_BASE_ROTATE (1u << 4)
 #define TRESS_BFRES_BONE_ANIM_BASE_TRANSLATE (1u << 5)
 #define TRESS_BFRES_BONE_ANIM_SEGMENT_SCALE_COMPENSATE (1u << 23)
+/* Hints of bits 24-27, which real files set from the animation's values: no
+ * scale curve and the base scale uniform (x = y = z), or its volume one
+ * (x·y·z = 1); no rotation curve and the base rotation none; no translation
+ * curve and a base translation stored and zero. */
+#define TRESS_BFRES_BONE_ANIM_SCALE_UNIFORM (1u << 24)
+#define TRESS_BFRES_BONE_ANIM_SCALE_VOLUME_ONE (1u << 25)
+#define TRESS_BFRES_BONE_ANIM_ROTATE_ZERO (1u << 26)
+#define TRESS_BFRES_BONE_ANIM_TRANSLATE_ZERO (1u << 27)
+/* Bits 6-15: a curve for Scale X Y Z, Rotate X Y Z W, Translate X Y Z. */
+#define TRESS_BFRES_BONE_ANIM_CURVES (0x3FFu << 6)
 
 /* What a bone curve's target offset animates. */
 typedef enum

@@ -220,6 +220,10 @@ gsize bfres_growth (TressBfres *b, guint index, gsize frames_len, gsize keys_len
 /* The step curve @index's values would get re-encoded with key type @kt (1 for
  * 32-bit floats, whose scale stays 1); FALSE for curves of other types. */
 gboolean bfres_widening_step (TressBfres *b, guint index, TressBfresKeyType kt, double *step);
+/* Makes @fres (the BFRES itself, no container) the model's bytes, parsed
+ * again; the containers stay (tress-bfres-adopt.c). FALSE with an error, the
+ * model untouched, when they do not parse. */
+gboolean bfres_adopt_fres (TressBfres *b, GBytes *fres, GError **error);
 GBytes *bfres_save_state (TressBfres *b, guint index);
 void bfres_restore_state (TressBfres *b, guint index, GBytes *state);
 

@@ -39,6 +39,12 @@ typedef struct
    * keys are stored as Cubic, Linear as Linear), or NULL where it stays at its
    * base value. */
   TressCurve *curves[TRESS_BFRES_N_CHANNELS];
+  /* TRUE: no base translation is stored, and the game takes the bone's
+   * translation from the skeleton's bind pose, as real files do for many
+   * bones whose translation the animation leaves alone (base[TRANSLATE_*]
+   * are then unused, and no translation component may have a curve). FALSE
+   * (0, the default): the base translation is stored. */
+  gboolean bind_translation;
 } TressBfresBoneAnimSpec;
 
 /* Replaces the bone animations of skeletal animation @anim (the file's
@@ -46,16 +52,47 @@ typedef struct
  * its name, flags (loop, scaling, rotation mode) and user data stay. Stored
  * values lie within @tolerance of the keys given (0: the types are kept and
  * values land on their nearest steps). @notes (may be NULL) gets a line
- * (char *) for each widened type and for the file's growth. FALSE with an
+ * (char *) for each widened type and for the file's growth (and for an old
+ * curve that kept its type but needed a coarser step, or gave up some of a
+ * slope). FALSE with an
  * error (the file untouched) when @anim is not skeletal or a curve cannot be
- * stored. Curve indices of the file change: read them again. */
+ * stored. Curve indices of the file change: read them again.
+ *
+ * What is written, as the real files (Animal_Bass, Animal_Dog) have it:
+ *   - Bone names are offsets to strings: a bone the animation had keeps its
+ *     string, another name found in the string pool points there, and a name
+ *     the file lacks is appended beside the new arrays in the pool's own form
+ *     (u32 length, bytes, NUL, padded to 4). The pool keeps its bytes and size:
+ *     readers follow a name's offset, none looks names up in the pool.
+ *   - Base values: scale and rotation always (every real BoneAnim stores
+ *     them), translation unless @bind_translation; base[] as given, also for
+ *     components with a curve.
+ *   - BoneAnim flags: base and curve bits from the above; the hints of bits
+ *     24-27 (uniform scale, volume one, no rotation, no translation) worked
+ *     out from the curves and base values as the files have them; bit 23
+ *     (segment scale compensate) and the unknown bits from the bone's old
+ *     BoneAnim, else bit 23 from the bone in a skeleton of the file, else from
+ *     the bone's BoneAnim in another skeletal animation of the file, else 0.
+ *     beginRotate 3, beginTranslate 6, beginBaseTranslate 7 (all real files),
+ *     beginCurve little-endian (format page); bind indices 0xFFFF (all real
+ *     files), an old bone's own kept.
+ *   - Curves in the order of their flag bits (scale, rotate, translate), each
+ *     component's old curve header reused with its arrays rewritten only where
+ *     they change; a new curve's frame and key types are those the
+ *     animation's curves of the same group (scale, rotation, translation) use
+ *     most (else all its curves, else the file's skeletal curves, else u8
+ *     frames and s16 keys). Frames widen (u8 → s10.5 → f32) where a frame does
+ *     not fit, also said in @notes. Euler animations refuse a Rotate W curve.
+ * Versions before 3.4 (an FSKA layout no sample confirms) are refused. */
 gboolean tress_bfres_replace_skeletal (TressBfres *bfres, guint anim,
                                        const TressBfresBoneAnimSpec *bones, guint n_bones,
                                        int frame_count, double tolerance, GPtrArray *notes,
                                        GError **error);
 
 /* Puts back FRES bytes taken with tress_bfres_get_bfres_bytes (the state an
- * undo of tress_bfres_replace_skeletal returns to); the container stays. */
+ * undo of tress_bfres_replace_skeletal returns to); the container stays. The
+ * bytes are parsed again: FALSE with an error (the file untouched) when they
+ * are no FRES the parser reads. Curve indices change with the bytes. */
 gboolean tress_bfres_restore_fres (TressBfres *bfres, GBytes *fres, GError **error);
 
 G_END_DECLS
