@@ -184,11 +184,14 @@ build_matched (Build *b, guint bone, const TressBfresBoneAnim *ba)
         {
           out->base_values++;
           out->curves_removed += original != NULL;
+          if (original != NULL || spec->base[c] != (float)srt_component (&b->orig0[bone], c))
+            out->unchanged = FALSE;
         }
       else if (what == IMPORT_KEPT)
         out->curves_kept++;
       else
         {
+          out->unchanged = FALSE;
           if (original != NULL)
             out->curves_refit++;
           else
@@ -196,9 +199,56 @@ build_matched (Build *b, guint bone, const TressBfresBoneAnim *ba)
           out->n_keys += tress_curve_get_n_keys (curve);
         }
     }
+  /* A translation left at the bind pose's, as the original (or a bone not
+   * animated before) had it, is not stored: the game takes the bind pose's. */
+  if (ba == NULL || !(ba->flags & TRESS_BFRES_BONE_ANIM_BASE_TRANSLATE))
+    {
+      gboolean bind = TRUE;
+
+      for (guint c = TRESS_BFRES_CHANNEL_TRANSLATE_X; c <= TRESS_BFRES_CHANNEL_TRANSLATE_Z; c++)
+        bind &= spec->curves[c] == NULL
+                && spec->base[c] == (float)srt_component (&b->orig0[bone], c);
+      spec->bind_translation = bind;
+    }
 }
 
-/* A bone animation without a joint, as it was. */
+/* Cuts @curve (a copy) at frame @end, the shape before it kept (a key put
+ * there on the curve). FALSE when it ends by @end already. Where every key
+ * lies past @end, *@base gets the value it holds before them and the curve
+ * is emptied. */
+static gboolean
+cut_at (TressCurve *curve, double end, float *base)
+{
+  guint n = tress_curve_get_n_keys (curve);
+
+  if (n == 0 || tress_curve_get_key (curve, n - 1)->frame <= end)
+    return FALSE;
+  if (tress_curve_get_key (curve, 0)->frame > end)
+    {
+      *base = (float)tress_curve_evaluate (curve, end);
+      g_array_set_size (curve->keys, 0);
+      return TRUE;
+    }
+  if (tress_curve_find_key (curve, end, 1e-9) < 0)
+    {
+      TressKey k = *tress_curve_get_key (curve, (guint)tress_curve_find_segment (curve, end));
+
+      /* A Hermite segment is the same cubic between its ends' values and
+       * slopes, so the part kept plays as before. */
+      k.frame = end;
+      k.value = tress_curve_evaluate (curve, end);
+      k.in_slope = k.out_slope = tress_curve_slope (curve, end);
+      k.in_gap = 0;
+      k.origin = 0;
+      tress_curve_insert_key (curve, &k);
+    }
+  while (tress_curve_get_key (curve, tress_curve_get_n_keys (curve) - 1)->frame > end)
+    tress_curve_remove_key (curve, tress_curve_get_n_keys (curve) - 1);
+  return TRUE;
+}
+
+/* A bone animation without a joint, as it was (its curves cut at the new
+ * end where they pass it). */
 static void
 build_kept (Build *b, const TressBfresBoneAnim *ba, int bone)
 {
@@ -224,7 +274,18 @@ build_kept (Build *b, const TressBfresBoneAnim *ba, int bone)
       spec->base[c] = (float)srt_component (&s, c);
       spec->curves[c] = original_curve (b->imp, ba, c);
       b->out->curves_kept += spec->curves[c] != NULL;
+      if (spec->curves[c] != NULL && cut_at (spec->curves[c], b->nf - 1, &spec->base[c]))
+        {
+          b->out->curves_cut++;
+          b->out->unchanged = FALSE;
+          if (tress_curve_get_n_keys (spec->curves[c]) == 0)
+            g_clear_pointer (&spec->curves[c], tress_curve_unref);
+        }
     }
+  spec->bind_translation = !(ba->flags & TRESS_BFRES_BONE_ANIM_BASE_TRANSLATE)
+                           && spec->curves[TRESS_BFRES_CHANNEL_TRANSLATE_X] == NULL
+                           && spec->curves[TRESS_BFRES_CHANNEL_TRANSLATE_Y] == NULL
+                           && spec->curves[TRESS_BFRES_CHANNEL_TRANSLATE_Z] == NULL;
   g_ptr_array_add (b->out->kept_bones,
                    bone >= 0 ? g_strdup (ba->name)
                              : g_strdup_printf ("%s (not in %s)", ba->name, b->imp->model->name));
@@ -274,39 +335,32 @@ build_specs (Build *b)
       {
         build_matched (b, bone, NULL);
         b->out->n_added_bones++;
+        b->out->unchanged = FALSE;
       }
 }
 
-/* The spec's pose against the glTF's at every frame. */
+/* Fills the local transforms of every bone of the model at @frame. */
+typedef void (*PoseFunc) (gpointer data, double frame, TressBfresSrt *srt);
+
+/* Poses from @pose against the glTF's at every frame of @out: the largest
+ * errors (of the skeleton's size; degrees) and where. */
 static void
-measure (Build *b)
+compare (TressGltfImport *imp, const TressGltfImportAnim *out, PoseFunc pose, gpointer data,
+         double *max_position, double *max_rotation, char **worst_position, char **worst_rotation)
 {
-  TressGltfImport *imp = b->imp;
-  TressGltfImportAnim *out = b->out;
   const TressBfresSkeleton *sk = &imp->model->skeleton;
-  g_autofree TressBfresSrt *srt = g_new0 (TressBfresSrt, b->nb + 1);
-  g_autofree TressBfresMatrix *world = g_new0 (TressBfresMatrix, b->nb + 1);
+  guint nb = sk->n_bones;
+  g_autofree TressBfresSrt *srt = g_new0 (TressBfresSrt, nb + 1);
+  g_autofree TressBfresMatrix *world = g_new0 (TressBfresMatrix, nb + 1);
   g_autofree TressBfresMatrix *gworld = g_new0 (TressBfresMatrix, imp->doc->n_nodes + 1);
 
-  for (guint f = 0; f < b->nf; f++)
+  *max_position = *max_rotation = 0;
+  for (int f = 0; f <= out->frame_count; f++)
     {
-      tress_bfres_animator_pose_srt (imp->animator, (int)b->skeletal, f, import_sample_curve,
-                                     imp->bfres, srt);
-      for (guint i = 0; i < out->n_bones; i++)
-        {
-          const TressBfresBoneAnimSpec *spec = &out->bones[i];
-          int bone = tress_bfres_skeleton_find_bone (sk, spec->bone);
-
-          if (bone < 0 || imp->joint[bone] < 0)
-            continue;
-          for (guint c = 0; c < TRESS_BFRES_N_CHANNELS; c++)
-            set_component (&srt[bone], c,
-                           spec->curves[c] != NULL ? tress_curve_evaluate (spec->curves[c], f)
-                                                   : spec->base[c]);
-        }
-      tress_bfres_pose_world (sk, srt, b->scaling, world);
+      pose (data, f, srt);
+      tress_bfres_pose_world (sk, srt, out->scaling, world);
       tress_gltf_document_pose (imp->doc, (int)out->gltf_anim, f / imp->fps, imp->needed, gworld);
-      for (guint bone = 0; bone < b->nb; bone++)
+      for (guint bone = 0; bone < nb; bone++)
         {
           TressBfresMatrix target;
           double pos, angle;
@@ -317,20 +371,84 @@ measure (Build *b)
           import_matrix_error (&world[bone], &target, &pos, &angle);
           pos /= imp->size;
           angle *= 180 / G_PI;
-          if (pos > out->max_position_error || out->worst_position == NULL)
+          if (pos > *max_position || *worst_position == NULL)
             {
-              out->max_position_error = pos;
-              g_free (out->worst_position);
-              out->worst_position = g_strdup_printf ("%s at frame %u", sk->bones[bone].name, f);
+              *max_position = pos;
+              g_free (*worst_position);
+              *worst_position = g_strdup_printf ("%s at frame %d", sk->bones[bone].name, f);
             }
-          if (angle > out->max_rotation_error || out->worst_rotation == NULL)
+          if (angle > *max_rotation || *worst_rotation == NULL)
             {
-              out->max_rotation_error = angle;
-              g_free (out->worst_rotation);
-              out->worst_rotation = g_strdup_printf ("%s at frame %u", sk->bones[bone].name, f);
+              *max_rotation = angle;
+              g_free (*worst_rotation);
+              *worst_rotation = g_strdup_printf ("%s at frame %d", sk->bones[bone].name, f);
             }
         }
     }
+}
+
+/* The original animation, each imported bone's components from the spec. */
+static void
+pose_spec (gpointer data, double frame, TressBfresSrt *srt)
+{
+  Build *b = data;
+  TressGltfImport *imp = b->imp;
+  const TressBfresSkeleton *sk = &imp->model->skeleton;
+
+  tress_bfres_animator_pose_srt (imp->animator, (int)b->skeletal, frame, import_sample_curve,
+                                 imp->bfres, srt);
+  for (guint i = 0; i < b->out->n_bones; i++)
+    {
+      const TressBfresBoneAnimSpec *spec = &b->out->bones[i];
+      int bone = tress_bfres_skeleton_find_bone (sk, spec->bone);
+
+      if (bone < 0 || imp->joint[bone] < 0)
+        continue;
+      for (guint c = 0; c < TRESS_BFRES_N_CHANNELS; c++)
+        set_component (&srt[bone], c,
+                       spec->curves[c] != NULL ? tress_curve_evaluate (spec->curves[c], frame)
+                                               : spec->base[c]);
+    }
+}
+
+typedef struct
+{
+  TressSceneAnimator *animator;
+  TressBfres *bfres;
+  int skeletal;
+} Stored;
+
+static void
+pose_stored (gpointer data, double frame, TressBfresSrt *srt)
+{
+  Stored *s = data;
+
+  tress_bfres_animator_pose_srt (s->animator, s->skeletal, frame, import_sample_curve, s->bfres,
+                                 srt);
+}
+
+gboolean
+tress_gltf_import_measure_stored (TressGltfImport *imp, TressSceneAnimator *animator,
+                                  TressBfres *bfres, TressGltfImportAnim *anim, GError **error)
+{
+  const TressBfresAnims *anims = tress_bfres_animator_get_anims (animator);
+  Stored s = { animator, bfres, -1 };
+
+  for (guint k = 0; k < anims->n_skeletal; k++)
+    if (g_strcmp0 (anims->skeletal[k].name, anim->name) == 0)
+      s.skeletal = (int)k;
+  if (s.skeletal < 0
+      || tress_bfres_animator_get_model (animator)->skeleton.n_bones
+             != imp->model->skeleton.n_bones)
+    {
+      g_set_error (error, TRESS_ERROR, TRESS_ERROR_FAILED,
+                   "“%s” cannot be posed again from the file written", anim->name);
+      return FALSE;
+    }
+  compare (imp, anim, pose_stored, &s, &anim->stored_position_error, &anim->stored_rotation_error,
+           &anim->worst_stored_position, &anim->worst_stored_rotation);
+  anim->stored_measured = TRUE;
+  return TRUE;
 }
 
 /* The skeletal animation (among those the animator read) that is the
@@ -401,6 +519,7 @@ tress_gltf_import_build (TressGltfImport *imp, guint gltf_anim, guint file_anim,
   out->frame_count = (int)frames;
   out->rotation_mode = b.sa->rotation_mode;
   out->skeleton_size = imp->size;
+  out->unchanged = out->frame_count == out->old_frame_count;
   out->names = g_ptr_array_new_with_free_func (g_free);
   out->unmatched_joints = g_ptr_array_new_with_free_func (g_free);
   out->kept_bones = g_ptr_array_new_with_free_func (g_free);
@@ -420,6 +539,7 @@ tress_gltf_import_build (TressGltfImport *imp, guint gltf_anim, guint file_anim,
   sample (&b);
   out->scaling = b.scaling;
   build_specs (&b);
-  measure (&b);
+  compare (imp, out, pose_spec, &b, &out->max_position_error, &out->max_rotation_error,
+           &out->worst_position, &out->worst_rotation);
   return g_steal_pointer (&out);
 }

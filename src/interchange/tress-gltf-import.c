@@ -324,5 +324,7 @@ tress_gltf_import_anim_free (TressGltfImportAnim *anim)
   g_clear_pointer (&anim->kept_bones, g_ptr_array_unref);
   g_free (anim->worst_position);
   g_free (anim->worst_rotation);
+  g_free (anim->worst_stored_position);
+  g_free (anim->worst_stored_rotation);
   g_free (anim);
 }

@@ -35,6 +35,7 @@
 
 #include "formats/bfres/tress-bfres-skeletal.h"
 #include "formats/bfres/tress-bfres.h"
+#include "formats/tress-scene.h"
 #include "tress-gltf-reader.h"
 
 G_BEGIN_DECLS
@@ -88,12 +89,21 @@ typedef struct
   GPtrArray *kept_bones;       /* animated bones without a joint: kept as they were */
   guint n_added_bones;         /* bone animations new to the animation */
   guint curves_added, curves_removed, curves_kept, curves_refit, base_values;
+  guint curves_cut; /* kept curves cut at a new, earlier end */
+  /* Every component as the file has it (its curve kept, or its base value
+   * the same), no bone newly animated, the frame count the same: there is
+   * nothing to write. */
+  gboolean unchanged;
   guint n_keys; /* keys of the curves fitted */
   /* The spec's pose against the glTF's, over the matched bones and every
    * frame: translation error as a fraction of the skeleton's size, rotation
    * error in degrees, and where. */
   double max_position_error, max_rotation_error;
   char *worst_position, *worst_rotation; /* "Head at frame 12" */
+  /* The same for what the file stores (tress_gltf_import_measure_stored). */
+  gboolean stored_measured;
+  double stored_position_error, stored_rotation_error;
+  char *worst_stored_position, *worst_stored_rotation;
   guint n_sheared; /* bone-frames whose local matrix held a shear BFRES cannot */
 } TressGltfImportAnim;
 
@@ -124,5 +134,13 @@ int tress_gltf_import_find_anim (TressGltfImport *imp, const char *name);
  * would pass TRESS_GLTF_IMPORT_MAX_SAMPLES. */
 TressGltfImportAnim *tress_gltf_import_build (TressGltfImport *imp, guint gltf_anim,
                                               guint file_anim, GError **error);
+
+/* After @bfres (the file the import was made for) got @anim's bone
+ * animations (tress_bfres_replace_skeletal): poses its animation of that
+ * name as @animator (a new one, over @bfres and the model) reads it, against
+ * the glTF, into @anim's stored errors. */
+gboolean tress_gltf_import_measure_stored (TressGltfImport *imp, TressSceneAnimator *animator,
+                                           TressBfres *bfres, TressGltfImportAnim *anim,
+                                           GError **error);
 
 G_END_DECLS
