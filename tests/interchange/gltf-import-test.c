@@ -20,6 +20,12 @@ sample (gpointer data, guint curve, double frame)
 void
 bfres_open (Bfres *b, GBytes *file, const char *path)
 {
+  bfres_open_model (b, file, path, NULL);
+}
+
+void
+bfres_open_model (Bfres *b, GBytes *file, const char *path, GBytes *model_fres)
+{
   g_autoptr (GError) error = NULL;
   g_autoptr (GFile) gfile = path != NULL ? g_file_new_for_path (path) : NULL;
   g_autofree TressBfresSrt *srt = NULL;
@@ -31,7 +37,13 @@ bfres_open (Bfres *b, GBytes *file, const char *path)
   memset (b, 0, sizeof *b);
   b->bfres = tress_bfres_parse (file, path, &error);
   g_assert_no_error (error);
-  b->model_fres = tress_bfres_find_model (b->bfres, gfile, &b->source, &error);
+  if (model_fres != NULL)
+    {
+      b->model_fres = g_bytes_ref (model_fres);
+      b->source = g_strdup ("the model given");
+    }
+  else
+    b->model_fres = tress_bfres_find_model (b->bfres, gfile, &b->source, &error);
   g_assert_no_error (error);
   g_assert_nonnull (b->model_fres);
   b->animator = tress_bfres_animator_new (b->bfres, b->model_fres, b->source, &error);

@@ -49,6 +49,8 @@ typedef struct
 } Edit;
 
 void bfres_open (Bfres *b, GBytes *file, const char *path);
+/* The same on the model in @model_fres (NULL: found as the preview finds it). */
+void bfres_open_model (Bfres *b, GBytes *file, const char *path, GBytes *model_fres);
 void bfres_clear (Bfres *b);
 /* Loads the Bass sample (b->bfres NULL, the test skipped, without it). */
 void load_bass (Bfres *b);
