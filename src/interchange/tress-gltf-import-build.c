@@ -64,9 +64,10 @@ target_of (TressGltfImport *imp, guint bone, const TressBfresMatrix *gworld, Tre
   tress_bfres_matrix_multiply (&a, &imp->bind_world[bone], out);
 }
 
-/* Samples every matched bone's local transform at every frame. */
-static void
-sample (Build *b)
+/* Samples every matched bone's local transform at every frame; FALSE
+ * with an error where one is no number a 32-bit float holds. */
+static gboolean
+sample (Build *b, GError **error)
 {
   TressGltfImport *imp = b->imp;
   g_autofree TressBfresSrt *orig = g_new0 (TressBfresSrt, b->nb + 1);
@@ -122,9 +123,26 @@ sample (Build *b)
           if (pos > SHEAR_EPS * imp->size || angle > SHEAR_EPS)
             b->out->n_sheared++;
           for (guint c = 0; c < TRESS_BFRES_N_CHANNELS; c++)
-            values_of (b, bone, c)[f] = srt_component (&srt[bone], c);
+            {
+              double v = srt_component (&srt[bone], c);
+
+              if (!(fabs (v) <= G_MAXFLOAT))
+                {
+                  g_set_error (error, TRESS_ERROR, TRESS_ERROR_BAD_VALUE,
+                               "animations[%u] (“%s”): at frame %u, the %s of bone %s comes to "
+                               "%g, which no 32-bit float holds (the glTF's values overflow)",
+                               b->out->gltf_anim, b->out->name, f,
+                               c <= TRESS_BFRES_CHANNEL_SCALE_Z       ? "scale"
+                               : c <= TRESS_BFRES_CHANNEL_TRANSLATE_Z ? "translation"
+                                                                      : "rotation",
+                               imp->model->skeleton.bones[bone].name, v);
+                  return FALSE;
+                }
+              values_of (b, bone, c)[f] = v;
+            }
         }
     }
+  return TRUE;
 }
 
 /* The file's curve of @ba for channel @c, or NULL. */
@@ -536,7 +554,8 @@ tress_gltf_import_build (TressGltfImport *imp, guint gltf_anim, guint file_anim,
   orig0 = g_new0 (TressBfresSrt, b.nb + 1);
   b.values = values;
   b.orig0 = orig0;
-  sample (&b);
+  if (!sample (&b, error))
+    return NULL;
   out->scaling = b.scaling;
   build_specs (&b);
   compare (imp, out, pose_spec, &b, &out->max_position_error, &out->max_rotation_error,

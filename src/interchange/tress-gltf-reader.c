@@ -110,13 +110,16 @@ parse_json (GltfPrivate *p, const char *text, gsize len, gsize base_offset, GErr
   g_autoptr (GError) local = NULL;
   JsonNode *root;
 
+  if (len == 0)
+    return tress_field_error (error, TRESS_ERROR_TRUNCATED, base_offset, "JSON", "a JSON object",
+                              "no text");
   if (!check_depth (text, len, base_offset, error))
     return FALSE;
   p->parser = json_parser_new_immutable ();
   if (!json_parser_load_from_data (p->parser, text, (gssize)len, &local))
     {
       g_set_error (error, TRESS_ERROR, TRESS_ERROR_BAD_VALUE, "JSON%s: %s",
-                   base_offset > 0 ? " chunk" : "", local->message);
+                   base_offset > 0 ? " chunk" : "", local != NULL ? local->message : "unreadable");
       return FALSE;
     }
   root = json_parser_get_root (p->parser);

@@ -82,6 +82,8 @@ exercise_import (TressGltfDocument *doc)
         {
           g_autoptr (TressGltfImportAnim) r
               = tress_gltf_import_build (imp2, 0, (guint)file_anim, NULL);
+
+          g_assert (r == NULL || r->frame_count >= 0);
         }
     }
 }

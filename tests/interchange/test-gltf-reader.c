@@ -618,6 +618,7 @@ test_bounds (void)
   assert_refused (deep->str, "JSON at offset 0x", "nested");
   assert_refused ("{\"asset\": {\"version\": \"2.0\"", "JSON", "");
   assert_refused ("[1, 2]", "JSON", "an object at the top");
+  assert_refused ("", "JSON at offset 0x0", "no text");
   assert_refused ("{}", "asset", "glTF version");
 
   /* A billion zeros, named by an accessor with no data: more than the reader
