@@ -33,6 +33,7 @@
 
 #include "formats/bfres/tress-bfres-pose.h"
 #include "formats/bfres/tress-bfres.h"
+#include "tress-gltf-trs.h"
 #include "tress-gltf-writer.h"
 
 G_BEGIN_DECLS
@@ -59,14 +60,6 @@ typedef struct
 TressGltfWriter *tress_gltf_bfres_export (TressBfres *anims, GBytes *model_fres, const char *source,
                                           const TressGltfBfresOptions *options, GPtrArray *notes,
                                           GError **error);
-
-/* A glTF node transform. */
-typedef struct
-{
-  double translation[3];
-  double rotation[4]; /* unit quaternion x y z w */
-  double scale[3];
-} TressGltfTrs;
 
 /* The glTF transforms (one per bone) that compose, by glTF's rule (world =
  * parent's world · T · R · S), into the world matrices the BFRES local
