@@ -1,10 +1,12 @@
 /* tress-cli-gltf.c: glTF export
  *
  *   export-gltf FILE… [--model MODEL] [--animation NAME]… [--fps N] -o OUT
- *       the model the animations of FILE play on (found as the preview finds
- *       it, or MODEL), its skeleton and its skeletal animations as glTF 2.0:
- *       OUT.glb, or OUT.gltf with OUT.bin; several FILEs (or OUT a folder):
- *       one FOLDER/FILE-stem.glb each. What glTF cannot carry is listed.
+ *       BFRES: the model the animations of FILE play on (found as the
+ *       preview finds it, or MODEL), its skeleton and its skeletal
+ *       animations; NIFF: the file's scene and its animation (--animation
+ *       names AnimGroups); as glTF 2.0: OUT.glb, or OUT.gltf with OUT.bin;
+ *       several FILEs (or OUT a folder): one FOLDER/FILE-stem.glb each. What
+ *       glTF cannot carry is listed.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -15,7 +17,9 @@
 #include <sys/stat.h>
 
 #include "formats/bfres/tress-bfres-scene.h"
+#include "formats/niff/tress-niff.h"
 #include "interchange/tress-gltf-bfres.h"
+#include "interchange/tress-gltf-niff.h"
 #include "tress-cli.h"
 
 #define FPS_MIN 0.01
@@ -28,6 +32,8 @@ typedef struct
   char *model_source;
   char **animations;
   double fps;
+  gboolean fps_given;   /* else NIFF takes the file's rate */
+  gboolean model_tried; /* load_model ran (once, for the first BFRES file) */
 } ExportOptions;
 
 static gboolean
@@ -106,6 +112,8 @@ find_animations (TressCliFile *file, char **specs, GArray *out)
   return TRUE;
 }
 
+static gboolean load_model (ExportOptions *o);
+
 /* Writes @writer to @out (.glb, or .gltf beside its .bin). */
 static gboolean
 write_gltf (TressGltfWriter *writer, const char *out)
@@ -142,6 +150,112 @@ write_gltf (TressGltfWriter *writer, const char *out)
     }
 }
 
+/* The AnimGroups --animation names (file numbering); FALSE when one names
+ * none (said, with the AnimGroups). */
+static gboolean
+find_groups (TressCliFile *file, char **specs, GArray *out)
+{
+  guint n = tress_niff_file_get_n_groups (file->model);
+
+  for (guint i = 0; specs != NULL && specs[i] != NULL; i++)
+    {
+      g_autoptr (GString) names = g_string_new (NULL);
+      guint found = 0;
+
+      for (guint g = 0; g < n; g++)
+        {
+          TressNiffGroupInfo info;
+
+          if (tress_niff_group_get_info (file->model, g, &info)
+              && g_strcmp0 (info.name, specs[i]) == 0)
+            {
+              g_array_append_val (out, g);
+              found++;
+            }
+        }
+      if (found > 0)
+        continue;
+      for (guint g = 0; g < n && g < 12; g++)
+        {
+          TressNiffGroupInfo info;
+
+          tress_niff_group_get_info (file->model, g, &info);
+          g_string_append_printf (names, "%s%s", g ? ", " : "",
+                                  info.name != NULL ? info.name : "(unnamed)");
+        }
+      if (n > 12)
+        g_string_append_printf (names, " and %u more (tress-cli info %s)", n - 12, file->path);
+      tress_cli_error ("%s: no AnimGroup “%s”; the AnimGroups: %s", file->path, specs[i],
+                       n > 0 ? names->str : "none");
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* The frames per second the document's animation plays at, or 0. */
+static double
+document_fps (TressGltfWriter *writer)
+{
+  JsonObject *root = tress_gltf_writer_get_root (writer), *anim, *extras;
+
+  if (!json_object_has_member (root, "animations"))
+    return 0;
+  anim = json_array_get_object_element (json_object_get_array_member (root, "animations"), 0);
+  extras = json_object_get_object_member (anim, "extras");
+  extras = extras != NULL ? json_object_get_object_member (extras, "niff") : NULL;
+  return extras != NULL ? json_object_get_double_member_with_default (extras, "fps", 0) : 0;
+}
+
+static int
+export_niff (TressCliFile *file, const char *out, ExportOptions *o)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GArray) groups = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_autoptr (GPtrArray) notes = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (TressGltfWriter) writer = NULL;
+  g_autofree char *source = g_path_get_basename (file->path);
+  TressGltfNiffOptions options = { o->fps_given ? o->fps : 0, NULL, 0 };
+  guint n_nodes, n_meshes, n_skins, n_anims;
+  double fps;
+
+  if (o->model_path != NULL)
+    {
+      tress_cli_error ("%s: --model is for BFRES animations; a NIFF file holds its own scene",
+                       file->path);
+      return TRESS_CLI_UNREADABLE;
+    }
+  if (!find_groups (file, o->animations, groups))
+    return TRESS_CLI_UNREADABLE;
+  if (o->animations != NULL)
+    {
+      options.anims = (const guint *)groups->data;
+      options.n_anims = groups->len;
+    }
+  writer = tress_gltf_niff_export (file->model, source, &options, notes, &error);
+  if (writer == NULL)
+    {
+      tress_cli_error ("%s: %s", file->path, error->message);
+      return TRESS_CLI_INVALID;
+    }
+  if (!write_gltf (writer, out))
+    return TRESS_CLI_UNWRITTEN;
+  n_nodes = tress_gltf_writer_count (writer, "nodes");
+  n_meshes = tress_gltf_writer_count (writer, "meshes");
+  n_skins = tress_gltf_writer_count (writer, "skins");
+  n_anims = tress_gltf_writer_count (writer, "animations");
+  fps = document_fps (writer);
+  g_print ("%s: wrote %s: %u node%s, %u mesh%s, %u skin%s, ", file->path, out, n_nodes,
+           n_nodes == 1 ? "" : "s", n_meshes, n_meshes == 1 ? "" : "es", n_skins,
+           n_skins == 1 ? "" : "s");
+  if (n_anims > 0)
+    g_print ("1 animation at %g fps\n", fps);
+  else
+    g_print ("no animation\n");
+  for (guint i = 0; i < notes->len; i++)
+    g_print ("%s: not carried: %s\n", file->path, (const char *)notes->pdata[i]);
+  return TRESS_CLI_OK;
+}
+
 static int
 export_one (const char *path, const char *out, ExportOptions *o)
 {
@@ -157,12 +271,23 @@ export_one (const char *path, const char *out, ExportOptions *o)
 
   if (!tress_cli_file_load (&file, path))
     return TRESS_CLI_UNREADABLE;
+  if (file.format == &tress_format_niff)
+    return export_niff (&file, out, o);
   if (file.format != &tress_format_bfres)
     {
-      tress_cli_error ("%s: a %s file; export-gltf exports BFRES models and animations (not "
-                       "NIFF or creature fur yet)",
+      tress_cli_error ("%s: a %s file; export-gltf exports BFRES models and animations and NIFF "
+                       "scenes (not creature fur yet)",
                        path, file.format->id);
       return TRESS_CLI_UNREADABLE;
+    }
+  /* --model is read for the first BFRES file (a NIFF file refuses it). */
+  if (o->model_path != NULL && o->model_fres == NULL)
+    {
+      gboolean first = !o->model_tried;
+
+      o->model_tried = TRUE;
+      if (!first || !load_model (o))
+        return TRESS_CLI_UNREADABLE;
     }
   if (!find_animations (&file, o->animations, anims))
     return TRESS_CLI_UNREADABLE;
@@ -259,8 +384,11 @@ cmd_export_gltf (int argc, char **argv)
       "X_Animation.bfres)",
       "MODEL" },
     { "animation", 0, 0, G_OPTION_ARG_STRING_ARRAY, &o.animations,
-      "A skeletal animation to export (repeat for more; default: all)", "NAME" },
-    { "fps", 0, 0, G_OPTION_ARG_STRING, &fps, "Frames per second: time = frame / N (default 30)",
+      "A skeletal animation to export, or a NIFF AnimGroup to animate (repeat for more; "
+      "default: all)",
+      "NAME" },
+    { "fps", 0, 0, G_OPTION_ARG_STRING, &fps,
+      "Frames per second: time = frame / N (default 30; NIFF: the file's rate where it has one)",
       "N" },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &out,
       "OUT.glb, OUT.gltf (with OUT.bin), or a folder for one FILE-stem.glb each", "OUT" },
@@ -269,7 +397,8 @@ cmd_export_gltf (int argc, char **argv)
 
   if (!tress_cli_parse (&argc, &argv, entries, "FILE… -o OUT",
                         "Export the model of BFRES FILE's animations, its skeleton and its "
-                        "skeletal animations as glTF 2.0 (.glb, or .gltf with a .bin). Exit "
+                        "skeletal animations, or NIFF FILE's scene and its animation, as glTF "
+                        "2.0 (.glb, or .gltf with a .bin). Exit "
                         "status: 0 written, 1 nothing to export, 2 unreadable input or bad usage, "
                         "3 OUT could not be written."))
     return TRESS_CLI_UNREADABLE;
@@ -293,6 +422,7 @@ cmd_export_gltf (int argc, char **argv)
           status = TRESS_CLI_UNREADABLE;
           goto done;
         }
+      o.fps_given = TRUE;
     }
   /* Where each file goes: OUT itself, or FOLDER/stem.glb. */
   folder = g_file_test (out, G_FILE_TEST_IS_DIR);
@@ -337,11 +467,6 @@ cmd_export_gltf (int argc, char **argv)
           goto done;
         }
     }
-  if (o.model_path != NULL && !load_model (&o))
-    {
-      status = TRESS_CLI_UNREADABLE;
-      goto done;
-    }
   /* Each file on its own: one that fails does not stop the others; the
    * exit status is the worst. */
   for (int i = 1; i < argc; i++)
@@ -361,7 +486,8 @@ done:
 
 const TressCliCommand tress_cli_gltf_commands[] = {
   { "export-gltf", "FILE… [--model MODEL] [--animation NAME]… [--fps N] -o OUT",
-    "Export a BFRES model, skeleton and skeletal animations as glTF 2.0 (.glb, .gltf)",
+    "Export a BFRES model, skeleton and skeletal animations, or a NIFF scene and its "
+    "animation, as glTF 2.0 (.glb, .gltf)",
     cmd_export_gltf },
   { NULL },
 };

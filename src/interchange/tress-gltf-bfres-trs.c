@@ -8,8 +8,7 @@
  * accumulates scale apart from rotation, the same as glTF's rule while the
  * accumulated parent scale is uniform. Otherwise the local matrix
  * W(parent)⁻¹ · W holds a shear glTF cannot hold: it is decomposed into the
- * nearest T · R · S (scale: the column lengths; rotation: the columns made
- * orthonormal) and counted.
+ * nearest T · R · S (tress_gltf_trs_decompose) and counted.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -46,100 +45,6 @@ srt_quaternion (const TressBfresSrt *srt, double q[4])
     }
   for (guint k = 0; k < 4; k++)
     q[k] /= n;
-}
-
-/* A rotation matrix (3×3 in the top left of @m) as a unit quaternion. */
-static void
-matrix_quaternion (const TressBfresMatrix *m, double q[4])
-{
-  const double (*r)[4] = m->m;
-  double tr = r[0][0] + r[1][1] + r[2][2], s, n;
-
-  if (tr > 0)
-    {
-      s = 2 * sqrt (tr + 1);
-      q[3] = s / 4;
-      q[0] = (r[2][1] - r[1][2]) / s;
-      q[1] = (r[0][2] - r[2][0]) / s;
-      q[2] = (r[1][0] - r[0][1]) / s;
-    }
-  else if (r[0][0] > r[1][1] && r[0][0] > r[2][2])
-    {
-      s = 2 * sqrt (1 + r[0][0] - r[1][1] - r[2][2]);
-      q[3] = (r[2][1] - r[1][2]) / s;
-      q[0] = s / 4;
-      q[1] = (r[0][1] + r[1][0]) / s;
-      q[2] = (r[0][2] + r[2][0]) / s;
-    }
-  else if (r[1][1] > r[2][2])
-    {
-      s = 2 * sqrt (1 + r[1][1] - r[0][0] - r[2][2]);
-      q[3] = (r[0][2] - r[2][0]) / s;
-      q[0] = (r[0][1] + r[1][0]) / s;
-      q[1] = s / 4;
-      q[2] = (r[1][2] + r[2][1]) / s;
-    }
-  else
-    {
-      s = 2 * sqrt (1 + r[2][2] - r[0][0] - r[1][1]);
-      q[3] = (r[1][0] - r[0][1]) / s;
-      q[0] = (r[0][2] + r[2][0]) / s;
-      q[1] = (r[1][2] + r[2][1]) / s;
-      q[2] = s / 4;
-    }
-  n = sqrt (q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
-  if (!(n > 1e-12) || !isfinite (n))
-    identity_quaternion (q);
-  else
-    for (guint k = 0; k < 4; k++)
-      q[k] /= n;
-}
-
-/* The nearest T · R · S to the affine @m: scale the column lengths (the
- * first negative when the matrix mirrors), rotation the orthogonal matrix
- * nearest to the unit columns (polar decomposition, by Newton's iteration
- * R ← (R + R⁻ᵀ) / 2), so that a shear spreads over the three axes. */
-void
-tress_gltf_bfres_decompose (const TressBfresMatrix *m, TressGltfTrs *out)
-{
-  TressBfresMatrix r, inv;
-  double det;
-
-  memset (&r, 0, sizeof r);
-  for (guint k = 0; k < 3; k++)
-    out->translation[k] = m->m[k][3];
-  det = m->m[0][0] * (m->m[1][1] * m->m[2][2] - m->m[1][2] * m->m[2][1])
-        - m->m[0][1] * (m->m[1][0] * m->m[2][2] - m->m[1][2] * m->m[2][0])
-        + m->m[0][2] * (m->m[1][0] * m->m[2][1] - m->m[1][1] * m->m[2][0]);
-  for (guint j = 0; j < 3; j++)
-    {
-      double n = sqrt (m->m[0][j] * m->m[0][j] + m->m[1][j] * m->m[1][j] + m->m[2][j] * m->m[2][j]);
-
-      out->scale[j] = j == 0 && det < 0 ? -n : n;
-      for (guint k = 0; k < 3; k++)
-        r.m[k][j] = n > 1e-12 && isfinite (n) ? m->m[k][j] / out->scale[j] : (k == j);
-    }
-  for (guint it = 0; it < 32; it++)
-    {
-      double change = 0;
-
-      if (!tress_bfres_matrix_invert (&r, &inv))
-        {
-          tress_bfres_matrix_identity (&r);
-          break;
-        }
-      for (guint k = 0; k < 3; k++)
-        for (guint j = 0; j < 3; j++)
-          {
-            double v = (r.m[k][j] + inv.m[j][k]) / 2;
-
-            change = MAX (change, fabs (v - r.m[k][j]));
-            r.m[k][j] = v;
-          }
-      if (change < 1e-15)
-        break;
-    }
-  matrix_quaternion (&r, out->rotation);
 }
 
 static gboolean
@@ -265,7 +170,7 @@ trs_bone (Trs *c, guint i)
     }
   else
     local = c->world[i];
-  tress_gltf_bfres_decompose (&local, &c->out[i]);
+  tress_gltf_trs_decompose (local.m, &c->out[i]);
   /* What glTF makes of it. */
   for (guint k = 0; k < 3; k++)
     {

@@ -33,6 +33,7 @@
 
 #include "formats/bfres/tress-bfres-pose.h"
 #include "formats/bfres/tress-bfres.h"
+#include "tress-gltf-trs.h"
 #include "tress-gltf-writer.h"
 
 G_BEGIN_DECLS
@@ -60,14 +61,6 @@ TressGltfWriter *tress_gltf_bfres_export (TressBfres *anims, GBytes *model_fres,
                                           const TressGltfBfresOptions *options, GPtrArray *notes,
                                           GError **error);
 
-/* A glTF node transform. */
-typedef struct
-{
-  double translation[3];
-  double rotation[4]; /* unit quaternion x y z w */
-  double scale[3];
-} TressGltfTrs;
-
 /* The glTF transforms (one per bone) that compose, by glTF's rule (world =
  * parent's world · T · R · S), into the world matrices the BFRES local
  * transforms @srt give under @scaling: the bone's own transforms wherever
@@ -78,11 +71,5 @@ typedef struct
  * bones' glTF world matrices differ from the BFRES ones (beyond 1e-6). */
 guint tress_gltf_bfres_trs (const TressBfresSkeleton *skeleton, const TressBfresSrt *srt,
                             TressBfresScaling scaling, TressGltfTrs *out);
-
-/* The nearest T · R · S to the affine @m: T its translation, S the lengths
- * of its columns (the first negative where @m mirrors), R the rotation
- * nearest to its unit columns (polar decomposition), so that a shear
- * spreads over the three axes. */
-void tress_gltf_bfres_decompose (const TressBfresMatrix *m, TressGltfTrs *out);
 
 G_END_DECLS

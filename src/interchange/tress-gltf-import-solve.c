@@ -7,7 +7,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "tress-gltf-bfres.h"
+#include "tress-gltf-trs.h"
 
 /* An Euler X angle is kept from the frame before where that costs at most
  * this much of the rotation (radians). */
@@ -36,7 +36,7 @@ import_solve_local (const TressBfresMatrix *target, TressBfresScaling scaling,
     {
       /* W = T_w · R_w · S_w with R_w = R_w(parent) · R, S_w = S_w(parent) ∘ S,
        * T_w = T_w(parent) + R_w(parent) · (S_w(parent) ∘ T). */
-      tress_gltf_bfres_decompose (target, &trs);
+      tress_gltf_trs_decompose (target->m, &trs);
       if (parent == NULL)
         {
           set_trs (srt, &trs, q);
@@ -55,7 +55,7 @@ import_solve_local (const TressBfresMatrix *target, TressBfresScaling scaling,
           for (guint c = 0; c < 3; c++)
             back.m[r][c] = parent->rotation.m[c][r]; /* R_w(parent)ᵀ */
         tress_bfres_matrix_multiply (&back, &rw, &m);
-        tress_gltf_bfres_decompose (&m, &rot);
+        tress_gltf_trs_decompose (m.m, &rot);
         memcpy (q, rot.rotation, sizeof rot.rotation);
         for (guint k = 0; k < 3; k++)
           d[k] = trs.translation[k] - parent->world.m[k][3];
@@ -83,7 +83,7 @@ import_solve_local (const TressBfresMatrix *target, TressBfresScaling scaling,
       if (parent_srt->scale[k] != 0)
         for (guint j = 0; j < 3; j++)
           m.m[k][j] *= parent_srt->scale[k];
-  tress_gltf_bfres_decompose (&m, &trs);
+  tress_gltf_trs_decompose (m.m, &trs);
   set_trs (srt, &trs, q);
 }
 
@@ -212,8 +212,8 @@ import_matrix_error (const TressBfresMatrix *a, const TressBfresMatrix *b, doubl
   for (guint k = 0; k < 3; k++)
     d += (a->m[k][3] - b->m[k][3]) * (a->m[k][3] - b->m[k][3]);
   *position = sqrt (d);
-  tress_gltf_bfres_decompose (a, &ta);
-  tress_gltf_bfres_decompose (b, &tb);
+  tress_gltf_trs_decompose (a->m, &ta);
+  tress_gltf_trs_decompose (b->m, &tb);
   for (guint k = 0; k < 4; k++)
     dot += ta.rotation[k] * tb.rotation[k];
   *angle = 2 * acos (MIN (fabs (dot), 1.0));

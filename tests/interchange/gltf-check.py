@@ -4,13 +4,23 @@
   gltf-check.py validator --cli TRESS_CLI --samples DIR --validator NODE_MODULES
   gltf-check.py judge --cli TRESS_CLI --samples DIR --validator NODE_MODULES --judge DIR
                 [--blender blender]
+  gltf-check.py blender --cli TRESS_CLI --samples DIR --validator NODE_MODULES [--blender blender]
   gltf-check.py roundtrip --cli TRESS_CLI --samples DIR --validator NODE_MODULES
                 --pose-dump POSE_DUMP [--blender blender]
 
 validator: the Khronos glTF validator (npm gltf-validator, installed into .node/ by
 tools/install-deps) on the exports of the Bass sample (.glb and .gltf + .bin, model
-found beside the animations), of the demo BFRES on the Bass model (--model) and of
-the Dog sample (its own skeleton, no mesh): no error and no warning.
+found beside the animations), of the demo BFRES on the Bass model (--model), of
+the Dog sample (its own skeleton, no mesh) and of every NIFF sample (dragon.nif
+also as .gltf + .bin): no error and no warning.
+
+blender: every NIFF sample's export imported by Blender (its glTF add-on): every
+object and IK node of the file (tress-cli dump) is an object or a bone there, one
+mesh object per shape, the actions of one animation named after the scene (none
+for the files that do not move), and the objects' world positions at frame 0 and
+at mid-animation where the file's nodes put them (composed here from the file,
+Blender turning Y up into Z up), skinned meshes within the box their joints
+deform them into.
 
 judge: ../shared/tools/gltf-judge/judge.py on the Bass export, every animation:
 validator, file checks (names, skin, inverse bind matrices), Blender's import posed
@@ -97,14 +107,21 @@ def run_validator(o, work):
     model = os.path.join(o.samples, 'bfres', 'Animal_Bass.bfres')
     dog = os.path.join(o.samples, 'bfres', 'Animal_Dog_Animation.bfres')
     demo = os.path.join(work, 'demo.bfres')
-    if not os.path.isfile(bass) or not os.path.isfile(model):
-        return absent('the Bass samples are absent from %s' % o.samples, False)
-    files.append(export(o.cli, [bass], os.path.join(work, 'bass.glb')))
-    files.append(export(o.cli, [bass], os.path.join(work, 'bass split.gltf')))
-    subprocess.run([o.cli, 'generate-demo', 'bfres', '-o', demo], check=True)
-    files.append(export(o.cli, [demo, '--model', model], os.path.join(work, 'demo-on-bass.glb')))
+    niff = niff_samples(o)
+    if (not os.path.isfile(bass) or not os.path.isfile(model)) and not niff:
+        return absent('the Bass and NIFF samples are absent from %s' % o.samples, False)
+    if os.path.isfile(bass) and os.path.isfile(model):
+        files.append(export(o.cli, [bass], os.path.join(work, 'bass.glb')))
+        files.append(export(o.cli, [bass], os.path.join(work, 'bass split.gltf')))
+        subprocess.run([o.cli, 'generate-demo', 'bfres', '-o', demo], check=True)
+        files.append(export(o.cli, [demo, '--model', model], os.path.join(work, 'demo-on-bass.glb')))
     if os.path.isfile(dog):
         files.append(export(o.cli, [dog], os.path.join(work, 'dog.glb')))
+    for path in niff:
+        stem = os.path.splitext(os.path.basename(path))[0]
+        files.append(export(o.cli, [path], os.path.join(work, 'niff-%s.glb' % stem)))
+        if stem == 'dragon':
+            files.append(export(o.cli, [path], os.path.join(work, 'niff dragon split.gltf')))
     ok = True
     for f in files:
         p = subprocess.run([node, '-e', VALIDATE_JS, os.path.abspath(package), f],
@@ -149,6 +166,250 @@ def run_judge(o, work):
         print('FAIL: judge.py exited with %d' % p.returncode)
         return 1
     return 0
+
+
+# ---- NIFF in Blender -------------------------------------------------------------
+
+# The NIFF samples and what their exports hold: the animations (1 where the
+# file moves, else 0).
+NIFF_SAMPLES = {
+    'Rings.niff': 1, 'dragon.nif': 1, 'kirikobu.niff': 1, '3hedra.niff': 1,
+    'synthetic-all-channels.nif': 1, 'synthetic-niff1.nif': 1,
+    'blend2niff-cube.nif': 0, 'yellow-cube.niff': 0,
+}
+
+
+def niff_samples(o):
+    return [os.path.join(o.samples, 'niff', n) for n in sorted(NIFF_SAMPLES)
+            if os.path.isfile(os.path.join(o.samples, 'niff', n))]
+
+
+BLENDER_JS = r"""
+import json, sys
+import numpy as np
+np.bool = bool  # the glTF add-on of Blender 3.4 still uses it
+import bpy
+glb, out, frames = sys.argv[sys.argv.index('--') + 1:][:3]
+bpy.ops.wm.read_factory_settings(use_empty=True)
+bpy.context.scene.render.fps = 30  # keys at time × 30: frame = time × 30
+bpy.ops.import_scene.gltf(filepath=glb)
+r = {'objects': {}, 'bones': [], 'actions': [a.name for a in bpy.data.actions], 'poses': {}}
+for ob in bpy.data.objects:
+    r['objects'][ob.name] = {'type': ob.type,
+                             'skinned': any(m.type == 'ARMATURE' for m in ob.modifiers)}
+    if ob.type == 'ARMATURE':
+        r['bones'] += [b.name for b in ob.data.bones]
+r['boxes'] = {}
+for f in json.loads(frames):
+    bpy.context.scene.frame_set(int(f))
+    r['poses'][str(f)] = {ob.name: list(ob.matrix_world.translation) for ob in bpy.data.objects}
+    # Skinned meshes: the box around their deformed vertices.
+    graph = bpy.context.evaluated_depsgraph_get()
+    r['boxes'][str(f)] = {}
+    for ob in bpy.data.objects:
+        if r['objects'][ob.name]['skinned']:
+            ev = ob.evaluated_get(graph)
+            pts = [ev.matrix_world @ v.co for v in ev.to_mesh().vertices]
+            r['boxes'][str(f)][ob.name] = [[min(p[k] for p in pts) for k in range(3)],
+                                           [max(p[k] for p in pts) for k in range(3)]]
+            ev.to_mesh_clear()
+json.dump(r, open(out, 'w'))
+"""
+
+
+def read_glb(path):
+    d = open(path, 'rb').read()
+    n = struct.unpack_from('<I', d, 12)[0]
+    doc = json.loads(d[20:20 + n])
+    binary = d[20 + n + 8:] if len(d) > 20 + n else b''
+    return doc, binary
+
+
+def accessor(doc, binary, i):
+    a = doc['accessors'][i]
+    v = doc['bufferViews'][a['bufferView']]
+    comps = {'SCALAR': 1, 'VEC2': 2, 'VEC3': 3, 'VEC4': 4, 'MAT4': 16}[a['type']]
+    assert a['componentType'] == 5126, 'float accessors only'
+    at = v.get('byteOffset', 0) + a.get('byteOffset', 0)
+    flat = struct.unpack_from('<%df' % (comps * a['count']), binary, at)
+    return [flat[k * comps:(k + 1) * comps] for k in range(a['count'])]
+
+
+def trs_matrix(t, q, s):
+    x, y, z, w = q
+    r = [[1 - 2 * (y * y + z * z), 2 * (x * y - z * w), 2 * (x * z + y * w)],
+         [2 * (x * y + z * w), 1 - 2 * (x * x + z * z), 2 * (y * z - x * w)],
+         [2 * (x * z - y * w), 2 * (y * z + x * w), 1 - 2 * (x * x + y * y)]]
+    return [[r[i][0] * s[0], r[i][1] * s[1], r[i][2] * s[2], t[i]] for i in range(3)]
+
+
+def mul(a, b):
+    return [[sum(a[i][k] * b[k][j] for k in range(3)) + (a[i][3] if j == 3 else 0)
+             for j in range(4)] for i in range(3)]
+
+
+def node_worlds(doc, binary, frame, fps):
+    """Every node's world matrix at @frame (a sample of the animation), by glTF's rule."""
+    nodes = doc['nodes']
+    trs = [[list(n.get('translation', [0, 0, 0])), list(n.get('rotation', [0, 0, 0, 1])),
+            list(n.get('scale', [1, 1, 1]))] for n in nodes]
+    for anim in doc.get('animations', [])[:1]:
+        for c in anim['channels']:
+            smp = anim['samplers'][c['sampler']]
+            times = [t[0] for t in accessor(doc, binary, smp['input'])]
+            k = min(range(len(times)), key=lambda i: abs(times[i] * fps - frame))
+            assert abs(times[k] * fps - frame) < 1e-3, 'no sample at frame %g' % frame
+            path = ['translation', 'rotation', 'scale'].index(c['target']['path'])
+            trs[c['target']['node']][path] = list(accessor(doc, binary, smp['output'])[k])
+    parent = {}
+    for i, n in enumerate(nodes):
+        for ch in n.get('children', []):
+            parent[ch] = i
+    world = {}
+
+    def w(i):
+        if i not in world:
+            m = trs_matrix(*trs[i])
+            world[i] = mul(w(parent[i]), m) if i in parent else m
+        return world[i]
+    return [w(i) for i in range(len(nodes))]
+
+
+def skinned_box(doc, binary, worlds, node):
+    """The box around the vertices of @node's skinned mesh, deformed by the joints at @worlds."""
+    skin = doc['skins'][node['skin']]
+    ibm = accessor(doc, binary, skin['inverseBindMatrices'])
+    joint = [mul(worlds[j], [[m[4 * c + r] for c in range(4)] for r in range(3)])
+             for j, m in zip(skin['joints'], ibm)]
+    lo, hi = [math.inf] * 3, [-math.inf] * 3
+    for prim in doc['meshes'][node['mesh']]['primitives']:
+        a = prim['attributes']
+        pos = accessor(doc, binary, a['POSITION'])
+        wts = accessor(doc, binary, a['WEIGHTS_0'])
+        jv = doc['accessors'][a['JOINTS_0']]
+        view = doc['bufferViews'][jv['bufferView']]
+        jnt = struct.unpack_from('<%dH' % (4 * jv['count']), binary,
+                                 view.get('byteOffset', 0) + jv.get('byteOffset', 0))
+        for v, p in enumerate(pos):
+            q = [sum(wts[v][k] * (joint[jnt[4 * v + k]][r][0] * p[0] + joint[jnt[4 * v + k]][r][1] * p[1]
+                                  + joint[jnt[4 * v + k]][r][2] * p[2] + joint[jnt[4 * v + k]][r][3])
+                     for k in range(4)) for r in range(3)]
+            q = (q[0], -q[2], q[1])  # Y up → Z up
+            lo = [min(a, b) for a, b in zip(lo, q)]
+            hi = [max(a, b) for a, b in zip(hi, q)]
+    return lo, hi
+
+
+def blender_environment():
+    """Debian's Blender finds its Python home through the first python3 on PATH: where this
+    script runs under another interpreter (pyenv, a venv), leave that one out, or Blender's
+    Python would miss the system numpy its glTF add-on imports."""
+    env = dict(os.environ)
+    ours = {os.path.dirname(sys.executable), os.path.dirname(os.path.realpath(sys.executable))}
+    env['PATH'] = os.pathsep.join(d for d in env.get('PATH', '').split(os.pathsep) if d not in ours)
+    env.pop('PYTHONHOME', None)
+    env.pop('PYTHONPATH', None)
+    return env
+
+
+def check_blender_import(o, work, path, expect_anims):
+    name = os.path.basename(path)
+    stem = os.path.splitext(name)[0]
+    glb = export(o.cli, [path], os.path.join(work, 'blender-%s.glb' % stem))
+    dump = json.loads(subprocess.run([o.cli, 'dump', path], capture_output=True, text=True,
+                                     check=True).stdout)['scene']
+    doc, binary = read_glb(glb)
+    anims = doc.get('animations', [])
+    frames = [0]
+    if anims:
+        frames.append(round(anims[0]['extras']['niff']['frameCount'] / 2))
+    out = os.path.join(work, 'blender-%s.json' % stem)
+    p = subprocess.run([o.blender, '-b', '--factory-startup', '--python-exit-code', '1',
+                        '--python-expr', BLENDER_JS, '--', glb, out, json.dumps(frames)],
+                       capture_output=True, text=True, env=blender_environment())
+    if p.returncode != 0 or not os.path.isfile(out):
+        print('FAIL: %s: Blender did not import it: %s' % (name, (p.stdout + p.stderr)[-1500:]))
+        return False
+    r = json.load(open(out))
+    ok = True
+
+    def fail(msg):
+        nonlocal ok
+        print('FAIL: %s: %s' % (name, msg))
+        ok = False
+    # Every object and IK node of the file, by its name (NIFF's unnamed ones: "object N").
+    have = set(r['objects']) | set(r['bones'])
+    wanted = []
+    for kind, label in (('objects', 'object'), ('chain_roots', 'chain root'),
+                        ('joints', 'joint'), ('effectors', 'effector')):
+        wanted += [x.get('name') or '%s %d' % (label, i) for i, x in enumerate(dump[kind])]
+    missing = [n for n in wanted if n not in have]
+    if missing:
+        fail('not imported: %s' % ', '.join(missing))
+    # One mesh object per shape that has triangles (shapes on objects, envelopes on their own).
+    shapes = sum(1 for ob in dump['objects'] if ob['shape'] is not None)
+    meshes = sum(1 for x in r['objects'].values() if x['type'] == 'MESH')
+    if meshes != shapes:
+        fail('%d mesh objects, expected %d (one per shape)' % (meshes, shapes))
+    # One glTF animation, named after the scene: Blender makes an action per object it moves.
+    if len(anims) != expect_anims:
+        fail('%d animations in the file, expected %d' % (len(anims), expect_anims))
+    if expect_anims:
+        aname = anims[0]['name']
+        if aname != (dump['name'] or name):
+            fail('the animation is “%s”, not the scene “%s”' % (aname, dump['name'] or name))
+        if not r['actions'] or any(not a.startswith(aname) for a in r['actions']):
+            fail('actions %s are not all of “%s”' % (r['actions'], aname))
+    elif r['actions']:
+        fail('actions %s in a file that does not move' % r['actions'])
+    # The objects where the file puts them (Y up → Z up), skinned meshes aside.
+    worst = 0
+    size = 1
+    skin_worst = 0
+    for f in frames:
+        worlds = node_worlds(doc, binary, f, 30)
+        want = {n.get('name'): [worlds[i][r][3] for r in range(3)]
+                for i, n in enumerate(doc['nodes'])}
+        size = max([size] + [abs(c) for p in want.values() for c in p])
+        for obj, pos in r['poses'][str(f)].items():
+            if obj not in want or r['objects'][obj]['skinned'] or r['objects'][obj]['type'] == 'ARMATURE':
+                continue
+            x, y, z = want[obj]
+            worst = max(worst, max(abs(a - b) for a, b in zip(pos, (x, -z, y))) / size)
+        for node in doc['nodes']:
+            if 'skin' in node:
+                box = r['boxes'][str(f)].get(node['name'])
+                if box is None:
+                    fail('the skinned mesh %s is not a skinned object in Blender' % node['name'])
+                    continue
+                lo, hi = skinned_box(doc, binary, worlds, node)
+                skin_worst = max([skin_worst] + [abs(a - b) / size for a, b in
+                                                 zip(box[0] + box[1], lo + hi)])
+    if worst > 1e-4:
+        fail('object positions differ from the file by %.3g of the scene size' % worst)
+    # Blender's bones hold no shear: a joint with a non-uniform scale of its own (kirikobu's
+    # second IK joint, X 0.74) turned away from its rest is posed with the nearest rotation and
+    # scale, and the skin it moves strays a little (5.5e-4 of the scene at mid-bend).
+    if skin_worst > 1e-3:
+        fail('skinned meshes lie elsewhere than the file deforms them, by %.3g of the scene size'
+             % skin_worst)
+    print('blender %s: %d objects, %d bones, %d mesh objects, %d actions; at frames %s positions '
+          'within %.2g of the scene size, skinned vertices %.2g'
+          % (name, len(r['objects']), len(r['bones']), meshes, len(r['actions']), frames, worst,
+             skin_worst))
+    return ok
+
+
+def run_blender(o, work):
+    niff = niff_samples(o)
+    if not niff:
+        return absent('the NIFF samples are absent from %s' % o.samples, False)
+    if shutil.which(o.blender) is None:
+        return absent('Blender (%s) is not on PATH' % o.blender, True)
+    ok = True
+    for path in niff:
+        ok &= check_blender_import(o, work, path, NIFF_SAMPLES[os.path.basename(path)])
+    return 0 if ok else 1
 
 
 BLENDER_ROUNDTRIP = r"""
@@ -237,7 +498,7 @@ COMPONENTS = {5120: ('b', 127.0), 5121: ('B', 255.0), 5122: ('h', 32767.0), 5123
 WIDTH = {'SCALAR': 1, 'VEC2': 2, 'VEC3': 3, 'VEC4': 4, 'MAT4': 16}
 
 
-def read_glb(path):
+def glb_parts(path):
     d = open(path, 'rb').read()
     jl = struct.unpack_from('<I', d, 12)[0]
     doc = json.loads(d[20:20 + jl])
@@ -245,7 +506,7 @@ def read_glb(path):
     return doc, d[28 + jl:28 + jl + bl]
 
 
-def accessor(doc, b, i):
+def glb_accessor(doc, b, i):
     a = doc['accessors'][i]
     v = doc['bufferViews'][a['bufferView']]
     code, norm = COMPONENTS[a['componentType']]
@@ -299,7 +560,7 @@ def sample(times, values, interp, path, t):
     return [x + (y - x) * u for x, y in zip(val(i), val(i + 1))]
 
 
-def trs(t, q, s):
+def trs4(t, q, s):
     x, y, z, w = q
     r = [[1 - 2 * (y * y + z * z), 2 * (x * y - z * w), 2 * (x * z + y * w)],
          [2 * (x * y + z * w), 1 - 2 * (x * x + z * z), 2 * (y * z - x * w)],
@@ -307,23 +568,23 @@ def trs(t, q, s):
     return [[r[i][0] * s[0], r[i][1] * s[1], r[i][2] * s[2], t[i]] for i in range(3)] + [[0, 0, 0, 1]]
 
 
-def mul(a, b):
+def mul4(a, b):
     return [[sum(a[i][k] * b[k][j] for k in range(4)) for j in range(4)] for i in range(4)]
 
 
 def gltf_poses(path, bind, bones, anim_name, frames, fps):
     """Per frame, per bone named by a joint, world_gltf(joint) . IBM . bind (row-major 3x4)."""
-    doc, b = read_glb(path)
+    doc, b = glb_parts(path)
     nodes = doc['nodes']
     parent = {c: i for i, n in enumerate(nodes) for c in n.get('children', [])}
     skin = doc['skins'][0]
-    ibms = accessor(doc, b, skin['inverseBindMatrices'])
+    ibms = glb_accessor(doc, b, skin['inverseBindMatrices'])
     anim = next(a for a in doc['animations'] if a['name'] == anim_name)
     chans = {}
     for c in anim['channels']:
         sm = anim['samplers'][c['sampler']]
         chans[(c['target']['node'], c['target']['path'])] = (
-            [e[0] for e in accessor(doc, b, sm['input'])], accessor(doc, b, sm['output']),
+            [e[0] for e in glb_accessor(doc, b, sm['input'])], glb_accessor(doc, b, sm['output']),
             sm.get('interpolation', 'LINEAR'))
     out = []
     for f in range(frames):
@@ -343,8 +604,8 @@ def gltf_poses(path, bind, bones, anim_name, frames, fps):
                                       ('scale', [1, 1, 1])):
                     ch = chans.get((i, path))
                     parts.append(sample(ch[0], ch[1], ch[2], path, t) if ch else n.get(path, default))
-                local = trs(parts[0], qnorm(parts[1]), parts[2])
-            world[i] = mul(node_world(parent[i]), local) if i in parent else local
+                local = trs4(parts[0], qnorm(parts[1]), parts[2])
+            world[i] = mul4(node_world(parent[i]), local) if i in parent else local
             return world[i]
 
         pose = {}
@@ -355,7 +616,7 @@ def gltf_poses(path, bind, bones, anim_name, frames, fps):
             k = bones.index(name)
             ibm = [[ibms[j][4 * c + r] for c in range(4)] for r in range(4)]
             bw = [bind[k][4 * r:4 * r + 4] for r in range(3)] + [[0, 0, 0, 1]]
-            m = mul(mul(node_world(node), ibm), bw)
+            m = mul4(mul4(node_world(node), ibm), bw)
             pose[k] = [m[r][c] for r in range(3) for c in range(4)]
         out.append(pose)
     return out
@@ -384,7 +645,7 @@ def compare_with_gltf(before, after, glb, fps, label):
                                                      for i in range(3))) / size)
                 lost[1] = max(lost[1], angle_between(orig[f][k], m))
         bad = worst[0] > POSITION_LIMIT or worst[1] > ROTATION_LIMIT
-        doc, _ = read_glb(glb)
+        doc, _ = glb_parts(glb)
         a = next(a for a in doc['animations'] if a['name'] == name)
         times = doc['accessors'][a['samplers'][0]['input']]
         print('%s %s %-12s against the file Blender wrote (%d key times to %.4f s): position '
@@ -413,18 +674,6 @@ def dump_parts(o, bfres):
     return d['groups'], {a['name']: a for a in d['animations']}
 
 
-def blender_env():
-    """The environment without this interpreter's own folders on PATH (pyenv, venv put them
-    first), which would make Blender's Python load modules of another version."""
-    env = dict(os.environ)
-    own = {os.path.dirname(sys.executable), os.path.dirname(os.path.realpath(sys.executable))}
-    env['PATH'] = os.pathsep.join(p for p in env.get('PATH', '').split(os.pathsep)
-                                  if p not in own and 'pyenv' not in p)
-    for k in ('PYTHONHOME', 'PYTHONPATH'):
-        env.pop(k, None)
-    return env
-
-
 def run_roundtrip(o, work):
     bass = os.path.join(o.samples, 'bfres', 'Animal_Bass_Animation.bfres')
     model = os.path.join(o.samples, 'bfres', 'Animal_Bass.bfres')
@@ -445,7 +694,7 @@ def run_roundtrip(o, work):
         summary = os.path.join(work, 'blender-%d.json' % fps)
         p = subprocess.run([o.blender, '-b', '--factory-startup', '--python', script, '--',
                             glb, back, str(fps), summary], capture_output=True, text=True,
-                           env=blender_env())
+                           env=blender_environment())
         if p.returncode != 0 or not os.path.isfile(back):
             print(p.stdout[-2000:] + p.stderr[-2000:])
             print('FAIL: Blender did not export %s' % back)
@@ -491,7 +740,7 @@ def run_roundtrip(o, work):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument('mode', choices=['validator', 'judge', 'roundtrip'])
+    ap.add_argument('mode', choices=['validator', 'judge', 'blender', 'roundtrip'])
     ap.add_argument('--cli', required=True)
     ap.add_argument('--samples', required=True)
     ap.add_argument('--validator', required=True, help='the node_modules folder holding gltf-validator')
@@ -503,9 +752,11 @@ def main():
     o.validator = os.environ.get('TRESS_GLTF_VALIDATOR_DIR', o.validator)
     o.judge = os.environ.get('TRESS_GLTF_JUDGE_DIR', o.judge)
     with tempfile.TemporaryDirectory(prefix='tress-gltf-') as work:
+        if o.mode == 'validator':
+            return run_validator(o, work)
         if o.mode == 'roundtrip':
             return run_roundtrip(o, work)
-        return run_validator(o, work) if o.mode == 'validator' else run_judge(o, work)
+        return run_judge(o, work) if o.mode == 'judge' else run_blender(o, work)
 
 
 if __name__ == '__main__':

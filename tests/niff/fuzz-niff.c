@@ -6,7 +6,8 @@
  * Then every automatic fix is applied and leaves nothing fixable behind. The
  * scene reader either refuses with a TRESS_ERROR or gives a scene whose every
  * link the preview follows points inside its target; the scene then poses at
- * a few frames, and so does the preview's scene built from it.
+ * a few frames, and so does the preview's scene built from it, which exports
+ * to glTF.
  *
  * The custom mutator keeps the lists' sizes true three times in four: it
  * mutates a window of 4 to 64 bytes in place (4-aligned, past the 0x50-byte
@@ -18,6 +19,7 @@
 #include "../fuzz/tress-fuzz.h"
 #include "formats/niff/tress-niff-animator.h"
 #include "formats/niff/tress-niff-scene.h"
+#include "interchange/tress-gltf-niff.h"
 
 #define NONE TRESS_NIFF_NONE
 
@@ -133,6 +135,30 @@ check_scene (const TressNiffScene *s, guint n_groups)
     }
 }
 
+/* The scene exports to glTF, and the document to GLB: with no AnimGroup
+ * animated (nodes, meshes, skins, materials), and whole where the animation
+ * is short enough to sample at fuzzing speed. */
+static void
+check_gltf (TressNiffFile *file, double frames)
+{
+  static const guint none[1] = { 0 };
+  const TressGltfNiffOptions still = { 0, none, 0 }; /* named: none */
+  g_autoptr (GPtrArray) notes = g_ptr_array_new_with_free_func (g_free);
+
+  for (guint pass = 0; pass < (frames <= 64 ? 2 : 1); pass++)
+    {
+      g_autoptr (GError) error = NULL;
+      g_autoptr (TressGltfWriter) w
+          = tress_gltf_niff_export (file, "fuzz", pass == 0 ? &still : NULL, notes, &error);
+      g_autoptr (GBytes) glb = NULL;
+
+      g_assert_no_error (error);
+      g_assert (w != NULL);
+      glb = tress_gltf_writer_to_glb (w, &error);
+      g_assert_no_error (error);
+    }
+}
+
 int
 LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
 {
@@ -186,6 +212,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
         g_assert (animator != NULL);
         tress_scene_animator_pose (animator, &anim, 1, 7.5, sample_zero, NULL);
         tress_scene_animator_pose (animator, NULL, 0, 0, NULL, NULL);
+        check_gltf (file, animator->anim_frames[0]);
       }
   }
 

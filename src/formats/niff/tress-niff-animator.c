@@ -96,6 +96,14 @@ static const TressSceneAnimatorClass niff_animator_class = {
   niff_animator_free,
 };
 
+const TressNiffScene *
+tress_niff_animator_get_niff_scene (const TressSceneAnimator *animator)
+{
+  if (animator == NULL || animator->klass != &niff_animator_class)
+    return NULL;
+  return ((const NiffAnimator *)animator)->niff;
+}
+
 /* ---- colours ---- */
 
 static const float white[4] = { 1, 1, 1, 1 };
@@ -148,11 +156,9 @@ constant:
   out[0] = out[1] = out[2] = k;
 }
 
-/* The colour of a triangle corner drawn with material @mat (NONE: none),
- * given its triangle's and vertex's colours (NULL when it has none). */
-static void
-corner_colour (const TressNiffScene *s, guint32 mat, const float *tri, const float *vtx,
-               guint8 out[4])
+void
+tress_niff_corner_colour (const TressNiffScene *s, guint32 mat, const float *tri, const float *vtx,
+                          float out[4])
 {
   float rgba[4] = { 1, 1, 1, 1 };
 
@@ -191,7 +197,19 @@ corner_colour (const TressNiffScene *s, guint32 mat, const float *tri, const flo
         memcpy (rgba, m->has_ext ? m->diffuse : m->prim, 3 * sizeof (float));
     }
   for (guint k = 0; k < 4; k++)
-    out[k] = (guint8)lrintf (CLAMP (k < 3 ? rgba[k] : 1.0f, 0.0f, 1.0f) * 255);
+    out[k] = CLAMP (k < 3 ? rgba[k] : 1.0f, 0.0f, 1.0f);
+}
+
+/* tress_niff_corner_colour as the renderer takes it. */
+static void
+corner_colour (const TressNiffScene *s, guint32 mat, const float *tri, const float *vtx,
+               guint8 out[4])
+{
+  float rgba[4];
+
+  tress_niff_corner_colour (s, mat, tri, vtx, rgba);
+  for (guint k = 0; k < 4; k++)
+    out[k] = (guint8)lrintf (rgba[k] * 255);
 }
 
 static const float *
@@ -211,8 +229,8 @@ first_group (const TressNiffRefTable *t)
 
 /* ---- meshes ---- */
 
-static gboolean
-mat_smooth (const TressNiffScene *s, guint32 mat, gboolean has_normals)
+gboolean
+tress_niff_mat_smooth (const TressNiffScene *s, guint32 mat, gboolean has_normals)
 {
   if (mat == NONE)
     return has_normals;
@@ -254,7 +272,7 @@ add_tri_meshes (TressScene *scene, const TressNiffScene *s, guint32 obj, guint32
   for (guint32 t = 0; t < tg->n_tris; t++)
     {
       mats[t] = tress_niff_scene_tri_mat (s, obj, shape_index, t);
-      counts[mat_smooth (s, mats[t], ng != NONE)]++;
+      counts[tress_niff_mat_smooth (s, mats[t], ng != NONE)]++;
     }
   for (guint smooth = 0; smooth < 2; smooth++)
     {
@@ -277,7 +295,7 @@ add_tri_meshes (TressScene *scene, const TressNiffScene *s, guint32 obj, guint32
           const float *p[3];
           float fn[3];
 
-          if ((guint)mat_smooth (s, mats[t], ng != NONE) != smooth)
+          if ((guint)tress_niff_mat_smooth (s, mats[t], ng != NONE) != smooth)
             continue;
           for (guint c = 0; c < 3; c++)
             p[c] = s->vtx[vg].v + 3 * (gsize)tri->vtx[c];
@@ -356,7 +374,8 @@ add_envelope_mesh (NiffAnimator *self, TressScene *scene, guint32 obj, guint32 s
     return;
   graphene_matrix_init_identity (&origin);
   for (guint32 t = 0; t < env->n_tris; t++)
-    any_smooth |= mat_smooth (s, tress_niff_scene_tri_mat (s, obj, shape_index, t), TRUE);
+    any_smooth
+        |= tress_niff_mat_smooth (s, tress_niff_scene_tri_mat (s, obj, shape_index, t), TRUE);
   mesh = tress_scene_add_mesh (scene, shape->name != NULL ? shape->name : "envelope",
                                3 * env->n_tris, env->n_tris, any_smooth, TRUE, TRUE);
   mesh->id = shape_index;

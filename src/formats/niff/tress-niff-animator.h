@@ -39,5 +39,20 @@ G_BEGIN_DECLS
  * scene cannot be read. @file must outlive the animator. */
 TressSceneAnimator *tress_niff_animator_new (TressNiffFile *file, const char *source,
                                              GError **error);
+/* The NIFF scene @animator was built from (NULL when it is not a NIFF
+ * animator): its scene node i is object i for i < n_objects, then the chain
+ * roots, joints and effectors in turn (their ids say which). */
+const TressNiffScene *tress_niff_animator_get_niff_scene (const TressSceneAnimator *animator);
+
+/* The colour the preview gives a triangle corner drawn with material @mat
+ * (TRESS_NIFF_NONE: none; then the triangle's colour, else the vertex's,
+ * else grey), given its triangle's and its vertex's colours (NULL when it
+ * has none): RGBA from 0 to 1, alpha 1. */
+void tress_niff_corner_colour (const TressNiffScene *scene, guint32 mat, const float *tri_rgba,
+                               const float *vtx_rgba, float out[4]);
+/* Whether the preview shades triangles of material @mat smoothly (with
+ * vertex normals) rather than flat; without a material, when the shape has
+ * vertex normals (@has_normals). */
+gboolean tress_niff_mat_smooth (const TressNiffScene *scene, guint32 mat, gboolean has_normals);
 
 G_END_DECLS

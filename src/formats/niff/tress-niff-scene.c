@@ -966,7 +966,9 @@ read_weighted_part (const TressNiffScene *scene, const Elem *e, TressNiffWeighte
   n_ext = elem_u32 (e, 24);
   total = 2 * (guint64)n + 2 * (guint64)n_ext + 6 * ((guint64)n + n_ext);
   if (!elem_has (e, 36, total, "affected_node_num", error)
-      || !check_tail (e, 36 + 4 * (gsize)total, 28, &nin, error))
+      || !check_tail (e, 36 + 4 * (gsize)total, 28, &nin, error)
+      || !check_group_index (e, 20, scene->n_sts, "weight_st_group_index", "StGroups", &p->st,
+                             error))
     return FALSE;
   p->n_nodes = n;
   p->nodes = g_new (TressNiffNodeRef, MAX (n, 1));
@@ -1459,6 +1461,10 @@ tress_niff_scene_new (const TressNiffFile *file, GError **error)
   scene->n_cluster_shapes = count_list (file, 0x00280000, "ClusterList", error, &ok);
   if (ok)
     scene->n_textures = count_list (file, 0x000b0000, "TexList", error, &ok);
+  if (ok)
+    scene->n_lights = count_list (file, 0x000f0000, "LightList", error, &ok);
+  if (ok)
+    scene->n_envs = count_list (file, 0x00100000, "EnvList", error, &ok);
   if (!ok || !read_shapes (file, scene, error) || !resolve_hierarchy (scene, error)
       || !read_cameras (file, scene, error) || !check_ik_links (scene, file->groups->len, error))
     return NULL;

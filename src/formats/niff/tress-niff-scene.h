@@ -16,8 +16,9 @@
  * ambient/emission/diffuse colours; textures are not read); NIFF2 envelopes
  * (full-weighted and weighted parts, triangles; morph parts are counted, not
  * read), weight groups, the IK nodes (ChainRoot, Joint, Effector), and which
- * objects the cameras are made of. Not read: the cameras' lenses, lights,
- * textures and their images, collision, switches, ClusterShapes. See
+ * objects the cameras are made of. Not read: the cameras' lenses, lights and
+ * environments (counted), textures (counted) and their images, collision,
+ * switches, ClusterShapes (counted). See
  * docs/niff-scene.md.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -182,6 +183,7 @@ typedef struct
 
 typedef struct
 {
+  guint32 st;      /* the part's St group, or TRESS_NIFF_NONE */
   guint32 n_nodes; /* affected nodes in this file (external ones are not read) */
   TressNiffNodeRef *nodes;
   /* Per node: */
@@ -273,6 +275,8 @@ typedef struct
   guint32 n_cameras;        /* each Cam's eye, look-at and up objects mark theirs as cameras */
   guint32 n_cluster_shapes; /* counted, not read */
   guint32 n_textures;       /* counted, not read */
+  guint32 n_lights;         /* counted, not read */
+  guint32 n_envs;           /* environments (fog, ambient): counted, not read */
   GPtrArray *notes;         /* char *: links the scene does not follow, and why */
 } TressNiffScene;
 

@@ -621,6 +621,21 @@ tress_niff_group_get_channel_bits (const TressNiffFile *file, guint group)
   return ((TressNiffGroup *)g_ptr_array_index (file->groups, group))->channel_bits;
 }
 
+gboolean
+tress_niff_group_get_info (const TressNiffFile *file, guint group, TressNiffGroupInfo *out)
+{
+  const TressNiffGroup *g;
+
+  if (group >= file->groups->len)
+    return FALSE;
+  g = g_ptr_array_index (file->groups, group);
+  out->name = tress_niff_file_get_name (file, g->name_index);
+  out->anim_type = g->anim_type;
+  out->frame_rate = g->frame_rate;
+  out->loop = g->loop;
+  return TRUE;
+}
+
 /* ---- validate ---- */
 
 const char *

@@ -108,6 +108,19 @@ guint tress_niff_curve_get_group (const TressNiffFile *file, guint curve);
 /* The last frame any record or channel key of AnimGroup @group is at. */
 double tress_niff_group_get_frame_count (const TressNiffFile *file, guint group);
 
+/* What an AnimGroup's header says. */
+typedef struct
+{
+  const char *name;   /* from the NameList (owned by @file), or NULL */
+  guint32 anim_type;  /* TressNiffAnimType, as stored */
+  guint32 frame_rate; /* as stored (0, 1, 2 and 30 are seen: not always frames per second) */
+  guint32 loop;       /* loop count, 0 = endless */
+} TressNiffGroupInfo;
+
+/* FALSE when there is no AnimGroup @group. */
+gboolean tress_niff_group_get_info (const TressNiffFile *file, guint group,
+                                    TressNiffGroupInfo *out);
+
 /* A builder of valid NIFF1 (@niff2 FALSE) and NIFF2 files from nothing: a scene
  * of objects, each using one AnimGroup, with the lists a NIFF reader expects
  * (empty where the animation needs nothing). */
