@@ -4,6 +4,7 @@
  */
 #include "tress-gltf-bfres.h"
 
+#include <glib/gi18n-lib.h>
 #include <math.h>
 #include <string.h>
 
@@ -837,7 +838,8 @@ tress_gltf_bfres_export (TressBfres *bfres, GBytes *model_fres, const char *sour
   for (guint i = 0; i < n_chosen; i++)
     total += ((guint64)MAX (e.anims->skeletal[chosen[i]].frame_count, 0) + 1)
              * e.model->skeleton.n_bones;
-  tress_progress_phase ("Exporting animations", total, TRESS_PROGRESS_ENTRIES);
+  /* TRANSLATORS: a phase of exporting a file, shown with a progress bar */
+  tress_progress_phase (N_ ("Exporting animations"), total, TRESS_PROGRESS_ENTRIES);
   if (e.model->skeleton.n_bones == 0 && n_chosen > 0)
     note (&e, "model %s has no bones: no animation is exported", e.model->name);
   for (guint i = 0; i < n_chosen && e.model->skeleton.n_bones > 0; i++)

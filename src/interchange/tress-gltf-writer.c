@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "core/tress-error.h"
+#include "core/tress-file.h"
 
 #define GLB_MAGIC 0x46546C67u /* "glTF" */
 #define GLB_JSON 0x4E4F534Au  /* "JSON" */
@@ -428,4 +429,114 @@ tress_gltf_uri_for_file (const char *basename)
   /* RFC 3986 unreserved and sub-delims stay; spaces, '%', '#', '?' and
    * non-ASCII bytes are percent-encoded. */
   return g_uri_escape_string (basename, "!$&'()*+,;=@", FALSE);
+}
+
+gboolean
+tress_gltf_file_is_split (GFile *file)
+{
+  g_autofree char *name = g_file_get_basename (file);
+  gsize n = name != NULL ? strlen (name) : 0;
+
+  return n > 5 && g_ascii_strcasecmp (name + n - 5, ".gltf") == 0;
+}
+
+GFile *
+tress_gltf_bin_file_for (GFile *file)
+{
+  g_autofree char *name = g_file_get_basename (file);
+  g_autoptr (GFile) parent = g_file_get_parent (file);
+  g_autofree char *stem = NULL, *bin = NULL;
+  char *dot;
+
+  g_return_val_if_fail (name != NULL && parent != NULL, NULL);
+  stem = g_strdup (name);
+  dot = strrchr (stem, '.');
+  if (dot != NULL && dot != stem)
+    *dot = '\0';
+  bin = g_strconcat (stem, ".bin", NULL);
+  return g_file_get_child (parent, bin);
+}
+
+static gboolean
+replace (GFile *file, GBytes *bytes, gboolean backup, GCancellable *cancellable, GError **error)
+{
+  gsize len = 0;
+  const char *data = g_bytes_get_data (bytes, &len);
+
+  return tress_file_replace (file, data != NULL ? data : "", len, NULL, backup, NULL, cancellable,
+                             error);
+}
+
+/* "a.bin" → "a.bin~", where tress_file_replace keeps the old file. */
+static GFile *
+backup_of (GFile *file)
+{
+  g_autofree char *path = g_file_get_path (file);
+  g_autofree char *backup = g_strconcat (path, "~", NULL);
+
+  return g_file_new_for_path (backup);
+}
+
+/* The file's name before a message that does not name it (those of
+ * tress_file_replace do). */
+static gboolean
+prefix_name (GFile *file, GError **error)
+{
+  g_autofree char *name = g_file_get_parse_name (file);
+
+  g_prefix_error (error, "%s: ", name);
+  return FALSE;
+}
+
+gboolean
+tress_gltf_writer_save (TressGltfWriter *self, GFile *file, GCancellable *cancellable,
+                        guint64 *size, GError **error)
+{
+  if (size != NULL)
+    *size = 0;
+  if (tress_gltf_file_is_split (file))
+    {
+      g_autoptr (GFile) bin_file = tress_gltf_bin_file_for (file);
+      g_autofree char *bin_name = g_file_get_basename (bin_file);
+      g_autofree char *uri = tress_gltf_uri_for_file (bin_name);
+      g_autoptr (GBytes) json = NULL, bin = NULL;
+      g_autoptr (GFile) old_bin = NULL;
+      gboolean had_bin;
+
+      if (!tress_gltf_writer_to_gltf (self, uri, &json, &bin, error))
+        return prefix_name (file, error);
+      /* An old .bin is kept aside (NAME.bin~) until the new .gltf is in
+       * place, and put back when it cannot be: the two files always go
+       * together. */
+      had_bin = bin != NULL && g_file_query_exists (bin_file, NULL);
+      if (bin != NULL && !replace (bin_file, bin, had_bin, cancellable, error))
+        return FALSE;
+      old_bin = had_bin ? backup_of (bin_file) : NULL;
+      /* The .bin is in place: the .gltf follows whatever comes. */
+      if (!replace (file, json, FALSE, NULL, error))
+        {
+          if (old_bin != NULL)
+            g_file_move (old_bin, bin_file, G_FILE_COPY_OVERWRITE, NULL, NULL, NULL, NULL);
+          else if (bin != NULL)
+            g_file_delete (bin_file, NULL, NULL);
+          return FALSE;
+        }
+      if (old_bin != NULL)
+        g_file_delete (old_bin, NULL, NULL);
+      if (size != NULL)
+        *size = g_bytes_get_size (json) + (bin != NULL ? g_bytes_get_size (bin) : 0);
+      return TRUE;
+    }
+  else
+    {
+      g_autoptr (GBytes) glb = tress_gltf_writer_to_glb (self, error);
+
+      if (glb == NULL)
+        return prefix_name (file, error);
+      if (!replace (file, glb, FALSE, cancellable, error))
+        return FALSE;
+      if (size != NULL)
+        *size = g_bytes_get_size (glb);
+      return TRUE;
+    }
 }

@@ -18,6 +18,7 @@
  */
 #pragma once
 
+#include <gio/gio.h>
 #include <json-glib/json-glib.h>
 
 G_BEGIN_DECLS
@@ -88,5 +89,22 @@ gboolean tress_gltf_writer_to_gltf (TressGltfWriter *writer, const char *bin_uri
                                     GBytes **bin, GError **error);
 /* A relative URI naming the file @basename ("a b.bin" → "a%20b.bin"). */
 char *tress_gltf_uri_for_file (const char *basename);
+
+/* Whether @file is written as a .gltf with a .bin (its name ends in ".gltf",
+ * any case), else as a GLB. */
+gboolean tress_gltf_file_is_split (GFile *file);
+/* The .bin beside the .gltf @file ("a.gltf" → "a.bin"). */
+GFile *tress_gltf_bin_file_for (GFile *file);
+
+/* Writes the document to @file: as GLB, or split (tress_gltf_file_is_split)
+ * as the .gltf and its buffer in the .bin beside it, the .bin first so that
+ * a .gltf never names a buffer not written. Each file is replaced as
+ * tress_file_replace() does: a failure or a cancellation leaves the files
+ * that were there as they were and no new one half written; when the .gltf
+ * cannot be written after its .bin, the new .bin is removed again (an old one
+ * put back). Once the .bin is in place a cancellation is no longer
+ * reported. *@size (may be NULL) gets the bytes written. */
+gboolean tress_gltf_writer_save (TressGltfWriter *writer, GFile *file, GCancellable *cancellable,
+                                 guint64 *size, GError **error);
 
 G_END_DECLS
