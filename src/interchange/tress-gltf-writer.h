@@ -1,9 +1,10 @@
 /* tress-gltf-writer.h: glTF 2.0 files — JSON, one binary buffer, accessors
  *
  * A TressGltfWriter collects a glTF document: the top-level arrays ("nodes",
- * "meshes", "animations", …) as json-glib objects, and the one binary buffer
- * the accessors view. Each accessor's data is copied into the buffer
- * (little-endian, 4-aligned) in a bufferView of its own, or in the view
+ * "meshes", …) as json-glib objects, the accessors and the animations' channels
+ * as compact records (a big export holds tens of thousands: json-glib objects
+ * cost most of its time), and the one binary buffer the accessors view. Each accessor's data is
+ * copied into the buffer (little-endian, 4-aligned) in a bufferView of its own, or in the view
  * opened with begin_view (animation data: one view for many accessors).
  * Floats that are not finite are written as 0 and counted, so that the JSON
  * (min/max) and the data stay valid whatever the input held.
@@ -53,13 +54,25 @@ TressGltfWriter *tress_gltf_writer_new (const char *generator);
 void tress_gltf_writer_free (TressGltfWriter *writer);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (TressGltfWriter, tress_gltf_writer_free)
 
-/* The document's root object (for "scene", "scenes", "extras"). */
+/* The document's root object (for "scene", "scenes", "extras"; the
+ * accessors and animations are kept apart). */
 JsonObject *tress_gltf_writer_get_root (TressGltfWriter *writer);
 /* Appends @object (taken) to the top-level array @array, created when
- * first used (glTF forbids empty arrays), and returns its index. */
+ * first used (glTF forbids empty arrays), and returns its index. Not for
+ * "accessors" (add_accessor); an animation may come whole here. */
 guint tress_gltf_writer_add (TressGltfWriter *writer, const char *array, JsonObject *object);
 /* Objects of @array so far. */
 guint tress_gltf_writer_count (TressGltfWriter *writer, const char *array);
+
+/* An animation of many channels, kept compact until written: begin, a
+ * channel each (its sampler's @input and @output accessors and
+ * @interpolation, "LINEAR", "STEP" or "CUBICSPLINE"; its target @node and
+ * @path, "translation", "rotation", "scale" or "weights"), end with its
+ * "extras" (taken; may be NULL). end returns its index in "animations". */
+void tress_gltf_writer_begin_animation (TressGltfWriter *writer, const char *name);
+void tress_gltf_writer_add_channel (TressGltfWriter *writer, guint input, guint output, guint node,
+                                    const char *path, const char *interpolation);
+guint tress_gltf_writer_end_animation (TressGltfWriter *writer, JsonObject *extras);
 
 /* Following accessors share one bufferView (with @target) until end_view. */
 void tress_gltf_writer_begin_view (TressGltfWriter *writer, guint target);
