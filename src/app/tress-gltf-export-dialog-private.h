@@ -67,6 +67,7 @@ struct _TressGltfExportDialog
   /* The model: found or read (model), or why there is none (model_problem). */
   TressGltfModel *model;
   char *model_problem;
+  char *preview_problem;      /* why the preview's model was not used, or NULL */
   GFile *model_file;          /* the file chosen, or NULL: found */
   gboolean model_for_preview; /* model_file is the one chosen for the preview */
   GCancellable *lookup;       /* the running lookup */

@@ -284,11 +284,14 @@ on_lookup_done (GObject *source, GAsyncResult *result, gpointer user_data)
                                            l->looked_for != NULL ? l->looked_for : "");
   else
     self->model = g_steal_pointer (&l->model);
+  g_clear_pointer (&self->preview_problem, g_free);
   if (l->chosen_error != NULL)
     {
-      /* The preview's model is gone or unreadable: the one found instead is used. */
+      /* The preview's model is gone or unreadable: the one found instead
+       * is used, and the dialog says so. */
       g_clear_object (&self->model_file);
       self->model_for_preview = FALSE;
+      self->preview_problem = g_steal_pointer (&l->chosen_error);
     }
   self->state = TRESS_GLTF_EXPORT_READY;
   _tress_gltf_export_dialog_update (self);
@@ -337,11 +340,29 @@ describe_model (TressGltfExportDialog *self)
   TressGltfModel *m = self->model;
   g_autofree char *joints = NULL, *meshes = NULL, *where = NULL;
   g_autoptr (GString) text = g_string_new (NULL);
+  g_autoptr (GString) note = g_string_new (NULL);
 
   if (self->state == TRESS_GLTF_EXPORT_LOOKING)
     return g_markup_escape_text (_ ("Looking for the model…"), -1);
+  if (self->preview_problem != NULL)
+    {
+      /* Translators: under the model row, when the model chosen for the preview could not be
+       * read and another was looked for */
+      g_autofree char *line
+          = g_strdup_printf (_ ("The model chosen for the preview cannot be used: "
+                                "%s"),
+                             self->preview_problem);
+      g_autofree char *escaped = g_markup_escape_text (line, -1);
+
+      g_string_append_printf (note, "\n<small>%s</small>", escaped);
+    }
   if (m == NULL)
-    return g_markup_escape_text (self->model_problem != NULL ? self->model_problem : "", -1);
+    {
+      g_autofree char *problem
+          = g_markup_escape_text (self->model_problem != NULL ? self->model_problem : "", -1);
+
+      return g_strconcat (problem, note->str, NULL);
+    }
   joints = g_strdup_printf (ngettext ("%u joint", "%u joints", m->n_joints), m->n_joints);
   meshes = g_strdup_printf (ngettext ("%u mesh", "%u meshes", m->n_meshes), m->n_meshes);
   if (self->model_for_preview)
@@ -380,6 +401,7 @@ describe_model (TressGltfExportDialog *self)
       escaped = g_markup_escape_text (line, -1);
       g_string_append_printf (text, "\n<small>%s</small>", escaped);
     }
+  g_string_append (text, note->str);
   return g_string_free (g_steal_pointer (&text), FALSE);
 }
 
@@ -746,6 +768,7 @@ tress_gltf_export_dialog_finalize (GObject *object)
   g_clear_pointer (&self->others, g_ptr_array_unref);
   g_clear_pointer (&self->model, tress_gltf_model_free);
   g_free (self->model_problem);
+  g_free (self->preview_problem);
   g_free (self->blocked);
   g_clear_object (&self->model_file);
   g_clear_object (&self->lookup);

@@ -645,6 +645,8 @@ test_model (void)
     g_settings_set_value (settings, "preview-models", g_variant_builder_end (&b));
     dialog = open_dialog (window);
     g_assert_true (g_str_has_prefix (label_text (dialog, "model"), "No model found: "));
+    g_assert_nonnull (strstr (label_text (dialog, "model"),
+                              "\nThe model chosen for the preview cannot be used: "));
     close_dialog (dialog);
     g_settings_reset (settings, "preview-models");
   }
