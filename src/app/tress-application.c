@@ -314,6 +314,7 @@ tress_application_startup (GApplication *app)
     { "win.open", { "<Primary>o", NULL } },
     { "win.save", { "<Primary>s", NULL } },
     { "win.save-as", { "<Primary><Shift>s", NULL } },
+    { "win.export-gltf", { "<Primary>e", NULL } },
     { "win.undo", { "<Primary>z", NULL } },
     { "win.redo", { "<Primary><Shift>z", "<Primary>y", NULL } },
     { "win.close-document", { "<Primary>w", NULL } },

@@ -6,6 +6,7 @@
 
 #include <glib/gi18n.h>
 
+#include "tress-gltf-export-dialog.h"
 #include "tress-native-dialog.h"
 
 /* ---- enabling and labels ----------------------------------------------- */
@@ -34,6 +35,10 @@ _tress_window_update_actions (TressWindow *self)
   const char *redo_label = can_redo ? tress_history_get_redo_label (history) : NULL;
   g_autofree char *undo_tip = NULL;
   g_autofree char *redo_tip = NULL;
+  /* Formats without a glTF exporter say why in the menu (GTK 4.8's menus
+   * show no tooltips). */
+  g_autofree char *no_export = NULL;
+  gboolean can_export = has_doc && tress_gltf_export_dialog_supports (doc, &no_export);
   GtkWidget *widget = GTK_WIDGET (self);
 
   /* A document without a file (a demo) can always be saved, which asks for a name. */
@@ -44,6 +49,7 @@ _tress_window_update_actions (TressWindow *self)
       has_file && !saving
           && (modified
               || tress_document_page_get_can_reload (tress_window_get_current_page (self))));
+  gtk_widget_action_set_enabled (widget, "win.export-gltf", can_export);
   gtk_widget_action_set_enabled (widget, "win.undo", can_undo);
   gtk_widget_action_set_enabled (widget, "win.redo", can_redo);
   gtk_widget_action_set_enabled (widget, "win.close-document", has_doc);
@@ -60,6 +66,19 @@ _tress_window_update_actions (TressWindow *self)
       = redo_label != NULL ? g_strdup_printf (_ ("Redo %s"), redo_label) : g_strdup (_ ("Redo"));
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->undo_button), undo_tip);
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->redo_button), redo_tip);
+
+  if (self->export_section != NULL)
+    {
+      g_autofree char *export_item = NULL;
+
+      if (can_export || !has_doc)
+        export_item = g_strdup (_ ("_Export as glTF…"));
+      else
+        /* Translators: a disabled menu item, and why: "not for Creature fur files" */
+        export_item = g_strdup_printf (_ ("Export as glTF… (%s)"), no_export);
+      g_menu_remove_all (self->export_section);
+      append_menu_item (self->export_section, "win.export-gltf", export_item);
+    }
 
   if (self->history_section != NULL)
     {
@@ -396,6 +415,19 @@ action_save_as (GtkWidget *widget, const char *action_name, GVariant *param)
     _tress_window_save_page (self, page, TRUE, NULL, NULL);
 }
 
+/* ---- export ------------------------------------------------------------ */
+
+static void
+action_export_gltf (GtkWidget *widget, const char *action_name, GVariant *param)
+{
+  TressWindow *self = TRESS_WINDOW (widget);
+  TressDocument *doc = tress_window_get_current_document (self);
+
+  if (doc == NULL || !tress_gltf_export_dialog_supports (doc, NULL))
+    return;
+  gtk_window_present (GTK_WINDOW (tress_gltf_export_dialog_new (GTK_WINDOW (self), doc)));
+}
+
 /* ---- revert ------------------------------------------------------------ */
 
 void
@@ -655,6 +687,7 @@ _tress_window_class_init_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.save", NULL, action_save);
   gtk_widget_class_install_action (widget_class, "win.save-as", NULL, action_save_as);
   gtk_widget_class_install_action (widget_class, "win.revert", NULL, action_revert);
+  gtk_widget_class_install_action (widget_class, "win.export-gltf", NULL, action_export_gltf);
   gtk_widget_class_install_action (widget_class, "win.undo", NULL, action_undo);
   gtk_widget_class_install_action (widget_class, "win.redo", NULL, action_redo);
   gtk_widget_class_install_action (widget_class, "win.close-document", NULL, action_close_document);

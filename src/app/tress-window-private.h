@@ -28,6 +28,7 @@ struct _TressWindow
   GtkListBox *recent_list;
   GMenu *recent_section;
   GMenu *history_section;
+  GMenu *export_section;
 
   GSettings *settings; /* NULL when the schema is not installed */
   gboolean remember_size;

@@ -966,6 +966,7 @@ tress_window_class_init (TressWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TressWindow, recent_list);
   gtk_widget_class_bind_template_child (widget_class, TressWindow, recent_section);
   gtk_widget_class_bind_template_child (widget_class, TressWindow, history_section);
+  gtk_widget_class_bind_template_child (widget_class, TressWindow, export_section);
 
   _tress_window_class_init_actions (widget_class);
 }

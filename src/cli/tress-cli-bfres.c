@@ -1,7 +1,10 @@
 /* tress-cli-bfres.c: BFRES-only commands
  *
- *   generate-demo -o OUT        the demo file (bones waving, a visibility and a
+ *   generate-demo -o OUT        the demo file (a figure waving, a visibility and a
  *                               texture-pattern animation)
+ *   generate-demo --bones N [--vertices N] [--animations N] [--frames N] -o OUT
+ *                               instead, a generated model of N bones and N
+ *                               skeletal animations moving every bone (benchmarks)
  *   bfres-archive FILE          the files of the SARC archive holding the BFRES
  *   bfres-set-type FILE CURVE [--curve-type T] [--frame-type F] [--key-type K] -o OUT
  *                               change a curve's interpolation within its family
@@ -27,19 +30,43 @@ cmd_generate_demo (int argc, char **argv)
   g_autofree char *out = NULL;
   g_autoptr (GError) error = NULL;
   g_autoptr (GBytes) bytes = NULL;
+  int bones = 0, vertices = 4000, animations = 1, frames = 60;
   const GOptionEntry entries[] = {
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &out, "Where to write the demo", "OUT" },
+    { "bones", 0, 0, G_OPTION_ARG_INT, &bones,
+      "Instead of the demo: a generated model of N bones (2 to 255) and its animations", "N" },
+    { "vertices", 0, 0, G_OPTION_ARG_INT, &vertices,
+      "With --bones: about N skinned vertices (default 4000)", "N" },
+    { "animations", 0, 0, G_OPTION_ARG_INT, &animations,
+      "With --bones: N skeletal animations moving every bone (default 1)", "N" },
+    { "frames", 0, 0, G_OPTION_ARG_INT, &frames,
+      "With --bones: N frames each, a multiple of 4 (default 60)", "N" },
     { NULL },
   };
 
-  if (!tress_cli_parse (&argc, &argv, entries, "-o OUT", "Write the generated BFRES demo"))
+  if (!tress_cli_parse (&argc, &argv, entries, "[--bones N …] -o OUT",
+                        "Write the generated BFRES demo, or a generated model and animations "
+                        "of the size given"))
     return TRESS_CLI_UNREADABLE;
   if (out == NULL || argc != 1)
     {
-      tress_cli_error ("usage: generate-demo bfres -o OUT");
+      tress_cli_error ("usage: generate-demo bfres [--bones N [--vertices N] [--animations N] "
+                       "[--frames N]] -o OUT");
       return TRESS_CLI_UNREADABLE;
     }
-  bytes = tress_bfres_build_demo (&error);
+  if (bones != 0
+      && (bones < 2 || bones > 255 || vertices < 1 || vertices > 1000000 || animations < 0
+          || animations > 1000 || frames < 4 || frames > 65532 || frames % 4 != 0))
+    {
+      tress_cli_error ("generate-demo bfres: --bones 2 to 255, --vertices 1 to 1000000, "
+                       "--animations 0 to 1000, --frames a multiple of 4 from 4 to 65532");
+      return TRESS_CLI_UNREADABLE;
+    }
+  if (bones != 0)
+    bytes = tress_bfres_build_test_file ((guint)bones, (guint)vertices, (guint)animations, frames,
+                                         &error);
+  else
+    bytes = tress_bfres_build_demo (&error);
   if (bytes == NULL)
     {
       tress_cli_error ("%s", error->message);
@@ -292,7 +319,8 @@ cmd_set_frame_count (int argc, char **argv)
 }
 
 const TressCliCommand tress_cli_bfres_commands[] = {
-  { "generate-demo", "-o OUT", "Write the BFRES demo (waving bones, visibility, texture pattern)",
+  { "generate-demo", "[--bones N [--vertices N] [--animations N] [--frames N]] -o OUT",
+    "Write the BFRES demo (a waving figure, visibility, texture pattern) or a generated model",
     cmd_generate_demo },
   { "bfres-archive", "FILE", "List the files of the SARC archive a BFRES came from", cmd_archive },
   { "bfres-set-type", "FILE CURVE [--curve-type T] [--frame-type F] [--key-type K] -o OUT",

@@ -114,40 +114,19 @@ find_animations (TressCliFile *file, char **specs, GArray *out)
 
 static gboolean load_model (ExportOptions *o);
 
-/* Writes @writer to @out (.glb, or .gltf beside its .bin). */
+/* Writes @writer to @out (.glb, or .gltf beside its .bin), as the editor does. */
 static gboolean
 write_gltf (TressGltfWriter *writer, const char *out)
 {
   g_autoptr (GError) error = NULL;
+  g_autoptr (GFile) file = g_file_new_for_commandline_arg (out);
 
-  if (has_extension (out, ".gltf"))
+  if (!tress_gltf_writer_save (writer, file, NULL, NULL, &error))
     {
-      g_autofree char *stem = g_strndup (out, strlen (out) - 5);
-      g_autofree char *bin_path = g_strconcat (stem, ".bin", NULL);
-      g_autofree char *bin_base = g_path_get_basename (bin_path);
-      g_autofree char *uri = tress_gltf_uri_for_file (bin_base);
-      g_autoptr (GBytes) json = NULL, bin = NULL;
-
-      if (!tress_gltf_writer_to_gltf (writer, uri, &json, &bin, &error))
-        {
-          tress_cli_error ("%s: %s", out, error->message);
-          return FALSE;
-        }
-      /* The buffer first: a .gltf is never left naming a .bin not written. */
-      return (bin == NULL || tress_cli_write_atomic (bin_path, bin))
-             && tress_cli_write_atomic (out, json);
+      tress_cli_error ("%s", error->message);
+      return FALSE;
     }
-  else
-    {
-      g_autoptr (GBytes) glb = tress_gltf_writer_to_glb (writer, &error);
-
-      if (glb == NULL)
-        {
-          tress_cli_error ("%s: %s", out, error->message);
-          return FALSE;
-        }
-      return tress_cli_write_atomic (out, glb);
-    }
+  return TRUE;
 }
 
 /* The AnimGroups --animation names (file numbering); FALSE when one names
@@ -196,12 +175,8 @@ find_groups (TressCliFile *file, char **specs, GArray *out)
 static double
 document_fps (TressGltfWriter *writer)
 {
-  JsonObject *root = tress_gltf_writer_get_root (writer), *anim, *extras;
+  JsonObject *extras = tress_gltf_writer_get_animation_extras (writer, 0);
 
-  if (!json_object_has_member (root, "animations"))
-    return 0;
-  anim = json_array_get_object_element (json_object_get_array_member (root, "animations"), 0);
-  extras = json_object_get_object_member (anim, "extras");
   extras = extras != NULL ? json_object_get_object_member (extras, "niff") : NULL;
   return extras != NULL ? json_object_get_double_member_with_default (extras, "fps", 0) : 0;
 }

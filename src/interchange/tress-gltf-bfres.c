@@ -4,6 +4,7 @@
  */
 #include "tress-gltf-bfres.h"
 
+#include <glib/gi18n-lib.h>
 #include <math.h>
 #include <string.h>
 
@@ -545,8 +546,7 @@ add_animation (Export *e, guint k, GError **error)
   g_autofree TressBfresSrt *srt = g_new0 (TressBfresSrt, nb + 1);
   g_autofree TressGltfTrs *trs = g_new0 (TressGltfTrs, nb + 1);
   g_autofree float *times = NULL, *t = NULL, *r = NULL, *s = NULL;
-  JsonObject *anim, *x;
-  JsonArray *samplers, *channels;
+  JsonObject *extras, *x;
   guint input, ns, approximated = 0;
 
   if ((frame_count + 1) * nb > (double)e->samples_left)
@@ -608,9 +608,7 @@ add_animation (Export *e, guint k, GError **error)
         return FALSE;
     }
 
-  anim = json_object_new ();
-  samplers = json_array_new ();
-  channels = json_array_new ();
+  tress_gltf_writer_begin_animation (e->writer, sa->name);
   tress_gltf_writer_begin_view (e->writer, 0);
   input = tress_gltf_writer_add_accessor (e->writer, times, TRESS_GLTF_FLOAT, TRESS_GLTF_SCALAR, ns,
                                           0, TRUE);
@@ -621,29 +619,16 @@ add_animation (Export *e, guint k, GError **error)
       static const TressGltfType types[] = { TRESS_GLTF_VEC3, TRESS_GLTF_VEC4, TRESS_GLTF_VEC3 };
 
       for (guint p = 0; p < 3; p++)
-        {
-          JsonObject *sampler = json_object_new (), *channel = json_object_new ();
-          JsonObject *target = json_object_new ();
-
-          json_object_set_int_member (sampler, "input", input);
-          json_object_set_int_member (sampler, "output",
-                                      tress_gltf_writer_add_accessor (e->writer, data[p],
-                                                                      TRESS_GLTF_FLOAT, types[p],
-                                                                      ns, 0, FALSE));
-          json_object_set_string_member (sampler, "interpolation", "LINEAR");
-          json_object_set_int_member (channel, "sampler", json_array_get_length (samplers));
-          json_array_add_object_element (samplers, sampler);
-          json_object_set_int_member (target, "node", b);
-          json_object_set_string_member (target, "path", paths[p]);
-          json_object_set_object_member (channel, "target", target);
-          json_array_add_object_element (channels, channel);
-        }
+        tress_gltf_writer_add_channel (e->writer, input,
+                                       tress_gltf_writer_add_accessor (e->writer, data[p],
+                                                                       TRESS_GLTF_FLOAT, types[p],
+                                                                       ns, 0, FALSE),
+                                       b, paths[p], "LINEAR");
     }
   tress_gltf_writer_end_view (e->writer);
-  json_object_set_string_member (anim, "name", sa->name);
-  json_object_set_array_member (anim, "channels", channels);
-  json_object_set_array_member (anim, "samplers", samplers);
-  x = extras_of (anim);
+  x = json_object_new ();
+  extras = json_object_new ();
+  json_object_set_object_member (extras, "bfres", x);
   json_object_set_string_member (x, "name", sa->name);
   json_object_set_int_member (x, "frameCount", sa->frame_count);
   json_object_set_boolean_member (x, "loop", sa->loops);
@@ -651,7 +636,7 @@ add_animation (Export *e, guint k, GError **error)
   json_object_set_string_member (x, "scaling", scaling_name (sa->scaling));
   json_object_set_string_member (x, "rotation", rotation_name (sa->rotation_mode));
   json_object_set_int_member (x, "samples", ns);
-  tress_gltf_writer_add (e->writer, "animations", anim);
+  tress_gltf_writer_end_animation (e->writer, extras);
 
   if (e->animator->anim_notes[k] != NULL)
     note (e, "“%s”: %s; their curves are not exported", sa->name, e->animator->anim_notes[k]);
@@ -837,7 +822,8 @@ tress_gltf_bfres_export (TressBfres *bfres, GBytes *model_fres, const char *sour
   for (guint i = 0; i < n_chosen; i++)
     total += ((guint64)MAX (e.anims->skeletal[chosen[i]].frame_count, 0) + 1)
              * e.model->skeleton.n_bones;
-  tress_progress_phase ("Exporting animations", total, TRESS_PROGRESS_ENTRIES);
+  /* TRANSLATORS: a phase of exporting a file, shown with a progress bar */
+  tress_progress_phase (N_ ("Exporting animations"), total, TRESS_PROGRESS_ENTRIES);
   if (e.model->skeleton.n_bones == 0 && n_chosen > 0)
     note (&e, "model %s has no bones: no animation is exported", e.model->name);
   for (guint i = 0; i < n_chosen && e.model->skeleton.n_bones > 0; i++)

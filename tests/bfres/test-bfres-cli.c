@@ -3,6 +3,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <glib/gstdio.h>
+#include <math.h>
 #include <string.h>
 
 #include "bfres-test-common.h"
@@ -749,11 +750,50 @@ test_build_far_value (void)
     }
 }
 
+/* generate-demo bfres --bones …: the generated model and as many
+ * animations of that length as asked, every bone moved; sizes out of range
+ * refused (exit 2, nothing written). */
+static void
+test_generate_sized (void)
+{
+  g_autofree char *path = tmp ("sized.bfres"), *bad = tmp ("sized-bad.bfres");
+  g_autofree char *out = NULL, *err = NULL;
+  const char *gen[]
+      = { "generate-demo", "bfres", "--bones", "20", "--vertices", "500", "--animations", "3",
+          "--frames",      "8",     "-o",      path, NULL };
+  const char *info[] = { "info", path, NULL };
+  const char *odd[]
+      = { "generate-demo", "bfres", "--bones", "20", "--frames", "7", "-o", bad, NULL };
+  const char *many[] = { "generate-demo", "bfres", "--bones", "256", "-o", bad, NULL };
+
+  g_assert_cmpint (tress_test_run_cli (gen, NULL, NULL), ==, 0);
+  g_assert_cmpint (tress_test_run_cli (info, &out, NULL), ==, 0);
+  g_assert_nonnull (strstr (out, "Model Creature: 20 bones, 1 shapes"));
+  /* 3 animations × 20 bones × 2 curves (Rotate Z and X). */
+  g_assert_nonnull (strstr (out, "Skeletal animations: 3 (120 curves)"));
+  g_clear_pointer (&out, g_free);
+  {
+    const char *eval[] = { "eval", path, "Anim_002/Bone_019/Rotate Z", "2", NULL };
+
+    g_assert_cmpint (tress_test_run_cli (eval, &out, NULL), ==, 0);
+    /* "FRAME\tVALUE" */
+    g_assert_nonnull (strchr (out, '\t'));
+    g_assert_cmpfloat (fabs (g_ascii_strtod (strchr (out, '\t') + 1, NULL)), >, 0.01);
+    g_clear_pointer (&out, g_free);
+  }
+  g_assert_cmpint (tress_test_run_cli (odd, NULL, &err), ==, 2);
+  g_assert_nonnull (strstr (err, "--frames a multiple of 4"));
+  g_clear_pointer (&err, g_free);
+  g_assert_cmpint (tress_test_run_cli (many, NULL, &err), ==, 2);
+  g_assert_false (g_file_test (bad, G_FILE_TEST_EXISTS));
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/bfres/cli/demo-and-curves", test_demo_and_curves);
+  g_test_add_func ("/bfres/cli/generate-sized", test_generate_sized);
   g_test_add_func ("/bfres/cli/switch-refused", test_switch_refused);
   g_test_add_func ("/bfres/cli/sample-edit", test_sample_edit);
   g_test_add_func ("/bfres/cli/raise-frame-count", test_raise_frame_count);

@@ -246,19 +246,38 @@ update_shown (TressScenePane *self)
 /* ---- loading -------------------------------------------------------------- */
 
 static GFile *
-remembered_model (TressScenePane *self)
+lookup_model (GSettings *settings, TressDocument *document)
 {
-  GFile *doc_file = tress_document_get_file (TRESS_DOCUMENT (self->document));
+  GFile *doc_file = tress_document_get_file (document);
   g_autofree char *uri = NULL, *model = NULL;
   g_autoptr (GVariant) map = NULL;
 
-  if (self->settings == NULL || doc_file == NULL)
+  if (settings == NULL || doc_file == NULL)
     return NULL;
   uri = g_file_get_uri (doc_file);
-  map = g_settings_get_value (self->settings, SETTINGS_KEY);
+  map = g_settings_get_value (settings, SETTINGS_KEY);
   if (!g_variant_lookup (map, uri, "s", &model))
     return NULL;
   return g_file_new_for_uri (model);
+}
+
+static GFile *
+remembered_model (TressScenePane *self)
+{
+  return lookup_model (self->settings, TRESS_DOCUMENT (self->document));
+}
+
+static GSettings *settings_if_installed (void);
+
+GFile *
+tress_scene_pane_lookup_model (TressDocument *document)
+{
+  g_autoptr (GSettings) settings = settings_if_installed ();
+
+  g_return_val_if_fail (TRESS_IS_DOCUMENT (document), NULL);
+  if (own_scene (document))
+    return NULL;
+  return lookup_model (settings, document);
 }
 
 static void

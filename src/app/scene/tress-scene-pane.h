@@ -44,6 +44,9 @@ void tress_scene_pane_register_format_full (const char *format_id, TressScenePan
                                             TressScenePaneFormatFlags flags);
 /* Whether a load function is registered for @document's format. */
 gboolean tress_scene_pane_supports (TressDocument *document);
+/* The model file chosen with "Model…" for @document's file (remembered
+ * across runs), or NULL: what the preview shows it on, for the export. */
+GFile *tress_scene_pane_lookup_model (TressDocument *document);
 
 #define TRESS_TYPE_SCENE_PANE (tress_scene_pane_get_type ())
 G_DECLARE_FINAL_TYPE (TressScenePane, tress_scene_pane, TRESS, SCENE_PANE, GtkWidget)

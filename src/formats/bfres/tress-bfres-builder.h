@@ -79,10 +79,13 @@ typedef struct
   const char *name;
   guint material; /* index into the model's materials */
   guint n_vertices;
-  const float *positions; /* 3 per vertex, model space */
-  const float *normals;   /* 3 per vertex, or NULL */
-  /* 0: the whole shape follows @bone; 1-4: smooth skinning with that many
-   * influences per vertex (bone indices, weights summing to 1). */
+  /* 3 per vertex: in model space when smoothly skinned (2-4), else in the
+   * space of the bone the vertex follows, as BFRES stores them. */
+  const float *positions;
+  const float *normals; /* 3 per vertex, or NULL */
+  /* 0: the whole shape follows @bone; 1: each vertex follows one bone
+   * (rigid skinning); 2-4: smooth skinning with that many influences per
+   * vertex (bone indices, weights summing to 1). */
   guint skin_count;
   guint bone;
   const guint8 *skin_bones;  /* skin_count per vertex */
@@ -105,11 +108,27 @@ void tress_bfres_builder_add_shape (TressBfresBuilder *builder,
 void tress_bfres_builder_add_test_model (TressBfresBuilder *builder, const char *name,
                                          guint n_bones, guint n_vertices);
 
+/* @n_anims skeletal animations ("Anim_000", …) of @n_frames frames (a
+ * multiple of 4) for the bones of tress_bfres_builder_add_test_model's
+ * skeleton of @n_bones: each turns every bone about Z and X with its own
+ * cubic waves (two curves of five keys per bone). */
+void tress_bfres_builder_add_test_anims (TressBfresBuilder *builder, guint n_bones, guint n_anims,
+                                         int n_frames);
+
+/* A file (version 4.5) holding tress_bfres_builder_add_test_model's model
+ * "Creature" and tress_bfres_builder_add_test_anims' animations: what
+ * benchmarks and tests of big files read (tress-cli generate-demo bfres
+ * --bones N …). */
+GBytes *tress_bfres_build_test_file (guint n_bones, guint n_vertices, guint n_anims, int n_frames,
+                                     GError **error);
+
 /* The file, or NULL with an error when a curve cannot be encoded. */
 GBytes *tress_bfres_builder_finish (TressBfresBuilder *builder, GError **error);
 
-/* The demo: a few bones waving with cubic curves, a bone visibility and a
- * texture-pattern animation. */
+/* The demo (tress-bfres-demo.c): a small figure skinned to the bones its
+ * "Wave" animation moves with cubic curves (Root, Arm_L, Arm_R, Head), a bone
+ * visibility animation of its eyes ("Blink") and a texture-pattern animation
+ * ("Eyes"). */
 GBytes *tress_bfres_build_demo (GError **error);
 
 G_END_DECLS

@@ -150,10 +150,9 @@ model_stem (const char *basename)
 
 /* X.bfres or X.sbfres beside X_Animation.* (or inside the same archive). */
 static GBytes *
-find_sibling (TressBfres *anims, GFile *anim_file, char **source, GError **error)
+find_sibling (const char *const *archive, GFile *anim_file, char **source, GError **error)
 {
   static const char *const extensions[] = { ".bfres", ".sbfres" };
-  g_auto (GStrv) archive = tress_bfres_list_archive (anims);
   g_autofree char *basename = NULL, *stem = NULL;
 
   if (anim_file == NULL)
@@ -220,7 +219,19 @@ GBytes *
 tress_bfres_find_model (TressBfres *anims, GFile *anim_file, char **source, GError **error)
 {
   g_autoptr (GBytes) own = tress_bfres_get_bfres_bytes (anims);
-  g_autofree char *name = anim_file != NULL ? g_file_get_basename (anim_file) : g_strdup ("");
+  g_auto (GStrv) archive = tress_bfres_list_archive (anims);
+
+  return tress_bfres_find_model_in (own, (const char *const *)archive, anim_file, source, error);
+}
+
+GBytes *
+tress_bfres_find_model_in (GBytes *own_fres, const char *const *archive, GFile *anim_file,
+                           char **source, GError **error)
+{
+  g_autoptr (GBytes) own = g_bytes_ref (own_fres);
+  /* A document not on disk (a demo) is "this file" to people. */
+  g_autofree char *name
+      = anim_file != NULL ? g_file_get_basename (anim_file) : g_strdup ("this file");
   GBytes *found;
   g_autoptr (GError) local = NULL;
   gsize size;
@@ -233,7 +244,7 @@ tress_bfres_find_model (TressBfres *anims, GFile *anim_file, char **source, GErr
       *source = g_strdup (name);
       return g_steal_pointer (&own);
     }
-  found = find_sibling (anims, anim_file, source, &local);
+  found = find_sibling (archive, anim_file, source, &local);
   if (found != NULL)
     return found;
   if (local != NULL)
@@ -254,9 +265,16 @@ tress_bfres_find_model (TressBfres *anims, GFile *anim_file, char **source, GErr
 char *
 tress_bfres_describe_model_search (TressBfres *anims, GFile *anim_file)
 {
+  g_auto (GStrv) archive = tress_bfres_list_archive (anims);
+
+  return tress_bfres_describe_model_search_in ((const char *const *)archive, anim_file);
+}
+
+char *
+tress_bfres_describe_model_search_in (const char *const *archive, GFile *anim_file)
+{
   g_autofree char *name = anim_file != NULL ? g_file_get_basename (anim_file) : NULL;
   g_autofree char *stem = name != NULL ? model_stem (name) : NULL;
-  g_auto (GStrv) archive = tress_bfres_list_archive (anims);
   GString *s = g_string_new (NULL);
 
   g_string_append_printf (s, "no model or skeleton in %s", name != NULL ? name : "the file");

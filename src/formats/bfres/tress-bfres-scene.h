@@ -40,10 +40,18 @@ GBytes *tress_bfres_unwrap (GBytes *file, const char *entry, GError **error);
  * not be read. */
 GBytes *tress_bfres_find_model (TressBfres *anims, GFile *anim_file, char **source, GError **error);
 
+/* The same from a copy of what it reads of @anims: its FRES bytes
+ * (tress_bfres_get_bfres_bytes) and the entries of the archive it came from
+ * (tress_bfres_list_archive, may be NULL), so that a worker thread can look
+ * while the document stays in the hands of the UI. */
+GBytes *tress_bfres_find_model_in (GBytes *own_fres, const char *const *archive, GFile *anim_file,
+                                   char **source, GError **error);
+
 /* What tress_bfres_find_model() looked for, for a message when it found
  * nothing ("no model or skeleton in A_Animation.bfres, no A.bfres or
  * A.sbfres beside it"). */
 char *tress_bfres_describe_model_search (TressBfres *anims, GFile *anim_file);
+char *tress_bfres_describe_model_search_in (const char *const *archive, GFile *anim_file);
 
 /* The scene of the model in @model_fres that best fits the bones @anims
  * animates (models with shapes first), bound to @anims' curves. An error when
