@@ -64,6 +64,32 @@ target_of (TressGltfImport *imp, guint bone, const TressBfresMatrix *gworld, Tre
   tress_bfres_matrix_multiply (&a, &imp->bind_world[bone], out);
 }
 
+/* Whether @srt's rotation is within @tolerance (radians) of the unit
+ * quaternion @q. */
+static gboolean
+same_rotation (const TressBfresSrt *srt, const double q[4], double tolerance)
+{
+  double r[4], dot = 0;
+
+  if (srt->rotation_mode == TRESS_BFRES_ROTATION_EULER_XYZ)
+    tress_bfres_euler_to_quaternion (srt->rotation, r);
+  else
+    {
+      double n = 0;
+
+      for (guint k = 0; k < 4; k++)
+        n += srt->rotation[k] * srt->rotation[k];
+      n = sqrt (n);
+      if (!(n > 0))
+        return FALSE;
+      for (guint k = 0; k < 4; k++)
+        r[k] = srt->rotation[k] / n;
+    }
+  for (guint k = 0; k < 4; k++)
+    dot += r[k] * q[k];
+  return 2 * acos (MIN (fabs (dot), 1.0)) <= tolerance;
+}
+
 /* Samples every matched bone's local transform at every frame; FALSE
  * with an error where one is no number a 32-bit float holds. */
 static gboolean
@@ -103,7 +129,15 @@ sample (Build *b, GError **error)
           import_solve_local (&target, b->scaling, pp, ps, &srt[bone], q);
           if (f == 0)
             memcpy (prev, orig[bone].rotation, 4 * sizeof (double));
-          if (b->out->rotation_mode == TRESS_BFRES_ROTATION_EULER_XYZ)
+          if (same_rotation (&orig[bone], q, b->tolerance[TRESS_BFRES_CHANNEL_ROTATE_X] / 2))
+            {
+              /* The file's own angles where they turn the bone as the glTF
+               * does: near Y = ±90° a rotation that moved by a rounding error
+               * reads as other X and Z angles, which would refit a curve
+               * nobody changed. */
+              memcpy (srt[bone].rotation, orig[bone].rotation, 4 * sizeof (double));
+            }
+          else if (b->out->rotation_mode == TRESS_BFRES_ROTATION_EULER_XYZ)
             {
               import_euler_near (q, prev, srt[bone].rotation);
               srt[bone].rotation[3] = 1;
