@@ -169,7 +169,12 @@ show_summary (TressGltfExportDialog *self, TressGltfExportResult *result)
   anims = g_strdup_printf (ngettext ("%u animation at %g frames per second",
                                      "%u animations at %g frames per second", result->n_animations),
                            result->n_animations, result->fps);
-  joints = g_strdup_printf (ngettext ("%u joint", "%u joints", result->n_joints), result->n_joints);
+  if (self->exporter->own_scene)
+    /* Translators: the objects of a scene exported as glTF nodes */
+    joints = g_strdup_printf (ngettext ("%u node", "%u nodes", result->n_joints), result->n_joints);
+  else
+    joints
+        = g_strdup_printf (ngettext ("%u joint", "%u joints", result->n_joints), result->n_joints);
   meshes = g_strdup_printf (ngettext ("%u mesh", "%u meshes", result->n_meshes), result->n_meshes);
   /* Translators: the summary: the files, then "1 animation at 30 frames per second · 5 joints ·
    * 3 meshes" */

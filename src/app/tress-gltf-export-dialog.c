@@ -363,7 +363,11 @@ describe_model (TressGltfExportDialog *self)
 
       return g_strconcat (problem, note->str, NULL);
     }
-  joints = g_strdup_printf (ngettext ("%u joint", "%u joints", m->n_joints), m->n_joints);
+  if (self->exporter->own_scene)
+    /* Translators: the objects of a scene exported as glTF nodes */
+    joints = g_strdup_printf (ngettext ("%u node", "%u nodes", m->n_joints), m->n_joints);
+  else
+    joints = g_strdup_printf (ngettext ("%u joint", "%u joints", m->n_joints), m->n_joints);
   meshes = g_strdup_printf (ngettext ("%u mesh", "%u meshes", m->n_meshes), m->n_meshes);
   if (self->model_for_preview)
     /* Translators: where the model is: "from Animal_Bass.bfres, as chosen for the preview" */

@@ -44,28 +44,13 @@ tress_gltf_exporter_find (const char *format_id)
 {
   static const TressGltfExporter *const exporters[] = {
     &tress_gltf_exporter_bfres,
+    &tress_gltf_exporter_niff,
   };
 
   for (guint i = 0; format_id != NULL && i < G_N_ELEMENTS (exporters); i++)
     if (g_strcmp0 (exporters[i]->format_id, format_id) == 0)
       return exporters[i];
   return NULL;
-}
-
-/* Joints of the document's first skin (every exporter writes one). */
-static guint
-count_joints (TressGltfWriter *writer)
-{
-  JsonObject *root = tress_gltf_writer_get_root (writer);
-  JsonArray *skins = json_object_get_array_member (root, "skins");
-  JsonObject *skin;
-
-  if (skins == NULL || json_array_get_length (skins) == 0)
-    return 0;
-  skin = json_array_get_object_element (skins, 0);
-  return json_object_has_member (skin, "joints")
-             ? json_array_get_length (json_object_get_array_member (skin, "joints"))
-             : 0;
 }
 
 TressGltfExportResult *
@@ -96,7 +81,7 @@ tress_gltf_export_to_file (const TressGltfExporter *exporter, gpointer snapshot,
   result->size = size;
   result->n_animations = tress_gltf_writer_count (writer, "animations");
   result->n_meshes = tress_gltf_writer_count (writer, "meshes");
-  result->n_joints = count_joints (writer);
+  result->n_joints = model->n_joints;
   result->fps = fps;
   result->notes = g_steal_pointer (&notes);
   return result;

@@ -88,6 +88,7 @@ struct _TressGltfExporter
 const TressGltfExporter *tress_gltf_exporter_find (const char *format_id);
 
 extern const TressGltfExporter tress_gltf_exporter_bfres;
+extern const TressGltfExporter tress_gltf_exporter_niff;
 
 /* What an export wrote. */
 typedef struct

@@ -341,6 +341,51 @@ test_demo (void)
   tress_test_window_destroy (window);
 }
 
+/* ---- NIFF ------------------------------------------------------------------ */
+
+/* A NIFF file exports its own scene: no model to choose, its AnimGroups
+ * listed and all chosen; the file written is the scene with its animation. */
+static void
+test_niff (void)
+{
+  g_autofree char *sample = tress_test_sample_path ("niff/dragon.nif");
+  g_autofree char *copy = tmp_path ("niff", "dragon.nif"), *out = tmp_path ("niff", "dragon.glb");
+  g_autofree char *data = NULL;
+  gsize len = 0;
+  TressWindow *window;
+  TressGltfExportDialog *dialog;
+  guint n_rows;
+
+  if (sample == NULL)
+    return;
+  g_assert_true (g_file_get_contents (sample, &data, &len, NULL));
+  g_assert_true (g_file_set_contents (copy, data, (gssize)len, NULL));
+  window = tress_test_window_new (960, 640);
+  tress_test_window_open_file (window, copy, G_TYPE_NONE);
+  dialog = open_dialog (window);
+  if (!tress_test_pointer_available (GTK_WIDGET (dialog)))
+    {
+      tress_test_window_destroy (window);
+      return;
+    }
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (dialog)), ==, "Export “dragon.nif” as glTF");
+  g_assert_false (gtk_widget_get_visible (named (dialog, "choose-model")));
+  /* The scene the export writes: 33 objects as nodes, 21 shapes as meshes. */
+  g_assert_cmpstr (label_text (dialog, "model"), ==,
+                   "dragon.nif (33 nodes, 21 meshes) in dragon.nif");
+  g_assert_cmpuint (n_checked (dialog, &n_rows), ==, 33);
+  g_assert_cmpuint (n_rows, ==, 33);
+  g_assert_null (tress_gltf_export_dialog_get_blocked (dialog));
+  export_and_wait (dialog);
+  g_assert_cmpint (tress_gltf_export_dialog_get_state (dialog), ==, TRESS_GLTF_EXPORT_DONE);
+  g_assert_true (is_glb (out));
+  g_assert_cmpstr (label_text (dialog, "done-title"), ==, "Exported “dragon.glb”");
+  g_assert_nonnull (strstr (label_text (dialog, "done-details"),
+                            "\n1 animation at 30 frames per second · 33 nodes · 21 meshes"));
+  close_dialog (dialog);
+  tress_test_window_destroy (window);
+}
+
 /* ---- choices ----------------------------------------------------------------- */
 
 static void
@@ -820,6 +865,7 @@ main (int argc, char **argv)
   tress_test_window_init (&argc, &argv);
   g_test_add_func ("/gltf-dialog/menu", test_menu);
   g_test_add_func ("/gltf-dialog/demo", test_demo);
+  g_test_add_func ("/gltf-dialog/niff", test_niff);
   g_test_add_func ("/gltf-dialog/choices", test_choices);
   g_test_add_func ("/gltf-dialog/cancel", test_cancel);
   g_test_add_func ("/gltf-dialog/replace", test_replace);
