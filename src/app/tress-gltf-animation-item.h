@@ -15,7 +15,7 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (TressGltfAnimationItem, tress_gltf_animation_item, TRESS, GLTF_ANIMATION_ITEM,
                       GObject)
 
-/* @index: the animation's number in its file (TressGltfAnimation.index). */
+/* @index: the animation's number in its file (TressGltfExportAnimation.index). */
 TressGltfAnimationItem *tress_gltf_animation_item_new (guint index, const char *name,
                                                        double frame_count);
 guint tress_gltf_animation_item_get_index (TressGltfAnimationItem *self);

@@ -61,7 +61,7 @@ fill_animations (TressGltfExportDialog *self)
 
   for (guint i = 0; i < all->len; i++)
     {
-      const TressGltfAnimation *a = &g_array_index (all, TressGltfAnimation, i);
+      const TressGltfExportAnimation *a = &g_array_index (all, TressGltfExportAnimation, i);
       g_autoptr (TressGltfAnimationItem) item = NULL;
       g_autofree char *kind = NULL;
 

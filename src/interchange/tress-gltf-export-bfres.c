@@ -25,13 +25,13 @@ bfres_list_animations (gpointer model)
 {
   TressBfres *bfres = model;
   guint n = tress_bfres_get_n_anims (bfres);
-  GArray *out = g_array_sized_new (FALSE, TRUE, sizeof (TressGltfAnimation), n);
+  GArray *out = g_array_sized_new (FALSE, TRUE, sizeof (TressGltfExportAnimation), n);
 
-  g_array_set_clear_func (out, (GDestroyNotify)tress_gltf_animation_clear);
+  g_array_set_clear_func (out, (GDestroyNotify)tress_gltf_export_animation_clear);
   for (guint i = 0; i < n; i++)
     {
       TressBfresAnimInfo info;
-      TressGltfAnimation a = { 0 };
+      TressGltfExportAnimation a = { 0 };
 
       if (!tress_bfres_get_anim_info (bfres, i, &info))
         continue;

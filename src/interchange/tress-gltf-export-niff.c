@@ -25,13 +25,13 @@ niff_list_animations (gpointer model)
 {
   TressNiffFile *file = model;
   guint n = tress_niff_file_get_n_groups (file);
-  GArray *out = g_array_sized_new (FALSE, TRUE, sizeof (TressGltfAnimation), n);
+  GArray *out = g_array_sized_new (FALSE, TRUE, sizeof (TressGltfExportAnimation), n);
 
-  g_array_set_clear_func (out, (GDestroyNotify)tress_gltf_animation_clear);
+  g_array_set_clear_func (out, (GDestroyNotify)tress_gltf_export_animation_clear);
   for (guint g = 0; g < n; g++)
     {
       TressNiffGroupInfo info;
-      TressGltfAnimation a = { 0 };
+      TressGltfExportAnimation a = { 0 };
 
       if (!tress_niff_group_get_info (file, g, &info))
         continue;

@@ -9,7 +9,7 @@
 #include "core/tress-progress.h"
 
 void
-tress_gltf_animation_clear (TressGltfAnimation *animation)
+tress_gltf_export_animation_clear (TressGltfExportAnimation *animation)
 {
   g_clear_pointer (&animation->name, g_free);
   g_clear_pointer (&animation->kind, g_free);

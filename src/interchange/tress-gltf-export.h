@@ -36,9 +36,9 @@ typedef struct
   char *kind;          /* the format's word for its kind ("Skeletal", "Bone visibility") */
   double frame_count;  /* its length in frames */
   gboolean exportable; /* glTF can carry it */
-} TressGltfAnimation;
+} TressGltfExportAnimation;
 
-void tress_gltf_animation_clear (TressGltfAnimation *animation);
+void tress_gltf_export_animation_clear (TressGltfExportAnimation *animation);
 
 /* The model the animations play on. */
 typedef struct
@@ -65,7 +65,7 @@ struct _TressGltfExporter
   /* The file holds the scene its animations move: no model is chosen. */
   gboolean own_scene;
   /* The caller's thread: every animation of @model (the document's),
-   * TressGltfAnimation with a clear function. */
+   * TressGltfExportAnimation with a clear function. */
   GArray *(*list_animations) (gpointer model);
   /* The caller's thread: a copy of what the members below read of @model
    * (the document's), opened from @file (NULL for a file not on disk). */

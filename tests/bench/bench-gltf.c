@@ -1,4 +1,4 @@
-/* bench-gltf.c: glTF export (and, to come, import) of a big generated file
+/* bench-gltf.c: glTF export and import of a big generated file
  *
  * The file: a generated model of 135 bones and about 20,000 skinned vertices
  * (tress_bfres_builder_add_test_model) with 50 skeletal animations of 60
@@ -14,9 +14,14 @@
  * time goes: the export into memory (parse, pose, accessors), the GLB's bytes
  * (JSON and buffer) and the write. The aim: under a second.
  *
- * Import: tress-cli import-gltf (being written beside this): the place to
- * time reading the .glb written here back into the animation file is marked
- * below.
+ * Import: what tress-cli import-gltf runs, for all 50 animations, on the .glb
+ * written here: read the glTF, bind it to the model, and for each animation
+ * sample the joints at every frame, turn them into bone transforms, fit and
+ * store the curves (tress_bfres_replace_skeletal), then serialize the file.
+ * Twice: the export read back at 30 fps (every animation comes out as the
+ * file has it: sampled and compared, nothing rewritten), and at 60 fps (every
+ * animation twice as long: every curve fitted anew and stored). Medians of
+ * RUNS runs against the same copy baseline; the aim: under a second each.
  *
  *   meson test -C build --benchmark --suite gltf -v
  *
@@ -29,6 +34,8 @@
 #include "core/tress-file.h"
 #include "formats/bfres/tress-bfres-builder.h"
 #include "interchange/tress-gltf-export.h"
+#include "interchange/tress-gltf-import.h"
+#include "formats/bfres/tress-bfres-skeletal.h"
 #include "tress-test-utils.h"
 
 #define N_BONES 135
@@ -120,16 +127,87 @@ run_once (GBytes *bytes, guint8 *copy, const char *out, Run *run)
   e->snapshot_free (snapshot);
 }
 
-/* ---- import ---------------------------------------------------------------------
- * tress-cli import-gltf reads a .glb back into an animation file. Once it is
- * there, time it here on @glb (written by the export above) into @bytes' file,
- * RUNS times against the same memcpy baseline, and print it beside the export. */
-static void
-bench_import (const char *glb, GBytes *bytes)
+/* ---- import -------------------------------------------------------------------- */
+
+typedef struct
 {
-  printf ("import: not measured: tress-cli import-gltf is not part of this build yet (its place "
-          "is bench_import() in tests/bench/bench-gltf.c, on %s)\n",
-          glb);
+  double total;
+  guint changed, curves, keys;
+  gsize size;
+} ImportRun;
+
+/* tress-cli import-gltf of @glb into @bytes' file at @fps, in memory. */
+static void
+import_once (GBytes *bytes, GFile *glb, double fps, ImportRun *run)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (TressBfres) bfres = NULL;
+  g_autoptr (TressGltfDocument) doc = NULL;
+  g_autoptr (TressGltfImport) imp = NULL;
+  g_autoptr (GBytes) out = NULL;
+  TressGltfImportOptions options = { fps, 0 };
+  gint64 t0 = g_get_monotonic_time ();
+
+  bfres = tress_bfres_parse (bytes, "bench.bfres", &error);
+  g_assert_no_error (error);
+  doc = tress_gltf_document_new_for_file (glb, &error);
+  g_assert_no_error (error);
+  /* (the file holds its model: the FRES bytes are the model's too) */
+  imp = tress_gltf_import_new (bfres, bytes, "bench.bfres", doc, &options, &error);
+  g_assert_no_error (error);
+  run->changed = run->curves = run->keys = 0;
+  for (guint g = 0; g < doc->n_animations; g++)
+    {
+      g_autoptr (TressGltfImportAnim) a = NULL;
+      int f = tress_gltf_import_find_anim (imp, doc->animations[g].name);
+
+      g_assert_cmpint (f, >=, 0);
+      a = tress_gltf_import_build (imp, g, (guint)f, &error);
+      g_assert_no_error (error);
+      if (a->unchanged)
+        continue;
+      if (!tress_bfres_replace_skeletal (bfres, a->file_anim, a->bones, a->n_bones, a->frame_count,
+                                         a->store_tolerance, NULL, &error))
+        g_error ("%s", error->message);
+      run->changed++;
+      run->curves += a->curves_added + a->curves_refit;
+      run->keys += a->n_keys;
+    }
+  out = tress_bfres_serialize (bfres, &error);
+  g_assert_no_error (error);
+  run->total = seconds_since (t0);
+  run->size = g_bytes_get_size (out);
+}
+
+static void
+bench_import (const char *path, GBytes *bytes, guint8 *copy)
+{
+  g_autoptr (GFile) glb = g_file_new_for_path (path);
+  static const double rates[] = { 30, 60 };
+
+  for (guint r = 0; r < G_N_ELEMENTS (rates); r++)
+    {
+      double total[RUNS], copied[RUNS], t, c;
+      ImportRun run = { 0 };
+
+      for (int i = 0; i < RUNS; i++)
+        {
+          gint64 t0 = g_get_monotonic_time ();
+
+          memcpy (copy, g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes));
+          copied[i] = seconds_since (t0);
+          copy[(gsize)i % g_bytes_get_size (bytes)] ^= 1;
+          import_once (bytes, glb, rates[r], &run);
+          total[i] = run.total;
+        }
+      t = median (total, RUNS);
+      c = median (copied, RUNS);
+      printf ("import at %g fps: %u of %d animations rewritten (%u curves fitted, %u keys), "
+              "%" G_GSIZE_FORMAT " → %" G_GSIZE_FORMAT " bytes: median %.3f s (best %.3f s), "
+              "copy of the file %.3f ms, ratio %.0f×\n",
+              rates[r], run.changed, N_ANIMS, run.curves, run.keys, g_bytes_get_size (bytes),
+              run.size, t, total[0], c * 1e3, c > 0 ? t / c : 0);
+    }
 }
 
 int
@@ -179,7 +257,7 @@ main (int argc, char **argv)
     printf ("  parts (medians): export into memory %.3f s, GLB bytes %.3f s, write %.3f s\n", p0,
             p1, p2);
   }
-  bench_import (out, bytes);
+  bench_import (out, bytes, copy);
   g_unlink (out);
   g_rmdir (dir);
   return 0;

@@ -57,7 +57,7 @@ test_list (void)
   g_assert_cmpuint (all->len, ==, 3);
   for (guint i = 0; i < all->len; i++)
     {
-      const TressGltfAnimation *a = &g_array_index (all, TressGltfAnimation, i);
+      const TressGltfExportAnimation *a = &g_array_index (all, TressGltfExportAnimation, i);
       TressBfresAnimInfo info;
 
       /* In the file's numbering, as TressGltfBfresOptions takes it. */
