@@ -2,7 +2,7 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "tress-gltf-bfres.h"
+#include "tress-gltf-bfres-private.h"
 
 #include <glib/gi18n-lib.h>
 #include <math.h>
@@ -14,20 +14,6 @@
 #include "formats/tress-format.h"
 
 #define NOTE_NAMES 8
-
-typedef struct
-{
-  TressBfres *bfres;
-  TressSceneAnimator *animator;
-  const TressBfresModel *model;
-  const TressBfresAnims *anims;
-  TressGltfWriter *writer;
-  GPtrArray *notes;
-  double fps;
-  TressBfresMatrix *bind_world; /* per bone */
-  int *material;                /* BFRES material → glTF material, or −1 */
-  guint64 samples_left;         /* of TRESS_GLTF_BFRES_MAX_SAMPLES */
-} Export;
 
 static void note (Export *e, const char *format, ...) G_GNUC_PRINTF (2, 3);
 
@@ -475,66 +461,6 @@ add_meshes (Export *e, JsonArray *scene_nodes)
 
 /* ---- animations ------------------------------------------------------------ */
 
-static double
-sample_curve (gpointer data, guint curve, double frame)
-{
-  return tress_bfres_evaluate (data, curve, frame);
-}
-
-static int
-compare_doubles (gconstpointer a, gconstpointer b)
-{
-  double x = *(const double *)a, y = *(const double *)b;
-
-  return x < y ? -1 : x > y;
-}
-
-/* The frames to sample skeletal animation @k at: every whole frame from 0
- * to the frame count, and the key frames of its curves in between, sorted,
- * none of two on the same float time. */
-static GArray *
-sample_frames (Export *e, guint k, double frame_count)
-{
-  const TressFormat *format = &tress_format_bfres;
-  TressSceneAnimator *a = e->animator;
-  GArray *frames = g_array_new (FALSE, FALSE, sizeof (double));
-  GArray *kept;
-  float last = -1;
-
-  for (double f = 0; f <= frame_count; f++)
-    g_array_append_val (frames, f);
-  for (guint c = 0; c < a->n_curves; c++)
-    {
-      g_autoptr (TressCurve) curve = NULL;
-
-      if (a->curve_anim[c] != (int)k || a->curve_node[c] < 0)
-        continue;
-      curve = format->curves->get_curve (e->bfres, c);
-      for (guint i = 0; curve != NULL && i < curve->keys->len; i++)
-        {
-          double f = g_array_index (curve->keys, TressKey, i).frame;
-
-          if (f > 0 && f < frame_count && f != floor (f))
-            g_array_append_val (frames, f);
-        }
-    }
-  g_array_sort (frames, compare_doubles);
-  kept = g_array_sized_new (FALSE, FALSE, sizeof (double), frames->len);
-  for (guint i = 0; i < frames->len; i++)
-    {
-      double f = g_array_index (frames, double, i);
-      float t = (float)(f / e->fps);
-
-      if (i == 0 || t > last)
-        {
-          g_array_append_val (kept, f);
-          last = t;
-        }
-    }
-  g_array_unref (frames);
-  return kept;
-}
-
 static gboolean
 add_animation (Export *e, guint k, GError **error)
 {
@@ -557,7 +483,7 @@ add_animation (Export *e, guint k, GError **error)
             sa->name, frame_count + 1, nb, TRESS_GLTF_BFRES_MAX_SAMPLES);
       return TRUE;
     }
-  frames = sample_frames (e, k, frame_count);
+  frames = tress_gltf_bfres_sample_frames (e, k, frame_count);
   ns = frames->len;
   if ((guint64)ns * nb > e->samples_left)
     {
@@ -578,8 +504,8 @@ add_animation (Export *e, guint k, GError **error)
       TressBfresScaling scaling;
 
       times[f] = (float)(frame / e->fps);
-      scaling
-          = tress_bfres_animator_pose_srt (e->animator, (int)k, frame, sample_curve, e->bfres, srt);
+      scaling = tress_bfres_animator_pose_srt (e->animator, (int)k, frame,
+                                               tress_gltf_bfres_sample_curve, e->bfres, srt);
       approximated = MAX (approximated, tress_gltf_bfres_trs (sk, srt, scaling, trs));
       for (guint b = 0; b < nb; b++)
         {
