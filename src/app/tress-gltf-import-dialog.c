@@ -35,6 +35,7 @@ struct _TressGltfImportDialog
   GtkWidget *summary_scroller;
   GtkButton *cancel;
   GtkButton *import;
+  GtkWidget *buttons;
 
   TressDocument *document;
   GFile *file;
@@ -129,7 +130,7 @@ say_anim (GString *s, const TressGltfImportAnim *a, double fps)
 {
   g_autofree char *kept = list_names (a->kept_bones);
 
-  g_string_append_printf (s, _ ("“%s”: %d frames at %g fps"), a->name, a->frame_count, fps);
+  g_string_append_printf (s, _ ("\n“%s”: %d frames at %g fps"), a->name, a->frame_count, fps);
   if (a->frame_count != a->old_frame_count)
     g_string_append_printf (s, _ (" (the frame count changes from %d)"), a->old_frame_count);
   g_string_append_printf (s, _ ("; %u bones matched"), a->n_matched);
@@ -365,6 +366,8 @@ show_result (TressGltfImportDialog *self, const char *title, const char *text, g
     gtk_widget_remove_css_class (GTK_WIDGET (self->title), "error");
   gtk_widget_set_visible (GTK_WIDGET (self->title), TRUE);
   gtk_widget_set_visible (self->summary_scroller, text != NULL && *text != '\0');
+  /* Without a summary, the empty space goes above the buttons. */
+  gtk_widget_set_vexpand (self->buttons, !gtk_widget_get_visible (self->summary_scroller));
   gtk_widget_set_visible (GTK_WIDGET (self->note), FALSE);
 }
 
@@ -559,6 +562,7 @@ tress_gltf_import_dialog_set_file (TressGltfImportDialog *self, GFile *file)
   self->state = TRESS_GLTF_IMPORT_READY;
   gtk_widget_set_visible (GTK_WIDGET (self->title), FALSE);
   gtk_widget_set_visible (self->summary_scroller, FALSE);
+  gtk_widget_set_vexpand (self->buttons, TRUE);
   gtk_widget_set_visible (GTK_WIDGET (self->note), TRUE);
   update (self);
   if (file != NULL)
@@ -650,7 +654,7 @@ tress_gltf_import_dialog_init (TressGltfImportDialog *self)
 {
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
   GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
-  GtkWidget *buttons = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+  GtkWidget *buttons = self->buttons = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
   g_autofree char *note = NULL;
 
   gtk_window_set_modal (GTK_WINDOW (self), TRUE);
@@ -660,7 +664,7 @@ tress_gltf_import_dialog_init (TressGltfImportDialog *self)
   gtk_widget_set_margin_start (box, 18);
   gtk_widget_set_margin_end (box, 18);
 
-  gtk_box_append (GTK_BOX (row), label_new (_ ("glTF file:"), "dim-label"));
+  gtk_box_append (GTK_BOX (row), gtk_label_new (_ ("glTF file:")));
   self->file_label = GTK_LABEL (label_new (NULL, NULL));
   gtk_widget_set_hexpand (GTK_WIDGET (self->file_label), TRUE);
   gtk_box_append (GTK_BOX (row), GTK_WIDGET (self->file_label));
