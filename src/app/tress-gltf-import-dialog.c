@@ -707,8 +707,10 @@ tress_gltf_import_dialog_init (TressGltfImportDialog *self)
   gtk_widget_set_valign (buttons, GTK_ALIGN_END);
   gtk_widget_set_vexpand (buttons, TRUE);
   self->cancel = GTK_BUTTON (gtk_button_new_with_mnemonic (_ ("_Cancel")));
+  gtk_widget_set_name (GTK_WIDGET (self->cancel), "cancel");
   g_signal_connect_swapped (self->cancel, "clicked", G_CALLBACK (on_cancel_clicked), self);
   self->import = GTK_BUTTON (gtk_button_new_with_mnemonic (_ ("_Import")));
+  gtk_widget_set_name (GTK_WIDGET (self->import), "import");
   gtk_widget_add_css_class (GTK_WIDGET (self->import), "suggested-action");
   g_signal_connect_swapped (self->import, "clicked", G_CALLBACK (tress_gltf_import_dialog_import),
                             self);

@@ -303,6 +303,50 @@ test_no_match (void)
   }
 }
 
+/* Cancel while the import runs, then closing the dialog while it runs: the
+ * document stays as it was, nothing is recorded. */
+static void
+test_cancel (void)
+{
+  g_autofree char *path = copy_bass ("cancel");
+  g_autofree char *glb = tmp_path ("cancel", "bass15.glb");
+  g_autoptr (GFile) file = g_file_new_for_path (glb);
+  TressTestWindow tw = { 0 };
+  TressGltfImportDialog *dialog = NULL;
+  GtkWidget *cancel;
+
+  if (path == NULL)
+    return;
+  {
+    const char *export_argv[] = { "export-gltf", path, "--fps", "15", "-o", glb, NULL };
+
+    g_assert_cmpint (tress_test_run_cli (export_argv, NULL, NULL), ==, 0);
+  }
+  tress_test_window_open (&tw, path, G_TYPE_NONE, 960, 640);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (tw.window), "win.import-gltf", NULL));
+  TRESS_TEST_WAIT_FOR ((dialog = find_dialog ()) != NULL);
+  tress_gltf_import_dialog_set_file (dialog, file);
+  tress_gltf_import_dialog_import (dialog);
+  cancel = tress_test_find_named (GTK_WIDGET (dialog), "cancel");
+  g_assert_cmpstr (gtk_button_get_label (GTK_BUTTON (cancel)), ==, "_Cancel");
+  g_signal_emit_by_name (cancel, "clicked");
+  TRESS_TEST_WAIT_FOR (tress_gltf_import_dialog_get_state (dialog) != TRESS_GLTF_IMPORT_RUNNING);
+  g_assert_cmpint (tress_gltf_import_dialog_get_state (dialog), ==, TRESS_GLTF_IMPORT_READY);
+  g_assert_cmpstr (tress_gltf_import_dialog_get_title_text (dialog), ==,
+                   "The import was stopped; the document is unchanged.");
+  g_assert_false (tress_history_can_undo (tress_document_get_history (tw.document)));
+  g_assert_false (tress_document_get_modified (tw.document));
+
+  /* Closed while it runs: gone, and the document as it was. */
+  tress_gltf_import_dialog_import (dialog);
+  gtk_window_close (GTK_WINDOW (dialog));
+  TRESS_TEST_WAIT_FOR (find_dialog () == NULL);
+  tress_test_spin (200);
+  g_assert_false (tress_history_can_undo (tress_document_get_history (tw.document)));
+  g_assert_false (tress_document_get_modified (tw.document));
+  tress_test_window_close (&tw);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -310,5 +354,6 @@ main (int argc, char **argv)
   g_test_add_func ("/gltf-import-dialog/menu", test_menu);
   g_test_add_func ("/gltf-import-dialog/import", test_import);
   g_test_add_func ("/gltf-import-dialog/no-match", test_no_match);
+  g_test_add_func ("/gltf-import-dialog/cancel", test_cancel);
   return g_test_run ();
 }
