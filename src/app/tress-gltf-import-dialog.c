@@ -26,6 +26,7 @@ struct _TressGltfImportDialog
 
   GtkLabel *file_label;
   GtkButton *choose;
+  GtkSpinButton *fps;
   GtkLabel *note;
   GtkWidget *progress_box;
   GtkLabel *progress_label;
@@ -60,6 +61,7 @@ typedef struct Run
   char *filename;
   GFile *anim_file; /* the document's file (the model is looked for beside it) */
   GFile *gltf;
+  double fps;
   gint done, total; /* animations built, atomic */
 
   /* Results. */
@@ -197,7 +199,7 @@ run_import (Run *r, GCancellable *cancellable, GError **error)
   g_autoptr (GPtrArray) results
       = g_ptr_array_new_with_free_func ((GDestroyNotify)tress_gltf_import_anim_free);
   g_autofree char *source = NULL, *gltf_name = g_file_get_basename (r->gltf);
-  TressGltfImportOptions options = { TRESS_GLTF_IMPORT_DEFAULT_FPS, 0 };
+  TressGltfImportOptions options = { r->fps, 0 };
   GString *s = r->text;
 
   bfres = tress_bfres_parse (r->bytes, r->filename, error);
@@ -323,6 +325,7 @@ update (TressGltfImportDialog *self)
 
   gtk_label_set_text (self->file_label, name != NULL ? name : _ ("No file chosen"));
   gtk_widget_set_sensitive (GTK_WIDGET (self->choose), !running && !done);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->fps), !running && !done);
   gtk_widget_set_visible (GTK_WIDGET (self->import), !done);
   gtk_widget_set_sensitive (GTK_WIDGET (self->import), !running && self->file != NULL);
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->import),
@@ -419,6 +422,8 @@ on_run_done (GObject *source, GAsyncResult *res, gpointer user_data)
     {
       g_autofree char *title = g_strdup_printf (_ ("Nothing imported: %s"), error->message);
 
+      /* The form stays for another file or rate. */
+      self->state = TRESS_GLTF_IMPORT_READY;
       show_result (self, title, r->text->str, TRUE);
     }
   update (self);
@@ -455,6 +460,7 @@ tress_gltf_import_dialog_import (TressGltfImportDialog *self)
   r->filename = anim_file != NULL ? g_file_get_basename (anim_file) : g_strdup ("");
   r->anim_file = anim_file != NULL ? g_object_ref (anim_file) : NULL;
   r->gltf = g_object_ref (self->file);
+  r->fps = gtk_spin_button_get_value (self->fps);
   r->text = g_string_new (NULL);
   self->run = r;
   self->cancellable = g_cancellable_new ();
@@ -674,11 +680,21 @@ tress_gltf_import_dialog_init (TressGltfImportDialog *self)
   gtk_box_append (GTK_BOX (row), GTK_WIDGET (self->choose));
   gtk_box_append (GTK_BOX (box), row);
 
-  note = g_strdup_printf (_ ("Every animation of the glTF named like a skeletal animation of this "
-                             "file replaces it: sampled at %g frames per second, within the "
-                             "default tolerances, posed on the model the preview uses. One undo "
-                             "step takes it back."),
-                          TRESS_GLTF_IMPORT_DEFAULT_FPS);
+  row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+  gtk_box_append (GTK_BOX (row), gtk_label_new_with_mnemonic (_ ("_Frames per second:")));
+  self->fps = GTK_SPIN_BUTTON (gtk_spin_button_new_with_range (0.01, 10000, 1));
+  gtk_spin_button_set_digits (self->fps, 2);
+  gtk_spin_button_set_value (self->fps, TRESS_GLTF_IMPORT_DEFAULT_FPS);
+  gtk_widget_set_name (GTK_WIDGET (self->fps), "fps");
+  gtk_label_set_mnemonic_widget (GTK_LABEL (gtk_widget_get_first_child (row)),
+                                 GTK_WIDGET (self->fps));
+  gtk_box_append (GTK_BOX (row), GTK_WIDGET (self->fps));
+  gtk_box_append (GTK_BOX (box), row);
+
+  note = g_strdup (_ ("Every animation of the glTF named like a skeletal animation of this "
+                      "file replaces it: frame f is sampled at time f / frames per second, "
+                      "within the default tolerances, posed on the model the preview uses. One "
+                      "undo step takes it back."));
   self->note = GTK_LABEL (label_new (note, "dim-label"));
   gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->note));
 

@@ -1,9 +1,10 @@
 /* tress-gltf-import-dialog.h: File → Import Animation from glTF…
  *
  * A modal window over the editor for the current BFRES document: the glTF
- * file (.glb or .gltf; Choose File…), then Import. Every animation of the
- * glTF named like a skeletal animation of the document replaces it, sampled
- * at TRESS_GLTF_IMPORT_DEFAULT_FPS with the default tolerances, on the model
+ * file (.glb or .gltf; Choose File…) and the frames per second (30 at first),
+ * then Import. Every animation of the glTF named like a skeletal animation
+ * of the document replaces it, sampled at that rate within the default
+ * tolerances, on the model
  * the preview uses (tress_bfres_find_model), as `tress-cli import-gltf`
  * does. The import runs off the UI thread on a copy of the document, with
  * its progress and Cancel; its result goes into the document as one undo

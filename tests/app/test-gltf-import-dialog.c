@@ -290,6 +290,9 @@ test_no_match (void)
   title = tress_gltf_import_dialog_get_title_text (dialog);
   g_test_message ("%s", title);
   g_assert_true (g_str_has_prefix (title, "Nothing imported: "));
+  /* The form stays for another try. */
+  g_assert_cmpint (tress_gltf_import_dialog_get_state (dialog), ==, TRESS_GLTF_IMPORT_READY);
+  g_assert_true (gtk_widget_get_sensitive (tress_test_find_named (GTK_WIDGET (dialog), "import")));
   g_assert_nonnull (strstr (title, "has the name of a skeletal animation"));
   g_assert_false (tress_history_can_undo (tress_document_get_history (tw.document)));
   g_assert_false (tress_document_get_modified (tw.document));
@@ -347,6 +350,46 @@ test_cancel (void)
   tress_test_window_close (&tw);
 }
 
+/* At 15 frames per second, what `import-gltf --fps 15` writes. */
+static void
+test_fps (void)
+{
+  g_autofree char *path = copy_bass ("fps");
+  g_autofree char *glb = tmp_path ("fps", "bass15.glb");
+  g_autofree char *cli_out = tmp_path ("fps", "cli.bfres");
+  g_autoptr (GFile) file = g_file_new_for_path (glb);
+  g_autoptr (GBytes) cli_bytes = NULL, saved = NULL;
+  TressTestWindow tw = { 0 };
+  TressGltfImportDialog *dialog = NULL;
+  GtkWidget *fps;
+
+  if (path == NULL)
+    return;
+  {
+    const char *export_argv[] = { "export-gltf", path, "--fps", "15", "-o", glb, NULL };
+    const char *import_argv[] = { "import-gltf", path, glb, "--fps", "15", "-o", cli_out, NULL };
+
+    g_assert_cmpint (tress_test_run_cli (export_argv, NULL, NULL), ==, 0);
+    g_assert_cmpint (tress_test_run_cli (import_argv, NULL, NULL), ==, 0);
+  }
+  cli_bytes = tress_test_read_file (cli_out);
+  tress_test_window_open (&tw, path, G_TYPE_NONE, 960, 640);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (tw.window), "win.import-gltf", NULL));
+  TRESS_TEST_WAIT_FOR ((dialog = find_dialog ()) != NULL);
+  tress_gltf_import_dialog_set_file (dialog, file);
+  fps = tress_test_find_named (GTK_WIDGET (dialog), "fps");
+  g_assert_cmpfloat (gtk_spin_button_get_value (GTK_SPIN_BUTTON (fps)), ==, 30);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (fps), 15);
+  tress_gltf_import_dialog_import (dialog);
+  TRESS_TEST_WAIT_FOR (tress_gltf_import_dialog_get_state (dialog) != TRESS_GLTF_IMPORT_RUNNING);
+  g_assert_nonnull (strstr (tress_gltf_import_dialog_get_summary (dialog), " at 15 fps"));
+  gtk_window_close (GTK_WINDOW (dialog));
+  TRESS_TEST_WAIT_FOR (find_dialog () == NULL);
+  saved = save (tw.document, path);
+  tress_test_assert_bytes_equal (saved, cli_bytes);
+  tress_test_window_close (&tw);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -355,5 +398,6 @@ main (int argc, char **argv)
   g_test_add_func ("/gltf-import-dialog/import", test_import);
   g_test_add_func ("/gltf-import-dialog/no-match", test_no_match);
   g_test_add_func ("/gltf-import-dialog/cancel", test_cancel);
+  g_test_add_func ("/gltf-import-dialog/fps", test_fps);
   return g_test_run ();
 }
