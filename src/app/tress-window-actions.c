@@ -7,6 +7,7 @@
 #include <glib/gi18n.h>
 
 #include "tress-gltf-export-dialog.h"
+#include "tress-gltf-import-dialog.h"
 #include "tress-native-dialog.h"
 
 /* ---- enabling and labels ----------------------------------------------- */
@@ -39,6 +40,8 @@ _tress_window_update_actions (TressWindow *self)
    * show no tooltips). */
   g_autofree char *no_export = NULL;
   gboolean can_export = has_doc && tress_gltf_export_dialog_supports (doc, &no_export);
+  g_autofree char *no_import = NULL;
+  gboolean can_import = has_doc && tress_gltf_import_dialog_supports (doc, &no_import);
   GtkWidget *widget = GTK_WIDGET (self);
 
   /* A document without a file (a demo) can always be saved, which asks for a name. */
@@ -50,6 +53,7 @@ _tress_window_update_actions (TressWindow *self)
           && (modified
               || tress_document_page_get_can_reload (tress_window_get_current_page (self))));
   gtk_widget_action_set_enabled (widget, "win.export-gltf", can_export);
+  gtk_widget_action_set_enabled (widget, "win.import-gltf", can_import);
   gtk_widget_action_set_enabled (widget, "win.undo", can_undo);
   gtk_widget_action_set_enabled (widget, "win.redo", can_redo);
   gtk_widget_action_set_enabled (widget, "win.close-document", has_doc);
@@ -69,15 +73,21 @@ _tress_window_update_actions (TressWindow *self)
 
   if (self->export_section != NULL)
     {
-      g_autofree char *export_item = NULL;
+      g_autofree char *export_item = NULL, *import_item = NULL;
 
       if (can_export || !has_doc)
         export_item = g_strdup (_ ("_Export as glTF…"));
       else
         /* Translators: a disabled menu item, and why: "not for Creature fur files" */
         export_item = g_strdup_printf (_ ("Export as glTF… (%s)"), no_export);
+      if (can_import || !has_doc)
+        import_item = g_strdup (_ ("_Import Animation from glTF…"));
+      else
+        /* Translators: a disabled menu item, and why: "only into BFRES files" */
+        import_item = g_strdup_printf (_ ("Import Animation from glTF… (%s)"), no_import);
       g_menu_remove_all (self->export_section);
       append_menu_item (self->export_section, "win.export-gltf", export_item);
+      append_menu_item (self->export_section, "win.import-gltf", import_item);
     }
 
   if (self->history_section != NULL)
@@ -428,6 +438,20 @@ action_export_gltf (GtkWidget *widget, const char *action_name, GVariant *param)
   gtk_window_present (GTK_WINDOW (tress_gltf_export_dialog_new (GTK_WINDOW (self), doc)));
 }
 
+static void
+action_import_gltf (GtkWidget *widget, const char *action_name, GVariant *param)
+{
+  TressWindow *self = TRESS_WINDOW (widget);
+  TressDocument *doc = tress_window_get_current_document (self);
+  GtkWidget *dialog;
+
+  if (doc == NULL || !tress_gltf_import_dialog_supports (doc, NULL))
+    return;
+  dialog = tress_gltf_import_dialog_new (GTK_WINDOW (self), doc);
+  gtk_window_present (GTK_WINDOW (dialog));
+  tress_gltf_import_dialog_choose_file (TRESS_GLTF_IMPORT_DIALOG (dialog));
+}
+
 /* ---- revert ------------------------------------------------------------ */
 
 void
@@ -688,6 +712,7 @@ _tress_window_class_init_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.save-as", NULL, action_save_as);
   gtk_widget_class_install_action (widget_class, "win.revert", NULL, action_revert);
   gtk_widget_class_install_action (widget_class, "win.export-gltf", NULL, action_export_gltf);
+  gtk_widget_class_install_action (widget_class, "win.import-gltf", NULL, action_import_gltf);
   gtk_widget_class_install_action (widget_class, "win.undo", NULL, action_undo);
   gtk_widget_class_install_action (widget_class, "win.redo", NULL, action_redo);
   gtk_widget_class_install_action (widget_class, "win.close-document", NULL, action_close_document);

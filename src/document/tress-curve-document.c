@@ -8,6 +8,7 @@
 #include <math.h>
 
 #include "formats/tress-curve-commit.h"
+#include "tress-document-private.h"
 
 /* ---------------------------------------------------------------- nodes -- */
 
@@ -582,6 +583,77 @@ record_edit (TressCurveDocument *self, guint index, const char *label, const cha
   cmd->error_after = isfinite (error_value) ? error_value : 0;
   /* perform applies the after state (what the model holds already) and records it. */
   tress_history_perform (tress_document_get_history (TRESS_DOCUMENT (self)), (TressCommand *)cmd);
+  return TRUE;
+}
+
+/* ------------------------------------------------- replace state command -- */
+
+/* The whole model's state before and after a change that adds and removes
+ * curves: every application reads the curves again. */
+typedef struct
+{
+  TressCommand parent;
+  TressCurveDocument *document;
+  TressCurveModelRestore restore;
+  GBytes *before;
+  GBytes *after;
+} ReplaceStateCommand;
+
+static void
+replace_state_apply (TressCommand *cmd, gpointer target, gboolean undo)
+{
+  ReplaceStateCommand *self = (ReplaceStateCommand *)cmd;
+  g_autoptr (GError) error = NULL;
+
+  /* Both states were in the model once: they parse again. */
+  if (!self->restore (target, undo ? self->before : self->after, &error))
+    g_warning ("%s: %s", cmd->label, error->message);
+  tress_curve_document_model_changed (TRESS_DOCUMENT (self->document));
+}
+
+static gsize
+replace_state_size (const TressCommand *cmd)
+{
+  const ReplaceStateCommand *self = (const ReplaceStateCommand *)cmd;
+
+  return sizeof *self + g_bytes_get_size (self->before) + g_bytes_get_size (self->after);
+}
+
+static void
+replace_state_finalize (TressCommand *cmd)
+{
+  ReplaceStateCommand *self = (ReplaceStateCommand *)cmd;
+
+  g_clear_pointer (&self->before, g_bytes_unref);
+  g_clear_pointer (&self->after, g_bytes_unref);
+}
+
+static const TressCommandClass replace_state_class = {
+  .type_name = "TressReplaceState",
+  .apply = replace_state_apply,
+  .size = replace_state_size,
+  .finalize = replace_state_finalize,
+};
+
+gboolean
+tress_curve_document_replace_state (TressCurveDocument *self, const char *label,
+                                    TressCurveModelRestore restore, GBytes *before, GBytes *after,
+                                    GError **error)
+{
+  TressDocument *document = TRESS_DOCUMENT (self);
+  ReplaceStateCommand *cmd;
+
+  g_return_val_if_fail (TRESS_IS_CURVE_DOCUMENT (self), FALSE);
+  if (!restore (tress_document_get_model (document), after, error))
+    return FALSE;
+  cmd = tress_command_alloc (sizeof (ReplaceStateCommand), &replace_state_class, label, NULL);
+  cmd->document = self;
+  cmd->restore = restore;
+  cmd->before = g_bytes_ref (before);
+  cmd->after = g_bytes_ref (after);
+  tress_document_invalidate_problems (document);
+  tress_history_push (tress_document_get_history (document), (TressCommand *)cmd);
+  tress_curve_document_model_changed (document);
   return TRUE;
 }
 

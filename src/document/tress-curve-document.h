@@ -83,6 +83,17 @@ typedef gboolean (*TressCurveModelEdit) (gpointer model, guint index, gpointer d
 gboolean tress_curve_document_apply_model_edit (TressCurveDocument *self, guint index,
                                                 const char *label, TressCurveModelEdit edit,
                                                 gpointer data, GError **error);
+/* Puts back a whole state of the model (the format's own bytes), FALSE with
+ * an error when it cannot. */
+typedef gboolean (*TressCurveModelRestore) (gpointer model, GBytes *state, GError **error);
+/* A change that adds and removes curves (an import): puts @after into the
+ * model through @restore as one undo step labelled @label, undo putting back
+ * @before (the state the model holds now) and redo @after, so both restore
+ * the very same bytes. The curves are read again and "curves-reset" emitted
+ * after each. On an error nothing changes and nothing is recorded. */
+gboolean tress_curve_document_replace_state (TressCurveDocument *self, const char *label,
+                                             TressCurveModelRestore restore, GBytes *before,
+                                             GBytes *after, GError **error);
 /* Groups several set_curve calls into one undo step. */
 void tress_curve_document_begin_edit (TressCurveDocument *self, const char *label);
 void tress_curve_document_end_edit (TressCurveDocument *self);
