@@ -637,6 +637,24 @@ on_recent_row_activated (GtkListBox *list, GtkListBoxRow *row, TressWindow *self
     }
 }
 
+/* Whether @uri ends in an extension of a format Tress opens. */
+static gboolean
+opens_by_name (const char *uri)
+{
+  const TressFormat *const *formats = tress_formats_get_all ();
+  g_autofree char *lower = g_ascii_strdown (uri, -1);
+
+  for (guint i = 0; formats[i] != NULL; i++)
+    for (guint k = 0; formats[i]->extensions != NULL && formats[i]->extensions[k] != NULL; k++)
+      {
+        g_autofree char *suffix = g_strconcat (".", formats[i]->extensions[k], NULL);
+
+        if (g_str_has_suffix (lower, suffix))
+          return TRUE;
+      }
+  return FALSE;
+}
+
 static void
 update_recent (TressWindow *self)
 {
@@ -651,9 +669,12 @@ update_recent (TressWindow *self)
       GtkRecentInfo *info = l->data;
 
       /* Ours: in the "Tress" group, or registered by this application (the group
-       * did not reach the file in some builds, e.g. under AddressSanitizer). */
+       * did not reach the file in some builds, e.g. under AddressSanitizer) and
+       * named as a file it opens: the file chooser records the glTF files
+       * exported and imported under this application's name too. */
       if ((gtk_recent_info_has_group (info, "Tress")
-           || gtk_recent_info_has_application (info, g_get_application_name ()))
+           || (gtk_recent_info_has_application (info, g_get_application_name ())
+               && opens_by_name (gtk_recent_info_get_uri (info))))
           && gtk_recent_info_is_local (info) && gtk_recent_info_exists (info))
         g_ptr_array_add (ours, gtk_recent_info_ref (info));
     }

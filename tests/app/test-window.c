@@ -822,14 +822,25 @@ test_several_documents (void)
   tab = tab_text (window, 1);
   g_assert_cmpstr (tab, ==, "• b.trsstest");
 
-  /* Both are recent files now, in the Open Recent menu. */
+  /* Both are recent files now, in the Open Recent menu; a glTF file the
+   * file chooser recorded under the application's name (an export's or an
+   * import's) is not: Tress does not open it. */
   {
     g_autoptr (GFile) b_file = g_file_new_for_path (b);
     g_autofree char *b_uri = g_file_get_uri (b_file);
+    g_autofree char *dir = g_path_get_dirname (b);
+    g_autofree char *glb = g_build_filename (dir, "chosen.glb", NULL);
+    g_autoptr (GFile) glb_file = g_file_new_for_path (glb);
+    g_autofree char *glb_uri = g_file_get_uri (glb_file);
 
+    g_assert_true (g_file_set_contents (glb, "glTF", 4, NULL));
+    g_assert_true (gtk_recent_manager_add_item (gtk_recent_manager_get_default (), glb_uri));
     g_assert_true (gtk_recent_manager_has_item (gtk_recent_manager_get_default (), b_uri));
-    TRESS_TEST_WAIT_FOR (recent_menu_has (window, "b.trsstest")
-                         && recent_menu_has (window, "a.trsstest"));
+    TRESS_TEST_WAIT_FOR (
+        recent_menu_has (window, "b.trsstest") && recent_menu_has (window, "a.trsstest")
+        && gtk_recent_manager_has_item (gtk_recent_manager_get_default (), glb_uri));
+    tress_test_wait_idle ();
+    g_assert_false (recent_menu_has (window, "chosen.glb"));
   }
 
   activate_open (window, a);
