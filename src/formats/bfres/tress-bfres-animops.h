@@ -10,7 +10,8 @@
  * One operation is one undo step for the editor: take
  * tress_bfres_get_bfres_bytes() before and after, and put either back with
  * tress_bfres_restore_fres(). Curve and animation indices change with the
- * bytes: read them again after an operation.
+ * bytes, and the names and paths the infos of tress-bfres.h point to are
+ * freed with them: read them again after an operation.
  *
  * What is rewritten, and where (shared/formats/bfres.md):
  *   - Retime and the frame count change fields and arrays of the animation's
