@@ -198,6 +198,10 @@ test_retime_refusals (void)
       g_assert_error (error, TRESS_ERROR, TRESS_ERROR_BAD_VALUE);
       g_clear_error (&error);
     }
+  g_assert_false (tress_niff_retime (file, 0, 1e12, NULL, &error));
+  g_assert_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED);
+  g_assert_nonnull (strstr (error->message, "140 keys would pass frame 4294967294"));
+  g_clear_error (&error);
   g_assert_false (tress_niff_retime (file, 6, 2, NULL, &error));
   g_assert_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED);
   g_clear_error (&error);

@@ -57,16 +57,18 @@ group_name (const TressNiffFile *file, guint group)
   return g_ptr_array_index (file->group_paths, group);
 }
 
-/* Frames that are not whole, named in a refusal. */
+/* Frames that are not whole, or past the largest a u32 holds, named in a
+ * refusal. */
 typedef struct
 {
   GString *text;
-  guint n;
+  guint n, n_big;
 } Unwhole;
 
 static void
 unwhole_add (Unwhole *u, const char *what, guint32 frame, double scaled)
 {
+  u->n_big += !(scaled < (double)NIFF_NONE - 0.5);
   if (u->n++ < SHOWN_FRAMES)
     g_string_append_printf (u->text, "%s%s at frame %u → %g", u->n > 1 ? ", " : "", what, frame,
                             scaled);
@@ -165,7 +167,7 @@ tress_niff_retime (TressNiffFile *file, guint group, double scale, GPtrArray *no
 {
   g_autoptr (TressNiffGroup) c = NULL;
   const TressNiffGroup *g;
-  Unwhole u = { NULL, 0 };
+  Unwhole u = { NULL, 0, 0 };
   guint n_full = 0, n_key = 0, n_before = 0, n_after = 0;
   double k = round (scale);
   gboolean whole;
@@ -261,6 +263,16 @@ tress_niff_retime (TressNiffFile *file, guint group, double scale, GPtrArray *no
           g_string_free (u.text, TRUE);
           return FALSE;
         }
+    }
+  if (u.n > 0 && u.n_big > 0)
+    {
+      g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED,
+                   "AnimGroup \"%s\" ×%g: %u key%s would pass frame %u, the last a NIFF frame "
+                   "(u32) holds (%s%s)",
+                   name, scale, u.n_big, u.n_big == 1 ? "" : "s", NIFF_NONE - 1, u.text->str,
+                   u.n > SHOWN_FRAMES ? ", …" : "");
+      g_string_free (u.text, TRUE);
+      return FALSE;
     }
   if (u.n > 0)
     {
