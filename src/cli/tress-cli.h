@@ -36,6 +36,7 @@ extern const TressCliCommand tress_cli_curve_commands[];
 extern const TressCliCommand tress_cli_json_commands[];
 extern const TressCliCommand tress_cli_gltf_commands[];
 extern const TressCliCommand tress_cli_gltf_import_commands[];
+extern const TressCliCommand tress_cli_anim_commands[];
 /* "tress-cli generate-demo FMT …" runs the command named "generate-demo" of
  * FMT's table with argv[0] = "generate-demo". */
 

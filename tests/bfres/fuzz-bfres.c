@@ -3,7 +3,9 @@
  * Each input is parsed as given (FRES, Yaz0 or SARC), and once more wrapped
  * in Yaz0 (literals only), so the decompressor and every container path see
  * fuzzed data. A parsed file goes through validate, describe, dump, every
- * curve's get/set and undo state, and serialize.
+ * curve's get/set and undo state, and serialize; and its first animation
+ * through each whole-animation operation, which refuses with a TRESS_ERROR
+ * or leaves bytes that validate and serialize.
  *
  * The custom mutator (fuzz-bfres-mutator.h) reaches inside the containers
  * (Yaz0 inflated and compressed again, one SARC entry put back) and mutates
@@ -13,6 +15,7 @@
  */
 #include "../fuzz/tress-fuzz.h"
 #include "core/tress-yaz0.h"
+#include "formats/bfres/tress-bfres-animops.h"
 #include "formats/bfres/tress-bfres.h"
 #include "formats/bfres/tress-sarc.h"
 #include "fuzz-bfres-mutator.h"
@@ -53,6 +56,60 @@ exercise (GBytes *bytes)
   }
 }
 
+static void
+exercise_animops (GBytes *bytes)
+{
+  for (guint op = 0; op < 8; op++)
+    {
+      g_autoptr (TressBfres) b = tress_bfres_parse (bytes, "fuzz", NULL);
+      g_autoptr (GError) error = NULL;
+      g_autoptr (GPtrArray) notes = g_ptr_array_new_with_free_func (g_free);
+      TressBfresAnimInfo info;
+      gboolean ok = FALSE;
+
+      if (b == NULL || !tress_bfres_get_anim_info (b, 0, &info))
+        return;
+      switch (op)
+        {
+        case 0:
+          ok = tress_bfres_retime (b, 0, 2, TRUE, notes, &error);
+          break;
+        case 1:
+          ok = tress_bfres_retime (b, 0, 0.5, TRUE, notes, &error);
+          break;
+        case 2:
+          ok = tress_bfres_retime (b, 0, 3, FALSE, notes, &error);
+          break;
+        case 3:
+          ok = tress_bfres_set_anim_frame_count (b, 0, info.frame_count / 2, TRUE, notes, &error);
+          break;
+        case 4:
+          ok = tress_bfres_set_anim_loop (b, 0, !info.loops, &error);
+          break;
+        case 5:
+          ok = tress_bfres_rename_anim (b, 0, "Fuzz_Renamed", notes, &error);
+          break;
+        case 6:
+          ok = tress_bfres_duplicate_anim (b, 0, "Fuzz_Copy", notes, &error);
+          break;
+        default:
+          ok = tress_bfres_delete_anim (b, 0, notes, &error);
+          break;
+        }
+      if (!ok)
+        {
+          g_assert (error != NULL && error->domain == TRESS_ERROR);
+          continue;
+        }
+      {
+        g_autoptr (GPtrArray) problems = tress_format_bfres.validate (b);
+        g_autoptr (GBytes) out = tress_format_bfres.serialize (b, NULL);
+
+        g_assert (problems != NULL);
+      }
+    }
+}
+
 /* @data in a Yaz0 stream of literals only: the container path at the cost
  * of a copy (the real compressor, searching for matches, would cost more
  * than everything else an input does; saving a Yaz0 input runs it anyway). */
@@ -87,6 +144,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
     return 0;
   (void)tress_format_bfres.probe (data, size);
   exercise (raw);
+  exercise_animops (raw);
   dec = tress_yaz0_decompress (data, size, 16u << 20, NULL);
   z = wrap_stored (data, size);
   exercise (z);

@@ -7,7 +7,9 @@
  * scene reader either refuses with a TRESS_ERROR or gives a scene whose every
  * link the preview follows points inside its target; the scene then poses at
  * a few frames, and so does the preview's scene built from it, which exports
- * to glTF.
+ * to glTF. Its first AnimGroup goes through each whole-group operation, which
+ * refuses with a TRESS_ERROR or leaves a file that serializes to bytes that
+ * parse again.
  *
  * The custom mutator keeps the lists' sizes true three times in four: it
  * mutates a window of 4 to 64 bytes in place (4-aligned, past the 0x50-byte
@@ -18,6 +20,7 @@
  */
 #include "../fuzz/tress-fuzz.h"
 #include "formats/niff/tress-niff-animator.h"
+#include "formats/niff/tress-niff-animops.h"
 #include "formats/niff/tress-niff-scene.h"
 #include "interchange/tress-gltf-niff.h"
 
@@ -159,6 +162,67 @@ check_gltf (TressNiffFile *file, double frames)
     }
 }
 
+static void
+exercise_animops (GBytes *bytes)
+{
+  const TressFormat *fmt = &tress_format_niff;
+
+  for (guint op = 0; op < 7; op++)
+    {
+      TressNiffFile *file = fmt->parse (bytes, "fuzz", NULL);
+      g_autoptr (GError) error = NULL;
+      g_autoptr (GPtrArray) notes = g_ptr_array_new_with_free_func (g_free);
+      gboolean ok = FALSE;
+
+      if (file == NULL)
+        return;
+      if (tress_niff_file_get_n_groups (file) == 0)
+        {
+          fmt->free (file);
+          return;
+        }
+      switch (op)
+        {
+        case 0:
+          ok = tress_niff_retime (file, 0, 2, notes, &error);
+          break;
+        case 1:
+          ok = tress_niff_retime (file, 0, 0.5, notes, &error);
+          break;
+        case 2:
+          ok = tress_niff_set_group_end (file, 0,
+                                         (guint32)(tress_niff_group_get_frame_count (file, 0) / 2),
+                                         TRUE, notes, &error);
+          break;
+        case 3:
+          ok = tress_niff_set_group_loop (file, 0, 1, notes, &error);
+          break;
+        case 4:
+          ok = tress_niff_rename_group (file, 0, "fuzz_renamed", notes, &error);
+          break;
+        case 5:
+          ok = tress_niff_duplicate_group (file, 0, "fuzz_copy", notes, &error);
+          break;
+        default:
+          ok = tress_niff_delete_group (file, 0, notes, &error);
+          break;
+        }
+      if (!ok)
+        g_assert (error != NULL && error->domain == TRESS_ERROR);
+      else
+        {
+          g_autoptr (GBytes) out = fmt->serialize (file, &error);
+          TressNiffFile *again;
+
+          g_assert_no_error (error);
+          again = fmt->parse (out, "fuzz", &error);
+          g_assert_no_error (error);
+          fmt->free (again);
+        }
+      fmt->free (file);
+    }
+}
+
 int
 LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
 {
@@ -253,6 +317,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
     fmt->free (again);
   }
   fmt->free (file);
+  exercise_animops (bytes);
   return 0;
 }
 

@@ -308,13 +308,6 @@ w_str_at (W *w, gsize field, const char *s)
   g_array_append_val (w->fix_pos, field);
 }
 
-static int
-name_bit (const char *s, guint32 ref)
-{
-  gsize len = strlen (s), i = ref >> 3;
-  return i < len ? ((guint8)s[i] >> (ref & 7)) & 1 : 0;
-}
-
 /* Index group with trie bits; returns the position of node 1's data field. */
 static gsize
 w_group (W *w, char **names, guint n)
@@ -324,50 +317,7 @@ w_group (W *w, char **names, guint n)
   g_autofree guint16 *left = g_new0 (guint16, (gsize)n + 1);
   g_autofree guint16 *right = g_new0 (guint16, (gsize)n + 1);
 
-  bits[0] = G_MAXUINT32;
-  for (guint k = 1; k <= n; k++)
-    {
-      const char *name = names[k - 1], *found;
-      guint32 prev = G_MAXUINT32, crit = G_MAXUINT32, idx = left[0], parent = 0;
-      int dir = 0;
-      gsize maxlen;
-
-      while (bits[idx] < prev)
-        {
-          prev = bits[idx];
-          idx = name_bit (name, prev) ? right[idx] : left[idx];
-        }
-      found = idx == 0 ? "" : names[idx - 1];
-      maxlen = MAX (strlen (name), strlen (found));
-      for (gsize i = maxlen * 8; i-- > 0;)
-        if (name_bit (name, (guint32)i) != name_bit (found, (guint32)i))
-          {
-            crit = (guint32)i;
-            break;
-          }
-      /* Walk down again to where bits drop below crit. */
-      prev = G_MAXUINT32;
-      idx = left[0];
-      while (bits[idx] < prev && bits[idx] > crit)
-        {
-          parent = idx;
-          prev = bits[idx];
-          dir = name_bit (name, prev);
-          idx = dir ? right[idx] : left[idx];
-        }
-      bits[k] = crit;
-      if (name_bit (name, crit))
-        right[k] = k, left[k] = idx;
-      else
-        left[k] = k, right[k] = idx;
-      if (parent == 0)
-        left[0] = k;
-      else if (dir)
-        right[parent] = k;
-      else
-        left[parent] = k;
-    }
-
+  bfres_group_trie ((const char *const *)names, n, bits, left, right);
   w_align (w);
   pos = w_reserve (w, 8 + 16 * ((gsize)n + 1));
   w_u32_at (w, pos, 8 + 16 * (n + 1));

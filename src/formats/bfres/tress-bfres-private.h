@@ -227,6 +227,31 @@ gboolean bfres_adopt_fres (TressBfres *b, GBytes *fres, GError **error);
 GBytes *bfres_save_state (TressBfres *b, guint index);
 void bfres_restore_state (TressBfres *b, guint index, GBytes *state);
 
+/* Structure writing (tress-bfres-layout.c). */
+/* Where the characters of @name are in the string pool, or 0. */
+gsize bfres_pool_find (const TressBfres *b, const char *name);
+/* Where the offset field at @field of @d points, or 0 (null, or outside). */
+gsize bfres_target (const guint8 *d, gsize size, gsize field);
+/* @n zero bytes at the next 4-aligned end of @out; returns where they start. */
+gsize bfres_append_zeros (GByteArray *out, gsize n);
+/* The offset field at @field pointing to @target (0: null). */
+void bfres_put_offset (GByteArray *out, gsize field, gsize target);
+/* @name appended in the string pool's form (u32 length, bytes, NUL, padded to
+ * 4); returns where its characters are. */
+gsize bfres_append_name (GByteArray *out, const char *name);
+/* The trie of an index group of @n entries named @names, in entry order:
+ * refBit, left and right of nodes 0 (the root) … n. */
+void bfres_group_trie (const char *const *names, guint n, guint32 *bits, guint16 *left,
+                       guint16 *right);
+/* An index group of @n entries at @pos of @out (8 + 16 · (n + 1) bytes
+ * there): entry k named @names[k] (characters at @name_at[k]) with data at
+ * @data_at[k]; the root node's name and data point to @root_name and
+ * @root_data (0: null). */
+void bfres_write_group (GByteArray *out, gsize pos, const char *const *names, const gsize *name_at,
+                        const gsize *data_at, guint n, gsize root_name, gsize root_data);
+/* UTF-8 text of 1 to @max bytes without control characters. */
+gboolean bfres_name_ok (const char *name, gsize max);
+
 /* Names in curve paths and messages are cut to this many bytes (a corrupted
  * name offset can reach a megabyte of bytes; a path per curve repeating it
  * would not be bounded by the file). The model keeps the whole name. */

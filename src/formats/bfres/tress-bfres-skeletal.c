@@ -222,18 +222,6 @@ check_curve (const char *bone, TressBfresChannel ch, const TressCurve *curve, in
 }
 
 static gboolean
-name_ok (const char *name)
-{
-  if (name == NULL || name[0] == '\0' || strlen (name) > BONE_NAME_MAX
-      || !g_utf8_validate (name, -1, NULL))
-    return FALSE;
-  for (const char *c = name; *c != '\0'; c++)
-    if ((guchar)*c < 0x20 || *c == 0x7F)
-      return FALSE;
-  return TRUE;
-}
-
-static gboolean
 check_request (const TressBfresBoneAnimSpec *bones, guint n_bones, int frame_count,
                double tolerance, gboolean euler, GError **error)
 {
@@ -264,7 +252,7 @@ check_request (const TressBfresBoneAnimSpec *bones, guint n_bones, int frame_cou
       BfresShownName buf;
       const char *shown;
 
-      if (!name_ok (s->bone))
+      if (!bfres_name_ok (s->bone, BONE_NAME_MAX))
         {
           g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED,
                        "Bone animation %u: a bone name is UTF-8 text of 1 to %d bytes without "
@@ -367,28 +355,6 @@ new_curve_types (const Plan *p, guint g, TressBfresFrameType *ft, TressBfresKeyT
   *kt = k >= 0 ? (TressBfresKeyType)k : TRESS_BFRES_KEY_S16;
 }
 
-/* Where the characters of @name are in the string pool, or 0. */
-static gsize
-pool_find (const TressBfres *b, const char *name)
-{
-  gsize len = strlen (name), pool, end;
-  gint32 rel;
-
-  if (b->size < BFRES_HEADER_SIZE)
-    return 0;
-  rel = (gint32)bfres_get_u32 (b, 0x1C);
-  if (rel <= 0 || (gsize)rel > b->size - 0x1C)
-    return 0;
-  pool = 0x1C + (gsize)rel;
-  end = pool + MIN ((gsize)bfres_get_u32 (b, 0x18), b->size - pool);
-  /* Entries: u32 length, the bytes, NUL, padded to 4. */
-  for (gsize at = pool; at + 4 + len + 1 <= end; at += 4)
-    if (bfres_get_u32 (b, at) == len && memcmp (b->d + at + 4, name, len) == 0
-        && b->d[at + 4 + len] == '\0')
-      return at + 4;
-  return 0;
-}
-
 /* Where the name field at @field points, or 0. */
 static gsize
 name_target (const TressBfres *b, gsize field)
@@ -482,7 +448,7 @@ plan_bone (Plan *p, GHashTable *old_bones, const TressBfresBoneAnimSpec *s, Plan
   else
     flags = segment_scale_compensate (p, s->bone);
   if (pb->name == 0)
-    pb->name = pool_find (b, s->bone);
+    pb->name = bfres_pool_find (b, s->bone);
 
   flags |= TRESS_BFRES_BONE_ANIM_BASE_SCALE | TRESS_BFRES_BONE_ANIM_BASE_ROTATE;
   if (!s->bind_translation)
@@ -526,25 +492,6 @@ plan_bone (Plan *p, GHashTable *old_bones, const TressBfresBoneAnimSpec *s, Plan
 
 /* ---- the new bytes ------------------------------------------------------------------ */
 
-/* @n zero bytes at the next 4-aligned end of @out. */
-static gsize
-append_zeros (GByteArray *out, gsize n)
-{
-  gsize len = out->len, at = (len + 3) & ~(gsize)3;
-
-  g_byte_array_set_size (out, at + n);
-  memset (out->data + len, 0, at + n - len);
-  return at;
-}
-
-static void
-put_offset (GByteArray *out, gsize field, gsize target)
-{
-  tress_put_u32 (out->data + field,
-                 target != 0 ? (guint32)(gint32)((gint64)target - (gint64)field) : 0,
-                 TRESS_BIG_ENDIAN);
-}
-
 static void
 write_curve_header (const Plan *p, GByteArray *out, const PlanCurve *pc)
 {
@@ -560,7 +507,7 @@ write_curve_header (const Plan *p, GByteArray *out, const PlanCurve *pc)
         {
           gint32 rel = (gint32)tress_get_u32 (p->b->d + pc->old_header + field, TRESS_BIG_ENDIAN);
 
-          put_offset (out, h + field, rel != 0 ? pc->old_header + field + rel : 0);
+          bfres_put_offset (out, h + field, rel != 0 ? pc->old_header + field + rel : 0);
         }
       tress_put_u16 (w, (tress_get_u16 (w, TRESS_BIG_ENDIAN) & ~0x3300) | wraps, TRESS_BIG_ENDIAN);
       return;
@@ -585,8 +532,8 @@ build_structure (Plan *p, int frame_count)
   g_byte_array_append (out, b->d, b->size);
   if (n > 0)
     {
-      bind = append_zeros (out, (2 * (gsize)n + 3) & ~(gsize)3);
-      bones = append_zeros (out, BONE_ANIM_SIZE * (gsize)n);
+      bind = bfres_append_zeros (out, (2 * (gsize)n + 3) & ~(gsize)3);
+      bones = bfres_append_zeros (out, BONE_ANIM_SIZE * (gsize)n);
     }
   for (guint i = 0; i < n; i++)
     {
@@ -594,8 +541,8 @@ build_structure (Plan *p, int frame_count)
       gsize n_base = pb->spec->bind_translation ? 7 : 10;
 
       pb->pos = bones + BONE_ANIM_SIZE * (gsize)i;
-      pb->base = append_zeros (out, 4 * n_base);
-      pb->headers = pb->n_curves > 0 ? append_zeros (out, hs * pb->n_curves) : 0;
+      pb->base = bfres_append_zeros (out, 4 * n_base);
+      pb->headers = pb->n_curves > 0 ? bfres_append_zeros (out, hs * pb->n_curves) : 0;
       for (guint k = 0; k < pb->n_curves; k++)
         pb->curves[k].header = pb->headers + hs * k;
     }
@@ -603,14 +550,9 @@ build_structure (Plan *p, int frame_count)
   for (guint i = 0; i < n; i++)
     {
       PlanBone *pb = &p->bones[i];
-      gsize len = strlen (pb->spec->bone), at;
 
-      if (pb->name != 0)
-        continue;
-      at = append_zeros (out, (4 + len + 1 + 3) & ~(gsize)3);
-      tress_put_u32 (out->data + at, (guint32)len, TRESS_BIG_ENDIAN);
-      memcpy (out->data + at + 4, pb->spec->bone, len);
-      pb->name = at + 4;
+      if (pb->name == 0)
+        pb->name = bfres_append_name (out, pb->spec->bone);
     }
 
   for (guint i = 0; i < n; i++)
@@ -621,15 +563,15 @@ build_structure (Plan *p, int frame_count)
 
       tress_put_u16 (out->data + bind + 2 * (gsize)i, pb->bind, TRESS_BIG_ENDIAN);
       tress_put_u32 (w, pb->flags, TRESS_BIG_ENDIAN);
-      put_offset (out, pb->pos + 4, pb->name);
+      bfres_put_offset (out, pb->pos + 4, pb->name);
       w[8] = BEGIN_ROTATE;
       w[9] = BEGIN_TRANSLATE;
       w[10] = (guint8)pb->n_curves;
       w[11] = BEGIN_BASE_TRANSLATE;
       /* beginCurve: little-endian, as the files have it. */
       tress_put_u32 (w + 12, total, TRESS_LITTLE_ENDIAN);
-      put_offset (out, pb->pos + 0x10, pb->headers);
-      put_offset (out, pb->pos + 0x14, pb->base);
+      bfres_put_offset (out, pb->pos + 0x10, pb->headers);
+      bfres_put_offset (out, pb->pos + 0x14, pb->base);
       for (guint k = 0; k < (pb->spec->bind_translation ? 7u : 10u); k++)
         tress_put_f32 (out->data + pb->base + 4 * k, v[slot_channel[k]], TRESS_BIG_ENDIAN);
       for (guint k = 0; k < pb->n_curves; k++)
@@ -642,8 +584,8 @@ build_structure (Plan *p, int frame_count)
   tress_put_u32 (out->data + fska + 0x10, (guint32)frame_count, TRESS_BIG_ENDIAN);
   tress_put_u16 (out->data + fska + 0x14, (guint16)n, TRESS_BIG_ENDIAN);
   tress_put_u32 (out->data + fska + 0x18, total, TRESS_BIG_ENDIAN);
-  put_offset (out, fska + 0x20, bones);
-  put_offset (out, fska + 0x28, bind);
+  bfres_put_offset (out, fska + 0x20, bones);
+  bfres_put_offset (out, fska + 0x28, bind);
   tress_put_u32 (out->data + 0x0C, out->len, TRESS_BIG_ENDIAN);
   p->n_curves = total;
   return g_byte_array_free_to_bytes (out);

@@ -93,6 +93,7 @@ tress_bfres_get_anim_info (TressBfres *b, guint index, TressBfresAnimInfo *info)
   info->frame_count = a->frame_count;
   info->first_curve = a->first_curve;
   info->n_curves = a->n_curves;
+  info->loops = a->loops;
   return TRUE;
 }
 

@@ -94,6 +94,7 @@ typedef struct
   int frame_count;
   guint first_curve; /* its curves are first_curve … first_curve + n_curves − 1 */
   guint n_curves;
+  gboolean loops; /* bit 2 of its flags */
 } TressBfresAnimInfo;
 
 /* The animations, in the order of the file's index groups. */
