@@ -24,6 +24,7 @@ typedef struct
   TressBfresScaling scaling;
   double *values;       /* (bone × channel) × frame */
   TressBfresSrt *orig0; /* the original animation's pose at frame 0 */
+  int *spec_bone;       /* each spec's bone in the skeleton, or −1 */
   double tolerance[TRESS_BFRES_N_CHANNELS];
 } Build;
 
@@ -445,14 +446,13 @@ pose_spec (gpointer data, double frame, TressBfresSrt *srt)
 {
   Build *b = data;
   TressGltfImport *imp = b->imp;
-  const TressBfresSkeleton *sk = &imp->model->skeleton;
 
   tress_bfres_animator_pose_srt (imp->animator, (int)b->skeletal, frame, import_sample_curve,
                                  imp->bfres, srt);
   for (guint i = 0; i < b->out->n_bones; i++)
     {
       const TressBfresBoneAnimSpec *spec = &b->out->bones[i];
-      int bone = tress_bfres_skeleton_find_bone (sk, spec->bone);
+      int bone = b->spec_bone[i];
 
       if (bone < 0 || imp->joint[bone] < 0)
         continue;
@@ -543,6 +543,7 @@ tress_gltf_import_build (TressGltfImport *imp, guint gltf_anim, guint file_anim,
   g_autoptr (TressGltfImportAnim) out = NULL;
   g_autofree double *values = NULL;
   g_autofree TressBfresSrt *orig0 = NULL;
+  g_autofree int *spec_bone = NULL;
   Build b = { imp };
   double end = tress_gltf_animation_get_end (ga), frames = round (end * imp->fps);
   int k = skeletal_of (imp, file_anim, error);
@@ -592,6 +593,11 @@ tress_gltf_import_build (TressGltfImport *imp, guint gltf_anim, guint file_anim,
     return NULL;
   out->scaling = b.scaling;
   build_specs (&b);
+  /* Looked up once, not at every frame of the comparison. */
+  spec_bone = g_new0 (int, out->n_bones + 1);
+  for (guint i = 0; i < out->n_bones; i++)
+    spec_bone[i] = tress_bfres_skeleton_find_bone (&imp->model->skeleton, out->bones[i].bone);
+  b.spec_bone = spec_bone;
   compare (imp, out, pose_spec, &b, &out->max_position_error, &out->max_rotation_error,
            &out->worst_position, &out->worst_rotation);
   return g_steal_pointer (&out);
