@@ -145,6 +145,8 @@ import_once (GBytes *bytes, GFile *glb, double fps, ImportRun *run)
   g_autoptr (TressGltfDocument) doc = NULL;
   g_autoptr (TressGltfImport) imp = NULL;
   g_autoptr (GBytes) out = NULL;
+  g_autoptr (GPtrArray) anims = NULL;
+  g_autoptr (GArray) items = NULL;
   TressGltfImportOptions options = { fps, 0 };
   gint64 t0 = g_get_monotonic_time ();
 
@@ -156,23 +158,32 @@ import_once (GBytes *bytes, GFile *glb, double fps, ImportRun *run)
   imp = tress_gltf_import_new (bfres, bytes, "bench.bfres", doc, &options, &error);
   g_assert_no_error (error);
   run->changed = run->curves = run->keys = 0;
+  anims = g_ptr_array_new_with_free_func ((GDestroyNotify)tress_gltf_import_anim_free);
+  items = g_array_new (FALSE, TRUE, sizeof (TressBfresSkeletalReplacement));
   for (guint g = 0; g < doc->n_animations; g++)
     {
-      g_autoptr (TressGltfImportAnim) a = NULL;
+      TressGltfImportAnim *a;
       int f = tress_gltf_import_find_anim (imp, doc->animations[g].name);
 
       g_assert_cmpint (f, >=, 0);
       a = tress_gltf_import_build (imp, g, (guint)f, &error);
       g_assert_no_error (error);
+      g_ptr_array_add (anims, a);
       if (a->unchanged)
         continue;
-      if (!tress_bfres_replace_skeletal (bfres, a->file_anim, a->bones, a->n_bones, a->frame_count,
-                                         a->store_tolerance, NULL, &error))
-        g_error ("%s", error->message);
+      {
+        TressBfresSkeletalReplacement r
+            = { a->file_anim, a->bones, a->n_bones, a->frame_count, a->store_tolerance, NULL };
+
+        g_array_append_val (items, r);
+      }
       run->changed++;
       run->curves += a->curves_added + a->curves_refit;
       run->keys += a->n_keys;
     }
+  if (!tress_bfres_replace_skeletals (bfres, (TressBfresSkeletalReplacement *)items->data,
+                                      items->len, NULL, &error))
+    g_error ("%s", error->message);
   out = tress_bfres_serialize (bfres, &error);
   g_assert_no_error (error);
   run->total = seconds_since (t0);
