@@ -333,28 +333,52 @@ import_gltf (ImportOptions *o, const char *path, const char *gltf_path, double f
 
     size_before = g_bytes_get_size (before);
   }
-  for (guint i = 0; i < results->len; i++)
-    {
-      TressGltfImportAnim *a = results->pdata[i];
-      g_autoptr (GPtrArray) notes = g_ptr_array_new_with_free_func (g_free);
+  {
+    /* All changed animations stored in one go (one copy of the file, not one
+     * per animation); the file stays as it was if any cannot be stored. */
+    g_autoptr (GArray) items = g_array_new (FALSE, TRUE, sizeof (TressBfresSkeletalReplacement));
+    g_autoptr (GPtrArray) notes
+        = g_ptr_array_new_with_free_func ((GDestroyNotify)g_ptr_array_unref);
+    g_autofree guint *item_of = g_new0 (guint, results->len + 1);
+    guint failed = 0;
+    gboolean ok;
 
-      print_summary (a, fps);
-      if (a->unchanged)
-        {
-          g_print ("“%s”: every component as the file has it: the animation stays as it was\n",
-                   a->name);
-          continue;
-        }
-      if (!tress_bfres_replace_skeletal (file.model, a->file_anim, a->bones, a->n_bones,
-                                         a->frame_count, a->store_tolerance, notes, &error))
-        {
-          tress_cli_error ("%s: “%s” cannot be stored: %s; nothing written", path, a->name,
-                           error->message);
-          return TRESS_CLI_INVALID;
-        }
-      for (guint k = 0; k < notes->len; k++)
-        g_print ("“%s”: %s\n", a->name, (const char *)notes->pdata[k]);
-    }
+    for (guint i = 0; i < results->len; i++)
+      {
+        TressGltfImportAnim *a = results->pdata[i];
+        GPtrArray *n = g_ptr_array_new_with_free_func (g_free);
+        TressBfresSkeletalReplacement r
+            = { a->file_anim, a->bones, a->n_bones, a->frame_count, a->store_tolerance, n };
+
+        g_ptr_array_add (notes, n);
+        item_of[i] = items->len;
+        if (!a->unchanged)
+          g_array_append_val (items, r);
+      }
+    ok = tress_bfres_replace_skeletals (file.model, (TressBfresSkeletalReplacement *)items->data,
+                                        items->len, &failed, &error);
+    for (guint i = 0; i < results->len; i++)
+      {
+        TressGltfImportAnim *a = results->pdata[i];
+        GPtrArray *n = notes->pdata[i];
+
+        print_summary (a, fps);
+        if (a->unchanged)
+          {
+            g_print ("“%s”: every component as the file has it: the animation stays as it was\n",
+                     a->name);
+            continue;
+          }
+        if (!ok && item_of[i] == failed)
+          {
+            tress_cli_error ("%s: “%s” cannot be stored: %s; nothing written", path, a->name,
+                             error->message);
+            return TRESS_CLI_INVALID;
+          }
+        for (guint k = 0; k < n->len; k++)
+          g_print ("“%s”: %s\n", a->name, (const char *)n->pdata[k]);
+      }
+  }
 
   /* What the file now stores, posed again by the preview's code. */
   stored = tress_bfres_animator_new (file.model, fres, source, &error);

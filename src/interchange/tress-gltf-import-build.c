@@ -24,6 +24,10 @@ typedef struct
   TressBfresScaling scaling;
   double *values;       /* (bone × channel) × frame */
   TressBfresSrt *orig0; /* the original animation's pose at frame 0 */
+  int *spec_bone;       /* each spec's bone in the skeleton, or −1 */
+  /* Each matched bone's target at each frame, frame × bone: sampled once,
+   * compared with twice. */
+  ImportPlacement *targets;
   double tolerance[TRESS_BFRES_N_CHANNELS];
 } Build;
 
@@ -153,7 +157,12 @@ sample (Build *b, GError **error)
             }
           memcpy (prev, srt[bone].rotation, 4 * sizeof (double));
           import_compose (b->scaling, pp, ps, &srt[bone], &posed[bone]);
-          import_matrix_error (&posed[bone].world, &target, &pos, &angle);
+          {
+            ImportPlacement *t = &b->targets[(gsize)f * b->nb + bone];
+
+            import_placement (&target, t);
+            import_placement_error (&posed[bone].world, t, &pos, &angle);
+          }
           if (pos > SHEAR_EPS * imp->size || angle > SHEAR_EPS)
             b->out->n_sheared++;
           for (guint c = 0; c < TRESS_BFRES_N_CHANNELS; c++)
@@ -398,7 +407,8 @@ typedef void (*PoseFunc) (gpointer data, double frame, TressBfresSrt *srt);
  * errors (of the skeleton's size; degrees) and where. */
 static void
 compare (TressGltfImport *imp, const TressGltfImportAnim *out, PoseFunc pose, gpointer data,
-         double *max_position, double *max_rotation, char **worst_position, char **worst_rotation)
+         const ImportPlacement *targets, double *max_position, double *max_rotation,
+         char **worst_position, char **worst_rotation)
 {
   const TressBfresSkeleton *sk = &imp->model->skeleton;
   guint nb = sk->n_bones;
@@ -411,7 +421,8 @@ compare (TressGltfImport *imp, const TressGltfImportAnim *out, PoseFunc pose, gp
     {
       pose (data, f, srt);
       tress_bfres_pose_world (sk, srt, out->scaling, world);
-      tress_gltf_document_pose (imp->doc, (int)out->gltf_anim, f / imp->fps, imp->needed, gworld);
+      if (targets == NULL)
+        tress_gltf_document_pose (imp->doc, (int)out->gltf_anim, f / imp->fps, imp->needed, gworld);
       for (guint bone = 0; bone < nb; bone++)
         {
           TressBfresMatrix target;
@@ -419,8 +430,13 @@ compare (TressGltfImport *imp, const TressGltfImportAnim *out, PoseFunc pose, gp
 
           if (imp->joint[bone] < 0)
             continue;
-          target_of (imp, bone, gworld, &target);
-          import_matrix_error (&world[bone], &target, &pos, &angle);
+          if (targets != NULL)
+            import_placement_error (&world[bone], &targets[(gsize)f * nb + bone], &pos, &angle);
+          else
+            {
+              target_of (imp, bone, gworld, &target);
+              import_matrix_error (&world[bone], &target, &pos, &angle);
+            }
           pos /= imp->size;
           angle *= 180 / G_PI;
           if (pos > *max_position || *worst_position == NULL)
@@ -445,14 +461,13 @@ pose_spec (gpointer data, double frame, TressBfresSrt *srt)
 {
   Build *b = data;
   TressGltfImport *imp = b->imp;
-  const TressBfresSkeleton *sk = &imp->model->skeleton;
 
   tress_bfres_animator_pose_srt (imp->animator, (int)b->skeletal, frame, import_sample_curve,
                                  imp->bfres, srt);
   for (guint i = 0; i < b->out->n_bones; i++)
     {
       const TressBfresBoneAnimSpec *spec = &b->out->bones[i];
-      int bone = tress_bfres_skeleton_find_bone (sk, spec->bone);
+      int bone = b->spec_bone[i];
 
       if (bone < 0 || imp->joint[bone] < 0)
         continue;
@@ -497,8 +512,9 @@ tress_gltf_import_measure_stored (TressGltfImport *imp, TressSceneAnimator *anim
                    "“%s” cannot be posed again from the file written", anim->name);
       return FALSE;
     }
-  compare (imp, anim, pose_stored, &s, &anim->stored_position_error, &anim->stored_rotation_error,
-           &anim->worst_stored_position, &anim->worst_stored_rotation);
+  compare (imp, anim, pose_stored, &s, NULL, &anim->stored_position_error,
+           &anim->stored_rotation_error, &anim->worst_stored_position,
+           &anim->worst_stored_rotation);
   anim->stored_measured = TRUE;
   return TRUE;
 }
@@ -543,6 +559,8 @@ tress_gltf_import_build (TressGltfImport *imp, guint gltf_anim, guint file_anim,
   g_autoptr (TressGltfImportAnim) out = NULL;
   g_autofree double *values = NULL;
   g_autofree TressBfresSrt *orig0 = NULL;
+  g_autofree int *spec_bone = NULL;
+  g_autofree ImportPlacement *targets = NULL;
   Build b = { imp };
   double end = tress_gltf_animation_get_end (ga), frames = round (end * imp->fps);
   int k = skeletal_of (imp, file_anim, error);
@@ -586,13 +604,21 @@ tress_gltf_import_build (TressGltfImport *imp, guint gltf_anim, guint file_anim,
   b.out = out;
   values = g_new0 (double, (gsize)b.nb *TRESS_BFRES_N_CHANNELS *b.nf + 1);
   orig0 = g_new0 (TressBfresSrt, b.nb + 1);
+  /* (bounded as the values: 7 doubles a sample to their 10) */
+  targets = g_new (ImportPlacement, (gsize)b.nb * b.nf + 1);
   b.values = values;
   b.orig0 = orig0;
+  b.targets = targets;
   if (!sample (&b, error))
     return NULL;
   out->scaling = b.scaling;
   build_specs (&b);
-  compare (imp, out, pose_spec, &b, &out->max_position_error, &out->max_rotation_error,
+  /* Looked up once, not at every frame of the comparison. */
+  spec_bone = g_new0 (int, out->n_bones + 1);
+  for (guint i = 0; i < out->n_bones; i++)
+    spec_bone[i] = tress_bfres_skeleton_find_bone (&imp->model->skeleton, out->bones[i].bone);
+  b.spec_bone = spec_bone;
+  compare (imp, out, pose_spec, &b, targets, &out->max_position_error, &out->max_rotation_error,
            &out->worst_position, &out->worst_rotation);
   return g_steal_pointer (&out);
 }

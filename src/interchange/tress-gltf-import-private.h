@@ -76,6 +76,19 @@ void import_euler_near (const double q[4], const double previous[3], double out[
 void import_matrix_error (const TressBfresMatrix *a, const TressBfresMatrix *b, double *position,
                           double *angle);
 
+/* What import_matrix_error needs of its @b: the translation and the
+ * rotation (scale taken out), worked out once for several comparisons. */
+typedef struct
+{
+  double translation[3], rotation[4];
+} ImportPlacement;
+
+void import_placement (const TressBfresMatrix *m, ImportPlacement *out);
+
+/* import_matrix_error against @b's placement: the same numbers. */
+void import_placement_error (const TressBfresMatrix *a, const ImportPlacement *b, double *position,
+                             double *angle);
+
 /* What one component becomes. */
 typedef enum
 {

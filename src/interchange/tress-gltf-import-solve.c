@@ -203,20 +203,40 @@ import_euler_near (const double q[4], const double previous[3], double out[3])
 }
 
 void
-import_matrix_error (const TressBfresMatrix *a, const TressBfresMatrix *b, double *position,
-                     double *angle)
+import_placement (const TressBfresMatrix *m, ImportPlacement *out)
 {
-  TressGltfTrs ta, tb;
+  TressGltfTrs t;
+
+  tress_gltf_trs_decompose (m->m, &t);
+  for (guint k = 0; k < 3; k++)
+    out->translation[k] = m->m[k][3];
+  memcpy (out->rotation, t.rotation, sizeof out->rotation);
+}
+
+void
+import_placement_error (const TressBfresMatrix *a, const ImportPlacement *b, double *position,
+                        double *angle)
+{
+  TressGltfTrs ta;
   double d = 0, dot = 0;
 
   for (guint k = 0; k < 3; k++)
-    d += (a->m[k][3] - b->m[k][3]) * (a->m[k][3] - b->m[k][3]);
+    d += (a->m[k][3] - b->translation[k]) * (a->m[k][3] - b->translation[k]);
   *position = sqrt (d);
   tress_gltf_trs_decompose (a->m, &ta);
-  tress_gltf_trs_decompose (b->m, &tb);
   for (guint k = 0; k < 4; k++)
-    dot += ta.rotation[k] * tb.rotation[k];
+    dot += ta.rotation[k] * b->rotation[k];
   *angle = 2 * acos (MIN (fabs (dot), 1.0));
+}
+
+void
+import_matrix_error (const TressBfresMatrix *a, const TressBfresMatrix *b, double *position,
+                     double *angle)
+{
+  ImportPlacement pb;
+
+  import_placement (b, &pb);
+  import_placement_error (a, &pb, position, angle);
 }
 
 ImportOutcome

@@ -618,6 +618,142 @@ test_restore (void)
 /* ---- refusals -------------------------------------------------------------------- */
 
 /* @s's request is refused with @code and @words, the file untouched. */
+
+/* ---- several at once ---------------------------------------------------------------- */
+
+/* Every skeletal animation of @b changed (made from the file as read, as
+ * tress-cli import-gltf does): twice as long, its first bone gone, a curve
+ * reaching the new end on its new first bone and a bone the file lacks. */
+static GPtrArray *
+batch_specs (TressBfres *b)
+{
+  GPtrArray *specs = g_ptr_array_new_with_free_func ((GDestroyNotify)spec_free);
+
+  for (guint i = 0; i < tress_bfres_get_n_anims (b); i++)
+    {
+      TressBfresAnimInfo info;
+      Spec *s;
+      TressBfresBoneAnimSpec *bone;
+
+      tress_bfres_get_anim_info (b, i, &info);
+      if (strcmp (info.kind, "Skeletal") != 0)
+        continue;
+      s = spec_from_file (b, i);
+      s->frame_count = 2 * MAX (s->frame_count, 1);
+      if (s->bones->len > 1)
+        g_array_remove_index (s->bones, 0);
+      if (s->bones->len > 0)
+        {
+          const double frames[] = { 0, s->frame_count / 2.0, s->frame_count };
+          const double values[] = { 0.1 * i, -0.3, 0.2 };
+
+          spec_set_curve (s, spec_bone (s, 0), TRESS_BFRES_CHANNEL_ROTATE_Z,
+                          make_curve (3, frames, values, TRESS_INTERP_HERMITE));
+        }
+      bone = spec_add_bone (s, s->bones->len, "Fin_Batch");
+      bone->bind_translation = TRUE;
+      bone->base[TRESS_BFRES_CHANNEL_SCALE_X] = bone->base[TRESS_BFRES_CHANNEL_SCALE_Y]
+          = bone->base[TRESS_BFRES_CHANNEL_SCALE_Z] = 1;
+      bone->base[TRESS_BFRES_CHANNEL_ROTATE_W] = 1;
+      g_ptr_array_add (specs, s);
+    }
+  g_assert_cmpuint (specs->len, >, 1);
+  return specs;
+}
+
+/* tress_bfres_replace_skeletals gives the bytes and notes of replacing the
+ * animations one by one; a failing one leaves the file untouched. */
+static void
+check_batch (GBytes *file, const char *name)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (TressBfres) one = tress_bfres_parse (file, name, &error);
+  g_autoptr (TressBfres) all = NULL;
+  g_autoptr (GPtrArray) specs = NULL;
+  g_autoptr (GPtrArray) notes_one = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GPtrArray) notes_all = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GArray) items = g_array_new (FALSE, TRUE, sizeof (TressBfresSkeletalReplacement));
+  g_autoptr (GBytes) bytes_one = NULL;
+  g_autoptr (GBytes) bytes_all = NULL;
+  g_autoptr (GBytes) before = NULL;
+  g_autoptr (GBytes) after = NULL;
+  g_autoptr (GBytes) saved_one = NULL;
+  g_autoptr (GBytes) saved_all = NULL;
+  guint failed = G_MAXUINT;
+
+  g_assert_no_error (error);
+  all = tress_bfres_parse (file, name, &error);
+  g_assert_no_error (error);
+  specs = batch_specs (one);
+  for (guint i = 0; i < specs->len; i++)
+    {
+      Spec *s = specs->pdata[i];
+      TressBfresSkeletalReplacement r = { s->anim,       (TressBfresBoneAnimSpec *)s->bones->data,
+                                          s->bones->len, s->frame_count,
+                                          0.001,         notes_all };
+
+      g_assert_true (
+          tress_bfres_replace_skeletal (one, s->anim, (TressBfresBoneAnimSpec *)s->bones->data,
+                                        s->bones->len, s->frame_count, 0.001, notes_one, &error));
+      g_assert_no_error (error);
+      g_array_append_val (items, r);
+    }
+
+  /* The last one refused (a frame count no curve allows): nothing changes. */
+  before = tress_bfres_get_bfres_bytes (all);
+  g_array_index (items, TressBfresSkeletalReplacement, items->len - 1).frame_count = -1;
+  g_assert_false (tress_bfres_replace_skeletals (all, (TressBfresSkeletalReplacement *)items->data,
+                                                 items->len, &failed, &error));
+  g_assert_nonnull (error);
+  g_clear_error (&error);
+  g_assert_cmpuint (failed, ==, items->len - 1);
+  g_assert_cmpuint (notes_all->len, ==, 0);
+  after = tress_bfres_get_bfres_bytes (all);
+  tress_test_assert_bytes_equal (after, before);
+
+  g_array_index (items, TressBfresSkeletalReplacement, items->len - 1).frame_count
+      = ((Spec *)specs->pdata[specs->len - 1])->frame_count;
+  g_assert_true (tress_bfres_replace_skeletals (all, (TressBfresSkeletalReplacement *)items->data,
+                                                items->len, NULL, &error));
+  g_assert_no_error (error);
+  bytes_one = tress_bfres_get_bfres_bytes (one);
+  bytes_all = tress_bfres_get_bfres_bytes (all);
+  g_assert_cmpuint (g_bytes_get_size (bytes_all), >, g_bytes_get_size (before));
+  tress_test_assert_bytes_equal (bytes_all, bytes_one);
+  g_assert_cmpuint (notes_all->len, ==, notes_one->len);
+  for (guint i = 0; i < notes_one->len; i++)
+    g_assert_cmpstr (notes_all->pdata[i], ==, notes_one->pdata[i]);
+  g_assert_cmpuint (tress_bfres_get_n_curves (all), ==, tress_bfres_get_n_curves (one));
+  saved_one = tress_bfres_serialize (one, &error);
+  g_assert_no_error (error);
+  saved_all = tress_bfres_serialize (all, &error);
+  g_assert_no_error (error);
+  tress_test_assert_bytes_equal (saved_all, saved_one);
+  g_test_message ("%s: %u animations, %u notes, %" G_GSIZE_FORMAT " → %" G_GSIZE_FORMAT " bytes",
+                  name, specs->len, notes_one->len, g_bytes_get_size (before),
+                  g_bytes_get_size (bytes_all));
+}
+
+static void
+test_batch_bass (void)
+{
+  g_autoptr (GBytes) file = tress_test_load_sample ("bfres/Animal_Bass_Animation.bfres");
+
+  if (file == NULL)
+    return;
+  check_batch (file, "bfres/Animal_Bass_Animation.bfres");
+}
+
+static void
+test_batch_generated (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GBytes) file = tress_bfres_build_test_file (12, 200, 6, 24, &error);
+
+  g_assert_no_error (error);
+  check_batch (file, "generated.bfres");
+}
+
 static void
 assert_refused (TressBfres *b, Spec *s, guint anim, int frame_count, double tolerance, int code,
                 const char *words)
@@ -766,5 +902,7 @@ main (int argc, char **argv)
   g_test_add_func ("/bfres/skeletal/widening", test_widening);
   g_test_add_func ("/bfres/skeletal/restore", test_restore);
   g_test_add_func ("/bfres/skeletal/refusals", test_refusals);
+  g_test_add_func ("/bfres/skeletal/batch/bass", test_batch_bass);
+  g_test_add_func ("/bfres/skeletal/batch/generated", test_batch_generated);
   return g_test_run ();
 }

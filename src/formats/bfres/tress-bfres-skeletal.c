@@ -702,30 +702,27 @@ fill_curves (Plan *p, TressBfres *t, guint anim, double tolerance, GPtrArray *no
 
 /* ---- the entry point ---------------------------------------------------------------- */
 
-gboolean
-tress_bfres_replace_skeletal (TressBfres *bfres, guint anim, const TressBfresBoneAnimSpec *bones,
-                              guint n_bones, int frame_count, double tolerance, GPtrArray *notes,
-                              GError **error)
+/* Rewrites skeletal animation @r->anim of @cur into a model of its own (the
+ * FRES bytes only, @cur untouched): the new bytes parsed, the curves set.
+ * @models: @cur's models, or NULL. The lines for @notes go to @said. */
+static TressBfres *
+replace_one (TressBfres *cur, TressBfresModels *models, const TressBfresSkeletalReplacement *r,
+             GPtrArray *said, GError **error)
 {
   g_auto (Plan) p = { 0 };
   g_autoptr (GHashTable) old_bones = NULL;
   g_autoptr (GBytes) structure = NULL;
   g_autoptr (TressBfres) t = NULL;
-  g_autoptr (GBytes) result = NULL;
-  g_autoptr (GPtrArray) said = g_ptr_array_new_with_free_func (g_free);
   const BfresAnim *a;
-  gsize before = 0;
+  guint anim = r->anim;
 
-  g_return_val_if_fail (bfres != NULL, FALSE);
-  g_return_val_if_fail (bones != NULL || n_bones == 0, FALSE);
-
-  if (anim >= bfres->anims->len)
+  if (anim >= cur->anims->len)
     {
       g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED, "No animation %u (the file has %u)",
-                   anim, bfres->anims->len);
-      return FALSE;
+                   anim, cur->anims->len);
+      return NULL;
     }
-  a = bfres_anim (bfres, anim);
+  a = bfres_anim (cur, anim);
   if (a->group != 2)
     {
       BfresShownName buf;
@@ -733,28 +730,28 @@ tress_bfres_replace_skeletal (TressBfres *bfres, guint anim, const TressBfresBon
       g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED,
                    "Animation %u \"%s\" is a %s animation, not a skeletal one", anim,
                    bfres_shown_name (a->name, buf), a->kind);
-      return FALSE;
+      return NULL;
     }
-  if (bfres->version < BFRES_V3_4)
+  if (cur->version < BFRES_V3_4)
     {
       g_set_error (error, TRESS_ERROR, TRESS_ERROR_UNSUPPORTED,
                    "BFRES version %u.%u.%u.%u: rewriting bone animations needs version 3.4 or "
                    "later (the FSKA layout of older files is not confirmed by any sample)",
-                   bfres->version >> 24, (bfres->version >> 16) & 0xFF,
-                   (bfres->version >> 8) & 0xFF, bfres->version & 0xFF);
-      return FALSE;
+                   cur->version >> 24, (cur->version >> 16) & 0xFF, (cur->version >> 8) & 0xFF,
+                   cur->version & 0xFF);
+      return NULL;
     }
-  p.b = bfres;
+  p.b = cur;
   p.a = a;
   p.euler = ((a->flags >> 12) & 7) == TRESS_BFRES_ROTATION_EULER_XYZ;
-  if (!check_request (bones, n_bones, frame_count, tolerance, p.euler, error))
-    return FALSE;
+  if (!check_request (r->bones, r->n_bones, r->frame_count, r->tolerance, p.euler, error))
+    return NULL;
 
-  p.anims = tress_bfres_anims_parse (bfres->d, bfres->size, error);
+  p.anims = tress_bfres_anims_parse (cur->d, cur->size, error);
   if (p.anims == NULL)
     {
       g_prefix_error (error, "The file's skeletal animations cannot be read: ");
-      return FALSE;
+      return NULL;
     }
   for (guint i = 0; i < p.anims->n_skeletal; i++)
     if (p.anims->skeletal[i].pos == a->pos)
@@ -763,40 +760,96 @@ tress_bfres_replace_skeletal (TressBfres *bfres, guint anim, const TressBfresBon
     {
       g_set_error (error, TRESS_ERROR, TRESS_ERROR_FAILED,
                    "Skeletal animation \"%s\" is not where the parser found it", a->name);
-      return FALSE;
+      return NULL;
     }
   /* Only for the bones' conventions: a file whose models cannot be read
-   * has none. */
-  p.models = tress_bfres_models_parse (bfres->d, bfres->size, NULL);
+   * has none. Borrowed: the models' bytes are the same in every step. */
+  p.models = models;
   old_bones = g_hash_table_new (g_str_hash, g_str_equal);
   for (guint i = p.fska->n_bone_anims; i-- > 0;)
     g_hash_table_insert (old_bones, p.fska->bone_anims[i].name, &p.fska->bone_anims[i]);
   count_types (&p);
-  p.n_bones = n_bones;
-  p.bones = g_new0 (PlanBone, n_bones + 1);
-  for (guint i = 0; i < n_bones; i++)
-    plan_bone (&p, old_bones, &bones[i], &p.bones[i]);
+  p.n_bones = r->n_bones;
+  p.bones = g_new0 (PlanBone, r->n_bones + 1);
+  for (guint i = 0; i < r->n_bones; i++)
+    plan_bone (&p, old_bones, &r->bones[i], &p.bones[i]);
 
-  structure = build_structure (&p, frame_count);
-  t = tress_bfres_parse (structure, bfres->filename, error);
-  if (t == NULL || !fill_curves (&p, t, anim, tolerance, said, error))
+  structure = build_structure (&p, r->frame_count);
+  t = tress_bfres_parse (structure, cur->filename, error);
+  if (t == NULL || !fill_curves (&p, t, anim, r->tolerance, said, error))
     {
+      p.models = NULL;
       g_prefix_error (error, "Skeletal animation \"%s\": ", a->name);
-      return FALSE;
+      return NULL;
     }
-  before = bfres->size;
-  result = tress_bfres_get_bfres_bytes (t);
+  p.models = NULL;
+  g_ptr_array_add (said, g_strdup_printf ("The file grows by %" G_GSIZE_FORMAT
+                                          " bytes (%" G_GSIZE_FORMAT " → %" G_GSIZE_FORMAT ")",
+                                          t->size - cur->size, cur->size, t->size));
+  return g_steal_pointer (&t);
+}
+
+gboolean
+tress_bfres_replace_skeletals (TressBfres *bfres, const TressBfresSkeletalReplacement *items,
+                               guint n_items, guint *failed, GError **error)
+{
+  g_autoptr (TressBfresModels) models = NULL;
+  g_autoptr (TressBfres) cur = NULL;
+  g_autoptr (GBytes) result = NULL;
+  g_autoptr (GPtrArray) said = g_ptr_array_new_with_free_func (g_free);
+  g_autofree guint *n_said = g_new0 (guint, n_items + 1);
+
+  g_return_val_if_fail (bfres != NULL, FALSE);
+  g_return_val_if_fail (items != NULL || n_items == 0, FALSE);
+  for (guint i = 0; i < n_items; i++)
+    g_return_val_if_fail (items[i].bones != NULL || items[i].n_bones == 0, FALSE);
+
+  if (n_items == 0)
+    return TRUE;
+  models = tress_bfres_models_parse (bfres->d, bfres->size, NULL);
+  /* Each step works on the last one's model; only the end is adopted, so
+   * the file stays untouched when any step fails. */
+  for (guint i = 0; i < n_items; i++)
+    {
+      TressBfres *next = replace_one (cur != NULL ? cur : bfres, models, &items[i], said, error);
+
+      if (next == NULL)
+        {
+          if (failed != NULL)
+            *failed = i;
+          return FALSE;
+        }
+      g_clear_pointer (&cur, tress_bfres_free);
+      cur = next;
+      n_said[i] = said->len;
+    }
+  /* The models read the file's bytes: let them go before it changes. */
+  g_clear_pointer (&models, tress_bfres_models_free);
+  result = tress_bfres_get_bfres_bytes (cur);
   if (!bfres_adopt_fres (bfres, result, error))
     {
+      if (failed != NULL)
+        *failed = n_items - 1;
       g_prefix_error (error, "The rewritten file cannot be read back: ");
       return FALSE;
     }
-  g_ptr_array_add (said, g_strdup_printf ("The file grows by %" G_GSIZE_FORMAT
-                                          " bytes (%" G_GSIZE_FORMAT " → %" G_GSIZE_FORMAT ")",
-                                          bfres->size - before, before, bfres->size));
-  for (guint i = 0; notes != NULL && i < said->len; i++)
-    g_ptr_array_add (notes, g_strdup (g_ptr_array_index (said, i)));
+  for (guint i = 0, j = 0; i < n_items; i++)
+    for (; j < n_said[i]; j++)
+      if (items[i].notes != NULL)
+        g_ptr_array_add (items[i].notes, g_strdup (g_ptr_array_index (said, j)));
   return TRUE;
+}
+
+gboolean
+tress_bfres_replace_skeletal (TressBfres *bfres, guint anim, const TressBfresBoneAnimSpec *bones,
+                              guint n_bones, int frame_count, double tolerance, GPtrArray *notes,
+                              GError **error)
+{
+  TressBfresSkeletalReplacement r = { anim, bones, n_bones, frame_count, tolerance, notes };
+
+  g_return_val_if_fail (bfres != NULL, FALSE);
+  g_return_val_if_fail (bones != NULL || n_bones == 0, FALSE);
+  return tress_bfres_replace_skeletals (bfres, &r, 1, NULL, error);
 }
 
 gboolean
