@@ -7,61 +7,12 @@
 #include <math.h>
 #include <string.h>
 
-void
-tress_gltf_matrix_identity (TressGltfMatrix *out)
-{
-  memset (out, 0, sizeof *out);
-  out->m[0][0] = out->m[1][1] = out->m[2][2] = 1;
-}
-
-void
-tress_gltf_matrix_multiply (const TressGltfMatrix *a, const TressGltfMatrix *b,
-                            TressGltfMatrix *out)
-{
-  TressGltfMatrix r;
-
-  for (guint i = 0; i < 3; i++)
-    {
-      for (guint j = 0; j < 4; j++)
-        r.m[i][j] = a->m[i][0] * b->m[0][j] + a->m[i][1] * b->m[1][j] + a->m[i][2] * b->m[2][j];
-      r.m[i][3] += a->m[i][3];
-    }
-  *out = r;
-}
-
 static double
 det3 (const double m[3][4])
 {
   return m[0][0] * (m[1][1] * m[2][2] - m[1][2] * m[2][1])
          - m[0][1] * (m[1][0] * m[2][2] - m[1][2] * m[2][0])
          + m[0][2] * (m[1][0] * m[2][1] - m[1][1] * m[2][0]);
-}
-
-gboolean
-tress_gltf_matrix_invert (const TressGltfMatrix *a, TressGltfMatrix *out)
-{
-  const double (*m)[4] = a->m;
-  double det = det3 (m);
-  TressGltfMatrix r;
-
-  if (!isfinite (det) || fabs (det) < 1e-300)
-    {
-      tress_gltf_matrix_identity (out);
-      return FALSE;
-    }
-  r.m[0][0] = (m[1][1] * m[2][2] - m[1][2] * m[2][1]) / det;
-  r.m[0][1] = (m[0][2] * m[2][1] - m[0][1] * m[2][2]) / det;
-  r.m[0][2] = (m[0][1] * m[1][2] - m[0][2] * m[1][1]) / det;
-  r.m[1][0] = (m[1][2] * m[2][0] - m[1][0] * m[2][2]) / det;
-  r.m[1][1] = (m[0][0] * m[2][2] - m[0][2] * m[2][0]) / det;
-  r.m[1][2] = (m[0][2] * m[1][0] - m[0][0] * m[1][2]) / det;
-  r.m[2][0] = (m[1][0] * m[2][1] - m[1][1] * m[2][0]) / det;
-  r.m[2][1] = (m[0][1] * m[2][0] - m[0][0] * m[2][1]) / det;
-  r.m[2][2] = (m[0][0] * m[1][1] - m[0][1] * m[1][0]) / det;
-  for (guint i = 0; i < 3; i++)
-    r.m[i][3] = -(r.m[i][0] * m[0][3] + r.m[i][1] * m[1][3] + r.m[i][2] * m[2][3]);
-  *out = r;
-  return TRUE;
 }
 
 double

@@ -7,16 +7,18 @@
  * one keeps the translation, takes the column lengths as scale and the
  * orthogonal matrix nearest to the unit columns as rotation (polar
  * decomposition), so that the shear spreads over the three axes. The
- * format mappings (tress-gltf-bfres-trs.c, tress-gltf-niff-pose.c) use it
+ * format mappings (tress-gltf-bfres-trs.c, tress-gltf-niff.c) use it
  * where their own transforms do not compose by glTF's rule.
  *
- * GLib only.
+ * GLib (and the BFRES pose code's matrices).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #pragma once
 
 #include <glib.h>
+
+#include "formats/bfres/tress-bfres-pose.h"
 
 G_BEGIN_DECLS
 
@@ -29,18 +31,31 @@ typedef struct
 } TressGltfTrs;
 
 /* An affine matrix for column vectors (p' = M · p): 3 rows of 4, the
- * translation in the last column. */
-typedef struct
-{
-  double m[3][4];
-} TressGltfMatrix;
+ * translation in the last column; the pose code's own (tress-bfres-pose.h),
+ * whose identity, product and inverse these are. */
+typedef TressBfresMatrix TressGltfMatrix;
 
-void tress_gltf_matrix_identity (TressGltfMatrix *out);
+static inline void
+tress_gltf_matrix_identity (TressGltfMatrix *out)
+{
+  tress_bfres_matrix_identity (out);
+}
+
 /* out = a · b (@out may be @a or @b). */
-void tress_gltf_matrix_multiply (const TressGltfMatrix *a, const TressGltfMatrix *b,
-                                 TressGltfMatrix *out);
+static inline void
+tress_gltf_matrix_multiply (const TressGltfMatrix *a, const TressGltfMatrix *b,
+                            TressGltfMatrix *out)
+{
+  tress_bfres_matrix_multiply (a, b, out);
+}
+
 /* FALSE (and the identity) when @a has no inverse. */
-gboolean tress_gltf_matrix_invert (const TressGltfMatrix *a, TressGltfMatrix *out);
+static inline gboolean
+tress_gltf_matrix_invert (const TressGltfMatrix *a, TressGltfMatrix *out)
+{
+  return tress_bfres_matrix_invert (a, out);
+}
+
 /* The largest difference of two entries, the translations' relative to
  * @size (the scene's size: 1 for a unit scene). */
 double tress_gltf_matrix_distance (const TressGltfMatrix *a, const TressGltfMatrix *b, double size);
