@@ -103,27 +103,16 @@ list_names (GPtrArray *names)
 static char *
 skeletal_names (TressBfres *bfres)
 {
-  g_autoptr (GPtrArray) names = g_ptr_array_new ();
-  guint n = tress_bfres_get_n_anims (bfres);
+  g_autoptr (GPtrArray) names = tress_gltf_import_skeletal_names (bfres);
 
-  for (guint i = 0; i < n; i++)
-    {
-      TressBfresAnimInfo info;
-
-      if (tress_bfres_get_anim_info (bfres, i, &info) && g_strcmp0 (info.kind, "Skeletal") == 0)
-        g_ptr_array_add (names, (gpointer)info.name);
-    }
   return list_names (names);
 }
 
 static char *
 gltf_names (const TressGltfDocument *doc)
 {
-  g_autoptr (GPtrArray) names = g_ptr_array_new ();
+  g_autoptr (GPtrArray) names = tress_gltf_import_gltf_names (doc);
 
-  for (guint i = 0; i < doc->n_animations; i++)
-    if (doc->animations[i].name != NULL)
-      g_ptr_array_add (names, doc->animations[i].name);
   return list_names (names);
 }
 

@@ -328,3 +328,30 @@ tress_gltf_import_anim_free (TressGltfImportAnim *anim)
   g_free (anim->worst_stored_rotation);
   g_free (anim);
 }
+
+GPtrArray *
+tress_gltf_import_skeletal_names (TressBfres *bfres)
+{
+  GPtrArray *names = g_ptr_array_new ();
+  guint n = tress_bfres_get_n_anims (bfres);
+
+  for (guint i = 0; i < n; i++)
+    {
+      TressBfresAnimInfo info;
+
+      if (tress_bfres_get_anim_info (bfres, i, &info) && g_strcmp0 (info.kind, "Skeletal") == 0)
+        g_ptr_array_add (names, (gpointer)info.name);
+    }
+  return names;
+}
+
+GPtrArray *
+tress_gltf_import_gltf_names (const TressGltfDocument *doc)
+{
+  GPtrArray *names = g_ptr_array_new ();
+
+  for (guint i = 0; i < doc->n_animations; i++)
+    if (doc->animations[i].name != NULL)
+      g_ptr_array_add (names, doc->animations[i].name);
+  return names;
+}

@@ -129,6 +129,12 @@ const char *tress_gltf_import_get_skin (TressGltfImport *imp);
  * numbering, or −1. */
 int tress_gltf_import_find_anim (TressGltfImport *imp, const char *name);
 
+/* What an import pairs by name, for messages: the names of @bfres's
+ * skeletal animations, and of @doc's named animations (char *, owned by
+ * them). */
+GPtrArray *tress_gltf_import_skeletal_names (TressBfres *bfres);
+GPtrArray *tress_gltf_import_gltf_names (const TressGltfDocument *doc);
+
 /* The new bone animations of skeletal animation @file_anim (file
  * numbering) from glTF animation @gltf_anim. An error when the animation
  * would pass TRESS_GLTF_IMPORT_MAX_SAMPLES. */
