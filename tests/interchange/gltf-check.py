@@ -31,15 +31,17 @@ the demo's: validator, file checks (names, skin, inverse bind matrices), Blender
 import posed at whole and half frames against the judge's own BFRES evaluator.
 
 roundtrip: the import back from Blender. Blender imports the Bass export and exports it
-again with its default glTF options, the scene at 30 and then 24 fps; tress-cli import-gltf
-brings that file back into Animal_Bass_Animation.bfres; the result must validate (tress-cli
-validate), and every animation, posed by the preview's code (tests/interchange/pose-dump.c),
-must match at every frame, within positions 1e-3 of the skeleton's size and rotations 0.5
-degrees (the largest errors are printed per animation): the file Blender wrote (posed by this
-script's own glTF evaluator through world . IBM . bind), and at 30 fps the original too. At 24
-fps Blender resamples every 1/24 s and drops the last fraction of a frame, so what the Bass
-animations do within a 30 fps frame is not in its file: the errors against the original are
-printed, with what Blender's file itself lost beside them. An import of one animation
+again with its default glTF options: the games' 30 fps export into a scene at 30 fps and at
+Blender's default 24 fps, and an export at 24 fps (--fps 24) into a 24 fps scene; tress-cli
+import-gltf (--fps as exported) brings that file back into Animal_Bass_Animation.bfres; the
+result must validate (tress-cli validate), and every animation, posed by the preview's code
+(tests/interchange/pose-dump.c), must match at every frame, within positions 1e-3 of the
+skeleton's size and rotations 0.5 degrees (the largest errors are printed per animation): the
+file Blender wrote (posed by this script's own glTF evaluator through world . IBM . bind),
+and, when the scene's rate is the export's, the original too (byte for byte). A 30 fps export
+in a 24 fps scene is resampled by Blender every 1/24 s, dropping the last fraction of a frame,
+so what the Bass animations do within a 30 fps frame is not in its file: the errors against
+the original are printed, with what Blender's file itself lost beside them. An import of one animation
 (--animation Jump) must leave the others and the index groups byte-identical.
 
 The paths come from meson (tests/interchange/meson.build); TRESS_GLTF_VALIDATOR_DIR,
@@ -788,49 +790,55 @@ def run_roundtrip(o, work):
     script = os.path.join(work, 'roundtrip.py')
     with open(script, 'w') as f:
         f.write(BLENDER_ROUNDTRIP)
+    glb24 = export(o.cli, [bass, '--fps', '24'], os.path.join(work, 'bass-24.glb'))
     ok = True
-    for fps in (30, 24):
-        back = os.path.join(work, 'blender-%d.glb' % fps)
-        summary = os.path.join(work, 'blender-%d.json' % fps)
+    # (Tress's export rate, Blender's scene rate): the games' 30 fps into a 30 fps scene; into
+    # Blender's default 24 fps scene; and exported at 24 fps for a 24 fps scene.
+    for export_fps, fps in ((30, 30), (30, 24), (24, 24)):
+        tag = '%d-%d' % (export_fps, fps)
+        label = '%d fps export, %d fps scene' % (export_fps, fps)
+        back = os.path.join(work, 'blender-%s.glb' % tag)
+        summary = os.path.join(work, 'blender-%s.json' % tag)
         p = subprocess.run([o.blender, '-b', '--factory-startup', '--python', script, '--',
-                            glb, back, str(fps), summary], capture_output=True, text=True,
-                           env=blender_env())
+                            glb if export_fps == 30 else glb24, back, str(fps), summary],
+                           capture_output=True, text=True, env=blender_env())
         if p.returncode != 0 or not os.path.isfile(back):
             print(p.stdout[-2000:] + p.stderr[-2000:])
             print('FAIL: Blender did not export %s' % back)
             return 1
         info = json.load(open(summary))
-        print('Blender %s at %d fps: objects %s; actions %s'
-              % (info['blender'], fps, ', '.join(info['objects']), ', '.join(info['actions'])))
-        out = os.path.join(work, 'out-%d.bfres' % fps)
-        p, dt = run_cli(o, ['import-gltf', bass, back, '-o', out])
-        print('import-gltf at %d fps: exit %d, %.3f s' % (fps, p.returncode, dt))
+        print('Blender %s, %s: objects %s; actions %s'
+              % (info['blender'], label, ', '.join(info['objects']), ', '.join(info['actions'])))
+        out = os.path.join(work, 'out-%s.bfres' % tag)
+        p, dt = run_cli(o, ['import-gltf', bass, back, '--fps', str(export_fps), '-o', out])
+        print('import-gltf --fps %d, %s: exit %d, %.3f s' % (export_fps, label, p.returncode, dt))
         if p.returncode != 0:
             print('FAIL: tress-cli import-gltf exited with %d' % p.returncode)
             return 1
         print('size: %d -> %d bytes' % (os.path.getsize(bass), os.path.getsize(out)))
-        if fps == 30:
-            # Blender changed nothing but float rounding: every animation comes back as the
-            # file has it, byte for byte.
+        if export_fps == fps:
+            # Blender's scene keys fall on the file's frames: Blender changed nothing but float
+            # rounding, so every animation comes back as the file has it, byte for byte.
             same = open(bass, 'rb').read() == open(out, 'rb').read()
-            print('%s 30 fps: the file comes back byte-identical' % ('ok  ' if same else 'FAIL'))
+            print('%s %s: the file comes back byte-identical' % ('ok  ' if same else 'FAIL', label))
             ok = same and ok
         p, _ = run_cli(o, ['validate', out])
         if p.returncode != 0:
             print('FAIL: tress-cli validate %s exited with %d' % (out, p.returncode))
             ok = False
         after = pose_dump(o, out, model)
-        # Against the original: at 30 fps Blender's file holds every frame, so the import must
-        # give the original back. At 24 fps Blender samples every 1/24 s and stops at the last
-        # whole frame of its own: what changes within a 30 fps frame, and the last fraction of
-        # a frame, are not in its file at all (printed: that file against the original), so
-        # the import is held to the file Blender wrote.
-        ok = compare_poses(before, after, '%d fps' % fps, required=fps == 30) and ok
-        ok = compare_with_gltf(before, after, back, 30.0, '%d fps' % fps) and ok
+        # Against the original: when the scene's rate is the export's, Blender's file holds
+        # every frame, so the import must give the original back. A 30 fps export in a 24 fps
+        # scene is resampled by Blender every 1/24 s, stopping at the last whole frame of its
+        # own: what changes within a 30 fps frame, and the last fraction of a frame, are not in
+        # its file at all (printed: that file against the original), so the import is held to
+        # the file Blender wrote.
+        ok = compare_poses(before, after, label, required=export_fps == fps) and ok
+        ok = compare_with_gltf(before, after, back, float(export_fps), label) and ok
 
     # One animation imported: everything else stays byte for byte.
     one = os.path.join(work, 'out-jump.bfres')
-    p, _ = run_cli(o, ['import-gltf', bass, os.path.join(work, 'blender-30.glb'),
+    p, _ = run_cli(o, ['import-gltf', bass, os.path.join(work, 'blender-30-30.glb'),
                        '--animation', 'Jump', '-o', one], quiet=True)
     if p.returncode != 0:
         sys.stdout.write(p.stdout + p.stderr)
