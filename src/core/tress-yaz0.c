@@ -14,7 +14,7 @@
 #define YAZ0_WINDOW 0x1000
 #define YAZ0_MAX_LEN 0x111
 #define YAZ0_MIN_LEN 3
-#define YAZ0_HASH_BITS 14
+#define YAZ0_HASH_BITS 15
 /* Candidates tried per position, and a match length good enough to stop at:
  * bounds the search (the size stays within a few per cent of Nintendo's). */
 #define YAZ0_MAX_CHAIN 64
@@ -38,8 +38,43 @@ tress_yaz0_get_size (const guint8 *data, gsize size)
   return (guint32)data[4] << 24 | (guint32)data[5] << 16 | (guint32)data[6] << 8 | data[7];
 }
 
+/* A group's most: one code byte and eight three-byte references in, eight
+ * references of 0x111 bytes out. */
+#define GROUP_IN (1 + 8 * 3)
+#define GROUP_OUT (8 * YAZ0_MAX_LEN)
+
+/* Copies @len bytes from @dist back to @dst, which may overlap them; may write
+ * up to 7 bytes past @len (the caller leaves room). */
+static inline void
+copy_match (guint8 *dst, guint dist, guint len)
+{
+  const guint8 *src = dst - dist;
+
+  if (dist >= 8)
+    for (guint k = 0; k < len; k += 8)
+      memcpy (dst + k, src + k, 8);
+  else if (dist == 1)
+    memset (dst, src[0], len);
+  else
+    for (guint k = 0; k < len; k++)
+      dst[k] = src[k];
+}
+
+static gboolean
+bad_reference (gsize ref_pos, guint dist, gsize o, GError **error)
+{
+  g_set_error (error, TRESS_ERROR, TRESS_ERROR_BAD_OFFSET,
+               "Yaz0 back-reference at offset 0x%" G_GSIZE_MODIFIER
+               "x: distance %u reaches before the start of the output "
+               "(%" G_GSIZE_FORMAT " bytes written)",
+               ref_pos, dist, o);
+  return FALSE;
+}
+
 /* Decodes the first @want bytes of the stream after the header into @out
- * (@out_size: the announced size, for messages). */
+ * (@out_size: the announced size, for messages). Groups whose input and
+ * output both fit whole go without bounds checks; the last ones are checked
+ * item by item. */
 static gboolean
 decode (const guint8 *data, gsize size, guint8 *out, gsize want, guint32 out_size, GError **error)
 {
@@ -55,6 +90,43 @@ decode (const guint8 *data, gsize size, guint8 *out, gsize want, guint32 out_siz
           if (!tress_progress_set_done (o, error))
             return FALSE;
           report = o + YAZ0_REPORT;
+        }
+      if (in + GROUP_IN <= size && want - o >= GROUP_OUT + 8)
+        {
+          code = data[in++];
+          if (code == 0xFF)
+            {
+              memcpy (out + o, data + in, 8);
+              in += 8;
+              o += 8;
+              continue;
+            }
+          for (int bit = 7; bit >= 0; bit--)
+            {
+              if (code & (1u << bit))
+                out[o++] = data[in++];
+              else
+                {
+                  guint b1 = data[in], b2 = data[in + 1];
+                  guint dist = (((b1 & 0x0F) << 8) | b2) + 1, len;
+
+                  if (dist > o)
+                    return bad_reference (in, dist, o, error);
+                  if ((b1 >> 4) == 0)
+                    {
+                      len = data[in + 2] + 0x12;
+                      in += 3;
+                    }
+                  else
+                    {
+                      len = (b1 >> 4) + 2;
+                      in += 2;
+                    }
+                  copy_match (out + o, dist, len);
+                  o += len;
+                }
+            }
+          continue;
         }
       if (in >= size)
         goto truncated;
@@ -86,14 +158,7 @@ decode (const guint8 *data, gsize size, guint8 *out, gsize want, guint32 out_siz
               else
                 len = (b1 >> 4) + 2;
               if (dist > o)
-                {
-                  g_set_error (error, TRESS_ERROR, TRESS_ERROR_BAD_OFFSET,
-                               "Yaz0 back-reference at offset 0x%" G_GSIZE_MODIFIER
-                               "x: distance %u reaches before the start of the output "
-                               "(%" G_GSIZE_FORMAT " bytes written)",
-                               ref_pos, dist, o);
-                  return FALSE;
-                }
+                return bad_reference (ref_pos, dist, o, error);
               if (len > want - o)
                 len = want - o;
               for (guint k = 0; k < len; k++, o++)
@@ -230,32 +295,86 @@ tress_yaz0_peek (const guint8 *data, gsize size, guint8 *out, gsize n)
   return decode (data, size, out, n, out_size, NULL) ? n : 0;
 }
 
+/* The matcher. A reference costs the same at any distance in the window, so
+ * only the longest match counts, and among 3-byte ones the nearest will do:
+ * chains link the positions of each 4-byte hash (fewer, longer candidates
+ * than 3-byte chains), and a table keeps the last position of each 3-byte
+ * hash for when no 4-byte match is found. */
 typedef struct
 {
   const guint8 *data;
   gsize size;
   gint32 head[1 << YAZ0_HASH_BITS];
   gint32 prev[YAZ0_WINDOW];
+  gint32 last3[1 << YAZ0_HASH_BITS];
   gsize inserted; /* positions below this are in the chains */
 } Yaz0Matcher;
 
-static inline guint
-yaz0_hash (const guint8 *p)
+static inline guint32
+load32 (const guint8 *p)
 {
-  guint32 v = (guint32)p[0] << 16 | (guint32)p[1] << 8 | p[2];
-  return (v * 2654435761u) >> (32 - YAZ0_HASH_BITS);
+  guint32 v;
+  memcpy (&v, p, 4);
+  return v;
 }
 
+/* The hashes of the 4 and of the first 3 bytes of @w (4 bytes as loaded). */
+static inline guint
+yaz0_hash4 (guint32 w)
+{
+  return (w * 2654435761u) >> (32 - YAZ0_HASH_BITS);
+}
+
+static inline guint
+yaz0_hash3 (guint32 w)
+{
+#if G_BYTE_ORDER == G_LITTLE_ENDIAN
+  w &= 0xFFFFFF;
+#else
+  w >>= 8;
+#endif
+  return (w * 2246822519u) >> (32 - YAZ0_HASH_BITS);
+}
+
+/* Bytes @p … @p + 3 (@n of them, 3 or 4, readable), the fourth 0 when absent. */
+static inline guint32
+load_tail (const guint8 *p, gsize n)
+{
+  guint8 b[4] = { p[0], p[1], p[2], n > 3 ? p[3] : 0 };
+  return load32 (b);
+}
+
+/* Puts @i (the next position) in the tables; returns the head of its 4-byte
+ * chain before it and, in @last3, the last position with its 3-byte hash. */
+static inline gint32
+yaz0_insert (Yaz0Matcher *m, gsize i, gint32 *last3)
+{
+  gsize left = m->size - i;
+  guint32 w = left >= 4 ? load32 (m->data + i) : load_tail (m->data + i, left);
+  guint h3 = yaz0_hash3 (w);
+  gint32 head = -1;
+
+  *last3 = m->last3[h3];
+  m->last3[h3] = (gint32)i;
+  if (left >= 4)
+    {
+      guint h = yaz0_hash4 (w);
+      head = m->head[h];
+      m->prev[i & (YAZ0_WINDOW - 1)] = head;
+      m->head[h] = (gint32)i;
+    }
+  m->inserted = i + 1;
+  return head;
+}
+
+/* Inserts the positions a match covered, up to @pos. */
 static void
 yaz0_insert_upto (Yaz0Matcher *m, gsize pos)
 {
+  gint32 unused;
+
   while (m->inserted < pos && m->inserted + YAZ0_MIN_LEN <= m->size)
-    {
-      guint h = yaz0_hash (m->data + m->inserted);
-      m->prev[m->inserted & (YAZ0_WINDOW - 1)] = m->head[h];
-      m->head[h] = (gint32)m->inserted;
-      m->inserted++;
-    }
+    yaz0_insert (m, m->inserted, &unused);
 }
 
 /* Common prefix of @a and @b, at most @max bytes: eight bytes at a time. */
@@ -284,39 +403,56 @@ match_length (const guint8 *a, const guint8 *b, guint max)
   return len;
 }
 
-/* Longest match for @pos among positions already inserted; returns its length. */
+/* Longest match for @pos among the positions before it, which it then joins;
+ * returns its length. */
 static guint
 yaz0_find (Yaz0Matcher *m, gsize pos, guint *dist_out)
 {
+  const guint8 *b = m->data + pos;
   guint best = 0, max_len, chain = 0;
   gint64 cand;
+  gint32 last3;
 
   if (pos + YAZ0_MIN_LEN > m->size)
     return 0;
   yaz0_insert_upto (m, pos);
+  cand = yaz0_insert (m, pos, &last3);
   max_len = MIN ((gsize)YAZ0_MAX_LEN, m->size - pos);
-  cand = m->head[yaz0_hash (m->data + pos)];
-  while (cand >= 0 && (gint64)pos - cand <= YAZ0_WINDOW && chain++ < YAZ0_MAX_CHAIN)
+  if (cand >= 0)
     {
-      const guint8 *a = m->data + cand, *b = m->data + pos;
+      guint32 first = load32 (b);
 
-      if (a[best] == b[best] && a[0] == b[0])
+      while ((gint64)pos - cand <= YAZ0_WINDOW && chain++ < YAZ0_MAX_CHAIN)
         {
-          guint len = match_length (a, b, max_len);
-          if (len > best)
+          const guint8 *a = m->data + cand;
+
+          if (a[best] == b[best] && load32 (a) == first)
             {
-              best = len;
-              *dist_out = (guint)(pos - cand);
-              if (len >= YAZ0_NICE_LEN || len == max_len)
-                break;
+              guint len = match_length (a, b, max_len);
+              if (len > best)
+                {
+                  best = len;
+                  *dist_out = (guint)(pos - cand);
+                  if (len >= YAZ0_NICE_LEN || len == max_len)
+                    break;
+                }
             }
+          {
+            gint32 next = m->prev[cand & (YAZ0_WINDOW - 1)];
+            if (next >= cand || next < 0)
+              break;
+            cand = next;
+          }
         }
-      {
-        gint32 next = m->prev[cand & (YAZ0_WINDOW - 1)];
-        if (next >= cand)
-          break;
-        cand = next;
-      }
+    }
+  if (best < YAZ0_MIN_LEN && last3 >= 0 && (gint64)pos - last3 <= YAZ0_WINDOW)
+    {
+      guint len = match_length (m->data + last3, b, max_len);
+      if (len >= YAZ0_MIN_LEN)
+        {
+          best = len;
+          *dist_out = (guint)(pos - last3);
+        }
     }
   return best >= YAZ0_MIN_LEN ? best : 0;
 }
@@ -347,6 +483,7 @@ tress_yaz0_compress (const guint8 *data, gsize size, const guint8 *reserved)
   m->size = size;
   m->inserted = 0;
   memset (m->head, 0xFF, sizeof m->head);
+  memset (m->last3, 0xFF, sizeof m->last3);
 
   while (pos < size)
     {

@@ -44,6 +44,134 @@ test_round_trips (void)
   g_rand_free (rand);
 }
 
+/* The format as the page says it, one item at a time: what the decoder's
+ * unchecked fast path must agree with. */
+static gsize
+plain_decode (const guint8 *z, gsize zsize, guint8 *out, gsize want)
+{
+  gsize in = 16, o = 0;
+
+  while (o < want && in < zsize)
+    {
+      guint8 code = z[in++];
+      for (int bit = 7; bit >= 0 && o < want; bit--)
+        if (code & (1u << bit))
+          out[o++] = z[in++];
+        else
+          {
+            guint dist = (((z[in] & 0x0F) << 8) | z[in + 1]) + 1;
+            guint len = (z[in] >> 4) ? (z[in] >> 4) + 2u : z[in + 2] + 0x12u;
+            in += (z[in] >> 4) ? 2 : 3;
+            for (guint k = 0; k < len && o < want; k++, o++)
+              out[o] = out[o - dist];
+          }
+    }
+  return o;
+}
+
+/* Streams of random items (literal runs, references of every distance class
+ * and length, overlapping ones), written here, decode as the plain reading
+ * does; a reference before the start deep in a stream is refused by offset. */
+static void
+test_random_streams (void)
+{
+  GRand *rand = g_rand_new_with_seed (1207);
+
+  for (int round = 0; round < 200; round++)
+    {
+      gsize want = 1 + g_rand_int_range (rand, 0, 40000);
+      g_autoptr (GByteArray) z = g_byte_array_new ();
+      g_autofree guint8 *expect = g_malloc (want + 0x111), *out = NULL;
+      g_autoptr (GBytes) got = NULL;
+      g_autoptr (GError) error = NULL;
+      gsize o = 0, code_at = 0;
+      int items = 8;
+      guint8 header[16] = "Yaz0";
+
+      header[4] = want >> 24, header[5] = want >> 16, header[6] = want >> 8, header[7] = want;
+      g_byte_array_append (z, header, 16);
+      while (o < want)
+        {
+          guint8 item[3];
+
+          if (items == 8)
+            {
+              code_at = z->len;
+              g_byte_array_append (z, (const guint8 *)"", 1);
+              z->data[code_at] = 0;
+              items = 0;
+            }
+          if (o == 0 || g_rand_int_range (rand, 0, 3) == 0)
+            {
+              z->data[code_at] |= 0x80 >> items;
+              item[0] = (guint8)g_rand_int (rand);
+              g_byte_array_append (z, item, 1);
+              o++;
+            }
+          else
+            {
+              guint max_dist = MIN (o, (gsize)0x1000);
+              guint dist = g_rand_boolean (rand)
+                               ? 1 + g_rand_int_range (rand, 0, MIN (max_dist, 9u))
+                               : 1 + g_rand_int_range (rand, 0, max_dist);
+              guint len = g_rand_boolean (rand) ? g_rand_int_range (rand, 3, 0x12)
+                                                : g_rand_int_range (rand, 0x12, 0x112);
+              if (len <= 0x11)
+                {
+                  item[0] = ((len - 2) << 4) | ((dist - 1) >> 8);
+                  item[1] = (dist - 1) & 0xFF;
+                  g_byte_array_append (z, item, 2);
+                }
+              else
+                {
+                  item[0] = (dist - 1) >> 8;
+                  item[1] = (dist - 1) & 0xFF;
+                  item[2] = len - 0x12;
+                  g_byte_array_append (z, item, 3);
+                }
+              o += len;
+            }
+          items++;
+        }
+      g_assert_cmpuint (plain_decode (z->data, z->len, expect, want), ==, want);
+      got = tress_yaz0_decompress (z->data, z->len, 0, &error);
+      g_assert_no_error (error);
+      g_assert_cmpmem (g_bytes_get_data (got, NULL), g_bytes_get_size (got), expect, want);
+
+      if (want > 20000)
+        {
+          /* The first reference turned to reach 0x1000 back, from less than
+           * 0x1000 bytes written, where the fast path reads: refused, naming
+           * its offset. */
+          gsize in = 16;
+          gboolean found = FALSE;
+          g_autoptr (GError) bad = NULL;
+
+          o = 0;
+          while (!found && o < 0x1000)
+            {
+              guint8 code = z->data[in++];
+              for (int bit = 7; bit >= 0 && !found && o < 0x1000; bit--)
+                if (code & (1u << bit))
+                  in++, o++;
+                else
+                  found = TRUE;
+            }
+          if (!found)
+            continue;
+          z->data[in] = (z->data[in] & 0xF0) | 0x0F;
+          z->data[in + 1] = 0xFF;
+          g_assert_null (tress_yaz0_decompress (z->data, z->len, 0, &bad));
+          g_assert_error (bad, TRESS_ERROR, TRESS_ERROR_BAD_OFFSET);
+          {
+            g_autofree char *where = g_strdup_printf ("offset 0x%" G_GSIZE_MODIFIER "x", in);
+            g_assert_nonnull (strstr (bad->message, where));
+          }
+        }
+    }
+  g_rand_free (rand);
+}
+
 static void
 test_sample_ratio (void)
 {
@@ -319,6 +447,7 @@ main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/bfres/yaz0/round-trips", test_round_trips);
+  g_test_add_func ("/bfres/yaz0/random-streams", test_random_streams);
   g_test_add_func ("/bfres/yaz0/sample-ratio", test_sample_ratio);
   g_test_add_func ("/bfres/yaz0/broken", test_broken);
   g_test_add_func ("/bfres/yaz0/max-size", test_max_size);
