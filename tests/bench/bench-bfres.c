@@ -1,25 +1,43 @@
-/* bench-bfres.c: opening and saving Animal_Dog_Animation.bfres
+/* bench-bfres.c: opening, saving and Yaz0 on any BFRES files
  *
- * Open = parse, label and decode every curve into the curve model; save =
- * serialize after an edit (and, separately, with the re-parse that a save
- * does to check its bytes). Times are the median (and the best) of several runs and are
- * printed next to a memcpy of the same bytes measured in the same run. Yaz0
- * compression and decompression of the file are reported in MB/s, and peak
- * memory during an open as a multiple of the file size.
+ * For each file: open (parse, unwrap Yaz0/SARC, label and decode every
+ * curve), save after an edit (serialize), save with the re-parse a save does
+ * to check its bytes, and, on the BFRES bytes, Yaz0 decompression and
+ * compression (today's compressor and the one before it, tests/bench/
+ * bench-yaz0-before.c, with their output sizes). Every time is the median
+ * (and the best) of several runs, printed as a ratio to a memcpy of the same
+ * bytes measured in the same run. Nothing is asserted about a file's shape: a
+ * file with no curves is opened and saved unchanged, one that does not open
+ * says why, and the others go on.
  *
  *   meson test -C build --benchmark --suite bfres -v
+ *   build/tests/bfres/bench-bfres FILE…
+ *   TRESS_BENCH_FILES=a.bfres:b.szs meson test -C build --benchmark --suite bfres -v
+ *
+ * Without files: the BFRES samples in $TRESS_SAMPLES_DIR/bfres.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include <malloc.h>
 #include <stdio.h>
 #include <string.h>
-#include <malloc.h>
+#include <time.h>
 
+#include "bench-yaz0-before.h"
 #include "core/tress-yaz0.h"
 #include "formats/bfres/tress-bfres.h"
 #include "tress-test-utils.h"
 
-#define RUNS 15
+/* Runs per measure: enough for a stable median on a file of a few MB. */
+#define MIN_RUNS 5
+#define MAX_RUNS 41
+/* What the runs of one measure may take together. */
+#define BUDGET_S 0.6
+
+typedef struct
+{
+  double median, best;
+} Timing;
 
 static int
 cmp_double (const void *a, const void *b)
@@ -28,18 +46,28 @@ cmp_double (const void *a, const void *b)
   return x < y ? -1 : x > y;
 }
 
-static double
-median (double *v, int n)
+static Timing
+timing_of (double *v, int n)
 {
   qsort (v, n, sizeof *v, cmp_double);
-  return v[n / 2];
+  return (Timing){ v[n / 2], v[0] };
 }
 
-/* After median() sorted @v: the fastest run, least disturbed by other load. */
 static double
-best (const double *v)
+now (void)
 {
-  return v[0];
+  struct timespec ts;
+
+  clock_gettime (CLOCK_MONOTONIC, &ts);
+  return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* How many runs fit the budget, given the first run's time. */
+static int
+runs_for (double first)
+{
+  int n = first > 0 ? (int)(BUDGET_S / first) : MAX_RUNS;
+  return CLAMP (n, MIN_RUNS, MAX_RUNS);
 }
 
 /* Bytes in use on the heap (small blocks and mmapped ones). */
@@ -50,137 +78,242 @@ heap_in_use (void)
   return mi.uordblks + mi.hblkhd;
 }
 
-/* Not inlined, so that a profiler can count exactly this:
- *   valgrind --tool=callgrind "--toggle-collect=open_and_decode*" build/tests/bfres/bench-bfres */
-static G_GNUC_NO_INLINE guint
-open_and_decode (GBytes *bytes, TressBfres **out)
+/* A memcpy of @size bytes: each run copies often enough to take 20 µs or more,
+ * and counts the time of one copy. */
+static Timing
+time_memcpy (const guint8 *data, gsize size)
 {
-  g_autoptr (GError) error = NULL;
-  TressBfres *b = tress_bfres_parse (bytes, "bench", &error);
-  guint n;
+  g_autofree guint8 *copy = g_malloc (size > 0 ? size : 1);
+  double t[MAX_RUNS];
+  int reps = 1;
+
+  memcpy (copy, data, size); /* the pages, touched once */
+  for (double t0 = now (); now () - t0 < 20e-6 && reps < (1 << 20); reps *= 2)
+    {
+      t0 = now ();
+      for (int k = 0; k < reps; k++)
+        memcpy (copy, data, size);
+    }
+  for (int r = 0; r < MAX_RUNS; r++)
+    {
+      double t0 = now ();
+      for (int k = 0; k < reps; k++)
+        {
+          memcpy (copy, data, size);
+          __asm__ volatile("" : : "r"(copy) : "memory");
+        }
+      t[r] = (now () - t0) / reps;
+    }
+  return timing_of (t, MAX_RUNS);
+}
+
+/* Not inlined, so that a profiler can count exactly this:
+ *   valgrind --tool=callgrind "--toggle-collect=open_and_decode*" build/tests/bfres/bench-bfres F
+ */
+static G_GNUC_NO_INLINE TressBfres *
+open_and_decode (GBytes *bytes, GError **error)
+{
+  TressBfres *b = tress_bfres_parse (bytes, "bench", error);
 
   if (b == NULL)
-    g_error ("%s", error->message);
-  n = tress_bfres_get_n_curves (b);
-  for (guint i = 0; i < n; i++)
+    return NULL;
+  for (guint i = 0, n = tress_bfres_get_n_curves (b); i < n; i++)
+    tress_curve_unref (tress_format_bfres.curves->get_curve (b, i));
+  return b;
+}
+
+/* The first curve with a key, edited; -1 when the file has none. */
+static int
+edit_one (TressBfres *b)
+{
+  for (guint i = 0, n = tress_bfres_get_n_curves (b); i < n; i++)
     {
-      TressCurve *c = tress_format_bfres.curves->get_curve (b, i);
-      tress_curve_unref (c);
+      g_autoptr (TressCurve) c = tress_format_bfres.curves->get_curve (b, i);
+      if (tress_curve_get_n_keys (c) == 0)
+        continue;
+      tress_curve_get_key (c, 0)->value += 1;
+      if (tress_format_bfres.curves->set_curve (b, i, c, NULL, NULL))
+        return (int)i;
     }
-  *out = b;
-  return n;
+  return -1;
+}
+
+static void
+print_timing (const char *what, Timing t, Timing base, gsize bytes)
+{
+  printf ("  %-28s %9.4f ms (best %.4f) %8.1f MB/s %8.1f x memcpy\n", what, t.median * 1e3,
+          t.best * 1e3, bytes / t.median / 1e6, t.median / base.median);
+}
+
+static void
+bench_yaz0 (GBytes *raw, const guint8 *reserved, GBytes *stored, Timing raw_copy)
+{
+  const guint8 *data = g_bytes_get_data (raw, NULL);
+  gsize size = g_bytes_get_size (raw), z_now = 0, z_before = 0;
+  double t_now[MAX_RUNS], t_before[MAX_RUNS], t_dec[MAX_RUNS];
+  g_autoptr (GBytes) z = NULL;
+  int runs;
+  double t0 = now ();
+
+  z = tress_yaz0_compress (data, size, reserved);
+  runs = runs_for (3 * (now () - t0));
+  for (int r = 0; r < runs; r++)
+    {
+      g_autoptr (GBytes) a = NULL, b = NULL, d = NULL;
+
+      t0 = now ();
+      a = tress_yaz0_compress (data, size, reserved);
+      t_now[r] = now () - t0;
+      t0 = now ();
+      b = bench_yaz0_compress_before (data, size, reserved);
+      t_before[r] = now () - t0;
+      t0 = now ();
+      d = tress_yaz0_decompress (g_bytes_get_data (a, NULL), g_bytes_get_size (a), 0, NULL);
+      t_dec[r] = now () - t0;
+      if (d == NULL || !g_bytes_equal (d, raw))
+        g_error ("Yaz0 does not give the bytes back");
+      z_now = g_bytes_get_size (a);
+      z_before = g_bytes_get_size (b);
+    }
+  {
+    Timing dec = timing_of (t_dec, runs), cn = timing_of (t_now, runs),
+           cb = timing_of (t_before, runs);
+    print_timing ("yaz0 decompress", dec, raw_copy, size);
+    print_timing ("yaz0 compress", cn, raw_copy, size);
+    print_timing ("yaz0 compress (before)", cb, raw_copy, size);
+    printf ("  yaz0 compress: %.2f x as fast as before; output %zu bytes (before %zu, %+.2f%%)",
+            cb.median / cn.median, z_now, z_before,
+            100.0 * ((double)z_now - (double)z_before) / MAX (z_before, 1));
+    if (stored != NULL)
+      printf ("; the file's own: %zu", g_bytes_get_size (stored));
+    printf ("\n");
+  }
+}
+
+static void
+bench_file (const char *path)
+{
+  g_autofree char *contents = NULL, *base = g_path_get_basename (path);
+  g_autoptr (GBytes) bytes = NULL, raw = NULL;
+  g_autoptr (GError) error = NULL;
+  double t_open[MAX_RUNS], t_save[MAX_RUNS], t_check[MAX_RUNS], t0;
+  gsize size, heap;
+  guint n_curves;
+  int runs, edited;
+  Timing file_copy, raw_copy;
+  TressBfres *b;
+
+  if (!g_file_get_contents (path, &contents, &size, &error))
+    {
+      printf ("%s: %s\n", base, error->message);
+      return;
+    }
+  bytes = g_bytes_new_take (g_steal_pointer (&contents), size);
+  heap = heap_in_use ();
+  t0 = now ();
+  b = open_and_decode (bytes, &error);
+  heap = heap_in_use () - MIN (heap, heap_in_use ());
+  if (b == NULL)
+    {
+      printf ("%s: does not open: %s\n", base, error->message);
+      return;
+    }
+  runs = runs_for (now () - t0);
+  n_curves = tress_bfres_get_n_curves (b);
+  raw = tress_bfres_get_bfres_bytes (b);
+  tress_bfres_free (b);
+  file_copy = time_memcpy (g_bytes_get_data (bytes, NULL), size);
+  raw_copy = time_memcpy (g_bytes_get_data (raw, NULL), g_bytes_get_size (raw));
+
+  for (int r = 0; r < runs; r++)
+    {
+      g_autoptr (GBytes) out = NULL;
+      g_autoptr (TressBfres) again = NULL;
+
+      t0 = now ();
+      b = open_and_decode (bytes, NULL);
+      t_open[r] = now () - t0;
+      edited = edit_one (b);
+      t0 = now ();
+      out = tress_format_bfres.serialize (b, NULL);
+      t_save[r] = now () - t0;
+      again = tress_bfres_parse (out, "check", NULL);
+      t_check[r] = now () - t0;
+      if (again == NULL)
+        g_error ("%s: the saved bytes do not parse", base);
+      tress_bfres_free (b);
+    }
+
+  printf ("%s: %zu bytes%s, %u curves (%.1f a KB)\n", base, size,
+          tress_yaz0_is_compressed (g_bytes_get_data (bytes, NULL), size) ? " (Yaz0)" : "",
+          n_curves, n_curves / (size / 1024.0));
+  printf ("  %-28s %9.4f ms (best %.4f) %8.0f MB/s\n", "memcpy of the file", file_copy.median * 1e3,
+          file_copy.best * 1e3, size / file_copy.median / 1e6);
+  print_timing ("open (all curves decoded)", timing_of (t_open, runs), file_copy, size);
+  printf ("  %-28s %9.2f x the file's size\n", "memory of the open file", (double)heap / size);
+  print_timing (edited >= 0 ? "save after an edit" : "save (no curve to edit)",
+                timing_of (t_save, runs), file_copy, size);
+  print_timing ("save + re-parse check", timing_of (t_check, runs), file_copy, size);
+  bench_yaz0 (raw, NULL,
+              tress_yaz0_is_compressed (g_bytes_get_data (bytes, NULL), size) ? bytes : NULL,
+              raw_copy);
+}
+
+static int
+compare_paths (gconstpointer a, gconstpointer b)
+{
+  return strcmp (*(char *const *)a, *(char *const *)b);
+}
+
+/* The files to measure: the arguments, else $TRESS_BENCH_FILES (separated like
+ * PATH), else the BFRES samples. */
+static GPtrArray *
+files_to_measure (int argc, char **argv)
+{
+  GPtrArray *files = g_ptr_array_new_with_free_func (g_free);
+  const char *list = g_getenv ("TRESS_BENCH_FILES"), *dir = g_getenv ("TRESS_SAMPLES_DIR");
+
+  for (int i = 1; i < argc; i++)
+    g_ptr_array_add (files, g_strdup (argv[i]));
+  if (files->len == 0 && list != NULL && *list != '\0')
+    {
+      g_auto (GStrv) parts = g_strsplit (list, G_SEARCHPATH_SEPARATOR_S, -1);
+      for (guint i = 0; parts[i] != NULL; i++)
+        if (*parts[i] != '\0')
+          g_ptr_array_add (files, g_strdup (parts[i]));
+    }
+  if (files->len == 0 && dir != NULL)
+    {
+      g_autofree char *bfres = g_build_filename (dir, "bfres", NULL);
+      g_autoptr (GDir) d = g_dir_open (bfres, 0, NULL);
+      const char *name;
+      g_autoptr (GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+
+      while (d != NULL && (name = g_dir_read_name (d)) != NULL)
+        if (g_str_has_suffix (name, ".bfres") || g_str_has_suffix (name, ".sbfres")
+            || g_str_has_suffix (name, ".szs"))
+          g_ptr_array_add (names, g_build_filename (bfres, name, NULL));
+      g_ptr_array_sort (names, compare_paths);
+      for (guint i = 0; i < names->len; i++)
+        g_ptr_array_add (files, g_strdup (names->pdata[i]));
+    }
+  return files;
 }
 
 int
 main (int argc, char **argv)
 {
-  g_autofree char *path = NULL;
-  g_autofree char *contents = NULL;
-  g_autoptr (GBytes) bytes = NULL;
-  gsize size;
-  double t_memcpy[RUNS], t_open[RUNS], t_save[RUNS], t_check[RUNS], t_comp[3], t_dec[3];
-  gsize base, model_bytes, peak;
-  guint n_curves = 0;
-  guint8 *copy;
-  const char *dir = g_getenv ("TRESS_SAMPLES_DIR");
+  g_autoptr (GPtrArray) files = files_to_measure (argc, argv);
 
-  if (dir == NULL)
+  if (files->len == 0)
     {
-      printf ("TRESS_SAMPLES_DIR is not set: nothing to measure\n");
+      printf ("no files: give paths, TRESS_BENCH_FILES or TRESS_SAMPLES_DIR\n");
       return 0;
     }
-  path = g_build_filename (dir, "bfres", "Animal_Dog_Animation.bfres", NULL);
-  if (!g_file_get_contents (path, &contents, &size, NULL))
-    {
-      printf ("%s is absent: nothing to measure\n", path);
-      return 0;
-    }
-  bytes = g_bytes_new_take (g_steal_pointer (&contents), size);
-
-  /* Peak heap during the first open: the model, plus one decoded curve at a time. */
-  base = heap_in_use ();
-  {
-    g_autoptr (GError) error = NULL;
-    TressBfres *b = tress_bfres_parse (bytes, "bench", &error);
-    g_assert_no_error (error);
-    model_bytes = heap_in_use () - base;
-    peak = model_bytes;
-    n_curves = tress_bfres_get_n_curves (b);
-    for (guint i = 0; i < n_curves; i++)
-      {
-        TressCurve *c = tress_format_bfres.curves->get_curve (b, i);
-        peak = MAX (peak, heap_in_use () - base);
-        tress_curve_unref (c);
-      }
-    tress_bfres_free (b);
-  }
-
-  copy = g_malloc (size);
-  for (int r = 0; r < RUNS; r++)
-    {
-      gint64 t0 = g_get_monotonic_time ();
-      memcpy (copy, g_bytes_get_data (bytes, NULL), size);
-      t_memcpy[r] = (g_get_monotonic_time () - t0) / 1e6;
-      copy[r] ^= 1;
-    }
-  for (int r = 0; r < RUNS; r++)
-    {
-      TressBfres *b = NULL;
-      gint64 t0 = g_get_monotonic_time ();
-      open_and_decode (bytes, &b);
-      t_open[r] = (g_get_monotonic_time () - t0) / 1e6;
-      {
-        /* An edit, so that save has to write new bytes. */
-        g_autoptr (TressCurve) c = tress_format_bfres.curves->get_curve (b, r);
-        g_autoptr (GBytes) out = NULL;
-        g_autoptr (TressBfres) again = NULL;
-        tress_curve_get_key (c, 0)->value += 0.01;
-        tress_format_bfres.curves->set_curve (b, r, c, NULL, NULL);
-        t0 = g_get_monotonic_time ();
-        out = tress_format_bfres.serialize (b, NULL);
-        t_save[r] = (g_get_monotonic_time () - t0) / 1e6;
-        t0 = g_get_monotonic_time ();
-        again = tress_bfres_parse (out, "check", NULL);
-        t_check[r] = t_save[r] + (g_get_monotonic_time () - t0) / 1e6;
-        g_assert (again != NULL);
-      }
-      tress_bfres_free (b);
-    }
-  for (int r = 0; r < 3; r++)
-    {
-      gint64 t0 = g_get_monotonic_time ();
-      g_autoptr (GBytes) z = tress_yaz0_compress (g_bytes_get_data (bytes, NULL), size, NULL);
-      g_autoptr (GBytes) d = NULL;
-      t_comp[r] = (g_get_monotonic_time () - t0) / 1e6;
-      t0 = g_get_monotonic_time ();
-      d = tress_yaz0_decompress (g_bytes_get_data (z, NULL), g_bytes_get_size (z), 0, NULL);
-      t_dec[r] = (g_get_monotonic_time () - t0) / 1e6;
-      if (r == 0)
-        printf ("yaz0 compressed size: %zu bytes (%.1f%% of %zu)\n", g_bytes_get_size (z),
-                100.0 * g_bytes_get_size (z) / size, size);
-    }
-  g_free (copy);
-
-  {
-    double mc = median (t_memcpy, RUNS), op = median (t_open, RUNS), sv = median (t_save, RUNS),
-           ck = median (t_check, RUNS), co = median (t_comp, 3), de = median (t_dec, 3);
-    double mb = size / 1e6;
-    printf ("file: Animal_Dog_Animation.bfres, %zu bytes, %u curves\n", size, n_curves);
-    printf ("memcpy baseline: %.3f ms (%.0f MB/s)\n", mc * 1e3, mb / mc);
-    printf ("open (parse + label + decode all curves): %.3f ms, %.0f curves/s, %.0f MB/s, %.1f x "
-            "memcpy\n",
-            op * 1e3, n_curves / op, mb / op, op / mc);
-    printf ("save after an edit (serialize): %.3f ms, %.0f MB/s, %.1f x memcpy\n", sv * 1e3,
-            mb / sv, sv / mc);
-    printf ("save + re-parse check: %.3f ms, %.1f x memcpy\n", ck * 1e3, ck / mc);
-    printf ("best runs: memcpy %.3f ms, open %.3f ms (%.1f x), save %.3f ms (%.1f x), save + check "
-            "%.3f ms\n",
-            best (t_memcpy) * 1e3, best (t_open) * 1e3, best (t_open) / best (t_memcpy),
-            best (t_save) * 1e3, best (t_save) / best (t_memcpy), best (t_check) * 1e3);
-    printf ("yaz0 compress: %.1f MB/s; decompress: %.1f MB/s\n", mb / co, mb / de);
-    printf ("memory: model %.2f x file size; peak while decoding %.2f x; with the file's own bytes "
-            "%.2f x\n",
-            (double)model_bytes / size, (double)peak / size, 1.0 + (double)peak / size);
-  }
+  printf ("times: median of the runs (best in brackets); x memcpy: the median against a memcpy "
+          "of the same bytes in this run (the file's for open and save, the BFRES bytes' for "
+          "Yaz0)\n");
+  for (guint i = 0; i < files->len; i++)
+    bench_file (files->pdata[i]);
   return 0;
 }
