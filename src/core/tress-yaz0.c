@@ -457,6 +457,28 @@ yaz0_find (Yaz0Matcher *m, gsize pos, guint *dist_out)
   return best >= YAZ0_MIN_LEN ? best : 0;
 }
 
+/* Where neither table has a position in the window (most of the bytes of
+ * data that hardly compresses), @pos can only be a literal: it joins the
+ * tables, and the search is skipped. Otherwise FALSE, and nothing changes. */
+static inline gboolean
+yaz0_literal_only (Yaz0Matcher *m, gsize pos)
+{
+  guint32 w = load32 (m->data + pos);
+  guint h4 = yaz0_hash4 (w), h3 = yaz0_hash3 (w);
+  gint32 cand = m->head[h4], c3 = m->last3[h3];
+
+  if (cand >= 0 && pos - (gsize)cand <= YAZ0_WINDOW)
+    return FALSE;
+  if (c3 >= 0 && pos - (gsize)c3 <= YAZ0_WINDOW
+      && ((load32 (m->data + c3) ^ w) & GUINT32_FROM_LE (0xFFFFFF)) == 0)
+    return FALSE;
+  m->prev[pos & (YAZ0_WINDOW - 1)] = cand;
+  m->head[h4] = (gint32)pos;
+  m->last3[h3] = (gint32)pos;
+  m->inserted = pos + 1;
+  return TRUE;
+}
+
 GBytes *
 tress_yaz0_compress (const guint8 *data, gsize size, const guint8 *reserved)
 {
@@ -496,6 +518,12 @@ tress_yaz0_compress (const guint8 *data, gsize size, const guint8 *reserved)
           n_items = 0;
         }
 
+      if (pos != next_pos && m->inserted == pos && pos + 4 <= size && yaz0_literal_only (m, pos))
+        {
+          *code |= 0x80 >> n_items++;
+          *o++ = data[pos++];
+          continue;
+        }
       if (pos == next_pos)
         len = next_len, dist = next_dist;
       else
