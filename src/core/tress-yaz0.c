@@ -39,7 +39,8 @@ tress_yaz0_get_size (const guint8 *data, gsize size)
 }
 
 /* A group's most: one code byte and eight three-byte references in, eight
- * references of 0x111 bytes out. */
+ * references of 0x111 bytes out. The fast path also reads and writes up to 8
+ * bytes past an item (literal runs and references copied 8 bytes at a time). */
 #define GROUP_IN (1 + 8 * 3)
 #define GROUP_OUT (8 * YAZ0_MAX_LEN)
 
@@ -91,40 +92,46 @@ decode (const guint8 *data, gsize size, guint8 *out, gsize want, guint32 out_siz
             return FALSE;
           report = o + YAZ0_REPORT;
         }
-      if (in + GROUP_IN <= size && want - o >= GROUP_OUT + 8)
+      if (in + GROUP_IN + 8 <= size && want - o >= GROUP_OUT + 8)
         {
-          code = data[in++];
-          if (code == 0xFF)
-            {
-              memcpy (out + o, data + in, 8);
-              in += 8;
-              o += 8;
-              continue;
-            }
-          for (int bit = 7; bit >= 0; bit--)
-            {
-              if (code & (1u << bit))
-                out[o++] = data[in++];
-              else
-                {
-                  guint b1 = data[in], b2 = data[in + 1];
-                  guint dist = (((b1 & 0x0F) << 8) | b2) + 1, len;
+          guint bits = 8, run;
 
-                  if (dist > o)
-                    return bad_reference (in, dist, o, error);
-                  if ((b1 >> 4) == 0)
-                    {
-                      len = data[in + 2] + 0x12;
-                      in += 3;
-                    }
-                  else
-                    {
-                      len = (b1 >> 4) + 2;
-                      in += 2;
-                    }
-                  copy_match (out + o, dist, len);
-                  o += len;
+          code = data[in++];
+          while (bits > 0)
+            {
+              /* A run of literals: copied at once (8 bytes, room is left). */
+              run = (guint)__builtin_clz (~((guint32)code << 24));
+              if (run > 0)
+                {
+                  memcpy (out + o, data + in, 8);
+                  o += run;
+                  in += run;
+                  bits -= run;
+                  code = (guint8)(code << run);
+                  if (bits == 0)
+                    break;
                 }
+              {
+                guint b1 = data[in], b2 = data[in + 1];
+                guint dist = (((b1 & 0x0F) << 8) | b2) + 1, len;
+
+                if (dist > o)
+                  return bad_reference (in, dist, o, error);
+                if ((b1 >> 4) == 0)
+                  {
+                    len = data[in + 2] + 0x12;
+                    in += 3;
+                  }
+                else
+                  {
+                    len = (b1 >> 4) + 2;
+                    in += 2;
+                  }
+                copy_match (out + o, dist, len);
+                o += len;
+                bits--;
+                code = (guint8)(code << 1);
+              }
             }
           continue;
         }
