@@ -39,6 +39,18 @@ channel_of (const TressCurve *curve)
   return slash != NULL ? slash + 1 : "";
 }
 
+/* Whether @object is among @owners ("A, B": the objects using a group). */
+static gboolean
+uses (const char *owners, const char *object)
+{
+  g_auto (GStrv) names = owners != NULL ? g_strsplit (owners, ", ", -1) : NULL;
+
+  for (guint i = 0; names != NULL && names[i] != NULL; i++)
+    if (g_strcmp0 (names[i], object) == 0)
+      return TRUE;
+  return FALSE;
+}
+
 gboolean
 tress_niff_set_pose (TressNiffFile *file, guint group, const char *object, double frame,
                      const TressNiffObjectPose *pose, TressCommitConsent consent, GArray *changes,
@@ -52,6 +64,7 @@ tress_niff_set_pose (TressNiffFile *file, guint group, const char *object, doubl
   TressNiffGroupInfo info;
   g_autoptr (GBytes) state = NULL;
   g_autoptr (GArray) done = g_array_new (FALSE, TRUE, sizeof (TressNiffPoseChange));
+  g_autofree char *owners = NULL;
 
   if (!tress_niff_group_get_info (file, group, &info))
     {
@@ -84,8 +97,9 @@ tress_niff_set_pose (TressNiffFile *file, guint group, const char *object, doubl
         c = ops->get_curve (file, i);
         if (first < 0)
           first = (int)i;
-        if (object != NULL
-            && (g_strcmp0 (c->owner, object) == 0 || g_strcmp0 (info.name, object) == 0))
+        if (owners == NULL && c->owner != NULL)
+          owners = g_strdup (c->owner);
+        if (object != NULL && (uses (c->owner, object) || g_strcmp0 (info.name, object) == 0))
           owned = TRUE;
         if (tress_curve_get_n_keys (c) == 0)
           continue;
@@ -102,8 +116,10 @@ tress_niff_set_pose (TressNiffFile *file, guint group, const char *object, doubl
   if (!owned)
     {
       g_set_error (error, TRESS_ERROR, TRESS_ERROR_BAD_VALUE,
-                   "AnimGroup \"%s\" is not used by an object \"%s\"",
-                   info.name != NULL ? info.name : "", object);
+                   "AnimGroup \"%s\" is not used by an object \"%s\" (%s%s)",
+                   info.name != NULL ? info.name : "", object,
+                   owners != NULL ? "its objects: " : "no object uses it",
+                   owners != NULL ? owners : "");
       return FALSE;
     }
   length = tress_niff_group_get_frame_count (file, group);
