@@ -175,6 +175,44 @@ test_refusal_and_widen (void)
   sp_assert_valid (out);
 }
 
+/* A quaternion animation: the Bass's "Jump" with its flags saying so
+ * (bits 12-14: 0). The four components are set to the rotation's
+ * quaternion, on the side nearest what played (Rotate W gets a curve too). */
+static void
+test_quaternion (void)
+{
+  g_autoptr (GBytes) in = tress_test_load_sample (BASS);
+  g_autoptr (GBytes) model = tress_test_load_sample ("bfres/Animal_Bass.bfres");
+  g_autofree char *path = tmp ("quaternion.bfres"), *out = tmp ("quaternion-set.bfres");
+  g_autofree char *so = NULL;
+  g_autoptr (GBytes) qin = NULL, res = NULL;
+  guint8 *d;
+  gsize size, fska;
+  guint32 flags;
+  SpCase c = { .anim = "Jump", .bone = "Spine_2", .frame = 17, .rotate = { 10, 20, 30 } };
+
+  if (in == NULL || model == NULL)
+    return;
+  {
+    const guint8 *src = g_bytes_get_data (in, &size);
+
+    d = g_memdup2 (src, size);
+  }
+  fska = ref_fska_find (d, "Jump");
+  flags = ref_u32 (d, fska + 0x0C) & ~(7u << 12);
+  d[fska + 0x0C] = flags >> 24, d[fska + 0x0D] = flags >> 16, d[fska + 0x0E] = flags >> 8,
+           d[fska + 0x0F] = flags;
+  qin = g_bytes_new_take (d, size);
+  g_assert_true (g_file_set_contents (path, (const char *)d, (gssize)size, NULL));
+  g_assert_cmpint (sp_run (path, &c, FALSE, out, &so, NULL), ==, 0);
+  g_assert_nonnull (strstr (so, "Rotate W: curve added"));
+  res = tress_test_read_file (out);
+  sp_check (qin, res, g_bytes_get_data (model, NULL), &c);
+  g_assert_true (c.quaternion);
+  g_assert_cmpuint (c.added, ==, 3);
+  sp_assert_valid (out);
+}
+
 static guint32
 test_seed (void)
 {
@@ -318,6 +356,7 @@ main (int argc, char **argv)
   g_test_add_func ("/bfres/setpose/bass-spine2", test_bass_spine2);
   g_test_add_func ("/bfres/setpose/bass-adds-curves", test_bass_adds_curves);
   g_test_add_func ("/bfres/setpose/refusal-and-widen", test_refusal_and_widen);
+  g_test_add_func ("/bfres/setpose/quaternion", test_quaternion);
   g_test_add_func ("/bfres/setpose/random", test_random);
   g_test_add_func ("/bfres/setpose/bad-arguments", test_bad_arguments);
   return g_test_run ();
