@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "core/tress-error.h"
+#include "formats/bfres/tress-bfres-scene.h"
 #include "formats/bfres/tress-bfres-setpose.h"
 #include "formats/niff/tress-niff-setpose.h"
 #include "tress-cli.h"
@@ -171,10 +172,65 @@ refused (TressCliFile *file, GError *error)
   return TRESS_CLI_UNREADABLE;
 }
 
+/* The skeleton holding @bone in the FRES bytes of @model_path (--model), or
+ * in the model found as the preview finds it (the file's own, else X.bfres
+ * beside it); NULL when there is none. FALSE having said why when --model
+ * cannot be read. */
+static gboolean
+load_skeleton (TressCliFile *file, const char *model_path, const char *bone,
+               TressBfresModels **models, const TressBfresSkeleton **skeleton)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GBytes) fres = NULL;
+  gsize size;
+  const guint8 *d;
+
+  *skeleton = NULL;
+  if (model_path != NULL)
+    {
+      g_autoptr (GFile) gfile = g_file_new_for_commandline_arg (model_path);
+      g_autoptr (GBytes) bytes = g_file_load_bytes (gfile, NULL, NULL, &error);
+
+      fres = bytes != NULL ? tress_bfres_unwrap (bytes, NULL, &error) : NULL;
+      if (fres == NULL)
+        {
+          tress_cli_error ("--model %s: %s", model_path, error->message);
+          return FALSE;
+        }
+    }
+  else
+    {
+      g_autoptr (GFile) gfile = g_file_new_for_commandline_arg (file->path);
+      g_autofree char *source = NULL;
+
+      /* A model that cannot be read is as good as none here. */
+      fres = tress_bfres_find_model (file->model, gfile, &source, NULL);
+      if (fres == NULL)
+        return TRUE;
+    }
+  d = g_bytes_get_data (fres, &size);
+  *models = tress_bfres_models_parse (d, size, model_path != NULL ? &error : NULL);
+  if (*models == NULL)
+    {
+      if (model_path == NULL)
+        return TRUE;
+      tress_cli_error ("--model %s: %s", model_path, error->message);
+      return FALSE;
+    }
+  for (guint m = 0; m < (*models)->n_models && *skeleton == NULL; m++)
+    for (guint i = 0; i < (*models)->models[m].skeleton.n_bones; i++)
+      if (g_strcmp0 ((*models)->models[m].skeleton.bones[i].name, bone) == 0)
+        *skeleton = &(*models)->models[m].skeleton;
+  return TRUE;
+}
+
 static int
 set_pose_bfres (TressCliFile *file, guint anim, const char *bone, double frame, const Triple *t,
-                TressCommitConsent consent, const char *out)
+                TressCommitConsent consent, const char *model_path, const char *out)
 {
+  g_autoptr (TressBfresModels) models = NULL;
+  const TressBfresSkeleton *skeleton = NULL;
+
   TressBfresBonePose pose
       = { .has_rotation = t[0].given, .has_translation = t[1].given, .has_scale = t[2].given };
   g_autoptr (GArray) changes = g_array_new (FALSE, FALSE, sizeof (TressBfresPoseChange));
@@ -187,9 +243,19 @@ set_pose_bfres (TressCliFile *file, guint anim, const char *bone, double frame, 
       pose.translation[k] = t[1].v[k];
       pose.scale[k] = t[2].v[k];
     }
-  if (!tress_bfres_set_pose (file->model, anim, bone, frame, &pose, consent, changes, notes,
-                             &error))
-    return refused (file, error);
+  if (!load_skeleton (file, model_path, bone, &models, &skeleton))
+    return TRESS_CLI_UNREADABLE;
+  if (!tress_bfres_set_pose (file->model, anim, bone, frame, &pose, skeleton, consent, changes,
+                             notes, &error))
+    {
+      /* What only a skeleton can tell. */
+      if (error->code == TRESS_ERROR_REFUSED && strstr (error->message, "bind pose") != NULL)
+        {
+          tress_cli_error ("%s: %s; name the model with --model MODEL", file->path, error->message);
+          return TRESS_CLI_INVALID;
+        }
+      return refused (file, error);
+    }
   for (guint i = 0; i < changes->len; i++)
     {
       const TressBfresPoseChange *c = &g_array_index (changes, TressBfresPoseChange, i);
@@ -232,7 +298,7 @@ set_pose_niff (TressCliFile *file, guint group, const char *object, double frame
 static int
 cmd_set_pose (int argc, char **argv)
 {
-  g_autofree char *out = NULL;
+  g_autofree char *out = NULL, *model = NULL;
   gboolean widen = FALSE, requantize = FALSE;
   g_auto (TressCliFile) file = { 0 };
   Triple t[3] = { { "--rotate" }, { "--translate" }, { "--scale" } };
@@ -248,6 +314,10 @@ cmd_set_pose (int argc, char **argv)
       "Accept a coarser step for a whole curve when a value does not fit the stored one (the keys "
       "not edited move)",
       NULL },
+    { "model", 0, 0, G_OPTION_ARG_FILENAME, &model,
+      "The BFRES holding the skeleton, whose bind pose gives what the animation stores no base "
+      "value for (default: the file's own, else X.bfres or X.sbfres beside it)",
+      "MODEL" },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &out, "Where to write the result", "OUT" },
     { NULL },
   };
@@ -295,14 +365,14 @@ cmd_set_pose (int argc, char **argv)
   if (!tress_cli_find_anim (&file, argv[2], &anim))
     return TRESS_CLI_UNREADABLE;
   if (file.format == &tress_format_bfres)
-    return set_pose_bfres (&file, anim, argv[3], frame, t, consent, out);
+    return set_pose_bfres (&file, anim, argv[3], frame, t, consent, model, out);
   return set_pose_niff (&file, anim, argv[3], frame, t, consent, out);
 }
 
 const TressCliCommand tress_cli_pose_commands[] = {
   { "set-pose",
     "FILE ANIMATION BONE FRAME [--rotate X Y Z] [--translate X Y Z] [--scale X Y Z] [--widen | "
-    "--requantize] -o OUT",
+    "--requantize] [--model MODEL] -o OUT",
     "Set a bone's local transform at a frame, as keys", cmd_set_pose },
   { NULL },
 };

@@ -126,7 +126,10 @@ typedef struct
 {
   const char *anim, *bone;
   double frame;
-  double rotate[3];    /* degrees, Euler XYZ */
+  double rotate[3];   /* degrees, Euler XYZ */
+  gboolean no_rotate; /* ask for no rotation */
+  gboolean has_translate;
+  double translate[3];
   gboolean quaternion; /* the animation stores quaternions */
   guint changed;       /* components whose curve changed (out) */
   guint added;         /* components that became curves (out) */
@@ -159,7 +162,17 @@ sp_check (GBytes *a, GBytes *b, const guint8 *model, SpCase *c)
   c->quaternion = ((f0.flags >> 12) & 7) == 0;
 
   /* 1. The bone's local rotation at the frame, within one stored step. */
-  if (!c->quaternion)
+  for (guint k = 0; c->has_translate && k < 3; k++)
+    {
+      guint32 t = 0x10 + 4 * k;
+      double now = sp_value (d1, &ba1, t, c->frame, bp);
+
+      g_assert_cmpfloat (fabs (now - c->translate[k]), <=,
+                         sp_step (d1, &ba1, t, c->translate[k]) * (1 + 1e-6) + 1e-9);
+    }
+  if (c->no_rotate)
+    ;
+  else if (!c->quaternion)
     for (guint k = 0; k < 3; k++)
       {
         guint32 t = 0x20 + 4 * k;
@@ -236,7 +249,9 @@ sp_check (GBytes *a, GBytes *b, const guint8 *model, SpCase *c)
       guint32 t = sp_targets[s];
       gsize h0 = sp_curve (d0, &ba0, t), h1 = sp_curve (d1, &ba1, t);
       double lo = -G_MAXDOUBLE, hi = G_MAXDOUBLE, moved = 0;
-      gboolean asked = s >= 3 && s <= (c->quaternion ? 6u : 5u);
+      gboolean asked = (!c->no_rotate && s >= 3 && s <= (c->quaternion ? 6u : 5u))
+                       || (c->has_translate && s >= 7);
+      double base0 = isnan (ba0.base_values[s]) && bp != NULL ? bp[s] : ba0.base_values[s];
 
       if (!asked)
         lo = hi = c->frame; /* nothing may change */
@@ -247,16 +262,15 @@ sp_check (GBytes *a, GBytes *b, const guint8 *model, SpCase *c)
       else
         {
           /* A new curve: the base value at both ends, within its step. */
-          double step = sp_step (d1, &ba1, t, ba0.base_values[s]);
+          double step = sp_step (d1, &ba1, t, base0);
 
           c->added++;
           if (c->frame != 0)
-            g_assert_cmpfloat (fabs (sp_value (d1, &ba1, t, 0, bp) - ba0.base_values[s]), <=,
+            g_assert_cmpfloat (fabs (sp_value (d1, &ba1, t, 0, bp) - base0), <=,
                                step * 0.5 * (1 + 1e-6) + 1e-9);
           if (c->frame != f0.frame_count)
-            g_assert_cmpfloat (
-                fabs (sp_value (d1, &ba1, t, f0.frame_count, bp) - ba0.base_values[s]), <=,
-                step * 0.5 * (1 + 1e-6) + 1e-9);
+            g_assert_cmpfloat (fabs (sp_value (d1, &ba1, t, f0.frame_count, bp) - base0), <=,
+                               step * 0.5 * (1 + 1e-6) + 1e-9);
           continue;
         }
       /* A curve quantized anew (a wider key type with --widen, or a new
@@ -356,7 +370,8 @@ sp_run (const char *in, const SpCase *c, gboolean widen, const char *out, char *
         char **stderr_)
 {
   char frame[G_ASCII_DTOSTR_BUF_SIZE], r[3][G_ASCII_DTOSTR_BUF_SIZE];
-  const char *argv[16];
+  char tr[3][G_ASCII_DTOSTR_BUF_SIZE];
+  const char *argv[20];
   guint n = 0;
 
   g_ascii_formatd (frame, sizeof frame, "%.17g", c->frame);
@@ -367,10 +382,19 @@ sp_run (const char *in, const SpCase *c, gboolean widen, const char *out, char *
   argv[n++] = c->anim;
   argv[n++] = c->bone;
   argv[n++] = frame;
-  argv[n++] = "--rotate";
-  argv[n++] = r[0];
-  argv[n++] = r[1];
-  argv[n++] = r[2];
+  if (!c->no_rotate)
+    {
+      argv[n++] = "--rotate";
+      argv[n++] = r[0];
+      argv[n++] = r[1];
+      argv[n++] = r[2];
+    }
+  if (c->has_translate)
+    {
+      argv[n++] = "--translate";
+      for (guint k = 0; k < 3; k++)
+        argv[n++] = g_ascii_formatd (tr[k], sizeof tr[k], "%.17g", c->translate[k]);
+    }
   if (widen)
     argv[n++] = "--widen";
   argv[n++] = "-o";

@@ -213,6 +213,51 @@ test_quaternion (void)
   sp_assert_valid (out);
 }
 
+/* Spine_2 takes its translation from the bind pose (its BoneAnims store
+ * none): the skeleton in the file's own model gives it, the bind translation
+ * becomes the stored base and the components asked for get curves; one left
+ * at the bind pose stays without. */
+static void
+test_translation_from_bind (void)
+{
+  g_autoptr (GBytes) in = tress_test_load_sample (BASS);
+  g_autoptr (GBytes) model = tress_test_load_sample ("bfres/Animal_Bass.bfres");
+  g_autofree char *path = tress_test_sample_path (BASS);
+  g_autofree char *out = tmp ("translate.bfres"), *so = NULL;
+  g_autoptr (GBytes) res = NULL;
+  SpCase c = {
+    .anim = "Dead", .bone = "Spine_2", .frame = 12, .no_rotate = TRUE, .has_translate = TRUE
+  };
+  double bind[REF_BASE_SLOTS];
+  const guint8 *d;
+  RefFska f;
+  RefBoneAnim ba = { 0 };
+
+  if (in == NULL || model == NULL)
+    return;
+  d = g_bytes_get_data (in, NULL);
+  g_assert_true (sp_bind (g_bytes_get_data (model, NULL), "Spine_2", bind));
+  g_assert_true (sp_bone (d, ref_fska_find (d, "Dead"), "Spine_2", &f, &ba));
+  g_assert_false (ba.flags & 0x20);
+  g_free (ba.name);
+  c.translate[0] = bind[7] + 0.5;
+  c.translate[1] = bind[8];
+  c.translate[2] = bind[9] - 0.25;
+  g_assert_cmpint (sp_run (path, &c, FALSE, out, &so, NULL), ==, 0);
+  res = tress_test_read_file (out);
+  sp_check (in, res, g_bytes_get_data (model, NULL), &c);
+  g_assert_cmpuint (c.added, ==, 2);
+  d = g_bytes_get_data (res, NULL);
+  g_assert_true (sp_bone (d, ref_fska_find (d, "Dead"), "Spine_2", &f, &ba));
+  g_assert_true (ba.flags & 0x20);
+  for (guint k = 0; k < 3; k++)
+    g_assert_cmpfloat (ba.base_values[7 + k], ==, (float)bind[7 + k]);
+  /* Rotate X Y Z as before, Translate X and Z new. */
+  g_assert_cmpuint ((ba.flags >> 6) & 0x3FF, ==, 0x38u | 0x80u | 0x200u);
+  g_free (ba.name);
+  sp_assert_valid (out);
+}
+
 static guint32
 test_seed (void)
 {
@@ -314,7 +359,7 @@ test_bad_arguments (void)
   g_autofree char *out = tmp ("bad.bfres");
   static const struct
   {
-    const char *args[8];
+    const char *args[10];
     int rc;
     const char *says;
   } cases[] = {
@@ -329,7 +374,9 @@ test_bad_arguments (void)
     { { "Dead", "Spine_2", "3", "--rotate", "1", "2", "--widen" }, 2, "--rotate Z" },
     { { "Dead", "Spine_2", "3" }, 2, "at least one of" },
     { { "Dead", "Spine_2", "3", "--scale", "1e39", "1", "1" }, 2, "32-bit float" },
-    { { "Dead", "Spine_2", "3", "--translate", "1", "2", "3" }, 1, "bind pose" },
+    { { "Dead", "Spine_2", "3", "--translate", "1", "2", "3", "--model", "/nonexistent" },
+      2,
+      "--model /nonexistent" },
   };
 
   if (path == NULL)
@@ -357,6 +404,7 @@ main (int argc, char **argv)
   g_test_add_func ("/bfres/setpose/bass-adds-curves", test_bass_adds_curves);
   g_test_add_func ("/bfres/setpose/refusal-and-widen", test_refusal_and_widen);
   g_test_add_func ("/bfres/setpose/quaternion", test_quaternion);
+  g_test_add_func ("/bfres/setpose/translation-from-bind", test_translation_from_bind);
   g_test_add_func ("/bfres/setpose/random", test_random);
   g_test_add_func ("/bfres/setpose/bad-arguments", test_bad_arguments);
   return g_test_run ();

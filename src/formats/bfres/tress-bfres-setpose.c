@@ -42,6 +42,9 @@ typedef struct
   const TressBfresSkeletalAnim *fska;
   const TressBfresBoneAnim *ba;
   guint ba_index;
+  /* The bone in the skeleton the animation plays on, or NULL: the value of
+   * a component the BoneAnim stores neither a curve nor a base value for. */
+  const TressBfresBone *bind;
   int curve[TRESS_BFRES_N_CHANNELS]; /* the component's curve, or −1 */
 } Target;
 
@@ -150,6 +153,28 @@ base_value (const TressBfresBoneAnim *ba, TressBfresChannel c, float *out)
 
 /* What the file plays for component @c at @frame; FALSE when it comes from
  * the skeleton's bind pose (no curve, no base value). */
+/* Component @c of the bind pose; FALSE when unknown (no skeleton, or a
+ * rotation stored in the other mode). */
+static gboolean
+bind_value (const Target *t, TressBfresChannel c, float *out)
+{
+  if (t->bind == NULL)
+    return FALSE;
+  if (c <= TRESS_BFRES_CHANNEL_SCALE_Z)
+    *out = t->bind->scale[c - TRESS_BFRES_CHANNEL_SCALE_X];
+  else if (c <= TRESS_BFRES_CHANNEL_TRANSLATE_Z)
+    *out = t->bind->translation[c - TRESS_BFRES_CHANNEL_TRANSLATE_X];
+  else if ((t->bind->rotation_mode == TRESS_BFRES_ROTATION_EULER_XYZ) == t->euler)
+    *out = t->euler && c == TRESS_BFRES_CHANNEL_ROTATE_W
+               ? 1
+               : t->bind->rotation[c - TRESS_BFRES_CHANNEL_ROTATE_X];
+  else
+    return FALSE;
+  return TRUE;
+}
+
+/* What the file plays for component @c at @frame: its curve, else its base
+ * value, else the bind pose; FALSE when that is unknown. */
 static gboolean
 current_value (const Target *t, TressBfresChannel c, double frame, double *out)
 {
@@ -160,7 +185,7 @@ current_value (const Target *t, TressBfresChannel c, double frame, double *out)
       *out = tress_bfres_evaluate (t->b, (guint)t->curve[c], frame);
       return TRUE;
     }
-  if (!base_value (t->ba, c, &base))
+  if (!base_value (t->ba, c, &base) && !bind_value (t, c, &base))
     return FALSE;
   *out = base;
   return TRUE;
@@ -309,6 +334,16 @@ add_curves (Target *t, const gboolean add[TRESS_BFRES_N_CHANNELS],
             if (bfres_curve (t->b, ci)->pos == ba->curves[k].header_pos)
               specs[i].curves[ch] = ops->get_curve (t->b, ci);
         }
+      /* A translation added where the bind pose gave it: the bind pose's
+       * becomes the stored base (the pose stays). */
+      if (i == t->ba_index && specs[i].bind_translation
+          && (add[TRESS_BFRES_CHANNEL_TRANSLATE_X] || add[TRESS_BFRES_CHANNEL_TRANSLATE_Y]
+              || add[TRESS_BFRES_CHANNEL_TRANSLATE_Z]))
+        {
+          specs[i].bind_translation = FALSE;
+          for (guint c = TRESS_BFRES_CHANNEL_TRANSLATE_X; c <= TRESS_BFRES_CHANNEL_TRANSLATE_Z; c++)
+            bind_value (t, c, &specs[i].base[c]);
+        }
       if (i == t->ba_index)
         for (guint c = 0; c < TRESS_BFRES_N_CHANNELS; c++)
           if (add[c])
@@ -339,8 +374,8 @@ add_curves (Target *t, const gboolean add[TRESS_BFRES_N_CHANNELS],
 
 gboolean
 tress_bfres_set_pose (TressBfres *b, guint anim, const char *bone, double frame,
-                      const TressBfresBonePose *pose, TressCommitConsent consent, GArray *changes,
-                      GPtrArray *notes, GError **error)
+                      const TressBfresBonePose *pose, const TressBfresSkeleton *skeleton,
+                      TressCommitConsent consent, GArray *changes, GPtrArray *notes, GError **error)
 {
   g_auto (Target) t = { 0 };
   g_autoptr (GBytes) fres = NULL;
@@ -363,6 +398,9 @@ tress_bfres_set_pose (TressBfres *b, guint anim, const char *bone, double frame,
     }
   if (!target_read (&t, b, anim, bone, error))
     return FALSE;
+  for (guint i = 0; skeleton != NULL && i < skeleton->n_bones; i++)
+    if (g_strcmp0 (skeleton->bones[i].name, bone) == 0)
+      t.bind = &skeleton->bones[i];
   if (!(frame >= 0 && frame <= t.frame_count))
     {
       g_set_error (error, TRESS_ERROR, TRESS_ERROR_BAD_VALUE,
@@ -389,9 +427,10 @@ tress_bfres_set_pose (TressBfres *b, guint anim, const char *bone, double frame,
         {
           g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED,
                        "bone \"%s\" takes its %s from the skeleton's bind pose in \"%s\" (no base "
-                       "value is stored), which this animation file does not hold: the bone's "
-                       "translation cannot be keyed here",
-                       bone, tress_bfres_channel_label (c), t.anim_name);
+                       "value is stored), and %s",
+                       bone, tress_bfres_channel_label (c), t.anim_name,
+                       skeleton == NULL ? "no skeleton was given to read it from"
+                                        : "the skeleton given has no such bone");
           return FALSE;
         }
       if (t.curve[c] < 0)

@@ -68,7 +68,12 @@ typedef struct
 } TressBfresPoseChange;
 
 /* Sets bone @bone's local transform at @frame (0 … the animation's frame
- * count) of skeletal animation @anim (the file's numbering). @changes (may be
+ * count) of skeletal animation @anim (the file's numbering). @skeleton (may
+ * be NULL): the skeleton the animation plays on, whose bind pose gives the
+ * components the BoneAnim stores no base value for (real files leave many
+ * bones' translation to it); a translation asked for there is refused
+ * without it, and with it the bind translation is stored as the base value
+ * when a translation curve is added. @changes (may be
  * NULL) gets a TressBfresPoseChange per component asked for; @notes (may be
  * NULL) a line (char *) for each thing stored beyond the values (a wider
  * type, a coarser step, the file's growth). Errors: TRESS_ERROR_BAD_VALUE
@@ -78,8 +83,9 @@ typedef struct
  * hold. Curve indices of the file may change (a curve added): read them
  * again. */
 gboolean tress_bfres_set_pose (TressBfres *bfres, guint anim, const char *bone, double frame,
-                               const TressBfresBonePose *pose, TressCommitConsent consent,
-                               GArray *changes, GPtrArray *notes, GError **error);
+                               const TressBfresBonePose *pose, const TressBfresSkeleton *skeleton,
+                               TressCommitConsent consent, GArray *changes, GPtrArray *notes,
+                               GError **error);
 
 /* "Rotate X", "Translate Y", … */
 const char *tress_bfres_channel_label (TressBfresChannel channel);
