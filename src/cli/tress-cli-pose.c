@@ -168,8 +168,8 @@ refused (TressCliFile *file, GError *error)
                        file->path, error->message);
       return TRESS_CLI_INVALID;
     }
-  tress_cli_error ("%s: %s", file->path, error->message);
-  return TRESS_CLI_UNREADABLE;
+  tress_cli_error ("%s: %s; nothing written", file->path, error->message);
+  return error->code == TRESS_ERROR_BAD_VALUE ? TRESS_CLI_UNREADABLE : TRESS_CLI_INVALID;
 }
 
 /* The skeleton holding @bone in the FRES bytes of @model_path (--model), or
@@ -249,7 +249,7 @@ set_pose_bfres (TressCliFile *file, guint anim, const char *bone, double frame, 
                              notes, &error))
     {
       /* What only a skeleton can tell. */
-      if (error->code == TRESS_ERROR_REFUSED && strstr (error->message, "bind pose") != NULL)
+      if (error->code == TRESS_ERROR_UNSUPPORTED && strstr (error->message, "bind pose") != NULL)
         {
           tress_cli_error ("%s: %s; name the model with --model MODEL", file->path, error->message);
           return TRESS_CLI_INVALID;

@@ -308,7 +308,7 @@ add_curves (Target *t, const gboolean add[TRESS_BFRES_N_CHANNELS],
       if ((ba->flags & (TRESS_BFRES_BONE_ANIM_BASE_SCALE | TRESS_BFRES_BONE_ANIM_BASE_ROTATE))
           != (TRESS_BFRES_BONE_ANIM_BASE_SCALE | TRESS_BFRES_BONE_ANIM_BASE_ROTATE))
         {
-          g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED,
+          g_set_error (error, TRESS_ERROR, TRESS_ERROR_UNSUPPORTED,
                        "bone \"%s\" of \"%s\" stores no base scale or rotation: adding a curve "
                        "rewrites the animation's bones, which would change its pose",
                        ba->name, t->anim_name);
@@ -425,7 +425,7 @@ tress_bfres_set_pose (TressBfres *b, guint anim, const char *bone, double frame,
         continue;
       if (!current_value (&t, c, frame, &now))
         {
-          g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED,
+          g_set_error (error, TRESS_ERROR, TRESS_ERROR_UNSUPPORTED,
                        "bone \"%s\" takes its %s from the skeleton's bind pose in \"%s\" (no base "
                        "value is stored), and %s",
                        bone, tress_bfres_channel_label (c), t.anim_name,

@@ -79,9 +79,10 @@ typedef struct
  * type, a coarser step, the file's growth). Errors: TRESS_ERROR_BAD_VALUE
  * for what names nothing or lies outside the animation (no such animation or
  * bone, a frame outside it, a value that is no finite number);
- * TRESS_ERROR_REFUSED for what @consent does not cover or the format cannot
- * hold. Curve indices of the file may change (a curve added): read them
- * again. */
+ * TRESS_ERROR_REFUSED for what @consent does not cover (a wider type, a
+ * coarser step); TRESS_ERROR_UNSUPPORTED for what no consent lifts (a bind
+ * pose component without @skeleton). Curve indices of the file may change (a curve added): read
+ * them again. */
 gboolean tress_bfres_set_pose (TressBfres *bfres, guint anim, const char *bone, double frame,
                                const TressBfresBonePose *pose, const TressBfresSkeleton *skeleton,
                                TressCommitConsent consent, GArray *changes, GPtrArray *notes,

@@ -132,14 +132,14 @@ tress_niff_set_pose (TressNiffFile *file, guint group, const char *object, doubl
     }
   if (frame != floor (frame))
     {
-      g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED,
+      g_set_error (error, TRESS_ERROR, TRESS_ERROR_UNSUPPORTED,
                    "frame %g is between whole frames: NIFF stores keys at whole frames only",
                    frame);
       return FALSE;
     }
   if (pose->has_rotation && rotate_other >= 0)
     {
-      g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED,
+      g_set_error (error, TRESS_ERROR, TRESS_ERROR_UNSUPPORTED,
                    "AnimGroup \"%s\" rotates through its RotateAxis or OrientationXY channel, not "
                    "Euler angles",
                    info.name != NULL ? info.name : "");
@@ -156,7 +156,7 @@ tress_niff_set_pose (TressNiffFile *file, guint group, const char *object, doubl
         continue;
       if (curve[k] < 0)
         {
-          g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED,
+          g_set_error (error, TRESS_ERROR, TRESS_ERROR_UNSUPPORTED,
                        "AnimGroup \"%s\" has no keys for %s: adding a channel to a group is not "
                        "supported",
                        info.name != NULL ? info.name : "", niff1_paths[k]);
@@ -166,7 +166,7 @@ tress_niff_set_pose (TressNiffFile *file, guint group, const char *object, doubl
       g_strlcpy (ch.label, channel_of (c), sizeof ch.label);
       if (ch.angle && c->euler_order != TRESS_EULER_XYZ && c->euler_order != TRESS_EULER_NONE)
         {
-          g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED,
+          g_set_error (error, TRESS_ERROR, TRESS_ERROR_UNSUPPORTED,
                        "AnimGroup \"%s\" turns its Euler angles in another order than XYZ",
                        info.name != NULL ? info.name : "");
           return FALSE;

@@ -50,7 +50,9 @@ typedef struct
  * the object that links the group, or the group itself (its name); NULL:
  * not checked. @changes (may be NULL) gets a TressNiffPoseChange per
  * component asked for. TRESS_ERROR_BAD_VALUE for what names nothing or lies
- * outside the animation, TRESS_ERROR_REFUSED for what cannot be stored. */
+ * outside the animation, TRESS_ERROR_UNSUPPORTED for what NIFF or this
+ * operation cannot store (no consent lifts it), TRESS_ERROR_REFUSED for
+ * what @consent does not cover. */
 gboolean tress_niff_set_pose (TressNiffFile *file, guint group, const char *object, double frame,
                               const TressNiffObjectPose *pose, TressCommitConsent consent,
                               GArray *changes, GError **error);
