@@ -23,7 +23,9 @@
  * a frame the frame type cannot hold, a value outside the quantized range
  * (a coarser step for the whole curve, or a wider type) — is refused unless
  * @consent names it, with the cost in numbers. All or nothing: a refusal
- * leaves the file as it was.
+ * leaves the file as it was. One call is one user action: a document keeps
+ * the FRES bytes before it (tress_bfres_get_bfres_bytes) for its undo step
+ * and puts them back with tress_bfres_restore_fres.
  *
  * GLib only.
  *
