@@ -258,6 +258,27 @@ test_translation_from_bind (void)
   sp_assert_valid (out);
 }
 
+/* Asking for what already plays at a key changes nothing: the same bytes. */
+static void
+test_unchanged (void)
+{
+  g_autoptr (GBytes) in = tress_test_load_sample (BASS);
+  g_autofree char *path = tress_test_sample_path (BASS);
+  g_autofree char *out = tmp ("unchanged.bfres"), *so = NULL;
+  g_autoptr (GBytes) res = NULL;
+  const double none[3] = { 0, 0, 0 };
+  SpCase c = { .anim = "Dead", .bone = "Spine_2", .frame = 1 };
+
+  if (in == NULL)
+    return;
+  rotation_near (g_bytes_get_data (in, NULL), c.anim, c.bone, c.frame, none, c.rotate);
+  g_assert_cmpint (sp_run (path, &c, FALSE, out, &so, NULL), ==, 0);
+  g_assert_nonnull (strstr (so, "Rotate X: unchanged"));
+  g_assert_null (strstr (so, "key moved"));
+  res = tress_test_read_file (out);
+  tress_test_assert_bytes_equal (in, res);
+}
+
 static guint32
 test_seed (void)
 {
@@ -403,6 +424,7 @@ main (int argc, char **argv)
   g_test_add_func ("/bfres/setpose/bass-spine2", test_bass_spine2);
   g_test_add_func ("/bfres/setpose/bass-adds-curves", test_bass_adds_curves);
   g_test_add_func ("/bfres/setpose/refusal-and-widen", test_refusal_and_widen);
+  g_test_add_func ("/bfres/setpose/unchanged", test_unchanged);
   g_test_add_func ("/bfres/setpose/quaternion", test_quaternion);
   g_test_add_func ("/bfres/setpose/translation-from-bind", test_translation_from_bind);
   g_test_add_func ("/bfres/setpose/random", test_random);
