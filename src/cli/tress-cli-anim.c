@@ -103,6 +103,12 @@ find_anim (TressCliFile *file, const char *spec, guint *out)
   return FALSE;
 }
 
+gboolean
+tress_cli_find_anim (TressCliFile *file, const char *spec, guint *out)
+{
+  return find_anim (file, spec, out);
+}
+
 static void
 print_notes (GPtrArray *notes)
 {

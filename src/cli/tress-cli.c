@@ -381,6 +381,7 @@ static const TressCliCommand *const command_tables[] = {
   generic_commands,        tress_cli_json_commands, tress_cli_curve_commands,
   tress_cli_anim_commands, tress_cli_cha_commands,  tress_cli_bfres_commands,
   tress_cli_niff_commands, tress_cli_gltf_commands, tress_cli_gltf_import_commands,
+  tress_cli_pose_commands,
 };
 
 static const struct

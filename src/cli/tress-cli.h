@@ -37,6 +37,7 @@ extern const TressCliCommand tress_cli_json_commands[];
 extern const TressCliCommand tress_cli_gltf_commands[];
 extern const TressCliCommand tress_cli_gltf_import_commands[];
 extern const TressCliCommand tress_cli_anim_commands[];
+extern const TressCliCommand tress_cli_pose_commands[];
 /* "tress-cli generate-demo FMT …" runs the command named "generate-demo" of
  * FMT's table with argv[0] = "generate-demo". */
 
@@ -67,6 +68,10 @@ gboolean tress_cli_write_atomic (const char *path, GBytes *bytes);
  * or "Kind/path" where animations of different kinds share the path. Prints
  * why and returns FALSE when it names no curve or several. */
 gboolean tress_cli_find_curve (TressCliFile *file, const char *spec, guint *out);
+/* ANIMATION of a command: a BFRES animation's name (or "Kind/name"), a NIFF
+ * AnimGroup's name (or "#N"). Prints why, with the candidates, and returns
+ * FALSE when it names none or several. */
+gboolean tress_cli_find_anim (TressCliFile *file, const char *spec, guint *out);
 /* Prints "tress-cli: " + message to stderr. */
 void tress_cli_error (const char *format, ...) G_GNUC_PRINTF (1, 2);
 /* Parses argv with @entries; prints errors and usage; returns FALSE on bad usage. */

@@ -7,6 +7,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "core/tress-curve-edit.h"
 #include "core/tress-error.h"
 
 void
@@ -178,4 +179,92 @@ tress_curve_commit (const TressCurveOps *ops, gpointer model, guint index, const
   tress_store_cost_clear (&cost);
   return wide ? ops->set_curve_wide (model, index, c, max_error, error)
               : ops->set_curve (model, index, c, max_error, error);
+}
+
+gboolean
+tress_curve_commit_value_at (const TressCurveOps *ops, gpointer model, guint index, double frame,
+                             double value, TressCommitConsent consent, const char *what,
+                             gboolean *inserted, double *max_error, GPtrArray *notes,
+                             GError **error)
+{
+  g_autoptr (TressCurve) curve = ops->get_curve (model, index);
+  g_autoptr (GArray) keys = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_autoptr (GBytes) before = NULL;
+  g_autofree char *notice = NULL;
+  TressCommitPlan plan;
+  TressKey key;
+  int at = tress_curve_find_key (curve, frame, 1e-9);
+  double step = curve->limits.frame_step;
+
+  *inserted = FALSE;
+  *max_error = 0;
+  if (at < 0)
+    {
+      /* Between the stored frames: inserted as asked, and the plan says
+       * what holding it costs. */
+      curve->limits.frame_step = 0;
+      if (!tress_curve_edit_insert (curve, keys, frame, error))
+        {
+          g_prefix_error (error, "%s: ", what);
+          return FALSE;
+        }
+      at = (int)g_array_index (keys, guint, 0);
+      *inserted = TRUE;
+    }
+  key = *tress_curve_get_key (curve, (guint)at);
+  key.value = value;
+  if (!tress_curve_edit_set_key (curve, keys, (guint)at, &key, error))
+    {
+      g_prefix_error (error, "%s: ", what);
+      return FALSE;
+    }
+  if (!tress_curve_commit_plan (ops, model, index, curve, &plan, error))
+    {
+      g_prefix_error (error, "%s: ", what);
+      return FALSE;
+    }
+  if ((plan.needs & TRESS_COMMIT_WIDEN_FRAMES) && !(consent & TRESS_COMMIT_WIDEN_FRAMES))
+    {
+      g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED,
+                   "%s: frame %g is not one the curve's frame type stores (every %g): it needs a "
+                   "wider frame type (%s)",
+                   what, plan.frame, step, plan.frames_cost);
+      tress_commit_plan_clear (&plan);
+      return FALSE;
+    }
+  if ((plan.needs & TRESS_COMMIT_REQUANTIZE) && !(consent & TRESS_COMMIT_REQUANTIZE)
+      && !((consent & TRESS_COMMIT_WIDEN_VALUES) && plan.store.wide_type != NULL))
+    {
+      g_autofree char *wide = NULL;
+
+      if (plan.store.wide_type != NULL)
+        wide
+            = g_strdup_printf ("; %s keys would keep them within %.3g and grow the file by "
+                               "%" G_GSIZE_FORMAT " bytes",
+                               plan.store.wide_type, plan.store.wide_moved, plan.store.wide_growth);
+      g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED,
+                   "%s: %.9g lies outside what the curve's %s keys hold as stored (step %.3g): a "
+                   "step of %.3g would hold it but moves the keys not edited by up to %.3g (more "
+                   "than half the step they have now, %.3g)%s",
+                   what, value, plan.store.type, plan.store.step, plan.store.new_step,
+                   plan.store.moved, plan.store.tolerance, wide != NULL ? wide : "");
+      tress_commit_plan_clear (&plan);
+      return FALSE;
+    }
+  tress_commit_plan_clear (&plan);
+  before = ops->save_state (model, index);
+  if (!tress_curve_commit (ops, model, index, curve, consent, max_error, error))
+    {
+      ops->restore_state (model, index, before);
+      g_prefix_error (error, "%s: ", what);
+      return FALSE;
+    }
+  notice = ops->dup_notice != NULL ? ops->dup_notice (model) : NULL;
+  if (notice != NULL && notes != NULL)
+    {
+      g_autofree char *shown = tress_notice_render (notice, 1, "");
+
+      g_ptr_array_add (notes, g_steal_pointer (&shown));
+    }
+  return TRUE;
 }

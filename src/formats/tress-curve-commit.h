@@ -61,4 +61,19 @@ gboolean tress_curve_commit (const TressCurveOps *ops, gpointer model, guint ind
                              const TressCurve *curve, TressCommitConsent consent, double *max_error,
                              GError **error);
 
+/* Curve @index plays @value at @frame: the key at @frame is set to it (its
+ * slopes kept), or a key is inserted there on the curve and then set, with
+ * the edit operations the graph uses (tress-curve-edit.h), and stored with
+ * tress_curve_commit. What @consent does not cover is refused before
+ * anything is stored, saying what it would cost in numbers (a frame the
+ * curve's frame type cannot hold, a value outside its stored range). @what
+ * ("Spine_2 Rotate X") starts the messages. *@inserted: whether a key was
+ * inserted; *@max_error: the largest quantization error of the stored
+ * values; @notes (may be NULL) gets what the store changed beyond the values
+ * (a wider type, a coarser step). On a refusal the curve is as it was. */
+gboolean tress_curve_commit_value_at (const TressCurveOps *ops, gpointer model, guint index,
+                                      double frame, double value, TressCommitConsent consent,
+                                      const char *what, gboolean *inserted, double *max_error,
+                                      GPtrArray *notes, GError **error);
+
 G_END_DECLS
