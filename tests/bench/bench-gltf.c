@@ -24,14 +24,15 @@
  * long: 13,500 curves fitted anew, 1.47 M keys, the FRES 2 → 16 MB). Medians
  * of RUNS runs against the same copy baseline; the aim: under a second each.
  *
- * Measured (shared two-core machine, load average about 3.4; the tree before
- * and after, built alike, run one after the other): at 30 fps 1.60 s → 1.27 s,
- * at 60 fps 5.37 s → 4.08 s. Not met yet. What is left (perf, 60 fps): the
- * copies of the growing FRES made for each animation (the rewrite's copy and
- * the edit encoder's writable copy, with their page faults: about a quarter),
- * sampling (solving each bone, decomposing its matrices: a quarter), reading
- * the 21.7 MB .glb (json-glib: an eighth), the comparison of the fitted curves
- * and the fitting itself (tress_curve_fit: 3 %).
+ * The import's CPU time is printed beside its wall time: the machine is
+ * shared, and the import runs on one thread. Measured (shared two-core
+ * machine, load average 9 to 11; the tree before and after, built alike, run
+ * one after the other), wall and CPU medians: at 30 fps 2.69 s, 0.87 s →
+ * 1.46 s, 0.68 s; at 60 fps 8.01 s, 2.56 s → 5.83 s, 1.90 s (docs/gltf.md,
+ * "How fast", has a second pair). Not met at 60 fps. What is left there (perf): parsing the
+ * growing FRES once per animation (a tenth), sampling and comparing (a
+ * third), json-glib reading the 21.7 MB .glb (a tenth), the fitted keys'
+ * memory.
  *
  *   meson test -C build --benchmark --suite gltf -v
  *
