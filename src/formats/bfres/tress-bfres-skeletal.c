@@ -762,6 +762,7 @@ replace_one (TressBfres *cur, GByteArray *data, TressBfresModels *models,
   const BfresAnim *a;
   guint anim = r->anim;
   const guint8 *at;
+  gsize room;
 
   if (anim >= cur->anims->len)
     {
@@ -822,7 +823,17 @@ replace_one (TressBfres *cur, GByteArray *data, TressBfresModels *models,
     plan_bone (&p, old_bones, &r->bones[i], &p.bones[i]);
 
   build_structure (&p, data, r->frame_count);
-  reserve (data, encoding_bound (&p));
+  room = encoding_bound (&p);
+  if (data->len > G_MAXUINT / 2 || room > G_MAXUINT / 2 - data->len)
+    {
+      g_set_error (
+          error, TRESS_ERROR, TRESS_ERROR_REFUSED,
+          "Skeletal animation \"%s\": %u bone animations with curves of up to %" G_GSIZE_FORMAT
+          " bytes would take the file past 2 GiB",
+          a->name, r->n_bones, room);
+      return NULL;
+    }
+  reserve (data, room);
   at = data->data;
   t = parse_over (data, cur->filename, error);
   if (t == NULL || !fill_curves (&p, t, anim, r->tolerance, said, error))
