@@ -95,6 +95,25 @@ tress_test_tmpdir (void)
   return tmpdir;
 }
 
+char *
+tress_test_tmp_path (const char *dir, const char *name)
+{
+  g_autofree char *folder = g_build_filename (tress_test_tmpdir (), dir, NULL);
+
+  g_assert_cmpint (g_mkdir_with_parents (folder, 0755), ==, 0);
+  return g_build_filename (folder, name, NULL);
+}
+
+char *
+tress_test_write_tmp (const char *dir, const char *name, GBytes *bytes)
+{
+  char *path = tress_test_tmp_path (dir, name);
+
+  g_assert_true (
+      g_file_set_contents (path, g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes), NULL));
+  return path;
+}
+
 int
 tress_test_run_cli (const char *const *argv, char **out_stdout, char **out_stderr)
 {

@@ -16,6 +16,10 @@ GBytes *tress_test_load_sample (const char *rel);
 GBytes *tress_test_read_file (const char *path);
 /* A fresh temporary folder, removed with its contents at exit. */
 const char *tress_test_tmpdir (void);
+/* The path of @name in folder @dir of tress_test_tmpdir() (made if need be). */
+char *tress_test_tmp_path (const char *dir, const char *name);
+/* @bytes written to tress_test_tmp_path (@dir, @name); returns that path. */
+char *tress_test_write_tmp (const char *dir, const char *name, GBytes *bytes);
 /* Runs tress-cli (from $TRESS_CLI) with @argv (NULL-terminated, without the
  * program); returns the exit status and fills stdout/stderr when non-NULL (drops
  * them otherwise). */

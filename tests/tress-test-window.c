@@ -370,3 +370,54 @@ tress_test_find_label_text (GtkWidget *root, const char *text)
     }
   return NULL;
 }
+
+/* ---- finding windows and menu items ---- */
+
+GtkWindow *
+tress_test_find_toplevel (GType type)
+{
+  GListModel *toplevels = gtk_window_get_toplevels (); /* transfer none */
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr (GObject) item = g_list_model_get_item (toplevels, i);
+
+      if (G_TYPE_CHECK_INSTANCE_TYPE (item, type) && gtk_widget_get_mapped (GTK_WIDGET (item)))
+        return GTK_WINDOW (item);
+    }
+  return NULL;
+}
+
+static char *
+menu_label_in (GMenuModel *model, const char *action)
+{
+  for (int i = 0; i < g_menu_model_get_n_items (model); i++)
+    {
+      g_autofree char *item_action = NULL, *label = NULL;
+      g_autoptr (GMenuLinkIter) links = NULL;
+
+      if (g_menu_model_get_item_attribute (model, i, G_MENU_ATTRIBUTE_ACTION, "s", &item_action)
+          && g_strcmp0 (item_action, action) == 0
+          && g_menu_model_get_item_attribute (model, i, G_MENU_ATTRIBUTE_LABEL, "s", &label))
+        return g_steal_pointer (&label);
+      links = g_menu_model_iterate_item_links (model, i);
+      while (g_menu_link_iter_next (links))
+        {
+          g_autoptr (GMenuModel) link = g_menu_link_iter_get_value (links);
+          char *found = menu_label_in (link, action);
+
+          if (found != NULL)
+            return found;
+        }
+    }
+  return NULL;
+}
+
+char *
+tress_test_menu_label (TressWindow *window, const char *action)
+{
+  GtkWidget *titlebar = gtk_window_get_titlebar (GTK_WINDOW (window));
+  GtkWidget *button = tress_test_find_named_type (titlebar, "GtkMenuButton", GTK_TYPE_MENU_BUTTON);
+
+  return menu_label_in (gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (button)), action);
+}

@@ -97,4 +97,12 @@ GtkWidget *tress_test_find_named_type (GtkWidget *root, const char *name, GType 
  * tress_test_find_label() in tests/app/tress-test-scene.h. */
 GtkWidget *tress_test_find_label_text (GtkWidget *root, const char *text);
 
+/* ---- finding windows and menu items ---- */
+
+/* A mapped toplevel of @type (or a type derived from it), or NULL. */
+GtkWindow *tress_test_find_toplevel (GType type);
+/* The label of @window's primary menu item for @action ("win.…"), searching
+ * its sections and submenus, or NULL. */
+char *tress_test_menu_label (TressWindow *window, const char *action);
+
 G_END_DECLS

@@ -14,11 +14,10 @@
 #include "document/tress-curve-document.h"
 #include "formats/bfres/tress-bfres-scene.h"
 #include "formats/bfres/tress-bfres-skeletal.h"
-#include "interchange/tress-gltf-import.h"
+#include "interchange/tress-gltf-import-run.h"
 #include "tress-native-dialog.h"
 
 #define PROGRESS_MS 100
-#define SHOWN 12
 
 struct _TressGltfImportDialog
 {
@@ -85,27 +84,12 @@ run_free (Run *r)
   g_free (r);
 }
 
-/* "a, b, c and 4 more" of at most SHOWN names. */
-static char *
-list_names (GPtrArray *names)
-{
-  GString *s = g_string_new (NULL);
-
-  for (guint i = 0; i < names->len && i < SHOWN; i++)
-    g_string_append_printf (s, "%s%s", i ? ", " : "", (const char *)names->pdata[i]);
-  if (names->len > SHOWN)
-    g_string_append_printf (s, _ (" and %u more"), names->len - SHOWN);
-  if (names->len == 0)
-    g_string_append (s, _ ("none"));
-  return g_string_free (s, FALSE);
-}
-
 static char *
 skeletal_names (TressBfres *bfres)
 {
   g_autoptr (GPtrArray) names = tress_gltf_import_skeletal_names (bfres);
 
-  return list_names (names);
+  return tress_gltf_import_list_names (names);
 }
 
 static char *
@@ -113,83 +97,23 @@ gltf_names (const TressGltfDocument *doc)
 {
   g_autoptr (GPtrArray) names = tress_gltf_import_gltf_names (doc);
 
-  return list_names (names);
-}
-
-static void
-say_anim (GString *s, const TressGltfImportAnim *a, double fps)
-{
-  g_autofree char *kept = list_names (a->kept_bones);
-
-  g_string_append_printf (s, _ ("\n“%s”: %d frames at %g fps"), a->name, a->frame_count, fps);
-  if (a->frame_count != a->old_frame_count)
-    g_string_append_printf (s, _ (" (the frame count changes from %d)"), a->old_frame_count);
-  g_string_append_printf (s, _ ("; %u bones matched"), a->n_matched);
-  if (a->n_added_bones > 0)
-    g_string_append_printf (s, _ (", %u of them newly animated"), a->n_added_bones);
-  if (a->kept_bones->len > 0)
-    g_string_append_printf (s, _ ("; %u bone animations kept as they were, having no joint: %s"),
-                            a->kept_bones->len, kept);
-  g_string_append_printf (s,
-                          _ ("\n    curves: %u added, %u removed, %u kept, %u refitted (%u keys "
-                             "fitted); %u base values\n"),
-                          a->curves_added, a->curves_removed, a->curves_kept, a->curves_refit,
-                          a->n_keys, a->base_values);
-  g_string_append_printf (s,
-                          _ ("    against the glTF: positions within %.2g of the skeleton's size "
-                             "(%s), rotations within %.2g° (%s)\n"),
-                          a->max_position_error, a->worst_position ? a->worst_position : "-",
-                          a->max_rotation_error, a->worst_rotation ? a->worst_rotation : "-");
-  if (a->curves_cut > 0)
-    g_string_append_printf (s,
-                            _ ("    %u kept curves of bones without a joint ran past the new end: "
-                               "cut at frame %d\n"),
-                            a->curves_cut, a->frame_count);
-  if (a->n_sheared > 0)
-    g_string_append_printf (s,
-                            _ ("    %u bone poses hold a shear or scale a BFRES bone cannot; "
-                               "placed with the nearest axes\n"),
-                            a->n_sheared);
-}
-
-/* Which glTF animations go to which skeletal animations (glTF index, file
- * index); what is left out is said. */
-static void
-choose (const TressGltfDocument *doc, TressGltfImport *imp, GArray *pairs, GString *s)
-{
-  g_autoptr (GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
-
-  for (guint g = 0; g < doc->n_animations; g++)
-    {
-      const char *name = doc->animations[g].name;
-      int f = name != NULL ? tress_gltf_import_find_anim (imp, name) : -1;
-      guint pair[2] = { g, (guint)f };
-
-      if (name == NULL)
-        g_string_append_printf (s, _ ("Not imported: animations[%u] has no name to match\n"), g);
-      else if (f < 0)
-        g_string_append_printf (s, _ ("Not imported: “%s”: no skeletal animation of that name\n"),
-                                name);
-      else if (!g_hash_table_add (seen, (gpointer)name))
-        g_string_append_printf (s, _ ("Not imported: a second animation named “%s”\n"), name);
-      else
-        g_array_append_vals (pairs, pair, 2);
-    }
+  return tress_gltf_import_list_names (names);
 }
 
 static gboolean
 run_import (Run *r, GCancellable *cancellable, GError **error)
 {
   g_autoptr (TressBfres) bfres = NULL;
-  g_autoptr (GBytes) fres = NULL, before = NULL;
+  g_autoptr (GBytes) fres = NULL;
   g_autoptr (TressGltfDocument) doc = NULL;
   g_autoptr (TressGltfImport) imp = NULL;
-  g_autoptr (GArray) pairs = g_array_new (FALSE, FALSE, sizeof (guint));
-  g_autoptr (GPtrArray) results
-      = g_ptr_array_new_with_free_func ((GDestroyNotify)tress_gltf_import_anim_free);
+  g_autoptr (GArray) pairs = NULL;
+  g_autoptr (GPtrArray) skipped = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (TressGltfImportResult) result = NULL;
   g_autofree char *source = NULL, *gltf_name = g_file_get_basename (r->gltf);
   TressGltfImportOptions options = { r->fps, 0 };
   GString *s = r->text;
+  gboolean stored;
 
   bfres = tress_bfres_parse (r->bytes, r->filename, error);
   if (bfres == NULL)
@@ -215,7 +139,15 @@ run_import (Run *r, GCancellable *cancellable, GError **error)
   g_string_append_printf (s, _ ("Posed on model %s (from %s); joints from %s\n"),
                           tress_gltf_import_get_model (imp), source,
                           tress_gltf_import_get_skin (imp));
-  choose (doc, imp, pairs, s);
+  pairs = tress_gltf_import_pair_all (doc, imp, skipped);
+  for (guint i = 0; i < skipped->len; i++)
+    {
+      char *line = skipped->pdata[i];
+
+      /* (a sentence of its own here) */
+      line[0] = g_ascii_toupper (line[0]);
+      g_string_append_printf (s, "%s\n", line);
+    }
   if (pairs->len == 0)
     {
       g_autofree char *ours = skeletal_names (bfres), *theirs = gltf_names (doc);
@@ -227,62 +159,41 @@ run_import (Run *r, GCancellable *cancellable, GError **error)
       return FALSE;
     }
   g_atomic_int_set (&r->total, (int)(pairs->len / 2));
-  for (guint i = 0; i < pairs->len; i += 2)
-    {
-      TressGltfImportAnim *a;
-
-      if (g_cancellable_set_error_if_cancelled (cancellable, error))
-        return FALSE;
-      a = tress_gltf_import_build (imp, g_array_index (pairs, guint, i),
-                                   g_array_index (pairs, guint, i + 1), error);
-      if (a == NULL)
-        return FALSE;
-      g_ptr_array_add (results, a);
-      g_atomic_int_inc (&r->done);
-    }
+  result = tress_gltf_import_build_all (imp, pairs, cancellable, &r->done, error);
+  if (result == NULL)
+    return FALSE;
   {
-    const TressGltfImportAnim *first = results->pdata[0];
+    const TressGltfImportAnim *first = result->anims->pdata[0];
 
     if (first->unmatched_joints->len > 0)
       {
-        g_autofree char *names = list_names (first->unmatched_joints);
+        g_autofree char *names = tress_gltf_import_list_names (first->unmatched_joints);
 
         g_string_append_printf (s, _ ("%u joints name no bone and are not imported: %s\n"),
                                 first->unmatched_joints->len, names);
       }
   }
-  before = tress_bfres_get_bfres_bytes (bfres);
-  for (guint i = 0; i < results->len; i++)
+  stored = tress_gltf_import_store (result, bfres, error);
+  for (guint i = 0; i < result->anims->len; i++)
     {
-      TressGltfImportAnim *a = results->pdata[i];
-      g_autoptr (GPtrArray) notes = g_ptr_array_new_with_free_func (g_free);
+      const TressGltfImportAnim *a = result->anims->pdata[i];
+      g_autoptr (GPtrArray) lines = tress_gltf_import_describe (result, i);
 
-      say_anim (s, a, options.fps);
-      if (a->unchanged)
-        {
-          g_string_append (s, _ ("    every component as the file has it: unchanged\n"));
-          continue;
-        }
-      if (!tress_bfres_replace_skeletal (bfres, a->file_anim, a->bones, a->n_bones, a->frame_count,
-                                         a->store_tolerance, notes, error))
-        {
-          g_prefix_error (error, _ ("“%s” cannot be stored: "), a->name);
-          return FALSE;
-        }
-      for (guint k = 0; k < notes->len; k++)
-        g_string_append_printf (s, "    %s\n", (const char *)notes->pdata[k]);
-      r->n_changed++;
+      for (guint k = 0; k < lines->len; k++)
+        g_string_append_printf (s, k == 0 ? "\n“%s”: %s\n" : "    %s%s\n", k == 0 ? a->name : "",
+                                (const char *)lines->pdata[k]);
     }
-  r->n_imported = results->len;
+  if (!stored)
+    return FALSE;
+  r->n_imported = result->anims->len;
+  r->n_changed = result->n_changed;
   if (r->n_changed > 0)
     {
-      gsize size_before = g_bytes_get_size (before), size_after;
-
       r->after = tress_bfres_get_bfres_bytes (bfres);
-      size_after = g_bytes_get_size (r->after);
       g_string_append_printf (
           s, _ ("BFRES %" G_GSIZE_FORMAT " → %" G_GSIZE_FORMAT " bytes (%+" G_GINT64_FORMAT ")\n"),
-          size_before, size_after, (gint64)size_after - (gint64)size_before);
+          result->size_before, result->size_after,
+          (gint64)result->size_after - (gint64)result->size_before);
     }
   r->title = r->n_changed > 0
                  ? g_strdup_printf (ngettext ("Imported %u animation from %s",

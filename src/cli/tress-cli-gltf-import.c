@@ -16,12 +16,11 @@
 
 #include "formats/bfres/tress-bfres-scene.h"
 #include "formats/bfres/tress-bfres-skeletal.h"
-#include "interchange/tress-gltf-import.h"
+#include "interchange/tress-gltf-import-run.h"
 #include "tress-cli.h"
 
 #define FPS_MIN 0.01
 #define FPS_MAX 10000.0
-#define SHOWN 12
 
 typedef struct
 {
@@ -29,27 +28,12 @@ typedef struct
   char **animations;
 } ImportOptions;
 
-/* "a, b, c and 4 more" of at most SHOWN names. */
-static char *
-list_names (GPtrArray *names)
-{
-  GString *s = g_string_new (NULL);
-
-  for (guint i = 0; i < names->len && i < SHOWN; i++)
-    g_string_append_printf (s, "%s%s", i ? ", " : "", (const char *)names->pdata[i]);
-  if (names->len > SHOWN)
-    g_string_append_printf (s, " and %u more", names->len - SHOWN);
-  if (names->len == 0)
-    g_string_append (s, "none");
-  return g_string_free (s, FALSE);
-}
-
 static char *
 skeletal_names (TressBfres *bfres)
 {
   g_autoptr (GPtrArray) names = tress_gltf_import_skeletal_names (bfres);
 
-  return list_names (names);
+  return tress_gltf_import_list_names (names);
 }
 
 static char *
@@ -57,7 +41,7 @@ gltf_names (const TressGltfDocument *doc)
 {
   g_autoptr (GPtrArray) names = tress_gltf_import_gltf_names (doc);
 
-  return list_names (names);
+  return tress_gltf_import_list_names (names);
 }
 
 static gboolean
@@ -139,24 +123,14 @@ choose (TressCliFile *file, const char *gltf_path, const TressGltfDocument *doc,
         }
       return TRUE;
     }
-  for (guint g = 0; g < doc->n_animations; g++)
-    {
-      const char *name = doc->animations[g].name;
-      int f = name != NULL ? tress_gltf_import_find_anim (imp, name) : -1;
-      guint pair[2] = { g, (guint)f };
+  {
+    g_autoptr (GPtrArray) skipped = g_ptr_array_new_with_free_func (g_free);
+    g_autoptr (GArray) all = tress_gltf_import_pair_all (doc, imp, skipped);
 
-      if (name == NULL)
-        g_print ("%s: not imported: animations[%u] has no name to match\n", gltf_path, g);
-      else if (f < 0)
-        g_print ("%s: not imported: “%s”: %s has no skeletal animation of that name\n", gltf_path,
-                 name, file->path);
-      else if (!g_hash_table_add (seen, (gpointer)name))
-        g_print ("%s: not imported: animations[%u]: a second animation named “%s” (the first is "
-                 "imported)\n",
-                 gltf_path, g, name);
-      else
-        g_array_append_vals (pairs, pair, 2);
-    }
+    for (guint i = 0; i < skipped->len; i++)
+      g_print ("%s: %s\n", gltf_path, (const char *)skipped->pdata[i]);
+    g_array_append_vals (pairs, all->data, all->len);
+  }
   return TRUE;
 }
 
@@ -182,38 +156,6 @@ print_tolerance (const char *path, const TressGltfImportAnim *a, gboolean given)
            a->store_tolerance);
 }
 
-static void
-print_summary (const TressGltfImportAnim *a, double fps)
-{
-  g_autofree char *kept = list_names (a->kept_bones);
-
-  g_print ("“%s”: %d frames at %g fps", a->name, a->frame_count, fps);
-  if (a->frame_count != a->old_frame_count)
-    g_print (" (the frame count changes from %d)", a->old_frame_count);
-  g_print ("; %u bones matched", a->n_matched);
-  if (a->n_added_bones > 0)
-    g_print (", %u of them newly animated", a->n_added_bones);
-  if (a->kept_bones->len > 0)
-    g_print ("; %u bone animations kept as they were, having no joint: %s", a->kept_bones->len,
-             kept);
-  g_print ("\n“%s”: curves: %u added, %u removed, %u kept, %u refitted (%u keys fitted); %u base "
-           "values\n",
-           a->name, a->curves_added, a->curves_removed, a->curves_kept, a->curves_refit, a->n_keys,
-           a->base_values);
-  g_print ("“%s”: against the glTF: positions within %.2g of the skeleton's size (%s), rotations "
-           "within %.2g° (%s)\n",
-           a->name, a->max_position_error, a->worst_position ? a->worst_position : "no bone",
-           a->max_rotation_error, a->worst_rotation ? a->worst_rotation : "no bone");
-  if (a->curves_cut > 0)
-    g_print ("“%s”: %u kept curve%s of bones without a joint ran past the new end: cut at frame "
-             "%d, what plays before it unchanged\n",
-             a->name, a->curves_cut, a->curves_cut == 1 ? "" : "s", a->frame_count);
-  if (a->n_sheared > 0)
-    g_print ("“%s”: %u bone poses (bone × frame) hold a shear or scale a BFRES bone cannot; they "
-             "are placed with the nearest axes\n",
-             a->name, a->n_sheared);
-}
-
 static int
 import_gltf (ImportOptions *o, const char *path, const char *gltf_path, double fps,
              double tolerance)
@@ -225,12 +167,11 @@ import_gltf (ImportOptions *o, const char *path, const char *gltf_path, double f
   g_autoptr (TressGltfDocument) doc = NULL;
   g_autoptr (TressGltfImport) imp = NULL;
   g_autoptr (GArray) pairs = g_array_new (FALSE, FALSE, sizeof (guint));
-  g_autoptr (GPtrArray) results
-      = g_ptr_array_new_with_free_func ((GDestroyNotify)tress_gltf_import_anim_free);
+  g_autoptr (TressGltfImportResult) result = NULL;
   g_autoptr (TressSceneAnimator) stored = NULL;
   g_autofree char *source = NULL;
   TressGltfImportOptions options = { fps, tolerance };
-  gsize size_before;
+  gboolean stored_ok;
 
   if (!tress_cli_file_load (&file, path))
     return TRESS_CLI_UNREADABLE;
@@ -292,88 +233,46 @@ import_gltf (ImportOptions *o, const char *path, const char *gltf_path, double f
   g_print ("%s: posed on model %s (from %s); joints from %s\n", path,
            tress_gltf_import_get_model (imp), source, tress_gltf_import_get_skin (imp));
 
-  /* Every animation is made from the file as it was read, then written. */
-  for (guint i = 0; i < pairs->len; i += 2)
+  /* Every animation is made from the file as it was read, then the changed
+   * ones stored in one go (the file as it was if any cannot be). */
+  result = tress_gltf_import_build_all (imp, pairs, NULL, NULL, &error);
+  if (result == NULL)
     {
-      TressGltfImportAnim *a = tress_gltf_import_build (
-          imp, g_array_index (pairs, guint, i), g_array_index (pairs, guint, i + 1), &error);
-
-      if (a == NULL)
-        {
-          tress_cli_error ("%s: %s", gltf_path, error->message);
-          return TRESS_CLI_UNREADABLE;
-        }
-      g_ptr_array_add (results, a);
+      tress_cli_error ("%s: %s", gltf_path, error->message);
+      return TRESS_CLI_UNREADABLE;
     }
   {
-    const TressGltfImportAnim *first = results->pdata[0];
+    const TressGltfImportAnim *first = result->anims->pdata[0];
 
     if (first->unmatched_joints->len > 0)
       {
-        g_autofree char *names = list_names (first->unmatched_joints);
+        g_autofree char *names = tress_gltf_import_list_names (first->unmatched_joints);
 
         g_print ("%s: %u joints name no bone of %s and are not imported: %s\n", gltf_path,
                  first->unmatched_joints->len, tress_gltf_import_get_model (imp), names);
       }
     print_tolerance (path, first, tolerance > 0);
   }
-  {
-    g_autoptr (GBytes) before = tress_bfres_get_bfres_bytes (file.model);
+  stored_ok = tress_gltf_import_store (result, file.model, &error);
+  for (guint i = 0; i < result->anims->len; i++)
+    {
+      const TressGltfImportAnim *a = result->anims->pdata[i];
+      g_autoptr (GPtrArray) lines = tress_gltf_import_describe (result, i);
 
-    size_before = g_bytes_get_size (before);
-  }
-  {
-    /* All changed animations stored in one go (one copy of the file, not one
-     * per animation); the file stays as it was if any cannot be stored. */
-    g_autoptr (GArray) items = g_array_new (FALSE, TRUE, sizeof (TressBfresSkeletalReplacement));
-    g_autoptr (GPtrArray) notes
-        = g_ptr_array_new_with_free_func ((GDestroyNotify)g_ptr_array_unref);
-    g_autofree guint *item_of = g_new0 (guint, results->len + 1);
-    guint failed = 0;
-    gboolean ok;
-
-    for (guint i = 0; i < results->len; i++)
-      {
-        TressGltfImportAnim *a = results->pdata[i];
-        GPtrArray *n = g_ptr_array_new_with_free_func (g_free);
-        TressBfresSkeletalReplacement r
-            = { a->file_anim, a->bones, a->n_bones, a->frame_count, a->store_tolerance, n };
-
-        g_ptr_array_add (notes, n);
-        item_of[i] = items->len;
-        if (!a->unchanged)
-          g_array_append_val (items, r);
-      }
-    ok = tress_bfres_replace_skeletals (file.model, (TressBfresSkeletalReplacement *)items->data,
-                                        items->len, &failed, &error);
-    for (guint i = 0; i < results->len; i++)
-      {
-        TressGltfImportAnim *a = results->pdata[i];
-        GPtrArray *n = notes->pdata[i];
-
-        print_summary (a, fps);
-        if (a->unchanged)
-          {
-            g_print ("“%s”: every component as the file has it: the animation stays as it was\n",
-                     a->name);
-            continue;
-          }
-        if (!ok && item_of[i] == failed)
-          {
-            tress_cli_error ("%s: “%s” cannot be stored: %s; nothing written", path, a->name,
-                             error->message);
-            return TRESS_CLI_INVALID;
-          }
-        for (guint k = 0; k < n->len; k++)
-          g_print ("“%s”: %s\n", a->name, (const char *)n->pdata[k]);
-      }
-  }
+      for (guint k = 0; k < lines->len; k++)
+        g_print ("“%s”: %s\n", a->name, (const char *)lines->pdata[k]);
+      if (!stored_ok && result->failed == (int)i)
+        {
+          tress_cli_error ("%s: %s; nothing written", path, error->message);
+          return TRESS_CLI_INVALID;
+        }
+    }
 
   /* What the file now stores, posed again by the preview's code. */
   stored = tress_bfres_animator_new (file.model, fres, source, &error);
-  for (guint i = 0; stored != NULL && i < results->len; i++)
+  for (guint i = 0; stored != NULL && i < result->anims->len; i++)
     {
-      TressGltfImportAnim *a = results->pdata[i];
+      TressGltfImportAnim *a = result->anims->pdata[i];
 
       if (tress_gltf_import_measure_stored (imp, stored, file.model, a, &error))
         g_print ("“%s”: as stored: positions within %.2g of the skeleton's size (%s), rotations "
@@ -389,17 +288,13 @@ import_gltf (ImportOptions *o, const char *path, const char *gltf_path, double f
   if (!tress_cli_file_save (&file, o->out))
     return TRESS_CLI_UNWRITTEN;
   {
-    g_autoptr (GBytes) fres_after = tress_bfres_get_bfres_bytes (file.model);
-    gsize after = g_bytes_get_size (fres_after);
+    guint n = result->anims->len;
 
-    guint same = 0;
-
-    for (guint i = 0; i < results->len; i++)
-      same += ((TressGltfImportAnim *)results->pdata[i])->unchanged;
     g_print ("%s: wrote %s: %u animation%s imported (%u changed, %u as they were); BFRES "
              "%" G_GSIZE_FORMAT " → %" G_GSIZE_FORMAT " bytes (%+" G_GINT64_FORMAT ")\n",
-             path, o->out, results->len, results->len == 1 ? "" : "s", results->len - same, same,
-             size_before, after, (gint64)after - (gint64)size_before);
+             path, o->out, n, n == 1 ? "" : "s", result->n_changed, n - result->n_changed,
+             result->size_before, result->size_after,
+             (gint64)result->size_after - (gint64)result->size_before);
   }
   return TRESS_CLI_OK;
 }

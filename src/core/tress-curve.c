@@ -62,12 +62,14 @@ tress_curve_unref (TressCurve *curve)
   g_free (curve);
 }
 
-TressCurve *
-tress_curve_copy (const TressCurve *curve)
+/* A copy of @curve without its keys (room for @room of them). */
+static TressCurve *
+copy_without_keys (const TressCurve *curve, guint room)
 {
-  TressCurve *copy = tress_curve_new ();
+  TressCurve *copy = g_new0 (TressCurve, 1);
 
-  g_array_append_vals (copy->keys, curve->keys->data, curve->keys->len);
+  g_atomic_ref_count_init (&copy->ref_count);
+  copy->keys = g_array_sized_new (FALSE, TRUE, sizeof (TressKey), room);
   copy->limits = curve->limits;
   copy->pre_wrap = curve->pre_wrap;
   copy->post_wrap = curve->post_wrap;
@@ -89,6 +91,15 @@ tress_curve_copy (const TressCurve *curve)
   copy->euler_order = curve->euler_order;
   copy->euler_axis = curve->euler_axis;
   copy->euler_group = g_strdup (curve->euler_group);
+  return copy;
+}
+
+TressCurve *
+tress_curve_copy (const TressCurve *curve)
+{
+  TressCurve *copy = copy_without_keys (curve, curve->keys->len);
+
+  g_array_append_vals (copy->keys, curve->keys->data, curve->keys->len);
   return copy;
 }
 
@@ -784,10 +795,9 @@ tress_curve_fit (const TressCurve *baked, double tolerance, TressInterp interp)
 {
   const TressKey *s = (const TressKey *)baked->keys->data;
   guint n = baked->keys->len;
-  TressCurve *fit = tress_curve_copy (baked);
+  TressCurve *fit = copy_without_keys (baked, n);
   guint a = 0;
 
-  g_array_set_size (fit->keys, 0);
   if (n == 0)
     return fit;
   while (TRUE)

@@ -29,6 +29,7 @@ typedef struct
    * compared with twice. */
   ImportPlacement *targets;
   double tolerance[TRESS_BFRES_N_CHANNELS];
+  guint bones_room; /* out->bones allocated */
 } Build;
 
 static double *
@@ -211,7 +212,12 @@ add_spec (Build *b, const char *bone)
   char *name = g_strdup (bone);
 
   g_ptr_array_add (out->names, name);
-  out->bones = g_renew (TressBfresBoneAnimSpec, out->bones, out->n_bones + 1);
+  if (out->n_bones == b->bones_room)
+    {
+      /* (grown by half: not copied again for every bone) */
+      b->bones_room = MAX (16, b->bones_room + b->bones_room / 2);
+      out->bones = g_renew (TressBfresBoneAnimSpec, out->bones, b->bones_room);
+    }
   memset (&out->bones[out->n_bones], 0, sizeof out->bones[0]);
   out->bones[out->n_bones].bone = name;
   return &out->bones[out->n_bones++];

@@ -276,11 +276,13 @@ import_component (const double *samples, guint n, double tolerance, const TressC
       return IMPORT_BASE;
     }
   baked = tress_curve_new ();
+  /* (sized once: the keys are set in place, not appended one by one) */
+  g_array_set_size (baked->keys, n);
   for (guint f = 0; f < n; f++)
     {
       TressKey k = { .frame = f, .value = samples[f], .interp = TRESS_INTERP_BAKED };
 
-      tress_curve_append_key (baked, &k);
+      g_array_index (baked->keys, TressKey, f) = k;
     }
   *curve = tress_curve_fit (baked, tolerance / 2, TRESS_INTERP_HERMITE);
   return IMPORT_CURVE;

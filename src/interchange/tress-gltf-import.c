@@ -256,6 +256,12 @@ tress_gltf_import_get_skin (TressGltfImport *imp)
   return imp->skin_label;
 }
 
+double
+tress_gltf_import_get_fps (TressGltfImport *imp)
+{
+  return imp->fps;
+}
+
 int
 tress_gltf_import_find_anim (TressGltfImport *imp, const char *name)
 {

@@ -125,6 +125,8 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (TressGltfImport, tress_gltf_import_free)
  * named after bones"). */
 const char *tress_gltf_import_get_model (TressGltfImport *imp);
 const char *tress_gltf_import_get_skin (TressGltfImport *imp);
+/* The rate the animations are sampled at (the options' or the default). */
+double tress_gltf_import_get_fps (TressGltfImport *imp);
 /* The BFRES skeletal animation named @name: its index in the file's
  * numbering, or −1. */
 int tress_gltf_import_find_anim (TressGltfImport *imp, const char *name);

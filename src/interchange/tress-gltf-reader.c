@@ -719,8 +719,29 @@ reader_read_accessor (TressGltfDocument *doc, guint index, const char *user, gsi
       if (d == NULL)
         return NULL;
       d += a->byte_offset;
-      for (gsize i = 0; i < a->count; i++)
-        read_element (a, d + i * stride, out + i * a->n_components);
+      if (a->component_type == FLOAT)
+        {
+          /* (animation data: a float's columns lie end to end, 4-aligned;
+           * the view holds count − 1 strides and an element, checked when
+           * read) */
+          for (gsize i = 0; i < a->count; i++)
+            {
+              const guint8 *e = d + i * stride;
+              double *o = out + i * a->n_components;
+
+              for (guint k = 0; k < a->n_components; k++)
+                {
+                  guint32 bits = le32 (e + 4 * (gsize)k);
+                  float f;
+
+                  memcpy (&f, &bits, sizeof f);
+                  o[k] = f;
+                }
+            }
+        }
+      else
+        for (gsize i = 0; i < a->count; i++)
+          read_element (a, d + i * stride, out + i * a->n_components);
     }
   if (a->sparse_count > 0 && !apply_sparse (doc, a, path, user, out, error))
     return NULL;

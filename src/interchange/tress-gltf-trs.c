@@ -7,6 +7,11 @@
 #include <math.h>
 #include <string.h>
 
+/* Columns whose dot products are within this are taken as orthogonal: the
+ * rotation they make lies within about this many radians of the polar
+ * factor (a float holds 6e-8). */
+#define ORTHOGONAL 1e-12
+
 static double
 det3 (const double m[3][4])
 {
@@ -110,8 +115,21 @@ tress_gltf_matrix_quaternion (const double r[3][4], double q[4])
       q[k] /= n;
 }
 
+/* Whether the unit columns of @r are orthogonal to within ORTHOGONAL. */
+static gboolean
+orthogonal (const double r[3][4])
+{
+  for (guint a = 0; a < 3; a++)
+    for (guint b = a + 1; b < 3; b++)
+      if (!(fabs (r[0][a] * r[0][b] + r[1][a] * r[1][b] + r[2][a] * r[2][b]) <= ORTHOGONAL))
+        return FALSE;
+  return TRUE;
+}
+
 /* The rotation by Newton's iteration R ← (R + R⁻ᵀ) / 2, which converges to
- * the orthogonal factor of the polar decomposition. */
+ * the orthogonal factor of the polar decomposition; unit columns already
+ * orthogonal (a rotation times a scale, no shear: what poses compose to)
+ * are that factor as they are, up to rounding. */
 void
 tress_gltf_trs_decompose (const double m[3][4], TressGltfTrs *out)
 {
@@ -129,7 +147,7 @@ tress_gltf_trs_decompose (const double m[3][4], TressGltfTrs *out)
       for (guint k = 0; k < 3; k++)
         r.m[k][j] = n > 1e-12 && isfinite (n) ? m[k][j] / out->scale[j] : (k == j);
     }
-  for (guint it = 0; it < 32; it++)
+  for (guint it = 0; it < 32 && !orthogonal (r.m); it++)
     {
       double change = 0;
 

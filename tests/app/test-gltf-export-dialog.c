@@ -24,62 +24,19 @@
 /* ---- helpers ----------------------------------------------------------------- */
 
 static char *
-tmp_path (const char *dir, const char *name)
-{
-  g_autofree char *folder = g_build_filename (tress_test_tmpdir (), dir, NULL);
-
-  g_assert_cmpint (g_mkdir_with_parents (folder, 0755), ==, 0);
-  return g_build_filename (folder, name, NULL);
-}
-
-static char *
-write_bytes (const char *dir, const char *name, GBytes *bytes)
-{
-  char *path = tmp_path (dir, name);
-
-  g_assert_true (
-      g_file_set_contents (path, g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes), NULL));
-  return path;
-}
-
-static char *
 write_demo (const char *dir)
 {
   g_autoptr (GError) error = NULL;
   g_autoptr (GBytes) bytes = tress_bfres_build_demo (&error);
 
   g_assert_no_error (error);
-  return write_bytes (dir, "demo.bfres", bytes);
+  return tress_test_write_tmp (dir, "demo.bfres", bytes);
 }
 
 static TressGltfExportDialog *
 find_dialog (void)
 {
-  GListModel *toplevels = gtk_window_get_toplevels ();
-
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr (GObject) item = g_list_model_get_item (toplevels, i);
-
-      if (TRESS_IS_GLTF_EXPORT_DIALOG (item) && gtk_widget_get_mapped (GTK_WIDGET (item)))
-        return TRESS_GLTF_EXPORT_DIALOG (item);
-    }
-  return NULL;
-}
-
-static GtkWindow *
-find_toplevel (GType type)
-{
-  GListModel *toplevels = gtk_window_get_toplevels ();
-
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr (GObject) item = g_list_model_get_item (toplevels, i);
-
-      if (G_TYPE_CHECK_INSTANCE_TYPE (item, type) && gtk_widget_get_mapped (GTK_WIDGET (item)))
-        return GTK_WINDOW (item);
-    }
-  return NULL;
+  return TRESS_GLTF_EXPORT_DIALOG (tress_test_find_toplevel (TRESS_TYPE_GLTF_EXPORT_DIALOG));
 }
 
 /* Waits until @dialog has drawn two frames of the same size: what the
@@ -188,7 +145,7 @@ export_and_wait (TressGltfExportDialog *dialog)
 {
   click (named (dialog, "export"));
   TRESS_TEST_WAIT_FOR (tress_gltf_export_dialog_get_state (dialog) != TRESS_GLTF_EXPORT_RUNNING
-                       && find_toplevel (GTK_TYPE_MESSAGE_DIALOG) == NULL);
+                       && tress_test_find_toplevel (GTK_TYPE_MESSAGE_DIALOG) == NULL);
 }
 
 static void
@@ -210,53 +167,18 @@ is_glb (const char *path)
 
 /* ---- the menu ---------------------------------------------------------------- */
 
-static char *
-menu_label_in (GMenuModel *model, const char *action)
-{
-  for (int i = 0; i < g_menu_model_get_n_items (model); i++)
-    {
-      g_autofree char *item_action = NULL, *label = NULL;
-      g_autoptr (GMenuLinkIter) links = NULL;
-
-      if (g_menu_model_get_item_attribute (model, i, G_MENU_ATTRIBUTE_ACTION, "s", &item_action)
-          && g_strcmp0 (item_action, action) == 0
-          && g_menu_model_get_item_attribute (model, i, G_MENU_ATTRIBUTE_LABEL, "s", &label))
-        return g_steal_pointer (&label);
-      links = g_menu_model_iterate_item_links (model, i);
-      while (g_menu_link_iter_next (links))
-        {
-          g_autoptr (GMenuModel) link = g_menu_link_iter_get_value (links);
-          char *found = menu_label_in (link, action);
-
-          if (found != NULL)
-            return found;
-        }
-    }
-  return NULL;
-}
-
-static char *
-export_menu_label (TressWindow *window)
-{
-  GtkWidget *titlebar = gtk_window_get_titlebar (GTK_WINDOW (window));
-  GtkWidget *button = tress_test_find_named_type (titlebar, "GtkMenuButton", GTK_TYPE_MENU_BUTTON);
-
-  return menu_label_in (gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (button)),
-                        "win.export-gltf");
-}
-
 /* The item is there for every document; formats without an export disable
  * it and say why in its label (GTK 4.8's menus show no tooltips). */
 static void
 test_menu (void)
 {
-  g_autofree char *demo = write_demo ("menu"), *cha = tmp_path ("menu", "demo.cha");
+  g_autofree char *demo = write_demo ("menu"), *cha = tress_test_tmp_path ("menu", "demo.cha");
   g_autofree char *label = NULL;
   const char *gen[] = { "generate-demo", "cha", "-o", cha, NULL };
   TressWindow *window = tress_test_window_new (960, 640);
 
   /* No document: nothing to export, nothing opens. */
-  label = export_menu_label (window);
+  label = tress_test_menu_label (window, "win.export-gltf");
   g_assert_cmpstr (label, ==, "_Export as glTF…");
   gtk_widget_activate_action (GTK_WIDGET (window), "win.export-gltf", NULL);
   tress_test_wait_idle ();
@@ -264,13 +186,13 @@ test_menu (void)
   g_clear_pointer (&label, g_free);
 
   tress_test_window_open_file (window, demo, G_TYPE_NONE);
-  label = export_menu_label (window);
+  label = tress_test_menu_label (window, "win.export-gltf");
   g_assert_cmpstr (label, ==, "_Export as glTF…");
   g_clear_pointer (&label, g_free);
 
   g_assert_cmpint (tress_test_run_cli (gen, NULL, NULL), ==, 0);
   tress_test_window_open_file (window, cha, G_TYPE_NONE);
-  label = export_menu_label (window);
+  label = tress_test_menu_label (window, "win.export-gltf");
   g_assert_cmpstr (label, ==, "Export as glTF… (not for Creature fur files)");
   gtk_widget_activate_action (GTK_WIDGET (window), "win.export-gltf", NULL);
   tress_test_wait_idle ();
@@ -284,7 +206,7 @@ static void
 test_demo (void)
 {
   g_autofree char *demo = write_demo ("demo");
-  g_autofree char *out = tmp_path ("demo", "demo.glb");
+  g_autofree char *out = tress_test_tmp_path ("demo", "demo.glb");
   TressWindow *window = tress_test_window_new (960, 640);
   TressGltfExportDialog *dialog;
   GtkWidget *notes;
@@ -349,7 +271,8 @@ static void
 test_niff (void)
 {
   g_autofree char *sample = tress_test_sample_path ("niff/dragon.nif");
-  g_autofree char *copy = tmp_path ("niff", "dragon.nif"), *out = tmp_path ("niff", "dragon.glb");
+  g_autofree char *copy = tress_test_tmp_path ("niff", "dragon.nif"),
+                  *out = tress_test_tmp_path ("niff", "dragon.glb");
   g_autofree char *data = NULL;
   gsize len = 0;
   TressWindow *window;
@@ -393,15 +316,15 @@ test_choices (void)
 {
   g_autoptr (GError) error = NULL;
   g_autoptr (GBytes) bytes = tress_bfres_build_test_file (20, 500, 4, 8, &error);
-  g_autofree char *path = NULL, *gltf = tmp_path ("choices", "four.gltf");
-  g_autofree char *bin = tmp_path ("choices", "four.bin");
+  g_autofree char *path = NULL, *gltf = tress_test_tmp_path ("choices", "four.gltf");
+  g_autofree char *bin = tress_test_tmp_path ("choices", "four.bin");
   TressWindow *window = tress_test_window_new (960, 640);
   TressGltfExportDialog *dialog;
   GtkWidget *export;
   guint n_rows;
 
   g_assert_no_error (error);
-  path = write_bytes ("choices", "four.bfres", bytes);
+  path = tress_test_write_tmp ("choices", "four.bfres", bytes);
   tress_test_window_open_file (window, path, G_TYPE_NONE);
   dialog = open_dialog (window);
   if (!tress_test_pointer_available (GTK_WIDGET (dialog)))
@@ -509,13 +432,13 @@ test_cancel (void)
 {
   g_autoptr (GError) error = NULL;
   g_autoptr (GBytes) bytes = tress_bfres_build_test_file (135, 2000, 50, 240, &error);
-  g_autofree char *path = NULL, *out = tmp_path ("cancel", "big.glb");
+  g_autofree char *path = NULL, *out = tress_test_tmp_path ("cancel", "big.glb");
   g_autofree char *dir = g_path_get_dirname (out);
   TressWindow *window = tress_test_window_new (960, 640);
   TressGltfExportDialog *dialog;
 
   g_assert_no_error (error);
-  path = write_bytes ("cancel", "big.bfres", bytes);
+  path = tress_test_write_tmp ("cancel", "big.bfres", bytes);
   tress_test_window_open_file (window, path, G_TYPE_NONE);
   dialog = open_dialog (window);
   if (!tress_test_pointer_available (GTK_WIDGET (dialog)))
@@ -548,7 +471,8 @@ test_cancel (void)
 static void
 test_replace (void)
 {
-  g_autofree char *demo = write_demo ("replace"), *out = tmp_path ("replace", "demo.glb");
+  g_autofree char *demo = write_demo ("replace"),
+                  *out = tress_test_tmp_path ("replace", "demo.glb");
   g_autofree char *text = NULL;
   TressWindow *window = tress_test_window_new (960, 640);
   TressGltfExportDialog *dialog;
@@ -563,17 +487,17 @@ test_replace (void)
       return;
     }
   click (named (dialog, "export"));
-  TRESS_TEST_WAIT_FOR ((question = find_toplevel (GTK_TYPE_MESSAGE_DIALOG)) != NULL);
+  TRESS_TEST_WAIT_FOR ((question = tress_test_find_toplevel (GTK_TYPE_MESSAGE_DIALOG)) != NULL);
   g_object_get (question, "text", &text, NULL);
   g_assert_cmpstr (text, ==, "Replace “demo.glb”?");
   g_assert_true (gtk_window_get_transient_for (question) == GTK_WINDOW (dialog));
   gtk_dialog_response (GTK_DIALOG (question), GTK_RESPONSE_CANCEL);
-  TRESS_TEST_WAIT_FOR (find_toplevel (GTK_TYPE_MESSAGE_DIALOG) == NULL);
+  TRESS_TEST_WAIT_FOR (tress_test_find_toplevel (GTK_TYPE_MESSAGE_DIALOG) == NULL);
   g_assert_cmpint (tress_gltf_export_dialog_get_state (dialog), ==, TRESS_GLTF_EXPORT_READY);
   g_assert_false (is_glb (out));
 
   click (named (dialog, "export"));
-  TRESS_TEST_WAIT_FOR ((question = find_toplevel (GTK_TYPE_MESSAGE_DIALOG)) != NULL);
+  TRESS_TEST_WAIT_FOR ((question = tress_test_find_toplevel (GTK_TYPE_MESSAGE_DIALOG)) != NULL);
   /* Replace, activated as the keyboard does (as the other question tests do). */
   gtk_widget_activate (gtk_dialog_get_widget_for_response (GTK_DIALOG (question), 1));
   TRESS_TEST_WAIT_FOR (tress_gltf_export_dialog_get_state (dialog) == TRESS_GLTF_EXPORT_DONE);
@@ -613,8 +537,8 @@ static void
 test_model (void)
 {
   g_autoptr (GBytes) bare = build_bare ();
-  g_autofree char *path = write_bytes ("model", "Hop_Animation.bfres", bare);
-  g_autofree char *demo = write_demo ("model"), *text = tmp_path ("model", "notes.txt");
+  g_autofree char *path = tress_test_write_tmp ("model", "Hop_Animation.bfres", bare);
+  g_autofree char *demo = write_demo ("model"), *text = tress_test_tmp_path ("model", "notes.txt");
   g_autoptr (GFile) demo_file = g_file_new_for_path (demo);
   g_autoptr (GFile) text_file = g_file_new_for_path (text);
   TressWindow *window = tress_test_window_new (960, 640);
@@ -641,10 +565,10 @@ test_model (void)
                    "No model to export on: choose one with Choose Model…");
   /* Choose Model… opens a chooser of BFRES files; Cancel changes nothing. */
   click (named (dialog, "choose-model"));
-  TRESS_TEST_WAIT_FOR ((chooser = find_toplevel (GTK_TYPE_FILE_CHOOSER_DIALOG)) != NULL);
+  TRESS_TEST_WAIT_FOR ((chooser = tress_test_find_toplevel (GTK_TYPE_FILE_CHOOSER_DIALOG)) != NULL);
   tress_test_spin (20);
   gtk_dialog_response (GTK_DIALOG (chooser), GTK_RESPONSE_CANCEL);
-  TRESS_TEST_WAIT_FOR (find_toplevel (GTK_TYPE_FILE_CHOOSER_DIALOG) == NULL);
+  TRESS_TEST_WAIT_FOR (tress_test_find_toplevel (GTK_TYPE_FILE_CHOOSER_DIALOG) == NULL);
   g_assert_false (gtk_widget_get_sensitive (export));
 
   /* A file that is not a model: said. */
@@ -703,7 +627,8 @@ test_model (void)
 static void
 test_failure (void)
 {
-  g_autofree char *demo = write_demo ("failure"), *nowhere = tmp_path ("failure", "gone");
+  g_autofree char *demo = write_demo ("failure"),
+                  *nowhere = tress_test_tmp_path ("failure", "gone");
   g_autofree char *out = g_build_filename (nowhere, "demo.glb", NULL);
   g_autoptr (GFile) out_file = g_file_new_for_path (out);
   TressWindow *window = tress_test_window_new (960, 640);
@@ -756,7 +681,7 @@ test_keyboard (void)
   guint n_rows;
 
   g_assert_no_error (error);
-  path = write_bytes ("keyboard", "keys.bfres", bytes);
+  path = tress_test_write_tmp ("keyboard", "keys.bfres", bytes);
   tress_test_window_open_file (window, path, G_TYPE_NONE);
   dialog = open_dialog (window);
   if (!tress_test_pointer_available (GTK_WIDGET (dialog)))
@@ -822,7 +747,7 @@ test_size (void)
   g_autofree char *path = NULL;
 
   g_assert_no_error (error);
-  path = write_bytes ("size", "many.bfres", bytes);
+  path = tress_test_write_tmp ("size", "many.bfres", bytes);
   for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
     {
       TressWindow *window = tress_test_window_new (sizes[s][0], sizes[s][1]);

@@ -21,25 +21,6 @@
 #define ANIM "bfres/Animal_Bass_Animation.bfres"
 #define MODEL "bfres/Animal_Bass.bfres"
 
-static char *
-tmp_path (const char *dir, const char *name)
-{
-  g_autofree char *folder = g_build_filename (tress_test_tmpdir (), dir, NULL);
-
-  g_assert_cmpint (g_mkdir_with_parents (folder, 0755), ==, 0);
-  return g_build_filename (folder, name, NULL);
-}
-
-static char *
-write_bytes (const char *dir, const char *name, GBytes *bytes)
-{
-  char *path = tmp_path (dir, name);
-
-  g_assert_true (
-      g_file_set_contents (path, g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes), NULL));
-  return path;
-}
-
 /* Copies of the animation and its model in @dir; the animation's path, or
  * NULL (skipped) without the samples. */
 static char *
@@ -51,58 +32,14 @@ copy_bass (const char *dir)
 
   if (model == NULL)
     return NULL;
-  model_path = write_bytes (dir, "Animal_Bass.bfres", model);
-  return write_bytes (dir, "Animal_Bass_Animation.bfres", anim);
+  model_path = tress_test_write_tmp (dir, "Animal_Bass.bfres", model);
+  return tress_test_write_tmp (dir, "Animal_Bass_Animation.bfres", anim);
 }
 
 static TressGltfImportDialog *
 find_dialog (void)
 {
-  GListModel *toplevels = gtk_window_get_toplevels ();
-
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr (GObject) item = g_list_model_get_item (toplevels, i);
-
-      if (TRESS_IS_GLTF_IMPORT_DIALOG (item) && gtk_widget_get_mapped (GTK_WIDGET (item)))
-        return TRESS_GLTF_IMPORT_DIALOG (item);
-    }
-  return NULL;
-}
-
-static char *
-menu_label_in (GMenuModel *model, const char *action)
-{
-  for (int i = 0; i < g_menu_model_get_n_items (model); i++)
-    {
-      g_autofree char *item_action = NULL, *label = NULL;
-      g_autoptr (GMenuLinkIter) links = NULL;
-
-      if (g_menu_model_get_item_attribute (model, i, G_MENU_ATTRIBUTE_ACTION, "s", &item_action)
-          && g_strcmp0 (item_action, action) == 0
-          && g_menu_model_get_item_attribute (model, i, G_MENU_ATTRIBUTE_LABEL, "s", &label))
-        return g_steal_pointer (&label);
-      links = g_menu_model_iterate_item_links (model, i);
-      while (g_menu_link_iter_next (links))
-        {
-          g_autoptr (GMenuModel) link = g_menu_link_iter_get_value (links);
-          char *found = menu_label_in (link, action);
-
-          if (found != NULL)
-            return found;
-        }
-    }
-  return NULL;
-}
-
-static char *
-import_menu_label (TressWindow *window)
-{
-  GtkWidget *titlebar = gtk_window_get_titlebar (GTK_WINDOW (window));
-  GtkWidget *button = tress_test_find_named_type (titlebar, "GtkMenuButton", GTK_TYPE_MENU_BUTTON);
-
-  return menu_label_in (gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (button)),
-                        "win.import-gltf");
+  return TRESS_GLTF_IMPORT_DIALOG (tress_test_find_toplevel (TRESS_TYPE_GLTF_IMPORT_DIALOG));
 }
 
 /* File → Import Animation from glTF…, the file chosen, Import, the result. */
@@ -155,16 +92,16 @@ curves_text (TressCurveDocument *doc)
 static void
 test_menu (void)
 {
-  g_autofree char *cha = tmp_path ("menu", "demo.cha"), *label = NULL;
+  g_autofree char *cha = tress_test_tmp_path ("menu", "demo.cha"), *label = NULL;
   const char *gen[] = { "generate-demo", "cha", "-o", cha, NULL };
   TressWindow *window = tress_test_window_new (960, 640);
 
-  label = import_menu_label (window);
+  label = tress_test_menu_label (window, "win.import-gltf");
   g_assert_cmpstr (label, ==, "_Import Animation from glTF…");
   g_clear_pointer (&label, g_free);
   g_assert_cmpint (tress_test_run_cli (gen, NULL, NULL), ==, 0);
   tress_test_window_open_file (window, cha, G_TYPE_NONE);
-  label = import_menu_label (window);
+  label = tress_test_menu_label (window, "win.import-gltf");
   g_assert_cmpstr (label, ==, "Import Animation from glTF… (only into BFRES files)");
   gtk_widget_activate_action (GTK_WIDGET (window), "win.import-gltf", NULL);
   tress_test_wait_idle ();
@@ -179,8 +116,8 @@ static void
 test_import (void)
 {
   g_autofree char *path = copy_bass ("import");
-  g_autofree char *glb = tmp_path ("import", "bass15.glb");
-  g_autofree char *cli_out = tmp_path ("import", "cli.bfres");
+  g_autofree char *glb = tress_test_tmp_path ("import", "bass15.glb");
+  g_autofree char *cli_out = tress_test_tmp_path ("import", "cli.bfres");
   g_autofree char *label = NULL, *shown_before = NULL, *shown_after = NULL, *cli_shown = NULL;
   g_autofree char *cli_text = NULL;
   g_autoptr (GBytes) original = NULL, saved = NULL, cli_bytes = NULL, undone = NULL;
@@ -205,7 +142,7 @@ test_import (void)
 
   tress_test_window_open (&tw, path, G_TYPE_NONE, 960, 640);
   history = tress_document_get_history (tw.document);
-  label = import_menu_label (tw.window);
+  label = tress_test_menu_label (tw.window, "win.import-gltf");
   g_assert_cmpstr (label, ==, "_Import Animation from glTF…");
   shown_before = curves_text (TRESS_CURVE_DOCUMENT (tw.document));
 
@@ -264,8 +201,8 @@ static void
 test_no_match (void)
 {
   g_autofree char *path = copy_bass ("nomatch");
-  g_autofree char *demo = tmp_path ("nomatch", "demo.bfres");
-  g_autofree char *glb = tmp_path ("nomatch", "demo.glb");
+  g_autofree char *demo = tress_test_tmp_path ("nomatch", "demo.bfres");
+  g_autofree char *glb = tress_test_tmp_path ("nomatch", "demo.glb");
   g_autoptr (GBytes) original = NULL;
   g_autoptr (GBytes) demo_bytes = NULL;
   g_autoptr (GError) error = NULL;
@@ -312,7 +249,7 @@ static void
 test_cancel (void)
 {
   g_autofree char *path = copy_bass ("cancel");
-  g_autofree char *glb = tmp_path ("cancel", "bass15.glb");
+  g_autofree char *glb = tress_test_tmp_path ("cancel", "bass15.glb");
   g_autoptr (GFile) file = g_file_new_for_path (glb);
   TressTestWindow tw = { 0 };
   TressGltfImportDialog *dialog = NULL;
@@ -355,8 +292,8 @@ static void
 test_fps (void)
 {
   g_autofree char *path = copy_bass ("fps");
-  g_autofree char *glb = tmp_path ("fps", "bass15.glb");
-  g_autofree char *cli_out = tmp_path ("fps", "cli.bfres");
+  g_autofree char *glb = tress_test_tmp_path ("fps", "bass15.glb");
+  g_autofree char *cli_out = tress_test_tmp_path ("fps", "cli.bfres");
   g_autoptr (GFile) file = g_file_new_for_path (glb);
   g_autoptr (GBytes) cli_bytes = NULL, saved = NULL;
   TressTestWindow tw = { 0 };

@@ -1,13 +1,15 @@
 /* tress-bfres-skeletal.c: rewriting the bone animations of one FSKA
  *
- * A copy of the FRES gets, appended (4-aligned), the new bind indices,
- * BoneAnim array, base values, curve headers and names, and the FSKA header
- * is re-pointed to them. That copy is parsed, and every curve is filled
- * through the encoder edits use (bfres_set_curve), in the file's precision: a
- * component that had a curve starts from its old header and arrays, so that
- * what does not change keeps its bytes (the arrays are rewritten where they
- * stand when they fit, else appended). The result is parsed once more into
- * the model, whose containers stay (tress-bfres-adopt.c).
+ * The FRES gets, appended (4-aligned), the new bind indices, BoneAnim
+ * array, base values, curve headers and names, and the FSKA header is
+ * re-pointed to them. Those bytes are parsed where they lie, and every curve
+ * is filled through the encoder edits use (bfres_set_curve), in the file's
+ * precision: a component that had a curve starts from its old header and
+ * arrays, so that what does not change keeps its bytes (the arrays are
+ * rewritten where they stand when they fit, else appended). A batch works on
+ * one copy of the file, each animation appended to what the one before left;
+ * the result is parsed once more into the model, whose containers stay
+ * (tress-bfres-adopt.c).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -76,8 +78,9 @@ typedef struct
   TressBfresCurveType ct;
   TressBfresFrameType ft; /* the types the curve starts from */
   TressBfresKeyType kt;
-  gsize old_header; /* the component's old curve header, or 0 */
-  gsize header;     /* in the new bytes */
+  gsize old_header;              /* the component's old curve header, or 0 */
+  guint32 old_scale, old_offset; /* its scale and offset fields, as they were */
+  gsize header;                  /* in the new bytes */
 } PlanCurve;
 
 typedef struct
@@ -481,6 +484,8 @@ plan_bone (Plan *p, GHashTable *old_bones, const TressBfresBoneAnimSpec *s, Plan
           if (bfres_curve_type_is_float ((cf >> 4) & 7) && (cf & 3) != 3 && ((cf >> 2) & 3) != 3)
             {
               pc->old_header = h;
+              pc->old_scale = bfres_get_u32 (b, h + 16);
+              pc->old_offset = bfres_get_u32 (b, h + 20);
               pc->ft = cf & 3;
               pc->kt = (cf >> 2) & 3;
             }
@@ -501,11 +506,12 @@ write_curve_header (const Plan *p, GByteArray *out, const PlanCurve *pc)
 
   if (pc->old_header != 0)
     {
-      /* The old header, its arrays where they are. */
-      memcpy (w, p->b->d + pc->old_header, hs);
+      /* The old header (@out holds the file's bytes before what is
+       * appended), its arrays where they are. */
+      memcpy (w, out->data + pc->old_header, hs);
       for (gsize field = hs - 8; field < hs; field += 4)
         {
-          gint32 rel = (gint32)tress_get_u32 (p->b->d + pc->old_header + field, TRESS_BIG_ENDIAN);
+          gint32 rel = (gint32)tress_get_u32 (out->data + pc->old_header + field, TRESS_BIG_ENDIAN);
 
           bfres_put_offset (out, h + field, rel != 0 ? pc->old_header + field + rel : 0);
         }
@@ -519,17 +525,16 @@ write_curve_header (const Plan *p, GByteArray *out, const PlanCurve *pc)
     tress_put_f32 (w + 16, 1.0f, TRESS_BIG_ENDIAN);
 }
 
-/* The FRES with the new structure appended and the FSKA re-pointed; curves
- * not filled yet. */
-static GBytes *
-build_structure (Plan *p, int frame_count)
+/* Appends the new structure to @out (the bytes of p->b, which are not read
+ * again: @out may move) and re-points the FSKA; curves not filled yet. */
+static void
+build_structure (Plan *p, GByteArray *out, int frame_count)
 {
   TressBfres *b = p->b;
   gsize hs = b->curve_header_size, fska = p->a->pos, bind = 0, bones = 0;
   guint n = p->n_bones, total = 0;
-  GByteArray *out = g_byte_array_sized_new (b->size + 0x40 * (gsize)n + 64);
 
-  g_byte_array_append (out, b->d, b->size);
+  g_assert (out->len == b->size);
   if (n > 0)
     {
       bind = bfres_append_zeros (out, (2 * (gsize)n + 3) & ~(gsize)3);
@@ -588,7 +593,20 @@ build_structure (Plan *p, int frame_count)
   bfres_put_offset (out, fska + 0x28, bind);
   tress_put_u32 (out->data + 0x0C, out->len, TRESS_BIG_ENDIAN);
   p->n_curves = total;
-  return g_byte_array_free_to_bytes (out);
+}
+
+/* The most the encoder may append for the plan's curves: each curve's
+ * frame and key arrays at their widest (32-bit frames, four 32-bit
+ * coefficients a key), each 4-aligned. */
+static gsize
+encoding_bound (const Plan *p)
+{
+  gsize n = 0;
+
+  for (guint i = 0; i < p->n_bones; i++)
+    for (guint k = 0; k < p->bones[i].n_curves; k++)
+      n += (gsize)tress_curve_get_n_keys (p->bones[i].curves[k].curve) * (4 + 16) + 8;
+  return n;
 }
 
 /* ---- filling the curves ------------------------------------------------------------- */
@@ -612,11 +630,10 @@ first_unfit_frame (const TressCurve *curve, TressBfresFrameType ft)
 /* An old curve kept in its key type may have needed a new scale (a coarser
  * step), or had to give up some of a slope (the encoder says so). */
 static void
-note_same_type (TressBfres *b, const PlanCurve *pc, const BfresCurve *c, const char *notice,
-                const char *bone, GPtrArray *notes)
+note_same_type (const PlanCurve *pc, const BfresCurve *c, const char *notice, const char *bone,
+                GPtrArray *notes)
 {
-  guint32 old_scale = bfres_get_u32 (b, pc->old_header + 16);
-  guint32 old_offset = bfres_get_u32 (b, pc->old_header + 20);
+  guint32 old_scale = pc->old_scale, old_offset = pc->old_offset;
 
   if (pc->kt != TRESS_BFRES_KEY_32 && (c->scale_bits != old_scale || c->offset_bits != old_offset))
     {
@@ -675,7 +692,7 @@ fill_curves (Plan *p, TressBfres *t, guint anim, double tolerance, GPtrArray *no
         if (!bfres_set_curve (t, idx, pc->curve, pc->ct, -1, -1, NULL, error))
           return FALSE;
         if (pc->old_header != 0 && bfres_curve_key_type (c) == pc->kt)
-          note_same_type (p->b, pc, c, t->notice, bone, notes);
+          note_same_type (pc, c, t->notice, bone, notes);
         if (bfres_curve_key_type (c) != pc->kt)
           g_ptr_array_add (
               notes,
@@ -702,19 +719,50 @@ fill_curves (Plan *p, TressBfres *t, guint anim, double tolerance, GPtrArray *no
 
 /* ---- the entry point ---------------------------------------------------------------- */
 
-/* Rewrites skeletal animation @r->anim of @cur into a model of its own (the
- * FRES bytes only, @cur untouched): the new bytes parsed, the curves set.
- * @models: @cur's models, or NULL. The lines for @notes go to @said. */
+/* @data (FRES bytes) parsed where they lie, the model writing into them: no
+ * copy. The model's "bytes as read" are @data as it is now, which the
+ * encoder reads while it writes; nothing may move them before the model is
+ * done with: the caller makes room first (encoding_bound). */
 static TressBfres *
-replace_one (TressBfres *cur, TressBfresModels *models, const TressBfresSkeletalReplacement *r,
-             GPtrArray *said, GError **error)
+parse_over (GByteArray *data, const char *filename, GError **error)
+{
+  g_autoptr (GBytes) view = g_bytes_new_static (data->data, data->len);
+  TressBfres *t = tress_bfres_parse (view, filename, error);
+
+  if (t == NULL)
+    return NULL;
+  t->data = g_byte_array_ref (data);
+  bfres_sync (t);
+  return t;
+}
+
+/* Room for @extra more bytes in @data without moving it. */
+static void
+reserve (GByteArray *data, gsize extra)
+{
+  guint len = data->len;
+
+  g_byte_array_set_size (data, len + (guint)extra);
+  g_byte_array_set_size (data, len);
+}
+
+/* Rewrites skeletal animation @r->anim of @cur, whose bytes @data holds,
+ * into a model of its own over @data: the structure appended to @data, the
+ * bytes parsed where they are, the curves set. @cur is not read again once
+ * this starts writing (its bytes may move); it goes on telling its size and
+ * names. @models: the file's models, or NULL. The lines for @notes go to
+ * @said. */
+static TressBfres *
+replace_one (TressBfres *cur, GByteArray *data, TressBfresModels *models,
+             const TressBfresSkeletalReplacement *r, GPtrArray *said, GError **error)
 {
   g_auto (Plan) p = { 0 };
   g_autoptr (GHashTable) old_bones = NULL;
-  g_autoptr (GBytes) structure = NULL;
   g_autoptr (TressBfres) t = NULL;
   const BfresAnim *a;
   guint anim = r->anim;
+  const guint8 *at;
+  gsize room;
 
   if (anim >= cur->anims->len)
     {
@@ -774,8 +822,20 @@ replace_one (TressBfres *cur, TressBfresModels *models, const TressBfresSkeletal
   for (guint i = 0; i < r->n_bones; i++)
     plan_bone (&p, old_bones, &r->bones[i], &p.bones[i]);
 
-  structure = build_structure (&p, r->frame_count);
-  t = tress_bfres_parse (structure, cur->filename, error);
+  build_structure (&p, data, r->frame_count);
+  room = encoding_bound (&p);
+  if (data->len > G_MAXUINT / 2 || room > G_MAXUINT / 2 - data->len)
+    {
+      g_set_error (
+          error, TRESS_ERROR, TRESS_ERROR_REFUSED,
+          "Skeletal animation \"%s\": %u bone animations with curves of up to %" G_GSIZE_FORMAT
+          " bytes would take the file past 2 GiB",
+          a->name, r->n_bones, room);
+      return NULL;
+    }
+  reserve (data, room);
+  at = data->data;
+  t = parse_over (data, cur->filename, error);
   if (t == NULL || !fill_curves (&p, t, anim, r->tolerance, said, error))
     {
       p.models = NULL;
@@ -783,6 +843,8 @@ replace_one (TressBfres *cur, TressBfresModels *models, const TressBfresSkeletal
       return NULL;
     }
   p.models = NULL;
+  /* (the bound above holds: the bytes as read stayed where they were) */
+  g_assert (data->data == at);
   g_ptr_array_add (said, g_strdup_printf ("The file grows by %" G_GSIZE_FORMAT
                                           " bytes (%" G_GSIZE_FORMAT " → %" G_GSIZE_FORMAT ")",
                                           t->size - cur->size, cur->size, t->size));
@@ -795,6 +857,7 @@ tress_bfres_replace_skeletals (TressBfres *bfres, const TressBfresSkeletalReplac
 {
   g_autoptr (TressBfresModels) models = NULL;
   g_autoptr (TressBfres) cur = NULL;
+  g_autoptr (GByteArray) data = NULL;
   g_autoptr (GBytes) result = NULL;
   g_autoptr (GPtrArray) said = g_ptr_array_new_with_free_func (g_free);
   g_autofree guint *n_said = g_new0 (guint, n_items + 1);
@@ -806,12 +869,22 @@ tress_bfres_replace_skeletals (TressBfres *bfres, const TressBfresSkeletalReplac
 
   if (n_items == 0)
     return TRUE;
+  if (bfres->size > G_MAXUINT / 2)
+    {
+      g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED,
+                   "A FRES of %" G_GSIZE_FORMAT " bytes is too large to rewrite", bfres->size);
+      return FALSE;
+    }
   models = tress_bfres_models_parse (bfres->d, bfres->size, NULL);
-  /* Each step works on the last one's model; only the end is adopted, so
+  /* One copy of the file, which every step appends to and rewrites in
+   * place (each step's model parsed over it); only the end is adopted, so
    * the file stays untouched when any step fails. */
+  data = g_byte_array_sized_new ((guint)(bfres->size + bfres->size / 4 + 64));
+  g_byte_array_append (data, bfres->d, (guint)bfres->size);
   for (guint i = 0; i < n_items; i++)
     {
-      TressBfres *next = replace_one (cur != NULL ? cur : bfres, models, &items[i], said, error);
+      TressBfres *next
+          = replace_one (cur != NULL ? cur : bfres, data, models, &items[i], said, error);
 
       if (next == NULL)
         {
@@ -825,7 +898,8 @@ tress_bfres_replace_skeletals (TressBfres *bfres, const TressBfresSkeletalReplac
     }
   /* The models read the file's bytes: let them go before it changes. */
   g_clear_pointer (&models, tress_bfres_models_free);
-  result = tress_bfres_get_bfres_bytes (cur);
+  g_clear_pointer (&cur, tress_bfres_free);
+  result = g_byte_array_free_to_bytes (g_steal_pointer (&data));
   if (!bfres_adopt_fres (bfres, result, error))
     {
       if (failed != NULL)

@@ -103,8 +103,9 @@ typedef struct
 
 /* tress_bfres_replace_skeletal for several animations in one go, in the
  * order given: the same bytes as replacing them one by one, but the file is
- * parsed once per animation instead of twice, and copied and taken over once
- * at the end (tress-cli import-gltf rewrites 50 animations of a 16 MB file).
+ * copied once, each animation appended to it and parsed where it lies, and
+ * taken over once at the end (tress-cli import-gltf rewrites 50 animations
+ * of a 16 MB file).
  * Each item's @notes get its lines only when every replacement succeeded;
  * FALSE with an error (the file untouched, no notes) at the first that fails,
  * whose index goes to @failed (may be NULL). */
