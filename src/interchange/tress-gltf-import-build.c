@@ -596,6 +596,7 @@ tress_gltf_import_build (TressGltfImport *imp, guint gltf_anim, guint file_anim,
   out->rotation_mode = b.sa->rotation_mode;
   out->skeleton_size = imp->size;
   out->unchanged = out->frame_count == out->old_frame_count;
+  out->sample_rate = tress_gltf_animation_get_sample_rate (ga);
   out->names = g_ptr_array_new_with_free_func (g_free);
   out->unmatched_joints = g_ptr_array_new_with_free_func (g_free);
   out->kept_bones = g_ptr_array_new_with_free_func (g_free);

@@ -158,6 +158,13 @@ tress_gltf_import_describe (const TressGltfImportResult *result, guint i)
                               a->kept_bones->len, kept);
     }
   g_ptr_array_add (lines, g_string_free (s, FALSE));
+  if (a->sample_rate > 0 && a->sample_rate < result->fps)
+    g_ptr_array_add (lines,
+                     g_strdup_printf (_ ("the glTF holds one pose every 1/%g s, fewer than the "
+                                         "%g frames a second imported: what moved between its "
+                                         "poses is not in it (Blender samples at its scene's "
+                                         "rate: keep the scene at the export's rate)"),
+                                      a->sample_rate, result->fps));
   g_ptr_array_add (lines, g_strdup_printf (_ ("curves: %u added, %u removed, %u kept, %u refitted "
                                               "(%u keys fitted); %u base values"),
                                            a->curves_added, a->curves_removed, a->curves_kept,

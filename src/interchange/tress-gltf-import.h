@@ -104,7 +104,8 @@ typedef struct
   gboolean stored_measured;
   double stored_position_error, stored_rotation_error;
   char *worst_stored_position, *worst_stored_rotation;
-  guint n_sheared; /* bone-frames whose local matrix held a shear BFRES cannot */
+  guint n_sheared;    /* bone-frames whose local matrix held a shear BFRES cannot */
+  double sample_rate; /* tress_gltf_animation_get_sample_rate() of the glTF animation */
 } TressGltfImportAnim;
 
 void tress_gltf_import_anim_free (TressGltfImportAnim *anim);

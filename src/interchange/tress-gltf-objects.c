@@ -520,6 +520,43 @@ tress_gltf_animation_get_end (const TressGltfAnimation *anim)
   return end;
 }
 
+/* Within a float's precision of a whole number of samples. */
+#define SAMPLE_RATE_SLACK 1e-3
+
+double
+tress_gltf_animation_get_sample_rate (const TressGltfAnimation *anim)
+{
+  double step = G_MAXDOUBLE, rate;
+
+  for (guint c = 0; c < anim->n_channels; c++)
+    {
+      const TressGltfSampler *s = &anim->samplers[anim->channels[c].sampler];
+
+      if (anim->channels[c].target > TRESS_GLTF_TARGET_SCALE || anim->channels[c].node < 0
+          || !s->decoded)
+        continue;
+      for (guint k = 1; k < s->n_keys; k++)
+        step = MIN (step, s->times[k] - s->times[k - 1]);
+    }
+  if (step == G_MAXDOUBLE || !(step > 0))
+    return 0;
+  rate = 1 / step;
+  if (fabs (rate - round (rate)) < SAMPLE_RATE_SLACK * rate)
+    rate = round (rate);
+  for (guint c = 0; c < anim->n_channels; c++)
+    {
+      const TressGltfSampler *s = &anim->samplers[anim->channels[c].sampler];
+
+      if (anim->channels[c].target > TRESS_GLTF_TARGET_SCALE || anim->channels[c].node < 0
+          || !s->decoded)
+        continue;
+      for (guint k = 0; k < s->n_keys; k++)
+        if (fabs (s->times[k] * rate - round (s->times[k] * rate)) > SAMPLE_RATE_SLACK)
+          return 0;
+    }
+  return rate;
+}
+
 static void
 slerp (const double *a, const double *b, double u, double *out)
 {

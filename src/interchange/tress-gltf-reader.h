@@ -138,6 +138,10 @@ int tress_gltf_document_find_animation (const TressGltfDocument *doc, const char
 /* The last key time over the channels of @anim that move nodes
  * (translation, rotation, scale); 0 when there is none. */
 double tress_gltf_animation_get_end (const TressGltfAnimation *anim);
+/* The rate @anim's node channels were sampled at: R (frames a second) when
+ * every key of those channels falls on a whole multiple of 1/R, R taken from
+ * the shortest step between keys; 0 when they do not, or hold one key each. */
+double tress_gltf_animation_get_sample_rate (const TressGltfAnimation *anim);
 
 /* The value of @sampler at time @t (seconds) for @target (rotations: a unit
  * quaternion x y z w), into @out (3 or 4 doubles). */

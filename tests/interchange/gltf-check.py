@@ -816,6 +816,12 @@ def run_roundtrip(o, work):
             print('FAIL: tress-cli import-gltf exited with %d' % p.returncode)
             return 1
         print('size: %d -> %d bytes' % (os.path.getsize(bass), os.path.getsize(out)))
+        # The import says when Blender's file holds fewer poses than the frames imported.
+        warned = 'one pose every 1/%d s' % fps in p.stdout
+        print('%s %s: the import %s that the glTF holds one pose every 1/%d s'
+              % ('ok  ' if warned == (fps < export_fps) else 'FAIL', label,
+                 'says' if warned else 'does not say', fps))
+        ok = warned == (fps < export_fps) and ok
         if export_fps == fps:
             # Blender's scene keys fall on the file's frames: Blender changed nothing but float
             # rounding, so every animation comes back as the file has it, byte for byte.

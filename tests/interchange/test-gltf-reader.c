@@ -608,6 +608,37 @@ test_bad_times (void)
 }
 
 /* Deep nesting, huge accessors without data, broken JSON. */
+/* The rate an animation was sampled at, from its key times as a float file
+ * holds them: Blender's 24 fps, denser samples between frames, times that
+ * fall on no rate, one key a channel, and a weights channel not counted. */
+static void
+test_sample_rate (void)
+{
+  double at24[40], dense[9], uneven[3] = { 0, 0.25, 0.6 }, one[1] = { 0.5 }, fine[2] = { 0, 0.001 };
+  TressGltfSampler samplers[2] = { { .decoded = TRUE }, { .decoded = TRUE } };
+  TressGltfChannel channels[2]
+      = { { 0, 0, TRESS_GLTF_TARGET_ROTATION }, { 1, 0, TRESS_GLTF_TARGET_WEIGHTS } };
+  TressGltfAnimation anim = { NULL, 1, channels, 2, samplers };
+
+  for (guint k = 0; k < G_N_ELEMENTS (at24); k++)
+    at24[k] = (float)(k / 24.0);
+  for (guint k = 0; k < G_N_ELEMENTS (dense); k++)
+    dense[k] = (float)(k * k / 240.0); /* steps of 1/240 s and longer */
+  samplers[0].times = at24, samplers[0].n_keys = G_N_ELEMENTS (at24);
+  samplers[1].times = fine, samplers[1].n_keys = 2;
+  g_assert_cmpfloat (tress_gltf_animation_get_sample_rate (&anim), ==, 24);
+  anim.n_channels = 2; /* the weights' 1/1000 s does not count */
+  g_assert_cmpfloat (tress_gltf_animation_get_sample_rate (&anim), ==, 24);
+  samplers[0].times = dense, samplers[0].n_keys = G_N_ELEMENTS (dense);
+  g_assert_cmpfloat (tress_gltf_animation_get_sample_rate (&anim), ==, 240);
+  dense[4] = (float)(16.5 / 240); /* half a step off */
+  g_assert_cmpfloat (tress_gltf_animation_get_sample_rate (&anim), ==, 0);
+  samplers[0].times = uneven, samplers[0].n_keys = 3;
+  g_assert_cmpfloat (tress_gltf_animation_get_sample_rate (&anim), ==, 0);
+  samplers[0].times = one, samplers[0].n_keys = 1;
+  g_assert_cmpfloat (tress_gltf_animation_get_sample_rate (&anim), ==, 0);
+}
+
 static void
 test_bounds (void)
 {
@@ -643,6 +674,7 @@ main (int argc, char **argv)
   g_test_add_func ("/gltf-reader/external-buffer", test_external_buffer);
   g_test_add_func ("/gltf-reader/glb", test_glb);
   g_test_add_func ("/gltf-reader/refused", test_refused);
+  g_test_add_func ("/gltf-reader/sample-rate", test_sample_rate);
   g_test_add_func ("/gltf-reader/bad-times", test_bad_times);
   g_test_add_func ("/gltf-reader/bounds", test_bounds);
   return g_test_run ();
