@@ -1029,7 +1029,7 @@ tress_curve_edit_dup_label (const TressCurveEdit *e, guint n)
         return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
                                              "Scale %u key in time by %g about frame %g",
                                              "Scale %u keys in time by %g about frame %g", n),
-                                n, e->frame_factor, e->pivot_frame);
+                                n, e->frame_factor, e->pivot_frame + 0.0 /* not -0 */);
       return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Scale %u key", "Scale %u keys", n), n);
     case TRESS_CURVE_EDIT_INSERT:
       return g_strdup_printf (_ ("Insert key at frame %g"), e->frame);

@@ -7,6 +7,8 @@
 
 #include "app/curves/tress-dope-sheet-keys.h"
 
+#define PLAIN (TRESS_DOPE_MARK_KEY | TRESS_DOPE_MARK_PLAIN)
+
 static TressCurve *
 make_curve (const double *frames, guint n, double frame_step)
 {
@@ -100,17 +102,23 @@ test_bin_columns (void)
   /* Frames 2, 2.04 and 2.08 share column 20: one mark, selected. Frame 10 is
    * column 100, off the right edge; -5 and 12 are off screen. */
   g_assert_cmpuint (visited, ==, 4);
-  g_assert_cmpuint (cols[0], ==, TRESS_DOPE_MARK_KEY);
-  g_assert_cmpuint (cols[20], ==, TRESS_DOPE_MARK_KEY | TRESS_DOPE_MARK_SELECTED);
-  g_assert_cmpuint (cols[50], ==, TRESS_DOPE_MARK_KEY);
-  g_assert_cmpuint (cols[99], ==, TRESS_DOPE_MARK_KEY);
+  g_assert_cmpuint (cols[0], ==, PLAIN);
+  g_assert_cmpuint (cols[20], ==, PLAIN | TRESS_DOPE_MARK_SELECTED);
+  g_assert_cmpuint (cols[50], ==, PLAIN);
+  g_assert_cmpuint (cols[99], ==, PLAIN);
   for (guint i = 0; i < 100; i++)
     if (i != 0 && i != 20 && i != 50 && i != 99)
       g_assert_cmpuint (cols[i], ==, 0);
   /* The selection of another curve does not count. */
   memset (cols, 0, sizeof cols);
   tress_dope_bin_curve (c, 5, sel, &vp, cols, 100);
-  g_assert_cmpuint (cols[20], ==, TRESS_DOPE_MARK_KEY);
+  g_assert_cmpuint (cols[20], ==, PLAIN);
+  /* A column of selected keys alone. */
+  tress_curve_selection_add (sel, 4, 2, TRESS_CURVE_PART_KEY);
+  tress_curve_selection_add (sel, 4, 4, TRESS_CURVE_PART_KEY);
+  memset (cols, 0, sizeof cols);
+  tress_dope_bin_curve (c, 4, sel, &vp, cols, 100);
+  g_assert_cmpuint (cols[20], ==, TRESS_DOPE_MARK_KEY | TRESS_DOPE_MARK_SELECTED);
   tress_curve_unref (c);
 }
 
@@ -130,7 +138,7 @@ test_bin_union (void)
   for (guint i = 0; i < 10; i++)
     marked += cols[i] != 0;
   g_assert_cmpuint (marked, ==, 3);
-  g_assert_cmpuint (cols[1] & cols[3] & cols[7], ==, TRESS_DOPE_MARK_KEY);
+  g_assert_cmpuint (cols[1] & cols[3] & cols[7], ==, PLAIN);
   tress_curve_unref (ca);
   tress_curve_unref (cb);
 }
@@ -153,7 +161,7 @@ test_bin_bounded (void)
   viewport (&vp, 0, 10000, 50);
   g_assert_cmpuint (tress_dope_bin_curve (c, 0, NULL, &vp, cols, 50), ==, 50);
   for (guint i = 0; i < 50; i++)
-    g_assert_cmpuint (cols[i], ==, TRESS_DOPE_MARK_KEY);
+    g_assert_cmpuint (cols[i], ==, PLAIN);
   tress_curve_unref (c);
 }
 

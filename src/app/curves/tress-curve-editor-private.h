@@ -5,6 +5,7 @@
 #pragma once
 
 #include "tress-curve-editor.h"
+#include "tress-dope-sheet.h"
 
 G_BEGIN_DECLS
 
@@ -23,6 +24,8 @@ struct _TressCurveEditor
 
   TressCurveDocument *document;
   TressCurveView *view;
+  TressDopeSheet *dope_sheet; /* shown instead of the view while dope_toggle is on */
+  GtkToggleButton *dope_toggle;
 
   /* "Compare with…": the other file's name while its curves are ghosts. */
   char *compare_name;

@@ -438,6 +438,18 @@ on_keys_toggled (GtkToggleButton *button, TressCurveEditor *self)
     g_settings_set_boolean (self->settings, "keys-pane-visible", show);
 }
 
+/* The graph or the dope sheet: both show the same curves on the same time axis. */
+static void
+on_dope_toggled (GtkToggleButton *button, TressCurveEditor *self)
+{
+  gboolean dope = gtk_toggle_button_get_active (button);
+
+  gtk_widget_set_visible (GTK_WIDGET (self->view), !dope);
+  gtk_widget_set_visible (GTK_WIDGET (self->dope_sheet), dope);
+  if (self->settings != NULL)
+    g_settings_set_boolean (self->settings, "dope-sheet-visible", dope);
+}
+
 static void
 restore_layout (TressCurveEditor *self)
 {
@@ -450,6 +462,8 @@ restore_layout (TressCurveEditor *self)
   gtk_toggle_button_set_active (self->keys_toggle,
                                 g_settings_get_boolean (self->settings, "keys-pane-visible"));
   gtk_widget_set_visible (self->key_pane, gtk_toggle_button_get_active (self->keys_toggle));
+  gtk_toggle_button_set_active (self->dope_toggle,
+                                g_settings_get_boolean (self->settings, "dope-sheet-visible"));
   gtk_paned_set_position (GTK_PANED (self->paned),
                           g_settings_get_int (self->settings, "sidebar-width"));
   g_settings_bind (self->settings, "sidebar-width", self->paned, "position", G_SETTINGS_BIND_SET);
@@ -480,6 +494,27 @@ tress_curve_editor_get_preview (TressCurveEditor *self)
 }
 
 /* ------------------------------------------------------------- public -- */
+
+TressDopeSheet *
+tress_curve_editor_get_dope_sheet (TressCurveEditor *self)
+{
+  g_return_val_if_fail (TRESS_IS_CURVE_EDITOR (self), NULL);
+  return self->dope_sheet;
+}
+
+gboolean
+tress_curve_editor_get_dope_sheet_shown (TressCurveEditor *self)
+{
+  g_return_val_if_fail (TRESS_IS_CURVE_EDITOR (self), FALSE);
+  return gtk_toggle_button_get_active (self->dope_toggle);
+}
+
+void
+tress_curve_editor_set_dope_sheet_shown (TressCurveEditor *self, gboolean shown)
+{
+  g_return_if_fail (TRESS_IS_CURVE_EDITOR (self));
+  gtk_toggle_button_set_active (self->dope_toggle, shown);
+}
 
 TressCurveView *
 tress_curve_editor_get_view (TressCurveEditor *self)
@@ -668,6 +703,7 @@ tress_curve_editor_class_init (TressCurveEditorClass *klass)
   gtk_widget_class_set_css_name (widget_class, "curveeditor");
 
   g_type_ensure (TRESS_TYPE_CURVE_VIEW);
+  g_type_ensure (TRESS_TYPE_DOPE_SHEET);
   g_type_ensure (TRESS_TYPE_CURVE_CHANNEL_LIST);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/tress/Tress/tress-curve-editor.ui");
@@ -694,6 +730,8 @@ tress_curve_editor_class_init (TressCurveEditorClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TressCurveEditor, nudge_spin);
   gtk_widget_class_bind_template_child (widget_class, TressCurveEditor, channel_list);
   gtk_widget_class_bind_template_child (widget_class, TressCurveEditor, view);
+  gtk_widget_class_bind_template_child (widget_class, TressCurveEditor, dope_sheet);
+  gtk_widget_class_bind_template_child (widget_class, TressCurveEditor, dope_toggle);
   gtk_widget_class_bind_template_child (widget_class, TressCurveEditor, timeline_scale);
   gtk_widget_class_bind_template_child (widget_class, TressCurveEditor, play_button);
   gtk_widget_class_bind_template_child (widget_class, TressCurveEditor, frame_spin);
@@ -728,6 +766,7 @@ tress_curve_editor_class_init (TressCurveEditorClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, on_keys_paned_allocated);
   gtk_widget_class_bind_template_callback (widget_class, on_keys_paned_moved);
   gtk_widget_class_bind_template_callback (widget_class, on_keys_toggled);
+  gtk_widget_class_bind_template_callback (widget_class, on_dope_toggled);
   gtk_widget_class_bind_template_callback (widget_class, on_frame_spin);
   gtk_widget_class_bind_template_callback (widget_class, on_fps_spin);
   gtk_widget_class_bind_template_callback (widget_class, on_curve_interp);
@@ -774,6 +813,7 @@ tress_curve_editor_new (TressDocument *document)
   self = g_object_new (TRESS_TYPE_CURVE_EDITOR, NULL);
   self->document = g_object_ref (TRESS_CURVE_DOCUMENT (document));
   tress_curve_view_set_document (self->view, self->document);
+  tress_dope_sheet_set_view (self->dope_sheet, self->view);
   setup_tree (self);
   setup_tree_columns (self);
 

@@ -176,13 +176,16 @@ tress_dope_bin_curve (const TressCurve *curve, guint curve_index,
       end = lower_bound_from (curve, i + 1, tress_curve_viewport_x_to_frame (vp, col + 1));
       if (col >= 0)
         {
-          columns[col] |= TRESS_DOPE_MARK_KEY;
+          guint n_selected = 0;
+
           for (guint k = i; any_selected && k < end; k++)
-            if (tress_curve_selection_contains (selection, curve_index, k, TRESS_CURVE_PART_KEY))
-              {
-                columns[col] |= TRESS_DOPE_MARK_SELECTED;
-                break;
-              }
+            n_selected
+                += tress_curve_selection_contains (selection, curve_index, k, TRESS_CURVE_PART_KEY);
+          columns[col] |= TRESS_DOPE_MARK_KEY;
+          if (n_selected > 0)
+            columns[col] |= TRESS_DOPE_MARK_SELECTED;
+          if (n_selected < end - i)
+            columns[col] |= TRESS_DOPE_MARK_PLAIN;
           visited += col != last_col;
         }
       last_col = col;

@@ -45,7 +45,8 @@ GPtrArray *tress_dope_rows_new (const char *const *paths, const guint *indices, 
 typedef enum
 {
   TRESS_DOPE_MARK_KEY = 1 << 0,      /* a key lies in the column */
-  TRESS_DOPE_MARK_SELECTED = 1 << 1, /* and a selected one */
+  TRESS_DOPE_MARK_SELECTED = 1 << 1, /* a selected one */
+  TRESS_DOPE_MARK_PLAIN = 1 << 2,    /* a key not selected */
 } TressDopeMark;
 
 /* The pixel column a frame falls in on @vp (floor of its x), which may lie
