@@ -42,6 +42,8 @@ struct _TressDopeSheet
   double drag_x0, drag_y0, drag_x, drag_y;
   double drag_frames; /* DRAG_KEYS: what the selection moves by, so far */
   GdkModifierType drag_state;
+
+  GdkTexture *marks[2]; /* a mark's picture, unselected and selected */
 };
 
 G_DEFINE_FINAL_TYPE (TressDopeSheet, tress_dope_sheet, GTK_TYPE_WIDGET)
@@ -199,25 +201,61 @@ draw_ruler (TressDopeSheet *self, GtkSnapshot *snapshot, PangoLayout *layout,
     }
 }
 
+#define MARK_SIZE 11 /* pixels of a mark's picture */
+
+/* A mark's picture: a diamond with a dark outline, light grey or (selected)
+ * orange. Made once with cairo; a texture draws as fast as a rectangle. */
+static GdkTexture *
+mark_texture_new (gboolean selected)
+{
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, MARK_SIZE, MARK_SIZE);
+  cairo_t *cr = cairo_create (surface);
+  double c = MARK_SIZE / 2.0;
+  g_autoptr (GBytes) bytes = NULL;
+  GdkTexture *texture;
+
+  cairo_move_to (cr, c, 0.5);
+  cairo_line_to (cr, MARK_SIZE - 0.5, c);
+  cairo_line_to (cr, c, MARK_SIZE - 0.5);
+  cairo_line_to (cr, 0.5, c);
+  cairo_close_path (cr);
+  if (selected)
+    cairo_set_source_rgb (cr, 1.0, 0.6, 0.15);
+  else
+    cairo_set_source_rgb (cr, 0.85, 0.85, 0.85);
+  cairo_fill_preserve (cr);
+  cairo_set_source_rgb (cr, 0.08, 0.08, 0.08);
+  cairo_set_line_width (cr, 1.2);
+  cairo_stroke (cr);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+  bytes = g_bytes_new (cairo_image_surface_get_data (surface),
+                       (gsize)cairo_image_surface_get_stride (surface) * MARK_SIZE);
+  texture = gdk_memory_texture_new (MARK_SIZE, MARK_SIZE, GDK_MEMORY_DEFAULT, bytes,
+                                    (gsize)cairo_image_surface_get_stride (surface));
+  cairo_surface_destroy (surface);
+  return texture;
+}
+
 /* A diamond centred at (x, y), or where marks crowd, a thin bar. */
 static void
-draw_mark (GtkSnapshot *snapshot, double x, double y, gboolean selected, gboolean thin)
+draw_mark (TressDopeSheet *self, GtkSnapshot *snapshot, double x, double y, gboolean selected,
+           gboolean thin)
 {
-  float r = selected ? 1.0f : 0.85f, g = selected ? 0.6f : 0.85f, b = selected ? 0.15f : 0.85f;
-
   if (thin)
     {
-      fill (snapshot, x - 0.5, y - MARK_RADIUS, 1, MARK_RADIUS * 2, r, g, b, 1);
+      float v = selected ? 1.0f : 0.85f;
+
+      fill (snapshot, x - 0.5, y - MARK_RADIUS, 1, MARK_RADIUS * 2, v, selected ? 0.6f : v,
+            selected ? 0.15f : v, 1);
       return;
     }
-  gtk_snapshot_save (snapshot);
-  gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT (x, y));
-  gtk_snapshot_rotate (snapshot, 45);
-  fill (snapshot, -MARK_RADIUS * 0.75, -MARK_RADIUS * 0.75, MARK_RADIUS * 1.5, MARK_RADIUS * 1.5,
-        0.1f, 0.1f, 0.1f, 1);
-  fill (snapshot, -MARK_RADIUS * 0.55, -MARK_RADIUS * 0.55, MARK_RADIUS * 1.1, MARK_RADIUS * 1.1, r,
-        g, b, 1);
-  gtk_snapshot_restore (snapshot);
+  if (self->marks[selected] == NULL)
+    self->marks[selected] = mark_texture_new (selected);
+  gtk_snapshot_append_texture (snapshot, self->marks[selected],
+                               &GRAPHENE_RECT_INIT (round (x - MARK_SIZE / 2.0),
+                                                    round (y - MARK_SIZE / 2.0), MARK_SIZE,
+                                                    MARK_SIZE));
 }
 
 /* The marks of one row: its curves binned into pixel columns, one mark a column. */
@@ -260,12 +298,12 @@ draw_row_marks (TressDopeSheet *self, GtkSnapshot *snapshot, const TressDopeRow 
       if (selected && shift_px != 0)
         {
           if (plain)
-            draw_mark (snapshot, cx, y, FALSE, crowded);
+            draw_mark (self, snapshot, cx, y, FALSE, crowded);
           if (cx + shift_px >= NAME_WIDTH && cx + shift_px <= NAME_WIDTH + vp->width)
-            draw_mark (snapshot, cx + shift_px, y, TRUE, FALSE);
+            draw_mark (self, snapshot, cx + shift_px, y, TRUE, FALSE);
           continue;
         }
-      draw_mark (snapshot, cx, y, selected, crowded && !selected);
+      draw_mark (self, snapshot, cx, y, selected, crowded && !selected);
     }
   return drawn;
 }
@@ -819,6 +857,8 @@ tress_dope_sheet_dispose (GObject *object)
   tress_dope_sheet_set_view (self, NULL);
   g_clear_pointer (&self->rows, g_ptr_array_unref);
   g_clear_pointer (&self->shown, g_array_unref);
+  g_clear_object (&self->marks[0]);
+  g_clear_object (&self->marks[1]);
   G_OBJECT_CLASS (tress_dope_sheet_parent_class)->dispose (object);
 }
 
