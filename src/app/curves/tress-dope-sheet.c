@@ -196,7 +196,7 @@ draw_ruler (TressDopeSheet *self, GtkSnapshot *snapshot, PangoLayout *layout,
 
       fill (snapshot, floor (x), RULER_HEIGHT, 1, height - RULER_HEIGHT, 1, 1, 1, 0.06f);
       fill (snapshot, floor (x), RULER_HEIGHT - 5, 1, 5, 0.6f, 0.6f, 0.6f, 1);
-      g_snprintf (text, sizeof text, "%g", f);
+      g_snprintf (text, sizeof text, "%g", f + 0.0); /* not -0 */
       draw_text (self, snapshot, layout, text, x + 3, 2, 0.75f);
     }
 }
