@@ -103,7 +103,7 @@ fixture_open (Fixture *f, int width, int height)
     }
   g_assert_false (tress_curve_editor_get_dope_sheet_shown (f->editor));
   button = tress_test_find_named_type (GTK_WIDGET (f->editor), "dope-sheet-toggle",
-                                      GTK_TYPE_TOGGLE_BUTTON);
+                                       GTK_TYPE_TOGGLE_BUTTON);
   g_assert_true (gtk_widget_compute_bounds (button, button, &r));
   tress_test_pointer_click (button, r.size.width / 2, r.size.height / 2);
   WAIT_FOR (tress_curve_editor_get_dope_sheet_shown (f->editor)
@@ -396,6 +396,53 @@ test_column_move (void)
   fixture_close (&f);
 }
 
+/* A locked curve's keys and a hidden curve's take no part in a column
+ * select; the hidden one's row draws no mark. */
+static void
+test_locked_and_hidden (void)
+{
+  Fixture f = { 0 };
+  GArray *curves;
+  int locked = -1, hidden = -1;
+  double frame, x, y;
+  guint n;
+
+  if (!fixture_open (&f, 960, 640))
+    return;
+  show_node (&f, "Wait");
+  frame = free_frame (&f, 1, 2);
+  n = count_keys_at (&f, frame);
+  g_assert_cmpuint (n, >=, 3);
+  curves = shown_curves (&f);
+  for (guint i = 0; i < curves->len && hidden < 0; i++)
+    {
+      guint index = g_array_index (curves, guint, i);
+
+      if (tress_curve_find_key (tress_curve_document_get_curve (f.cd, index), frame, 1e-6) < 0)
+        continue;
+      if (locked < 0)
+        locked = (int)index;
+      else
+        hidden = (int)index;
+    }
+  tress_curve_view_set_curve_locked (f.view, (guint)locked, TRUE);
+  tress_curve_view_set_curve_visible (f.view, (guint)hidden, FALSE);
+  tress_test_spin (50);
+  x = sheet_x (&f, frame);
+  y = sheet_y (&f, 0);
+  tress_test_pointer_key (GDK_KEY_Alt_L, TRUE);
+  tress_test_pointer_click (GTK_WIDGET (f.sheet), x, y);
+  tress_test_pointer_key (GDK_KEY_Alt_L, FALSE);
+  WAIT_FOR (tress_curve_view_get_n_selected_keys (f.view) > 0);
+  tress_test_spin (50);
+  g_assert_cmpuint (tress_curve_view_get_n_selected_keys (f.view), ==, n - 2);
+  g_assert_false (
+      tress_curve_selection_has_curve (tress_curve_view_get_selection (f.view), (guint)locked));
+  g_assert_false (
+      tress_curve_selection_has_curve (tress_curve_view_get_selection (f.view), (guint)hidden));
+  fixture_close (&f);
+}
+
 /* An orange pixel (a selected key's fill, or the active key's ring) within
  * 5 pixels of (x, y); the texture in memory order B, G, R, A. */
 static gboolean
@@ -509,7 +556,7 @@ test_box_select_shows_in_graph (void)
 
   /* Back to the graph: the same keys, drawn selected (orange). */
   button = tress_test_find_named_type (GTK_WIDGET (f.editor), "dope-sheet-toggle",
-                                      GTK_TYPE_TOGGLE_BUTTON);
+                                       GTK_TYPE_TOGGLE_BUTTON);
   g_assert_true (gtk_widget_compute_bounds (button, button, &r));
   tress_test_pointer_click (button, r.size.width / 2, r.size.height / 2);
   WAIT_FOR (!tress_curve_editor_get_dope_sheet_shown (f.editor)
@@ -618,5 +665,6 @@ main (int argc, char **argv)
   g_test_add_func ("/dope-sheet/column-move", test_column_move);
   g_test_add_func ("/dope-sheet/box-select-shows-in-graph", test_box_select_shows_in_graph);
   g_test_add_func ("/dope-sheet/scale-undo", test_scale_undo);
+  g_test_add_func ("/dope-sheet/locked-and-hidden", test_locked_and_hidden);
   return g_test_run ();
 }

@@ -42,6 +42,8 @@ struct _TressDopeSheet
   double drag_x0, drag_y0, drag_x, drag_y;
   double drag_frames; /* DRAG_KEYS: what the selection moves by, so far */
   GdkModifierType drag_state;
+  guint32 press_time; /* the last press, to tell a double click */
+  double press_x, press_y;
 
   GdkTexture *marks[2]; /* a mark's picture, unselected and selected */
 };
@@ -364,8 +366,16 @@ tress_dope_sheet_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
         g_autofree char *text = NULL;
 
         /* TRANSLATORS: the dope sheet's first row, the keys of every shown curve */
-        text = g_strdup_printf ("%s%s", row->name != NULL ? row->name : _ ("Summary"),
-                                all_locked ? " 🔒" : "");
+        text = g_strdup (row->name != NULL ? row->name : _ ("Summary"));
+        if (all_locked)
+          {
+            char *locked = g_strdup_printf (
+                /* TRANSLATORS: a dope sheet row whose curves are locked; %s is its name */
+                _ ("%s (locked)"), text);
+
+            g_free (text);
+            text = locked;
+          }
         gtk_snapshot_push_clip (snapshot, &GRAPHENE_RECT_INIT (0, y, NAME_WIDTH - 4, ROW_HEIGHT));
         draw_text (self, snapshot, layout, text, 12 + row->depth * INDENT - INDENT + 2, y + 1,
                    any_shown ? 0.9f : 0.45f);
@@ -637,17 +647,16 @@ on_drag_begin (GtkGestureDrag *gesture, double x, double y, TressDopeSheet *self
   if (event != NULL && gdk_event_get_event_type (event) == GDK_BUTTON_PRESS)
     {
       guint32 t = gdk_event_get_time (event);
-      static guint32 last_time;
-      static double last_x, last_y;
       int dbl = 400;
 
       g_object_get (gtk_widget_get_settings (GTK_WIDGET (self)), "gtk-double-click-time", &dbl,
                     NULL);
-      if (t - last_time < (guint32)dbl && fabs (x - last_x) < 4 && fabs (y - last_y) < 4)
+      if (t - self->press_time < (guint32)dbl && fabs (x - self->press_x) < 4
+          && fabs (y - self->press_y) < 4)
         n_press = 2;
-      last_time = t;
-      last_x = x;
-      last_y = y;
+      self->press_time = t;
+      self->press_x = x;
+      self->press_y = y;
     }
   gtk_widget_grab_focus (GTK_WIDGET (self));
   press (self, x, y, n_press, state);
