@@ -41,6 +41,9 @@ struct _TressDopeSheet
   gboolean drag_started;
   double drag_x0, drag_y0, drag_x, drag_y;
   double drag_frames; /* DRAG_KEYS: what the selection moves by, so far */
+  /* A press on selected keys: what a release without a drag selects, and how. */
+  TressCurveSelection *pending;
+  TressCurveSelectMode pending_mode;
   GdkModifierType drag_state;
   guint32 press_time; /* the last press, to tell a double click */
   double press_x, press_y;
@@ -558,9 +561,18 @@ press (TressDopeSheet *self, double x, double y, int n_press, GdkModifierType st
             all_selected = tress_curve_selection_contains (
                 sel, index, g_array_index (keys, guint, k), TRESS_CURVE_PART_KEY);
         }
-      /* A plain click on a selected mark keeps the selection, to drag it. */
-      if (!(all_selected && curves->len > 0 && mode_of (state) == TRESS_CURVE_SELECT_REPLACE))
-        tress_curve_view_select_keys (self->view, picked, mode_of (state));
+      /* A press on a selected mark keeps the selection, to drag it (Ctrl
+       * then lets go of the snapping); released without a drag, the click
+       * selects that mark alone, or with Ctrl toggles it. */
+      if (all_selected && curves->len > 0 && mode_of (state) != TRESS_CURVE_SELECT_ADD)
+        {
+          g_clear_pointer (&self->pending, tress_curve_selection_free);
+          self->pending = g_steal_pointer (&picked);
+          self->pending_mode = mode_of (state);
+          self->drag = DRAG_KEYS;
+          return;
+        }
+      tress_curve_view_select_keys (self->view, picked, mode_of (state));
     }
   if (tress_curve_view_get_n_selected_keys (self->view) > 0 && !(state & GDK_CONTROL_MASK))
     self->drag = DRAG_KEYS;
@@ -608,6 +620,8 @@ release (TressDopeSheet *self, double x, double y, GdkModifierType state)
   self->drag = DRAG_NONE;
   if (drag == DRAG_KEYS && self->drag_started && self->drag_frames != 0)
     tress_curve_view_move_keys_in_time (self->view, self->drag_frames);
+  else if (drag == DRAG_KEYS && !self->drag_started && self->pending != NULL)
+    tress_curve_view_select_keys (self->view, self->pending, self->pending_mode);
   else if (drag == DRAG_BOX)
     {
       g_autoptr (TressCurveSelection) picked = tress_curve_selection_new ();
@@ -630,6 +644,7 @@ release (TressDopeSheet *self, double x, double y, GdkModifierType state)
       tress_curve_view_select_keys (self->view, picked, mode_of (self->drag_state));
     }
   self->drag_started = FALSE;
+  g_clear_pointer (&self->pending, tress_curve_selection_free);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -866,6 +881,7 @@ tress_dope_sheet_dispose (GObject *object)
   tress_dope_sheet_set_view (self, NULL);
   g_clear_pointer (&self->rows, g_ptr_array_unref);
   g_clear_pointer (&self->shown, g_array_unref);
+  g_clear_pointer (&self->pending, tress_curve_selection_free);
   g_clear_object (&self->marks[0]);
   g_clear_object (&self->marks[1]);
   G_OBJECT_CLASS (tress_dope_sheet_parent_class)->dispose (object);
