@@ -1010,8 +1010,26 @@ tress_curve_edit_dup_label (const TressCurveEdit *e, guint n)
   switch (e->kind)
     {
     case TRESS_CURVE_EDIT_MOVE:
+      /* A move in time alone says by how much ("Move 12 keys by 2 frames"). */
+      if (e->d_value == 0 && e->d_frame != 0)
+        {
+          g_autofree char *by
+              = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%g frame", "%g frames",
+                                              fabs (e->d_frame) == 1 ? 1 : 2),
+                                 e->d_frame);
+
+          /* TRANSLATORS: %u counts keys, %s is a number of frames ("2 frames") */
+          return g_strdup_printf (
+              g_dngettext (GETTEXT_PACKAGE, "Move %u key by %s", "Move %u keys by %s", n), n, by);
+        }
       return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Move %u key", "Move %u keys", n), n);
     case TRESS_CURVE_EDIT_SCALE:
+      /* A scale in time alone says by what and about which frame. */
+      if (e->value_factor == 1 && !e->value_at_pivot)
+        return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                             "Scale %u key in time by %g about frame %g",
+                                             "Scale %u keys in time by %g about frame %g", n),
+                                n, e->frame_factor, e->pivot_frame + 0.0 /* not -0 */);
       return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Scale %u key", "Scale %u keys", n), n);
     case TRESS_CURVE_EDIT_INSERT:
       return g_strdup_printf (_ ("Insert key at frame %g"), e->frame);

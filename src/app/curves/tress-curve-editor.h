@@ -24,6 +24,7 @@
 #include "document/tress-curve-document.h"
 #include "tress-curve-channel-list.h"
 #include "tress-curve-view.h"
+#include "tress-dope-sheet.h"
 
 G_BEGIN_DECLS
 
@@ -36,6 +37,11 @@ GtkWidget *tress_curve_editor_new (TressDocument *document);
 void tress_curve_editor_register (void);
 
 TressCurveView *tress_curve_editor_get_view (TressCurveEditor *self);
+/* The dope sheet that takes the graph's place while its toggle is on (kept
+ * in the settings' "dope-sheet-visible"). */
+TressDopeSheet *tress_curve_editor_get_dope_sheet (TressCurveEditor *self);
+gboolean tress_curve_editor_get_dope_sheet_shown (TressCurveEditor *self);
+void tress_curve_editor_set_dope_sheet_shown (TressCurveEditor *self, gboolean shown);
 TressCurveDocument *tress_curve_editor_get_document (TressCurveEditor *self);
 /* The list of the shown curves beside the graph. */
 TressCurveChannelList *tress_curve_editor_get_channel_list (TressCurveEditor *self);

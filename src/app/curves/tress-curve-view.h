@@ -28,6 +28,7 @@
 
 #include "document/tress-curve-document.h"
 #include "tress-curve-geometry.h"
+#include "tress-curve-selection.h"
 
 G_BEGIN_DECLS
 
@@ -78,6 +79,31 @@ void tress_curve_view_select_none (TressCurveView *self);
 /* Selects every key of the given shown curves (and nothing else); the first
  * key of the first becomes the active key. */
 void tress_curve_view_select_all_of (TressCurveView *self, const guint *indices, guint n_indices);
+/* The key selection the graph and the dope sheet share (read only: change
+ * it through the view, which keeps it with its keys through undo). */
+const TressCurveSelection *tress_curve_view_get_selection (TressCurveView *self);
+
+typedef enum
+{
+  TRESS_CURVE_SELECT_REPLACE, /* the picked keys alone */
+  TRESS_CURVE_SELECT_ADD,     /* added to the selection (Shift) */
+  TRESS_CURVE_SELECT_TOGGLE,  /* each picked key toggled (Ctrl) */
+} TressCurveSelectMode;
+
+/* Selects the keys of @picked (handles ignored) as @mode says, leaving out
+ * hidden and locked curves; one "selection-changed". */
+void tress_curve_view_select_keys (TressCurveView *self, const TressCurveSelection *picked,
+                                   TressCurveSelectMode mode);
+/* Moves the selected keys by @d_frame frames, their values left, as one undo
+ * step ("Move 12 keys by 2 frames"), through the graph's edit path. */
+gboolean tress_curve_view_move_keys_in_time (TressCurveView *self, double d_frame);
+/* Scales the selected keys' frames by @factor about frame @pivot, onto each
+ * curve's frame grid, their values left; one undo step. */
+gboolean tress_curve_view_scale_keys_in_time (TressCurveView *self, double pivot, double factor);
+/* Shows frames @first to @last, the values and the framing left as they are
+ * (the dope sheet frames the time axis while the graph is hidden). */
+void tress_curve_view_set_frames (TressCurveView *self, double first, double last);
+
 /* The key last clicked (the one the key panel edits). */
 gboolean tress_curve_view_get_active_key (TressCurveView *self, guint *curve_index, guint *key);
 
