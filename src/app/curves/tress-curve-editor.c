@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "app/scene/tress-scene-pane.h"
+#include "tress-curve-anim-actions.h"
 #include "tress-editor.h"
 #include "tress-native-dialog.h"
 #include "tress-scroll-guard.h"
@@ -954,10 +955,20 @@ static void
 show_message (TressCurveEditor *self, const char *text)
 {
   gtk_label_set_text (self->message_label, text);
+  gtk_widget_add_css_class (GTK_WIDGET (self->message_label), "error");
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->message_label), text);
   gtk_widget_set_visible (GTK_WIDGET (self->message_label), TRUE);
   gtk_widget_set_visible (self->message_box, TRUE);
   update_summary (self);
+}
+
+void
+tress_curve_editor_show_message (TressCurveEditor *self, const char *text, gboolean error)
+{
+  g_return_if_fail (TRESS_IS_CURVE_EDITOR (self));
+  show_message (self, text);
+  if (!error)
+    gtk_widget_remove_css_class (GTK_WIDGET (self->message_label), "error");
 }
 
 /* Widens the types of every shown curve whose stored values are off by more
@@ -1034,6 +1045,7 @@ on_message (TressCurveView *view, GParamSpec *pspec, TressCurveEditor *self)
                    && ops->set_frame_count != NULL;
 
   gtk_label_set_text (self->message_label, m ? m : "");
+  gtk_widget_add_css_class (GTK_WIDGET (self->message_label), "error");
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->message_label), m);
   gtk_widget_set_visible (GTK_WIDGET (self->message_label), m != NULL);
   gtk_widget_set_visible (self->message_box, m != NULL);
@@ -1729,6 +1741,7 @@ tress_curve_editor_edit_cell (TressCurveEditor *self, guint row, const char *col
       g_autofree char *msg = g_strdup_printf (_ ("“%s” is not a number"), text);
       g_set_error_literal (error, TRESS_ERROR, TRESS_ERROR_REFUSED, msg);
       gtk_label_set_text (self->message_label, msg);
+      gtk_widget_add_css_class (GTK_WIDGET (self->message_label), "error");
       gtk_widget_set_visible (GTK_WIDGET (self->message_label), TRUE);
       gtk_widget_set_visible (self->message_box, TRUE);
       return FALSE;
@@ -2735,6 +2748,7 @@ tress_curve_editor_new (TressDocument *document)
   tress_curve_view_set_document (self->view, self->document);
   setup_tree (self);
   setup_tree_columns (self);
+  tress_curve_anim_actions_install (self, GTK_WIDGET (self->tree_view));
 
   g_signal_connect (self->view, "selection-changed", G_CALLBACK (on_view_selection), self);
   tress_curve_channel_list_set_view (self->channel_list, self->view);
