@@ -596,8 +596,10 @@ menu_model (AnimActions *a)
   return G_MENU_MODEL (menu);
 }
 
+/* Opens the menu below (@x, @y … @y + @height) of the tree: below the row,
+ * never under the pointer that opened it. */
 static void
-popup_at (AnimActions *a, double x, double y)
+popup_at (AnimActions *a, double x, double y, double height)
 {
   g_autoptr (GMenuModel) model = NULL;
   graphene_point_t at = GRAPHENE_POINT_INIT ((float)x, (float)y), p;
@@ -605,45 +607,62 @@ popup_at (AnimActions *a, double x, double y)
 
   update_actions (a);
   model = menu_model (a);
-  if (a->menu == NULL)
+  /* A new menu each time: its title names the animation, and a popover
+   * menu given another model while it is shown may keep the old header. */
+  if (a->menu != NULL)
     {
-      a->menu = gtk_popover_menu_new_from_model (model);
-      gtk_widget_set_name (a->menu, "anim-menu");
-      /* On the editor: a GtkColumnView draws a popover it holds as one of
-       * its rows, clipped. */
-      gtk_widget_set_parent (a->menu, GTK_WIDGET (a->editor));
-      gtk_popover_set_has_arrow (GTK_POPOVER (a->menu), FALSE);
-      gtk_popover_set_position (GTK_POPOVER (a->menu), GTK_POS_BOTTOM);
-      gtk_widget_set_halign (a->menu, GTK_ALIGN_START);
+      gtk_popover_popdown (GTK_POPOVER (a->menu));
+      g_clear_pointer (&a->menu, gtk_widget_unparent);
     }
-  else
-    gtk_popover_menu_set_menu_model (GTK_POPOVER_MENU (a->menu), model);
+  a->menu = gtk_popover_menu_new_from_model (model);
+  gtk_widget_set_name (a->menu, "anim-menu");
+  /* On the editor: a GtkColumnView draws a popover it holds as one of its
+   * rows, clipped. */
+  gtk_widget_set_parent (a->menu, GTK_WIDGET (a->editor));
+  gtk_popover_set_has_arrow (GTK_POPOVER (a->menu), FALSE);
+  gtk_popover_set_position (GTK_POPOVER (a->menu), GTK_POS_BOTTOM);
+  gtk_widget_set_halign (a->menu, GTK_ALIGN_START);
   if (!gtk_widget_compute_point (a->tree, GTK_WIDGET (a->editor), &at, &p))
     p = at;
-  rect = (GdkRectangle){ (int)p.x, (int)p.y, 1, 1 };
+  rect = (GdkRectangle){ (int)p.x, (int)p.y, 1, MAX (1, (int)height) };
   gtk_popover_set_pointing_to (GTK_POPOVER (a->menu), &rect);
   gtk_popover_popup (GTK_POPOVER (a->menu));
 }
 
-/* The list item of the row at (@x, @y) of the tree, or NULL. */
-static GtkListItem *
-item_at (AnimActions *a, double x, double y)
+/* The cell at (@x, @y) of the tree (the widget that carries its list item
+ * as "tress-item"), or NULL. */
+static GtkWidget *
+cell_at (AnimActions *a, double x, double y)
 {
   GtkWidget *w = gtk_widget_pick (a->tree, x, y, GTK_PICK_DEFAULT);
-  GtkListItem *item = NULL;
 
-  for (GtkWidget *p = w; p != NULL && p != a->tree && item == NULL; p = gtk_widget_get_parent (p))
-    item = g_object_get_data (G_OBJECT (p), "tress-item");
-  for (GtkWidget *c = w; c != NULL && c != a->tree && item == NULL;
-       c = gtk_widget_get_first_child (c))
-    item = g_object_get_data (G_OBJECT (c), "tress-item");
-  return item;
+  for (GtkWidget *p = w; p != NULL && p != a->tree; p = gtk_widget_get_parent (p))
+    if (g_object_get_data (G_OBJECT (p), "tress-item") != NULL)
+      return p;
+  /* Beside a cell's content: the cell (or the row) itself, its content below it. */
+  for (GtkWidget *c = w; c != NULL && c != a->tree; c = gtk_widget_get_first_child (c))
+    if (g_object_get_data (G_OBJECT (c), "tress-item") != NULL)
+      return c;
+  return NULL;
+}
+
+/* Opens the menu below @cell (a widget of the tree), at @x of the tree. */
+static void
+popup_below (AnimActions *a, GtkWidget *cell, double x)
+{
+  graphene_rect_t bounds;
+
+  if (cell != NULL && gtk_widget_compute_bounds (cell, a->tree, &bounds))
+    popup_at (a, x, bounds.origin.y, bounds.size.height);
+  else
+    popup_at (a, x, 0, 24);
 }
 
 static void
 on_secondary_pressed (GtkGestureClick *gesture, int n_press, double x, double y, AnimActions *a)
 {
-  GtkListItem *item = item_at (a, x, y);
+  GtkWidget *cell = cell_at (a, x, y);
+  GtkListItem *item = cell != NULL ? g_object_get_data (G_OBJECT (cell), "tress-item") : NULL;
   GtkSelectionModel *sel = tress_curve_editor_get_tree_selection (a->editor);
   guint pos;
 
@@ -655,7 +674,17 @@ on_secondary_pressed (GtkGestureClick *gesture, int n_press, double x, double y,
    * selected alone unless it is part of the selection. */
   if (!gtk_selection_model_is_selected (sel, pos))
     tress_curve_editor_click_row (a->editor, pos, FALSE, FALSE);
-  popup_at (a, x, y);
+}
+
+/* On the release, as the graph's menu: the press and the release both reach
+ * the tree before the menu takes the pointer. */
+static void
+on_secondary_released (GtkGestureClick *gesture, int n_press, double x, double y, AnimActions *a)
+{
+  GtkWidget *cell = cell_at (a, x, y);
+
+  if (cell != NULL)
+    popup_below (a, cell, x);
 }
 
 /* The widget of the cell of row @pos that carries its item, or NULL (scrolled away). */
@@ -688,9 +717,9 @@ on_menu_key (GtkWidget *widget, GVariant *args, gpointer data)
   graphene_rect_t bounds;
 
   if (row != NULL && gtk_widget_compute_bounds (row, a->tree, &bounds))
-    popup_at (a, bounds.origin.x + 24, bounds.origin.y + bounds.size.height);
+    popup_below (a, row, bounds.origin.x + 24);
   else
-    popup_at (a, 24, 24);
+    popup_at (a, 24, 0, 24);
   return TRUE;
 }
 
@@ -737,6 +766,7 @@ tress_curve_anim_actions_install (TressCurveEditor *editor, GtkWidget *tree)
   gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (click), GDK_BUTTON_SECONDARY);
   gtk_event_controller_set_propagation_phase (GTK_EVENT_CONTROLLER (click), GTK_PHASE_CAPTURE);
   g_signal_connect (click, "pressed", G_CALLBACK (on_secondary_pressed), a);
+  g_signal_connect (click, "released", G_CALLBACK (on_secondary_released), a);
   gtk_widget_add_controller (tree, GTK_EVENT_CONTROLLER (click));
   gtk_event_controller_set_propagation_phase (keys, GTK_PHASE_CAPTURE);
   for (guint i = 0; i < G_N_ELEMENTS (menu_keys); i++)
