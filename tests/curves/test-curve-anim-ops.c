@@ -118,10 +118,13 @@ collapse_others (TressCurveEditor *editor, const char *name)
     }
 }
 
-/* Row @pos's name cell, on screen. */
+/* Row @pos's name cell, on screen (the rows above it collapsed: near the top). */
 static GtkWidget *
 show_row (GtkWidget *tree, guint pos)
 {
+  /* Laid out with the rows collapsed first: the list scrolls only among rows it knows. */
+  tress_test_wait_frame (tree);
+  gtk_adjustment_set_value (gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (tree)), 0);
   tress_test_wait_frame (tree);
   TRESS_TEST_WAIT_FOR (cell_of (tree, pos) != NULL);
   tress_test_wait_frame (tree);

@@ -19,8 +19,11 @@ typedef struct
   TressCurveEditor *editor; /* owns this */
   GtkWidget *tree;
   GSimpleActionGroup *group;
-  GtkWidget *menu; /* the context menu, parented to the tree */
+  GtkWidget *menu; /* the context menu, parented to the editor */
   int target;
+  guint scroll_tick; /* a tick callback bringing scroll_row into view, or 0 */
+  guint scroll_row;
+  guint scroll_frames; /* frames seen since the tree changed */
 } AnimActions;
 
 static AnimActions *
@@ -155,6 +158,64 @@ first_curve (TressCurveNode *node)
   return index;
 }
 
+/* The height of a row of the tree (a laid out cell's), or 0. */
+static int
+row_height (GtkWidget *root)
+{
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL;
+       c = gtk_widget_get_next_sibling (c))
+    {
+      int h;
+
+      if (g_object_get_data (G_OBJECT (c), "tress-item") != NULL && gtk_widget_get_mapped (c))
+        {
+          GtkWidget *row = gtk_widget_get_parent (gtk_widget_get_parent (c));
+
+          return row != NULL ? gtk_widget_get_height (row) : gtk_widget_get_height (c);
+        }
+      if ((h = row_height (c)) > 0)
+        return h;
+    }
+  return 0;
+}
+
+static gboolean
+scroll_tick (GtkWidget *tree, GdkFrameClock *clock, gpointer data)
+{
+  AnimActions *a = data;
+  GtkAdjustment *adj = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (tree));
+  int h;
+
+  /* A frame after the rows were built again: laid out. */
+  if (a->scroll_frames++ < 1)
+    return G_SOURCE_CONTINUE;
+  a->scroll_tick = 0;
+  h = row_height (tree);
+  /* The rows are one line each: the row a third down the view. (The list's
+   * own scroll-to-item warns of rows it has not laid out yet.) */
+  if (adj != NULL && h > 0)
+    {
+      double top = (double)a->scroll_row * h, page = gtk_adjustment_get_page_size (adj);
+
+      if (top < gtk_adjustment_get_value (adj) || top + h > gtk_adjustment_get_value (adj) + page)
+        gtk_adjustment_set_value (adj, top - page / 3);
+    }
+  return G_SOURCE_REMOVE;
+}
+
+/* Brings tree row @pos into view once the tree is laid out (it was built
+ * again, scrolled to its top). */
+static void
+scroll_to_row (AnimActions *a, guint pos)
+{
+  if (a == NULL || a->tree == NULL)
+    return;
+  a->scroll_row = pos;
+  a->scroll_frames = 0;
+  if (a->scroll_tick == 0)
+    a->scroll_tick = gtk_widget_add_tick_callback (a->tree, scroll_tick, a, NULL);
+}
+
 /* Selects the tree row of the animation of @kind named @name (the tree is
  * built again after an operation), if there is one. */
 static void
@@ -189,6 +250,7 @@ select_anim (TressCurveEditor *editor, const char *kind, const char *name)
           && tress_anim_edit_anim_of_curve (doc, (guint)curve) == anim)
         {
           tress_curve_editor_click_row (editor, pos, FALSE, FALSE);
+          scroll_to_row (get_actions (editor), pos);
           return;
         }
     }
