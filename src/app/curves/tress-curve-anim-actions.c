@@ -728,7 +728,9 @@ on_secondary_pressed (GtkGestureClick *gesture, int n_press, double x, double y,
   GtkSelectionModel *sel = tress_curve_editor_get_tree_selection (a->editor);
   guint pos;
 
-  if (item == NULL || (pos = gtk_list_item_get_position (item)) == GTK_INVALID_LIST_POSITION)
+  /* Formats without these operations keep the tree's own handling. */
+  if (item == NULL || (pos = gtk_list_item_get_position (item)) == GTK_INVALID_LIST_POSITION
+      || !tress_anim_edit_supported (document_of (a)))
     return;
   gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
   gtk_widget_grab_focus (a->tree);
@@ -745,7 +747,7 @@ on_secondary_released (GtkGestureClick *gesture, int n_press, double x, double y
 {
   GtkWidget *cell = cell_at (a, x, y);
 
-  if (cell != NULL)
+  if (cell != NULL && tress_anim_edit_supported (document_of (a)))
     popup_below (a, cell, x);
 }
 
@@ -778,6 +780,8 @@ on_menu_key (GtkWidget *widget, GVariant *args, gpointer data)
       = !gtk_bitset_is_empty (set) ? row_widget (a->tree, gtk_bitset_get_minimum (set)) : NULL;
   graphene_rect_t bounds;
 
+  if (!tress_anim_edit_supported (document_of (a)))
+    return FALSE;
   if (row != NULL && gtk_widget_compute_bounds (row, a->tree, &bounds))
     popup_below (a, row, bounds.origin.x + 24);
   else
