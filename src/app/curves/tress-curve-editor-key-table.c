@@ -197,6 +197,7 @@ tress_curve_editor_edit_cell (TressCurveEditor *self, guint row, const char *col
       g_autofree char *msg = g_strdup_printf (_ ("“%s” is not a number"), text);
       g_set_error_literal (error, TRESS_ERROR, TRESS_ERROR_REFUSED, msg);
       gtk_label_set_text (self->message_label, msg);
+      gtk_widget_add_css_class (GTK_WIDGET (self->message_label), "error");
       gtk_widget_set_visible (GTK_WIDGET (self->message_label), TRUE);
       gtk_widget_set_visible (self->message_box, TRUE);
       return FALSE;

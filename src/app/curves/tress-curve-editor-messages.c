@@ -241,10 +241,20 @@ void
 show_message (TressCurveEditor *self, const char *text)
 {
   gtk_label_set_text (self->message_label, text);
+  gtk_widget_add_css_class (GTK_WIDGET (self->message_label), "error");
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->message_label), text);
   gtk_widget_set_visible (GTK_WIDGET (self->message_label), TRUE);
   gtk_widget_set_visible (self->message_box, TRUE);
   update_summary (self);
+}
+
+void
+tress_curve_editor_show_message (TressCurveEditor *self, const char *text, gboolean error)
+{
+  g_return_if_fail (TRESS_IS_CURVE_EDITOR (self));
+  show_message (self, text);
+  if (!error)
+    gtk_widget_remove_css_class (GTK_WIDGET (self->message_label), "error");
 }
 
 /* Widens the types of every shown curve whose stored values are off by more
@@ -321,6 +331,7 @@ on_message (TressCurveView *view, GParamSpec *pspec, TressCurveEditor *self)
                    && ops->set_frame_count != NULL;
 
   gtk_label_set_text (self->message_label, m ? m : "");
+  gtk_widget_add_css_class (GTK_WIDGET (self->message_label), "error");
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->message_label), m);
   gtk_widget_set_visible (GTK_WIDGET (self->message_label), m != NULL);
   gtk_widget_set_visible (self->message_box, m != NULL);

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "app/scene/tress-scene-pane.h"
+#include "tress-curve-anim-actions.h"
 #include "tress-editor.h"
 #include "tress-native-dialog.h"
 #include "tress-scroll-guard.h"
@@ -816,6 +817,7 @@ tress_curve_editor_new (TressDocument *document)
   tress_dope_sheet_set_view (self->dope_sheet, self->view);
   setup_tree (self);
   setup_tree_columns (self);
+  tress_curve_anim_actions_install (self, GTK_WIDGET (self->tree_view));
 
   g_signal_connect (self->view, "selection-changed", G_CALLBACK (on_view_selection), self);
   tress_curve_channel_list_set_view (self->channel_list, self->view);

@@ -67,6 +67,9 @@ const char *tress_curve_editor_get_key_panel_text (TressCurveEditor *self);
 const char *tress_curve_editor_get_notes (TressCurveEditor *self);
 /* The message in the status line ("" when none). */
 const char *tress_curve_editor_get_message (TressCurveEditor *self);
+/* Shows @text in the status line's message: a refusal (@error, in the
+ * error style) or what an operation did. */
+void tress_curve_editor_show_message (TressCurveEditor *self, const char *text, gboolean error);
 /* The quantization warning shown (NULL when every shown curve is within the tolerance). */
 const char *tress_curve_editor_get_warning (TressCurveEditor *self);
 
