@@ -647,12 +647,8 @@ static void
 action_fix_all (GtkWidget *widget, const char *name, GVariant *param)
 {
   TressFurEditor *self = TRESS_FUR_EDITOR (widget);
-  g_autoptr (GError) error = NULL;
 
-  tress_cha_fix_all (get_file (self), tress_document_get_history (TRESS_DOCUMENT (self->doc)),
-                     &error);
-  if (error != NULL)
-    g_message ("%s", error->message);
+  tress_fur_inspector_fix_all (tress_fur_editor_get_inspector (self));
 }
 
 static void
