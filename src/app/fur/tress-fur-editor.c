@@ -11,6 +11,7 @@
 
 #include "tress-editor.h"
 #include "tress-fur-names.h"
+#include "tress-fur-texture.h"
 #include "tress-native-dialog.h"
 #include "tress-scroll-guard.h"
 
@@ -19,6 +20,7 @@ struct _TressFurEditor
   GtkWidget parent_instance;
   TressChaDocument *doc;
   TressFurNames *names;
+  GFile *texture_folder; /* where the last strand texture came from */
 
   GtkWidget *root;
   GtkWidget *layout;
@@ -657,22 +659,28 @@ on_background_chosen (GtkNativeDialog *dialog, int response, TressFurEditor *sel
   if (response == GTK_RESPONSE_ACCEPT)
     {
       g_autoptr (GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
-      g_autoptr (GError) error = NULL;
 
-      if (!tress_uv_map_load_background (TRESS_UV_MAP (self->uv_map), file, &error))
+      if (file != NULL
+          && tress_fur_texture_load (GTK_WIDGET (self), TRESS_UV_MAP (self->uv_map), file))
         {
-          GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
-          GtkWidget *msg = gtk_message_dialog_new (
-              GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, GTK_DIALOG_MODAL, GTK_MESSAGE_ERROR,
-              GTK_BUTTONS_CLOSE, _ ("Cannot load the strand texture"));
-
-          gtk_message_dialog_format_secondary_text (GTK_MESSAGE_DIALOG (msg), "%s", error->message);
-          g_signal_connect (msg, "response", G_CALLBACK (gtk_window_destroy), NULL);
-          gtk_window_present (GTK_WINDOW (msg));
+          g_clear_object (&self->texture_folder);
+          self->texture_folder = g_file_get_parent (file);
         }
     }
   g_object_unref (dialog);
   g_object_unref (self);
+}
+
+/* A path typed in the UV map's field, Return: that file. */
+static void
+on_texture_path_activate (GtkEntry *entry, TressFurEditor *self)
+{
+  g_autoptr (GFile) file
+      = tress_fur_texture_resolve (gtk_editable_get_text (GTK_EDITABLE (entry)),
+                                   tress_document_get_file (TRESS_DOCUMENT (self->doc)));
+
+  if (file != NULL)
+    tress_fur_texture_load (GTK_WIDGET (self), TRESS_UV_MAP (self->uv_map), file);
 }
 
 static void
@@ -690,6 +698,19 @@ action_load_background (GtkWidget *widget, const char *name, GVariant *param)
   gtk_file_filter_add_mime_type (filter, "image/png");
   gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
   g_object_unref (filter);
+  /* A name typed there is looked up beside the creature (where its textures
+   * usually are), or where the last texture came from, not in the chooser's
+   * own idea of a folder (recent files, the home folder). */
+  {
+    TressFurEditor *self = TRESS_FUR_EDITOR (widget);
+    GFile *doc_file = tress_document_get_file (TRESS_DOCUMENT (self->doc));
+    g_autoptr (GFile) folder = self->texture_folder != NULL ? g_object_ref (self->texture_folder)
+                               : doc_file != NULL           ? g_file_get_parent (doc_file)
+                                                            : NULL;
+
+    if (folder != NULL)
+      gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (chooser), folder, NULL);
+  }
   g_signal_connect (chooser, "response", G_CALLBACK (on_background_chosen), g_object_ref (widget));
   tress_native_dialog_cancel_with_parent (GTK_NATIVE_DIALOG (chooser));
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
@@ -781,6 +802,7 @@ tress_fur_editor_finalize (GObject *object)
   TressFurEditor *self = TRESS_FUR_EDITOR (object);
 
   g_clear_object (&self->names);
+  g_clear_object (&self->texture_folder);
   G_OBJECT_CLASS (tress_fur_editor_parent_class)->finalize (object);
 }
 
@@ -811,6 +833,8 @@ tress_fur_editor_class_init (TressFurEditorClass *klass)
                                        "fur.frame-selection", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Home, GDK_CONTROL_MASK,
                                        "fur.frame-all", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_l, GDK_CONTROL_MASK,
+                                       "fur.load-background", NULL);
 
   g_type_ensure (TRESS_TYPE_UV_MAP);
   gtk_widget_class_set_template_from_resource (widget_class,
@@ -828,6 +852,7 @@ tress_fur_editor_class_init (TressFurEditorClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TressFurEditor, uv_map);
   gtk_widget_class_bind_template_callback (widget_class, on_search_changed);
   gtk_widget_class_bind_template_callback (widget_class, on_uv_point_moved);
+  gtk_widget_class_bind_template_callback (widget_class, on_texture_path_activate);
   gtk_widget_class_bind_template_callback (widget_class, on_uv_piece_activated);
 }
 
