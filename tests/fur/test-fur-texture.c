@@ -3,8 +3,9 @@
  * The texture fills UV 0…1 exactly: at the middle of every hair piece's box
  * of the demo's UV table, the drawn pixel is the texture's pixel at that UV
  * (PNG and uncompressed DDS, of a size that is not square). In the editor,
- * Ctrl+L opens the chooser and a typed name, relative (beside the creature)
- * or absolute, followed by Return, loads that very file.
+ * Ctrl+L opens the chooser, and a name typed in the UV map's path field,
+ * relative (beside the creature) or absolute, then Return, loads that very
+ * file, not another of the same name in a subfolder.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -285,22 +286,11 @@ load_typed (GtkWidget *entry, const char *text)
   tress_test_wait_idle ();
 }
 
-/* Ctrl+L opens the chooser in the creature's folder (so a name typed there
- * is looked for beside it); Escape closes it. */
-static gboolean
-chooser_folder (GtkWindow *chooser, GFile **current)
-{
-  g_clear_object (current);
-  *current = gtk_file_chooser_get_current_folder (GTK_FILE_CHOOSER (chooser));
-  return *current != NULL;
-}
-
+/* Ctrl+L over the editor opens the chooser; it is closed again. */
 static void
-assert_chooser_in (GtkWidget *over, const char *folder)
+assert_chooser_opens (GtkWidget *over)
 {
   GtkWindow *chooser = NULL;
-  g_autoptr (GFile) current = NULL;
-  g_autofree char *path = NULL;
 
   tress_test_pointer_move (over, 20, 20);
   /* (the chooser may take the releases: they are not waited for) */
@@ -311,10 +301,6 @@ assert_chooser_in (GtkWidget *over, const char *folder)
   TRESS_TEST_WAIT_FOR ((chooser = find_window ("Strand texture")) != NULL
                        && gtk_widget_get_mapped (GTK_WIDGET (chooser)));
   g_assert_true (GTK_IS_FILE_CHOOSER (chooser));
-  /* (set once the chooser has gone there) */
-  TRESS_TEST_WAIT_FOR (chooser_folder (chooser, &current));
-  path = g_file_get_path (current);
-  g_assert_cmpstr (path, ==, folder);
   gtk_window_close (chooser);
   TRESS_TEST_WAIT_FOR (find_window ("Strand texture") == NULL);
 }
@@ -365,7 +351,7 @@ test_typed_path (void)
   TRESS_TEST_WAIT_FOR (gtk_widget_get_mapped (map) && gtk_widget_get_width (map) > 0);
   g_assert_cmpint (gtk_notebook_get_current_page (GTK_NOTEBOOK (notebook)), ==, 1);
 
-  assert_chooser_in (map, dir);
+  assert_chooser_opens (map);
   entry = tress_test_find_named_type (GTK_WIDGET (editor), "texture_path", GTK_TYPE_ENTRY);
 
   /* A relative name: the file beside the creature. */

@@ -882,6 +882,8 @@ test_problem_fix (Fixture *f, gconstpointer data)
   g_assert_nonnull (fix);
   g_signal_emit_by_name (fix, "clicked");
   g_assert_cmpuint (tress_cha_document_ribbon_problems (f->doc, 0, 6), ==, 0);
+  /* the list is rebuilt once the click is over */
+  tress_test_wait_idle ();
   g_assert_null (find_widget (GTK_WIDGET (tress_fur_editor_get_inspector (f->editor)),
                               GTK_TYPE_BUTTON, "Fix", NULL, 0));
   g_assert_true (tress_history_undo (tress_document_get_history (TRESS_DOCUMENT (f->doc))));

@@ -11,6 +11,7 @@
 
 #include "tress-editor.h"
 #include "tress-fur-names.h"
+#include "tress-fur-panes.h"
 #include "tress-fur-texture.h"
 #include "tress-native-dialog.h"
 #include "tress-scroll-guard.h"
@@ -20,10 +21,10 @@ struct _TressFurEditor
   GtkWidget parent_instance;
   TressChaDocument *doc;
   TressFurNames *names;
-  GFile *texture_folder; /* where the last strand texture came from */
 
   GtkWidget *root;
-  GtkWidget *layout;
+  GtkWidget *layout; /* tree_paned, inspector */
+  GtkWidget *tree_paned;
   GtkWidget *problems_bar;
   GtkWidget *problems_label;
   gboolean problems_dismissed;
@@ -164,6 +165,9 @@ update_cell (GtkListItem *item)
   label = GTK_IS_TREE_EXPANDER (child) ? gtk_tree_expander_get_child (GTK_TREE_EXPANDER (child))
                                        : child;
   gtk_label_set_text (GTK_LABEL (label), text);
+  /* the whole text, should the column be narrower than it */
+  if (column == TRESS_CHA_COLUMN_NAME)
+    gtk_widget_set_tooltip_text (label, text);
   g_object_unref (node);
 }
 
@@ -250,8 +254,9 @@ add_column (TressFurEditor *self, const char *title, TressChaColumn column, gboo
   gtk_column_view_column_set_sorter (col, sorter);
   g_object_unref (sorter);
   gtk_column_view_column_set_expand (col, expand);
+  /* The names whole at the tree's default width; the other columns past them. */
   if (column == TRESS_CHA_COLUMN_NAME)
-    gtk_column_view_column_set_fixed_width (col, 170);
+    gtk_column_view_column_set_fixed_width (col, 250);
   gtk_column_view_column_set_resizable (col, TRUE);
   gtk_column_view_append_column (GTK_COLUMN_VIEW (self->column_view), col);
   g_object_unref (col);
@@ -660,12 +665,8 @@ on_background_chosen (GtkNativeDialog *dialog, int response, TressFurEditor *sel
     {
       g_autoptr (GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
 
-      if (file != NULL
-          && tress_fur_texture_load (GTK_WIDGET (self), TRESS_UV_MAP (self->uv_map), file))
-        {
-          g_clear_object (&self->texture_folder);
-          self->texture_folder = g_file_get_parent (file);
-        }
+      if (file != NULL)
+        tress_fur_texture_load (GTK_WIDGET (self), TRESS_UV_MAP (self->uv_map), file);
     }
   g_object_unref (dialog);
   g_object_unref (self);
@@ -698,19 +699,6 @@ action_load_background (GtkWidget *widget, const char *name, GVariant *param)
   gtk_file_filter_add_mime_type (filter, "image/png");
   gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
   g_object_unref (filter);
-  /* A name typed there is looked up beside the creature (where its textures
-   * usually are), or where the last texture came from, not in the chooser's
-   * own idea of a folder (recent files, the home folder). */
-  {
-    TressFurEditor *self = TRESS_FUR_EDITOR (widget);
-    GFile *doc_file = tress_document_get_file (TRESS_DOCUMENT (self->doc));
-    g_autoptr (GFile) folder = self->texture_folder != NULL ? g_object_ref (self->texture_folder)
-                               : doc_file != NULL           ? g_file_get_parent (doc_file)
-                                                            : NULL;
-
-    if (folder != NULL)
-      gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (chooser), folder, NULL);
-  }
   g_signal_connect (chooser, "response", G_CALLBACK (on_background_chosen), g_object_ref (widget));
   tress_native_dialog_cancel_with_parent (GTK_NATIVE_DIALOG (chooser));
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
@@ -802,7 +790,6 @@ tress_fur_editor_finalize (GObject *object)
   TressFurEditor *self = TRESS_FUR_EDITOR (object);
 
   g_clear_object (&self->names);
-  g_clear_object (&self->texture_folder);
   G_OBJECT_CLASS (tress_fur_editor_parent_class)->finalize (object);
 }
 
@@ -841,6 +828,7 @@ tress_fur_editor_class_init (TressFurEditorClass *klass)
                                                "/io/github/tress/Tress/tress-fur-editor.ui");
   gtk_widget_class_bind_template_child (widget_class, TressFurEditor, root);
   gtk_widget_class_bind_template_child (widget_class, TressFurEditor, layout);
+  gtk_widget_class_bind_template_child (widget_class, TressFurEditor, tree_paned);
   gtk_widget_class_bind_template_child (widget_class, TressFurEditor, problems_bar);
   gtk_widget_class_bind_template_child (widget_class, TressFurEditor, problems_label);
   gtk_widget_class_bind_template_callback (widget_class, on_problems_bar_closed);
@@ -935,6 +923,7 @@ tress_fur_editor_new (TressDocument *doc)
   self->inspector = tress_fur_inspector_new (self->doc, self->names);
   gtk_widget_set_size_request (self->inspector, 280, -1);
   gtk_box_append (GTK_BOX (self->layout), self->inspector);
+  tress_fur_panes_init (GTK_PANED (self->tree_paned));
 
   g_signal_connect (self->doc, "selection-changed", G_CALLBACK (on_doc_selection_changed), self);
   g_signal_connect (self->doc, "fur-changed", G_CALLBACK (on_fur_changed), self);

@@ -4,6 +4,8 @@
  */
 #include "tress-fur-inspector.h"
 
+#include "core/tress-count.h"
+
 #include <glib/gi18n-lib.h>
 
 #include <math.h>
@@ -556,12 +558,13 @@ refresh (TressFurInspector *self)
     summary = g_strdup (_ ("Select ribbons in the tree or the preview"));
   else
     {
-      g_autofree char *ribbons
-          = g_strdup_printf (ngettext ("%u ribbon", "%u ribbons", n_ids), n_ids);
+      g_autofree char *n_r = tress_format_count (n_ids);
+      g_autofree char *n_l = tress_format_count (n_lines);
+      g_autofree char *ribbons = g_strdup_printf (ngettext ("%s ribbon", "%s ribbons", n_ids), n_r);
 
-      /* Translators: "%s" is "N ribbons". */
+      /* Translators: the first "%s" is "N ribbons", the second a count of lines. */
       summary = g_strdup_printf (
-          ngettext ("%s, %u line selected", "%s, %u lines selected", n_lines), ribbons, n_lines);
+          ngettext ("%s, %s line selected", "%s, %s lines selected", n_lines), ribbons, n_l);
     }
   gtk_label_set_text (GTK_LABEL (self->summary), summary);
   gtk_widget_set_sensitive (self->edit_box, n_ids > 0);
@@ -628,7 +631,14 @@ refresh (TressFurInspector *self)
                           : -1;
 
         if (part >= 0)
-          labels[k] = tress_fur_names_label (self->names, (guint32)part);
+          {
+            g_autofree char *name = tress_fur_names_label (self->names, (guint32)part);
+
+            /* Translators: a corner of the weight triangle: the reference slot,
+             * then its body part ("ref 2: 5 · left leg"); two slots may name
+             * the same part. */
+            labels[k] = g_strdup_printf (_ ("ref %u: %s"), k + 1, name);
+          }
         else if (ref[k].mixed)
           /* Translators: a corner of the weight triangle whose body part differs among lines. */
           labels[k] = g_strdup_printf (_ ("ref %u (mixed)"), k + 1);
@@ -966,7 +976,10 @@ tress_fur_inspector_fix_all (TressFurInspector *self)
       return n;
     }
   /* Translators: said after Fix All. */
-  text = g_strdup_printf (ngettext ("Fixed %u problem", "Fixed %u problems", n), n);
+  {
+    g_autofree char *count = tress_format_count (n);
+    text = g_strdup_printf (ngettext ("Fixed %s problem", "Fixed %s problems", n), count);
+  }
   gtk_label_set_text (GTK_LABEL (self->fix_status), text);
   gtk_widget_set_visible (self->fix_status, TRUE);
   self->fix_status_pending = TRUE;
@@ -1203,8 +1216,10 @@ retarget_update (RetargetDialog *d)
   if (!tress_fur_retarget_count (d->doc, scope, from, to, &nl, &nr))
     nl = nr = 0;
   {
-    g_autofree char *lines = g_strdup_printf (ngettext ("%u line", "%u lines", nl), nl);
-    g_autofree char *ribbons = g_strdup_printf (ngettext ("%u ribbon", "%u ribbons", nr), nr);
+    g_autofree char *n_l = tress_format_count (nl);
+    g_autofree char *n_r = tress_format_count (nr);
+    g_autofree char *lines = g_strdup_printf (ngettext ("%s line", "%s lines", nl), n_l);
+    g_autofree char *ribbons = g_strdup_printf (ngettext ("%s ribbon", "%s ribbons", nr), n_r);
 
     /* Translators: from body part → to body part: "N lines" in "N ribbons". */
     text = g_strdup_printf (_ ("%s → %s: %s in %s"), from_label, to_label, lines, ribbons);
