@@ -3,6 +3,8 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "tress-cha-document.h"
+
+#include "core/tress-count.h"
 #include "tress-document-private.h"
 
 #include <glib/gi18n-lib.h>
@@ -501,16 +503,22 @@ tress_cha_node_get_text (TressChaNode *node, TressChaColumn column)
         }
       }
     case TRESS_CHA_NODE_MATERIAL:
-      if (m == NULL || column != TRESS_CHA_COLUMN_NAME)
+      if (m == NULL || (column != TRESS_CHA_COLUMN_NAME && column != TRESS_CHA_COLUMN_ATTACH))
         return g_strdup ("");
+      if (column == TRESS_CHA_COLUMN_NAME)
+        {
+          g_autofree char *count = tress_format_count (m->n_ribbons);
+
+          /* Short enough for the tree's narrowest width; the body parts are in
+           * the "Attached" column. */
+          return g_strdup_printf (
+              ngettext ("material %d · %s ribbon", "material %d · %s ribbons", m->n_ribbons),
+              node->material, count);
+        }
       s = g_string_new (NULL);
-      g_string_append_printf (s,
-                              ngettext ("material %d — %u ribbon, body parts",
-                                        "material %d — %u ribbons, body parts", m->n_ribbons),
-                              node->material, m->n_ribbons);
       for (i = 0; i < m->n_applied && i < 32; i++)
         {
-          g_string_append (s, i == 0 ? " " : ", ");
+          g_string_append (s, i == 0 ? "" : ", ");
           append_part (s, node->doc, m->applied[i]);
         }
       if (m->n_applied > 32)

@@ -549,7 +549,7 @@ test_fixes (Fixture *f, gconstpointer data)
   g_assert_cmpuint (m->lines[3].weights[2], ==, 255);
   g_assert_cmpuint (m->lines[0].weights[0] + m->lines[0].weights[1] + m->lines[0].weights[2], ==,
                     255);
-  g_assert_cmpstr (tress_history_get_undo_label (f->history), ==, "Fix weights");
+  g_assert_cmpstr (tress_history_get_undo_label (f->history), ==, "Fix weights (2)");
   g_assert_true (tress_history_undo (f->history));
 
   g_assert_cmpuint (tress_cha_fix_all (f->file, f->history, NULL), >=, 10);

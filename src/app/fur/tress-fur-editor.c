@@ -11,6 +11,8 @@
 
 #include "tress-editor.h"
 #include "tress-fur-names.h"
+#include "tress-fur-panes.h"
+#include "tress-fur-texture.h"
 #include "tress-native-dialog.h"
 #include "tress-scroll-guard.h"
 
@@ -21,7 +23,8 @@ struct _TressFurEditor
   TressFurNames *names;
 
   GtkWidget *root;
-  GtkWidget *layout;
+  GtkWidget *layout; /* tree_paned, inspector */
+  GtkWidget *tree_paned;
   GtkWidget *problems_bar;
   GtkWidget *problems_label;
   gboolean problems_dismissed;
@@ -162,6 +165,9 @@ update_cell (GtkListItem *item)
   label = GTK_IS_TREE_EXPANDER (child) ? gtk_tree_expander_get_child (GTK_TREE_EXPANDER (child))
                                        : child;
   gtk_label_set_text (GTK_LABEL (label), text);
+  /* the whole text, should the column be narrower than it */
+  if (column == TRESS_CHA_COLUMN_NAME)
+    gtk_widget_set_tooltip_text (label, text);
   g_object_unref (node);
 }
 
@@ -248,8 +254,9 @@ add_column (TressFurEditor *self, const char *title, TressChaColumn column, gboo
   gtk_column_view_column_set_sorter (col, sorter);
   g_object_unref (sorter);
   gtk_column_view_column_set_expand (col, expand);
+  /* The names whole at the tree's default width; the other columns past them. */
   if (column == TRESS_CHA_COLUMN_NAME)
-    gtk_column_view_column_set_fixed_width (col, 170);
+    gtk_column_view_column_set_fixed_width (col, 250);
   gtk_column_view_column_set_resizable (col, TRUE);
   gtk_column_view_append_column (GTK_COLUMN_VIEW (self->column_view), col);
   g_object_unref (col);
@@ -647,12 +654,8 @@ static void
 action_fix_all (GtkWidget *widget, const char *name, GVariant *param)
 {
   TressFurEditor *self = TRESS_FUR_EDITOR (widget);
-  g_autoptr (GError) error = NULL;
 
-  tress_cha_fix_all (get_file (self), tress_document_get_history (TRESS_DOCUMENT (self->doc)),
-                     &error);
-  if (error != NULL)
-    g_message ("%s", error->message);
+  tress_fur_inspector_fix_all (tress_fur_editor_get_inspector (self));
 }
 
 static void
@@ -661,22 +664,24 @@ on_background_chosen (GtkNativeDialog *dialog, int response, TressFurEditor *sel
   if (response == GTK_RESPONSE_ACCEPT)
     {
       g_autoptr (GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
-      g_autoptr (GError) error = NULL;
 
-      if (!tress_uv_map_load_background (TRESS_UV_MAP (self->uv_map), file, &error))
-        {
-          GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
-          GtkWidget *msg = gtk_message_dialog_new (
-              GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, GTK_DIALOG_MODAL, GTK_MESSAGE_ERROR,
-              GTK_BUTTONS_CLOSE, _ ("Cannot load the strand texture"));
-
-          gtk_message_dialog_format_secondary_text (GTK_MESSAGE_DIALOG (msg), "%s", error->message);
-          g_signal_connect (msg, "response", G_CALLBACK (gtk_window_destroy), NULL);
-          gtk_window_present (GTK_WINDOW (msg));
-        }
+      if (file != NULL)
+        tress_fur_texture_load (GTK_WIDGET (self), TRESS_UV_MAP (self->uv_map), file);
     }
   g_object_unref (dialog);
   g_object_unref (self);
+}
+
+/* A path typed in the UV map's field, Return: that file. */
+static void
+on_texture_path_activate (GtkEntry *entry, TressFurEditor *self)
+{
+  g_autoptr (GFile) file
+      = tress_fur_texture_resolve (gtk_editable_get_text (GTK_EDITABLE (entry)),
+                                   tress_document_get_file (TRESS_DOCUMENT (self->doc)));
+
+  if (file != NULL)
+    tress_fur_texture_load (GTK_WIDGET (self), TRESS_UV_MAP (self->uv_map), file);
 }
 
 static void
@@ -815,12 +820,15 @@ tress_fur_editor_class_init (TressFurEditorClass *klass)
                                        "fur.frame-selection", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Home, GDK_CONTROL_MASK,
                                        "fur.frame-all", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_l, GDK_CONTROL_MASK,
+                                       "fur.load-background", NULL);
 
   g_type_ensure (TRESS_TYPE_UV_MAP);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/tress/Tress/tress-fur-editor.ui");
   gtk_widget_class_bind_template_child (widget_class, TressFurEditor, root);
   gtk_widget_class_bind_template_child (widget_class, TressFurEditor, layout);
+  gtk_widget_class_bind_template_child (widget_class, TressFurEditor, tree_paned);
   gtk_widget_class_bind_template_child (widget_class, TressFurEditor, problems_bar);
   gtk_widget_class_bind_template_child (widget_class, TressFurEditor, problems_label);
   gtk_widget_class_bind_template_callback (widget_class, on_problems_bar_closed);
@@ -832,6 +840,7 @@ tress_fur_editor_class_init (TressFurEditorClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TressFurEditor, uv_map);
   gtk_widget_class_bind_template_callback (widget_class, on_search_changed);
   gtk_widget_class_bind_template_callback (widget_class, on_uv_point_moved);
+  gtk_widget_class_bind_template_callback (widget_class, on_texture_path_activate);
   gtk_widget_class_bind_template_callback (widget_class, on_uv_piece_activated);
 }
 
@@ -914,6 +923,7 @@ tress_fur_editor_new (TressDocument *doc)
   self->inspector = tress_fur_inspector_new (self->doc, self->names);
   gtk_widget_set_size_request (self->inspector, 280, -1);
   gtk_box_append (GTK_BOX (self->layout), self->inspector);
+  tress_fur_panes_init (GTK_PANED (self->tree_paned));
 
   g_signal_connect (self->doc, "selection-changed", G_CALLBACK (on_doc_selection_changed), self);
   g_signal_connect (self->doc, "fur-changed", G_CALLBACK (on_fur_changed), self);

@@ -4,6 +4,8 @@
  */
 #include "tress-fur-inspector.h"
 
+#include "core/tress-count.h"
+
 #include <glib/gi18n-lib.h>
 
 #include <math.h>
@@ -36,7 +38,11 @@ struct _TressFurInspector
   GtkWidget *problem_expander;
   GtkWidget *problem_title;
   GtkWidget *problem_list;
-  GtkWidget *edit_box; /* everything that needs a selection */
+  GtkWidget *fix_all_button;
+  GtkWidget *fix_status;
+  gboolean fix_status_pending; /* the next refresh follows a Fix All */
+  guint fix_status_total;      /* the problems left after it */
+  GtkWidget *edit_box;         /* everything that needs a selection */
 
   /* The unique weight triples of the selected lines, and their lines. */
   GArray *triples;      /* Triple */
@@ -244,8 +250,19 @@ problem_row (TressFurInspector *self, const TressProblem *p, gboolean in_selecti
     {
       GtkWidget *fix = gtk_button_new_with_label (_ ("Fix"));
 
+      guint64 *offset = g_new (guint64, 1);
+      const char *m = p->location != NULL ? strstr (p->location, "material ") : NULL;
+      guint material;
+
+      /* The fix mends this row's problem only: the field at its offset, or,
+       * for a summed-up row, the problems of its kind in its material. */
+      *offset = p->offset;
+      if (m == NULL || sscanf (m, "material %u", &material) != 1)
+        material = G_MAXUINT;
       gtk_widget_set_tooltip_text (fix, p->fix);
       g_object_set_data (G_OBJECT (fix), "fix-id", GINT_TO_POINTER (p->fix_id));
+      g_object_set_data_full (G_OBJECT (fix), "fix-offset", offset, g_free);
+      g_object_set_data (G_OBJECT (fix), "fix-material", GUINT_TO_POINTER (material + 1));
       g_signal_connect (fix, "clicked", G_CALLBACK (on_fix_clicked), self);
       gtk_widget_set_valign (fix, GTK_ALIGN_CENTER);
       gtk_box_append (GTK_BOX (box), fix);
@@ -277,6 +294,7 @@ refresh_problems (TressFurInspector *self)
   guint i, shown = 0, n_rows = problems != NULL ? problems->len : 0;
   /* a summed-up row stands for the problems it sums up */
   guint total = tress_problem_list_count (problems, TRESS_SEVERITY_INFO), shown_problems = 0;
+  gboolean fixable = FALSE;
   GtkWidget *child;
   g_autofree char *title = NULL;
 
@@ -299,6 +317,8 @@ refresh_problems (TressFurInspector *self)
         shown++;
         shown_problems += p->n_more > 0 ? p->n_more : 1;
       }
+  for (i = 0; i < n_rows && !fixable; i++)
+    fixable = ((const TressProblem *)g_ptr_array_index (problems, i))->fix_id >= 0;
   if (shown_problems < total)
     {
       guint more_n = total - shown_problems;
@@ -321,6 +341,13 @@ refresh_problems (TressFurInspector *self)
     title = g_strdup_printf (ngettext ("%u problem", "%u problems", total), total);
   gtk_label_set_text (GTK_LABEL (self->problem_title), title);
   gtk_widget_set_visible (self->problem_list, total > 0);
+  gtk_widget_set_visible (self->fix_all_button, fixable);
+  /* "Fixed N problems" stays until the problems change again. */
+  if (self->fix_status_pending)
+    self->fix_status_total = total;
+  else if (total != self->fix_status_total)
+    gtk_widget_set_visible (self->fix_status, FALSE);
+  self->fix_status_pending = FALSE;
   if (total == 0)
     gtk_expander_set_expanded (GTK_EXPANDER (self->problem_expander), FALSE);
 }
@@ -531,12 +558,13 @@ refresh (TressFurInspector *self)
     summary = g_strdup (_ ("Select ribbons in the tree or the preview"));
   else
     {
-      g_autofree char *ribbons
-          = g_strdup_printf (ngettext ("%u ribbon", "%u ribbons", n_ids), n_ids);
+      g_autofree char *n_r = tress_format_count (n_ids);
+      g_autofree char *n_l = tress_format_count (n_lines);
+      g_autofree char *ribbons = g_strdup_printf (ngettext ("%s ribbon", "%s ribbons", n_ids), n_r);
 
-      /* Translators: "%s" is "N ribbons". */
+      /* Translators: the first "%s" is "N ribbons", the second a count of lines. */
       summary = g_strdup_printf (
-          ngettext ("%s, %u line selected", "%s, %u lines selected", n_lines), ribbons, n_lines);
+          ngettext ("%s, %s line selected", "%s, %s lines selected", n_lines), ribbons, n_l);
     }
   gtk_label_set_text (GTK_LABEL (self->summary), summary);
   gtk_widget_set_sensitive (self->edit_box, n_ids > 0);
@@ -603,7 +631,14 @@ refresh (TressFurInspector *self)
                           : -1;
 
         if (part >= 0)
-          labels[k] = tress_fur_names_label (self->names, (guint32)part);
+          {
+            g_autofree char *name = tress_fur_names_label (self->names, (guint32)part);
+
+            /* Translators: a corner of the weight triangle: the reference slot,
+             * then its body part ("ref 2: 5 · left leg"); two slots may name
+             * the same part. */
+            labels[k] = g_strdup_printf (_ ("ref %u: %s"), k + 1, name);
+          }
         else if (ref[k].mixed)
           /* Translators: a corner of the weight triangle whose body part differs among lines. */
           labels[k] = g_strdup_printf (_ ("ref %u (mixed)"), k + 1);
@@ -911,11 +946,50 @@ static void
 on_fix_clicked (GtkButton *button, TressFurInspector *self)
 {
   int fix = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (button), "fix-id"));
+  const guint64 *offset = g_object_get_data (G_OBJECT (button), "fix-offset");
+  guint material = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button), "fix-material"));
   g_autoptr (GError) error = NULL;
 
-  tress_cha_apply_fix (get_file (self->doc), get_history (self->doc), (TressChaFix)fix, NULL,
-                       &error);
+  /* The list (and this button) is rebuilt once the click is over: a button
+   * destroyed inside its own click leaves the window's pointer grab behind. */
+  self->editing++;
+  tress_cha_apply_fix_at (get_file (self->doc), get_history (self->doc), (TressChaFix)fix,
+                          material == 0 || material - 1 > G_MAXINT ? -1 : (int)(material - 1),
+                          offset != NULL ? (gsize)*offset : G_MAXSIZE, NULL, &error);
+  self->editing--;
   report (self, error);
+}
+
+guint
+tress_fur_inspector_fix_all (TressFurInspector *self)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *text = NULL;
+  guint n;
+
+  self->editing++;
+  n = tress_cha_fix_all (get_file (self->doc), get_history (self->doc), &error);
+  self->editing--;
+  if (error != NULL)
+    {
+      report (self, error);
+      return n;
+    }
+  /* Translators: said after Fix All. */
+  {
+    g_autofree char *count = tress_format_count (n);
+    text = g_strdup_printf (ngettext ("Fixed %s problem", "Fixed %s problems", n), count);
+  }
+  gtk_label_set_text (GTK_LABEL (self->fix_status), text);
+  gtk_widget_set_visible (self->fix_status, TRUE);
+  self->fix_status_pending = TRUE;
+  return n;
+}
+
+static void
+on_fix_all_clicked (GtkButton *button, TressFurInspector *self)
+{
+  tress_fur_inspector_fix_all (self);
 }
 
 static void
@@ -1007,7 +1081,10 @@ tress_fur_inspector_class_init (TressFurInspectorClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TressFurInspector, problem_expander);
   gtk_widget_class_bind_template_child (widget_class, TressFurInspector, problem_title);
   gtk_widget_class_bind_template_child (widget_class, TressFurInspector, problem_list);
+  gtk_widget_class_bind_template_child (widget_class, TressFurInspector, fix_all_button);
+  gtk_widget_class_bind_template_child (widget_class, TressFurInspector, fix_status);
   gtk_widget_class_bind_template_callback (widget_class, on_problem_activated);
+  gtk_widget_class_bind_template_callback (widget_class, on_fix_all_clicked);
   {
     /* The rows of three, into their arrays. */
     static const struct
@@ -1139,8 +1216,10 @@ retarget_update (RetargetDialog *d)
   if (!tress_fur_retarget_count (d->doc, scope, from, to, &nl, &nr))
     nl = nr = 0;
   {
-    g_autofree char *lines = g_strdup_printf (ngettext ("%u line", "%u lines", nl), nl);
-    g_autofree char *ribbons = g_strdup_printf (ngettext ("%u ribbon", "%u ribbons", nr), nr);
+    g_autofree char *n_l = tress_format_count (nl);
+    g_autofree char *n_r = tress_format_count (nr);
+    g_autofree char *lines = g_strdup_printf (ngettext ("%s line", "%s lines", nl), n_l);
+    g_autofree char *ribbons = g_strdup_printf (ngettext ("%s ribbon", "%s ribbons", nr), n_r);
 
     /* Translators: from body part → to body part: "N lines" in "N ribbons". */
     text = g_strdup_printf (_ ("%s → %s: %s in %s"), from_label, to_label, lines, ribbons);

@@ -42,6 +42,9 @@ gboolean tress_fur_retarget (TressChaDocument *doc, guint scope, guint32 from, g
 /* Counts what tress_fur_retarget() would change. */
 gboolean tress_fur_retarget_count (TressChaDocument *doc, guint scope, guint32 from, guint32 to,
                                    guint *n_lines, guint *n_ribbons);
+/* Applies every offered fix as one undo step and says how many it fixed
+ * (in the inspector, below the problem list); returns that count. */
+guint tress_fur_inspector_fix_all (TressFurInspector *self);
 /* Opens the Retarget… dialog over @parent. */
 GtkWidget *tress_fur_retarget_dialog_new (GtkWindow *parent, TressChaDocument *doc,
                                           TressFurNames *names);

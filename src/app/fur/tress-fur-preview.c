@@ -33,6 +33,8 @@
  */
 #include "tress-fur-preview.h"
 
+#include "core/tress-count.h"
+
 #include <glib/gi18n-lib.h>
 
 #include <math.h>
@@ -1461,25 +1463,27 @@ tress_fur_preview_paint_end (TressFurPreview *self)
   g_free (self->paint_status);
   {
     g_autofree char *part = part_label (self, target);
+    g_autofree char *count = tress_format_count (n);
+    g_autofree char *n_skipped = tress_format_count (skipped);
     g_autofree char *changed
         = tool == TRESS_CHA_PAINT_SMOOTH
-              ? g_strdup_printf (ngettext ("Smoothed the weights of %u line",
-                                           "Smoothed the weights of %u lines", n),
-                                 n)
+              ? g_strdup_printf (ngettext ("Smoothed the weights of %s line",
+                                           "Smoothed the weights of %s lines", n),
+                                 count)
               /* Translators: "Painted 214 lines toward 5 · left leg". */
               : g_strdup_printf (
                   tool == TRESS_CHA_PAINT_ADD
-                      ? ngettext ("Painted %u line toward %s", "Painted %u lines toward %s", n)
-                      : ngettext ("Painted %u line away from %s", "Painted %u lines away from %s",
+                      ? ngettext ("Painted %s line toward %s", "Painted %s lines toward %s", n)
+                      : ngettext ("Painted %s line away from %s", "Painted %s lines away from %s",
                                   n),
-                  n, part);
+                  count, part);
 
     if (skipped > 0)
       /* Translators: "Painted 214 lines toward 5; 37 lines without that part were left alone". */
       self->paint_status
-          = g_strdup_printf (ngettext ("%s; %u line without that part was left alone",
-                                       "%s; %u lines without that part were left alone", skipped),
-                             changed, skipped);
+          = g_strdup_printf (ngettext ("%s; %s line without that part was left alone",
+                                       "%s; %s lines without that part were left alone", skipped),
+                             changed, n_skipped);
     else
       self->paint_status = g_steal_pointer (&changed);
   }

@@ -65,6 +65,12 @@ get_view (TressUvMap *self, TressUvView *view)
                      gtk_widget_get_height (GTK_WIDGET (self)), MARGIN);
 }
 
+void
+tress_uv_map_get_view (TressUvMap *self, TressUvView *view)
+{
+  get_view (self, view);
+}
+
 static void
 invalidate (TressUvMap *self)
 {

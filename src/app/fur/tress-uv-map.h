@@ -28,6 +28,9 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (TressUvMap, tress_uv_map, TRESS, UV_MAP, GtkWidget)
 
 GtkWidget *tress_uv_map_new (void);
+/* Where UV (0, 0)…(1, 1) lies in the widget now: the background texture
+ * fills that square, the table's coordinates are placed in it. */
+void tress_uv_map_get_view (TressUvMap *self, TressUvView *view);
 /* Copies the table (@n_floats floats, (u,v) pairs). */
 void tress_uv_map_set_table (TressUvMap *self, const TressUvLayout *layout, const float *uv,
                              gsize n_floats);

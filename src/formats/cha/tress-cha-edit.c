@@ -1696,19 +1696,44 @@ fix_weights (guint8 bytes[3])
   memcpy (bytes, out, 3);
 }
 
+/* Where a fix applies: everywhere (no scope), one material's problems, or the
+ * one field at a byte offset, as validate reports it (the offset of the field
+ * a problem names, in the bytes the current model serializes to). */
+typedef struct
+{
+  ChaLayout layout;
+  int material; /* −1: every material */
+  gsize offset; /* G_MAXSIZE: every offset of the material(s) */
+} Scope;
+
+static gboolean
+scope_has (const Scope *scope, int mi, gsize offset)
+{
+  if (scope->offset != G_MAXSIZE)
+    return offset == scope->offset;
+  return scope->material < 0 || scope->material == mi;
+}
+
 static guint
-plan_fixes (TressChaFile *file, guint fixes, Ops *ops)
+plan_fixes (TressChaFile *file, guint fixes, const Scope *scope, Ops *ops)
 {
   TressChaRadeon *rad = file->radeon;
+  const ChaMaterialLayout *L = NULL;
   guint n = 0;
 
 #define WANT(f) (fixes & (1u << (f)))
+  /* Whether the fix of the field at @off (of material @mi) is wanted; the
+   * offset is only computed where the scope names one. */
+#define IN(mi, off)                                                                                \
+  (scope == NULL || scope_has (scope, (int)(mi), scope->offset != G_MAXSIZE ? (gsize)(off) : 0))
   if (WANT (TRESS_CHA_FIX_COUNTS))
     {
       guint before = ops->ops->len;
-      ops_scalar (ops, file, 0, S_HEADER_FOUR, CHA_HEADER_FOUR);
-      ops_scalar (ops, file, 0, S_VERSION, CHA_VERSION);
-      if (rad != NULL)
+      if (IN (-1, 0x28))
+        ops_scalar (ops, file, 0, S_HEADER_FOUR, CHA_HEADER_FOUR);
+      if (IN (-1, 0x2c))
+        ops_scalar (ops, file, 0, S_VERSION, CHA_VERSION);
+      if (rad != NULL && IN (-1, scope->layout.always_three))
         ops_scalar (ops, file, 0, S_THREE, 3);
       n += ops->ops->len - before;
     }
@@ -1725,17 +1750,25 @@ plan_fixes (TressChaFile *file, guint fixes, Ops *ops)
       gboolean recompute
           = WANT (TRESS_CHA_FIX_FIRST_LINES) && tress_cha_material_line_counts_fit (m);
 
+      L = scope != NULL ? &scope->layout.materials[mi] : NULL;
+
       if (WANT (TRESS_CHA_FIX_COUNTS))
         {
           guint before = ops->ops->len;
-          ops_scalar (ops, file, mi, S_ONE, 1);
-          if ((guint64)m->line_size * m->n_lines <= G_MAXUINT32)
+          if (IN (mi, L->always_one))
+            ops_scalar (ops, file, mi, S_ONE, 1);
+          if ((guint64)m->line_size * m->n_lines <= G_MAXUINT32 && IN (mi, L->line_array_size))
             ops_scalar (ops, file, mi, S_LINE_ARRAY_SIZE, m->line_size * m->n_lines);
-          ops_scalar (ops, file, mi, S_MORPHS_PLUS_ONE, rad->n_morphs + 1);
-          ops_scalar (ops, file, mi, S_RIBBONS_AGAIN, m->n_ribbons);
-          ops_scalar (ops, file, mi, S_MORALITIES_PLUS_ONE, rad->n_moralities + 1);
-          ops_scalar (ops, file, mi, S_RIBBONS_THIRD, m->n_ribbons);
-          ops_scalar (ops, file, mi, S_LINES_AGAIN, m->n_lines);
+          if (IN (mi, L->morphs_plus_one))
+            ops_scalar (ops, file, mi, S_MORPHS_PLUS_ONE, rad->n_morphs + 1);
+          if (IN (mi, L->n_ribbons_again))
+            ops_scalar (ops, file, mi, S_RIBBONS_AGAIN, m->n_ribbons);
+          if (IN (mi, L->moralities_plus_one))
+            ops_scalar (ops, file, mi, S_MORALITIES_PLUS_ONE, rad->n_moralities + 1);
+          if (IN (mi, L->n_ribbons_third))
+            ops_scalar (ops, file, mi, S_RIBBONS_THIRD, m->n_ribbons);
+          if (IN (mi, L->n_lines_again))
+            ops_scalar (ops, file, mi, S_LINES_AGAIN, m->n_lines);
           n += ops->ops->len - before;
         }
       if (WANT (TRESS_CHA_FIX_ATTACH))
@@ -1746,7 +1779,7 @@ plan_fixes (TressChaFile *file, guint fixes, Ops *ops)
             {
               guint32 bp = m->attach[r];
               gboolean found = FALSE;
-              if (bp >= rad->body_part_max)
+              if (bp >= rad->body_part_max || !IN (mi, L->attach + 4 * (gsize)r))
                 continue;
               for (guint i = 0; i < list->len && !found; i++)
                 found = g_array_index (list, guint32, i) == bp;
@@ -1763,7 +1796,10 @@ plan_fixes (TressChaFile *file, guint fixes, Ops *ops)
       /* First lines as they will be after this plan. */
       for (guint32 r = 0; r < m->n_ribbons; r++)
         {
-          first_line[r] = recompute && running <= G_MAXUINT32 ? (guint32)running : m->first_line[r];
+          first_line[r]
+              = recompute && running <= G_MAXUINT32 && IN (mi, L->first_line + 4 * (gsize)r)
+                    ? (guint32)running
+                    : m->first_line[r];
           if (first_line[r] != m->first_line[r])
             first_ok = FALSE;
           running += m->n_ribbon_lines[r];
@@ -1797,19 +1833,23 @@ plan_fixes (TressChaFile *file, guint fixes, Ops *ops)
           for (guint32 i = 0; i < m->n_lines; i++)
             {
               TressChaLine line = m->lines[i];
+              gsize off = L != NULL ? L->lines + (gsize)i * TRESS_CHA_LINE_SIZE : 0;
+
               if (WANT (TRESS_CHA_FIX_WEIGHTS)
-                  && line.weights[0] + line.weights[1] + line.weights[2] != TRESS_CHA_WEIGHT_SUM)
+                  && line.weights[0] + line.weights[1] + line.weights[2] != TRESS_CHA_WEIGHT_SUM
+                  && IN (mi, off + 24))
                 {
                   fix_weights (line.weights);
                   n++;
                 }
-              if (WANT (TRESS_CHA_FIX_AMBIENT_COPY) && line.ambient_copy != line.ambient)
+              if (WANT (TRESS_CHA_FIX_AMBIENT_COPY) && line.ambient_copy != line.ambient
+                  && IN (mi, off + 15))
                 {
                   line.ambient_copy = line.ambient;
                   n++;
                 }
               if (expected != NULL && expected[i] != 0
-                  && tress_cha_line_section (&line) != expected[i])
+                  && tress_cha_line_section (&line) != expected[i] && IN (mi, off + 28))
                 {
                   memset (line.mask, 0, sizeof line.mask);
                   line.mask[tress_cha_mask_byte (expected[i])] = 255;
@@ -1821,7 +1861,8 @@ plan_fixes (TressChaFile *file, guint fixes, Ops *ops)
         }
       for (guint32 r = 0; r < m->n_ribbons; r++)
         {
-          if (WANT (TRESS_CHA_FIX_QUALITY) && m->quality[r] > 2)
+          if (WANT (TRESS_CHA_FIX_QUALITY) && m->quality[r] > 2
+              && IN (mi, L->quality + 4 * (gsize)r))
             {
               guint32 q = 2;
               ops_patch (ops, file, mi, A_QUALITY, 0, r, 1, &q);
@@ -1831,14 +1872,16 @@ plan_fixes (TressChaFile *file, guint fixes, Ops *ops)
             for (guint32 k = 0; k <= rad->n_moralities; k++)
               {
                 float max = tress_cha_max_length (m->n_sections[r]);
-                if (isfinite (m->lengths[k][r]) && m->lengths[k][r] > max)
+                if (isfinite (m->lengths[k][r]) && m->lengths[k][r] > max
+                    && IN (mi, L->lengths + 4 * ((gsize)k * m->n_ribbons + r)))
                   {
                     ops_patch (ops, file, mi, A_LENGTHS, k, r, 1, &max);
                     n++;
                   }
               }
           if (WANT (TRESS_CHA_FIX_ZSORT)
-              && memcmp (&m->zsort[3 * (gsize)r], &m->base_points[6 * (gsize)r], 12) != 0)
+              && memcmp (&m->zsort[3 * (gsize)r], &m->base_points[6 * (gsize)r], 12) != 0
+              && IN (mi, L->zsort + 12 * (gsize)r))
             {
               ops_patch (ops, file, mi, A_ZSORT, 0, r, 1, &m->base_points[6 * (gsize)r]);
               n++;
@@ -1846,46 +1889,74 @@ plan_fixes (TressChaFile *file, guint fixes, Ops *ops)
         }
       if (WANT (TRESS_CHA_FIX_UV))
         for (guint32 i = 0; i < m->n_uv_floats; i++)
-          if (!(m->uv[i] >= 0.0f && m->uv[i] <= 1.0f))
+          if (!(m->uv[i] >= 0.0f && m->uv[i] <= 1.0f) && IN (mi, L->uv + 4 * (gsize)i))
             {
               float v = m->uv[i] > 1.0f ? 1.0f : 0.0f;
               ops_patch (ops, file, mi, A_UV, 0, i, 1, &v);
               n++;
             }
     }
+#undef IN
 #undef WANT
   return n;
+}
+
+static const char *const fix_labels[] = {
+  N_ ("Fix weights"),
+  N_ ("Fix ambient copies"),
+  N_ ("Recompute first lines"),
+  N_ ("Reset z-sort points"),
+  N_ ("Fix counts"),
+  N_ ("Clamp lengths"),
+  N_ ("Fix section masks"),
+  N_ ("Clamp texture quality"),
+  N_ ("Clamp UV points"),
+  N_ ("Add attachments to applied lists"),
+};
+G_STATIC_ASSERT (G_N_ELEMENTS (fix_labels) == TRESS_CHA_N_FIXES);
+
+static gboolean
+apply_fix_scoped (TressChaFile *file, TressHistory *history, TressChaFix fix, const Scope *scope,
+                  guint *n_fixed, GError **error)
+{
+  g_autofree char *label = NULL;
+  Ops ops;
+  guint n;
+
+  if (n_fixed)
+    *n_fixed = 0;
+  if ((guint)fix >= TRESS_CHA_N_FIXES)
+    return refuse (error, "unknown fix %d", fix);
+  ops_init (&ops);
+  n = plan_fixes (file, 1u << fix, scope, &ops);
+  if (n_fixed)
+    *n_fixed = n;
+  if (n > 1)
+    /* Translators: a fix's name and how many problems it mends, e.g. "Fix weights (3)". */
+    label = g_strdup_printf (_ ("%s (%u)"), _ (fix_labels[fix]), n);
+  else
+    label = g_strdup (_ (fix_labels[fix]));
+  return commit (file, history, &ops, label);
 }
 
 gboolean
 tress_cha_apply_fix (TressChaFile *file, TressHistory *history, TressChaFix fix, guint *n_fixed,
                      GError **error)
 {
-  static const char *const labels[] = {
-    N_ ("Fix weights"),
-    N_ ("Fix ambient copies"),
-    N_ ("Recompute first lines"),
-    N_ ("Reset z-sort points"),
-    N_ ("Fix counts"),
-    N_ ("Clamp lengths"),
-    N_ ("Fix section masks"),
-    N_ ("Clamp texture quality"),
-    N_ ("Clamp UV points"),
-    N_ ("Add attachments to applied lists"),
-  };
-  Ops ops;
-  guint n;
+  return apply_fix_scoped (file, history, fix, NULL, n_fixed, error);
+}
 
-  G_STATIC_ASSERT (G_N_ELEMENTS (labels) == TRESS_CHA_N_FIXES);
-  if (n_fixed)
-    *n_fixed = 0;
-  if ((guint)fix >= TRESS_CHA_N_FIXES)
-    return refuse (error, "unknown fix %d", fix);
-  ops_init (&ops);
-  n = plan_fixes (file, 1u << fix, &ops);
-  if (n_fixed)
-    *n_fixed = n;
-  return commit (file, history, &ops, _ (labels[fix]));
+gboolean
+tress_cha_apply_fix_at (TressChaFile *file, TressHistory *history, TressChaFix fix, int material,
+                        gsize offset, guint *n_fixed, GError **error)
+{
+  Scope scope = { { 0 }, material, offset };
+  gboolean ok;
+
+  cha_layout_compute (file, &scope.layout);
+  ok = apply_fix_scoped (file, history, fix, &scope, n_fixed, error);
+  cha_layout_clear (&scope.layout);
+  return ok;
 }
 
 guint
@@ -1896,7 +1967,7 @@ tress_cha_fix_all (TressChaFile *file, TressHistory *history, GError **error)
   guint n;
 
   ops_init (&ops);
-  n = plan_fixes (file, (1u << TRESS_CHA_N_FIXES) - 1, &ops);
+  n = plan_fixes (file, (1u << TRESS_CHA_N_FIXES) - 1, NULL, &ops);
   label = g_strdup_printf (ngettext ("Fix %u problem", "Fix %u problems", n), n);
   commit (file, history, &ops, label);
   return n;

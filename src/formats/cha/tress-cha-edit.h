@@ -190,6 +190,13 @@ gboolean tress_cha_remove_section (TressChaFile *file, TressHistory *history,
  * NULL) gets the number of places changed. */
 gboolean tress_cha_apply_fix (TressChaFile *file, TressHistory *history, TressChaFix fix,
                               guint *n_fixed, GError **error);
+/* Applies one fix to one problem only: the field at byte @offset (a
+ * TressProblem's offset, as validate reported it for the current model), or,
+ * with @offset G_MAXSIZE, every problem of that fix in @material (−1: in the
+ * whole file; what a summed-up problem row stands for). One undo step; with
+ * nothing there to fix it succeeds and *n_fixed is 0. */
+gboolean tress_cha_apply_fix_at (TressChaFile *file, TressHistory *history, TressChaFix fix,
+                                 int material, gsize offset, guint *n_fixed, GError **error);
 /* Applies every fix, as one undo step ("Fix N problems"); returns the count. */
 guint tress_cha_fix_all (TressChaFile *file, TressHistory *history, GError **error);
 
