@@ -8,7 +8,9 @@
 #include <math.h>
 
 #include "formats/tress-curve-commit.h"
+#include "tress-curve-hierarchy.h"
 #include "tress-document-private.h"
+#include "tress-play-range.h"
 
 /* ---------------------------------------------------------------- nodes -- */
 
@@ -20,6 +22,8 @@ struct _TressCurveNode
   GListStore *children;         /* NULL for a curve */
   TressCurveDocument *document; /* weak: the document owns the tree */
   guint revision;
+  gboolean nested;      /* the group of a skeleton's node, nested under its parent's */
+  gboolean placeholder; /* such a group made for an ancestor before its own curves came */
 };
 
 enum
@@ -135,6 +139,40 @@ tress_curve_node_collect_curves (TressCurveNode *self, GArray *indices)
     }
 }
 
+gboolean
+tress_curve_node_is_nested (TressCurveNode *self)
+{
+  g_return_val_if_fail (TRESS_IS_CURVE_NODE (self), FALSE);
+  return self->nested;
+}
+
+static void
+collect_own (TressCurveNode *self, GArray *indices)
+{
+  for (guint i = 0; i < g_list_model_get_n_items (G_LIST_MODEL (self->children)); i++)
+    {
+      g_autoptr (TressCurveNode) child = g_list_model_get_item (G_LIST_MODEL (self->children), i);
+
+      if (child->curve_index >= 0)
+        {
+          guint c = (guint)child->curve_index;
+          g_array_append_val (indices, c);
+        }
+      else if (!child->nested)
+        collect_own (child, indices);
+    }
+}
+
+void
+tress_curve_node_collect_own_curves (TressCurveNode *self, GArray *indices)
+{
+  g_return_if_fail (TRESS_IS_CURVE_NODE (self));
+  if (self->nested)
+    collect_own (self, indices);
+  else
+    tress_curve_node_collect_curves (self, indices);
+}
+
 static void
 node_bump (TressCurveNode *self)
 {
@@ -242,7 +280,9 @@ struct _TressCurveDocument
   GPtrArray *curves;   /* TressCurve, one per model curve; NULL until built */
   GArray *quant_error; /* double */
   GListStore *roots;
-  GPtrArray *leaves; /* TressCurveNode per curve index (borrowed from the tree) */
+  GPtrArray *leaves;            /* TressCurveNode per curve index (borrowed from the tree) */
+  TressCurveSkeleton *skeleton; /* how the nodes the curves move nest, or NULL */
+  TressPlayRanges *play_ranges;
 };
 
 enum
@@ -282,6 +322,61 @@ ensure_group (TressCurveDocument *self, GHashTable *groups, GListStore *parent, 
   return node;
 }
 
+/* The group standing for skeleton node @node below @base (the animation's
+ * group, whose key is @base_key) when nothing of its own names it yet: an
+ * ancestor with no curves here, named as the skeleton names it. */
+static TressCurveNode *
+ensure_ancestor (TressCurveDocument *self, GHashTable *groups, GListStore *base,
+                 const char *base_key, guint node)
+{
+  g_autofree char *key = g_strdup_printf ("%s\x1e%u", base_key, node);
+  TressCurveNode *g = g_hash_table_lookup (groups, key);
+  int parent = tress_curve_skeleton_get_parent (self->skeleton, node);
+  GListStore *store = base;
+
+  if (g != NULL)
+    return g;
+  if (parent >= 0)
+    store = ensure_ancestor (self, groups, base, base_key, (guint)parent)->children;
+  g = ensure_group (self, groups, store, key, tress_curve_skeleton_get_name (self->skeleton, node));
+  g->nested = TRUE;
+  g->placeholder = TRUE;
+  return g;
+}
+
+/* The group of node @node's curves at path level @part (labelled @label),
+ * below the groups of its ancestors under @base. The first group of a node
+ * takes over the place an ancestor's placeholder kept for it. */
+static TressCurveNode *
+ensure_nested (TressCurveDocument *self, GHashTable *groups, GListStore *base, const char *base_key,
+               guint node, const char *part, const char *label)
+{
+  g_autofree char *node_key = g_strdup_printf ("%s\x1e%u", base_key, node);
+  g_autofree char *key = g_strdup_printf ("%s\x1e%s", node_key, part);
+  TressCurveNode *g = g_hash_table_lookup (groups, key);
+  int parent = tress_curve_skeleton_get_parent (self->skeleton, node);
+  GListStore *store = base;
+
+  if (g != NULL)
+    return g;
+  g = g_hash_table_lookup (groups, node_key);
+  if (g != NULL && g->placeholder)
+    {
+      g_free (g->name);
+      g->name = g_strdup (label);
+      g->placeholder = FALSE;
+      g_hash_table_insert (groups, g_strdup (key), g);
+      return g;
+    }
+  if (parent >= 0)
+    store = ensure_ancestor (self, groups, base, base_key, (guint)parent)->children;
+  g = ensure_group (self, groups, store, key, label);
+  g->nested = TRUE;
+  if (!g_hash_table_contains (groups, node_key))
+    g_hash_table_insert (groups, g_strdup (node_key), g);
+  return g;
+}
+
 static void
 build_tree (TressCurveDocument *self)
 {
@@ -299,6 +394,7 @@ build_tree (TressCurveDocument *self)
       GListStore *parent = roots;
       guint n_parts;
       TressCurveNode *leaf;
+      int level = -1;
 
       if (c->path != NULL && c->path[0] != '\0')
         parts = g_strsplit (c->path, "/", -1);
@@ -308,6 +404,10 @@ build_tree (TressCurveDocument *self)
           parts[0] = g_strdup_printf (_ ("Curve %u"), i);
         }
       n_parts = g_strv_length (parts);
+      if (self->skeleton != NULL
+          && tress_curve_skeleton_get_n_curves (self->skeleton) == self->curves->len)
+        level = tress_curve_skeleton_node_level (self->skeleton, i, (const char *const *)parts,
+                                                 n_parts, c->owner);
       /* The animation kind is the first level unless the path already starts with it. */
       if (c->kind != NULL && c->kind[0] != '\0' && g_strcmp0 (parts[0], c->kind) != 0)
         {
@@ -322,13 +422,27 @@ build_tree (TressCurveDocument *self)
           TressCurveNode *g;
           g_autofree char *label = NULL;
 
-          g_string_append_printf (key, "%s\x1f", parts[p]);
           /* The first group names the object that uses it (NIFF animation groups). */
           if (p == 0 && c->owner != NULL && c->owner[0] != '\0')
             label = g_strdup_printf ("%s (%s)", parts[p], c->owner);
           else
             label = g_strdup (parts[p]);
-          g = ensure_group (self, groups, parent, key->str, label);
+          if ((int)p == level)
+            {
+              /* The node's group, nested under its ancestors' groups (the
+               * levels after it keep to the node's own group). */
+              g = ensure_nested (self, groups, parent, key->str,
+                                 (guint)tress_curve_skeleton_get_curve_node (self->skeleton, i),
+                                 parts[p], label);
+              g_string_append_printf (key, "\x1e%d\x1e%s\x1f",
+                                      tress_curve_skeleton_get_curve_node (self->skeleton, i),
+                                      parts[p]);
+            }
+          else
+            {
+              g_string_append_printf (key, "%s\x1f", parts[p]);
+              g = ensure_group (self, groups, parent, key->str, label);
+            }
           parent = g->children;
         }
       leaf = node_new (self, parts[n_parts - 1], (int)i);
@@ -838,6 +952,36 @@ tress_curve_document_preview_error (TressCurveDocument *self, guint index, const
   return ops->preview_error (tress_document_get_model (doc), index, curve, max_error, error);
 }
 
+gboolean
+tress_curve_document_set_skeleton (TressCurveDocument *self, TressCurveSkeleton *skeleton)
+{
+  g_return_val_if_fail (TRESS_IS_CURVE_DOCUMENT (self), FALSE);
+  if (tress_curve_skeleton_equal (self->skeleton, skeleton))
+    {
+      tress_curve_skeleton_free (skeleton);
+      return FALSE;
+    }
+  g_clear_pointer (&self->skeleton, tress_curve_skeleton_free);
+  self->skeleton = skeleton;
+  if (self->curves != NULL)
+    build_tree (self);
+  return TRUE;
+}
+
+const TressCurveSkeleton *
+tress_curve_document_get_skeleton (TressCurveDocument *self)
+{
+  g_return_val_if_fail (TRESS_IS_CURVE_DOCUMENT (self), NULL);
+  return self->skeleton;
+}
+
+TressPlayRanges *
+tress_curve_document_get_play_ranges (TressCurveDocument *self)
+{
+  g_return_val_if_fail (TRESS_IS_CURVE_DOCUMENT (self), NULL);
+  return self->play_ranges;
+}
+
 static void
 node_detach_all (GListModel *list)
 {
@@ -859,6 +1003,8 @@ tress_curve_document_finalize (GObject *object)
   g_clear_pointer (&self->curves, g_ptr_array_unref);
   g_clear_pointer (&self->quant_error, g_array_unref);
   g_clear_pointer (&self->leaves, g_ptr_array_unref);
+  g_clear_pointer (&self->skeleton, tress_curve_skeleton_free);
+  g_clear_pointer (&self->play_ranges, tress_play_ranges_free);
   /* Nodes may outlive the document in a view's model: cut their back pointers. */
   if (self->roots != NULL)
     {
@@ -890,6 +1036,7 @@ tress_curve_document_init (TressCurveDocument *self)
 {
   self->roots = g_list_store_new (TRESS_TYPE_CURVE_NODE);
   self->leaves = g_ptr_array_new ();
+  self->play_ranges = tress_play_ranges_new ();
 }
 
 void
