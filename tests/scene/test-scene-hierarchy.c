@@ -294,14 +294,9 @@ test_tree (void)
     g_assert_true (gtk_widget_translate_coordinates (l1, GTK_WIDGET (f.window), 0, 0, &x1, &y1));
     g_assert_true (gtk_widget_translate_coordinates (l2, GTK_WIDGET (f.window), 0, 0, &x2, &y2));
     g_test_message ("Spine_1's name at (%.0f, %.0f), Spine_2's at (%.0f, %.0f)", x1, y1, x2, y2);
-    g_assert_cmpfloat (x2, >, x1 + 8);
+    g_assert_cmpfloat (x2, >=, x1 + 6);
     g_assert_cmpfloat (y2, >, y1);
   }
-  if (screenshot != NULL)
-    {
-      tress_test_screen_save_png (GTK_WIDGET (f.window), screenshot);
-      g_test_message ("wrote %s", screenshot);
-    }
 
   /* Type a bone's name into the filter: its ancestors stay, other bones go. */
   entry = tress_test_find_type (GTK_WIDGET (f.editor), GTK_TYPE_SEARCH_ENTRY);
@@ -346,6 +341,14 @@ test_tree (void)
   TRESS_TEST_WAIT_FOR (visible_label (&f, "Skl_Root") != NULL
                        && visible_label (&f, "Spine_1") != NULL
                        && visible_label (&f, "Spine_2") != NULL);
+  /* (The screenshot: the bone's way down from its animation, its curves in the graph.) */
+  if (screenshot != NULL)
+    {
+      tress_test_pointer_move (GTK_WIDGET (f.view), 5, 5);
+      tress_test_wait_frame (GTK_WIDGET (f.window));
+      tress_test_screen_save_png (GTK_WIDGET (f.window), screenshot);
+      g_test_message ("wrote %s", screenshot);
+    }
   /* Clear the filter (Ctrl+A, Delete in the entry). */
   press_key (GDK_KEY_a, GDK_KEY_Control_L);
   press_key (GDK_KEY_BackSpace, 0);
@@ -415,7 +418,7 @@ test_dog (void)
   TressCurveSkeleton *skeleton;
   g_autoptr (GtkTreeListRow) skl = NULL;
   g_autofree char *parent = NULL;
-  guint n_curves, nested = 0, n_rows;
+  guint n_curves, nested = 0, n_rows, max_depth = 0;
   gint64 t;
   double flat_ms, nest_ms, filter_ms;
 
@@ -469,10 +472,12 @@ test_dog (void)
         g_autoptr (TressCurveNode) node = gtk_tree_list_row_get_item (row);
 
         nested += tress_curve_node_is_nested (node);
+        max_depth = MAX (max_depth, gtk_tree_list_row_get_depth (row));
       }
     g_test_message ("Dog: %u curves, %u bones, %u rows (%u bone rows); tree rebuilt flat in "
-                    "%.0f ms, nested in %.0f ms (to the next frame)",
-                    n_curves, n, g_list_model_get_n_items (rows), nested, flat_ms, nest_ms);
+                    "%.0f ms, nested in %.0f ms (to the next frame); %u levels",
+                    n_curves, n, g_list_model_get_n_items (rows), nested, flat_ms, nest_ms,
+                    max_depth + 1);
   }
   /* The filter on every row of the nested tree. */
   n_rows = g_list_model_get_n_items (tree_rows (&f));
