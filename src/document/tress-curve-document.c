@@ -8,231 +8,10 @@
 #include <math.h>
 
 #include "formats/tress-curve-commit.h"
+#include "tress-curve-hierarchy.h"
+#include "tress-curve-node-private.h"
 #include "tress-document-private.h"
-
-/* ---------------------------------------------------------------- nodes -- */
-
-struct _TressCurveNode
-{
-  GObject parent_instance;
-  char *name;
-  int curve_index;
-  GListStore *children;         /* NULL for a curve */
-  TressCurveDocument *document; /* weak: the document owns the tree */
-  guint revision;
-};
-
-enum
-{
-  NODE_PROP_0,
-  NODE_PROP_NAME,
-  NODE_PROP_REVISION,
-  NODE_N_PROPS
-};
-
-static GParamSpec *node_props[NODE_N_PROPS];
-
-G_DEFINE_FINAL_TYPE (TressCurveNode, tress_curve_node, G_TYPE_OBJECT)
-
-static void
-tress_curve_node_finalize (GObject *object)
-{
-  TressCurveNode *self = TRESS_CURVE_NODE (object);
-
-  g_free (self->name);
-  g_clear_object (&self->children);
-  G_OBJECT_CLASS (tress_curve_node_parent_class)->finalize (object);
-}
-
-static void
-tress_curve_node_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
-{
-  TressCurveNode *self = TRESS_CURVE_NODE (object);
-
-  switch (prop_id)
-    {
-    case NODE_PROP_NAME:
-      g_value_set_string (value, self->name);
-      break;
-    case NODE_PROP_REVISION:
-      g_value_set_uint (value, self->revision);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
-}
-
-static void
-tress_curve_node_class_init (TressCurveNodeClass *klass)
-{
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
-
-  object_class->finalize = tress_curve_node_finalize;
-  object_class->get_property = tress_curve_node_get_property;
-  node_props[NODE_PROP_NAME]
-      = g_param_spec_string ("name", NULL, NULL, NULL, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
-  /* Bumped whenever the curve (or a curve below the group) changed: rows re-read their columns. */
-  node_props[NODE_PROP_REVISION]
-      = g_param_spec_uint ("revision", NULL, NULL, 0, G_MAXUINT, 0,
-                           G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  g_object_class_install_properties (object_class, NODE_N_PROPS, node_props);
-}
-
-static void
-tress_curve_node_init (TressCurveNode *self)
-{
-  self->curve_index = -1;
-}
-
-static TressCurveNode *
-node_new (TressCurveDocument *document, const char *name, int curve_index)
-{
-  TressCurveNode *self = g_object_new (TRESS_TYPE_CURVE_NODE, NULL);
-
-  self->name = g_strdup (name);
-  self->curve_index = curve_index;
-  self->document = document;
-  if (curve_index < 0)
-    self->children = g_list_store_new (TRESS_TYPE_CURVE_NODE);
-  return self;
-}
-
-const char *
-tress_curve_node_get_name (TressCurveNode *self)
-{
-  g_return_val_if_fail (TRESS_IS_CURVE_NODE (self), NULL);
-  return self->name;
-}
-
-int
-tress_curve_node_get_curve_index (TressCurveNode *self)
-{
-  g_return_val_if_fail (TRESS_IS_CURVE_NODE (self), -1);
-  return self->curve_index;
-}
-
-GListModel *
-tress_curve_node_get_children (TressCurveNode *self)
-{
-  g_return_val_if_fail (TRESS_IS_CURVE_NODE (self), NULL);
-  return self->children ? G_LIST_MODEL (self->children) : NULL;
-}
-
-void
-tress_curve_node_collect_curves (TressCurveNode *self, GArray *indices)
-{
-  g_return_if_fail (TRESS_IS_CURVE_NODE (self));
-  if (self->curve_index >= 0)
-    {
-      guint i = (guint)self->curve_index;
-      g_array_append_val (indices, i);
-      return;
-    }
-  for (guint i = 0; i < g_list_model_get_n_items (G_LIST_MODEL (self->children)); i++)
-    {
-      g_autoptr (TressCurveNode) child = g_list_model_get_item (G_LIST_MODEL (self->children), i);
-      tress_curve_node_collect_curves (child, indices);
-    }
-}
-
-static void
-node_bump (TressCurveNode *self)
-{
-  self->revision++;
-  g_object_notify_by_pspec (G_OBJECT (self), node_props[NODE_PROP_REVISION]);
-}
-
-static char *
-format_number (double v)
-{
-  char buf[G_ASCII_DTOSTR_BUF_SIZE];
-
-  g_ascii_formatd (buf, sizeof buf, "%.6g", v);
-  return g_strdup (buf);
-}
-
-char *
-tress_curve_node_dup_column (TressCurveNode *self, const char *column)
-{
-  g_return_val_if_fail (TRESS_IS_CURVE_NODE (self), NULL);
-
-  if (self->document == NULL)
-    return g_strdup ("");
-  if (self->curve_index < 0)
-    {
-      /* Groups show the total key count only. */
-      if (g_strcmp0 (column, "keys") == 0)
-        {
-          g_autoptr (GArray) idx = g_array_new (FALSE, FALSE, sizeof (guint));
-          guint total = 0;
-
-          tress_curve_node_collect_curves (self, idx);
-          for (guint i = 0; i < idx->len; i++)
-            {
-              const TressCurve *c
-                  = tress_curve_document_get_curve (self->document, g_array_index (idx, guint, i));
-              if (c != NULL)
-                total += tress_curve_get_n_keys (c);
-            }
-          return g_strdup_printf ("%u", total);
-        }
-      return g_strdup ("");
-    }
-  else
-    {
-      const TressCurve *c
-          = tress_curve_document_get_curve (self->document, (guint)self->curve_index);
-      guint n;
-
-      if (c == NULL)
-        return g_strdup ("");
-      n = tress_curve_get_n_keys (c);
-      if (g_strcmp0 (column, "keys") == 0)
-        return g_strdup_printf ("%u", n);
-      if (g_strcmp0 (column, "interpolation") == 0)
-        {
-          guint used = 0;
-          GString *s = g_string_new (NULL);
-
-          /* The last key's interpolation starts no segment unless it is the only key. */
-          for (guint i = 0; i < n; i++)
-            if (i + 1 < n || n == 1)
-              used |= TRESS_INTERP_MASK (tress_curve_get_key (c, i)->interp);
-          for (guint k = TRESS_INTERP_STEP; k <= TRESS_INTERP_BAKED; k++)
-            if (used & TRESS_INTERP_MASK (k))
-              {
-                if (s->len > 0)
-                  g_string_append (s, ", ");
-                g_string_append (s, tress_interp_to_label ((TressInterp)k));
-              }
-          return g_string_free (s, FALSE);
-        }
-      if (g_strcmp0 (column, "range") == 0)
-        {
-          g_autofree char *a = NULL, *b = NULL;
-
-          if (n == 0)
-            return g_strdup ("—");
-          a = format_number (tress_curve_get_key (c, 0)->frame);
-          b = format_number (tress_curve_get_key (c, n - 1)->frame);
-          return g_strdup_printf ("%s – %s", a, b);
-        }
-      if (g_strcmp0 (column, "types") == 0)
-        return g_strdup (c->type_label ? c->type_label : "");
-      if (g_strcmp0 (column, "error") == 0)
-        {
-          double e
-              = tress_curve_document_get_quant_error (self->document, (guint)self->curve_index);
-          char buf[G_ASCII_DTOSTR_BUF_SIZE];
-
-          if (e == 0)
-            return g_strdup ("0");
-          g_ascii_formatd (buf, sizeof buf, "%.3g", e);
-          return g_strdup (buf);
-        }
-      return g_strdup ("");
-    }
-}
+#include "tress-play-range.h"
 
 /* ------------------------------------------------------------- document -- */
 
@@ -242,7 +21,9 @@ struct _TressCurveDocument
   GPtrArray *curves;   /* TressCurve, one per model curve; NULL until built */
   GArray *quant_error; /* double */
   GListStore *roots;
-  GPtrArray *leaves; /* TressCurveNode per curve index (borrowed from the tree) */
+  GPtrArray *leaves;            /* TressCurveNode per curve index (borrowed from the tree) */
+  TressCurveSkeleton *skeleton; /* how the nodes the curves move nest, or NULL */
+  TressPlayRanges *play_ranges;
 };
 
 enum
@@ -274,12 +55,67 @@ ensure_group (TressCurveDocument *self, GHashTable *groups, GListStore *parent, 
 
   if (node == NULL)
     {
-      node = node_new (self, name, -1);
+      node = _tress_curve_node_new (self, name, -1);
       g_list_store_append (parent, node);
       g_hash_table_insert (groups, g_strdup (key), node);
       g_object_unref (node); /* the parent store holds it */
     }
   return node;
+}
+
+/* The group standing for skeleton node @node below @base (the animation's
+ * group, whose key is @base_key) when nothing of its own names it yet: an
+ * ancestor with no curves here, named as the skeleton names it. */
+static TressCurveNode *
+ensure_ancestor (TressCurveDocument *self, GHashTable *groups, GListStore *base,
+                 const char *base_key, guint node)
+{
+  g_autofree char *key = g_strdup_printf ("%s\x1e%u", base_key, node);
+  TressCurveNode *g = g_hash_table_lookup (groups, key);
+  int parent = tress_curve_skeleton_get_parent (self->skeleton, node);
+  GListStore *store = base;
+
+  if (g != NULL)
+    return g;
+  if (parent >= 0)
+    store = ensure_ancestor (self, groups, base, base_key, (guint)parent)->children;
+  g = ensure_group (self, groups, store, key, tress_curve_skeleton_get_name (self->skeleton, node));
+  g->nested = TRUE;
+  g->placeholder = TRUE;
+  return g;
+}
+
+/* The group of node @node's curves at path level @part (labelled @label),
+ * below the groups of its ancestors under @base. The first group of a node
+ * takes over the place an ancestor's placeholder kept for it. */
+static TressCurveNode *
+ensure_nested (TressCurveDocument *self, GHashTable *groups, GListStore *base, const char *base_key,
+               guint node, const char *part, const char *label)
+{
+  g_autofree char *node_key = g_strdup_printf ("%s\x1e%u", base_key, node);
+  g_autofree char *key = g_strdup_printf ("%s\x1e%s", node_key, part);
+  TressCurveNode *g = g_hash_table_lookup (groups, key);
+  int parent = tress_curve_skeleton_get_parent (self->skeleton, node);
+  GListStore *store = base;
+
+  if (g != NULL)
+    return g;
+  g = g_hash_table_lookup (groups, node_key);
+  if (g != NULL && g->placeholder)
+    {
+      g_free (g->name);
+      g->name = g_strdup (label);
+      g->placeholder = FALSE;
+      g_hash_table_insert (groups, g_strdup (key), g);
+      return g;
+    }
+  if (parent >= 0)
+    store = ensure_ancestor (self, groups, base, base_key, (guint)parent)->children;
+  g = ensure_group (self, groups, store, key, label);
+  g->nested = TRUE;
+  if (!g_hash_table_contains (groups, node_key))
+    g_hash_table_insert (groups, g_strdup (node_key), g);
+  return g;
 }
 
 static void
@@ -299,6 +135,7 @@ build_tree (TressCurveDocument *self)
       GListStore *parent = roots;
       guint n_parts;
       TressCurveNode *leaf;
+      int level = -1;
 
       if (c->path != NULL && c->path[0] != '\0')
         parts = g_strsplit (c->path, "/", -1);
@@ -308,6 +145,10 @@ build_tree (TressCurveDocument *self)
           parts[0] = g_strdup_printf (_ ("Curve %u"), i);
         }
       n_parts = g_strv_length (parts);
+      if (self->skeleton != NULL
+          && tress_curve_skeleton_get_n_curves (self->skeleton) == self->curves->len)
+        level = tress_curve_skeleton_node_level (self->skeleton, i, (const char *const *)parts,
+                                                 n_parts, c->owner);
       /* The animation kind is the first level unless the path already starts with it. */
       if (c->kind != NULL && c->kind[0] != '\0' && g_strcmp0 (parts[0], c->kind) != 0)
         {
@@ -322,16 +163,30 @@ build_tree (TressCurveDocument *self)
           TressCurveNode *g;
           g_autofree char *label = NULL;
 
-          g_string_append_printf (key, "%s\x1f", parts[p]);
           /* The first group names the object that uses it (NIFF animation groups). */
           if (p == 0 && c->owner != NULL && c->owner[0] != '\0')
             label = g_strdup_printf ("%s (%s)", parts[p], c->owner);
           else
             label = g_strdup (parts[p]);
-          g = ensure_group (self, groups, parent, key->str, label);
+          if ((int)p == level)
+            {
+              /* The node's group, nested under its ancestors' groups (the
+               * levels after it keep to the node's own group). */
+              g = ensure_nested (self, groups, parent, key->str,
+                                 (guint)tress_curve_skeleton_get_curve_node (self->skeleton, i),
+                                 parts[p], label);
+              g_string_append_printf (key, "\x1e%d\x1e%s\x1f",
+                                      tress_curve_skeleton_get_curve_node (self->skeleton, i),
+                                      parts[p]);
+            }
+          else
+            {
+              g_string_append_printf (key, "%s\x1f", parts[p]);
+              g = ensure_group (self, groups, parent, key->str, label);
+            }
           parent = g->children;
         }
-      leaf = node_new (self, parts[n_parts - 1], (int)i);
+      leaf = _tress_curve_node_new (self, parts[n_parts - 1], (int)i);
       g_list_store_append (parent, leaf);
       g_ptr_array_add (self->leaves, leaf);
       g_object_unref (leaf);
@@ -422,7 +277,7 @@ replace_curve (TressCurveDocument *self, guint index, TressCurve *c)
 {
   tress_curve_unref (g_ptr_array_index (self->curves, index));
   g_ptr_array_index (self->curves, index) = c;
-  node_bump (g_ptr_array_index (self->leaves, index));
+  _tress_curve_node_bump (g_ptr_array_index (self->leaves, index));
   g_signal_emit (self, signals[SIGNAL_CURVE_CHANGED], 0, index);
 }
 
@@ -838,6 +693,36 @@ tress_curve_document_preview_error (TressCurveDocument *self, guint index, const
   return ops->preview_error (tress_document_get_model (doc), index, curve, max_error, error);
 }
 
+gboolean
+tress_curve_document_set_skeleton (TressCurveDocument *self, TressCurveSkeleton *skeleton)
+{
+  g_return_val_if_fail (TRESS_IS_CURVE_DOCUMENT (self), FALSE);
+  if (tress_curve_skeleton_equal (self->skeleton, skeleton))
+    {
+      tress_curve_skeleton_free (skeleton);
+      return FALSE;
+    }
+  g_clear_pointer (&self->skeleton, tress_curve_skeleton_free);
+  self->skeleton = skeleton;
+  if (self->curves != NULL)
+    build_tree (self);
+  return TRUE;
+}
+
+const TressCurveSkeleton *
+tress_curve_document_get_skeleton (TressCurveDocument *self)
+{
+  g_return_val_if_fail (TRESS_IS_CURVE_DOCUMENT (self), NULL);
+  return self->skeleton;
+}
+
+TressPlayRanges *
+tress_curve_document_get_play_ranges (TressCurveDocument *self)
+{
+  g_return_val_if_fail (TRESS_IS_CURVE_DOCUMENT (self), NULL);
+  return self->play_ranges;
+}
+
 static void
 node_detach_all (GListModel *list)
 {
@@ -859,6 +744,8 @@ tress_curve_document_finalize (GObject *object)
   g_clear_pointer (&self->curves, g_ptr_array_unref);
   g_clear_pointer (&self->quant_error, g_array_unref);
   g_clear_pointer (&self->leaves, g_ptr_array_unref);
+  g_clear_pointer (&self->skeleton, tress_curve_skeleton_free);
+  g_clear_pointer (&self->play_ranges, tress_play_ranges_free);
   /* Nodes may outlive the document in a view's model: cut their back pointers. */
   if (self->roots != NULL)
     {
@@ -890,6 +777,7 @@ tress_curve_document_init (TressCurveDocument *self)
 {
   self->roots = g_list_store_new (TRESS_TYPE_CURVE_NODE);
   self->leaves = g_ptr_array_new ();
+  self->play_ranges = tress_play_ranges_new ();
 }
 
 void

@@ -11,7 +11,9 @@
  */
 #pragma once
 
+#include "document/tress-curve-hierarchy.h"
 #include "document/tress-document.h"
+#include "document/tress-play-range.h"
 
 G_BEGIN_DECLS
 
@@ -35,6 +37,12 @@ int tress_curve_node_get_curve_index (TressCurveNode *self);
 GListModel *tress_curve_node_get_children (TressCurveNode *self);
 /* Appends to @indices (guint) the curve indices at and below this node. */
 void tress_curve_node_collect_curves (TressCurveNode *self, GArray *indices);
+/* Whether the row is the group of a skeleton's node (a bone), nested under
+ * its parent's group (tress-curve-hierarchy.h). */
+gboolean tress_curve_node_is_nested (TressCurveNode *self);
+/* What selecting the row stands for: a bone's group its own curves, not its
+ * child bones' (nested below it); any other row all its curves. */
+void tress_curve_node_collect_own_curves (TressCurveNode *self, GArray *indices);
 /* Column texts: key count, interpolation, frame range, types, quantization error. */
 char *tress_curve_node_dup_column (TressCurveNode *self, const char *column);
 
@@ -100,6 +108,15 @@ void tress_curve_document_end_edit (TressCurveDocument *self);
 /* Instead of end_edit: takes back everything changed since begin_edit and
  * records nothing (an edit of several curves refused half-way). */
 void tress_curve_document_cancel_edit (TressCurveDocument *self);
+
+/* Nests the tree by @skeleton (taken; NULL: flat), rebuilding it when that
+ * changes the nesting: TRUE then (the roots are replaced, the rows the
+ * tree showed are gone). A skeleton for another number of curves than the
+ * document has is kept but nests nothing. */
+gboolean tress_curve_document_set_skeleton (TressCurveDocument *self, TressCurveSkeleton *skeleton);
+const TressCurveSkeleton *tress_curve_document_get_skeleton (TressCurveDocument *self);
+/* The play ranges set per animation while the document is open. */
+TressPlayRanges *tress_curve_document_get_play_ranges (TressCurveDocument *self);
 
 /* Signals: "curve-changed" (guint index) after a curve changed by an edit, undo
  * or redo; "curves-reset" after the whole model was replaced (load, revert). */

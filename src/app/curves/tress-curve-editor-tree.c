@@ -93,8 +93,11 @@ show_selected_curves (TressCurveEditor *self)
           = g_list_model_get_item (G_LIST_MODEL (self->tree_selection), pos);
       g_autoptr (TressCurveNode) node = row ? gtk_tree_list_row_get_item (row) : NULL;
 
-      if (node != NULL)
+      /* A bone's row its own curves; while filtered, the matches below it. */
+      if (node != NULL && self->filter_hits != NULL)
         tress_curve_node_collect_curves (node, idx);
+      else if (node != NULL)
+        tress_curve_node_collect_own_curves (node, idx);
     }
   /* A group selected while the tree is filtered stands for its curves that match. */
   if (self->filter_hits != NULL)

@@ -62,6 +62,9 @@ static const struct
   { "play", NULL },
   { "pause", NULL },
   { "toggle-play", NULL },
+  { "set-play-start", NULL },
+  { "set-play-end", NULL },
+  { "clear-play-range", NULL },
 };
 
 /* The drag mode as a radio action ("none", "frame", "value"): the menu marks

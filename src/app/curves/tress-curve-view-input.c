@@ -151,6 +151,12 @@ _tress_curve_view_pointer_press (TressCurveView *self, double x, double y, gbool
   self->drag_y0 = self->drag_y = y;
   self->drag_started = FALSE;
   self->drag_shift = shift;
+  if ((self->drag = _tress_curve_view_play_marker_at (self, x, y)) != DRAG_NONE)
+    {
+      /* On a play range marker: it follows the drag. */
+      self->drag_started = TRUE;
+      return;
+    }
   if (y >= gtk_widget_get_height (GTK_WIDGET (self)) - RULER_HEIGHT)
     {
       /* On the frame ruler: the playhead goes there, and follows the drag. */
@@ -346,6 +352,11 @@ _tress_curve_view_pointer_motion (TressCurveView *self, double x, double y, gboo
       scrub_to (self, x, invert_snap);
       return;
     }
+  else if (self->drag == DRAG_RANGE_START || self->drag == DRAG_RANGE_END)
+    {
+      _tress_curve_view_drag_play_marker (self, x, invert_snap);
+      return;
+    }
   _tress_curve_view_invalidate_lines (self);
 }
 
@@ -433,6 +444,8 @@ _tress_curve_view_pointer_release (TressCurveView *self, double x, double y, gbo
       break;
     case DRAG_PAN:
     case DRAG_SCRUB:
+    case DRAG_RANGE_START:
+    case DRAG_RANGE_END:
     case DRAG_NONE:
     default:
       break;

@@ -56,7 +56,9 @@ typedef enum
   DRAG_HANDLE,
   DRAG_BOX,
   DRAG_PAN,
-  DRAG_SCRUB, /* on the frame ruler: the playhead follows */
+  DRAG_SCRUB,       /* on the frame ruler: the playhead follows */
+  DRAG_RANGE_START, /* a play range marker on the ruler (tress-curve-play-range.c) */
+  DRAG_RANGE_END,
 } DragKind;
 
 struct _TressCurveView
@@ -189,6 +191,7 @@ enum
   SIGNAL_SELECTION_CHANGED,
   SIGNAL_CURVES_CHANGED,
   SIGNAL_DRAG_UPDATE,
+  SIGNAL_PLAY_RANGE_CHANGED,
   N_SIGNALS
 };
 
@@ -283,6 +286,14 @@ void _tress_curve_view_measure (GtkWidget *widget, GtkOrientation orientation, i
 
 /* tress-curve-view-actions.c */
 void _tress_curve_view_class_init_actions (GtkWidgetClass *widget_class);
+/* tress-curve-play-range.c */
+void _tress_curve_view_class_init_play_range (GtkWidgetClass *widget_class);
+DragKind _tress_curve_view_play_marker_at (TressCurveView *self, double x, double y);
+void _tress_curve_view_drag_play_marker (TressCurveView *self, double x, gboolean invert_snap);
+void _tress_curve_view_draw_play_range (TressCurveView *self, GtkSnapshot *snapshot, int width,
+                                        int height);
+void _tress_curve_view_draw_play_markers (TressCurveView *self, GtkSnapshot *snapshot, int width,
+                                          int height);
 
 /* tress-curve-view-input.c */
 void _tress_curve_view_init_input (TressCurveView *self);

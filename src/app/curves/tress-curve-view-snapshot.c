@@ -552,6 +552,7 @@ _tress_curve_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
   draw_lines (self, snapshot, width, height);
   draw_keys (self, snapshot, width, height);
   draw_value_labels (self, snapshot, height);
+  _tress_curve_view_draw_play_range (self, snapshot, width, height);
 
   px = tress_curve_viewport_frame_to_x (&self->vp, self->playhead);
   if (px >= -2 && px <= width + 2)
@@ -559,6 +560,7 @@ _tress_curve_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
       append_rect (snapshot, floor (px) - 0.5, 0, 2, height, 0.85f, 0.35f, 0.85f, 0.9f);
       draw_playhead_frame (self, snapshot, width, height);
     }
+  _tress_curve_view_draw_play_markers (self, snapshot, width, height);
 
   draw_ghost_legend (self, snapshot, width);
   if (self->drag_started && self->drag_error >= 0)

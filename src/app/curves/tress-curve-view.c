@@ -588,26 +588,24 @@ play_tick (GtkWidget *widget, GdkFrameClock *clock, gpointer user_data)
 {
   TressCurveView *self = TRESS_CURVE_VIEW (widget);
   double first, last, frame;
+  gboolean stopped;
   gint64 now = gdk_frame_clock_get_frame_time (clock);
 
   if (self->play_start_time == 0)
     self->play_start_time = now;
-  tress_curve_view_get_frame_range (self, &first, &last);
-  frame
-      = self->play_start_frame
-        + (now - self->play_start_time) / (double)G_USEC_PER_SEC * tress_curve_view_get_fps (self);
-  if (frame > last)
+  /* Over the play range, or the whole animation. */
+  tress_curve_view_get_play_bounds (self, &first, &last);
+  frame = tress_play_range_advance (first, last, self->play_start_frame,
+                                    (now - self->play_start_time) / (double)G_USEC_PER_SEC
+                                        * tress_curve_view_get_fps (self),
+                                    self->loop, &stopped);
+  if (stopped)
     {
-      if (self->loop && last > first)
-        frame = first + fmod (frame - first, last - first);
-      else
-        {
-          tress_curve_view_set_playhead (self, last);
-          self->tick_id = 0;
-          self->playing = FALSE;
-          g_object_notify_by_pspec (G_OBJECT (self), _tress_curve_view_props[PROP_PLAYING]);
-          return G_SOURCE_REMOVE;
-        }
+      tress_curve_view_set_playhead (self, last);
+      self->tick_id = 0;
+      self->playing = FALSE;
+      g_object_notify_by_pspec (G_OBJECT (self), _tress_curve_view_props[PROP_PLAYING]);
+      return G_SOURCE_REMOVE;
     }
   tress_curve_view_set_playhead (self, frame);
   return G_SOURCE_CONTINUE;
@@ -623,8 +621,8 @@ _tress_curve_view_set_playing (TressCurveView *self, gboolean playing)
     {
       double first, last;
 
-      tress_curve_view_get_frame_range (self, &first, &last);
-      if (self->playhead >= last)
+      tress_curve_view_get_play_bounds (self, &first, &last);
+      if (tress_play_range_start_frame (first, last, self->playhead) != self->playhead)
         tress_curve_view_set_playhead (self, first);
       self->play_start_time = 0;
       self->play_start_frame = self->playhead;
@@ -1865,7 +1863,12 @@ tress_curve_view_class_init (TressCurveViewClass *klass)
       = g_signal_new ("curves-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
                       NULL, G_TYPE_NONE, 0);
 
+  _tress_curve_view_signals[SIGNAL_PLAY_RANGE_CHANGED]
+      = g_signal_new ("play-range-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL,
+                      NULL, NULL, G_TYPE_NONE, 0);
+
   _tress_curve_view_class_init_actions (widget_class);
+  _tress_curve_view_class_init_play_range (widget_class);
 
   gtk_widget_class_set_css_name (widget_class, "curveview");
 }

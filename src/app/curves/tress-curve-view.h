@@ -138,6 +138,18 @@ gboolean tress_curve_view_get_point (TressCurveView *self, guint curve_index, gu
 
 double tress_curve_view_get_playhead (TressCurveView *self);
 void tress_curve_view_set_playhead (TressCurveView *self, double frame);
+/* The play range of the shown animation (the first shown curve's; kept in
+ * the document per animation): FALSE when none is set. Playing loops over
+ * it (tress-curve-play-range.c); "play-range-changed" tells a change. */
+gboolean tress_curve_view_get_play_range (TressCurveView *self, double *start, double *end);
+void tress_curve_view_set_play_range (TressCurveView *self, double start, double end);
+void tress_curve_view_clear_play_range (TressCurveView *self);
+/* The frames playing runs over: the play range cut to the animation, else all of it. */
+void tress_curve_view_get_play_bounds (TressCurveView *self, double *lo, double *hi);
+/* Where the play range's start (@end FALSE) or end marker is drawn on the
+ * ruler, in widget pixels; FALSE when there is none or it is out of view. */
+gboolean tress_curve_view_get_play_marker (TressCurveView *self, gboolean end, double *x,
+                                           double *y);
 /* Frames per second of the shown animation (the first shown curve's, else 30). */
 double tress_curve_view_get_fps (TressCurveView *self);
 /* The rate the shown curves' file stores (NIFF frame_rate), or 0 when it
@@ -209,6 +221,7 @@ const char *tress_curve_view_get_message (TressCurveView *self);
  * default). A click or drag on the frame ruler along the bottom moves the
  * playhead (whole frames while snapping). Signals:
  * "selection-changed", "curves-changed" (the shown curves or their data changed),
+ * "play-range-changed",
  * "drag-update" (the curves being dragged changed, before the drag is committed, and once more
  * when the drag copies are dropped: get_shown_curve() gives the curves as drawn). */
 

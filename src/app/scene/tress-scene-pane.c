@@ -305,6 +305,40 @@ remember_model (TressScenePane *self, GFile *model)
   g_settings_set_value (self->settings, SETTINGS_KEY, g_variant_builder_end (&b));
 }
 
+static void select_curves (TressScenePane *self, GArray *curves, gboolean extend);
+
+/* The curves tree nests the bones (objects) as the scene does; when that
+ * changes the tree, the curves the graph showed are selected again. */
+static void
+nest_tree (TressScenePane *self)
+{
+  TressSceneAnimator *a = self->animator;
+  TressCurveSkeleton *skeleton = NULL;
+  g_autoptr (GArray) shown = g_array_new (FALSE, FALSE, sizeof (guint));
+
+  if (a != NULL)
+    {
+      guint n = tress_scene_get_n_nodes (a->scene);
+      g_autofree const char **names = g_new0 (const char *, n + 1);
+      g_autofree int *parents = g_new (int, MAX (n, 1));
+
+      for (guint i = 0; i < n; i++)
+        {
+          names[i] = tress_scene_get_node (a->scene, i)->name;
+          parents[i] = tress_scene_get_node (a->scene, i)->parent;
+        }
+      skeleton = tress_curve_skeleton_new (n, names, parents, a->n_curves, a->curve_node);
+    }
+  for (guint i = 0; i < tress_curve_view_get_n_curves (self->view); i++)
+    {
+      guint c = tress_curve_view_get_curve_index (self->view, i);
+      g_array_append_val (shown, c);
+    }
+  if (tress_curve_document_set_skeleton (self->document, skeleton) && shown->len > 0
+      && self->tree_selection != NULL)
+    select_curves (self, shown, FALSE);
+}
+
 static void
 set_animator (TressScenePane *self, TressSceneAnimator *animator)
 {
@@ -312,6 +346,7 @@ set_animator (TressScenePane *self, TressSceneAnimator *animator)
   g_clear_pointer (&self->animator, tress_scene_animator_free);
   g_array_set_size (self->anims, 0);
   self->animator = animator;
+  nest_tree (self);
   if (animator == NULL)
     return;
   tress_scene_preview_set_scene (self->preview, animator->scene);

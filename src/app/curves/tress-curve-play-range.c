@@ -1,0 +1,276 @@
+/* tress-curve-play-range.c: the curve view's play range
+ *
+ * The frames playback loops over in the animation the graph shows: two
+ * markers on the frame ruler (drag them), set at the playhead with S and E
+ * (or the transport's menu), cleared with Alt+P. The ranges themselves live
+ * in the document, one per animation (document/tress-play-range.h).
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "tress-curve-view-private.h"
+
+#include <math.h>
+
+/* How far from a marker a press on the ruler still grabs it (pixels). */
+#define MARKER_GRAB 6.0
+#define MARKER_TAB 9.0
+
+static const float MARKER_RGB[3] = { 0.96f, 0.62f, 0.18f };
+
+/* The key of the animation shown: the first shown curve's. NULL when none. */
+static char *
+range_key (TressCurveView *self)
+{
+  for (guint i = 0; i < self->slots->len; i++)
+    {
+      const TressCurve *c = self->document != NULL ? tress_curve_document_get_curve (
+                                self->document, g_array_index (self->slots, Slot, i).index)
+                                                   : NULL;
+
+      if (c != NULL)
+        return tress_play_range_key (c->kind, c->path);
+    }
+  return NULL;
+}
+
+static TressPlayRanges *
+ranges (TressCurveView *self)
+{
+  return self->document != NULL ? tress_curve_document_get_play_ranges (self->document) : NULL;
+}
+
+gboolean
+tress_curve_view_get_play_range (TressCurveView *self, double *start, double *end)
+{
+  g_autofree char *key = NULL;
+
+  g_return_val_if_fail (TRESS_IS_CURVE_VIEW (self), FALSE);
+  key = range_key (self);
+  return key != NULL && ranges (self) != NULL
+         && tress_play_ranges_get (ranges (self), key, start, end);
+}
+
+static void
+range_changed (TressCurveView *self)
+{
+  double lo, hi;
+
+  /* Playing goes on inside the new range. */
+  if (self->playing)
+    {
+      tress_curve_view_get_play_bounds (self, &lo, &hi);
+      if (self->playhead < lo || self->playhead > hi)
+        tress_curve_view_set_playhead (self, lo);
+      self->play_start_time = 0;
+      self->play_start_frame = self->playhead;
+    }
+  g_signal_emit (self, _tress_curve_view_signals[SIGNAL_PLAY_RANGE_CHANGED], 0);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+tress_curve_view_set_play_range (TressCurveView *self, double start, double end)
+{
+  g_autofree char *key = NULL;
+
+  g_return_if_fail (TRESS_IS_CURVE_VIEW (self));
+  key = range_key (self);
+  if (key == NULL || ranges (self) == NULL || !isfinite (start) || !isfinite (end))
+    return;
+  tress_play_ranges_set (ranges (self), key, start, end);
+  range_changed (self);
+}
+
+void
+tress_curve_view_clear_play_range (TressCurveView *self)
+{
+  g_autofree char *key = NULL;
+
+  g_return_if_fail (TRESS_IS_CURVE_VIEW (self));
+  key = range_key (self);
+  if (key != NULL && ranges (self) != NULL && tress_play_ranges_clear (ranges (self), key))
+    range_changed (self);
+}
+
+void
+tress_curve_view_get_play_bounds (TressCurveView *self, double *lo, double *hi)
+{
+  double first, last, start = 0, end = 0;
+  gboolean has;
+
+  g_return_if_fail (TRESS_IS_CURVE_VIEW (self));
+  tress_curve_view_get_frame_range (self, &first, &last);
+  has = tress_curve_view_get_play_range (self, &start, &end);
+  tress_play_range_bounds (has, start, end, first, last, lo, hi);
+}
+
+/* The playhead's frame, whole while snapping. */
+static double
+playhead_frame (TressCurveView *self)
+{
+  return self->snap ? round (self->playhead) : self->playhead;
+}
+
+static void
+act_set_start (GtkWidget *widget, const char *name, GVariant *parameter)
+{
+  TressCurveView *self = TRESS_CURVE_VIEW (widget);
+  g_autofree char *key = range_key (self);
+  double first, last;
+
+  if (key == NULL || ranges (self) == NULL)
+    return;
+  tress_curve_view_get_frame_range (self, &first, &last);
+  tress_play_ranges_set_start (ranges (self), key, playhead_frame (self), last);
+  range_changed (self);
+}
+
+static void
+act_set_end (GtkWidget *widget, const char *name, GVariant *parameter)
+{
+  TressCurveView *self = TRESS_CURVE_VIEW (widget);
+  g_autofree char *key = range_key (self);
+  double first, last;
+
+  if (key == NULL || ranges (self) == NULL)
+    return;
+  tress_curve_view_get_frame_range (self, &first, &last);
+  tress_play_ranges_set_end (ranges (self), key, playhead_frame (self), first);
+  range_changed (self);
+}
+
+static void
+act_clear (GtkWidget *widget, const char *name, GVariant *parameter)
+{
+  tress_curve_view_clear_play_range (TRESS_CURVE_VIEW (widget));
+}
+
+void
+_tress_curve_view_class_init_play_range (GtkWidgetClass *widget_class)
+{
+  gtk_widget_class_install_action (widget_class, "curve.set-play-start", NULL, act_set_start);
+  gtk_widget_class_install_action (widget_class, "curve.set-play-end", NULL, act_set_end);
+  gtk_widget_class_install_action (widget_class, "curve.clear-play-range", NULL, act_clear);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_s, 0, "curve.set-play-start", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_e, 0, "curve.set-play-end", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_p, GDK_ALT_MASK,
+                                       "curve.clear-play-range", NULL);
+}
+
+/* ---- the markers ----------------------------------------------------------- */
+
+gboolean
+tress_curve_view_get_play_marker (TressCurveView *self, gboolean end, double *x, double *y)
+{
+  double start = 0, stop = 0;
+
+  g_return_val_if_fail (TRESS_IS_CURVE_VIEW (self), FALSE);
+  if (!tress_curve_view_get_play_range (self, &start, &stop))
+    return FALSE;
+  *x = tress_curve_viewport_frame_to_x (&self->vp, end ? stop : start);
+  *y = gtk_widget_get_height (GTK_WIDGET (self)) - RULER_HEIGHT / 2;
+  return *x >= 0 && *x <= gtk_widget_get_width (GTK_WIDGET (self));
+}
+
+DragKind
+_tress_curve_view_play_marker_at (TressCurveView *self, double x, double y)
+{
+  double start = 0, end = 0, xs, xe;
+  gboolean on_start, on_end;
+
+  if (y < gtk_widget_get_height (GTK_WIDGET (self)) - RULER_HEIGHT
+      || !tress_curve_view_get_play_range (self, &start, &end))
+    return DRAG_NONE;
+  xs = tress_curve_viewport_frame_to_x (&self->vp, start);
+  xe = tress_curve_viewport_frame_to_x (&self->vp, end);
+  /* A marker's tab points into the range: it grabs a little outside and
+   * the tab's width inside. */
+  on_start = x >= xs - MARKER_GRAB && x <= xs + MARKER_TAB;
+  on_end = x >= xe - MARKER_TAB && x <= xe + MARKER_GRAB;
+  if (on_start && on_end)
+    return fabs (x - xs) < fabs (x - xe) || (x < xs && xs == xe) ? DRAG_RANGE_START
+                                                                 : DRAG_RANGE_END;
+  return on_start ? DRAG_RANGE_START : on_end ? DRAG_RANGE_END : DRAG_NONE;
+}
+
+void
+_tress_curve_view_drag_play_marker (TressCurveView *self, double x, gboolean invert_snap)
+{
+  g_autofree char *key = range_key (self);
+  double frame = tress_curve_viewport_x_to_frame (&self->vp, x);
+  double first, last, start = 0, end = 0, was_start, was_end;
+
+  if (key == NULL || ranges (self) == NULL
+      || !tress_play_ranges_get (ranges (self), key, &start, &end))
+    return;
+  was_start = start;
+  was_end = end;
+  if (self->snap != invert_snap)
+    frame = round (frame);
+  tress_curve_view_get_frame_range (self, &first, &last);
+  /* Within the animation, and never past the other marker. */
+  if (self->drag == DRAG_RANGE_START)
+    start = CLAMP (frame, first, MAX (first, end));
+  else
+    end = CLAMP (frame, MIN (start, last), last);
+  if (start == was_start && end == was_end)
+    return;
+  tress_play_ranges_set (ranges (self), key, start, end);
+  range_changed (self);
+}
+
+static void
+rect (GtkSnapshot *snapshot, double x, double y, double w, double h, float r, float g, float b,
+      float a)
+{
+  gtk_snapshot_append_color (snapshot, &(GdkRGBA){ r, g, b, a },
+                             &GRAPHENE_RECT_INIT ((float)x, (float)y, (float)w, (float)h));
+}
+
+/* The frames outside the range washed out, the range's ends marked up the
+ * graph (under the playhead). */
+void
+_tress_curve_view_draw_play_range (TressCurveView *self, GtkSnapshot *snapshot, int width,
+                                   int height)
+{
+  double start = 0, end = 0, xs, xe, top = height - RULER_HEIGHT;
+  const float *c = MARKER_RGB;
+
+  if (!tress_curve_view_get_play_range (self, &start, &end))
+    return;
+  xs = floor (tress_curve_viewport_frame_to_x (&self->vp, start));
+  xe = floor (tress_curve_viewport_frame_to_x (&self->vp, end));
+  if (xs > 0)
+    rect (snapshot, 0, 0, MIN (xs, width), top, 0, 0, 0, 0.4f);
+  if (xe < width)
+    rect (snapshot, MAX (xe, 0), 0, width - MAX (xe, 0), top, 0, 0, 0, 0.4f);
+  rect (snapshot, xs, 0, 1, top, c[0], c[1], c[2], 0.6f);
+  rect (snapshot, xe, 0, 1, top, c[0], c[1], c[2], 0.6f);
+}
+
+/* The markers on the ruler, over the playhead's frame box: a bar and tabs
+ * pointing into the range, "[" at the start, "]" at the end. */
+void
+_tress_curve_view_draw_play_markers (TressCurveView *self, GtkSnapshot *snapshot, int width,
+                                     int height)
+{
+  double start = 0, end = 0, xs, xe, top = height - RULER_HEIGHT;
+  const float *c = MARKER_RGB;
+
+  if (!tress_curve_view_get_play_range (self, &start, &end))
+    return;
+  xs = floor (tress_curve_viewport_frame_to_x (&self->vp, start));
+  xe = floor (tress_curve_viewport_frame_to_x (&self->vp, end));
+  if (xs >= -MARKER_TAB && xs <= width)
+    {
+      rect (snapshot, xs - 1, top, 3, RULER_HEIGHT, c[0], c[1], c[2], 1);
+      rect (snapshot, xs + 2, top, MARKER_TAB - 2, 3, c[0], c[1], c[2], 1);
+      rect (snapshot, xs + 2, height - 3, MARKER_TAB - 2, 3, c[0], c[1], c[2], 1);
+    }
+  if (xe >= 0 && xe <= width + MARKER_TAB)
+    {
+      rect (snapshot, xe - 1, top, 3, RULER_HEIGHT, c[0], c[1], c[2], 1);
+      rect (snapshot, xe - MARKER_TAB + 1, top, MARKER_TAB - 2, 3, c[0], c[1], c[2], 1);
+      rect (snapshot, xe - MARKER_TAB + 1, height - 3, MARKER_TAB - 2, 3, c[0], c[1], c[2], 1);
+    }
+}

@@ -1,0 +1,30 @@
+/* tress-curve-node-private.h: the curves tree's rows, for the document
+ * that builds them (tress-curve-document.c) and their own file
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "tress-curve-document.h"
+
+G_BEGIN_DECLS
+
+struct _TressCurveNode
+{
+  GObject parent_instance;
+  char *name;
+  int curve_index;
+  GListStore *children;         /* NULL for a curve */
+  TressCurveDocument *document; /* weak: the document owns the tree */
+  guint revision;
+  gboolean nested;      /* the group of a skeleton's node, nested under its parent's */
+  gboolean placeholder; /* such a group made for an ancestor before its own curves came */
+};
+
+/* A group (@curve_index < 0: with children) or a curve's row of @document. */
+TressCurveNode *_tress_curve_node_new (TressCurveDocument *document, const char *name,
+                                       int curve_index);
+/* Tells the rows showing it that the curve (or one below) changed. */
+void _tress_curve_node_bump (TressCurveNode *self);
+
+G_END_DECLS

@@ -1,0 +1,251 @@
+/* tress-curve-node.c: a row of the curves tree (a group or a curve)
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "tress-curve-node-private.h"
+
+enum
+{
+  NODE_PROP_0,
+  NODE_PROP_NAME,
+  NODE_PROP_REVISION,
+  NODE_N_PROPS
+};
+
+static GParamSpec *node_props[NODE_N_PROPS];
+
+G_DEFINE_FINAL_TYPE (TressCurveNode, tress_curve_node, G_TYPE_OBJECT)
+
+static void
+tress_curve_node_finalize (GObject *object)
+{
+  TressCurveNode *self = TRESS_CURVE_NODE (object);
+
+  g_free (self->name);
+  g_clear_object (&self->children);
+  G_OBJECT_CLASS (tress_curve_node_parent_class)->finalize (object);
+}
+
+static void
+tress_curve_node_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+{
+  TressCurveNode *self = TRESS_CURVE_NODE (object);
+
+  switch (prop_id)
+    {
+    case NODE_PROP_NAME:
+      g_value_set_string (value, self->name);
+      break;
+    case NODE_PROP_REVISION:
+      g_value_set_uint (value, self->revision);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+tress_curve_node_class_init (TressCurveNodeClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->finalize = tress_curve_node_finalize;
+  object_class->get_property = tress_curve_node_get_property;
+  node_props[NODE_PROP_NAME]
+      = g_param_spec_string ("name", NULL, NULL, NULL, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  /* Bumped whenever the curve (or a curve below the group) changed: rows re-read their columns. */
+  node_props[NODE_PROP_REVISION]
+      = g_param_spec_uint ("revision", NULL, NULL, 0, G_MAXUINT, 0,
+                           G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, NODE_N_PROPS, node_props);
+}
+
+static void
+tress_curve_node_init (TressCurveNode *self)
+{
+  self->curve_index = -1;
+}
+
+TressCurveNode *
+_tress_curve_node_new (TressCurveDocument *document, const char *name, int curve_index)
+{
+  TressCurveNode *self = g_object_new (TRESS_TYPE_CURVE_NODE, NULL);
+
+  self->name = g_strdup (name);
+  self->curve_index = curve_index;
+  self->document = document;
+  if (curve_index < 0)
+    self->children = g_list_store_new (TRESS_TYPE_CURVE_NODE);
+  return self;
+}
+
+const char *
+tress_curve_node_get_name (TressCurveNode *self)
+{
+  g_return_val_if_fail (TRESS_IS_CURVE_NODE (self), NULL);
+  return self->name;
+}
+
+int
+tress_curve_node_get_curve_index (TressCurveNode *self)
+{
+  g_return_val_if_fail (TRESS_IS_CURVE_NODE (self), -1);
+  return self->curve_index;
+}
+
+GListModel *
+tress_curve_node_get_children (TressCurveNode *self)
+{
+  g_return_val_if_fail (TRESS_IS_CURVE_NODE (self), NULL);
+  return self->children ? G_LIST_MODEL (self->children) : NULL;
+}
+
+void
+tress_curve_node_collect_curves (TressCurveNode *self, GArray *indices)
+{
+  g_return_if_fail (TRESS_IS_CURVE_NODE (self));
+  if (self->curve_index >= 0)
+    {
+      guint i = (guint)self->curve_index;
+      g_array_append_val (indices, i);
+      return;
+    }
+  for (guint i = 0; i < g_list_model_get_n_items (G_LIST_MODEL (self->children)); i++)
+    {
+      g_autoptr (TressCurveNode) child = g_list_model_get_item (G_LIST_MODEL (self->children), i);
+      tress_curve_node_collect_curves (child, indices);
+    }
+}
+
+gboolean
+tress_curve_node_is_nested (TressCurveNode *self)
+{
+  g_return_val_if_fail (TRESS_IS_CURVE_NODE (self), FALSE);
+  return self->nested;
+}
+
+static void
+collect_own (TressCurveNode *self, GArray *indices)
+{
+  for (guint i = 0; i < g_list_model_get_n_items (G_LIST_MODEL (self->children)); i++)
+    {
+      g_autoptr (TressCurveNode) child = g_list_model_get_item (G_LIST_MODEL (self->children), i);
+
+      if (child->curve_index >= 0)
+        {
+          guint c = (guint)child->curve_index;
+          g_array_append_val (indices, c);
+        }
+      else if (!child->nested)
+        collect_own (child, indices);
+    }
+}
+
+void
+tress_curve_node_collect_own_curves (TressCurveNode *self, GArray *indices)
+{
+  g_return_if_fail (TRESS_IS_CURVE_NODE (self));
+  if (self->nested)
+    collect_own (self, indices);
+  else
+    tress_curve_node_collect_curves (self, indices);
+}
+
+void
+_tress_curve_node_bump (TressCurveNode *self)
+{
+  self->revision++;
+  g_object_notify_by_pspec (G_OBJECT (self), node_props[NODE_PROP_REVISION]);
+}
+
+static char *
+format_number (double v)
+{
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+
+  g_ascii_formatd (buf, sizeof buf, "%.6g", v);
+  return g_strdup (buf);
+}
+
+char *
+tress_curve_node_dup_column (TressCurveNode *self, const char *column)
+{
+  g_return_val_if_fail (TRESS_IS_CURVE_NODE (self), NULL);
+
+  if (self->document == NULL)
+    return g_strdup ("");
+  if (self->curve_index < 0)
+    {
+      /* Groups show the total key count only. */
+      if (g_strcmp0 (column, "keys") == 0)
+        {
+          g_autoptr (GArray) idx = g_array_new (FALSE, FALSE, sizeof (guint));
+          guint total = 0;
+
+          tress_curve_node_collect_curves (self, idx);
+          for (guint i = 0; i < idx->len; i++)
+            {
+              const TressCurve *c
+                  = tress_curve_document_get_curve (self->document, g_array_index (idx, guint, i));
+              if (c != NULL)
+                total += tress_curve_get_n_keys (c);
+            }
+          return g_strdup_printf ("%u", total);
+        }
+      return g_strdup ("");
+    }
+  else
+    {
+      const TressCurve *c
+          = tress_curve_document_get_curve (self->document, (guint)self->curve_index);
+      guint n;
+
+      if (c == NULL)
+        return g_strdup ("");
+      n = tress_curve_get_n_keys (c);
+      if (g_strcmp0 (column, "keys") == 0)
+        return g_strdup_printf ("%u", n);
+      if (g_strcmp0 (column, "interpolation") == 0)
+        {
+          guint used = 0;
+          GString *s = g_string_new (NULL);
+
+          /* The last key's interpolation starts no segment unless it is the only key. */
+          for (guint i = 0; i < n; i++)
+            if (i + 1 < n || n == 1)
+              used |= TRESS_INTERP_MASK (tress_curve_get_key (c, i)->interp);
+          for (guint k = TRESS_INTERP_STEP; k <= TRESS_INTERP_BAKED; k++)
+            if (used & TRESS_INTERP_MASK (k))
+              {
+                if (s->len > 0)
+                  g_string_append (s, ", ");
+                g_string_append (s, tress_interp_to_label ((TressInterp)k));
+              }
+          return g_string_free (s, FALSE);
+        }
+      if (g_strcmp0 (column, "range") == 0)
+        {
+          g_autofree char *a = NULL, *b = NULL;
+
+          if (n == 0)
+            return g_strdup ("—");
+          a = format_number (tress_curve_get_key (c, 0)->frame);
+          b = format_number (tress_curve_get_key (c, n - 1)->frame);
+          return g_strdup_printf ("%s – %s", a, b);
+        }
+      if (g_strcmp0 (column, "types") == 0)
+        return g_strdup (c->type_label ? c->type_label : "");
+      if (g_strcmp0 (column, "error") == 0)
+        {
+          double e
+              = tress_curve_document_get_quant_error (self->document, (guint)self->curve_index);
+          char buf[G_ASCII_DTOSTR_BUF_SIZE];
+
+          if (e == 0)
+            return g_strdup ("0");
+          g_ascii_formatd (buf, sizeof buf, "%.3g", e);
+          return g_strdup (buf);
+        }
+      return g_strdup ("");
+    }
+}
