@@ -64,23 +64,56 @@ find_type (GtkWidget *root, GType type)
   return NULL;
 }
 
-/* The position of the tree row at depth 1 named @name (an animation's), or fails. */
-static guint
-find_row (TressCurveEditor *editor, const char *name)
+/* The position of the first tree row named @name (an animation's), or -1. */
+static int
+row_named (GListModel *rows, const char *name)
 {
-  GListModel *rows = G_LIST_MODEL (tress_curve_editor_get_tree_selection (editor));
-
   for (guint i = 0; i < g_list_model_get_n_items (rows); i++)
     {
       g_autoptr (GtkTreeListRow) row = g_list_model_get_item (rows, i);
       g_autoptr (TressCurveNode) node = gtk_tree_list_row_get_item (row);
       const char *n = tress_curve_node_get_name (node);
 
-      if (gtk_tree_list_row_get_depth (row) == 1 && g_str_has_prefix (n, name)
-          && (n[strlen (name)] == '\0' || n[strlen (name)] == ' '))
-        return i;
+      if (g_str_has_prefix (n, name) && (n[strlen (name)] == '\0' || n[strlen (name)] == ' '))
+        return (int)i;
     }
-  g_error ("no row %s", name);
+  /* Not shown: unfold the rows above it, as a click on their arrows would. */
+  for (guint i = 0; i < g_list_model_get_n_items (rows); i++)
+    {
+      g_autoptr (GtkTreeListRow) row = g_list_model_get_item (rows, i);
+
+      if (gtk_tree_list_row_is_expandable (row) && !gtk_tree_list_row_get_expanded (row))
+        gtk_tree_list_row_set_expanded (row, TRUE);
+    }
+  return -1;
+}
+
+/* The position of the first tree row named @name, waiting up to 10 s for the
+ * tree (built again, nested, once the preview has the scene), or fails. */
+static guint
+find_row (TressCurveEditor *editor, const char *name)
+{
+  GListModel *rows = G_LIST_MODEL (tress_curve_editor_get_tree_selection (editor));
+  gint64 end = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+  int pos;
+
+  while ((pos = row_named (rows, name)) < 0 && g_get_monotonic_time () < end)
+    if (!g_main_context_iteration (NULL, FALSE))
+      g_usleep (10000);
+  if (pos >= 0)
+    return (guint)pos;
+  {
+    g_autoptr (GString) names = g_string_new (NULL);
+
+    for (guint i = 0; i < g_list_model_get_n_items (rows); i++)
+      {
+        g_autoptr (GtkTreeListRow) row = g_list_model_get_item (rows, i);
+        g_autoptr (TressCurveNode) node = gtk_tree_list_row_get_item (row);
+
+        g_string_append_printf (names, "%s%s", i > 0 ? ", " : "", tress_curve_node_get_name (node));
+      }
+    g_error ("no row %s among %s", name, names->str);
+  }
   return 0;
 }
 
@@ -455,6 +488,9 @@ test_niff (void)
       return;
     }
   editor = TRESS_CURVE_EDITOR (tw.editor);
+  /* The animation nests under the scene's root object, below the first
+   * screen: found with the filter, as a user would. */
+  tress_curve_editor_set_filter (editor, "HightRight");
 
   /* Retime ×1.5 lands keys between whole frames: refused in the dialog, no way around. */
   d = menu_item (editor, "HightRight_Animation", "Retime…", TRUE);

@@ -142,22 +142,6 @@ shown_message (const char *message)
   return g_string_free (g_steal_pointer (&s), FALSE);
 }
 
-/* The first curve at or below @node, or -1. */
-static int
-first_curve (TressCurveNode *node)
-{
-  int index = tress_curve_node_get_curve_index (node);
-  GListModel *children = tress_curve_node_get_children (node);
-
-  for (guint i = 0; index < 0 && children != NULL && i < g_list_model_get_n_items (children); i++)
-    {
-      g_autoptr (TressCurveNode) child = g_list_model_get_item (children, i);
-
-      index = first_curve (child);
-    }
-  return index;
-}
-
 /* The height of a row of the tree (a laid out cell's), or 0. */
 static int
 row_height (GtkWidget *root)
@@ -216,6 +200,19 @@ scroll_to_row (AnimActions *a, guint pos)
     a->scroll_tick = gtk_widget_add_tick_callback (a->tree, scroll_tick, a, NULL);
 }
 
+/* TRUE when @node has curves and every one is in animation @anim. */
+static gboolean
+all_in_anim (TressCurveDocument *doc, TressCurveNode *node, int anim)
+{
+  g_autoptr (GArray) idx = g_array_new (FALSE, FALSE, sizeof (guint));
+
+  tress_curve_node_collect_curves (node, idx);
+  for (guint i = 0; i < idx->len; i++)
+    if (tress_anim_edit_anim_of_curve (doc, g_array_index (idx, guint, i)) != anim)
+      return FALSE;
+  return idx->len > 0;
+}
+
 /* Selects the tree row of the animation of @kind named @name (the tree is
  * built again after an operation), if there is one. */
 static void
@@ -235,19 +232,14 @@ select_anim (TressCurveEditor *editor, const char *kind, const char *name)
           && g_strcmp0 (info.name, name) == 0)
         anim = (int)i;
     }
-  /* Animation rows are below their kind's: only those are looked at. */
+  /* The animation's row is the first group whose curves are all its own (a
+   * kind's row, or the scene object above NIFF animations, holds others'). */
   for (guint pos = 0; anim >= 0 && pos < n_rows; pos++)
     {
       g_autoptr (GtkTreeListRow) row = g_list_model_get_item (G_LIST_MODEL (sel), pos);
-      g_autoptr (TressCurveNode) node = NULL;
-      int curve;
+      g_autoptr (TressCurveNode) node = gtk_tree_list_row_get_item (row);
 
-      if (gtk_tree_list_row_get_depth (row) != 1)
-        continue;
-      node = gtk_tree_list_row_get_item (row);
-      curve = first_curve (node);
-      if (curve >= 0 && tress_curve_node_get_curve_index (node) < 0
-          && tress_anim_edit_anim_of_curve (doc, (guint)curve) == anim)
+      if (tress_curve_node_get_curve_index (node) < 0 && all_in_anim (doc, node, anim))
         {
           tress_curve_editor_click_row (editor, pos, FALSE, FALSE);
           scroll_to_row (get_actions (editor), pos);
