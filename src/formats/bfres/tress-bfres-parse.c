@@ -1169,11 +1169,56 @@ drop_region (TressBfres *b, const Region *r)
 
 static void find_shared_arrays_among (TressBfres *b);
 
-static int
-span_cmp (gconstpointer x, gconstpointer y)
+/* Sorts @spans by start in O(n): a stable radix sort, a byte at a time, over
+ * the bytes in which the starts differ (a parse claims tens of thousands of
+ * spans, mostly in file order; a comparison sort called back per pair cost more
+ * than the rest of the validation). Already ordered spans are left as they are. */
+static void
+sort_spans (GArray *spans)
 {
-  const Span *a = x, *b = y;
-  return a->start < b->start ? -1 : a->start > b->start ? 1 : 0;
+  guint n = spans->len;
+  Span *v = (Span *)(void *)spans->data, *tmp;
+  gsize all_or = 0, all_and = ~(gsize)0;
+  gboolean sorted = TRUE;
+
+  for (guint i = 0; i < n; i++)
+    {
+      all_or |= v[i].start;
+      all_and &= v[i].start;
+      if (i > 0 && v[i].start < v[i - 1].start)
+        sorted = FALSE;
+    }
+  if (sorted)
+    return;
+  tmp = g_new (Span, n);
+  for (guint shift = 0; shift < 8 * sizeof (gsize); shift += 8)
+    {
+      guint count[256] = { 0 }, at = 0;
+      Span *swap;
+
+      /* A byte that every start shares orders nothing. */
+      if ((((all_or ^ all_and) >> shift) & 0xFF) == 0)
+        continue;
+      for (guint i = 0; i < n; i++)
+        count[(v[i].start >> shift) & 0xFF]++;
+      for (guint d = 0; d < 256; d++)
+        {
+          guint c = count[d];
+          count[d] = at;
+          at += c;
+        }
+      for (guint i = 0; i < n; i++)
+        tmp[count[(v[i].start >> shift) & 0xFF]++] = v[i];
+      swap = v;
+      v = tmp;
+      tmp = swap;
+    }
+  if (v != (Span *)(void *)spans->data)
+    {
+      memcpy (spans->data, v, n * sizeof *v);
+      tmp = v;
+    }
+  g_free (tmp);
 }
 
 /* The first structure of @spans (sorted, disjoint) overlapping [start, end). */
@@ -1204,7 +1249,7 @@ find_shared_arrays (TressBfres *b, GArray *structs)
 {
   guint kept = 0;
 
-  g_array_sort (structs, span_cmp);
+  sort_spans (structs);
   for (guint i = 0; i < structs->len; i++)
     {
       Span *s = &g_array_index (structs, Span, i);
