@@ -121,12 +121,14 @@ bfres_adopt_fres (TressBfres *b, GBytes *fres, GError **error)
   if (size == orig_size && memcmp (d, orig, size) == 0)
     {
       /* Back to the bytes as read. */
+      bfres_end_loan (b);
       g_clear_pointer (&b->data, g_byte_array_unref);
       b->d = orig;
       b->size = orig_size;
     }
   else
     {
+      bfres_end_loan (b);
       if (b->data == NULL)
         b->data = g_byte_array_sized_new (size + size / 8 + 64);
       g_byte_array_set_size (b->data, 0);

@@ -42,10 +42,14 @@
 guint8 *
 bfres_writable (TressBfres *b)
 {
-  if (b->data == NULL)
+  if (b->data == NULL || g_atomic_pointer_get (&b->loan) != NULL)
     {
-      b->data = g_byte_array_sized_new (b->size + b->size / 8 + 64);
-      g_byte_array_append (b->data, b->d, b->size);
+      GByteArray *copy = g_byte_array_sized_new (b->size + b->size / 8 + 64);
+
+      g_byte_array_append (copy, b->d, b->size);
+      bfres_end_loan (b);
+      g_clear_pointer (&b->data, g_byte_array_unref);
+      b->data = copy;
       bfres_sync (b);
     }
   return b->data->data;
@@ -1352,6 +1356,7 @@ tress_bfres_free (TressBfres *b)
 {
   if (b == NULL)
     return;
+  bfres_end_loan (b);
   g_clear_pointer (&b->data, g_byte_array_unref);
   g_clear_pointer (&b->original, g_bytes_unref);
   g_clear_pointer (&b->file, g_bytes_unref);

@@ -86,11 +86,16 @@ typedef struct
   gsize pos; /* the index group, 0 when absent */
 } BfresGroupInfo;
 
+/* What a save hands out without copying: the edited bytes, read in place
+ * until the next edit (which then copies them first). */
+typedef struct _BfresLoan BfresLoan;
+
 struct _TressBfres
 {
   const guint8 *d; /* the BFRES with edits: the original bytes until the first edit */
   gsize size;
   GByteArray *data; /* NULL until the first edit (copy on write) */
+  BfresLoan *loan;  /* bytes handed out that still read b->data in place, or NULL */
   GBytes *original; /* the BFRES as read */
   GBytes *file;     /* the outermost bytes as read */
   GArray *layers;   /* BfresLayer, outermost first */
@@ -124,8 +129,12 @@ bfres_anim (TressBfres *b, guint i)
   return g_ptr_array_index (b->anims, i);
 }
 
-/* The bytes, made writable (copied on the first edit). */
+/* The bytes, made writable (copied on the first edit, and on the first edit
+ * after a save whose bytes are still held). */
 guint8 *bfres_writable (TressBfres *b);
+/* Ends the loan of b->data, if any: the bytes handed out keep the array as it
+ * is, and b->data is dropped (NULL). */
+void bfres_end_loan (TressBfres *b);
 /* After resizing b->data. */
 static inline void
 bfres_sync (TressBfres *b)
