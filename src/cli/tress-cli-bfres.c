@@ -36,7 +36,9 @@ cmd_generate_demo (int argc, char **argv)
     { "bones", 0, 0, G_OPTION_ARG_INT, &bones,
       "Instead of the demo: a generated model of N bones (2 to 255) and its animations", "N" },
     { "vertices", 0, 0, G_OPTION_ARG_INT, &vertices,
-      "With --bones: about N skinned vertices (default 4000)", "N" },
+      "With --bones: about N skinned vertices (default 4000); 0: no model, the animations "
+      "alone",
+      "N" },
     { "animations", 0, 0, G_OPTION_ARG_INT, &animations,
       "With --bones: N skeletal animations moving every bone (default 1)", "N" },
     { "frames", 0, 0, G_OPTION_ARG_INT, &frames,
@@ -55,10 +57,10 @@ cmd_generate_demo (int argc, char **argv)
       return TRESS_CLI_UNREADABLE;
     }
   if (bones != 0
-      && (bones < 2 || bones > 255 || vertices < 1 || vertices > 1000000 || animations < 0
+      && (bones < 2 || bones > 255 || vertices < 0 || vertices > 1000000 || animations < 0
           || animations > 1000 || frames < 4 || frames > 65532 || frames % 4 != 0))
     {
-      tress_cli_error ("generate-demo bfres: --bones 2 to 255, --vertices 1 to 1000000, "
+      tress_cli_error ("generate-demo bfres: --bones 2 to 255, --vertices 0 to 1000000, "
                        "--animations 0 to 1000, --frames a multiple of 4 from 4 to 65532");
       return TRESS_CLI_UNREADABLE;
     }

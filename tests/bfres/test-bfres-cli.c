@@ -781,6 +781,18 @@ test_generate_sized (void)
     g_assert_cmpfloat (fabs (g_ascii_strtod (strchr (out, '\t') + 1, NULL)), >, 0.01);
     g_clear_pointer (&out, g_free);
   }
+  /* --vertices 0: the animations alone, no model. */
+  {
+    const char *bare[]
+        = { "generate-demo", "bfres", "--bones", "20", "--vertices", "0", "--animations", "3",
+            "--frames",      "8",     "-o",      path, NULL };
+
+    g_assert_cmpint (tress_test_run_cli (bare, NULL, NULL), ==, 0);
+    g_assert_cmpint (tress_test_run_cli (info, &out, NULL), ==, 0);
+    g_assert_null (strstr (out, "Model Creature"));
+    g_assert_nonnull (strstr (out, "Skeletal animations: 3 (120 curves)"));
+    g_clear_pointer (&out, g_free);
+  }
   g_assert_cmpint (tress_test_run_cli (odd, NULL, &err), ==, 2);
   g_assert_nonnull (strstr (err, "--frames a multiple of 4"));
   g_clear_pointer (&err, g_free);

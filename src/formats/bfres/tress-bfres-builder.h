@@ -116,9 +116,9 @@ void tress_bfres_builder_add_test_anims (TressBfresBuilder *builder, guint n_bon
                                          int n_frames);
 
 /* A file (version 4.5) holding tress_bfres_builder_add_test_model's model
- * "Creature" and tress_bfres_builder_add_test_anims' animations: what
- * benchmarks and tests of big files read (tress-cli generate-demo bfres
- * --bones N …). */
+ * "Creature" (none when @n_vertices is 0) and tress_bfres_builder_add_test_anims'
+ * animations: what benchmarks and tests of big files read (tress-cli
+ * generate-demo bfres --bones N …). */
 GBytes *tress_bfres_build_test_file (guint n_bones, guint n_vertices, guint n_anims, int n_frames,
                                      GError **error);
 

@@ -418,7 +418,9 @@ tress_bfres_build_test_file (guint n_bones, guint n_vertices, guint n_anims, int
 {
   g_autoptr (TressBfresBuilder) b = tress_bfres_builder_new ("Test", 0x04050003);
 
-  tress_bfres_builder_add_test_model (b, "Creature", n_bones, n_vertices);
+  /* No vertices: the animations alone (a file of nothing but curves). */
+  if (n_vertices > 0)
+    tress_bfres_builder_add_test_model (b, "Creature", n_bones, n_vertices);
   tress_bfres_builder_add_test_anims (b, MAX (n_bones, 2), n_anims, n_frames);
   return tress_bfres_builder_finish (b, error);
 }
