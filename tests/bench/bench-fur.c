@@ -288,8 +288,8 @@ paint_time (TressFurEditor *editor)
   tress_fur_preview_set_paint_mode (preview, FALSE);
 }
 
-/* A stroke of 60 steps whose brush covers about 200,000 lines of the whole
- * creature in view: per step the pointer moves, one frame's worth of dabs is
+/* A stroke of 60 steps whose big brush covers about 200,000 lines of the
+ * creature filling the view: per step the pointer moves, one frame's worth of dabs is
  * painted (tress_fur_preview_paint_frame, as the frame clock does) and the
  * frame is drawn. Against a bare frame of the whole mesh in the same run. */
 static void
@@ -311,11 +311,14 @@ big_stroke_time (TressFurEditor *editor)
 
   WAIT_FOR ((probe = tress_fur_preview_grab (preview, &w, &h)) != NULL);
   g_bytes_unref (probe);
+  /* The creature filling the view. */
   tress_fur_preview_frame_all (preview);
+  tress_fur_preview_zoom (preview, 0.6);
   tress_fur_preview_set_interacting (preview, FALSE);
   y = h / 2.0;
   x0 = w * 0.35;
   x1 = w * 0.65;
+  lo = 1;
   hi = MAX (w, h);
   for (guint i = 0; i < 24; i++)
     {
@@ -354,7 +357,8 @@ big_stroke_time (TressFurEditor *editor)
   tress_fur_preview_draw_now (preview);
   end_s = (g_get_monotonic_time () - t) / 1e6;
   printf (
-      "painting weights, big brush (%.0f px, whole creature in view): a stroke of %u steps over "
+      "painting weights, big brush (%.0f px, the creature filling the view): a stroke of %u steps "
+      "over "
       "%u lines changed %u (\"%s\"): %.1f ms a step = %.1f frames a second%s, slowest step "
       "%.1f ms (painting %.1f ms, drawing %.1f ms a step), %u dabs still queued at the end; a bare "
       "frame of the whole mesh %.1f ms "
@@ -381,16 +385,29 @@ typedef struct
   guint ticks;
 } Ticks;
 
-static gboolean
-on_tick (GtkWidget *widget, GdkFrameClock *clock, gpointer data)
+static void
+tick (Ticks *t)
 {
-  Ticks *t = data;
   gint64 now = g_get_monotonic_time ();
 
   if (t->last != 0)
     t->longest = MAX (t->longest, now - t->last);
   t->last = now;
   t->ticks++;
+}
+
+static gboolean
+on_tick (GtkWidget *widget, GdkFrameClock *clock, gpointer data)
+{
+  tick (data);
+  return G_SOURCE_CONTINUE;
+}
+
+/* A timeout every 5 ms: whether the main loop answers at all. */
+static gboolean
+on_timeout (gpointer data)
+{
+  tick (data);
   return G_SOURCE_CONTINUE;
 }
 
@@ -400,33 +417,40 @@ retarget_time (TressFurEditor *editor, GtkWindow *window)
   TressChaDocument *doc = tress_fur_editor_get_document (editor);
   TressHistory *history = tress_document_get_history (TRESS_DOCUMENT (doc));
   guint steps = tress_history_get_n_undo (history), id;
-  Ticks ticks = { 0, 0, 0 };
+  Ticks ticks = { 0, 0, 0 }, loop = { 0, 0, 0 };
   gint64 t, idle_end;
   double whole, idle_gap, asked;
+  guint timeout;
 
   /* The frame clock idle first: the gap it shows with nothing to do. */
   id = gtk_widget_add_tick_callback (GTK_WIDGET (window), on_tick, &ticks, NULL);
+  timeout = g_timeout_add (5, on_timeout, &loop);
   idle_end = g_get_monotonic_time () + G_USEC_PER_SEC / 2;
   while (g_get_monotonic_time () < idle_end)
     g_main_context_iteration (NULL, FALSE);
   idle_gap = ticks.longest / 1e3;
   ticks.longest = ticks.last = 0;
   ticks.ticks = 0;
-  t = ticks.last = g_get_monotonic_time ();
+  t = ticks.last = loop.last = g_get_monotonic_time ();
+  loop.longest = 0;
+  loop.ticks = 0;
   gtk_widget_activate_action (GTK_WIDGET (editor), "fur.retarget", "(uuu)", 0, 5, 2);
   asked = (g_get_monotonic_time () - t) / 1e6;
   WAIT_FOR (tress_history_get_n_undo (history) == steps + 1);
   tress_test_spin (300);
   whole = (g_get_monotonic_time () - t) / 1e6;
   ticks.longest = MAX (ticks.longest, g_get_monotonic_time () - ticks.last);
+  loop.longest = MAX (loop.longest, g_get_monotonic_time () - loop.last);
   gtk_widget_remove_tick_callback (GTK_WIDGET (window), id);
+  g_source_remove (timeout);
   printf ("whole-file retarget, 100,000 ribbons (\"%s\"): %.0f ms until applied and drawn (%.0f "
           "ms in the action itself); the frame clock ticked %u times, its longest gap %.0f ms = "
           "%.1f× its longest gap idle "
-          "(%.0f ms)%s\n",
+          "(%.0f ms)%s; a 5 ms timeout ran %u times, its longest gap %.0f ms\n",
           tress_history_get_undo_label (history), whole * 1e3, asked * 1e3, ticks.ticks,
           ticks.longest / 1e3, ticks.longest / 1e3 / MAX (idle_gap, 1), idle_gap,
-          ticks.longest <= 100000 ? " [answers within 100 ms]" : " [> 100 ms]");
+          ticks.longest <= 100000 ? " [answers within 100 ms]" : " [> 100 ms]", loop.ticks,
+          loop.longest / 1e3);
   tress_history_undo (history);
 }
 
