@@ -466,14 +466,15 @@ upload_colours (TressFurPreview *self)
 }
 
 /* The new colours of the ribbons listed in recoloured: computed for those
- * alone, sent as one span of the buffer. */
+ * alone, sent as one span of the buffer. Ribbons whose colour came out the
+ * same (a brush over lines it leaves alone) leave the list: nothing to draw. */
 static void
 upload_recoloured (TressFurPreview *self)
 {
   const TressFurMesh *m = self->mesh;
   TressChaFile *file = get_file (self);
   g_autofree guint8 *marks = NULL;
-  guint lo = G_MAXUINT, hi = 0;
+  guint lo = G_MAXUINT, hi = 0, kept = 0;
 
   if (self->colours == NULL || self->n_colours != m->n_ribbons)
     {
@@ -485,12 +486,17 @@ upload_recoloured (TressFurPreview *self)
   for (guint i = 0; i < self->recoloured->len; i++)
     {
       guint g = g_array_index (self->recoloured, guint, i);
+      guint8 rgba[4];
 
-      tress_fur_mesh_ribbon_colour (m, file, self->colour_mode, self->colour_part, marks, g,
-                                    self->colours + 4 * (gsize)g);
+      tress_fur_mesh_ribbon_colour (m, file, self->colour_mode, self->colour_part, marks, g, rgba);
+      if (memcmp (rgba, self->colours + 4 * (gsize)g, 4) == 0)
+        continue;
+      memcpy (self->colours + 4 * (gsize)g, rgba, 4);
+      g_array_index (self->recoloured, guint, kept++) = g;
       lo = MIN (lo, g);
       hi = MAX (hi, g);
     }
+  g_array_set_size (self->recoloured, kept);
   if (lo <= hi)
     {
       glBindBuffer (GL_TEXTURE_BUFFER, self->colour_buffer);
