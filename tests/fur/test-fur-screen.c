@@ -86,7 +86,8 @@ compare_id (gconstpointer a, gconstpointer b)
   return x->line < y->line ? -1 : x->line > y->line;
 }
 
-/* The lines whose edge middles lie within the circle, by brute force. */
+/* The lines whose edge middles lie within the circle and the view, by brute
+ * force. */
 static GArray *
 brush_exact (const View *v, double bx, double by, double radius)
 {
@@ -102,18 +103,55 @@ brush_exact (const View *v, double bx, double by, double radius)
           tress_cha_material_ribbon_lines (&v->file->radeon->materials[mi], r, &first, &nl));
       for (guint i = 0; i < nl && i + 2 < n; i++)
         {
-          double p[3], q[3];
+          double p[3], q[3], mx, my;
           TressChaLineId id = { mi, first + i };
 
           if (!tress_gl_project (v->mvp, pts + 3 * i, W, H, p)
               || !tress_gl_project (v->mvp, pts + 3 * (i + 2), W, H, q))
             continue;
-          if (hypot ((p[0] + q[0]) / 2 - bx, (p[1] + q[1]) / 2 - by) < radius)
+          mx = (p[0] + q[0]) / 2;
+          my = (p[1] + q[1]) / 2;
+
+          if (mx >= 0 && my >= 0 && mx < W && my < H && hypot (mx - bx, my - by) < radius)
             g_array_append_val (out, id);
         }
     }
   g_array_sort (out, compare_id);
   return out;
+}
+
+/* The brush at (@x, @y) through the grid finds exactly the lines a scan over
+ * every ribbon finds; returns how many. */
+static guint
+check_brush (const View *v, TressFurScreen *screen, double x, double y, double radius)
+{
+  {
+    g_autoptr (GArray) lines = g_array_new (FALSE, FALSE, sizeof (TressChaLineId));
+    g_autoptr (GArray) falloff = g_array_new (FALSE, FALSE, sizeof (float));
+    g_autoptr (GArray) ribbons = g_array_new (FALSE, FALSE, sizeof (guint));
+    g_autoptr (GArray) exact = brush_exact (v, x, y, radius);
+    guint n = tress_fur_screen_brush (screen, x, y, radius, lines, falloff, ribbons);
+
+    g_assert_cmpuint (n, ==, lines->len);
+    g_assert_cmpuint (falloff->len, ==, lines->len);
+    for (guint k = 0; k < falloff->len; k++)
+      {
+        float f = g_array_index (falloff, float, k);
+
+        g_assert_cmpfloat (f, >, 0);
+        g_assert_cmpfloat (f, <=, 1);
+      }
+    /* Each ribbon listed once, and only ribbons with a line under the brush. */
+    for (guint k = 0; k < ribbons->len; k++)
+      for (guint j = 0; j < k; j++)
+        g_assert_cmpuint (g_array_index (ribbons, guint, j), !=, g_array_index (ribbons, guint, k));
+    g_assert_cmpuint (ribbons->len, <=, lines->len);
+    g_array_sort (lines, compare_id);
+    g_assert_cmpuint (lines->len, ==, exact->len);
+    g_assert_cmpmem (lines->data, lines->len * sizeof (TressChaLineId), exact->data,
+                     exact->len * sizeof (TressChaLineId));
+    return n;
+  }
 }
 
 static void
@@ -128,33 +166,8 @@ test_brush_matches (void)
   for (guint i = 0; i < 30; i++)
     {
       double x = g_test_rand_double_range (-20, W + 20), y = g_test_rand_double_range (-20, H + 20);
-      double radius = g_test_rand_double_range (1, 80);
-      g_autoptr (GArray) lines = g_array_new (FALSE, FALSE, sizeof (TressChaLineId));
-      g_autoptr (GArray) falloff = g_array_new (FALSE, FALSE, sizeof (float));
-      g_autoptr (GArray) ribbons = g_array_new (FALSE, FALSE, sizeof (guint));
-      g_autoptr (GArray) exact = brush_exact (&v, x, y, radius);
-      guint n = tress_fur_screen_brush (screen, x, y, radius, lines, falloff, ribbons);
 
-      g_assert_cmpuint (n, ==, lines->len);
-      g_assert_cmpuint (falloff->len, ==, lines->len);
-      for (guint k = 0; k < falloff->len; k++)
-        {
-          float f = g_array_index (falloff, float, k);
-
-          g_assert_cmpfloat (f, >, 0);
-          g_assert_cmpfloat (f, <=, 1);
-        }
-      /* Each ribbon listed once, and only ribbons with a line under the brush. */
-      for (guint k = 0; k < ribbons->len; k++)
-        for (guint j = 0; j < k; j++)
-          g_assert_cmpuint (g_array_index (ribbons, guint, j), !=,
-                            g_array_index (ribbons, guint, k));
-      g_assert_cmpuint (ribbons->len, <=, lines->len);
-      g_array_sort (lines, compare_id);
-      g_assert_cmpuint (lines->len, ==, exact->len);
-      g_assert_cmpmem (lines->data, lines->len * sizeof (TressChaLineId), exact->data,
-                       exact->len * sizeof (TressChaLineId));
-      total += n;
+      total += check_brush (&v, screen, x, y, g_test_rand_double_range (1, 80));
     }
   g_assert_cmpuint (total, >, 100);
   /* Another view is another screen. */
@@ -163,11 +176,39 @@ test_brush_matches (void)
   view_clear (&v);
 }
 
+/* Big brushes (up to the whole view) over views near and far, where ribbons
+ * cross many cells or lie behind the eye: still exactly the scan's lines. */
+static void
+test_brush_big (void)
+{
+  static const double views[][2] = { { 35, 1 }, { 200, 0.4 }, { 90, 6 } };
+  guint total = 0;
+
+  for (guint k = 0; k < G_N_ELEMENTS (views); k++)
+    {
+      View v;
+      g_autoptr (TressFurScreen) screen = NULL;
+
+      view_init (&v, 2000, views[k][0], views[k][1]);
+      screen = tress_fur_screen_new (v.mesh, v.mvp, v.weights, W, H);
+      for (guint i = 0; i < 8; i++)
+        {
+          double x = g_test_rand_double_range (0, W), y = g_test_rand_double_range (0, H);
+
+          total += check_brush (&v, screen, x, y, g_test_rand_double_range (80, 1.2 * W));
+        }
+      g_clear_pointer (&screen, tress_fur_screen_free);
+      view_clear (&v);
+    }
+  g_assert_cmpuint (total, >, 10000);
+}
+
 int
 main (int argc, char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/fur-screen/pick-matches", test_pick_matches);
   g_test_add_func ("/fur-screen/brush-matches", test_brush_matches);
+  g_test_add_func ("/fur-screen/brush-big", test_brush_big);
   return g_test_run ();
 }

@@ -1867,7 +1867,21 @@ test_paint_stroke (Fixture *f, gconstpointer data)
     g_assert_true (tress_fur_preview_ribbon_position (preview, (guint)start, &ax, &ay));
     tress_test_pointer_button (1, TRUE);
     for (guint i = 1; i <= 12; i++)
-      tress_test_pointer_move (overlay, x0 + (x1 - x0) * i / 12, y);
+      {
+        tress_test_pointer_move (overlay, x0 + (x1 - x0) * i / 12, y);
+        if (i == 6)
+          {
+            /* Mid-stroke, the button still down: the frames have painted
+             * the dabs so far, and the colouring shows them already. */
+            g_autoptr (GBytes) mid_pixels = NULL;
+
+            TRESS_TEST_WAIT_FOR (tress_fur_preview_get_n_pending_dabs (preview) == 0);
+            tress_test_wait_frame (GTK_WIDGET (preview));
+            g_assert_cmpuint (tress_history_get_n_undo (history), ==, steps);
+            mid_pixels = tress_fur_preview_grab (preview, &w, &h);
+            g_assert_false (g_bytes_equal (before_pixels, mid_pixels));
+          }
+      }
     tress_test_pointer_button (1, FALSE);
     /* Painting moved no camera. */
     g_assert_true (tress_fur_preview_ribbon_position (preview, (guint)start, &bx, &by));

@@ -38,6 +38,7 @@
 #include <glib/gi18n-lib.h>
 
 #include <math.h>
+#include <string.h>
 
 #include "app/gl/tress-gl-area.h"
 #include "tress-fur-overlay.h"
@@ -97,6 +98,10 @@ struct _TressFurPreview
   gboolean geometry_dirty, colours_dirty, selection_dirty;
   GArray *changed_ribbons; /* guint: global ribbons whose points changed, to upload */
   GArray *recoloured;      /* guint: global ribbons whose colour changed, to upload and redraw */
+  guint *recolour_stamp;   /* per ribbon: recolour_gen when listed in recoloured */
+  guint n_recolour_stamp, recolour_gen;
+  guint8 *colours; /* the colour buffer's bytes (4 per ribbon), as uploaded */
+  gsize n_colours;
   guint n_uploads;
   guint n_mesh_builds;
   gsize n_indices_uploaded, n_lod_indices;
@@ -139,6 +144,9 @@ struct _TressFurPreview
   double dab_x, dab_y;
   guint n_dabs;
   GtkGesture *paint_drag;
+  GArray *pending_dabs; /* double x, y: dabs not painted yet (painted a frame's worth at a time) */
+  guint paint_tick;
+  GArray *dab_lines, *dab_falloff, *dab_ribbons; /* reused by every dab */
   double drag_x, drag_y;
   char *paint_status;
 };
@@ -224,6 +232,40 @@ static void
 queue_render (TressFurPreview *self)
 {
   gtk_gl_area_queue_render (GTK_GL_AREA (self->area));
+}
+
+/* Empties the list of recoloured ribbons. */
+static void
+clear_recoloured (TressFurPreview *self)
+{
+  g_array_set_size (self->recoloured, 0);
+  if (++self->recolour_gen == 0)
+    {
+      if (self->recolour_stamp != NULL)
+        memset (self->recolour_stamp, 0, sizeof (guint) * self->n_recolour_stamp);
+      self->recolour_gen = 1;
+    }
+}
+
+/* Lists global ribbons @g (n of them) as recoloured, each once. */
+static void
+add_recoloured (TressFurPreview *self, const guint *g, guint n)
+{
+  guint n_ribbons = self->mesh != NULL ? self->mesh->n_ribbons : 0;
+
+  if (self->n_recolour_stamp != n_ribbons)
+    {
+      g_free (self->recolour_stamp);
+      self->recolour_stamp = g_new0 (guint, n_ribbons + 1);
+      self->n_recolour_stamp = n_ribbons;
+      self->recolour_gen = 1;
+    }
+  for (guint i = 0; i < n; i++)
+    if (g[i] < n_ribbons && self->recolour_stamp[g[i]] != self->recolour_gen)
+      {
+        self->recolour_stamp[g[i]] = self->recolour_gen;
+        g_array_append_val (self->recoloured, g[i]);
+      }
 }
 
 /* ---- GL ------------------------------------------------------------------- */
@@ -401,8 +443,12 @@ upload_colours (TressFurPreview *self)
 {
   const TressFurMesh *m = self->mesh;
   TressChaFile *file = get_file (self);
-  g_autofree guint8 *per_ribbon = g_new0 (guint8, 4 * (gsize)m->n_ribbons + 4);
+  guint8 *per_ribbon;
   g_autofree guint8 *marks = NULL;
+
+  g_free (self->colours);
+  self->colours = per_ribbon = g_new0 (guint8, 4 * (gsize)m->n_ribbons + 4);
+  self->n_colours = m->n_ribbons;
 
   if (self->colour_mode == TRESS_FUR_COLOUR_PROBLEMS)
     marks = problem_marks (self);
@@ -415,28 +461,47 @@ upload_colours (TressFurPreview *self)
   glTexBuffer (GL_TEXTURE_BUFFER, GL_RGBA8, self->colour_buffer);
   self->n_uploads++;
   self->colours_dirty = FALSE;
-  g_array_set_size (self->recoloured, 0);
+  clear_recoloured (self);
   self->base_dirty = TRUE;
 }
 
-/* The new colours of the ribbons listed in recoloured, ribbon by ribbon. */
+/* The new colours of the ribbons listed in recoloured: computed for those
+ * alone, sent as one span of the buffer. Ribbons whose colour came out the
+ * same (a brush over lines it leaves alone) leave the list: nothing to draw. */
 static void
 upload_recoloured (TressFurPreview *self)
 {
   const TressFurMesh *m = self->mesh;
   TressChaFile *file = get_file (self);
   g_autofree guint8 *marks = NULL;
+  guint lo = G_MAXUINT, hi = 0, kept = 0;
 
+  if (self->colours == NULL || self->n_colours != m->n_ribbons)
+    {
+      upload_colours (self);
+      return;
+    }
   if (self->colour_mode == TRESS_FUR_COLOUR_PROBLEMS)
     marks = problem_marks (self);
-  glBindBuffer (GL_TEXTURE_BUFFER, self->colour_buffer);
   for (guint i = 0; i < self->recoloured->len; i++)
     {
       guint g = g_array_index (self->recoloured, guint, i);
       guint8 rgba[4];
 
       tress_fur_mesh_ribbon_colour (m, file, self->colour_mode, self->colour_part, marks, g, rgba);
-      glBufferSubData (GL_TEXTURE_BUFFER, (GLintptr)(4 * (gsize)g), 4, rgba);
+      if (memcmp (rgba, self->colours + 4 * (gsize)g, 4) == 0)
+        continue;
+      memcpy (self->colours + 4 * (gsize)g, rgba, 4);
+      g_array_index (self->recoloured, guint, kept++) = g;
+      lo = MIN (lo, g);
+      hi = MAX (hi, g);
+    }
+  g_array_set_size (self->recoloured, kept);
+  if (lo <= hi)
+    {
+      glBindBuffer (GL_TEXTURE_BUFFER, self->colour_buffer);
+      glBufferSubData (GL_TEXTURE_BUFFER, (GLintptr)(4 * (gsize)lo),
+                       (GLsizeiptr)(4 * ((gsize)hi - lo + 1)), self->colours + 4 * (gsize)lo);
     }
   self->n_uploads++;
 }
@@ -705,6 +770,9 @@ draw_scene (TressFurPreview *self)
     upload_selection (self);
   if (self->recoloured->len > 0)
     upload_recoloured (self);
+  /* Most of the mesh recoloured: drawing it whole costs no more. */
+  if (self->recoloured->len > self->mesh->n_ribbons / 2)
+    self->base_dirty = TRUE;
 
   compute_mvp (self, mvp);
   view_key (self, mvp, key);
@@ -735,7 +803,7 @@ draw_scene (TressFurPreview *self)
     }
   else if (self->recoloured->len > 0)
     draw_into_base (self, mvp, w, h, self->recoloured);
-  g_array_set_size (self->recoloured, 0);
+  clear_recoloured (self);
   self->first_frame_pending = FALSE;
 
   /* The base onto the screen, the top layer over it. */
@@ -870,7 +938,7 @@ rebuild_mesh (TressFurPreview *self)
   self->mesh_file = file;
   self->geometry_dirty = self->colours_dirty = self->selection_dirty = TRUE;
   self->base_dirty = TRUE;
-  g_array_set_size (self->recoloured, 0);
+  clear_recoloured (self);
   collect_selection (self);
   queue_render (self);
 }
@@ -1034,7 +1102,7 @@ recolour (TressFurPreview *self, int material, const guint *ribbons, guint n)
 {
   if (self->mesh == NULL)
     return;
-  if (material < 0 || n == 0 || self->recoloured->len + n > self->mesh->n_ribbons / 8 + 64
+  if (material < 0 || n == 0 || self->recoloured->len + n > self->mesh->n_ribbons / 2
       || self->colour_mode == TRESS_FUR_COLOUR_PROBLEMS)
     self->colours_dirty = TRUE;
   else
@@ -1043,7 +1111,7 @@ recolour (TressFurPreview *self, int material, const guint *ribbons, guint n)
         guint g = tress_fur_mesh_global (self->mesh, (guint)material, ribbons[i]);
 
         if (g != G_MAXUINT)
-          g_array_append_val (self->recoloured, g);
+          add_recoloured (self, &g, 1);
       }
   queue_render (self);
 }
@@ -1369,15 +1437,19 @@ on_leave (GtkEventControllerMotion *motion, TressFurPreview *self)
 
 /* ---- painting ------------------------------------------------------------- */
 
-/* One dab at (@x, @y): the lines under the brush, their new colours. */
+/* One dab at (@x, @y): the lines under the brush, their new colours. Costs
+ * what is under the brush: the screen grid finds the lines, the stroke looks
+ * each up directly, and only the touched ribbons are recoloured. */
 static void
 dab (TressFurPreview *self, double x, double y)
 {
   TressFurScreen *screen = get_screen (self);
-  g_autoptr (GArray) lines = g_array_new (FALSE, FALSE, sizeof (TressChaLineId));
-  g_autoptr (GArray) falloff = g_array_new (FALSE, FALSE, sizeof (float));
-  g_autoptr (GArray) ribbons = g_array_new (FALSE, FALSE, sizeof (guint));
+  GArray *lines = self->dab_lines, *falloff = self->dab_falloff, *ribbons = self->dab_ribbons;
   guint n;
+
+  g_array_set_size (lines, 0);
+  g_array_set_size (falloff, 0);
+  g_array_set_size (ribbons, 0);
 
   self->dab_x = x;
   self->dab_y = y;
@@ -1392,12 +1464,45 @@ dab (TressFurPreview *self, double x, double y)
                                      (const float *)(gpointer)falloff->data, n, NULL)
              == 0)
     return;
-  /* Live: the touched ribbons take their new colours. */
-  if (self->recoloured->len + ribbons->len > self->mesh->n_ribbons / 8 + 64)
-    self->colours_dirty = TRUE;
-  else
-    g_array_append_vals (self->recoloured, ribbons->data, ribbons->len);
+  /* Live: the touched ribbons take their new colours in the next frame. */
+  add_recoloured (self, (const guint *)(gpointer)ribbons->data, ribbons->len);
   queue_render (self);
+}
+
+/* Paints pending dabs, oldest first, for about @budget_us (at least one;
+ * all of them when @budget_us is negative). */
+static void
+run_pending_dabs (TressFurPreview *self, gint64 budget_us)
+{
+  gint64 start = g_get_monotonic_time ();
+  guint done = 0;
+
+  while (2 * done < self->pending_dabs->len)
+    {
+      const double *p = &g_array_index (self->pending_dabs, double, 2 * done);
+
+      dab (self, p[0], p[1]);
+      done++;
+      if (budget_us >= 0 && g_get_monotonic_time () - start >= budget_us)
+        break;
+    }
+  g_array_remove_range (self->pending_dabs, 0, 2 * done);
+}
+
+/* Each frame paints what fits in its budget, so the colouring follows the
+ * brush and the window keeps answering however many lines are under it. */
+#define PAINT_FRAME_BUDGET_US 10000
+
+static gboolean
+on_paint_tick (GtkWidget *widget, GdkFrameClock *clock, gpointer data)
+{
+  TressFurPreview *self = data;
+
+  run_pending_dabs (self, PAINT_FRAME_BUDGET_US);
+  if (self->pending_dabs->len > 0)
+    return G_SOURCE_CONTINUE;
+  self->paint_tick = 0;
+  return G_SOURCE_REMOVE;
 }
 
 gboolean
@@ -1425,7 +1530,13 @@ tress_fur_preview_paint_to (TressFurPreview *self, double x, double y)
 
   if (self->stroke == NULL)
     return;
-  /* Dabs along the way, a quarter of the brush apart. */
+  /* Dabs along the way, a quarter of the brush apart, painted by the frame
+   * clock (see on_paint_tick). */
+  if (self->pending_dabs->len > 0)
+    {
+      self->dab_x = g_array_index (self->pending_dabs, double, self->pending_dabs->len - 2);
+      self->dab_y = g_array_index (self->pending_dabs, double, self->pending_dabs->len - 1);
+    }
   dx = x - self->dab_x;
   dy = y - self->dab_y;
   dist = hypot (dx, dy);
@@ -1437,8 +1548,26 @@ tress_fur_preview_paint_to (TressFurPreview *self, double x, double y)
     double x0 = self->dab_x, y0 = self->dab_y;
 
     for (guint i = 1; i <= steps; i++)
-      dab (self, x0 + dx * i / steps, y0 + dy * i / steps);
+      {
+        double p[2] = { x0 + dx * i / steps, y0 + dy * i / steps };
+
+        g_array_append_vals (self->pending_dabs, p, 2);
+      }
   }
+  if (self->paint_tick == 0)
+    self->paint_tick = gtk_widget_add_tick_callback (GTK_WIDGET (self), on_paint_tick, self, NULL);
+}
+
+void
+tress_fur_preview_paint_frame (TressFurPreview *self)
+{
+  run_pending_dabs (self, PAINT_FRAME_BUDGET_US);
+}
+
+guint
+tress_fur_preview_get_n_pending_dabs (TressFurPreview *self)
+{
+  return self->pending_dabs->len / 2;
 }
 
 guint
@@ -1451,6 +1580,11 @@ tress_fur_preview_paint_end (TressFurPreview *self)
 
   if (stroke == NULL)
     return 0;
+  /* The stroke ends where the pointer was let go. */
+  run_pending_dabs (self, -1);
+  if (self->paint_tick != 0)
+    gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->paint_tick);
+  self->paint_tick = 0;
   self->stroke = NULL;
   tool = tress_cha_paint_stroke_get_mode (stroke);
   target = tress_cha_paint_stroke_get_target (stroke);
@@ -1674,6 +1808,9 @@ tress_fur_preview_dispose (GObject *object)
 
   if (self->stroke != NULL)
     tress_cha_paint_stroke_cancel (g_steal_pointer (&self->stroke));
+  if (self->paint_tick != 0)
+    gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->paint_tick);
+  self->paint_tick = 0;
   if (self->doc != NULL)
     g_signal_handlers_disconnect_by_data (self->doc, self);
   if (self->names != NULL)
@@ -1695,6 +1832,12 @@ tress_fur_preview_finalize (GObject *object)
   g_clear_pointer (&self->mesh, tress_fur_mesh_free);
   g_array_unref (self->changed_ribbons);
   g_array_unref (self->recoloured);
+  g_free (self->recolour_stamp);
+  g_free (self->colours);
+  g_array_unref (self->pending_dabs);
+  g_array_unref (self->dab_lines);
+  g_array_unref (self->dab_falloff);
+  g_array_unref (self->dab_ribbons);
   g_array_unref (self->sel_first);
   g_array_unref (self->sel_count);
   g_array_unref (self->parts);
@@ -1787,6 +1930,10 @@ tress_fur_preview_init (TressFurPreview *self)
   self->lod_limit = LOD_DEFAULT_LIMIT;
   self->changed_ribbons = g_array_new (FALSE, FALSE, sizeof (guint));
   self->recoloured = g_array_new (FALSE, FALSE, sizeof (guint));
+  self->pending_dabs = g_array_new (FALSE, FALSE, sizeof (double));
+  self->dab_lines = g_array_new (FALSE, FALSE, sizeof (TressChaLineId));
+  self->dab_falloff = g_array_new (FALSE, FALSE, sizeof (float));
+  self->dab_ribbons = g_array_new (FALSE, FALSE, sizeof (guint));
   self->sel_first = g_array_new (FALSE, FALSE, sizeof (GLint));
   self->sel_count = g_array_new (FALSE, FALSE, sizeof (GLsizei));
   self->parts = g_array_new (FALSE, FALSE, sizeof (guint32));

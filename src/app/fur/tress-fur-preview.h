@@ -86,12 +86,17 @@ void tress_fur_preview_set_paint_target (TressFurPreview *self, guint32 part);
 /* Brush radius in widget pixels; strength 0…1 (the share one dab moves at its centre). */
 void tress_fur_preview_set_brush (TressFurPreview *self, double radius, double strength);
 /* A stroke as the pointer makes one, at widget points: begin (one dab there),
- * move (dabs a quarter of the radius apart along the way), end (one undo
- * step; returns the lines changed). */
+ * move (dabs a quarter of the radius apart along the way, queued: each frame
+ * paints as many as fit its budget, so the colouring follows the brush),
+ * end (the rest painted, one undo step; returns the lines changed). */
 gboolean tress_fur_preview_paint_begin (TressFurPreview *self, double x, double y,
                                         TressChaPaintMode tool);
 void tress_fur_preview_paint_to (TressFurPreview *self, double x, double y);
 guint tress_fur_preview_paint_end (TressFurPreview *self);
+/* What one frame does with the queued dabs (a test or benchmark drawing
+ * frames itself), and how many are still queued. */
+void tress_fur_preview_paint_frame (TressFurPreview *self);
+guint tress_fur_preview_get_n_pending_dabs (TressFurPreview *self);
 /* The lines a brush of @radius at widget point (@x, @y) covers, appended to
  * @lines (TressChaLineId); returns how many. */
 guint tress_fur_preview_lines_under (TressFurPreview *self, double x, double y, double radius,

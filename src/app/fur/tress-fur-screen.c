@@ -37,6 +37,10 @@ ribbon_box (const TressFurScreen *self, guint g, double box[4])
   const TressFurMesh *m = self->mesh;
   guint v0 = m->ribbon_vertex[g], v1 = m->ribbon_vertex[g + 1];
 
+  gboolean any = FALSE;
+
+  /* Over the points in front of the eye: a ribbon partly behind it still
+   * has lines and triangles on screen. */
   box[0] = box[1] = G_MAXDOUBLE;
   box[2] = box[3] = -G_MAXDOUBLE;
   for (guint v = v0; v < v1; v++)
@@ -44,13 +48,14 @@ ribbon_box (const TressFurScreen *self, guint g, double box[4])
       const double *p = self->points + 3 * (gsize)v;
 
       if (isnan (p[0]))
-        return FALSE;
+        continue;
       box[0] = MIN (box[0], p[0]);
       box[1] = MIN (box[1], p[1]);
       box[2] = MAX (box[2], p[0]);
       box[3] = MAX (box[3], p[1]);
+      any = TRUE;
     }
-  return v1 > v0;
+  return any;
 }
 
 /* The cells a box (grown by @grow) covers, clamped to the grid; FALSE when
@@ -299,14 +304,19 @@ brush_ribbon (TressFurScreen *self, guint g, gpointer data)
   for (guint i = 0; i < n_lines && i + 2 < n_points; i++)
     {
       const double *p = self->points + 3 * ((gsize)v0 + i), *q = p + 6;
-      double dx, dy, d2, f;
+      double mx, my, dx, dy, d2, f;
       TressChaLineId id = { mi, first + i };
       float falloff;
 
       if (isnan (p[0]) || isnan (q[0]))
         continue;
-      dx = (p[0] + q[0]) / 2 - b->x;
-      dy = (p[1] + q[1]) / 2 - b->y;
+      mx = (p[0] + q[0]) / 2;
+      my = (p[1] + q[1]) / 2;
+      /* Only what the view shows: a brush over the edge paints nothing past it. */
+      if (!(mx >= 0 && my >= 0 && mx < self->width && my < self->height))
+        continue;
+      dx = mx - b->x;
+      dy = my - b->y;
       d2 = dx * dx + dy * dy;
       if (d2 >= b->r2)
         continue;

@@ -44,7 +44,8 @@ int tress_fur_screen_pick (TressFurScreen *screen, double x, double y);
 /* The lines under a round brush at (@x, @y) of @radius pixels, each with its
  * falloff (1 at the centre, 0 at the rim: (1 − (d/r)²)²), appended to @lines
  * (TressChaLineId) and @falloff (float); the global ribbons they belong to,
- * each once, to @ribbons (guint; may be NULL). Lines of every depth count.
+ * each once, to @ribbons (guint; may be NULL). Lines of every depth count;
+ * only lines whose middles lie inside the viewport (what the view shows).
  * Returns how many lines. */
 guint tress_fur_screen_brush (TressFurScreen *screen, double x, double y, double radius,
                               GArray *lines, GArray *falloff, GArray *ribbons);

@@ -202,17 +202,14 @@ struct _TressChaPaintStroke
   TressChaFile *file;
   TressChaPaintMode mode;
   guint32 target;
-  GArray *entries;    /* Entry, in the order first touched */
-  GHashTable *lookup; /* (material << 32 | line) → entry index + 1 */
+  GArray *entries; /* Entry, in the order first touched */
+  /* Per material, made on its first touch: per line, its entry index + 1
+   * (0: not touched yet). A direct look-up, so a dab costs what it touches. */
+  guint **lookup;
+  guint n_lookup;
   guint dab;
   guint n_skipped;
 };
-
-static guint64
-line_key (const TressChaLineId *id)
-{
-  return ((guint64)id->material << 32) | id->line;
-}
 
 static guint
 key_hash (gconstpointer key)
@@ -237,7 +234,8 @@ tress_cha_paint_stroke_new (TressChaFile *file, TressChaPaintMode mode, guint32 
   self->mode = mode;
   self->target = target;
   self->entries = g_array_new (FALSE, FALSE, sizeof (Entry));
-  self->lookup = g_hash_table_new_full (key_hash, key_equal, g_free, NULL);
+  self->n_lookup = file->radeon != NULL ? file->radeon->n_materials : 0;
+  self->lookup = g_new0 (guint *, self->n_lookup + 1);
   return self;
 }
 
@@ -272,13 +270,17 @@ model_line (TressChaPaintStroke *self, const TressChaLineId *id)
 static Entry *
 touch (TressChaPaintStroke *self, const TressChaLineId *id)
 {
-  guint64 key = line_key (id);
-  guint index = GPOINTER_TO_UINT (g_hash_table_lookup (self->lookup, &key));
   TressChaLine *line = model_line (self, id);
+  guint *slots, index;
   Entry *e;
 
-  if (line == NULL)
+  if (line == NULL || id->material >= self->n_lookup)
     return NULL;
+  slots = self->lookup[id->material];
+  if (slots == NULL)
+    slots = self->lookup[id->material]
+        = g_new0 (guint, self->file->radeon->materials[id->material].n_lines + 1);
+  index = slots[id->line];
   if (index == 0)
     {
       Entry fresh = { *id, *line, 0, FALSE };
@@ -294,7 +296,7 @@ touch (TressChaPaintStroke *self, const TressChaLineId *id)
         }
       g_array_append_val (self->entries, fresh);
       index = self->entries->len;
-      g_hash_table_insert (self->lookup, g_memdup2 (&key, sizeof key), GUINT_TO_POINTER (index));
+      slots[id->line] = index;
     }
   e = &g_array_index (self->entries, Entry, index - 1);
   if (e->dab == self->dab)
@@ -506,7 +508,9 @@ static void
 stroke_free (TressChaPaintStroke *self)
 {
   g_array_unref (self->entries);
-  g_hash_table_unref (self->lookup);
+  for (guint i = 0; i < self->n_lookup; i++)
+    g_free (self->lookup[i]);
+  g_free (self->lookup);
   g_free (self);
 }
 
