@@ -47,8 +47,12 @@ static TressSceneAnimator *
 bfres_animator (TressSceneGizmo *self)
 {
   TressSceneAnimator *a = tress_scene_pane_get_animator (self->pane);
+  const TressFormat *format = tress_document_get_format (TRESS_DOCUMENT (self->document));
 
-  return a != NULL && tress_bfres_animator_get_model (a) != NULL ? a : NULL;
+  /* BFRES only, so far (a NIFF file's animator is of another kind). */
+  if (a == NULL || format == NULL || g_strcmp0 (format->id, "bfres") != 0)
+    return NULL;
+  return tress_bfres_animator_get_model (a) != NULL ? a : NULL;
 }
 
 /* The skeletal animation posed (the animator's numbering), or −1. */
@@ -491,6 +495,7 @@ tress_scene_gizmo_new (TressScenePane *pane, TressCurveDocument *document, Tress
   GtkEventController *key = gtk_event_controller_key_new ();
   GtkEventController *legacy = gtk_event_controller_legacy_new ();
   GtkEventController *motion = gtk_event_controller_motion_new ();
+  const TressFormat *format;
 
   self->pane = pane;
   self->preview = tress_scene_pane_get_preview (pane);
@@ -515,6 +520,10 @@ tress_scene_gizmo_new (TressScenePane *pane, TressCurveDocument *document, Tress
   gtk_widget_set_sensitive (self->key_button, FALSE);
   gtk_widget_set_visible (self->auto_key_toggle, FALSE);
   gtk_widget_set_visible (self->key_button, FALSE);
+  /* BFRES skeletal animations only, so far. */
+  format = tress_document_get_format (TRESS_DOCUMENT (document));
+  gtk_widget_set_visible (self->pose_toggle,
+                          format != NULL && g_strcmp0 (format->id, "bfres") == 0);
   tress_scene_preview_add_tool (self->preview, self->pose_toggle);
   tress_scene_preview_add_tool (self->preview, self->auto_key_toggle);
   tress_scene_preview_add_tool (self->preview, self->key_button);
