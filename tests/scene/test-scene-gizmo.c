@@ -8,7 +8,8 @@
  * reader of the format page (tests/bfres/bfres-setpose-check.h): the bone's
  * local rotation at the playhead turned 30° (± one stored step) about its own
  * X axis, every other bone, frame and animation as before. Undo gives back
- * the very bytes.
+ * the very bytes. With Auto-Key off the same drag only previews, and Key
+ * Pose (I in the preview, not the editor's insert-key) stores the same bytes.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -106,6 +107,32 @@ find_question (void)
         return w;
     }
   return NULL;
+}
+
+/* The question before a lossy store: nothing stored while it is up; the
+ * pointer clicks "Wider Type". */
+static void
+answer_wider (TressHistory *history)
+{
+  GtkWidget *question = NULL, *wider;
+
+  TRESS_TEST_WAIT_FOR ((question = find_question ()) != NULL);
+  TRESS_TEST_WAIT_FOR (gtk_widget_get_mapped (question));
+  g_assert_false (tress_history_can_undo (history));
+  TRESS_TEST_WAIT_FOR ((wider = tress_test_find_button (question, "_Wider Type", NULL)) != NULL
+                       && gtk_widget_get_width (wider) > 0);
+  tress_test_wait_frame (question);
+  tress_test_pointer_click (wider, gtk_widget_get_width (wider) / 2.0,
+                            gtk_widget_get_height (wider) / 2.0);
+  TRESS_TEST_WAIT_FOR (find_question () == NULL);
+}
+
+/* The bone's world matrix in the scene shown now (the preview's scene is
+ * made again after every stored edit, undo and redo). */
+static const graphene_matrix_t *
+spine2_world (TressScenePane *pane, int node)
+{
+  return &tress_scene_get_node (tress_scene_pane_get_animator (pane)->scene, (guint)node)->world;
 }
 
 static void
@@ -246,20 +273,7 @@ test_gizmo (void)
   tress_test_pointer_button (1, FALSE);
   /* Spine_2's X rotation in Dead has s8 keys too fine for 30°: asked first,
    * as the graph asks; the wider type chosen. */
-  {
-    GtkWidget *question = NULL, *wider;
-
-    TRESS_TEST_WAIT_FOR ((question = find_question ()) != NULL);
-    TRESS_TEST_WAIT_FOR (gtk_widget_get_mapped (question));
-    g_test_message ("asked: %s", gtk_window_get_title (GTK_WINDOW (question)));
-    g_assert_false (tress_history_can_undo (history));
-    TRESS_TEST_WAIT_FOR ((wider = tress_test_find_button (question, "_Wider Type", NULL)) != NULL
-                         && gtk_widget_get_width (wider) > 0);
-    tress_test_wait_frame (question);
-    tress_test_pointer_click (wider, gtk_widget_get_width (wider) / 2.0,
-                              gtk_widget_get_height (wider) / 2.0);
-    TRESS_TEST_WAIT_FOR (find_question () == NULL);
-  }
+  answer_wider (history);
   TRESS_TEST_WAIT_FOR (tress_history_can_undo (history));
   g_assert_cmpstr (tress_history_get_undo_label (history), ==, "Rotate Spine_2 at frame 10");
   g_assert_null (tress_scene_gizmo_get_message (gizmo));
@@ -311,6 +325,51 @@ test_gizmo (void)
   }
   undone = tress_test_read_file (out2);
   g_assert_true (g_bytes_equal (undone, original));
+
+  /* Auto-Key off: the same drag only previews; Key Pose (I) stores the very
+   * bytes the drag stored above. */
+  {
+    GtkWidget *auto_key = tress_test_find_button (GTK_WIDGET (f.preview), "_Auto-Key", NULL);
+    GtkWidget *key_pose = tress_test_find_button (GTK_WIDGET (f.preview), "_Key Pose", NULL);
+    g_autoptr (GBytes) keyed = NULL;
+    g_autofree char *out3 = g_build_filename (dir, "keyed.bfres", NULL);
+    g_autoptr (GFile) file = g_file_new_for_path (out3);
+    g_autoptr (GError) error = NULL;
+
+    g_assert_nonnull (auto_key);
+    g_assert_nonnull (key_pose);
+    tress_test_pointer_click (auto_key, gtk_widget_get_width (auto_key) / 2.0,
+                              gtk_widget_get_height (auto_key) / 2.0);
+    g_assert_false (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (auto_key)));
+    g_assert_false (gtk_widget_get_sensitive (key_pose));
+    TRESS_TEST_WAIT_FOR (graphene_matrix_equal_fast (&world_before, spine2_world (f.pane, spine2)));
+    tress_test_pointer_move (area, sx, sy);
+    tress_test_pointer_key (GDK_KEY_Control_L, TRUE);
+    tress_test_pointer_button (1, TRUE);
+    for (guint i = 0; i < 12; i++)
+      tress_test_pointer_move (area, path2[2 * i], path2[2 * i + 1]);
+    tress_test_pointer_key (GDK_KEY_Control_L, FALSE);
+    tress_test_pointer_button (1, FALSE);
+    tress_test_wait_idle ();
+    /* Shown, not stored. */
+    g_assert_null (find_question ());
+    g_assert_false (tress_history_can_undo (history));
+    g_assert_true (gtk_widget_get_sensitive (key_pose));
+    g_assert_false (graphene_matrix_equal_fast (&world_before, spine2_world (f.pane, spine2)));
+    tress_test_pointer_key (GDK_KEY_i, TRUE);
+    /* The question takes the release. */
+    tress_test_pointer_key_unwatched (GDK_KEY_i, FALSE);
+    answer_wider (history);
+    TRESS_TEST_WAIT_FOR (tress_history_can_undo (history));
+    g_assert_cmpstr (tress_history_get_undo_label (history), ==, "Rotate Spine_2 at frame 10");
+    g_assert_true (tress_document_save (TRESS_DOCUMENT (f.doc), file, TRUE, NULL, &error));
+    g_assert_no_error (error);
+    keyed = tress_test_read_file (out3);
+    g_assert_true (g_bytes_equal (keyed, saved));
+    /* The editor's I (insert a key at the playhead) was not triggered. */
+    g_assert_cmpstr (tress_history_get_undo_label (history), ==, "Rotate Spine_2 at frame 10");
+    g_unlink (out3);
+  }
 
   tress_test_scene_close (&f);
   g_unlink (out);

@@ -424,7 +424,11 @@ on_key (GtkEventControllerKey *key, guint keyval, guint keycode, GdkModifierType
     }
   if ((keyval == GDK_KEY_i || keyval == GDK_KEY_I) && !(state & GDK_CONTROL_MASK) && self->pending
       && !self->dragging)
-    return tress_scene_gizmo_key_pose (self);
+    {
+      /* Taken here, asked or not: the editor's I (insert a key) is not meant. */
+      tress_scene_gizmo_key_pose (self);
+      return TRUE;
+    }
   return FALSE;
 }
 
