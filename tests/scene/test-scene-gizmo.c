@@ -262,6 +262,20 @@ test_gizmo (void)
   g_assert_false (tress_history_can_undo (history));
   g_assert_false (tress_document_get_modified (TRESS_DOCUMENT (f.doc)));
 
+  /* The right button during the drag takes it back too. */
+  tress_test_pointer_move (area, sx, sy);
+  tress_test_pointer_button (1, TRUE);
+  for (guint i = 0; i < 8; i++)
+    tress_test_pointer_move (area, path1[2 * i], path1[2 * i + 1]);
+  TRESS_TEST_WAIT_FOR (!graphene_matrix_equal_fast (
+      &world_before, &tress_scene_get_node (animator->scene, (guint)spine2)->world));
+  tress_test_pointer_button (3, TRUE);
+  tress_test_pointer_button (3, FALSE);
+  tress_test_pointer_button (1, FALSE);
+  TRESS_TEST_WAIT_FOR (graphene_matrix_equal_fast (
+      &world_before, &tress_scene_get_node (animator->scene, (guint)spine2)->world));
+  g_assert_false (tress_history_can_undo (history));
+
   /* ~31° with Ctrl: 30° stored, one undo step. */
   path2 = arc (cx, cy, sx, sy, 31, 12);
   tress_test_pointer_move (area, sx, sy);
