@@ -649,7 +649,17 @@ on_curves_reset (TressCurveDocument *document, TressScenePane *self)
   /* A new model (revert, reload): curve numbers may have changed. */
   if (self->loaded)
     {
+      g_autoptr (GArray) kept = g_array_copy (self->anims);
+      guint n_before = self->animator != NULL ? self->animator->n_anims : 0;
+
       load (self, self->chosen, TRUE);
+      /* The same animations posed (the graph is empty until a selection). */
+      if (self->animator != NULL && self->animator->n_anims == n_before && kept->len > 0)
+        {
+          g_array_set_size (self->anims, 0);
+          g_array_append_vals (self->anims, kept->data, kept->len);
+          pose (self);
+        }
       tress_scene_gizmo_scene_reloaded (self->gizmo);
     }
 }
