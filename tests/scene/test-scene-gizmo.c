@@ -110,7 +110,7 @@ find_question (void)
 }
 
 /* The question before a lossy store: nothing stored while it is up; the
- * pointer clicks "Wider Type". */
+ * pointer clicks "Widen to s16". */
 static void
 answer_wider (TressHistory *history)
 {
@@ -119,7 +119,7 @@ answer_wider (TressHistory *history)
   TRESS_TEST_WAIT_FOR ((question = find_question ()) != NULL);
   TRESS_TEST_WAIT_FOR (gtk_widget_get_mapped (question));
   g_assert_false (tress_history_can_undo (history));
-  TRESS_TEST_WAIT_FOR ((wider = tress_test_find_button (question, "_Wider Type", NULL)) != NULL
+  TRESS_TEST_WAIT_FOR ((wider = tress_test_find_button (question, "Widen to s16", NULL)) != NULL
                        && gtk_widget_get_width (wider) > 0);
   tress_test_wait_frame (question);
   tress_test_pointer_click (wider, gtk_widget_get_width (wider) / 2.0,

@@ -7,6 +7,8 @@
 #include <glib/gi18n-lib.h>
 #include <math.h>
 
+#include "app/curves/tress-curve-store-question.h"
+#include "core/tress-curve-edit.h"
 #include "core/tress-error.h"
 #include "formats/bfres/tress-bfres-scene.h"
 #include "formats/bfres/tress-bfres-setpose.h"
@@ -214,16 +216,96 @@ on_question_response (GtkDialog *dialog, int response, TressSceneGizmo *self)
     drop_pending (self);
 }
 
-/* What storing would cost, asked as the graph asks before a lossy edit. */
 static void
-ask (TressSceneGizmo *self, const char *label, const char *why)
+on_store_answer (TressStoreChoice choice, gpointer data)
+{
+  TressSceneGizmo *self = data;
+
+  if (choice == TRESS_STORE_WIDEN)
+    store (self, TRESS_COMMIT_WIDEN_VALUES | TRESS_COMMIT_WIDEN_FRAMES);
+  else if (choice == TRESS_STORE_KEEP)
+    store (self, TRESS_COMMIT_REQUANTIZE | TRESS_COMMIT_WIDEN_FRAMES);
+  else
+    drop_pending (self);
+}
+
+/* What storing the pending rotation would cost the keys nobody touched, as
+ * the graph works it out for an edit (the key at the frame moved, or one
+ * inserted there, on the first rotation curve that needs a coarser step):
+ * FALSE when none does (the refusal is of another kind). */
+static gboolean
+store_cost (TressSceneGizmo *self, const char *anim, const char *bone, TressStoreCost *cost,
+            char **path)
+{
+  static const char *const names[3] = { "Rotate X", "Rotate Y", "Rotate Z" };
+  TressBfres *b = tress_document_get_model (TRESS_DOCUMENT (self->document));
+
+  for (guint k = 0; k < 3; k++)
+    {
+      g_autofree char *p = g_strdup_printf ("%s/%s/%s", anim, bone, names[k]);
+      int index = tress_bfres_find_curve (b, p);
+      const TressCurve *now;
+      g_autoptr (TressCurve) c = NULL;
+      g_autoptr (GArray) keys = g_array_new (FALSE, FALSE, sizeof (guint));
+      TressKey key;
+      double was, want;
+      int at;
+
+      if (index < 0
+          || (now = tress_curve_document_get_curve (self->document, (guint)index)) == NULL)
+        continue;
+      c = tress_curve_copy (now);
+      was = tress_curve_evaluate (c, self->pending_frame);
+      want = self->pending_euler[k];
+      want += 2 * G_PI * round ((was - want) / (2 * G_PI));
+      at = tress_curve_find_key (c, self->pending_frame, 1e-9);
+      if (at < 0)
+        {
+          c->limits.frame_step = 0;
+          if (!tress_curve_edit_insert (c, keys, self->pending_frame, NULL))
+            continue;
+          at = (int)g_array_index (keys, guint, 0);
+        }
+      key = *tress_curve_get_key (c, (guint)at);
+      key.value = want;
+      g_array_set_size (keys, 0);
+      if (!tress_curve_edit_set_key (c, keys, (guint)at, &key, NULL))
+        continue;
+      if (tress_curve_document_preview_store (self->document, (guint)index, c, cost))
+        {
+          if (tress_store_cost_is_lossy (cost))
+            {
+              *path = g_steal_pointer (&p);
+              return TRUE;
+            }
+          tress_store_cost_clear (cost);
+        }
+    }
+  return FALSE;
+}
+
+/* What storing would cost, asked as the graph asks before a lossy edit
+ * (tress-curve-store-question.h, angles in degrees); a refusal of another
+ * kind (a frame the frame type cannot hold) is asked with its reason. */
+static void
+ask (TressSceneGizmo *self, const char *label, const char *anim, const char *bone, const char *why)
 {
   GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self->preview));
-  GtkWidget *dialog = gtk_message_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
-                                              GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
-                                              GTK_MESSAGE_QUESTION, GTK_BUTTONS_NONE,
-                                              _ ("%s cannot be stored as it is"), label);
+  GtkWindow *parent = GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL;
+  TressStoreCost cost = { 0 };
+  g_autofree char *path = NULL;
+  GtkWidget *dialog;
 
+  if (store_cost (self, anim, bone, &cost, &path))
+    {
+      tress_curve_store_question_present (parent, label, path, 1, &cost, 180 / G_PI, "°",
+                                          on_store_answer, self);
+      tress_store_cost_clear (&cost);
+      return;
+    }
+  dialog = gtk_message_dialog_new (parent, GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
+                                   GTK_MESSAGE_QUESTION, GTK_BUTTONS_NONE,
+                                   _ ("%s cannot be stored as it is"), label);
   gtk_message_dialog_format_secondary_text (GTK_MESSAGE_DIALOG (dialog), "%s", why);
   gtk_dialog_add_button (GTK_DIALOG (dialog), _ ("_Cancel"), GTK_RESPONSE_CANCEL);
   gtk_dialog_add_button (GTK_DIALOG (dialog), _ ("_Coarser Step"), 2);
@@ -264,7 +346,9 @@ store (TressSceneGizmo *self, TressCommitConsent consent)
     {
       if (g_error_matches (error, TRESS_ERROR, TRESS_ERROR_REFUSED))
         {
-          ask (self, label, error->message);
+          ask (self, label,
+               tress_scene_pane_get_animator (self->pane)->anim_names[self->pending_skeletal], bone,
+               error->message);
           return FALSE;
         }
       {
