@@ -2,9 +2,11 @@
  * driven by the X server's pointer and keyboard in a 960×640 window.
  *
  * Animal_Bass_Animation.bfres on Animal_Bass.bfres: Spine_2 clicked, "Pose"
- * clicked; a drag of its X ring moves the picture and Escape puts it back with
- * nothing written; a drag of ~30° with Ctrl (5° steps) stores one undo step
- * "Rotate Spine_2 at frame N". The file saved is read with the independent
+ * clicked; a drag of its X ring moves the picture and Escape (or the right
+ * button) puts it back with nothing written; a drag of ~30° with Ctrl (5°
+ * steps) asks first (Dead's s8 keys are too fine; the graph's question,
+ * "Widen to s16" clicked) and stores one undo step "Rotate Spine_2 at frame
+ * N". The file saved is read with the independent
  * reader of the format page (tests/bfres/bfres-setpose-check.h): the bone's
  * local rotation at the playhead turned 30° (± one stored step) about its own
  * X axis, every other bone, frame and animation as before. Undo gives back

@@ -24,6 +24,7 @@ struct _TressSceneGizmo
   GtkWidget *area;
   GtkWidget *pose_toggle, *auto_key_toggle, *key_button;
   GtkGesture *drag_gesture;
+  GtkEventController *key, *legacy, *motion;
   gulong playhead_id;
 
   int bone;
@@ -586,6 +587,9 @@ tress_scene_gizmo_new (TressScenePane *pane, TressCurveDocument *document, Tress
   const TressFormat *format;
 
   self->pane = pane;
+  self->key = key;
+  self->legacy = legacy;
+  self->motion = motion;
   self->preview = tress_scene_pane_get_preview (pane);
   self->document = document;
   self->view = view;
@@ -647,6 +651,13 @@ tress_scene_gizmo_free (TressSceneGizmo *self)
   if (self == NULL)
     return;
   g_clear_signal_handler (&self->playhead_id, self->view);
+  /* The widgets may outlive the gizmo a moment. */
+  g_signal_handlers_disconnect_by_data (self->drag_gesture, self);
+  g_signal_handlers_disconnect_by_data (self->key, self);
+  g_signal_handlers_disconnect_by_data (self->legacy, self);
+  g_signal_handlers_disconnect_by_data (self->motion, self);
+  g_signal_handlers_disconnect_by_data (self->pose_toggle, self);
+  g_signal_handlers_disconnect_by_data (self->key_button, self);
   if (self->preview != NULL)
     tress_scene_preview_set_overlay (self->preview, NULL, NULL);
   g_free (self->message);
