@@ -207,7 +207,10 @@ test_gizmo (void)
   g_assert_cmpint (tress_scene_preview_pick (f.preview, sx, sy), ==, spine2);
   tress_test_pointer_click (area, sx, sy);
   TRESS_TEST_WAIT_FOR (tress_scene_gizmo_get_bone (gizmo) == spine2);
-  pose = tress_test_find_button (GTK_WIDGET (f.preview), "_Pose", NULL);
+  pose = tress_test_find_tooltip (
+      GTK_WIDGET (f.preview),
+      "Pose: turn the selected bone with the mouse, dragging a ring (Shift: fine, Ctrl: 5° steps, "
+      "Esc: cancel)");
   g_assert_nonnull (pose);
   tress_test_pointer_click (pose, gtk_widget_get_width (pose) / 2.0,
                             gtk_widget_get_height (pose) / 2.0);
@@ -345,8 +348,12 @@ test_gizmo (void)
   /* Auto-Key off: the same drag only previews; Key Pose (I) stores the very
    * bytes the drag stored above. */
   {
-    GtkWidget *auto_key = tress_test_find_button (GTK_WIDGET (f.preview), "_Auto-Key", NULL);
-    GtkWidget *key_pose = tress_test_find_button (GTK_WIDGET (f.preview), "_Key Pose", NULL);
+    GtkWidget *auto_key = tress_test_find_tooltip (
+        GTK_WIDGET (f.preview), "Auto-Key: store keys at the playhead when a drag ends; off: a "
+                                "drag only previews until Key Pose");
+    GtkWidget *key_pose = tress_test_find_tooltip (GTK_WIDGET (f.preview),
+                                                   "Key Pose: store the pose previewed at the "
+                                                   "playhead (I)");
     g_autoptr (GBytes) keyed = NULL;
     g_autofree char *out3 = g_build_filename (dir, "keyed.bfres", NULL);
     g_autoptr (GFile) file = g_file_new_for_path (out3);

@@ -597,18 +597,21 @@ tress_scene_gizmo_new (TressScenePane *pane, TressCurveDocument *document, Tress
   self->hover = -1;
   self->area = tress_scene_preview_get_area (self->preview);
 
-  self->pose_toggle = gtk_toggle_button_new_with_mnemonic (_ ("_Pose"));
+  /* Icons under the picture: the preview is narrow at the default window size. */
+  self->pose_toggle = gtk_toggle_button_new ();
+  gtk_button_set_icon_name (GTK_BUTTON (self->pose_toggle), "object-rotate-right-symbolic");
   gtk_widget_set_tooltip_text (self->pose_toggle,
-                               _ ("Turn the selected bone with the mouse: drag a ring (Shift: "
-                                  "fine, Ctrl: 5° steps, Esc: cancel)"));
-  self->auto_key_toggle = gtk_toggle_button_new_with_mnemonic (_ ("_Auto-Key"));
+                               _ ("Pose: turn the selected bone with the mouse, dragging a ring "
+                                  "(Shift: fine, Ctrl: 5° steps, Esc: cancel)"));
+  self->auto_key_toggle = gtk_toggle_button_new ();
+  gtk_button_set_icon_name (GTK_BUTTON (self->auto_key_toggle), "media-record-symbolic");
   gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (self->auto_key_toggle), TRUE);
   gtk_widget_set_tooltip_text (self->auto_key_toggle,
-                               _ ("Store keys at the playhead when a drag ends; off: a drag only "
-                                  "previews until Key Pose"));
-  self->key_button = gtk_button_new_with_mnemonic (_ ("_Key Pose"));
+                               _ ("Auto-Key: store keys at the playhead when a drag ends; off: a "
+                                  "drag only previews until Key Pose"));
+  self->key_button = gtk_button_new_from_icon_name ("document-save-symbolic");
   gtk_widget_set_tooltip_text (self->key_button,
-                               _ ("Store the pose previewed at the playhead (I)"));
+                               _ ("Key Pose: store the pose previewed at the playhead (I)"));
   gtk_widget_set_sensitive (self->key_button, FALSE);
   gtk_widget_set_visible (self->auto_key_toggle, FALSE);
   gtk_widget_set_visible (self->key_button, FALSE);
@@ -616,9 +619,9 @@ tress_scene_gizmo_new (TressScenePane *pane, TressCurveDocument *document, Tress
   format = tress_document_get_format (TRESS_DOCUMENT (document));
   gtk_widget_set_visible (self->pose_toggle,
                           format != NULL && g_strcmp0 (format->id, "bfres") == 0);
-  tress_scene_preview_add_tool (self->preview, self->pose_toggle);
-  tress_scene_preview_add_tool (self->preview, self->auto_key_toggle);
-  tress_scene_preview_add_tool (self->preview, self->key_button);
+  tress_scene_preview_add_status_tool (self->preview, self->auto_key_toggle);
+  tress_scene_preview_add_status_tool (self->preview, self->key_button);
+  tress_scene_preview_add_status_tool (self->preview, self->pose_toggle);
   g_signal_connect (self->pose_toggle, "toggled", G_CALLBACK (on_pose_toggled), self);
   g_signal_connect (self->key_button, "clicked", G_CALLBACK (on_key_clicked), self);
 

@@ -22,6 +22,7 @@ struct _TressScenePreview
   GtkWidget *area;
   GtkWidget *message_label;
   GtkWidget *note_label;
+  GtkWidget *status; /* the note and the status tools */
   char *gl_error;
   char *message;
 
@@ -375,7 +376,11 @@ tress_scene_preview_init (TressScenePreview *self)
   gtk_label_set_xalign (GTK_LABEL (self->note_label), 0);
   gtk_widget_add_css_class (self->note_label, "dim-label");
   gtk_widget_set_visible (self->note_label, FALSE);
-  gtk_box_append (GTK_BOX (self->box), self->note_label);
+  gtk_widget_set_hexpand (self->note_label, TRUE);
+  /* Tools at the end of the note's line, where they do not widen the preview. */
+  self->status = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 4);
+  gtk_box_append (GTK_BOX (self->status), self->note_label);
+  gtk_box_append (GTK_BOX (self->box), self->status);
 
   tress_gl_camera_attach (&self->cam, self->area, on_camera_moved, self);
   g_signal_connect (click, "released", G_CALLBACK (on_click), self);
@@ -494,6 +499,12 @@ void
 tress_scene_preview_add_tool (TressScenePreview *self, GtkWidget *widget)
 {
   gtk_box_append (GTK_BOX (self->toolbar), widget);
+}
+
+void
+tress_scene_preview_add_status_tool (TressScenePreview *self, GtkWidget *widget)
+{
+  gtk_box_append (GTK_BOX (self->status), widget);
 }
 
 void

@@ -46,6 +46,9 @@ void tress_scene_preview_set_highlight (TressScenePreview *self, const guint *no
 gboolean tress_scene_preview_is_highlighted (TressScenePreview *self, guint node);
 /* Adds @widget at the end of the preview's tool bar. */
 void tress_scene_preview_add_tool (TressScenePreview *self, GtkWidget *widget);
+/* Adds @widget at the end of the line under the picture (beside the note;
+ * small tools: they set how narrow the preview may get). */
+void tress_scene_preview_add_status_tool (TressScenePreview *self, GtkWidget *widget);
 
 void tress_scene_preview_set_show_mesh (TressScenePreview *self, gboolean show);
 gboolean tress_scene_preview_get_show_mesh (TressScenePreview *self);
