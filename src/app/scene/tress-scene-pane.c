@@ -8,6 +8,7 @@
 
 #include "formats/bfres/tress-bfres-scene.h"
 #include "formats/niff/tress-niff-animator.h"
+#include "tress-scene-gizmo.h"
 
 #define SETTINGS_KEY "preview-models"
 
@@ -22,6 +23,7 @@ struct _TressScenePane
   GSettings *settings;
 
   TressScenePreview *preview;
+  TressSceneGizmo *gizmo;
   GtkWidget *model_button;
   GtkFileChooserNative *chooser;
 
@@ -238,6 +240,9 @@ update_shown (TressScenePane *self)
       g_array_append_vals (self->anims, anims->data, anims->len);
     }
   tress_scene_preview_set_highlight (self->preview, (const guint *)nodes->data, nodes->len);
+  /* One bone's curves shown: the bone a pose gizmo turns. */
+  if (nodes->len == 1 && self->gizmo != NULL)
+    tress_scene_gizmo_set_bone (self->gizmo, (int)g_array_index (nodes, guint, 0));
   g_clear_pointer (&self->tree_note, g_free);
   update_note (self);
   pose (self);
@@ -339,23 +344,33 @@ nest_tree (TressScenePane *self)
     select_curves (self, shown, FALSE);
 }
 
+/* @keep_view: the same model made again (after an edit): the camera stays. */
 static void
-set_animator (TressScenePane *self, TressSceneAnimator *animator)
+set_animator (TressScenePane *self, TressSceneAnimator *animator, gboolean keep_view)
 {
-  tress_scene_preview_set_scene (self->preview, NULL);
+  TressSceneAnimator *old = self->animator;
+
+  keep_view = keep_view && old != NULL && animator != NULL
+              && g_strcmp0 (old->scene->name, animator->scene->name) == 0
+              && tress_scene_get_n_nodes (old->scene) == tress_scene_get_n_nodes (animator->scene);
+  tress_scene_preview_replace_scene (self->preview, NULL);
   g_clear_pointer (&self->animator, tress_scene_animator_free);
   g_array_set_size (self->anims, 0);
   self->animator = animator;
   nest_tree (self);
   if (animator == NULL)
     return;
-  tress_scene_preview_set_scene (self->preview, animator->scene);
+  if (keep_view)
+    tress_scene_preview_replace_scene (self->preview, animator->scene);
+  else
+    tress_scene_preview_set_scene (self->preview, animator->scene);
   update_shown (self);
-  tress_scene_preview_frame_all (self->preview);
+  if (!keep_view)
+    tress_scene_preview_frame_all (self->preview);
 }
 
 static void
-load (TressScenePane *self, GFile *file)
+load (TressScenePane *self, GFile *file, gboolean keep_view)
 {
   TressScenePaneLoadFunc loader = loader_for (TRESS_DOCUMENT (self->document));
   g_autoptr (GError) error = NULL;
@@ -368,7 +383,7 @@ load (TressScenePane *self, GFile *file)
   own = own_scene (TRESS_DOCUMENT (self->document));
   gtk_widget_set_visible (self->model_button, !own);
   animator = loader (TRESS_DOCUMENT (self->document), own ? NULL : file, &error);
-  set_animator (self, animator);
+  set_animator (self, animator, keep_view);
   if (animator != NULL)
     tress_scene_preview_set_message (self->preview, NULL);
   else if (error != NULL)
@@ -392,7 +407,7 @@ tress_scene_pane_load (TressScenePane *self, GFile *file)
 {
   g_set_object (&self->chosen, file);
   remember_model (self, file);
-  load (self, file);
+  load (self, file, FALSE);
 }
 
 static void
@@ -598,6 +613,7 @@ on_node_clicked (TressScenePreview *preview, int node, GdkModifierType mods, Tre
 
   if (node < 0 || self->animator == NULL)
     return;
+  tress_scene_gizmo_set_bone (self->gizmo, node);
   if (!(mods & (GDK_CONTROL_MASK | GDK_SHIFT_MASK)))
     {
       tress_scene_pane_select_node (self, (guint)node);
@@ -667,7 +683,20 @@ on_curves_reset (TressCurveDocument *document, TressScenePane *self)
 {
   /* A new model (revert, reload): curve numbers may have changed. */
   if (self->loaded)
-    load (self, self->chosen);
+    {
+      g_autoptr (GArray) kept = g_array_copy (self->anims);
+      guint n_before = self->animator != NULL ? self->animator->n_anims : 0;
+
+      load (self, self->chosen, TRUE);
+      /* The same animations posed (the graph is empty until a selection). */
+      if (self->animator != NULL && self->animator->n_anims == n_before && kept->len > 0)
+        {
+          g_array_set_size (self->anims, 0);
+          g_array_append_vals (self->anims, kept->data, kept->len);
+          pose (self);
+        }
+      tress_scene_gizmo_scene_reloaded (self->gizmo);
+    }
 }
 
 static void
@@ -679,7 +708,7 @@ on_map (GtkWidget *widget, TressScenePane *self)
       g_autoptr (GFile) remembered = remembered_model (self);
 
       g_set_object (&self->chosen, remembered);
-      load (self, remembered);
+      load (self, remembered, FALSE);
     }
 }
 
@@ -694,6 +723,7 @@ tress_scene_pane_dispose (GObject *object)
     g_signal_handlers_disconnect_by_data (self->view, self);
   if (self->document != NULL)
     g_signal_handlers_disconnect_by_data (self->document, self);
+  g_clear_pointer (&self->gizmo, tress_scene_gizmo_free);
   if (self->tick != 0)
     gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->tick);
   self->tick = 0;
@@ -779,6 +809,7 @@ tress_scene_pane_new (TressCurveDocument *document, TressCurveView *view,
   g_signal_connect (view, "drag-update", G_CALLBACK (on_drag_update), self);
   g_signal_connect (document, "curve-changed", G_CALLBACK (on_curve_changed), self);
   g_signal_connect (document, "curves-reset", G_CALLBACK (on_curves_reset), self);
+  self->gizmo = tress_scene_gizmo_new (self, document, view);
   return GTK_WIDGET (self);
 }
 
@@ -810,4 +841,16 @@ guint
 tress_scene_pane_get_n_poses (TressScenePane *self)
 {
   return self->n_poses;
+}
+
+void
+tress_scene_pane_pose_now (TressScenePane *self)
+{
+  pose (self);
+}
+
+TressSceneGizmo *
+tress_scene_pane_get_gizmo (TressScenePane *self)
+{
+  return self->gizmo;
 }

@@ -73,4 +73,10 @@ void tress_scene_pane_load (TressScenePane *self, GFile *file);
 /* Selects in the curves tree the curves of node @node, as a click does. */
 void tress_scene_pane_select_node (TressScenePane *self, guint node);
 
+/* Poses the scene at the playhead now (a tool changed what it shows). */
+void tress_scene_pane_pose_now (TressScenePane *self);
+/* The pose gizmo (tress-scene-gizmo.h). */
+typedef struct _TressSceneGizmo TressSceneGizmo;
+TressSceneGizmo *tress_scene_pane_get_gizmo (TressScenePane *self);
+
 G_END_DECLS

@@ -22,6 +22,7 @@ struct _TressScenePreview
   GtkWidget *area;
   GtkWidget *message_label;
   GtkWidget *note_label;
+  GtkWidget *status; /* the note and the status tools */
   char *gl_error;
   char *message;
 
@@ -32,6 +33,9 @@ struct _TressScenePreview
   int hover;
   guint n_frames;
   gboolean framed; /* the camera was pointed at the current scene */
+  TressScenePreviewOverlayFunc overlay_func;
+  gpointer overlay_data;
+  GArray *overlay; /* TressStickVertex */
 };
 
 G_DEFINE_FINAL_TYPE (TressScenePreview, tress_scene_preview, GTK_TYPE_WIDGET)
@@ -51,6 +55,9 @@ enum
 };
 
 static GParamSpec *props[N_PROPS];
+
+static void tress_scene_preview_set_scene_full (TressScenePreview *self, TressScene *scene,
+                                                gboolean frame);
 static guint signals[N_SIGNALS];
 
 static void
@@ -81,6 +88,15 @@ draw (TressScenePreview *self)
   options.background[0] = TRESS_SCENE_BACKGROUND_R / 255.f;
   options.background[1] = TRESS_SCENE_BACKGROUND_G / 255.f;
   options.background[2] = TRESS_SCENE_BACKGROUND_B / 255.f;
+  g_array_set_size (self->overlay, 0);
+  if (self->overlay_func != NULL && self->scene != NULL)
+    {
+      float mvp[16];
+
+      compute_mvp (self, mvp);
+      self->overlay_func (self->overlay_data, mvp, w, h, self->overlay);
+      options.overlay = self->overlay;
+    }
   tress_scene_renderer_draw (self->renderer, self->scene, &self->cam, w * scale, h * scale, w, h,
                              &options);
   self->n_frames++;
@@ -257,6 +273,7 @@ tress_scene_preview_finalize (GObject *object)
   TressScenePreview *self = TRESS_SCENE_PREVIEW (object);
 
   g_array_unref (self->highlight);
+  g_array_unref (self->overlay);
   g_free (self->gl_error);
   g_free (self->message);
   G_OBJECT_CLASS (tress_scene_preview_parent_class)->finalize (object);
@@ -308,6 +325,7 @@ tress_scene_preview_init (TressScenePreview *self)
   GtkWidget *scroller;
 
   self->highlight = g_array_new (FALSE, TRUE, sizeof (guint8));
+  self->overlay = g_array_new (FALSE, FALSE, sizeof (TressStickVertex));
   self->hover = -1;
   tress_gl_camera_init (&self->cam, 3, 35, 20);
   self->box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
@@ -358,7 +376,11 @@ tress_scene_preview_init (TressScenePreview *self)
   gtk_label_set_xalign (GTK_LABEL (self->note_label), 0);
   gtk_widget_add_css_class (self->note_label, "dim-label");
   gtk_widget_set_visible (self->note_label, FALSE);
-  gtk_box_append (GTK_BOX (self->box), self->note_label);
+  gtk_widget_set_hexpand (self->note_label, TRUE);
+  /* Tools at the end of the note's line, where they do not widen the preview. */
+  self->status = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 4);
+  gtk_box_append (GTK_BOX (self->status), self->note_label);
+  gtk_box_append (GTK_BOX (self->box), self->status);
 
   tress_gl_camera_attach (&self->cam, self->area, on_camera_moved, self);
   g_signal_connect (click, "released", G_CALLBACK (on_click), self);
@@ -376,8 +398,8 @@ tress_scene_preview_new (void)
   return g_object_new (TRESS_TYPE_SCENE_PREVIEW, NULL);
 }
 
-void
-tress_scene_preview_set_scene (TressScenePreview *self, TressScene *scene)
+static void
+tress_scene_preview_set_scene_full (TressScenePreview *self, TressScene *scene, gboolean frame)
 {
   self->scene = scene;
   self->hover = -1;
@@ -386,10 +408,25 @@ tress_scene_preview_set_scene (TressScenePreview *self, TressScene *scene)
     g_array_set_size (self->highlight, tress_scene_get_n_nodes (scene));
   if (self->renderer != NULL)
     tress_scene_renderer_forget (self->renderer);
-  self->framed = FALSE;
-  if (scene != NULL && gtk_widget_get_width (self->area) > 0)
-    tress_scene_preview_frame_all (self);
+  if (frame)
+    {
+      self->framed = FALSE;
+      if (scene != NULL && gtk_widget_get_width (self->area) > 0)
+        tress_scene_preview_frame_all (self);
+    }
   queue_draw (self);
+}
+
+void
+tress_scene_preview_set_scene (TressScenePreview *self, TressScene *scene)
+{
+  tress_scene_preview_set_scene_full (self, scene, TRUE);
+}
+
+void
+tress_scene_preview_replace_scene (TressScenePreview *self, TressScene *scene)
+{
+  tress_scene_preview_set_scene_full (self, scene, FALSE);
 }
 
 TressScene *
@@ -462,6 +499,12 @@ void
 tress_scene_preview_add_tool (TressScenePreview *self, GtkWidget *widget)
 {
   gtk_box_append (GTK_BOX (self->toolbar), widget);
+}
+
+void
+tress_scene_preview_add_status_tool (TressScenePreview *self, GtkWidget *widget)
+{
+  gtk_box_append (GTK_BOX (self->status), widget);
 }
 
 void
@@ -598,4 +641,27 @@ guint
 tress_scene_preview_get_n_frames (TressScenePreview *self)
 {
   return self->n_frames;
+}
+
+GtkWidget *
+tress_scene_preview_get_area (TressScenePreview *self)
+{
+  return self->area;
+}
+
+void
+tress_scene_preview_get_mvp (TressScenePreview *self, float mvp[16], double *width, double *height)
+{
+  compute_mvp (self, mvp);
+  *width = gtk_widget_get_width (self->area);
+  *height = gtk_widget_get_height (self->area);
+}
+
+void
+tress_scene_preview_set_overlay (TressScenePreview *self, TressScenePreviewOverlayFunc func,
+                                 gpointer user_data)
+{
+  self->overlay_func = func;
+  self->overlay_data = user_data;
+  queue_draw (self);
 }

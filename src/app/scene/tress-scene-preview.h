@@ -32,6 +32,8 @@ GtkWidget *tress_scene_preview_new (void);
 /* Shows @scene (borrowed; NULL: nothing); a different scene is framed. */
 void tress_scene_preview_set_scene (TressScenePreview *self, TressScene *scene);
 TressScene *tress_scene_preview_get_scene (TressScenePreview *self);
+/* The same, keeping the camera where it is (the same model made again). */
+void tress_scene_preview_replace_scene (TressScenePreview *self, TressScene *scene);
 /* The scene's pose (world matrices, visibility) changed: draw again. */
 void tress_scene_preview_pose_changed (TressScenePreview *self);
 /* A text in the picture's place (NULL: the picture again). */
@@ -44,6 +46,9 @@ void tress_scene_preview_set_highlight (TressScenePreview *self, const guint *no
 gboolean tress_scene_preview_is_highlighted (TressScenePreview *self, guint node);
 /* Adds @widget at the end of the preview's tool bar. */
 void tress_scene_preview_add_tool (TressScenePreview *self, GtkWidget *widget);
+/* Adds @widget at the end of the line under the picture (beside the note;
+ * small tools: they set how narrow the preview may get). */
+void tress_scene_preview_add_status_tool (TressScenePreview *self, GtkWidget *widget);
 
 void tress_scene_preview_set_show_mesh (TressScenePreview *self, gboolean show);
 gboolean tress_scene_preview_get_show_mesh (TressScenePreview *self);
@@ -78,6 +83,19 @@ double tress_scene_preview_time_frames (TressScenePreview *self, guint n,
                                         TressScenePreviewFrameFunc before_each, gpointer user_data);
 /* Frames drawn so far (tests wait for the next one). */
 guint tress_scene_preview_get_n_frames (TressScenePreview *self);
+
+/* The GL area the picture is drawn in (tools that take the pointer add
+ * their controllers there). */
+GtkWidget *tress_scene_preview_get_area (TressScenePreview *self);
+/* The camera's world-to-clip matrix now and the picture's size in widget pixels. */
+void tress_scene_preview_get_mvp (TressScenePreview *self, float mvp[16], double *width,
+                                  double *height);
+/* Appends to @out (TressStickVertex triangles, clip space) what is drawn over
+ * the scene, each frame. */
+typedef void (*TressScenePreviewOverlayFunc) (gpointer user_data, const float mvp[16], double width,
+                                              double height, GArray *out);
+void tress_scene_preview_set_overlay (TressScenePreview *self, TressScenePreviewOverlayFunc func,
+                                      gpointer user_data);
 
 /* Signal "node-clicked" (int node, GdkModifierType state): a click on a bone,
  * node −1 for a click beside every bone. */

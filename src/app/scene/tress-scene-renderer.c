@@ -414,6 +414,23 @@ draw_meshes (TressSceneRenderer *r, const TressScene *scene, const TressGlCamera
   glUseProgram (0);
 }
 
+/* Clip-space triangles (TressStickVertex) over what is drawn. */
+static void
+draw_triangles (TressSceneRenderer *r, const GArray *triangles)
+{
+  if (triangles->len == 0)
+    return;
+  glDisable (GL_DEPTH_TEST);
+  glUseProgram (r->stick_program);
+  glBindVertexArray (r->stick_vao);
+  glBindBuffer (GL_ARRAY_BUFFER, r->stick_vbo);
+  glBufferData (GL_ARRAY_BUFFER, (GLsizeiptr)(sizeof (TressStickVertex) * triangles->len),
+                triangles->data, GL_STREAM_DRAW);
+  glDrawArrays (GL_TRIANGLES, 0, (GLsizei)triangles->len);
+  glBindVertexArray (0);
+  glUseProgram (0);
+}
+
 static void
 draw_sticks (TressSceneRenderer *r, const TressScene *scene, const float mvp[16], double width,
              double height, const TressSceneDrawOptions *options)
@@ -428,17 +445,7 @@ draw_sticks (TressSceneRenderer *r, const TressScene *scene, const float mvp[16]
   g_array_set_size (r->sticks, 0);
   tress_scene_sticks_build (scene, mvp, width, height, options->highlight, options->hover, &colours,
                             r->sticks);
-  if (r->sticks->len == 0)
-    return;
-  glDisable (GL_DEPTH_TEST);
-  glUseProgram (r->stick_program);
-  glBindVertexArray (r->stick_vao);
-  glBindBuffer (GL_ARRAY_BUFFER, r->stick_vbo);
-  glBufferData (GL_ARRAY_BUFFER, (GLsizeiptr)(sizeof (TressStickVertex) * r->sticks->len),
-                r->sticks->data, GL_STREAM_DRAW);
-  glDrawArrays (GL_TRIANGLES, 0, (GLsizei)r->sticks->len);
-  glBindVertexArray (0);
-  glUseProgram (0);
+  draw_triangles (r, r->sticks);
 }
 
 void
@@ -460,6 +467,8 @@ tress_scene_renderer_draw (TressSceneRenderer *r, const TressScene *scene,
     draw_meshes (r, scene, camera, mvp, options->highlight);
   if (options->show_bones)
     draw_sticks (r, scene, mvp, width, height, options);
+  if (options->overlay != NULL)
+    draw_triangles (r, options->overlay);
 }
 
 guint

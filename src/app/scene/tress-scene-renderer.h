@@ -31,6 +31,9 @@ typedef struct
   const guint8 *highlight; /* one byte per node, or NULL */
   int hover;               /* a node, or −1 */
   float background[3];
+  /* Drawn over everything (TressStickVertex triangles, tress-scene-sticks.h;
+   * a pose gizmo), or NULL. */
+  const GArray *overlay;
 } TressSceneDrawOptions;
 
 /* The background and highlight colours, exact in the picture. */

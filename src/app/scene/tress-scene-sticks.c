@@ -65,6 +65,13 @@ push_stick (GArray *out, const float a[4], const float b[4], double width, doubl
   push (out, c[2], colour);
 }
 
+void
+tress_scene_sticks_push_line (GArray *out, const float a[4], const float b[4], double width,
+                              double height, double pixels, const float colour[4])
+{
+  push_stick (out, a, b, MAX (width, 1), MAX (height, 1), pixels, colour);
+}
+
 static void
 push_square (GArray *out, const float p[4], double width, double height, double pixels,
              const float colour[4])

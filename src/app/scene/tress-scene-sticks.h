@@ -48,6 +48,11 @@ void tress_scene_sticks_build (const TressScene *scene, const float mvp[16], dou
                                double height, const guint8 *highlight, int hover,
                                const TressStickColours *colours, GArray *out);
 
+/* Appends a line from @a to @b (clip space, both in front of the eye),
+ * @pixels wide on screen, as two triangles of @colour. */
+void tress_scene_sticks_push_line (GArray *out, const float a[4], const float b[4], double width,
+                                   double height, double pixels, const float colour[4]);
+
 /* The node whose stick or square lies within TRESS_SCENE_PICK_TOLERANCE of
  * widget point (@x, @y), the nearest; −1 for none. */
 int tress_scene_sticks_pick (const TressScene *scene, const float mvp[16], double width,

@@ -306,6 +306,8 @@ typedef struct
   TressBfresMatrix *world;
   graphene_matrix_t *locals;
   gboolean *material_visible;
+  int override_bone; /* a gizmo's rotation, or −1 */
+  double override_euler[3];
 
   /* While posing. */
   TressSceneSampleFunc sample;
@@ -381,6 +383,22 @@ tress_bfres_animator_get_anims (TressSceneAnimator *animator)
   return self != NULL ? self->anims : NULL;
 }
 
+static void
+apply_override (BfresAnimator *self, TressBfresSrt *srt)
+{
+  TressBfresSrt *s;
+
+  if (self->override_bone < 0)
+    return;
+  s = &srt[self->override_bone];
+  if (s->rotation_mode == TRESS_BFRES_ROTATION_EULER_XYZ)
+    {
+      memcpy (s->rotation, self->override_euler, sizeof self->override_euler);
+    }
+  else
+    tress_bfres_euler_to_quaternion (self->override_euler, s->rotation);
+}
+
 TressBfresScaling
 tress_bfres_animator_pose_srt (TressSceneAnimator *animator, int skeletal, double frame,
                                TressSceneSampleFunc sample, gpointer user_data, TressBfresSrt *srt)
@@ -394,6 +412,7 @@ tress_bfres_animator_pose_srt (TressSceneAnimator *animator, int skeletal, doubl
   if (skeletal < 0 || (guint)skeletal >= self->anims->n_skeletal)
     {
       tress_bfres_bind_srt (sk, srt);
+      apply_override (self, srt);
       return sk->scaling;
     }
   skel = &self->anims->skeletal[skeletal];
@@ -403,7 +422,20 @@ tress_bfres_animator_pose_srt (TressSceneAnimator *animator, int skeletal, doubl
   tress_bfres_pose_srt (sk, skel, self->bone_anims[skeletal], bone_curve_value, self, srt);
   self->sample = NULL;
   self->sample_data = NULL;
+  apply_override (self, srt);
   return skel->scaling != TRESS_BFRES_SCALING_NONE ? skel->scaling : sk->scaling;
+}
+
+void
+tress_bfres_animator_set_rotation_override (TressSceneAnimator *animator, int bone,
+                                            const double euler[3])
+{
+  BfresAnimator *self = bfres_animator (animator);
+
+  g_return_if_fail (self != NULL);
+  self->override_bone = bone >= 0 && (guint)bone < self->model->skeleton.n_bones ? bone : -1;
+  if (self->override_bone >= 0)
+    memcpy (self->override_euler, euler, sizeof self->override_euler);
 }
 
 static void
@@ -666,6 +698,7 @@ tress_bfres_animator_new (TressBfres *anims_file, GBytes *model_fres, const char
     }
 
   self = g_new0 (BfresAnimator, 1);
+  self->override_bone = -1;
   scene = tress_scene_new (best->name);
   tress_scene_animator_init (&self->parent, &bfres_animator_class, scene, source, n_curves,
                              anims->n_skeletal + anims->n_visibility);

@@ -74,4 +74,11 @@ TressBfresScaling tress_bfres_animator_pose_srt (TressSceneAnimator *animator, i
                                                  double frame, TressSceneSampleFunc sample,
                                                  gpointer user_data, TressBfresSrt *srt);
 
+/* While a pose gizmo drags: every pose until cleared (@bone −1) gives bone
+ * @bone (the model's numbering) the local rotation @euler (Euler XYZ
+ * radians, R = Rz · Ry · Rx; a quaternion animation gets its quaternion), as
+ * if the curves held it. Nothing is written. */
+void tress_bfres_animator_set_rotation_override (TressSceneAnimator *animator, int bone,
+                                                 const double euler[3]);
+
 G_END_DECLS
