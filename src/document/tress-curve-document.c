@@ -19,6 +19,7 @@ struct _TressCurveNode
   int curve_index;
   GListStore *children;         /* NULL for a curve */
   TressCurveDocument *document; /* weak: the document owns the tree */
+  TressCurveNode *parent;       /* weak: the group whose children hold it, or NULL */
   guint revision;
 };
 
@@ -297,6 +298,7 @@ build_tree (TressCurveDocument *self)
       g_auto (GStrv) parts = NULL;
       g_autoptr (GString) key = g_string_new (NULL);
       GListStore *parent = roots;
+      TressCurveNode *up = NULL; /* the group of parent */
       guint n_parts;
       TressCurveNode *leaf;
 
@@ -316,6 +318,7 @@ build_tree (TressCurveDocument *self)
           g_string_append_printf (key, "%s\x1f", c->kind);
           g = ensure_group (self, groups, parent, key->str, c->kind);
           parent = g->children;
+          up = g;
         }
       for (guint p = 0; p + 1 < n_parts; p++)
         {
@@ -329,9 +332,12 @@ build_tree (TressCurveDocument *self)
           else
             label = g_strdup (parts[p]);
           g = ensure_group (self, groups, parent, key->str, label);
+          g->parent = up;
           parent = g->children;
+          up = g;
         }
       leaf = node_new (self, parts[n_parts - 1], (int)i);
+      leaf->parent = up;
       g_list_store_append (parent, leaf);
       g_ptr_array_add (self->leaves, leaf);
       g_object_unref (leaf);
@@ -422,7 +428,9 @@ replace_curve (TressCurveDocument *self, guint index, TressCurve *c)
 {
   tress_curve_unref (g_ptr_array_index (self->curves, index));
   g_ptr_array_index (self->curves, index) = c;
-  node_bump (g_ptr_array_index (self->leaves, index));
+  /* The groups above it show their curves' total key count: it changed too. */
+  for (TressCurveNode *n = g_ptr_array_index (self->leaves, index); n != NULL; n = n->parent)
+    node_bump (n);
   g_signal_emit (self, signals[SIGNAL_CURVE_CHANGED], 0, index);
 }
 

@@ -14,6 +14,7 @@
  */
 #include <glib/gstdio.h>
 #include <gtk/gtk.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "../bfres/bfres-anim-ref.h"
@@ -884,6 +885,67 @@ test_paste_other_bone (void)
   fixture_close (&f);
 }
 
+/* The label of the Keys column in tree row @row, if it is on screen. */
+static GtkLabel *
+keys_cell (GtkWidget *w, guint row)
+{
+  GtkListItem *item = g_object_get_data (G_OBJECT (w), "tress-item");
+
+  if (GTK_IS_LABEL (w) && item != NULL
+      && g_strcmp0 (g_object_get_data (G_OBJECT (w), "tress-column"), "keys") == 0
+      && gtk_list_item_get_position (item) == row)
+    return GTK_LABEL (w);
+  for (GtkWidget *c = gtk_widget_get_first_child (w); c != NULL;
+       c = gtk_widget_get_next_sibling (c))
+    {
+      GtkLabel *found = keys_cell (c, row);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Delete in the dope sheet updates the tree's Keys column of the shown
+ * animation's row (a group: its curves' total), not only the curves' rows. */
+static void
+test_delete_updates_tree (void)
+{
+  Fixture f = { 0 };
+  g_autofree char *expected = NULL;
+  GtkLabel *cell;
+  double frame;
+  guint n, before;
+  int row;
+
+  if (!fixture_open (&f, 960, 640))
+    return;
+  show_node (&f, "Damage");
+  row = tree_row (&f, "Damage");
+  WAIT_FOR ((cell = keys_cell (GTK_WIDGET (f.editor), (guint)row)) != NULL);
+  before = (guint)atoi (gtk_label_get_text (cell));
+  g_assert_cmpuint (before, >, 0);
+  for (frame = 1; count_keys_at (&f, frame) == 0; frame++)
+    g_assert_cmpfloat (frame, <, last_frame (&f));
+  n = count_keys_at (&f, frame);
+  /* Alt+click on the summary selects the column, Delete deletes it. */
+  tress_test_pointer_key (GDK_KEY_Alt_L, TRUE);
+  tress_test_pointer_click (GTK_WIDGET (f.sheet), sheet_x (&f, frame), sheet_y (&f, 0));
+  tress_test_pointer_key_unwatched (GDK_KEY_Alt_L, FALSE);
+  WAIT_FOR (tress_curve_view_get_n_selected_keys (f.view) == n);
+  tress_test_pointer_key_unwatched (GDK_KEY_Delete, TRUE);
+  tress_test_pointer_key_unwatched (GDK_KEY_Delete, FALSE);
+  WAIT_FOR (tress_document_get_modified (f.tw.document));
+  expected = g_strdup_printf ("%u", before - n);
+  tress_test_spin (30);
+  cell = keys_cell (GTK_WIDGET (f.editor), (guint)row);
+  g_assert_nonnull (cell);
+  g_test_message ("Keys of Damage: %u, then %s after deleting %u", before,
+                  gtk_label_get_text (cell), n);
+  g_assert_cmpstr (gtk_label_get_text (cell), ==, expected);
+  fixture_close (&f);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -893,6 +955,7 @@ main (int argc, char **argv)
   g_test_add_func ("/dope-sheet/box-select-shows-in-graph", test_box_select_shows_in_graph);
   g_test_add_func ("/dope-sheet/scale-undo", test_scale_undo);
   g_test_add_func ("/dope-sheet/paste-other-bone", test_paste_other_bone);
+  g_test_add_func ("/dope-sheet/delete-updates-tree", test_delete_updates_tree);
   g_test_add_func ("/dope-sheet/locked-and-hidden", test_locked_and_hidden);
   return g_test_run ();
 }
