@@ -510,6 +510,9 @@ _tress_curve_view_paste (TressCurveView *self, gboolean at_playhead)
                            GUINT_TO_POINTER ((guint)map[t] + 1));
   /* In place, the keys go back to the frame they came from. */
   e.d_frame = at_playhead ? self->playhead : tress_curve_clipboard_get_first_frame (clip);
+  /* With snapping, at the playhead means at its whole frame, as the label says. */
+  if (at_playhead && self->snap)
+    e.d_frame = round (e.d_frame) + 0.0;
   label = g_strdup_printf (
       /* TRANSLATORS: "Paste 12 keys onto Leg_2_R at frame 30" (an undo step) */
       ngettext ("Paste %u key onto %s at frame %g", "Paste %u keys onto %s at frame %g", n), n,
