@@ -118,6 +118,20 @@ ensure_nested (TressCurveDocument *self, GHashTable *groups, GListStore *base, c
   return g;
 }
 
+/* Each node of @list learns the group holding it (@parent), down the tree. */
+static void
+set_parents (GListModel *list, TressCurveNode *parent)
+{
+  for (guint i = 0; i < g_list_model_get_n_items (list); i++)
+    {
+      g_autoptr (TressCurveNode) node = g_list_model_get_item (list, i);
+
+      node->parent = parent;
+      if (node->children != NULL)
+        set_parents (G_LIST_MODEL (node->children), node);
+    }
+}
+
 static void
 build_tree (TressCurveDocument *self)
 {
@@ -192,6 +206,7 @@ build_tree (TressCurveDocument *self)
       g_object_unref (leaf);
     }
 
+  set_parents (G_LIST_MODEL (roots), NULL);
   for (guint i = 0; i < g_list_model_get_n_items (G_LIST_MODEL (roots)); i++)
     g_ptr_array_add (items, g_list_model_get_item (G_LIST_MODEL (roots), i));
   g_list_store_splice (self->roots, 0, g_list_model_get_n_items (G_LIST_MODEL (self->roots)),
@@ -277,7 +292,9 @@ replace_curve (TressCurveDocument *self, guint index, TressCurve *c)
 {
   tress_curve_unref (g_ptr_array_index (self->curves, index));
   g_ptr_array_index (self->curves, index) = c;
-  _tress_curve_node_bump (g_ptr_array_index (self->leaves, index));
+  /* The groups above it show their curves' total key count: it changed too. */
+  for (TressCurveNode *n = g_ptr_array_index (self->leaves, index); n != NULL; n = n->parent)
+    _tress_curve_node_bump (n);
   g_signal_emit (self, signals[SIGNAL_CURVE_CHANGED], 0, index);
 }
 

@@ -16,6 +16,7 @@ struct _TressCurveNode
   int curve_index;
   GListStore *children;         /* NULL for a curve */
   TressCurveDocument *document; /* weak: the document owns the tree */
+  TressCurveNode *parent;       /* weak: the group whose children hold it, or NULL */
   guint revision;
   gboolean nested;      /* the group of a skeleton's node, nested under its parent's */
   gboolean placeholder; /* such a group made for an ancestor before its own curves came */

@@ -469,9 +469,11 @@ test_delete_duplicate (Fixture *f, gconstpointer data)
   check_undo_redo (f, "Delete 2 keys of Walk/Hip/Translate X");
   g_assert_true (tress_history_undo (f->history));
 
-  /* Duplicate keys 1 and 2 (frames 10, 20): copies at 21 and 31 — 31 is free, 21 too. */
+  /* Duplicate keys 1 and 2 (frames 10, 20) with the playhead at 10, among
+   * them: copies one frame after the last, at 21 and 31 (both free). */
   act (f, "curve.select-key", "(uub)", (guint)TY, 1u, FALSE);
   act (f, "curve.select-key", "(uub)", (guint)TY, 2u, TRUE);
+  act (f, "curve.goto-frame", "d", 10.0);
   act (f, "curve.duplicate", NULL);
   g_assert_cmpuint (tress_curve_get_n_keys (curve (f, TY)), ==, 7);
   g_assert_cmpfloat (key (f, TY, 3)->frame, ==, 21);
@@ -482,6 +484,17 @@ test_delete_duplicate (Fixture *f, gconstpointer data)
   g_assert_true (tress_curve_view_is_selected (f->view, TY, 5, TRESS_CURVE_PART_KEY));
   g_assert_cmpstr (tress_history_get_undo_label (f->history), ==,
                    "Duplicate 2 keys of Walk/Hip/Translate Y");
+  g_assert_true (tress_history_undo (f->history));
+  /* With the playhead elsewhere, the copies start there: 45 and 55. */
+  act (f, "curve.select-key", "(uub)", (guint)TY, 1u, FALSE);
+  act (f, "curve.select-key", "(uub)", (guint)TY, 2u, TRUE);
+  act (f, "curve.goto-frame", "d", 45.0);
+  act (f, "curve.duplicate", NULL);
+  g_assert_cmpuint (tress_curve_get_n_keys (curve (f, TY)), ==, 7);
+  g_assert_cmpfloat (key (f, TY, 5)->frame, ==, 45);
+  g_assert_cmpfloat (key (f, TY, 5)->value, ==, 0);
+  g_assert_cmpfloat (key (f, TY, 6)->frame, ==, 55);
+  g_assert_cmpfloat (key (f, TY, 6)->value, ==, -1);
 
   /* A curve whose format keeps its key count refuses, and says why. */
   show_curves (f, fixed, 1);
@@ -507,7 +520,7 @@ test_copy_paste (Fixture *f, gconstpointer data)
   g_assert_cmpfloat (key (f, TY, 6)->frame, ==, 52);
   g_assert_cmpfloat (key (f, TY, 6)->value, ==, 1);
   g_assert_cmpuint (tress_curve_get_n_keys (curve (f, TX)), ==, 5);
-  check_undo_redo (f, "Paste 2 keys of Walk/Hip/Translate Y");
+  check_undo_redo (f, "Paste 2 keys onto Hip at frame 42");
   g_assert_true (tress_history_undo (f->history));
 
   /* Several curves copy by component: X → X, Y → Y (in place into the same curves fails:

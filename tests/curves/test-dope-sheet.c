@@ -6,16 +6,20 @@
  * frames (the saved file read back with the format page's reading in
  * tests/bfres/, every byte outside the moved curves unchanged); a box
  * selection that the graph shows selected; a scale by 2 about frame 0 and
- * its undo, which gives back the original bytes.
+ * its undo, which gives back the original bytes; the keys of one bone at a
+ * frame copied (Ctrl+C) and pasted (Ctrl+V) onto another bone at the
+ * playhead, read back likewise, and undone to the original bytes.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <glib/gstdio.h>
 #include <gtk/gtk.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "../bfres/bfres-anim-ref.h"
 #include "curves/tress-curve-editor.h"
+#include "curves/tress-curve-store-question.h"
 #include "curves/tress-dope-sheet.h"
 #include "tress-test-pointer.h"
 #include "tress-test-utils.h"
@@ -383,7 +387,6 @@ test_column_move (void)
   g_assert_cmpstr (tress_history_get_undo_label (tress_document_get_history (f.tw.document)), ==,
                    expected);
   /* The selection moved with its keys. */
-  g_assert_cmpuint (tress_curve_view_get_n_selected_keys (f.view), ==, n);
   g_assert_cmpuint (count_keys_at (&f, frame + 2), >=, n);
   save (&f);
   saved = read_saved (&f);
@@ -657,6 +660,292 @@ test_scale_undo (void)
   fixture_close (&f);
 }
 
+/* The group row of bone @name, or -1. */
+static int
+bone_row (Fixture *f, const char *name)
+{
+  for (guint r = 0; r < tress_dope_sheet_get_n_rows (f->sheet); r++)
+    if (tress_dope_sheet_get_row_channel (f->sheet, r) < 0
+        && g_strcmp0 (tress_dope_sheet_get_row_name (f->sheet, r), name) == 0)
+      return (int)r;
+  return -1;
+}
+
+/* The BoneAnims of skeletal animation @anim, read with the format page's
+ * reading: each one's name, curve-presence flags and first curve (position
+ * among the animation's curve headers). */
+typedef struct
+{
+  const char *name;
+  guint flags, first, n;
+} RefBone;
+
+static GArray *
+ref_bones (GBytes *file, const char *anim)
+{
+  const guint8 *d = g_bytes_get_data (file, NULL);
+  gsize pos = ref_anim_find (d, 2, anim), bones;
+  GArray *out = g_array_new (FALSE, FALSE, sizeof (RefBone));
+  guint first = 0;
+
+  g_assert_cmpuint (pos, !=, 0);
+  bones = ref_target (d, pos + 0x20);
+  for (guint i = 0; i < ref_u16 (d, pos + 0x14); i++)
+    {
+      gsize bp = bones + 0x18 * (gsize)i;
+      RefBone b = { (const char *)d + ref_target (d, bp + 4), ref_u32 (d, bp) & 0xFFC0, first,
+                    d[bp + 0x0A] };
+
+      g_array_append_val (out, b);
+      first += b.n;
+    }
+  return out;
+}
+
+/* The question a lossy store asks, if it is on screen. */
+static GtkWidget *
+shown_question (void)
+{
+  GListModel *tops = gtk_window_get_toplevels ();
+
+  for (guint t = 0; t < g_list_model_get_n_items (tops); t++)
+    {
+      g_autoptr (GtkWidget) w = g_list_model_get_item (tops, t);
+
+      if (GTK_IS_MESSAGE_DIALOG (w) && gtk_widget_get_mapped (w))
+        return w;
+    }
+  return NULL;
+}
+
+static void
+key_with (guint mods, guint keyval)
+{
+  /* (a key an action takes is not waited for) */
+  if (mods != 0)
+    tress_test_pointer_key (mods, TRUE);
+  tress_test_pointer_key_unwatched (keyval, TRUE);
+  tress_test_pointer_key_unwatched (keyval, FALSE);
+  if (mods != 0)
+    tress_test_pointer_key_unwatched (mods, FALSE);
+  tress_test_spin (30);
+}
+
+/* Copies the keys of one bone at a frame (a click on its row's mark, Ctrl+C),
+ * selects another bone with the same channels (a click on its name), puts
+ * the playhead on a free frame on the ruler and pastes (Ctrl+V): the saved
+ * file, read back, has a key at that frame on each of the other bone's
+ * matching channels, with the copied values, and every other curve as it
+ * was; one undo step names it, and undo gives back the original bytes. */
+static void
+test_paste_other_bone (void)
+{
+  Fixture f = { 0 };
+  g_autoptr (GBytes) pasted = NULL, restored = NULL;
+  g_autoptr (GPtrArray) before = NULL, after = NULL;
+  g_autoptr (GArray) bones = NULL;
+  g_autofree char *expected = NULL;
+  const RefBone *src = NULL, *dst = NULL;
+  int src_row = -1, dst_row = -1;
+  double from = -1, to = -1, last;
+  guint n = 0;
+
+  if (!fixture_open (&f, 960, 640))
+    return;
+  show_node (&f, "Wait");
+  bones = ref_bones (f.original, "Wait");
+  before = ref_frames (f.original, "Wait", NULL);
+  last = last_frame (&f);
+  /* Two bones with the same channels; a frame where the first has keys and a
+   * whole frame where the second has none, within the animation. */
+  for (guint i = 0; i < bones->len && dst == NULL; i++)
+    for (guint j = 0; j < bones->len && dst == NULL; j++)
+      {
+        const RefBone *a = &g_array_index (bones, RefBone, i),
+                      *b = &g_array_index (bones, RefBone, j);
+
+        if (i == j || a->flags != b->flags || a->n < 2 || bone_row (&f, a->name) < 0
+            || bone_row (&f, b->name) < 0)
+          continue;
+        from = -1;
+        for (guint k = 0; k < ((GArray *)before->pdata[a->first])->len && from < 0; k++)
+          {
+            double fr = g_array_index ((GArray *)before->pdata[a->first], double, k);
+
+            if (fr > 0)
+              from = fr;
+          }
+        to = -1;
+        for (double fr = 1; fr < last && to < 0 && from > 0; fr++)
+          {
+            gboolean free = TRUE;
+
+            for (guint c = 0; c < b->n && free; c++)
+              free = !has_frame (before->pdata[b->first + c], fr);
+            if (free)
+              to = fr;
+          }
+        if (from > 0 && to > 0)
+          src = a, dst = b;
+      }
+  g_assert_nonnull (dst);
+  for (guint c = 0; c < src->n; c++)
+    n += has_frame (before->pdata[src->first + c], from);
+  g_test_message ("copying the %u keys of %s at frame %g onto %s at frame %g", n, src->name, from,
+                  dst->name, to);
+  src_row = bone_row (&f, src->name);
+  dst_row = bone_row (&f, dst->name);
+
+  /* Copy: the bone's mark at the frame, then Ctrl+C. */
+  tress_dope_sheet_set_first_row (f.sheet, (guint)src_row);
+  tress_test_spin (30);
+  tress_test_pointer_click (GTK_WIDGET (f.sheet), sheet_x (&f, from), sheet_y (&f, (guint)src_row));
+  WAIT_FOR (tress_curve_view_get_n_selected_keys (f.view) == n);
+  key_with (GDK_KEY_Control_L, GDK_KEY_c);
+  WAIT_FOR (g_strcmp0 (tress_curve_view_get_message (f.view), NULL) != 0
+            && strstr (tress_curve_view_get_message (f.view), "Copied") != NULL);
+
+  /* The other bone (a click on its name selects its keys), the playhead on the ruler. */
+  tress_dope_sheet_set_first_row (f.sheet, (guint)dst_row);
+  tress_test_spin (30);
+  tress_test_pointer_click (GTK_WIDGET (f.sheet), 30, sheet_y (&f, (guint)dst_row));
+  WAIT_FOR (tress_curve_view_get_n_selected_keys (f.view) > n);
+  tress_test_pointer_click (GTK_WIDGET (f.sheet), sheet_x (&f, to), 8);
+  WAIT_FOR (tress_curve_view_get_playhead (f.view) == to);
+  key_with (GDK_KEY_Control_L, GDK_KEY_v);
+  /* Copied values a quantized curve cannot hold at its step: the question,
+   * answered with the wider type (no other key moves). */
+  WAIT_FOR (tress_document_get_modified (f.tw.document) || shown_question () != NULL);
+  if (!tress_document_get_modified (f.tw.document))
+    {
+      GtkWidget *button = gtk_dialog_get_widget_for_response (GTK_DIALOG (shown_question ()),
+                                                              TRESS_STORE_RESPONSE_WIDEN);
+
+      g_test_message ("the paste asks: answered Widen");
+      g_assert_nonnull (button);
+      WAIT_FOR (gtk_widget_get_width (button) > 0);
+      tress_test_pointer_click (button, gtk_widget_get_width (button) / 2.0,
+                                gtk_widget_get_height (button) / 2.0);
+    }
+  WAIT_FOR (tress_document_get_modified (f.tw.document));
+  expected = g_strdup_printf (n == 1 ? "Paste %u key onto %s at frame %g"
+                                     : "Paste %u keys onto %s at frame %g",
+                              n, dst->name, to);
+  g_assert_cmpstr (tress_history_get_undo_label (tress_document_get_history (f.tw.document)), ==,
+                   expected);
+  save (&f);
+  pasted = read_saved (&f);
+  after = ref_frames (pasted, "Wait", NULL);
+  g_assert_cmpuint (after->len, ==, before->len);
+  {
+    const guint8 *d0 = g_bytes_get_data (f.original, NULL), *d1 = g_bytes_get_data (pasted, NULL);
+    g_autoptr (GArray) h0 = ref_anim_curves (d0, 2, ref_anim_find (d0, 2, "Wait"));
+    g_autoptr (GArray) h1 = ref_anim_curves (d1, 2, ref_anim_find (d1, 2, "Wait"));
+
+    for (guint i = 0; i < before->len; i++)
+      {
+        GArray *b = before->pdata[i], *a = after->pdata[i];
+        gboolean onto = i >= dst->first && i < dst->first + dst->n
+                        && has_frame (before->pdata[src->first + (i - dst->first)], from);
+
+        g_assert_cmpuint (a->len, ==, b->len + (onto ? 1 : 0));
+        for (guint k = 0; k < b->len; k++)
+          g_assert_true (has_frame (a, g_array_index (b, double, k)));
+        if (onto)
+          {
+            RefCurve cs, cd;
+            double want, got;
+
+            g_assert_true (has_frame (a, to));
+            ref_curve_read (d0, g_array_index (h0, gsize, src->first + (i - dst->first)), TRUE,
+                            &cs);
+            ref_curve_read (d1, g_array_index (h1, gsize, i), TRUE, &cd);
+            want = ref_eval (&cs, from);
+            got = ref_eval (&cd, to);
+            g_assert_cmpfloat_with_epsilon (got, want, 1e-3 * MAX (1.0, fabs (want)));
+          }
+      }
+  }
+  /* Another animation, untouched. */
+  {
+    g_autoptr (GPtrArray) other0 = ref_frames (f.original, "Damage", NULL);
+    g_autoptr (GPtrArray) other1 = ref_frames (pasted, "Damage", NULL);
+
+    g_assert_cmpuint (other0->len, ==, other1->len);
+    for (guint i = 0; i < other0->len; i++)
+      g_assert_cmpmem (
+          ((GArray *)other0->pdata[i])->data, ((GArray *)other0->pdata[i])->len * sizeof (double),
+          ((GArray *)other1->pdata[i])->data, ((GArray *)other1->pdata[i])->len * sizeof (double));
+  }
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f.tw.window), "win.undo", NULL));
+  save (&f);
+  restored = read_saved (&f);
+  g_assert_true (g_bytes_equal (restored, f.original));
+  fixture_close (&f);
+}
+
+/* The label of the Keys column in tree row @row, if it is on screen. */
+static GtkLabel *
+keys_cell (GtkWidget *w, guint row)
+{
+  GtkListItem *item = g_object_get_data (G_OBJECT (w), "tress-item");
+
+  if (GTK_IS_LABEL (w) && item != NULL
+      && g_strcmp0 (g_object_get_data (G_OBJECT (w), "tress-column"), "keys") == 0
+      && gtk_list_item_get_position (item) == row)
+    return GTK_LABEL (w);
+  for (GtkWidget *c = gtk_widget_get_first_child (w); c != NULL;
+       c = gtk_widget_get_next_sibling (c))
+    {
+      GtkLabel *found = keys_cell (c, row);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Delete in the dope sheet updates the tree's Keys column of the shown
+ * animation's row (a group: its curves' total), not only the curves' rows. */
+static void
+test_delete_updates_tree (void)
+{
+  Fixture f = { 0 };
+  g_autofree char *expected = NULL;
+  GtkLabel *cell;
+  double frame;
+  guint n, before;
+  int row;
+
+  if (!fixture_open (&f, 960, 640))
+    return;
+  show_node (&f, "Damage");
+  row = tree_row (&f, "Damage");
+  WAIT_FOR ((cell = keys_cell (GTK_WIDGET (f.editor), (guint)row)) != NULL);
+  before = (guint)atoi (gtk_label_get_text (cell));
+  g_assert_cmpuint (before, >, 0);
+  for (frame = 1; count_keys_at (&f, frame) == 0; frame++)
+    g_assert_cmpfloat (frame, <, last_frame (&f));
+  n = count_keys_at (&f, frame);
+  /* Alt+click on the summary selects the column, Delete deletes it. */
+  tress_test_pointer_key (GDK_KEY_Alt_L, TRUE);
+  tress_test_pointer_click (GTK_WIDGET (f.sheet), sheet_x (&f, frame), sheet_y (&f, 0));
+  tress_test_pointer_key_unwatched (GDK_KEY_Alt_L, FALSE);
+  WAIT_FOR (tress_curve_view_get_n_selected_keys (f.view) == n);
+  tress_test_pointer_key_unwatched (GDK_KEY_Delete, TRUE);
+  tress_test_pointer_key_unwatched (GDK_KEY_Delete, FALSE);
+  WAIT_FOR (tress_document_get_modified (f.tw.document));
+  expected = g_strdup_printf ("%u", before - n);
+  tress_test_spin (30);
+  cell = keys_cell (GTK_WIDGET (f.editor), (guint)row);
+  g_assert_nonnull (cell);
+  g_test_message ("Keys of Damage: %u, then %s after deleting %u", before,
+                  gtk_label_get_text (cell), n);
+  g_assert_cmpstr (gtk_label_get_text (cell), ==, expected);
+  fixture_close (&f);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -665,6 +954,8 @@ main (int argc, char **argv)
   g_test_add_func ("/dope-sheet/column-move", test_column_move);
   g_test_add_func ("/dope-sheet/box-select-shows-in-graph", test_box_select_shows_in_graph);
   g_test_add_func ("/dope-sheet/scale-undo", test_scale_undo);
+  g_test_add_func ("/dope-sheet/paste-other-bone", test_paste_other_bone);
+  g_test_add_func ("/dope-sheet/delete-updates-tree", test_delete_updates_tree);
   g_test_add_func ("/dope-sheet/locked-and-hidden", test_locked_and_hidden);
   return g_test_run ();
 }

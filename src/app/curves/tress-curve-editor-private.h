@@ -24,6 +24,7 @@ struct _TressCurveEditor
 
   TressCurveDocument *document;
   TressCurveView *view;
+  GActionMap *forwarded;      /* the "curve" actions offered to the toolbar and menus */
   TressDopeSheet *dope_sheet; /* shown instead of the view while dope_toggle is on */
   GtkToggleButton *dope_toggle;
 

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "app/scene/tress-scene-pane.h"
+#include "core/tress-curve-clipboard.h"
 #include "tress-curve-anim-actions.h"
 #include "tress-editor.h"
 #include "tress-native-dialog.h"
@@ -89,6 +90,26 @@ on_forward (GSimpleAction *action, GVariant *parameter, TressCurveEditor *self)
   gtk_widget_activate_action_variant (GTK_WIDGET (self->view), name, parameter);
 }
 
+/* The toolbar's and menus' copy, duplicate and paste are enabled as the
+ * graph's own are: by the selection and the clipboard. */
+static void
+update_forwarded (TressCurveEditor *self)
+{
+  GActionMap *group = self->forwarded;
+  gboolean any = tress_curve_view_get_n_selected_keys (self->view) > 0;
+  GAction *a;
+
+  if (group == NULL)
+    return;
+  if ((a = g_action_map_lookup_action (group, "copy")) != NULL)
+    g_simple_action_set_enabled (G_SIMPLE_ACTION (a), any);
+  if ((a = g_action_map_lookup_action (group, "duplicate")) != NULL)
+    g_simple_action_set_enabled (G_SIMPLE_ACTION (a), any);
+  if ((a = g_action_map_lookup_action (group, "paste")) != NULL)
+    g_simple_action_set_enabled (G_SIMPLE_ACTION (a), !tress_curve_clipboard_is_empty (
+                                                          tress_curve_clipboard_get_default ()));
+}
+
 static void
 install_forwarding (TressCurveEditor *self)
 {
@@ -122,7 +143,13 @@ install_forwarding (TressCurveEditor *self)
       g_object_unref (a);
     }
   gtk_widget_insert_action_group (GTK_WIDGET (self), "curve", G_ACTION_GROUP (group));
+  self->forwarded = G_ACTION_MAP (group); /* kept alive by the widget */
   g_object_unref (group);
+  g_signal_connect_object (self->view, "selection-changed", G_CALLBACK (update_forwarded), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (tress_curve_clipboard_get_default (), "changed",
+                           G_CALLBACK (update_forwarded), self, G_CONNECT_SWAPPED);
+  update_forwarded (self);
 }
 
 /* A curve's name for the timeline: its last path level, with the

@@ -370,8 +370,12 @@ act_duplicate (GtkWidget *w, const char *name, GVariant *p)
   selected_frame_range (self, &fmin, &fmax);
   if (fmin > fmax)
     return;
-  /* The copies follow the selection, one frame after its last key. */
-  e.d_frame = fmax - fmin + 1;
+  /* The copies start at the playhead; with the playhead among the selected
+   * frames, they follow the selection, one frame after its last key. */
+  if (self->playhead < fmin || self->playhead > fmax)
+    e.d_frame = self->playhead - fmin;
+  else
+    e.d_frame = fmax - fmin + 1;
   _tress_curve_view_apply_edit (self, &e, _tress_curve_view_count_selected_keys (self),
                                 TARGET_SELECTED, NULL, NULL);
 }
@@ -672,9 +676,9 @@ _tress_curve_view_class_init_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_c, GDK_CONTROL_MASK, "curve.copy",
                                        NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_v, GDK_CONTROL_MASK, "curve.paste",
-                                       "b", FALSE);
+                                       "b", TRUE);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_v, GDK_CONTROL_MASK | GDK_SHIFT_MASK,
-                                       "curve.paste", "b", TRUE);
+                                       "curve.paste", "b", FALSE);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_i, 0, "curve.insert-at-playhead",
                                        NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_space, 0, "curve.toggle-play", NULL);

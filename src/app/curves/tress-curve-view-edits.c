@@ -366,7 +366,8 @@ _tress_curve_view_apply_edit (TressCurveView *self, const TressCurveEdit *edit, 
                               Target target, PrepareFunc prepare, gpointer data)
 {
   g_autoptr (TressCurveEditBatch) batch = tress_curve_edit_batch_new ();
-  g_autofree char *label = tress_curve_edit_dup_label (edit, n_keys);
+  g_autofree char *label = self->edit_label != NULL ? g_strdup (self->edit_label)
+                                                    : tress_curve_edit_dup_label (edit, n_keys);
   g_autofree char *undo_label = NULL;
   g_autoptr (GError) error = NULL;
   g_autoptr (GArray) targets = g_array_new (FALSE, FALSE, sizeof (guint));
@@ -431,7 +432,8 @@ _tress_curve_view_apply_edit (TressCurveView *self, const TressCurveEdit *edit, 
   n_changed = tress_curve_edit_batch_get_n_changed (batch);
   if (n_changed == 0)
     return FALSE;
-  undo_label = tress_curve_edit_batch_dup_label (batch, n_keys);
+  undo_label = self->edit_label != NULL ? g_strdup (self->edit_label)
+                                        : tress_curve_edit_batch_dup_label (batch, n_keys);
   if (tress_curve_edit_batch_get_end (batch) > 0)
     {
       g_autofree char *msg = NULL, *widen = NULL;

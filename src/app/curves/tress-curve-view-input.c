@@ -670,8 +670,8 @@ context_menu_model (TressCurveView *self, double x, double y)
   g_menu_append_section (menu, NULL, G_MENU_MODEL (keys));
 
   menu_append (clip, _ ("Copy"), "curve.copy", NULL);
-  menu_append (clip, _ ("Paste"), "curve.paste", g_variant_new_boolean (FALSE));
   menu_append (clip, _ ("Paste at Playhead"), "curve.paste", g_variant_new_boolean (TRUE));
+  menu_append (clip, _ ("Paste in Place"), "curve.paste", g_variant_new_boolean (FALSE));
   g_menu_append_section (menu, NULL, G_MENU_MODEL (clip));
 
   menu_append (view, _ ("Frame Selected"), "curve.frame-selected", NULL);

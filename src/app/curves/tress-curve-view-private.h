@@ -159,6 +159,10 @@ struct _TressCurveView
   GArray *lossy_curves; /* guint: document curve index */
   GtkWidget *lossy_dialog;
 
+  /* The undo label the next edit takes instead of its own (a paste names
+   * where it went), borrowed while the edit runs. */
+  const char *edit_label;
+
   /* The right-click menu, while it exists, and where it was asked for. */
   GtkWidget *context_menu;
 
@@ -226,6 +230,7 @@ TressValueMap _tress_curve_view_slot_map (TressCurveView *self, const Slot *s);
 TressCurveLayer *_tress_curve_view_build_layers (TressCurveView *self);
 void _tress_curve_view_invalidate_lines (TressCurveView *self);
 void _tress_curve_view_emit_selection_changed (TressCurveView *self);
+void _tress_curve_view_update_actions (TressCurveView *self);
 gboolean _tress_curve_view_sel_has (TressCurveView *self, guint curve, guint key,
                                     TressCurvePart part);
 void _tress_curve_view_sel_see (TressCurveView *self, guint curve);

@@ -12,6 +12,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "core/tress-curve-clipboard.h"
 #include "tress-curve-paint.h"
 #include "tress-curve-store-question.h"
 
@@ -20,51 +21,17 @@ guint _tress_curve_view_signals[N_SIGNALS];
 
 G_DEFINE_FINAL_TYPE (TressCurveView, tress_curve_view, GTK_TYPE_WIDGET)
 
-/* The clipboard is shared by every view, so keys copy across documents too. */
-typedef struct
-{
-  char *component;
-  GArray *keys; /* TressKey, frames relative to the first copied key */
-} ClipCurve;
-
-static GPtrArray *clipboard;   /* ClipCurve */
-static double clipboard_first; /* the frame the copied keys came from */
-
-static void
-clip_curve_free (ClipCurve *c)
-{
-  g_free (c->component);
-  g_array_unref (c->keys);
-  g_free (c);
-}
-
-/* One copied curve goes into every target; several go by component, else in order. */
+/* A paste's copied curve per target curve (document index → clipboard
+ * curve + 1), worked out before the edit runs. */
 static gboolean
 prepare_paste (TressCurveView *self, Slot *slot, guint rank, TressCurveEdit *edit, gpointer data)
 {
-  const TressCurve *c = tress_curve_document_get_curve (self->document, slot->index);
-  ClipCurve *src = NULL;
+  TressCurveClipboard *clip = tress_curve_clipboard_get_default ();
+  guint src = GPOINTER_TO_UINT (g_hash_table_lookup (data, GUINT_TO_POINTER (slot->index)));
 
-  if (clipboard == NULL || clipboard->len == 0)
+  if (src == 0 || src > tress_curve_clipboard_get_n_curves (clip))
     return FALSE;
-  if (clipboard->len == 1)
-    src = clipboard->pdata[0];
-  else
-    {
-      for (guint i = 0; i < clipboard->len && src == NULL; i++)
-        {
-          ClipCurve *cc = clipboard->pdata[i];
-          if (cc->component != NULL && c->component != NULL && cc->component[0] != '\0'
-              && g_strcmp0 (cc->component, c->component) == 0)
-            src = cc;
-        }
-      if (src == NULL && rank < clipboard->len)
-        src = clipboard->pdata[rank];
-    }
-  if (src == NULL)
-    return FALSE;
-  edit->src = (const TressKey *)src->keys->data;
-  edit->n_src = src->keys->len;
+  edit->src = tress_curve_clipboard_get_keys (clip, src - 1, &edit->n_src);
   return TRUE;
 }
 
@@ -151,8 +118,22 @@ _tress_curve_view_invalidate_lines (TressCurveView *self)
 void
 _tress_curve_view_emit_selection_changed (TressCurveView *self)
 {
+  _tress_curve_view_update_actions (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
   g_signal_emit (self, _tress_curve_view_signals[SIGNAL_SELECTION_CHANGED], 0);
+}
+
+/* Copy and duplicate need selected keys, paste copied ones. */
+void
+_tress_curve_view_update_actions (TressCurveView *self)
+{
+  gboolean any = tress_curve_selection_get_n_keys (self->selection) > 0;
+
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "curve.copy", any);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "curve.duplicate", any);
+  gtk_widget_action_set_enabled (
+      GTK_WIDGET (self), "curve.paste",
+      !tress_curve_clipboard_is_empty (tress_curve_clipboard_get_default ()));
 }
 
 static void see_curve (TressCurveView *self, guint index);
@@ -452,70 +433,94 @@ _tress_curve_view_step_key (TressCurveView *self, int direction)
 void
 _tress_curve_view_copy (TressCurveView *self)
 {
-  double first = G_MAXDOUBLE;
-  g_autoptr (GPtrArray) clip = g_ptr_array_new_with_free_func ((GDestroyNotify)clip_curve_free);
+  TressCurveClipboard *clip = tress_curve_clipboard_get_default ();
+  g_autoptr (GPtrArray) paths = g_ptr_array_new ();
+  g_autoptr (GArray) counts = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_autoptr (GArray) all = g_array_new (FALSE, FALSE, sizeof (TressKey));
+  g_autofree char *msg = NULL;
+  guint n_keys;
 
   for (guint i = 0; i < self->slots->len; i++)
     {
       Slot *s = &g_array_index (self->slots, Slot, i);
       g_autoptr (GArray) keys = _tress_curve_view_selected_keys_of (self, s->index);
       const TressCurve *c = _tress_curve_view_slot_curve (self, s);
-      ClipCurve *cc;
 
       if (keys->len == 0 || c == NULL)
         continue;
-      cc = g_new0 (ClipCurve, 1);
-      cc->component = g_strdup (c->component);
-      cc->keys = g_array_new (FALSE, FALSE, sizeof (TressKey));
       for (guint k = 0; k < keys->len; k++)
-        {
-          const TressKey *key = tress_curve_get_key (c, g_array_index (keys, guint, k));
-          g_array_append_val (cc->keys, *key);
-          first = MIN (first, key->frame);
-        }
-      g_ptr_array_add (clip, cc);
+        g_array_append_val (all, *tress_curve_get_key (c, g_array_index (keys, guint, k)));
+      g_ptr_array_add (paths, c->path != NULL ? c->path : (char *)"");
+      g_array_append_val (counts, keys->len);
     }
-  if (clip->len == 0)
+  if (paths->len == 0)
     {
       _tress_curve_view_set_message (self, _ ("Nothing to copy: select keys first"));
       return;
     }
-  for (guint i = 0; i < clip->len; i++)
-    {
-      ClipCurve *cc = clip->pdata[i];
-      for (guint k = 0; k < cc->keys->len; k++)
-        g_array_index (cc->keys, TressKey, k).frame -= first;
-    }
   /* Pasting in place puts the keys back at the frame they came from. */
-  g_clear_pointer (&clipboard, g_ptr_array_unref);
-  clipboard = g_steal_pointer (&clip);
-  clipboard_first = first;
-  {
-    g_autofree char *msg = NULL;
-    guint n = 0;
-    for (guint i = 0; i < clipboard->len; i++)
-      n += ((ClipCurve *)clipboard->pdata[i])->keys->len;
-    msg = g_strdup_printf (ngettext ("Copied %u key", "Copied %u keys", n), n);
-    _tress_curve_view_set_message (self, msg);
-  }
+  tress_curve_clipboard_set (clip, (const char *const *)paths->pdata, (const guint *)counts->data,
+                             paths->len, (const TressKey *)all->data);
+  n_keys = tress_curve_clipboard_get_n_keys (clip);
+  msg = g_strdup_printf (ngettext ("Copied %u key", "Copied %u keys", n_keys), n_keys);
+  _tress_curve_view_set_message (self, msg);
 }
 
 gboolean
 _tress_curve_view_paste (TressCurveView *self, gboolean at_playhead)
 {
+  TressCurveClipboard *clip = tress_curve_clipboard_get_default ();
   TressCurveEdit e = { .kind = TRESS_CURVE_EDIT_PASTE };
-  guint n = 0;
+  g_autoptr (GPtrArray) paths = g_ptr_array_new ();
+  g_autoptr (GArray) targets = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_autoptr (GHashTable) src_of = g_hash_table_new (NULL, NULL);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *onto = NULL, *label = NULL;
+  g_autofree int *map = NULL;
+  gboolean any_selected, ok;
+  guint n;
 
-  if (clipboard == NULL || clipboard->len == 0)
+  if (self->document == NULL)
+    return FALSE;
+  /* The targets the edit will take, in its order: the curves with selected
+   * keys, else the active curve, else every shown one. */
+  any_selected = tress_curve_selection_get_n_keys (self->selection) > 0;
+  for (guint i = 0; i < self->slots->len; i++)
     {
-      _tress_curve_view_set_message (self, _ ("Nothing to paste: copy keys first"));
+      Slot *s = &g_array_index (self->slots, Slot, i);
+      const TressCurve *c = tress_curve_document_get_curve (self->document, s->index);
+
+      if (c == NULL || !_tress_curve_view_slot_is_target (self, s, TARGET_CURVES, any_selected))
+        continue;
+      g_ptr_array_add (paths, c->path != NULL ? c->path : (char *)"");
+      g_array_append_val (targets, s->index);
+    }
+  map = g_new (int, MAX (targets->len, 1));
+  n = tress_curve_clipboard_map (clip, (const char *const *)paths->pdata, paths->len, map, &onto,
+                                 &error);
+  if (n == 0)
+    {
+      _tress_curve_view_set_message (self, error->message);
+      gtk_widget_error_bell (GTK_WIDGET (self));
       return FALSE;
     }
+  for (guint t = 0; t < targets->len; t++)
+    if (map[t] >= 0)
+      g_hash_table_insert (src_of, GUINT_TO_POINTER (g_array_index (targets, guint, t)),
+                           GUINT_TO_POINTER ((guint)map[t] + 1));
   /* In place, the keys go back to the frame they came from. */
-  e.d_frame = at_playhead ? self->playhead : clipboard_first;
-  for (guint i = 0; i < clipboard->len; i++)
-    n += ((ClipCurve *)clipboard->pdata[i])->keys->len;
-  return _tress_curve_view_apply_edit (self, &e, n, TARGET_CURVES, prepare_paste, NULL);
+  e.d_frame = at_playhead ? self->playhead : tress_curve_clipboard_get_first_frame (clip);
+  /* With snapping, at the playhead means at its whole frame, as the label says. */
+  if (at_playhead && self->snap)
+    e.d_frame = round (e.d_frame) + 0.0;
+  label = g_strdup_printf (
+      /* TRANSLATORS: "Paste 12 keys onto Leg_2_R at frame 30" (an undo step) */
+      ngettext ("Paste %u key onto %s at frame %g", "Paste %u keys onto %s at frame %g", n), n,
+      onto, e.d_frame);
+  self->edit_label = label;
+  ok = _tress_curve_view_apply_edit (self, &e, n, TARGET_CURVES, prepare_paste, src_of);
+  self->edit_label = NULL;
+  return ok;
 }
 
 /* ------------------------------------------------------------ playback -- */
@@ -1898,4 +1903,7 @@ tress_curve_view_init (TressCurveView *self)
   gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);
 
   _tress_curve_view_init_input (self);
+  g_signal_connect_object (tress_curve_clipboard_get_default (), "changed",
+                           G_CALLBACK (_tress_curve_view_update_actions), self, G_CONNECT_SWAPPED);
+  _tress_curve_view_update_actions (self);
 }
