@@ -76,7 +76,7 @@ static const Part parts[N_PARTS] = {
     2 },
   { "front-right shin",
     9,
-    15,
+    -1,
     { -0.25f, 0.45f, 0.65f },
     { -0.25f, 0.05f, 0.65f },
     0.08f,
