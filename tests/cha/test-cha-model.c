@@ -271,8 +271,66 @@ test_demo_creature (void)
       -1);
   g_assert_cmpuint (n_ribbons, >=, 2000);
   g_assert_cmpuint (n_furred, >=, 10);
-  g_assert_cmpuint (n_furred, <=, 14);
+  g_assert_cmpuint (n_furred, <, rad->body_part_max); /* some parts are bare (the toes) */
   g_assert_cmpuint (file->n_sections, ==, 2);
+}
+
+/* The demo creature looks like an animal: four legs reach the ground (one
+ * furred part per corner: left/right × front/hind), a tail behind the body,
+ * a head above and in front of it; the fur is shorter than the torso is thick
+ * (0.35–0.40), so the shape shows; every morality lengthens every ribbon and
+ * stays within the maximum for its sections. */
+static void
+test_demo_animal (void)
+{
+  TressChaDemoOptions o;
+  g_autoptr (GBytes) bytes = NULL;
+  g_autoptr (TressChaFile) file = NULL;
+  const TressChaRadeon *rad;
+  guint corners[4] = { 0 }, n_tail = 0, n_head = 0;
+  gint64 corner_part[4] = { -1, -1, -1, -1 };
+
+  tress_cha_demo_options_init (&o);
+  bytes = tress_cha_demo_generate_bytes (&o);
+  file = tress_cha_file_parse (bytes, NULL);
+  g_assert_nonnull (file);
+  rad = file->radeon;
+  g_assert_cmpuint (rad->n_moralities, ==, 2);
+  for (guint mi = 0; mi < rad->n_materials; mi++)
+    {
+      const TressChaMaterial *m = &rad->materials[mi];
+
+      for (guint r = 0; r < m->n_ribbons; r++)
+        {
+          const float *bp = &m->base_points[6 * r];
+          float max = tress_cha_max_length (m->n_sections[r]);
+
+          g_assert_cmpfloat (m->lengths[0][r], >, 0.0f);
+          g_assert_cmpfloat (m->lengths[0][r], <, 0.35f);
+          for (guint k = 1; k <= rad->n_moralities; k++)
+            {
+              g_assert_cmpfloat (m->lengths[k][r], >, m->lengths[0][r]);
+              g_assert_cmpfloat (m->lengths[k][r], <=, max);
+            }
+          if (bp[1] < 0.3f)
+            {
+              /* a leg near the ground: which corner */
+              guint c = (bp[0] > 0 ? 0 : 1) + (bp[2] > 0 ? 0 : 2);
+
+              g_assert_true (fabsf (bp[0]) > 0.1f);
+              if (corner_part[c] < 0)
+                corner_part[c] = m->attach[r];
+              g_assert_cmpint (corner_part[c], ==, m->attach[r]);
+              corners[c]++;
+            }
+          n_tail += bp[2] < -0.95f && bp[1] < 1.0f;
+          n_head += bp[1] > 1.3f && bp[2] > 1.0f;
+        }
+    }
+  for (guint c = 0; c < 4; c++)
+    g_assert_cmpuint (corners[c], >, 10);
+  g_assert_cmpuint (n_tail, >, 10);
+  g_assert_cmpuint (n_head, >, 10);
 }
 
 /* Each ribbon of the demo creature: its texture quality follows its length in
@@ -692,6 +750,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cha/model/demo-creature", test_demo_creature);
   g_test_add_func ("/cha/model/demo-ribbons", test_demo_ribbons);
   g_test_add_func ("/cha/model/demo-corpus", test_demo_corpus);
+  g_test_add_func ("/cha/model/demo-animal", test_demo_animal);
   g_test_add_func ("/cha/model/demo-stress", test_demo_stress);
   g_test_add_func ("/cha/model/line-byte-order", test_line_byte_order);
   g_test_add_func ("/cha/model/probe", test_probe_and_registry);

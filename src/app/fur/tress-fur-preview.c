@@ -41,6 +41,7 @@
 #include <string.h>
 
 #include "app/gl/tress-gl-area.h"
+#include "tress-fur-body-view.h"
 #include "tress-fur-overlay.h"
 #include "tress-fur-screen.h"
 
@@ -88,6 +89,7 @@ struct _TressFurPreview
   float morph_weights[TRESS_FUR_MESH_MAX_MORPHS];
 
   TressGlCamera cam;
+  TressFurBodyView *body_view; /* the fitted body under the ribbons */
 
   /* GL objects */
   gboolean gl_ready;
@@ -630,6 +632,13 @@ draw_base (TressFurPreview *self, const float mvp[16], int w, int h, gboolean re
   glClearColor (TRESS_FUR_BACKGROUND_R / 255.f, TRESS_FUR_BACKGROUND_G / 255.f,
                 TRESS_FUR_BACKGROUND_B / 255.f, 1.f);
   glClear (GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+  {
+    float eye[3];
+
+    tress_gl_camera_eye (&self->cam, eye);
+    tress_fur_body_view_draw (self->body_view, mvp, eye, self->morph_weights, self->mesh->n_morphs,
+                              self->isolate && self->n_selected > 0 ? ISOLATE_DIM / 2 : 0.f);
+  }
   use_program (self, mvp, w, h);
   glUniform1f (self->u_dim, self->isolate && self->n_selected > 0 ? ISOLATE_DIM : 0.f);
   glEnable (GL_PRIMITIVE_RESTART);
@@ -848,6 +857,8 @@ on_realize (GtkGLArea *area, TressFurPreview *self)
       show_gl_error (self, error->message);
       return;
     }
+  if (!tress_fur_body_view_realize (self->body_view, &error))
+    g_warning ("The body under the fur is not drawn: %s", error->message);
   glGenVertexArrays (1, &self->vao);
   glGenBuffers (1, &self->vbo_pos);
   glGenBuffers (1, &self->vbo_pid);
@@ -875,6 +886,7 @@ on_unrealize (GtkGLArea *area, TressFurPreview *self)
       GLuint textures[3] = { self->disp_texture, self->colour_texture, self->sel_texture };
       GLuint renderbuffers[2] = { self->base_colour, self->base_depth };
 
+      tress_fur_body_view_unrealize (self->body_view);
       glDeleteBuffers (7, buffers);
       glDeleteTextures (3, textures);
       glDeleteVertexArrays (1, &self->vao);
@@ -936,6 +948,7 @@ rebuild_mesh (TressFurPreview *self)
       self->full_frame_drawn = FALSE;
     }
   self->mesh_file = file;
+  tress_fur_body_view_set_file (self->body_view, file);
   self->geometry_dirty = self->colours_dirty = self->selection_dirty = TRUE;
   self->base_dirty = TRUE;
   clear_recoloured (self);
@@ -1120,6 +1133,8 @@ static void
 on_fur_changed (TressChaDocument *doc, const TressChaChange *change, gboolean undo,
                 TressFurPreview *self)
 {
+  /* Points and weights refit the body (drawn with the next full base). */
+  tress_fur_body_view_invalidate (self->body_view);
   /* Weights alone move nothing: only colours change. */
   if (change->flags == (TRESS_CHA_CHANGE_LINES | TRESS_CHA_CHANGE_WEIGHTS)
       && get_file (self) == self->mesh_file)
@@ -1775,6 +1790,14 @@ on_isolate_toggled (GtkToggleButton *button, TressFurPreview *self)
 }
 
 static void
+on_body_toggled (GtkToggleButton *button, GParamSpec *pspec, TressFurPreview *self)
+{
+  tress_fur_body_view_set_visible (self->body_view, gtk_toggle_button_get_active (button));
+  self->base_dirty = TRUE;
+  queue_render (self);
+}
+
+static void
 on_paint_toggled (GtkToggleButton *button, TressFurPreview *self)
 {
   tress_fur_preview_set_paint_mode (self, gtk_toggle_button_get_active (button));
@@ -1830,6 +1853,7 @@ tress_fur_preview_finalize (GObject *object)
 
   drop_screen (self);
   g_clear_pointer (&self->mesh, tress_fur_mesh_free);
+  tress_fur_body_view_free (self->body_view);
   g_array_unref (self->changed_ribbons);
   g_array_unref (self->recoloured);
   g_free (self->recolour_stamp);
@@ -1928,6 +1952,7 @@ tress_fur_preview_init (TressFurPreview *self)
   g_autoptr (GtkListItemFactory) long_labels = label_factory (FALSE);
 
   self->lod_limit = LOD_DEFAULT_LIMIT;
+  self->body_view = tress_fur_body_view_new ();
   self->changed_ribbons = g_array_new (FALSE, FALSE, sizeof (guint));
   self->recoloured = g_array_new (FALSE, FALSE, sizeof (guint));
   self->pending_dabs = g_array_new (FALSE, FALSE, sizeof (double));
@@ -1980,6 +2005,14 @@ tress_fur_preview_init (TressFurPreview *self)
   gtk_box_append (GTK_BOX (tool_bar), frame_all);
   gtk_box_append (GTK_BOX (tool_bar), frame_sel);
   gtk_box_append (GTK_BOX (tool_bar), self->isolate_button);
+  {
+    GtkWidget *body_toggle = tress_fur_body_view_toggle_new ();
+
+    tress_fur_body_view_set_visible (
+        self->body_view, gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (body_toggle)));
+    g_signal_connect (body_toggle, "notify::active", G_CALLBACK (on_body_toggled), self);
+    gtk_box_append (GTK_BOX (tool_bar), body_toggle);
+  }
   gtk_box_append (GTK_BOX (tool_bar), self->paint_button);
 
   /* The brush, beside the tools while painting. */

@@ -1,11 +1,15 @@
 /* tress-cha-demo.c: the project's own demo creatures
  *
- * A four-legged creature built from capsules (one per body part): fur ribbons
- * sit on the capsule surfaces, point outwards and droop with each section,
- * follow their own part and blend towards the neighbouring parts near the
- * joints. Morphs push the fur out (fat, strong) or in (thin, weak); moralities
- * change the length. Only IEEE-exact operations (+ − × ÷ and sqrt) and a
- * fixed-seed generator are used, so the output is the same bytes everywhere.
+ * A four-legged creature built from capsules, one per body part (pelvis,
+ * spine, chest, neck, head, jaw, tail, four legs with their shins; bare
+ * toes). Fur ribbons sit on the capsule surfaces, lie along the body (toward
+ * the tail, down the legs and the tail) and droop with each section, follow
+ * their own part and blend towards the neighbouring parts near the joints.
+ * The fur is short for the part's size (a longer mane and tail tuft), so the
+ * body's shape shows. Morphs push the fur out (fat, strong) or in (thin,
+ * weak); moralities lengthen it (evil more than good). Only IEEE-exact
+ * operations (+ − × ÷ and sqrt) and a fixed-seed generator are used, so the
+ * output is the same bytes everywhere.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -38,7 +42,7 @@ static const Part parts[N_PARTS] = {
   { "chest", 1, 3, { 0, 1.05f, 0.30f }, { 0, 1.00f, 0.70f }, 0.40f, 3, 6, 1.2f, 0 },
   { "neck", 2, 4, { 0, 1.10f, 0.70f }, { 0, 1.45f, 1.00f }, 0.22f, 5, 7, 1.4f, 1 },
   { "head", 3, 5, { 0, 1.45f, 1.00f }, { 0, 1.40f, 1.40f }, 0.20f, 4, 7, 1.0f, 1 },
-  { "jaw", 4, -1, { 0, 1.30f, 1.05f }, { 0, 1.25f, 1.40f }, 0.10f, 0, 0, 0.0f, 1 },
+  { "jaw", 4, -1, { 0, 1.30f, 1.05f }, { 0, 1.25f, 1.40f }, 0.10f, 1, 3, 0.5f, 1 },
   { "tail", 0, -1, { 0, 1.05f, -0.60f }, { 0, 0.70f, -1.30f }, 0.07f, 4, 6, 0.6f, 3 },
   { "front-left leg",
     2,
@@ -52,7 +56,7 @@ static const Part parts[N_PARTS] = {
     2 },
   { "front-left shin",
     7,
-    15,
+    -1,
     { 0.25f, 0.45f, 0.65f },
     { 0.25f, 0.05f, 0.65f },
     0.08f,
@@ -72,7 +76,7 @@ static const Part parts[N_PARTS] = {
     2 },
   { "front-right shin",
     9,
-    15,
+    -1,
     { -0.25f, 0.45f, 0.65f },
     { -0.25f, 0.05f, 0.65f },
     0.08f,
@@ -96,9 +100,9 @@ static const Part parts[N_PARTS] = {
     { 0.25f, 0.45f, -0.55f },
     { 0.25f, 0.05f, -0.50f },
     0.08f,
-    0,
-    0,
-    0.0f,
+    1,
+    2,
+    0.3f,
     2 },
   { "hind-right leg",
     0,
@@ -116,12 +120,19 @@ static const Part parts[N_PARTS] = {
     { -0.25f, 0.45f, -0.55f },
     { -0.25f, 0.05f, -0.50f },
     0.08f,
-    0,
-    0,
-    0.0f,
+    1,
+    2,
+    0.3f,
     2 },
   { "toes", 8, -1, { 0.25f, 0.05f, 0.65f }, { 0.25f, 0.0f, 0.75f }, 0.05f, 0, 0, 0.0f, 2 },
 };
+
+/* How long the fur of each group is, for a part of radius r: (r / 2 + 0.06)
+ * times this (torso, mane, legs, tail): short on the body and the legs, so
+ * the creature's shape shows, a longer mane and a tail tuft. */
+static const float fur_length[4] = { 1.0f, 1.6f, 1.0f, 2.0f };
+/* Moralities lengthen the fur by these factors (evil, good). */
+static const float morality_length[2] = { 1.35f, 1.15f };
 
 static const char *const morph_names[N_MORPHS] = { "fat", "thin", "strong", "weak" };
 static const char *const morality_names[2] = { "evil", "good" };
@@ -385,9 +396,12 @@ fill_material (TressChaRadeon *rad, guint mi, guint n_materials, guint n, Rng *r
       for (guint i = 0; i < count[p]; i++, r++)
         {
           const Part *part = &parts[p];
-          float axis[3], e1[3], e2[3], nrm[3], c[3], up[3] = { 0, 1, 0 };
+          float axis[3], e1[3], e2[3], nrm[3], tangent[3], c[3], up[3] = { 0, 1, 0 };
           float u = rng_float (rng), t = 2.0f * rng_float (rng) - 1.0f;
           float cs = (1 - t * t) / (1 + t * t), sn = 2 * t / (1 + t * t);
+          /* Fur lies along the body toward the tail, down the legs and the
+           * tail: the direction the part's axis runs, or against it. */
+          float flow = part->group >= 2 ? 1.0f : -1.0f;
           float width = 0.02f + 0.02f * rng_float (rng);
           float *bp = &m->base_points[6 * (gsize)r];
           guint s = rng_range (rng, part->min_sections, part->max_sections);
@@ -413,8 +427,14 @@ fill_material (TressChaRadeon *rad, guint mi, guint n_materials, guint n, Rng *r
             {
               c[k] = part->a[k] + u * (part->b[k] - part->a[k]);
               nrm[k] = cs * e1[k] + sn * e2[k];
+            }
+          /* The base edge runs around the part (across the fur's flow along
+           * it), so each ribbon is a strip lying on the body. */
+          cross (axis, nrm, tangent);
+          for (guint k = 0; k < 3; k++)
+            {
               bp[k] = c[k] + part->radius * nrm[k];
-              bp[3 + k] = bp[k] + width * axis[k];
+              bp[3 + k] = bp[k] + width * tangent[k];
               m->zsort[3 * (gsize)r + k] = bp[k];
             }
           /* Morph displacements: fat/strong push out, thin/weak pull in. */
@@ -430,13 +450,17 @@ fill_material (TressChaRadeon *rad, guint mi, guint n_materials, guint n, Rng *r
             }
           m->n_sections[r] = s;
           m->quality[r] = s <= 2 ? 0 : s <= 4 ? 1 : 2;
-          m->lengths[0][r] = max * (0.55f + 0.4f * rng_float (rng));
-          if (rad->n_moralities == 2)
-            {
-              float evil = m->lengths[0][r] * 1.15f;
-              m->lengths[1][r] = evil > max ? max : evil;
-              m->lengths[2][r] = m->lengths[0][r] * 0.85f;
-            }
+          {
+            /* Short enough that every morality's longer fur stays within the
+             * maximum for its sections. */
+            float want = (part->radius / 2 + 0.06f) * fur_length[part->group]
+                         * (0.8f + 0.4f * rng_float (rng));
+            float room = max / morality_length[0];
+
+            m->lengths[0][r] = want < room ? want : room;
+          }
+          for (guint mo = 0; mo < rad->n_moralities; mo++)
+            m->lengths[1 + mo][r] = m->lengths[0][r] * morality_length[mo];
           m->attach[r] = p;
           m->first_line[r] = line;
           m->n_ribbon_lines[r] = 2 * s;
@@ -462,7 +486,7 @@ fill_material (TressChaRadeon *rad, guint mi, guint n_materials, guint n, Rng *r
               float droop = 0.25f * (float)sec + 0.05f * (float)(k & 1);
 
               for (guint j = 0; j < 3; j++)
-                l->direction[j] = nrm[j] - droop * up[j] - (part->group == 3 ? 0.5f * axis[j] : 0);
+                l->direction[j] = 0.6f * nrm[j] + flow * axis[j] - droop * up[j];
               normalize (l->direction);
               l->ambient = l->ambient_copy = tress_cha_ambient_step (sec);
               l->colour[0] = (guint8)(90 + 12 * sec + rng_range (rng, 0, 8));

@@ -1,8 +1,8 @@
 /* tress-cha-demo.h: the project's demo creature generator
  *
  * No public .cha file exists, so Tress makes its own: a four-legged creature
- * (14 body parts, fur over 12 of them) with morphs fat/thin/strong/weak,
- * moralities evil/good, the retail 7×3×4 UV layout and an opaque `hybrid`
+ * (16 body parts: torso, neck, head, four legs, tail…; fur over 15 of them) with morphs
+ * fat/thin/strong/weak, moralities evil/good, the retail 7×3×4 UV layout and an opaque `hybrid`
  * section. The output is deterministic: the same options give the same bytes.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
