@@ -18,8 +18,10 @@
 struct _TressCurveDocument
 {
   TressDocument parent_instance;
-  GPtrArray *curves;   /* TressCurve, one per model curve; NULL until built */
-  GArray *quant_error; /* double */
+  /* TressCurve, one per model curve, NULL until built; with the format's
+   * peek_curve a curve is NULL until first asked for (decoded then). */
+  GPtrArray *curves;
+  GArray *quant_error; /* double, per curve (set when the curve is decoded) */
   GListStore *roots;
   GPtrArray *leaves;            /* TressCurveNode per curve index (borrowed from the tree) */
   TressCurveSkeleton *skeleton; /* how the nodes the curves move nest, or NULL */
@@ -46,6 +48,20 @@ get_ops (TressCurveDocument *self)
 }
 
 static void node_detach_all (GListModel *list);
+
+/* The path, kind and owner of curve @index: the decoded curve's, else the
+ * format's peek (the tree is built without decoding any curve). */
+static void
+curve_label (TressCurveDocument *self, const TressCurveOps *ops, gpointer model, guint index,
+             TressCurvePeek *out)
+{
+  const TressCurve *c = g_ptr_array_index (self->curves, index);
+
+  if (c != NULL)
+    *out = (TressCurvePeek){ c->path, c->kind, c->owner, tress_curve_get_n_keys (c) };
+  else
+    ops->peek_curve (model, index, out);
+}
 
 static TressCurveNode *
 ensure_group (TressCurveDocument *self, GHashTable *groups, GListStore *parent, const char *key,
@@ -135,6 +151,8 @@ set_parents (GListModel *list, TressCurveNode *parent)
 static void
 build_tree (TressCurveDocument *self)
 {
+  const TressCurveOps *ops = get_ops (self);
+  gpointer model = tress_document_get_model (TRESS_DOCUMENT (self));
   g_autoptr (GHashTable) groups = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   g_autoptr (GListStore) roots = g_list_store_new (TRESS_TYPE_CURVE_NODE);
   g_autoptr (GPtrArray) items = g_ptr_array_new ();
@@ -143,7 +161,7 @@ build_tree (TressCurveDocument *self)
   g_ptr_array_set_size (self->leaves, 0);
   for (guint i = 0; i < self->curves->len; i++)
     {
-      const TressCurve *c = g_ptr_array_index (self->curves, i);
+      TressCurvePeek c;
       g_auto (GStrv) parts = NULL;
       g_autoptr (GString) key = g_string_new (NULL);
       GListStore *parent = roots;
@@ -151,8 +169,9 @@ build_tree (TressCurveDocument *self)
       TressCurveNode *leaf;
       int level = -1;
 
-      if (c->path != NULL && c->path[0] != '\0')
-        parts = g_strsplit (c->path, "/", -1);
+      curve_label (self, ops, model, i, &c);
+      if (c.path != NULL && c.path[0] != '\0')
+        parts = g_strsplit (c.path, "/", -1);
       else
         {
           parts = g_new0 (char *, 2);
@@ -162,14 +181,14 @@ build_tree (TressCurveDocument *self)
       if (self->skeleton != NULL
           && tress_curve_skeleton_get_n_curves (self->skeleton) == self->curves->len)
         level = tress_curve_skeleton_node_level (self->skeleton, i, (const char *const *)parts,
-                                                 n_parts, c->owner);
+                                                 n_parts, c.owner);
       /* The animation kind is the first level unless the path already starts with it. */
-      if (c->kind != NULL && c->kind[0] != '\0' && g_strcmp0 (parts[0], c->kind) != 0)
+      if (c.kind != NULL && c.kind[0] != '\0' && g_strcmp0 (parts[0], c.kind) != 0)
         {
           TressCurveNode *g;
 
-          g_string_append_printf (key, "%s\x1f", c->kind);
-          g = ensure_group (self, groups, parent, key->str, c->kind);
+          g_string_append_printf (key, "%s\x1f", c.kind);
+          g = ensure_group (self, groups, parent, key->str, c.kind);
           parent = g->children;
         }
       for (guint p = 0; p + 1 < n_parts; p++)
@@ -178,8 +197,8 @@ build_tree (TressCurveDocument *self)
           g_autofree char *label = NULL;
 
           /* The first group names the object that uses it (NIFF animation groups). */
-          if (p == 0 && c->owner != NULL && c->owner[0] != '\0')
-            label = g_strdup_printf ("%s (%s)", parts[p], c->owner);
+          if (p == 0 && c.owner != NULL && c.owner[0] != '\0')
+            label = g_strdup_printf ("%s (%s)", parts[p], c.owner);
           else
             label = g_strdup (parts[p]);
           if ((int)p == level)
@@ -208,7 +227,13 @@ build_tree (TressCurveDocument *self)
 
   set_parents (G_LIST_MODEL (roots), NULL);
   for (guint i = 0; i < g_list_model_get_n_items (G_LIST_MODEL (roots)); i++)
-    g_ptr_array_add (items, g_list_model_get_item (G_LIST_MODEL (roots), i));
+    {
+      TressCurveNode *root = g_list_model_get_item (G_LIST_MODEL (roots), i);
+
+      /* Each group's curves kept: its key count costs no walk of the tree. */
+      _tress_curve_node_fill_curve_indices (root);
+      g_ptr_array_add (items, root);
+    }
   g_list_store_splice (self->roots, 0, g_list_model_get_n_items (G_LIST_MODEL (self->roots)),
                        items->pdata, items->len);
   for (guint i = 0; i < items->len; i++)
@@ -228,6 +253,14 @@ build_curves (TressCurveDocument *self)
   self->quant_error = g_array_new (FALSE, TRUE, sizeof (double));
   if (ops != NULL && model != NULL)
     n = ops->n_curves (model);
+  if (ops != NULL && ops->peek_curve != NULL)
+    {
+      /* Each curve decoded when first asked for (curve_at): opening a file
+       * costs the tree, not every key of every curve. */
+      g_ptr_array_set_size (self->curves, n);
+      g_array_set_size (self->quant_error, n);
+      n = 0;
+    }
   for (guint i = 0; i < n; i++)
     {
       TressCurve *c = ops->get_curve (model, i);
@@ -247,6 +280,44 @@ ensure_built (TressCurveDocument *self)
 {
   if (self->curves == NULL)
     build_curves (self);
+}
+
+/* Curve @index (< the count), decoded on first use. */
+static TressCurve *
+curve_at (TressCurveDocument *self, guint index)
+{
+  TressCurve *c = g_ptr_array_index (self->curves, index);
+
+  if (c == NULL)
+    {
+      const TressCurveOps *ops = get_ops (self);
+
+      c = ops != NULL ? ops->get_curve (tress_document_get_model (TRESS_DOCUMENT (self)), index)
+                      : NULL;
+      if (c == NULL)
+        c = tress_curve_new ();
+      g_ptr_array_index (self->curves, index) = c;
+      g_array_index (self->quant_error, double, index) = c->quant_error;
+    }
+  return c;
+}
+
+guint
+_tress_curve_document_n_keys (TressCurveDocument *self, guint index)
+{
+  const TressCurveOps *ops;
+  TressCurvePeek peek;
+
+  ensure_built (self);
+  if (index >= self->curves->len)
+    return 0;
+  if (g_ptr_array_index (self->curves, index) != NULL)
+    return tress_curve_get_n_keys (g_ptr_array_index (self->curves, index));
+  ops = get_ops (self);
+  if (ops == NULL || ops->peek_curve == NULL)
+    return 0;
+  ops->peek_curve (tress_document_get_model (TRESS_DOCUMENT (self)), index, &peek);
+  return peek.n_keys;
 }
 
 static void
@@ -302,8 +373,15 @@ replace_curve (TressCurveDocument *self, guint index, TressCurve *c)
 static void
 refresh_other (TressCurveDocument *self, const TressCurveOps *ops, gpointer model, guint i)
 {
-  TressCurve *other = ops->get_curve (model, i);
+  TressCurve *other;
 
+  /* Never decoded: nothing shown of it but its row, read again. */
+  if (g_ptr_array_index (self->curves, i) == NULL)
+    {
+      _tress_curve_node_bump (g_ptr_array_index (self->leaves, i));
+      return;
+    }
+  other = ops->get_curve (model, i);
   if (other == NULL)
     other = tress_curve_new ();
   if (same_curve_data (other, g_ptr_array_index (self->curves, i)))
@@ -438,6 +516,7 @@ record_edit (TressCurveDocument *self, guint index, const char *label, const cha
       g_set_error (error, TRESS_ERROR, TRESS_ERROR_FAILED, _ ("There is no curve %u"), index);
       return FALSE;
     }
+  curve_at (self, index); /* its quantization error before the edit */
   before = ops->save_state (model, index);
   if (!edit (model, index, data, &error_value, error))
     {
@@ -673,7 +752,7 @@ tress_curve_document_get_curve (TressCurveDocument *self, guint index)
   ensure_built (self);
   if (index >= self->curves->len)
     return NULL;
-  return g_ptr_array_index (self->curves, index);
+  return curve_at (self, index);
 }
 
 double
@@ -683,6 +762,7 @@ tress_curve_document_get_quant_error (TressCurveDocument *self, guint index)
   ensure_built (self);
   if (index >= self->quant_error->len)
     return 0;
+  curve_at (self, index);
   return g_array_index (self->quant_error, double, index);
 }
 

@@ -15,6 +15,7 @@ struct _TressCurveNode
   char *name;
   int curve_index;
   GListStore *children;         /* NULL for a curve */
+  GArray *curve_indices;        /* a group's curves (guint), in tree order: set when built */
   TressCurveDocument *document; /* weak: the document owns the tree */
   TressCurveNode *parent;       /* weak: the group whose children hold it, or NULL */
   guint revision;
@@ -27,5 +28,9 @@ TressCurveNode *_tress_curve_node_new (TressCurveDocument *document, const char 
                                        int curve_index);
 /* Tells the rows showing it that the curve (or one below) changed. */
 void _tress_curve_node_bump (TressCurveNode *self);
+/* Sets the curve lists of @node and every group below it (after the tree is built). */
+void _tress_curve_node_fill_curve_indices (TressCurveNode *node);
+/* Curve @index's key count, without decoding it where the format can tell. */
+guint _tress_curve_document_n_keys (TressCurveDocument *self, guint index);
 
 G_END_DECLS

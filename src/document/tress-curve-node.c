@@ -23,6 +23,7 @@ tress_curve_node_finalize (GObject *object)
 
   g_free (self->name);
   g_clear_object (&self->children);
+  g_clear_pointer (&self->curve_indices, g_array_unref);
   G_OBJECT_CLASS (tress_curve_node_parent_class)->finalize (object);
 }
 
@@ -110,10 +111,43 @@ tress_curve_node_collect_curves (TressCurveNode *self, GArray *indices)
       g_array_append_val (indices, i);
       return;
     }
+  if (self->curve_indices != NULL)
+    {
+      g_array_append_vals (indices, self->curve_indices->data, self->curve_indices->len);
+      return;
+    }
   for (guint i = 0; i < g_list_model_get_n_items (G_LIST_MODEL (self->children)); i++)
     {
       g_autoptr (TressCurveNode) child = g_list_model_get_item (G_LIST_MODEL (self->children), i);
       tress_curve_node_collect_curves (child, indices);
+    }
+}
+
+void
+_tress_curve_node_fill_curve_indices (TressCurveNode *node)
+{
+  GListModel *children;
+
+  if (node->curve_index >= 0)
+    return;
+  children = G_LIST_MODEL (node->children);
+  g_clear_pointer (&node->curve_indices, g_array_unref);
+  node->curve_indices = g_array_new (FALSE, FALSE, sizeof (guint));
+  for (guint i = 0; i < g_list_model_get_n_items (children); i++)
+    {
+      g_autoptr (TressCurveNode) child = g_list_model_get_item (children, i);
+
+      if (child->curve_index >= 0)
+        {
+          guint index = (guint)child->curve_index;
+          g_array_append_val (node->curve_indices, index);
+        }
+      else
+        {
+          _tress_curve_node_fill_curve_indices (child);
+          g_array_append_vals (node->curve_indices, child->curve_indices->data,
+                               child->curve_indices->len);
+        }
     }
 }
 
@@ -182,24 +216,23 @@ tress_curve_node_dup_column (TressCurveNode *self, const char *column)
           g_autoptr (GArray) idx = g_array_new (FALSE, FALSE, sizeof (guint));
           guint total = 0;
 
+          /* Counted without decoding the curves where the format can tell. */
           tress_curve_node_collect_curves (self, idx);
           for (guint i = 0; i < idx->len; i++)
-            {
-              const TressCurve *c
-                  = tress_curve_document_get_curve (self->document, g_array_index (idx, guint, i));
-              if (c != NULL)
-                total += tress_curve_get_n_keys (c);
-            }
+            total += _tress_curve_document_n_keys (self->document, g_array_index (idx, guint, i));
           return g_strdup_printf ("%u", total);
         }
       return g_strdup ("");
     }
   else
     {
-      const TressCurve *c
-          = tress_curve_document_get_curve (self->document, (guint)self->curve_index);
+      const TressCurve *c;
       guint n;
 
+      if (g_strcmp0 (column, "keys") == 0)
+        return g_strdup_printf (
+            "%u", _tress_curve_document_n_keys (self->document, (guint)self->curve_index));
+      c = tress_curve_document_get_curve (self->document, (guint)self->curve_index);
       if (c == NULL)
         return g_strdup ("");
       n = tress_curve_get_n_keys (c);

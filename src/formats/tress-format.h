@@ -67,6 +67,15 @@ char *tress_notice_render (const char *notice, double scale, const char *unit);
 /* Whether storing moves keys the edit left alone further than the tolerance. */
 gboolean tress_store_cost_is_lossy (const TressStoreCost *cost);
 
+/* What a curve tree shows of a curve before its keys are read: the path, kind
+ * and owner get_curve gives (borrowed from the model: valid until it changes)
+ * and its number of keys. */
+typedef struct
+{
+  const char *path, *kind, *owner;
+  guint n_keys;
+} TressCurvePeek;
+
 /* Formats with animation curves (BFRES, NIFF) expose them through these
  * operations; the curve editor and the CLI's curve commands use nothing else. */
 struct _TressCurveOps
@@ -74,6 +83,9 @@ struct _TressCurveOps
   guint (*n_curves) (gpointer model);
   /* A new curve in the neutral model, with limits and description filled in. */
   TressCurve *(*get_curve) (gpointer model, guint index);
+  /* Optional: curve @index's TressCurvePeek without decoding it, the same as
+   * get_curve's. With it a document decodes each curve when first asked for. */
+  void (*peek_curve) (gpointer model, guint index, TressCurvePeek *out);
   /* Encodes @curve into the format (after tress_curve_check_limits), keeping
    * everything else untouched. *max_error gets the largest quantization error
    * (0 for exact formats). Refusals are TRESS_ERROR_REFUSED with a reason. */

@@ -6,6 +6,8 @@
 #include <string.h>
 
 #include "document/tress-curve-document.h"
+#include "document/tress-curve-hierarchy.h"
+#include "formats/bfres/tress-bfres-builder.h"
 #include "tress-fake-curves.h"
 #include "tress-test-utils.h"
 
@@ -591,6 +593,181 @@ test_shared_records (void)
   g_assert_cmpuint (tress_curve_get_n_keys (tress_curve_document_get_curve (cdoc, iy)), ==, nx);
 }
 
+/* Walks @list: every leaf's groups are its kind (unless the path starts with
+ * it) and its path's parts, the first one named with its owner; every row's
+ * key count is its curves' (decoded) count. Returns the keys below @list. */
+static guint
+check_tree_level (TressCurveDocument *doc, GListModel *list, GPtrArray *names, guint *seen)
+{
+  guint total = 0;
+
+  for (guint i = 0; i < g_list_model_get_n_items (list); i++)
+    {
+      g_autoptr (TressCurveNode) node = g_list_model_get_item (list, i);
+      int index = tress_curve_node_get_curve_index (node);
+      g_autofree char *keys = tress_curve_node_dup_column (node, "keys");
+      guint n;
+
+      if (index >= 0)
+        {
+          const TressCurve *c = tress_curve_document_get_curve (doc, (guint)index);
+          g_auto (GStrv) parts = g_strsplit (c->path, "/", -1);
+          guint np = g_strv_length (parts), level = 0;
+
+          g_assert_cmpuint (seen[index]++, ==, 0);
+          if (c->kind != NULL && c->kind[0] != '\0' && g_strcmp0 (parts[0], c->kind) != 0)
+            g_assert_cmpstr (names->pdata[level++], ==, c->kind);
+          g_assert_cmpuint (names->len, ==, level + np - 1);
+          for (guint p = 0; p + 1 < np; p++, level++)
+            {
+              g_autofree char *label = p == 0 && c->owner != NULL && c->owner[0] != '\0'
+                                           ? g_strdup_printf ("%s (%s)", parts[p], c->owner)
+                                           : g_strdup (parts[p]);
+              g_assert_cmpstr (names->pdata[level], ==, label);
+            }
+          g_assert_cmpstr (tress_curve_node_get_name (node), ==, parts[np - 1]);
+          n = tress_curve_get_n_keys (c);
+        }
+      else
+        {
+          g_ptr_array_add (names, (gpointer)tress_curve_node_get_name (node));
+          n = check_tree_level (doc, tress_curve_node_get_children (node), names, seen);
+          g_ptr_array_remove_index (names, names->len - 1);
+        }
+      g_assert_cmpuint (g_ascii_strtoull (keys, NULL, 10), ==, n);
+      total += n;
+    }
+  return total;
+}
+
+/* The tree of a BFRES file (built from the format's peek, before any curve is
+ * decoded) is the one the decoded curves' paths give, with their key counts;
+ * every curve is in it once. */
+static void
+test_tree_as_decoded (void)
+{
+  const char *samples[]
+      = { "bfres/Animal_Dog_Animation.bfres", "bfres/Animal_Bass_Animation.bfres", NULL };
+
+  for (guint s = 0; s < G_N_ELEMENTS (samples); s++)
+    {
+      g_autoptr (GBytes) bytes = NULL;
+      g_autoptr (GError) error = NULL;
+      g_autoptr (TressDocument) doc = NULL;
+      g_autoptr (GPtrArray) names = g_ptr_array_new ();
+      g_autofree guint *seen = NULL;
+      TressCurveDocument *cdoc;
+      guint n;
+
+      bytes = samples[s] != NULL ? tress_test_load_sample (samples[s])
+                                 : tress_bfres_build_test_file (6, 0, 4, 8, &error);
+      g_assert_no_error (error);
+      if (bytes == NULL)
+        continue;
+      doc = tress_document_new_from_bytes (bytes, "tree.bfres", &error);
+      g_assert_no_error (error);
+      cdoc = TRESS_CURVE_DOCUMENT (doc);
+      n = tress_curve_document_get_n_curves (cdoc);
+      g_assert_cmpuint (n, >, 0);
+      seen = g_new0 (guint, n);
+      check_tree_level (cdoc, tress_curve_document_get_roots (cdoc), names, seen);
+      for (guint i = 0; i < n; i++)
+        g_assert_cmpuint (seen[i], ==, 1);
+    }
+}
+
+/* The tree as text: each row's name, curve index and key count, groups
+ * with their rows in brackets. */
+static void
+tree_dump (GListModel *list, GString *out)
+{
+  for (guint i = 0; i < g_list_model_get_n_items (list); i++)
+    {
+      g_autoptr (TressCurveNode) node = g_list_model_get_item (list, i);
+      g_autofree char *keys = tress_curve_node_dup_column (node, "keys");
+
+      g_string_append_printf (out, "%s#%d:%s", tress_curve_node_get_name (node),
+                              tress_curve_node_get_curve_index (node), keys);
+      if (tress_curve_node_get_children (node) != NULL)
+        {
+          g_string_append_c (out, '(');
+          tree_dump (tress_curve_node_get_children (node), out);
+          g_string_append_c (out, ')');
+        }
+      g_string_append_c (out, ' ');
+    }
+}
+
+/* A skeleton of @doc's bones (the second level of each path) in a chain, each
+ * bone the child of the one named before it, so the tree nests deeply. */
+static TressCurveSkeleton *
+chain_skeleton (TressCurveDocument *doc)
+{
+  guint n = tress_curve_document_get_n_curves (doc);
+  g_autoptr (GHashTable) index = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr (GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GArray) parents = g_array_new (FALSE, FALSE, sizeof (int));
+  g_autofree int *curve_node = g_new (int, n);
+
+  for (guint i = 0; i < n; i++)
+    {
+      const TressCurve *c = tress_curve_document_get_curve (doc, i);
+      g_auto (GStrv) parts = g_strsplit (c->path, "/", -1);
+      gpointer found;
+
+      curve_node[i] = -1;
+      if (g_strv_length (parts) < 3)
+        continue;
+      if (!g_hash_table_lookup_extended (index, parts[1], NULL, &found))
+        {
+          int parent = (int)names->len - 1;
+
+          found = GUINT_TO_POINTER (names->len);
+          g_hash_table_insert (index, g_strdup (parts[1]), found);
+          g_ptr_array_add (names, g_strdup (parts[1]));
+          g_array_append_val (parents, parent);
+        }
+      curve_node[i] = (int)GPOINTER_TO_UINT (found);
+    }
+  return tress_curve_skeleton_new (names->len, (const char *const *)names->pdata,
+                                   (const int *)parents->data, n, curve_node);
+}
+
+/* With a skeleton the nested tree built from the format's peek (no curve
+ * decoded) is the one built from the decoded curves, key counts included. */
+static void
+test_nested_as_decoded (void)
+{
+  g_autoptr (GBytes) bytes = tress_test_load_sample ("bfres/Animal_Dog_Animation.bfres");
+  g_autoptr (GError) error = NULL;
+  g_autoptr (TressDocument) peeked = NULL, decoded = NULL;
+  g_autoptr (GString) a = g_string_new (NULL), b = g_string_new (NULL);
+  TressCurveDocument *pdoc, *ddoc;
+  int depth = 0, deepest = 0;
+
+  if (bytes == NULL)
+    return;
+  peeked = tress_document_new_from_bytes (bytes, "peeked.bfres", &error);
+  g_assert_no_error (error);
+  decoded = tress_document_new_from_bytes (bytes, "decoded.bfres", &error);
+  g_assert_no_error (error);
+  pdoc = TRESS_CURVE_DOCUMENT (peeked);
+  ddoc = TRESS_CURVE_DOCUMENT (decoded);
+  /* chain_skeleton decodes every curve of ddoc before it nests. */
+  g_assert_true (tress_curve_document_set_skeleton (ddoc, chain_skeleton (ddoc)));
+  g_assert_true (tress_curve_document_set_skeleton (pdoc, chain_skeleton (ddoc)));
+  tree_dump (tress_curve_document_get_roots (pdoc), a);
+  tree_dump (tress_curve_document_get_roots (ddoc), b);
+  g_assert_cmpstr (a->str, ==, b->str);
+  /* Nested: the chain of bones goes deeper than kind / animation / bone. */
+  for (const char *p = a->str; *p != '\0'; p++)
+    {
+      depth += *p == '(' ? 1 : *p == ')' ? -1 : 0;
+      deepest = MAX (deepest, depth);
+    }
+  g_assert_cmpint (deepest, >, 10);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -608,5 +785,7 @@ main (int argc, char **argv)
   g_test_add_func ("/curves/document/ops-bfres", test_ops_bfres);
   g_test_add_func ("/curves/document/ops-niff", test_ops_niff);
   g_test_add_func ("/curves/document/shared-records", test_shared_records);
+  g_test_add_func ("/curves/document/tree-as-decoded", test_tree_as_decoded);
+  g_test_add_func ("/curves/document/nested-as-decoded", test_nested_as_decoded);
   return g_test_run ();
 }

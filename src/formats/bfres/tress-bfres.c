@@ -625,6 +625,19 @@ ops_get_curve (gpointer model, guint index)
   return bfres_get_curve (b, index);
 }
 
+static void
+ops_peek_curve (gpointer model, guint index, TressCurvePeek *out)
+{
+  TressBfres *b = model;
+  const BfresCurve *c;
+  const BfresAnim *a;
+
+  g_return_if_fail (index < b->curves->len);
+  c = bfres_curve (b, index);
+  a = bfres_anim (b, c->anim);
+  *out = (TressCurvePeek){ c->path, a->kind, a->name, c->n_keys };
+}
+
 static gboolean
 ops_set_curve (gpointer model, guint index, const TressCurve *curve, double *max_error,
                GError **error)
@@ -969,6 +982,7 @@ ops_get_stored (gpointer model, guint index, GBytes **frames, GBytes **keys)
 static const TressCurveOps bfres_curve_ops = {
   .n_curves = ops_n_curves,
   .get_curve = ops_get_curve,
+  .peek_curve = ops_peek_curve,
   .set_curve = ops_set_curve,
   .save_state = ops_save_state,
   .restore_state = ops_restore_state,
