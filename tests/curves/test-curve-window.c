@@ -480,7 +480,8 @@ test_context_menu (void)
   for (guint i = 0; i < 6; i++)
     {
       static const char *const labels[]
-          = { "Insert Key Here", "Interpolation", "Tangents", "Copy", "Paste", "Frame All" };
+          = { "Insert Key Here",   "Interpolation", "Tangents", "Copy",
+              "Paste at Playhead", "Frame All" };
 
       g_assert_nonnull (tress_test_find_label_text (menu, labels[i]));
     }
