@@ -330,6 +330,22 @@ tress_test_wait_idle (void)
 /* ---- finding widgets --------------------------------------------------- */
 
 GtkWidget *
+tress_test_find_type (GtkWidget *w, GType type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (w, type) && gtk_widget_get_mapped (w))
+    return w;
+  for (GtkWidget *c = gtk_widget_get_first_child (w); c != NULL;
+       c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *in = tress_test_find_type (c, type);
+
+      if (in != NULL)
+        return in;
+    }
+  return NULL;
+}
+
+GtkWidget *
 tress_test_find_named (GtkWidget *root, const char *name)
 {
   if (g_strcmp0 (gtk_widget_get_name (root), name) == 0)

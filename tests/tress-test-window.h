@@ -86,6 +86,9 @@ void tress_test_wait_idle (void);
 
 /* ---- finding widgets ---- */
 
+/* The first mapped widget of @type in @w (@w itself included), depth-first,
+ * or NULL. */
+GtkWidget *tress_test_find_type (GtkWidget *w, GType type);
 /* The first widget, depth-first from @root itself, whose name
  * (gtk_widget_set_name()) is @name, or NULL. */
 GtkWidget *tress_test_find_named (GtkWidget *root, const char *name);

@@ -130,26 +130,11 @@ menu_label_in (GMenuModel *model, const char *action)
   return NULL;
 }
 
-static GtkWidget *
-find_widget_of_type (GtkWidget *root, GType type)
-{
-  if (G_TYPE_CHECK_INSTANCE_TYPE (root, type))
-    return root;
-  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_widget_of_type (child, type);
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 static char *
 menu_label (TressWindow *window, const char *action)
 {
   GtkWidget *button
-      = find_widget_of_type (gtk_window_get_titlebar (GTK_WINDOW (window)), GTK_TYPE_MENU_BUTTON);
+      = tress_test_find_type (gtk_window_get_titlebar (GTK_WINDOW (window)), GTK_TYPE_MENU_BUTTON);
 
   g_assert_nonnull (button);
   return menu_label_in (gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (button)), action);
@@ -187,7 +172,7 @@ static gboolean
 recent_menu_has (TressWindow *window, const char *name)
 {
   GtkWidget *button
-      = find_widget_of_type (gtk_window_get_titlebar (GTK_WINDOW (window)), GTK_TYPE_MENU_BUTTON);
+      = tress_test_find_type (gtk_window_get_titlebar (GTK_WINDOW (window)), GTK_TYPE_MENU_BUTTON);
 
   return menu_has_item (gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (button)), "win.open-uri",
                         name);

@@ -119,22 +119,6 @@ tress_test_scene_settled_screen (TressTestScene *f)
 /* ---- widgets found by what they show ---- */
 
 GtkWidget *
-tress_test_find_type (GtkWidget *w, GType type)
-{
-  if (G_TYPE_CHECK_INSTANCE_TYPE (w, type) && gtk_widget_get_mapped (w))
-    return w;
-  for (GtkWidget *c = gtk_widget_get_first_child (w); c != NULL;
-       c = gtk_widget_get_next_sibling (c))
-    {
-      GtkWidget *in = tress_test_find_type (c, type);
-
-      if (in != NULL)
-        return in;
-    }
-  return NULL;
-}
-
-GtkWidget *
 tress_test_find_label (GtkWidget *w, const char *text, GtkWidget *root, double *best_y)
 {
   GtkWidget *found = NULL;

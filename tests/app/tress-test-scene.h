@@ -14,6 +14,7 @@
 #include "curves/tress-curve-editor.h"
 #include "scene/tress-scene-pane.h"
 #include "tress-application.h"
+#include "tress-test-window.h"
 #include "tress-window.h"
 
 G_BEGIN_DECLS
@@ -57,8 +58,6 @@ GBytes *tress_test_scene_settled_screen (TressTestScene *f);
 
 /* ---- widgets found by what they show ---- */
 
-/* The first mapped widget of @type in @w (@w itself included). */
-GtkWidget *tress_test_find_type (GtkWidget *w, GType type);
 /* The mapped label showing @text highest up in @w (in @root's coordinates,
  * above *@best_y, which it lowers): list rows are not kept in order. */
 GtkWidget *tress_test_find_label (GtkWidget *w, const char *text, GtkWidget *root, double *best_y);

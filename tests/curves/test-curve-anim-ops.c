@@ -26,18 +26,6 @@
 #define MODEL "bfres/Animal_Bass.bfres"
 #define RINGS "niff/Rings.niff"
 
-static char *
-write_tmp (const char *dir, const char *name, GBytes *bytes)
-{
-  g_autofree char *folder = g_build_filename (tress_test_tmpdir (), dir, NULL);
-  char *path = g_build_filename (folder, name, NULL);
-
-  g_assert_cmpint (g_mkdir_with_parents (folder, 0755), ==, 0);
-  g_assert_true (g_file_set_contents (path, g_bytes_get_data (bytes, NULL),
-                                      (gssize)g_bytes_get_size (bytes), NULL));
-  return path;
-}
-
 static GBytes *
 save (TressDocument *doc, const char *path)
 {
@@ -46,22 +34,6 @@ save (TressDocument *doc, const char *path)
   g_assert_true (tress_document_save (doc, NULL, TRUE, NULL, &error));
   g_assert_no_error (error);
   return tress_test_read_file (path);
-}
-
-static GtkWidget *
-find_type (GtkWidget *root, GType type)
-{
-  if (G_TYPE_CHECK_INSTANCE_TYPE (root, type))
-    return root;
-  for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL;
-       c = gtk_widget_get_next_sibling (c))
-    {
-      GtkWidget *found = find_type (c, type);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
 }
 
 /* The position of the first tree row named @name (an animation's), or -1. */
@@ -168,7 +140,7 @@ show_row (GtkWidget *tree, guint pos)
 static GtkWidget *
 open_menu_on (TressCurveEditor *editor, const char *anim)
 {
-  GtkWidget *tree = find_type (GTK_WIDGET (editor), GTK_TYPE_COLUMN_VIEW);
+  GtkWidget *tree = tress_test_find_type (GTK_WIDGET (editor), GTK_TYPE_COLUMN_VIEW);
   GtkWidget *cell, *menu;
 
   collapse_others (editor, anim);
@@ -288,8 +260,8 @@ test_bass (void)
       g_test_skip ("no samples");
       return;
     }
-  model_path = write_tmp ("bass", "Animal_Bass.bfres", model);
-  path = write_tmp ("bass", "Animal_Bass_Animation.bfres", fres);
+  model_path = tress_test_write_tmp ("bass", "Animal_Bass.bfres", model);
+  path = tress_test_write_tmp ("bass", "Animal_Bass_Animation.bfres", fres);
   tress_test_window_open (&tw, path, TRESS_TYPE_CURVE_EDITOR, 960, 640);
   if (!tress_test_pointer_available (tw.editor))
     {
@@ -440,7 +412,7 @@ test_bass (void)
 
   /* Shift+F10 on the selected row opens the same menu; Escape closes it. */
   {
-    GtkWidget *tree = find_type (GTK_WIDGET (editor), GTK_TYPE_COLUMN_VIEW);
+    GtkWidget *tree = tress_test_find_type (GTK_WIDGET (editor), GTK_TYPE_COLUMN_VIEW);
     GtkWidget *old = tress_curve_anim_actions_get_menu (editor), *menu = NULL;
     GtkWidget *cell;
 
@@ -480,7 +452,7 @@ test_niff (void)
       g_test_skip ("no samples");
       return;
     }
-  path = write_tmp ("rings", "Rings.niff", niff);
+  path = tress_test_write_tmp ("rings", "Rings.niff", niff);
   tress_test_window_open (&tw, path, TRESS_TYPE_CURVE_EDITOR, 960, 640);
   if (!tress_test_pointer_available (tw.editor))
     {
@@ -505,7 +477,7 @@ test_niff (void)
   g_assert_true (press (d, "accept"));
   g_assert_cmpstr (undo_label (tw.document), ==, "Retime HightRight_Animation ×2");
   saved = save (tw.document, path);
-  cli_in = write_tmp ("rings-cli", "in.niff", niff);
+  cli_in = tress_test_write_tmp ("rings-cli", "in.niff", niff);
   cli_out = g_build_filename (tress_test_tmpdir (), "rings-cli", "out.niff", NULL);
   {
     const char *argv[]
