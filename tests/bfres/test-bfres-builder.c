@@ -451,6 +451,55 @@ test_demo (void)
   }
 }
 
+/* Every material of the demo's model is a whole Wii U FMAT header (0x4C
+ * bytes, as the public BfresLibrary reads it: counts, then the render info,
+ * render state, shader assign, texture, sampler, parameter and user data
+ * offsets and a user pointer), with every count 0 and every offset null, and
+ * no two headers overlap: a reader walking them finds no data that is not
+ * there. Read from the bytes, not through the parser. */
+static void
+test_demo_materials (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GBytes) bytes = tress_bfres_build_demo (&error);
+  const guint8 *d;
+  gsize size, fmdl, group, prev = 0;
+  guint n_materials;
+  gint32 n_entries;
+
+  g_assert_no_error (error);
+  d = g_bytes_get_data (bytes, &size);
+  g_assert_cmpmem (d, 4, "FRES", 4);
+  g_assert_cmpuint (ref_u16 (d, 0x50), ==, 1); /* one model */
+  group = ref_target (d, 0x20);
+  g_assert_cmpuint (group, !=, 0);
+  fmdl = ref_target (d, group + 8 + 16 + 12); /* the group's first entry */
+  g_assert_cmpmem (d + fmdl, 4, "FMDL", 4);
+  n_materials = ref_u16 (d, fmdl + 0x24);
+  g_assert_cmpuint (n_materials, >, 0);
+  group = ref_target (d, fmdl + 0x18);
+  g_assert_cmpuint (group, !=, 0);
+  n_entries = (gint32)ref_u32 (d, group + 4);
+  g_assert_cmpint (n_entries, ==, (gint32)n_materials);
+  for (guint i = 0; i < n_materials; i++)
+    {
+      gsize fmat = ref_target (d, group + 8 + 16 * (i + 1) + 12);
+      g_autofree char *name = ref_name (d, fmat + 4);
+
+      g_assert_cmpuint (fmat + 0x4C, <=, size);
+      g_assert_cmpmem (d + fmat, 4, "FMAT", 4);
+      g_assert_cmpstr (name, !=, "");
+      g_assert_cmpuint (ref_u32 (d, fmat + 8) & 1, ==, 1); /* visible */
+      g_assert_cmpuint (ref_u16 (d, fmat + 0x0C), ==, i);
+      for (gsize at = 0x0E; at < 0x1C; at++)
+        g_assert_cmpuint (d[fmat + at], ==, 0);
+      for (gsize at = 0x1C; at < 0x4C; at += 4)
+        g_assert_cmpuint (ref_u32 (d, fmat + at), ==, 0);
+      g_assert_true (prev == 0 || fmat >= prev + 0x4C || fmat + 0x4C <= prev);
+      prev = fmat;
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -458,6 +507,7 @@ main (int argc, char **argv)
   g_test_add_func ("/bfres/builder/combinations", test_combinations);
   g_test_add_func ("/bfres/builder/index-group-trie", test_index_group_trie);
   g_test_add_func ("/bfres/builder/demo", test_demo);
+  g_test_add_func ("/bfres/builder/demo-materials", test_demo_materials);
   g_test_add_func ("/bfres/builder/empty-name", test_empty_name);
   g_test_add_func ("/bfres/builder/last-key-unused-slope", test_last_key_unused_slope);
   return g_test_run ();

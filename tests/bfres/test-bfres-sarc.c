@@ -442,11 +442,18 @@ test_szs (void)
   g_assert_cmpuint (tress_sarc_get_entry (out, 1)->start % 0x100, ==, 0);
   g_assert_cmpuint (tress_sarc_get_entry (out, 2)->start % 0x80, ==, 0);
   g_assert_cmpuint (ref_u32 (g_bytes_get_data (archive, NULL), 8), ==, g_bytes_get_size (archive));
-  /* Everything before the BFRES (headers aside from node ends) is unchanged. */
-  g_assert_cmpmem ((const guint8 *)g_bytes_get_data (archive, NULL) + 0x40,
-                   tress_sarc_get_entry (out, 1)->start - 0x40,
-                   (const guint8 *)g_bytes_get_data (sarc, NULL) + 0x40,
-                   tress_sarc_get_entry (out, 1)->start - 0x40);
+  /* Everything before the BFRES is unchanged but the data offsets that
+   * follow it: the BFRES's end (node 1, at 0x3C) and, where the growth passes
+   * the next 0x80 boundary, z.bin's start and end (node 2, 0x48 and 0x4C),
+   * which keep its length. */
+  {
+    const guint8 *a = g_bytes_get_data (archive, NULL), *o = g_bytes_get_data (sarc, NULL);
+    gsize start = tress_sarc_get_entry (out, 1)->start;
+
+    g_assert_cmpmem (a + 0x40, 8, o + 0x40, 8);
+    g_assert_cmpmem (a + 0x50, start - 0x50, o + 0x50, start - 0x50);
+    g_assert_cmpuint (ref_u32 (a, 0x4C) - ref_u32 (a, 0x48), ==, 20);
+  }
   {
     g_autoptr (TressBfres) again = tress_bfres_parse (saved, "again", &error);
     g_assert_no_error (error);

@@ -15,6 +15,9 @@
 #include "tress-bfres-pose.h"
 #include "tress-bfres-private.h"
 
+/* A Wii U FMAT header: magic to user pointer. */
+#define FMAT_SIZE 0x4C
+
 typedef struct
 {
   TressBfresBuilderCurve spec;
@@ -1036,18 +1039,25 @@ w_fmdl (W *w, TressBfresBuilder *b, gsize pos, const BModel *m)
     {
       gsize stubs;
 
-      /* Materials as names: a minimal FMAT (magic and name) each. */
+      /* Materials as names: each a whole FMAT header (0x4C: magic, name,
+       * u32 flags (visible), u16 index, every count 0, then 11 offsets and
+       * a user pointer, all null), so readers that walk the render info,
+       * render state, shader assign, samplers and parameters find none. */
       w_align (w);
-      stubs = w_reserve (w, 0x10 * (gsize)nm);
+      stubs = w_reserve (w, FMAT_SIZE * (gsize)nm);
       for (guint i = 0; i < nm; i++)
         {
-          memcpy (w->buf->data + stubs + 0x10 * (gsize)i, "FMAT", 4);
-          w_str_at (w, stubs + 0x10 * (gsize)i + 4, g_ptr_array_index (m->materials, i));
+          gsize at = stubs + FMAT_SIZE * (gsize)i;
+
+          memcpy (w->buf->data + at, "FMAT", 4);
+          w_str_at (w, at + 4, g_ptr_array_index (m->materials, i));
+          w_u32_at (w, at + 8, 1);
+          w_u16_at (w, at + 0x0C, (guint16)i);
         }
       group = w_group (w, (char **)m->materials->pdata, nm);
       w_off_at (w, pos + 0x18, group - 12 - 16 - 8);
       for (guint i = 0; i < nm; i++)
-        w_off_at (w, group + 16 * (gsize)i, stubs + 0x10 * (gsize)i);
+        w_off_at (w, group + 16 * (gsize)i, stubs + FMAT_SIZE * (gsize)i);
     }
   w_u16_at (w, pos + 0x20, (guint16)ns);
   w_u16_at (w, pos + 0x22, (guint16)ns);
