@@ -4,6 +4,8 @@
  */
 #include "tress-test-window.h"
 
+#include <string.h>
+
 #include "tress-test-utils.h"
 
 /* How long GTK may take, main loop running, to let go of a destroyed window
@@ -12,12 +14,55 @@
 
 static TressApplication *app;
 
+/* GTK names a widget it cannot draw ("Trying to snapshot GtkButton 0x…
+ * without a current allocation") by type and address only. Before such a
+ * warning fails the test, say where that widget sits: its ancestors' types,
+ * names, labels and states, so a failure seen once can be traced. */
+static void
+describe_widget_at (const char *message)
+{
+  const char *at = strstr (message, " 0x");
+  GtkWidget *w;
+
+  if (!g_str_has_prefix (message, "Trying to snapshot ") || at == NULL
+      || strstr (message, "without a current allocation") == NULL)
+    return;
+  w = GSIZE_TO_POINTER ((gsize)g_ascii_strtoull (at + 1, NULL, 16));
+  if (!GTK_IS_WIDGET (w))
+    return;
+  g_printerr ("The widget, then its ancestors:\n");
+  for (; w != NULL; w = gtk_widget_get_parent (w))
+    {
+      const char *label = GTK_IS_BUTTON (w)  ? gtk_button_get_label (GTK_BUTTON (w))
+                          : GTK_IS_LABEL (w) ? gtk_label_get_text (GTK_LABEL (w))
+                                             : NULL;
+
+      g_printerr ("  %s name=%s label=%s tooltip=%s visible=%d child-visible=%d mapped=%d "
+                  "%d×%d\n",
+                  G_OBJECT_TYPE_NAME (w), gtk_widget_get_name (w), label ? label : "-",
+                  gtk_widget_get_tooltip_text (w) ? gtk_widget_get_tooltip_text (w) : "-",
+                  gtk_widget_get_visible (w), gtk_widget_get_child_visible (w),
+                  gtk_widget_get_mapped (w), gtk_widget_get_width (w), gtk_widget_get_height (w));
+    }
+}
+
+static GLogWriterOutput
+log_writer (GLogLevelFlags level, const GLogField *fields, gsize n_fields, gpointer data)
+{
+  if (level & (G_LOG_LEVEL_WARNING | G_LOG_LEVEL_CRITICAL))
+    for (gsize i = 0; i < n_fields; i++)
+      if (g_str_equal (fields[i].key, "MESSAGE") && fields[i].length < 0)
+        describe_widget_at (fields[i].value);
+  return g_log_writer_default (level, fields, n_fields, data);
+}
+
 TressApplication *
 tress_test_window_init (int *argc, char ***argv)
 {
   g_autoptr (GError) error = NULL;
 
   g_test_init (argc, argv, NULL);
+  g_log_set_writer_func (log_writer, NULL, NULL);
   gtk_init ();
   app = tress_application_new ();
   g_application_set_flags (G_APPLICATION (app),

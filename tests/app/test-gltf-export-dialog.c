@@ -566,7 +566,11 @@ test_model (void)
   /* Choose Model… opens a chooser of BFRES files; Cancel changes nothing. */
   click (named (dialog, "choose-model"));
   TRESS_TEST_WAIT_FOR ((chooser = tress_test_find_toplevel (GTK_TYPE_FILE_CHOOSER_DIALOG)) != NULL);
+  /* Shown and drawn (its folder loads after it maps), as the user sees it
+   * before pressing Cancel. */
+  tress_test_wait_frame (GTK_WIDGET (chooser));
   tress_test_spin (20);
+  tress_test_wait_frame (GTK_WIDGET (chooser));
   gtk_dialog_response (GTK_DIALOG (chooser), GTK_RESPONSE_CANCEL);
   TRESS_TEST_WAIT_FOR (tress_test_find_toplevel (GTK_TYPE_FILE_CHOOSER_DIALOG) == NULL);
   g_assert_false (gtk_widget_get_sensitive (export));
