@@ -451,7 +451,7 @@ test_demo (void)
   }
 }
 
-/* Every material of the demo's model is a whole Wii U FMAT header (0x4C
+/* The demo's model as other readers walk it. Every material is a whole Wii U FMAT header (0x4C
  * bytes, as the public BfresLibrary reads it: counts, then the render info,
  * render state, shader assign, texture, sampler, parameter and user data
  * offsets and a user pointer), with every count 0 and every offset null, and
@@ -497,6 +497,29 @@ test_demo_materials (void)
         g_assert_cmpuint (ref_u32 (d, fmat + at), ==, 0);
       g_assert_true (prev == 0 || fmat >= prev + 0x4C || fmat + 0x4C <= prev);
       prev = fmat;
+    }
+  /* Every shape, rigid ones too, has a skin bone list (empty, not null)
+   * and sub-mesh boundings, the radius that of the box's sphere. */
+  group = ref_target (d, fmdl + 0x14);
+  g_assert_cmpuint (ref_u16 (d, fmdl + 0x22), ==, 3);
+  for (guint i = 0; i < 3; i++)
+    {
+      gsize fshp = ref_target (d, group + 8 + 16 * (i + 1) + 12), bounds;
+      double r2 = 0;
+
+      g_assert_cmpmem (d + fshp, 4, "FSHP", 4);
+      g_assert_cmpuint (ref_target (d, fshp + 0x28), !=, 0);
+      bounds = ref_target (d, fshp + 0x30);
+      g_assert_cmpuint (bounds, !=, 0);
+      for (guint k = 0; k < 3; k++)
+        {
+          double e = ref_f32 (d, bounds + 12 + 4 * k);
+
+          g_assert_cmpfloat (e, >=, 0);
+          r2 += e * e;
+        }
+      g_assert_cmpfloat (r2, >, 0);
+      g_assert_cmpfloat_with_epsilon (ref_f32 (d, fshp + 0x1C), sqrt (r2), 1e-5);
     }
 }
 

@@ -879,6 +879,48 @@ w_fvtx (W *w, gsize pos, guint index, const BShape *s)
     }
 }
 
+/* The box around @s's vertices: its centre and half extent. */
+static void
+shape_box (const BShape *s, float centre[3], float extent[3])
+{
+  float lo[3] = { 0, 0, 0 }, hi[3] = { 0, 0, 0 };
+
+  for (guint v = 0; v < s->n_vertices; v++)
+    for (guint k = 0; k < 3; k++)
+      {
+        float p = s->positions[3 * (gsize)v + k];
+
+        lo[k] = v == 0 ? p : MIN (lo[k], p);
+        hi[k] = v == 0 ? p : MAX (hi[k], p);
+      }
+  for (guint k = 0; k < 3; k++)
+    {
+      centre[k] = (lo[k] + hi[k]) / 2;
+      extent[k] = (hi[k] - lo[k]) / 2;
+    }
+}
+
+/* The shape's sub-mesh boundings at FSHP 0x30, as real files have them for
+ * culling: the box for the mesh and for its sub-mesh from version 4.5 on,
+ * else for the mesh, the sub-mesh and once more (the count readers take when
+ * the FSHP gives none). */
+static void
+w_boundings (W *w, TressBfresBuilder *b, gsize pos, const float centre[3], const float extent[3])
+{
+  guint n = b->version >= 0x04050000 ? 2 : 3;
+  gsize at;
+
+  w_align (w);
+  at = w_reserve (w, 24 * (gsize)n);
+  for (guint i = 0; i < n; i++)
+    for (guint k = 0; k < 3; k++)
+      {
+        w_f32_at (w, at + 24 * (gsize)i + 4 * k, centre[k]);
+        w_f32_at (w, at + 24 * (gsize)i + 12 + 4 * k, extent[k]);
+      }
+  w_off_at (w, pos + 0x30, at);
+}
+
 static void
 w_fshp (W *w, TressBfresBuilder *b, gsize pos, guint index, const BShape *s, gsize fvtx)
 {
@@ -887,7 +929,11 @@ w_fshp (W *w, TressBfresBuilder *b, gsize pos, guint index, const BShape *s, gsi
   guint n_indices = 3 * s->n_triangles;
   g_autofree guint8 *used = g_new0 (guint8, 256);
   guint n_used = 0;
+  float centre[3], extent[3], radius;
 
+  /* The radius of the sphere around the box. */
+  shape_box (s, centre, extent);
+  radius = sqrtf (extent[0] * extent[0] + extent[1] * extent[1] + extent[2] * extent[2]);
   memcpy (w->buf->data + pos, "FSHP", 4);
   w_str_at (w, pos + 4, s->name);
   w_u32_at (w, pos + 8, 2);
@@ -899,13 +945,13 @@ w_fshp (W *w, TressBfresBuilder *b, gsize pos, guint index, const BShape *s, gsi
   w_u8_at (w, pos + 0x17, 1);
   if (b->version >= 0x04050000)
     {
-      gsize radius = w_reserve (w, 4);
+      gsize at = w_reserve (w, 4);
 
-      w_f32_at (w, radius, 1);
-      w_off_at (w, pos + 0x1C, radius);
+      w_f32_at (w, at, radius);
+      w_off_at (w, pos + 0x1C, at);
     }
   else
-    w_f32_at (w, pos + 0x1C, 1);
+    w_f32_at (w, pos + 0x1C, radius);
   w_off_at (w, pos + 0x20, fvtx);
   w_align (w);
   mesh = w_reserve (w, 0x1C);
@@ -927,6 +973,13 @@ w_fshp (W *w, TressBfresBuilder *b, gsize pos, guint index, const BShape *s, gsi
       w_off_at (w, pos + 0x28, bones);
       w_u16_at (w, pos + 0x14, (guint16)n_used);
     }
+  else
+    {
+      /* A rigid shape: an empty list, not a null one, as real files have. */
+      w_align (w);
+      w_off_at (w, pos + 0x28, w_reserve (w, 4));
+    }
+  w_boundings (w, b, pos, centre, extent);
   w_u32_at (w, mesh, 4); /* triangles */
   w_u32_at (w, mesh + 4, wide ? 9 : 4);
   w_u32_at (w, mesh + 8, n_indices);
