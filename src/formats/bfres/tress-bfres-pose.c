@@ -308,6 +308,46 @@ tress_bfres_pose_world (const TressBfresSkeleton *skeleton, const TressBfresSrt 
       compose_bone (&c, i);
 }
 
+gboolean
+tress_bfres_bone_is_below (const TressBfresSkeleton *skeleton, guint bone, guint top)
+{
+  for (guint steps = 0; bone < skeleton->n_bones && steps <= skeleton->n_bones; steps++)
+    {
+      int p;
+
+      if (bone == top)
+        return TRUE;
+      p = skeleton->bones[bone].parent;
+      if (p < 0)
+        return FALSE;
+      bone = (guint)p;
+    }
+  return FALSE;
+}
+
+void
+tress_bfres_pose_world_below (const TressBfresSkeleton *skeleton, const TressBfresSrt *srt,
+                              TressBfresScaling scaling, TressBfresMatrix *world, guint top)
+{
+  g_autofree guint8 *done = NULL;
+  Compose c = { skeleton, srt, scaling, world, NULL, NULL, NULL };
+
+  /* Softimage scaling carries each bone's rotation and scale down apart from
+   * its matrix: everything again. */
+  if (scaling == TRESS_BFRES_SCALING_SOFTIMAGE || top >= skeleton->n_bones)
+    {
+      tress_bfres_pose_world (skeleton, srt, scaling, world);
+      return;
+    }
+  done = g_new0 (guint8, skeleton->n_bones + 1);
+  for (guint i = 0; i < skeleton->n_bones; i++)
+    done[i] = !tress_bfres_bone_is_below (skeleton, i, top);
+  c.done = done;
+  for (guint i = 0; i < skeleton->n_bones; i++)
+    if (!done[i])
+      compose_bone (&c, i);
+}
+
 GPtrArray *
 tress_bfres_check_bind (const TressBfresModel *model, double tolerance)
 {

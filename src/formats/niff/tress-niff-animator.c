@@ -19,6 +19,10 @@ typedef struct
   TressNiffPose *pose;
   guint first_chain_root, first_joint, first_effector; /* their first scene nodes */
 
+  /* A pose gizmo's values, played in place of their curves'. */
+  GArray *override_curves; /* guint */
+  GArray *override_values; /* double */
+
   /* While posing. */
   TressSceneSampleFunc sample;
   gpointer sample_data;
@@ -50,6 +54,12 @@ sample_curve (gpointer data, guint curve, double frame, double *value)
 
   if (!curve_has_keys (self->file, curve))
     return FALSE;
+  for (guint i = 0; i < self->override_curves->len; i++)
+    if (g_array_index (self->override_curves, guint, i) == curve)
+      {
+        *value = g_array_index (self->override_values, double, i);
+        return TRUE;
+      }
   *value = self->sample (self->sample_data, curve, frame);
   return isfinite (*value);
 }
@@ -87,6 +97,8 @@ niff_animator_free (TressSceneAnimator *animator)
 
   tress_niff_pose_free (self->pose);
   tress_niff_scene_free (self->niff);
+  g_array_unref (self->override_curves);
+  g_array_unref (self->override_values);
   tress_scene_animator_clear (animator);
   g_free (self);
 }
@@ -95,6 +107,22 @@ static const TressSceneAnimatorClass niff_animator_class = {
   niff_animator_pose,
   niff_animator_free,
 };
+
+void
+tress_niff_animator_set_override (TressSceneAnimator *animator, guint n, const guint *curves,
+                                  const double *values)
+{
+  NiffAnimator *self = (NiffAnimator *)animator;
+
+  g_return_if_fail (animator != NULL && animator->klass == &niff_animator_class);
+  g_array_set_size (self->override_curves, 0);
+  g_array_set_size (self->override_values, 0);
+  if (n > 0)
+    {
+      g_array_append_vals (self->override_curves, curves, n);
+      g_array_append_vals (self->override_values, values, n);
+    }
+}
 
 const TressNiffScene *
 tress_niff_animator_get_niff_scene (const TressSceneAnimator *animator)
@@ -520,6 +548,8 @@ tress_niff_animator_new (TressNiffFile *file, const char *source, GError **error
     return NULL;
   self = g_new0 (NiffAnimator, 1);
   self->file = file;
+  self->override_curves = g_array_new (FALSE, FALSE, sizeof (guint));
+  self->override_values = g_array_new (FALSE, FALSE, sizeof (double));
   scene = tress_scene_new (niff->name != NULL ? niff->name : source);
   for (guint32 i = 0; i < niff->n_objects; i++)
     {
