@@ -114,6 +114,31 @@ gt_ring_point (const TressGizmoFrame *frame, const float mvp[16], double w, doub
   return best;
 }
 
+/* The point of arrow @axis farthest out along it inside the picture that
+ * the gizmo takes for that arrow (whole pixels), and the arrow's direction on
+ * screen (unit); FALSE when there is none. */
+static inline gboolean
+gt_arrow_point (const TressGizmoFrame *frame, const float mvp[16], double w, double h, guint shown,
+                int axis, double *x, double *y, double *ux, double *uy)
+{
+  double xy[4], len;
+
+  if (!tress_gizmo_arrow_points (frame, mvp, w, h, axis, xy))
+    return FALSE;
+  len = hypot (xy[2] - xy[0], xy[3] - xy[1]);
+  *ux = (xy[2] - xy[0]) / len;
+  *uy = (xy[3] - xy[1]) / len;
+  for (double back = 4; back < len; back += 2)
+    {
+      *x = round (xy[2] - *ux * back);
+      *y = round (xy[3] - *uy * back);
+      if (*x > 3 && *x < w - 3 && *y > 3 && *y < h - 3
+          && tress_gizmo_hit_handle (frame, mvp, w, h, shown, *x, *y) == TRESS_GIZMO_ARROW_X + axis)
+        return TRUE;
+    }
+  return FALSE;
+}
+
 /* The message dialog shown (a question before a lossy store), or NULL. */
 static inline GtkWidget *
 gt_find_question (void)

@@ -411,7 +411,7 @@ test_rings (void)
         "Model Frame: rings and arrows along the model's axes; off: along the bone's own");
     g_auto (NrGroup) g1 = { 0 };
     g_autoptr (GBytes) moved_file = NULL;
-    double xy[4], len, ux, uy, ox, oy, nx, ny, along, across, t0[3], t1[3];
+    double ux = 0, uy = 0, ox, oy, nx, ny, along, across, t0[3], t1[3];
     double points[10];
     guint i1;
 
@@ -420,15 +420,8 @@ test_rings (void)
                               gtk_widget_get_height (model) / 2.0);
     TRESS_TEST_WAIT_FOR (tress_scene_gizmo_get_frame (gizmo, &frame) && frame.axes[0][0] == 1);
     tress_scene_preview_get_mvp (f.preview, mvp, &w, &h);
-    g_assert_true (tress_gizmo_arrow_points (&frame, mvp, w, h, 0, xy));
-    len = hypot (xy[2] - xy[0], xy[3] - xy[1]);
-    ux = (xy[2] - xy[0]) / len;
-    uy = (xy[3] - xy[1]) / len;
-    sx = round (xy[2] - ux * 20);
-    sy = round (xy[3] - uy * 20);
-    g_assert_cmpint (
-        tress_gizmo_hit_handle (&frame, mvp, w, h, tress_scene_gizmo_get_handles (gizmo), sx, sy),
-        ==, TRESS_GIZMO_ARROW_X);
+    g_assert_true (gt_arrow_point (&frame, mvp, w, h, tress_scene_gizmo_get_handles (gizmo), 0, &sx,
+                                   &sy, &ux, &uy));
     g_assert_true (tress_scene_preview_node_position (f.preview, (guint)node, &ox, &oy));
     for (guint i = 0; i < 5; i++)
       {
