@@ -232,6 +232,12 @@ tress_gizmo_show (TressSceneGizmo *self, const TressGizmoPose *pose, gboolean qu
             values[n++] = (k < 3 ? pose->translation : pose->rotation)[k % 3];
           }
       tress_niff_animator_set_override (a, n, curves, values);
+      if (quick && pose != NULL
+          && tress_niff_animator_repose (a, self->bone, sample_document, self))
+        {
+          tress_scene_preview_pose_changed (self->preview);
+          return;
+        }
     }
   tress_scene_pane_pose_now (self->pane);
 }

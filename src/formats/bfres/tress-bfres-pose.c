@@ -327,22 +327,31 @@ tress_bfres_bone_is_below (const TressBfresSkeleton *skeleton, guint bone, guint
 
 void
 tress_bfres_pose_world_below (const TressBfresSkeleton *skeleton, const TressBfresSrt *srt,
-                              TressBfresScaling scaling, TressBfresMatrix *world, guint top)
+                              TressBfresScaling scaling, TressBfresMatrix *world, guint top,
+                              guint8 *below)
 {
-  g_autofree guint8 *done = NULL;
-  Compose c = { skeleton, srt, scaling, world, NULL, NULL, NULL };
+  g_autofree guint8 *done = g_new0 (guint8, skeleton->n_bones + 1);
+  Compose c = { skeleton, srt, scaling, world, NULL, NULL, done };
 
+  /* Parents usually come first: one pass, else the walk up. */
+  for (guint i = 0; i < skeleton->n_bones; i++)
+    {
+      int p = skeleton->bones[i].parent;
+
+      below[i]
+          = i == top
+            || (p >= 0 && (guint)p < i ? below[p] : tress_bfres_bone_is_below (skeleton, i, top));
+    }
   /* Softimage scaling carries each bone's rotation and scale down apart from
    * its matrix: everything again. */
-  if (scaling == TRESS_BFRES_SCALING_SOFTIMAGE || top >= skeleton->n_bones)
+  if (scaling == TRESS_BFRES_SCALING_SOFTIMAGE)
     {
       tress_bfres_pose_world (skeleton, srt, scaling, world);
+      memset (below, 1, skeleton->n_bones);
       return;
     }
-  done = g_new0 (guint8, skeleton->n_bones + 1);
   for (guint i = 0; i < skeleton->n_bones; i++)
-    done[i] = !tress_bfres_bone_is_below (skeleton, i, top);
-  c.done = done;
+    done[i] = !below[i];
   for (guint i = 0; i < skeleton->n_bones; i++)
     if (!done[i])
       compose_bone (&c, i);

@@ -69,9 +69,11 @@ void tress_bfres_pose_world (const TressBfresSkeleton *skeleton, const TressBfre
                              TressBfresScaling scaling, TressBfresMatrix *world);
 /* The same for bone @top and the bones below it only, the others' matrices
  * in @world kept (all of them again in Softimage scaling, whose bones carry
- * more than their matrices down). */
+ * more than their matrices down); @below (n_bones) gets 1 for each bone
+ * worked out again, 0 for the others. */
 void tress_bfres_pose_world_below (const TressBfresSkeleton *skeleton, const TressBfresSrt *srt,
-                                   TressBfresScaling scaling, TressBfresMatrix *world, guint top);
+                                   TressBfresScaling scaling, TressBfresMatrix *world, guint top,
+                                   guint8 *below);
 /* Whether bone @bone is @top or below it. */
 gboolean tress_bfres_bone_is_below (const TressBfresSkeleton *skeleton, guint bone, guint top);
 

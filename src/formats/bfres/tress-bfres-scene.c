@@ -314,6 +314,7 @@ typedef struct
    * whether self->srt holds it. */
   TressBfresScaling posed_scaling;
   gboolean posed;
+  guint8 *below; /* per bone: posed again by the last repose */
 
   /* While posing. */
   TressSceneSampleFunc sample;
@@ -407,7 +408,8 @@ apply_override (BfresAnimator *self, TressBfresSrt *srt)
     tress_bfres_euler_to_quaternion (self->override_euler, s->rotation);
 }
 
-/* Every bone's world matrix from self->srt into the scene. */
+/* The world matrices from self->srt into the scene: every bone's, or (@below
+ * ≥ 0) those of bone @below and the bones below it. */
 static void
 set_worlds (BfresAnimator *self, TressBfresScaling scaling, int below)
 {
@@ -415,11 +417,11 @@ set_worlds (BfresAnimator *self, TressBfresScaling scaling, int below)
   TressScene *scene = self->parent.scene;
 
   if (below >= 0)
-    tress_bfres_pose_world_below (sk, self->srt, scaling, self->world, (guint)below);
+    tress_bfres_pose_world_below (sk, self->srt, scaling, self->world, (guint)below, self->below);
   else
     tress_bfres_pose_world (sk, self->srt, scaling, self->world);
   for (guint i = 0; i < sk->n_bones; i++)
-    if (below < 0 || tress_bfres_bone_is_below (sk, i, (guint)below))
+    if (below < 0 || self->below[i])
       tress_bfres_matrix_to_graphene (&self->world[i], &tress_scene_get_node (scene, i)->world);
   scene->pose_serial++;
 }
@@ -557,6 +559,7 @@ bfres_animator_free (TressSceneAnimator *animator)
   g_clear_pointer (&self->curve_at, g_hash_table_unref);
   g_free (self->srt);
   g_free (self->world);
+  g_free (self->below);
   g_free (self->locals);
   g_free (self->material_visible);
   tress_bfres_anims_free (self->anims);
@@ -765,6 +768,7 @@ tress_bfres_animator_new (TressBfres *anims_file, GBytes *model_fres, const char
   self->anims = g_steal_pointer (&anims);
   self->srt = g_new0 (TressBfresSrt, best->skeleton.n_bones + 1);
   self->world = g_new0 (TressBfresMatrix, best->skeleton.n_bones + 1);
+  self->below = g_new0 (guint8, best->skeleton.n_bones + 1);
   self->locals = g_new0 (graphene_matrix_t, best->skeleton.n_bones + 1);
   self->material_visible = g_new0 (gboolean, best->n_materials + 1);
   build_scene (self, scene);

@@ -23,6 +23,9 @@ typedef struct
   GArray *override_curves; /* guint */
   GArray *override_values; /* double */
 
+  /* Whether the last pose played the animation (for a repose). */
+  gboolean animated;
+
   /* While posing. */
   TressSceneSampleFunc sample;
   gpointer sample_data;
@@ -64,6 +67,8 @@ sample_curve (gpointer data, guint curve, double frame, double *value)
   return isfinite (*value);
 }
 
+static void set_ik_worlds (NiffAnimator *self);
+
 static void
 niff_animator_pose (TressSceneAnimator *animator, const guint *anims, guint n_anims, double frame,
                     TressSceneSampleFunc sample, gpointer user_data)
@@ -75,19 +80,29 @@ niff_animator_pose (TressSceneAnimator *animator, const guint *anims, guint n_an
 
   self->sample = sample;
   self->sample_data = user_data;
+  self->animated = animated;
   tress_niff_pose_evaluate (pose, self->niff, self->file, animated ? frame : 0,
                             animated ? sample_curve : NULL, self);
   for (guint32 i = 0; i < pose->n_objects; i++)
     tress_scene_get_node (scene, i)->world = pose->world[i];
+  set_ik_worlds (self);
+  scene->pose_serial++;
+  self->sample = NULL;
+  self->sample_data = NULL;
+}
+
+static void
+set_ik_worlds (NiffAnimator *self)
+{
+  TressScene *scene = self->parent.scene;
+  TressNiffPose *pose = self->pose;
+
   for (guint32 i = 0; i < pose->n_chain_roots; i++)
     tress_scene_get_node (scene, self->first_chain_root + i)->world = pose->chain_roots[i];
   for (guint32 i = 0; i < pose->n_joints; i++)
     tress_scene_get_node (scene, self->first_joint + i)->world = pose->joints[i];
   for (guint32 i = 0; i < pose->n_effectors; i++)
     tress_scene_get_node (scene, self->first_effector + i)->world = pose->effectors[i];
-  scene->pose_serial++;
-  self->sample = NULL;
-  self->sample_data = NULL;
 }
 
 static void
@@ -107,6 +122,30 @@ static const TressSceneAnimatorClass niff_animator_class = {
   niff_animator_pose,
   niff_animator_free,
 };
+
+gboolean
+tress_niff_animator_repose (TressSceneAnimator *animator, int node, TressSceneSampleFunc sample,
+                            gpointer user_data)
+{
+  NiffAnimator *self = (NiffAnimator *)animator;
+  TressNiffPose *pose;
+
+  g_return_val_if_fail (animator != NULL && animator->klass == &niff_animator_class, FALSE);
+  pose = self->pose;
+  if (!self->animated || node < 0 || (guint32)node >= pose->n_objects)
+    return FALSE;
+  self->sample = sample;
+  self->sample_data = user_data;
+  tress_niff_pose_update_object (pose, self->niff, self->file, (guint32)node, sample_curve, self);
+  for (guint32 i = 0; i < pose->n_objects; i++)
+    if (pose->below[i])
+      tress_scene_get_node (animator->scene, i)->world = pose->world[i];
+  set_ik_worlds (self);
+  animator->scene->pose_serial++;
+  self->sample = NULL;
+  self->sample_data = NULL;
+  return TRUE;
+}
 
 void
 tress_niff_animator_set_override (TressSceneAnimator *animator, guint n, const guint *curves,
