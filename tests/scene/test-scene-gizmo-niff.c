@@ -295,8 +295,8 @@ test_rings (void)
   TRESS_TEST_WAIT_FOR (tress_scene_gizmo_get_bone (gizmo) == node);
   pose = tress_test_find_tooltip (
       GTK_WIDGET (f.preview),
-      "Pose: turn the selected bone with the mouse, dragging a ring (Shift: fine, Ctrl: 5° steps, "
-      "Esc: cancel)");
+      "Pose: turn the selected bone by its rings or the trackball, move it by its arrows (Shift: "
+      "fine, Ctrl: 5° steps, Esc or right button: cancel)");
   g_assert_nonnull (pose);
   g_assert_true (gtk_widget_get_visible (pose));
   tress_test_pointer_click (pose, gtk_widget_get_width (pose) / 2.0,

@@ -147,8 +147,8 @@ test_gizmo (void)
   TRESS_TEST_WAIT_FOR (tress_scene_gizmo_get_bone (gizmo) == spine2);
   pose = tress_test_find_tooltip (
       GTK_WIDGET (f.preview),
-      "Pose: turn the selected bone with the mouse, dragging a ring (Shift: fine, Ctrl: 5° steps, "
-      "Esc: cancel)");
+      "Pose: turn the selected bone by its rings or the trackball, move it by its arrows (Shift: "
+      "fine, Ctrl: 5° steps, Esc or right button: cancel)");
   g_assert_nonnull (pose);
   tress_test_pointer_click (pose, gtk_widget_get_width (pose) / 2.0,
                             gtk_widget_get_height (pose) / 2.0);
@@ -416,6 +416,8 @@ test_move (void)
   g_assert_true (gt_arrow_point (&frame, mvp, w, h, tress_scene_gizmo_get_handles (gizmo), 0, &sx,
                                  &sy, &ux, &uy));
   g_test_message ("picture %.0f×%.0f, X arrow pressed at (%.0f, %.0f)", w, h, sx, sy);
+  if (g_getenv ("TRESS_GIZMO_MOVE_SCREENSHOT") != NULL)
+    tress_test_screen_save_png (GTK_WIDGET (f.window), g_getenv ("TRESS_GIZMO_MOVE_SCREENSHOT"));
   g_assert_true (tress_scene_preview_node_position (f.preview, (guint)root, &ox, &oy));
   for (guint i = 0; i < 5; i++)
     {

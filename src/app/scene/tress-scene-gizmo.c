@@ -420,9 +420,10 @@ tress_scene_gizmo_new (TressScenePane *pane, TressCurveDocument *document, Tress
   self->area = tress_scene_preview_get_area (self->preview);
 
   /* Icons under the picture: the preview is narrow at the default window size. */
-  self->pose_toggle = tool ("object-rotate-right-symbolic", TRUE,
-                            _ ("Pose: turn the selected bone with the mouse, dragging a ring "
-                               "(Shift: fine, Ctrl: 5° steps, Esc: cancel)"));
+  self->pose_toggle
+      = tool ("object-rotate-right-symbolic", TRUE,
+              _ ("Pose: turn the selected bone by its rings or the trackball, move it by its "
+                 "arrows (Shift: fine, Ctrl: 5° steps, Esc or right button: cancel)"));
   self->frame_toggle = tool (
       "view-grid-symbolic", TRUE,
       _ ("Model Frame: rings and arrows along the model's axes; off: along the bone's own"));
