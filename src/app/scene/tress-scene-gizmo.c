@@ -350,9 +350,12 @@ on_curve_changed (TressCurveDocument *document, guint index, TressSceneGizmo *se
 static void
 explain (TressSceneGizmo *self)
 {
-  if (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (self->pose_toggle)) && self->bone >= 0
-      && tress_gizmo_offered (self) == 0 && self->why_not != NULL)
+  if (!gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (self->pose_toggle)) || self->bone < 0)
+    return;
+  if (tress_gizmo_offered (self) == 0 && self->why_not != NULL)
     tress_gizmo_set_message (self, self->why_not);
+  else
+    g_clear_pointer (&self->message, g_free); /* what was said of another bone */
 }
 
 static void
