@@ -2,7 +2,7 @@
 """Checks the shortcuts window against the key bindings the editors install:
 every gtk_widget_class_add_binding_action() key of the curve view and the fur
 editor is listed in ui/help-overlay.ui, and every accelerator listed there for
-an editor is bound.  Usage: check-shortcuts.py SOURCE_ROOT"""
+an editor (or the preview's pose gizmo) is bound.  Usage: check-shortcuts.py SOURCE_ROOT"""
 import pathlib
 import re
 import sys
@@ -20,6 +20,16 @@ for path in sources:
     for key, mask, action in BINDING.findall(path.read_text()):
         mods = frozenset(MASKS[m.strip()] for m in mask.split('|') if m.strip() != '0')
         bound[(mods, key.lower())] = action
+
+# The pose gizmo in the preview reads its keys in a key controller and its
+# modifiers from the drag's events: the keys it compares, and Shift_L and
+# Control_L for the masks it tests.
+gizmo = (root / 'src/app/scene/tress-scene-gizmo.c').read_text()
+for key in re.findall(r'keyval == GDK_KEY_(\w+)', gizmo):
+    bound.setdefault((frozenset(), key.lower()), 'pose gizmo')
+for mask, key in (('GDK_SHIFT_MASK', 'shift_l'), ('GDK_CONTROL_MASK', 'control_l')):
+    if mask in gizmo:
+        bound.setdefault((frozenset(), key), 'pose gizmo')
 
 
 def parse_accel(text):

@@ -1,7 +1,10 @@
-/* test-gizmo-math.c: the rotation gizmo's maths (no display): Euler angles
+/* test-gizmo-math.c: the pose gizmo's maths (no display): Euler angles
  * and back, continuous with the angles before; a turn about the bone's own
  * axis; rings of constant size on screen and hitting them; a drag's angle
- * following the pointer around the bone, fine steps and 5° snapping.
+ * following the pointer around the bone, fine steps and 5° snapping; a turn
+ * of the world taken into the bone's frame; the trackball turning the
+ * sphere's front after the pointer; arrows hit where drawn, hidden end on,
+ * and moving the bone as far on screen as the pointer went along them.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -309,6 +312,180 @@ test_fine_snap (void)
 #undef AT
 }
 
+/* A turn of the world Q taken into the bone: the bone's world rotation F
+ * (its axes as columns) becomes Q·F; about the bone's own axis it is the
+ * local turn. */
+static void
+test_rotate_world (void)
+{
+  g_autoptr (GRand) rand = g_rand_new_with_seed (5);
+
+  for (guint n = 0; n < 2000; n++)
+    {
+      double parent[3], local[3], out[3], p[3][3], l[3][3], f[3][3], q[3][3], want[3][3];
+      double got[3][3], axis[3], len = 0, angle = g_rand_double_range (rand, -3, 3);
+      TressGizmoFrame frame = { 0 };
+      int k = g_rand_int_range (rand, 0, 3);
+
+      random_euler (rand, parent);
+      random_euler (rand, local);
+      tress_gizmo_euler_to_matrix (parent, p);
+      tress_gizmo_euler_to_matrix (local, l);
+      /* The bone's world rotation F = P·L; its axes are F's columns. */
+      for (guint i = 0; i < 3; i++)
+        for (guint j = 0; j < 3; j++)
+          f[i][j] = p[i][0] * l[0][j] + p[i][1] * l[1][j] + p[i][2] * l[2][j];
+      for (guint a = 0; a < 3; a++)
+        for (guint c = 0; c < 3; c++)
+          frame.axes[a][c] = f[c][a] * (1 + a); /* scaled axes: the frame normalizes */
+      for (guint c = 0; c < 3; c++)
+        {
+          axis[c] = g_rand_double_range (rand, -1, 1);
+          len += axis[c] * axis[c];
+        }
+      for (guint c = 0; c < 3; c++)
+        axis[c] /= sqrt (len);
+      tress_gizmo_axis_matrix (axis, angle, q);
+      tress_gizmo_rotate_world (local, &frame, q, local, out);
+      /* P · L' = Q · P · L */
+      tress_gizmo_euler_to_matrix (out, l);
+      for (guint i = 0; i < 3; i++)
+        for (guint j = 0; j < 3; j++)
+          {
+            got[i][j] = p[i][0] * l[0][j] + p[i][1] * l[1][j] + p[i][2] * l[2][j];
+            want[i][j] = q[i][0] * f[0][j] + q[i][1] * f[1][j] + q[i][2] * f[2][j];
+          }
+      g_assert_cmpfloat (matrix_diff (got, want), <, 1e-9);
+      /* About the bone's own axis k: the local turn. */
+      for (guint c = 0; c < 3; c++)
+        axis[c] = f[c][k];
+      tress_gizmo_axis_matrix (axis, angle, q);
+      tress_gizmo_rotate_world (local, &frame, q, local, out);
+      tress_gizmo_rotate_local (local, k, angle, got[0]);
+      for (guint c = 0; c < 3; c++)
+        g_assert_cmpfloat (fabs (out[c] - got[0][c]), <, 1e-7);
+    }
+}
+
+/* The trackball: a drag to the right turns the world about the screen's up,
+ * the sphere's front (towards the eye) following the pointer; a drag down
+ * turns it down; a radius of motion is a radian; Shift a tenth; Ctrl 5°. */
+static void
+test_trackball (void)
+{
+  double zero[3] = { 0, 0, 0 };
+  TressGizmoFrame f;
+  TressGizmoDrag drag;
+  float mvp[16];
+  double turn[3][3], r = TRESS_GIZMO_TRACKBALL_RADIUS, x, y, front[3], moved[3];
+
+  /* yaw 0, pitch 0: the eye on +Z, up +Y, right +X. */
+  setup (zero, 5, 0, 0, &f, mvp);
+  tress_gizmo_trackball_begin (&drag, &f, mvp, W, H, W / 2 + r, H / 2);
+  g_assert_cmpfloat (fabs (drag.right[0] - 1), <, 1e-4);
+  g_assert_cmpfloat (fabs (drag.up[1] - 1), <, 1e-4);
+  tress_gizmo_trackball_update (&drag, W / 2 + r + r * 0.5, H / 2, FALSE, FALSE, turn);
+  /* Half a radius right: half a radian about +Y. */
+  g_assert_cmpfloat (fabs (turn[0][2] - sin (0.5)), <, 1e-4);
+  g_assert_cmpfloat (fabs (turn[1][1] - 1), <, 1e-6);
+  /* The front of a sphere around the bone, on screen, went right. */
+  for (guint k = 0; k < 3; k++)
+    front[k] = 0.5 * (k == 2);
+  for (guint k = 0; k < 3; k++)
+    moved[k] = turn[k][0] * front[0] + turn[k][1] * front[1] + turn[k][2] * front[2];
+  g_assert_true (tress_gizmo_project (mvp, W, H, moved, &x, &y));
+  g_assert_cmpfloat (x, >, W / 2 + 20);
+  g_assert_cmpfloat (fabs (y - H / 2), <, 0.01);
+
+  /* Down, fine: a tenth, about +X, the front going down. */
+  tress_gizmo_trackball_begin (&drag, &f, mvp, W, H, W / 2, H / 2 + r);
+  tress_gizmo_trackball_update (&drag, W / 2, H / 2 + r + r, TRUE, FALSE, turn);
+  for (guint k = 0; k < 3; k++)
+    moved[k] = turn[k][0] * front[0] + turn[k][1] * front[1] + turn[k][2] * front[2];
+  g_assert_cmpfloat (fabs (asin (turn[2][1]) - 0.1), <, 1e-4);
+  g_assert_true (tress_gizmo_project (mvp, W, H, moved, &x, &y));
+  g_assert_cmpfloat (y, >, H / 2 + 1);
+
+  /* Ctrl: 32° of motion turns 30°, about the same axis. */
+  tress_gizmo_trackball_begin (&drag, &f, mvp, W, H, W / 2 + r, H / 2);
+  tress_gizmo_trackball_update (&drag, W / 2 + r + r * 32 * DEG, H / 2, FALSE, TRUE, turn);
+  g_assert_cmpfloat (fabs (turn[0][2] - sin (30 * DEG)), <, 1e-6);
+  g_assert_cmpfloat (fabs (turn[0][0] - cos (30 * DEG)), <, 1e-6);
+  g_assert_cmpfloat (fabs (turn[1][1] - 1), <, 1e-6);
+}
+
+/* Arrows: hit along their length, the trackball on its circle, rings on
+ * theirs; an arrow seen end on is not shown; a drag along an arrow moves the
+ * bone as far as the pointer went (the bone's new screen position under it). */
+static void
+test_arrows (void)
+{
+  double euler[3] = { 0.4, -0.7, 1.1 }, zero[3] = { 0, 0, 0 }, cx, cy;
+  guint all = (1u << TRESS_GIZMO_N_HANDLES) - 1;
+  TressGizmoFrame f;
+  float mvp[16];
+
+  setup (euler, 5, 30, 20, &f, mvp);
+  g_assert_true (tress_gizmo_project (mvp, W, H, f.origin, &cx, &cy));
+  for (int axis = 0; axis < 3; axis++)
+    {
+      double xy[4], mx, my;
+      TressGizmoDrag drag;
+      double t, p[3], px, py, len;
+
+      g_assert_true (tress_gizmo_arrow_points (&f, mvp, W, H, axis, xy));
+      len = hypot (xy[2] - cx, xy[3] - cy);
+      g_assert_cmpfloat (len, <=, TRESS_GIZMO_ARROW_END + 1);
+      /* Beyond the trackball, only the arrow. */
+      mx = cx + (xy[2] - cx) * (TRESS_GIZMO_TRACKBALL_RADIUS + 12) / len;
+      my = cy + (xy[3] - cy) * (TRESS_GIZMO_TRACKBALL_RADIUS + 12) / len;
+      if (len > TRESS_GIZMO_TRACKBALL_RADIUS + 20)
+        g_assert_cmpint (tress_gizmo_hit_handle (&f, mvp, W, H, all, mx, my), ==,
+                         TRESS_GIZMO_ARROW_X + axis);
+      /* Not offered: not hit. */
+      g_assert_cmpint (tress_gizmo_hit_handle (&f, mvp, W, H, TRESS_GIZMO_TURNING, xy[2], xy[3]),
+                       !=, TRESS_GIZMO_ARROW_X + axis);
+      /* 40 pixels along the arrow on screen. */
+      g_assert_true (tress_gizmo_move_begin (&drag, &f, mvp, W, H, axis, xy[2], xy[3]));
+      t = tress_gizmo_move_update (&drag, xy[2] + 40 * drag.dir_x + 7 * drag.dir_y,
+                                   xy[3] + 40 * drag.dir_y - 7 * drag.dir_x, FALSE);
+      for (guint k = 0; k < 3; k++)
+        p[k] = f.origin[k] + t * f.axes[axis][k];
+      g_assert_true (tress_gizmo_project (mvp, W, H, p, &px, &py));
+      g_assert_cmpfloat (fabs (hypot (px - cx, py - cy) - 40), <, 0.01);
+      g_assert_cmpfloat (fabs ((px - cx) * drag.dir_y - (py - cy) * drag.dir_x), <, 0.01);
+      /* Shift: a tenth (10 more pixels count 1). */
+      t = tress_gizmo_move_update (&drag, xy[2] + 50 * drag.dir_x, xy[3] + 50 * drag.dir_y, TRUE);
+      for (guint k = 0; k < 3; k++)
+        p[k] = f.origin[k] + t * f.axes[axis][k];
+      g_assert_true (tress_gizmo_project (mvp, W, H, p, &px, &py));
+      g_assert_cmpfloat (fabs (hypot (px - cx, py - cy) - 41), <, 0.01);
+    }
+  /* The trackball's circle, and nothing at the centre. */
+  g_assert_cmpint (tress_gizmo_hit_handle (&f, mvp, W, H, all,
+                                           cx - TRESS_GIZMO_TRACKBALL_RADIUS * 0.6,
+                                           cy + TRESS_GIZMO_TRACKBALL_RADIUS * 0.8 + 2),
+                   ==, TRESS_GIZMO_TRACKBALL);
+  g_assert_cmpint (tress_gizmo_hit_handle (&f, mvp, W, H, all, cx, cy), ==, -1);
+
+  /* Z at the eye: its arrow is a dot, not shown, not hit. */
+  setup (zero, 5, 0, 0, &f, mvp);
+  {
+    double xy[4];
+    g_autoptr (GArray) tris = g_array_new (FALSE, FALSE, sizeof (TressStickVertex));
+    g_autoptr (GArray) rings = g_array_new (FALSE, FALSE, sizeof (TressStickVertex));
+
+    g_assert_false (tress_gizmo_arrow_points (&f, mvp, W, H, 2, xy));
+    g_assert_true (tress_gizmo_arrow_points (&f, mvp, W, H, 0, xy));
+    g_assert_cmpint (tress_gizmo_hit_handle (&f, mvp, W, H, all, W / 2, H / 2), ==, -1);
+    /* Drawn: the rings as before, the trackball's circle, two arrows of a
+     * shaft and a head each. */
+    tress_gizmo_build (&f, mvp, W, H, -1, rings);
+    tress_gizmo_build_handles (&f, mvp, W, H, all, -1, tris);
+    g_assert_cmpuint (tris->len, ==, rings->len + 6 * TRESS_GIZMO_SEGMENTS + 2 * (6 + 3));
+  }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -318,5 +495,8 @@ main (int argc, char **argv)
   g_test_add_func ("/gizmo-math/rings", test_rings);
   g_test_add_func ("/gizmo-math/drag", test_drag);
   g_test_add_func ("/gizmo-math/fine-snap", test_fine_snap);
+  g_test_add_func ("/gizmo-math/rotate-world", test_rotate_world);
+  g_test_add_func ("/gizmo-math/trackball", test_trackball);
+  g_test_add_func ("/gizmo-math/arrows", test_arrows);
   return g_test_run ();
 }

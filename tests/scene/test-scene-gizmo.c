@@ -20,44 +20,13 @@
 #include <string.h>
 
 #include "bfres/bfres-setpose-check.h"
-#include "scene/tress-scene-gizmo-math.h"
-#include "scene/tress-scene-gizmo.h"
+#include "gizmo-test-common.h"
 #include "tress-test-pointer.h"
 #include "tress-test-scene.h"
 #include "tress-test-utils.h"
 #include "tress-test-window.h"
 
 #define FRAME 10
-#define DEG (G_PI / 180)
-
-/* R = Rz · Ry · Rx, written out (the format page's order: X first). */
-static void
-ref_matrix (const double e[3], double m[3][3])
-{
-  double cx = cos (e[0]), sx = sin (e[0]), cy = cos (e[1]), sy = sin (e[1]), cz = cos (e[2]),
-         sz = sin (e[2]);
-
-  m[0][0] = cz * cy, m[0][1] = cz * sy * sx - sz * cx, m[0][2] = cz * sy * cx + sz * sx;
-  m[1][0] = sz * cy, m[1][1] = sz * sy * sx + cz * cx, m[1][2] = sz * sy * cx - cz * sx;
-  m[2][0] = -sy, m[2][1] = cy * sx, m[2][2] = cy * cx;
-}
-
-/* The turn from @a to @b about the bone's own X axis (D = Aᵀ·B = Rx(angle)),
- * and in *off how far D is from a turn about X alone. */
-static double
-angle_about_x (const double a[3], const double b[3], double *off)
-{
-  double ma[3][3], mb[3][3], d[3][3], angle;
-
-  ref_matrix (a, ma);
-  ref_matrix (b, mb);
-  for (guint i = 0; i < 3; i++)
-    for (guint j = 0; j < 3; j++)
-      d[i][j] = ma[0][i] * mb[0][j] + ma[1][i] * mb[1][j] + ma[2][i] * mb[2][j];
-  angle = atan2 (d[2][1] - d[1][2], d[1][1] + d[2][2]);
-  *off = fabs (d[0][0] - 1) + fabs (d[0][1]) + fabs (d[0][2]) + fabs (d[1][0]) + fabs (d[2][0]);
-  return angle;
-}
 
 /* The Euler angles of Spine_2 at FRAME in FRES bytes @d (the format page's
  * reading), bind pose from @model. */
@@ -80,53 +49,22 @@ read_rotation (GBytes *bytes, const guint8 *model, const char *anim, double e[3]
   g_free (ba.name);
 }
 
-/* Points of a turn of @degrees around (@cx, @cy) from (@x, @y), in @n steps. */
-static double *
-arc (double cx, double cy, double x, double y, double degrees, guint n)
-{
-  double *p = g_new (double, 2 * n), r = hypot (x - cx, y - cy), a0 = atan2 (y - cy, x - cx);
-
-  for (guint i = 0; i < n; i++)
-    {
-      double a = a0 + degrees * DEG * (i + 1) / n;
-
-      p[2 * i] = cx + r * cos (a);
-      p[2 * i + 1] = cy + r * sin (a);
-    }
-  return p;
-}
-
-static GtkWidget *
-find_question (void)
-{
-  GListModel *tops = gtk_window_get_toplevels (); /* not ours */
-
-  for (guint i = 0; i < g_list_model_get_n_items (tops); i++)
-    {
-      g_autoptr (GtkWidget) w = g_list_model_get_item (tops, i);
-
-      if (GTK_IS_MESSAGE_DIALOG (w) && gtk_widget_get_visible (w))
-        return w;
-    }
-  return NULL;
-}
-
 /* The question before a lossy store: nothing stored while it is up; the
- * pointer clicks "Widen to s16". */
+ * pointer clicks @button. */
 static void
-answer_wider (TressHistory *history)
+answer (TressHistory *history, const char *button)
 {
   GtkWidget *question = NULL, *wider;
 
-  TRESS_TEST_WAIT_FOR ((question = find_question ()) != NULL);
+  TRESS_TEST_WAIT_FOR ((question = gt_find_question ()) != NULL);
   TRESS_TEST_WAIT_FOR (gtk_widget_get_mapped (question));
   g_assert_false (tress_history_can_undo (history));
-  TRESS_TEST_WAIT_FOR ((wider = tress_test_find_button (question, "Widen to s16", NULL)) != NULL
+  TRESS_TEST_WAIT_FOR ((wider = tress_test_find_button (question, button, NULL)) != NULL
                        && gtk_widget_get_width (wider) > 0);
   tress_test_wait_frame (question);
   tress_test_pointer_click (wider, gtk_widget_get_width (wider) / 2.0,
                             gtk_widget_get_height (wider) / 2.0);
-  TRESS_TEST_WAIT_FOR (find_question () == NULL);
+  TRESS_TEST_WAIT_FOR (gt_find_question () == NULL);
 }
 
 /* The bone's world matrix in the scene shown now (the preview's scene is
@@ -209,8 +147,8 @@ test_gizmo (void)
   TRESS_TEST_WAIT_FOR (tress_scene_gizmo_get_bone (gizmo) == spine2);
   pose = tress_test_find_tooltip (
       GTK_WIDGET (f.preview),
-      "Pose: turn the selected bone with the mouse, dragging a ring (Shift: fine, Ctrl: 5° steps, "
-      "Esc: cancel)");
+      "Pose: turn the selected bone by its rings or the trackball, move it by its arrows (Shift: "
+      "fine, Ctrl: 5° steps, Esc or right button: cancel)");
   g_assert_nonnull (pose);
   tress_test_pointer_click (pose, gtk_widget_get_width (pose) / 2.0,
                             gtk_widget_get_height (pose) / 2.0);
@@ -242,7 +180,7 @@ test_gizmo (void)
   world_before = tress_scene_get_node (animator->scene, (guint)spine2)->world;
 
   /* A drag the picture follows, taken back by Escape: nothing written. */
-  path1 = arc (cx, cy, sx, sy, 25, 8);
+  path1 = gt_arc (cx, cy, sx, sy, 25, 8);
   tress_test_pointer_move (area, sx, sy);
   tress_test_pointer_button (1, TRUE);
   for (guint i = 0; i < 8; i++)
@@ -282,7 +220,7 @@ test_gizmo (void)
   g_assert_false (tress_history_can_undo (history));
 
   /* ~31° with Ctrl: 30° stored, one undo step. */
-  path2 = arc (cx, cy, sx, sy, 31, 12);
+  path2 = gt_arc (cx, cy, sx, sy, 31, 12);
   tress_test_pointer_move (area, sx, sy);
   tress_test_pointer_key (GDK_KEY_Control_L, TRUE);
   tress_test_pointer_button (1, TRUE);
@@ -292,7 +230,7 @@ test_gizmo (void)
   tress_test_pointer_button (1, FALSE);
   /* Spine_2's X rotation in Dead has s8 keys too fine for 30°: asked first,
    * as the graph asks; the wider type chosen. */
-  answer_wider (history);
+  answer (history, "Widen to s16");
   TRESS_TEST_WAIT_FOR (tress_history_can_undo (history));
   g_assert_cmpstr (tress_history_get_undo_label (history), ==, "Rotate Spine_2 at frame 10");
   g_assert_null (tress_scene_gizmo_get_message (gizmo));
@@ -315,7 +253,7 @@ test_gizmo (void)
   saved = tress_test_read_file (out);
   read_rotation (original, g_bytes_get_data (model, NULL), anim, e0, NULL);
   read_rotation (saved, g_bytes_get_data (model, NULL), anim, e1, &step);
-  angle = angle_about_x (e0, e1, &off);
+  angle = gt_angle_about_x (e0, e1, &off);
   g_test_message ("Spine_2 at frame %d: (%.4f %.4f %.4f) → (%.4f %.4f %.4f) rad: %.4f° about "
                   "its X axis (step %.3g°), %.2g off it",
                   FRAME, e0[0], e0[1], e0[2], e1[0], e1[1], e1[2], angle / DEG, step / DEG, off);
@@ -375,14 +313,14 @@ test_gizmo (void)
     tress_test_pointer_button (1, FALSE);
     tress_test_wait_idle ();
     /* Shown, not stored. */
-    g_assert_null (find_question ());
+    g_assert_null (gt_find_question ());
     g_assert_false (tress_history_can_undo (history));
     g_assert_true (gtk_widget_get_sensitive (key_pose));
     g_assert_false (graphene_matrix_equal_fast (&world_before, spine2_world (f.pane, spine2)));
     tress_test_pointer_key (GDK_KEY_i, TRUE);
     /* The question takes the release. */
     tress_test_pointer_key_unwatched (GDK_KEY_i, FALSE);
-    answer_wider (history);
+    answer (history, "Widen to s16");
     TRESS_TEST_WAIT_FOR (tress_history_can_undo (history));
     g_assert_cmpstr (tress_history_get_undo_label (history), ==, "Rotate Spine_2 at frame 10");
     g_assert_true (tress_document_save (TRESS_DOCUMENT (f.doc), file, TRUE, NULL, &error));
@@ -401,10 +339,180 @@ test_gizmo (void)
   g_rmdir (dir);
 }
 
+/* Skl_Root's X arrow (its own axis), dragged 40 pixels along itself: the
+ * bone lands 40 pixels on along it on screen; the store asks first (the s16
+ * steps are too fine), the wider type chosen; the file's translation of
+ * Skl_Root at the playhead changed, nothing else (the format page's reader);
+ * one undo step "Move Skl_Root at frame 10", undone to the very bytes. */
+static void
+test_move (void)
+{
+  g_autofree char *path = tress_test_sample_path ("bfres/Animal_Bass_Animation.bfres");
+  g_autofree char *model_path = tress_test_sample_path ("bfres/Animal_Bass.bfres");
+  TressTestScene f = { 0 };
+  TressSceneAnimator *animator;
+  TressSceneGizmo *gizmo;
+  TressHistory *history;
+  GtkWidget *area;
+  g_autoptr (GBytes) original = NULL, model = NULL, saved = NULL, undone = NULL;
+  g_autofree char *dir = NULL, *out = NULL, *link = NULL, *anim = NULL;
+  TressGizmoFrame frame;
+  float mvp[16];
+  double w, h, sx = -1, sy = -1, ux = 0, uy = 0, ox, oy, nx, ny, along, across, points[10];
+  int root;
+
+  if (path == NULL || model_path == NULL)
+    return;
+  original = tress_test_read_file (path);
+  model = tress_test_read_file (model_path);
+  tress_test_scene_open (&f, path);
+  if (!tress_test_pointer_available (GTK_WIDGET (f.window)))
+    {
+      tress_test_scene_close (&f);
+      return;
+    }
+  tress_test_scene_wait_scene (&f);
+  if (!tress_test_scene_wait_gl (&f))
+    {
+      g_test_skip ("needs GL");
+      tress_test_scene_close (&f);
+      return;
+    }
+  animator = tress_scene_pane_get_animator (f.pane);
+  area = f.area = tress_test_find_type (GTK_WIDGET (f.preview), GTK_TYPE_GL_AREA);
+  history = tress_document_get_history (TRESS_DOCUMENT (f.doc));
+  gizmo = tress_scene_pane_get_gizmo (f.pane);
+  tress_curve_view_set_playhead (f.view, FRAME);
+  anim = g_strdup (animator->anim_names[tress_scene_pane_get_animation (f.pane)]);
+  tress_test_pointer_move (GTK_WIDGET (f.view), 5, 5);
+  g_bytes_unref (tress_test_scene_settled_screen (&f));
+
+  /* Skl_Root clicked where the pointer picks it (its stick or square). */
+  root = tress_scene_find_node (animator->scene, "Skl_Root");
+  g_assert_cmpint (root, >=, 0);
+  g_assert_true (tress_scene_preview_node_position (f.preview, (guint)root, &ox, &oy));
+  ox = round (ox);
+  oy = round (oy);
+  for (int d = 0; d <= 12 && sx < 0; d++)
+    for (int i = -d; i <= d && sx < 0; i++)
+      for (int j = -d; j <= d && sx < 0; j++)
+        if (tress_scene_preview_pick (f.preview, ox + i, oy + j) == root)
+          sx = ox + i, sy = oy + j;
+  g_assert_cmpfloat (sx, >=, 0);
+  g_test_message ("Skl_Root at (%.0f, %.0f), clicked at (%.0f, %.0f)", ox, oy, sx, sy);
+  tress_test_pointer_click (area, sx, sy);
+  TRESS_TEST_WAIT_FOR (tress_scene_gizmo_get_bone (gizmo) == root);
+  tress_scene_gizmo_set_pose_mode (gizmo, TRUE);
+  /* Dead moves Skl_Root: its arrows are shown. */
+  TRESS_TEST_WAIT_FOR (tress_scene_gizmo_get_handles (gizmo)
+                       == (TRESS_GIZMO_TURNING | TRESS_GIZMO_MOVING));
+  tress_test_pointer_move (GTK_WIDGET (f.view), 5, 5);
+  g_bytes_unref (tress_test_scene_settled_screen (&f));
+
+  /* The X arrow, pressed as far out as the picture shows it, dragged 40 px
+   * back along it (towards the bone: the picture is small). */
+  tress_scene_preview_get_mvp (f.preview, mvp, &w, &h);
+  g_assert_true (tress_scene_gizmo_get_frame (gizmo, &frame));
+  g_assert_true (gt_arrow_point (&frame, mvp, w, h, tress_scene_gizmo_get_handles (gizmo), 0, &sx,
+                                 &sy, &ux, &uy));
+  g_test_message ("picture %.0f×%.0f, X arrow pressed at (%.0f, %.0f)", w, h, sx, sy);
+  if (g_getenv ("TRESS_GIZMO_MOVE_SCREENSHOT") != NULL)
+    tress_test_screen_save_png (GTK_WIDGET (f.window), g_getenv ("TRESS_GIZMO_MOVE_SCREENSHOT"));
+  g_assert_true (tress_scene_preview_node_position (f.preview, (guint)root, &ox, &oy));
+  for (guint i = 0; i < 5; i++)
+    {
+      points[2 * i] = sx - ux * 8 * (i + 1);
+      points[2 * i + 1] = sy - uy * 8 * (i + 1);
+    }
+  tress_test_pointer_move (area, sx, sy);
+  tress_test_pointer_button (1, TRUE);
+  for (guint i = 0; i < 5; i++)
+    tress_test_pointer_move (area, points[2 * i], points[2 * i + 1]);
+  tress_test_pointer_button (1, FALSE);
+  /* Dead's s16 translation steps are too fine for the new value: asked
+   * first, as the graph asks; the wider type chosen. */
+  answer (history, "Widen to 32-bit float");
+  TRESS_TEST_WAIT_FOR (tress_history_can_undo (history));
+  g_assert_cmpstr (tress_history_get_undo_label (history), ==, "Move Skl_Root at frame 10");
+  g_assert_null (tress_scene_gizmo_get_message (gizmo));
+  TRESS_TEST_WAIT_FOR (tress_scene_gizmo_get_bone (gizmo) == root
+                       && tress_curve_view_get_n_curves (f.view) > 0);
+  tress_test_wait_idle ();
+  animator = tress_scene_pane_get_animator (f.pane);
+  g_assert_true (tress_scene_preview_node_position (f.preview, (guint)root, &nx, &ny));
+  along = (nx - ox) * ux + (ny - oy) * uy;
+  across = (nx - ox) * uy - (ny - oy) * ux;
+  g_test_message ("X arrow dragged 40 px back: Skl_Root moved %.1f px along it, %.1f across", along,
+                  across);
+  g_assert_cmpfloat (fabs (along + 40), <, 3);
+  g_assert_cmpfloat (fabs (across), <, 2);
+
+  /* Saved, and read with the format page's reader. */
+  dir = g_dir_make_tmp ("tress-gizmo-XXXXXX", NULL);
+  out = g_build_filename (dir, "Animal_Bass_Animation.bfres", NULL);
+  link = g_build_filename (dir, "Animal_Bass.bfres", NULL);
+  g_assert_cmpint (symlink (model_path, link), ==, 0);
+  {
+    g_autoptr (GFile) file = g_file_new_for_path (out);
+    g_autoptr (GError) error = NULL;
+
+    g_assert_true (tress_document_save (TRESS_DOCUMENT (f.doc), file, TRUE, NULL, &error));
+    g_assert_no_error (error);
+  }
+  saved = tress_test_read_file (out);
+  {
+    const guint8 *d0 = g_bytes_get_data (original, NULL), *d1 = g_bytes_get_data (saved, NULL);
+    SpCase c = {
+      .anim = anim, .bone = "Skl_Root", .frame = FRAME, .no_rotate = TRUE, .has_translate = TRUE
+    };
+    RefFska f0, f1;
+    RefBoneAnim b0 = { 0 }, b1 = { 0 };
+    double bind[REF_BASE_SLOTS], moved = 0;
+
+    g_assert_true (sp_bone (d0, ref_fska_find (d0, anim), "Skl_Root", &f0, &b0));
+    g_assert_true (sp_bone (d1, ref_fska_find (d1, anim), "Skl_Root", &f1, &b1));
+    g_assert_true (sp_bind (g_bytes_get_data (model, NULL), "Skl_Root", bind));
+    for (guint k = 0; k < 3; k++)
+      {
+        double t0 = sp_value (d0, &b0, 0x10 + 4 * k, FRAME, bind);
+
+        c.translate[k] = sp_value (d1, &b1, 0x10 + 4 * k, FRAME, bind);
+        moved += fabs (c.translate[k] - t0);
+        g_test_message ("Translate %c at frame %d: %.5g → %.5g", "XYZ"[k], FRAME, t0,
+                        c.translate[k]);
+      }
+    g_assert_cmpfloat (moved, >, 0);
+    /* Only Skl_Root's translation, around frame 10. */
+    sp_check (original, saved, g_bytes_get_data (model, NULL), &c);
+    g_free (b0.name);
+    g_free (b1.name);
+  }
+
+  /* Undo: the very bytes again. */
+  g_assert_true (tress_history_undo (history));
+  {
+    g_autofree char *out2 = g_build_filename (dir, "undone.bfres", NULL);
+    g_autoptr (GFile) file = g_file_new_for_path (out2);
+    g_autoptr (GError) error = NULL;
+
+    g_assert_true (tress_document_save (TRESS_DOCUMENT (f.doc), file, TRUE, NULL, &error));
+    g_assert_no_error (error);
+    undone = tress_test_read_file (out2);
+    g_unlink (out2);
+  }
+  tress_test_assert_bytes_equal (undone, original);
+
+  tress_test_scene_close (&f);
+  g_unlink (out);
+  g_unlink (link);
+  g_rmdir (dir);
+}
+
 int
 main (int argc, char *argv[])
 {
   tress_test_scene_init (&argc, &argv);
   g_test_add_func ("/scene-gizmo/drag", test_gizmo);
+  g_test_add_func ("/scene-gizmo/move", test_move);
   return g_test_run ();
 }

@@ -2,22 +2,22 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "tress-scene-gizmo-math.h"
+#include "tress-scene-gizmo-math-private.h"
 
 #include <math.h>
 #include <string.h>
 
 #include "tress-scene-sticks.h"
 
-static void
-to_clip (const float m[16], const double p[3], float clip[4])
+void
+tress_gizmo_to_clip (const float m[16], const double p[3], float clip[4])
 {
   for (guint j = 0; j < 4; j++)
     clip[j] = (float)(p[0] * m[j] + p[1] * m[4 + j] + p[2] * m[8 + j] + m[12 + j]);
 }
 
-static double
-length3 (const double v[3])
+double
+tress_gizmo_length3 (const double v[3])
 {
   return sqrt (v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
 }
@@ -31,7 +31,7 @@ tress_gizmo_frame_from_world (const graphene_matrix_t *world, TressGizmoFrame *o
 
       for (guint c = 0; c < 3; c++)
         out->axes[r][c] = graphene_matrix_get_value (world, r, c);
-      len = length3 (out->axes[r]);
+      len = tress_gizmo_length3 (out->axes[r]);
       if (!(len > 1e-12))
         return FALSE;
       for (guint c = 0; c < 3; c++)
@@ -42,8 +42,8 @@ tress_gizmo_frame_from_world (const graphene_matrix_t *world, TressGizmoFrame *o
   return TRUE;
 }
 
-static gboolean
-clip_to_widget (const float clip[4], double width, double height, double *x, double *y)
+gboolean
+tress_gizmo_clip_to_widget (const float clip[4], double width, double height, double *x, double *y)
 {
   if (!(clip[3] > 1e-6))
     return FALSE;
@@ -58,8 +58,8 @@ tress_gizmo_project (const float mvp[16], double width, double height, const dou
 {
   float clip[4];
 
-  to_clip (mvp, p, clip);
-  return clip_to_widget (clip, width, height, x, y);
+  tress_gizmo_to_clip (mvp, p, clip);
+  return tress_gizmo_clip_to_widget (clip, width, height, x, y);
 }
 
 double
@@ -70,7 +70,7 @@ tress_gizmo_world_radius (const TressGizmoFrame *frame, const float mvp[16], dou
   float clip[4], ndc[4], q[4];
   double d[3];
 
-  to_clip (mvp, frame->origin, clip);
+  tress_gizmo_to_clip (mvp, frame->origin, clip);
   if (!(clip[3] > 1e-6) || width <= 0)
     return 0;
   graphene_matrix_init_from_float (&m, mvp);
@@ -90,7 +90,7 @@ tress_gizmo_world_radius (const TressGizmoFrame *frame, const float mvp[16], dou
     return 0;
   for (guint k = 0; k < 3; k++)
     d[k] = q[k] / q[3] - frame->origin[k];
-  return length3 (d);
+  return tress_gizmo_length3 (d);
 }
 
 /* Two unit vectors across axis @axis (orthonormal, whatever shear the
@@ -103,7 +103,7 @@ ring_basis (const TressGizmoFrame *frame, int axis, double u[3], double v[3])
 
   for (guint k = 0; k < 3; k++)
     u[k] = b[k] - dot * a[k];
-  len = length3 (u);
+  len = tress_gizmo_length3 (u);
   if (len < 1e-9)
     {
       /* An axis along another: any vector across it. */
@@ -112,7 +112,7 @@ ring_basis (const TressGizmoFrame *frame, int axis, double u[3], double v[3])
       dot = a[0] * t[0] + a[1] * t[1] + a[2] * t[2];
       for (guint k = 0; k < 3; k++)
         u[k] = t[k] - dot * a[k];
-      len = length3 (u);
+      len = tress_gizmo_length3 (u);
     }
   for (guint k = 0; k < 3; k++)
     u[k] /= len;
@@ -150,8 +150,8 @@ tress_gizmo_ring_points (const TressGizmoFrame *frame, const float mvp[16], doub
   return TRUE;
 }
 
-static double
-segment_distance (double px, double py, double ax, double ay, double bx, double by)
+double
+tress_gizmo_segment_distance (double px, double py, double ax, double ay, double bx, double by)
 {
   double dx = bx - ax, dy = by - ay, len2 = dx * dx + dy * dy;
   double t = len2 > 0 ? ((px - ax) * dx + (py - ay) * dy) / len2 : 0;
@@ -160,32 +160,42 @@ segment_distance (double px, double py, double ax, double ay, double bx, double 
   return hypot (px - (ax + t * dx), py - (ay + t * dy));
 }
 
+double
+tress_gizmo_ring_distance (const TressGizmoFrame *frame, const float mvp[16], double width,
+                           double height, int axis, double x, double y)
+{
+  double xy[2 * TRESS_GIZMO_SEGMENTS];
+  gboolean front[TRESS_GIZMO_SEGMENTS];
+  double best = G_MAXDOUBLE;
+
+  if (!tress_gizmo_ring_points (frame, mvp, width, height, axis, xy, front))
+    return G_MAXDOUBLE;
+  for (guint i = 0; i < TRESS_GIZMO_SEGMENTS; i++)
+    {
+      guint j = (i + 1) % TRESS_GIZMO_SEGMENTS;
+
+      if (front[i] && front[j])
+        best = MIN (best, tress_gizmo_segment_distance (x, y, xy[2 * i], xy[2 * i + 1], xy[2 * j],
+                                                        xy[2 * j + 1]));
+    }
+  return best;
+}
+
 int
 tress_gizmo_hit (const TressGizmoFrame *frame, const float mvp[16], double width, double height,
                  double x, double y)
 {
-  double xy[2 * TRESS_GIZMO_SEGMENTS];
-  gboolean front[TRESS_GIZMO_SEGMENTS];
   double best = TRESS_GIZMO_TOLERANCE;
   int hit = -1;
 
   for (int axis = 0; axis < 3; axis++)
     {
-      if (!tress_gizmo_ring_points (frame, mvp, width, height, axis, xy, front))
-        return -1;
-      for (guint i = 0; i < TRESS_GIZMO_SEGMENTS; i++)
-        {
-          guint j = (i + 1) % TRESS_GIZMO_SEGMENTS;
-          double d;
+      double d = tress_gizmo_ring_distance (frame, mvp, width, height, axis, x, y);
 
-          if (!front[i] || !front[j])
-            continue;
-          d = segment_distance (x, y, xy[2 * i], xy[2 * i + 1], xy[2 * j], xy[2 * j + 1]);
-          if (d <= best)
-            {
-              best = d;
-              hit = axis;
-            }
+      if (d <= best)
+        {
+          best = d;
+          hit = axis;
         }
     }
   return hit;
@@ -210,8 +220,8 @@ tress_gizmo_drag_begin (TressGizmoDrag *drag, const TressGizmoFrame *frame, cons
    * anticlockwise: the pointer's angle (y down) decreases. */
   for (guint k = 0; k < 3; k++)
     p[k] = frame->origin[k] + (r > 0 ? r : 1) * frame->axes[axis][k];
-  to_clip (mvp, frame->origin, o);
-  to_clip (mvp, p, tip);
+  tress_gizmo_to_clip (mvp, frame->origin, o);
+  tress_gizmo_to_clip (mvp, p, tip);
   drag->sign = tip[3] < o[3] ? -1 : 1;
   drag->valid = hypot (x - drag->cx, y - drag->cy) > 1;
   drag->last = atan2 (y - drag->cy, x - drag->cx);
@@ -243,8 +253,8 @@ tress_gizmo_drag_update (TressGizmoDrag *drag, double x, double y, gboolean fine
 
 /* ---- rotations ------------------------------------------------------------ */
 
-static void
-multiply3 (const double a[3][3], const double b[3][3], double out[3][3])
+void
+tress_gizmo_multiply3 (const double a[3][3], const double b[3][3], double out[3][3])
 {
   double t[3][3];
 
@@ -276,8 +286,8 @@ tress_gizmo_euler_to_matrix (const double euler[3], double m[3][3])
   axis_matrix (0, euler[0], x);
   axis_matrix (1, euler[1], y);
   axis_matrix (2, euler[2], z);
-  multiply3 (y, x, m);
-  multiply3 (z, m, m);
+  tress_gizmo_multiply3 (y, x, m);
+  tress_gizmo_multiply3 (z, m, m);
 }
 
 void
@@ -349,8 +359,103 @@ tress_gizmo_rotate_local (const double euler[3], int axis, double angle, double 
   g_return_if_fail (axis >= 0 && axis < 3);
   tress_gizmo_euler_to_matrix (euler, m);
   axis_matrix (axis, angle, r);
-  multiply3 (m, r, m);
+  tress_gizmo_multiply3 (m, r, m);
   tress_gizmo_matrix_to_euler (m, euler, out);
+}
+
+void
+tress_gizmo_axis_matrix (const double axis[3], double angle, double m[3][3])
+{
+  double c = cos (angle), s = sin (angle), t = 1 - c;
+  double x = axis[0], y = axis[1], z = axis[2];
+
+  m[0][0] = t * x * x + c, m[0][1] = t * x * y - s * z, m[0][2] = t * x * z + s * y;
+  m[1][0] = t * x * y + s * z, m[1][1] = t * y * y + c, m[1][2] = t * y * z - s * x;
+  m[2][0] = t * x * z - s * y, m[2][1] = t * y * z + s * x, m[2][2] = t * z * z + c;
+}
+
+/* @frame's axes made orthonormal (X kept, Y then Z across it), as the
+ * columns of @f. */
+static void
+orthonormal (const TressGizmoFrame *frame, double f[3][3])
+{
+  double x[3], y[3], z[3], dot, len;
+
+  memcpy (x, frame->axes[0], sizeof x);
+  len = tress_gizmo_length3 (x);
+  for (guint k = 0; k < 3; k++)
+    x[k] = len > 0 ? x[k] / len : k == 0;
+  dot = x[0] * frame->axes[1][0] + x[1] * frame->axes[1][1] + x[2] * frame->axes[1][2];
+  for (guint k = 0; k < 3; k++)
+    y[k] = frame->axes[1][k] - dot * x[k];
+  len = tress_gizmo_length3 (y);
+  if (len < 1e-9)
+    {
+      /* Y along X: any direction across X. */
+      double t[3] = { fabs (x[0]) < 0.9 ? 1 : 0, fabs (x[0]) < 0.9 ? 0 : 1, 0 };
+
+      dot = x[0] * t[0] + x[1] * t[1];
+      for (guint k = 0; k < 3; k++)
+        y[k] = t[k] - dot * x[k];
+      len = tress_gizmo_length3 (y);
+    }
+  for (guint k = 0; k < 3; k++)
+    y[k] /= len;
+  z[0] = x[1] * y[2] - x[2] * y[1];
+  z[1] = x[2] * y[0] - x[0] * y[2];
+  z[2] = x[0] * y[1] - x[1] * y[0];
+  for (guint k = 0; k < 3; k++)
+    {
+      f[k][0] = x[k];
+      f[k][1] = y[k];
+      f[k][2] = z[k];
+    }
+}
+
+void
+tress_gizmo_rotate_world (const double euler[3], const TressGizmoFrame *frame,
+                          const double turn[3][3], const double near[3], double out[3])
+{
+  double f[3][3], ft[3][3], d[3][3], m[3][3];
+
+  orthonormal (frame, f);
+  for (guint i = 0; i < 3; i++)
+    for (guint j = 0; j < 3; j++)
+      ft[i][j] = f[j][i];
+  tress_gizmo_multiply3 (ft, turn, d);
+  tress_gizmo_multiply3 (d, f, d);
+  tress_gizmo_euler_to_matrix (euler, m);
+  tress_gizmo_multiply3 (m, d, m);
+  tress_gizmo_matrix_to_euler (m, near, out);
+}
+
+gboolean
+tress_gizmo_solve3 (const double m[3][3], const double v[3], double x[3])
+{
+  double det = m[0][0] * (m[1][1] * m[2][2] - m[1][2] * m[2][1])
+               - m[0][1] * (m[1][0] * m[2][2] - m[1][2] * m[2][0])
+               + m[0][2] * (m[1][0] * m[2][1] - m[1][1] * m[2][0]);
+  double scale = 0;
+
+  for (guint i = 0; i < 3; i++)
+    for (guint j = 0; j < 3; j++)
+      scale = MAX (scale, fabs (m[i][j]));
+  if (!(fabs (det) > 1e-12 * scale * scale * scale) || !isfinite (det))
+    return FALSE;
+  /* Cramer's rule. */
+  for (guint c = 0; c < 3; c++)
+    {
+      double a[3][3];
+
+      memcpy (a, m, sizeof a);
+      for (guint r = 0; r < 3; r++)
+        a[r][c] = v[r];
+      x[c] = (a[0][0] * (a[1][1] * a[2][2] - a[1][2] * a[2][1])
+              - a[0][1] * (a[1][0] * a[2][2] - a[1][2] * a[2][0])
+              + a[0][2] * (a[1][0] * a[2][1] - a[1][1] * a[2][0]))
+             / det;
+    }
+  return TRUE;
 }
 
 double
@@ -362,14 +467,14 @@ tress_gizmo_angle_between (const double a[3][3], const double b[3][3], int axis,
   for (guint r = 0; r < 3; r++)
     for (guint c = 0; c < 3; c++)
       at[r][c] = a[c][r];
-  multiply3 (at, b, d);
+  tress_gizmo_multiply3 (at, b, d);
   angle = atan2 (d[j][i] - d[i][j], d[i][i] + d[j][j]);
   if (off != NULL)
     {
       double trace;
 
       axis_matrix (axis, -angle, back);
-      multiply3 (d, back, back);
+      tress_gizmo_multiply3 (d, back, back);
       trace = back[0][0] + back[1][1] + back[2][2];
       *off = acos (CLAMP ((trace - 1) / 2, -1, 1));
     }
@@ -378,37 +483,52 @@ tress_gizmo_angle_between (const double a[3][3], const double b[3][3], int axis,
 
 /* ---- drawing -------------------------------------------------------------- */
 
+const float tress_gizmo_colours[4][4] = { { 0.93f, 0.26f, 0.26f, 1 },
+                                          { 0.36f, 0.84f, 0.32f, 1 },
+                                          { 0.30f, 0.52f, 1.0f, 1 },
+                                          { 0.78f, 0.78f, 0.78f, 1 } };
+
+void
+tress_gizmo_hot_colour (int which, gboolean hot, float colour[4])
+{
+  for (guint k = 0; k < 4; k++)
+    colour[k] = hot && k < 3 ? tress_gizmo_colours[which][k] * 0.6f + 0.4f
+                             : tress_gizmo_colours[which][k];
+}
+
+void
+tress_gizmo_build_ring (const TressGizmoFrame *frame, const float mvp[16], double width,
+                        double height, int axis, gboolean hot, GArray *out)
+{
+  double r = tress_gizmo_world_radius (frame, mvp, width, height, TRESS_GIZMO_RADIUS);
+  float colour[4], a[4], b[4];
+  double u[3], v[3], p[3];
+
+  if (r <= 0)
+    return;
+  tress_gizmo_hot_colour (axis, hot, colour);
+  ring_basis (frame, axis, u, v);
+  ring_point (frame, u, v, r, 0, p);
+  tress_gizmo_to_clip (mvp, p, a);
+  for (guint i = 1; i <= TRESS_GIZMO_SEGMENTS; i++)
+    {
+      ring_point (frame, u, v, r, i % TRESS_GIZMO_SEGMENTS, p);
+      tress_gizmo_to_clip (mvp, p, b);
+      if (a[3] > 1e-6 && b[3] > 1e-6)
+        tress_scene_sticks_push_line (out, a, b, width, height, hot ? 4.0 : 2.5, colour);
+      memcpy (a, b, sizeof a);
+    }
+}
+
 void
 tress_gizmo_build (const TressGizmoFrame *frame, const float mvp[16], double width, double height,
                    int active, GArray *out)
 {
-  static const float colours[3][4]
-      = { { 0.93f, 0.26f, 0.26f, 1 }, { 0.36f, 0.84f, 0.32f, 1 }, { 0.30f, 0.52f, 1.0f, 1 } };
-  double r = tress_gizmo_world_radius (frame, mvp, width, height, TRESS_GIZMO_RADIUS);
-
-  if (r <= 0)
-    return;
   /* The active ring last, over the others. */
   for (int n = 0; n < 3; n++)
     {
-      int axis = active >= 0 ? (active + 1 + n) % 3 : n;
-      gboolean hot = axis == active;
-      float colour[4];
-      float a[4], b[4];
-      double u[3], v[3], p[3];
+      int axis = active >= 0 && active < 3 ? (active + 1 + n) % 3 : n;
 
-      for (guint k = 0; k < 4; k++)
-        colour[k] = hot && k < 3 ? colours[axis][k] * 0.6f + 0.4f : colours[axis][k];
-      ring_basis (frame, axis, u, v);
-      ring_point (frame, u, v, r, 0, p);
-      to_clip (mvp, p, a);
-      for (guint i = 1; i <= TRESS_GIZMO_SEGMENTS; i++)
-        {
-          ring_point (frame, u, v, r, i % TRESS_GIZMO_SEGMENTS, p);
-          to_clip (mvp, p, b);
-          if (a[3] > 1e-6 && b[3] > 1e-6)
-            tress_scene_sticks_push_line (out, a, b, width, height, hot ? 4.0 : 2.5, colour);
-          memcpy (a, b, sizeof a);
-        }
+      tress_gizmo_build_ring (frame, mvp, width, height, axis, axis == active, out);
     }
 }

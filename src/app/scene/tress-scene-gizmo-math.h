@@ -1,15 +1,27 @@
-/* tress-scene-gizmo-math.h: the rotation gizmo's maths, without GTK or GL
+/* tress-scene-gizmo-math.h: the pose gizmo's maths, without GTK or GL
  *
- * The gizmo sits at a bone: three rings, one per axis of the bone's own frame
- * (X red, Y green, Z blue), each a circle in the plane across its axis, sized
- * to TRESS_GIZMO_RADIUS pixels on screen whatever the zoom. Rings are hit in
- * screen space (the nearest within a tolerance). A drag measures the
- * pointer's angle around the bone's screen position: the change since the
- * press is the rotation about the ring's axis, signed so that the ring's
- * points follow the pointer (Shift: a tenth of it; Ctrl: whole 5° steps). The
- * rotation composes after the bone's local rotation (about the bone's own
- * axis: R' = R · R_axis(angle)) and is decomposed into Euler XYZ
- * (R = Rz · Ry · Rx) nearest the angles it started from.
+ * The gizmo sits at a bone, in a frame: the bone's own axes (local) or the
+ * model's (X red, Y green, Z blue). Its handles, all sized in pixels on
+ * screen whatever the zoom:
+ *   - three rings, one per axis, each a circle in the plane across its axis,
+ *     TRESS_GIZMO_RADIUS pixels wide;
+ *   - the trackball: a grey circle facing the eye just outside the rings
+ *     (TRESS_GIZMO_TRACKBALL_RADIUS); dragging it turns the bone freely, about
+ *     the screen line across the pointer's motion, a radian per radius of
+ *     motion, the sphere's front following the pointer;
+ *   - three arrows along the axes (where the animation moves the bone),
+ *     from TRESS_GIZMO_ARROW_START to TRESS_GIZMO_ARROW_END pixels out.
+ * Handles are hit in screen space (the nearest within a tolerance). A ring's
+ * drag measures the pointer's angle around the bone's screen position: the
+ * change since the press is the rotation about the ring's axis, signed so
+ * that the ring's points follow the pointer. An arrow's drag moves the bone
+ * along its axis so that it lands on screen as far along the arrow as the
+ * pointer went. Shift: a tenth of each motion; Ctrl:
+ * a ring's or the trackball's angle in whole 5° steps. A turn about the
+ * bone's own axis composes after its local rotation (R' = R · R_axis(angle));
+ * a turn Q of the world (the model's axes, the trackball) is taken into the
+ * bone's frame F (orthonormal): R' = R · Fᵀ·Q·F. Rotations are decomposed into
+ * Euler XYZ (R = Rz · Ry · Rx) nearest the angles they started from.
  *
  * Matrices as graphene's (row vectors: p' = p × M); mvp maps world points to
  * clip space, widget pixels have y down.
@@ -28,6 +40,27 @@ G_BEGIN_DECLS
 #define TRESS_GIZMO_SEGMENTS 72
 #define TRESS_GIZMO_SNAP (5 * G_PI / 180)
 #define TRESS_GIZMO_FINE 0.1
+#define TRESS_GIZMO_TRACKBALL_RADIUS 94.0 /* pixels */
+#define TRESS_GIZMO_ARROW_START 18.0      /* pixels from the bone */
+#define TRESS_GIZMO_ARROW_END 132.0
+#define TRESS_GIZMO_ARROW_HEAD 16.0
+#define TRESS_GIZMO_ARROW_MIN 24.0 /* an arrow shorter on screen (seen end on) is not shown */
+
+/* A gizmo's handles; masks of (1 << handle) say which are shown. */
+typedef enum
+{
+  TRESS_GIZMO_RING_X,
+  TRESS_GIZMO_RING_Y,
+  TRESS_GIZMO_RING_Z,
+  TRESS_GIZMO_TRACKBALL,
+  TRESS_GIZMO_ARROW_X,
+  TRESS_GIZMO_ARROW_Y,
+  TRESS_GIZMO_ARROW_Z,
+  TRESS_GIZMO_N_HANDLES,
+} TressGizmoHandle;
+
+#define TRESS_GIZMO_TURNING 0x0Fu /* the rings and the trackball */
+#define TRESS_GIZMO_MOVING 0x70u  /* the arrows */
 
 /* Where the gizmo sits: the bone's world origin and the unit world
  * directions of its X, Y and Z axes. */
@@ -63,12 +96,25 @@ int tress_gizmo_hit (const TressGizmoFrame *frame, const float mvp[16], double w
 
 typedef struct
 {
-  int axis;
+  int axis;           /* a ring's or an arrow's axis */
   double cx, cy;      /* the bone's widget position */
   double sign;        /* +1 or −1: screen angle to rotation */
   double last;        /* the pointer's screen angle last seen */
-  double accumulated; /* radians, before snapping */
+  double accumulated; /* radians (a ring), world units (an arrow), before snapping */
   gboolean valid;     /* the pointer has been away from the centre */
+  /* The trackball. */
+  double x, y;     /* the pointer last seen */
+  double right[3]; /* world directions of the screen's right and up at the bone */
+  double up[3];
+  double turn[3][3]; /* the world turned so far */
+  double pixels;     /* the trackball's radius in pixels */
+  /* An arrow. */
+  double dir_x, dir_y; /* the arrow's direction on screen (unit) */
+  double per_unit;     /* pixels per world unit along it, at the bone */
+  double along;        /* the pointer's motion along it so far (pixels) */
+  double clip0[4];     /* the bone's origin in clip space, and a world unit along the axis */
+  double clipd[4];
+  double width, height;
 } TressGizmoDrag;
 
 /* A drag of ring @axis pressed at (@x, @y). */
@@ -81,6 +127,34 @@ void tress_gizmo_drag_begin (TressGizmoDrag *drag, const TressGizmoFrame *frame,
 double tress_gizmo_drag_update (TressGizmoDrag *drag, double x, double y, gboolean fine,
                                 gboolean snap);
 
+/* The handle of the mask @shown within reach of widget point (@x, @y), the
+ * nearest; −1 for none (and near the bone itself). */
+int tress_gizmo_hit_handle (const TressGizmoFrame *frame, const float mvp[16], double width,
+                            double height, guint shown, double x, double y);
+/* Where arrow @axis starts and ends on screen (@xy: 4 numbers); FALSE when it
+ * is not shown (behind the eye, or shorter than TRESS_GIZMO_ARROW_MIN). */
+gboolean tress_gizmo_arrow_points (const TressGizmoFrame *frame, const float mvp[16], double width,
+                                   double height, int axis, double xy[4]);
+
+/* A drag of the trackball pressed at (@x, @y). */
+void tress_gizmo_trackball_begin (TressGizmoDrag *drag, const TressGizmoFrame *frame,
+                                  const float mvp[16], double width, double height, double x,
+                                  double y);
+/* The world's turn so far with the pointer at (@x, @y) (@fine: this move's
+ * part at TRESS_GIZMO_FINE; @snap: its angle rounded to TRESS_GIZMO_SNAP),
+ * into @turn. */
+void tress_gizmo_trackball_update (TressGizmoDrag *drag, double x, double y, gboolean fine,
+                                   gboolean snap, double turn[3][3]);
+/* A drag of arrow @axis pressed at (@x, @y); FALSE when the arrow is not shown. */
+gboolean tress_gizmo_move_begin (TressGizmoDrag *drag, const TressGizmoFrame *frame,
+                                 const float mvp[16], double width, double height, int axis,
+                                 double x, double y);
+/* The distance moved along the arrow's axis (world units) with the pointer
+ * at (@x, @y): where the bone lands on screen as far along the arrow as the
+ * pointer went (perspective included); @fine counts this move's part at
+ * TRESS_GIZMO_FINE. */
+double tress_gizmo_move_update (TressGizmoDrag *drag, double x, double y, gboolean fine);
+
 /* R = Rz · Ry · Rx (column vectors: m[row][col]). */
 void tress_gizmo_euler_to_matrix (const double euler[3], double m[3][3]);
 /* Quaternion x y z w → matrix. */
@@ -91,6 +165,15 @@ void tress_gizmo_matrix_to_euler (const double m[3][3], const double near[3], do
 /* The local rotation @euler turned by @angle about the bone's own axis @axis
  * (R · R_axis), as Euler XYZ nearest @euler. */
 void tress_gizmo_rotate_local (const double euler[3], int axis, double angle, double out[3]);
+/* The turn by @angle about unit vector @axis. */
+void tress_gizmo_axis_matrix (const double axis[3], double angle, double m[3][3]);
+/* The local rotation @euler under a turn @turn of the world, the bone's axes
+ * pointing along @frame's (orthonormalized): R · Fᵀ·turn·F, as Euler XYZ
+ * nearest @near. */
+void tress_gizmo_rotate_world (const double euler[3], const TressGizmoFrame *frame,
+                               const double turn[3][3], const double near[3], double out[3]);
+/* Solves m · x = v (3×3); FALSE when m is singular. */
+gboolean tress_gizmo_solve3 (const double m[3][3], const double v[3], double x[3]);
 /* The angle (radians, −π … π) of the rotation taking @a to @b about the bone's
  * own axis @axis, and in *off the size of the part about any other axis. */
 double tress_gizmo_angle_between (const double a[3][3], const double b[3][3], int axis,
@@ -100,5 +183,8 @@ double tress_gizmo_angle_between (const double a[3][3], const double b[3][3], in
  * ring dragged or under the pointer (drawn wider and brighter), or −1. */
 void tress_gizmo_build (const TressGizmoFrame *frame, const float mvp[16], double width,
                         double height, int active, GArray *out);
+/* The same for the handles of the mask @shown; @active: a handle or −1. */
+void tress_gizmo_build_handles (const TressGizmoFrame *frame, const float mvp[16], double width,
+                                double height, guint shown, int active, GArray *out);
 
 G_END_DECLS

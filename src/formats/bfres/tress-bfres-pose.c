@@ -308,6 +308,55 @@ tress_bfres_pose_world (const TressBfresSkeleton *skeleton, const TressBfresSrt 
       compose_bone (&c, i);
 }
 
+gboolean
+tress_bfres_bone_is_below (const TressBfresSkeleton *skeleton, guint bone, guint top)
+{
+  for (guint steps = 0; bone < skeleton->n_bones && steps <= skeleton->n_bones; steps++)
+    {
+      int p;
+
+      if (bone == top)
+        return TRUE;
+      p = skeleton->bones[bone].parent;
+      if (p < 0)
+        return FALSE;
+      bone = (guint)p;
+    }
+  return FALSE;
+}
+
+void
+tress_bfres_pose_world_below (const TressBfresSkeleton *skeleton, const TressBfresSrt *srt,
+                              TressBfresScaling scaling, TressBfresMatrix *world, guint top,
+                              guint8 *below)
+{
+  g_autofree guint8 *done = g_new0 (guint8, skeleton->n_bones + 1);
+  Compose c = { skeleton, srt, scaling, world, NULL, NULL, done };
+
+  /* Parents usually come first: one pass, else the walk up. */
+  for (guint i = 0; i < skeleton->n_bones; i++)
+    {
+      int p = skeleton->bones[i].parent;
+
+      below[i]
+          = i == top
+            || (p >= 0 && (guint)p < i ? below[p] : tress_bfres_bone_is_below (skeleton, i, top));
+    }
+  /* Softimage scaling carries each bone's rotation and scale down apart from
+   * its matrix: everything again. */
+  if (scaling == TRESS_BFRES_SCALING_SOFTIMAGE)
+    {
+      tress_bfres_pose_world (skeleton, srt, scaling, world);
+      memset (below, 1, skeleton->n_bones);
+      return;
+    }
+  for (guint i = 0; i < skeleton->n_bones; i++)
+    done[i] = !below[i];
+  for (guint i = 0; i < skeleton->n_bones; i++)
+    if (!done[i])
+      compose_bone (&c, i);
+}
+
 GPtrArray *
 tress_bfres_check_bind (const TressBfresModel *model, double tolerance)
 {

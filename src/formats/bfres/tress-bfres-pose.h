@@ -67,6 +67,15 @@ void tress_bfres_bind_srt (const TressBfresSkeleton *skeleton, TressBfresSrt *sr
 /* World matrices (n_bones) of @skeleton with local transforms @srt. */
 void tress_bfres_pose_world (const TressBfresSkeleton *skeleton, const TressBfresSrt *srt,
                              TressBfresScaling scaling, TressBfresMatrix *world);
+/* The same for bone @top and the bones below it only, the others' matrices
+ * in @world kept (all of them again in Softimage scaling, whose bones carry
+ * more than their matrices down); @below (n_bones) gets 1 for each bone
+ * worked out again, 0 for the others. */
+void tress_bfres_pose_world_below (const TressBfresSkeleton *skeleton, const TressBfresSrt *srt,
+                                   TressBfresScaling scaling, TressBfresMatrix *world, guint top,
+                                   guint8 *below);
+/* Whether bone @bone is @top or below it. */
+gboolean tress_bfres_bone_is_below (const TressBfresSkeleton *skeleton, guint bone, guint top);
 
 /* Checks every smooth bone: bind world × inverse model matrix = identity
  * within @tolerance (relative to the size of the bind translations; 0: the

@@ -306,8 +306,15 @@ typedef struct
   TressBfresMatrix *world;
   graphene_matrix_t *locals;
   gboolean *material_visible;
-  int override_bone; /* a gizmo's rotation, or −1 */
+  int override_bone; /* a gizmo's pose, or −1 */
+  gboolean override_rotates, override_moves;
   double override_euler[3];
+  double override_translation[3];
+  /* The last pose (for tress_bfres_animator_repose): its scaling, and
+   * whether self->srt holds it. */
+  TressBfresScaling posed_scaling;
+  gboolean posed;
+  guint8 *below; /* per bone: posed again by the last repose */
 
   /* While posing. */
   TressSceneSampleFunc sample;
@@ -391,12 +398,32 @@ apply_override (BfresAnimator *self, TressBfresSrt *srt)
   if (self->override_bone < 0)
     return;
   s = &srt[self->override_bone];
+  if (self->override_moves)
+    memcpy (s->translation, self->override_translation, sizeof self->override_translation);
+  if (!self->override_rotates)
+    return;
   if (s->rotation_mode == TRESS_BFRES_ROTATION_EULER_XYZ)
-    {
-      memcpy (s->rotation, self->override_euler, sizeof self->override_euler);
-    }
+    memcpy (s->rotation, self->override_euler, sizeof self->override_euler);
   else
     tress_bfres_euler_to_quaternion (self->override_euler, s->rotation);
+}
+
+/* The world matrices from self->srt into the scene: every bone's, or (@below
+ * ≥ 0) those of bone @below and the bones below it. */
+static void
+set_worlds (BfresAnimator *self, TressBfresScaling scaling, int below)
+{
+  const TressBfresSkeleton *sk = &self->model->skeleton;
+  TressScene *scene = self->parent.scene;
+
+  if (below >= 0)
+    tress_bfres_pose_world_below (sk, self->srt, scaling, self->world, (guint)below, self->below);
+  else
+    tress_bfres_pose_world (sk, self->srt, scaling, self->world);
+  for (guint i = 0; i < sk->n_bones; i++)
+    if (below < 0 || self->below[i])
+      tress_bfres_matrix_to_graphene (&self->world[i], &tress_scene_get_node (scene, i)->world);
+  scene->pose_serial++;
 }
 
 TressBfresScaling
@@ -427,15 +454,49 @@ tress_bfres_animator_pose_srt (TressSceneAnimator *animator, int skeletal, doubl
 }
 
 void
-tress_bfres_animator_set_rotation_override (TressSceneAnimator *animator, int bone,
-                                            const double euler[3])
+tress_bfres_animator_set_override (TressSceneAnimator *animator, int bone, const double euler[3],
+                                   const double translation[3])
 {
   BfresAnimator *self = bfres_animator (animator);
 
   g_return_if_fail (self != NULL);
-  self->override_bone = bone >= 0 && (guint)bone < self->model->skeleton.n_bones ? bone : -1;
-  if (self->override_bone >= 0)
+  self->override_bone = bone >= 0 && (guint)bone < self->model->skeleton.n_bones
+                                && (euler != NULL || translation != NULL)
+                            ? bone
+                            : -1;
+  self->override_rotates = self->override_bone >= 0 && euler != NULL;
+  self->override_moves = self->override_bone >= 0 && translation != NULL;
+  if (self->override_rotates)
     memcpy (self->override_euler, euler, sizeof self->override_euler);
+  if (self->override_moves)
+    memcpy (self->override_translation, translation, sizeof self->override_translation);
+}
+
+gboolean
+tress_bfres_animator_repose (TressSceneAnimator *animator)
+{
+  BfresAnimator *self = bfres_animator (animator);
+
+  g_return_val_if_fail (self != NULL, FALSE);
+  if (!self->posed || self->override_bone < 0)
+    return FALSE;
+  apply_override (self, self->srt);
+  set_worlds (self, self->posed_scaling, self->override_bone);
+  return TRUE;
+}
+
+const TressBfresBoneAnim *
+tress_bfres_animator_get_bone_anim (TressSceneAnimator *animator, int skeletal, guint bone)
+{
+  BfresAnimator *self = bfres_animator (animator);
+  int i;
+
+  g_return_val_if_fail (self != NULL, NULL);
+  if (skeletal < 0 || (guint)skeletal >= self->anims->n_skeletal
+      || bone >= self->model->skeleton.n_bones)
+    return NULL;
+  i = self->bone_anims[skeletal][bone];
+  return i >= 0 ? &self->anims->skeletal[skeletal].bone_anims[i] : NULL;
 }
 
 static void
@@ -454,13 +515,12 @@ bfres_animator_pose (TressSceneAnimator *animator, const guint *anims, guint n_a
   /* The local transforms as exporters read them, composed by the scaling mode. */
   scaling
       = tress_bfres_animator_pose_srt (animator, skel_index, frame, sample, user_data, self->srt);
-  tress_bfres_pose_world (sk, self->srt, scaling, self->world);
+  set_worlds (self, scaling, -1);
+  self->posed_scaling = scaling;
+  self->posed = TRUE;
   self->sample = sample;
   self->sample_data = user_data;
   self->frame = frame;
-  for (guint i = 0; i < sk->n_bones; i++)
-    tress_bfres_matrix_to_graphene (&self->world[i], &tress_scene_get_node (scene, i)->world);
-  scene->pose_serial++;
 
   for (guint i = 0; i < sk->n_bones; i++)
     tress_scene_get_node (scene, i)->visible = (sk->bones[i].flags & TRESS_BFRES_BONE_VISIBLE) != 0;
@@ -499,6 +559,7 @@ bfres_animator_free (TressSceneAnimator *animator)
   g_clear_pointer (&self->curve_at, g_hash_table_unref);
   g_free (self->srt);
   g_free (self->world);
+  g_free (self->below);
   g_free (self->locals);
   g_free (self->material_visible);
   tress_bfres_anims_free (self->anims);
@@ -707,6 +768,7 @@ tress_bfres_animator_new (TressBfres *anims_file, GBytes *model_fres, const char
   self->anims = g_steal_pointer (&anims);
   self->srt = g_new0 (TressBfresSrt, best->skeleton.n_bones + 1);
   self->world = g_new0 (TressBfresMatrix, best->skeleton.n_bones + 1);
+  self->below = g_new0 (guint8, best->skeleton.n_bones + 1);
   self->locals = g_new0 (graphene_matrix_t, best->skeleton.n_bones + 1);
   self->material_visible = g_new0 (gboolean, best->n_materials + 1);
   build_scene (self, scene);

@@ -74,11 +74,22 @@ TressBfresScaling tress_bfres_animator_pose_srt (TressSceneAnimator *animator, i
                                                  double frame, TressSceneSampleFunc sample,
                                                  gpointer user_data, TressBfresSrt *srt);
 
-/* While a pose gizmo drags: every pose until cleared (@bone −1) gives bone
- * @bone (the model's numbering) the local rotation @euler (Euler XYZ
- * radians, R = Rz · Ry · Rx; a quaternion animation gets its quaternion), as
- * if the curves held it. Nothing is written. */
-void tress_bfres_animator_set_rotation_override (TressSceneAnimator *animator, int bone,
-                                                 const double euler[3]);
+/* While a pose gizmo drags: every pose until cleared (@bone −1, or both
+ * NULL) gives bone @bone (the model's numbering) the local rotation @euler
+ * (Euler XYZ radians, R = Rz · Ry · Rx; a quaternion animation gets its
+ * quaternion) and the local translation @translation, each where not NULL,
+ * as if the curves held them. Nothing is written. */
+void tress_bfres_animator_set_override (TressSceneAnimator *animator, int bone,
+                                        const double euler[3], const double translation[3]);
+/* The last pose again with the override changed (a drag's move): only the
+ * bone's own transform and the world matrices of the bone and the bones
+ * below it are worked out again, no curve is read. FALSE (nothing done)
+ * before a first pose or without an override. The caller poses in full
+ * whenever the frame or the curves changed since. */
+gboolean tress_bfres_animator_repose (TressSceneAnimator *animator);
+/* The BoneAnim skeletal animation @skeletal (the animator's numbering) has
+ * for bone @bone (the model's numbering), or NULL. */
+const TressBfresBoneAnim *tress_bfres_animator_get_bone_anim (TressSceneAnimator *animator,
+                                                              int skeletal, guint bone);
 
 G_END_DECLS

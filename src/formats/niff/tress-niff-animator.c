@@ -19,6 +19,13 @@ typedef struct
   TressNiffPose *pose;
   guint first_chain_root, first_joint, first_effector; /* their first scene nodes */
 
+  /* A pose gizmo's values, played in place of their curves'. */
+  GArray *override_curves; /* guint */
+  GArray *override_values; /* double */
+
+  /* Whether the last pose played the animation (for a repose). */
+  gboolean animated;
+
   /* While posing. */
   TressSceneSampleFunc sample;
   gpointer sample_data;
@@ -50,9 +57,17 @@ sample_curve (gpointer data, guint curve, double frame, double *value)
 
   if (!curve_has_keys (self->file, curve))
     return FALSE;
+  for (guint i = 0; i < self->override_curves->len; i++)
+    if (g_array_index (self->override_curves, guint, i) == curve)
+      {
+        *value = g_array_index (self->override_values, double, i);
+        return TRUE;
+      }
   *value = self->sample (self->sample_data, curve, frame);
   return isfinite (*value);
 }
+
+static void set_ik_worlds (NiffAnimator *self);
 
 static void
 niff_animator_pose (TressSceneAnimator *animator, const guint *anims, guint n_anims, double frame,
@@ -65,19 +80,29 @@ niff_animator_pose (TressSceneAnimator *animator, const guint *anims, guint n_an
 
   self->sample = sample;
   self->sample_data = user_data;
+  self->animated = animated;
   tress_niff_pose_evaluate (pose, self->niff, self->file, animated ? frame : 0,
                             animated ? sample_curve : NULL, self);
   for (guint32 i = 0; i < pose->n_objects; i++)
     tress_scene_get_node (scene, i)->world = pose->world[i];
+  set_ik_worlds (self);
+  scene->pose_serial++;
+  self->sample = NULL;
+  self->sample_data = NULL;
+}
+
+static void
+set_ik_worlds (NiffAnimator *self)
+{
+  TressScene *scene = self->parent.scene;
+  TressNiffPose *pose = self->pose;
+
   for (guint32 i = 0; i < pose->n_chain_roots; i++)
     tress_scene_get_node (scene, self->first_chain_root + i)->world = pose->chain_roots[i];
   for (guint32 i = 0; i < pose->n_joints; i++)
     tress_scene_get_node (scene, self->first_joint + i)->world = pose->joints[i];
   for (guint32 i = 0; i < pose->n_effectors; i++)
     tress_scene_get_node (scene, self->first_effector + i)->world = pose->effectors[i];
-  scene->pose_serial++;
-  self->sample = NULL;
-  self->sample_data = NULL;
 }
 
 static void
@@ -87,6 +112,8 @@ niff_animator_free (TressSceneAnimator *animator)
 
   tress_niff_pose_free (self->pose);
   tress_niff_scene_free (self->niff);
+  g_array_unref (self->override_curves);
+  g_array_unref (self->override_values);
   tress_scene_animator_clear (animator);
   g_free (self);
 }
@@ -95,6 +122,46 @@ static const TressSceneAnimatorClass niff_animator_class = {
   niff_animator_pose,
   niff_animator_free,
 };
+
+gboolean
+tress_niff_animator_repose (TressSceneAnimator *animator, int node, TressSceneSampleFunc sample,
+                            gpointer user_data)
+{
+  NiffAnimator *self = (NiffAnimator *)animator;
+  TressNiffPose *pose;
+
+  g_return_val_if_fail (animator != NULL && animator->klass == &niff_animator_class, FALSE);
+  pose = self->pose;
+  if (!self->animated || node < 0 || (guint32)node >= pose->n_objects)
+    return FALSE;
+  self->sample = sample;
+  self->sample_data = user_data;
+  tress_niff_pose_update_object (pose, self->niff, self->file, (guint32)node, sample_curve, self);
+  for (guint32 i = 0; i < pose->n_objects; i++)
+    if (pose->below[i])
+      tress_scene_get_node (animator->scene, i)->world = pose->world[i];
+  set_ik_worlds (self);
+  animator->scene->pose_serial++;
+  self->sample = NULL;
+  self->sample_data = NULL;
+  return TRUE;
+}
+
+void
+tress_niff_animator_set_override (TressSceneAnimator *animator, guint n, const guint *curves,
+                                  const double *values)
+{
+  NiffAnimator *self = (NiffAnimator *)animator;
+
+  g_return_if_fail (animator != NULL && animator->klass == &niff_animator_class);
+  g_array_set_size (self->override_curves, 0);
+  g_array_set_size (self->override_values, 0);
+  if (n > 0)
+    {
+      g_array_append_vals (self->override_curves, curves, n);
+      g_array_append_vals (self->override_values, values, n);
+    }
+}
 
 const TressNiffScene *
 tress_niff_animator_get_niff_scene (const TressSceneAnimator *animator)
@@ -520,6 +587,8 @@ tress_niff_animator_new (TressNiffFile *file, const char *source, GError **error
     return NULL;
   self = g_new0 (NiffAnimator, 1);
   self->file = file;
+  self->override_curves = g_array_new (FALSE, FALSE, sizeof (guint));
+  self->override_values = g_array_new (FALSE, FALSE, sizeof (double));
   scene = tress_scene_new (niff->name != NULL ? niff->name : source);
   for (guint32 i = 0; i < niff->n_objects; i++)
     {

@@ -44,6 +44,22 @@ TressSceneAnimator *tress_niff_animator_new (TressNiffFile *file, const char *so
  * roots, joints and effectors in turn (their ids say which). */
 const TressNiffScene *tress_niff_animator_get_niff_scene (const TressSceneAnimator *animator);
 
+/* While a pose gizmo drags: every pose until cleared (@n 0) plays value
+ * @values[i] for curve @curves[i] (curves with keys, as
+ * tress_niff_pose_curves gives them), as if the curves held it. Nothing is
+ * written. */
+void tress_niff_animator_set_override (TressSceneAnimator *animator, guint n, const guint *curves,
+                                       const double *values);
+
+/* The last pose again where only object @node's curves changed (a drag's
+ * move, the override changed): only its AnimGroup is read (through @sample
+ * and the override), it and the objects below it are composed again and the
+ * IK chains solved again. FALSE (nothing done) when the last pose did not
+ * play the animation or @node is no object. The caller poses in full
+ * whenever the frame or other curves changed since. */
+gboolean tress_niff_animator_repose (TressSceneAnimator *animator, int node,
+                                     TressSceneSampleFunc sample, gpointer user_data);
+
 /* The colour the preview gives a triangle corner drawn with material @mat
  * (TRESS_NIFF_NONE: none; then the triangle's colour, else the vertex's,
  * else grey), given its triangle's and its vertex's colours (NULL when it

@@ -54,6 +54,7 @@ tress_niff_pose_new (const TressNiffScene *scene, const TressNiffFile *file)
   pose->n_objects = n;
   pose->locals = g_new0 (TressNiffLocal, MAX (n, 1));
   pose->world = g_new (graphene_matrix_t, MAX (n, 1));
+  pose->rigid = g_new (graphene_matrix_t, MAX (n, 1));
   pose->carry = g_new (float, 3 * (gsize)MAX (n, 1));
   pose->order = g_new (guint32, MAX (n, 1));
   pose->n_chain_roots = scene->n_chain_roots;
@@ -114,6 +115,8 @@ tress_niff_pose_free (TressNiffPose *pose)
     return;
   g_free (pose->locals);
   g_free (pose->world);
+  g_free (pose->rigid);
+  g_free (pose->below);
   g_free (pose->carry);
   g_free (pose->order);
   g_free (pose->chain_roots);
@@ -547,32 +550,14 @@ solve_chain (TressNiffPose *pose, const TressNiffScene *scene, const TressNiffFi
   frame_matrix (&x1, &y1, &n, l1.scale, &elbow, w1);
 }
 
-void
-tress_niff_pose_evaluate (TressNiffPose *pose, const TressNiffScene *scene,
-                          const TressNiffFile *file, double frame, TressNiffCurveSampler sampler,
-                          gpointer sampler_data)
+/* IK chains below the objects that link them: ChainRoot → Joint → Joint → Effector. */
+static void
+pose_chains (TressNiffPose *pose, const TressNiffScene *scene, const TressNiffFile *file,
+             double frame, TressNiffCurveSampler sampler, gpointer sampler_data)
 {
   static const float one[3] = { 1, 1, 1 };
-  g_autofree graphene_matrix_t *rigid = g_new (graphene_matrix_t, MAX (pose->n_objects, 1));
+  const graphene_matrix_t *rigid = pose->rigid;
 
-  g_return_if_fail (pose->n_objects == scene->n_objects);
-  pose->frame = frame;
-  for (guint32 k = 0; k < pose->n_objects; k++)
-    {
-      guint32 i = pose->order[k];
-      const TressNiffSceneObject *o = &scene->objects[i];
-      graphene_matrix_t identity;
-
-      graphene_matrix_init_identity (&identity);
-      tress_niff_pose_group_local (pose, file, o->anim_group, frame, sampler, sampler_data,
-                                   &pose->locals[i]);
-      compose (o->parent != NONE ? &rigid[o->parent] : &identity,
-               o->parent != NONE ? pose->carry + 3 * o->parent : one, &pose->locals[i], &rigid[i],
-               pose->carry + 3 * i);
-      drawn (&rigid[i], pose->carry + 3 * i, &pose->world[i]);
-    }
-
-  /* IK chains below the objects that link them: ChainRoot → Joint → Joint → Effector. */
   for (guint32 c = 0; c < scene->n_chain_roots; c++)
     {
       const TressNiffIkNode *root = &scene->chain_roots[c];
@@ -606,6 +591,68 @@ tress_niff_pose_evaluate (TressNiffPose *pose, const TressNiffScene *scene,
         }
       solve_chain (pose, scene, file, c, frame, sampler, sampler_data);
     }
+}
+
+/* Object i composed below its parent (posed already) from its local transform. */
+static void
+compose_object (TressNiffPose *pose, const TressNiffScene *scene, guint32 i)
+{
+  static const float one[3] = { 1, 1, 1 };
+  const TressNiffSceneObject *o = &scene->objects[i];
+  graphene_matrix_t identity;
+
+  graphene_matrix_init_identity (&identity);
+  compose (o->parent != NONE ? &pose->rigid[o->parent] : &identity,
+           o->parent != NONE ? pose->carry + 3 * o->parent : one, &pose->locals[i], &pose->rigid[i],
+           pose->carry + 3 * i);
+  drawn (&pose->rigid[i], pose->carry + 3 * i, &pose->world[i]);
+}
+
+void
+tress_niff_pose_evaluate (TressNiffPose *pose, const TressNiffScene *scene,
+                          const TressNiffFile *file, double frame, TressNiffCurveSampler sampler,
+                          gpointer sampler_data)
+{
+  g_return_if_fail (pose->n_objects == scene->n_objects);
+  pose->frame = frame;
+  for (guint32 k = 0; k < pose->n_objects; k++)
+    {
+      guint32 i = pose->order[k];
+
+      tress_niff_pose_group_local (pose, file, scene->objects[i].anim_group, frame, sampler,
+                                   sampler_data, &pose->locals[i]);
+      compose_object (pose, scene, i);
+    }
+  pose_chains (pose, scene, file, frame, sampler, sampler_data);
+}
+
+guint32
+tress_niff_pose_update_object (TressNiffPose *pose, const TressNiffScene *scene,
+                               const TressNiffFile *file, guint32 object,
+                               TressNiffCurveSampler sampler, gpointer sampler_data)
+{
+  guint32 n = 0;
+
+  g_return_val_if_fail (pose->n_objects == scene->n_objects, 0);
+  g_return_val_if_fail (object < pose->n_objects, 0);
+  if (pose->below == NULL)
+    pose->below = g_new (guint8, MAX (pose->n_objects, 1));
+  /* The object, then what hangs from it (parents come first in the order). */
+  tress_niff_pose_group_local (pose, file, scene->objects[object].anim_group, pose->frame, sampler,
+                               sampler_data, &pose->locals[object]);
+  for (guint32 k = 0; k < pose->n_objects; k++)
+    {
+      guint32 i = pose->order[k], p = scene->objects[i].parent;
+
+      pose->below[i] = i == object || (p != NONE && pose->below[p]);
+      if (pose->below[i])
+        {
+          compose_object (pose, scene, i);
+          n++;
+        }
+    }
+  pose_chains (pose, scene, file, pose->frame, sampler, sampler_data);
+  return n;
 }
 
 /* ---- what is not shown ---- */

@@ -77,7 +77,9 @@ typedef struct
   float *carry;   /* 3 per object: the UniqueScale its children inherit */
   gint32 *slots;  /* per AnimGroup and value slot: its curve, or -1 */
   guint n_groups;
-  guint32 *ik_parent; /* per chain root: the object linking it */
+  guint32 *ik_parent;       /* per chain root: the object linking it */
+  graphene_matrix_t *rigid; /* per object: what its children compose with */
+  guint8 *below;            /* scratch of tress_niff_pose_update_object */
 } TressNiffPose;
 
 TressNiffPose *tress_niff_pose_new (const TressNiffScene *scene, const TressNiffFile *file);
@@ -88,6 +90,15 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (TressNiffPose, tress_niff_pose_free)
 void tress_niff_pose_evaluate (TressNiffPose *pose, const TressNiffScene *scene,
                                const TressNiffFile *file, double frame,
                                TressNiffCurveSampler sampler, gpointer sampler_data);
+
+/* The last evaluation again where only object @object's curves changed (a
+ * pose gizmo's drag): its local transform is read again at the same frame,
+ * it and the objects below it are composed again and the IK chains solved
+ * again; every other object keeps what the last evaluation gave it. Returns
+ * the number of objects composed again. */
+guint32 tress_niff_pose_update_object (TressNiffPose *pose, const TressNiffScene *scene,
+                                       const TressNiffFile *file, guint32 object,
+                                       TressNiffCurveSampler sampler, gpointer sampler_data);
 
 /* The local transform AnimGroup @group gives at @frame. */
 void tress_niff_pose_group_local (const TressNiffPose *pose, const TressNiffFile *file, guint group,

@@ -51,13 +51,106 @@ uses (const char *owners, const char *object)
   return FALSE;
 }
 
+/* The curves of AnimGroup @group per component, the object names using it
+ * (to free) and, where the rotation is not one Euler XYZ angles can set, a
+ * curve of the channel that turns it instead. */
+static void
+find_curves (TressNiffFile *file, guint group, int curve[9], int *first, int *rotate_other,
+             char **owners, const char *object, gboolean *owned, const char *group_name)
+{
+  const TressCurveOps *ops = tress_format_niff.curves;
+  guint n = ops->n_curves (file);
+
+  for (guint c = 0; c < 9; c++)
+    curve[c] = -1;
+  *first = -1;
+  *rotate_other = -1;
+  /* Each component's curve: a NIFF2 channel with keys, else the records. */
+  for (guint pass = 0; pass < 2; pass++)
+    for (guint i = 0; i < n; i++)
+      {
+        g_autoptr (TressCurve) c = NULL;
+        const char *ch;
+
+        if (tress_niff_curve_get_group (file, i) != group)
+          continue;
+        c = ops->get_curve (file, i);
+        if (*first < 0)
+          *first = (int)i;
+        if (owners != NULL && *owners == NULL && c->owner != NULL)
+          *owners = g_strdup (c->owner);
+        if (object != NULL && (uses (c->owner, object) || g_strcmp0 (group_name, object) == 0))
+          *owned = TRUE;
+        if (tress_curve_get_n_keys (c) == 0)
+          continue;
+        ch = channel_of (c);
+        if (g_str_has_prefix (ch, "RotateAxis/") || g_str_has_prefix (ch, "OrientationXY/"))
+          *rotate_other = (int)i;
+        for (guint k = 0; k < 9; k++)
+          if (curve[k] < 0
+              && (pass == 0 ? g_strcmp0 (ch, niff2_paths[k][0]) == 0
+                                  || g_strcmp0 (ch, niff2_paths[k][1]) == 0
+                            : g_strcmp0 (ch, niff1_paths[k]) == 0))
+            curve[k] = (int)i;
+      }
+}
+
+/* Why the rotation of @info's group cannot be set as Euler XYZ angles, or NULL. */
+static char *
+rotation_refusal (TressNiffFile *file, const TressNiffGroupInfo *info, const int curve[9],
+                  int rotate_other)
+{
+  const char *name = info->name != NULL ? info->name : "";
+
+  if (rotate_other >= 0)
+    return g_strdup_printf ("AnimGroup \"%s\" rotates through its RotateAxis or OrientationXY "
+                            "channel, not Euler angles",
+                            name);
+  for (guint k = 3; k < 6; k++)
+    if (curve[k] >= 0)
+      {
+        g_autoptr (TressCurve) c = tress_format_niff.curves->get_curve (file, (guint)curve[k]);
+
+        if (c->euler_order != TRESS_EULER_XYZ && c->euler_order != TRESS_EULER_NONE)
+          return g_strdup_printf ("AnimGroup \"%s\" turns its Euler angles in another order "
+                                  "than XYZ",
+                                  name);
+      }
+  return NULL;
+}
+
+gboolean
+tress_niff_pose_curves (TressNiffFile *file, guint group, int curves[9], char **no_rotation)
+{
+  TressNiffGroupInfo info;
+  int first, rotate_other;
+  gboolean owned = FALSE;
+  g_autofree char *why = NULL;
+
+  for (guint c = 0; c < 9; c++)
+    curves[c] = -1;
+  if (no_rotation != NULL)
+    *no_rotation = NULL;
+  if (!tress_niff_group_get_info (file, group, &info))
+    return FALSE;
+  find_curves (file, group, curves, &first, &rotate_other, NULL, NULL, &owned, info.name);
+  why = rotation_refusal (file, &info, curves, rotate_other);
+  if (why != NULL)
+    {
+      for (guint k = 3; k < 6; k++)
+        curves[k] = -1;
+      if (no_rotation != NULL)
+        *no_rotation = g_steal_pointer (&why);
+    }
+  return TRUE;
+}
+
 gboolean
 tress_niff_set_pose (TressNiffFile *file, guint group, const char *object, double frame,
                      const TressNiffObjectPose *pose, TressCommitConsent consent, GArray *changes,
                      GError **error)
 {
   const TressCurveOps *ops = tress_format_niff.curves;
-  guint n = ops->n_curves (file);
   int curve[9], first = -1, rotate_other = -1;
   gboolean owned = object == NULL;
   double want[9], length;
@@ -83,36 +176,8 @@ tress_niff_set_pose (TressNiffFile *file, guint group, const char *object, doubl
                        "%s %g is not a value a 32-bit float holds", niff1_paths[c], v[c % 3]);
           return FALSE;
         }
-      curve[c] = -1;
     }
-  /* Each component's curve: a NIFF2 channel with keys, else the records. */
-  for (guint pass = 0; pass < 2; pass++)
-    for (guint i = 0; i < n; i++)
-      {
-        g_autoptr (TressCurve) c = NULL;
-        const char *ch;
-
-        if (tress_niff_curve_get_group (file, i) != group)
-          continue;
-        c = ops->get_curve (file, i);
-        if (first < 0)
-          first = (int)i;
-        if (owners == NULL && c->owner != NULL)
-          owners = g_strdup (c->owner);
-        if (object != NULL && (uses (c->owner, object) || g_strcmp0 (info.name, object) == 0))
-          owned = TRUE;
-        if (tress_curve_get_n_keys (c) == 0)
-          continue;
-        ch = channel_of (c);
-        if (g_str_has_prefix (ch, "RotateAxis/") || g_str_has_prefix (ch, "OrientationXY/"))
-          rotate_other = (int)i;
-        for (guint k = 0; k < 9; k++)
-          if (curve[k] < 0
-              && (pass == 0 ? g_strcmp0 (ch, niff2_paths[k][0]) == 0
-                                  || g_strcmp0 (ch, niff2_paths[k][1]) == 0
-                            : g_strcmp0 (ch, niff1_paths[k]) == 0))
-            curve[k] = (int)i;
-      }
+  find_curves (file, group, curve, &first, &rotate_other, &owners, object, &owned, info.name);
   if (!owned)
     {
       g_set_error (error, TRESS_ERROR, TRESS_ERROR_BAD_VALUE,
@@ -137,13 +202,15 @@ tress_niff_set_pose (TressNiffFile *file, guint group, const char *object, doubl
                    frame);
       return FALSE;
     }
-  if (pose->has_rotation && rotate_other >= 0)
+  if (pose->has_rotation)
     {
-      g_set_error (error, TRESS_ERROR, TRESS_ERROR_UNSUPPORTED,
-                   "AnimGroup \"%s\" rotates through its RotateAxis or OrientationXY channel, not "
-                   "Euler angles",
-                   info.name != NULL ? info.name : "");
-      return FALSE;
+      g_autofree char *why = rotation_refusal (file, &info, curve, rotate_other);
+
+      if (why != NULL)
+        {
+          g_set_error_literal (error, TRESS_ERROR, TRESS_ERROR_UNSUPPORTED, why);
+          return FALSE;
+        }
     }
   for (guint k = 0; k < 9; k++)
     {
@@ -164,13 +231,6 @@ tress_niff_set_pose (TressNiffFile *file, guint group, const char *object, doubl
         }
       c = ops->get_curve (file, (guint)curve[k]);
       g_strlcpy (ch.label, channel_of (c), sizeof ch.label);
-      if (ch.angle && c->euler_order != TRESS_EULER_XYZ && c->euler_order != TRESS_EULER_NONE)
-        {
-          g_set_error (error, TRESS_ERROR, TRESS_ERROR_UNSUPPORTED,
-                       "AnimGroup \"%s\" turns its Euler angles in another order than XYZ",
-                       info.name != NULL ? info.name : "");
-          return FALSE;
-        }
       now = tress_curve_evaluate (c, frame);
       if (ch.angle && isfinite (now))
         ch.requested += 2 * G_PI * round ((now - ch.requested) / (2 * G_PI));

@@ -46,6 +46,16 @@ typedef struct
   int curve;
 } TressNiffPoseChange;
 
+/* The curves (the format's curve indices) tress_niff_set_pose reads and
+ * writes for AnimGroup @group, per component: translation X Y Z, rotation X
+ * Y Z, scale X Y Z; −1 where the group has no keys for it. Where the
+ * rotation cannot be set as Euler XYZ angles (a RotateAxis or OrientationXY
+ * channel turns the group, or another order) the rotation entries are −1
+ * and *@no_rotation (may be NULL) gets the reason (to free). FALSE when
+ * there is no AnimGroup @group. What a pose gizmo previews its drag on. */
+gboolean tress_niff_pose_curves (TressNiffFile *file, guint group, int curves[9],
+                                 char **no_rotation);
+
 /* Sets the local transform AnimGroup @group plays at @frame. @object names
  * the object that links the group, or the group itself (its name); NULL:
  * not checked. @changes (may be NULL) gets a TressNiffPoseChange per
