@@ -10,7 +10,7 @@ import xml.etree.ElementTree as ET
 
 root = pathlib.Path(sys.argv[1])
 sources = [root / 'src/app/curves/tress-curve-view-actions.c',
-           root / 'src/app/curves/tress-curve-play-range.c', root / 'src/app/fur/tress-fur-editor.c']
+           root / 'src/app/curves/tress-curve-view-transport.c', root / 'src/app/fur/tress-fur-editor.c']
 MASKS = {'GDK_CONTROL_MASK': 'primary', 'GDK_SHIFT_MASK': 'shift', 'GDK_ALT_MASK': 'alt'}
 BINDING = re.compile(r'gtk_widget_class_add_binding_action\s*\(\s*\w+\s*,\s*GDK_KEY_(\w+)\s*,'
                      r'\s*([^,]+?)\s*,\s*"([^"]+)"')

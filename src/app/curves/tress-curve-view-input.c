@@ -95,6 +95,74 @@ update_drag_error (TressCurveView *self)
   set_drag_error (self, worst);
 }
 
+double
+tress_curve_view_get_drag_error (TressCurveView *self)
+{
+  g_return_val_if_fail (TRESS_IS_CURVE_VIEW (self), -1);
+  return self->drag_error;
+}
+
+double
+tress_curve_view_get_drag_error_scale (TressCurveView *self)
+{
+  g_return_val_if_fail (TRESS_IS_CURVE_VIEW (self), 1);
+  return self->drag_error >= 0 ? self->drag_error_scale : 1;
+}
+
+char *
+tress_curve_view_dup_drag_error_text (TressCurveView *self)
+{
+  Slot *grab;
+  g_autofree char *stored = NULL, *err = NULL;
+  double tolerance, escale;
+  /* Degrees are shown with their sign: the graph, the table and the panel
+   * show angles in degrees, and so does the text next to the pointer. */
+  const char *eunit;
+
+  g_return_val_if_fail (TRESS_IS_CURVE_VIEW (self), NULL);
+  if (self->drag_error < 0)
+    return NULL;
+  tolerance = _tress_curve_view_drag_tolerance (self);
+  /* The grabbed key's value as the file would store it, and the step, in
+   * the unit the curve is shown in. */
+  grab = _tress_curve_view_slot_for (self, self->drag_hit.curve);
+  if (self->drag == DRAG_KEYS && grab != NULL && grab->orig != NULL && grab->orig->value_step > 0
+      && self->drag_hit.key < tress_curve_get_n_keys (grab->orig))
+    {
+      TressValueMap map = _tress_curve_view_slot_map (self, grab);
+      double v = tress_curve_get_key (grab->orig, self->drag_hit.key)->value
+                 + self->drag_dv / (map.scale != 0 ? map.scale : 1);
+      double unit = _tress_curve_view_unit_scale (self, grab->orig);
+      const char *sign = unit != 1 ? "°" : "";
+      gboolean fits;
+      double s = tress_curve_stored_value (grab->orig, v, &fits);
+
+      if (fits)
+        /* TRANSLATORS: shown next to the pointer while keys are dragged; the
+         * %s after each number is its unit ("°" for angles shown in degrees,
+         * else empty) */
+        stored = g_strdup_printf (_ ("Stored %.6g%s (step %.3g%s)"), s * unit, sign,
+                                  grab->orig->value_step * unit, sign);
+      else
+        /* TRANSLATORS: shown next to the pointer while keys are dragged; %s: the unit */
+        stored = g_strdup_printf (_ ("%.6g%s is outside the stored range: the curve gets a new "
+                                     "step"),
+                                  v * unit, sign);
+    }
+  escale = self->drag_error_scale;
+  eunit = escale != 1 ? "°" : "";
+  if (self->drag_error > tolerance)
+    /* TRANSLATORS: shown next to the pointer while keys are dragged; %s: the unit */
+    err = g_strdup_printf (_ ("Stored error %.4g%s (over the tolerance %.4g%s)"),
+                           self->drag_error * escale, eunit, tolerance * escale, eunit);
+  else
+    /* TRANSLATORS: shown next to the pointer while keys are dragged; %s: the unit */
+    err = g_strdup_printf (_ ("Stored error %.4g%s"), self->drag_error * escale, eunit);
+  if (stored == NULL)
+    return g_steal_pointer (&err);
+  return g_strdup_printf ("%s · %s", stored, err);
+}
+
 void
 _tress_curve_view_drag_discard (TressCurveView *self)
 {
@@ -716,6 +784,13 @@ _tress_curve_view_popup_context_menu (TressCurveView *self, double x, double y)
     gtk_popover_menu_set_menu_model (GTK_POPOVER_MENU (self->context_menu), model);
   gtk_popover_set_pointing_to (GTK_POPOVER (self->context_menu), &at);
   gtk_popover_popup (GTK_POPOVER (self->context_menu));
+}
+
+GtkWidget *
+tress_curve_view_get_context_menu (TressCurveView *self)
+{
+  g_return_val_if_fail (TRESS_IS_CURVE_VIEW (self), NULL);
+  return self->context_menu;
 }
 
 /* On the release: the press and the release both reach the graph before the

@@ -23,12 +23,6 @@ G_BEGIN_DECLS
 
 typedef struct
 {
-  const TressCurveOps *ops;
-  const TressCurve *curve;
-} LengthenEdit;
-
-typedef struct
-{
   guint index; /* document curve index */
   gboolean visible;
   gboolean locked;
@@ -231,6 +225,10 @@ TressCurveLayer *_tress_curve_view_build_layers (TressCurveView *self);
 void _tress_curve_view_invalidate_lines (TressCurveView *self);
 void _tress_curve_view_emit_selection_changed (TressCurveView *self);
 void _tress_curve_view_update_actions (TressCurveView *self);
+double _tress_curve_view_nice_step (double span, double divisions);
+double _tress_curve_view_frame_grid (const TressCurve *c);
+
+/* tress-curve-view-selection.c */
 gboolean _tress_curve_view_sel_has (TressCurveView *self, guint curve, guint key,
                                     TressCurvePart part);
 void _tress_curve_view_sel_see (TressCurveView *self, guint curve);
@@ -239,21 +237,33 @@ void _tress_curve_view_sel_clear (TressCurveView *self);
 void _tress_curve_view_set_active (TressCurveView *self, guint curve, guint key);
 GArray *_tress_curve_view_selected_keys_of (TressCurveView *self, guint curve);
 void _tress_curve_view_replace_curve_selection (TressCurveView *self, guint curve, GArray *keys);
+void _tress_curve_view_see_curve (TressCurveView *self, guint index);
+void _tress_curve_view_follow_keys (TressCurveView *self, guint index);
+void _tress_curve_view_prune_curve_selection (TressCurveView *self, guint curve);
 void _tress_curve_view_prune_selection (TressCurveView *self);
-double _tress_curve_view_nice_step (double span, double divisions);
-double _tress_curve_view_frame_grid (const TressCurve *c);
 guint _tress_curve_view_count_selected_keys (TressCurveView *self);
+
+/* tress-curve-view-commands.c */
 gboolean _tress_curve_view_move (TressCurveView *self, double d_frame, double d_value);
+void _tress_curve_view_extents_free (gpointer extents);
 void _tress_curve_view_frame_all (TressCurveView *self, gboolean selected_only);
 void _tress_curve_view_step_key (TressCurveView *self, int direction);
 void _tress_curve_view_copy (TressCurveView *self);
 gboolean _tress_curve_view_paste (TressCurveView *self, gboolean at_playhead);
+
+/* tress-curve-view-transport.c */
 void _tress_curve_view_set_playing (TressCurveView *self, gboolean playing);
+void _tress_curve_view_class_init_play_range (GtkWidgetClass *widget_class);
+DragKind _tress_curve_view_play_marker_at (TressCurveView *self, double x, double y);
+void _tress_curve_view_drag_play_marker (TressCurveView *self, double x, gboolean invert_snap);
+void _tress_curve_view_draw_play_range (TressCurveView *self, GtkSnapshot *snapshot, int width,
+                                        int height);
+void _tress_curve_view_draw_play_markers (TressCurveView *self, GtkSnapshot *snapshot, int width,
+                                          int height);
 
 /* tress-curve-view-edits.c */
 gboolean _tress_curve_view_slot_is_target (TressCurveView *self, Slot *s, Target target,
                                            gboolean any_selected);
-void _tress_curve_view_clear_pending (TressCurveView *self);
 gboolean _tress_curve_view_key_is_broken (TressCurveView *self, guint curve, const TressKey *k);
 void _tress_curve_view_add_notice (TressCurveView *self, guint index, Notices *notices);
 char *_tress_curve_view_notices_dup_text (const Notices *notices);
@@ -265,7 +275,18 @@ gboolean _tress_curve_view_prepare_move (TressCurveView *self, Slot *slot, guint
 gboolean _tress_curve_view_prepare_drag (TressCurveView *self, Slot *slot, guint rank,
                                          TressCurveEdit *edit, gpointer data);
 
+/* tress-curve-view-offers.c */
+void _tress_curve_view_clear_pending (TressCurveView *self);
+gboolean _tress_curve_view_offer_batch_frame_widening (TressCurveView *self,
+                                                       TressCurveEditBatch *batch, guint n_changed,
+                                                       const char *label, const char *undo_label);
+void _tress_curve_view_offer_lengthen (TressCurveView *self, TressCurveEditBatch *batch,
+                                       guint n_changed, const char *label, char *undo_label);
+void _tress_curve_view_offer_frame_widening (TressCurveView *self, guint index, guint key,
+                                             const TressKey *value);
+
 /* tress-curve-view-input.c */
+void _tress_curve_view_init_input (TressCurveView *self);
 double _tress_curve_view_drag_tolerance (TressCurveView *self);
 void _tress_curve_view_drag_discard (TressCurveView *self);
 void _tress_curve_view_pointer_press (TressCurveView *self, double x, double y, gboolean shift);
@@ -277,6 +298,7 @@ void _tress_curve_view_popup_context_menu (TressCurveView *self, double x, doubl
 void _tress_curve_view_act_insert_on_curve (GtkWidget *w, const char *name, GVariant *p);
 
 /* tress-curve-view-actions.c */
+void _tress_curve_view_class_init_actions (GtkWidgetClass *widget_class);
 gboolean _tress_curve_view_tell_nudge_step (gpointer data);
 void _tress_curve_view_insert_at (TressCurveView *self, double frame);
 
@@ -288,19 +310,5 @@ void _tress_curve_view_size_allocate (GtkWidget *widget, int width, int height, 
 void _tress_curve_view_measure (GtkWidget *widget, GtkOrientation orientation, int for_size,
                                 int *minimum, int *natural, int *minimum_baseline,
                                 int *natural_baseline);
-
-/* tress-curve-view-actions.c */
-void _tress_curve_view_class_init_actions (GtkWidgetClass *widget_class);
-/* tress-curve-play-range.c */
-void _tress_curve_view_class_init_play_range (GtkWidgetClass *widget_class);
-DragKind _tress_curve_view_play_marker_at (TressCurveView *self, double x, double y);
-void _tress_curve_view_drag_play_marker (TressCurveView *self, double x, gboolean invert_snap);
-void _tress_curve_view_draw_play_range (TressCurveView *self, GtkSnapshot *snapshot, int width,
-                                        int height);
-void _tress_curve_view_draw_play_markers (TressCurveView *self, GtkSnapshot *snapshot, int width,
-                                          int height);
-
-/* tress-curve-view-input.c */
-void _tress_curve_view_init_input (TressCurveView *self);
 
 G_END_DECLS

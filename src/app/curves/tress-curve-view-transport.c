@@ -1,6 +1,8 @@
-/* tress-curve-play-range.c: the curve view's play range
+/* tress-curve-view-transport.c: the curve view's playhead, playback and play range
  *
- * The frames playback loops over in the animation the graph shows: two
+ * The playhead (a frame of the shown animation), playing it at the file's
+ * rate (or "default-fps") from a tick callback, looping or not, and the play
+ * range: the frames playback loops over in the animation the graph shows: two
  * markers on the frame ruler (drag them), set at the playhead with S and E
  * (or the transport's menu), cleared with Alt+P. The ranges themselves live
  * in the document, one per animation (document/tress-play-range.h).
@@ -273,4 +275,127 @@ _tress_curve_view_draw_play_markers (TressCurveView *self, GtkSnapshot *snapshot
       rect (snapshot, xe - MARKER_TAB + 1, top, MARKER_TAB - 2, 3, c[0], c[1], c[2], 1);
       rect (snapshot, xe - MARKER_TAB + 1, height - 3, MARKER_TAB - 2, 3, c[0], c[1], c[2], 1);
     }
+}
+void
+tress_curve_view_get_frame_range (TressCurveView *self, double *first, double *last)
+{
+  double a = G_MAXDOUBLE, b = -G_MAXDOUBLE;
+
+  g_return_if_fail (TRESS_IS_CURVE_VIEW (self));
+  for (guint i = 0; i < self->slots->len; i++)
+    {
+      const TressCurve *c
+          = _tress_curve_view_slot_curve (self, &g_array_index (self->slots, Slot, i));
+      guint n;
+
+      if (c == NULL || (n = tress_curve_get_n_keys (c)) == 0)
+        continue;
+      a = MIN (a, MIN (0, tress_curve_get_key (c, 0)->frame));
+      b = MAX (b, tress_curve_get_key (c, n - 1)->frame);
+      if (c->frame_count > 0)
+        b = MAX (b, c->frame_count);
+    }
+  if (a > b)
+    a = 0, b = 0;
+  *first = a;
+  *last = b;
+}
+
+double
+tress_curve_view_get_fps (TressCurveView *self)
+{
+  g_return_val_if_fail (TRESS_IS_CURVE_VIEW (self), 30);
+  for (guint i = 0; i < self->slots->len; i++)
+    {
+      const TressCurve *c
+          = _tress_curve_view_slot_curve (self, &g_array_index (self->slots, Slot, i));
+      if (c != NULL && c->fps > 0)
+        return c->fps;
+    }
+  return self->default_fps;
+}
+
+double
+tress_curve_view_get_file_fps (TressCurveView *self)
+{
+  g_return_val_if_fail (TRESS_IS_CURVE_VIEW (self), 0);
+  for (guint i = 0; i < self->slots->len; i++)
+    {
+      const TressCurve *c
+          = _tress_curve_view_slot_curve (self, &g_array_index (self->slots, Slot, i));
+      if (c != NULL && c->fps > 0)
+        return c->fps;
+    }
+  return 0;
+}
+
+static gboolean
+play_tick (GtkWidget *widget, GdkFrameClock *clock, gpointer user_data)
+{
+  TressCurveView *self = TRESS_CURVE_VIEW (widget);
+  double first, last, frame;
+  gboolean stopped;
+  gint64 now = gdk_frame_clock_get_frame_time (clock);
+
+  if (self->play_start_time == 0)
+    self->play_start_time = now;
+  /* Over the play range, or the whole animation. */
+  tress_curve_view_get_play_bounds (self, &first, &last);
+  frame = tress_play_range_advance (first, last, self->play_start_frame,
+                                    (now - self->play_start_time) / (double)G_USEC_PER_SEC
+                                        * tress_curve_view_get_fps (self),
+                                    self->loop, &stopped);
+  if (stopped)
+    {
+      tress_curve_view_set_playhead (self, last);
+      self->tick_id = 0;
+      self->playing = FALSE;
+      g_object_notify_by_pspec (G_OBJECT (self), _tress_curve_view_props[PROP_PLAYING]);
+      return G_SOURCE_REMOVE;
+    }
+  tress_curve_view_set_playhead (self, frame);
+  return G_SOURCE_CONTINUE;
+}
+
+void
+_tress_curve_view_set_playing (TressCurveView *self, gboolean playing)
+{
+  if (self->playing == playing)
+    return;
+  self->playing = playing;
+  if (playing)
+    {
+      double first, last;
+
+      tress_curve_view_get_play_bounds (self, &first, &last);
+      if (tress_play_range_start_frame (first, last, self->playhead) != self->playhead)
+        tress_curve_view_set_playhead (self, first);
+      self->play_start_time = 0;
+      self->play_start_frame = self->playhead;
+      self->tick_id = gtk_widget_add_tick_callback (GTK_WIDGET (self), play_tick, NULL, NULL);
+    }
+  else if (self->tick_id != 0)
+    {
+      gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->tick_id);
+      self->tick_id = 0;
+    }
+  g_object_notify_by_pspec (G_OBJECT (self), _tress_curve_view_props[PROP_PLAYING]);
+}
+
+double
+tress_curve_view_get_playhead (TressCurveView *self)
+{
+  g_return_val_if_fail (TRESS_IS_CURVE_VIEW (self), 0);
+  return self->playhead;
+}
+
+void
+tress_curve_view_set_playhead (TressCurveView *self, double frame)
+{
+  g_return_if_fail (TRESS_IS_CURVE_VIEW (self));
+  if (!isfinite (frame) || frame == self->playhead)
+    return;
+  self->playhead = frame;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  g_object_notify_by_pspec (G_OBJECT (self), _tress_curve_view_props[PROP_PLAYHEAD]);
 }
