@@ -180,7 +180,11 @@ _tress_curve_view_drag_discard (TressCurveView *self)
     }
   set_drag_error (self, -1);
   if (had_copies)
-    g_signal_emit (self, _tress_curve_view_signals[SIGNAL_DRAG_UPDATE], 0);
+    {
+      g_signal_emit (self, _tress_curve_view_signals[SIGNAL_DRAG_UPDATE], 0);
+      /* Their curves are drawn among the still ones again. */
+      _tress_curve_view_invalidate_lines (self);
+    }
 }
 
 static void
@@ -387,6 +391,8 @@ scrub_to (TressCurveView *self, double x, gboolean invert_snap)
 void
 _tress_curve_view_pointer_motion (TressCurveView *self, double x, double y, gboolean invert_snap)
 {
+  gboolean began = FALSE;
+
   self->drag_x = x;
   self->drag_y = y;
   if (self->drag == DRAG_NONE)
@@ -395,37 +401,49 @@ _tress_curve_view_pointer_motion (TressCurveView *self, double x, double y, gboo
     {
       if (hypot (x - self->drag_x0, y - self->drag_y0) < DRAG_THRESHOLD)
         return;
-      self->drag_started = TRUE;
+      self->drag_started = began = TRUE;
       if (self->drag == DRAG_KEYS || self->drag == DRAG_HANDLE)
         drag_prepare_copies (self);
     }
-  if (self->drag == DRAG_KEYS)
-    drag_update_keys (self, x, y, invert_snap);
-  else if (self->drag == DRAG_HANDLE)
-    drag_update_handle (self, x, y);
-  if (self->drag == DRAG_KEYS || self->drag == DRAG_HANDLE)
+  switch (self->drag)
     {
+    case DRAG_KEYS:
+    case DRAG_HANDLE:
+      if (self->drag == DRAG_KEYS)
+        drag_update_keys (self, x, y, invert_snap);
+      else
+        drag_update_handle (self, x, y);
       update_drag_error (self);
       g_signal_emit (self, _tress_curve_view_signals[SIGNAL_DRAG_UPDATE], 0);
-    }
-  else if (self->drag == DRAG_PAN)
-    {
+      /* The curves that move leave the still lines once, as the drag
+       * begins; after that only their own lines are painted again. */
+      if (began)
+        _tress_curve_view_invalidate_lines (self);
+      else
+        _tress_curve_view_invalidate_moving_lines (self);
+      break;
+    case DRAG_PAN:
       tress_curve_viewport_pan (&self->vp, x - self->drag_x0, y - self->drag_y0);
       self->framed_all = FALSE;
       self->drag_x0 = x;
       self->drag_y0 = y;
-    }
-  else if (self->drag == DRAG_SCRUB)
-    {
+      _tress_curve_view_invalidate_lines (self);
+      break;
+    case DRAG_SCRUB:
       scrub_to (self, x, invert_snap);
-      return;
-    }
-  else if (self->drag == DRAG_RANGE_START || self->drag == DRAG_RANGE_END)
-    {
+      break;
+    case DRAG_RANGE_START:
+    case DRAG_RANGE_END:
       _tress_curve_view_drag_play_marker (self, x, invert_snap);
-      return;
+      break;
+    case DRAG_BOX:
+      /* Only the box changes: the lines stay as painted. */
+      gtk_widget_queue_draw (GTK_WIDGET (self));
+      break;
+    case DRAG_NONE:
+    default:
+      break;
     }
-  _tress_curve_view_invalidate_lines (self);
 }
 
 /* Commits the drag as one undo step: the same edit as the keyboard's (a move

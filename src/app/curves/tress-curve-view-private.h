@@ -43,6 +43,13 @@ typedef struct
   TressCurvePart part;
 } Sel;
 
+/* TressCurveView.lines_valid */
+enum
+{
+  LINES_STILL = 1 << 0,
+  LINES_MOVING = 1 << 1,
+};
+
 typedef enum
 {
   DRAG_NONE,
@@ -112,7 +119,12 @@ struct _TressCurveView
 
   double pointer_x, pointer_y;
 
-  GskRenderNode *lines_node;
+  /* The painted lines (-snapshot.c): of the curves no drag moves, and of
+   * the drag's copies; which of them are current (LINES_STILL,
+   * LINES_MOVING), for which size. */
+  GskRenderNode *still_node;
+  GskRenderNode *moving_node;
+  guint lines_valid;
   int lines_width, lines_height;
 
   /* Curve index → another version of the curve (another file's, the saved
@@ -223,6 +235,7 @@ double _tress_curve_view_unit_scale (TressCurveView *self, const TressCurve *c);
 TressValueMap _tress_curve_view_slot_map (TressCurveView *self, const Slot *s);
 TressCurveLayer *_tress_curve_view_build_layers (TressCurveView *self);
 void _tress_curve_view_invalidate_lines (TressCurveView *self);
+void _tress_curve_view_invalidate_moving_lines (TressCurveView *self);
 void _tress_curve_view_emit_selection_changed (TressCurveView *self);
 void _tress_curve_view_update_actions (TressCurveView *self);
 double _tress_curve_view_nice_step (double span, double divisions);

@@ -237,63 +237,108 @@ draw_playhead_frame (TressCurveView *self, GtkSnapshot *snapshot, int width, int
  * textures this size, and no screen is larger. */
 #define MAX_LINES_SIZE 8192
 
+/* The lines of the still curves (@moving FALSE: those no drag moves, with the
+ * other version's lines behind them) or of the moving ones (TRUE: the copies
+ * a drag edits), painted into an image of @width × @height and shown as a
+ * texture node; NULL when there are none. */
+static GskRenderNode *
+paint_lines (TressCurveView *self, int width, int height, gboolean moving)
+{
+  g_autofree TressCurveLayer *layers = _tress_curve_view_build_layers (self);
+  g_autofree TressCurveLayer *ghosts = NULL;
+  g_autofree double *colors = g_new (double, 3 * MAX (self->slots->len, 1));
+  GtkSnapshot *sub;
+  graphene_rect_t bounds = GRAPHENE_RECT_INIT (0, 0, width, height);
+  cairo_surface_t *surface;
+  cairo_t *cr;
+  g_autoptr (GBytes) bytes = NULL;
+  g_autoptr (GdkTexture) texture = NULL;
+  gboolean any = FALSE;
+
+  if (!moving && g_hash_table_size (self->ghosts) > 0)
+    {
+      /* The other version first, behind, in one bright colour that no
+       * curve is drawn in, at full strength: the legend names it. */
+      ghosts = g_new0 (TressCurveLayer, self->slots->len);
+      for (guint i = 0; i < self->slots->len; i++)
+        {
+          Slot *s = &g_array_index (self->slots, Slot, i);
+          const TressCurve *g = g_hash_table_lookup (self->ghosts, GUINT_TO_POINTER (s->index));
+
+          ghosts[i].curve = g;
+          ghosts[i].map = layers[i].map;
+          ghosts[i].visible = g != NULL && layers[i].visible;
+          ghosts[i].locked = FALSE;
+          any |= ghosts[i].visible;
+        }
+    }
+  for (guint i = 0; i < self->slots->len; i++)
+    {
+      Slot *s = &g_array_index (self->slots, Slot, i);
+
+      layers[i].visible &= (s->edit != NULL) == moving;
+      any |= layers[i].visible;
+      memcpy (&colors[3 * i], s->color, 3 * sizeof (double));
+    }
+  if (!any)
+    return NULL;
+
+  /* The lines are painted straight into an image (one pixel column at a
+   * time) and shown as a texture: far cheaper than stroking paths. */
+  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
+  cr = cairo_create (surface);
+  if (ghosts != NULL)
+    {
+      g_autofree double *ghost_colors = g_new (double, 3 * self->slots->len);
+
+      for (guint i = 0; i < 3 * self->slots->len; i++)
+        ghost_colors[i] = GHOST_RGB[i % 3];
+      tress_curve_paint_lines (cr, ghosts, self->slots->len, &self->vp, ghost_colors);
+    }
+  tress_curve_paint_lines (cr, layers, self->slots->len, &self->vp, colors);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+  bytes = g_bytes_new_with_free_func (cairo_image_surface_get_data (surface),
+                                      (gsize)cairo_image_surface_get_stride (surface) * height,
+                                      (GDestroyNotify)cairo_surface_destroy, surface);
+  texture = gdk_memory_texture_new (width, height, GDK_MEMORY_DEFAULT, bytes,
+                                    (gsize)cairo_image_surface_get_stride (surface));
+  sub = gtk_snapshot_new ();
+  gtk_snapshot_append_texture (sub, texture, &bounds);
+  return gtk_snapshot_free_to_node (sub);
+}
+
+/* The lines, from two cached nodes: the still curves', painted again only
+ * when the data, the view or the size change (not while a box is drawn or
+ * keys are dragged), and the moving curves' on top, painted again at each
+ * step of a drag. */
 static void
 draw_lines (TressCurveView *self, GtkSnapshot *snapshot, int width, int height)
 {
   width = MIN (width, MAX_LINES_SIZE);
   height = MIN (height, MAX_LINES_SIZE);
-  if (self->lines_node == NULL || self->lines_width != width || self->lines_height != height)
+  if (self->lines_width != width || self->lines_height != height)
     {
-      GtkSnapshot *sub = gtk_snapshot_new ();
-      graphene_rect_t bounds = GRAPHENE_RECT_INIT (0, 0, width, height);
-      /* The lines are painted straight into an image (one pixel column at a
-       * time) and shown as a texture: far cheaper than stroking paths. */
-      cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
-      cairo_t *cr = cairo_create (surface);
-      g_autofree TressCurveLayer *layers = _tress_curve_view_build_layers (self);
-      g_autofree double *colors = g_new (double, 3 * MAX (self->slots->len, 1));
-      g_autoptr (GBytes) bytes = NULL;
-      g_autoptr (GdkTexture) texture = NULL;
-
-      for (guint i = 0; i < self->slots->len; i++)
-        memcpy (&colors[3 * i], g_array_index (self->slots, Slot, i).color, 3 * sizeof (double));
-      if (g_hash_table_size (self->ghosts) > 0)
-        {
-          /* The other version first, behind, in one bright colour that no
-           * curve is drawn in, at full strength: the legend names it. */
-          g_autofree TressCurveLayer *ghosts = g_new0 (TressCurveLayer, self->slots->len);
-          g_autofree double *ghost_colors = g_new (double, 3 * self->slots->len);
-
-          for (guint i = 0; i < self->slots->len; i++)
-            {
-              Slot *s = &g_array_index (self->slots, Slot, i);
-              const TressCurve *g = g_hash_table_lookup (self->ghosts, GUINT_TO_POINTER (s->index));
-
-              ghosts[i].curve = g;
-              ghosts[i].map = layers[i].map;
-              ghosts[i].visible = g != NULL && layers[i].visible;
-              ghosts[i].locked = FALSE;
-              for (guint k = 0; k < 3; k++)
-                ghost_colors[3 * i + k] = GHOST_RGB[k];
-            }
-          tress_curve_paint_lines (cr, ghosts, self->slots->len, &self->vp, ghost_colors);
-        }
-      tress_curve_paint_lines (cr, layers, self->slots->len, &self->vp, colors);
-      cairo_destroy (cr);
-      cairo_surface_flush (surface);
-      bytes = g_bytes_new_with_free_func (cairo_image_surface_get_data (surface),
-                                          (gsize)cairo_image_surface_get_stride (surface) * height,
-                                          (GDestroyNotify)cairo_surface_destroy, surface);
-      texture = gdk_memory_texture_new (width, height, GDK_MEMORY_DEFAULT, bytes,
-                                        (gsize)cairo_image_surface_get_stride (surface));
-      gtk_snapshot_append_texture (sub, texture, &bounds);
-      g_clear_pointer (&self->lines_node, gsk_render_node_unref);
-      self->lines_node = gtk_snapshot_free_to_node (sub);
+      g_clear_pointer (&self->still_node, gsk_render_node_unref);
+      g_clear_pointer (&self->moving_node, gsk_render_node_unref);
+      self->lines_valid = 0;
       self->lines_width = width;
       self->lines_height = height;
     }
-  if (self->lines_node != NULL)
-    gtk_snapshot_append_node (snapshot, self->lines_node);
+  if (!(self->lines_valid & LINES_STILL))
+    {
+      self->still_node = paint_lines (self, width, height, FALSE);
+      self->lines_valid |= LINES_STILL;
+    }
+  if (!(self->lines_valid & LINES_MOVING))
+    {
+      self->moving_node = paint_lines (self, width, height, TRUE);
+      self->lines_valid |= LINES_MOVING;
+    }
+  if (self->still_node != NULL)
+    gtk_snapshot_append_node (snapshot, self->still_node);
+  if (self->moving_node != NULL)
+    gtk_snapshot_append_node (snapshot, self->moving_node);
 }
 
 /* How a key marker is drawn: unselected keys in their curve's colour with a

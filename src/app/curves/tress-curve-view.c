@@ -107,10 +107,23 @@ _tress_curve_view_build_layers (TressCurveView *self)
   return layers;
 }
 
+/* Every line is painted again at the next frame (the data, the curves shown,
+ * the view or the ghosts changed). */
 void
 _tress_curve_view_invalidate_lines (TressCurveView *self)
 {
-  g_clear_pointer (&self->lines_node, gsk_render_node_unref);
+  g_clear_pointer (&self->still_node, gsk_render_node_unref);
+  g_clear_pointer (&self->moving_node, gsk_render_node_unref);
+  self->lines_valid = 0;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+/* Only the lines of the curves a drag moves are painted again. */
+void
+_tress_curve_view_invalidate_moving_lines (TressCurveView *self)
+{
+  g_clear_pointer (&self->moving_node, gsk_render_node_unref);
+  self->lines_valid &= ~(guint)LINES_MOVING;
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -687,7 +700,8 @@ tress_curve_view_dispose (GObject *object)
     }
   tress_curve_view_set_document (self, NULL);
   g_clear_handle_id (&self->nudge_idle, g_source_remove);
-  g_clear_pointer (&self->lines_node, gsk_render_node_unref);
+  g_clear_pointer (&self->still_node, gsk_render_node_unref);
+  g_clear_pointer (&self->moving_node, gsk_render_node_unref);
   g_clear_pointer (&self->context_menu, gtk_widget_unparent);
   G_OBJECT_CLASS (tress_curve_view_parent_class)->dispose (object);
 }
