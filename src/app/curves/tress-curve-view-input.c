@@ -541,6 +541,20 @@ _tress_curve_view_pointer_release (TressCurveView *self, double x, double y, gbo
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
+/* A box from (@x0, @y0) to (@x1, @y1) selects what it holds, as the pointer
+ * would (@extend: added to the selection, as with Shift). */
+void
+_tress_curve_view_box_select (TressCurveView *self, double x0, double y0, double x1, double y1,
+                              gboolean extend)
+{
+  self->drag = DRAG_BOX;
+  self->drag_shift = extend;
+  self->drag_x0 = x0;
+  self->drag_y0 = y0;
+  self->drag_started = TRUE;
+  _tress_curve_view_pointer_release (self, x1, y1, FALSE);
+}
+
 static void
 on_drag_begin (GtkGestureDrag *gesture, double x, double y, TressCurveView *self)
 {
@@ -630,8 +644,8 @@ nearest_curve (TressCurveView *self, double x, double y, double max_px)
 }
 
 /* Inserts a key, keeping the shape, on the curve drawn at (@x, @y). */
-static gboolean
-insert_on_curve_at (TressCurveView *self, double x, double y)
+gboolean
+_tress_curve_view_insert_on_curve (TressCurveView *self, double x, double y)
 {
   Slot *s;
   double frame;
@@ -656,17 +670,8 @@ static void
 on_double_click (GtkGestureClick *gesture, int n_press, double x, double y, TressCurveView *self)
 {
   /* A double click on a curve inserts a key there; the press ends no drag. */
-  if (n_press == 2 && insert_on_curve_at (self, x, y))
+  if (n_press == 2 && _tress_curve_view_insert_on_curve (self, x, y))
     self->drag = DRAG_NONE;
-}
-
-void
-_tress_curve_view_act_insert_on_curve (GtkWidget *w, const char *name, GVariant *p)
-{
-  double x, y;
-
-  g_variant_get (p, "(dd)", &x, &y);
-  insert_on_curve_at (TRESS_CURVE_VIEW (w), x, y);
 }
 
 static void

@@ -169,6 +169,9 @@ struct _TressCurveView
    * where it went), borrowed while the edit runs. */
   const char *edit_label;
 
+  /* The "curve" actions (-actions.c). */
+  GSimpleActionGroup *actions;
+
   /* The right-click menu, while it exists, and where it was asked for. */
   GtkWidget *context_menu;
 
@@ -237,7 +240,6 @@ TressCurveLayer *_tress_curve_view_build_layers (TressCurveView *self);
 void _tress_curve_view_invalidate_lines (TressCurveView *self);
 void _tress_curve_view_invalidate_moving_lines (TressCurveView *self);
 void _tress_curve_view_emit_selection_changed (TressCurveView *self);
-void _tress_curve_view_update_actions (TressCurveView *self);
 double _tress_curve_view_nice_step (double span, double divisions);
 double _tress_curve_view_frame_grid (const TressCurve *c);
 
@@ -255,6 +257,7 @@ void _tress_curve_view_follow_keys (TressCurveView *self, guint index);
 void _tress_curve_view_prune_curve_selection (TressCurveView *self, guint curve);
 void _tress_curve_view_prune_selection (TressCurveView *self);
 guint _tress_curve_view_count_selected_keys (TressCurveView *self);
+void _tress_curve_view_select_all (TressCurveView *self);
 
 /* tress-curve-view-commands.c */
 gboolean _tress_curve_view_move (TressCurveView *self, double d_frame, double d_value);
@@ -263,10 +266,21 @@ void _tress_curve_view_frame_all (TressCurveView *self, gboolean selected_only);
 void _tress_curve_view_step_key (TressCurveView *self, int direction);
 void _tress_curve_view_copy (TressCurveView *self);
 gboolean _tress_curve_view_paste (TressCurveView *self, gboolean at_playhead);
+void _tress_curve_view_nudge (TressCurveView *self, int frames, int steps);
+void _tress_curve_view_nudge_stored (TressCurveView *self, int n);
+gboolean _tress_curve_view_tell_nudge_step (gpointer data);
+void _tress_curve_view_scale (TressCurveView *self, double frame_factor, double value_factor,
+                              gboolean at_playhead);
+void _tress_curve_view_insert_at (TressCurveView *self, double frame);
+void _tress_curve_view_delete (TressCurveView *self);
+void _tress_curve_view_duplicate (TressCurveView *self);
+void _tress_curve_view_set_interpolation (TressCurveView *self, const char *interp);
+void _tress_curve_view_set_tangent (TressCurveView *self, const char *tangent);
 
 /* tress-curve-view-transport.c */
 void _tress_curve_view_set_playing (TressCurveView *self, gboolean playing);
-void _tress_curve_view_class_init_play_range (GtkWidgetClass *widget_class);
+void _tress_curve_view_set_play_start (TressCurveView *self);
+void _tress_curve_view_set_play_end (TressCurveView *self);
 DragKind _tress_curve_view_play_marker_at (TressCurveView *self, double x, double y);
 void _tress_curve_view_drag_play_marker (TressCurveView *self, double x, gboolean invert_snap);
 void _tress_curve_view_draw_play_range (TressCurveView *self, GtkSnapshot *snapshot, int width,
@@ -308,12 +322,14 @@ void _tress_curve_view_pointer_motion (TressCurveView *self, double x, double y,
 void _tress_curve_view_pointer_release (TressCurveView *self, double x, double y,
                                         gboolean invert_snap);
 void _tress_curve_view_popup_context_menu (TressCurveView *self, double x, double y);
-void _tress_curve_view_act_insert_on_curve (GtkWidget *w, const char *name, GVariant *p);
+gboolean _tress_curve_view_insert_on_curve (TressCurveView *self, double x, double y);
+void _tress_curve_view_box_select (TressCurveView *self, double x0, double y0, double x1, double y1,
+                                   gboolean extend);
 
 /* tress-curve-view-actions.c */
 void _tress_curve_view_class_init_actions (GtkWidgetClass *widget_class);
-gboolean _tress_curve_view_tell_nudge_step (gpointer data);
-void _tress_curve_view_insert_at (TressCurveView *self, double frame);
+void _tress_curve_view_init_actions (TressCurveView *self);
+void _tress_curve_view_update_actions (TressCurveView *self);
 
 /* tress-curve-view-snapshot.c */
 gboolean _tress_curve_view_value_ticks (TressCurveView *self, double height, double *first,

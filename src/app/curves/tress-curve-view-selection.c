@@ -243,3 +243,22 @@ tress_curve_view_get_active_key (TressCurveView *self, guint *curve_index, guint
     *key = self->active_key;
   return TRUE;
 }
+/* Every key of the shown curves that are not locked. */
+void
+_tress_curve_view_select_all (TressCurveView *self)
+{
+
+  _tress_curve_view_sel_clear (self);
+  for (guint i = 0; i < self->slots->len; i++)
+    {
+      Slot *s = &g_array_index (self->slots, Slot, i);
+      const TressCurve *c = _tress_curve_view_slot_curve (self, s);
+
+      if (c == NULL || s->locked || !_tress_curve_view_slot_shown (self, s)
+          || tress_curve_get_n_keys (c) == 0)
+        continue;
+      tress_curve_selection_add_range (self->selection, s->index, tress_curve_get_n_keys (c));
+      _tress_curve_view_sel_see (self, s->index);
+    }
+  _tress_curve_view_emit_selection_changed (self);
+}

@@ -113,10 +113,11 @@ playhead_frame (TressCurveView *self)
   return self->snap ? round (self->playhead) : self->playhead;
 }
 
-static void
-act_set_start (GtkWidget *widget, const char *name, GVariant *parameter)
+/* The play range starts at the playhead (and ends where it ended, or with
+ * the animation). */
+void
+_tress_curve_view_set_play_start (TressCurveView *self)
 {
-  TressCurveView *self = TRESS_CURVE_VIEW (widget);
   g_autofree char *key = range_key (self);
   double first, last;
 
@@ -127,10 +128,10 @@ act_set_start (GtkWidget *widget, const char *name, GVariant *parameter)
   range_changed (self);
 }
 
-static void
-act_set_end (GtkWidget *widget, const char *name, GVariant *parameter)
+/* The play range ends at the playhead. */
+void
+_tress_curve_view_set_play_end (TressCurveView *self)
 {
-  TressCurveView *self = TRESS_CURVE_VIEW (widget);
   g_autofree char *key = range_key (self);
   double first, last;
 
@@ -139,24 +140,6 @@ act_set_end (GtkWidget *widget, const char *name, GVariant *parameter)
   tress_curve_view_get_frame_range (self, &first, &last);
   tress_play_ranges_set_end (ranges (self), key, playhead_frame (self), first);
   range_changed (self);
-}
-
-static void
-act_clear (GtkWidget *widget, const char *name, GVariant *parameter)
-{
-  tress_curve_view_clear_play_range (TRESS_CURVE_VIEW (widget));
-}
-
-void
-_tress_curve_view_class_init_play_range (GtkWidgetClass *widget_class)
-{
-  gtk_widget_class_install_action (widget_class, "curve.set-play-start", NULL, act_set_start);
-  gtk_widget_class_install_action (widget_class, "curve.set-play-end", NULL, act_set_end);
-  gtk_widget_class_install_action (widget_class, "curve.clear-play-range", NULL, act_clear);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_s, 0, "curve.set-play-start", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_e, 0, "curve.set-play-end", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_p, GDK_ALT_MASK,
-                                       "curve.clear-play-range", NULL);
 }
 
 /* ---- the markers ----------------------------------------------------------- */

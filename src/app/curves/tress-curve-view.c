@@ -135,19 +135,6 @@ _tress_curve_view_emit_selection_changed (TressCurveView *self)
   g_signal_emit (self, _tress_curve_view_signals[SIGNAL_SELECTION_CHANGED], 0);
 }
 
-/* Copy and duplicate need selected keys, paste copied ones. */
-void
-_tress_curve_view_update_actions (TressCurveView *self)
-{
-  gboolean any = tress_curve_selection_get_n_keys (self->selection) > 0;
-
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "curve.copy", any);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "curve.duplicate", any);
-  gtk_widget_action_set_enabled (
-      GTK_WIDGET (self), "curve.paste",
-      !tress_curve_clipboard_is_empty (tress_curve_clipboard_get_default ()));
-}
-
 /* A "nice" step (1, 2 or 5 × 10^n) near @span / @divisions. */
 double
 _tress_curve_view_nice_step (double span, double divisions)
@@ -703,6 +690,13 @@ tress_curve_view_dispose (GObject *object)
   g_clear_pointer (&self->still_node, gsk_render_node_unref);
   g_clear_pointer (&self->moving_node, gsk_render_node_unref);
   g_clear_pointer (&self->context_menu, gtk_widget_unparent);
+  if (self->actions != NULL)
+    {
+      /* The editor may keep the group: its actions do nothing from now on. */
+      gtk_widget_insert_action_group (GTK_WIDGET (self), "curve", NULL);
+      g_signal_handlers_disconnect_by_data (tress_curve_clipboard_get_default (), self);
+      g_clear_object (&self->actions);
+    }
   G_OBJECT_CLASS (tress_curve_view_parent_class)->dispose (object);
 }
 
@@ -797,7 +791,6 @@ tress_curve_view_class_init (TressCurveViewClass *klass)
                       NULL, NULL, G_TYPE_NONE, 0);
 
   _tress_curve_view_class_init_actions (widget_class);
-  _tress_curve_view_class_init_play_range (widget_class);
 
   gtk_widget_class_set_css_name (widget_class, "curveview");
 }
@@ -827,7 +820,5 @@ tress_curve_view_init (TressCurveView *self)
   gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);
 
   _tress_curve_view_init_input (self);
-  g_signal_connect_object (tress_curve_clipboard_get_default (), "changed",
-                           G_CALLBACK (_tress_curve_view_update_actions), self, G_CONNECT_SWAPPED);
-  _tress_curve_view_update_actions (self);
+  _tress_curve_view_init_actions (self);
 }
