@@ -1114,6 +1114,34 @@ test_drag_redraws (Fixture *f, gconstpointer data)
   tress_test_pointer_button (1, FALSE);
 }
 
+/* The ruler with the pointer: a press puts the playhead on the frame under
+ * it, a drag moves it along (whole frames), and the graph under the ruler
+ * takes no part: the selected key stays selected, no box is drawn. */
+static void
+test_ruler_pointer (Fixture *f, gconstpointer data)
+{
+  TressCurveViewport vp;
+  int h = gtk_widget_get_height (GTK_WIDGET (f->view));
+
+  if (!tress_test_pointer_available (f->window))
+    return;
+  act (f, "curve.select-key", "(uub)", (guint)TY, 2u, FALSE);
+  tress_curve_view_get_viewport (f->view, &vp);
+  tress_test_pointer_move (GTK_WIDGET (f->view), tress_curve_viewport_frame_to_x (&vp, 12.3),
+                           h - 6);
+  tress_test_pointer_button (1, TRUE);
+  g_assert_cmpfloat (tress_curve_view_get_playhead (f->view), ==, 12);
+  tress_test_pointer_move (GTK_WIDGET (f->view), tress_curve_viewport_frame_to_x (&vp, 20), h - 8);
+  tress_test_pointer_move (GTK_WIDGET (f->view), tress_curve_viewport_frame_to_x (&vp, 31.8),
+                           h - 30);
+  g_assert_cmpfloat (tress_curve_view_get_playhead (f->view), ==, 32);
+  tress_test_pointer_button (1, FALSE);
+  g_assert_cmpfloat (tress_curve_view_get_playhead (f->view), ==, 32);
+  g_assert_cmpuint (tress_curve_view_get_n_selected_keys (f->view), ==, 1);
+  g_assert_true (tress_curve_view_is_selected (f->view, TY, 2, TRESS_CURVE_PART_KEY));
+  g_assert_cmpuint (tress_history_get_n_undo (f->history), ==, 0);
+}
+
 static void
 test_screenshot_selection_handles (Fixture *f, gconstpointer data)
 {
@@ -1531,6 +1559,7 @@ main (int argc, char **argv)
   ADD ("/curves/view/screenshot-selection-handles", test_screenshot_selection_handles);
   ADD ("/curves/view/ruler-playhead-clear", test_ruler_playhead_clear);
   ADD ("/curves/view/drag-redraws", test_drag_redraws);
+  ADD ("/curves/view/ruler-pointer", test_ruler_pointer);
   g_test_add_func ("/curves/view/shared-keys-delete", test_shared_keys_delete);
   g_test_add_func ("/curves/view/shared-keys-interpolation", test_shared_keys_interpolation);
   g_test_add_func ("/curves/view/shared-keys-move", test_shared_keys_move);

@@ -389,7 +389,7 @@ tress_curve_view_get_nudge_step (TressCurveView *self)
   height = gtk_widget_get_height (GTK_WIDGET (self));
   if (height > 0 && _tress_curve_view_value_ticks (self, height, &first, &step))
     return step / 10;
-  return _tress_curve_view_nice_step (self->vp.value_max - self->vp.value_min, 10) / 10;
+  return tress_curve_nice_step (self->vp.value_max - self->vp.value_min, 10) / 10;
 }
 
 void

@@ -211,8 +211,6 @@ drag_prepare_copies (TressCurveView *self)
     }
 }
 
-static void scrub_to (TressCurveView *self, double x, gboolean invert_snap);
-
 void
 _tress_curve_view_pointer_press (TressCurveView *self, double x, double y, gboolean shift)
 {
@@ -223,18 +221,13 @@ _tress_curve_view_pointer_press (TressCurveView *self, double x, double y, gbool
   self->drag_y0 = self->drag_y = y;
   self->drag_started = FALSE;
   self->drag_shift = shift;
-  if ((self->drag = _tress_curve_view_play_marker_at (self, x, y)) != DRAG_NONE)
-    {
-      /* On a play range marker: it follows the drag. */
-      self->drag_started = TRUE;
-      return;
-    }
   if (y >= gtk_widget_get_height (GTK_WIDGET (self)) - RULER_HEIGHT)
     {
-      /* On the frame ruler: the playhead goes there, and follows the drag. */
-      self->drag = DRAG_SCRUB;
+      /* On the frame ruler (the pointer actions' way there; a real pointer
+       * reaches the ruler itself). */
+      self->drag = DRAG_RULER;
       self->drag_started = TRUE;
-      scrub_to (self, x, FALSE);
+      tress_curve_ruler_press (TRESS_CURVE_RULER (self->ruler), x);
       return;
     }
   if (tress_curve_hit_test (layers, self->slots->len, &self->vp, x, y, HIT_RADIUS, TRUE, &hit))
@@ -377,17 +370,6 @@ drag_update_handle (TressCurveView *self, double x, double y)
     k->flags |= TRESS_KEY_BROKEN;
 }
 
-/* The playhead to the frame under @x, on whole frames unless Ctrl inverts the snapping. */
-static void
-scrub_to (TressCurveView *self, double x, gboolean invert_snap)
-{
-  double frame = tress_curve_viewport_x_to_frame (&self->vp, x);
-
-  if (self->snap != invert_snap)
-    frame = round (frame);
-  tress_curve_view_set_playhead (self, frame);
-}
-
 void
 _tress_curve_view_pointer_motion (TressCurveView *self, double x, double y, gboolean invert_snap)
 {
@@ -429,12 +411,8 @@ _tress_curve_view_pointer_motion (TressCurveView *self, double x, double y, gboo
       self->drag_y0 = y;
       _tress_curve_view_invalidate_lines (self);
       break;
-    case DRAG_SCRUB:
-      scrub_to (self, x, invert_snap);
-      break;
-    case DRAG_RANGE_START:
-    case DRAG_RANGE_END:
-      _tress_curve_view_drag_play_marker (self, x, invert_snap);
+    case DRAG_RULER:
+      tress_curve_ruler_motion (TRESS_CURVE_RULER (self->ruler), x, invert_snap);
       break;
     case DRAG_BOX:
       /* Only the box changes: the lines stay as painted. */
@@ -528,10 +506,10 @@ _tress_curve_view_pointer_release (TressCurveView *self, double x, double y, gbo
         _tress_curve_view_emit_selection_changed (self);
       }
       break;
+    case DRAG_RULER:
+      tress_curve_ruler_release (TRESS_CURVE_RULER (self->ruler), x, invert_snap);
+      break;
     case DRAG_PAN:
-    case DRAG_SCRUB:
-    case DRAG_RANGE_START:
-    case DRAG_RANGE_END:
     case DRAG_NONE:
     default:
       break;

@@ -8,6 +8,7 @@
 
 #include "core/tress-curve-edit.h"
 #include "formats/tress-curve-commit.h"
+#include "tress-curve-ruler.h"
 #include "tress-curve-selection.h"
 
 G_BEGIN_DECLS
@@ -17,9 +18,8 @@ G_BEGIN_DECLS
 #define HANDLE_SIZE 5.0
 #define DRAG_THRESHOLD 3.0
 #define FIT_MARGIN 24.0
-/* The strip along the bottom with the frame numbers: click or drag there to
- * move the playhead. */
-#define RULER_HEIGHT 20.0
+/* The frame ruler along the bottom (tress-curve-ruler.c), over the graph. */
+#define RULER_HEIGHT ((double)TRESS_CURVE_RULER_HEIGHT)
 
 typedef struct
 {
@@ -57,9 +57,7 @@ typedef enum
   DRAG_HANDLE,
   DRAG_BOX,
   DRAG_PAN,
-  DRAG_SCRUB,       /* on the frame ruler: the playhead follows */
-  DRAG_RANGE_START, /* a play range marker on the ruler (tress-curve-play-range.c) */
-  DRAG_RANGE_END,
+  DRAG_RULER, /* the pointer actions on the ruler: handed to it */
 } DragKind;
 
 struct _TressCurveView
@@ -118,6 +116,8 @@ struct _TressCurveView
   Sel drag_hit;
 
   double pointer_x, pointer_y;
+
+  GtkWidget *ruler; /* TressCurveRuler, a child along the bottom */
 
   /* The painted lines (-snapshot.c): of the curves no drag moves, and of
    * the drag's copies; which of them are current (LINES_STILL,
@@ -240,7 +240,6 @@ TressCurveLayer *_tress_curve_view_build_layers (TressCurveView *self);
 void _tress_curve_view_invalidate_lines (TressCurveView *self);
 void _tress_curve_view_invalidate_moving_lines (TressCurveView *self);
 void _tress_curve_view_emit_selection_changed (TressCurveView *self);
-double _tress_curve_view_nice_step (double span, double divisions);
 double _tress_curve_view_frame_grid (const TressCurve *c);
 
 /* tress-curve-view-selection.c */
@@ -281,12 +280,8 @@ void _tress_curve_view_set_tangent (TressCurveView *self, const char *tangent);
 void _tress_curve_view_set_playing (TressCurveView *self, gboolean playing);
 void _tress_curve_view_set_play_start (TressCurveView *self);
 void _tress_curve_view_set_play_end (TressCurveView *self);
-DragKind _tress_curve_view_play_marker_at (TressCurveView *self, double x, double y);
-void _tress_curve_view_drag_play_marker (TressCurveView *self, double x, gboolean invert_snap);
 void _tress_curve_view_draw_play_range (TressCurveView *self, GtkSnapshot *snapshot, int width,
                                         int height);
-void _tress_curve_view_draw_play_markers (TressCurveView *self, GtkSnapshot *snapshot, int width,
-                                          int height);
 
 /* tress-curve-view-edits.c */
 gboolean _tress_curve_view_slot_is_target (TressCurveView *self, Slot *s, Target target,

@@ -3,7 +3,7 @@
  * The playhead (a frame of the shown animation), playing it at the file's
  * rate (or "default-fps") from a tick callback, looping or not, and the play
  * range: the frames playback loops over in the animation the graph shows: two
- * markers on the frame ruler (drag them), set at the playhead with S and E
+ * markers on the frame ruler (drag them: tress-curve-ruler.c), set at the playhead with S and E
  * (or the transport's menu), cleared with Alt+P. The ranges themselves live
  * in the document, one per animation (document/tress-play-range.h).
  *
@@ -13,10 +13,7 @@
 
 #include <math.h>
 
-/* How far from a marker a press on the ruler still grabs it (pixels). */
-#define MARKER_GRAB 6.0
-#define MARKER_TAB 9.0
-
+/* The play range's colour, as the ruler's markers have it. */
 static const float MARKER_RGB[3] = { 0.96f, 0.62f, 0.18f };
 
 /* The key of the animation shown: the first shown curve's. NULL when none. */
@@ -142,7 +139,7 @@ _tress_curve_view_set_play_end (TressCurveView *self)
   range_changed (self);
 }
 
-/* ---- the markers ----------------------------------------------------------- */
+/* ---- on the graph ------------------------------------------------------------ */
 
 gboolean
 tress_curve_view_get_play_marker (TressCurveView *self, gboolean end, double *x, double *y)
@@ -157,53 +154,6 @@ tress_curve_view_get_play_marker (TressCurveView *self, gboolean end, double *x,
   return *x >= 0 && *x <= gtk_widget_get_width (GTK_WIDGET (self));
 }
 
-DragKind
-_tress_curve_view_play_marker_at (TressCurveView *self, double x, double y)
-{
-  double start = 0, end = 0, xs, xe;
-  gboolean on_start, on_end;
-
-  if (y < gtk_widget_get_height (GTK_WIDGET (self)) - RULER_HEIGHT
-      || !tress_curve_view_get_play_range (self, &start, &end))
-    return DRAG_NONE;
-  xs = tress_curve_viewport_frame_to_x (&self->vp, start);
-  xe = tress_curve_viewport_frame_to_x (&self->vp, end);
-  /* A marker's tab points into the range: it grabs a little outside and
-   * the tab's width inside. */
-  on_start = x >= xs - MARKER_GRAB && x <= xs + MARKER_TAB;
-  on_end = x >= xe - MARKER_TAB && x <= xe + MARKER_GRAB;
-  if (on_start && on_end)
-    return fabs (x - xs) < fabs (x - xe) || (x < xs && xs == xe) ? DRAG_RANGE_START
-                                                                 : DRAG_RANGE_END;
-  return on_start ? DRAG_RANGE_START : on_end ? DRAG_RANGE_END : DRAG_NONE;
-}
-
-void
-_tress_curve_view_drag_play_marker (TressCurveView *self, double x, gboolean invert_snap)
-{
-  g_autofree char *key = range_key (self);
-  double frame = tress_curve_viewport_x_to_frame (&self->vp, x);
-  double first, last, start = 0, end = 0, was_start, was_end;
-
-  if (key == NULL || ranges (self) == NULL
-      || !tress_play_ranges_get (ranges (self), key, &start, &end))
-    return;
-  was_start = start;
-  was_end = end;
-  if (self->snap != invert_snap)
-    frame = round (frame);
-  tress_curve_view_get_frame_range (self, &first, &last);
-  /* Within the animation, and never past the other marker. */
-  if (self->drag == DRAG_RANGE_START)
-    start = CLAMP (frame, first, MAX (first, end));
-  else
-    end = CLAMP (frame, MIN (start, last), last);
-  if (start == was_start && end == was_end)
-    return;
-  tress_play_ranges_set (ranges (self), key, start, end);
-  range_changed (self);
-}
-
 static void
 rect (GtkSnapshot *snapshot, double x, double y, double w, double h, float r, float g, float b,
       float a)
@@ -213,7 +163,7 @@ rect (GtkSnapshot *snapshot, double x, double y, double w, double h, float r, fl
 }
 
 /* The frames outside the range washed out, the range's ends marked up the
- * graph (under the playhead). */
+ * graph (under the playhead); the markers themselves are the ruler's. */
 void
 _tress_curve_view_draw_play_range (TressCurveView *self, GtkSnapshot *snapshot, int width,
                                    int height)
@@ -233,32 +183,8 @@ _tress_curve_view_draw_play_range (TressCurveView *self, GtkSnapshot *snapshot, 
   rect (snapshot, xe, 0, 1, top, c[0], c[1], c[2], 0.6f);
 }
 
-/* The markers on the ruler, over the playhead's frame box: a bar and tabs
- * pointing into the range, "[" at the start, "]" at the end. */
-void
-_tress_curve_view_draw_play_markers (TressCurveView *self, GtkSnapshot *snapshot, int width,
-                                     int height)
-{
-  double start = 0, end = 0, xs, xe, top = height - RULER_HEIGHT;
-  const float *c = MARKER_RGB;
+/* ---- playback --------------------------------------------------------------- */
 
-  if (!tress_curve_view_get_play_range (self, &start, &end))
-    return;
-  xs = floor (tress_curve_viewport_frame_to_x (&self->vp, start));
-  xe = floor (tress_curve_viewport_frame_to_x (&self->vp, end));
-  if (xs >= -MARKER_TAB && xs <= width)
-    {
-      rect (snapshot, xs - 1, top, 3, RULER_HEIGHT, c[0], c[1], c[2], 1);
-      rect (snapshot, xs + 2, top, MARKER_TAB - 2, 3, c[0], c[1], c[2], 1);
-      rect (snapshot, xs + 2, height - 3, MARKER_TAB - 2, 3, c[0], c[1], c[2], 1);
-    }
-  if (xe >= 0 && xe <= width + MARKER_TAB)
-    {
-      rect (snapshot, xe - 1, top, 3, RULER_HEIGHT, c[0], c[1], c[2], 1);
-      rect (snapshot, xe - MARKER_TAB + 1, top, MARKER_TAB - 2, 3, c[0], c[1], c[2], 1);
-      rect (snapshot, xe - MARKER_TAB + 1, height - 3, MARKER_TAB - 2, 3, c[0], c[1], c[2], 1);
-    }
-}
 void
 tress_curve_view_get_frame_range (TressCurveView *self, double *first, double *last)
 {

@@ -116,6 +116,9 @@ _tress_curve_view_invalidate_lines (TressCurveView *self)
   g_clear_pointer (&self->moving_node, gsk_render_node_unref);
   self->lines_valid = 0;
   gtk_widget_queue_draw (GTK_WIDGET (self));
+  /* The frames in view may have changed. */
+  if (self->ruler != NULL)
+    gtk_widget_queue_draw (self->ruler);
 }
 
 /* Only the lines of the curves a drag moves are painted again. */
@@ -133,20 +136,6 @@ _tress_curve_view_emit_selection_changed (TressCurveView *self)
   _tress_curve_view_update_actions (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
   g_signal_emit (self, _tress_curve_view_signals[SIGNAL_SELECTION_CHANGED], 0);
-}
-
-/* A "nice" step (1, 2 or 5 × 10^n) near @span / @divisions. */
-double
-_tress_curve_view_nice_step (double span, double divisions)
-{
-  double raw = span / divisions;
-  double p, m;
-
-  if (!(raw > 0) || !isfinite (raw))
-    return 1;
-  p = pow (10, floor (log10 (raw)));
-  m = raw / p;
-  return (m < 1.5 ? 1 : m < 3.5 ? 2 : m < 7.5 ? 5 : 10) * p;
 }
 
 double
@@ -690,6 +679,7 @@ tress_curve_view_dispose (GObject *object)
   g_clear_pointer (&self->still_node, gsk_render_node_unref);
   g_clear_pointer (&self->moving_node, gsk_render_node_unref);
   g_clear_pointer (&self->context_menu, gtk_widget_unparent);
+  g_clear_pointer (&self->ruler, gtk_widget_unparent);
   if (self->actions != NULL)
     {
       /* The editor may keep the group: its actions do nothing from now on. */
@@ -819,6 +809,8 @@ tress_curve_view_init (TressCurveView *self)
   gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);
   gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);
 
+  self->ruler = tress_curve_ruler_new (self);
+  gtk_widget_set_parent (self->ruler, GTK_WIDGET (self));
   _tress_curve_view_init_input (self);
   _tress_curve_view_init_actions (self);
 }
