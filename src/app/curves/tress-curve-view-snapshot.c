@@ -261,7 +261,11 @@ draw_lines (TressCurveView *self, GtkSnapshot *snapshot, int width, int height)
     }
   if (!(self->lines_valid & LINES_MOVING))
     {
-      self->moving_node = paint_lines (self, width, height, TRUE);
+      gboolean dragging = FALSE;
+
+      for (guint i = 0; i < self->slots->len && !dragging; i++)
+        dragging = g_array_index (self->slots, Slot, i).edit != NULL;
+      self->moving_node = dragging ? paint_lines (self, width, height, TRUE) : NULL;
       self->lines_valid |= LINES_MOVING;
     }
   if (self->still_node != NULL)
