@@ -1,23 +1,26 @@
 #!/usr/bin/env python3
 """Checks the shortcuts window against the key bindings the editors install:
-every gtk_widget_class_add_binding_action() key of the curve view and the fur
-editor is listed in ui/help-overlay.ui, and every accelerator listed there for
-an editor (or the preview's pose gizmo) is bound.  Usage: check-shortcuts.py SOURCE_ROOT"""
+every key of the curve view's table of bindings and every
+gtk_widget_class_add_binding_action() key of the fur editor is listed in
+ui/help-overlay.ui, and every accelerator listed there for an editor (or the
+preview's pose gizmo) is bound.  Usage: check-shortcuts.py SOURCE_ROOT"""
 import pathlib
 import re
 import sys
 import xml.etree.ElementTree as ET
 
 root = pathlib.Path(sys.argv[1])
-sources = [root / 'src/app/curves/tress-curve-view-actions.c',
-           root / 'src/app/curves/tress-curve-play-range.c', root / 'src/app/fur/tress-fur-editor.c']
+sources = [root / 'src/app/curves/tress-curve-view-actions.c', root / 'src/app/fur/tress-fur-editor.c']
 MASKS = {'GDK_CONTROL_MASK': 'primary', 'GDK_SHIFT_MASK': 'shift', 'GDK_ALT_MASK': 'alt'}
 BINDING = re.compile(r'gtk_widget_class_add_binding_action\s*\(\s*\w+\s*,\s*GDK_KEY_(\w+)\s*,'
                      r'\s*([^,]+?)\s*,\s*"([^"]+)"')
+# A row of the curve view's view_bindings[]: { GDK_KEY_x, MODS, "action", ... }.
+TABLE_ROW = re.compile(r'\{\s*GDK_KEY_(\w+)\s*,\s*([^,]+?)\s*,\s*"([^"]+)"')
 
 bound = {}
 for path in sources:
-    for key, mask, action in BINDING.findall(path.read_text()):
+    text = path.read_text()
+    for key, mask, action in BINDING.findall(text) + TABLE_ROW.findall(text):
         mods = frozenset(MASKS[m.strip()] for m in mask.split('|') if m.strip() != '0')
         bound[(mods, key.lower())] = action
 

@@ -9,6 +9,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "core/tress-curve-clipboard.h"
 #include "curves/tress-curve-editor.h"
 #include "tress-editor.h"
 #include "tress-fake-curves.h"
@@ -373,6 +374,76 @@ test_forwarded_actions (Fixture *f, gconstpointer data)
       ==, 4);
   g_assert_cmpstr (tress_history_get_undo_label (f->history), ==,
                    "Delete 1 key of Walk/Hip/Translate Z");
+}
+
+/* The toolbar's button of @action (an actionable widget in the editor). */
+static GtkWidget *
+find_action_button (GtkWidget *w, const char *action)
+{
+  if (GTK_IS_ACTIONABLE (w)
+      && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (w)), action) == 0)
+    return w;
+  for (GtkWidget *c = gtk_widget_get_first_child (w); c != NULL;
+       c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_action_button (c, action);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The graph's actions as the editor shows them: one group, the view's, so
+ * delete, copy and paste are offered only when they would do something
+ * (selected keys, copied keys), in the toolbar as in the graph; and the
+ * keys do nothing when they are not. */
+static void
+test_actions_enabled (Fixture *f, gconstpointer data)
+{
+  GActionGroup *actions = tress_curve_view_get_actions (f->view);
+  GtkWidget *delete = find_action_button (GTK_WIDGET (f->editor), "curve.delete");
+  GtkWidget *copy = find_action_button (GTK_WIDGET (f->editor), "curve.copy");
+  GtkWidget *paste = find_action_button (GTK_WIDGET (f->editor), "curve.paste");
+  guint n
+      = tress_curve_get_n_keys (tress_curve_document_get_curve (TRESS_CURVE_DOCUMENT (f->doc), 2));
+
+  g_assert_nonnull (delete);
+  g_assert_nonnull (copy);
+  g_assert_nonnull (paste);
+  tress_curve_clipboard_clear (tress_curve_clipboard_get_default ());
+  tress_curve_view_select_none (f->view);
+  g_assert_false (gtk_widget_get_sensitive (delete));
+  g_assert_false (gtk_widget_get_sensitive (copy));
+  g_assert_false (gtk_widget_get_sensitive (paste));
+  g_assert_false (g_action_group_get_action_enabled (actions, "duplicate"));
+  g_assert_false (g_action_group_get_action_enabled (actions, "scale"));
+  /* Always there: selecting, the transport, the view. */
+  g_assert_true (g_action_group_get_action_enabled (actions, "select-all"));
+  g_assert_true (g_action_group_get_action_enabled (actions, "toggle-play"));
+  /* Delete from the editor with nothing selected: nothing happens. */
+  gtk_widget_activate_action (GTK_WIDGET (f->editor), "curve.delete", NULL);
+  g_assert_cmpuint (tress_history_get_n_undo (f->history), ==, 0);
+
+  gtk_widget_activate_action (GTK_WIDGET (f->view), "curve.select-key", "(uub)", 2u, 1u, FALSE);
+  g_assert_true (gtk_widget_get_sensitive (delete));
+  g_assert_true (gtk_widget_get_sensitive (copy));
+  g_assert_false (gtk_widget_get_sensitive (paste));
+  g_assert_true (g_action_group_get_action_enabled (actions, "duplicate"));
+  g_assert_true (g_action_group_get_action_enabled (actions, "scale"));
+  /* The toolbar's button reaches the graph. */
+  g_signal_emit_by_name (copy, "clicked");
+  g_assert_true (gtk_widget_get_sensitive (paste));
+  g_signal_emit_by_name (delete, "clicked");
+  g_assert_cmpuint (
+      tress_curve_get_n_keys (tress_curve_document_get_curve (TRESS_CURVE_DOCUMENT (f->doc), 2)),
+      ==, n - 1);
+  g_assert_cmpuint (tress_history_get_n_undo (f->history), ==, 1);
+  /* The deleted key was the selection: nothing to delete again. */
+  g_assert_false (gtk_widget_get_sensitive (delete));
+  g_assert_true (gtk_widget_get_sensitive (paste));
+  tress_curve_clipboard_clear (tress_curve_clipboard_get_default ());
+  g_assert_false (gtk_widget_get_sensitive (paste));
 }
 
 /* Play turns into Pause; the current frame can be typed; the ruler scrubs;
@@ -857,6 +928,7 @@ main (int argc, char **argv)
   ADD ("/curves/editor/key-panel", test_key_panel);
   ADD ("/curves/editor/timeline-warning", test_timeline_and_warning);
   ADD ("/curves/editor/forwarded-actions", test_forwarded_actions);
+  ADD ("/curves/editor/actions-enabled", test_actions_enabled);
   ADD ("/curves/editor/preview-slot", test_preview_slot);
   ADD ("/curves/editor/transport", test_transport);
   g_test_add_func ("/curves/editor/samples", test_samples);

@@ -14,6 +14,7 @@
 #include "curves/tress-curve-view.h"
 #include "document/tress-curve-document.h"
 #include "tress-fake-curves.h"
+#include "tress-test-pointer.h"
 #include "tress-test-utils.h"
 #include "tress-test-window.h"
 
@@ -995,6 +996,152 @@ test_ruler_playhead_clear (Fixture *f, gconstpointer data)
   g_assert_cmpuint (n_frames, >, 10);
 }
 
+static const double TX_RGB[3] = { 0.93, 0.26, 0.26 };
+
+/* Whether the graph shows @c's line, as drawn now (the drag's copy during a
+ * drag), in @rgb at @frame. */
+static gboolean
+line_shown (Fixture *f, const Shot *shot, guint c, double frame, const double rgb[3])
+{
+  TressCurveViewport vp;
+  const TressCurve *shown = tress_curve_view_get_shown_curve (f->view, c);
+
+  tress_curve_view_get_viewport (f->view, &vp);
+  return find_color (shot, tress_curve_viewport_frame_to_x (&vp, frame),
+                     tress_curve_viewport_value_to_y (&vp, tress_curve_evaluate (shown, frame)), 1,
+                     rgb[0], rgb[1], rgb[2], 40);
+}
+
+/* The other curves, which no drag moves, in their colours. */
+static void
+assert_still_drawn (Fixture *f, const Shot *shot)
+{
+  static const double y_rgb[3] = { 0.36, 0.80, 0.30 }, z_rgb[3] = { 0.30, 0.52, 1.00 },
+                      w_rgb[3] = { 0.95, 0.85, 0.20 };
+
+  g_assert_true (line_shown (f, shot, TY, 25, y_rgb));
+  g_assert_true (line_shown (f, shot, TZ, 15, z_rgb));
+  g_assert_true (line_shown (f, shot, RW, 30, w_rgb));
+}
+
+/* Where @c's line is drawn at @frame, in widget pixels. */
+static double
+line_y (Fixture *f, guint c, double frame)
+{
+  TressCurveViewport vp;
+
+  tress_curve_view_get_viewport (f->view, &vp);
+  return tress_curve_viewport_value_to_y (
+      &vp, tress_curve_evaluate (tress_curve_view_get_shown_curve (f->view, c), frame));
+}
+
+/* A key dragged with the pointer: at every step the dragged curve is drawn
+ * where the drag has it, and only there, with the curves it does not move
+ * drawn as before; after the release the curve is drawn where the document
+ * has it, also after a drag the format refuses. A box drawn with the pointer
+ * leaves every line drawn. */
+static void
+test_drag_redraws (Fixture *f, gconstpointer data)
+{
+  Shot shot;
+  double x, y, before, step1;
+
+  if (!tress_test_pointer_available (f->window))
+    return;
+  /* TX key 1 (frame 10, value 2) pulled down 3, then 4 values (50 px each). */
+  point (f, TX, 1, TRESS_CURVE_PART_KEY, &x, &y);
+  before = line_y (f, TX, 6);
+  tress_test_pointer_move (GTK_WIDGET (f->view), x, y);
+  tress_test_pointer_button (1, TRUE);
+  tress_test_pointer_move (GTK_WIDGET (f->view), x, y + 150);
+  step1 = line_y (f, TX, 6);
+  g_assert_cmpfloat (fabs (step1 - before), >, 10);
+  take_shot (f, &shot);
+  g_assert_true (line_shown (f, &shot, TX, 6, TX_RGB));
+  g_assert_false (find_color (&shot, 110, before, 1, TX_RGB[0], TX_RGB[1], TX_RGB[2], 40));
+  assert_still_drawn (f, &shot);
+  g_free (shot.data);
+
+  tress_test_pointer_move (GTK_WIDGET (f->view), x, y + 200);
+  g_assert_cmpfloat (fabs (line_y (f, TX, 6) - step1), >, 5);
+  take_shot (f, &shot);
+  g_assert_true (line_shown (f, &shot, TX, 6, TX_RGB));
+  g_assert_false (find_color (&shot, 110, step1, 1, TX_RGB[0], TX_RGB[1], TX_RGB[2], 40));
+  assert_still_drawn (f, &shot);
+  g_free (shot.data);
+
+  tress_test_pointer_button (1, FALSE);
+  g_assert_cmpfloat (key (f, TX, 1)->value, ==, -2);
+  take_shot (f, &shot);
+  g_assert_true (line_shown (f, &shot, TX, 6, TX_RGB));
+  assert_still_drawn (f, &shot);
+  g_free (shot.data);
+
+  /* TX key 3 (frame 30) onto key 4's frame: refused. The curve is drawn as
+   * the document keeps it again, not as the drag had it. */
+  point (f, TX, 3, TRESS_CURVE_PART_KEY, &x, &y);
+  before = line_y (f, TX, 34);
+  tress_test_pointer_move (GTK_WIDGET (f->view), x, y);
+  tress_test_pointer_button (1, TRUE);
+  tress_test_pointer_move (GTK_WIDGET (f->view), x + 50, y);
+  tress_test_pointer_move (GTK_WIDGET (f->view), x + 100, y);
+  step1 = line_y (f, TX, 34);
+  g_assert_cmpfloat (fabs (step1 - before), >, 5);
+  tress_test_pointer_button (1, FALSE);
+  g_assert_nonnull (strstr (tress_curve_view_get_message (f->view), "share a frame"));
+  g_assert_cmpfloat (key (f, TX, 3)->frame, ==, 30);
+  take_shot (f, &shot);
+  g_assert_true (line_shown (f, &shot, TX, 34, TX_RGB));
+  g_assert_false (find_color (&shot, 390, step1, 1, TX_RGB[0], TX_RGB[1], TX_RGB[2], 40));
+  g_free (shot.data);
+
+  /* A box from the top left corner, where no key is: drawn, every line too. */
+  tress_test_pointer_move (GTK_WIDGET (f->view), 5, 5);
+  tress_test_pointer_button (1, TRUE);
+  tress_test_pointer_move (GTK_WIDGET (f->view), 60, 40);
+  tress_test_pointer_move (GTK_WIDGET (f->view), 120, 80);
+  take_shot (f, &shot);
+  {
+    int rgb[3];
+
+    /* Its outline, white at 60 %, on the background. */
+    pixel (&shot, 60, 5, rgb);
+    g_assert_cmpint (rgb[0], >, 150);
+  }
+  g_assert_true (line_shown (f, &shot, TX, 6, TX_RGB));
+  assert_still_drawn (f, &shot);
+  g_free (shot.data);
+  tress_test_pointer_button (1, FALSE);
+}
+
+/* The ruler with the pointer: a press puts the playhead on the frame under
+ * it, a drag moves it along (whole frames), and the graph under the ruler
+ * takes no part: the selected key stays selected, no box is drawn. */
+static void
+test_ruler_pointer (Fixture *f, gconstpointer data)
+{
+  TressCurveViewport vp;
+  int h = gtk_widget_get_height (GTK_WIDGET (f->view));
+
+  if (!tress_test_pointer_available (f->window))
+    return;
+  act (f, "curve.select-key", "(uub)", (guint)TY, 2u, FALSE);
+  tress_curve_view_get_viewport (f->view, &vp);
+  tress_test_pointer_move (GTK_WIDGET (f->view), tress_curve_viewport_frame_to_x (&vp, 12.3),
+                           h - 6);
+  tress_test_pointer_button (1, TRUE);
+  g_assert_cmpfloat (tress_curve_view_get_playhead (f->view), ==, 12);
+  tress_test_pointer_move (GTK_WIDGET (f->view), tress_curve_viewport_frame_to_x (&vp, 20), h - 8);
+  tress_test_pointer_move (GTK_WIDGET (f->view), tress_curve_viewport_frame_to_x (&vp, 31.8),
+                           h - 30);
+  g_assert_cmpfloat (tress_curve_view_get_playhead (f->view), ==, 32);
+  tress_test_pointer_button (1, FALSE);
+  g_assert_cmpfloat (tress_curve_view_get_playhead (f->view), ==, 32);
+  g_assert_cmpuint (tress_curve_view_get_n_selected_keys (f->view), ==, 1);
+  g_assert_true (tress_curve_view_is_selected (f->view, TY, 2, TRESS_CURVE_PART_KEY));
+  g_assert_cmpuint (tress_history_get_n_undo (f->history), ==, 0);
+}
+
 static void
 test_screenshot_selection_handles (Fixture *f, gconstpointer data)
 {
@@ -1411,6 +1558,8 @@ main (int argc, char **argv)
   ADD ("/curves/view/value-labels-over-curves", test_value_labels_over_curves);
   ADD ("/curves/view/screenshot-selection-handles", test_screenshot_selection_handles);
   ADD ("/curves/view/ruler-playhead-clear", test_ruler_playhead_clear);
+  ADD ("/curves/view/drag-redraws", test_drag_redraws);
+  ADD ("/curves/view/ruler-pointer", test_ruler_pointer);
   g_test_add_func ("/curves/view/shared-keys-delete", test_shared_keys_delete);
   g_test_add_func ("/curves/view/shared-keys-interpolation", test_shared_keys_interpolation);
   g_test_add_func ("/curves/view/shared-keys-move", test_shared_keys_move);

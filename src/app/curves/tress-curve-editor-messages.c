@@ -372,50 +372,6 @@ act_unwrap (GtkWidget *widget, const char *name, GVariant *param)
   tress_curve_view_unwrap_angles (TRESS_CURVE_EDITOR (widget)->view);
 }
 
-/* The graph's keys work wherever the focus is in the editor (the timeline,
- * a toolbar button, the trees), as long as nothing there takes the key
- * first: text fields keep their letters, lists their arrows and Ctrl+A. The
- * graph's own bindings answer first when it has the focus. */
-void
-add_editor_shortcuts (GtkWidgetClass *widget_class)
-{
-  static const struct
-  {
-    guint key;
-    GdkModifierType mods;
-    const char *action;
-    const char *format;
-    gboolean flag;
-  } keys[] = {
-    { GDK_KEY_i, 0, "curve.insert-at-playhead", NULL, FALSE },
-    { GDK_KEY_space, 0, "curve.toggle-play", NULL, FALSE },
-    { GDK_KEY_Home, 0, "curve.frame-all", NULL, FALSE },
-    { GDK_KEY_f, 0, "curve.frame-selected", NULL, FALSE },
-    { GDK_KEY_KP_Decimal, 0, "curve.frame-selected", NULL, FALSE },
-    { GDK_KEY_Delete, 0, "curve.delete", NULL, FALSE },
-    { GDK_KEY_x, 0, "curve.delete", NULL, FALSE },
-    { GDK_KEY_c, GDK_CONTROL_MASK, "curve.copy", NULL, FALSE },
-    { GDK_KEY_v, GDK_CONTROL_MASK, "curve.paste", "b", TRUE },
-    { GDK_KEY_v, GDK_CONTROL_MASK | GDK_SHIFT_MASK, "curve.paste", "b", FALSE },
-    { GDK_KEY_d, GDK_SHIFT_MASK, "curve.duplicate", NULL, FALSE },
-    { GDK_KEY_d, GDK_CONTROL_MASK, "curve.duplicate", NULL, FALSE },
-    { GDK_KEY_Page_Up, 0, "curve.previous-key", NULL, FALSE },
-    { GDK_KEY_Page_Down, 0, "curve.next-key", NULL, FALSE },
-    { GDK_KEY_comma, 0, "curve.previous-key", NULL, FALSE },
-    { GDK_KEY_period, 0, "curve.next-key", NULL, FALSE },
-    { GDK_KEY_n, 0, "curve.normalized", NULL, FALSE },
-    { GDK_KEY_Escape, 0, "curve.select-none", NULL, FALSE },
-  };
-
-  for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
-    if (keys[i].format != NULL)
-      gtk_widget_class_add_binding_action (widget_class, keys[i].key, keys[i].mods, keys[i].action,
-                                           keys[i].format, keys[i].flag);
-    else
-      gtk_widget_class_add_binding_action (widget_class, keys[i].key, keys[i].mods, keys[i].action,
-                                           NULL);
-}
-
 void
 act_lengthen (GtkWidget *widget, const char *name, GVariant *param)
 {

@@ -24,7 +24,7 @@ struct _TressCurveEditor
 
   TressCurveDocument *document;
   TressCurveView *view;
-  GActionMap *forwarded;      /* the "curve" actions offered to the toolbar and menus */
+  TressCurveView *view_ref;   /* a reference, dropped in finalize */
   TressDopeSheet *dope_sheet; /* shown instead of the view while dope_toggle is on */
   GtkToggleButton *dope_toggle;
 
@@ -151,7 +151,6 @@ void act_widen_active (GtkWidget *widget, const char *name, GVariant *param);
 void on_message (TressCurveView *view, GParamSpec *pspec, TressCurveEditor *self);
 void act_widen_frames (GtkWidget *widget, const char *name, GVariant *param);
 void act_unwrap (GtkWidget *widget, const char *name, GVariant *param);
-void add_editor_shortcuts (GtkWidgetClass *widget_class);
 void act_lengthen (GtkWidget *widget, const char *name, GVariant *param);
 
 /* tress-curve-editor-transport.c */

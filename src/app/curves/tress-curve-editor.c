@@ -9,7 +9,6 @@
 #include <string.h>
 
 #include "app/scene/tress-scene-pane.h"
-#include "core/tress-curve-clipboard.h"
 #include "tress-curve-anim-actions.h"
 #include "tress-editor.h"
 #include "tress-native-dialog.h"
@@ -32,124 +31,6 @@ interp_drop_down_new (void)
   for (guint i = 0; interp_names[i] != NULL; i++)
     gtk_string_list_append (list, tress_interp_to_label ((TressInterp)i));
   return gtk_drop_down_new (G_LIST_MODEL (list), NULL);
-}
-
-/* Actions of the view, offered to the toolbar and menus under the same names. */
-static const struct
-{
-  const char *name;
-  const char *type;
-} forwarded_actions[] = {
-  { "select-all", NULL },
-  { "select-none", NULL },
-  { "previous-key", NULL },
-  { "next-key", NULL },
-  { "nudge", "(ii)" },
-  { "scale", "(ddb)" },
-  { "insert-key", "d" },
-  { "insert-at-playhead", NULL },
-  { "delete", NULL },
-  { "duplicate", NULL },
-  { "copy", NULL },
-  { "paste", "b" },
-  { "set-interpolation", "s" },
-  { "set-tangent", "s" },
-  { "frame-all", NULL },
-  { "frame-selected", NULL },
-  { "zoom", "(dd)" },
-  { "bake", NULL },
-  { "fit", "d" },
-  { "goto-frame", "d" },
-  { "play", NULL },
-  { "pause", NULL },
-  { "toggle-play", NULL },
-  { "set-play-start", NULL },
-  { "set-play-end", NULL },
-  { "clear-play-range", NULL },
-};
-
-/* The drag mode as a radio action ("none", "frame", "value"): the menu marks
- * the one in use, whichever way it was set (Shift+X, Shift+Y, Shift+Z). */
-static const char *const axis_lock_names[] = { "none", "frame", "value" };
-
-static void
-on_axis_lock_changed (TressCurveView *view, GParamSpec *pspec, GSimpleAction *action)
-{
-  int lock = 0;
-
-  g_object_get (view, "axis-lock", &lock, NULL);
-  if (lock >= 0 && lock < (int)G_N_ELEMENTS (axis_lock_names))
-    g_simple_action_set_state (action, g_variant_new_string (axis_lock_names[lock]));
-}
-
-static void
-on_forward (GSimpleAction *action, GVariant *parameter, TressCurveEditor *self)
-{
-  g_autofree char *name = g_strconcat ("curve.", g_action_get_name (G_ACTION (action)), NULL);
-
-  gtk_widget_activate_action_variant (GTK_WIDGET (self->view), name, parameter);
-}
-
-/* The toolbar's and menus' copy, duplicate and paste are enabled as the
- * graph's own are: by the selection and the clipboard. */
-static void
-update_forwarded (TressCurveEditor *self)
-{
-  GActionMap *group = self->forwarded;
-  gboolean any = tress_curve_view_get_n_selected_keys (self->view) > 0;
-  GAction *a;
-
-  if (group == NULL)
-    return;
-  if ((a = g_action_map_lookup_action (group, "copy")) != NULL)
-    g_simple_action_set_enabled (G_SIMPLE_ACTION (a), any);
-  if ((a = g_action_map_lookup_action (group, "duplicate")) != NULL)
-    g_simple_action_set_enabled (G_SIMPLE_ACTION (a), any);
-  if ((a = g_action_map_lookup_action (group, "paste")) != NULL)
-    g_simple_action_set_enabled (G_SIMPLE_ACTION (a), !tress_curve_clipboard_is_empty (
-                                                          tress_curve_clipboard_get_default ()));
-}
-
-static void
-install_forwarding (TressCurveEditor *self)
-{
-  GSimpleActionGroup *group = g_simple_action_group_new ();
-  static const char *const props[] = { "normalized", "snap", "loop", "degrees", "playing" };
-
-  for (guint i = 0; i < G_N_ELEMENTS (forwarded_actions); i++)
-    {
-      const GVariantType *type
-          = forwarded_actions[i].type ? G_VARIANT_TYPE (forwarded_actions[i].type) : NULL;
-      GSimpleAction *a = g_simple_action_new (forwarded_actions[i].name, type);
-
-      g_signal_connect (a, "activate", G_CALLBACK (on_forward), self);
-      g_action_map_add_action (G_ACTION_MAP (group), G_ACTION (a));
-      g_object_unref (a);
-    }
-  {
-    GSimpleAction *a = g_simple_action_new_stateful ("axis-lock", G_VARIANT_TYPE_STRING,
-                                                     g_variant_new_string ("none"));
-
-    g_signal_connect (a, "activate", G_CALLBACK (on_forward), self);
-    g_signal_connect_object (self->view, "notify::axis-lock", G_CALLBACK (on_axis_lock_changed), a,
-                             0);
-    g_action_map_add_action (G_ACTION_MAP (group), G_ACTION (a));
-    g_object_unref (a);
-  }
-  for (guint i = 0; i < G_N_ELEMENTS (props); i++)
-    {
-      GPropertyAction *a = g_property_action_new (props[i], self->view, props[i]);
-      g_action_map_add_action (G_ACTION_MAP (group), G_ACTION (a));
-      g_object_unref (a);
-    }
-  gtk_widget_insert_action_group (GTK_WIDGET (self), "curve", G_ACTION_GROUP (group));
-  self->forwarded = G_ACTION_MAP (group); /* kept alive by the widget */
-  g_object_unref (group);
-  g_signal_connect_object (self->view, "selection-changed", G_CALLBACK (update_forwarded), self,
-                           G_CONNECT_SWAPPED);
-  g_signal_connect_object (tress_curve_clipboard_get_default (), "changed",
-                           G_CALLBACK (update_forwarded), self, G_CONNECT_SWAPPED);
-  update_forwarded (self);
 }
 
 /* A curve's name for the timeline: its last path level, with the
@@ -707,6 +588,7 @@ tress_curve_editor_finalize (GObject *object)
   g_free (self->panel_text);
   g_free (self->stored_text);
   g_free (self->nudge_text);
+  g_clear_object (&self->view_ref);
   G_OBJECT_CLASS (tress_curve_editor_parent_class)->finalize (object);
 }
 
@@ -730,7 +612,7 @@ tress_curve_editor_class_init (TressCurveEditorClass *klass)
   gtk_widget_class_install_action (widget_class, "curves.widen-frames", NULL, act_widen_frames);
   gtk_widget_class_install_action (widget_class, "curves.widen-key-type", NULL, act_widen_active);
   gtk_widget_class_install_action (widget_class, "curves.unwrap-angles", NULL, act_unwrap);
-  add_editor_shortcuts (widget_class);
+  tress_curve_view_class_add_editor_bindings (widget_class);
   gtk_widget_class_set_css_name (widget_class, "curveeditor");
 
   g_type_ensure (TRESS_TYPE_CURVE_VIEW);
@@ -811,7 +693,12 @@ tress_curve_editor_init (TressCurveEditor *self)
   gtk_widget_init_template (GTK_WIDGET (self));
   self->warning_items = gtk_string_list_new (NULL);
   self->notes_items = gtk_string_list_new (NULL);
-  install_forwarding (self);
+  /* The children that keep a pointer to the graph (the dope sheet, the
+   * panels) are disposed after it: it lives as long as the editor. */
+  self->view_ref = g_object_ref (self->view);
+  /* The graph's actions, for the toolbar, the menus and the editor's keys. */
+  gtk_widget_insert_action_group (GTK_WIDGET (self), "curve",
+                                  tress_curve_view_get_actions (self->view));
   setup_key_table (self);
   /* The wheel over the key panel's and the key table's fields scrolls them,
    * as a user scrolling down the panel expects, and edits nothing. */

@@ -751,3 +751,17 @@ tress_curve_format_tick (char *buf, gsize size, double v, double step, double lo
                 CLAMP ((int)ceil (log10 (MAX (big, step) / step) + 1e-9) + 1, 2, 17));
   g_ascii_formatd (buf, size, spec, v);
 }
+
+/* A "nice" step (1, 2 or 5 × 10^n) near @span / @divisions. */
+double
+tress_curve_nice_step (double span, double divisions)
+{
+  double raw = span / divisions;
+  double p, m;
+
+  if (!(raw > 0) || !isfinite (raw))
+    return 1;
+  p = pow (10, floor (log10 (raw)));
+  m = raw / p;
+  return (m < 1.5 ? 1 : m < 3.5 ? 2 : m < 7.5 ? 5 : 10) * p;
+}

@@ -153,6 +153,8 @@ guint tress_curve_sample_columns (const TressCurve *curve, TressValueMap map,
  * (fixed decimals, or significant digits for numbers too large for that),
  * and no "-0". */
 void tress_curve_format_tick (char *buf, gsize size, double v, double step, double lo, double hi);
+/* A "nice" step between grid lines (1, 2 or 5 × 10^n) near @span / @divisions. */
+double tress_curve_nice_step (double span, double divisions);
 
 /* A map showing the curve's value range as −1…1 (normalized view). */
 TressValueMap tress_curve_normalize_map (const TressCurve *curve);

@@ -1,118 +1,261 @@
-/* tress-curve-view-actions.c: the curve view's actions and key bindings
+/* tress-curve-view-actions.c: the curve view's actions, when they are enabled, and their keys
  *
- * Actions (group "curve."), the ones with a parameter give its GVariant type:
- *   select-all, select-none, select-key (uub: curve, key, extend), context-menu,
- *   click (ddb: x, y, shift), drag (ddddb: x0, y0, x1, y1, invert snapping),
- *   box-select (ddddb: x0, y0, x1, y1, extend), previous-key, next-key,
- *   move (dd: frames, values), nudge (ii: frames, nudge steps; see
- *   tress_curve_view_get_nudge_step), nudge-stored (i: stored value steps),
- *   scale (ddb: frame factor, value factor, around the playhead),
- *   insert-key (d: frame), insert-on-curve (dd: x, y; a double click),
- *   insert-at-playhead, delete, duplicate, copy,
- *   paste (b: at the playhead), set-interpolation (s), set-tangent (s: auto,
- *   auto-clamped, flat, linear, manual, unified, broken), frame-all,
- *   frame-selected, zoom (dd: frame factor, value factor), pan (dd: pixels),
- *   hide (ub), lock (ub), solo (ub), bake, fit (d: tolerance), goto-frame (d), play,
- *   pause, toggle-play; property actions normalized, snap, loop;
- *   axis-lock (s: none, frame, value).
+ * Every command of the graph is an action of the "curve" group, listed once
+ * in view_actions[] with its parameter type and what it needs to be enabled:
+ * selected keys, or copied keys. The group is one GSimpleActionGroup per view
+ * (tress_curve_view_get_actions()): the view inserts it into itself, so its
+ * key bindings, its menu and tests reach it, and the editor inserts the same
+ * group into itself, so its toolbar, menus and keys do. The enabled states
+ * follow the selection and the clipboard (_tress_curve_view_update_actions):
+ * a toolbar button or menu item of a command that would do nothing is
+ * insensitive, and its key does nothing. The keys are listed once too, in
+ * view_bindings[], the ones that also work anywhere in the editor marked.
+ * What the commands do is in -commands.c.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "tress-curve-view-private.h"
 
-#include <glib/gi18n.h>
-#include <math.h>
-#include <string.h>
+#include "core/tress-curve-clipboard.h"
 
-#include "tress-curve-paint.h"
-#include "tress-curve-store-question.h"
+typedef enum
+{
+  NEEDS_NOTHING,
+  NEEDS_KEYS,      /* enabled while keys are selected */
+  NEEDS_CLIPBOARD, /* enabled while keys are copied */
+} Needs;
+
+typedef enum
+{
+  STATELESS,
+  STATE_PROPERTY,  /* the view's boolean property of the same name */
+  STATE_AXIS_LOCK, /* "axis-lock": "none", "frame" or "value" */
+} State;
+
+typedef void (*ViewActionFunc) (TressCurveView *self, const char *name, GVariant *param);
+
+typedef struct
+{
+  const char *name;        /* in the "curve" group */
+  const char *param;       /* its parameter's GVariant type, or NULL */
+  ViewActionFunc activate; /* NULL for a stateful action */
+  Needs needs;
+  State state;
+} ViewAction;
 
 /* ------------------------------------------------------------- actions -- */
 
 static void
-act_select_all (GtkWidget *w, const char *name, GVariant *p)
+act_select_all (TressCurveView *self, const char *name, GVariant *p)
 {
-  TressCurveView *self = TRESS_CURVE_VIEW (w);
-
-  _tress_curve_view_sel_clear (self);
-  for (guint i = 0; i < self->slots->len; i++)
-    {
-      Slot *s = &g_array_index (self->slots, Slot, i);
-      const TressCurve *c = _tress_curve_view_slot_curve (self, s);
-
-      if (c == NULL || s->locked || !_tress_curve_view_slot_shown (self, s)
-          || tress_curve_get_n_keys (c) == 0)
-        continue;
-      tress_curve_selection_add_range (self->selection, s->index, tress_curve_get_n_keys (c));
-      _tress_curve_view_sel_see (self, s->index);
-    }
-  _tress_curve_view_emit_selection_changed (self);
+  _tress_curve_view_select_all (self);
 }
 
 static void
-act_select_none (GtkWidget *w, const char *name, GVariant *p)
+act_select_none (TressCurveView *self, const char *name, GVariant *p)
 {
-  tress_curve_view_select_none (TRESS_CURVE_VIEW (w));
+  tress_curve_view_select_none (self);
 }
 
 static void
-act_select_key (GtkWidget *w, const char *name, GVariant *p)
+act_select_key (TressCurveView *self, const char *name, GVariant *p)
 {
   guint curve, key;
   gboolean extend;
 
   g_variant_get (p, "(uub)", &curve, &key, &extend);
-  tress_curve_view_select_key (TRESS_CURVE_VIEW (w), curve, key, TRESS_CURVE_PART_KEY, extend);
+  tress_curve_view_select_key (self, curve, key, TRESS_CURVE_PART_KEY, extend);
 }
 
 static void
-act_click (GtkWidget *w, const char *name, GVariant *p)
+act_step_key (TressCurveView *self, const char *name, GVariant *p)
 {
-  TressCurveView *self = TRESS_CURVE_VIEW (w);
+  _tress_curve_view_step_key (self, g_str_equal (name, "next-key") ? 1 : -1);
+}
+
+static void
+act_move (TressCurveView *self, const char *name, GVariant *p)
+{
+  double df, dv;
+
+  g_variant_get (p, "(dd)", &df, &dv);
+  _tress_curve_view_move (self, df, dv);
+}
+
+static void
+act_nudge (TressCurveView *self, const char *name, GVariant *p)
+{
+  int frames, steps;
+
+  g_variant_get (p, "(ii)", &frames, &steps);
+  _tress_curve_view_nudge (self, frames, steps);
+}
+
+static void
+act_nudge_stored (TressCurveView *self, const char *name, GVariant *p)
+{
+  _tress_curve_view_nudge_stored (self, g_variant_get_int32 (p));
+}
+
+static void
+act_scale (TressCurveView *self, const char *name, GVariant *p)
+{
+  double ff, vf;
+  gboolean at_playhead;
+
+  g_variant_get (p, "(ddb)", &ff, &vf, &at_playhead);
+  _tress_curve_view_scale (self, ff, vf, at_playhead);
+}
+
+static void
+act_delete (TressCurveView *self, const char *name, GVariant *p)
+{
+  _tress_curve_view_delete (self);
+}
+
+static void
+act_duplicate (TressCurveView *self, const char *name, GVariant *p)
+{
+  _tress_curve_view_duplicate (self);
+}
+
+static void
+act_copy (TressCurveView *self, const char *name, GVariant *p)
+{
+  _tress_curve_view_copy (self);
+}
+
+static void
+act_paste (TressCurveView *self, const char *name, GVariant *p)
+{
+  _tress_curve_view_paste (self, g_variant_get_boolean (p));
+}
+
+static void
+act_set_interpolation (TressCurveView *self, const char *name, GVariant *p)
+{
+  _tress_curve_view_set_interpolation (self, g_variant_get_string (p, NULL));
+}
+
+static void
+act_set_tangent (TressCurveView *self, const char *name, GVariant *p)
+{
+  _tress_curve_view_set_tangent (self, g_variant_get_string (p, NULL));
+}
+
+static void
+act_insert_key (TressCurveView *self, const char *name, GVariant *p)
+{
+  _tress_curve_view_insert_at (self, g_variant_get_double (p));
+}
+
+static void
+act_insert_at_playhead (TressCurveView *self, const char *name, GVariant *p)
+{
+  _tress_curve_view_insert_at (self, self->playhead);
+}
+
+static void
+act_insert_on_curve (TressCurveView *self, const char *name, GVariant *p)
+{
   double x, y;
-  gboolean shift;
 
-  g_variant_get (p, "(ddb)", &x, &y, &shift);
-  _tress_curve_view_pointer_press (self, x, y, shift);
-  _tress_curve_view_pointer_release (self, x, y, FALSE);
+  g_variant_get (p, "(dd)", &x, &y);
+  _tress_curve_view_insert_on_curve (self, x, y);
 }
 
 static void
-act_drag (GtkWidget *w, const char *name, GVariant *p)
+act_bake (TressCurveView *self, const char *name, GVariant *p)
 {
-  TressCurveView *self = TRESS_CURVE_VIEW (w);
-  double x0, y0, x1, y1;
-  gboolean invert;
+  TressCurveEdit e = { .kind = TRESS_CURVE_EDIT_BAKE };
 
-  g_variant_get (p, "(ddddb)", &x0, &y0, &x1, &y1, &invert);
-  _tress_curve_view_pointer_press (self, x0, y0, FALSE);
-  /* Two motion steps, as a pointer would send. */
-  _tress_curve_view_pointer_motion (self, (x0 + x1) / 2, (y0 + y1) / 2, invert);
-  _tress_curve_view_pointer_release (self, x1, y1, invert);
+  _tress_curve_view_apply_edit (self, &e, 0, TARGET_CURVES, NULL, NULL);
 }
 
 static void
-act_box_select (GtkWidget *w, const char *name, GVariant *p)
+act_fit (TressCurveView *self, const char *name, GVariant *p)
 {
-  TressCurveView *self = TRESS_CURVE_VIEW (w);
-  double x0, y0, x1, y1;
-  gboolean extend;
+  TressCurveEdit e = { .kind = TRESS_CURVE_EDIT_FIT, .tolerance = g_variant_get_double (p) };
 
-  g_variant_get (p, "(ddddb)", &x0, &y0, &x1, &y1, &extend);
-  self->drag = DRAG_BOX;
-  self->drag_shift = extend;
-  self->drag_x0 = x0;
-  self->drag_y0 = y0;
-  self->drag_started = TRUE;
-  _tress_curve_view_pointer_release (self, x1, y1, FALSE);
+  _tress_curve_view_apply_edit (self, &e, 0, TARGET_CURVES, NULL, NULL);
+}
+
+static void
+act_frame (TressCurveView *self, const char *name, GVariant *p)
+{
+  _tress_curve_view_frame_all (self, g_str_equal (name, "frame-selected"));
+}
+
+static void
+act_zoom (TressCurveView *self, const char *name, GVariant *p)
+{
+  double ff, vf;
+
+  g_variant_get (p, "(dd)", &ff, &vf);
+  tress_curve_viewport_zoom (&self->vp, ff, vf, self->vp.width / 2, self->vp.height / 2);
+  self->framed_all = FALSE;
+  _tress_curve_view_invalidate_lines (self);
+}
+
+static void
+act_pan (TressCurveView *self, const char *name, GVariant *p)
+{
+  double dx, dy;
+
+  g_variant_get (p, "(dd)", &dx, &dy);
+  tress_curve_viewport_pan (&self->vp, dx, dy);
+  self->framed_all = FALSE;
+  _tress_curve_view_invalidate_lines (self);
+}
+
+static void
+act_hide_lock (TressCurveView *self, const char *name, GVariant *p)
+{
+  guint curve;
+  gboolean flag;
+
+  g_variant_get (p, "(ub)", &curve, &flag);
+  if (g_str_equal (name, "hide"))
+    tress_curve_view_set_curve_visible (self, curve, !flag);
+  else if (g_str_equal (name, "solo"))
+    tress_curve_view_set_curve_solo (self, curve, flag);
+  else
+    tress_curve_view_set_curve_locked (self, curve, flag);
+}
+
+static void
+act_goto_frame (TressCurveView *self, const char *name, GVariant *p)
+{
+  tress_curve_view_set_playhead (self, g_variant_get_double (p));
+}
+
+static void
+act_play (TressCurveView *self, const char *name, GVariant *p)
+{
+  if (g_str_equal (name, "play"))
+    _tress_curve_view_set_playing (self, TRUE);
+  else if (g_str_equal (name, "pause"))
+    _tress_curve_view_set_playing (self, FALSE);
+  else
+    _tress_curve_view_set_playing (self, !self->playing);
+}
+
+static void
+act_play_range (TressCurveView *self, const char *name, GVariant *p)
+{
+  if (g_str_equal (name, "set-play-start"))
+    _tress_curve_view_set_play_start (self);
+  else if (g_str_equal (name, "set-play-end"))
+    _tress_curve_view_set_play_end (self);
+  else
+    tress_curve_view_clear_play_range (self);
 }
 
 /* The right-click menu from the keyboard (Menu, Shift+F10): at the active key
  * when it is in view, else in the middle of the graph. */
 static void
-act_context_menu (GtkWidget *w, const char *name, GVariant *p)
+act_context_menu (TressCurveView *self, const char *name, GVariant *p)
 {
-  TressCurveView *self = TRESS_CURVE_VIEW (w);
   double x = self->vp.width / 2, y = self->vp.height / 2;
   Slot *s = self->has_active ? _tress_curve_view_slot_for (self, self->active_curve) : NULL;
   const TressCurve *c = s != NULL ? _tress_curve_view_slot_curve (self, s) : NULL;
@@ -134,594 +277,315 @@ act_context_menu (GtkWidget *w, const char *name, GVariant *p)
 }
 
 static void
-act_step_key (GtkWidget *w, const char *name, GVariant *p)
+act_click (TressCurveView *self, const char *name, GVariant *p)
 {
-  _tress_curve_view_step_key (TRESS_CURVE_VIEW (w), g_str_equal (name, "curve.next-key") ? 1 : -1);
+  double x, y;
+  gboolean shift;
+
+  g_variant_get (p, "(ddb)", &x, &y, &shift);
+  _tress_curve_view_pointer_press (self, x, y, shift);
+  _tress_curve_view_pointer_release (self, x, y, FALSE);
 }
 
 static void
-act_move (GtkWidget *w, const char *name, GVariant *p)
+act_drag (TressCurveView *self, const char *name, GVariant *p)
 {
-  double df, dv;
+  double x0, y0, x1, y1;
+  gboolean invert;
 
-  g_variant_get (p, "(dd)", &df, &dv);
-  _tress_curve_view_move (TRESS_CURVE_VIEW (w), df, dv);
+  g_variant_get (p, "(ddddb)", &x0, &y0, &x1, &y1, &invert);
+  _tress_curve_view_pointer_press (self, x0, y0, FALSE);
+  /* Two motion steps, as a pointer would send. */
+  _tress_curve_view_pointer_motion (self, (x0 + x1) / 2, (y0 + y1) / 2, invert);
+  _tress_curve_view_pointer_release (self, x1, y1, invert);
 }
 
 static void
-act_nudge (GtkWidget *w, const char *name, GVariant *p)
+act_box_select (TressCurveView *self, const char *name, GVariant *p)
 {
-  TressCurveView *self = TRESS_CURVE_VIEW (w);
-  int fx, vy;
+  double x0, y0, x1, y1;
+  gboolean extend;
 
-  double step;
-  g_autoptr (GArray) curves = tress_curve_selection_dup_curves (self->selection);
-  gboolean whole = curves->len > 0;
-
-  g_variant_get (p, "(ii)", &fx, &vy);
-  /* Frames move by whole frames, values by the nudge step; keys of
-   * whole-number curves only (ints, bools) by at least one, which a smaller
-   * step would round back to where they were. */
-  step = tress_curve_view_get_nudge_step (self);
-  for (guint i = 0; i < curves->len && whole; i++)
-    {
-      Slot *slot = _tress_curve_view_slot_for (self, g_array_index (curves, guint, i));
-      const TressCurve *c = slot != NULL ? _tress_curve_view_slot_curve (self, slot) : NULL;
-
-      whole = c != NULL && c->limits.value_kind != TRESS_VALUE_FLOAT && !self->normalized;
-    }
-  if (whole)
-    step = MAX (step, 1);
-  _tress_curve_view_move (self, fx, vy * step);
+  g_variant_get (p, "(ddddb)", &x0, &y0, &x1, &y1, &extend);
+  _tress_curve_view_box_select (self, x0, y0, x1, y1, extend);
 }
 
-/* One stored step of each curve (@data: a pointer to the count of steps);
- * curves whose values have no step (32-bit floats) by the nudge step. */
-static gboolean
-prepare_stored_step (TressCurveView *self, Slot *slot, guint rank, TressCurveEdit *edit,
-                     gpointer data)
-{
-  const TressCurve *c = _tress_curve_view_slot_curve (self, slot);
-  TressValueMap map = _tress_curve_view_slot_map (self, slot);
-  int n = *(const int *)data;
+/* Every action of the "curve" group. */
+static const ViewAction view_actions[] = {
+  /* The selection. */
+  { "select-all", NULL, act_select_all },
+  { "select-none", NULL, act_select_none },
+  { "select-key", "(uub)", act_select_key }, /* curve, key, extend */
+  { "previous-key", NULL, act_step_key },    /* the playhead to it, and it selected */
+  { "next-key", NULL, act_step_key },
+  /* The selected keys. Moves and nudges stay enabled with nothing
+   * selected: the arrow keys do nothing then, rather than move the focus
+   * out of the graph. */
+  { "move", "(dd)", act_move },                          /* frames, shown values */
+  { "nudge", "(ii)", act_nudge },                        /* frames, nudge steps */
+  { "nudge-stored", "i", act_nudge_stored, NEEDS_KEYS }, /* stored value steps */
+  { "scale", "(ddb)", act_scale, NEEDS_KEYS },           /* frames, values, about playhead */
+  { "delete", NULL, act_delete, NEEDS_KEYS },
+  { "duplicate", NULL, act_duplicate, NEEDS_KEYS },
+  { "copy", NULL, act_copy, NEEDS_KEYS },
+  { "paste", "b", act_paste, NEEDS_CLIPBOARD },        /* at the playhead, or in place */
+  { "set-interpolation", "s", act_set_interpolation }, /* step, linear, hermite, baked */
+  { "set-tangent", "s", act_set_tangent },             /* auto, auto-clamped, flat, … */
+  /* The shown curves. */
+  { "insert-key", "d", act_insert_key }, /* frame */
+  { "insert-at-playhead", NULL, act_insert_at_playhead },
+  { "insert-on-curve", "(dd)", act_insert_on_curve }, /* x, y: a double click */
+  { "bake", NULL, act_bake },
+  { "fit", "d", act_fit },           /* tolerance */
+  { "hide", "(ub)", act_hide_lock }, /* curve, hidden */
+  { "lock", "(ub)", act_hide_lock }, /* curve, locked */
+  { "solo", "(ub)", act_hide_lock }, /* curve, solo */
+  /* The view. */
+  { "frame-all", NULL, act_frame },
+  { "frame-selected", NULL, act_frame },
+  { "zoom", "(dd)", act_zoom }, /* frame factor, value factor */
+  { "pan", "(dd)", act_pan },   /* pixels */
+  { "normalized", NULL, NULL, NEEDS_NOTHING, STATE_PROPERTY },
+  { "degrees", NULL, NULL, NEEDS_NOTHING, STATE_PROPERTY },
+  { "snap", NULL, NULL, NEEDS_NOTHING, STATE_PROPERTY },
+  { "axis-lock", "s", NULL, NEEDS_NOTHING, STATE_AXIS_LOCK }, /* none, frame, value */
+  { "context-menu", NULL, act_context_menu },
+  /* The transport. */
+  { "goto-frame", "d", act_goto_frame },
+  { "play", NULL, act_play },
+  { "pause", NULL, act_play },
+  { "toggle-play", NULL, act_play },
+  { "playing", NULL, NULL, NEEDS_NOTHING, STATE_PROPERTY },
+  { "loop", NULL, NULL, NEEDS_NOTHING, STATE_PROPERTY },
+  { "set-play-start", NULL, act_play_range },
+  { "set-play-end", NULL, act_play_range },
+  { "clear-play-range", NULL, act_play_range },
+  /* The pointer at widget pixels, for tests: what a press and release,
+   * a drag or a box there does. */
+  { "click", "(ddb)", act_click },             /* x, y, shift */
+  { "drag", "(ddddb)", act_drag },             /* x0, y0, x1, y1, invert snap */
+  { "box-select", "(ddddb)", act_box_select }, /* x0, y0, x1, y1, extend */
+};
 
-  if (c != NULL && c->value_step > 0)
-    edit->d_value = n * c->value_step;
+static const char *const axis_lock_names[] = { "none", "frame", "value" };
+
+static const ViewAction *
+find_action (const char *name)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (view_actions); i++)
+    if (g_str_equal (view_actions[i].name, name))
+      return &view_actions[i];
+  g_error ("no curve action %s", name);
+}
+
+static GVariant *
+state_of (TressCurveView *self, const ViewAction *va)
+{
+  gboolean value = FALSE;
+
+  if (va->state == STATE_AXIS_LOCK)
+    return g_variant_new_string (axis_lock_names[CLAMP ((int)self->axis_lock, 0, 2)]);
+  g_object_get (self, va->name, &value, NULL);
+  return g_variant_new_boolean (value);
+}
+
+static void
+on_activate (GSimpleAction *action, GVariant *param, TressCurveView *self)
+{
+  const ViewAction *va = g_object_get_data (G_OBJECT (action), "tress-view-action");
+
+  va->activate (self, va->name, param);
+}
+
+/* A stateful action asked for a new state (activating a boolean one toggles
+ * it, activating "axis-lock" asks for its parameter): the property follows,
+ * and the state follows the property (on_notify). */
+static void
+on_change_state (GSimpleAction *action, GVariant *value, TressCurveView *self)
+{
+  const ViewAction *va = g_object_get_data (G_OBJECT (action), "tress-view-action");
+
+  if (va->state == STATE_PROPERTY)
+    g_object_set (self, va->name, g_variant_get_boolean (value), NULL);
   else
-    edit->d_value = n * tress_curve_view_get_nudge_step (self) / (map.scale != 0 ? map.scale : 1);
-  return TRUE;
+    {
+      const char *s = g_variant_get_string (value, NULL);
+      int lock = g_str_equal (s, "frame")   ? TRESS_AXIS_LOCK_FRAME
+                 : g_str_equal (s, "value") ? TRESS_AXIS_LOCK_VALUE
+                                            : TRESS_AXIS_LOCK_NONE;
+
+      g_object_set (self, "axis-lock", lock, NULL);
+    }
 }
 
 static void
-act_nudge_stored (GtkWidget *w, const char *name, GVariant *p)
+on_notify (TressCurveView *self, GParamSpec *pspec, gpointer data)
 {
-  TressCurveView *self = TRESS_CURVE_VIEW (w);
-  TressCurveEdit e = { .kind = TRESS_CURVE_EDIT_MOVE };
-  int n = g_variant_get_int32 (p);
+  const ViewAction *va;
+  GAction *action;
 
-  if (_tress_curve_view_count_selected_keys (self) == 0 || n == 0)
+  action = g_action_map_lookup_action (G_ACTION_MAP (self->actions), pspec->name);
+  if (action == NULL)
     return;
-  e.d_value = n;
-  _tress_curve_view_apply_edit (self, &e, _tress_curve_view_count_selected_keys (self),
-                                TARGET_SELECTED, prepare_stored_step, &n);
+  va = g_object_get_data (G_OBJECT (action), "tress-view-action");
+  if (va->state != STATELESS)
+    g_simple_action_set_state (G_SIMPLE_ACTION (action), state_of (self, va));
 }
 
-gboolean
-_tress_curve_view_tell_nudge_step (gpointer data)
+/* Copy, duplicate, delete, scale and stored nudges need selected keys,
+ * paste copied ones. */
+void
+_tress_curve_view_update_actions (TressCurveView *self)
 {
-  TressCurveView *self = data;
+  gboolean keys = tress_curve_selection_get_n_keys (self->selection) > 0;
+  gboolean copied = !tress_curve_clipboard_is_empty (tress_curve_clipboard_get_default ());
 
-  self->nudge_idle = 0;
-  g_object_notify_by_pspec (G_OBJECT (self), _tress_curve_view_props[PROP_NUDGE_STEP]);
-  return G_SOURCE_REMOVE;
-}
-
-double
-tress_curve_view_get_nudge_step (TressCurveView *self)
-{
-  int height;
-  double first, step;
-
-  g_return_val_if_fail (TRESS_IS_CURVE_VIEW (self), 0);
-  if (self->nudge_step > 0)
-    return self->nudge_step;
-  /* A tenth of the spacing the grid draws (10 divisions before the view has a size). */
-  height = gtk_widget_get_height (GTK_WIDGET (self));
-  if (height > 0 && _tress_curve_view_value_ticks (self, height, &first, &step))
-    return step / 10;
-  return _tress_curve_view_nice_step (self->vp.value_max - self->vp.value_min, 10) / 10;
+  if (self->actions == NULL)
+    return;
+  for (guint i = 0; i < G_N_ELEMENTS (view_actions); i++)
+    if (view_actions[i].needs != NEEDS_NOTHING)
+      g_simple_action_set_enabled (G_SIMPLE_ACTION (g_action_map_lookup_action (
+                                       G_ACTION_MAP (self->actions), view_actions[i].name)),
+                                   view_actions[i].needs == NEEDS_KEYS ? keys : copied);
 }
 
 void
-tress_curve_view_set_nudge_step (TressCurveView *self, double step)
+_tress_curve_view_init_actions (TressCurveView *self)
 {
-  g_return_if_fail (TRESS_IS_CURVE_VIEW (self));
-  step = step > 0 && isfinite (step) ? step : 0;
-  if (self->nudge_step == step)
-    return;
-  self->nudge_step = step;
-  g_object_notify_by_pspec (G_OBJECT (self), _tress_curve_view_props[PROP_NUDGE_STEP]);
-}
-
-/* The first and last frame of the selected keys (first > last when none). */
-static void
-selected_frame_range (TressCurveView *self, double *first, double *last)
-{
-  g_autoptr (GArray) curves = tress_curve_selection_dup_curves (self->selection);
-
-  *first = G_MAXDOUBLE;
-  *last = -G_MAXDOUBLE;
-  for (guint i = 0; i < curves->len; i++)
+  self->actions = g_simple_action_group_new ();
+  for (guint i = 0; i < G_N_ELEMENTS (view_actions); i++)
     {
-      guint index = g_array_index (curves, guint, i);
-      Slot *slot = _tress_curve_view_slot_for (self, index);
-      const TressCurve *c = slot ? _tress_curve_view_slot_curve (self, slot) : NULL;
-      g_autoptr (GArray) keys = _tress_curve_view_selected_keys_of (self, index);
-      guint n = c != NULL ? tress_curve_get_n_keys (c) : 0;
+      const ViewAction *va = &view_actions[i];
+      const GVariantType *type = va->param != NULL ? G_VARIANT_TYPE (va->param) : NULL;
+      GSimpleAction *action;
 
-      /* Sorted keys: the first and the last in range bound the curve's frames. */
-      for (guint k = 0; k < keys->len; k++)
-        if (g_array_index (keys, guint, k) < n)
-          {
-            *first = MIN (*first, tress_curve_get_key (c, g_array_index (keys, guint, k))->frame);
-            break;
-          }
-      for (guint k = keys->len; k > 0; k--)
-        if (g_array_index (keys, guint, k - 1) < n)
-          {
-            *last = MAX (*last, tress_curve_get_key (c, g_array_index (keys, guint, k - 1))->frame);
-            break;
-          }
+      if (va->state != STATELESS)
+        {
+          action = g_simple_action_new_stateful (va->name, type, state_of (self, va));
+          g_signal_connect_object (action, "change-state", G_CALLBACK (on_change_state), self, 0);
+        }
+      else
+        {
+          action = g_simple_action_new (va->name, type);
+          g_signal_connect_object (action, "activate", G_CALLBACK (on_activate), self, 0);
+        }
+      g_object_set_data (G_OBJECT (action), "tress-view-action", (gpointer)va);
+      g_action_map_add_action (G_ACTION_MAP (self->actions), G_ACTION (action));
+      g_object_unref (action);
     }
+  g_signal_connect (self, "notify", G_CALLBACK (on_notify), NULL);
+  gtk_widget_insert_action_group (GTK_WIDGET (self), "curve", G_ACTION_GROUP (self->actions));
+  g_signal_connect_object (tress_curve_clipboard_get_default (), "changed",
+                           G_CALLBACK (_tress_curve_view_update_actions), self, G_CONNECT_SWAPPED);
+  _tress_curve_view_update_actions (self);
 }
 
-static void
-act_scale (GtkWidget *w, const char *name, GVariant *p)
+GActionGroup *
+tress_curve_view_get_actions (TressCurveView *self)
 {
-  TressCurveView *self = TRESS_CURVE_VIEW (w);
-  TressCurveEdit e = { .kind = TRESS_CURVE_EDIT_SCALE };
-  double fmin = G_MAXDOUBLE, fmax = -G_MAXDOUBLE;
-
-  g_variant_get (p, "(ddb)", &e.frame_factor, &e.value_factor, &e.value_at_pivot);
-  selected_frame_range (self, &fmin, &fmax);
-  if (fmin > fmax)
-    return;
-  /* Around the middle of the selection, or the playhead (and the value there). */
-  e.pivot_frame = e.value_at_pivot ? self->playhead : (fmin + fmax) / 2;
-  _tress_curve_view_apply_edit (self, &e, _tress_curve_view_count_selected_keys (self),
-                                TARGET_SELECTED, NULL, NULL);
+  g_return_val_if_fail (TRESS_IS_CURVE_VIEW (self), NULL);
+  return G_ACTION_GROUP (self->actions);
 }
 
-void
-_tress_curve_view_insert_at (TressCurveView *self, double frame)
-{
-  TressCurveEdit e = { .kind = TRESS_CURVE_EDIT_INSERT, .frame = frame };
-  g_autoptr (GArray) curves = NULL;
-  guint first = G_MAXUINT, first_key = 0;
+/* ---------------------------------------------------------------- keys -- */
 
-  if (!_tress_curve_view_apply_edit (self, &e, 1, TARGET_CURVES, NULL, NULL))
-    return;
-  /* The new keys are selected; unless the active key is one of them (its
-   * curve got one), the first curve's new key becomes the active key, which
-   * the key panel and table follow. */
-  if (self->has_active
-      && _tress_curve_view_sel_has (self, self->active_curve, self->active_key,
-                                    TRESS_CURVE_PART_KEY))
-    return;
-  /* The lowest curve index with a selected key at the frame inserted at
-   * (a format may round it to its frames: then with any selected key). */
-  curves = tress_curve_selection_dup_curves (self->selection);
-  for (guint pass = 0; pass < 2 && first == G_MAXUINT; pass++)
-    for (guint i = 0; i < curves->len; i++)
-      {
-        guint index = g_array_index (curves, guint, i);
-        Slot *slot = _tress_curve_view_slot_for (self, index);
-        const TressCurve *c = slot != NULL ? _tress_curve_view_slot_curve (self, slot) : NULL;
-        g_autoptr (GArray) keys = _tress_curve_view_selected_keys_of (self, index);
-
-        if (c == NULL || keys->len == 0 || index >= first
-            || g_array_index (keys, guint, 0) >= tress_curve_get_n_keys (c))
-          continue;
-        if (pass == 1
-            || fabs (tress_curve_get_key (c, g_array_index (keys, guint, 0))->frame - frame) < 1e-6)
-          {
-            first = index;
-            first_key = g_array_index (keys, guint, 0);
-          }
-      }
-  if (first == G_MAXUINT)
-    return;
-  _tress_curve_view_set_active (self, first, first_key);
-  _tress_curve_view_emit_selection_changed (self);
-}
-
-static void
-act_insert_key (GtkWidget *w, const char *name, GVariant *p)
-{
-  _tress_curve_view_insert_at (TRESS_CURVE_VIEW (w), g_variant_get_double (p));
-}
-
-static void
-act_insert_at_playhead (GtkWidget *w, const char *name, GVariant *p)
-{
-  TressCurveView *self = TRESS_CURVE_VIEW (w);
-  _tress_curve_view_insert_at (self, self->playhead);
-}
-
-static void
-act_delete (GtkWidget *w, const char *name, GVariant *p)
-{
-  TressCurveView *self = TRESS_CURVE_VIEW (w);
-  TressCurveEdit e = { .kind = TRESS_CURVE_EDIT_DELETE };
-
-  if (_tress_curve_view_count_selected_keys (self) == 0)
-    return;
-  _tress_curve_view_apply_edit (self, &e, _tress_curve_view_count_selected_keys (self),
-                                TARGET_SELECTED, NULL, NULL);
-}
-
-static void
-act_duplicate (GtkWidget *w, const char *name, GVariant *p)
-{
-  TressCurveView *self = TRESS_CURVE_VIEW (w);
-  double fmin = G_MAXDOUBLE, fmax = -G_MAXDOUBLE;
-  TressCurveEdit e = { .kind = TRESS_CURVE_EDIT_DUPLICATE };
-
-  selected_frame_range (self, &fmin, &fmax);
-  if (fmin > fmax)
-    return;
-  /* The copies start at the playhead; with the playhead among the selected
-   * frames, they follow the selection, one frame after its last key. */
-  if (self->playhead < fmin || self->playhead > fmax)
-    e.d_frame = self->playhead - fmin;
-  else
-    e.d_frame = fmax - fmin + 1;
-  _tress_curve_view_apply_edit (self, &e, _tress_curve_view_count_selected_keys (self),
-                                TARGET_SELECTED, NULL, NULL);
-}
-
-static void
-act_copy (GtkWidget *w, const char *name, GVariant *p)
-{
-  _tress_curve_view_copy (TRESS_CURVE_VIEW (w));
-}
-
-static void
-act_paste (GtkWidget *w, const char *name, GVariant *p)
-{
-  _tress_curve_view_paste (TRESS_CURVE_VIEW (w), p != NULL && g_variant_get_boolean (p));
-}
-
-static void
-act_set_interpolation (GtkWidget *w, const char *name, GVariant *p)
-{
-  TressCurveView *self = TRESS_CURVE_VIEW (w);
-  TressCurveEdit e = { .kind = TRESS_CURVE_EDIT_INTERP };
-
-  if (!tress_interp_from_string (g_variant_get_string (p, NULL), &e.interp))
-    {
-      _tress_curve_view_set_message (self, _ ("Unknown interpolation"));
-      return;
-    }
-  if (_tress_curve_view_count_selected_keys (self) == 0)
-    {
-      _tress_curve_view_set_message (self, _ ("Select keys to change their interpolation"));
-      return;
-    }
-  _tress_curve_view_apply_edit (self, &e, _tress_curve_view_count_selected_keys (self),
-                                TARGET_SELECTED, NULL, NULL);
-}
-
-static void
-act_set_tangent (GtkWidget *w, const char *name, GVariant *p)
-{
-  TressCurveView *self = TRESS_CURVE_VIEW (w);
-  TressCurveEdit e = { .kind = TRESS_CURVE_EDIT_TANGENT };
-
-  if (!tress_tangent_edit_from_string (g_variant_get_string (p, NULL), &e.tangent))
-    {
-      _tress_curve_view_set_message (self, _ ("Unknown tangent mode"));
-      return;
-    }
-  if (_tress_curve_view_count_selected_keys (self) == 0)
-    {
-      _tress_curve_view_set_message (self, _ ("Select keys to change their tangents"));
-      return;
-    }
-  _tress_curve_view_apply_edit (self, &e, _tress_curve_view_count_selected_keys (self),
-                                TARGET_SELECTED, NULL, NULL);
-}
-
-static void
-act_frame (GtkWidget *w, const char *name, GVariant *p)
-{
-  _tress_curve_view_frame_all (TRESS_CURVE_VIEW (w), g_str_equal (name, "curve.frame-selected"));
-}
-
-static void
-act_zoom (GtkWidget *w, const char *name, GVariant *p)
-{
-  TressCurveView *self = TRESS_CURVE_VIEW (w);
-  double ff, vf;
-
-  g_variant_get (p, "(dd)", &ff, &vf);
-  tress_curve_viewport_zoom (&self->vp, ff, vf, self->vp.width / 2, self->vp.height / 2);
-  self->framed_all = FALSE;
-  _tress_curve_view_invalidate_lines (self);
-}
-
-static void
-act_pan (GtkWidget *w, const char *name, GVariant *p)
-{
-  TressCurveView *self = TRESS_CURVE_VIEW (w);
-  double dx, dy;
-
-  g_variant_get (p, "(dd)", &dx, &dy);
-  tress_curve_viewport_pan (&self->vp, dx, dy);
-  self->framed_all = FALSE;
-  _tress_curve_view_invalidate_lines (self);
-}
-
-static void
-act_hide_lock (GtkWidget *w, const char *name, GVariant *p)
-{
-  TressCurveView *self = TRESS_CURVE_VIEW (w);
-  guint curve;
-  gboolean flag;
-
-  g_variant_get (p, "(ub)", &curve, &flag);
-  if (g_str_equal (name, "curve.hide"))
-    tress_curve_view_set_curve_visible (self, curve, !flag);
-  else if (g_str_equal (name, "curve.solo"))
-    tress_curve_view_set_curve_solo (self, curve, flag);
-  else
-    tress_curve_view_set_curve_locked (self, curve, flag);
-}
-
-static void
-act_bake (GtkWidget *w, const char *name, GVariant *p)
-{
-  TressCurveEdit e = { .kind = TRESS_CURVE_EDIT_BAKE };
-
-  _tress_curve_view_apply_edit (TRESS_CURVE_VIEW (w), &e, 0, TARGET_CURVES, NULL, NULL);
-}
-
-static void
-act_fit (GtkWidget *w, const char *name, GVariant *p)
-{
-  TressCurveEdit e = { .kind = TRESS_CURVE_EDIT_FIT, .tolerance = g_variant_get_double (p) };
-
-  _tress_curve_view_apply_edit (TRESS_CURVE_VIEW (w), &e, 0, TARGET_CURVES, NULL, NULL);
-}
-
-/* The angle curves among the targets of an unwrap, in slot order: each
- * unwrapped together with the other angles of its rotation among them. */
 typedef struct
 {
-  GPtrArray *curves; /* TressCurve: copies, alive until the edit is committed */
-  GArray *slots;     /* guint: their slot positions */
-} UnwrapData;
+  guint key;
+  GdkModifierType mods;
+  const char *action; /* in the "curve" group */
+  const char *param;  /* its parameter, in GVariant text, or NULL */
+  gboolean editor;    /* also anywhere in the editor, when nothing there takes the key */
+} ViewBinding;
 
-static gboolean
-prepare_unwrap (TressCurveView *self, Slot *slot, guint rank, TressCurveEdit *edit, gpointer data)
+static const ViewBinding view_bindings[] = {
+  { GDK_KEY_Menu, 0, "context-menu" },
+  { GDK_KEY_F10, GDK_SHIFT_MASK, "context-menu" },
+  { GDK_KEY_Home, 0, "frame-all", NULL, TRUE },
+  { GDK_KEY_f, 0, "frame-selected", NULL, TRUE },
+  { GDK_KEY_KP_Decimal, 0, "frame-selected", NULL, TRUE },
+  { GDK_KEY_a, GDK_CONTROL_MASK, "select-all" },
+  { GDK_KEY_a, 0, "select-all" },
+  { GDK_KEY_a, GDK_ALT_MASK, "select-none" },
+  { GDK_KEY_Escape, 0, "select-none", NULL, TRUE },
+  { GDK_KEY_Delete, 0, "delete", NULL, TRUE },
+  { GDK_KEY_x, 0, "delete", NULL, TRUE },
+  { GDK_KEY_d, GDK_SHIFT_MASK, "duplicate", NULL, TRUE },
+  { GDK_KEY_d, GDK_CONTROL_MASK, "duplicate", NULL, TRUE },
+  { GDK_KEY_c, GDK_CONTROL_MASK, "copy", NULL, TRUE },
+  { GDK_KEY_v, GDK_CONTROL_MASK, "paste", "true", TRUE },
+  { GDK_KEY_v, GDK_CONTROL_MASK | GDK_SHIFT_MASK, "paste", "false", TRUE },
+  { GDK_KEY_i, 0, "insert-at-playhead", NULL, TRUE },
+  { GDK_KEY_space, 0, "toggle-play", NULL, TRUE },
+  { GDK_KEY_Page_Up, 0, "previous-key", NULL, TRUE },
+  { GDK_KEY_Page_Down, 0, "next-key", NULL, TRUE },
+  { GDK_KEY_comma, 0, "previous-key", NULL, TRUE },
+  { GDK_KEY_period, 0, "next-key", NULL, TRUE },
+  { GDK_KEY_n, 0, "normalized", NULL, TRUE },
+  { GDK_KEY_Left, 0, "nudge", "(-1, 0)" },
+  { GDK_KEY_Right, 0, "nudge", "(1, 0)" },
+  { GDK_KEY_Up, 0, "nudge", "(0, 1)" },
+  { GDK_KEY_Down, 0, "nudge", "(0, -1)" },
+  { GDK_KEY_Left, GDK_SHIFT_MASK, "nudge", "(-10, 0)" },
+  { GDK_KEY_Right, GDK_SHIFT_MASK, "nudge", "(10, 0)" },
+  { GDK_KEY_Up, GDK_SHIFT_MASK, "nudge", "(0, 10)" },
+  { GDK_KEY_Down, GDK_SHIFT_MASK, "nudge", "(0, -10)" },
+  { GDK_KEY_Up, GDK_ALT_MASK, "nudge-stored", "1" },
+  { GDK_KEY_Down, GDK_ALT_MASK, "nudge-stored", "-1" },
+  { GDK_KEY_x, GDK_SHIFT_MASK, "axis-lock", "'frame'" },
+  { GDK_KEY_y, GDK_SHIFT_MASK, "axis-lock", "'value'" },
+  { GDK_KEY_z, GDK_SHIFT_MASK, "axis-lock", "'none'" },
+  { GDK_KEY_t, 0, "set-tangent", "'auto-clamped'" },
+  { GDK_KEY_v, 0, "set-tangent", "'flat'" },
+  /* Time stretch of the selection: ] longer, [ shorter; with Ctrl around the
+   * playhead rather than the selection's centre. */
+  { GDK_KEY_bracketright, 0, "scale", "(1.25, 1.0, false)" },
+  { GDK_KEY_bracketleft, 0, "scale", "(0.8, 1.0, false)" },
+  { GDK_KEY_bracketright, GDK_CONTROL_MASK, "scale", "(1.25, 1.0, true)" },
+  { GDK_KEY_bracketleft, GDK_CONTROL_MASK, "scale", "(0.8, 1.0, true)" },
+  /* The play range: from the playhead, to the playhead, cleared. */
+  { GDK_KEY_s, 0, "set-play-start" },
+  { GDK_KEY_e, 0, "set-play-end" },
+  { GDK_KEY_p, GDK_ALT_MASK, "clear-play-range" },
+};
+
+static void
+add_bindings (GtkWidgetClass *widget_class, gboolean editor)
 {
-  UnwrapData *u = data;
-  guint at = (guint)(slot - &g_array_index (self->slots, Slot, 0));
-
-  for (guint i = 0; i < u->slots->len; i++)
-    if (g_array_index (u->slots, guint, i) == at)
-      {
-        tress_curve_edit_set_unwrap_group (edit, (const TressCurve *const *)u->curves->pdata,
-                                           u->curves->len, i);
-        return TRUE;
-      }
-  return FALSE; /* not an angle curve: left alone */
-}
-
-gboolean
-tress_curve_view_unwrap_angles (TressCurveView *self)
-{
-  TressCurveEdit e = { .kind = TRESS_CURVE_EDIT_UNWRAP };
-  g_autoptr (GPtrArray) curves = g_ptr_array_new_with_free_func ((GDestroyNotify)tress_curve_unref);
-  g_autoptr (GArray) slots = g_array_new (FALSE, FALSE, sizeof (guint));
-  UnwrapData u = { curves, slots };
-  gboolean any_selected;
-
-  g_return_val_if_fail (TRESS_IS_CURVE_VIEW (self), FALSE);
-  if (self->document == NULL)
-    return FALSE;
-  any_selected = _tress_curve_view_count_selected_keys (self) > 0;
-  for (guint i = 0; i < self->slots->len; i++)
+  for (guint i = 0; i < G_N_ELEMENTS (view_bindings); i++)
     {
-      Slot *s = &g_array_index (self->slots, Slot, i);
-      const TressCurve *c = tress_curve_document_get_curve (self->document, s->index);
+      const ViewBinding *b = &view_bindings[i];
+      g_autofree char *name = NULL;
+      GtkShortcut *shortcut;
 
-      if (c != NULL && c->angle
-          && _tress_curve_view_slot_is_target (self, s, TARGET_CURVES, any_selected))
+      if (editor && !b->editor)
+        continue;
+      name = g_strconcat ("curve.", b->action, NULL);
+      shortcut = gtk_shortcut_new (gtk_keyval_trigger_new (b->key, b->mods),
+                                   gtk_named_action_new (name));
+      if (b->param != NULL)
         {
-          g_ptr_array_add (curves, tress_curve_copy (c));
-          g_array_append_val (slots, i);
+          g_autoptr (GError) error = NULL;
+          g_autoptr (GVariant) args = g_variant_parse (
+              G_VARIANT_TYPE (find_action (b->action)->param), b->param, NULL, NULL, &error);
+
+          if (args == NULL)
+            g_error ("the key of curve.%s: %s", b->action, error->message);
+          gtk_shortcut_set_arguments (shortcut, args);
         }
-    }
-  if (curves->len == 0)
-    {
-      _tress_curve_view_set_message (self, _ ("No angle curves to unwrap: choose rotation curves"));
-      gtk_widget_error_bell (GTK_WIDGET (self));
-      return FALSE;
-    }
-  _tress_curve_view_set_message (self, NULL);
-  if (!_tress_curve_view_apply_edit (self, &e, curves->len, TARGET_CURVES, prepare_unwrap, &u))
-    {
-      /* Refused: the refusal is said. Else nothing changed, and that is said
-       * too (a spin the keys spell out is kept: tress_curve_edit_unwrap). */
-      if (self->message == NULL)
-        {
-          g_autofree char *msg = g_strdup_printf (
-              ngettext ("Unwrap Angles: nothing changed, no jump to remove in %u angle curve",
-                        "Unwrap Angles: nothing changed, no jump to remove in %u angle curves",
-                        curves->len),
-              curves->len);
-
-          _tress_curve_view_set_message (self, msg);
-        }
-      return FALSE;
-    }
-  /* The values moved by whole turns: the curves are shown whole again. */
-  _tress_curve_view_frame_all (self, FALSE);
-  return TRUE;
-}
-
-static void
-act_goto_frame (GtkWidget *w, const char *name, GVariant *p)
-{
-  tress_curve_view_set_playhead (TRESS_CURVE_VIEW (w), g_variant_get_double (p));
-}
-
-static void
-act_play (GtkWidget *w, const char *name, GVariant *p)
-{
-  TressCurveView *self = TRESS_CURVE_VIEW (w);
-
-  if (g_str_equal (name, "curve.play"))
-    _tress_curve_view_set_playing (self, TRUE);
-  else if (g_str_equal (name, "curve.pause"))
-    _tress_curve_view_set_playing (self, FALSE);
-  else
-    _tress_curve_view_set_playing (self, !self->playing);
-}
-
-static void
-act_axis_lock (GtkWidget *w, const char *name, GVariant *p)
-{
-  TressCurveView *self = TRESS_CURVE_VIEW (w);
-  const char *s = g_variant_get_string (p, NULL);
-  TressAxisLock lock = g_str_equal (s, "frame")   ? TRESS_AXIS_LOCK_FRAME
-                       : g_str_equal (s, "value") ? TRESS_AXIS_LOCK_VALUE
-                                                  : TRESS_AXIS_LOCK_NONE;
-
-  if (lock != self->axis_lock)
-    {
-      self->axis_lock = lock;
-      g_object_notify_by_pspec (G_OBJECT (self), _tress_curve_view_props[PROP_AXIS_LOCK]);
+      gtk_widget_class_add_shortcut (widget_class, shortcut);
+      g_object_unref (shortcut);
     }
 }
 
 void
 _tress_curve_view_class_init_actions (GtkWidgetClass *widget_class)
 {
-  gtk_widget_class_install_action (widget_class, "curve.select-all", NULL, act_select_all);
-  gtk_widget_class_install_action (widget_class, "curve.select-none", NULL, act_select_none);
-  gtk_widget_class_install_action (widget_class, "curve.select-key", "(uub)", act_select_key);
-  gtk_widget_class_install_action (widget_class, "curve.click", "(ddb)", act_click);
-  gtk_widget_class_install_action (widget_class, "curve.drag", "(ddddb)", act_drag);
-  gtk_widget_class_install_action (widget_class, "curve.box-select", "(ddddb)", act_box_select);
-  gtk_widget_class_install_action (widget_class, "curve.context-menu", NULL, act_context_menu);
-  gtk_widget_class_install_action (widget_class, "curve.previous-key", NULL, act_step_key);
-  gtk_widget_class_install_action (widget_class, "curve.next-key", NULL, act_step_key);
-  gtk_widget_class_install_action (widget_class, "curve.move", "(dd)", act_move);
-  gtk_widget_class_install_action (widget_class, "curve.nudge", "(ii)", act_nudge);
-  gtk_widget_class_install_action (widget_class, "curve.nudge-stored", "i", act_nudge_stored);
-  gtk_widget_class_install_action (widget_class, "curve.scale", "(ddb)", act_scale);
-  gtk_widget_class_install_action (widget_class, "curve.insert-key", "d", act_insert_key);
-  gtk_widget_class_install_action (widget_class, "curve.insert-on-curve", "(dd)",
-                                   _tress_curve_view_act_insert_on_curve);
-  gtk_widget_class_install_action (widget_class, "curve.insert-at-playhead", NULL,
-                                   act_insert_at_playhead);
-  gtk_widget_class_install_action (widget_class, "curve.delete", NULL, act_delete);
-  gtk_widget_class_install_action (widget_class, "curve.duplicate", NULL, act_duplicate);
-  gtk_widget_class_install_action (widget_class, "curve.copy", NULL, act_copy);
-  gtk_widget_class_install_action (widget_class, "curve.paste", "b", act_paste);
-  gtk_widget_class_install_action (widget_class, "curve.set-interpolation", "s",
-                                   act_set_interpolation);
-  gtk_widget_class_install_action (widget_class, "curve.set-tangent", "s", act_set_tangent);
-  gtk_widget_class_install_action (widget_class, "curve.frame-all", NULL, act_frame);
-  gtk_widget_class_install_action (widget_class, "curve.frame-selected", NULL, act_frame);
-  gtk_widget_class_install_action (widget_class, "curve.zoom", "(dd)", act_zoom);
-  gtk_widget_class_install_action (widget_class, "curve.pan", "(dd)", act_pan);
-  gtk_widget_class_install_action (widget_class, "curve.hide", "(ub)", act_hide_lock);
-  gtk_widget_class_install_action (widget_class, "curve.lock", "(ub)", act_hide_lock);
-  gtk_widget_class_install_action (widget_class, "curve.solo", "(ub)", act_hide_lock);
-  gtk_widget_class_install_action (widget_class, "curve.bake", NULL, act_bake);
-  gtk_widget_class_install_action (widget_class, "curve.fit", "d", act_fit);
-  gtk_widget_class_install_action (widget_class, "curve.goto-frame", "d", act_goto_frame);
-  gtk_widget_class_install_action (widget_class, "curve.play", NULL, act_play);
-  gtk_widget_class_install_action (widget_class, "curve.pause", NULL, act_play);
-  gtk_widget_class_install_action (widget_class, "curve.toggle-play", NULL, act_play);
-  gtk_widget_class_install_action (widget_class, "curve.axis-lock", "s", act_axis_lock);
-  gtk_widget_class_install_property_action (widget_class, "curve.normalized", "normalized");
-  gtk_widget_class_install_property_action (widget_class, "curve.degrees", "degrees");
-  gtk_widget_class_install_property_action (widget_class, "curve.playing", "playing");
-  gtk_widget_class_install_property_action (widget_class, "curve.snap", "snap");
-  gtk_widget_class_install_property_action (widget_class, "curve.loop", "loop");
+  add_bindings (widget_class, FALSE);
+}
 
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Menu, 0, "curve.context-menu", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F10, GDK_SHIFT_MASK,
-                                       "curve.context-menu", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Home, 0, "curve.frame-all", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_f, 0, "curve.frame-selected", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Decimal, 0, "curve.frame-selected",
-                                       NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_a, GDK_CONTROL_MASK,
-                                       "curve.select-all", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_a, 0, "curve.select-all", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_a, GDK_ALT_MASK, "curve.select-none",
-                                       NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "curve.select-none", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Delete, 0, "curve.delete", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_x, 0, "curve.delete", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_d, GDK_SHIFT_MASK, "curve.duplicate",
-                                       NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_d, GDK_CONTROL_MASK, "curve.duplicate",
-                                       NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_c, GDK_CONTROL_MASK, "curve.copy",
-                                       NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_v, GDK_CONTROL_MASK, "curve.paste",
-                                       "b", TRUE);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_v, GDK_CONTROL_MASK | GDK_SHIFT_MASK,
-                                       "curve.paste", "b", FALSE);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_i, 0, "curve.insert-at-playhead",
-                                       NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_space, 0, "curve.toggle-play", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Page_Up, 0, "curve.previous-key",
-                                       NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Page_Down, 0, "curve.next-key", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_comma, 0, "curve.previous-key", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_period, 0, "curve.next-key", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_n, 0, "curve.normalized", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Left, 0, "curve.nudge", "(ii)", -1, 0);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Right, 0, "curve.nudge", "(ii)", 1, 0);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Up, 0, "curve.nudge", "(ii)", 0, 1);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Down, 0, "curve.nudge", "(ii)", 0, -1);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Left, GDK_SHIFT_MASK, "curve.nudge",
-                                       "(ii)", -10, 0);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Right, GDK_SHIFT_MASK, "curve.nudge",
-                                       "(ii)", 10, 0);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Up, GDK_SHIFT_MASK, "curve.nudge",
-                                       "(ii)", 0, 10);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Down, GDK_SHIFT_MASK, "curve.nudge",
-                                       "(ii)", 0, -10);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Up, GDK_ALT_MASK, "curve.nudge-stored",
-                                       "i", 1);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Down, GDK_ALT_MASK,
-                                       "curve.nudge-stored", "i", -1);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_x, GDK_SHIFT_MASK, "curve.axis-lock",
-                                       "s", "frame");
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_y, GDK_SHIFT_MASK, "curve.axis-lock",
-                                       "s", "value");
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_z, GDK_SHIFT_MASK, "curve.axis-lock",
-                                       "s", "none");
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_t, 0, "curve.set-tangent", "s",
-                                       "auto-clamped");
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_v, 0, "curve.set-tangent", "s",
-                                       "flat");
-  /* Time stretch of the selection: ] longer, [ shorter; with Ctrl around the
-   * playhead rather than the selection's centre. */
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_bracketright, 0, "curve.scale",
-                                       "(ddb)", 1.25, 1.0, FALSE);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_bracketleft, 0, "curve.scale", "(ddb)",
-                                       0.8, 1.0, FALSE);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_bracketright, GDK_CONTROL_MASK,
-                                       "curve.scale", "(ddb)", 1.25, 1.0, TRUE);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_bracketleft, GDK_CONTROL_MASK,
-                                       "curve.scale", "(ddb)", 0.8, 1.0, TRUE);
+void
+tress_curve_view_class_add_editor_bindings (GtkWidgetClass *widget_class)
+{
+  add_bindings (widget_class, TRUE);
 }

@@ -1,4 +1,4 @@
-/* tress-curve-view-edits.c: the curve view's edits: commit through the document, offers and notices
+/* tress-curve-view-edits.c: the curve view's edits: commit through the document, notices
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -30,110 +30,6 @@ _tress_curve_view_slot_is_target (TressCurveView *self, Slot *s, Target target,
     return FALSE;
   if (self->has_active)
     return s->index == self->active_curve;
-  return TRUE;
-}
-
-void
-_tress_curve_view_clear_pending (TressCurveView *self)
-{
-  g_clear_pointer (&self->pending_label, g_free);
-  g_clear_pointer (&self->pending_curves, g_ptr_array_unref);
-  g_clear_pointer (&self->pending_indices, g_array_unref);
-  g_clear_pointer (&self->pending_past_end, g_array_unref);
-  self->pending_end = 0;
-  self->frames_offer = FALSE;
-  g_clear_pointer (&self->frames_cost, g_free);
-  g_clear_pointer (&self->frames_label, g_free);
-  g_clear_pointer (&self->frames_curves, g_ptr_array_unref);
-  g_clear_pointer (&self->frames_indices, g_array_unref);
-  g_clear_pointer (&self->frames_keys, g_ptr_array_unref);
-  g_clear_pointer (&self->lossy_batch, tress_curve_edit_batch_free);
-  g_clear_pointer (&self->lossy_label, g_free);
-  g_clear_pointer (&self->lossy_curves, g_array_unref);
-}
-
-/* The first frame of @c's first or last key that curve @index's frame type
- * cannot store although a wider one can, with what widening costs; NULL when
- * none. */
-static char *
-dup_frames_beyond (TressCurveView *self, guint index, const TressCurve *c, double *frame)
-{
-  const TressCurveOps *ops = tress_document_get_format (TRESS_DOCUMENT (self->document))->curves;
-  gpointer model = tress_document_get_model (TRESS_DOCUMENT (self->document));
-  guint n = tress_curve_get_n_keys (c);
-
-  if (ops == NULL || ops->describe_frame_widening == NULL || ops->widen_frames == NULL || n == 0)
-    return NULL;
-  for (guint e = 0; e < 2; e++)
-    {
-      double f = tress_curve_get_key (c, e == 0 ? 0 : n - 1)->frame;
-      char *cost = ops->describe_frame_widening (model, index, f);
-
-      if (cost != NULL)
-        {
-          *frame = f;
-          return cost;
-        }
-    }
-  return NULL;
-}
-
-/* Before an edit is stored: when its keys reach frames a curve's frame type
- * cannot store at all (the format would have to widen it and grow the file),
- * the edit is refused with the cost and kept for
- * tress_curve_view_commit_frame_widening(). TRUE when so. */
-static gboolean
-offer_batch_frame_widening (TressCurveView *self, TressCurveEditBatch *batch, guint n_changed,
-                            const char *label, const char *undo_label)
-{
-  g_autofree char *cost = NULL, *msg = NULL;
-  double frame = 0;
-  guint n_need = 0;
-
-  for (guint i = 0; i < n_changed; i++)
-    {
-      double f = 0;
-      g_autofree char *c = dup_frames_beyond (self, tress_curve_edit_batch_get_id (batch, i),
-                                              tress_curve_edit_batch_get_curve (batch, i), &f);
-
-      if (c != NULL && n_need++ == 0)
-        {
-          cost = g_steal_pointer (&c);
-          frame = f;
-        }
-    }
-  if (n_need == 0)
-    return FALSE;
-  self->frames_offer = TRUE;
-  self->frames_label = g_strdup (undo_label);
-  self->frames_curves = g_ptr_array_new_with_free_func ((GDestroyNotify)tress_curve_unref);
-  self->frames_indices = g_array_new (FALSE, FALSE, sizeof (guint));
-  self->frames_keys = g_ptr_array_new_with_free_func ((GDestroyNotify)g_array_unref);
-  for (guint i = 0; i < n_changed; i++)
-    {
-      guint index = tress_curve_edit_batch_get_id (batch, i);
-
-      g_ptr_array_add (self->frames_curves,
-                       tress_curve_ref (tress_curve_edit_batch_get_curve (batch, i)));
-      g_array_append_val (self->frames_indices, index);
-      g_ptr_array_add (self->frames_keys, g_array_ref (tress_curve_edit_batch_get_keys (batch, i)));
-    }
-  if (n_need == 1)
-    self->frames_cost = g_steal_pointer (&cost);
-  else
-    self->frames_cost = g_strdup_printf (
-        /* TRANSLATORS: %s says what widening one curve's frames costs */
-        ngettext ("%s (and %u other curve)", "%s (and %u other curves)", n_need - 1), cost,
-        n_need - 1);
-  msg = g_strdup_printf (
-      /* TRANSLATORS: the first %s is an edit ("Move 2 keys"), the last what a wider frame type
-       * costs */
-      _ ("%s refused: a key would reach frame %g, beyond the frames this curve's frame type "
-         "stores; a wider frame type would hold it (%s)"),
-      label, frame, self->frames_cost);
-  g_clear_pointer (&self->message, g_free);
-  _tress_curve_view_set_message (self, msg);
-  gtk_widget_error_bell (GTK_WIDGET (self));
   return TRUE;
 }
 
@@ -436,49 +332,11 @@ _tress_curve_view_apply_edit (TressCurveView *self, const TressCurveEdit *edit, 
                                         : tress_curve_edit_batch_dup_label (batch, n_keys);
   if (tress_curve_edit_batch_get_end (batch) > 0)
     {
-      g_autofree char *msg = NULL, *widen = NULL;
-
-      self->pending_label = g_steal_pointer (&undo_label);
-      self->pending_curves = g_ptr_array_new_with_free_func ((GDestroyNotify)tress_curve_unref);
-      self->pending_indices = g_array_new (FALSE, FALSE, sizeof (guint));
-      self->pending_past_end = g_array_new (FALSE, FALSE, sizeof (gboolean));
-      for (guint i = 0; i < n_changed; i++)
-        {
-          guint index = tress_curve_edit_batch_get_id (batch, i);
-          gboolean past = tress_curve_edit_batch_get_past_end (batch, i);
-
-          g_ptr_array_add (self->pending_curves,
-                           tress_curve_ref (tress_curve_edit_batch_get_curve (batch, i)));
-          g_array_append_val (self->pending_indices, index);
-          g_array_append_val (self->pending_past_end, past);
-        }
-      self->pending_end = tress_curve_edit_batch_get_end (batch);
-      /* Lengthening stores the keys as they are; where a curve's frame
-       * type cannot hold them the format widens it, which is said here,
-       * before it is asked for. */
-      for (guint i = 0; i < n_changed && widen == NULL; i++)
-        {
-          double f = 0;
-
-          widen = dup_frames_beyond (self, tress_curve_edit_batch_get_id (batch, i),
-                                     tress_curve_edit_batch_get_curve (batch, i), &f);
-        }
-      if (widen != NULL)
-        msg = g_strdup_printf (
-            /* TRANSLATORS: the last %s says what a wider frame type costs */
-            _ ("%s refused: a key would move past the end of the animation; it can be "
-               "lengthened to %g frames, with wider frames (%s)"),
-            label, self->pending_end, widen);
-      else
-        msg = g_strdup_printf (_ ("%s refused: a key would move past the end of the animation; "
-                                  "it can be lengthened to %g frames"),
-                               label, self->pending_end);
-      _tress_curve_view_set_message (self, msg);
-      gtk_widget_error_bell (GTK_WIDGET (self));
+      _tress_curve_view_offer_lengthen (self, batch, n_changed, label,
+                                        g_steal_pointer (&undo_label));
       return FALSE;
     }
-
-  if (offer_batch_frame_widening (self, batch, n_changed, label, undo_label))
+  if (_tress_curve_view_offer_batch_frame_widening (self, batch, n_changed, label, undo_label))
     return FALSE;
   if (ask_before_lossy_store (self, &batch, label, undo_label))
     return FALSE;
@@ -504,4 +362,99 @@ _tress_curve_view_prepare_drag (TressCurveView *self, Slot *slot, guint rank, Tr
 {
   edit->d_value = ((const double *)data)[slot - &g_array_index (self->slots, Slot, 0)];
   return TRUE;
+}
+gboolean
+tress_curve_view_set_key (TressCurveView *self, guint curve_index, guint key, const TressKey *value,
+                          GError **error)
+{
+  Slot *s = _tress_curve_view_slot_for (self, curve_index);
+  TressCurveEdit e = { .kind = TRESS_CURVE_EDIT_SET_KEY, .key = key, .value = *value };
+  g_autoptr (TressCurveSelection) keep = NULL;
+  gboolean ok;
+
+  g_return_val_if_fail (TRESS_IS_CURVE_VIEW (self), FALSE);
+  if (s == NULL)
+    {
+      g_set_error (error, TRESS_ERROR, TRESS_ERROR_FAILED, _ ("curve %u is not shown"),
+                   curve_index);
+      return FALSE;
+    }
+  if (s->locked)
+    {
+      g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED, _ ("the curve is locked"));
+      _tress_curve_view_set_message (self, _ ("Edit key refused: the curve is locked"));
+      return FALSE;
+    }
+  /* Edit exactly this key: make it the selection of its curve for the edit. */
+  keep = tress_curve_selection_copy (self->selection);
+  _tress_curve_view_sel_clear (self);
+  _tress_curve_view_sel_add (self, curve_index, key, TRESS_CURVE_PART_KEY);
+  ok = _tress_curve_view_apply_edit (self, &e, 1, TARGET_SELECTED, NULL, NULL);
+  if (!ok)
+    _tress_curve_view_offer_frame_widening (self, curve_index, key, value);
+  if (!ok)
+    {
+      tress_curve_selection_free (self->selection);
+      self->selection = g_steal_pointer (&keep);
+      _tress_curve_view_prune_selection (self);
+      if (self->message != NULL)
+        g_set_error_literal (error, TRESS_ERROR, TRESS_ERROR_REFUSED, self->message);
+      else
+        g_set_error_literal (error, TRESS_ERROR, TRESS_ERROR_REFUSED, _ ("nothing changed"));
+      _tress_curve_view_emit_selection_changed (self);
+    }
+  else
+    {
+      g_autoptr (GArray) keys = _tress_curve_view_selected_keys_of (self, curve_index);
+      guint k = keys->len > 0 ? g_array_index (keys, guint, 0) : 0;
+
+      _tress_curve_view_set_active (self, curve_index, k);
+      _tress_curve_view_emit_selection_changed (self);
+    }
+  return ok;
+}
+
+gboolean
+tress_curve_view_set_curve_interpolation (TressCurveView *self, guint curve_index,
+                                          TressInterp interp, GError **error)
+{
+  Slot *s = _tress_curve_view_slot_for (self, curve_index);
+  const TressCurve *c = s != NULL ? _tress_curve_view_slot_curve (self, s) : NULL;
+  TressCurveEdit e = { .kind = TRESS_CURVE_EDIT_INTERP, .interp = interp };
+  g_autoptr (TressCurveSelection) keep = NULL;
+  gboolean had_active = self->has_active;
+  guint active_curve = self->active_curve, active_key = self->active_key;
+  gboolean ok;
+
+  g_return_val_if_fail (TRESS_IS_CURVE_VIEW (self), FALSE);
+  if (c == NULL || tress_curve_get_n_keys (c) == 0)
+    {
+      g_set_error (error, TRESS_ERROR, TRESS_ERROR_FAILED, _ ("curve %u is not shown"),
+                   curve_index);
+      return FALSE;
+    }
+  if (s->locked)
+    {
+      g_set_error (error, TRESS_ERROR, TRESS_ERROR_REFUSED, _ ("the curve is locked"));
+      _tress_curve_view_set_message (self, _ ("Set interpolation refused: the curve is locked"));
+      return FALSE;
+    }
+  /* Every key of the curve, the selection put back afterwards. */
+  keep = tress_curve_selection_copy (self->selection);
+  _tress_curve_view_sel_clear (self);
+  tress_curve_selection_add_range (self->selection, curve_index, tress_curve_get_n_keys (c));
+  _tress_curve_view_sel_see (self, curve_index);
+  ok = _tress_curve_view_apply_edit (self, &e, tress_curve_get_n_keys (c), TARGET_SELECTED, NULL,
+                                     NULL);
+  tress_curve_selection_free (self->selection);
+  self->selection = g_steal_pointer (&keep);
+  self->has_active = had_active;
+  self->active_curve = active_curve;
+  self->active_key = active_key;
+  _tress_curve_view_prune_selection (self);
+  if (!ok)
+    g_set_error_literal (error, TRESS_ERROR, TRESS_ERROR_REFUSED,
+                         self->message != NULL ? self->message : _ ("nothing changed"));
+  _tress_curve_view_emit_selection_changed (self);
+  return ok;
 }

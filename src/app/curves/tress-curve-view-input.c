@@ -95,6 +95,74 @@ update_drag_error (TressCurveView *self)
   set_drag_error (self, worst);
 }
 
+double
+tress_curve_view_get_drag_error (TressCurveView *self)
+{
+  g_return_val_if_fail (TRESS_IS_CURVE_VIEW (self), -1);
+  return self->drag_error;
+}
+
+double
+tress_curve_view_get_drag_error_scale (TressCurveView *self)
+{
+  g_return_val_if_fail (TRESS_IS_CURVE_VIEW (self), 1);
+  return self->drag_error >= 0 ? self->drag_error_scale : 1;
+}
+
+char *
+tress_curve_view_dup_drag_error_text (TressCurveView *self)
+{
+  Slot *grab;
+  g_autofree char *stored = NULL, *err = NULL;
+  double tolerance, escale;
+  /* Degrees are shown with their sign: the graph, the table and the panel
+   * show angles in degrees, and so does the text next to the pointer. */
+  const char *eunit;
+
+  g_return_val_if_fail (TRESS_IS_CURVE_VIEW (self), NULL);
+  if (self->drag_error < 0)
+    return NULL;
+  tolerance = _tress_curve_view_drag_tolerance (self);
+  /* The grabbed key's value as the file would store it, and the step, in
+   * the unit the curve is shown in. */
+  grab = _tress_curve_view_slot_for (self, self->drag_hit.curve);
+  if (self->drag == DRAG_KEYS && grab != NULL && grab->orig != NULL && grab->orig->value_step > 0
+      && self->drag_hit.key < tress_curve_get_n_keys (grab->orig))
+    {
+      TressValueMap map = _tress_curve_view_slot_map (self, grab);
+      double v = tress_curve_get_key (grab->orig, self->drag_hit.key)->value
+                 + self->drag_dv / (map.scale != 0 ? map.scale : 1);
+      double unit = _tress_curve_view_unit_scale (self, grab->orig);
+      const char *sign = unit != 1 ? "°" : "";
+      gboolean fits;
+      double s = tress_curve_stored_value (grab->orig, v, &fits);
+
+      if (fits)
+        /* TRANSLATORS: shown next to the pointer while keys are dragged; the
+         * %s after each number is its unit ("°" for angles shown in degrees,
+         * else empty) */
+        stored = g_strdup_printf (_ ("Stored %.6g%s (step %.3g%s)"), s * unit, sign,
+                                  grab->orig->value_step * unit, sign);
+      else
+        /* TRANSLATORS: shown next to the pointer while keys are dragged; %s: the unit */
+        stored = g_strdup_printf (_ ("%.6g%s is outside the stored range: the curve gets a new "
+                                     "step"),
+                                  v * unit, sign);
+    }
+  escale = self->drag_error_scale;
+  eunit = escale != 1 ? "°" : "";
+  if (self->drag_error > tolerance)
+    /* TRANSLATORS: shown next to the pointer while keys are dragged; %s: the unit */
+    err = g_strdup_printf (_ ("Stored error %.4g%s (over the tolerance %.4g%s)"),
+                           self->drag_error * escale, eunit, tolerance * escale, eunit);
+  else
+    /* TRANSLATORS: shown next to the pointer while keys are dragged; %s: the unit */
+    err = g_strdup_printf (_ ("Stored error %.4g%s"), self->drag_error * escale, eunit);
+  if (stored == NULL)
+    return g_steal_pointer (&err);
+  return g_strdup_printf ("%s · %s", stored, err);
+}
+
 void
 _tress_curve_view_drag_discard (TressCurveView *self)
 {
@@ -112,7 +180,11 @@ _tress_curve_view_drag_discard (TressCurveView *self)
     }
   set_drag_error (self, -1);
   if (had_copies)
-    g_signal_emit (self, _tress_curve_view_signals[SIGNAL_DRAG_UPDATE], 0);
+    {
+      g_signal_emit (self, _tress_curve_view_signals[SIGNAL_DRAG_UPDATE], 0);
+      /* Their curves are drawn among the still ones again. */
+      _tress_curve_view_invalidate_lines (self);
+    }
 }
 
 static void
@@ -139,8 +211,6 @@ drag_prepare_copies (TressCurveView *self)
     }
 }
 
-static void scrub_to (TressCurveView *self, double x, gboolean invert_snap);
-
 void
 _tress_curve_view_pointer_press (TressCurveView *self, double x, double y, gboolean shift)
 {
@@ -151,18 +221,13 @@ _tress_curve_view_pointer_press (TressCurveView *self, double x, double y, gbool
   self->drag_y0 = self->drag_y = y;
   self->drag_started = FALSE;
   self->drag_shift = shift;
-  if ((self->drag = _tress_curve_view_play_marker_at (self, x, y)) != DRAG_NONE)
-    {
-      /* On a play range marker: it follows the drag. */
-      self->drag_started = TRUE;
-      return;
-    }
   if (y >= gtk_widget_get_height (GTK_WIDGET (self)) - RULER_HEIGHT)
     {
-      /* On the frame ruler: the playhead goes there, and follows the drag. */
-      self->drag = DRAG_SCRUB;
+      /* On the frame ruler (the pointer actions' way there; a real pointer
+       * reaches the ruler itself). */
+      self->drag = DRAG_RULER;
       self->drag_started = TRUE;
-      scrub_to (self, x, FALSE);
+      tress_curve_ruler_press (TRESS_CURVE_RULER (self->ruler), x);
       return;
     }
   if (tress_curve_hit_test (layers, self->slots->len, &self->vp, x, y, HIT_RADIUS, TRUE, &hit))
@@ -305,20 +370,11 @@ drag_update_handle (TressCurveView *self, double x, double y)
     k->flags |= TRESS_KEY_BROKEN;
 }
 
-/* The playhead to the frame under @x, on whole frames unless Ctrl inverts the snapping. */
-static void
-scrub_to (TressCurveView *self, double x, gboolean invert_snap)
-{
-  double frame = tress_curve_viewport_x_to_frame (&self->vp, x);
-
-  if (self->snap != invert_snap)
-    frame = round (frame);
-  tress_curve_view_set_playhead (self, frame);
-}
-
 void
 _tress_curve_view_pointer_motion (TressCurveView *self, double x, double y, gboolean invert_snap)
 {
+  gboolean began = FALSE;
+
   self->drag_x = x;
   self->drag_y = y;
   if (self->drag == DRAG_NONE)
@@ -327,37 +383,45 @@ _tress_curve_view_pointer_motion (TressCurveView *self, double x, double y, gboo
     {
       if (hypot (x - self->drag_x0, y - self->drag_y0) < DRAG_THRESHOLD)
         return;
-      self->drag_started = TRUE;
+      self->drag_started = began = TRUE;
       if (self->drag == DRAG_KEYS || self->drag == DRAG_HANDLE)
         drag_prepare_copies (self);
     }
-  if (self->drag == DRAG_KEYS)
-    drag_update_keys (self, x, y, invert_snap);
-  else if (self->drag == DRAG_HANDLE)
-    drag_update_handle (self, x, y);
-  if (self->drag == DRAG_KEYS || self->drag == DRAG_HANDLE)
+  switch (self->drag)
     {
+    case DRAG_KEYS:
+    case DRAG_HANDLE:
+      if (self->drag == DRAG_KEYS)
+        drag_update_keys (self, x, y, invert_snap);
+      else
+        drag_update_handle (self, x, y);
       update_drag_error (self);
       g_signal_emit (self, _tress_curve_view_signals[SIGNAL_DRAG_UPDATE], 0);
-    }
-  else if (self->drag == DRAG_PAN)
-    {
+      /* The curves that move leave the still lines once, as the drag
+       * begins; after that only their own lines are painted again. */
+      if (began)
+        _tress_curve_view_invalidate_lines (self);
+      else
+        _tress_curve_view_invalidate_moving_lines (self);
+      break;
+    case DRAG_PAN:
       tress_curve_viewport_pan (&self->vp, x - self->drag_x0, y - self->drag_y0);
       self->framed_all = FALSE;
       self->drag_x0 = x;
       self->drag_y0 = y;
+      _tress_curve_view_invalidate_lines (self);
+      break;
+    case DRAG_RULER:
+      tress_curve_ruler_motion (TRESS_CURVE_RULER (self->ruler), x, invert_snap);
+      break;
+    case DRAG_BOX:
+      /* Only the box changes: the lines stay as painted. */
+      gtk_widget_queue_draw (GTK_WIDGET (self));
+      break;
+    case DRAG_NONE:
+    default:
+      break;
     }
-  else if (self->drag == DRAG_SCRUB)
-    {
-      scrub_to (self, x, invert_snap);
-      return;
-    }
-  else if (self->drag == DRAG_RANGE_START || self->drag == DRAG_RANGE_END)
-    {
-      _tress_curve_view_drag_play_marker (self, x, invert_snap);
-      return;
-    }
-  _tress_curve_view_invalidate_lines (self);
 }
 
 /* Commits the drag as one undo step: the same edit as the keyboard's (a move
@@ -442,10 +506,10 @@ _tress_curve_view_pointer_release (TressCurveView *self, double x, double y, gbo
         _tress_curve_view_emit_selection_changed (self);
       }
       break;
+    case DRAG_RULER:
+      tress_curve_ruler_release (TRESS_CURVE_RULER (self->ruler), x, invert_snap);
+      break;
     case DRAG_PAN:
-    case DRAG_SCRUB:
-    case DRAG_RANGE_START:
-    case DRAG_RANGE_END:
     case DRAG_NONE:
     default:
       break;
@@ -453,6 +517,20 @@ _tress_curve_view_pointer_release (TressCurveView *self, double x, double y, gbo
   self->drag = DRAG_NONE;
   self->drag_started = FALSE;
   gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+/* A box from (@x0, @y0) to (@x1, @y1) selects what it holds, as the pointer
+ * would (@extend: added to the selection, as with Shift). */
+void
+_tress_curve_view_box_select (TressCurveView *self, double x0, double y0, double x1, double y1,
+                              gboolean extend)
+{
+  self->drag = DRAG_BOX;
+  self->drag_shift = extend;
+  self->drag_x0 = x0;
+  self->drag_y0 = y0;
+  self->drag_started = TRUE;
+  _tress_curve_view_pointer_release (self, x1, y1, FALSE);
 }
 
 static void
@@ -544,8 +622,8 @@ nearest_curve (TressCurveView *self, double x, double y, double max_px)
 }
 
 /* Inserts a key, keeping the shape, on the curve drawn at (@x, @y). */
-static gboolean
-insert_on_curve_at (TressCurveView *self, double x, double y)
+gboolean
+_tress_curve_view_insert_on_curve (TressCurveView *self, double x, double y)
 {
   Slot *s;
   double frame;
@@ -570,17 +648,8 @@ static void
 on_double_click (GtkGestureClick *gesture, int n_press, double x, double y, TressCurveView *self)
 {
   /* A double click on a curve inserts a key there; the press ends no drag. */
-  if (n_press == 2 && insert_on_curve_at (self, x, y))
+  if (n_press == 2 && _tress_curve_view_insert_on_curve (self, x, y))
     self->drag = DRAG_NONE;
-}
-
-void
-_tress_curve_view_act_insert_on_curve (GtkWidget *w, const char *name, GVariant *p)
-{
-  double x, y;
-
-  g_variant_get (p, "(dd)", &x, &y);
-  insert_on_curve_at (TRESS_CURVE_VIEW (w), x, y);
 }
 
 static void
@@ -716,6 +785,13 @@ _tress_curve_view_popup_context_menu (TressCurveView *self, double x, double y)
     gtk_popover_menu_set_menu_model (GTK_POPOVER_MENU (self->context_menu), model);
   gtk_popover_set_pointing_to (GTK_POPOVER (self->context_menu), &at);
   gtk_popover_popup (GTK_POPOVER (self->context_menu));
+}
+
+GtkWidget *
+tress_curve_view_get_context_menu (TressCurveView *self)
+{
+  g_return_val_if_fail (TRESS_IS_CURVE_VIEW (self), NULL);
+  return self->context_menu;
 }
 
 /* On the release: the press and the release both reach the graph before the

@@ -8,6 +8,7 @@
 
 #include "core/tress-curve-edit.h"
 #include "formats/tress-curve-commit.h"
+#include "tress-curve-ruler.h"
 #include "tress-curve-selection.h"
 
 G_BEGIN_DECLS
@@ -17,15 +18,8 @@ G_BEGIN_DECLS
 #define HANDLE_SIZE 5.0
 #define DRAG_THRESHOLD 3.0
 #define FIT_MARGIN 24.0
-/* The strip along the bottom with the frame numbers: click or drag there to
- * move the playhead. */
-#define RULER_HEIGHT 20.0
-
-typedef struct
-{
-  const TressCurveOps *ops;
-  const TressCurve *curve;
-} LengthenEdit;
+/* The frame ruler along the bottom (tress-curve-ruler.c), over the graph. */
+#define RULER_HEIGHT ((double)TRESS_CURVE_RULER_HEIGHT)
 
 typedef struct
 {
@@ -49,6 +43,13 @@ typedef struct
   TressCurvePart part;
 } Sel;
 
+/* TressCurveView.lines_valid */
+enum
+{
+  LINES_STILL = 1 << 0,
+  LINES_MOVING = 1 << 1,
+};
+
 typedef enum
 {
   DRAG_NONE,
@@ -56,9 +57,7 @@ typedef enum
   DRAG_HANDLE,
   DRAG_BOX,
   DRAG_PAN,
-  DRAG_SCRUB,       /* on the frame ruler: the playhead follows */
-  DRAG_RANGE_START, /* a play range marker on the ruler (tress-curve-play-range.c) */
-  DRAG_RANGE_END,
+  DRAG_RULER, /* the pointer actions on the ruler: handed to it */
 } DragKind;
 
 struct _TressCurveView
@@ -118,7 +117,14 @@ struct _TressCurveView
 
   double pointer_x, pointer_y;
 
-  GskRenderNode *lines_node;
+  GtkWidget *ruler; /* TressCurveRuler, a child along the bottom */
+
+  /* The painted lines (-snapshot.c): of the curves no drag moves, and of
+   * the drag's copies; which of them are current (LINES_STILL,
+   * LINES_MOVING), for which size. */
+  GskRenderNode *still_node;
+  GskRenderNode *moving_node;
+  guint lines_valid;
   int lines_width, lines_height;
 
   /* Curve index → another version of the curve (another file's, the saved
@@ -162,6 +168,9 @@ struct _TressCurveView
   /* The undo label the next edit takes instead of its own (a paste names
    * where it went), borrowed while the edit runs. */
   const char *edit_label;
+
+  /* The "curve" actions (-actions.c). */
+  GSimpleActionGroup *actions;
 
   /* The right-click menu, while it exists, and where it was asked for. */
   GtkWidget *context_menu;
@@ -229,8 +238,11 @@ double _tress_curve_view_unit_scale (TressCurveView *self, const TressCurve *c);
 TressValueMap _tress_curve_view_slot_map (TressCurveView *self, const Slot *s);
 TressCurveLayer *_tress_curve_view_build_layers (TressCurveView *self);
 void _tress_curve_view_invalidate_lines (TressCurveView *self);
+void _tress_curve_view_invalidate_moving_lines (TressCurveView *self);
 void _tress_curve_view_emit_selection_changed (TressCurveView *self);
-void _tress_curve_view_update_actions (TressCurveView *self);
+double _tress_curve_view_frame_grid (const TressCurve *c);
+
+/* tress-curve-view-selection.c */
 gboolean _tress_curve_view_sel_has (TressCurveView *self, guint curve, guint key,
                                     TressCurvePart part);
 void _tress_curve_view_sel_see (TressCurveView *self, guint curve);
@@ -239,21 +251,41 @@ void _tress_curve_view_sel_clear (TressCurveView *self);
 void _tress_curve_view_set_active (TressCurveView *self, guint curve, guint key);
 GArray *_tress_curve_view_selected_keys_of (TressCurveView *self, guint curve);
 void _tress_curve_view_replace_curve_selection (TressCurveView *self, guint curve, GArray *keys);
+void _tress_curve_view_see_curve (TressCurveView *self, guint index);
+void _tress_curve_view_follow_keys (TressCurveView *self, guint index);
+void _tress_curve_view_prune_curve_selection (TressCurveView *self, guint curve);
 void _tress_curve_view_prune_selection (TressCurveView *self);
-double _tress_curve_view_nice_step (double span, double divisions);
-double _tress_curve_view_frame_grid (const TressCurve *c);
 guint _tress_curve_view_count_selected_keys (TressCurveView *self);
+void _tress_curve_view_select_all (TressCurveView *self);
+
+/* tress-curve-view-commands.c */
 gboolean _tress_curve_view_move (TressCurveView *self, double d_frame, double d_value);
+void _tress_curve_view_extents_free (gpointer extents);
 void _tress_curve_view_frame_all (TressCurveView *self, gboolean selected_only);
 void _tress_curve_view_step_key (TressCurveView *self, int direction);
 void _tress_curve_view_copy (TressCurveView *self);
 gboolean _tress_curve_view_paste (TressCurveView *self, gboolean at_playhead);
+void _tress_curve_view_nudge (TressCurveView *self, int frames, int steps);
+void _tress_curve_view_nudge_stored (TressCurveView *self, int n);
+gboolean _tress_curve_view_tell_nudge_step (gpointer data);
+void _tress_curve_view_scale (TressCurveView *self, double frame_factor, double value_factor,
+                              gboolean at_playhead);
+void _tress_curve_view_insert_at (TressCurveView *self, double frame);
+void _tress_curve_view_delete (TressCurveView *self);
+void _tress_curve_view_duplicate (TressCurveView *self);
+void _tress_curve_view_set_interpolation (TressCurveView *self, const char *interp);
+void _tress_curve_view_set_tangent (TressCurveView *self, const char *tangent);
+
+/* tress-curve-view-transport.c */
 void _tress_curve_view_set_playing (TressCurveView *self, gboolean playing);
+void _tress_curve_view_set_play_start (TressCurveView *self);
+void _tress_curve_view_set_play_end (TressCurveView *self);
+void _tress_curve_view_draw_play_range (TressCurveView *self, GtkSnapshot *snapshot, int width,
+                                        int height);
 
 /* tress-curve-view-edits.c */
 gboolean _tress_curve_view_slot_is_target (TressCurveView *self, Slot *s, Target target,
                                            gboolean any_selected);
-void _tress_curve_view_clear_pending (TressCurveView *self);
 gboolean _tress_curve_view_key_is_broken (TressCurveView *self, guint curve, const TressKey *k);
 void _tress_curve_view_add_notice (TressCurveView *self, guint index, Notices *notices);
 char *_tress_curve_view_notices_dup_text (const Notices *notices);
@@ -265,7 +297,18 @@ gboolean _tress_curve_view_prepare_move (TressCurveView *self, Slot *slot, guint
 gboolean _tress_curve_view_prepare_drag (TressCurveView *self, Slot *slot, guint rank,
                                          TressCurveEdit *edit, gpointer data);
 
+/* tress-curve-view-offers.c */
+void _tress_curve_view_clear_pending (TressCurveView *self);
+gboolean _tress_curve_view_offer_batch_frame_widening (TressCurveView *self,
+                                                       TressCurveEditBatch *batch, guint n_changed,
+                                                       const char *label, const char *undo_label);
+void _tress_curve_view_offer_lengthen (TressCurveView *self, TressCurveEditBatch *batch,
+                                       guint n_changed, const char *label, char *undo_label);
+void _tress_curve_view_offer_frame_widening (TressCurveView *self, guint index, guint key,
+                                             const TressKey *value);
+
 /* tress-curve-view-input.c */
+void _tress_curve_view_init_input (TressCurveView *self);
 double _tress_curve_view_drag_tolerance (TressCurveView *self);
 void _tress_curve_view_drag_discard (TressCurveView *self);
 void _tress_curve_view_pointer_press (TressCurveView *self, double x, double y, gboolean shift);
@@ -274,11 +317,14 @@ void _tress_curve_view_pointer_motion (TressCurveView *self, double x, double y,
 void _tress_curve_view_pointer_release (TressCurveView *self, double x, double y,
                                         gboolean invert_snap);
 void _tress_curve_view_popup_context_menu (TressCurveView *self, double x, double y);
-void _tress_curve_view_act_insert_on_curve (GtkWidget *w, const char *name, GVariant *p);
+gboolean _tress_curve_view_insert_on_curve (TressCurveView *self, double x, double y);
+void _tress_curve_view_box_select (TressCurveView *self, double x0, double y0, double x1, double y1,
+                                   gboolean extend);
 
 /* tress-curve-view-actions.c */
-gboolean _tress_curve_view_tell_nudge_step (gpointer data);
-void _tress_curve_view_insert_at (TressCurveView *self, double frame);
+void _tress_curve_view_class_init_actions (GtkWidgetClass *widget_class);
+void _tress_curve_view_init_actions (TressCurveView *self);
+void _tress_curve_view_update_actions (TressCurveView *self);
 
 /* tress-curve-view-snapshot.c */
 gboolean _tress_curve_view_value_ticks (TressCurveView *self, double height, double *first,
@@ -288,19 +334,5 @@ void _tress_curve_view_size_allocate (GtkWidget *widget, int width, int height, 
 void _tress_curve_view_measure (GtkWidget *widget, GtkOrientation orientation, int for_size,
                                 int *minimum, int *natural, int *minimum_baseline,
                                 int *natural_baseline);
-
-/* tress-curve-view-actions.c */
-void _tress_curve_view_class_init_actions (GtkWidgetClass *widget_class);
-/* tress-curve-play-range.c */
-void _tress_curve_view_class_init_play_range (GtkWidgetClass *widget_class);
-DragKind _tress_curve_view_play_marker_at (TressCurveView *self, double x, double y);
-void _tress_curve_view_drag_play_marker (TressCurveView *self, double x, gboolean invert_snap);
-void _tress_curve_view_draw_play_range (TressCurveView *self, GtkSnapshot *snapshot, int width,
-                                        int height);
-void _tress_curve_view_draw_play_markers (TressCurveView *self, GtkSnapshot *snapshot, int width,
-                                          int height);
-
-/* tress-curve-view-input.c */
-void _tress_curve_view_init_input (TressCurveView *self);
 
 G_END_DECLS

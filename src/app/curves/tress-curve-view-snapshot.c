@@ -1,4 +1,4 @@
-/* tress-curve-view-snapshot.c: drawing the curve view: grid, curves, keys, handles, playhead
+/* tress-curve-view-snapshot.c: drawing the curve view: grid, curves, keys, handles, playhead, box
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -68,31 +68,6 @@ draw_ghost_legend (TressCurveView *self, GtkSnapshot *snapshot, int width)
   g_object_unref (layout);
 }
 
-/* The space kept clear between the playhead's frame box and a frame number. */
-#define RULER_LABEL_GAP 4
-
-/* The playhead's frame as its box on the ruler shows it, and where the box
- * lies (@x, @w: as wide as the number); NULL when the playhead is outside the
- * graph. */
-static PangoLayout *
-playhead_box (TressCurveView *self, int width, double *x, double *w)
-{
-  char buf[G_ASCII_DTOSTR_BUF_SIZE];
-  double px = tress_curve_viewport_frame_to_x (&self->vp, self->playhead);
-  PangoLayout *layout;
-  int tw = 0;
-
-  if (!(px >= -2 && px <= width + 2))
-    return NULL;
-  g_ascii_formatd (buf, sizeof buf, self->playhead == round (self->playhead) ? "%.0f" : "%.2f",
-                   self->playhead);
-  layout = gtk_widget_create_pango_layout (GTK_WIDGET (self), buf);
-  pango_layout_get_pixel_size (layout, &tw, NULL);
-  *x = CLAMP (px - tw / 2.0 - 3, 0, MAX (0, width - tw - 6));
-  *w = tw + 6;
-  return layout;
-}
-
 /* The live quantization error next to the pointer during a drag: red once it
  * passes the tolerance. */
 static void
@@ -127,7 +102,7 @@ draw_drag_error (TressCurveView *self, GtkSnapshot *snapshot, int width, int hei
 gboolean
 _tress_curve_view_value_ticks (TressCurveView *self, double height, double *first, double *step)
 {
-  *step = _tress_curve_view_nice_step (self->vp.value_max - self->vp.value_min, height / 60);
+  *step = tress_curve_nice_step (self->vp.value_max - self->vp.value_min, height / 60);
   *first = ceil (self->vp.value_min / *step) * *step;
   return *step > 0 && (self->vp.value_max - *first) / *step < 1000;
 }
@@ -135,7 +110,7 @@ _tress_curve_view_value_ticks (TressCurveView *self, double height, double *firs
 static void
 draw_grid (TressCurveView *self, GtkSnapshot *snapshot, double width, double height)
 {
-  double fstep = _tress_curve_view_nice_step (self->vp.frame_max - self->vp.frame_min, width / 80);
+  double fstep = tress_curve_nice_step (self->vp.frame_max - self->vp.frame_min, width / 80);
   double f0 = ceil (self->vp.frame_min / fstep) * fstep;
   double v0, vstep;
   gboolean frames_ok = fstep > 0 && (self->vp.frame_max - f0) / fstep < 1000;
@@ -153,32 +128,6 @@ draw_grid (TressCurveView *self, GtkSnapshot *snapshot, double width, double hei
         append_rect (snapshot, 0, floor (tress_curve_viewport_value_to_y (&self->vp, v)), width, 1,
                      g, g, g + 0.02f, 1);
       }
-  /* Frame numbers along the bottom (the ruler), values (shown units) along the left. */
-  append_rect (snapshot, 0, height - RULER_HEIGHT, width, RULER_HEIGHT, 0.12f, 0.12f, 0.13f, 1);
-  if (frames_ok)
-    {
-      double box_x = 0, box_w = 0;
-      PangoLayout *box = playhead_box (self, (int)width, &box_x, &box_w);
-
-      g_clear_object (&box);
-      for (double f = f0; f <= self->vp.frame_max; f += fstep)
-        {
-          char buf[G_ASCII_DTOSTR_BUF_SIZE];
-          double x = floor (tress_curve_viewport_frame_to_x (&self->vp, f)) + 3;
-          PangoLayout *layout;
-          int tw = 0;
-
-          tress_curve_format_tick (buf, sizeof buf, f, fstep, self->vp.frame_min,
-                                   self->vp.frame_max);
-          layout = gtk_widget_create_pango_layout (GTK_WIDGET (self), buf);
-          pango_layout_get_pixel_size (layout, &tw, NULL);
-          /* None under or against the playhead's box, which names its frame. */
-          if (box_w <= 0 || x >= box_x + box_w + RULER_LABEL_GAP
-              || x + tw <= box_x - RULER_LABEL_GAP)
-            draw_label_layout (snapshot, x, height - 18, layout);
-          g_object_unref (layout);
-        }
-    }
 }
 
 /* The values (in shown units) along the left, drawn over the curves and keys
@@ -188,48 +137,28 @@ static void
 draw_value_labels (TressCurveView *self, GtkSnapshot *snapshot, double height)
 {
   double v0, vstep;
+  PangoLayout *layout;
 
   if (!_tress_curve_view_value_ticks (self, height, &v0, &vstep))
     return;
+  /* One layout for every label of the frame. */
+  layout = gtk_widget_create_pango_layout (GTK_WIDGET (self), NULL);
   for (double v = v0; v <= self->vp.value_max; v += vstep)
     {
       /* Above its line; below it at the top edge; none in the frame numbers' row. */
       double y = floor (tress_curve_viewport_value_to_y (&self->vp, v));
       double label_y = y - 16 >= 0 ? y - 16 : y + 2;
       char buf[G_ASCII_DTOSTR_BUF_SIZE];
-      PangoLayout *layout;
       int tw = 0, th = 0;
 
       if (label_y + 16 > height - RULER_HEIGHT)
         continue;
       tress_curve_format_tick (buf, sizeof buf, v, vstep, self->vp.value_min, self->vp.value_max);
-      layout = gtk_widget_create_pango_layout (GTK_WIDGET (self), buf);
+      pango_layout_set_text (layout, buf, -1);
       pango_layout_get_pixel_size (layout, &tw, &th);
       append_rect (snapshot, 1, label_y, tw + 4, th, 0.16f, 0.16f, 0.17f, 0.8f);
       draw_label_layout (snapshot, 3, label_y, layout);
-      g_object_unref (layout);
     }
-}
-
-/* The playhead's frame in a box on the ruler, as wide as its number; the
- * frame numbers keep clear of it (draw_grid). */
-static void
-draw_playhead_frame (TressCurveView *self, GtkSnapshot *snapshot, int width, int height)
-{
-  int th = 0;
-  double x = 0, w = 0;
-  GdkRGBA white = { 1, 1, 1, 1 };
-  PangoLayout *layout = playhead_box (self, width, &x, &w);
-
-  if (layout == NULL)
-    return;
-  pango_layout_get_pixel_size (layout, NULL, &th);
-  append_rect (snapshot, x, height - RULER_HEIGHT + 1, w, RULER_HEIGHT - 2, 0.60f, 0.22f, 0.60f, 1);
-  gtk_snapshot_save (snapshot);
-  gtk_snapshot_translate (
-      snapshot, &GRAPHENE_POINT_INIT ((float)x + 3, (float)(height - RULER_HEIGHT / 2 - th / 2.0)));
-  gtk_snapshot_append_layout (snapshot, layout, &white);
-  gtk_snapshot_restore (snapshot);
   g_object_unref (layout);
 }
 
@@ -237,63 +166,112 @@ draw_playhead_frame (TressCurveView *self, GtkSnapshot *snapshot, int width, int
  * textures this size, and no screen is larger. */
 #define MAX_LINES_SIZE 8192
 
+/* The lines of the still curves (@moving FALSE: those no drag moves, with the
+ * other version's lines behind them) or of the moving ones (TRUE: the copies
+ * a drag edits), painted into an image of @width × @height and shown as a
+ * texture node; NULL when there are none. */
+static GskRenderNode *
+paint_lines (TressCurveView *self, int width, int height, gboolean moving)
+{
+  g_autofree TressCurveLayer *layers = _tress_curve_view_build_layers (self);
+  g_autofree TressCurveLayer *ghosts = NULL;
+  g_autofree double *colors = g_new (double, 3 * MAX (self->slots->len, 1));
+  GtkSnapshot *sub;
+  graphene_rect_t bounds = GRAPHENE_RECT_INIT (0, 0, width, height);
+  cairo_surface_t *surface;
+  cairo_t *cr;
+  g_autoptr (GBytes) bytes = NULL;
+  g_autoptr (GdkTexture) texture = NULL;
+  gboolean any = FALSE;
+
+  if (!moving && g_hash_table_size (self->ghosts) > 0)
+    {
+      /* The other version first, behind, in one bright colour that no
+       * curve is drawn in, at full strength: the legend names it. */
+      ghosts = g_new0 (TressCurveLayer, self->slots->len);
+      for (guint i = 0; i < self->slots->len; i++)
+        {
+          Slot *s = &g_array_index (self->slots, Slot, i);
+          const TressCurve *g = g_hash_table_lookup (self->ghosts, GUINT_TO_POINTER (s->index));
+
+          ghosts[i].curve = g;
+          ghosts[i].map = layers[i].map;
+          ghosts[i].visible = g != NULL && layers[i].visible;
+          ghosts[i].locked = FALSE;
+          any |= ghosts[i].visible;
+        }
+    }
+  for (guint i = 0; i < self->slots->len; i++)
+    {
+      Slot *s = &g_array_index (self->slots, Slot, i);
+
+      layers[i].visible &= (s->edit != NULL) == moving;
+      any |= layers[i].visible;
+      memcpy (&colors[3 * i], s->color, 3 * sizeof (double));
+    }
+  if (!any)
+    return NULL;
+
+  /* The lines are painted straight into an image (one pixel column at a
+   * time) and shown as a texture: far cheaper than stroking paths. */
+  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
+  cr = cairo_create (surface);
+  if (ghosts != NULL)
+    {
+      g_autofree double *ghost_colors = g_new (double, 3 * self->slots->len);
+
+      for (guint i = 0; i < 3 * self->slots->len; i++)
+        ghost_colors[i] = GHOST_RGB[i % 3];
+      tress_curve_paint_lines (cr, ghosts, self->slots->len, &self->vp, ghost_colors);
+    }
+  tress_curve_paint_lines (cr, layers, self->slots->len, &self->vp, colors);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+  bytes = g_bytes_new_with_free_func (cairo_image_surface_get_data (surface),
+                                      (gsize)cairo_image_surface_get_stride (surface) * height,
+                                      (GDestroyNotify)cairo_surface_destroy, surface);
+  texture = gdk_memory_texture_new (width, height, GDK_MEMORY_DEFAULT, bytes,
+                                    (gsize)cairo_image_surface_get_stride (surface));
+  sub = gtk_snapshot_new ();
+  gtk_snapshot_append_texture (sub, texture, &bounds);
+  return gtk_snapshot_free_to_node (sub);
+}
+
+/* The lines, from two cached nodes: the still curves', painted again only
+ * when the data, the view or the size change (not while a box is drawn or
+ * keys are dragged), and the moving curves' on top, painted again at each
+ * step of a drag. */
 static void
 draw_lines (TressCurveView *self, GtkSnapshot *snapshot, int width, int height)
 {
   width = MIN (width, MAX_LINES_SIZE);
   height = MIN (height, MAX_LINES_SIZE);
-  if (self->lines_node == NULL || self->lines_width != width || self->lines_height != height)
+  if (self->lines_width != width || self->lines_height != height)
     {
-      GtkSnapshot *sub = gtk_snapshot_new ();
-      graphene_rect_t bounds = GRAPHENE_RECT_INIT (0, 0, width, height);
-      /* The lines are painted straight into an image (one pixel column at a
-       * time) and shown as a texture: far cheaper than stroking paths. */
-      cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
-      cairo_t *cr = cairo_create (surface);
-      g_autofree TressCurveLayer *layers = _tress_curve_view_build_layers (self);
-      g_autofree double *colors = g_new (double, 3 * MAX (self->slots->len, 1));
-      g_autoptr (GBytes) bytes = NULL;
-      g_autoptr (GdkTexture) texture = NULL;
-
-      for (guint i = 0; i < self->slots->len; i++)
-        memcpy (&colors[3 * i], g_array_index (self->slots, Slot, i).color, 3 * sizeof (double));
-      if (g_hash_table_size (self->ghosts) > 0)
-        {
-          /* The other version first, behind, in one bright colour that no
-           * curve is drawn in, at full strength: the legend names it. */
-          g_autofree TressCurveLayer *ghosts = g_new0 (TressCurveLayer, self->slots->len);
-          g_autofree double *ghost_colors = g_new (double, 3 * self->slots->len);
-
-          for (guint i = 0; i < self->slots->len; i++)
-            {
-              Slot *s = &g_array_index (self->slots, Slot, i);
-              const TressCurve *g = g_hash_table_lookup (self->ghosts, GUINT_TO_POINTER (s->index));
-
-              ghosts[i].curve = g;
-              ghosts[i].map = layers[i].map;
-              ghosts[i].visible = g != NULL && layers[i].visible;
-              ghosts[i].locked = FALSE;
-              for (guint k = 0; k < 3; k++)
-                ghost_colors[3 * i + k] = GHOST_RGB[k];
-            }
-          tress_curve_paint_lines (cr, ghosts, self->slots->len, &self->vp, ghost_colors);
-        }
-      tress_curve_paint_lines (cr, layers, self->slots->len, &self->vp, colors);
-      cairo_destroy (cr);
-      cairo_surface_flush (surface);
-      bytes = g_bytes_new_with_free_func (cairo_image_surface_get_data (surface),
-                                          (gsize)cairo_image_surface_get_stride (surface) * height,
-                                          (GDestroyNotify)cairo_surface_destroy, surface);
-      texture = gdk_memory_texture_new (width, height, GDK_MEMORY_DEFAULT, bytes,
-                                        (gsize)cairo_image_surface_get_stride (surface));
-      gtk_snapshot_append_texture (sub, texture, &bounds);
-      g_clear_pointer (&self->lines_node, gsk_render_node_unref);
-      self->lines_node = gtk_snapshot_free_to_node (sub);
+      g_clear_pointer (&self->still_node, gsk_render_node_unref);
+      g_clear_pointer (&self->moving_node, gsk_render_node_unref);
+      self->lines_valid = 0;
       self->lines_width = width;
       self->lines_height = height;
     }
-  if (self->lines_node != NULL)
-    gtk_snapshot_append_node (snapshot, self->lines_node);
+  if (!(self->lines_valid & LINES_STILL))
+    {
+      self->still_node = paint_lines (self, width, height, FALSE);
+      self->lines_valid |= LINES_STILL;
+    }
+  if (!(self->lines_valid & LINES_MOVING))
+    {
+      gboolean dragging = FALSE;
+
+      for (guint i = 0; i < self->slots->len && !dragging; i++)
+        dragging = g_array_index (self->slots, Slot, i).edit != NULL;
+      self->moving_node = dragging ? paint_lines (self, width, height, TRUE) : NULL;
+      self->lines_valid |= LINES_MOVING;
+    }
+  if (self->still_node != NULL)
+    gtk_snapshot_append_node (snapshot, self->still_node);
+  if (self->moving_node != NULL)
+    gtk_snapshot_append_node (snapshot, self->moving_node);
 }
 
 /* How a key marker is drawn: unselected keys in their curve's colour with a
@@ -556,11 +534,10 @@ _tress_curve_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
 
   px = tress_curve_viewport_frame_to_x (&self->vp, self->playhead);
   if (px >= -2 && px <= width + 2)
-    {
-      append_rect (snapshot, floor (px) - 0.5, 0, 2, height, 0.85f, 0.35f, 0.85f, 0.9f);
-      draw_playhead_frame (self, snapshot, width, height);
-    }
-  _tress_curve_view_draw_play_markers (self, snapshot, width, height);
+    append_rect (snapshot, floor (px) - 0.5, 0, 2, height, 0.85f, 0.35f, 0.85f, 0.9f);
+  /* The frame ruler over the bottom rows: the frame numbers, the playhead's
+   * frame, the play range's markers. */
+  gtk_widget_snapshot_child (widget, self->ruler, snapshot);
 
   draw_ghost_legend (self, snapshot, width);
   if (self->drag_started && self->drag_error >= 0)
@@ -594,6 +571,10 @@ _tress_curve_view_size_allocate (GtkWidget *widget, int width, int height, int b
   self->vp.height = height;
   if ((!self->fitted || self->framed_all) && self->slots->len > 0)
     _tress_curve_view_frame_all (self, FALSE);
+  gtk_widget_size_allocate (
+      self->ruler,
+      &(GtkAllocation){ 0, height - TRESS_CURVE_RULER_HEIGHT, width, TRESS_CURVE_RULER_HEIGHT },
+      -1);
   _tress_curve_view_invalidate_lines (self);
 }
 

@@ -13,7 +13,7 @@
  * edits them: selection of keys and handles, dragging with snapping and axis
  * lock, nudges, scaling, insert / delete / duplicate / copy / paste,
  * interpolation and tangent modes, bake / fit, playback. Every interaction is an
- * action of the "curve." group (see tress-curve-view.c for the list), so the
+ * action of the "curve." group (tress_curve_view_get_actions()), so the
  * keyboard, menus and tests drive the same code the pointer does. Every edit
  * is stored by tress_curve_document_commit_curve() (the rules of
  * tress-curve-commit.h, shared with tress-cli and the JSON build): one undo
@@ -208,6 +208,17 @@ double tress_curve_view_get_drag_tolerance (TressCurveView *self);
  * it is negative (the default), the curve's own precision (half the step the
  * format stores its values in). */
 double tress_curve_view_get_tolerance_for (TressCurveView *self, const TressCurve *curve);
+
+/* The "curve" actions, one group per view: the view inserts it into itself
+ * and the editor into itself, so that its toolbar, menus and keys reach the
+ * graph's commands. Copy, duplicate, delete, scale and nudge-stored are
+ * enabled while keys are selected, paste while keys are copied. The list, with
+ * parameter types and keys, is in tress-curve-view-actions.c. */
+GActionGroup *tress_curve_view_get_actions (TressCurveView *self);
+/* Adds the graph's keys that work anywhere in an editor holding the view
+ * (Delete, Ctrl+C, Space, Home…) to @widget_class; the view's own answer first
+ * when it has the focus. */
+void tress_curve_view_class_add_editor_bindings (GtkWidgetClass *widget_class);
 
 /* Pure views of state for the panels. */
 const char *tress_curve_view_get_message (TressCurveView *self);

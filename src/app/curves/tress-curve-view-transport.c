@@ -1,7 +1,9 @@
-/* tress-curve-play-range.c: the curve view's play range
+/* tress-curve-view-transport.c: the curve view's playhead, playback and play range
  *
- * The frames playback loops over in the animation the graph shows: two
- * markers on the frame ruler (drag them), set at the playhead with S and E
+ * The playhead (a frame of the shown animation), playing it at the file's
+ * rate (or "default-fps") from a tick callback, looping or not, and the play
+ * range: the frames playback loops over in the animation the graph shows: two
+ * markers on the frame ruler (drag them: tress-curve-ruler.c), set at the playhead with S and E
  * (or the transport's menu), cleared with Alt+P. The ranges themselves live
  * in the document, one per animation (document/tress-play-range.h).
  *
@@ -11,10 +13,7 @@
 
 #include <math.h>
 
-/* How far from a marker a press on the ruler still grabs it (pixels). */
-#define MARKER_GRAB 6.0
-#define MARKER_TAB 9.0
-
+/* The play range's colour, as the ruler's markers have it. */
 static const float MARKER_RGB[3] = { 0.96f, 0.62f, 0.18f };
 
 /* The key of the animation shown: the first shown curve's. NULL when none. */
@@ -111,10 +110,11 @@ playhead_frame (TressCurveView *self)
   return self->snap ? round (self->playhead) : self->playhead;
 }
 
-static void
-act_set_start (GtkWidget *widget, const char *name, GVariant *parameter)
+/* The play range starts at the playhead (and ends where it ended, or with
+ * the animation). */
+void
+_tress_curve_view_set_play_start (TressCurveView *self)
 {
-  TressCurveView *self = TRESS_CURVE_VIEW (widget);
   g_autofree char *key = range_key (self);
   double first, last;
 
@@ -125,10 +125,10 @@ act_set_start (GtkWidget *widget, const char *name, GVariant *parameter)
   range_changed (self);
 }
 
-static void
-act_set_end (GtkWidget *widget, const char *name, GVariant *parameter)
+/* The play range ends at the playhead. */
+void
+_tress_curve_view_set_play_end (TressCurveView *self)
 {
-  TressCurveView *self = TRESS_CURVE_VIEW (widget);
   g_autofree char *key = range_key (self);
   double first, last;
 
@@ -139,25 +139,7 @@ act_set_end (GtkWidget *widget, const char *name, GVariant *parameter)
   range_changed (self);
 }
 
-static void
-act_clear (GtkWidget *widget, const char *name, GVariant *parameter)
-{
-  tress_curve_view_clear_play_range (TRESS_CURVE_VIEW (widget));
-}
-
-void
-_tress_curve_view_class_init_play_range (GtkWidgetClass *widget_class)
-{
-  gtk_widget_class_install_action (widget_class, "curve.set-play-start", NULL, act_set_start);
-  gtk_widget_class_install_action (widget_class, "curve.set-play-end", NULL, act_set_end);
-  gtk_widget_class_install_action (widget_class, "curve.clear-play-range", NULL, act_clear);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_s, 0, "curve.set-play-start", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_e, 0, "curve.set-play-end", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_p, GDK_ALT_MASK,
-                                       "curve.clear-play-range", NULL);
-}
-
-/* ---- the markers ----------------------------------------------------------- */
+/* ---- on the graph ------------------------------------------------------------ */
 
 gboolean
 tress_curve_view_get_play_marker (TressCurveView *self, gboolean end, double *x, double *y)
@@ -172,53 +154,6 @@ tress_curve_view_get_play_marker (TressCurveView *self, gboolean end, double *x,
   return *x >= 0 && *x <= gtk_widget_get_width (GTK_WIDGET (self));
 }
 
-DragKind
-_tress_curve_view_play_marker_at (TressCurveView *self, double x, double y)
-{
-  double start = 0, end = 0, xs, xe;
-  gboolean on_start, on_end;
-
-  if (y < gtk_widget_get_height (GTK_WIDGET (self)) - RULER_HEIGHT
-      || !tress_curve_view_get_play_range (self, &start, &end))
-    return DRAG_NONE;
-  xs = tress_curve_viewport_frame_to_x (&self->vp, start);
-  xe = tress_curve_viewport_frame_to_x (&self->vp, end);
-  /* A marker's tab points into the range: it grabs a little outside and
-   * the tab's width inside. */
-  on_start = x >= xs - MARKER_GRAB && x <= xs + MARKER_TAB;
-  on_end = x >= xe - MARKER_TAB && x <= xe + MARKER_GRAB;
-  if (on_start && on_end)
-    return fabs (x - xs) < fabs (x - xe) || (x < xs && xs == xe) ? DRAG_RANGE_START
-                                                                 : DRAG_RANGE_END;
-  return on_start ? DRAG_RANGE_START : on_end ? DRAG_RANGE_END : DRAG_NONE;
-}
-
-void
-_tress_curve_view_drag_play_marker (TressCurveView *self, double x, gboolean invert_snap)
-{
-  g_autofree char *key = range_key (self);
-  double frame = tress_curve_viewport_x_to_frame (&self->vp, x);
-  double first, last, start = 0, end = 0, was_start, was_end;
-
-  if (key == NULL || ranges (self) == NULL
-      || !tress_play_ranges_get (ranges (self), key, &start, &end))
-    return;
-  was_start = start;
-  was_end = end;
-  if (self->snap != invert_snap)
-    frame = round (frame);
-  tress_curve_view_get_frame_range (self, &first, &last);
-  /* Within the animation, and never past the other marker. */
-  if (self->drag == DRAG_RANGE_START)
-    start = CLAMP (frame, first, MAX (first, end));
-  else
-    end = CLAMP (frame, MIN (start, last), last);
-  if (start == was_start && end == was_end)
-    return;
-  tress_play_ranges_set (ranges (self), key, start, end);
-  range_changed (self);
-}
-
 static void
 rect (GtkSnapshot *snapshot, double x, double y, double w, double h, float r, float g, float b,
       float a)
@@ -228,7 +163,7 @@ rect (GtkSnapshot *snapshot, double x, double y, double w, double h, float r, fl
 }
 
 /* The frames outside the range washed out, the range's ends marked up the
- * graph (under the playhead). */
+ * graph (under the playhead); the markers themselves are the ruler's. */
 void
 _tress_curve_view_draw_play_range (TressCurveView *self, GtkSnapshot *snapshot, int width,
                                    int height)
@@ -248,29 +183,128 @@ _tress_curve_view_draw_play_range (TressCurveView *self, GtkSnapshot *snapshot, 
   rect (snapshot, xe, 0, 1, top, c[0], c[1], c[2], 0.6f);
 }
 
-/* The markers on the ruler, over the playhead's frame box: a bar and tabs
- * pointing into the range, "[" at the start, "]" at the end. */
-void
-_tress_curve_view_draw_play_markers (TressCurveView *self, GtkSnapshot *snapshot, int width,
-                                     int height)
-{
-  double start = 0, end = 0, xs, xe, top = height - RULER_HEIGHT;
-  const float *c = MARKER_RGB;
+/* ---- playback --------------------------------------------------------------- */
 
-  if (!tress_curve_view_get_play_range (self, &start, &end))
+void
+tress_curve_view_get_frame_range (TressCurveView *self, double *first, double *last)
+{
+  double a = G_MAXDOUBLE, b = -G_MAXDOUBLE;
+
+  g_return_if_fail (TRESS_IS_CURVE_VIEW (self));
+  for (guint i = 0; i < self->slots->len; i++)
+    {
+      const TressCurve *c
+          = _tress_curve_view_slot_curve (self, &g_array_index (self->slots, Slot, i));
+      guint n;
+
+      if (c == NULL || (n = tress_curve_get_n_keys (c)) == 0)
+        continue;
+      a = MIN (a, MIN (0, tress_curve_get_key (c, 0)->frame));
+      b = MAX (b, tress_curve_get_key (c, n - 1)->frame);
+      if (c->frame_count > 0)
+        b = MAX (b, c->frame_count);
+    }
+  if (a > b)
+    a = 0, b = 0;
+  *first = a;
+  *last = b;
+}
+
+double
+tress_curve_view_get_fps (TressCurveView *self)
+{
+  g_return_val_if_fail (TRESS_IS_CURVE_VIEW (self), 30);
+  for (guint i = 0; i < self->slots->len; i++)
+    {
+      const TressCurve *c
+          = _tress_curve_view_slot_curve (self, &g_array_index (self->slots, Slot, i));
+      if (c != NULL && c->fps > 0)
+        return c->fps;
+    }
+  return self->default_fps;
+}
+
+double
+tress_curve_view_get_file_fps (TressCurveView *self)
+{
+  g_return_val_if_fail (TRESS_IS_CURVE_VIEW (self), 0);
+  for (guint i = 0; i < self->slots->len; i++)
+    {
+      const TressCurve *c
+          = _tress_curve_view_slot_curve (self, &g_array_index (self->slots, Slot, i));
+      if (c != NULL && c->fps > 0)
+        return c->fps;
+    }
+  return 0;
+}
+
+static gboolean
+play_tick (GtkWidget *widget, GdkFrameClock *clock, gpointer user_data)
+{
+  TressCurveView *self = TRESS_CURVE_VIEW (widget);
+  double first, last, frame;
+  gboolean stopped;
+  gint64 now = gdk_frame_clock_get_frame_time (clock);
+
+  if (self->play_start_time == 0)
+    self->play_start_time = now;
+  /* Over the play range, or the whole animation. */
+  tress_curve_view_get_play_bounds (self, &first, &last);
+  frame = tress_play_range_advance (first, last, self->play_start_frame,
+                                    (now - self->play_start_time) / (double)G_USEC_PER_SEC
+                                        * tress_curve_view_get_fps (self),
+                                    self->loop, &stopped);
+  if (stopped)
+    {
+      tress_curve_view_set_playhead (self, last);
+      self->tick_id = 0;
+      self->playing = FALSE;
+      g_object_notify_by_pspec (G_OBJECT (self), _tress_curve_view_props[PROP_PLAYING]);
+      return G_SOURCE_REMOVE;
+    }
+  tress_curve_view_set_playhead (self, frame);
+  return G_SOURCE_CONTINUE;
+}
+
+void
+_tress_curve_view_set_playing (TressCurveView *self, gboolean playing)
+{
+  if (self->playing == playing)
     return;
-  xs = floor (tress_curve_viewport_frame_to_x (&self->vp, start));
-  xe = floor (tress_curve_viewport_frame_to_x (&self->vp, end));
-  if (xs >= -MARKER_TAB && xs <= width)
+  self->playing = playing;
+  if (playing)
     {
-      rect (snapshot, xs - 1, top, 3, RULER_HEIGHT, c[0], c[1], c[2], 1);
-      rect (snapshot, xs + 2, top, MARKER_TAB - 2, 3, c[0], c[1], c[2], 1);
-      rect (snapshot, xs + 2, height - 3, MARKER_TAB - 2, 3, c[0], c[1], c[2], 1);
+      double first, last;
+
+      tress_curve_view_get_play_bounds (self, &first, &last);
+      if (tress_play_range_start_frame (first, last, self->playhead) != self->playhead)
+        tress_curve_view_set_playhead (self, first);
+      self->play_start_time = 0;
+      self->play_start_frame = self->playhead;
+      self->tick_id = gtk_widget_add_tick_callback (GTK_WIDGET (self), play_tick, NULL, NULL);
     }
-  if (xe >= 0 && xe <= width + MARKER_TAB)
+  else if (self->tick_id != 0)
     {
-      rect (snapshot, xe - 1, top, 3, RULER_HEIGHT, c[0], c[1], c[2], 1);
-      rect (snapshot, xe - MARKER_TAB + 1, top, MARKER_TAB - 2, 3, c[0], c[1], c[2], 1);
-      rect (snapshot, xe - MARKER_TAB + 1, height - 3, MARKER_TAB - 2, 3, c[0], c[1], c[2], 1);
+      gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->tick_id);
+      self->tick_id = 0;
     }
+  g_object_notify_by_pspec (G_OBJECT (self), _tress_curve_view_props[PROP_PLAYING]);
+}
+
+double
+tress_curve_view_get_playhead (TressCurveView *self)
+{
+  g_return_val_if_fail (TRESS_IS_CURVE_VIEW (self), 0);
+  return self->playhead;
+}
+
+void
+tress_curve_view_set_playhead (TressCurveView *self, double frame)
+{
+  g_return_if_fail (TRESS_IS_CURVE_VIEW (self));
+  if (!isfinite (frame) || frame == self->playhead)
+    return;
+  self->playhead = frame;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  g_object_notify_by_pspec (G_OBJECT (self), _tress_curve_view_props[PROP_PLAYHEAD]);
 }
