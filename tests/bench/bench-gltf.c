@@ -108,6 +108,7 @@ run_once (GBytes *bytes, guint8 *copy, const char *out, Run *run)
   g_autoptr (TressGltfWriter) writer = NULL;
   g_autoptr (GBytes) glb = NULL;
   g_autofree char *looked_for = NULL;
+  const TressGltfExportOptions all = { NULL, 0, 30, FALSE };
   gpointer snapshot;
   gint64 t0;
 
@@ -126,7 +127,7 @@ run_once (GBytes *bytes, guint8 *copy, const char *out, Run *run)
   model = e->find_model (snapshot, NULL, &looked_for, &error);
   g_assert_no_error (error);
   g_assert_nonnull (model);
-  result = tress_gltf_export_to_file (e, snapshot, model, NULL, 0, 30, file, NULL, &error);
+  result = tress_gltf_export_to_file (e, snapshot, model, &all, file, NULL, &error);
   g_assert_no_error (error);
   run->total = seconds_since (t0);
   run->size = result->size;
@@ -135,7 +136,7 @@ run_once (GBytes *bytes, guint8 *copy, const char *out, Run *run)
 
   /* Where the time goes. */
   t0 = g_get_monotonic_time ();
-  writer = e->export(snapshot, model, NULL, 0, 30, NULL, &error);
+  writer = e->export(snapshot, model, &all, NULL, &error);
   g_assert_no_error (error);
   run->parts[0] = seconds_since (t0);
   t0 = g_get_monotonic_time ();
