@@ -1154,11 +1154,52 @@ typedef struct
   gboolean keys;
 } Region;
 
-static int
-region_cmp (gconstpointer x, gconstpointer y, gpointer unused)
+/* Sorts @r (@n) by start, keeping the order of equal starts (a stable
+ * sort): runs already in order are merged, pairs of neighbours at a time,
+ * as a file rewritten in places holds long runs (each animation's arrays in
+ * order, those rewritten at the end). */
+static void
+sort_regions (Region *r, guint n)
 {
-  const Region *a = x, *b = y;
-  return a->start < b->start ? -1 : a->start > b->start ? 1 : 0;
+  g_autofree Region *tmp = g_new (Region, (gsize)n + 1);
+  g_autofree guint *run = g_new (guint, (gsize)n + 2); /* where each run starts, then n */
+  guint n_runs = 0;
+  Region *from = r, *to = tmp;
+
+  for (guint i = 0; i < n; i++)
+    if (i == 0 || r[i].start < r[i - 1].start)
+      run[n_runs++] = i;
+  run[n_runs] = n;
+  while (n_runs > 1)
+    {
+      guint merged = 0;
+
+      for (guint k = 0; k < n_runs; k += 2)
+        {
+          guint a = run[k], a_end = run[k + 1], b = a_end, b_end = k + 2 <= n_runs ? run[k + 2] : n;
+          guint at = a;
+
+          if (k + 1 == n_runs)
+            b = b_end = a_end; /* the last run, alone */
+          while (a < a_end && b < b_end)
+            to[at++] = from[b].start < from[a].start ? from[b++] : from[a++];
+          while (a < a_end)
+            to[at++] = from[a++];
+          while (b < b_end)
+            to[at++] = from[b++];
+          run[merged++] = run[k];
+        }
+      run[merged] = n;
+      n_runs = merged;
+      {
+        Region *swap = from;
+
+        from = to;
+        to = swap;
+      }
+    }
+  if (from != r)
+    memcpy (r, from, (gsize)n * sizeof *r);
 }
 
 static void
@@ -1321,7 +1362,7 @@ find_shared_arrays_among (TressBfres *b)
   for (guint i = 1; i < m; i++)
     if (regions[i].start < regions[i - 1].start)
       {
-        g_qsort_with_data (regions, m, sizeof (Region), region_cmp, NULL);
+        sort_regions (regions, m);
         break;
       }
   for (guint i = 1; i < m; i++)
