@@ -109,7 +109,7 @@ const double *reader_read_accessor (TressGltfDocument *doc, guint index, const c
 const GltfAccessor *reader_accessor (TressGltfDocument *doc, guint index);
 const char *reader_component_name (guint component_type);
 
-/* @text as the sealed tree json-glib's immutable parser would build, where
+/* @text as the tree json-glib's parser would build (not sealed), where
  * it is plain JSON (ASCII, an object at the top, no \\u escapes, no repeated
  * or empty member names); else NULL, and json-glib reads it
  * (tress-gltf-reader-plain.c). */
