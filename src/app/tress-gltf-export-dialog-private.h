@@ -35,6 +35,7 @@ struct _TressGltfExportDialog
   GtkLabel *animations_note;
   GtkSpinButton *fps;
   GtkLabel *duration;
+  GtkCheckButton *split; /* shown where the exporter has a split_label */
   GtkSpinner *model_spinner;
   GtkLabel *model_label;
   GtkButton *choose_model;

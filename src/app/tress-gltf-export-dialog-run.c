@@ -28,6 +28,7 @@ typedef struct
   const TressGltfModel *model; /* the dialog's, which the task keeps alive */
   GArray *anims;               /* guint */
   double fps;
+  gboolean split;
   GFile *output;
   TressProgress *progress;
 } Run;
@@ -49,11 +50,12 @@ run_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *canc
   Run *r = task_data;
   GError *error = NULL;
   TressGltfExportResult *result;
+  TressGltfExportOptions options = { r->anims->len > 0 ? (const guint *)r->anims->data : none,
+                                     r->anims->len, r->fps, r->split };
 
   tress_progress_run_begin (r->progress);
-  result = tress_gltf_export_to_file (r->snapshot->exporter, r->snapshot->data, r->model,
-                                      r->anims->len > 0 ? (const guint *)r->anims->data : none,
-                                      r->anims->len, r->fps, r->output, cancellable, &error);
+  result = tress_gltf_export_to_file (r->snapshot->exporter, r->snapshot->data, r->model, &options,
+                                      r->output, cancellable, &error);
   tress_progress_run_end ();
   if (result == NULL)
     g_task_return_error (task, error);
@@ -251,6 +253,7 @@ run (TressGltfExportDialog *self)
   r->model = self->model;
   r->anims = _tress_gltf_export_dialog_chosen (self, NULL);
   r->fps = gtk_spin_button_get_value (self->fps);
+  r->split = self->exporter->split_label != NULL && gtk_check_button_get_active (self->split);
   r->output = g_object_ref (self->output);
   r->progress = tress_progress_ref (self->export_progress);
 

@@ -807,6 +807,7 @@ tress_gltf_export_dialog_class_init (TressGltfExportDialogClass *klass)
   CHILD (animations_note);
   CHILD (fps);
   CHILD (duration);
+  CHILD (split);
   CHILD (model_spinner);
   CHILD (model_label);
   CHILD (choose_model);
@@ -887,6 +888,9 @@ tress_gltf_export_dialog_new (GtkWindow *parent, TressDocument *document)
   window_title = g_strdup_printf (_ ("Export “%s” as glTF"), title != NULL ? title : "");
   gtk_window_set_title (GTK_WINDOW (self), window_title);
   fill_animations (self);
+  gtk_widget_set_visible (GTK_WIDGET (self->split), self->exporter->split_label != NULL);
+  if (self->exporter->split_label != NULL)
+    gtk_check_button_set_label (self->split, _ (self->exporter->split_label));
   output = default_output (self);
   set_output (self, output, FALSE);
   /* The model the preview shows, where the user chose one for it. */

@@ -1,10 +1,12 @@
 /* tress-cli-gltf.c: glTF export
  *
- *   export-gltf FILE… [--model MODEL] [--animation NAME]… [--fps N] -o OUT
+ *   export-gltf FILE… [--model MODEL] [--animation NAME]… [--fps N]
+ *               [--split-anim-groups] -o OUT
  *       BFRES: the model the animations of FILE play on (found as the
  *       preview finds it, or MODEL), its skeleton and its skeletal
  *       animations; NIFF: the file's scene and its animation (--animation
- *       names AnimGroups); as glTF 2.0: OUT.glb, or OUT.gltf with OUT.bin;
+ *       names AnimGroups; --split-anim-groups: one animation per AnimGroup);
+ *       as glTF 2.0: OUT.glb, or OUT.gltf with OUT.bin;
  *       several FILEs (or OUT a folder): one FOLDER/FILE-stem.glb each. What
  *       glTF cannot carry is listed.
  *
@@ -33,6 +35,7 @@ typedef struct
   char **animations;
   double fps;
   gboolean fps_given;   /* else NIFF takes the file's rate */
+  gboolean split;       /* NIFF: one animation per AnimGroup */
   gboolean model_tried; /* load_model ran (once, for the first BFRES file) */
 } ExportOptions;
 
@@ -189,7 +192,7 @@ export_niff (TressCliFile *file, const char *out, ExportOptions *o)
   g_autoptr (GPtrArray) notes = g_ptr_array_new_with_free_func (g_free);
   g_autoptr (TressGltfWriter) writer = NULL;
   g_autofree char *source = g_path_get_basename (file->path);
-  TressGltfNiffOptions options = { o->fps_given ? o->fps : 0, NULL, 0 };
+  TressGltfNiffOptions options = { o->fps_given ? o->fps : 0, NULL, 0, o->split };
   guint n_nodes, n_meshes, n_skins, n_anims;
   double fps;
 
@@ -223,7 +226,7 @@ export_niff (TressCliFile *file, const char *out, ExportOptions *o)
            n_nodes == 1 ? "" : "s", n_meshes, n_meshes == 1 ? "" : "es", n_skins,
            n_skins == 1 ? "" : "s");
   if (n_anims > 0)
-    g_print ("1 animation at %g fps\n", fps);
+    g_print ("%u animation%s at %g fps\n", n_anims, n_anims == 1 ? "" : "s", fps);
   else
     g_print ("no animation\n");
   for (guint i = 0; i < notes->len; i++)
@@ -365,6 +368,10 @@ cmd_export_gltf (int argc, char **argv)
     { "fps", 0, 0, G_OPTION_ARG_STRING, &fps,
       "Frames per second: time = frame / N (default 30; NIFF: the file's rate where it has one)",
       "N" },
+    { "split-anim-groups", 0, 0, G_OPTION_ARG_NONE, &o.split,
+      "NIFF: one animation per AnimGroup, of its nodes (default: one animation, the AnimGroups "
+      "playing together as in the preview)",
+      NULL },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &out,
       "OUT.glb, OUT.gltf (with OUT.bin), or a folder for one FILE-stem.glb each", "OUT" },
     { NULL },
@@ -381,7 +388,7 @@ cmd_export_gltf (int argc, char **argv)
   if (argc < 2 || out == NULL)
     {
       tress_cli_error ("usage: export-gltf FILE… [--model MODEL] [--animation NAME]… [--fps N] "
-                       "-o OUT");
+                       "[--split-anim-groups] -o OUT");
       status = TRESS_CLI_UNREADABLE;
       goto done;
     }
@@ -460,7 +467,8 @@ done:
 }
 
 const TressCliCommand tress_cli_gltf_commands[] = {
-  { "export-gltf", "FILE… [--model MODEL] [--animation NAME]… [--fps N] -o OUT",
+  { "export-gltf",
+    "FILE… [--model MODEL] [--animation NAME]… [--fps N] [--split-anim-groups] -o OUT",
     "Export a BFRES model, skeleton and skeletal animations, or a NIFF scene and its "
     "animation, as glTF 2.0 (.glb, .gltf)",
     cmd_export_gltf },

@@ -173,12 +173,12 @@ bfres_find_model (gpointer data, GFile *chosen, char **looked_for, GError **erro
 }
 
 static TressGltfWriter *
-bfres_export (gpointer data, const TressGltfModel *model, const guint *anims, guint n_anims,
-              double fps, GPtrArray *notes, GError **error)
+bfres_export (gpointer data, const TressGltfModel *model, const TressGltfExportOptions *o,
+              GPtrArray *notes, GError **error)
 {
   Snapshot *s = data;
   g_autoptr (TressBfres) bfres = tress_bfres_parse (s->fres, s->name, error);
-  TressGltfBfresOptions options = { fps, anims, n_anims };
+  TressGltfBfresOptions options = { o->fps, o->anims, o->n_anims };
 
   if (bfres == NULL)
     return NULL;
@@ -188,6 +188,7 @@ bfres_export (gpointer data, const TressGltfModel *model, const guint *anims, gu
 const TressGltfExporter tress_gltf_exporter_bfres = {
   .format_id = "bfres",
   .own_scene = FALSE,
+  .split_label = NULL, /* each skeletal animation is a glTF animation of its own */
   .list_animations = bfres_list_animations,
   .snapshot = bfres_snapshot,
   .snapshot_free = bfres_snapshot_free,

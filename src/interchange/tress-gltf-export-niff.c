@@ -4,11 +4,14 @@
  * file's scene, read again by each worker from the snapshot, the document's
  * bytes as they are now (edits included, tress_format_niff.serialize). Its
  * AnimGroups are the animations listed; those chosen are animated and the
- * others hold their first frame (tress_gltf_niff_export).
+ * others hold their first frame (tress_gltf_niff_export), in one glTF
+ * animation or (split) one per AnimGroup.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "tress-gltf-export.h"
+
+#include <glib/gi18n-lib.h>
 
 #include "formats/niff/tress-niff.h"
 #include "tress-gltf-niff.h"
@@ -116,11 +119,11 @@ niff_find_model (gpointer data, GFile *chosen, char **looked_for, GError **error
 }
 
 static TressGltfWriter *
-niff_export (gpointer data, const TressGltfModel *model, const guint *anims, guint n_anims,
-             double fps, GPtrArray *notes, GError **error)
+niff_export (gpointer data, const TressGltfModel *model, const TressGltfExportOptions *o,
+             GPtrArray *notes, GError **error)
 {
   Snapshot *s = data;
-  TressGltfNiffOptions options = { fps, anims, n_anims };
+  TressGltfNiffOptions options = { o->fps, o->anims, o->n_anims, o->split };
 
   return tress_gltf_niff_export (model->data, s->name, &options, notes, error);
 }
@@ -128,6 +131,8 @@ niff_export (gpointer data, const TressGltfModel *model, const guint *anims, gui
 const TressGltfExporter tress_gltf_exporter_niff = {
   .format_id = "niff",
   .own_scene = TRUE,
+  /* TRANSLATORS: a choice of the Export as glTF dialog for NIFF files */
+  .split_label = N_ ("_One animation per AnimGroup"),
   .list_animations = niff_list_animations,
   .snapshot = niff_snapshot,
   .snapshot_free = niff_snapshot_free,

@@ -55,17 +55,18 @@ tress_gltf_exporter_find (const char *format_id)
 
 TressGltfExportResult *
 tress_gltf_export_to_file (const TressGltfExporter *exporter, gpointer snapshot,
-                           const TressGltfModel *model, const guint *anims, guint n_anims,
-                           double fps, GFile *file, GCancellable *cancellable, GError **error)
+                           const TressGltfModel *model, const TressGltfExportOptions *options,
+                           GFile *file, GCancellable *cancellable, GError **error)
 {
   g_autoptr (GPtrArray) notes = g_ptr_array_new_with_free_func (g_free);
   g_autoptr (TressGltfWriter) writer = NULL;
   TressGltfExportResult *result;
   guint64 size = 0;
 
-  g_return_val_if_fail (exporter != NULL && model != NULL && G_IS_FILE (file), NULL);
+  g_return_val_if_fail (exporter != NULL && model != NULL && options != NULL && G_IS_FILE (file),
+                        NULL);
 
-  writer = exporter->export(snapshot, model, anims, n_anims, fps, notes, error);
+  writer = exporter->export(snapshot, model, options, notes, error);
   if (writer == NULL)
     return NULL;
   /* TRANSLATORS: a phase of exporting a file, shown with a progress bar */
@@ -82,7 +83,7 @@ tress_gltf_export_to_file (const TressGltfExporter *exporter, gpointer snapshot,
   result->n_animations = tress_gltf_writer_count (writer, "animations");
   result->n_meshes = tress_gltf_writer_count (writer, "meshes");
   result->n_joints = model->n_joints;
-  result->fps = fps;
+  result->fps = options->fps;
   result->notes = g_steal_pointer (&notes);
   return result;
 }

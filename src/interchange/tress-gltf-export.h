@@ -57,6 +57,15 @@ typedef struct
 void tress_gltf_model_free (TressGltfModel *model);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (TressGltfModel, tress_gltf_model_free)
 
+/* What an export writes. */
+typedef struct
+{
+  const guint *anims; /* the animations (their index); NULL: every exportable one */
+  guint n_anims;
+  double fps;     /* frames per second */
+  gboolean split; /* one glTF animation per animation chosen (split_label) */
+} TressGltfExportOptions;
+
 typedef struct _TressGltfExporter TressGltfExporter;
 
 struct _TressGltfExporter
@@ -64,6 +73,10 @@ struct _TressGltfExporter
   const char *format_id;
   /* The file holds the scene its animations move: no model is chosen. */
   gboolean own_scene;
+  /* The format's animations play together as one (NIFF's AnimGroups): the
+   * label of the choice to write one glTF animation for each instead
+   * (TressGltfExportOptions.split; untranslated, N_()), else NULL. */
+  const char *split_label;
   /* The caller's thread: every animation of @model (the document's),
    * TressGltfExportAnimation with a clear function. */
   GArray *(*list_animations) (gpointer model);
@@ -77,11 +90,12 @@ struct _TressGltfExporter
    * *looked_for says what was looked for. */
   TressGltfModel *(*find_model) (gpointer snapshot, GFile *chosen, char **looked_for,
                                  GError **error);
-  /* A worker: the glTF document of the animations @anims (their index; NULL:
-   * every exportable one) at @fps frames per second, posing @model; @notes
-   * (may be NULL) gets a line for everything the file does not carry. */
-  TressGltfWriter *(*export) (gpointer snapshot, const TressGltfModel *model, const guint *anims,
-                              guint n_anims, double fps, GPtrArray *notes, GError **error);
+  /* A worker: the glTF document of the animations @options chooses,
+   * posing @model; @notes (may be NULL) gets a line for everything the file
+   * does not carry. */
+  TressGltfWriter *(*export) (gpointer snapshot, const TressGltfModel *model,
+                              const TressGltfExportOptions *options, GPtrArray *notes,
+                              GError **error);
 };
 
 /* The exporter of format @format_id, or NULL when it has none. */
@@ -112,7 +126,7 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (TressGltfExportResult, tress_gltf_export_result_f
  * then nothing was written. */
 TressGltfExportResult *tress_gltf_export_to_file (const TressGltfExporter *exporter,
                                                   gpointer snapshot, const TressGltfModel *model,
-                                                  const guint *anims, guint n_anims, double fps,
+                                                  const TressGltfExportOptions *options,
                                                   GFile *file, GCancellable *cancellable,
                                                   GError **error);
 

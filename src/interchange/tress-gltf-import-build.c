@@ -24,7 +24,15 @@ typedef struct
   TressBfresScaling scaling;
   double *values;       /* (bone × channel) × frame */
   TressBfresSrt *orig0; /* the original animation's pose at frame 0 */
-  int *spec_bone;       /* each spec's bone in the skeleton, or −1 */
+  /* The original pose at every frame of the bones without a joint, frame ×
+   * such bone (free_slot: each bone's place there, or −1 for the bones with
+   * a joint, whose pose pose_spec takes from frame 0), and which bones with
+   * a joint the original moves off their frame-0 pose. */
+  TressBfresSrt *orig_free;
+  int *free_slot;
+  guint n_free;
+  guint8 *orig_varies;
+  int *spec_bone; /* each spec's bone in the skeleton, or −1 */
   /* Each matched bone's target at each frame, frame × bone: sampled once,
    * compared with twice. */
   ImportPlacement *targets;
@@ -113,6 +121,11 @@ sample (Build *b, GError **error)
                                                   import_sample_curve, imp->bfres, orig);
       if (f == 0)
         memcpy (b->orig0, orig, b->nb * sizeof *orig);
+      for (guint bone = 0; bone < b->nb; bone++)
+        if (b->free_slot[bone] >= 0)
+          b->orig_free[(gsize)f * b->n_free + (guint)b->free_slot[bone]] = orig[bone];
+        else if (memcmp (&orig[bone], &b->orig0[bone], sizeof *orig) != 0)
+          b->orig_varies[bone] = 1;
       tress_gltf_document_pose (imp->doc, (int)b->out->gltf_anim, f / imp->fps, imp->needed,
                                 gworld);
       for (guint i = 0; i < b->nb; i++)
@@ -461,15 +474,44 @@ compare (TressGltfImport *imp, const TressGltfImportAnim *out, PoseFunc pose, gp
     }
 }
 
-/* The original animation, each imported bone's components from the spec. */
+/* Whether the poses sample() kept give pose_spec the original pose: every
+ * bone with a joint that the original moves has a spec that sets all its
+ * components. */
+static gboolean
+poses_kept (Build *b)
+{
+  g_autofree guint8 *covered = g_new0 (guint8, b->nb + 1);
+
+  for (guint i = 0; i < b->out->n_bones; i++)
+    if (b->spec_bone[i] >= 0)
+      covered[b->spec_bone[i]] = 1;
+  for (guint bone = 0; bone < b->nb; bone++)
+    if (b->orig_varies[bone] && !covered[bone])
+      return FALSE;
+  return TRUE;
+}
+
+/* The original animation, each imported bone's components from the spec.
+ * The original pose is the one sample() took at that frame: the bones
+ * without a joint as it kept them, the others' as at frame 0 (where that
+ * is their pose at every frame, or the spec sets every component: see
+ * poses_kept), their rotation mode and scale compensation the same at
+ * every frame. */
 static void
 pose_spec (gpointer data, double frame, TressBfresSrt *srt)
 {
   Build *b = data;
   TressGltfImport *imp = b->imp;
+  guint f = (guint)frame;
 
-  tress_bfres_animator_pose_srt (imp->animator, (int)b->skeletal, frame, import_sample_curve,
-                                 imp->bfres, srt);
+  if (b->orig_free == NULL)
+    tress_bfres_animator_pose_srt (imp->animator, (int)b->skeletal, frame, import_sample_curve,
+                                   imp->bfres, srt);
+  else
+    for (guint bone = 0; bone < b->nb; bone++)
+      srt[bone] = b->free_slot[bone] >= 0
+                      ? b->orig_free[(gsize)f * b->n_free + (guint)b->free_slot[bone]]
+                      : b->orig0[bone];
   for (guint i = 0; i < b->out->n_bones; i++)
     {
       const TressBfresBoneAnimSpec *spec = &b->out->bones[i];
@@ -567,6 +609,8 @@ tress_gltf_import_build (TressGltfImport *imp, guint gltf_anim, guint file_anim,
   g_autofree TressBfresSrt *orig0 = NULL;
   g_autofree int *spec_bone = NULL;
   g_autofree ImportPlacement *targets = NULL;
+  g_autofree guint8 *orig_varies = NULL;
+  g_autofree int *free_slot = NULL;
   Build b = { imp };
   double end = tress_gltf_animation_get_end (ga), frames = round (end * imp->fps);
   int k = skeletal_of (imp, file_anim, error);
@@ -613,11 +657,19 @@ tress_gltf_import_build (TressGltfImport *imp, guint gltf_anim, guint file_anim,
   orig0 = g_new0 (TressBfresSrt, b.nb + 1);
   /* (bounded as the values: 7 doubles a sample to their 10) */
   targets = g_new (ImportPlacement, (gsize)b.nb * b.nf + 1);
+  b.free_slot = free_slot = g_new (int, b.nb + 1);
+  for (guint bone = 0; bone < b.nb; bone++)
+    free_slot[bone] = imp->joint[bone] < 0 ? (int)b.n_free++ : -1;
+  b.orig_free = g_new (TressBfresSrt, (gsize)b.n_free * b.nf + 1);
+  b.orig_varies = orig_varies = g_new0 (guint8, b.nb + 1);
   b.values = values;
   b.orig0 = orig0;
   b.targets = targets;
   if (!sample (&b, error))
-    return NULL;
+    {
+      g_free (b.orig_free);
+      return NULL;
+    }
   out->scaling = b.scaling;
   build_specs (&b);
   /* Looked up once, not at every frame of the comparison. */
@@ -625,7 +677,10 @@ tress_gltf_import_build (TressGltfImport *imp, guint gltf_anim, guint file_anim,
   for (guint i = 0; i < out->n_bones; i++)
     spec_bone[i] = tress_bfres_skeleton_find_bone (&imp->model->skeleton, out->bones[i].bone);
   b.spec_bone = spec_bone;
+  if (!poses_kept (&b))
+    g_clear_pointer (&b.orig_free, g_free); /* pose_spec poses the original again */
   compare (imp, out, pose_spec, &b, targets, &out->max_position_error, &out->max_rotation_error,
            &out->worst_position, &out->worst_rotation);
+  g_free (b.orig_free);
   return g_steal_pointer (&out);
 }

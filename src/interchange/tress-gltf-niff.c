@@ -337,9 +337,9 @@ add_channel (Export *x, JsonArray *samplers, JsonArray *channels, guint input, g
   json_array_add_object_element (channels, channel);
 }
 
-/* What the animation is made of, for its extras. */
+/* What animation @group (−1: every AnimGroup chosen) is made of, for its extras. */
 static JsonArray *
-groups_json (Export *x)
+groups_json (Export *x, int group)
 {
   TressGltfNiffExport *e = &x->e;
   JsonArray *list = json_array_new ();
@@ -350,7 +350,8 @@ groups_json (Export *x)
       JsonObject *o;
       TressNiffGroupInfo info;
 
-      if (!x->chosen[g] || !tress_niff_group_get_info (e->file, g, &info))
+      if (!x->chosen[g] || (group >= 0 && g != (guint)group)
+          || !tress_niff_group_get_info (e->file, g, &info))
         continue;
       o = json_object_new ();
       json_object_set_int_member (o, "index", g);
@@ -366,27 +367,234 @@ groups_json (Export *x)
   return list;
 }
 
+/* Every node's transform at every sample of the animation. */
+typedef struct
+{
+  guint ns;         /* samples: every whole frame, and the end */
+  double frames;    /* the last sample's frame */
+  float *times;     /* per sample */
+  float *t, *r, *s; /* node × sample × 3, 4, 3 */
+  guint *last;      /* per node: the last sample that differs from the one before, or 0 */
+} Samples;
+
+static void
+samples_clear (Samples *smp)
+{
+  g_free (smp->times);
+  g_free (smp->t);
+  g_free (smp->r);
+  g_free (smp->s);
+  g_free (smp->last);
+}
+
+/* Poses every sample from frame 0 to @frame_count. */
 static gboolean
-add_animation (Export *x, gboolean named, GError **error)
+sample_all (Export *x, double frame_count, Samples *smp, GError **error)
+{
+  guint nn = tress_scene_get_n_nodes (x->e.scene), ns;
+
+  /* Every whole frame, and the end (NIFF keys are whole frames). */
+  ns = smp->ns = (guint)floor (frame_count) + 1 + (frame_count != floor (frame_count));
+  smp->frames = frame_count;
+  smp->times = g_new (float, ns);
+  smp->t = g_new (float, 3 * (gsize)ns * nn);
+  smp->r = g_new (float, 4 * (gsize)ns * nn);
+  smp->s = g_new (float, 3 * (gsize)ns * nn);
+  smp->last = g_new0 (guint, nn + 1);
+  tress_progress_phase ("Exporting animations", (guint64)ns * nn, TRESS_PROGRESS_ENTRIES);
+  for (guint f = 0; f < ns; f++)
+    {
+      double frame = MIN ((double)f, frame_count);
+
+      smp->times[f] = (float)(frame / x->fps);
+      pose_at (x, frame);
+      for (guint i = 0; i < nn; i++)
+        {
+          gsize at = (gsize)i * ns + f;
+          float *t = smp->t + 3 * at, *q = smp->r + 4 * at, *s = smp->s + 3 * at;
+          double dot = 0;
+
+          for (guint c = 0; c < 3; c++)
+            {
+              t[c] = (float)x->trs[i].translation[c];
+              s[c] = (float)x->trs[i].scale[c];
+            }
+          for (guint c = 0; c < 4; c++)
+            {
+              q[c] = (float)x->trs[i].rotation[c];
+              if (f > 0)
+                dot += (double)q[c] * (q - 4)[c];
+            }
+          /* Sign-continuous: the short way to the next sample. */
+          if (dot < 0)
+            for (guint c = 0; c < 4; c++)
+              q[c] = -q[c];
+          if (f > 0
+              && (memcmp (t, t - 3, 3 * sizeof (float)) != 0
+                  || memcmp (q, q - 4, 4 * sizeof (float)) != 0
+                  || memcmp (s, s - 3, 3 * sizeof (float)) != 0))
+            smp->last[i] = f;
+        }
+      if (!tress_progress_advance (nn, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* Writes an animation named @name of the first @n samples of the nodes
+ * @in selects (per node), each channel only where it moves: FALSE when
+ * nothing moves (nothing written). @group: the AnimGroup it is (−1: those
+ * chosen, or none when @others) for its extras. */
+static gboolean
+write_animation (Export *x, const Samples *smp, const char *name, guint n, const gboolean *in,
+                 int group, gboolean others)
+{
+  TressGltfNiffExport *e = &x->e;
+  guint nn = tress_scene_get_n_nodes (e->scene), ns = smp->ns, n_groups, input;
+  gboolean loops = TRUE, moving = FALSE;
+  JsonObject *anim, *ex;
+  JsonArray *samplers, *channels;
+
+  for (guint i = 0; i < nn && !moving; i++)
+    moving = in[i] && smp->last[i] > 0; /* (n passes every node's last change) */
+  if (!moving)
+    return FALSE;
+  n_groups = tress_niff_file_get_n_groups (e->file);
+  for (guint g = 0; g < n_groups; g++)
+    if (x->chosen[g] && (group < 0 || g == (guint)group))
+      {
+        TressNiffGroupInfo info;
+
+        loops &= tress_niff_group_get_info (e->file, g, &info) && info.loop == 0;
+      }
+  samplers = json_array_new ();
+  channels = json_array_new ();
+  tress_gltf_writer_begin_view (e->writer, 0);
+  input = tress_gltf_writer_add_accessor (e->writer, smp->times, TRESS_GLTF_FLOAT,
+                                          TRESS_GLTF_SCALAR, n, 0, TRUE);
+  for (guint i = 0; i < nn; i++)
+    if (in[i])
+      {
+        add_channel (x, samplers, channels, input, i, "translation", smp->t + 3 * (gsize)i * ns, 3,
+                     n);
+        add_channel (x, samplers, channels, input, i, "rotation", smp->r + 4 * (gsize)i * ns, 4, n);
+        add_channel (x, samplers, channels, input, i, "scale", smp->s + 3 * (gsize)i * ns, 3, n);
+      }
+  tress_gltf_writer_end_view (e->writer);
+  anim = json_object_new ();
+  json_object_set_string_member (anim, "name", name);
+  json_object_set_array_member (anim, "channels", channels);
+  json_object_set_array_member (anim, "samplers", samplers);
+  ex = tress_gltf_niff_extras (anim);
+  json_object_set_string_member (ex, "name", name);
+  json_object_set_double_member (ex, "frameCount", MIN ((double)(n - 1), smp->frames));
+  json_object_set_boolean_member (ex, "loop", loops);
+  json_object_set_double_member (ex, "fps", x->fps);
+  json_object_set_int_member (ex, "samples", n);
+  json_object_set_array_member (ex, "animGroups",
+                                others ? json_array_new () : groups_json (x, group));
+  tress_gltf_writer_add (e->writer, "animations", anim);
+  return TRUE;
+}
+
+/* "A, B, C and 4 more" of @names (char *). */
+static char *
+name_list (GPtrArray *names)
+{
+  GString *list = g_string_new (NULL);
+
+  for (guint i = 0; i < names->len && i < NOTE_NAMES; i++)
+    g_string_append_printf (list, "%s%s", i ? ", " : "", (const char *)names->pdata[i]);
+  if (names->len > NOTE_NAMES)
+    g_string_append_printf (list, " and %u more", names->len - NOTE_NAMES);
+  return g_string_free (list, FALSE);
+}
+
+/* One animation per AnimGroup chosen, named after it, of its nodes: its own
+ * frames (0 to its frame count), and on to the last sample where one of
+ * them still moves (an IK joint following an effector of another
+ * AnimGroup). Nodes that move though no AnimGroup chosen holds them (IK
+ * joints of AnimGroups left out) go into one more animation, named @name. */
+static void
+split_animations (Export *x, const Samples *smp, const char *name)
+{
+  TressGltfNiffExport *e = &x->e;
+  guint nn = tress_scene_get_n_nodes (e->scene), n_groups = tress_niff_file_get_n_groups (e->file);
+  g_autofree guint *group = g_new (guint, nn + 1);
+  g_autofree gboolean *in = g_new0 (gboolean, nn + 1);
+  g_autoptr (GPtrArray) still = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GPtrArray) others = g_ptr_array_new ();
+  gboolean any = FALSE;
+
+  for (guint i = 0; i < nn; i++)
+    {
+      const char *kind;
+      guint32 index;
+
+      group[i] = node_group (e->niff, tress_scene_get_node (e->scene, i)->id, &index, &kind);
+    }
+  for (guint g = 0; g < n_groups; g++)
+    {
+      TressNiffGroupInfo info;
+      g_autofree char *label = NULL;
+      double frames = tress_niff_group_get_frame_count (e->file, g);
+      guint n = (guint)MIN ((double)smp->ns, ceil (MAX (frames, 0)) + 1);
+
+      if (!x->chosen[g])
+        continue;
+      for (guint i = 0; i < nn; i++)
+        {
+          in[i] = group[i] == g;
+          if (in[i])
+            n = MAX (n, smp->last[i] + 1);
+        }
+      tress_niff_group_get_info (e->file, g, &info);
+      label = info.name != NULL ? g_strdup (info.name) : g_strdup_printf ("AnimGroup %u", g);
+      if (write_animation (x, smp, label, n, in, (int)g, FALSE))
+        any = TRUE;
+      else
+        g_ptr_array_add (still, g_steal_pointer (&label));
+    }
+  for (guint i = 0; i < nn; i++)
+    {
+      in[i] = (group[i] >= n_groups || !x->chosen[group[i]]) && smp->last[i] > 0;
+      if (in[i])
+        g_ptr_array_add (others, (gpointer)tress_scene_get_node (e->scene, i)->name);
+    }
+  if (others->len > 0)
+    {
+      g_autofree char *list = name_list (others);
+
+      write_animation (x, smp, name, smp->ns, in, -1, TRUE);
+      tress_gltf_niff_note (e,
+                            "%u node%s (%s) move though no AnimGroup exported holds them (IK "
+                            "joints follow their effector): they are animated in “%s”",
+                            others->len, others->len == 1 ? "" : "s", list, name);
+    }
+  if (still->len > 0 && any)
+    {
+      g_autofree char *list = name_list (still);
+
+      tress_gltf_niff_note (e, "%u AnimGroup%s (%s) move%s no node: no animation is written for %s",
+                            still->len, still->len == 1 ? "" : "s", list,
+                            still->len == 1 ? "s" : "", still->len == 1 ? "it" : "them");
+    }
+}
+
+static gboolean
+add_animation (Export *x, gboolean named, gboolean split, GError **error)
 {
   TressGltfNiffExport *e = &x->e;
   guint nn = tress_scene_get_n_nodes (e->scene), n_groups = tress_niff_file_get_n_groups (e->file);
   double frame_count = 0;
-  gboolean loops = TRUE, moving = FALSE;
-  g_autofree float *times = NULL, *t = NULL, *r = NULL, *s = NULL;
-  JsonObject *anim, *ex;
-  JsonArray *samplers, *channels;
-  guint ns, input;
+  gboolean moving = FALSE;
+  g_autofree gboolean *all = NULL;
   const char *name = e->animator->anim_names[0];
+  Samples smp = { 0 };
 
   for (guint g = 0; g < n_groups; g++)
     if (x->chosen[g])
-      {
-        TressNiffGroupInfo info;
-
-        frame_count = MAX (frame_count, tress_niff_group_get_frame_count (e->file, g));
-        loops &= tress_niff_group_get_info (e->file, g, &info) && info.loop == 0;
-      }
+      frame_count = MAX (frame_count, tress_niff_group_get_frame_count (e->file, g));
   if (!(frame_count >= 1) || nn == 0)
     {
       if (named)
@@ -401,78 +609,26 @@ add_animation (Export *x, gboolean named, GError **error)
                             name, frame_count + 1, nn, TRESS_GLTF_NIFF_MAX_SAMPLES);
       return TRUE;
     }
-  /* Every whole frame, and the end (NIFF keys are whole frames). */
-  ns = (guint)floor (frame_count) + 1 + (frame_count != floor (frame_count));
-  times = g_new (float, ns);
-  t = g_new (float, 3 * (gsize)ns * nn);
-  r = g_new (float, 4 * (gsize)ns * nn);
-  s = g_new (float, 3 * (gsize)ns * nn);
-  tress_progress_phase ("Exporting animations", (guint64)ns * nn, TRESS_PROGRESS_ENTRIES);
-  for (guint f = 0; f < ns; f++)
+  if (!sample_all (x, frame_count, &smp, error))
     {
-      double frame = MIN ((double)f, frame_count);
-
-      times[f] = (float)(frame / x->fps);
-      pose_at (x, frame);
-      for (guint i = 0; i < nn; i++)
-        {
-          gsize at = (gsize)i * ns + f;
-          float *q = r + 4 * at;
-          double dot = 0;
-
-          for (guint c = 0; c < 3; c++)
-            {
-              t[3 * at + c] = (float)x->trs[i].translation[c];
-              s[3 * at + c] = (float)x->trs[i].scale[c];
-            }
-          for (guint c = 0; c < 4; c++)
-            {
-              q[c] = (float)x->trs[i].rotation[c];
-              if (f > 0)
-                dot += (double)q[c] * (q - 4)[c];
-            }
-          /* Sign-continuous: the short way to the next sample. */
-          if (dot < 0)
-            for (guint c = 0; c < 4; c++)
-              q[c] = -q[c];
-        }
-      if (!tress_progress_advance (nn, error))
-        return FALSE;
+      samples_clear (&smp);
+      return FALSE;
     }
-
   for (guint i = 0; i < nn && !moving; i++)
-    moving = moves (t + 3 * (gsize)i * ns, 3, ns) || moves (r + 4 * (gsize)i * ns, 4, ns)
-             || moves (s + 3 * (gsize)i * ns, 3, ns);
+    moving = smp.last[i] > 0;
   if (!moving)
+    tress_gltf_niff_note (e, "“%s”: its %.0f frames move nothing: no animation is written", name,
+                          frame_count);
+  else if (split)
+    split_animations (x, &smp, name);
+  else
     {
-      tress_gltf_niff_note (e, "“%s”: its %.0f frames move nothing: no animation is written", name,
-                            frame_count);
-      return TRUE;
+      all = g_new (gboolean, nn);
+      for (guint i = 0; i < nn; i++)
+        all[i] = TRUE;
+      write_animation (x, &smp, name, smp.ns, all, -1, FALSE);
     }
-  samplers = json_array_new ();
-  channels = json_array_new ();
-  tress_gltf_writer_begin_view (e->writer, 0);
-  input = tress_gltf_writer_add_accessor (e->writer, times, TRESS_GLTF_FLOAT, TRESS_GLTF_SCALAR, ns,
-                                          0, TRUE);
-  for (guint i = 0; i < nn; i++)
-    {
-      add_channel (x, samplers, channels, input, i, "translation", t + 3 * (gsize)i * ns, 3, ns);
-      add_channel (x, samplers, channels, input, i, "rotation", r + 4 * (gsize)i * ns, 4, ns);
-      add_channel (x, samplers, channels, input, i, "scale", s + 3 * (gsize)i * ns, 3, ns);
-    }
-  tress_gltf_writer_end_view (e->writer);
-  anim = json_object_new ();
-  json_object_set_string_member (anim, "name", name);
-  json_object_set_array_member (anim, "channels", channels);
-  json_object_set_array_member (anim, "samplers", samplers);
-  ex = tress_gltf_niff_extras (anim);
-  json_object_set_string_member (ex, "name", name);
-  json_object_set_double_member (ex, "frameCount", frame_count);
-  json_object_set_boolean_member (ex, "loop", loops);
-  json_object_set_double_member (ex, "fps", x->fps);
-  json_object_set_int_member (ex, "samples", ns);
-  json_object_set_array_member (ex, "animGroups", groups_json (x));
-  tress_gltf_writer_add (e->writer, "animations", anim);
+  samples_clear (&smp);
   return TRUE;
 }
 
@@ -659,7 +815,7 @@ tress_gltf_niff_export (TressNiffFile *file, const char *source,
   json_object_set_int_member (tress_gltf_writer_get_root (writer), "scene",
                               tress_gltf_writer_add (writer, "scenes", scene));
 
-  if (!add_animation (&x, named, error))
+  if (!add_animation (&x, named, options != NULL && options->split, error))
     {
       export_clear (&x);
       return NULL;

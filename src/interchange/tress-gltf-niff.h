@@ -20,7 +20,12 @@
  *     node sampled at every whole frame from 0 to the last key (NIFF keys
  *     are whole frames), time = frame / fps, LINEAR, rotations as
  *     sign-continuous quaternions. AnimGroups left out of @options hold
- *     their frame-0 transform.
+ *     their frame-0 transform. With @options->split, one animation per
+ *     AnimGroup instead, named after it, holding its nodes' channels of
+ *     the same samples, from frame 0 to its frame count (on to where its
+ *     nodes stop moving, for IK joints that follow another AnimGroup's
+ *     effector); nodes that move though no AnimGroup animated holds them
+ *     go into one more animation, named after the scene.
  * What glTF cannot carry (cameras' lenses, lights, textures, constraints
  * the preview does not apply, shape animation, IK as such …) is listed in
  * @notes. docs/gltf.md has the whole mapping.
@@ -49,6 +54,7 @@ typedef struct
                        * else TRESS_GLTF_NIFF_DEFAULT_FPS */
   const guint *anims; /* AnimGroups to animate, in the file's numbering; NULL: every one */
   guint n_anims;
+  gboolean split; /* one animation per AnimGroup animated, of its nodes; else one of them all */
 } TressGltfNiffOptions;
 
 /* The glTF document of @file's scene and its animation (@source names the

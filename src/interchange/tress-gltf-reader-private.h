@@ -3,7 +3,8 @@
  * tress-gltf-reader.c reads the container (GLB or JSON), the buffers, buffer
  * views and accessors; tress-gltf-objects.c the nodes, skins and animations
  * on top of them, and evaluates poses; tress-gltf-reader-json.c reads JSON
- * values and words the messages, each naming the JSON path it is about.
+ * values and words the messages, each naming the JSON path it is about;
+ * tress-gltf-reader-plain.c reads plain JSON faster than json-glib.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -48,7 +49,8 @@ typedef struct
 
 typedef struct
 {
-  JsonParser *parser;
+  JsonParser *parser;  /* json-glib's, when it read the JSON */
+  JsonNode *root_node; /* else the tree of reader_parse_plain_json */
   JsonObject *root;
   GFile *base;
   gboolean glb;
@@ -106,6 +108,12 @@ const double *reader_read_accessor (TressGltfDocument *doc, guint index, const c
 /* The accessor's declared layout (for the checks of its users). */
 const GltfAccessor *reader_accessor (TressGltfDocument *doc, guint index);
 const char *reader_component_name (guint component_type);
+
+/* @text as the tree json-glib's parser would build (not sealed), where
+ * it is plain JSON (ASCII, an object at the top, no \\u escapes, no repeated
+ * or empty member names); else NULL, and json-glib reads it
+ * (tress-gltf-reader-plain.c). */
+JsonNode *reader_parse_plain_json (const char *text, gsize len);
 
 /* Reads nodes, skins and animations from the root (tress-gltf-objects.c). */
 gboolean reader_read_objects (TressGltfDocument *doc, GError **error);

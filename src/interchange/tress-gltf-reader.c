@@ -115,6 +115,12 @@ parse_json (GltfPrivate *p, const char *text, gsize len, gsize base_offset, GErr
                               "no text");
   if (!check_depth (text, len, base_offset, error))
     return FALSE;
+  p->root_node = reader_parse_plain_json (text, len);
+  if (p->root_node != NULL)
+    {
+      p->root = json_node_get_object (p->root_node);
+      return TRUE;
+    }
   p->parser = json_parser_new_immutable ();
   if (!json_parser_load_from_data (p->parser, text, (gssize)len, &local))
     {
@@ -870,6 +876,7 @@ tress_gltf_document_free (TressGltfDocument *doc)
       g_free (p->accessors);
       g_clear_pointer (&p->bin, g_bytes_unref);
       g_clear_object (&p->parser);
+      g_clear_pointer (&p->root_node, json_node_unref);
       g_clear_object (&p->base);
       g_free (p);
     }

@@ -232,6 +232,8 @@ test_demo (void)
                    "(texture pattern), Blink (bone visibility).");
   g_assert_cmpfloat (gtk_spin_button_get_value (GTK_SPIN_BUTTON (named (dialog, "fps"))), ==, 30);
   g_assert_cmpstr (label_text (dialog, "duration"), ==, "60 frames last 2.00 s");
+  /* Each skeletal animation is an animation of its own: no choice to split them. */
+  g_assert_false (gtk_widget_get_visible (named (dialog, "split")));
   /* Beside the file, as a .glb. */
   g_assert_cmpstr (g_file_peek_path (tress_gltf_export_dialog_get_output (dialog)), ==, out);
   g_assert_cmpstr (label_text (dialog, "output"), ==, out);
@@ -266,13 +268,16 @@ test_demo (void)
 /* ---- NIFF ------------------------------------------------------------------ */
 
 /* A NIFF file exports its own scene: no model to choose, its AnimGroups
- * listed and all chosen; the file written is the scene with its animation. */
+ * listed and all chosen; the file written is the scene with its animation,
+ * or, with One animation per AnimGroup checked, an animation per AnimGroup
+ * that moves a node. */
 static void
 test_niff (void)
 {
   g_autofree char *sample = tress_test_sample_path ("niff/dragon.nif");
   g_autofree char *copy = tress_test_tmp_path ("niff", "dragon.nif"),
-                  *out = tress_test_tmp_path ("niff", "dragon.glb");
+                  *out = tress_test_tmp_path ("niff", "dragon.glb"),
+                  *gltf = tress_test_tmp_path ("niff", "dragon.gltf");
   g_autofree char *data = NULL;
   gsize len = 0;
   TressWindow *window;
@@ -305,6 +310,46 @@ test_niff (void)
   g_assert_cmpstr (label_text (dialog, "done-title"), ==, "Exported “dragon.glb”");
   g_assert_nonnull (strstr (label_text (dialog, "done-details"),
                             "\n1 animation at 30 frames per second · 33 nodes · 21 meshes"));
+  close_dialog (dialog);
+
+  /* One animation per AnimGroup: unchecked at first, checked with the pointer. */
+  dialog = open_dialog (window);
+  g_assert_true (gtk_widget_get_visible (named (dialog, "split")));
+  g_assert_cmpstr (gtk_check_button_get_label (GTK_CHECK_BUTTON (named (dialog, "split"))), ==,
+                   "_One animation per AnimGroup");
+  g_assert_false (gtk_check_button_get_active (GTK_CHECK_BUTTON (named (dialog, "split"))));
+  click (named (dialog, "split"));
+  g_assert_true (gtk_check_button_get_active (GTK_CHECK_BUTTON (named (dialog, "split"))));
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (named (dialog, "format")), 1);
+  export_and_wait (dialog);
+  g_assert_cmpint (tress_gltf_export_dialog_get_state (dialog), ==, TRESS_GLTF_EXPORT_DONE);
+  g_assert_nonnull (strstr (label_text (dialog, "done-details"),
+                            "\n29 animations at 30 frames per second · 33 nodes · 21 meshes"));
+  {
+    g_autoptr (JsonParser) parser = json_parser_new ();
+    JsonArray *anims;
+
+    g_assert_true (json_parser_load_from_file (parser, gltf, NULL));
+    anims = json_object_get_array_member (json_node_get_object (json_parser_get_root (parser)),
+                                          "animations");
+    /* Dragon_All and the three NULL_OBJECTs move no node. */
+    g_assert_cmpuint (json_array_get_length (anims), ==, 29);
+    for (guint i = 0; i < json_array_get_length (anims); i++)
+      {
+        JsonObject *anim = json_array_get_object_element (anims, i);
+        JsonArray *groups = json_object_get_array_member (
+            json_object_get_object_member (json_object_get_object_member (anim, "extras"), "niff"),
+            "animGroups");
+
+        g_assert_cmpuint (json_array_get_length (groups), ==, 1);
+        g_assert_cmpstr (
+            json_object_get_string_member (anim, "name"), ==,
+            json_object_get_string_member (json_array_get_object_element (groups, 0), "name"));
+      }
+    g_assert_cmpstr (
+        json_object_get_string_member (json_array_get_object_element (anims, 0), "name"), ==,
+        "Animation_for_dragon_Group");
+  }
   close_dialog (dialog);
   tress_test_window_destroy (window);
 }

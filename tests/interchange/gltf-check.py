@@ -12,8 +12,8 @@ validator: the Khronos glTF validator (npm gltf-validator, installed into .node/
 tools/install-deps) on the exports of the demo BFRES on its own model (.glb and
 .gltf + .bin), and where the samples are there of the Bass sample (.glb and .gltf +
 .bin, model found beside the animations), of the demo on the Bass model (--model), of
-the Dog sample (its own skeleton, no mesh) and of every NIFF sample (dragon.nif also
-as .gltf + .bin): no error and no warning.
+the Dog sample (its own skeleton, no mesh) and of every NIFF sample (also with
+--split-anim-groups; dragon.nif also as .gltf + .bin): no error and no warning.
 
 blender: the demo's export imported by Blender with its default options: one
 armature of the demo's five bones, its three meshes, the body skinned to it with a
@@ -24,7 +24,10 @@ mesh object per shape, the actions of one animation named after the scene (none
 for the files that do not move), and the objects' world positions at frame 0 and
 at mid-animation where the file's nodes put them (composed here from the file,
 Blender turning Y up into Z up), skinned meshes within the box their joints
-deform them into.
+deform them into. Then the exports with --split-anim-groups of the samples with
+several AnimGroups that move: one animation per AnimGroup, named after it, each an
+NLA track in Blender; played together (each object's actions made one) the objects
+are where the file puts them.
 
 judge: ../shared/tools/gltf-judge/judge.py on the Bass export, every animation, and on
 the demo's: validator, file checks (names, skin, inverse bind matrices), Blender's
@@ -200,6 +203,8 @@ def run_validator(o, work):
     for path in niff_samples(o):
         stem = os.path.splitext(os.path.basename(path))[0]
         files.append(export(o.cli, [path], os.path.join(work, 'niff-%s.glb' % stem)))
+        files.append(export(o.cli, [path, '--split-anim-groups'],
+                            os.path.join(work, 'niff-%s-split.glb' % stem)))
         if stem == 'dragon':
             files.append(export(o.cli, [path], os.path.join(work, 'niff dragon split.gltf')))
     return 0 if validate(o, files) else 1
@@ -284,11 +289,13 @@ def run_judge(o, work):
 # ---- NIFF in Blender -------------------------------------------------------------
 
 # The NIFF samples and what their exports hold: the animations (1 where the
-# file moves, else 0).
+# file moves, else 0), and with --split-anim-groups (one per AnimGroup that moves a node:
+# dragon's 33 but Dragon_All and the three NULL_OBJECTs; kirikobu's up vector, effector and
+# the two IK joints that follow it; not the cameras').
 NIFF_SAMPLES = {
-    'Rings.niff': 1, 'dragon.nif': 1, 'kirikobu.niff': 1, '3hedra.niff': 1,
-    'synthetic-all-channels.nif': 1, 'synthetic-niff1.nif': 1,
-    'blend2niff-cube.nif': 0, 'yellow-cube.niff': 0,
+    'Rings.niff': (1, 3), 'dragon.nif': (1, 29), 'kirikobu.niff': (1, 4), '3hedra.niff': (1, 3),
+    'synthetic-all-channels.nif': (1, 4), 'synthetic-niff1.nif': (1, 2),
+    'blend2niff-cube.nif': (0, 0), 'yellow-cube.niff': (0, 0),
 }
 
 
@@ -302,11 +309,37 @@ import json, sys
 import numpy as np
 np.bool = bool  # the glTF add-on of Blender 3.4 still uses it
 import bpy
-glb, out, frames = sys.argv[sys.argv.index('--') + 1:][:3]
+glb, out, frames, split = sys.argv[sys.argv.index('--') + 1:][:4]
 bpy.ops.wm.read_factory_settings(use_empty=True)
 bpy.context.scene.render.fps = 30  # keys at time × 30: frame = time × 30
 bpy.ops.import_scene.gltf(filepath=glb)
-r = {'objects': {}, 'bones': [], 'actions': [a.name for a in bpy.data.actions], 'poses': {}}
+r = {'objects': {}, 'bones': [], 'actions': [a.name for a in bpy.data.actions], 'poses': {},
+     'tracks': {}}
+for ob in bpy.data.objects:
+    ad = ob.animation_data
+    if ad is None:
+        continue
+    # The importer stashes each glTF animation's action on a muted NLA track named after it,
+    # and makes the first animation's actions the active ones.
+    r['tracks'][ob.name] = [t.name for t in ad.nla_tracks]
+    acts = [s.action for t in ad.nla_tracks for s in t.strips]
+    if split == '1' and len(acts) > 1:
+        # One AnimGroup per animation: all of them played together, an armature's bones
+        # moved by several (IK joints) put into one action.
+        both = bpy.data.actions.new('all ' + ob.name)
+        paths = set()
+        for a in acts:
+            for fc in a.fcurves:
+                assert (fc.data_path, fc.array_index) not in paths, 'moved by two animations'
+                paths.add((fc.data_path, fc.array_index))
+                nf = both.fcurves.new(fc.data_path, index=fc.array_index)
+                nf.keyframe_points.add(len(fc.keyframe_points))
+                for k, kp in enumerate(fc.keyframe_points):
+                    nf.keyframe_points[k].co = kp.co
+                    nf.keyframe_points[k].interpolation = kp.interpolation
+        ad.action = both
+    elif split == '1' and acts:
+        ad.action = acts[0]
 for ob in bpy.data.objects:
     r['objects'][ob.name] = {'type': ob.type,
                              'skinned': any(m.type == 'ARMATURE' for m in ob.modifiers)}
@@ -366,12 +399,14 @@ def node_worlds(doc, binary, frame, fps):
     nodes = doc['nodes']
     trs = [[list(n.get('translation', [0, 0, 0])), list(n.get('rotation', [0, 0, 0, 1])),
             list(n.get('scale', [1, 1, 1]))] for n in nodes]
-    for anim in doc.get('animations', [])[:1]:
+    for anim in doc.get('animations', []):
         for c in anim['channels']:
             smp = anim['samplers'][c['sampler']]
             times = [t[0] for t in accessor(doc, binary, smp['input'])]
             k = min(range(len(times)), key=lambda i: abs(times[i] * fps - frame))
-            assert abs(times[k] * fps - frame) < 1e-3, 'no sample at frame %g' % frame
+            # (after its last key an animation holds it: an AnimGroup's own, shorter)
+            assert abs(times[k] * fps - frame) < 1e-3 or frame > times[-1] * fps, \
+                'no sample at frame %g' % frame
             path = ['translation', 'rotation', 'scale'].index(c['target']['path'])
             trs[c['target']['node']][path] = list(accessor(doc, binary, smp['output'])[k])
     parent = {}
@@ -413,20 +448,24 @@ def skinned_box(doc, binary, worlds, node):
     return lo, hi
 
 
-def check_blender_import(o, work, path, expect_anims):
-    name = os.path.basename(path)
-    stem = os.path.splitext(name)[0]
-    glb = export(o.cli, [path], os.path.join(work, 'blender-%s.glb' % stem))
+def check_blender_import(o, work, path, expect_anims, split=False):
+    """@path's export (with --split-anim-groups when @split: one animation per AnimGroup,
+    played together in Blender) imported: the objects where the file puts them."""
+    name = os.path.basename(path) + (' (split)' if split else '')
+    stem = os.path.splitext(os.path.basename(path))[0] + ('-split' if split else '')
+    glb = export(o.cli, [path] + (['--split-anim-groups'] if split else []),
+                 os.path.join(work, 'blender-%s.glb' % stem))
     dump = json.loads(subprocess.run([o.cli, 'dump', path], capture_output=True, text=True,
                                      check=True).stdout)['scene']
     doc, binary = read_glb(glb)
     anims = doc.get('animations', [])
     frames = [0]
     if anims:
-        frames.append(round(anims[0]['extras']['niff']['frameCount'] / 2))
+        frames.append(round(max(a['extras']['niff']['frameCount'] for a in anims) / 2))
     out = os.path.join(work, 'blender-%s.json' % stem)
     p = subprocess.run([o.blender, '-b', '--factory-startup', '--python-exit-code', '1',
-                        '--python-expr', BLENDER_JS, '--', glb, out, json.dumps(frames)],
+                        '--python-expr', BLENDER_JS, '--', glb, out, json.dumps(frames),
+                        '1' if split else '0'],
                        capture_output=True, text=True, env=blender_env())
     if p.returncode != 0 or not os.path.isfile(out):
         print('FAIL: %s: Blender did not import it: %s' % (name, (p.stdout + p.stderr)[-1500:]))
@@ -453,15 +492,29 @@ def check_blender_import(o, work, path, expect_anims):
     if meshes != shapes:
         fail('%d mesh objects, expected %d (one per shape)' % (meshes, shapes))
     # One glTF animation, named after the scene: Blender makes an action per object it moves.
-    if len(anims) != expect_anims:
+    # Split: one per AnimGroup that moves a node, named after it, each a track in Blender.
+    if split:
+        names = [a['name'] for a in anims]
+        if len(anims) != expect_anims:
+            fail('%d animations in the file, expected %d' % (len(anims), expect_anims))
+        for a in anims:
+            g = a['extras']['niff']['animGroups']
+            if len(g) != 1 or g[0].get('name', 'AnimGroup %d' % g[0]['index']) != a['name']:
+                fail('animation “%s” is not one AnimGroup named so: %s' % (a['name'], g))
+        tracks = set(t for ts in r['tracks'].values() for t in ts)
+        if tracks != set(names):
+            fail('Blender made the tracks %s of the animations %s' % (sorted(tracks), names))
+        if any(not any(a.startswith(n) for n in names) for a in r['actions'] if not a.startswith('all ')):
+            fail('actions %s are not of the animations %s' % (r['actions'], names))
+    elif len(anims) != expect_anims:
         fail('%d animations in the file, expected %d' % (len(anims), expect_anims))
-    if expect_anims:
+    if expect_anims and not split:
         aname = anims[0]['name']
         if aname != (dump['name'] or name):
             fail('the animation is “%s”, not the scene “%s”' % (aname, dump['name'] or name))
         if not r['actions'] or any(not a.startswith(aname) for a in r['actions']):
             fail('actions %s are not all of “%s”' % (r['actions'], aname))
-    elif r['actions']:
+    elif not expect_anims and r['actions']:
         fail('actions %s in a file that does not move' % r['actions'])
     # The objects where the file puts them (Y up → Z up), skinned meshes aside.
     worst = 0
@@ -510,7 +563,11 @@ def run_blender(o, work):
     if not niff:
         print('note: the NIFF samples are absent from %s: the demo alone is imported' % o.samples)
     for path in niff:
-        ok &= check_blender_import(o, work, path, NIFF_SAMPLES[os.path.basename(path)])
+        ok &= check_blender_import(o, work, path, NIFF_SAMPLES[os.path.basename(path)][0])
+    # One animation per AnimGroup, where the file has several that move.
+    for path in niff:
+        if NIFF_SAMPLES[os.path.basename(path)][1] > 1:
+            ok &= check_blender_import(o, work, path, NIFF_SAMPLES[os.path.basename(path)][1], True)
     return 0 if ok else 1
 
 

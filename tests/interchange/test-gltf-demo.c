@@ -23,6 +23,9 @@
 #include "interchange/tress-gltf-export.h"
 #include "tress-test-utils.h"
 
+/* Every animation at 30 frames per second, as the dialog exports by default. */
+static const TressGltfExportOptions all_at_30 = { NULL, 0, 30, FALSE };
+
 static char *
 tmp (const char *name)
 {
@@ -216,7 +219,8 @@ test_export (void)
 
   file = g_file_new_for_path (path);
   tress_progress_run_begin (progress);
-  result = tress_gltf_export_to_file (e, snapshot, model, wave, 1, 30, file, NULL, &error);
+  result = tress_gltf_export_to_file (e, snapshot, model, &(TressGltfExportOptions){ wave, 1, 30 },
+                                      file, NULL, &error);
   tress_progress_run_end ();
   g_assert_no_error (error);
   /* The last phase reported is the writing. */
@@ -340,7 +344,7 @@ job_thread (gpointer data)
   Job *job = data;
 
   tress_progress_run_begin (job->progress);
-  job->result = tress_gltf_export_to_file (job->exporter, job->snapshot, job->model, NULL, 0, 30,
+  job->result = tress_gltf_export_to_file (job->exporter, job->snapshot, job->model, &all_at_30,
                                            job->file, job->cancellable, &job->error);
   tress_progress_run_end ();
   return NULL;
@@ -428,14 +432,14 @@ test_split_fails (void)
   g_assert_cmpint (g_mkdir_with_parents (gltf, 0755), ==, 0);
   model = e->find_model (snapshot, NULL, &looked_for, &error);
   g_assert_no_error (error);
-  result = tress_gltf_export_to_file (e, snapshot, model, NULL, 0, 30, file, NULL, &error);
+  result = tress_gltf_export_to_file (e, snapshot, model, &all_at_30, file, NULL, &error);
   g_assert_null (result);
   g_assert_nonnull (error);
   g_clear_error (&error);
   g_assert_false (g_file_test (bin, G_FILE_TEST_EXISTS));
 
   g_assert_true (g_file_set_contents (bin, "old", -1, NULL));
-  result = tress_gltf_export_to_file (e, snapshot, model, NULL, 0, 30, file, NULL, &error);
+  result = tress_gltf_export_to_file (e, snapshot, model, &all_at_30, file, NULL, &error);
   g_assert_null (result);
   g_clear_error (&error);
   g_assert_true (g_file_get_contents (bin, &old, NULL, NULL));
@@ -445,7 +449,7 @@ test_split_fails (void)
 
   /* Out of the way, both are written and said. */
   g_assert_cmpint (g_rmdir (gltf), ==, 0);
-  result = tress_gltf_export_to_file (e, snapshot, model, NULL, 0, 30, file, NULL, &error);
+  result = tress_gltf_export_to_file (e, snapshot, model, &all_at_30, file, NULL, &error);
   g_assert_no_error (error);
   g_assert_nonnull (result->bin_file);
   g_assert_true (g_str_has_suffix (g_file_peek_path (result->bin_file), "/fig.bin"));

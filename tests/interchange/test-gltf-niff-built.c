@@ -306,7 +306,8 @@ tmp (const char *name)
 }
 
 /* export-gltf of a NIFF file: what it wrote and what it could not carry,
- * said; --animation names AnimGroups; .gltf with its .bin. */
+ * said; --animation names AnimGroups; .gltf with its .bin;
+ * --split-anim-groups. */
 static void
 test_cli (void)
 {
@@ -359,6 +360,34 @@ test_cli (void)
             ==, "head");
       }
     gltf_clear (&g);
+    g_clear_pointer (&out, g_free);
+    g_clear_pointer (&err, g_free);
+  }
+
+  /* --split-anim-groups with two AnimGroups named: an animation each, said. */
+  {
+    const char *argv[] = { "export-gltf",
+                           dragon,
+                           "--animation",
+                           "Animation_for_head",
+                           "--animation",
+                           "Animation_for_mouth",
+                           "--split-anim-groups",
+                           "-o",
+                           glb,
+                           NULL };
+
+    g_assert_cmpint (tress_test_run_cli (argv, &out, &err), ==, 0);
+    g_assert_nonnull (strstr (out, ": 33 nodes, 21 meshes, 0 skins, 2 animations at 30 fps\n"));
+    bytes = tress_test_read_file (glb);
+    gltf_read_glb (&g, bytes);
+    g_assert_cmpuint (gltf_count (&g, "animations"), ==, 2);
+    g_assert_cmpstr (json_object_get_string_member (gltf_get (&g, "animations", 0), "name"), ==,
+                     "Animation_for_mouth");
+    g_assert_cmpstr (json_object_get_string_member (gltf_get (&g, "animations", 1), "name"), ==,
+                     "Animation_for_head");
+    gltf_clear (&g);
+    g_clear_pointer (&bytes, g_bytes_unref);
     g_clear_pointer (&out, g_free);
     g_clear_pointer (&err, g_free);
   }

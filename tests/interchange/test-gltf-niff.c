@@ -7,7 +7,8 @@
  * triangles, their normals and colours, and the skinned vertices at every
  * whole frame (gltf-niff-compare.h). Then what the samples hold: Rings'
  * Parts and lit materials, dragon's vertex-coloured, unlit and two-sided
- * materials, kirikobu's skin over the IK joints.
+ * materials, kirikobu's skin over the IK joints. Then the export with one
+ * animation per AnimGroup against the one of them all, sample by sample.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -513,6 +514,190 @@ test_kirikobu_skin (void)
   tress_format_niff.free (file);
 }
 
+/* ---- one animation per AnimGroup ----------------------------------------------------- */
+
+/* The AnimGroup node @node names in its extras, or −1. */
+static int
+node_group_index (Gltf *g, guint node)
+{
+  JsonObject *x = niff_extras (gltf_get (g, "nodes", node));
+
+  return json_object_has_member (x, "animGroupIndex")
+             ? (int)json_object_get_int_member (x, "animGroupIndex")
+             : -1;
+}
+
+/* @file exported with one animation per AnimGroup (@options, split) against
+ * its export with one animation of them all: the same nodes; every channel
+ * of the one animation in exactly one of the others, that of its node's
+ * AnimGroup (named after it), or the one named @others (the scene's, for
+ * nodes no AnimGroup chosen holds; NULL: there is none); the same times and
+ * values at each of its samples, and the last of them held through the
+ * samples after it (so that the split animations played together are the
+ * one). Returns how many animations the split export has; its notes go to
+ * @notes. */
+static guint
+check_split (TressNiffFile *file, TressGltfNiffOptions *options, const char *others,
+             GPtrArray *notes)
+{
+  g_autoptr (GBytes) one_glb = NULL, split_glb = NULL;
+  g_autofree double *times = NULL;
+  g_autofree guint *seen = NULL;
+  GArray *tracks;
+  JsonObject *one_anim, *one_x;
+  Gltf one, split;
+  guint n_times = 0, n_split;
+  gboolean had_others = FALSE;
+
+  options->split = FALSE;
+  one_glb = export_glb (file, options, NULL);
+  options->split = TRUE;
+  split_glb = export_glb (file, options, notes);
+  gltf_read_glb (&one, one_glb);
+  gltf_read_glb (&split, split_glb);
+  g_assert_true (json_node_equal (json_object_get_member (one.root, "nodes"),
+                                  json_object_get_member (split.root, "nodes")));
+  n_split = gltf_count (&split, "animations");
+  if (gltf_count (&one, "animations") == 0)
+    {
+      g_assert_cmpuint (n_split, ==, 0);
+      gltf_clear (&one);
+      gltf_clear (&split);
+      return 0;
+    }
+  one_anim = gltf_get (&one, "animations", 0);
+  one_x = niff_extras (one_anim);
+  tracks = tracks_of (&one, one_anim, &times, &n_times);
+  seen = g_new0 (guint, tracks->len + 1);
+  g_assert_cmpuint (n_split, >, 0);
+  for (guint k = 0; k < n_split; k++)
+    {
+      JsonObject *anim = gltf_get (&split, "animations", k), *x = niff_extras (anim);
+      JsonArray *groups = json_object_get_array_member (x, "animGroups");
+      const char *name = json_object_get_string_member (anim, "name");
+      g_autofree double *t = NULL;
+      g_autofree char *unnamed = NULL;
+      GArray *mine;
+      guint n = 0;
+      int group = -1;
+
+      if (json_array_get_length (groups) == 1)
+        {
+          TressNiffGroupInfo info;
+
+          group = json_object_get_int_member (json_array_get_object_element (groups, 0), "index");
+          g_assert_true (tress_niff_group_get_info (file, group, &info));
+          unnamed = g_strdup_printf ("AnimGroup %d", group);
+          g_assert_cmpstr (name, ==, info.name != NULL ? info.name : unnamed);
+          g_assert_cmpuint (json_object_get_boolean_member (x, "loop"), ==, info.loop == 0);
+        }
+      else
+        {
+          /* The nodes no AnimGroup chosen holds. */
+          g_assert_cmpuint (json_array_get_length (groups), ==, 0);
+          g_assert_nonnull (others);
+          g_assert_cmpstr (name, ==, others);
+          g_assert_cmpstr (name, ==, json_object_get_string_member (one_anim, "name"));
+          had_others = TRUE;
+        }
+      g_assert_cmpstr (json_object_get_string_member (x, "name"), ==, name);
+      g_assert_cmpfloat (member_double (x, "fps"), ==, member_double (one_x, "fps"));
+      mine = tracks_of (&split, anim, &t, &n);
+      g_assert_cmpuint (mine->len, >, 0);
+      g_assert_cmpuint (n, <=, n_times);
+      g_assert_cmpint (json_object_get_int_member (x, "samples"), ==, n);
+      g_assert_cmpfloat (member_double (x, "frameCount"), ==,
+                         MIN (n - 1, member_double (one_x, "frameCount")));
+      /* Its own frames at least. */
+      if (group >= 0)
+        g_assert_cmpfloat (
+            n - 1, >=,
+            MIN (ceil (tress_niff_group_get_frame_count (file, group)), (double)(n_times - 1)));
+      for (guint f = 0; f < n; f++)
+        g_assert_cmpfloat (t[f], ==, times[f]);
+      for (guint c = 0; c < mine->len; c++)
+        {
+          const Track *a = &g_array_index (mine, Track, c);
+          guint comps = a->path == 1 ? 4 : 3, found = tracks->len;
+
+          if (group >= 0)
+            g_assert_cmpint (node_group_index (&split, a->node), ==, group);
+          for (guint i = 0; i < tracks->len; i++)
+            if (g_array_index (tracks, Track, i).node == a->node
+                && g_array_index (tracks, Track, i).path == a->path)
+              found = i;
+          g_assert_cmpuint (found, <, tracks->len);
+          seen[found]++;
+          for (guint f = 0; f < n_times; f++)
+            for (guint j = 0; j < comps; j++)
+              g_assert_cmpfloat (g_array_index (tracks, Track, found).out[comps * f + j], ==,
+                                 a->out[comps * MIN (f, n - 1) + j]);
+        }
+      tracks_free (mine);
+    }
+  for (guint i = 0; i < tracks->len; i++)
+    g_assert_cmpuint (seen[i], ==, 1);
+  g_assert_true (had_others == (others != NULL));
+  tracks_free (tracks);
+  gltf_clear (&one);
+  gltf_clear (&split);
+  return n_split;
+}
+
+/* Every sample, every AnimGroup animated; the AnimGroups that move no node
+ * get no animation. */
+static void
+test_split (gconstpointer data)
+{
+  const char *rel = data;
+  g_autoptr (GBytes) bytes = tress_test_load_sample (rel);
+  g_autoptr (GPtrArray) notes = g_ptr_array_new_with_free_func (g_free);
+  TressGltfNiffOptions options = { 0 };
+  TressNiffFile *file;
+  guint n;
+
+  if (bytes == NULL)
+    return;
+  file = niff_parse_ok (bytes);
+  n = check_split (file, &options, NULL, notes);
+  g_test_message ("%s: %u animations, one per AnimGroup that moves a node", rel, n);
+  if (g_str_has_suffix (rel, "dragon.nif"))
+    {
+      /* 33 AnimGroups; Dragon_All and the 3 NULL_OBJECTs hold still, and are named. */
+      g_assert_cmpuint (n, ==, 29);
+      g_assert_true (has_note (notes, "4 AnimGroups (Animation_for_Dragon_All, "
+                                      "Position_of_NULL_OBJECT#1, Position_of_NULL_OBJECT#2, "
+                                      "Position_of_NULL_OBJECT#3) move no node"));
+    }
+  else if (g_str_has_suffix (rel, "kirikobu.niff"))
+    g_assert_cmpuint (n, ==, 4); /* the up vector, the effector and the two IK joints */
+  tress_format_niff.free (file);
+}
+
+/* kirikobu.niff with its effector's AnimGroup alone: the IK joints follow
+ * it though their own AnimGroups are left out, so they are animated in one
+ * more animation, named after the scene. */
+static void
+test_split_others (void)
+{
+  g_autoptr (GBytes) bytes = tress_test_load_sample ("niff/kirikobu.niff");
+  static const guint effector[] = { 6 }; /* eff11_Animation */
+  g_autoptr (GPtrArray) notes = g_ptr_array_new_with_free_func (g_free);
+  TressGltfNiffOptions options = { 0, effector, 1, TRUE };
+  TressNiffFile *file;
+  TressNiffGroupInfo info;
+
+  if (bytes == NULL)
+    return;
+  file = niff_parse_ok (bytes);
+  g_assert_true (tress_niff_group_get_info (file, effector[0], &info));
+  g_assert_cmpstr (info.name, ==, "eff11_Animation");
+  g_assert_cmpuint (check_split (file, &options, "018", notes), ==, 2);
+  g_assert_true (has_note (notes, "2 nodes (jnt11_1, jnt11_2) move though no AnimGroup exported "
+                                  "holds them"));
+  tress_format_niff.free (file);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -534,7 +719,11 @@ main (int argc, char **argv)
       g_autofree char *path = g_strdup_printf ("/gltf-niff/sample/%s", name);
 
       g_test_add_data_func (path, samples[i], test_sample);
+      g_clear_pointer (&path, g_free);
+      path = g_strdup_printf ("/gltf-niff/split/%s", name);
+      g_test_add_data_func (path, samples[i], test_split);
     }
+  g_test_add_func ("/gltf-niff/split-others", test_split_others);
   g_test_add_func ("/gltf-niff/rings-materials", test_rings_materials);
   g_test_add_func ("/gltf-niff/dragon-materials", test_dragon_materials);
   g_test_add_func ("/gltf-niff/kirikobu-skin", test_kirikobu_skin);

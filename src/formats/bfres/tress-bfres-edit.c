@@ -416,35 +416,42 @@ frames_fit (const Plan *p, TressBfresFrameType ft)
   return TRUE;
 }
 
+/* An array of @len bytes of elements, zeros after them up to a multiple of 4. */
+static GByteArray *
+padded_array (gsize len)
+{
+  gsize padded = (len + 3) & ~(gsize)3;
+  GByteArray *a = g_byte_array_sized_new ((guint)padded);
+
+  g_byte_array_set_size (a, (guint)padded);
+  memset (a->data + len, 0, padded - len);
+  return a;
+}
+
 static void
 encode_frames (Plan *p)
 {
-  GByteArray *a = g_byte_array_new ();
+  guint es = p->ft == TRESS_BFRES_FRAME_U8 ? 1 : p->ft == TRESS_BFRES_FRAME_S10_5 ? 2 : 4;
+  GByteArray *a = padded_array ((gsize)p->n * es);
+
   for (guint i = 0; i < p->n; i++)
     {
-      guint8 buf[4];
+      guint8 *buf = a->data + (gsize)i * es;
       double f = p->frames[i];
       if (p->ft == TRESS_BFRES_FRAME_U8)
-        {
-          buf[0] = (guint8)f;
-          g_byte_array_append (a, buf, 1);
-        }
+        buf[0] = (guint8)f;
       else if (p->ft == TRESS_BFRES_FRAME_S10_5)
         {
           gint16 v = (gint16)lround (f * 32);
           buf[0] = (guint16)v >> 8;
           buf[1] = (guint16)v & 0xFF;
-          g_byte_array_append (a, buf, 2);
         }
       else
         {
           guint32 u = float_to_bits ((float)f);
           buf[0] = u >> 24, buf[1] = u >> 16, buf[2] = u >> 8, buf[3] = u;
-          g_byte_array_append (a, buf, 4);
         }
     }
-  while (a->len % 4)
-    g_byte_array_append (a, (const guint8 *)"", 1);
   p->fbytes = a;
 }
 
@@ -466,26 +473,28 @@ key_int (double v)
   return (gint64)v;
 }
 
-static void
-append_elem (GByteArray *a, TressBfresKeyType kt, gint64 iv, float fv, gboolean is_float)
+static guint
+elem_size (TressBfresKeyType kt)
 {
-  guint8 buf[4];
+  return kt == TRESS_BFRES_KEY_S8 ? 1 : kt == TRESS_BFRES_KEY_S16 ? 2 : 4;
+}
+
+/* Element @i of a key array of @kt (sized for it by padded_array). */
+static void
+put_elem (GByteArray *a, gsize i, TressBfresKeyType kt, gint64 iv, float fv, gboolean is_float)
+{
+  guint8 *buf = a->data + i * elem_size (kt);
   if (kt == TRESS_BFRES_KEY_S8)
-    {
-      buf[0] = (guint8)(gint8)iv;
-      g_byte_array_append (a, buf, 1);
-    }
+    buf[0] = (guint8)(gint8)iv;
   else if (kt == TRESS_BFRES_KEY_S16)
     {
       guint16 u = (guint16)(gint16)iv;
       buf[0] = u >> 8, buf[1] = u & 0xFF;
-      g_byte_array_append (a, buf, 2);
     }
   else
     {
       guint32 u = is_float ? float_to_bits (fv) : (guint32)(gint32)iv;
       buf[0] = u >> 24, buf[1] = u >> 16, buf[2] = u >> 8, buf[3] = u;
-      g_byte_array_append (a, buf, 4);
     }
 }
 
@@ -1043,11 +1052,9 @@ encode_float_curve (Plan *p, const FloatPlan *fp, const char *path, int min_kt, 
                 "to " TRESS_NOTICE_VALUE_FORMAT " a frame to fit %s coefficients",
                 path, fit.slope_segment, fit.slope_moved, tress_bfres_key_type_to_string (kt));
 
-  p->kbytes = g_byte_array_new ();
+  p->kbytes = padded_array ((gsize)n * per * elem_size (kt));
   for (gsize i = 0; i < (gsize)n * per; i++)
-    append_elem (p->kbytes, kt, key_int (raw[i]), (float)raw[i], TRUE);
-  while (p->kbytes->len % 4)
-    g_byte_array_append (p->kbytes, (const guint8 *)"", 1);
+    put_elem (p->kbytes, i, kt, key_int (raw[i]), (float)raw[i], TRUE);
   p->kt = kt;
   p->scale_bits = float_to_bits ((float)fs);
   p->offset_bits = float_to_bits ((float)fo);
@@ -1078,11 +1085,9 @@ encode_int_keys (Plan *p, TressBfresKeyType kt, gint32 cur_offset)
       if (hi - off > rmax)
         return FALSE;
     }
-  a = g_byte_array_new ();
+  a = padded_array ((gsize)p->n * elem_size (kt));
   for (guint i = 0; i < p->n; i++)
-    append_elem (a, kt, key_int (p->keyv[i]) - off, 0, FALSE);
-  while (a->len % 4)
-    g_byte_array_append (a, (const guint8 *)"", 1);
+    put_elem (a, i, kt, key_int (p->keyv[i]) - off, 0, FALSE);
   p->kt = kt;
   p->kbytes = a;
   p->offset_bits = (guint32)(gint32)off;

@@ -312,6 +312,10 @@ typedef struct
   GArray *structs;    /* Span: headers, tables and names read (not the curves' arrays) */
   guint8 *curve_seen; /* one bit per byte of the file: a curve header starts there */
   GHashTable *cut;    /* names noted as cut, by offset */
+  /* The first components met, as b->strings holds them: the few there are
+   * ("X", "Y" …) found without its hash table. */
+  const char *components[8];
+  guint n_components;
 } Ctx;
 
 /* Draws @n bytes of the model's budget for @field at @pos. */
@@ -645,7 +649,16 @@ add_curve (Ctx *ctx, guint anim, gsize pos, const char *path, const char *compon
     }
   /* Paths live in one pool (no allocation per curve), components once each. */
   c.path = g_string_chunk_insert (b->strings, path);
-  c.component = component ? g_string_chunk_insert_const (b->strings, component) : NULL;
+  c.component = NULL;
+  for (guint i = 0; component != NULL && i < ctx->n_components && c.component == NULL; i++)
+    if (strcmp (ctx->components[i], component) == 0)
+      c.component = ctx->components[i];
+  if (component != NULL && c.component == NULL)
+    {
+      c.component = g_string_chunk_insert_const (b->strings, component);
+      if (ctx->n_components < G_N_ELEMENTS (ctx->components))
+        ctx->components[ctx->n_components++] = c.component;
+    }
   g_array_append_val (b->curves, c);
   return TRUE;
 
@@ -745,7 +758,7 @@ parse_fska (Ctx *ctx, BfresAnim *a, guint ai, GError **error)
     return FALSE;
   for (guint i = 0; i < n_bones; i++)
     {
-      gsize bp = bones + 0x18 * (gsize)i, cp;
+      gsize bp = bones + 0x18 * (gsize)i, cp, prefix;
       g_autofree char *bone = NULL;
       const char *bone_name;
       guint n_curves = b->d[bp + 0x0A];
@@ -761,6 +774,11 @@ parse_fska (Ctx *ctx, BfresAnim *a, guint ai, GError **error)
           g_prefix_error (error, "bone \"%s\": ", bone_name);
           return FALSE;
         }
+      /* "Anim/Bone/", then each curve's label. */
+      g_string_assign (ctx->path, anim_name);
+      g_string_append_c (ctx->path, '/');
+      g_string_append (ctx->path, bone_name);
+      prefix = ctx->path->len;
       for (guint k = 0; k < n_curves; k++)
         {
           gsize hp = cp + b->curve_header_size * k;
@@ -769,9 +787,7 @@ parse_fska (Ctx *ctx, BfresAnim *a, guint ai, GError **error)
           const char *label = bone_target_label (target, &comp);
           GString *path = ctx->path;
 
-          g_string_assign (path, anim_name);
-          g_string_append_c (path, '/');
-          g_string_append (path, bone_name);
+          g_string_truncate (path, prefix);
           if (label)
             {
               g_string_append_c (path, '/');
@@ -1154,11 +1170,52 @@ typedef struct
   gboolean keys;
 } Region;
 
-static int
-region_cmp (gconstpointer x, gconstpointer y, gpointer unused)
+/* Sorts @r (@n) by start, keeping the order of equal starts (a stable
+ * sort): runs already in order are merged, pairs of neighbours at a time,
+ * as a file rewritten in places holds long runs (each animation's arrays in
+ * order, those rewritten at the end). */
+static void
+sort_regions (Region *r, guint n)
 {
-  const Region *a = x, *b = y;
-  return a->start < b->start ? -1 : a->start > b->start ? 1 : 0;
+  g_autofree Region *tmp = g_new (Region, (gsize)n + 1);
+  g_autofree guint *run = g_new (guint, (gsize)n + 2); /* where each run starts, then n */
+  guint n_runs = 0;
+  Region *from = r, *to = tmp;
+
+  for (guint i = 0; i < n; i++)
+    if (i == 0 || r[i].start < r[i - 1].start)
+      run[n_runs++] = i;
+  run[n_runs] = n;
+  while (n_runs > 1)
+    {
+      guint merged = 0;
+
+      for (guint k = 0; k < n_runs; k += 2)
+        {
+          guint a = run[k], a_end = run[k + 1], b = a_end, b_end = k + 2 <= n_runs ? run[k + 2] : n;
+          guint at = a;
+
+          if (k + 1 == n_runs)
+            b = b_end = a_end; /* the last run, alone */
+          while (a < a_end && b < b_end)
+            to[at++] = from[b].start < from[a].start ? from[b++] : from[a++];
+          while (a < a_end)
+            to[at++] = from[a++];
+          while (b < b_end)
+            to[at++] = from[b++];
+          run[merged++] = run[k];
+        }
+      run[merged] = n;
+      n_runs = merged;
+      {
+        Region *swap = from;
+
+        from = to;
+        to = swap;
+      }
+    }
+  if (from != r)
+    memcpy (r, from, (gsize)n * sizeof *r);
 }
 
 static void
@@ -1321,7 +1378,7 @@ find_shared_arrays_among (TressBfres *b)
   for (guint i = 1; i < m; i++)
     if (regions[i].start < regions[i - 1].start)
       {
-        g_qsort_with_data (regions, m, sizeof (Region), region_cmp, NULL);
+        sort_regions (regions, m);
         break;
       }
   for (guint i = 1; i < m; i++)

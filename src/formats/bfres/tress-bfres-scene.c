@@ -302,7 +302,12 @@ typedef struct
   int **vis_nodes;      /* per visibility animation: per name, the bone node or −1 */
   int **vis_materials;  /* per visibility animation: per name, the material or −1 */
   GHashTable *curve_at; /* curve header position → curve index + 1 */
-  TressBfresSrt *srt;   /* scratch, per bone */
+  /* Per skeletal animation: the curve index (or −1) of each curve reference
+   * of its bone animations, one after the other (looked up once, not at
+   * every frame), and where each bone animation's start. */
+  int **curve_of;
+  guint **curve_first;
+  TressBfresSrt *srt; /* scratch, per bone */
   TressBfresMatrix *world;
   graphene_matrix_t *locals;
   gboolean *material_visible;
@@ -317,6 +322,7 @@ typedef struct
   guint8 *below; /* per bone: posed again by the last repose */
 
   /* While posing. */
+  guint posing; /* the skeletal animation */
   TressSceneSampleFunc sample;
   gpointer sample_data;
   double frame;
@@ -332,7 +338,9 @@ static gboolean
 bone_curve_value (gpointer data, guint bone_anim, const TressBfresAnimCurveRef *ref, double *value)
 {
   BfresAnimator *self = data;
-  int curve = curve_index (self, ref->header_pos);
+  const TressBfresBoneAnim *ba = &self->anims->skeletal[self->posing].bone_anims[bone_anim];
+  int curve = self->curve_of[self->posing][self->curve_first[self->posing][bone_anim]
+                                           + (guint)(ref - ba->curves)];
 
   if (curve < 0)
     return FALSE;
@@ -443,6 +451,7 @@ tress_bfres_animator_pose_srt (TressSceneAnimator *animator, int skeletal, doubl
       return sk->scaling;
     }
   skel = &self->anims->skeletal[skeletal];
+  self->posing = (guint)skeletal;
   self->sample = sample;
   self->sample_data = user_data;
   self->frame = frame;
@@ -547,7 +556,13 @@ bfres_animator_free (TressSceneAnimator *animator)
   BfresAnimator *self = (BfresAnimator *)animator;
 
   for (guint i = 0; self->anims != NULL && i < self->anims->n_skeletal; i++)
-    g_free (self->bone_anims[i]);
+    {
+      g_free (self->bone_anims[i]);
+      g_free (self->curve_of[i]);
+      g_free (self->curve_first[i]);
+    }
+  g_free (self->curve_of);
+  g_free (self->curve_first);
   for (guint i = 0; self->anims != NULL && i < self->anims->n_visibility; i++)
     {
       g_free (self->vis_nodes[i]);
@@ -785,6 +800,25 @@ tress_bfres_animator_new (TressBfres *anims_file, GBytes *model_fres, const char
     }
 
   self->bone_anims = g_new0 (int *, self->anims->n_skeletal + 1);
+  self->curve_of = g_new0 (int *, self->anims->n_skeletal + 1);
+  self->curve_first = g_new0 (guint *, self->anims->n_skeletal + 1);
+  for (guint a = 0; a < self->anims->n_skeletal; a++)
+    {
+      const TressBfresSkeletalAnim *sa = &self->anims->skeletal[a];
+      gsize n_refs = 0;
+
+      self->curve_first[a] = g_new (guint, sa->n_bone_anims + 1);
+      for (guint k = 0; k < sa->n_bone_anims; k++)
+        {
+          self->curve_first[a][k] = (guint)n_refs;
+          n_refs += sa->bone_anims[k].n_curves;
+        }
+      self->curve_of[a] = g_new (int, n_refs + 1);
+      for (guint k = 0; k < sa->n_bone_anims; k++)
+        for (guint c = 0; c < sa->bone_anims[k].n_curves; c++)
+          self->curve_of[a][self->curve_first[a][k] + c]
+              = curve_index (self, sa->bone_anims[k].curves[c].header_pos);
+    }
   for (guint a = 0; a < self->anims->n_skeletal; a++)
     {
       const TressBfresSkeletalAnim *sa = &self->anims->skeletal[a];
