@@ -480,6 +480,10 @@ test_rings (void)
                               gtk_widget_get_height (auto_key) / 2.0);
     g_assert_false (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (auto_key)));
     TRESS_TEST_WAIT_FOR (graphene_matrix_equal_fast (&world_before, world_of (&f, node)));
+    /* The projection the picture was last drawn with: after the toggle's
+     * layout, or the handle is aimed at where it was. */
+    tress_test_wait_frame (area);
+    tress_test_wait_frame (area);
     tress_scene_preview_get_mvp (f.preview, mvp, &w, &h);
     g_assert_true (tress_scene_gizmo_get_frame (gizmo, &frame));
     g_assert_true (tress_gizmo_project (mvp, w, h, frame.origin, &cx, &cy));
