@@ -31,12 +31,11 @@
 #include "tress-application.h"
 #include "tress-document-page.h"
 #include "tress-test-utils.h"
+#include "tress-test-window.h"
 #include "tress-window.h"
 
 #define STEPS 12
 #define N_CURVES 4464
-
-static TressApplication *app;
 
 typedef struct
 {
@@ -163,43 +162,26 @@ report (const char *what, Cost c, Cost base)
 int
 main (int argc, char **argv)
 {
-  g_autoptr (GError) error = NULL;
   g_autofree char *path = NULL;
-  g_autoptr (GFile) file = NULL;
   Fixture fx = { 0 }, *f = &fx;
   Cost hover, playhead, box, drag;
   double bx, by, kx, ky;
 
-  g_test_init (&argc, &argv, NULL);
-  gtk_init ();
+  tress_test_window_init (&argc, &argv);
   path = tress_test_sample_path ("bfres/Animal_Dog_Animation.bfres");
   if (path == NULL)
     {
       g_print ("Animal_Dog_Animation.bfres not found: nothing measured\n");
       return 0;
     }
-  app = tress_application_new ();
-  g_application_set_flags (G_APPLICATION (app),
-                           G_APPLICATION_HANDLES_OPEN | G_APPLICATION_NON_UNIQUE);
-  g_application_register (G_APPLICATION (app), NULL, &error);
-  g_assert_no_error (error);
-  g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
-
-  file = g_file_new_for_path (path);
-  f->window = tress_window_new (GTK_APPLICATION (app));
-  gtk_window_set_default_size (GTK_WINDOW (f->window), 960, 640);
-  gtk_window_present (GTK_WINDOW (f->window));
-  TRESS_TEST_WAIT_FOR (gtk_widget_get_mapped (GTK_WIDGET (f->window)));
+  f->window = tress_test_window_new (960, 640);
   if (!tress_test_pointer_available (GTK_WIDGET (f->window)))
     {
       g_print ("no XTest pointer: nothing measured\n");
       return 0;
     }
-  tress_window_open_file (f->window, file);
-  TRESS_TEST_WAIT_FOR (tress_window_get_n_documents (f->window) == 1
-                       && !tress_window_get_busy (f->window));
-  f->editor = TRESS_CURVE_EDITOR (
-      tress_document_page_get_editor (tress_window_get_current_page (f->window)));
+  f->editor = TRESS_CURVE_EDITOR (tress_document_page_get_editor (
+      tress_test_window_open_file (f->window, path, TRESS_TYPE_CURVE_EDITOR)));
   f->view = tress_curve_editor_get_view (f->editor);
   tress_curve_editor_set_dope_sheet_shown (f->editor, FALSE);
   TRESS_TEST_WAIT_FOR (gtk_widget_get_width (GTK_WIDGET (f->view)) > 0);
@@ -248,6 +230,5 @@ main (int argc, char **argv)
 
   gtk_window_destroy (GTK_WINDOW (f->window));
   tress_test_spin (50);
-  g_object_unref (app);
   return 0;
 }

@@ -24,6 +24,7 @@
 
 #include "formats/niff/tress-niff-animator.h"
 #include "scene/tress-scene-preview.h"
+#include "bench-timing.h"
 #include "tress-test-utils.h"
 
 #define N_FRAMES 120
@@ -37,31 +38,6 @@ static const char *const candidates[] = {
 
 /* Processor seconds of this thread: on a shared machine the wall clock would
  * charge others' work to whichever step runs. */
-static double
-thread_seconds (void)
-{
-  struct timespec ts;
-
-  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
-  return ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
-static double
-best_of (guint runs, guint reps, void (*fn) (gpointer), gpointer data)
-{
-  double best = G_MAXDOUBLE;
-
-  for (guint r = 0; r < runs; r++)
-    {
-      double t = thread_seconds ();
-
-      for (guint i = 0; i < reps; i++)
-        fn (data);
-      best = MIN (best, (thread_seconds () - t) / reps);
-    }
-  return MAX (best, 1e-9);
-}
-
 typedef struct
 {
   GBytes *bytes;
@@ -182,9 +158,9 @@ main (int argc, char **argv)
   do_memcpy (&b);
   do_scene (&b);
   do_animator (&b);
-  t_copy = best_of (5, 200, do_memcpy, &b);
-  t_scene = best_of (5, 20, do_scene, &b);
-  t_animator = best_of (5, 10, do_animator, &b);
+  t_copy = bench_best_of (5, 200, do_memcpy, &b);
+  t_scene = bench_best_of (5, 20, do_scene, &b);
+  t_animator = bench_best_of (5, 10, do_animator, &b);
   g_print ("scene read, %s (%" G_GSIZE_FORMAT " bytes): %.3f ms; memcpy %.4f ms; ratio %.0f×\n"
            "  the preview's scene (read, meshes, colours, bound): %.3f ms\n",
            largest, size, t_scene * 1e3, t_copy * 1e3, t_scene / t_copy, t_animator * 1e3);

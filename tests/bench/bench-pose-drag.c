@@ -27,6 +27,7 @@
 #include "formats/bfres/tress-bfres-scene.h"
 #include "formats/niff/tress-niff-animator.h"
 #include "formats/niff/tress-niff-setpose.h"
+#include "bench-timing.h"
 #include "tress-test-utils.h"
 
 #define N_BONES 135
@@ -36,31 +37,6 @@ static const char *const niff_samples[] = {
   "niff/dragon.nif",          "niff/kirikobu.niff",    "niff/synthetic-all-channels.nif",
   "niff/synthetic-niff1.nif", "niff/yellow-cube.niff",
 };
-
-static double
-thread_seconds (void)
-{
-  struct timespec ts;
-
-  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
-  return ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
-static double
-best_of (guint runs, guint reps, void (*fn) (gpointer), gpointer data)
-{
-  double best = G_MAXDOUBLE;
-
-  for (guint r = 0; r < runs; r++)
-    {
-      double t = thread_seconds ();
-
-      for (guint i = 0; i < reps; i++)
-        fn (data);
-      best = MIN (best, (thread_seconds () - t) / reps);
-    }
-  return MAX (best, 1e-9);
-}
 
 typedef struct
 {
@@ -180,7 +156,7 @@ bench_bfres (void)
   for (guint i = 0; i < ops->n_curves (file); i++)
     g_ptr_array_add (curves, ops->get_curve (file, i));
   d = (Drag){ animator, curves, file, fres, 0 };
-  reread = best_of (5, 5, bfres_reread, &d);
+  reread = bench_best_of (5, 5, bfres_reread, &d);
   for (guint k = 0; k < G_N_ELEMENTS (nodes); k++)
     {
       const TressBfresModel *model = tress_bfres_animator_get_model (animator);
@@ -190,10 +166,10 @@ bench_bfres (void)
       d.node = nodes[k];
       for (guint i = 0; i < model->skeleton.n_bones; i++)
         below += tress_bfres_bone_is_below (&model->skeleton, i, (guint)d.node);
-      full = best_of (5, 200, bfres_full, &d);
+      full = bench_best_of (5, 200, bfres_full, &d);
       /* The move's pose starts from a whole one, as a drag's does. */
       tress_scene_animator_pose (animator, &anim, 1, 17, sample, &d);
-      repose = best_of (5, 2000, bfres_repose, &d);
+      repose = bench_best_of (5, 2000, bfres_repose, &d);
       g_print ("BFRES, %u bones, %u curves: a move dragging %s (%u bone%s from it down): "
                "%.2f µs; the whole pose %.2f µs (%.0f× the move); reading the scene again "
                "%.0f µs (%.0f×)\n",
@@ -281,7 +257,7 @@ bench_niff (void)
   for (guint i = 0; i < ops->n_curves (file); i++)
     g_ptr_array_add (curves, ops->get_curve (file, i));
   d = (Drag){ animator, curves, file, NULL, 0 };
-  reread = best_of (5, 5, niff_reread, &d);
+  reread = bench_best_of (5, 5, niff_reread, &d);
   for (guint32 i = 0; i < scene->n_objects; i++)
     {
       int c[9];
@@ -296,9 +272,9 @@ bench_niff (void)
           d.curves_of[d.n_curves_of++] = (guint)c[k];
       if (d.n_curves_of == 0)
         continue;
-      full += best_of (5, 50, niff_full, &d);
+      full += bench_best_of (5, 50, niff_full, &d);
       tress_scene_animator_pose (animator, &anim, 1, 7, sample, &d);
-      repose += best_of (5, 500, niff_repose, &d);
+      repose += bench_best_of (5, 500, niff_repose, &d);
       n_objects++;
     }
   tress_niff_animator_set_override (animator, 0, NULL, NULL);

@@ -93,12 +93,11 @@ tress_gizmo_world_radius (const TressGizmoFrame *frame, const float mvp[16], dou
   return tress_gizmo_length3 (d);
 }
 
-/* Two unit vectors across axis @axis (orthonormal, whatever shear the
- * bone's axes have): the ring's plane. */
+/* @b made unit and square to @a (a unit vector across @a where @b lies
+ * along it) as @u, and @a × @u as @v. */
 static void
-ring_basis (const TressGizmoFrame *frame, int axis, double u[3], double v[3])
+across (const double a[3], const double b[3], double u[3], double v[3])
 {
-  const double *a = frame->axes[axis], *b = frame->axes[(axis + 1) % 3];
   double dot = a[0] * b[0] + a[1] * b[1] + a[2] * b[2], len;
 
   for (guint k = 0; k < 3; k++)
@@ -106,7 +105,7 @@ ring_basis (const TressGizmoFrame *frame, int axis, double u[3], double v[3])
   len = tress_gizmo_length3 (u);
   if (len < 1e-9)
     {
-      /* An axis along another: any vector across it. */
+      /* Along @a: any vector across it. */
       double t[3] = { fabs (a[0]) < 0.9 ? 1 : 0, fabs (a[0]) < 0.9 ? 0 : 1, 0 };
 
       dot = a[0] * t[0] + a[1] * t[1] + a[2] * t[2];
@@ -119,6 +118,14 @@ ring_basis (const TressGizmoFrame *frame, int axis, double u[3], double v[3])
   v[0] = a[1] * u[2] - a[2] * u[1];
   v[1] = a[2] * u[0] - a[0] * u[2];
   v[2] = a[0] * u[1] - a[1] * u[0];
+}
+
+/* Two unit vectors across axis @axis (orthonormal, whatever shear the
+ * bone's axes have): the ring's plane. */
+static void
+ring_basis (const TressGizmoFrame *frame, int axis, double u[3], double v[3])
+{
+  across (frame->axes[axis], frame->axes[(axis + 1) % 3], u, v);
 }
 
 static void
@@ -379,31 +386,13 @@ tress_gizmo_axis_matrix (const double axis[3], double angle, double m[3][3])
 static void
 orthonormal (const TressGizmoFrame *frame, double f[3][3])
 {
-  double x[3], y[3], z[3], dot, len;
+  double x[3], y[3], z[3], len;
 
   memcpy (x, frame->axes[0], sizeof x);
   len = tress_gizmo_length3 (x);
   for (guint k = 0; k < 3; k++)
     x[k] = len > 0 ? x[k] / len : k == 0;
-  dot = x[0] * frame->axes[1][0] + x[1] * frame->axes[1][1] + x[2] * frame->axes[1][2];
-  for (guint k = 0; k < 3; k++)
-    y[k] = frame->axes[1][k] - dot * x[k];
-  len = tress_gizmo_length3 (y);
-  if (len < 1e-9)
-    {
-      /* Y along X: any direction across X. */
-      double t[3] = { fabs (x[0]) < 0.9 ? 1 : 0, fabs (x[0]) < 0.9 ? 0 : 1, 0 };
-
-      dot = x[0] * t[0] + x[1] * t[1];
-      for (guint k = 0; k < 3; k++)
-        y[k] = t[k] - dot * x[k];
-      len = tress_gizmo_length3 (y);
-    }
-  for (guint k = 0; k < 3; k++)
-    y[k] /= len;
-  z[0] = x[1] * y[2] - x[2] * y[1];
-  z[1] = x[2] * y[0] - x[0] * y[2];
-  z[2] = x[0] * y[1] - x[1] * y[0];
+  across (x, frame->axes[1], y, z);
   for (guint k = 0; k < 3; k++)
     {
       f[k][0] = x[k];
