@@ -352,6 +352,19 @@ apply (TressHistory *self, TressCommand *cmd, gboolean undo)
   g_signal_emit (self, signals[SIGNAL_APPLIED], 0, cmd, undo);
 }
 
+/* After a command is recorded. The steps change only when a group ends: a
+ * group of thousands of commands (an edit of every curve of a file) tells
+ * once, at its end, and listeners that re-read the whole model on "changed"
+ * (problems, summaries) do so once, not once per command. */
+static void
+recorded (TressHistory *self)
+{
+  if (self->group != NULL)
+    return;
+  sync_properties (self);
+  g_signal_emit (self, signals[SIGNAL_CHANGED], 0);
+}
+
 /* Public API */
 
 TressHistory *
@@ -383,8 +396,7 @@ tress_history_perform (TressHistory *self, TressCommand *cmd)
       return;
     }
   record (self, cmd);
-  sync_properties (self);
-  g_signal_emit (self, signals[SIGNAL_CHANGED], 0);
+  recorded (self);
 }
 
 void
@@ -399,8 +411,7 @@ tress_history_push (TressHistory *self, TressCommand *cmd)
       return;
     }
   record (self, cmd);
-  sync_properties (self);
-  g_signal_emit (self, signals[SIGNAL_CHANGED], 0);
+  recorded (self);
 }
 
 void
@@ -704,7 +715,8 @@ tress_history_class_init (TressHistoryClass *klass)
   signals[SIGNAL_APPLIED]
       = g_signal_new ("applied", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                       G_TYPE_NONE, 2, G_TYPE_POINTER, G_TYPE_BOOLEAN);
-  /* After each perform, push, undo, redo, group end, clear and limit change. */
+  /* After each perform and push outside a group, undo, redo, group end or
+   * cancel, clear and limit change. */
   signals[SIGNAL_CHANGED] = g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                                           0, NULL, NULL, NULL, G_TYPE_NONE, 0);
 }

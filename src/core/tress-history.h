@@ -100,6 +100,7 @@ G_END_DECLS
 /* Signals:
  *   "applied" (TressCommand *cmd, gboolean undo): after every application of a
  *   command, by perform, undo or redo, so views can refresh exactly what changed.
- *   "changed": after each perform/undo/redo/group end (the step list changed).
+ *   "changed": after each perform/undo/redo outside a group, and once at a
+ *   group's end (the step list changed).
  * Properties: can-undo, can-redo, undo-label, redo-label, modified (all read-only,
  * notified only on a real change). */

@@ -693,9 +693,12 @@ test_signals (void)
   perform (history, &board, 1, 1);
   perform (history, &board, 2, 1);
   perform (history, &board, 3, 1);
+  /* A group's commands are applied at once and told about at its end. */
+  g_assert_cmpuint (c.applied, ==, 4);
+  g_assert_cmpuint (c.changed, ==, 1);
   tress_history_end_group (history);
   g_assert_cmpuint (c.applied, ==, 4);
-  g_assert_cmpuint (c.changed, ==, 5);
+  g_assert_cmpuint (c.changed, ==, 2);
 
   memset (&c, 0, sizeof c);
   g_assert_true (tress_history_undo (history));
