@@ -22,6 +22,11 @@ struct _TressCurveDocument
    * peek_curve a curve is NULL until first asked for (decoded then). */
   GPtrArray *curves;
   GArray *quant_error; /* double, per curve (set when the curve is decoded) */
+  /* Curves an edit reached through shared storage while a group of edits was
+   * open or a step was replayed: read again once, when the group settles or
+   * when first asked for (settle), not once per edited sibling. */
+  GArray *stale;      /* guint8 per curve */
+  GArray *stale_list; /* guint: the curves marked in stale */
   GListStore *roots;
   GPtrArray *leaves;            /* TressCurveNode per curve index (borrowed from the tree) */
   TressCurveSkeleton *skeleton; /* how the nodes the curves move nest, or NULL */
@@ -253,6 +258,10 @@ build_curves (TressCurveDocument *self)
   self->quant_error = g_array_new (FALSE, TRUE, sizeof (double));
   if (ops != NULL && model != NULL)
     n = ops->n_curves (model);
+  /* A new model: nothing of the old one is waiting to be read again. */
+  g_array_set_size (self->stale, 0);
+  g_array_set_size (self->stale, n);
+  g_array_set_size (self->stale_list, 0);
   if (ops != NULL && ops->peek_curve != NULL)
     {
       /* Each curve decoded when first asked for (curve_at): opening a file
@@ -282,11 +291,16 @@ ensure_built (TressCurveDocument *self)
     build_curves (self);
 }
 
+static void settle (TressCurveDocument *self, guint index);
+
 /* Curve @index (< the count), decoded on first use. */
 static TressCurve *
 curve_at (TressCurveDocument *self, guint index)
 {
-  TressCurve *c = g_ptr_array_index (self->curves, index);
+  TressCurve *c;
+
+  settle (self, index);
+  c = g_ptr_array_index (self->curves, index);
 
   if (c == NULL)
     {
@@ -311,6 +325,7 @@ _tress_curve_document_n_keys (TressCurveDocument *self, guint index)
   ensure_built (self);
   if (index >= self->curves->len)
     return 0;
+  settle (self, index);
   if (g_ptr_array_index (self->curves, index) != NULL)
     return tress_curve_get_n_keys (g_ptr_array_index (self->curves, index));
   ops = get_ops (self);
@@ -390,23 +405,80 @@ refresh_other (TressCurveDocument *self, const TressCurveOps *ops, gpointer mode
     replace_curve (self, i, other);
 }
 
+/* Reads curve @i again now if an edit marked it. */
+static void
+settle (TressCurveDocument *self, guint index)
+{
+  const TressCurveOps *ops;
+
+  if (index >= self->stale->len || !g_array_index (self->stale, guint8, index))
+    return;
+  g_array_index (self->stale, guint8, index) = 0;
+  ops = get_ops (self);
+  if (ops != NULL)
+    refresh_other (self, ops, tress_document_get_model (TRESS_DOCUMENT (self)), index);
+}
+
+/* Reads every marked curve again, once. */
+static void
+settle_all (TressCurveDocument *self)
+{
+  g_autoptr (GArray) list = NULL;
+
+  if (self->stale_list == NULL || self->stale_list->len == 0)
+    return;
+  list = g_array_copy (self->stale_list);
+  g_array_set_size (self->stale_list, 0);
+  for (guint j = 0; j < list->len; j++)
+    settle (self, g_array_index (list, guint, j));
+}
+
+/* TRUE while edits come in a batch: a group open, or a step replayed. */
+static gboolean
+batching (TressCurveDocument *self)
+{
+  TressHistory *history = tress_document_get_history (TRESS_DOCUMENT (self));
+
+  return tress_history_in_group (history) || tress_history_is_replaying (history);
+}
+
+/* Curve @i is to be read again: now, or once the batch settles. */
+static void
+reached (TressCurveDocument *self, const TressCurveOps *ops, gpointer model, guint i,
+         gboolean later)
+{
+  if (!later)
+    {
+      refresh_other (self, ops, model, i);
+      return;
+    }
+  if (g_array_index (self->stale, guint8, i))
+    return;
+  g_array_index (self->stale, guint8, i) = 1;
+  g_array_append_val (self->stale_list, i);
+}
+
 /* Re-reads curve @index from the model after it changed, and every other curve
  * the change reached: formats share storage between curves (a NIFF record holds
  * every component of a channel; a BFRES animation's length bounds all of its
  * curves), so an edit of one curve can change its siblings. The format names
- * them (linked_curves), so an edit of every curve of a big file costs
- * O(curves × siblings), not O(curves²); without that list every curve is
- * compared. Only curves whose data really changed are replaced and announced. */
+ * them (linked_curves); without that list every curve is compared. Only
+ * curves whose data really changed are replaced and announced. In a batch
+ * (an edit of every curve of a big file, its undo) the siblings are read
+ * once when it settles, not once per edited curve: O(curves), not
+ * O(curves × siblings). */
 static void
 refresh_curve (TressCurveDocument *self, guint index, double quant_error)
 {
   const TressCurveOps *ops = get_ops (self);
   gpointer model = tress_document_get_model (TRESS_DOCUMENT (self));
+  gboolean later = batching (self);
   TressCurve *c;
 
   ensure_built (self);
   if (ops == NULL || index >= self->curves->len)
     return;
+  g_array_index (self->stale, guint8, index) = 0; /* read now */
   c = ops->get_curve (model, index);
   if (c == NULL)
     c = tress_curve_new ();
@@ -423,13 +495,20 @@ refresh_curve (TressCurveDocument *self, guint index, double quant_error)
           guint i = g_array_index (linked, guint, j);
 
           if (i != index && i < self->curves->len)
-            refresh_other (self, ops, model, i);
+            reached (self, ops, model, i, later);
         }
       return;
     }
   for (guint i = 0; i < self->curves->len; i++)
     if (i != index)
-      refresh_other (self, ops, model, i);
+      reached (self, ops, model, i, later);
+}
+
+static void
+on_history_changed (TressHistory *history, TressCurveDocument *self)
+{
+  if (!tress_history_in_group (history) && !tress_history_is_replaying (history))
+    settle_all (self);
 }
 
 /* ----------------------------------------------------- set curve command -- */
@@ -720,7 +799,12 @@ tress_curve_document_begin_edit (TressCurveDocument *self, const char *label)
 void
 tress_curve_document_end_edit (TressCurveDocument *self)
 {
-  tress_history_end_group (tress_document_get_history (TRESS_DOCUMENT (self)));
+  TressHistory *history = tress_document_get_history (TRESS_DOCUMENT (self));
+
+  tress_history_end_group (history);
+  /* Also when the group held nothing (no "changed" then). */
+  if (!tress_history_in_group (history))
+    settle_all (self);
 }
 
 void
@@ -840,6 +924,8 @@ tress_curve_document_finalize (GObject *object)
 
   g_clear_pointer (&self->curves, g_ptr_array_unref);
   g_clear_pointer (&self->quant_error, g_array_unref);
+  g_clear_pointer (&self->stale, g_array_unref);
+  g_clear_pointer (&self->stale_list, g_array_unref);
   g_clear_pointer (&self->leaves, g_ptr_array_unref);
   g_clear_pointer (&self->skeleton, tress_curve_skeleton_free);
   g_clear_pointer (&self->play_ranges, tress_play_ranges_free);
@@ -875,6 +961,12 @@ tress_curve_document_init (TressCurveDocument *self)
   self->roots = g_list_store_new (TRESS_TYPE_CURVE_NODE);
   self->leaves = g_ptr_array_new ();
   self->play_ranges = tress_play_ranges_new ();
+  self->stale = g_array_new (FALSE, TRUE, sizeof (guint8));
+  self->stale_list = g_array_new (FALSE, FALSE, sizeof (guint));
+  /* After the document's own handler (connected in its init): views told of
+   * the change read what they ask for through settle. */
+  g_signal_connect_object (tress_document_get_history (TRESS_DOCUMENT (self)), "changed",
+                           G_CALLBACK (on_history_changed), self, 0);
 }
 
 void
