@@ -172,6 +172,36 @@ update_text_cell (TressCurveNode *node, GParamSpec *pspec, GtkLabel *label)
   gtk_label_set_text (label, text);
 }
 
+static gboolean
+update_text_cell_later (GtkWidget *widget, GdkFrameClock *clock, gpointer data)
+{
+  GtkLabel *label = GTK_LABEL (widget);
+  TressCurveNode *node = g_object_get_data (G_OBJECT (label), "tress-node");
+
+  g_object_set_data (G_OBJECT (label), "tress-tick", NULL);
+  if (node != NULL)
+    update_text_cell (node, NULL, label);
+  return G_SOURCE_REMOVE;
+}
+
+/* A group's count sums its curves: an edit of thousands of curves bumps it
+ * thousands of times, so it is counted again once, before the next frame. */
+static void
+on_node_revision (TressCurveNode *node, GParamSpec *pspec, GtkLabel *label)
+{
+  guint id;
+
+  if (g_object_get_data (G_OBJECT (label), "tress-tick") != NULL)
+    return;
+  if (!gtk_widget_get_realized (GTK_WIDGET (label)))
+    {
+      update_text_cell (node, pspec, label);
+      return;
+    }
+  id = gtk_widget_add_tick_callback (GTK_WIDGET (label), update_text_cell_later, NULL, NULL);
+  g_object_set_data (G_OBJECT (label), "tress-tick", GUINT_TO_POINTER (id));
+}
+
 static void
 tree_bind_text (GtkSignalListItemFactory *f, GtkListItem *item, gpointer column)
 {
@@ -183,7 +213,7 @@ tree_bind_text (GtkSignalListItemFactory *f, GtkListItem *item, gpointer column)
   g_object_set_data (G_OBJECT (label), "tress-column", column);
   g_object_set_data (G_OBJECT (label), "tress-item", item);
   update_text_cell (node, NULL, GTK_LABEL (label));
-  id = g_signal_connect_object (node, "notify::revision", G_CALLBACK (update_text_cell), label, 0);
+  id = g_signal_connect_object (node, "notify::revision", G_CALLBACK (on_node_revision), label, 0);
   g_object_set_data (G_OBJECT (label), "tress-handler", GSIZE_TO_POINTER (id));
   g_object_set_data_full (G_OBJECT (label), "tress-node", g_object_ref (node), g_object_unref);
 }
