@@ -73,9 +73,6 @@
 #ifndef FRAME_LIMIT_S
 #define FRAME_LIMIT_S 1.0
 #endif
-/* An edit of all 233,794 keys re-encodes every curve: bounded by the keys
- * edited, not by their square. */
-#define EDIT_LIMIT_S (10 * FRAME_LIMIT_S)
 
 typedef struct
 {
@@ -291,27 +288,25 @@ test_dog_selections (void)
     g_assert_cmpuint (tress_curve_view_get_n_selected_keys (f->view), >, 200000);
     g_assert_cmpfloat (seconds, <, FRAME_LIMIT_S);
   }
-  /* Every key of every curve one step up, then back: one undo step each way. */
+  /* Every key of every curve one step up, then back: one undo step each way
+   * (how long they take is bench-curve-edit's, against a bare frame). */
   {
     TressCurveDocument *doc = tress_curve_editor_get_document (f->editor);
     TressHistory *history = tress_document_get_history (TRESS_DOCUMENT (doc));
     guint last = tress_curve_document_get_n_curves (doc) - 1;
     double before = tress_curve_get_key (tress_curve_document_get_curve (doc, last), 0)->value;
     Start t0 = start_now ();
-    double seconds;
 
     g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->view), "curve.nudge", "(ii)", 0, 1));
-    seconds = wait_for_frame (f, t0, "nudge every key");
+    wait_for_frame (f, t0, "nudge every key");
     g_assert_cmpfloat (tress_curve_get_key (tress_curve_document_get_curve (doc, last), 0)->value,
                        >, before);
     g_assert_cmpuint (tress_history_get_n_undo (history), ==, 1);
-    g_assert_cmpfloat (seconds, <, EDIT_LIMIT_S);
     t0 = start_now ();
     g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.undo", NULL));
-    seconds = wait_for_frame (f, t0, "undo");
+    wait_for_frame (f, t0, "undo");
     g_assert_cmpfloat (tress_curve_get_key (tress_curve_document_get_curve (doc, last), 0)->value,
                        ==, before);
-    g_assert_cmpfloat (seconds, <, EDIT_LIMIT_S);
   }
   close_window (f);
 }
