@@ -9,6 +9,7 @@
 #include "tress-gltf-export-dialog.h"
 #include "tress-gltf-import-dialog.h"
 #include "tress-native-dialog.h"
+#include "tress-tooltip.h"
 
 /* ---- enabling and labels ----------------------------------------------- */
 
@@ -68,8 +69,8 @@ _tress_window_update_actions (TressWindow *self)
   /* Translators: %s is what redo would redo */
   redo_tip
       = redo_label != NULL ? g_strdup_printf (_ ("Redo %s"), redo_label) : g_strdup (_ ("Redo"));
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->undo_button), undo_tip);
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->redo_button), redo_tip);
+  tress_set_tooltip (GTK_WIDGET (self->undo_button), undo_tip);
+  tress_set_tooltip (GTK_WIDGET (self->redo_button), redo_tip);
 
   if (self->export_section != NULL)
     {

@@ -7,6 +7,7 @@
 #include <glib/gi18n.h>
 #include <math.h>
 #include <string.h>
+#include "tress-tooltip.h"
 
 /* ---------------------------------------------------------- key panel -- */
 
@@ -109,9 +110,9 @@ update_key_panel (TressCurveEditor *self)
   gtk_label_set_text (self->panel_stored, stored ? stored : "");
   /* Visible without scrolling the panel: the value field's tooltip and the
    * status line. */
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->panel_spin[1]), stored);
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->panel_spin[2]), no_slopes);
-  gtk_widget_set_tooltip_text (
+  tress_set_tooltip (GTK_WIDGET (self->panel_spin[1]), stored);
+  tress_set_tooltip (GTK_WIDGET (self->panel_spin[2]), no_slopes);
+  tress_set_tooltip (
       GTK_WIDGET (self->panel_spin[3]),
       no_slopes != NULL ? no_slopes
       : slopes && c->limits.tied_tangents
@@ -130,9 +131,9 @@ update_key_panel (TressCurveEditor *self)
       g_autofree char *label = g_strdup_printf (_ ("Finer steps: %s"), cost);
 
       gtk_label_set_text (GTK_LABEL (gtk_button_get_child (self->panel_widen)), label);
-      gtk_widget_set_tooltip_text (GTK_WIDGET (self->panel_widen),
-                                   _ ("Store this curve with the next wider key type (one undo "
-                                      "step); the file grows"));
+      tress_set_tooltip (GTK_WIDGET (self->panel_widen),
+                         _ ("Store this curve with the next wider key type (one undo "
+                            "step); the file grows"));
     }
   self->syncing = FALSE;
 }

@@ -7,6 +7,7 @@
 #include <glib/gi18n.h>
 #include <math.h>
 #include <string.h>
+#include "tress-tooltip.h"
 
 /* ---------------------------------------------------------- key table -- */
 
@@ -48,7 +49,7 @@ update_table_header (TressCurveEditor *self, const TressCurve *c)
     title = g_strdup_printf (ngettext ("%s, %u key", "%s, %u keys", tress_curve_get_n_keys (c)),
                              c->path != NULL ? c->path : _ ("curve"), tress_curve_get_n_keys (c));
   gtk_label_set_text (self->table_title, title != NULL ? title : _ ("No curve"));
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->table_title), title);
+  tress_set_tooltip (GTK_WIDGET (self->table_title), title);
   gtk_widget_set_visible (self->curve_interp_box, uniform);
   if (self->interp_column != NULL)
     gtk_column_view_column_set_visible (self->interp_column, !uniform);

@@ -8,6 +8,7 @@
 #include <glib/gi18n.h>
 #include <math.h>
 #include <string.h>
+#include "tress-tooltip.h"
 
 /* ------------------------------------------------------------ messages -- */
 
@@ -38,7 +39,7 @@ update_notes (TressCurveEditor *self)
         ngettext ("%s (and %u other remark)", "%s (and %u other remarks)", notes->len - 1),
         (const char *)notes->pdata[0], notes->len - 1);
   gtk_label_set_text (self->notes_label, self->notes ? self->notes : "");
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->notes_label), self->notes);
+  tress_set_tooltip (GTK_WIDGET (self->notes_label), self->notes);
   gtk_widget_set_visible (self->notes_box, self->notes != NULL);
   gtk_widget_set_visible (self->notes_details, notes->len > 1);
   g_ptr_array_add (notes, NULL);
@@ -188,15 +189,15 @@ update_warning (TressCurveEditor *self)
   self->warning = text;
   self->warning_items_valid = FALSE;
   gtk_label_set_text (self->warning_label, self->warning ? self->warning : "");
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->warning_label), self->warning);
+  tress_set_tooltip (GTK_WIDGET (self->warning_label), self->warning);
   gtk_widget_set_visible (self->warning_box, self->warning != NULL);
   gtk_widget_set_visible (self->warning_details, n_over > 1);
   /* Offered only where the format has wider types (BFRES: s16 and f32 keys). */
   gtk_widget_set_visible (self->widen_button, can_widen);
-  gtk_widget_set_tooltip_text (self->widen_button,
-                               cost != NULL ? cost
-                                            : _ ("Store these curves with wider keys so the file "
-                                                 "holds the edited values more closely"));
+  tress_set_tooltip (self->widen_button, cost != NULL
+                                             ? cost
+                                             : _ ("Store these curves with wider keys so the file "
+                                                  "holds the edited values more closely"));
   update_summary (self);
 }
 
@@ -242,7 +243,7 @@ show_message (TressCurveEditor *self, const char *text)
 {
   gtk_label_set_text (self->message_label, text);
   gtk_widget_add_css_class (GTK_WIDGET (self->message_label), "error");
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->message_label), text);
+  tress_set_tooltip (GTK_WIDGET (self->message_label), text);
   gtk_widget_set_visible (GTK_WIDGET (self->message_label), TRUE);
   gtk_widget_set_visible (self->message_box, TRUE);
   update_summary (self);
@@ -332,7 +333,7 @@ on_message (TressCurveView *view, GParamSpec *pspec, TressCurveEditor *self)
 
   gtk_label_set_text (self->message_label, m ? m : "");
   gtk_widget_add_css_class (GTK_WIDGET (self->message_label), "error");
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->message_label), m);
+  tress_set_tooltip (GTK_WIDGET (self->message_label), m);
   gtk_widget_set_visible (GTK_WIDGET (self->message_label), m != NULL);
   gtk_widget_set_visible (self->message_box, m != NULL);
   /* A format that can lengthen its animations gets the offer, never the change unasked. */
@@ -348,7 +349,7 @@ on_message (TressCurveView *view, GParamSpec *pspec, TressCurveEditor *self)
     gboolean widen = tress_curve_view_get_frame_widening (view, &cost);
 
     gtk_widget_set_visible (self->widen_frames_button, widen);
-    gtk_widget_set_tooltip_text (self->widen_frames_button, widen ? cost : NULL);
+    tress_set_tooltip (self->widen_frames_button, widen ? cost : NULL);
   }
   update_summary (self);
 }

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "core/tress-dds.h"
+#include "tress-tooltip.h"
 
 #define MARGIN 8.0
 #define HIT_RADIUS 6.0
@@ -287,7 +288,7 @@ update_hover (TressUvMap *self, double x, double y)
     self->hover_piece = piece;
   g_free (self->hover_text);
   self->hover_text = g_steal_pointer (&text);
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self), self->hover_text[0] ? self->hover_text : NULL);
+  tress_set_tooltip (GTK_WIDGET (self), self->hover_text[0] ? self->hover_text : NULL);
 }
 
 static void

@@ -9,6 +9,7 @@
 #include "app/gl/tress-gl-area.h"
 #include "tress-scene-renderer.h"
 #include "tress-scene-sticks.h"
+#include "tress-tooltip.h"
 
 struct _TressScenePreview
 {
@@ -463,7 +464,7 @@ void
 tress_scene_preview_set_note (TressScenePreview *self, const char *note)
 {
   gtk_label_set_text (GTK_LABEL (self->note_label), note != NULL ? note : "");
-  gtk_widget_set_tooltip_text (self->note_label, note);
+  tress_set_tooltip (self->note_label, note);
   gtk_widget_set_visible (self->note_label, note != NULL && *note != '\0');
 }
 
