@@ -768,6 +768,98 @@ test_nested_as_decoded (void)
   g_assert_cmpint (deepest, >, 10);
 }
 
+/* ---- siblings an edit reaches, in a batch ---- */
+
+typedef struct
+{
+  guint watched, told;
+} Told;
+
+static void
+on_curve_told (TressCurveDocument *doc, guint index, Told *t)
+{
+  if (index == t->watched)
+    t->told++;
+}
+
+static gboolean
+raise_length (gpointer model, guint index, gpointer data, double *max_error, GError **error)
+{
+  return tress_format_lookup ("bfres")->curves->set_frame_count (model, index,
+                                                                 *(const double *)data, error);
+}
+
+/* Lengthening a BFRES animation through one of its curves changes every
+ * curve of it. Inside a group the siblings are read once the group ends,
+ * yet a sibling asked for before that is already up to date; undo brings
+ * them back, and each sibling is announced once per step, not per edit. */
+static void
+test_siblings_in_batch (void)
+{
+  g_autoptr (GBytes) bytes = tress_test_load_sample ("bfres/Animal_Dog_Animation.bfres");
+  g_autoptr (GError) error = NULL;
+  g_autoptr (TressDocument) d = NULL;
+  TressCurveDocument *doc;
+  TressHistory *history;
+  Told t = { 0 };
+  guint a = 0, b = 0, c = 0, n;
+  double before, longer;
+
+  if (bytes == NULL)
+    return;
+  d = tress_document_new_from_bytes (bytes, "Animal_Dog_Animation.bfres", &error);
+  g_assert_no_error (error);
+  doc = TRESS_CURVE_DOCUMENT (d);
+  history = tress_document_get_history (d);
+  n = tress_curve_document_get_n_curves (doc);
+  /* Three curves of the first animation: two edited, one watched. */
+  {
+    GArray *linked = g_array_new (FALSE, FALSE, sizeof (guint));
+
+    tress_format_lookup ("bfres")->curves->linked_curves (tress_document_get_model (d), 0, linked);
+    g_assert_cmpuint (linked->len, >=, 3);
+    a = 0;
+    b = g_array_index (linked, guint, 0);
+    c = g_array_index (linked, guint, linked->len - 1);
+    g_array_unref (linked);
+  }
+  g_assert_cmpuint (c, <, n);
+  before = tress_curve_document_get_curve (doc, c)->frame_count;
+  g_assert_cmpfloat (before, >, 0);
+  t.watched = c;
+  g_signal_connect (doc, "curve-changed", G_CALLBACK (on_curve_told), &t);
+
+  /* Two edits in one group: the watched sibling is told once, at the end. */
+  longer = before + 4;
+  tress_curve_document_begin_edit (doc, "Lengthen");
+  g_assert_true (
+      tress_curve_document_apply_model_edit (doc, a, "Lengthen", raise_length, &longer, &error));
+  longer = before + 6;
+  g_assert_true (
+      tress_curve_document_apply_model_edit (doc, b, "Lengthen", raise_length, &longer, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (t.told, ==, 0);
+  tress_curve_document_end_edit (doc);
+  g_assert_cmpuint (t.told, ==, 1);
+  g_assert_cmpfloat (tress_curve_document_get_curve (doc, c)->frame_count, ==, before + 6);
+  g_assert_cmpuint (tress_history_get_n_undo (history), ==, 1);
+
+  /* Undo: the sibling is as it was, told once. */
+  g_assert_true (tress_history_undo (history));
+  g_assert_cmpuint (t.told, ==, 2);
+  g_assert_cmpfloat (tress_curve_document_get_curve (doc, c)->frame_count, ==, before);
+
+  /* Asked for inside the group, a sibling is read then, not left stale. */
+  longer = before + 2;
+  tress_curve_document_begin_edit (doc, "Lengthen");
+  g_assert_true (
+      tress_curve_document_apply_model_edit (doc, a, "Lengthen", raise_length, &longer, &error));
+  g_assert_cmpfloat (tress_curve_document_get_curve (doc, c)->frame_count, ==, before + 2);
+  tress_curve_document_end_edit (doc);
+  g_assert_cmpuint (t.told, ==, 3);
+  g_assert_cmpfloat (tress_curve_document_get_curve (doc, c)->frame_count, ==, before + 2);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -787,5 +879,6 @@ main (int argc, char **argv)
   g_test_add_func ("/curves/document/shared-records", test_shared_records);
   g_test_add_func ("/curves/document/tree-as-decoded", test_tree_as_decoded);
   g_test_add_func ("/curves/document/nested-as-decoded", test_nested_as_decoded);
+  g_test_add_func ("/curves/document/siblings-in-batch", test_siblings_in_batch);
   return g_test_run ();
 }
