@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "../bfres/bfres-anim-ref.h"
+#include "curves/tress-curve-channel-list.h"
 #include "curves/tress-curve-editor.h"
 #include "curves/tress-curve-store-question.h"
 #include "curves/tress-dope-sheet.h"
@@ -315,14 +316,52 @@ assert_moved (GPtrArray *before, GPtrArray *after, double from, double to)
 
 /* -------------------------------------------------------------- tests -- */
 
-/* The Skeletal kind row: a summary, its 51 animations, their bones and 4,464
- * channels, drawn with at most a mark per pixel column of each row on screen. */
+/* The sheet's row named @name at depth @depth, or -1. */
+static int
+sheet_row (Fixture *f, const char *name, guint depth)
+{
+  for (guint r = 0; r < tress_dope_sheet_get_n_rows (f->sheet); r++)
+    if (tress_dope_sheet_get_row_depth (f->sheet, r) == depth
+        && g_strcmp0 (tress_dope_sheet_get_row_name (f->sheet, r), name) == 0)
+      return (int)r;
+  return -1;
+}
+
+/* The channel list's row of group @name, or NULL. */
+static GtkTreeListRow *
+channel_row (Fixture *f, const char *name)
+{
+  GListModel *rows = G_LIST_MODEL (
+      tress_curve_channel_list_get_selection (tress_curve_editor_get_channel_list (f->editor)));
+
+  for (guint i = 0; i < g_list_model_get_n_items (rows); i++)
+    {
+      g_autoptr (GtkTreeListRow) row = g_list_model_get_item (rows, i);
+      g_autoptr (TressCurveChannel) c = gtk_tree_list_row_get_item (row);
+
+      if (tress_curve_channel_get_curve (c) < 0
+          && g_strcmp0 (tress_curve_channel_get_name (c), name) == 0)
+        return g_steal_pointer (&row);
+    }
+  return NULL;
+}
+
+/* The Skeletal kind row (4,464 curves): a summary and its 50 animations
+ * with curves, closed, so that 51 rows are made, not one per bone and
+ * channel; drawn with at most a mark per pixel column of each row on
+ * screen. A click on an animation's triangle opens it (its bones, closed)
+ * and the channel list opens it too; a bone opened in the channel list
+ * opens in the sheet, with a row per channel; a second click closes the
+ * animation. */
 static void
 test_skeletal_rows (void)
 {
   Fixture f = { 0 };
-  guint n_rows, n_channels = 0, n_animations = 0;
-  int key_width;
+  guint n_rows, n_bones = 0, n_channels = 0;
+  int key_width, wait, bone = -1;
+  g_autoptr (GtkTreeListRow) wait_channel = NULL;
+  g_autoptr (GtkTreeListRow) bone_channel = NULL;
+  g_autofree char *bone_name = NULL;
 
   if (!fixture_open (&f, 960, 640))
     return;
@@ -331,15 +370,14 @@ test_skeletal_rows (void)
   g_assert_cmpuint (shown_curves (&f)->len, ==, 4464);
   g_assert_null (tress_dope_sheet_get_row_name (f.sheet, 0));
   g_assert_cmpstr (tress_dope_sheet_get_row_name (f.sheet, 1), ==, "Damage");
+  /* Free_Fall has no curves: 50 animations have rows, closed. */
+  g_assert_cmpuint (n_rows, ==, 51);
   for (guint r = 1; r < n_rows; r++)
     {
-      n_channels += tress_dope_sheet_get_row_channel (f.sheet, r) >= 0;
-      n_animations += tress_dope_sheet_get_row_depth (f.sheet, r) == 1;
+      g_assert_cmpuint (tress_dope_sheet_get_row_depth (f.sheet, r), ==, 1);
+      g_assert_false (tress_dope_sheet_get_row_open (f.sheet, r));
+      g_assert_cmpint (tress_dope_sheet_get_row_channel (f.sheet, r), ==, -1);
     }
-  /* Free_Fall has no curves: 50 animations have rows. */
-  g_assert_cmpuint (n_animations, ==, 50);
-  g_assert_cmpuint (n_rows, >, 4464 + 51);
-  g_assert_cmpuint (n_channels, ==, 4464);
   gtk_widget_queue_draw (GTK_WIDGET (f.sheet));
   WAIT_FOR (tress_dope_sheet_get_n_marks_drawn (f.sheet) > 0);
   key_width = gtk_widget_get_width (GTK_WIDGET (f.sheet));
@@ -348,6 +386,55 @@ test_skeletal_rows (void)
   g_assert_cmpuint (tress_dope_sheet_get_n_marks_drawn (f.sheet), <=,
                     (guint)key_width
                         * (guint)(gtk_widget_get_height (GTK_WIDGET (f.sheet)) / 20 + 1));
+
+  /* A click on Wait's triangle opens it, here and in the channel list. */
+  wait = sheet_row (&f, "Wait", 1);
+  g_assert_cmpint (wait, >, 0);
+  tress_dope_sheet_set_first_row (f.sheet, (guint)wait);
+  tress_test_spin (30);
+  wait_channel = channel_row (&f, "Wait");
+  g_assert_nonnull (wait_channel);
+  g_assert_false (gtk_tree_list_row_get_expanded (wait_channel));
+  tress_test_pointer_click (GTK_WIDGET (f.sheet),
+                            tress_dope_sheet_get_disclosure_x (f.sheet, (guint)wait),
+                            sheet_y (&f, (guint)wait));
+  WAIT_FOR (tress_dope_sheet_get_row_open (f.sheet, (guint)wait));
+  g_assert_true (gtk_tree_list_row_get_expanded (wait_channel));
+  for (guint r = (guint)wait + 1;
+       r < tress_dope_sheet_get_n_rows (f.sheet) && tress_dope_sheet_get_row_depth (f.sheet, r) > 1;
+       r++)
+    {
+      g_assert_cmpuint (tress_dope_sheet_get_row_depth (f.sheet, r), ==, 2);
+      g_assert_false (tress_dope_sheet_get_row_open (f.sheet, r));
+      if (bone < 0 && tress_dope_sheet_get_row_channel (f.sheet, r) < 0)
+        bone = (int)r;
+      n_bones++;
+    }
+  g_test_message ("Wait opened: %u bones, %u rows", n_bones, tress_dope_sheet_get_n_rows (f.sheet));
+  g_assert_cmpuint (n_bones, >, 0);
+  g_assert_cmpuint (tress_dope_sheet_get_n_rows (f.sheet), ==, n_rows + n_bones);
+
+  /* A bone opened in the channel list opens in the sheet: a row per channel. */
+  bone_name = g_strdup (tress_dope_sheet_get_row_name (f.sheet, (guint)bone));
+  WAIT_FOR ((bone_channel = channel_row (&f, bone_name)) != NULL);
+  gtk_tree_list_row_set_expanded (bone_channel, TRUE);
+  WAIT_FOR (tress_dope_sheet_get_row_open (f.sheet, (guint)bone));
+  for (guint r = (guint)bone + 1;
+       r < tress_dope_sheet_get_n_rows (f.sheet) && tress_dope_sheet_get_row_depth (f.sheet, r) > 2;
+       r++)
+    {
+      g_assert_cmpint (tress_dope_sheet_get_row_channel (f.sheet, r), >=, 0);
+      n_channels++;
+    }
+  g_assert_cmpuint (n_channels, ==, tress_dope_sheet_get_row_curves (f.sheet, (guint)bone)->len);
+
+  /* A second click closes Wait, here and in the channel list. */
+  tress_test_pointer_click (GTK_WIDGET (f.sheet),
+                            tress_dope_sheet_get_disclosure_x (f.sheet, (guint)wait),
+                            sheet_y (&f, (guint)wait));
+  WAIT_FOR (!tress_dope_sheet_get_row_open (f.sheet, (guint)wait));
+  g_assert_false (gtk_tree_list_row_get_expanded (wait_channel));
+  g_assert_cmpuint (tress_dope_sheet_get_n_rows (f.sheet), ==, n_rows);
   fixture_close (&f);
 }
 
