@@ -1033,6 +1033,89 @@ test_delete_updates_tree (void)
   fixture_close (&f);
 }
 
+/* S scales the selection in time with the pointer, about the playhead: a
+ * column selected at a frame, S with the pointer there, the pointer moved to
+ * twice that frame shows a factor of 2 and changes nothing yet; Esc, and
+ * then a right click, cancel (nothing changed); Enter applies it as one
+ * undo step that names it; the saved file, read back, has those keys at
+ * twice their frames; undo gives back the original bytes. */
+static void
+test_scale_interactive (void)
+{
+  Fixture f = { 0 };
+  g_autoptr (GBytes) scaled = NULL, restored = NULL;
+  g_autoptr (GPtrArray) before = NULL, after = NULL;
+  g_autofree char *expected = NULL;
+  double frame, x, y, factor = 0;
+  guint n;
+
+  if (!fixture_open (&f, 960, 640))
+    return;
+  show_node (&f, "Wait");
+  frame = free_frame (&f, 2, 0);
+  n = count_keys_at (&f, frame);
+  g_test_message ("scaling the %u keys at frame %g with the pointer", n, frame);
+  /* Frames -2 … 3 × @frame + 2 across: the pointer's travel is many pixels. */
+  tress_curve_view_set_frames (f.view, -2, frame * 3 + 2);
+  tress_test_spin (30);
+  /* The playhead to frame 0, on the ruler; the column at @frame. */
+  tress_curve_view_set_playhead (f.view, 5);
+  tress_test_pointer_click (GTK_WIDGET (f.sheet), sheet_x (&f, 0), 8);
+  WAIT_FOR (tress_curve_view_get_playhead (f.view) == 0);
+  x = sheet_x (&f, frame);
+  y = sheet_y (&f, 0);
+  tress_test_pointer_click (GTK_WIDGET (f.sheet), x, y);
+  tress_test_pointer_click (GTK_WIDGET (f.sheet), x, y);
+  WAIT_FOR (tress_curve_view_get_n_selected_keys (f.view) == n);
+
+  /* Esc cancels. */
+  key_with (0, GDK_KEY_s);
+  g_assert_true (tress_dope_sheet_get_scaling (f.sheet, &factor));
+  g_assert_cmpfloat (factor, ==, 1);
+  tress_test_pointer_move (GTK_WIDGET (f.sheet), sheet_x (&f, frame * 3), y + 3);
+  WAIT_FOR (tress_dope_sheet_get_scaling (f.sheet, &factor) && factor == 3);
+  key_with (0, GDK_KEY_Escape);
+  g_assert_false (tress_dope_sheet_get_scaling (f.sheet, NULL));
+  g_assert_false (tress_document_get_modified (f.tw.document));
+  g_assert_cmpuint (tress_curve_view_get_n_selected_keys (f.view), ==, n);
+
+  /* A right click cancels. */
+  tress_test_pointer_move (GTK_WIDGET (f.sheet), x, y);
+  key_with (0, GDK_KEY_s);
+  g_assert_true (tress_dope_sheet_get_scaling (f.sheet, NULL));
+  tress_test_pointer_move (GTK_WIDGET (f.sheet), sheet_x (&f, frame * 2), y + 3);
+  WAIT_FOR (tress_dope_sheet_get_scaling (f.sheet, &factor) && factor == 2);
+  tress_test_pointer_button (3, TRUE);
+  tress_test_pointer_button (3, FALSE);
+  g_assert_false (tress_dope_sheet_get_scaling (f.sheet, NULL));
+  g_assert_false (tress_document_get_modified (f.tw.document));
+
+  /* Enter applies: the frame under the pointer went from @frame to twice it. */
+  tress_test_pointer_move (GTK_WIDGET (f.sheet), x, y);
+  key_with (0, GDK_KEY_s);
+  tress_test_pointer_move (GTK_WIDGET (f.sheet), sheet_x (&f, frame * 2), y + 3);
+  WAIT_FOR (tress_dope_sheet_get_scaling (f.sheet, &factor) && factor == 2);
+  g_assert_false (tress_document_get_modified (f.tw.document));
+  key_with (0, GDK_KEY_Return);
+  WAIT_FOR (tress_document_get_modified (f.tw.document));
+  g_assert_false (tress_dope_sheet_get_scaling (f.sheet, NULL));
+  expected = g_strdup_printf ("Scale %u keys in time by 2 about frame 0", n);
+  g_assert_cmpstr (tress_history_get_undo_label (tress_document_get_history (f.tw.document)), ==,
+                   expected);
+  save (&f);
+  scaled = read_saved (&f);
+  before = ref_frames (f.original, "Wait", NULL);
+  after = ref_frames (scaled, "Wait", NULL);
+  g_assert_cmpuint (assert_moved (before, after, frame, frame * 2), ==, n);
+
+  /* One undo step gives back the original file, byte for byte. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f.tw.window), "win.undo", NULL));
+  save (&f);
+  restored = read_saved (&f);
+  g_assert_true (g_bytes_equal (restored, f.original));
+  fixture_close (&f);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1041,6 +1124,7 @@ main (int argc, char **argv)
   g_test_add_func ("/dope-sheet/column-move", test_column_move);
   g_test_add_func ("/dope-sheet/box-select-shows-in-graph", test_box_select_shows_in_graph);
   g_test_add_func ("/dope-sheet/scale-undo", test_scale_undo);
+  g_test_add_func ("/dope-sheet/scale-interactive", test_scale_interactive);
   g_test_add_func ("/dope-sheet/paste-other-bone", test_paste_other_bone);
   g_test_add_func ("/dope-sheet/delete-updates-tree", test_delete_updates_tree);
   g_test_add_func ("/dope-sheet/locked-and-hidden", test_locked_and_hidden);

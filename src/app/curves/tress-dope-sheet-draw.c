@@ -226,15 +226,17 @@ draw_scale_hint (TressDopeSheet *self, GtkSnapshot *snapshot, PangoLayout *layou
   g_autofree char *text = g_strdup_printf (
       /* TRANSLATORS: shown while keys are scaled in time with the pointer;
        * %.3g is the factor, %g the frame it scales about */
-      _ ("Scale ×%.3g about frame %g — Enter or click applies, Esc cancels"), self->scale_factor,
+      _ ("Scale ×%.3g about frame %g · Enter applies · Esc cancels"), self->scale_factor,
       self->scale_pivot + 0.0);
   double px = NAME_WIDTH + tress_curve_viewport_frame_to_x (vp, self->scale_pivot);
+  double width = gtk_widget_get_width (GTK_WIDGET (self));
   int w = 0, h = 0;
 
+  /* Over the ruler, the names' column too: the whole width is its room. */
   pango_layout_set_text (layout, text, -1);
   pango_layout_get_pixel_size (layout, &w, &h);
-  fill (snapshot, NAME_WIDTH, 0, MIN (w + 8, vp->width), RULER_HEIGHT, 0.1f, 0.1f, 0.12f, 0.92f);
-  draw_text (self, snapshot, layout, text, NAME_WIDTH + 4, 2, 0.95f);
+  fill (snapshot, 0, 0, MIN (w + 8, width), RULER_HEIGHT, 0.1f, 0.1f, 0.12f, 0.95f);
+  draw_text (self, snapshot, layout, text, 4, 2, 0.95f);
   /* The line from the pivot to the pointer. */
   if (px >= NAME_WIDTH && px <= NAME_WIDTH + vp->width)
     fill (snapshot, MIN (px, self->pointer_x), self->pointer_y, fabs (self->pointer_x - px), 1, 1,
