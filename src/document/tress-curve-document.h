@@ -46,8 +46,12 @@ void tress_curve_node_collect_own_curves (TressCurveNode *self, GArray *indices)
 /* Column texts: key count, interpolation, frame range, types, quantization error. */
 char *tress_curve_node_dup_column (TressCurveNode *self, const char *column);
 
-/* The top level of the tree (TressCurveNode). */
+/* The top level of the tree (TressCurveNode). The tree is built on the first
+ * call, nested by the skeleton if one is set by then (else built again when
+ * one is set). */
 GListModel *tress_curve_document_get_roots (TressCurveDocument *self);
+/* How many times the tree was built (for tests: once when a file opens). */
+guint tress_curve_document_get_n_tree_builds (TressCurveDocument *self);
 guint tress_curve_document_get_n_curves (TressCurveDocument *self);
 /* The current curve (owned by the document; valid until the next change of it). */
 const TressCurve *tress_curve_document_get_curve (TressCurveDocument *self, guint index);

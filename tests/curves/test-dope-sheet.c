@@ -316,6 +316,21 @@ assert_moved (GPtrArray *before, GPtrArray *after, double from, double to)
 
 /* -------------------------------------------------------------- tests -- */
 
+/* Opening the file builds the curves tree once, nested by the skeleton the
+ * preview loads (it was built flat, then again nested). */
+static void
+test_tree_built_once (void)
+{
+  Fixture f = { 0 };
+
+  if (!fixture_open (&f, 960, 640))
+    return;
+  WAIT_FOR (tress_curve_document_get_skeleton (f.cd) != NULL);
+  tress_test_spin (50);
+  g_assert_cmpuint (tress_curve_document_get_n_tree_builds (f.cd), ==, 1);
+  fixture_close (&f);
+}
+
 /* The sheet's row named @name at depth @depth, or -1. */
 static int
 sheet_row (Fixture *f, const char *name, guint depth)
@@ -1121,6 +1136,7 @@ main (int argc, char **argv)
 {
   tress_test_window_init (&argc, &argv);
   g_test_add_func ("/dope-sheet/skeletal-rows", test_skeletal_rows);
+  g_test_add_func ("/dope-sheet/tree-built-once", test_tree_built_once);
   g_test_add_func ("/dope-sheet/column-move", test_column_move);
   g_test_add_func ("/dope-sheet/box-select-shows-in-graph", test_box_select_shows_in_graph);
   g_test_add_func ("/dope-sheet/scale-undo", test_scale_undo);
