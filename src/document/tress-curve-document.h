@@ -41,7 +41,8 @@ void tress_curve_node_collect_curves (TressCurveNode *self, GArray *indices);
  * its parent's group (tress-curve-hierarchy.h). */
 gboolean tress_curve_node_is_nested (TressCurveNode *self);
 /* What selecting the row stands for: a bone's group its own curves, not its
- * child bones' (nested below it); any other row all its curves. */
+ * child bones' (nested below it), or when it has none, those below it; any
+ * other row all its curves. */
 void tress_curve_node_collect_own_curves (TressCurveNode *self, GArray *indices);
 /* Column texts: key count, interpolation, frame range, types, quantization error. */
 char *tress_curve_node_dup_column (TressCurveNode *self, const char *column);

@@ -76,13 +76,13 @@ tree_row (Fixture *f, const char *name)
  * with a click on its toggle; FALSE (the test skipped) without the sample or
  * a real pointer. */
 static gboolean
-fixture_open (Fixture *f, int width, int height)
+fixture_open_sample (Fixture *f, const char *sample, const char *name, int width, int height)
 {
   g_autoptr (GError) error = NULL;
   GtkWidget *button;
   graphene_rect_t r;
 
-  f->original = tress_test_load_sample (SAMPLE);
+  f->original = tress_test_load_sample (sample);
   if (f->original == NULL)
     return FALSE;
   /* The graph first, whatever an earlier test left in the settings. */
@@ -91,7 +91,7 @@ fixture_open (Fixture *f, int width, int height)
 
     g_settings_reset (settings, "dope-sheet-visible");
   }
-  f->path = g_build_filename (tress_test_tmpdir (), "Dope_Dog.bfres", NULL);
+  f->path = g_build_filename (tress_test_tmpdir (), name, NULL);
   g_assert_true (g_file_set_contents (f->path, g_bytes_get_data (f->original, NULL),
                                       (gssize)g_bytes_get_size (f->original), &error));
   tress_test_window_open (&f->tw, f->path, TRESS_TYPE_CURVE_EDITOR, width, height);
@@ -117,6 +117,12 @@ fixture_open (Fixture *f, int width, int height)
   g_assert_false (gtk_widget_get_mapped (GTK_WIDGET (f->view)));
   tress_test_spin (50);
   return TRUE;
+}
+
+static gboolean
+fixture_open (Fixture *f, int width, int height)
+{
+  return fixture_open_sample (f, SAMPLE, "Dope_Dog.bfres", width, height);
 }
 
 /* Shows the tree row of @name (selected as a click does) and waits for the sheet to draw it. */
@@ -315,6 +321,65 @@ assert_moved (GPtrArray *before, GPtrArray *after, double from, double to)
 }
 
 /* -------------------------------------------------------------- tests -- */
+
+/* A mapped label of @root's whose text is @text, or NULL. */
+static GtkWidget *
+mapped_label (GtkWidget *root, const char *text)
+{
+  if (GTK_IS_LABEL (root) && gtk_widget_get_mapped (root)
+      && g_strcmp0 (gtk_label_get_text (GTK_LABEL (root)), text) == 0)
+    return root;
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL;
+       c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = mapped_label (c, text);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The NIFF samples: kirikobu.niff's first tree row (its kind, NIFF1 KEY)
+ * is drawn with its name (it showed blank when the tree was built twice);
+ * on Rings.niff, NIFF_Scene_Root (an object with no curves of its own)
+ * stands for the curves below it, so the sheet shows them, not an empty
+ * row; with nothing shown the sheet has no rows. */
+static void
+test_niff_rows (void)
+{
+  Fixture f = { 0 };
+  GArray *curves;
+  GtkWidget *label;
+  int row;
+
+  if (!fixture_open_sample (&f, "niff/kirikobu.niff", "Dope_kirikobu.niff", 960, 640))
+    return;
+  WAIT_FOR ((label = mapped_label (GTK_WIDGET (f.editor), "NIFF1 KEY")) != NULL);
+  g_assert_cmpint (gtk_widget_get_width (label), >, 0);
+  fixture_close (&f);
+
+  f = (Fixture){ 0 };
+  if (!fixture_open_sample (&f, "niff/Rings.niff", "Dope_Rings.niff", 960, 640))
+    return;
+  row = tree_row (&f, "NIFF_Scene_Root");
+  g_assert_cmpint (row, >=, 0);
+  tress_curve_editor_click_row (f.editor, (guint)row, FALSE, FALSE);
+  WAIT_FOR (tress_dope_sheet_get_n_rows (f.sheet) > 2);
+  curves = shown_curves (&f);
+  g_test_message ("NIFF_Scene_Root: %u curves, %u rows", curves->len,
+                  tress_dope_sheet_get_n_rows (f.sheet));
+  g_assert_cmpuint (curves->len, >, 0);
+  g_assert_cmpuint (curves->len, ==, tress_curve_document_get_n_curves (f.cd));
+  for (guint r = 0; r < tress_dope_sheet_get_n_rows (f.sheet); r++)
+    g_assert_cmpuint (tress_dope_sheet_get_row_curves (f.sheet, r)->len, >, 0);
+  /* Nothing shown (Ctrl+click deselects): the summary holds no curves (the
+   * sheet says what to choose instead of drawing an empty, "locked" row). */
+  tress_curve_editor_click_row (f.editor, (guint)row, TRUE, FALSE);
+  WAIT_FOR (tress_curve_view_get_n_curves (f.view) == 0);
+  g_assert_cmpuint (tress_dope_sheet_get_row_curves (f.sheet, 0)->len, ==, 0);
+  fixture_close (&f);
+}
 
 /* Opening the file builds the curves tree once, nested by the skeleton the
  * preview loads (it was built flat, then again nested). */
@@ -1137,6 +1202,7 @@ main (int argc, char **argv)
   tress_test_window_init (&argc, &argv);
   g_test_add_func ("/dope-sheet/skeletal-rows", test_skeletal_rows);
   g_test_add_func ("/dope-sheet/tree-built-once", test_tree_built_once);
+  g_test_add_func ("/dope-sheet/niff-rows", test_niff_rows);
   g_test_add_func ("/dope-sheet/column-move", test_column_move);
   g_test_add_func ("/dope-sheet/box-select-shows-in-graph", test_box_select_shows_in_graph);
   g_test_add_func ("/dope-sheet/scale-undo", test_scale_undo);

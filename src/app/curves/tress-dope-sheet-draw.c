@@ -264,12 +264,25 @@ _tress_dope_sheet_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
   gtk_snapshot_push_clip (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
   draw_ruler (self, snapshot, layout, &vp, height);
   n_rows = _tress_dope_sheet_rows_on_screen (self);
+  /* Nothing shown: what to do instead of an empty summary. */
+  if (self->shown == NULL || self->shown->len == 0)
+    {
+      n_rows = 0;
+      pango_layout_set_width (layout, (int)(width - 24) * PANGO_SCALE);
+      pango_layout_set_wrap (layout, PANGO_WRAP_WORD);
+      draw_text (self, snapshot, layout,
+                 /* TRANSLATORS: the dope sheet when no curve is shown */
+                 _ ("No curves here. Choose an animation, a bone or a curve in the tree."), 12,
+                 RULER_HEIGHT + 12, 0.6f);
+      pango_layout_set_width (layout, -1);
+    }
   /* Only the rows on screen are computed. */
   for (guint r = 0; r < n_rows; r++)
     {
       TressDopeRow *row = _tress_dope_sheet_row (self, self->first_row + r);
       double y = RULER_HEIGHT + r * ROW_HEIGHT;
-      gboolean any_shown = FALSE, all_locked = TRUE;
+      /* (a row of no curves is not locked) */
+      gboolean any_shown = FALSE, all_locked = row != NULL && row->end > row->first;
 
       if (row == NULL)
         break;
