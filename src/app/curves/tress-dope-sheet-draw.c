@@ -131,6 +131,7 @@ draw_row_marks (TressDopeSheet *self, GtkSnapshot *snapshot, const TressDopeRow 
   double moved = self->drag == DRAG_KEYS && self->drag_started ? self->drag_frames : 0;
   double shift_px = moved / tress_curve_viewport_frames_per_px (vp);
   double last_x = -G_MAXDOUBLE;
+  gboolean moving = self->scaling || shift_px != 0;
 
   memset (cols, 0, n_cols);
   for (guint i = 0; i < row->end - row->first; i++)
@@ -144,43 +145,46 @@ draw_row_marks (TressDopeSheet *self, GtkSnapshot *snapshot, const TressDopeRow 
       if (c != NULL)
         tress_dope_bin_curve (c, index, sel, vp, cols, n_cols);
     }
-  for (guint x = 0; x < n_cols; x++)
-    {
-      gboolean selected = (cols[x] & TRESS_DOPE_MARK_SELECTED) != 0;
-      gboolean plain = (cols[x] & TRESS_DOPE_MARK_PLAIN) != 0;
-      double cx = NAME_WIDTH + x + 0.5;
-      /* Marks closer than a diamond's width: thin bars, not diamonds. */
-      gboolean crowded = cx - last_x < MARK_RADIUS * 2;
+  /* While a drag or a scale moves the selection, its marks are drawn where
+   * they go, over the keys left where they are (a second pass). */
+  for (int pass = 0; pass < (moving ? 2 : 1); pass++)
+    for (guint x = 0; x < n_cols; x++)
+      {
+        gboolean selected = (cols[x] & TRESS_DOPE_MARK_SELECTED) != 0;
+        gboolean plain = (cols[x] & TRESS_DOPE_MARK_PLAIN) != 0;
+        double cx = NAME_WIDTH + x + 0.5, to;
+        /* Marks closer than a diamond's width: thin bars, not diamonds. */
+        gboolean crowded = cx - last_x < MARK_RADIUS * 2;
 
-      if (cols[x] == 0)
-        continue;
-      last_x = cx;
-      drawn++;
-      /* While a drag or a scale moves the selection, its marks are drawn
-       * where they go and the keys left behind where they are. */
-      if (selected && self->scaling)
-        {
-          double to = NAME_WIDTH
-                      + tress_curve_viewport_frame_to_x (
-                          vp, _tress_dope_sheet_scaled_frame (
-                                  self, tress_curve_viewport_x_to_frame (vp, x + 0.5)));
-
-          if (plain)
-            draw_mark (self, snapshot, cx, y, FALSE, crowded);
-          if (to >= NAME_WIDTH && to <= NAME_WIDTH + vp->width)
-            draw_mark (self, snapshot, floor (to) + 0.5, y, TRUE, FALSE);
+        if (cols[x] == 0)
           continue;
-        }
-      if (selected && shift_px != 0)
-        {
-          if (plain)
-            draw_mark (self, snapshot, cx, y, FALSE, crowded);
-          if (cx + shift_px >= NAME_WIDTH && cx + shift_px <= NAME_WIDTH + vp->width)
-            draw_mark (self, snapshot, cx + shift_px, y, TRUE, FALSE);
-          continue;
-        }
-      draw_mark (self, snapshot, cx, y, selected, crowded && !selected);
-    }
+        last_x = cx;
+        if (!moving || !selected)
+          {
+            if (pass == 0)
+              {
+                draw_mark (self, snapshot, cx, y, selected, crowded && !selected);
+                drawn++;
+              }
+            continue;
+          }
+        if (pass == 0)
+          {
+            if (plain)
+              draw_mark (self, snapshot, cx, y, FALSE, crowded);
+            drawn++;
+            continue;
+          }
+        if (self->scaling)
+          to = NAME_WIDTH
+               + tress_curve_viewport_frame_to_x (
+                   vp, _tress_dope_sheet_scaled_frame (
+                           self, tress_curve_viewport_x_to_frame (vp, x + 0.5)));
+        else
+          to = cx + shift_px;
+        if (to >= NAME_WIDTH && to <= NAME_WIDTH + vp->width)
+          draw_mark (self, snapshot, floor (to) + 0.5, y, TRUE, FALSE);
+      }
   return drawn;
 }
 
