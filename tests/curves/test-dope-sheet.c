@@ -1115,8 +1115,9 @@ test_delete_updates_tree (void)
 
 /* S scales the selection in time with the pointer, about the playhead: a
  * column selected at a frame, S with the pointer there, the pointer moved to
- * twice that frame shows a factor of 2 and changes nothing yet; Esc, and
- * then a right click, cancel (nothing changed); Enter applies it as one
+ * twice that frame shows a factor of 2 and changes nothing yet; the factor
+ * keeps to whole frames unless Ctrl is held; Esc, and then a right click,
+ * cancel (nothing changed); Enter applies it as one
  * undo step that names it; the saved file, read back, has those keys at
  * twice their frames; undo gives back the original bytes. */
 static void
@@ -1126,7 +1127,7 @@ test_scale_interactive (void)
   g_autoptr (GBytes) scaled = NULL, restored = NULL;
   g_autoptr (GPtrArray) before = NULL, after = NULL;
   g_autofree char *expected = NULL;
-  double frame, x, y, factor = 0;
+  double frame, x, x3, y, factor = 0;
   guint n;
 
   if (!fixture_open (&f, 960, 640))
@@ -1153,6 +1154,18 @@ test_scale_interactive (void)
   g_assert_true (tress_dope_sheet_get_scaling (f.sheet, &factor));
   g_assert_cmpfloat (factor, ==, 1);
   tress_test_pointer_move (GTK_WIDGET (f.sheet), sheet_x (&f, frame * 3), y + 3);
+  WAIT_FOR (tress_dope_sheet_get_scaling (f.sheet, &factor) && factor == 3);
+  /* A third of a frame further: snapped, still 3; with Ctrl held, not. */
+  x3 = sheet_x (&f, frame * 3 + 0.34);
+  tress_test_pointer_move (GTK_WIDGET (f.sheet), x3, y + 3);
+  tress_test_spin (30);
+  g_assert_true (tress_dope_sheet_get_scaling (f.sheet, &factor));
+  g_assert_cmpfloat (factor, ==, 3);
+  tress_test_pointer_key (GDK_KEY_Control_L, TRUE);
+  tress_test_pointer_move (GTK_WIDGET (f.sheet), x3 + 1, y + 3);
+  WAIT_FOR (tress_dope_sheet_get_scaling (f.sheet, &factor) && factor > 3.2 / frame);
+  g_test_message ("with Ctrl: ×%g", factor);
+  tress_test_pointer_key_unwatched (GDK_KEY_Control_L, FALSE);
   WAIT_FOR (tress_dope_sheet_get_scaling (f.sheet, &factor) && factor == 3);
   key_with (0, GDK_KEY_Escape);
   g_assert_false (tress_dope_sheet_get_scaling (f.sheet, NULL));
