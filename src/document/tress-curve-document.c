@@ -31,6 +31,8 @@ struct _TressCurveDocument
   GPtrArray *leaves;            /* TressCurveNode per curve index (borrowed from the tree) */
   TressCurveSkeleton *skeleton; /* how the nodes the curves move nest, or NULL */
   TressPlayRanges *play_ranges;
+  gboolean tree_built; /* the tree is built when first asked for (get_roots) */
+  guint n_tree_builds;
 };
 
 enum
@@ -161,6 +163,7 @@ build_tree (TressCurveDocument *self)
   g_autoptr (GHashTable) groups = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   g_autoptr (GListStore) roots = g_list_store_new (TRESS_TYPE_CURVE_NODE);
   g_autoptr (GPtrArray) items = g_ptr_array_new ();
+  gint64 start = g_get_monotonic_time ();
 
   node_detach_all (G_LIST_MODEL (self->roots));
   g_ptr_array_set_size (self->leaves, 0);
@@ -243,6 +246,11 @@ build_tree (TressCurveDocument *self)
                        items->pdata, items->len);
   for (guint i = 0; i < items->len; i++)
     g_object_unref (items->pdata[i]);
+  self->tree_built = TRUE;
+  self->n_tree_builds++;
+  g_debug ("curve tree built: %u curves%s, %.1f ms", self->curves->len,
+           self->skeleton != NULL ? " nested by their skeleton" : "",
+           (g_get_monotonic_time () - start) / 1000.0);
 }
 
 static void
@@ -281,7 +289,10 @@ build_curves (TressCurveDocument *self)
       g_ptr_array_add (self->curves, c);
       g_array_append_val (self->quant_error, e);
     }
-  build_tree (self);
+  /* The tree is built when first asked for, so that a skeleton known by
+   * then nests it the first time; once shown, it follows the new curves. */
+  if (self->tree_built)
+    build_tree (self);
 }
 
 static void
@@ -292,6 +303,14 @@ ensure_built (TressCurveDocument *self)
 }
 
 static void settle (TressCurveDocument *self, guint index);
+
+static void
+ensure_tree (TressCurveDocument *self)
+{
+  ensure_built (self);
+  if (!self->tree_built)
+    build_tree (self);
+}
 
 /* Curve @index (< the count), decoded on first use. */
 static TressCurve *
@@ -379,7 +398,8 @@ replace_curve (TressCurveDocument *self, guint index, TressCurve *c)
   tress_curve_unref (g_ptr_array_index (self->curves, index));
   g_ptr_array_index (self->curves, index) = c;
   /* The groups above it show their curves' total key count: it changed too. */
-  for (TressCurveNode *n = g_ptr_array_index (self->leaves, index); n != NULL; n = n->parent)
+  for (TressCurveNode *n = self->tree_built ? g_ptr_array_index (self->leaves, index) : NULL;
+       n != NULL; n = n->parent)
     _tress_curve_node_bump (n);
   g_signal_emit (self, signals[SIGNAL_CURVE_CHANGED], 0, index);
 }
@@ -393,7 +413,8 @@ refresh_other (TressCurveDocument *self, const TressCurveOps *ops, gpointer mode
   /* Never decoded: nothing shown of it but its row, read again. */
   if (g_ptr_array_index (self->curves, i) == NULL)
     {
-      _tress_curve_node_bump (g_ptr_array_index (self->leaves, i));
+      if (self->tree_built)
+        _tress_curve_node_bump (g_ptr_array_index (self->leaves, i));
       return;
     }
   other = ops->get_curve (model, i);
@@ -817,8 +838,15 @@ GListModel *
 tress_curve_document_get_roots (TressCurveDocument *self)
 {
   g_return_val_if_fail (TRESS_IS_CURVE_DOCUMENT (self), NULL);
-  ensure_built (self);
+  ensure_tree (self);
   return G_LIST_MODEL (self->roots);
+}
+
+guint
+tress_curve_document_get_n_tree_builds (TressCurveDocument *self)
+{
+  g_return_val_if_fail (TRESS_IS_CURVE_DOCUMENT (self), 0);
+  return self->n_tree_builds;
 }
 
 guint
@@ -885,7 +913,7 @@ tress_curve_document_set_skeleton (TressCurveDocument *self, TressCurveSkeleton 
     }
   g_clear_pointer (&self->skeleton, tress_curve_skeleton_free);
   self->skeleton = skeleton;
-  if (self->curves != NULL)
+  if (self->tree_built)
     build_tree (self);
   return TRUE;
 }

@@ -41,13 +41,18 @@ void tress_curve_node_collect_curves (TressCurveNode *self, GArray *indices);
  * its parent's group (tress-curve-hierarchy.h). */
 gboolean tress_curve_node_is_nested (TressCurveNode *self);
 /* What selecting the row stands for: a bone's group its own curves, not its
- * child bones' (nested below it); any other row all its curves. */
+ * child bones' (nested below it), or when it has none, those below it; any
+ * other row all its curves. */
 void tress_curve_node_collect_own_curves (TressCurveNode *self, GArray *indices);
 /* Column texts: key count, interpolation, frame range, types, quantization error. */
 char *tress_curve_node_dup_column (TressCurveNode *self, const char *column);
 
-/* The top level of the tree (TressCurveNode). */
+/* The top level of the tree (TressCurveNode). The tree is built on the first
+ * call, nested by the skeleton if one is set by then (else built again when
+ * one is set). */
 GListModel *tress_curve_document_get_roots (TressCurveDocument *self);
+/* How many times the tree was built (for tests: once when a file opens). */
+guint tress_curve_document_get_n_tree_builds (TressCurveDocument *self);
 guint tress_curve_document_get_n_curves (TressCurveDocument *self);
 /* The current curve (owned by the document; valid until the next change of it). */
 const TressCurve *tress_curve_document_get_curve (TressCurveDocument *self, guint index);

@@ -178,10 +178,14 @@ collect_own (TressCurveNode *self, GArray *indices)
 void
 tress_curve_node_collect_own_curves (TressCurveNode *self, GArray *indices)
 {
+  guint before = indices->len;
+
   g_return_if_fail (TRESS_IS_CURVE_NODE (self));
   if (self->nested)
     collect_own (self, indices);
-  else
+  /* A bone with no curves of its own (a scene's root object above its
+   * animated ones) stands for those below it, not for nothing. */
+  if (indices->len == before)
     tress_curve_node_collect_curves (self, indices);
 }
 

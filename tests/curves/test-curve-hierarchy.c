@@ -145,6 +145,12 @@ test_nested (void)
   g_assert_cmpuint (own->len, ==, 2);
   g_assert_cmpuint (g_array_index (own, guint, 0), ==, 2);
   g_assert_cmpuint (g_array_index (own, guint, 1), ==, 6);
+  /* Neck has no curves of its own in Walk: it stands for Head's below it. */
+  g_array_set_size (own, 0);
+  tress_curve_node_collect_own_curves (
+      find (tress_curve_document_get_roots (doc), "Fake/Walk/Root/Spine/Neck"), own);
+  g_assert_cmpuint (own->len, ==, 1);
+  g_assert_cmpuint (g_array_index (own, guint, 0), ==, 1);
 
   /* The same skeleton again changes nothing; none goes back to flat. */
   g_assert_false (tress_curve_document_set_skeleton (doc, skeleton ()));

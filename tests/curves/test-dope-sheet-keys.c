@@ -37,13 +37,19 @@ viewport (TressCurveViewport *vp, double first, double last, double width)
   vp->frame_max = last;
 }
 
+static char *
+row_name (const TressDopeRow *row, const char *const *paths)
+{
+  return tress_dope_row_dup_name (row, paths);
+}
+
 static void
 test_rows (void)
 {
   const char *paths[] = { "Anims/Walk/Hip/Rotate X", "Anims/Walk/Hip/Rotate Y",
                           "Anims/Walk/Leg/Rotate X", "Anims/Run/Hip/Rotate X" };
   const guint indices[] = { 7, 3, 9, 1 };
-  g_autoptr (GPtrArray) rows = tress_dope_rows_new (paths, indices, 4);
+  g_autoptr (GArray) rows = tress_dope_rows_layout (paths, indices, 4, NULL, TRUE);
   /* The shared "Anims" is left out: summary, Walk, Hip, 2 channels, Leg, 1, Run, Hip, 1. */
   const char *names[] = { NULL,  "Walk",     "Hip", "Rotate X", "Rotate Y",
                           "Leg", "Rotate X", "Run", "Hip",      "Rotate X" };
@@ -54,21 +60,60 @@ test_rows (void)
   g_assert_cmpuint (rows->len, ==, G_N_ELEMENTS (names));
   for (guint i = 0; i < rows->len; i++)
     {
-      TressDopeRow *row = g_ptr_array_index (rows, i);
+      TressDopeRow *row = &g_array_index (rows, TressDopeRow, i);
+      g_autofree char *name = row_name (row, paths);
 
-      g_assert_cmpstr (row->name, ==, names[i]);
+      g_assert_cmpstr (name, ==, names[i]);
       g_assert_cmpuint (row->depth, ==, depths[i]);
-      g_assert_cmpuint (row->curves->len, ==, n_curves[i]);
+      g_assert_cmpuint (row->end - row->first, ==, n_curves[i]);
       g_assert_cmpint (row->curve, ==, curves[i]);
     }
-  /* The Walk group holds its three curves, in shown order. */
+  /* The Walk group holds the first three shown curves. */
   {
-    TressDopeRow *walk = g_ptr_array_index (rows, 1);
+    TressDopeRow *walk = &g_array_index (rows, TressDopeRow, 1);
+    g_autofree char *key = tress_dope_row_dup_key (walk, paths);
 
-    g_assert_cmpuint (g_array_index (walk->curves, guint, 0), ==, 7);
-    g_assert_cmpuint (g_array_index (walk->curves, guint, 1), ==, 3);
-    g_assert_cmpuint (g_array_index (walk->curves, guint, 2), ==, 9);
+    g_assert_cmpuint (walk->first, ==, 0);
+    g_assert_cmpuint (walk->end, ==, 3);
+    g_assert_cmpstr (key, ==, "Anims/Walk");
   }
+}
+
+static void
+count_changed (guint *n)
+{
+  (*n)++;
+}
+
+/* Closed groups: their rows are not made; the shared state opens one. */
+static void
+test_rows_closed (void)
+{
+  const char *paths[] = { "Anims/Walk/Hip/Rotate X", "Anims/Walk/Hip/Rotate Y",
+                          "Anims/Walk/Leg/Rotate X", "Anims/Run/Hip/Rotate X" };
+  const guint indices[] = { 7, 3, 9, 1 };
+  g_autoptr (TressCurveGroups) groups = tress_curve_groups_new ();
+  g_autoptr (GArray) closed = tress_dope_rows_layout (paths, indices, 4, groups, FALSE);
+  g_autoptr (GArray) walk_open = NULL;
+  guint changed = 0;
+
+  /* Summary, Walk, Run. */
+  g_assert_cmpuint (closed->len, ==, 3);
+  g_assert_false (g_array_index (closed, TressDopeRow, 1).open);
+  g_signal_connect_swapped (groups, "changed", G_CALLBACK (count_changed), &changed);
+  tress_curve_groups_set_open (groups, "Anims/Walk", TRUE);
+  tress_curve_groups_set_open (groups, "Anims/Walk", TRUE);
+  g_assert_cmpuint (changed, ==, 1);
+  g_assert_true (tress_curve_groups_get_open (groups, "Anims/Walk", FALSE));
+  g_assert_false (tress_curve_groups_get_open (groups, "Anims/Run", FALSE));
+  g_assert_true (tress_curve_groups_get_open (groups, "Anims/Run", TRUE));
+  walk_open = tress_dope_rows_layout (paths, indices, 4, groups, FALSE);
+  /* Summary, Walk (open), Hip, Leg (closed), Run. */
+  g_assert_cmpuint (walk_open->len, ==, 5);
+  g_assert_true (g_array_index (walk_open, TressDopeRow, 1).open);
+  g_assert_cmpuint (g_array_index (walk_open, TressDopeRow, 2).depth, ==, 2);
+  g_assert_false (g_array_index (walk_open, TressDopeRow, 2).open);
+  g_assert_cmpuint (g_array_index (walk_open, TressDopeRow, 4).first, ==, 3);
 }
 
 static void
@@ -76,14 +121,51 @@ test_rows_one_curve (void)
 {
   const char *paths[] = { "Walk/Hip/Rotate X" };
   const guint indices[] = { 0 };
-  g_autoptr (GPtrArray) rows = tress_dope_rows_new (paths, indices, 1);
-  TressDopeRow *last;
+  g_autoptr (GArray) rows = tress_dope_rows_layout (paths, indices, 1, NULL, TRUE);
+  g_autofree char *name = NULL;
 
   /* Only the channel is left: every level above is shared. */
   g_assert_cmpuint (rows->len, ==, 2);
-  last = g_ptr_array_index (rows, 1);
-  g_assert_cmpstr (last->name, ==, "Rotate X");
-  g_assert_cmpuint (last->depth, ==, 1);
+  name = row_name (&g_array_index (rows, TressDopeRow, 1), paths);
+  g_assert_cmpstr (name, ==, "Rotate X");
+  g_assert_cmpuint (g_array_index (rows, TressDopeRow, 1).depth, ==, 1);
+}
+
+/* The channel list's names: a component joins its channel ("RotateX/X"). */
+static void
+test_rows_component (void)
+{
+  const char *paths[] = { "Walk/Hip/RotateX/X", "Walk/Hip/RotateX/Y", "Walk/Leg/RotateX/X" };
+  const guint indices[] = { 0, 1, 2 };
+  g_autoptr (GArray) rows = tress_dope_rows_layout (paths, indices, 3, NULL, TRUE);
+  g_autofree char *name = NULL;
+
+  /* Summary, Hip, 2 channels, Leg, 1. */
+  g_assert_cmpuint (rows->len, ==, 6);
+  name = row_name (&g_array_index (rows, TressDopeRow, 2), paths);
+  g_assert_cmpstr (name, ==, "RotateX X");
+}
+
+/* The interactive scale: the frame under the pointer follows it. */
+static void
+test_scale_factor (void)
+{
+  TressCurveViewport vp;
+
+  viewport (&vp, 0, 10, 100); /* ten pixels a frame */
+  /* Begun at frame 3 (x 30) about frame 0, at frame 6 (x 60): × 2. */
+  g_assert_cmpfloat (tress_dope_scale_factor (&vp, 0, 30, 60, TRUE), ==, 2);
+  /* At x 64 (frame 6.4): snapped, frame 6 again; unsnapped 6.4 / 3. */
+  g_assert_cmpfloat (tress_dope_scale_factor (&vp, 0, 30, 64, TRUE), ==, 2);
+  g_assert_cmpfloat_with_epsilon (tress_dope_scale_factor (&vp, 0, 30, 64, FALSE), 6.4 / 3, 1e-9);
+  /* About frame 2: begun at frame 4, at frame 8 → (8 - 2) / (4 - 2) = 3. */
+  g_assert_cmpfloat (tress_dope_scale_factor (&vp, 2, 40, 80, TRUE), ==, 3);
+  /* Past the pivot: never zero or below. */
+  g_assert_cmpfloat (tress_dope_scale_factor (&vp, 0, 30, -50, TRUE), ==, 0.001);
+  /* Begun at the pivot: 100 pixels add 1, in tenths while snapped. */
+  g_assert_cmpfloat (tress_dope_scale_factor (&vp, 0, 2, 52, TRUE), ==, 1.5);
+  g_assert_cmpfloat_with_epsilon (tress_dope_scale_factor (&vp, 0, 2, 56, TRUE), 1.5, 1e-12);
+  g_assert_cmpfloat_with_epsilon (tress_dope_scale_factor (&vp, 0, 2, 56, FALSE), 1.54, 1e-12);
 }
 
 static void
@@ -255,7 +337,10 @@ main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/dope-sheet/rows", test_rows);
+  g_test_add_func ("/dope-sheet/rows-closed", test_rows_closed);
   g_test_add_func ("/dope-sheet/rows-one-curve", test_rows_one_curve);
+  g_test_add_func ("/dope-sheet/rows-component", test_rows_component);
+  g_test_add_func ("/dope-sheet/scale-factor", test_scale_factor);
   g_test_add_func ("/dope-sheet/bin-columns", test_bin_columns);
   g_test_add_func ("/dope-sheet/bin-union", test_bin_union);
   g_test_add_func ("/dope-sheet/bin-bounded", test_bin_bounded);

@@ -2,354 +2,20 @@
  *
  * Opens a copy of Animal_Dog_Animation.bfres at 960 × 640, turns the graph
  * into the dope sheet with its toggle and works on it with XTest pointer and
- * key events: the Skeletal kind's rows; a column select and a drag by two
- * frames (the saved file read back with the format page's reading in
- * tests/bfres/, every byte outside the moved curves unchanged); a box
- * selection that the graph shows selected; a scale by 2 about frame 0 and
+ * key events: a column select and a drag by two frames (the saved file read
+ * back with the format page's reading in tests/bfres/, every byte outside
+ * the moved curves unchanged); a box selection that the graph shows
+ * selected; a scale by 2 about frame 0, with ] and with the pointer (S), and
  * its undo, which gives back the original bytes; the keys of one bone at a
  * frame copied (Ctrl+C) and pasted (Ctrl+V) onto another bone at the
- * playhead, read back likewise, and undone to the original bytes.
+ * playhead, read back likewise, and undone to the original bytes. The rows
+ * themselves are tested in test-dope-sheet-groups.c.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include <glib/gstdio.h>
-#include <gtk/gtk.h>
-#include <stdlib.h>
-#include <string.h>
-
-#include "../bfres/bfres-anim-ref.h"
-#include "curves/tress-curve-editor.h"
-#include "curves/tress-curve-store-question.h"
-#include "curves/tress-dope-sheet.h"
-#include "tress-test-pointer.h"
-#include "tress-test-utils.h"
-#include "tress-test-window.h"
-
-#define WAIT_FOR(cond) TRESS_TEST_WAIT_FOR (cond)
-#define SAMPLE "bfres/Animal_Dog_Animation.bfres"
-
-typedef struct
-{
-  TressTestWindow tw;
-  TressCurveEditor *editor;
-  TressCurveView *view;
-  TressDopeSheet *sheet;
-  TressCurveDocument *cd;
-  GBytes *original;
-  char *path;
-} Fixture;
-
-static void
-fixture_close (Fixture *f)
-{
-  tress_test_window_close (&f->tw);
-  g_clear_pointer (&f->original, g_bytes_unref);
-  if (f->path != NULL)
-    g_unlink (f->path);
-  g_clear_pointer (&f->path, g_free);
-}
-
-/* The tree row of the node named @name (an animation shows as "Wait" or
- * "Wait (…)"), or -1. */
-static int
-tree_row (Fixture *f, const char *name)
-{
-  GListModel *rows = G_LIST_MODEL (tress_curve_editor_get_tree_selection (f->editor));
-
-  for (guint i = 0; i < g_list_model_get_n_items (rows); i++)
-    {
-      g_autoptr (GtkTreeListRow) row = g_list_model_get_item (rows, i);
-      TressCurveNode *node = gtk_tree_list_row_get_item (row);
-      const char *n = tress_curve_node_get_name (node);
-      gsize len = strlen (name);
-      gboolean match = strncmp (n, name, len) == 0 && (n[len] == '\0' || n[len] == ' ');
-
-      g_object_unref (node);
-      if (match)
-        return (int)i;
-    }
-  return -1;
-}
-
-/* Opens a copy of the sample at @width × @height and turns the dope sheet on
- * with a click on its toggle; FALSE (the test skipped) without the sample or
- * a real pointer. */
-static gboolean
-fixture_open (Fixture *f, int width, int height)
-{
-  g_autoptr (GError) error = NULL;
-  GtkWidget *button;
-  graphene_rect_t r;
-
-  f->original = tress_test_load_sample (SAMPLE);
-  if (f->original == NULL)
-    return FALSE;
-  /* The graph first, whatever an earlier test left in the settings. */
-  {
-    g_autoptr (GSettings) settings = g_settings_new ("io.github.tress.Tress.CurveEditor");
-
-    g_settings_reset (settings, "dope-sheet-visible");
-  }
-  f->path = g_build_filename (tress_test_tmpdir (), "Dope_Dog.bfres", NULL);
-  g_assert_true (g_file_set_contents (f->path, g_bytes_get_data (f->original, NULL),
-                                      (gssize)g_bytes_get_size (f->original), &error));
-  tress_test_window_open (&f->tw, f->path, TRESS_TYPE_CURVE_EDITOR, width, height);
-  f->editor = TRESS_CURVE_EDITOR (f->tw.editor);
-  f->view = tress_curve_editor_get_view (f->editor);
-  f->sheet = tress_curve_editor_get_dope_sheet (f->editor);
-  f->cd = tress_curve_editor_get_document (f->editor);
-  WAIT_FOR (tress_curve_view_get_n_curves (f->view) > 0
-            && gtk_widget_get_width (GTK_WIDGET (f->view)) > 0);
-  if (!tress_test_pointer_available (GTK_WIDGET (f->view)))
-    {
-      fixture_close (f);
-      return FALSE;
-    }
-  g_assert_false (tress_curve_editor_get_dope_sheet_shown (f->editor));
-  button = tress_test_find_named_type (GTK_WIDGET (f->editor), "dope-sheet-toggle",
-                                       GTK_TYPE_TOGGLE_BUTTON);
-  g_assert_true (gtk_widget_compute_bounds (button, button, &r));
-  tress_test_pointer_click (button, r.size.width / 2, r.size.height / 2);
-  WAIT_FOR (tress_curve_editor_get_dope_sheet_shown (f->editor)
-            && gtk_widget_get_mapped (GTK_WIDGET (f->sheet))
-            && gtk_widget_get_width (GTK_WIDGET (f->sheet)) > 0);
-  g_assert_false (gtk_widget_get_mapped (GTK_WIDGET (f->view)));
-  tress_test_spin (50);
-  return TRUE;
-}
-
-/* Shows the tree row of @name (selected as a click does) and waits for the sheet to draw it. */
-static void
-show_node (Fixture *f, const char *name)
-{
-  int row = tree_row (f, name);
-
-  g_assert_cmpint (row, >=, 0);
-  tress_curve_editor_click_row (f->editor, (guint)row, FALSE, FALSE);
-  WAIT_FOR (tress_dope_sheet_get_n_rows (f->sheet) > 1);
-  tress_test_spin (50);
-}
-
-static double
-sheet_x (Fixture *f, double frame)
-{
-  return tress_dope_sheet_frame_to_x (f->sheet, frame);
-}
-
-static double
-sheet_y (Fixture *f, guint row)
-{
-  double y = 0;
-
-  g_assert_true (tress_dope_sheet_get_row_y (f->sheet, row, &y));
-  return y;
-}
-
-/* The shown curves (the summary row's). */
-static GArray *
-shown_curves (Fixture *f)
-{
-  GArray *curves = tress_dope_sheet_get_row_curves (f->sheet, 0);
-
-  g_assert_nonnull (curves);
-  return curves;
-}
-
-static guint
-count_keys_at (Fixture *f, double frame)
-{
-  GArray *curves = shown_curves (f);
-  guint n = 0;
-
-  for (guint i = 0; i < curves->len; i++)
-    {
-      const TressCurve *c
-          = tress_curve_document_get_curve (f->cd, g_array_index (curves, guint, i));
-
-      n += tress_curve_find_key (c, frame, 1e-6) >= 0;
-    }
-  return n;
-}
-
-/* The shown animation's last frame. */
-static double
-last_frame (Fixture *f)
-{
-  GArray *curves = shown_curves (f);
-  double last = 0;
-
-  for (guint i = 0; i < curves->len; i++)
-    last = MAX (
-        last,
-        tress_curve_document_get_curve (f->cd, g_array_index (curves, guint, i))->frame_count);
-  return last;
-}
-
-/* A frame of the shown animation at which keys lie, none of whose curves
- * holds a key at @dest (frame * @scale + @add) or would pass the animation's
- * end there: moving the keys there is no collision. */
-static double
-free_frame (Fixture *f, double scale, double add)
-{
-  GArray *curves = shown_curves (f);
-  double last = 0;
-
-  for (guint i = 0; i < curves->len; i++)
-    last = MAX (
-        last,
-        tress_curve_document_get_curve (f->cd, g_array_index (curves, guint, i))->frame_count);
-  for (double frame = 1; frame <= last; frame++)
-    {
-      double dest = frame * scale + add;
-      gboolean ok = dest <= last && count_keys_at (f, frame) > 0;
-
-      for (guint i = 0; i < curves->len && ok; i++)
-        {
-          const TressCurve *c
-              = tress_curve_document_get_curve (f->cd, g_array_index (curves, guint, i));
-
-          ok = tress_curve_find_key (c, frame, 1e-6) < 0
-               || tress_curve_find_key (c, dest, 1e-6) < 0;
-        }
-      if (ok)
-        return frame;
-    }
-  g_error ("no frame to move keys from");
-  return -1;
-}
-
-static void
-save (Fixture *f)
-{
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->tw.window), "win.save", NULL));
-  WAIT_FOR (!tress_window_get_busy (f->tw.window) && !tress_document_get_modified (f->tw.document));
-}
-
-static GBytes *
-read_saved (Fixture *f)
-{
-  g_autoptr (GError) error = NULL;
-  char *data = NULL;
-  gsize size = 0;
-
-  g_assert_true (g_file_get_contents (f->path, &data, &size, &error));
-  g_assert_no_error (error);
-  return g_bytes_new_take (data, size);
-}
-
-/* The frames of every curve of skeletal animation @anim, read with the
- * format page's reading: an array per curve, in file order. */
-static GPtrArray *
-ref_frames (GBytes *file, const char *anim, GArray *allowed)
-{
-  const guint8 *d = g_bytes_get_data (file, NULL);
-  gsize pos = ref_anim_find (d, 2, anim);
-  g_autoptr (GArray) headers = NULL;
-  GPtrArray *out = g_ptr_array_new_with_free_func ((GDestroyNotify)g_array_unref);
-
-  g_assert_cmpuint (pos, !=, 0);
-  headers = ref_anim_curves (d, 2, pos);
-  for (guint i = 0; i < headers->len; i++)
-    {
-      gsize h = g_array_index (headers, gsize, i);
-      GArray *frames = g_array_new (FALSE, FALSE, sizeof (double));
-      RefCurve c;
-
-      ref_curve_read (d, h, TRUE, &c);
-      for (guint k = 0; k < c.n; k++)
-        {
-          double fr = ref_frame (&c, k);
-
-          g_array_append_val (frames, fr);
-        }
-      g_ptr_array_add (out, frames);
-      if (allowed != NULL)
-        {
-          /* What a move of keys may change: the curve's header, frames and keys. */
-          ref_allow (allowed, h, 0x24);
-          ref_allow (allowed, (gsize)(c.frames - d), ref_frames_len (&c));
-          ref_allow (allowed, (gsize)(c.keys - d), ref_keys_len (&c));
-        }
-    }
-  return out;
-}
-
-static gboolean
-has_frame (GArray *frames, double frame)
-{
-  for (guint k = 0; k < frames->len; k++)
-    if (fabs (g_array_index (frames, double, k) - frame) < 1e-6)
-      return TRUE;
-  return FALSE;
-}
-
-/* Every curve of @before that had a key at @from has one at @to instead,
- * and the others are as they were. Returns the keys moved. */
-static guint
-assert_moved (GPtrArray *before, GPtrArray *after, double from, double to)
-{
-  guint moved = 0;
-
-  g_assert_cmpuint (before->len, ==, after->len);
-  for (guint i = 0; i < before->len; i++)
-    {
-      GArray *b = g_ptr_array_index (before, i), *a = g_ptr_array_index (after, i);
-
-      g_assert_cmpuint (a->len, ==, b->len);
-      for (guint k = 0; k < b->len; k++)
-        {
-          double fr = g_array_index (b, double, k);
-
-          if (fabs (fr - from) < 1e-6)
-            {
-              g_assert_true (has_frame (a, to));
-              g_assert_false (has_frame (a, from));
-              moved++;
-            }
-          else
-            g_assert_true (has_frame (a, fr));
-        }
-    }
-  return moved;
-}
+#include "dope-sheet-fixture.h"
 
 /* -------------------------------------------------------------- tests -- */
-
-/* The Skeletal kind row: a summary, its 51 animations, their bones and 4,464
- * channels, drawn with at most a mark per pixel column of each row on screen. */
-static void
-test_skeletal_rows (void)
-{
-  Fixture f = { 0 };
-  guint n_rows, n_channels = 0, n_animations = 0;
-  int key_width;
-
-  if (!fixture_open (&f, 960, 640))
-    return;
-  show_node (&f, "Skeletal");
-  n_rows = tress_dope_sheet_get_n_rows (f.sheet);
-  g_assert_cmpuint (shown_curves (&f)->len, ==, 4464);
-  g_assert_null (tress_dope_sheet_get_row_name (f.sheet, 0));
-  g_assert_cmpstr (tress_dope_sheet_get_row_name (f.sheet, 1), ==, "Damage");
-  for (guint r = 1; r < n_rows; r++)
-    {
-      n_channels += tress_dope_sheet_get_row_channel (f.sheet, r) >= 0;
-      n_animations += tress_dope_sheet_get_row_depth (f.sheet, r) == 1;
-    }
-  /* Free_Fall has no curves: 50 animations have rows. */
-  g_assert_cmpuint (n_animations, ==, 50);
-  g_assert_cmpuint (n_rows, >, 4464 + 51);
-  g_assert_cmpuint (n_channels, ==, 4464);
-  gtk_widget_queue_draw (GTK_WIDGET (f.sheet));
-  WAIT_FOR (tress_dope_sheet_get_n_marks_drawn (f.sheet) > 0);
-  key_width = gtk_widget_get_width (GTK_WIDGET (f.sheet));
-  g_test_message ("%u rows, %u marks drawn", n_rows, tress_dope_sheet_get_n_marks_drawn (f.sheet));
-  /* Bounded by the screen: at most a mark per pixel column of each row shown. */
-  g_assert_cmpuint (tress_dope_sheet_get_n_marks_drawn (f.sheet), <=,
-                    (guint)key_width
-                        * (guint)(gtk_widget_get_height (GTK_WIDGET (f.sheet)) / 20 + 1));
-  fixture_close (&f);
-}
 
 /* Alt+click on the summary at a frame selects every key there; a drag by
  * two frames moves exactly those keys, one undo step saying so. */
@@ -719,25 +385,6 @@ shown_question (void)
 }
 
 static void
-key_with (guint mods, guint keyval)
-{
-  /* (a key an action takes is not waited for) */
-  if (mods != 0)
-    tress_test_pointer_key (mods, TRUE);
-  tress_test_pointer_key_unwatched (keyval, TRUE);
-  tress_test_pointer_key_unwatched (keyval, FALSE);
-  if (mods != 0)
-    tress_test_pointer_key_unwatched (mods, FALSE);
-  tress_test_spin (30);
-}
-
-/* Copies the keys of one bone at a frame (a click on its row's mark, Ctrl+C),
- * selects another bone with the same channels (a click on its name), puts
- * the playhead on a free frame on the ruler and pastes (Ctrl+V): the saved
- * file, read back, has a key at that frame on each of the other bone's
- * matching channels, with the copied values, and every other curve as it
- * was; one undo step names it, and undo gives back the original bytes. */
-static void
 test_paste_other_bone (void)
 {
   Fixture f = { 0 };
@@ -946,14 +593,110 @@ test_delete_updates_tree (void)
   fixture_close (&f);
 }
 
+/* S scales the selection in time with the pointer, about the playhead: a
+ * column selected at a frame, S with the pointer there, the pointer moved to
+ * twice that frame shows a factor of 2 and changes nothing yet; the factor
+ * keeps to whole frames unless Ctrl is held; Esc, and then a right click,
+ * cancel (nothing changed); Enter applies it as one
+ * undo step that names it; the saved file, read back, has those keys at
+ * twice their frames; undo gives back the original bytes. */
+static void
+test_scale_interactive (void)
+{
+  Fixture f = { 0 };
+  g_autoptr (GBytes) scaled = NULL, restored = NULL;
+  g_autoptr (GPtrArray) before = NULL, after = NULL;
+  g_autofree char *expected = NULL;
+  double frame, x, x3, y, factor = 0;
+  guint n;
+
+  if (!fixture_open (&f, 960, 640))
+    return;
+  show_node (&f, "Wait");
+  frame = free_frame (&f, 2, 0);
+  n = count_keys_at (&f, frame);
+  g_test_message ("scaling the %u keys at frame %g with the pointer", n, frame);
+  /* Frames -2 … 3 × @frame + 2 across: the pointer's travel is many pixels. */
+  tress_curve_view_set_frames (f.view, -2, frame * 3 + 2);
+  tress_test_spin (30);
+  /* The playhead to frame 0, on the ruler; the column at @frame. */
+  tress_curve_view_set_playhead (f.view, 5);
+  tress_test_pointer_click (GTK_WIDGET (f.sheet), sheet_x (&f, 0), 8);
+  WAIT_FOR (tress_curve_view_get_playhead (f.view) == 0);
+  x = sheet_x (&f, frame);
+  y = sheet_y (&f, 0);
+  tress_test_pointer_click (GTK_WIDGET (f.sheet), x, y);
+  tress_test_pointer_click (GTK_WIDGET (f.sheet), x, y);
+  WAIT_FOR (tress_curve_view_get_n_selected_keys (f.view) == n);
+
+  /* Esc cancels. */
+  key_with (0, GDK_KEY_s);
+  g_assert_true (tress_dope_sheet_get_scaling (f.sheet, &factor));
+  g_assert_cmpfloat (factor, ==, 1);
+  tress_test_pointer_move (GTK_WIDGET (f.sheet), sheet_x (&f, frame * 3), y + 3);
+  WAIT_FOR (tress_dope_sheet_get_scaling (f.sheet, &factor) && factor == 3);
+  /* A third of a frame further: snapped, still 3; with Ctrl held, not. */
+  x3 = sheet_x (&f, frame * 3 + 0.34);
+  tress_test_pointer_move (GTK_WIDGET (f.sheet), x3, y + 3);
+  tress_test_spin (30);
+  g_assert_true (tress_dope_sheet_get_scaling (f.sheet, &factor));
+  g_assert_cmpfloat (factor, ==, 3);
+  tress_test_pointer_key (GDK_KEY_Control_L, TRUE);
+  tress_test_pointer_move (GTK_WIDGET (f.sheet), x3 + 1, y + 3);
+  WAIT_FOR (tress_dope_sheet_get_scaling (f.sheet, &factor) && factor > 3.2 / frame);
+  g_test_message ("with Ctrl: ×%g", factor);
+  tress_test_pointer_key_unwatched (GDK_KEY_Control_L, FALSE);
+  WAIT_FOR (tress_dope_sheet_get_scaling (f.sheet, &factor) && factor == 3);
+  key_with (0, GDK_KEY_Escape);
+  g_assert_false (tress_dope_sheet_get_scaling (f.sheet, NULL));
+  g_assert_false (tress_document_get_modified (f.tw.document));
+  g_assert_cmpuint (tress_curve_view_get_n_selected_keys (f.view), ==, n);
+
+  /* A right click cancels. */
+  tress_test_pointer_move (GTK_WIDGET (f.sheet), x, y);
+  key_with (0, GDK_KEY_s);
+  g_assert_true (tress_dope_sheet_get_scaling (f.sheet, NULL));
+  tress_test_pointer_move (GTK_WIDGET (f.sheet), sheet_x (&f, frame * 2), y + 3);
+  WAIT_FOR (tress_dope_sheet_get_scaling (f.sheet, &factor) && factor == 2);
+  tress_test_pointer_button (3, TRUE);
+  tress_test_pointer_button (3, FALSE);
+  g_assert_false (tress_dope_sheet_get_scaling (f.sheet, NULL));
+  g_assert_false (tress_document_get_modified (f.tw.document));
+
+  /* Enter applies: the frame under the pointer went from @frame to twice it. */
+  tress_test_pointer_move (GTK_WIDGET (f.sheet), x, y);
+  key_with (0, GDK_KEY_s);
+  tress_test_pointer_move (GTK_WIDGET (f.sheet), sheet_x (&f, frame * 2), y + 3);
+  WAIT_FOR (tress_dope_sheet_get_scaling (f.sheet, &factor) && factor == 2);
+  g_assert_false (tress_document_get_modified (f.tw.document));
+  key_with (0, GDK_KEY_Return);
+  WAIT_FOR (tress_document_get_modified (f.tw.document));
+  g_assert_false (tress_dope_sheet_get_scaling (f.sheet, NULL));
+  expected = g_strdup_printf ("Scale %u keys in time by 2 about frame 0", n);
+  g_assert_cmpstr (tress_history_get_undo_label (tress_document_get_history (f.tw.document)), ==,
+                   expected);
+  save (&f);
+  scaled = read_saved (&f);
+  before = ref_frames (f.original, "Wait", NULL);
+  after = ref_frames (scaled, "Wait", NULL);
+  g_assert_cmpuint (assert_moved (before, after, frame, frame * 2), ==, n);
+
+  /* One undo step gives back the original file, byte for byte. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f.tw.window), "win.undo", NULL));
+  save (&f);
+  restored = read_saved (&f);
+  g_assert_true (g_bytes_equal (restored, f.original));
+  fixture_close (&f);
+}
+
 int
 main (int argc, char **argv)
 {
   tress_test_window_init (&argc, &argv);
-  g_test_add_func ("/dope-sheet/skeletal-rows", test_skeletal_rows);
   g_test_add_func ("/dope-sheet/column-move", test_column_move);
   g_test_add_func ("/dope-sheet/box-select-shows-in-graph", test_box_select_shows_in_graph);
   g_test_add_func ("/dope-sheet/scale-undo", test_scale_undo);
+  g_test_add_func ("/dope-sheet/scale-interactive", test_scale_interactive);
   g_test_add_func ("/dope-sheet/paste-other-bone", test_paste_other_bone);
   g_test_add_func ("/dope-sheet/delete-updates-tree", test_delete_updates_tree);
   g_test_add_func ("/dope-sheet/locked-and-hidden", test_locked_and_hidden);

@@ -4,6 +4,8 @@
  */
 #include "tress-curve-channel-list.h"
 
+#include "tress-curve-groups.h"
+
 #include <glib/gi18n.h>
 #include <string.h>
 
@@ -70,40 +72,9 @@ tress_curve_channel_collect_curves (TressCurveChannel *self, GArray *indices)
 
 /* ---------------------------------------------------------------- paths -- */
 
-/* The @level-th '/'-separated part of @path (its length in *len), or NULL. */
-static const char *
-path_part (const char *path, guint level, gsize *len)
-{
-  const char *p = path != NULL ? path : "";
-  const char *end;
-
-  for (guint l = 0; l < level; l++)
-    {
-      p = strchr (p, '/');
-      if (p == NULL)
-        return NULL;
-      p++;
-    }
-  end = strchr (p, '/');
-  *len = end != NULL ? (gsize)(end - p) : strlen (p);
-  return p;
-}
-
-/* Whether the curve's name starts at @level: its last part, or the last two
- * when the last is only a component ("RotateX/X"). */
-static gboolean
-is_leaf (const char *path, guint level)
-{
-  gsize len, next_len;
-  const char *next;
-
-  if (path_part (path, level, &len) == NULL)
-    return TRUE;
-  next = path_part (path, level + 1, &next_len);
-  if (next == NULL)
-    return TRUE;
-  return path_part (path, level + 2, &len) == NULL && next_len <= 2;
-}
+#define path_part tress_curve_path_part
+#define is_leaf tress_curve_path_is_leaf
+#define same_part tress_curve_path_same_part
 
 static char *
 leaf_name (const char *path, guint level)
@@ -115,15 +86,6 @@ leaf_name (const char *path, guint level)
     return g_strdup (_ ("curve"));
   /* "RotateX/X" reads "RotateX X". */
   return g_strdelimit (g_strdup (part), "/", ' ');
-}
-
-static gboolean
-same_part (const char *a, const char *b, guint level)
-{
-  gsize la, lb;
-  const char *pa = path_part (a, level, &la), *pb = path_part (b, level, &lb);
-
-  return pa != NULL && pb != NULL && la == lb && memcmp (pa, pb, la) == 0;
 }
 
 /* ----------------------------------------------------------------- list -- */
@@ -144,6 +106,7 @@ struct _TressCurveChannelList
   guint base;
   GHashTable *bound; /* GtkListItem set: the rows in view */
   gboolean syncing;
+  gboolean opening; /* the groups are being opened as the shared state says */
 };
 
 G_DEFINE_FINAL_TYPE (TressCurveChannelList, tress_curve_channel_list, GTK_TYPE_WIDGET)
@@ -334,24 +297,69 @@ create_children (gpointer item, gpointer user_data)
   return level_new (c->shown, c->paths, c->base, c->first, c->end, c->level + 1);
 }
 
-/* Path levels every shown curve shares (left out of the rows). */
-static guint
-common_levels (TressCurveChannelList *self)
+/* The key of group row @c in the open groups the dope sheet shares. */
+static char *
+group_key (TressCurveChannel *c)
 {
-  guint base = 0;
+  if (c->curve >= 0 || c->first >= c->paths->len)
+    return NULL;
+  return tress_curve_path_group_key (c->paths->pdata[c->first], c->level);
+}
 
-  if (self->paths->len == 0)
-    return 0;
-  for (;;)
+/* Opens and closes the groups as the shared state says, row by row from the
+ * top: the rows an opened group adds are visited next, so the work is the
+ * rows that end up in the list. */
+static void
+open_groups (TressCurveChannelList *self)
+{
+  TressCurveGroups *groups = self->view != NULL ? tress_curve_view_get_groups (self->view) : NULL;
+  gboolean fallback = self->shown->len <= CHANNELS_EXPANDED_MAX;
+
+  if (groups == NULL || self->tree == NULL)
+    return;
+  self->opening = TRUE;
+  for (guint i = 0; i < g_list_model_get_n_items (G_LIST_MODEL (self->tree)); i++)
     {
-      const char *first = self->paths->pdata[0];
+      g_autoptr (GtkTreeListRow) row = gtk_tree_list_model_get_row (self->tree, i);
+      g_autoptr (TressCurveChannel) c = NULL;
+      g_autofree char *key = NULL;
+      gboolean open;
 
-      for (guint i = 0; i < self->paths->len; i++)
-        if (is_leaf (self->paths->pdata[i], base)
-            || (i > 0 && !same_part (first, self->paths->pdata[i], base)))
-          return base;
-      base++;
+      if (row == NULL || !gtk_tree_list_row_is_expandable (row))
+        continue;
+      c = gtk_tree_list_row_get_item (row);
+      key = group_key (c);
+      open = key != NULL && tress_curve_groups_get_open (groups, key, fallback);
+      if (open != gtk_tree_list_row_get_expanded (row))
+        gtk_tree_list_row_set_expanded (row, open);
     }
+  self->opening = FALSE;
+}
+
+static void
+on_groups_changed (TressCurveChannelList *self)
+{
+  if (!self->opening)
+    open_groups (self);
+}
+
+/* A group opened or closed here: the shared state follows. */
+static void
+on_row_expanded (GtkTreeListRow *row, GParamSpec *pspec, TressCurveChannelList *self)
+{
+  g_autoptr (TressCurveChannel) c = NULL;
+  g_autofree char *key = NULL;
+
+  if (self->opening || self->view == NULL)
+    return;
+  c = gtk_tree_list_row_get_item (row);
+  key = c != NULL ? group_key (c) : NULL;
+  if (key == NULL)
+    return;
+  self->opening = TRUE;
+  tress_curve_groups_set_open (tress_curve_view_get_groups (self->view), key,
+                               gtk_tree_list_row_get_expanded (row));
+  self->opening = FALSE;
 }
 
 static void
@@ -372,15 +380,16 @@ rebuild (TressCurveChannelList *self)
       g_array_append_val (self->shown, index);
       g_ptr_array_add (self->paths, g_strdup (c != NULL && c->path != NULL ? c->path : ""));
     }
-  self->base = common_levels (self);
+  self->base = tress_curve_paths_common_levels ((const char *const *)self->paths->pdata, n);
   /* A few curves show every channel; more show their groups closed, so that
    * the rows made stay bounded by what is opened, not by the number of
    * curves. */
   g_clear_object (&self->tree);
   self->tree
       = gtk_tree_list_model_new (level_new (self->shown, self->paths, self->base, 0, n, self->base),
-                                 FALSE, n <= CHANNELS_EXPANDED_MAX, create_children, self, NULL);
+                                 FALSE, FALSE, create_children, self, NULL);
   gtk_multi_selection_set_model (self->selection, G_LIST_MODEL (self->tree));
+  open_groups (self);
 }
 
 /* -------------------------------------------------------------- toggles -- */
@@ -582,12 +591,17 @@ bind_row (GtkSignalListItemFactory *factory, GtkListItem *item, TressCurveChanne
     gtk_label_set_text (GTK_LABEL (w->swatch), "");
   gtk_widget_set_visible (w->swatch, c->curve >= 0);
   g_hash_table_add (self->bound, item);
+  g_signal_connect (row, "notify::expanded", G_CALLBACK (on_row_expanded), self);
   sync_row (self, item);
 }
 
 static void
 unbind_row (GtkSignalListItemFactory *factory, GtkListItem *item, TressCurveChannelList *self)
 {
+  GtkTreeListRow *row = gtk_list_item_get_item (item);
+
+  if (row != NULL)
+    g_signal_handlers_disconnect_by_func (row, on_row_expanded, self);
   g_hash_table_remove (self->bound, item);
 }
 
@@ -616,7 +630,12 @@ void
 tress_curve_channel_list_set_view (TressCurveChannelList *self, TressCurveView *view)
 {
   g_return_if_fail (TRESS_IS_CURVE_CHANNEL_LIST (self));
+  if (self->view != NULL)
+    g_signal_handlers_disconnect_by_data (tress_curve_view_get_groups (self->view), self);
   self->view = view;
+  if (view != NULL)
+    g_signal_connect_swapped (tress_curve_view_get_groups (view), "changed",
+                              G_CALLBACK (on_groups_changed), self);
   g_array_set_size (self->shown, 0);
   tress_curve_channel_list_update (self);
 }
@@ -724,6 +743,8 @@ tress_curve_channel_list_dispose (GObject *object)
     gtk_widget_unparent (child);
   g_clear_object (&self->selection);
   g_clear_object (&self->tree);
+  if (self->view != NULL)
+    g_signal_handlers_disconnect_by_data (tress_curve_view_get_groups (self->view), self);
   self->view = NULL;
   G_OBJECT_CLASS (tress_curve_channel_list_parent_class)->dispose (object);
 }

@@ -725,6 +725,7 @@ GtkWidget *
 tress_curve_editor_new (TressDocument *document)
 {
   TressCurveEditor *self;
+  GtkWidget *pane = NULL;
 
   if (!TRESS_IS_CURVE_DOCUMENT (document))
     return NULL;
@@ -732,6 +733,14 @@ tress_curve_editor_new (TressDocument *document)
   self->document = g_object_ref (TRESS_CURVE_DOCUMENT (document));
   tress_curve_view_set_document (self->view, self->document);
   tress_dope_sheet_set_view (self->dope_sheet, self->view);
+  /* The animation on its model, for formats with scenes: loaded before the
+   * curves tree is built, so that the skeleton nests the tree the first
+   * time (building it flat and again nested cost twice the time). */
+  if (tress_scene_pane_supports (document))
+    {
+      pane = tress_scene_pane_new (self->document, self->view, NULL);
+      tress_scene_pane_load_first (TRESS_SCENE_PANE (pane));
+    }
   setup_tree (self);
   setup_tree_columns (self);
   tress_curve_anim_actions_install (self, GTK_WIDGET (self->tree_view));
@@ -760,12 +769,10 @@ tress_curve_editor_new (TressDocument *document)
 
   set_details_model (self->warning_details, self->warning_items);
   set_details_model (self->notes_details, self->notes_items);
-  /* The animation on its model, for formats with scenes. */
-  if (tress_scene_pane_supports (document))
+  if (pane != NULL)
     {
-      GtkWidget *pane = tress_scene_pane_new (self->document, self->view,
-                                              GTK_SELECTION_MODEL (self->tree_selection));
-
+      tress_scene_pane_set_tree_selection (TRESS_SCENE_PANE (pane),
+                                           GTK_SELECTION_MODEL (self->tree_selection));
       tress_scene_pane_set_tree_view (TRESS_SCENE_PANE (pane), GTK_WIDGET (self->tree_view));
       tress_curve_editor_set_preview (self, pane);
     }

@@ -72,6 +72,7 @@ struct _TressCurveView
   GHashTable *slot_of;            /* curve index → its slot's position + 1 */
   GHashTable *extents;            /* curve index → Extents, of the curves framed */
   TressCurveSelection *selection; /* keys and handles, per curve */
+  TressCurveGroups *groups;       /* the open groups, shared with the channel list and dope sheet */
   guint n_solo;                   /* shown curves marked solo */
   /* Curve index → a copy of the curve the selection's key indices refer to,
    * so that a change from outside (undo, redo) moves them with their keys.

@@ -18,6 +18,13 @@ tress_curve_view_get_selection (TressCurveView *self)
   return self->selection;
 }
 
+TressCurveGroups *
+tress_curve_view_get_groups (TressCurveView *self)
+{
+  g_return_val_if_fail (TRESS_IS_CURVE_VIEW (self), NULL);
+  return self->groups;
+}
+
 typedef struct
 {
   TressCurveView *self;

@@ -699,6 +699,7 @@ tress_curve_view_finalize (GObject *object)
   g_array_unref (self->slots);
   g_hash_table_unref (self->slot_of);
   tress_curve_selection_free (self->selection);
+  g_object_unref (self->groups);
   g_hash_table_unref (self->seen);
   g_hash_table_unref (self->broken);
   g_hash_table_unref (self->ghosts);
@@ -791,6 +792,7 @@ tress_curve_view_init (TressCurveView *self)
   self->slots = g_array_new (FALSE, TRUE, sizeof (Slot));
   self->slot_of = g_hash_table_new (NULL, NULL);
   self->selection = tress_curve_selection_new ();
+  self->groups = tress_curve_groups_new ();
   self->seen = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify)tress_curve_unref);
   self->broken = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   self->ghosts = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify)tress_curve_unref);

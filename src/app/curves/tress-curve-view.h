@@ -28,6 +28,7 @@
 
 #include "document/tress-curve-document.h"
 #include "tress-curve-geometry.h"
+#include "tress-curve-groups.h"
 #include "tress-curve-selection.h"
 
 G_BEGIN_DECLS
@@ -82,6 +83,9 @@ void tress_curve_view_select_all_of (TressCurveView *self, const guint *indices,
 /* The key selection the graph and the dope sheet share (read only: change
  * it through the view, which keeps it with its keys through undo). */
 const TressCurveSelection *tress_curve_view_get_selection (TressCurveView *self);
+/* Which groups of curves (animations, bones) the channel list and the dope
+ * sheet show open: one state for both. */
+TressCurveGroups *tress_curve_view_get_groups (TressCurveView *self);
 
 typedef enum
 {

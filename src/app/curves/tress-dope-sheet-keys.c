@@ -9,103 +9,80 @@
 
 /* ---------------------------------------------------------------- rows -- */
 
+/* Appends the rows of the shown curves [first, end) at path @level. */
 static void
-row_free (gpointer p)
+layout_level (GArray *rows, const char *const *paths, const guint *indices, guint first, guint end,
+              guint level, guint depth, TressCurveGroups *groups, gboolean fallback_open)
 {
-  TressDopeRow *row = p;
+  guint i = first;
 
-  g_free (row->name);
-  g_array_unref (row->curves);
-  g_free (row);
-}
-
-static TressDopeRow *
-row_new (const char *name, guint depth, int curve)
-{
-  TressDopeRow *row = g_new0 (TressDopeRow, 1);
-
-  row->name = g_strdup (name);
-  row->depth = depth;
-  row->curve = curve;
-  row->curves = g_array_new (FALSE, FALSE, sizeof (guint));
-  return row;
-}
-
-/* How many leading levels every path shares (the last level never counts). */
-static guint
-common_levels (char ***levels, guint n)
-{
-  guint common = G_MAXUINT;
-
-  for (guint i = 0; i < n; i++)
+  while (i < end)
     {
-      guint len = g_strv_length (levels[i]);
-      guint same = 0;
+      TressDopeRow r = { i, i + 1, depth, level, -1, FALSE };
 
-      /* A channel keeps its own name: the last level is never shared. */
-      len = len > 0 ? len - 1 : 0;
-      if (i == 0)
+      if (tress_curve_path_is_leaf (paths[i], level))
         {
-          common = len;
+          r.curve = (int)indices[i];
+          g_array_append_val (rows, r);
+          i++;
           continue;
         }
-      while (same < common && same < len && g_strcmp0 (levels[0][same], levels[i][same]) == 0)
-        same++;
-      common = same;
+      while (r.end < end && !tress_curve_path_is_leaf (paths[r.end], level)
+             && tress_curve_path_same_part (paths[i], paths[r.end], level))
+        r.end++;
+      if (groups != NULL)
+        {
+          g_autofree char *key = tress_curve_path_group_key (paths[i], level);
+
+          r.open = tress_curve_groups_get_open (groups, key, fallback_open);
+        }
+      else
+        r.open = fallback_open;
+      g_array_append_val (rows, r);
+      /* A closed group's rows are not made. */
+      if (r.open)
+        layout_level (rows, paths, indices, r.first, r.end, level + 1, depth + 1, groups,
+                      fallback_open);
+      i = r.end;
     }
-  return common == G_MAXUINT ? 0 : common;
 }
 
-GPtrArray *
-tress_dope_rows_new (const char *const *paths, const guint *indices, guint n)
+GArray *
+tress_dope_rows_layout (const char *const *paths, const guint *indices, guint n,
+                        TressCurveGroups *groups, gboolean fallback_open)
 {
-  GPtrArray *rows = g_ptr_array_new_with_free_func (row_free);
-  g_autofree char ***levels = g_new0 (char **, n + 1);
-  /* The group row open at each depth, and the path levels it stands for. */
-  g_autoptr (GPtrArray) open = g_ptr_array_new ();
-  TressDopeRow *summary = row_new (NULL, 0, -1);
-  guint common;
+  GArray *rows = g_array_new (FALSE, FALSE, sizeof (TressDopeRow));
+  guint base = tress_curve_paths_common_levels (paths, n);
+  TressDopeRow summary = { 0, n, 0, base, -1, TRUE };
 
-  g_ptr_array_add (rows, summary);
-  for (guint i = 0; i < n; i++)
-    levels[i] = g_strsplit (paths[i] != NULL ? paths[i] : "", "/", -1);
-  common = common_levels (levels, n);
-  for (guint i = 0; i < n; i++)
-    {
-      char **lv = levels[i] + common;
-      guint len = g_strv_length (lv);
-      guint depth = 0;
-
-      g_array_append_val (summary->curves, indices[i]);
-      /* The groups: the levels above the channel; a group stays open while
-       * the next curves share its levels. */
-      for (; depth + 1 < len; depth++)
-        {
-          TressDopeRow *group = depth < open->len ? g_ptr_array_index (open, depth) : NULL;
-
-          if (group == NULL || g_strcmp0 (group->name, lv[depth]) != 0)
-            {
-              group = row_new (lv[depth], depth + 1, -1);
-              g_ptr_array_add (rows, group);
-              g_ptr_array_set_size (open, depth);
-              g_ptr_array_add (open, group);
-            }
-          g_array_append_val (group->curves, indices[i]);
-        }
-      g_ptr_array_set_size (open, depth);
-      {
-        TressDopeRow *channel = row_new (len > 0            ? lv[len - 1]
-                                         : paths[i] != NULL ? paths[i]
-                                                            : "",
-                                         depth + 1, (int)indices[i]);
-
-        g_array_append_val (channel->curves, indices[i]);
-        g_ptr_array_add (rows, channel);
-      }
-    }
-  for (guint i = 0; i < n; i++)
-    g_strfreev (levels[i]);
+  g_array_append_val (rows, summary);
+  layout_level (rows, paths, indices, 0, n, base, 1, groups, fallback_open);
   return rows;
+}
+
+char *
+tress_dope_row_dup_name (const TressDopeRow *row, const char *const *paths)
+{
+  gsize len = 0;
+  const char *part;
+
+  if (row->depth == 0 || row->first >= row->end)
+    return NULL;
+  part = tress_curve_path_part (paths[row->first], row->level, &len);
+  if (part == NULL || *part == '\0')
+    return g_strdup (paths[row->first] != NULL ? paths[row->first] : "");
+  if (row->curve < 0)
+    return g_strndup (part, len);
+  /* A channel: the rest of its path ("RotateX/X" reads "RotateX X"). */
+  return g_strdelimit (g_strdup (part), "/", ' ');
+}
+
+char *
+tress_dope_row_dup_key (const TressDopeRow *row, const char *const *paths)
+{
+  if (row->depth == 0 || row->curve >= 0 || row->first >= row->end)
+    return NULL;
+  return tress_curve_path_group_key (paths[row->first], row->level);
 }
 
 /* --------------------------------------------------------------- marks -- */
@@ -246,6 +223,31 @@ tress_dope_drag_frames (const TressCurveViewport *vp, double x0, double x, gbool
   double d = (x - x0) * tress_curve_viewport_frames_per_px (vp);
 
   return snap ? round (d) : d;
+}
+
+double
+tress_dope_scale_factor (const TressCurveViewport *vp, double pivot, double x0, double x,
+                         gboolean snap)
+{
+  double px = tress_curve_viewport_frame_to_x (vp, pivot), factor;
+
+  if (fabs (x0 - px) >= 10)
+    {
+      double f0 = tress_curve_viewport_x_to_frame (vp, x0);
+      double f = tress_curve_viewport_x_to_frame (vp, x);
+
+      if (snap && fabs (round (f0) - pivot) >= 1)
+        factor = (round (f) - pivot) / (round (f0) - pivot);
+      else
+        factor = (f - pivot) / (f0 - pivot);
+    }
+  else
+    {
+      factor = 1 + (x - x0) / 100;
+      if (snap)
+        factor = round (factor * 10) / 10;
+    }
+  return isfinite (factor) ? MAX (factor, 0.001) : 1;
 }
 
 TressCurveEdit

@@ -6,7 +6,8 @@
  * unit-tested without a display:
  *
  * - the rows, made from the shown curves' paths (the part every path shares
- *   left out, as the channel list names them);
+ *   left out, as the channel list names them), those of closed groups not
+ *   made at all;
  * - the marks of a row: one per pixel column at most, however many keys fall
  *   in it, found by one binary search per marked column of each curve (so a
  *   row costs what the width allows, not what the curves hold), with whether
@@ -20,25 +21,39 @@
 
 #include "core/tress-curve-edit.h"
 #include "tress-curve-geometry.h"
+#include "tress-curve-groups.h"
 #include "tress-curve-selection.h"
 
 G_BEGIN_DECLS
 
 /* ---------------------------------------------------------------- rows -- */
 
+/* A row: the summary, a group (an animation, a bone, …) or a channel. Its
+ * curves are the shown curves [first, end): a group's curves follow one
+ * another in the shown order. */
 typedef struct
 {
-  char *name;     /* the path level it stands for ("Walk", "Hip", "Rotate X"); NULL: summary */
-  guint depth;    /* 0 for the summary, 1 for the first path level below it, … */
-  GArray *curves; /* guint: document curve indices, in shown order */
-  int curve;      /* a channel: its document curve index; a group: -1 */
+  guint first, end; /* its curves, as positions among the shown curves */
+  guint depth;      /* 0 for the summary, 1 for the first path level below it, … */
+  guint level;      /* the path level it stands for (the summary: the shared levels) */
+  int curve;        /* a channel: its document curve index; a group or the summary: -1 */
+  gboolean open;    /* a group: its rows are shown */
 } TressDopeRow;
 
-/* The rows for the curves @indices (document curve indices) whose paths are
- * @paths ("Walk/Hip/Rotate X"): the summary first, then depth first a row per
- * group of each path level and one per channel. A new array of TressDopeRow,
- * freed with g_ptr_array_unref. */
-GPtrArray *tress_dope_rows_new (const char *const *paths, const guint *indices, guint n);
+/* The rows shown for the curves @indices (document curve indices) whose
+ * paths are @paths ("Walk/Hip/Rotate X"), the part every path shares left
+ * out as the channel list leaves it out: the summary first, then depth first
+ * a row per group and per channel of each level, where the rows inside a
+ * group are made only when it is open (@groups, else @fallback_open: see
+ * tress-curve-groups.h), so what is made is what can be shown. A new array
+ * of TressDopeRow. */
+GArray *tress_dope_rows_layout (const char *const *paths, const guint *indices, guint n,
+                                TressCurveGroups *groups, gboolean fallback_open);
+/* A row's name as the channel list gives it ("Walk", "Rotate X"); NULL for
+ * the summary. */
+char *tress_dope_row_dup_name (const TressDopeRow *row, const char *const *paths);
+/* A group's key in TressCurveGroups; NULL for the summary and channels. */
+char *tress_dope_row_dup_key (const TressDopeRow *row, const char *const *paths);
 
 /* --------------------------------------------------------------- marks -- */
 
@@ -84,6 +99,15 @@ guint tress_dope_keys_at (const TressCurve *curve, double frame, GArray *keys);
 /* The frames a drag from x @x0 to @x moves keys by on @vp: whole frames while
  * @snap (frames the formats store as whole numbers stay whole). */
 double tress_dope_drag_frames (const TressCurveViewport *vp, double x0, double x, gboolean snap);
+
+/* The factor an interactive scale about @pivot (a frame) gives when the
+ * pointer, at x @x0 when the scale began, is at @x (x on @vp): the ratio of
+ * their distances from the pivot, so the frame under the pointer follows it;
+ * while @snap, that frame lands on a whole frame. Begun nearer the pivot
+ * than 10 pixels, 100 pixels of travel add 1 (while @snap, in tenths).
+ * Never below 0.001: keys do not cross the pivot. */
+double tress_dope_scale_factor (const TressCurveViewport *vp, double pivot, double x0, double x,
+                                gboolean snap);
 
 /* The edit a move in time by @d_frame frames is. */
 TressCurveEdit tress_dope_move_edit (double d_frame);

@@ -6,16 +6,20 @@
  * as the channel list names them, with a mark where a key is (a group row:
  * where any of its curves has one). It shares the graph's time axis (its
  * visible frames and playhead), its key selection and its edits: keys
- * selected here are selected there. Only the rows on screen are computed, and
- * each at most one mark per pixel column (tress-dope-sheet-keys.h).
+ * selected here are selected there. Only the rows of open groups are made,
+ * only those on screen are drawn, and each with at most one mark per pixel
+ * column (tress-dope-sheet-keys.h).
  *
  * Input: click a mark (Shift adds, Ctrl toggles), Alt+click or double-click
  * selects every key at that frame, a drag on empty space selects a box, a
  * drag of a selected mark moves the selection in time (whole frames; Ctrl
  * lets go of the snapping), a click or drag on the ruler moves the playhead,
- * the wheel scrolls the rows, Ctrl+wheel zooms in time. Actions "dope.":
- * select-all, delete, scale (d: a factor about the playhead; ] doubles,
- * [ halves).
+ * the wheel scrolls the rows, Ctrl+wheel zooms in time, a group's triangle
+ * opens or closes it (the state the channel list shares). S scales the
+ * selection in time about the playhead with the pointer (Enter or a click
+ * applies, Esc or a right click cancels). Actions "dope.": select-all,
+ * delete, scale (d: a factor about the playhead; ] doubles, [ halves),
+ * scale-begin (S).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -45,6 +49,13 @@ GArray *tress_dope_sheet_get_row_curves (TressDopeSheet *self, guint row);
 int tress_dope_sheet_get_row_channel (TressDopeSheet *self, guint row);
 /* 0 for the summary, 1 for the first path level (an animation), … */
 guint tress_dope_sheet_get_row_depth (TressDopeSheet *self, guint row);
+/* A group row: whether it is open; opening or closing it (as its triangle,
+ * at x tress_dope_sheet_get_disclosure_x, does). */
+gboolean tress_dope_sheet_get_row_open (TressDopeSheet *self, guint row);
+void tress_dope_sheet_set_row_open (TressDopeSheet *self, guint row, gboolean open);
+double tress_dope_sheet_get_disclosure_x (TressDopeSheet *self, guint row);
+/* TRUE while a scale in time (S) is under way, and its factor so far. */
+gboolean tress_dope_sheet_get_scaling (TressDopeSheet *self, double *factor);
 void tress_dope_sheet_set_first_row (TressDopeSheet *self, guint row);
 /* FALSE when the row is not on screen. */
 gboolean tress_dope_sheet_get_row_y (TressDopeSheet *self, guint row, double *y);

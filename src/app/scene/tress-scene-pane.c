@@ -28,9 +28,10 @@ struct _TressScenePane
   GtkFileChooserNative *chooser;
 
   TressSceneAnimator *animator;
-  gboolean loaded; /* a load was tried */
-  GFile *chosen;   /* the model file the user picked, or NULL (found) */
-  GArray *anims;   /* guint: the animations posed */
+  gboolean loaded;     /* a load was tried */
+  gboolean shown_once; /* mapped before */
+  GFile *chosen;       /* the model file the user picked, or NULL (found) */
+  GArray *anims;       /* guint: the animations posed */
   guint n_poses;
   char *tree_note; /* why a click selected nothing, or NULL */
   /* Changes gathered until the next frame: an edit of thousands of curves
@@ -702,14 +703,18 @@ on_curves_reset (TressCurveDocument *document, TressScenePane *self)
 static void
 on_map (GtkWidget *widget, TressScenePane *self)
 {
-  /* Models load when the preview is first shown. */
-  if (!self->loaded)
+  /* Models load when the preview is first shown, unless asked before:
+   * then the curves shown since pose it now (a tick asked for before the
+   * pane was realized does not come). */
+  if (self->loaded && !self->shown_once)
     {
-      g_autoptr (GFile) remembered = remembered_model (self);
-
-      g_set_object (&self->chosen, remembered);
-      load (self, remembered, FALSE);
+      if (self->tick != 0)
+        gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->tick);
+      self->tick = 0;
+      update_shown (self);
     }
+  self->shown_once = TRUE;
+  tress_scene_pane_load_first (self);
 }
 
 /* ---- GObject -------------------------------------------------------------- */
@@ -811,6 +816,26 @@ tress_scene_pane_new (TressCurveDocument *document, TressCurveView *view,
   g_signal_connect (document, "curves-reset", G_CALLBACK (on_curves_reset), self);
   self->gizmo = tress_scene_gizmo_new (self, document, view);
   return GTK_WIDGET (self);
+}
+
+void
+tress_scene_pane_load_first (TressScenePane *self)
+{
+  g_autoptr (GFile) remembered = NULL;
+
+  g_return_if_fail (TRESS_IS_SCENE_PANE (self));
+  if (self->loaded)
+    return;
+  remembered = remembered_model (self);
+  g_set_object (&self->chosen, remembered);
+  load (self, remembered, FALSE);
+}
+
+void
+tress_scene_pane_set_tree_selection (TressScenePane *self, GtkSelectionModel *tree_selection)
+{
+  g_return_if_fail (TRESS_IS_SCENE_PANE (self));
+  g_set_object (&self->tree_selection, tree_selection);
 }
 
 void

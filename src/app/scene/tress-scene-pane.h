@@ -57,6 +57,12 @@ G_DECLARE_FINAL_TYPE (TressScenePane, tress_scene_pane, TRESS, SCENE_PANE, GtkWi
 GtkWidget *tress_scene_pane_new (TressCurveDocument *document, TressCurveView *view,
                                  GtkSelectionModel *tree_selection);
 
+/* The curves tree's selection, when it is made after the pane. */
+void tress_scene_pane_set_tree_selection (TressScenePane *self, GtkSelectionModel *tree_selection);
+/* Loads the model now if it is not loaded yet (else it loads when the pane
+ * is first shown): its skeleton then nests the curves tree before the tree
+ * is first built, so the tree is built once. */
+void tress_scene_pane_load_first (TressScenePane *self);
 /* The widget showing the tree (a GtkColumnView or GtkListView), scrolled to
  * the rows a click selects. */
 void tress_scene_pane_set_tree_view (TressScenePane *self, GtkWidget *tree_view);
