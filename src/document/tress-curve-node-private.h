@@ -14,7 +14,12 @@ struct _TressCurveNode
   GObject parent_instance;
   char *name;
   int curve_index;
-  GListStore *children;         /* NULL for a curve */
+  GListStore *children; /* NULL for a curve */
+  /* A group's children until they are first asked for (then made into
+   * @children and freed): TressCurveNodeEntry, in tree order. Opening a file
+   * of thousands of curves makes no row for a curve no one looked at. */
+  GArray *entries;
+  GString *names;               /* the names of the curves among @entries, each ending in NUL */
   GArray *curve_indices;        /* a group's curves (guint), in tree order: set when built */
   TressCurveDocument *document; /* weak: the document owns the tree */
   TressCurveNode *parent;       /* weak: the group whose children hold it, or NULL */
@@ -23,9 +28,28 @@ struct _TressCurveNode
   gboolean placeholder; /* such a group made for an ancestor before its own curves came */
 };
 
+typedef struct
+{
+  TressCurveNode *group; /* a child group (held), or NULL for a curve */
+  int curve;
+  gsize name; /* a curve's: its offset in the group's names */
+} TressCurveNodeEntry;
+
 /* A group (@curve_index < 0: with children) or a curve's row of @document. */
 TressCurveNode *_tress_curve_node_new (TressCurveDocument *document, const char *name,
                                        int curve_index);
+/* Appends group @child (@self takes a reference, and becomes its parent),
+ * or curve @curve named @name (its row made when the children are first
+ * asked for). */
+void _tress_curve_node_add_group (TressCurveNode *self, TressCurveNode *child);
+void _tress_curve_node_add_curve (TressCurveNode *self, const char *name, int curve);
+/* Each child: @func (the child group, or NULL and the curve's index). */
+void _tress_curve_node_foreach_child (TressCurveNode *self,
+                                      void (*func) (TressCurveNode *group, int curve,
+                                                    gpointer data),
+                                      gpointer data);
+/* The row of a curve of @document made (the group's children made). */
+void _tress_curve_document_leaf_made (TressCurveDocument *document, TressCurveNode *leaf);
 /* Tells the rows showing it that the curve (or one below) changed. */
 void _tress_curve_node_bump (TressCurveNode *self);
 /* Sets the curve lists of @node and every group below it (after the tree is built). */

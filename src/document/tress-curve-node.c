@@ -4,6 +4,8 @@
  */
 #include "tress-curve-node-private.h"
 
+#include <string.h>
+
 enum
 {
   NODE_PROP_0,
@@ -22,6 +24,12 @@ tress_curve_node_finalize (GObject *object)
   TressCurveNode *self = TRESS_CURVE_NODE (object);
 
   g_free (self->name);
+  if (self->entries != NULL)
+    for (guint i = 0; i < self->entries->len; i++)
+      g_clear_object (&g_array_index (self->entries, TressCurveNodeEntry, i).group);
+  g_clear_pointer (&self->entries, g_array_unref);
+  if (self->names != NULL)
+    g_string_free (self->names, TRUE);
   g_clear_object (&self->children);
   g_clear_pointer (&self->curve_indices, g_array_unref);
   G_OBJECT_CLASS (tress_curve_node_parent_class)->finalize (object);
@@ -76,7 +84,11 @@ _tress_curve_node_new (TressCurveDocument *document, const char *name, int curve
   self->curve_index = curve_index;
   self->document = document;
   if (curve_index < 0)
-    self->children = g_list_store_new (TRESS_TYPE_CURVE_NODE);
+    {
+      self->children = g_list_store_new (TRESS_TYPE_CURVE_NODE);
+      self->entries = g_array_new (FALSE, FALSE, sizeof (TressCurveNodeEntry));
+      self->names = g_string_new (NULL);
+    }
   return self;
 }
 
@@ -94,11 +106,110 @@ tress_curve_node_get_curve_index (TressCurveNode *self)
   return self->curve_index;
 }
 
+void
+_tress_curve_node_add_group (TressCurveNode *self, TressCurveNode *child)
+{
+  TressCurveNodeEntry e = { g_object_ref (child), -1, 0 };
+
+  child->parent = self;
+  if (self->entries == NULL)
+    {
+      /* Children already made: the group is added to them at once. */
+      g_list_store_append (self->children, child);
+      g_object_unref (child);
+      return;
+    }
+  g_array_append_val (self->entries, e);
+}
+
+void
+_tress_curve_node_add_curve (TressCurveNode *self, const char *name, int curve)
+{
+  TressCurveNodeEntry e = { NULL, curve, self->names->len };
+
+  g_string_append_len (self->names, name, (gssize)strlen (name) + 1);
+  g_array_append_val (self->entries, e);
+}
+
+/* Makes the rows of the children held as entries. */
+static void
+node_make_children (TressCurveNode *self)
+{
+  g_autoptr (GPtrArray) items = NULL;
+
+  if (self->entries == NULL)
+    return;
+  items = g_ptr_array_new_full (self->entries->len, g_object_unref);
+  for (guint i = 0; i < self->entries->len; i++)
+    {
+      TressCurveNodeEntry *e = &g_array_index (self->entries, TressCurveNodeEntry, i);
+
+      if (e->group != NULL)
+        g_ptr_array_add (items, g_steal_pointer (&e->group));
+      else
+        {
+          TressCurveNode *leaf
+              = _tress_curve_node_new (self->document, self->names->str + e->name, e->curve);
+
+          leaf->parent = self;
+          if (self->document != NULL)
+            _tress_curve_document_leaf_made (self->document, leaf);
+          g_ptr_array_add (items, leaf);
+        }
+    }
+  g_clear_pointer (&self->entries, g_array_unref);
+  g_string_free (self->names, TRUE);
+  self->names = NULL;
+  g_list_store_splice (self->children, 0, 0, items->pdata, items->len);
+}
+
+void
+_tress_curve_node_foreach_child (TressCurveNode *self,
+                                 void (*func) (TressCurveNode *group, int curve, gpointer data),
+                                 gpointer data)
+{
+  if (self->entries != NULL)
+    {
+      for (guint i = 0; i < self->entries->len; i++)
+        {
+          TressCurveNodeEntry *e = &g_array_index (self->entries, TressCurveNodeEntry, i);
+          func (e->group, e->group != NULL ? -1 : e->curve, data);
+        }
+      return;
+    }
+  if (self->children == NULL)
+    return;
+  for (guint i = 0; i < g_list_model_get_n_items (G_LIST_MODEL (self->children)); i++)
+    {
+      g_autoptr (TressCurveNode) child = g_list_model_get_item (G_LIST_MODEL (self->children), i);
+
+      if (child->curve_index >= 0)
+        func (NULL, child->curve_index, data);
+      else
+        func (child, -1, data);
+    }
+}
+
 GListModel *
 tress_curve_node_get_children (TressCurveNode *self)
 {
   g_return_val_if_fail (TRESS_IS_CURVE_NODE (self), NULL);
+  node_make_children (self);
   return self->children ? G_LIST_MODEL (self->children) : NULL;
+}
+
+static void
+collect_child (TressCurveNode *group, int curve, gpointer data)
+{
+  GArray *indices = data;
+
+  if (group != NULL)
+    tress_curve_node_collect_curves (group, indices);
+  else
+    {
+      guint i = (guint)curve;
+      g_array_append_val (indices, i);
+    }
 }
 
 void
@@ -116,39 +227,35 @@ tress_curve_node_collect_curves (TressCurveNode *self, GArray *indices)
       g_array_append_vals (indices, self->curve_indices->data, self->curve_indices->len);
       return;
     }
-  for (guint i = 0; i < g_list_model_get_n_items (G_LIST_MODEL (self->children)); i++)
+  _tress_curve_node_foreach_child (self, collect_child, indices);
+}
+
+static void
+fill_child (TressCurveNode *group, int curve, gpointer data)
+{
+  TressCurveNode *node = data;
+
+  if (group == NULL)
     {
-      g_autoptr (TressCurveNode) child = g_list_model_get_item (G_LIST_MODEL (self->children), i);
-      tress_curve_node_collect_curves (child, indices);
+      guint index = (guint)curve;
+      g_array_append_val (node->curve_indices, index);
+    }
+  else
+    {
+      _tress_curve_node_fill_curve_indices (group);
+      g_array_append_vals (node->curve_indices, group->curve_indices->data,
+                           group->curve_indices->len);
     }
 }
 
 void
 _tress_curve_node_fill_curve_indices (TressCurveNode *node)
 {
-  GListModel *children;
-
   if (node->curve_index >= 0)
     return;
-  children = G_LIST_MODEL (node->children);
   g_clear_pointer (&node->curve_indices, g_array_unref);
   node->curve_indices = g_array_new (FALSE, FALSE, sizeof (guint));
-  for (guint i = 0; i < g_list_model_get_n_items (children); i++)
-    {
-      g_autoptr (TressCurveNode) child = g_list_model_get_item (children, i);
-
-      if (child->curve_index >= 0)
-        {
-          guint index = (guint)child->curve_index;
-          g_array_append_val (node->curve_indices, index);
-        }
-      else
-        {
-          _tress_curve_node_fill_curve_indices (child);
-          g_array_append_vals (node->curve_indices, child->curve_indices->data,
-                               child->curve_indices->len);
-        }
-    }
+  _tress_curve_node_foreach_child (node, fill_child, node);
 }
 
 gboolean
@@ -158,21 +265,26 @@ tress_curve_node_is_nested (TressCurveNode *self)
   return self->nested;
 }
 
+static void collect_own (TressCurveNode *self, GArray *indices);
+
+static void
+collect_own_child (TressCurveNode *group, int curve, gpointer data)
+{
+  GArray *indices = data;
+
+  if (group == NULL)
+    {
+      guint c = (guint)curve;
+      g_array_append_val (indices, c);
+    }
+  else if (!group->nested)
+    collect_own (group, indices);
+}
+
 static void
 collect_own (TressCurveNode *self, GArray *indices)
 {
-  for (guint i = 0; i < g_list_model_get_n_items (G_LIST_MODEL (self->children)); i++)
-    {
-      g_autoptr (TressCurveNode) child = g_list_model_get_item (G_LIST_MODEL (self->children), i);
-
-      if (child->curve_index >= 0)
-        {
-          guint c = (guint)child->curve_index;
-          g_array_append_val (indices, c);
-        }
-      else if (!child->nested)
-        collect_own (child, indices);
-    }
+  _tress_curve_node_foreach_child (self, collect_own_child, indices);
 }
 
 void
