@@ -230,7 +230,8 @@ build_tree (TressCurveDocument *self)
       /* The animation kind is the first level unless the path already starts with it. */
       if (c.kind != NULL && c.kind[0] != '\0' && g_strcmp0 (parts[0], c.kind) != 0)
         {
-          g_string_append_printf (key, "%s\x1f", c.kind);
+          g_string_append (key, c.kind);
+          g_string_append_c (key, '\x1f');
           parent = ensure_group (self, groups, roots, parent, key->str, c.kind);
         }
       for (guint p = 0; p + 1 < n_parts; p++)
@@ -255,7 +256,8 @@ build_tree (TressCurveDocument *self)
             }
           else
             {
-              g_string_append_printf (key, "%s\x1f", parts[p]);
+              g_string_append (key, parts[p]);
+              g_string_append_c (key, '\x1f');
               parent = ensure_group (self, groups, roots, parent, key->str, label);
             }
         }
@@ -278,8 +280,6 @@ build_tree (TressCurveDocument *self)
     {
       TressCurveNode *root = g_list_model_get_item (G_LIST_MODEL (roots), i);
 
-      /* Each group's curves kept: its key count costs no walk of the tree. */
-      _tress_curve_node_fill_curve_indices (root);
       g_ptr_array_add (items, root);
     }
   g_list_store_splice (self->roots, 0, g_list_model_get_n_items (G_LIST_MODEL (self->roots)),

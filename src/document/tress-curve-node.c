@@ -83,12 +83,6 @@ _tress_curve_node_new (TressCurveDocument *document, const char *name, int curve
   self->name = g_strdup (name);
   self->curve_index = curve_index;
   self->document = document;
-  if (curve_index < 0)
-    {
-      self->children = g_list_store_new (TRESS_TYPE_CURVE_NODE);
-      self->entries = g_array_new (FALSE, FALSE, sizeof (TressCurveNodeEntry));
-      self->names = g_string_new (NULL);
-    }
   return self;
 }
 
@@ -112,21 +106,39 @@ _tress_curve_node_add_group (TressCurveNode *self, TressCurveNode *child)
   TressCurveNodeEntry e = { g_object_ref (child), -1, 0 };
 
   child->parent = self;
-  if (self->entries == NULL)
+  if (self->children != NULL)
     {
       /* Children already made: the group is added to them at once. */
       g_list_store_append (self->children, child);
       g_object_unref (child);
       return;
     }
+  if (self->entries == NULL)
+    self->entries = g_array_new (FALSE, FALSE, sizeof (TressCurveNodeEntry));
   g_array_append_val (self->entries, e);
 }
 
 void
 _tress_curve_node_add_curve (TressCurveNode *self, const char *name, int curve)
 {
-  TressCurveNodeEntry e = { NULL, curve, self->names->len };
+  TressCurveNodeEntry e = { NULL, curve, 0 };
 
+  if (self->children != NULL)
+    {
+      TressCurveNode *leaf = _tress_curve_node_new (self->document, name, curve);
+
+      leaf->parent = self;
+      if (self->document != NULL)
+        _tress_curve_document_leaf_made (self->document, leaf);
+      g_list_store_append (self->children, leaf);
+      g_object_unref (leaf);
+      return;
+    }
+  if (self->entries == NULL)
+    self->entries = g_array_new (FALSE, FALSE, sizeof (TressCurveNodeEntry));
+  if (self->names == NULL)
+    self->names = g_string_new (NULL);
+  e.name = self->names->len;
   g_string_append_len (self->names, name, (gssize)strlen (name) + 1);
   g_array_append_val (self->entries, e);
 }
@@ -137,6 +149,9 @@ node_make_children (TressCurveNode *self)
 {
   g_autoptr (GPtrArray) items = NULL;
 
+  if (self->children != NULL || self->curve_index >= 0)
+    return;
+  self->children = g_list_store_new (TRESS_TYPE_CURVE_NODE);
   if (self->entries == NULL)
     return;
   items = g_ptr_array_new_full (self->entries->len, g_object_unref);
@@ -158,7 +173,8 @@ node_make_children (TressCurveNode *self)
         }
     }
   g_clear_pointer (&self->entries, g_array_unref);
-  g_string_free (self->names, TRUE);
+  if (self->names != NULL)
+    g_string_free (self->names, TRUE);
   self->names = NULL;
   g_list_store_splice (self->children, 0, 0, items->pdata, items->len);
 }
@@ -168,17 +184,15 @@ _tress_curve_node_foreach_child (TressCurveNode *self,
                                  void (*func) (TressCurveNode *group, int curve, gpointer data),
                                  gpointer data)
 {
-  if (self->entries != NULL)
+  if (self->children == NULL)
     {
-      for (guint i = 0; i < self->entries->len; i++)
+      for (guint i = 0; self->entries != NULL && i < self->entries->len; i++)
         {
           TressCurveNodeEntry *e = &g_array_index (self->entries, TressCurveNodeEntry, i);
           func (e->group, e->group != NULL ? -1 : e->curve, data);
         }
       return;
     }
-  if (self->children == NULL)
-    return;
   for (guint i = 0; i < g_list_model_get_n_items (G_LIST_MODEL (self->children)); i++)
     {
       g_autoptr (TressCurveNode) child = g_list_model_get_item (G_LIST_MODEL (self->children), i);
@@ -198,20 +212,6 @@ tress_curve_node_get_children (TressCurveNode *self)
   return self->children ? G_LIST_MODEL (self->children) : NULL;
 }
 
-static void
-collect_child (TressCurveNode *group, int curve, gpointer data)
-{
-  GArray *indices = data;
-
-  if (group != NULL)
-    tress_curve_node_collect_curves (group, indices);
-  else
-    {
-      guint i = (guint)curve;
-      g_array_append_val (indices, i);
-    }
-}
-
 void
 tress_curve_node_collect_curves (TressCurveNode *self, GArray *indices)
 {
@@ -222,12 +222,11 @@ tress_curve_node_collect_curves (TressCurveNode *self, GArray *indices)
       g_array_append_val (indices, i);
       return;
     }
-  if (self->curve_indices != NULL)
-    {
-      g_array_append_vals (indices, self->curve_indices->data, self->curve_indices->len);
-      return;
-    }
-  _tress_curve_node_foreach_child (self, collect_child, indices);
+  /* The group's curves kept once listed: its key count then costs no walk
+   * of the tree. */
+  if (self->curve_indices == NULL)
+    _tress_curve_node_fill_curve_indices (self);
+  g_array_append_vals (indices, self->curve_indices->data, self->curve_indices->len);
 }
 
 static void
@@ -242,7 +241,8 @@ fill_child (TressCurveNode *group, int curve, gpointer data)
     }
   else
     {
-      _tress_curve_node_fill_curve_indices (group);
+      if (group->curve_indices == NULL)
+        _tress_curve_node_fill_curve_indices (group);
       g_array_append_vals (node->curve_indices, group->curve_indices->data,
                            group->curve_indices->len);
     }
