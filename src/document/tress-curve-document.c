@@ -66,7 +66,8 @@ curve_label (TressCurveDocument *self, const TressCurveOps *ops, gpointer model,
     ops->peek_curve (model, index, out);
 }
 
-/* Appends @node (held by the caller) below @parent, or to @roots at the top. */
+/* Appends @node (a group or a curve's row, held by the caller) below
+ * @parent, or to @roots at the top. */
 static void
 add_group (GListStore *roots, TressCurveNode *parent, TressCurveNode *node)
 {
@@ -149,6 +150,18 @@ ensure_nested (TressCurveDocument *self, GHashTable *groups, GListStore *roots,
   return g;
 }
 
+const char *
+_tress_curve_document_leaf_name (TressCurveDocument *self, guint index)
+{
+  TressCurvePeek c;
+  const char *slash;
+
+  curve_label (self, get_ops (self), tress_document_get_model (TRESS_DOCUMENT (self)), index, &c);
+  slash = c.path != NULL ? strrchr (c.path, '/') : NULL;
+  /* Only curves in a group are named later, and their paths have a '/'. */
+  return slash != NULL ? slash + 1 : (c.path != NULL ? c.path : "");
+}
+
 void
 _tress_curve_document_leaf_made (TressCurveDocument *self, TressCurveNode *leaf)
 {
@@ -200,7 +213,9 @@ build_tree (TressCurveDocument *self)
   for (guint i = 0; i < self->curves->len; i++)
     {
       TressCurvePeek c;
-      g_auto (GStrv) parts = NULL;
+      g_auto (GStrv) split = NULL;
+      g_autofree char *copy = NULL;
+      char *local[64], **parts = local;
       TressCurveNode *parent = NULL;
       guint n_parts;
       int level = -1;
@@ -215,13 +230,34 @@ build_tree (TressCurveDocument *self)
         }
       prev = c;
       if (c.path != NULL && c.path[0] != '\0')
-        parts = g_strsplit (c.path, "/", -1);
+        {
+          /* Split at '/' in a copy (at most 63 levels here, else by g_strsplit). */
+          copy = g_strdup (c.path);
+          n_parts = 0;
+          for (char *p = copy; p != NULL && n_parts < G_N_ELEMENTS (local) - 1;)
+            {
+              local[n_parts++] = p;
+              p = strchr (p, '/');
+              if (p != NULL)
+                *p++ = '\0';
+              else
+                break;
+            }
+          local[n_parts] = NULL;
+          if (strchr (local[n_parts - 1], '/') != NULL || n_parts == G_N_ELEMENTS (local) - 1)
+            {
+              split = g_strsplit (c.path, "/", -1);
+              parts = split;
+              n_parts = g_strv_length (parts);
+            }
+        }
       else
         {
-          parts = g_new0 (char *, 2);
-          parts[0] = g_strdup_printf (_ ("Curve %u"), i);
+          split = g_new0 (char *, 2);
+          split[0] = g_strdup_printf (_ ("Curve %u"), i);
+          parts = split;
+          n_parts = 1;
         }
-      n_parts = g_strv_length (parts);
       g_string_truncate (key, 0);
       if (self->skeleton != NULL
           && tress_curve_skeleton_get_n_curves (self->skeleton) == self->curves->len)
@@ -263,14 +299,14 @@ build_tree (TressCurveDocument *self)
         }
       prev_group = parent;
       g_ptr_array_index (self->leaf_groups, i) = parent;
-      if (parent != NULL)
+      if (parent != NULL && c.path != NULL && c.path[0] != '\0')
         _tress_curve_node_add_curve (parent, parts[n_parts - 1], (int)i);
       else
         {
-          /* At the top: its row made at once. */
+          /* At the top, or named for want of a path: its row made at once. */
           TressCurveNode *leaf = _tress_curve_node_new (self, parts[n_parts - 1], (int)i);
 
-          g_list_store_append (roots, leaf);
+          add_group (roots, parent, leaf);
           g_ptr_array_index (self->leaves, i) = leaf;
           g_object_unref (leaf);
         }

@@ -30,17 +30,18 @@ struct _TressCurveNode
 
 typedef struct
 {
-  TressCurveNode *group; /* a child group (held), or NULL for a curve */
+  TressCurveNode *group; /* a child group or a row made already (held); NULL: a curve */
   int curve;
-  gsize name; /* a curve's: its offset in the group's names */
 } TressCurveNodeEntry;
 
 /* A group (@curve_index < 0: with children) or a curve's row of @document. */
 TressCurveNode *_tress_curve_node_new (TressCurveDocument *document, const char *name,
                                        int curve_index);
-/* Appends group @child (@self takes a reference, and becomes its parent),
+/* Appends group @child (or a curve's row made already; @self takes a
+ * reference, and becomes its parent),
  * or curve @curve named @name (its row made when the children are first
- * asked for). */
+ * asked for, named then by _tress_curve_document_leaf_name, which gives the
+ * same name). */
 void _tress_curve_node_add_group (TressCurveNode *self, TressCurveNode *child);
 void _tress_curve_node_add_curve (TressCurveNode *self, const char *name, int curve);
 /* Each child: @func (the child group, or NULL and the curve's index). */
@@ -48,6 +49,8 @@ void _tress_curve_node_foreach_child (TressCurveNode *self,
                                       void (*func) (TressCurveNode *group, int curve,
                                                     gpointer data),
                                       gpointer data);
+/* The name of curve @index's row: the last level of its path. */
+const char *_tress_curve_document_leaf_name (TressCurveDocument *document, guint index);
 /* The row of a curve of @document made (the group's children made). */
 void _tress_curve_document_leaf_made (TressCurveDocument *document, TressCurveNode *leaf);
 /* Tells the rows showing it that the curve (or one below) changed. */

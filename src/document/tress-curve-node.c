@@ -28,8 +28,6 @@ tress_curve_node_finalize (GObject *object)
     for (guint i = 0; i < self->entries->len; i++)
       g_clear_object (&g_array_index (self->entries, TressCurveNodeEntry, i).group);
   g_clear_pointer (&self->entries, g_array_unref);
-  if (self->names != NULL)
-    g_string_free (self->names, TRUE);
   g_clear_object (&self->children);
   g_clear_pointer (&self->curve_indices, g_array_unref);
   G_OBJECT_CLASS (tress_curve_node_parent_class)->finalize (object);
@@ -103,7 +101,7 @@ tress_curve_node_get_curve_index (TressCurveNode *self)
 void
 _tress_curve_node_add_group (TressCurveNode *self, TressCurveNode *child)
 {
-  TressCurveNodeEntry e = { g_object_ref (child), -1, 0 };
+  TressCurveNodeEntry e = { g_object_ref (child), -1 };
 
   child->parent = self;
   if (self->children != NULL)
@@ -114,14 +112,14 @@ _tress_curve_node_add_group (TressCurveNode *self, TressCurveNode *child)
       return;
     }
   if (self->entries == NULL)
-    self->entries = g_array_new (FALSE, FALSE, sizeof (TressCurveNodeEntry));
+    self->entries = g_array_sized_new (FALSE, FALSE, sizeof (TressCurveNodeEntry), 8);
   g_array_append_val (self->entries, e);
 }
 
 void
 _tress_curve_node_add_curve (TressCurveNode *self, const char *name, int curve)
 {
-  TressCurveNodeEntry e = { NULL, curve, 0 };
+  TressCurveNodeEntry e = { NULL, curve };
 
   if (self->children != NULL)
     {
@@ -135,11 +133,7 @@ _tress_curve_node_add_curve (TressCurveNode *self, const char *name, int curve)
       return;
     }
   if (self->entries == NULL)
-    self->entries = g_array_new (FALSE, FALSE, sizeof (TressCurveNodeEntry));
-  if (self->names == NULL)
-    self->names = g_string_new (NULL);
-  e.name = self->names->len;
-  g_string_append_len (self->names, name, (gssize)strlen (name) + 1);
+    self->entries = g_array_sized_new (FALSE, FALSE, sizeof (TressCurveNodeEntry), 8);
   g_array_append_val (self->entries, e);
 }
 
@@ -160,11 +154,17 @@ node_make_children (TressCurveNode *self)
       TressCurveNodeEntry *e = &g_array_index (self->entries, TressCurveNodeEntry, i);
 
       if (e->group != NULL)
-        g_ptr_array_add (items, g_steal_pointer (&e->group));
+        g_ptr_array_add (items, g_steal_pointer (&e->group)); /* a group, or a row made before */
       else
         {
-          TressCurveNode *leaf
-              = _tress_curve_node_new (self->document, self->names->str + e->name, e->curve);
+          /* Named as when the tree was built (the last level of its path);
+           * a row of a document gone shows nothing. */
+          TressCurveNode *leaf = _tress_curve_node_new (
+              self->document,
+              self->document != NULL
+                  ? _tress_curve_document_leaf_name (self->document, (guint)e->curve)
+                  : "",
+              e->curve);
 
           leaf->parent = self;
           if (self->document != NULL)
@@ -173,9 +173,6 @@ node_make_children (TressCurveNode *self)
         }
     }
   g_clear_pointer (&self->entries, g_array_unref);
-  if (self->names != NULL)
-    g_string_free (self->names, TRUE);
-  self->names = NULL;
   g_list_store_splice (self->children, 0, 0, items->pdata, items->len);
 }
 
@@ -189,7 +186,11 @@ _tress_curve_node_foreach_child (TressCurveNode *self,
       for (guint i = 0; self->entries != NULL && i < self->entries->len; i++)
         {
           TressCurveNodeEntry *e = &g_array_index (self->entries, TressCurveNodeEntry, i);
-          func (e->group, e->group != NULL ? -1 : e->curve, data);
+
+          if (e->group != NULL && e->group->curve_index >= 0)
+            func (NULL, e->group->curve_index, data);
+          else
+            func (e->group, e->group != NULL ? -1 : e->curve, data);
         }
       return;
     }
