@@ -150,6 +150,57 @@ ensure_nested (TressCurveDocument *self, GHashTable *groups, GListStore *roots,
   return g;
 }
 
+void
+_tress_curve_document_peek (TressCurveDocument *self, guint index, TressCurvePeek *out)
+{
+  curve_label (self, get_ops (self), tress_document_get_model (TRESS_DOCUMENT (self)), index, out);
+}
+
+void
+_tress_curve_document_set_leaf_group (TressCurveDocument *self, guint index, TressCurveNode *group)
+{
+  if (index < self->leaf_groups->len)
+    g_ptr_array_index (self->leaf_groups, index) = group;
+}
+
+/* The tree without a skeleton: one group for all the curves, split at once
+ * into the top rows, each of those split in turn when first asked for (its
+ * rows shown, its curves listed). */
+static void
+build_tree_lazily (TressCurveDocument *self, GListStore *roots)
+{
+  g_autoptr (TressCurveNode) top = _tress_curve_node_new (self, "", -1);
+
+  top->pending = g_array_sized_new (FALSE, FALSE, sizeof (guint), self->curves->len);
+  for (guint i = 0; i < self->curves->len; i++)
+    g_array_append_val (top->pending, i);
+  _tress_curve_node_split (top);
+  for (guint k = 0; top->entries != NULL && k < top->entries->len; k++)
+    {
+      TressCurveNodeEntry *e = &g_array_index (top->entries, TressCurveNodeEntry, k);
+      TressCurveNode *node = e->group;
+
+      if (node == NULL)
+        {
+          /* A curve at the top: its row made at once. */
+          g_autofree char *name
+              = g_strdup (_tress_curve_document_leaf_name (self, (guint)e->curve));
+
+          node = _tress_curve_node_new (self, name, e->curve);
+        }
+      else
+        e->group = NULL;
+      node->parent = NULL;
+      if (node->curve_index >= 0)
+        {
+          g_ptr_array_index (self->leaves, node->curve_index) = node;
+          g_ptr_array_index (self->leaf_groups, node->curve_index) = NULL;
+        }
+      g_list_store_append (roots, node);
+      g_object_unref (node);
+    }
+}
+
 const char *
 _tress_curve_document_leaf_name (TressCurveDocument *self, guint index)
 {
@@ -204,13 +255,18 @@ build_tree (TressCurveDocument *self)
   g_autoptr (GString) key = g_string_new (NULL);
   TressCurvePeek prev = { 0 };
   TressCurveNode *prev_group = NULL;
+  /* Without a skeleton to nest by, the tree is split a level at a time. */
+  gboolean lazy = self->skeleton == NULL
+                  || tress_curve_skeleton_get_n_curves (self->skeleton) != self->curves->len;
 
   node_detach_all (G_LIST_MODEL (self->roots));
   g_ptr_array_set_size (self->leaves, 0);
   g_ptr_array_set_size (self->leaves, self->curves->len);
   g_ptr_array_set_size (self->leaf_groups, 0);
   g_ptr_array_set_size (self->leaf_groups, self->curves->len);
-  for (guint i = 0; i < self->curves->len; i++)
+  if (lazy)
+    build_tree_lazily (self, roots);
+  for (guint i = 0; !lazy && i < self->curves->len; i++)
     {
       TressCurvePeek c;
       g_auto (GStrv) split = NULL;
@@ -922,7 +978,8 @@ static void
 node_detach (TressCurveNode *node)
 {
   node->document = NULL;
-  if (node->curve_index < 0)
+  /* A group not split yet never will be: nothing below it was made. */
+  if (node->curve_index < 0 && node->pending == NULL)
     _tress_curve_node_foreach_child (node, detach_child, NULL);
 }
 

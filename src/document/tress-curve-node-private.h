@@ -19,6 +19,10 @@ struct _TressCurveNode
    * @children and freed): TressCurveNodeEntry, in tree order. Opening a file
    * of thousands of curves makes no row for a curve no one looked at. */
   GArray *entries;
+  /* A group not split yet into its children: its curves (guint, in index
+   * order), whose levels from @depth on make the rows below it. */
+  GArray *pending;
+  guint depth;
   GString *names;               /* the names of the curves among @entries, each ending in NUL */
   GArray *curve_indices;        /* a group's curves (guint), in tree order: set when built */
   TressCurveDocument *document; /* weak: the document owns the tree */
@@ -49,6 +53,14 @@ void _tress_curve_node_foreach_child (TressCurveNode *self,
                                       void (*func) (TressCurveNode *group, int curve,
                                                     gpointer data),
                                       gpointer data);
+/* Splits @group's pending curves into its children (groups, themselves
+ * pending, and curve entries); nothing when it has none. */
+void _tress_curve_node_split (TressCurveNode *group);
+/* Curve @index's path, kind and owner (the decoded curve's, else the peek). */
+void _tress_curve_document_peek (TressCurveDocument *document, guint index, TressCurvePeek *out);
+/* The deepest group made that holds curve @index. */
+void _tress_curve_document_set_leaf_group (TressCurveDocument *document, guint index,
+                                           TressCurveNode *group);
 /* The name of curve @index's row: the last level of its path. */
 const char *_tress_curve_document_leaf_name (TressCurveDocument *document, guint index);
 /* The row of a curve of @document made (the group's children made). */

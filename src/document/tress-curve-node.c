@@ -6,6 +6,8 @@
 
 #include <string.h>
 
+#include <glib/gi18n.h>
+
 enum
 {
   NODE_PROP_0,
@@ -28,6 +30,7 @@ tress_curve_node_finalize (GObject *object)
     for (guint i = 0; i < self->entries->len; i++)
       g_clear_object (&g_array_index (self->entries, TressCurveNodeEntry, i).group);
   g_clear_pointer (&self->entries, g_array_unref);
+  g_clear_pointer (&self->pending, g_array_unref);
   g_clear_object (&self->children);
   g_clear_pointer (&self->curve_indices, g_array_unref);
   G_OBJECT_CLASS (tress_curve_node_parent_class)->finalize (object);
@@ -137,6 +140,119 @@ _tress_curve_node_add_curve (TressCurveNode *self, const char *name, int curve)
   g_array_append_val (self->entries, e);
 }
 
+/* Level @depth of curve @index's place in the tree (@c: its peek): the
+ * animation kind first unless its path starts with it, then the levels of
+ * its path ("Curve N" when it has none), as the document's tree builder
+ * places it. @part gets the level's text, @label (unless NULL) a group's
+ * label there (the first level of the path names its owner too); *@is_last:
+ * the curve's own row. FALSE past the last level. */
+static gboolean
+tree_level (const TressCurvePeek *c, guint index, guint depth, GString *part, GString *label,
+            gboolean *is_last)
+{
+  g_autofree char *numbered = NULL;
+  const char *path = c->path, *p, *end;
+  gboolean kind_level = FALSE;
+  guint level;
+
+  if (path == NULL || path[0] == '\0')
+    path = numbered = g_strdup_printf (_ ("Curve %u"), index);
+  if (c->kind != NULL && c->kind[0] != '\0')
+    {
+      gsize n0 = strcspn (path, "/");
+      kind_level = strlen (c->kind) != n0 || strncmp (path, c->kind, n0) != 0;
+    }
+  if (kind_level && depth == 0)
+    {
+      g_string_assign (part, c->kind);
+      if (label != NULL)
+        g_string_assign (label, c->kind);
+      *is_last = FALSE;
+      return TRUE;
+    }
+  level = depth - (kind_level ? 1 : 0);
+  p = path;
+  for (guint k = 0; k < level; k++)
+    {
+      p = strchr (p, '/');
+      if (p == NULL)
+        return FALSE;
+      p++;
+    }
+  end = strchr (p, '/');
+  *is_last = end == NULL;
+  g_string_truncate (part, 0);
+  g_string_append_len (part, p, end != NULL ? end - p : (gssize)strlen (p));
+  if (label == NULL)
+    return TRUE;
+  if (level == 0 && c->owner != NULL && c->owner[0] != '\0')
+    g_string_printf (label, "%s (%s)", part->str, c->owner);
+  else
+    g_string_assign (label, part->str);
+  return TRUE;
+}
+
+void
+_tress_curve_node_split (TressCurveNode *self)
+{
+  g_autoptr (GArray) curves = g_steal_pointer (&self->pending);
+  g_autoptr (GHashTable) groups = NULL;
+  g_autoptr (GString) part = NULL, label = NULL, prev_part = NULL;
+  TressCurveNode *prev = NULL;
+
+  if (curves == NULL || self->document == NULL)
+    return;
+  groups = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  part = g_string_new (NULL);
+  label = g_string_new (NULL);
+  prev_part = g_string_new (NULL);
+  for (guint k = 0; k < curves->len; k++)
+    {
+      guint i = g_array_index (curves, guint, k);
+      TressCurvePeek c;
+      gboolean last;
+      TressCurveNode *g;
+
+      _tress_curve_document_peek (self->document, i, &c);
+      if (!tree_level (&c, i, self->depth, part, NULL, &last))
+        continue;
+      if (last)
+        {
+          _tress_curve_document_set_leaf_group (self->document, i, self);
+          if (c.path != NULL && c.path[0] != '\0')
+            _tress_curve_node_add_curve (self, part->str, (int)i);
+          else
+            {
+              /* Named for want of a path: its row made at once. */
+              TressCurveNode *leaf = _tress_curve_node_new (self->document, part->str, (int)i);
+
+              _tress_curve_node_add_group (self, leaf);
+              _tress_curve_document_leaf_made (self->document, leaf);
+              g_object_unref (leaf);
+            }
+          continue;
+        }
+      /* Consecutive curves of one group: found once. */
+      if (prev != NULL && g_string_equal (part, prev_part))
+        g = prev;
+      else if ((g = g_hash_table_lookup (groups, part->str)) == NULL)
+        {
+          tree_level (&c, i, self->depth, part, label, &last);
+          g = _tress_curve_node_new (self->document, label->str, -1);
+          g->depth = self->depth + 1;
+          g->pending = g_array_new (FALSE, FALSE, sizeof (guint));
+          _tress_curve_node_add_group (self, g);
+          g_hash_table_insert (groups, g_strdup (part->str), g);
+          g_object_unref (g); /* @self holds it */
+        }
+      if (prev != g)
+        g_string_assign (prev_part, part->str);
+      prev = g;
+      g_array_append_val (g->pending, i);
+      _tress_curve_document_set_leaf_group (self->document, i, g);
+    }
+}
+
 /* Makes the rows of the children held as entries. */
 static void
 node_make_children (TressCurveNode *self)
@@ -145,6 +261,7 @@ node_make_children (TressCurveNode *self)
 
   if (self->children != NULL || self->curve_index >= 0)
     return;
+  _tress_curve_node_split (self);
   self->children = g_list_store_new (TRESS_TYPE_CURVE_NODE);
   if (self->entries == NULL)
     return;
@@ -183,6 +300,7 @@ _tress_curve_node_foreach_child (TressCurveNode *self,
 {
   if (self->children == NULL)
     {
+      _tress_curve_node_split (self);
       for (guint i = 0; self->entries != NULL && i < self->entries->len; i++)
         {
           TressCurveNodeEntry *e = &g_array_index (self->entries, TressCurveNodeEntry, i);
@@ -329,8 +447,12 @@ tress_curve_node_dup_column (TressCurveNode *self, const char *column)
           g_autoptr (GArray) idx = g_array_new (FALSE, FALSE, sizeof (guint));
           guint total = 0;
 
-          /* Counted without decoding the curves where the format can tell. */
-          tress_curve_node_collect_curves (self, idx);
+          /* Counted without decoding the curves where the format can tell;
+           * a group not split yet counts its curves as they are. */
+          if (self->pending != NULL)
+            g_array_append_vals (idx, self->pending->data, self->pending->len);
+          else
+            tress_curve_node_collect_curves (self, idx);
           for (guint i = 0; i < idx->len; i++)
             total += _tress_curve_document_n_keys (self->document, g_array_index (idx, guint, i));
           return g_strdup_printf ("%u", total);

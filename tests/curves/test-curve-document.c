@@ -833,6 +833,47 @@ test_rows_made_late (void)
   }
 }
 
+/* The tree split a level at a time when first asked for (no skeleton) is
+ * the one built whole (a skeleton that nests nothing): names, indices, key
+ * counts, order. */
+static void
+test_lazy_as_whole (void)
+{
+  const char *samples[] = { "bfres/Animal_Dog_Animation.bfres", "bfres/Animal_Bass_Animation.bfres",
+                            "niff/dragon.nif", NULL };
+
+  for (guint s = 0; s < G_N_ELEMENTS (samples); s++)
+    {
+      g_autoptr (GError) error = NULL;
+      g_autoptr (GBytes) bytes = samples[s] != NULL
+                                     ? tress_test_load_sample (samples[s])
+                                     : tress_bfres_build_many_curves_file (900, 2, 6, &error);
+      g_autoptr (TressDocument) lazy = NULL, whole = NULL;
+      g_autoptr (GString) a = g_string_new (NULL), b = g_string_new (NULL);
+      g_autofree int *none = NULL;
+      const char *name = samples[s] != NULL ? samples[s] : "many.bfres";
+      guint n;
+
+      g_assert_no_error (error);
+      if (bytes == NULL)
+        continue;
+      lazy = tress_document_new_from_bytes (bytes, name, &error);
+      g_assert_no_error (error);
+      whole = tress_document_new_from_bytes (bytes, name, &error);
+      g_assert_no_error (error);
+      n = tress_curve_document_get_n_curves (TRESS_CURVE_DOCUMENT (whole));
+      g_assert_cmpuint (n, >, 0);
+      none = g_new (int, n);
+      for (guint i = 0; i < n; i++)
+        none[i] = -1;
+      g_assert_true (tress_curve_document_set_skeleton (
+          TRESS_CURVE_DOCUMENT (whole), tress_curve_skeleton_new (0, NULL, NULL, n, none)));
+      tree_dump (tress_curve_document_get_roots (TRESS_CURVE_DOCUMENT (lazy)), a);
+      tree_dump (tress_curve_document_get_roots (TRESS_CURVE_DOCUMENT (whole)), b);
+      g_assert_cmpstr (a->str, ==, b->str);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -853,5 +894,6 @@ main (int argc, char **argv)
   g_test_add_func ("/curves/document/tree-as-decoded", test_tree_as_decoded);
   g_test_add_func ("/curves/document/nested-as-decoded", test_nested_as_decoded);
   g_test_add_func ("/curves/document/rows-made-late", test_rows_made_late);
+  g_test_add_func ("/curves/document/lazy-as-whole", test_lazy_as_whole);
   return g_test_run ();
 }
