@@ -140,39 +140,34 @@ _tress_curve_node_add_curve (TressCurveNode *self, const char *name, int curve)
   g_array_append_val (self->entries, e);
 }
 
-/* Level @depth of curve @index's place in the tree (@c: its peek): the
- * animation kind first unless its path starts with it, then the levels of
- * its path ("Curve N" when it has none), as the document's tree builder
- * places it. @part gets the level's text, @label (unless NULL) a group's
- * label there (the first level of the path names its owner too); *@is_last:
- * the curve's own row. FALSE past the last level. */
+/* Level @depth of a curve's place in the tree (@c: its peek, with a path):
+ * the animation kind first unless its path starts with it, then the levels
+ * of its path, as the document's tree builder places it. Its text is
+ * *@start (*@len bytes, in the path or the kind, not copied); *@level: the
+ * level of the path (−1: the kind); *@is_last: the curve's own row. FALSE
+ * past the last level. */
 static gboolean
-tree_level (const TressCurvePeek *c, guint index, guint depth, GString *part, GString *label,
+level_span (const TressCurvePeek *c, guint depth, const char **start, gsize *len, int *level,
             gboolean *is_last)
 {
-  g_autofree char *numbered = NULL;
-  const char *path = c->path, *p, *end;
+  const char *p = c->path, *end;
   gboolean kind_level = FALSE;
-  guint level;
 
-  if (path == NULL || path[0] == '\0')
-    path = numbered = g_strdup_printf (_ ("Curve %u"), index);
   if (c->kind != NULL && c->kind[0] != '\0')
     {
-      gsize n0 = strcspn (path, "/");
-      kind_level = strlen (c->kind) != n0 || strncmp (path, c->kind, n0) != 0;
+      gsize n0 = strcspn (p, "/");
+      kind_level = strlen (c->kind) != n0 || strncmp (p, c->kind, n0) != 0;
     }
   if (kind_level && depth == 0)
     {
-      g_string_assign (part, c->kind);
-      if (label != NULL)
-        g_string_assign (label, c->kind);
+      *start = c->kind;
+      *len = strlen (c->kind);
+      *level = -1;
       *is_last = FALSE;
       return TRUE;
     }
-  level = depth - (kind_level ? 1 : 0);
-  p = path;
-  for (guint k = 0; k < level; k++)
+  *level = (int)depth - (kind_level ? 1 : 0);
+  for (int k = 0; k < *level; k++)
     {
       p = strchr (p, '/');
       if (p == NULL)
@@ -180,9 +175,32 @@ tree_level (const TressCurvePeek *c, guint index, guint depth, GString *part, GS
       p++;
     }
   end = strchr (p, '/');
+  *start = p;
+  *len = end != NULL ? (gsize)(end - p) : strlen (p);
   *is_last = end == NULL;
+  return TRUE;
+}
+
+/* Level @depth of curve @index's place in the tree (see level_span; "Curve
+ * N" for its path when it has none) copied into @part, and into @label
+ * (unless NULL) a group's label there: the first level of the path names
+ * its owner too. FALSE past the last level. */
+static gboolean
+tree_level (const TressCurvePeek *c, guint index, guint depth, GString *part, GString *label,
+            gboolean *is_last)
+{
+  g_autofree char *numbered = NULL;
+  TressCurvePeek named = *c;
+  const char *start;
+  gsize len;
+  int level;
+
+  if (named.path == NULL || named.path[0] == '\0')
+    named.path = numbered = g_strdup_printf (_ ("Curve %u"), index);
+  if (!level_span (&named, depth, &start, &len, &level, is_last))
+    return FALSE;
   g_string_truncate (part, 0);
-  g_string_append_len (part, p, end != NULL ? end - p : (gssize)strlen (p));
+  g_string_append_len (part, start, (gssize)len);
   if (label == NULL)
     return TRUE;
   if (level == 0 && c->owner != NULL && c->owner[0] != '\0')
@@ -214,6 +232,21 @@ _tress_curve_node_split (TressCurveNode *self)
       TressCurveNode *g;
 
       _tress_curve_document_peek (self->document, i, &c);
+      /* Consecutive curves of one group: found once, their level compared in place. */
+      if (prev != NULL && c.path != NULL && c.path[0] != '\0')
+        {
+          const char *start;
+          gsize len;
+          int level;
+
+          if (level_span (&c, self->depth, &start, &len, &level, &last) && !last
+              && len == prev_part->len && memcmp (start, prev_part->str, len) == 0)
+            {
+              g_array_append_val (prev->pending, i);
+              _tress_curve_document_set_leaf_group (self->document, i, prev);
+              continue;
+            }
+        }
       if (!tree_level (&c, i, self->depth, part, NULL, &last))
         continue;
       if (last)
@@ -232,10 +265,7 @@ _tress_curve_node_split (TressCurveNode *self)
             }
           continue;
         }
-      /* Consecutive curves of one group: found once. */
-      if (prev != NULL && g_string_equal (part, prev_part))
-        g = prev;
-      else if ((g = g_hash_table_lookup (groups, part->str)) == NULL)
+      if ((g = g_hash_table_lookup (groups, part->str)) == NULL)
         {
           tree_level (&c, i, self->depth, part, label, &last);
           g = _tress_curve_node_new (self->document, label->str, -1);
