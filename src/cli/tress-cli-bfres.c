@@ -5,6 +5,9 @@
  *   generate-demo --bones N [--vertices N] [--animations N] [--frames N] -o OUT
  *                               instead, a generated model of N bones and N
  *                               skeletal animations moving every bone (benchmarks)
+ *   generate-demo --curves N [--keys MIN-MAX] -o OUT
+ *                               instead, skeletal animations of N short curves
+ *                               of MIN to MAX keys each (default 2-6; benchmarks)
  *   bfres-archive FILE          the files of the SARC archive holding the BFRES
  *   bfres-set-type FILE CURVE [--curve-type T] [--frame-type F] [--key-type K] -o OUT
  *                               change a curve's interpolation within its family
@@ -30,7 +33,9 @@ cmd_generate_demo (int argc, char **argv)
   g_autofree char *out = NULL;
   g_autoptr (GError) error = NULL;
   g_autoptr (GBytes) bytes = NULL;
-  int bones = 0, vertices = 4000, animations = 1, frames = 60;
+  g_autofree char *keys = NULL;
+  int bones = 0, vertices = 4000, animations = 1, frames = 60, curves = 0;
+  guint64 min_keys = 2, max_keys = 6;
   const GOptionEntry entries[] = {
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &out, "Where to write the demo", "OUT" },
     { "bones", 0, 0, G_OPTION_ARG_INT, &bones,
@@ -43,17 +48,41 @@ cmd_generate_demo (int argc, char **argv)
       "With --bones: N skeletal animations moving every bone (default 1)", "N" },
     { "frames", 0, 0, G_OPTION_ARG_INT, &frames,
       "With --bones: N frames each, a multiple of 4 (default 60)", "N" },
+    { "curves", 0, 0, G_OPTION_ARG_INT, &curves,
+      "Instead of the demo: skeletal animations of N short curves (1 to 1000000)", "N" },
+    { "keys", 0, 0, G_OPTION_ARG_STRING, &keys,
+      "With --curves: each curve MIN to MAX keys (default 2-6, at most 31)", "MIN-MAX" },
     { NULL },
   };
 
-  if (!tress_cli_parse (&argc, &argv, entries, "[--bones N …] -o OUT",
+  if (!tress_cli_parse (&argc, &argv, entries, "[--bones N … | --curves N …] -o OUT",
                         "Write the generated BFRES demo, or a generated model and animations "
                         "of the size given"))
     return TRESS_CLI_UNREADABLE;
   if (out == NULL || argc != 1)
     {
       tress_cli_error ("usage: generate-demo bfres [--bones N [--vertices N] [--animations N] "
-                       "[--frames N]] -o OUT");
+                       "[--frames N] | --curves N [--keys MIN-MAX]] -o OUT");
+      return TRESS_CLI_UNREADABLE;
+    }
+  if (keys != NULL)
+    {
+      g_auto (GStrv) range = g_strsplit (keys, "-", 2);
+
+      if (g_strv_length (range) != 2
+          || !g_ascii_string_to_unsigned (range[0], 10, 2, TRESS_BFRES_MANY_MAX_KEYS, &min_keys,
+                                          NULL)
+          || !g_ascii_string_to_unsigned (range[1], 10, min_keys, TRESS_BFRES_MANY_MAX_KEYS,
+                                          &max_keys, NULL))
+        {
+          tress_cli_error ("generate-demo bfres: --keys MIN-MAX, 2 ≤ MIN ≤ MAX ≤ %d",
+                           TRESS_BFRES_MANY_MAX_KEYS);
+          return TRESS_CLI_UNREADABLE;
+        }
+    }
+  if ((curves != 0 || keys != NULL) && (bones != 0 || curves < 1 || curves > 1000000))
+    {
+      tress_cli_error ("generate-demo bfres: --curves 1 to 1000000, without --bones");
       return TRESS_CLI_UNREADABLE;
     }
   if (bones != 0
@@ -64,7 +93,10 @@ cmd_generate_demo (int argc, char **argv)
                        "--animations 0 to 1000, --frames a multiple of 4 from 4 to 65532");
       return TRESS_CLI_UNREADABLE;
     }
-  if (bones != 0)
+  if (curves != 0)
+    bytes = tress_bfres_build_many_curves_file ((guint)curves, (guint)min_keys, (guint)max_keys,
+                                                &error);
+  else if (bones != 0)
     bytes = tress_bfres_build_test_file ((guint)bones, (guint)vertices, (guint)animations, frames,
                                          &error);
   else
@@ -321,7 +353,8 @@ cmd_set_frame_count (int argc, char **argv)
 }
 
 const TressCliCommand tress_cli_bfres_commands[] = {
-  { "generate-demo", "[--bones N [--vertices N] [--animations N] [--frames N]] -o OUT",
+  { "generate-demo",
+    "[--bones N [--vertices N] [--animations N] [--frames N] | --curves N [--keys MIN-MAX]] -o OUT",
     "Write the BFRES demo (a waving figure, visibility, texture pattern) or a generated model",
     cmd_generate_demo },
   { "bfres-archive", "FILE", "List the files of the SARC archive a BFRES came from", cmd_archive },

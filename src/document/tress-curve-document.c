@@ -28,7 +28,10 @@ struct _TressCurveDocument
   GArray *stale;      /* guint8 per curve */
   GArray *stale_list; /* guint: the curves marked in stale */
   GListStore *roots;
-  GPtrArray *leaves;            /* TressCurveNode per curve index (borrowed from the tree) */
+  /* Per curve index, borrowed from the tree: its row (NULL until its group's
+   * children are made), and the group holding it (NULL at the top). */
+  GPtrArray *leaves;
+  GPtrArray *leaf_groups;
   TressCurveSkeleton *skeleton; /* how the nodes the curves move nest, or NULL */
   TressPlayRanges *play_ranges;
   gboolean tree_built; /* the tree is built when first asked for (get_roots) */
@@ -70,39 +73,51 @@ curve_label (TressCurveDocument *self, const TressCurveOps *ops, gpointer model,
     ops->peek_curve (model, index, out);
 }
 
+/* Appends @node (a group or a curve's row, held by the caller) below
+ * @parent, or to @roots at the top. */
+static void
+add_group (GListStore *roots, TressCurveNode *parent, TressCurveNode *node)
+{
+  if (parent != NULL)
+    _tress_curve_node_add_group (parent, node);
+  else
+    g_list_store_append (roots, node);
+}
+
 static TressCurveNode *
-ensure_group (TressCurveDocument *self, GHashTable *groups, GListStore *parent, const char *key,
-              const char *name)
+ensure_group (TressCurveDocument *self, GHashTable *groups, GListStore *roots,
+              TressCurveNode *parent, const char *key, const char *name)
 {
   TressCurveNode *node = g_hash_table_lookup (groups, key);
 
   if (node == NULL)
     {
       node = _tress_curve_node_new (self, name, -1);
-      g_list_store_append (parent, node);
+      add_group (roots, parent, node);
       g_hash_table_insert (groups, g_strdup (key), node);
-      g_object_unref (node); /* the parent store holds it */
+      g_object_unref (node); /* its parent holds it */
     }
   return node;
 }
 
 /* The group standing for skeleton node @node below @base (the animation's
- * group, whose key is @base_key) when nothing of its own names it yet: an
- * ancestor with no curves here, named as the skeleton names it. */
+ * group, whose key is @base_key; NULL: the top) when nothing of its own names
+ * it yet: an ancestor with no curves here, named as the skeleton names it. */
 static TressCurveNode *
-ensure_ancestor (TressCurveDocument *self, GHashTable *groups, GListStore *base,
-                 const char *base_key, guint node)
+ensure_ancestor (TressCurveDocument *self, GHashTable *groups, GListStore *roots,
+                 TressCurveNode *base, const char *base_key, guint node)
 {
   g_autofree char *key = g_strdup_printf ("%s\x1e%u", base_key, node);
   TressCurveNode *g = g_hash_table_lookup (groups, key);
   int parent = tress_curve_skeleton_get_parent (self->skeleton, node);
-  GListStore *store = base;
+  TressCurveNode *under = base;
 
   if (g != NULL)
     return g;
   if (parent >= 0)
-    store = ensure_ancestor (self, groups, base, base_key, (guint)parent)->children;
-  g = ensure_group (self, groups, store, key, tress_curve_skeleton_get_name (self->skeleton, node));
+    under = ensure_ancestor (self, groups, roots, base, base_key, (guint)parent);
+  g = ensure_group (self, groups, roots, under, key,
+                    tress_curve_skeleton_get_name (self->skeleton, node));
   g->nested = TRUE;
   g->placeholder = TRUE;
   return g;
@@ -112,14 +127,15 @@ ensure_ancestor (TressCurveDocument *self, GHashTable *groups, GListStore *base,
  * below the groups of its ancestors under @base. The first group of a node
  * takes over the place an ancestor's placeholder kept for it. */
 static TressCurveNode *
-ensure_nested (TressCurveDocument *self, GHashTable *groups, GListStore *base, const char *base_key,
-               guint node, const char *part, const char *label)
+ensure_nested (TressCurveDocument *self, GHashTable *groups, GListStore *roots,
+               TressCurveNode *base, const char *base_key, guint node, const char *part,
+               const char *label)
 {
   g_autofree char *node_key = g_strdup_printf ("%s\x1e%u", base_key, node);
   g_autofree char *key = g_strdup_printf ("%s\x1e%s", node_key, part);
   TressCurveNode *g = g_hash_table_lookup (groups, key);
   int parent = tress_curve_skeleton_get_parent (self->skeleton, node);
-  GListStore *store = base;
+  TressCurveNode *under = base;
 
   if (g != NULL)
     return g;
@@ -133,26 +149,106 @@ ensure_nested (TressCurveDocument *self, GHashTable *groups, GListStore *base, c
       return g;
     }
   if (parent >= 0)
-    store = ensure_ancestor (self, groups, base, base_key, (guint)parent)->children;
-  g = ensure_group (self, groups, store, key, label);
+    under = ensure_ancestor (self, groups, roots, base, base_key, (guint)parent);
+  g = ensure_group (self, groups, roots, under, key, label);
   g->nested = TRUE;
   if (!g_hash_table_contains (groups, node_key))
     g_hash_table_insert (groups, g_strdup (node_key), g);
   return g;
 }
 
-/* Each node of @list learns the group holding it (@parent), down the tree. */
-static void
-set_parents (GListModel *list, TressCurveNode *parent)
+void
+_tress_curve_document_peek (TressCurveDocument *self, guint index, TressCurvePeek *out)
 {
-  for (guint i = 0; i < g_list_model_get_n_items (list); i++)
-    {
-      g_autoptr (TressCurveNode) node = g_list_model_get_item (list, i);
+  curve_label (self, get_ops (self), tress_document_get_model (TRESS_DOCUMENT (self)), index, out);
+}
 
-      node->parent = parent;
-      if (node->children != NULL)
-        set_parents (G_LIST_MODEL (node->children), node);
+void
+_tress_curve_document_set_leaf_group (TressCurveDocument *self, guint index, TressCurveNode *group)
+{
+  if (index < self->leaf_groups->len)
+    g_ptr_array_index (self->leaf_groups, index) = group;
+}
+
+/* The tree without a skeleton: one group for all the curves, split at once
+ * into the top rows, each of those split in turn when first asked for (its
+ * rows shown, its curves listed). */
+static void
+build_tree_lazily (TressCurveDocument *self, GListStore *roots)
+{
+  g_autoptr (TressCurveNode) top = _tress_curve_node_new (self, "", -1);
+
+  top->pending = g_array_sized_new (FALSE, FALSE, sizeof (guint), self->curves->len);
+  for (guint i = 0; i < self->curves->len; i++)
+    g_array_append_val (top->pending, i);
+  _tress_curve_node_split (top);
+  for (guint k = 0; top->entries != NULL && k < top->entries->len; k++)
+    {
+      TressCurveNodeEntry *e = &g_array_index (top->entries, TressCurveNodeEntry, k);
+      TressCurveNode *node = e->group;
+
+      if (node == NULL)
+        {
+          /* A curve at the top: its row made at once. */
+          g_autofree char *name
+              = g_strdup (_tress_curve_document_leaf_name (self, (guint)e->curve));
+
+          node = _tress_curve_node_new (self, name, e->curve);
+        }
+      else
+        e->group = NULL;
+      node->parent = NULL;
+      if (node->curve_index >= 0)
+        {
+          g_ptr_array_index (self->leaves, node->curve_index) = node;
+          g_ptr_array_index (self->leaf_groups, node->curve_index) = NULL;
+        }
+      g_list_store_append (roots, node);
+      g_object_unref (node);
     }
+}
+
+const char *
+_tress_curve_document_leaf_name (TressCurveDocument *self, guint index)
+{
+  TressCurvePeek c;
+  const char *slash;
+
+  curve_label (self, get_ops (self), tress_document_get_model (TRESS_DOCUMENT (self)), index, &c);
+  slash = c.path != NULL ? strrchr (c.path, '/') : NULL;
+  /* Only curves in a group are named later, and their paths have a '/'. */
+  return slash != NULL ? slash + 1 : (c.path != NULL ? c.path : "");
+}
+
+void
+_tress_curve_document_leaf_made (TressCurveDocument *self, TressCurveNode *leaf)
+{
+  guint i = (guint)leaf->curve_index;
+
+  if (i < self->leaves->len && g_ptr_array_index (self->leaf_groups, i) == leaf->parent)
+    g_ptr_array_index (self->leaves, i) = leaf;
+}
+
+/* The group of curve @i, and whether the curve before it (@prev, its path
+ * @prev_path, kind @prev_kind and owner @prev_owner) sits in the same one:
+ * consecutive curves of one bone share their group, found once. */
+static gboolean
+same_group_as_previous (TressCurveDocument *self, guint i, const TressCurvePeek *c,
+                        const TressCurvePeek *prev)
+{
+  const char *slash = c->path != NULL ? strrchr (c->path, '/') : NULL;
+  gsize n;
+
+  if (i == 0 || slash == NULL || prev->path == NULL)
+    return FALSE;
+  n = (gsize)(slash - c->path) + 1;
+  if (strncmp (c->path, prev->path, n) != 0 || strchr (prev->path + n, '/') != NULL
+      || g_strcmp0 (c->kind, prev->kind) != 0 || g_strcmp0 (c->owner, prev->owner) != 0)
+    return FALSE;
+  return self->skeleton == NULL
+         || tress_curve_skeleton_get_n_curves (self->skeleton) != self->curves->len
+         || tress_curve_skeleton_get_curve_node (self->skeleton, i)
+                == tress_curve_skeleton_get_curve_node (self->skeleton, i - 1);
 }
 
 static void
@@ -164,28 +260,69 @@ build_tree (TressCurveDocument *self)
   g_autoptr (GListStore) roots = g_list_store_new (TRESS_TYPE_CURVE_NODE);
   g_autoptr (GPtrArray) items = g_ptr_array_new ();
   gint64 start = g_get_monotonic_time ();
+  g_autoptr (GString) key = g_string_new (NULL);
+  TressCurvePeek prev = { 0 };
+  TressCurveNode *prev_group = NULL;
+  /* Without a skeleton to nest by, the tree is split a level at a time. */
+  gboolean lazy = self->skeleton == NULL
+                  || tress_curve_skeleton_get_n_curves (self->skeleton) != self->curves->len;
 
   node_detach_all (G_LIST_MODEL (self->roots));
   g_ptr_array_set_size (self->leaves, 0);
-  for (guint i = 0; i < self->curves->len; i++)
+  g_ptr_array_set_size (self->leaves, self->curves->len);
+  g_ptr_array_set_size (self->leaf_groups, 0);
+  g_ptr_array_set_size (self->leaf_groups, self->curves->len);
+  if (lazy)
+    build_tree_lazily (self, roots);
+  for (guint i = 0; !lazy && i < self->curves->len; i++)
     {
       TressCurvePeek c;
-      g_auto (GStrv) parts = NULL;
-      g_autoptr (GString) key = g_string_new (NULL);
-      GListStore *parent = roots;
+      g_auto (GStrv) split = NULL;
+      g_autofree char *copy = NULL;
+      char *local[64], **parts = local;
+      TressCurveNode *parent = NULL;
       guint n_parts;
-      TressCurveNode *leaf;
       int level = -1;
 
       curve_label (self, ops, model, i, &c);
+      if (prev_group != NULL && same_group_as_previous (self, i, &c, &prev))
+        {
+          _tress_curve_node_add_curve (prev_group, strrchr (c.path, '/') + 1, (int)i);
+          g_ptr_array_index (self->leaf_groups, i) = prev_group;
+          prev = c;
+          continue;
+        }
+      prev = c;
       if (c.path != NULL && c.path[0] != '\0')
-        parts = g_strsplit (c.path, "/", -1);
+        {
+          /* Split at '/' in a copy (at most 63 levels here, else by g_strsplit). */
+          copy = g_strdup (c.path);
+          n_parts = 0;
+          for (char *p = copy; p != NULL && n_parts < G_N_ELEMENTS (local) - 1;)
+            {
+              local[n_parts++] = p;
+              p = strchr (p, '/');
+              if (p != NULL)
+                *p++ = '\0';
+              else
+                break;
+            }
+          local[n_parts] = NULL;
+          if (strchr (local[n_parts - 1], '/') != NULL || n_parts == G_N_ELEMENTS (local) - 1)
+            {
+              split = g_strsplit (c.path, "/", -1);
+              parts = split;
+              n_parts = g_strv_length (parts);
+            }
+        }
       else
         {
-          parts = g_new0 (char *, 2);
-          parts[0] = g_strdup_printf (_ ("Curve %u"), i);
+          split = g_new0 (char *, 2);
+          split[0] = g_strdup_printf (_ ("Curve %u"), i);
+          parts = split;
+          n_parts = 1;
         }
-      n_parts = g_strv_length (parts);
+      g_string_truncate (key, 0);
       if (self->skeleton != NULL
           && tress_curve_skeleton_get_n_curves (self->skeleton) == self->curves->len)
         level = tress_curve_skeleton_node_level (self->skeleton, i, (const char *const *)parts,
@@ -193,15 +330,12 @@ build_tree (TressCurveDocument *self)
       /* The animation kind is the first level unless the path already starts with it. */
       if (c.kind != NULL && c.kind[0] != '\0' && g_strcmp0 (parts[0], c.kind) != 0)
         {
-          TressCurveNode *g;
-
-          g_string_append_printf (key, "%s\x1f", c.kind);
-          g = ensure_group (self, groups, parent, key->str, c.kind);
-          parent = g->children;
+          g_string_append (key, c.kind);
+          g_string_append_c (key, '\x1f');
+          parent = ensure_group (self, groups, roots, parent, key->str, c.kind);
         }
       for (guint p = 0; p + 1 < n_parts; p++)
         {
-          TressCurveNode *g;
           g_autofree char *label = NULL;
 
           /* The first group names the object that uses it (NIFF animation groups). */
@@ -213,33 +347,39 @@ build_tree (TressCurveDocument *self)
             {
               /* The node's group, nested under its ancestors' groups (the
                * levels after it keep to the node's own group). */
-              g = ensure_nested (self, groups, parent, key->str,
-                                 (guint)tress_curve_skeleton_get_curve_node (self->skeleton, i),
-                                 parts[p], label);
+              parent = ensure_nested (
+                  self, groups, roots, parent, key->str,
+                  (guint)tress_curve_skeleton_get_curve_node (self->skeleton, i), parts[p], label);
               g_string_append_printf (key, "\x1e%d\x1e%s\x1f",
                                       tress_curve_skeleton_get_curve_node (self->skeleton, i),
                                       parts[p]);
             }
           else
             {
-              g_string_append_printf (key, "%s\x1f", parts[p]);
-              g = ensure_group (self, groups, parent, key->str, label);
+              g_string_append (key, parts[p]);
+              g_string_append_c (key, '\x1f');
+              parent = ensure_group (self, groups, roots, parent, key->str, label);
             }
-          parent = g->children;
         }
-      leaf = _tress_curve_node_new (self, parts[n_parts - 1], (int)i);
-      g_list_store_append (parent, leaf);
-      g_ptr_array_add (self->leaves, leaf);
-      g_object_unref (leaf);
+      prev_group = parent;
+      g_ptr_array_index (self->leaf_groups, i) = parent;
+      if (parent != NULL && c.path != NULL && c.path[0] != '\0')
+        _tress_curve_node_add_curve (parent, parts[n_parts - 1], (int)i);
+      else
+        {
+          /* At the top, or named for want of a path: its row made at once. */
+          TressCurveNode *leaf = _tress_curve_node_new (self, parts[n_parts - 1], (int)i);
+
+          add_group (roots, parent, leaf);
+          g_ptr_array_index (self->leaves, i) = leaf;
+          g_object_unref (leaf);
+        }
     }
 
-  set_parents (G_LIST_MODEL (roots), NULL);
   for (guint i = 0; i < g_list_model_get_n_items (G_LIST_MODEL (roots)); i++)
     {
       TressCurveNode *root = g_list_model_get_item (G_LIST_MODEL (roots), i);
 
-      /* Each group's curves kept: its key count costs no walk of the tree. */
-      _tress_curve_node_fill_curve_indices (root);
       g_ptr_array_add (items, root);
     }
   g_list_store_splice (self->roots, 0, g_list_model_get_n_items (G_LIST_MODEL (self->roots)),
@@ -398,9 +538,14 @@ replace_curve (TressCurveDocument *self, guint index, TressCurve *c)
   tress_curve_unref (g_ptr_array_index (self->curves, index));
   g_ptr_array_index (self->curves, index) = c;
   /* The groups above it show their curves' total key count: it changed too. */
-  for (TressCurveNode *n = self->tree_built ? g_ptr_array_index (self->leaves, index) : NULL;
-       n != NULL; n = n->parent)
-    _tress_curve_node_bump (n);
+  if (self->tree_built && index < self->leaves->len)
+    {
+      if (g_ptr_array_index (self->leaves, index) != NULL)
+        _tress_curve_node_bump (g_ptr_array_index (self->leaves, index));
+      for (TressCurveNode *n = g_ptr_array_index (self->leaf_groups, index); n != NULL;
+           n = n->parent)
+        _tress_curve_node_bump (n);
+    }
   g_signal_emit (self, signals[SIGNAL_CURVE_CHANGED], 0, index);
 }
 
@@ -413,7 +558,7 @@ refresh_other (TressCurveDocument *self, const TressCurveOps *ops, gpointer mode
   /* Never decoded: nothing shown of it but its row, read again. */
   if (g_ptr_array_index (self->curves, i) == NULL)
     {
-      if (self->tree_built)
+      if (self->tree_built && i < self->leaves->len && g_ptr_array_index (self->leaves, i) != NULL)
         _tress_curve_node_bump (g_ptr_array_index (self->leaves, i));
       return;
     }
@@ -932,6 +1077,26 @@ tress_curve_document_get_play_ranges (TressCurveDocument *self)
   return self->play_ranges;
 }
 
+static void node_detach (TressCurveNode *node);
+
+static void
+detach_child (TressCurveNode *group, int curve, gpointer data)
+{
+  (void)curve;
+  (void)data;
+  if (group != NULL)
+    node_detach (group);
+}
+
+static void
+node_detach (TressCurveNode *node)
+{
+  node->document = NULL;
+  /* A group not split yet never will be: nothing below it was made. */
+  if (node->curve_index < 0 && node->pending == NULL)
+    _tress_curve_node_foreach_child (node, detach_child, NULL);
+}
+
 static void
 node_detach_all (GListModel *list)
 {
@@ -939,9 +1104,7 @@ node_detach_all (GListModel *list)
     {
       g_autoptr (TressCurveNode) node = g_list_model_get_item (list, i);
 
-      node->document = NULL;
-      if (node->children != NULL)
-        node_detach_all (G_LIST_MODEL (node->children));
+      node_detach (node);
     }
 }
 
@@ -955,6 +1118,7 @@ tress_curve_document_finalize (GObject *object)
   g_clear_pointer (&self->stale, g_array_unref);
   g_clear_pointer (&self->stale_list, g_array_unref);
   g_clear_pointer (&self->leaves, g_ptr_array_unref);
+  g_clear_pointer (&self->leaf_groups, g_ptr_array_unref);
   g_clear_pointer (&self->skeleton, tress_curve_skeleton_free);
   g_clear_pointer (&self->play_ranges, tress_play_ranges_free);
   /* Nodes may outlive the document in a view's model: cut their back pointers. */
@@ -988,6 +1152,7 @@ tress_curve_document_init (TressCurveDocument *self)
 {
   self->roots = g_list_store_new (TRESS_TYPE_CURVE_NODE);
   self->leaves = g_ptr_array_new ();
+  self->leaf_groups = g_ptr_array_new ();
   self->play_ranges = tress_play_ranges_new ();
   self->stale = g_array_new (FALSE, TRUE, sizeof (guint8));
   self->stale_list = g_array_new (FALSE, FALSE, sizeof (guint));

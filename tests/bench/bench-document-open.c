@@ -16,14 +16,13 @@
 #include <string.h>
 #include <time.h>
 
+#include "bench-first-screen.h"
 #include "document/tress-curve-document.h"
 #include "document/tress-document.h"
 
 #define MIN_RUNS 5
 #define MAX_RUNS 41
 #define BUDGET_S 1.0
-
-static const char *const columns[] = { "keys", "interpolation", "range", "types", "error" };
 
 static int
 cmp_double (const void *a, const void *b)
@@ -76,61 +75,6 @@ time_memcpy (const guint8 *data, gsize size)
   return median (t, MAX_RUNS, &best);
 }
 
-/* Every column of @node's row, as the tree's cells ask for them. */
-static gsize
-show_row (TressCurveNode *node)
-{
-  gsize n = strlen (tress_curve_node_get_name (node));
-
-  for (guint i = 0; i < G_N_ELEMENTS (columns); i++)
-    {
-      g_autofree char *text = tress_curve_node_dup_column (node, columns[i]);
-      n += strlen (text);
-    }
-  return n;
-}
-
-/* The first screen: the top rows, then down the first rows to the first group
- * whose children are curves; those rows shown and those curves drawn. */
-static gsize
-first_screen (TressCurveDocument *doc)
-{
-  GListModel *roots = tress_curve_document_get_roots (doc);
-  GListModel *level = roots;
-  gsize seen = 0;
-
-  for (guint i = 0; i < g_list_model_get_n_items (roots); i++)
-    {
-      g_autoptr (TressCurveNode) node = g_list_model_get_item (roots, i);
-      seen += show_row (node);
-    }
-  while (level != NULL && g_list_model_get_n_items (level) > 0)
-    {
-      g_autoptr (TressCurveNode) first = g_list_model_get_item (level, 0);
-      GListModel *children = tress_curve_node_get_children (first);
-      gboolean leaves = FALSE;
-
-      for (guint i = 0; children != NULL && i < MIN (g_list_model_get_n_items (children), 40); i++)
-        {
-          g_autoptr (TressCurveNode) child = g_list_model_get_item (children, i);
-          int index = tress_curve_node_get_curve_index (child);
-
-          seen += show_row (child);
-          if (index >= 0)
-            {
-              const TressCurve *c = tress_curve_document_get_curve (doc, (guint)index);
-              leaves = TRUE;
-              for (guint k = 0; c != NULL && k < tress_curve_get_n_keys (c); k++)
-                seen += tress_curve_get_key (c, k)->frame > 0;
-            }
-        }
-      if (leaves)
-        break;
-      level = children;
-    }
-  return seen;
-}
-
 static void
 bench_file (const char *path)
 {
@@ -157,7 +101,7 @@ bench_file (const char *path)
         printf ("%s: %s\n", base, doc == NULL ? error->message : "not a curve document");
         return;
       }
-    first_screen (TRESS_CURVE_DOCUMENT (doc));
+    bench_first_screen (TRESS_CURVE_DOCUMENT (doc));
     n_curves = tress_curve_document_get_n_curves (TRESS_CURVE_DOCUMENT (doc));
   }
   runs = CLAMP ((int)(BUDGET_S / MAX (now () - t0, 1e-6)), MIN_RUNS, MAX_RUNS);
@@ -172,7 +116,7 @@ bench_file (const char *path)
       t1 = now ();
       tress_curve_document_get_roots (TRESS_CURVE_DOCUMENT (doc));
       t2 = now ();
-      seen += first_screen (TRESS_CURVE_DOCUMENT (doc));
+      seen += bench_first_screen (TRESS_CURVE_DOCUMENT (doc));
       t3 = now ();
       t_doc[r] = t1 - t0;
       t_tree[r] = t2 - t1;

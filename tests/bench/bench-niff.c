@@ -1,5 +1,11 @@
-/* bench-niff.c: open (every curve built) and save the largest NIFF sample; read its scene
- * and pose it as the preview does each frame
+/* bench-niff.c: open (every curve built) and save NIFF files; read each one's scene and
+ * pose it as the preview does each frame
+ *
+ *   build/tests/niff/bench-niff FILE…
+ *   TRESS_BENCH_FILES=a.nif:b.niff meson test -C build --benchmark --suite niff -v
+ *
+ * Without files: every NIFF sample in $TRESS_SAMPLES_DIR/niff. A file that does
+ * not open says why, and the others go on.
  *
  * Speeds are in MB/s of the file and as a ratio to memcpy of the same bytes,
  * measured in the same run, in CPU time of the running thread. Memory: the file's bytes plus the
@@ -156,38 +162,30 @@ heap_in_use (void)
   return mi.uordblks + mi.hblkhd;
 }
 
-int
-main (int argc, char **argv)
+/* Measures one file; FALSE (and why) when it does not open. */
+static gboolean
+bench_one (const char *name, GBytes *bytes)
 {
   const TressFormat *fmt = &tress_format_niff;
   Bench b = { 0 };
-  const char *largest = NULL;
-  gsize best = 0, size;
+  gsize size;
   double t_memcpy, t_open, t_save, t_parse, t_curves, t_scene, t_animator, t_pose, mb;
   gsize heap0, heap1;
   guint n_curves;
+  g_autoptr (GError) error = NULL;
 
-  g_test_init (&argc, &argv, NULL);
-  for (guint i = 0; i < G_N_ELEMENTS (candidates); i++)
+  b.bytes = bytes;
+  b.model = fmt->parse (b.bytes, "bench", &error);
+  if (b.model == NULL)
     {
-      g_autofree char *path = tress_test_sample_path (candidates[i]);
-      GStatBuf st;
-      if (path != NULL && g_stat (path, &st) == 0 && (gsize)st.st_size > best)
-        {
-          best = st.st_size;
-          largest = candidates[i];
-        }
+      printf ("bench-niff: %s does not open: %s\n", name, error->message);
+      return FALSE;
     }
-  if (largest == NULL)
-    {
-      printf ("bench-niff: no NIFF sample found (TRESS_SAMPLES_DIR), nothing measured\n");
-      return 0;
-    }
-  b.bytes = tress_test_load_sample (largest);
+  fmt->free (b.model);
+  b.model = NULL;
   size = g_bytes_get_size (b.bytes);
-  b.copy = g_malloc (size);
+  b.copy = g_malloc (MAX (size, 1));
   mb = size / 1e6;
-
   t_memcpy = time_it (run_memcpy, &b, 0.2);
   t_open = time_it (run_open, &b, 0.5);
   b.model = fmt->parse (b.bytes, "bench", NULL);
@@ -220,7 +218,7 @@ main (int argc, char **argv)
     fmt->free (model);
   }
 
-  printf ("bench-niff: %s, %" G_GSIZE_FORMAT " bytes, %u curves\n", largest, size, n_curves);
+  printf ("bench-niff: %s, %" G_GSIZE_FORMAT " bytes, %u curves\n", name, size, n_curves);
   printf ("memcpy:             %10.1f MB/s (baseline, 1.00x)\n", mb / t_memcpy);
   printf ("open + all curves:  %10.1f MB/s = %.3fx memcpy (%.1f us)\n", mb / t_open,
           t_memcpy / t_open, t_open * 1e6);
@@ -243,6 +241,55 @@ main (int argc, char **argv)
               ? "met"
               : "NOT met");
   g_free (b.copy);
-  g_bytes_unref (b.bytes);
+  return TRUE;
+}
+
+int
+main (int argc, char **argv)
+{
+  const char *list;
+  guint measured = 0;
+
+  g_test_init (&argc, &argv, NULL);
+  list = g_getenv ("TRESS_BENCH_FILES");
+  /* The files named, else $TRESS_BENCH_FILES (separated like PATH), else the samples. */
+  if (argc > 1 || (list != NULL && *list != '\0'))
+    {
+      g_auto (GStrv) parts
+          = argc > 1 ? g_strdupv (argv + 1) : g_strsplit (list, G_SEARCHPATH_SEPARATOR_S, -1);
+
+      for (guint i = 0; parts[i] != NULL; i++)
+        {
+          g_autofree char *contents = NULL;
+          g_autoptr (GError) error = NULL;
+          gsize size;
+
+          if (*parts[i] == '\0')
+            continue;
+          if (!g_file_get_contents (parts[i], &contents, &size, &error))
+            {
+              printf ("bench-niff: %s\n", error->message);
+              continue;
+            }
+          {
+            g_autoptr (GBytes) bytes = g_bytes_new_take (g_steal_pointer (&contents), size);
+            measured += bench_one (parts[i], bytes);
+          }
+        }
+      return 0;
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (candidates); i++)
+    {
+      g_autofree char *path = tress_test_sample_path (candidates[i]);
+      g_autoptr (GBytes) bytes = NULL;
+
+      if (path == NULL || !g_file_test (path, G_FILE_TEST_EXISTS))
+        continue;
+      bytes = tress_test_load_sample (candidates[i]);
+      if (bytes != NULL)
+        measured += bench_one (candidates[i], bytes);
+    }
+  if (measured == 0)
+    printf ("bench-niff: no NIFF sample found (TRESS_SAMPLES_DIR), nothing measured\n");
   return 0;
 }

@@ -793,6 +793,40 @@ test_generate_sized (void)
     g_assert_nonnull (strstr (out, "Skeletal animations: 3 (120 curves)"));
     g_clear_pointer (&out, g_free);
   }
+  /* --curves: that many short curves, each with a key count in the range. */
+  {
+    const char *gen_curves[]
+        = { "generate-demo", "bfres", "--curves", "300", "--keys", "2-6", "-o", path, NULL };
+    const char *list[] = { "curves", path, NULL };
+    const char *bad_keys[]
+        = { "generate-demo", "bfres", "--curves", "30", "--keys", "6-2", "-o", bad, NULL };
+    g_auto (GStrv) lines = NULL;
+    guint n = 0, seen[7] = { 0 };
+
+    g_assert_cmpint (tress_test_run_cli (gen_curves, NULL, NULL), ==, 0);
+    g_assert_cmpint (tress_test_run_cli (list, &out, NULL), ==, 0);
+    lines = g_strsplit (out, "\n", -1);
+    for (guint i = 0; lines[i] != NULL; i++)
+      {
+        g_auto (GStrv) cols = g_strsplit (lines[i], "\t", -1);
+        guint64 keys;
+
+        if (g_strv_length (cols) < 4)
+          continue;
+        keys = g_ascii_strtoull (cols[3], NULL, 10);
+        g_assert_cmpuint (keys, >=, 2);
+        g_assert_cmpuint (keys, <=, 6);
+        seen[keys]++;
+        n++;
+      }
+    g_assert_cmpuint (n, ==, 300);
+    for (guint k = 2; k <= 6; k++)
+      g_assert_cmpuint (seen[k], >, 0);
+    g_clear_pointer (&out, g_free);
+    g_assert_cmpint (tress_test_run_cli (bad_keys, NULL, &err), ==, 2);
+    g_assert_nonnull (strstr (err, "--keys MIN-MAX"));
+    g_clear_pointer (&err, g_free);
+  }
   g_assert_cmpint (tress_test_run_cli (odd, NULL, &err), ==, 2);
   g_assert_nonnull (strstr (err, "--frames a multiple of 4"));
   g_clear_pointer (&err, g_free);

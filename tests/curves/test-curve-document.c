@@ -860,6 +860,112 @@ test_siblings_in_batch (void)
   g_assert_cmpfloat (tress_curve_document_get_curve (doc, c)->frame_count, ==, before + 2);
 }
 
+/* A group's curve rows are made when its children are first asked for: a
+ * curve edited before then bumps the groups above it, and the rows made
+ * afterwards carry the same names, indices and key counts as the tree of a
+ * document whose rows were all made at once. */
+static void
+test_rows_made_late (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GBytes) bytes = tress_bfres_build_many_curves_file (600, 2, 6, &error);
+  g_autoptr (TressDocument) late = NULL, early = NULL;
+  g_autoptr (GString) a = g_string_new (NULL), b = g_string_new (NULL);
+  g_autoptr (GArray) indices = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_autoptr (TressCurve) c = NULL;
+  TressCurveDocument *ldoc, *edoc;
+  TressCurveNode *anim, *bone;
+  guint revision_before, revision_after, index, n;
+
+  g_assert_no_error (error);
+  late = tress_document_new_from_bytes (bytes, "late.bfres", &error);
+  g_assert_no_error (error);
+  early = tress_document_new_from_bytes (bytes, "early.bfres", &error);
+  g_assert_no_error (error);
+  ldoc = TRESS_CURVE_DOCUMENT (late);
+  edoc = TRESS_CURVE_DOCUMENT (early);
+  g_assert_cmpuint (tress_curve_document_get_n_curves (ldoc), ==, 600);
+  /* Every row of the early document made before any edit. */
+  tree_dump (tress_curve_document_get_roots (edoc), b);
+  g_string_truncate (b, 0);
+  /* Skeletal → the first animation → its second bone, whose rows are not made. */
+  anim
+      = child (tress_curve_node_get_children (child (tress_curve_document_get_roots (ldoc), 0)), 0);
+  bone = child (tress_curve_node_get_children (anim), 1);
+  tress_curve_node_collect_curves (bone, indices);
+  g_assert_cmpuint (indices->len, >, 0);
+  index = g_array_index (indices, guint, 0);
+  g_object_get (bone, "revision", &revision_before, NULL);
+  c = tress_curve_copy (tress_curve_document_get_curve (ldoc, index));
+  n = tress_curve_get_n_keys (c);
+  tress_curve_get_key (c, n - 1)->value += 0.25;
+  g_assert_true (tress_curve_document_set_curve (ldoc, index, c, "Move 1 key", &error));
+  g_assert_no_error (error);
+  g_object_get (bone, "revision", &revision_after, NULL);
+  g_assert_cmpuint (revision_after, >, revision_before);
+  g_assert_true (tress_curve_document_set_curve (edoc, index, c, "Move 1 key", &error));
+  g_assert_no_error (error);
+  /* tree_dump asks for every group's children: the late document's rows are
+   * made now, after the edit; the early one's were made before it. */
+  tree_dump (tress_curve_document_get_roots (edoc), b);
+  tree_dump (tress_curve_document_get_roots (ldoc), a);
+  g_assert_cmpstr (a->str, ==, b->str);
+  {
+    g_autoptr (GArray) all = g_array_new (FALSE, FALSE, sizeof (guint));
+    g_autofree guint *seen = g_new0 (guint, 600);
+    GListModel *rows = tress_curve_node_get_children (bone);
+
+    tress_curve_node_collect_curves (child (tress_curve_document_get_roots (ldoc), 0), all);
+    g_assert_cmpuint (all->len, ==, 600);
+    for (guint i = 0; i < all->len; i++)
+      g_assert_cmpuint (seen[g_array_index (all, guint, i)]++, ==, 0);
+    g_assert_cmpint (tress_curve_node_get_curve_index (child (rows, 0)), ==, (int)index);
+    g_assert_cmpstr (tress_curve_node_get_name (child (rows, 0)), ==,
+                     strrchr (tress_curve_document_get_curve (ldoc, index)->path, '/') + 1);
+  }
+}
+
+/* The tree split a level at a time when first asked for (no skeleton) is
+ * the one built whole (a skeleton that nests nothing): names, indices, key
+ * counts, order. */
+static void
+test_lazy_as_whole (void)
+{
+  const char *samples[] = { "bfres/Animal_Dog_Animation.bfres", "bfres/Animal_Bass_Animation.bfres",
+                            "niff/dragon.nif", NULL };
+
+  for (guint s = 0; s < G_N_ELEMENTS (samples); s++)
+    {
+      g_autoptr (GError) error = NULL;
+      g_autoptr (GBytes) bytes = samples[s] != NULL
+                                     ? tress_test_load_sample (samples[s])
+                                     : tress_bfres_build_many_curves_file (900, 2, 6, &error);
+      g_autoptr (TressDocument) lazy = NULL, whole = NULL;
+      g_autoptr (GString) a = g_string_new (NULL), b = g_string_new (NULL);
+      g_autofree int *none = NULL;
+      const char *name = samples[s] != NULL ? samples[s] : "many.bfres";
+      guint n;
+
+      g_assert_no_error (error);
+      if (bytes == NULL)
+        continue;
+      lazy = tress_document_new_from_bytes (bytes, name, &error);
+      g_assert_no_error (error);
+      whole = tress_document_new_from_bytes (bytes, name, &error);
+      g_assert_no_error (error);
+      n = tress_curve_document_get_n_curves (TRESS_CURVE_DOCUMENT (whole));
+      g_assert_cmpuint (n, >, 0);
+      none = g_new (int, n);
+      for (guint i = 0; i < n; i++)
+        none[i] = -1;
+      g_assert_true (tress_curve_document_set_skeleton (
+          TRESS_CURVE_DOCUMENT (whole), tress_curve_skeleton_new (0, NULL, NULL, n, none)));
+      tree_dump (tress_curve_document_get_roots (TRESS_CURVE_DOCUMENT (lazy)), a);
+      tree_dump (tress_curve_document_get_roots (TRESS_CURVE_DOCUMENT (whole)), b);
+      g_assert_cmpstr (a->str, ==, b->str);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -880,5 +986,7 @@ main (int argc, char **argv)
   g_test_add_func ("/curves/document/tree-as-decoded", test_tree_as_decoded);
   g_test_add_func ("/curves/document/nested-as-decoded", test_nested_as_decoded);
   g_test_add_func ("/curves/document/siblings-in-batch", test_siblings_in_batch);
+  g_test_add_func ("/curves/document/rows-made-late", test_rows_made_late);
+  g_test_add_func ("/curves/document/lazy-as-whole", test_lazy_as_whole);
   return g_test_run ();
 }

@@ -122,6 +122,15 @@ void tress_bfres_builder_add_test_anims (TressBfresBuilder *builder, guint n_bon
 GBytes *tress_bfres_build_test_file (guint n_bones, guint n_vertices, guint n_anims, int n_frames,
                                      GError **error);
 
+/* A file of skeletal animations and nothing else, made of @n_curves short
+ * curves of @min_keys to @max_keys keys each (2 ≤ min ≤ max ≤
+ * TRESS_BFRES_MANY_MAX_KEYS), cubic and linear, f32 and quantized, as in the
+ * animation files of games' many characters (benchmarks). Always the same
+ * file for the same arguments. */
+#define TRESS_BFRES_MANY_MAX_KEYS 31
+GBytes *tress_bfres_build_many_curves_file (guint n_curves, guint min_keys, guint max_keys,
+                                            GError **error);
+
 /* The file, or NULL with an error when a curve cannot be encoded. */
 GBytes *tress_bfres_builder_finish (TressBfresBuilder *builder, GError **error);
 

@@ -425,6 +425,70 @@ tress_bfres_build_test_file (guint n_bones, guint n_vertices, guint n_anims, int
   return tress_bfres_builder_finish (b, error);
 }
 
+/* Bone curve targets: scale, rotate and translate components. */
+static const guint32 many_targets[]
+    = { 0x04, 0x08, 0x0C, 0x10, 0x14, 0x18, 0x20, 0x24, 0x28, 0x2C };
+
+/* One short curve of @n_keys keys over @frames frames, of a kind picked by
+ * @kind: cubic f32, cubic on 8-bit frames and 16-bit keys, linear f32 or
+ * linear 16-bit, as real files mix them. */
+static void
+add_short_curve (TressBfresBuilder *b, guint32 target, guint n_keys, guint kind, int frames,
+                 GRand *rand)
+{
+  TressKey keys[TRESS_BFRES_MANY_MAX_KEYS];
+  TressBfresBuilderCurve c = { 0 };
+
+  for (guint i = 0; i < n_keys; i++)
+    {
+      keys[i] = (TressKey){ 0 };
+      keys[i].frame = (double)(frames * (int)i / (int)(n_keys - 1));
+      keys[i].value = g_rand_double_range (rand, -1.5, 1.5);
+      keys[i].in_slope = keys[i].out_slope = g_rand_double_range (rand, -0.1, 0.1);
+    }
+  c.curve_type = kind % 2 == 0 ? TRESS_BFRES_CURVE_CUBIC : TRESS_BFRES_CURVE_LINEAR;
+  c.frame_type = kind == 2 ? TRESS_BFRES_FRAME_U8 : TRESS_BFRES_FRAME_F32;
+  c.key_type = kind >= 2 ? TRESS_BFRES_KEY_S16 : TRESS_BFRES_KEY_32;
+  c.target_offset = target;
+  c.n_keys = n_keys;
+  c.keys = keys;
+  c.pre_wrap = c.post_wrap = TRESS_WRAP_CLAMP;
+  tress_bfres_builder_add_curve (b, &c);
+}
+
+GBytes *
+tress_bfres_build_many_curves_file (guint n_curves, guint min_keys, guint max_keys, GError **error)
+{
+  g_autoptr (TressBfresBuilder) b = tress_bfres_builder_new ("Many", 0x03040004);
+  g_autoptr (GRand) rand = g_rand_new_with_seed (33);
+  guint made = 0;
+
+  g_return_val_if_fail (
+      min_keys >= 2 && min_keys <= max_keys && max_keys <= TRESS_BFRES_MANY_MAX_KEYS, NULL);
+  /* Animations of 120 bones, each bone moved by 1 to 4 curves (the keys'
+   * kinds weighted to 32-bit floats, as in the files this mimics). */
+  for (guint a = 0; made < n_curves; a++)
+    {
+      g_autofree char *name = g_strdup_printf ("Npc_%04u", a);
+      int frames = 30 + 10 * (int)(a % 10);
+
+      tress_bfres_builder_begin_anim (b, TRESS_BFRES_ANIM_SKELETAL, name, frames, a % 3 != 0);
+      for (guint i = 0; i < 120 && made < n_curves; i++)
+        {
+          g_autofree char *bone = g_strdup_printf ("Bone_%03u", i);
+          guint n = MIN ((guint)g_rand_int_range (rand, 1, 5), n_curves - made);
+          guint first = (guint)g_rand_int_range (rand, 0, 11 - (gint32)n);
+
+          tress_bfres_builder_add_bone (b, bone);
+          for (guint k = 0; k < n; k++, made++)
+            add_short_curve (b, many_targets[first + k],
+                             (guint)g_rand_int_range (rand, (gint32)min_keys, (gint32)max_keys + 1),
+                             (guint)g_rand_int_range (rand, 0, 6) % 4, frames, rand);
+        }
+    }
+  return tress_bfres_builder_finish (b, error);
+}
+
 GBytes *
 tress_bfres_build_demo (GError **error)
 {

@@ -1282,23 +1282,38 @@ sort_spans (GArray *spans)
   g_free (tmp);
 }
 
-/* The first structure of @spans (sorted, disjoint) overlapping [start, end). */
+/* The first structure of @spans (sorted, disjoint) overlapping [start, end).
+ * *@from: where the last search ended; arrays come mostly in file order, so
+ * the next answer is usually a few spans on: walked to when close, else
+ * searched by halves (the same answer either way). */
 static const Span *
-span_overlap (const GArray *spans, gsize start, gsize end)
+span_overlap (const GArray *spans, guint *from, gsize start, gsize end)
 {
-  guint lo = 0, hi = spans->len;
+  const Span *v = (const Span *)(const void *)spans->data;
+  guint lo = 0, hi = spans->len, k = *from;
 
+  if (k <= hi && (k == 0 || v[k - 1].end <= start))
+    {
+      /* Every span before @k ends before @start: walk a few on. */
+      for (guint steps = 0; k < hi && v[k].end <= start && steps < 8; steps++)
+        k++;
+      if (k == hi || v[k].end > start)
+        lo = hi = k;
+      else
+        lo = k;
+    }
   /* First span ending after @start. */
   while (lo < hi)
     {
       guint mid = (lo + hi) / 2;
-      if (g_array_index (spans, Span, mid).end <= start)
+      if (v[mid].end <= start)
         lo = mid + 1;
       else
         hi = mid;
     }
-  if (lo < spans->len && g_array_index (spans, Span, lo).start < end)
-    return &g_array_index (spans, Span, lo);
+  *from = lo;
+  if (lo < spans->len && v[lo].start < end)
+    return &v[lo];
   return NULL;
 }
 
@@ -1308,7 +1323,7 @@ span_overlap (const GArray *spans, gsize start, gsize end)
 static void
 find_shared_arrays (TressBfres *b, GArray *structs)
 {
-  guint kept = 0;
+  guint kept = 0, at = 0;
 
   sort_spans (structs);
   for (guint i = 0; i < structs->len; i++)
@@ -1336,7 +1351,7 @@ find_shared_arrays (TressBfres *b, GArray *structs)
 
       /* The array's own bytes over structure: reported, never written in
        * place; only its padding to 4 (an unaligned neighbour): not padded. */
-      if (c->frames_cap && (hit = span_overlap (structs, c->frames_pos, c->frames_pos + fb)))
+      if (c->frames_cap && (hit = span_overlap (structs, &at, c->frames_pos, c->frames_pos + fb)))
         {
           BfresClash clash = { i, FALSE, hit->start };
 
@@ -1344,16 +1359,16 @@ find_shared_arrays (TressBfres *b, GArray *structs)
           g_array_append_val (b->clashes, clash);
         }
       else if (c->frames_cap
-               && span_overlap (structs, c->frames_pos, c->frames_pos + c->frames_cap))
+               && span_overlap (structs, &at, c->frames_pos, c->frames_pos + c->frames_cap))
         c->frames_cap = fb;
-      if (c->keys_cap && (hit = span_overlap (structs, c->keys_pos, c->keys_pos + kb)))
+      if (c->keys_cap && (hit = span_overlap (structs, &at, c->keys_pos, c->keys_pos + kb)))
         {
           BfresClash clash = { i, TRUE, hit->start };
 
           c->keys_cap = 0;
           g_array_append_val (b->clashes, clash);
         }
-      else if (c->keys_cap && span_overlap (structs, c->keys_pos, c->keys_pos + c->keys_cap))
+      else if (c->keys_cap && span_overlap (structs, &at, c->keys_pos, c->keys_pos + c->keys_cap))
         c->keys_cap = kb;
     }
   find_shared_arrays_among (b);
