@@ -42,8 +42,9 @@ test_cli_demo_help (void)
       g_assert_cmpstr (err, ==, "");
       g_assert_nonnull (strstr (out, "generate-demo FORMAT"));
       g_assert_nonnull (strstr (out, "cha [--ribbons N]"));
-      g_assert_nonnull (
-          strstr (out, "bfres [--bones N [--vertices N] [--animations N] [--frames N]] -o OUT"));
+      g_assert_nonnull (strstr (out,
+                                "bfres [--bones N [--vertices N] [--animations N] [--frames N] "
+                                "| --curves N [--keys MIN-MAX]] -o OUT"));
       g_assert_nonnull (strstr (out, "niff -o OUT"));
     }
   {
