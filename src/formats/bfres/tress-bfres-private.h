@@ -284,7 +284,7 @@ bfres_shown_name (const char *name, BfresShownName buf)
   return buf;
 }
 
-/* The format's dump and build (tress-bfres-json.c). */
+/* The format's dump (tress-bfres-json.c) and build (tress-bfres-json-build.c). */
 void bfres_dump_json (gpointer model, TressJsonWriter *w);
 gboolean bfres_build_json (TressJsonReader *r, TressJsonBuild *out);
 

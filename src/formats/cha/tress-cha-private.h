@@ -90,7 +90,7 @@ guint cha_record_line_edits (TressChaFile *file, TressHistory *history, const Tr
  * material: every broken place is listed (build compares them one by one). */
 GPtrArray *cha_file_validate_all (const TressChaFile *file);
 
-/* The format's dump and build (tress-cha-json.c). */
+/* The format's dump (tress-cha-json.c) and build (tress-cha-json-build.c). */
 void cha_dump_json (gpointer model, TressJsonWriter *w);
 gboolean cha_build_json (TressJsonReader *r, TressJsonBuild *out);
 /* The format's diff (tress-cha-diff.c). */

@@ -213,7 +213,7 @@ const char *tress_niff_rot_order_name (guint32 order);
 const char *tress_niff_list_name (guint32 tag);
 const char *tress_niff_constraint_name (guint k);
 
-/* The format's dump and build (tress-niff-json.c). */
+/* The format's dump (tress-niff-json.c) and build (tress-niff-json-build.c). */
 void niff_dump_json (gpointer model, TressJsonWriter *w);
 gboolean niff_build_json (TressJsonReader *r, TressJsonBuild *out);
 
