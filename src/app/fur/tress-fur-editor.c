@@ -10,6 +10,8 @@
 #include <string.h>
 
 #include "tress-editor.h"
+#include "tress-fur-edits.h"
+#include "tress-fur-jobs.h"
 #include "tress-fur-names.h"
 #include "tress-fur-panes.h"
 #include "tress-fur-texture.h"
@@ -23,8 +25,10 @@ struct _TressFurEditor
   TressFurNames *names;
 
   GtkWidget *root;
-  GtkWidget *layout; /* tree_paned, inspector */
+  GtkWidget *layout; /* tree_paned: tree | inspector_paned (views | inspector) */
   GtkWidget *tree_paned;
+  GtkWidget *inspector_paned;
+  GtkWidget *job_bar;
   GtkWidget *problems_bar;
   GtkWidget *problems_label;
   gboolean problems_dismissed;
@@ -636,7 +640,7 @@ action_retarget (GtkWidget *widget, const char *name, GVariant *param)
   g_autoptr (GError) error = NULL;
 
   g_variant_get (param, "(uuu)", &from, &to, &scope);
-  if (!tress_fur_retarget (self->doc, MIN (scope, 2), from, to, NULL, NULL, &error))
+  if (!tress_fur_retarget (self->doc, MIN (scope, 2), from, to, &error))
     g_message ("%s", error->message);
 }
 
@@ -921,9 +925,18 @@ tress_fur_editor_new (TressDocument *doc)
   gtk_box_append (GTK_BOX (self->preview_page), self->preview);
   load_uv_table (self);
   self->inspector = tress_fur_inspector_new (self->doc, self->names);
-  gtk_widget_set_size_request (self->inspector, 280, -1);
-  gtk_box_append (GTK_BOX (self->layout), self->inspector);
+  gtk_widget_set_size_request (self->inspector, 240, -1);
+  /* tree | (views | inspector), both dividers kept: the inspector's is
+   * inside the tree's, so the tree keeps its width whatever the inspector's. */
+  g_object_ref (self->notebook);
+  gtk_paned_set_end_child (GTK_PANED (self->tree_paned), NULL);
+  self->inspector_paned = tress_fur_panes_inspector_new (self->inspector, self->notebook);
+  g_object_unref (self->notebook);
+  gtk_paned_set_end_child (GTK_PANED (self->tree_paned), self->inspector_paned);
   tress_fur_panes_init (GTK_PANED (self->tree_paned));
+  /* Above the panes: a whole-file edit's progress and Cancel. */
+  self->job_bar = tress_fur_job_bar_new (self->doc, self->layout);
+  gtk_box_insert_child_after (GTK_BOX (self->root), self->job_bar, self->problems_bar);
 
   g_signal_connect (self->doc, "selection-changed", G_CALLBACK (on_doc_selection_changed), self);
   g_signal_connect (self->doc, "fur-changed", G_CALLBACK (on_fur_changed), self);

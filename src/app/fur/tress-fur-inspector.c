@@ -1,8 +1,10 @@
-/* tress-fur-inspector.c: the fur editor's inspector and Retarget… dialog
+/* tress-fur-inspector.c: the fur editor's inspector
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "tress-fur-inspector.h"
+
+#include "tress-fur-edits.h"
 
 #include "core/tress-count.h"
 
@@ -78,115 +80,6 @@ report (TressFurInspector *self, GError *error)
     return;
   gtk_label_set_text (GTK_LABEL (self->summary), error->message);
   g_message ("%s", error->message);
-}
-
-/* ---- edits shared with the editor's actions ------------------------------- */
-
-gboolean
-tress_fur_set_selection_weights (TressChaDocument *doc, const guint8 w[3], GError **error)
-{
-  guint n;
-  g_autofree TressChaLineId *lines = tress_cha_document_get_selected_lines (doc, &n);
-
-  if (n == 0)
-    return TRUE;
-  return tress_cha_set_weights (get_file (doc), get_history (doc), lines, n, w, error);
-}
-
-/* The scopes of a retarget: one TressChaScope per material involved. */
-static GArray *
-retarget_scopes (TressChaDocument *doc, guint scope, GPtrArray **ribbon_lists)
-{
-  GArray *scopes = g_array_new (FALSE, TRUE, sizeof (TressChaScope));
-  const TressChaRibbonId *ids;
-  guint n, i;
-
-  *ribbon_lists = g_ptr_array_new_with_free_func ((GDestroyNotify)g_array_unref);
-  if (scope == 2)
-    {
-      TressChaScope s = { -1, NULL, 0 };
-
-      g_array_append_val (scopes, s);
-      return scopes;
-    }
-  ids = tress_cha_document_get_selection (doc, &n);
-  for (i = 0; i < n;)
-    {
-      guint m = ids[i].material, j = i;
-      GArray *ribbons = g_array_new (FALSE, FALSE, sizeof (guint));
-      TressChaScope s = { (int)m, NULL, 0 };
-
-      while (j < n && ids[j].material == m)
-        {
-          g_array_append_val (ribbons, ids[j].ribbon);
-          j++;
-        }
-      g_ptr_array_add (*ribbon_lists, ribbons);
-      if (scope == 0)
-        {
-          s.ribbons = (const guint *)(gpointer)ribbons->data;
-          s.n_ribbons = ribbons->len;
-        }
-      g_array_append_val (scopes, s);
-      i = j;
-    }
-  return scopes;
-}
-
-gboolean
-tress_fur_retarget_count (TressChaDocument *doc, guint scope, guint32 from, guint32 to,
-                          guint *n_lines, guint *n_ribbons)
-{
-  g_autoptr (GPtrArray) lists = NULL;
-  g_autoptr (GArray) scopes = retarget_scopes (doc, scope, &lists);
-  guint i;
-
-  *n_lines = *n_ribbons = 0;
-  for (i = 0; i < scopes->len; i++)
-    {
-      guint nl = 0, nr = 0;
-
-      if (!tress_cha_retarget_count (get_file (doc), &g_array_index (scopes, TressChaScope, i),
-                                     from, to, &nl, &nr, NULL))
-        return FALSE;
-      *n_lines += nl;
-      *n_ribbons += nr;
-    }
-  return TRUE;
-}
-
-gboolean
-tress_fur_retarget (TressChaDocument *doc, guint scope, guint32 from, guint32 to, guint *n_lines,
-                    guint *n_ribbons, GError **error)
-{
-  g_autoptr (GPtrArray) lists = NULL;
-  g_autoptr (GArray) scopes = retarget_scopes (doc, scope, &lists);
-  TressHistory *history = get_history (doc);
-  guint nl = 0, nr = 0, i;
-  gboolean ok = TRUE;
-
-  if (!tress_fur_retarget_count (doc, scope, from, to, &nl, &nr))
-    nl = nr = 0;
-  if (n_lines != NULL)
-    *n_lines = nl;
-  if (n_ribbons != NULL)
-    *n_ribbons = nr;
-  if (scopes->len > 1)
-    {
-      g_autofree char *label = g_strdup_printf (
-          ngettext ("Retarget %u line from %u to %u", "Retarget %u lines from %u to %u", nl), nl,
-          from, to);
-
-      tress_history_begin_group (history, label);
-    }
-  for (i = 0; ok && i < scopes->len; i++)
-    ok = tress_cha_retarget (get_file (doc), history, &g_array_index (scopes, TressChaScope, i),
-                             from, to, error);
-  if (scopes->len > 1)
-    tress_history_end_group (history);
-  if (!ok && scopes->len > 1)
-    tress_history_undo (history);
-  return ok;
 }
 
 /* ---- refresh -------------------------------------------------------------- */
@@ -769,19 +662,17 @@ on_equal_clicked (GtkButton *button, TressFurInspector *self)
 static void
 on_weight_spin_changed (GtkSpinButton *spin, TressFurInspector *self)
 {
-  guint k, n;
-  g_autofree TressChaLineId *lines = NULL;
+  guint k;
   g_autoptr (GError) error = NULL;
 
   if (self->updating)
     return;
   for (k = 0; k < 3 && self->weight_spin[k] != GTK_WIDGET (spin); k++)
     ;
-  lines = tress_cha_document_get_selected_lines (self->doc, &n);
   self->editing++;
-  if (k < 3 && n > 0)
-    tress_cha_set_weight (get_file (self->doc), get_history (self->doc), lines, n, k,
-                          (guint8)gtk_spin_button_get_value_as_int (spin), &error);
+  if (k < 3)
+    tress_fur_set_selection_weight (self->doc, k, (guint8)gtk_spin_button_get_value_as_int (spin),
+                                    &error);
   self->editing--;
   report (self, error);
 }
@@ -953,37 +844,40 @@ on_fix_clicked (GtkButton *button, TressFurInspector *self)
   /* The list (and this button) is rebuilt once the click is over: a button
    * destroyed inside its own click leaves the window's pointer grab behind. */
   self->editing++;
-  tress_cha_apply_fix_at (get_file (self->doc), get_history (self->doc), (TressChaFix)fix,
-                          material == 0 || material - 1 > G_MAXINT ? -1 : (int)(material - 1),
-                          offset != NULL ? (gsize)*offset : G_MAXSIZE, NULL, &error);
+  tress_fur_fix_at (self->doc, (TressChaFix)fix,
+                    material == 0 || material - 1 > G_MAXINT ? -1 : (int)(material - 1),
+                    offset != NULL ? (gsize)*offset : G_MAXSIZE, NULL, NULL, &error);
   self->editing--;
   report (self, error);
 }
 
-guint
-tress_fur_inspector_fix_all (TressFurInspector *self)
+static void
+on_fix_all_done (guint n, const GError *error, gpointer user_data)
 {
-  g_autoptr (GError) error = NULL;
+  TressFurInspector *self = user_data;
+  g_autofree char *count = NULL;
   g_autofree char *text = NULL;
-  guint n;
 
-  self->editing++;
-  n = tress_cha_fix_all (get_file (self->doc), get_history (self->doc), &error);
-  self->editing--;
   if (error != NULL)
-    {
-      report (self, error);
-      return n;
-    }
+    return;
+  count = tress_format_count (n);
   /* Translators: said after Fix All. */
-  {
-    g_autofree char *count = tress_format_count (n);
-    text = g_strdup_printf (ngettext ("Fixed %s problem", "Fixed %s problems", n), count);
-  }
+  text = g_strdup_printf (ngettext ("Fixed %s problem", "Fixed %s problems", n), count);
   gtk_label_set_text (GTK_LABEL (self->fix_status), text);
   gtk_widget_set_visible (self->fix_status, TRUE);
   self->fix_status_pending = TRUE;
-  return n;
+}
+
+void
+tress_fur_inspector_fix_all (TressFurInspector *self)
+{
+  g_autoptr (GError) error = NULL;
+
+  /* (the inspector lives as long as the editor, whose job bar calls back) */
+  self->editing++;
+  tress_fur_fix_all (self->doc, on_fix_all_done, self, &error);
+  self->editing--;
+  report (self, error);
 }
 
 static void
@@ -1182,120 +1076,4 @@ void
 tress_fur_inspector_names_changed (TressFurInspector *self)
 {
   refresh (self);
-}
-
-/* ---- Retarget… dialog ----------------------------------------------------- */
-
-typedef struct
-{
-  TressChaDocument *doc;
-  TressFurNames *names;
-  GtkWidget *window, *from, *to, *scope, *count, *apply;
-} RetargetDialog;
-
-static void
-retarget_dialog_free (gpointer data)
-{
-  RetargetDialog *d = data;
-
-  g_object_unref (d->doc);
-  g_clear_object (&d->names);
-  g_free (d);
-}
-
-static void
-retarget_update (RetargetDialog *d)
-{
-  guint32 from = (guint32)gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (d->from));
-  guint32 to = (guint32)gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (d->to));
-  guint scope = gtk_drop_down_get_selected (GTK_DROP_DOWN (d->scope)), nl = 0, nr = 0;
-  g_autofree char *text = NULL;
-  g_autofree char *from_label = tress_fur_names_label (d->names, from);
-  g_autofree char *to_label = tress_fur_names_label (d->names, to);
-
-  if (!tress_fur_retarget_count (d->doc, scope, from, to, &nl, &nr))
-    nl = nr = 0;
-  {
-    g_autofree char *n_l = tress_format_count (nl);
-    g_autofree char *n_r = tress_format_count (nr);
-    g_autofree char *lines = g_strdup_printf (ngettext ("%s line", "%s lines", nl), n_l);
-    g_autofree char *ribbons = g_strdup_printf (ngettext ("%s ribbon", "%s ribbons", nr), n_r);
-
-    /* Translators: from body part → to body part: "N lines" in "N ribbons". */
-    text = g_strdup_printf (_ ("%s → %s: %s in %s"), from_label, to_label, lines, ribbons);
-  }
-  gtk_label_set_text (GTK_LABEL (d->count), text);
-  gtk_widget_set_sensitive (d->apply, from != to && (nl > 0 || nr > 0));
-}
-
-static void
-on_retarget_param_changed (GtkWidget *widget, GParamSpec *pspec, RetargetDialog *d)
-{
-  retarget_update (d);
-}
-
-static void
-on_retarget_apply (GtkButton *button, RetargetDialog *d)
-{
-  g_autoptr (GError) error = NULL;
-
-  if (!tress_fur_retarget (d->doc, gtk_drop_down_get_selected (GTK_DROP_DOWN (d->scope)),
-                           (guint32)gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (d->from)),
-                           (guint32)gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (d->to)),
-                           NULL, NULL, &error))
-    {
-      gtk_label_set_text (GTK_LABEL (d->count), error->message);
-      return;
-    }
-  gtk_window_destroy (GTK_WINDOW (d->window));
-}
-
-static void
-on_retarget_cancel (GtkButton *button, RetargetDialog *d)
-{
-  gtk_window_destroy (GTK_WINDOW (d->window));
-}
-
-GtkWidget *
-tress_fur_retarget_dialog_new (GtkWindow *parent, TressChaDocument *doc, TressFurNames *names)
-{
-  g_autoptr (GtkBuilder) builder
-      = gtk_builder_new_from_resource ("/io/github/tress/Tress/tress-retarget-dialog.ui");
-  RetargetDialog *d = g_new0 (RetargetDialog, 1);
-  TressChaFile *file = get_file (doc);
-  guint max = file->radeon != NULL && file->radeon->body_part_max > 0
-                  ? file->radeon->body_part_max - 1
-                  : 65535;
-  guint n_sel;
-
-  d->doc = g_object_ref (doc);
-  /* Its own: the editor that opened it may go first. */
-  d->names = names != NULL ? g_object_ref (names) : NULL;
-  d->window = GTK_WIDGET (gtk_builder_get_object (builder, "window"));
-  d->from = GTK_WIDGET (gtk_builder_get_object (builder, "from"));
-  d->to = GTK_WIDGET (gtk_builder_get_object (builder, "to"));
-  d->scope = GTK_WIDGET (gtk_builder_get_object (builder, "scope"));
-  d->count = GTK_WIDGET (gtk_builder_get_object (builder, "count"));
-  d->apply = GTK_WIDGET (gtk_builder_get_object (builder, "apply"));
-  if (parent != NULL)
-    {
-      /* Closed with the window, and lets go of the document then: left
-       * open, it would keep the document alive, and act on it, after its
-       * window is gone. */
-      gtk_window_set_transient_for (GTK_WINDOW (d->window), parent);
-      gtk_window_set_destroy_with_parent (GTK_WINDOW (d->window), TRUE);
-    }
-  g_object_set_data_full (G_OBJECT (d->window), "retarget", d, retarget_dialog_free);
-  gtk_spin_button_set_range (GTK_SPIN_BUTTON (d->from), 0, max);
-  gtk_spin_button_set_range (GTK_SPIN_BUTTON (d->to), 0, max);
-  tress_cha_document_get_selection (doc, &n_sel);
-  gtk_drop_down_set_selected (GTK_DROP_DOWN (d->scope), n_sel > 0 ? 0 : 2);
-  g_signal_connect (d->from, "notify::value", G_CALLBACK (on_retarget_param_changed), d);
-  g_signal_connect (d->to, "notify::value", G_CALLBACK (on_retarget_param_changed), d);
-  g_signal_connect (d->scope, "notify::selected", G_CALLBACK (on_retarget_param_changed), d);
-  g_signal_connect (d->apply, "clicked", G_CALLBACK (on_retarget_apply), d);
-  g_signal_connect (gtk_builder_get_object (builder, "cancel"), "clicked",
-                    G_CALLBACK (on_retarget_cancel), d);
-  retarget_update (d);
-  return d->window;
 }

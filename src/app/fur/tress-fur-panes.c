@@ -1,4 +1,4 @@
-/* tress-fur-panes.c: the fur editor's tree divider, kept across runs
+/* tress-fur-panes.c: the fur editor's dividers, kept across runs
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -25,4 +25,105 @@ tress_fur_panes_init (GtkPaned *tree_paned)
   gtk_paned_set_position (tree_paned, g_settings_get_int (settings, "tree-width"));
   /* (the binding holds the settings for as long as the paned lives) */
   g_settings_bind (settings, "tree-width", tree_paned, "position", G_SETTINGS_BIND_SET);
+}
+
+/* The inspector's column: as wide as the setting says until the divider is
+ * dragged (a paned whose position was never set gives its end child the
+ * width that child asks for), and at least as wide as the inspector needs. */
+#define TRESS_TYPE_FUR_WIDTH_HOLDER (tress_fur_width_holder_get_type ())
+G_DECLARE_FINAL_TYPE (TressFurWidthHolder, tress_fur_width_holder, TRESS, FUR_WIDTH_HOLDER,
+                      GtkWidget)
+
+struct _TressFurWidthHolder
+{
+  GtkWidget parent_instance;
+  GtkWidget *child;
+  GSettings *settings; /* or NULL: no schema */
+};
+
+G_DEFINE_FINAL_TYPE (TressFurWidthHolder, tress_fur_width_holder, GTK_TYPE_WIDGET)
+
+static void
+holder_measure (GtkWidget *widget, GtkOrientation orientation, int for_size, int *minimum,
+                int *natural, int *minimum_baseline, int *natural_baseline)
+{
+  TressFurWidthHolder *self = TRESS_FUR_WIDTH_HOLDER (widget);
+
+  gtk_widget_measure (self->child, orientation, for_size, minimum, natural, minimum_baseline,
+                      natural_baseline);
+  if (orientation == GTK_ORIENTATION_HORIZONTAL)
+    {
+      int want
+          = self->settings != NULL ? g_settings_get_int (self->settings, "inspector-width") : 280;
+
+      *natural = MAX (want, *minimum);
+    }
+}
+
+static void
+holder_size_allocate (GtkWidget *widget, int width, int height, int baseline)
+{
+  TressFurWidthHolder *self = TRESS_FUR_WIDTH_HOLDER (widget);
+
+  gtk_widget_allocate (self->child, width, height, baseline, NULL);
+}
+
+static void
+holder_dispose (GObject *object)
+{
+  TressFurWidthHolder *self = TRESS_FUR_WIDTH_HOLDER (object);
+
+  g_clear_pointer (&self->child, gtk_widget_unparent);
+  g_clear_object (&self->settings);
+  G_OBJECT_CLASS (tress_fur_width_holder_parent_class)->dispose (object);
+}
+
+static void
+tress_fur_width_holder_class_init (TressFurWidthHolderClass *klass)
+{
+  GTK_WIDGET_CLASS (klass)->measure = holder_measure;
+  GTK_WIDGET_CLASS (klass)->size_allocate = holder_size_allocate;
+  G_OBJECT_CLASS (klass)->dispose = holder_dispose;
+}
+
+static void
+tress_fur_width_holder_init (TressFurWidthHolder *self)
+{
+}
+
+/* Only a position the user gave is kept (the first layouts set none): what
+ * the divider leaves right of it. */
+static void
+on_inspector_position (GtkPaned *paned, GParamSpec *pspec, GSettings *settings)
+{
+  gboolean set = FALSE;
+  int max = 0, width;
+
+  g_object_get (paned, "position-set", &set, "max-position", &max, NULL);
+  if (!set || max <= 0 || !gtk_widget_get_mapped (GTK_WIDGET (paned)))
+    return;
+  width = max - gtk_paned_get_position (paned);
+  if (width >= 200 && width != g_settings_get_int (settings, "inspector-width"))
+    g_settings_set_int (settings, "inspector-width", width);
+}
+
+GtkWidget *
+tress_fur_panes_inspector_new (GtkWidget *inspector, GtkWidget *views)
+{
+  GtkWidget *paned = gtk_paned_new (GTK_ORIENTATION_HORIZONTAL);
+  TressFurWidthHolder *holder = g_object_new (TRESS_TYPE_FUR_WIDTH_HOLDER, NULL);
+
+  holder->settings = settings_new_if_installed ();
+  holder->child = inspector;
+  gtk_widget_set_parent (inspector, GTK_WIDGET (holder));
+  gtk_widget_set_name (paned, "inspector_paned");
+  gtk_paned_set_start_child (GTK_PANED (paned), views);
+  gtk_paned_set_end_child (GTK_PANED (paned), GTK_WIDGET (holder));
+  gtk_paned_set_resize_end_child (GTK_PANED (paned), FALSE);
+  gtk_paned_set_shrink_end_child (GTK_PANED (paned), FALSE);
+  gtk_paned_set_shrink_start_child (GTK_PANED (paned), FALSE);
+  if (holder->settings != NULL)
+    g_signal_connect_object (paned, "notify::position", G_CALLBACK (on_inspector_position),
+                             holder->settings, 0);
+  return paned;
 }
