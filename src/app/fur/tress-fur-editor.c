@@ -779,6 +779,10 @@ tress_fur_editor_dispose (GObject *object)
       g_signal_handlers_disconnect_by_data (self->doc, self);
       tress_cha_document_set_part_names (self->doc, NULL, NULL);
     }
+  /* A job still running drops its plan and calls nobody back. */
+  if (self->job_bar != NULL)
+    tress_fur_job_bar_detach (TRESS_FUR_JOB_BAR (self->job_bar));
+  self->job_bar = NULL;
   gtk_widget_dispose_template (GTK_WIDGET (self), TRESS_TYPE_FUR_EDITOR);
   g_clear_object (&self->selection);
   g_clear_object (&self->filter);

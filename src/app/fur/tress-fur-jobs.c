@@ -167,18 +167,25 @@ on_cancel_clicked (GtkButton *button, TressFurJobBar *self)
   tress_fur_job_bar_cancel (self);
 }
 
-static void
-tress_fur_job_bar_dispose (GObject *object)
+void
+tress_fur_job_bar_detach (TressFurJobBar *self)
 {
-  TressFurJobBar *self = TRESS_FUR_JOB_BAR (object);
-
-  /* A job still running finishes in its worker; its plan is dropped. */
+  /* A job still running finishes in its worker (the task holds the bar);
+   * its plan is dropped. */
   tress_fur_job_bar_cancel (self);
   g_clear_handle_id (&self->progress_id, g_source_remove);
   if (self->doc != NULL && g_object_get_data (G_OBJECT (self->doc), BAR_KEY) == self)
     g_object_set_data (G_OBJECT (self->doc), BAR_KEY, NULL);
   self->doc = NULL;
   self->panes = NULL;
+}
+
+static void
+tress_fur_job_bar_dispose (GObject *object)
+{
+  TressFurJobBar *self = TRESS_FUR_JOB_BAR (object);
+
+  tress_fur_job_bar_detach (self);
   g_clear_pointer (&self->box, gtk_widget_unparent);
   G_OBJECT_CLASS (tress_fur_job_bar_parent_class)->dispose (object);
 }

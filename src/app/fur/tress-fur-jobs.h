@@ -40,6 +40,8 @@ G_DECLARE_FINAL_TYPE (TressFurJobBar, tress_fur_job_bar, TRESS, FUR_JOB_BAR, Gtk
 /* The bar of @doc's editor; @panes is made insensitive while a job runs. */
 GtkWidget *tress_fur_job_bar_new (TressChaDocument *doc, GtkWidget *panes);
 gboolean tress_fur_job_bar_is_busy (TressFurJobBar *self);
+/* The editor goes: a job that runs is cancelled, and calls nobody back. */
+void tress_fur_job_bar_detach (TressFurJobBar *self);
 /* Cancels the job that runs, if any. */
 void tress_fur_job_bar_cancel (TressFurJobBar *self);
 GtkWidget *tress_fur_job_bar_get_cancel_button (TressFurJobBar *self);
