@@ -27,9 +27,9 @@ tress_fur_panes_init (GtkPaned *tree_paned)
   g_settings_bind (settings, "tree-width", tree_paned, "position", G_SETTINGS_BIND_SET);
 }
 
-/* The inspector's column: as wide as the setting says until the divider is
- * dragged (a paned whose position was never set gives its end child the
- * width that child asks for), and at least as wide as the inspector needs. */
+/* The inspector's column: placed, after the first layout, as wide as the
+ * setting says (at least as wide as the inspector needs); the width the
+ * divider leaves it is kept from then on. */
 #define TRESS_TYPE_FUR_WIDTH_HOLDER (tress_fur_width_holder_get_type ())
 G_DECLARE_FINAL_TYPE (TressFurWidthHolder, tress_fur_width_holder, TRESS, FUR_WIDTH_HOLDER,
                       GtkWidget)
@@ -39,6 +39,9 @@ struct _TressFurWidthHolder
   GtkWidget parent_instance;
   GtkWidget *child;
   GSettings *settings; /* or NULL: no schema */
+  gboolean placed;
+  guint place_id;
+  int place_at;
 };
 
 G_DEFINE_FINAL_TYPE (TressFurWidthHolder, tress_fur_width_holder, GTK_TYPE_WIDGET)
@@ -60,12 +63,43 @@ holder_measure (GtkWidget *widget, GtkOrientation orientation, int for_size, int
     }
 }
 
+static gboolean
+holder_place (gpointer data)
+{
+  TressFurWidthHolder *self = data;
+  GtkWidget *paned = gtk_widget_get_parent (GTK_WIDGET (self));
+
+  self->place_id = 0;
+  if (GTK_IS_PANED (paned))
+    gtk_paned_set_position (GTK_PANED (paned), MAX (0, self->place_at));
+  return G_SOURCE_REMOVE;
+}
+
 static void
 holder_size_allocate (GtkWidget *widget, int width, int height, int baseline)
 {
   TressFurWidthHolder *self = TRESS_FUR_WIDTH_HOLDER (widget);
 
+  GtkWidget *paned = gtk_widget_get_parent (widget);
+  gboolean set = FALSE;
+
   gtk_widget_allocate (self->child, width, height, baseline, NULL);
+  /* Once the user moved the divider: the width it leaves is kept. */
+  if (self->settings == NULL || !GTK_IS_PANED (paned))
+    return;
+  g_object_get (paned, "position-set", &set, NULL);
+  if (!set && !self->placed && width > 0)
+    {
+      /* The first layout gives the inspector its minimum: the divider
+       * moves, after it, to leave the kept width. */
+      self->placed = TRUE;
+      self->place_at = gtk_paned_get_position (GTK_PANED (paned))
+                       - (g_settings_get_int (self->settings, "inspector-width") - width);
+      self->place_id = g_idle_add (holder_place, self);
+      return;
+    }
+  if (set && width >= 200 && width != g_settings_get_int (self->settings, "inspector-width"))
+    g_settings_set_int (self->settings, "inspector-width", width);
 }
 
 static void
@@ -73,6 +107,7 @@ holder_dispose (GObject *object)
 {
   TressFurWidthHolder *self = TRESS_FUR_WIDTH_HOLDER (object);
 
+  g_clear_handle_id (&self->place_id, g_source_remove);
   g_clear_pointer (&self->child, gtk_widget_unparent);
   g_clear_object (&self->settings);
   G_OBJECT_CLASS (tress_fur_width_holder_parent_class)->dispose (object);
@@ -91,22 +126,6 @@ tress_fur_width_holder_init (TressFurWidthHolder *self)
 {
 }
 
-/* Only a position the user gave is kept (the first layouts set none): what
- * the divider leaves right of it. */
-static void
-on_inspector_position (GtkPaned *paned, GParamSpec *pspec, GSettings *settings)
-{
-  gboolean set = FALSE;
-  int max = 0, width;
-
-  g_object_get (paned, "position-set", &set, "max-position", &max, NULL);
-  if (!set || max <= 0 || !gtk_widget_get_mapped (GTK_WIDGET (paned)))
-    return;
-  width = max - gtk_paned_get_position (paned);
-  if (width >= 200 && width != g_settings_get_int (settings, "inspector-width"))
-    g_settings_set_int (settings, "inspector-width", width);
-}
-
 GtkWidget *
 tress_fur_panes_inspector_new (GtkWidget *inspector, GtkWidget *views)
 {
@@ -122,8 +141,5 @@ tress_fur_panes_inspector_new (GtkWidget *inspector, GtkWidget *views)
   gtk_paned_set_resize_end_child (GTK_PANED (paned), FALSE);
   gtk_paned_set_shrink_end_child (GTK_PANED (paned), FALSE);
   gtk_paned_set_shrink_start_child (GTK_PANED (paned), FALSE);
-  if (holder->settings != NULL)
-    g_signal_connect_object (paned, "notify::position", G_CALLBACK (on_inspector_position),
-                             holder->settings, 0);
   return paned;
 }
