@@ -27,9 +27,12 @@ tress_fur_panes_init (GtkPaned *tree_paned)
   g_settings_bind (settings, "tree-width", tree_paned, "position", G_SETTINGS_BIND_SET);
 }
 
-/* The inspector's column: placed, after the first layout, as wide as the
- * setting says (at least as wide as the inspector needs); the width the
- * divider leaves it is kept from then on. */
+/* The inspector's column: asks for the kept width as its natural width (at
+ * least what the inspector needs); the width the divider leaves it is kept
+ * once the user moved the divider. GTK 4.8's paned gives an end child whose
+ * divider was never moved its minimum width, not its natural one, so after
+ * a restart the inspector starts at its minimum: the kept width is not put
+ * back on screen yet. */
 #define TRESS_TYPE_FUR_WIDTH_HOLDER (tress_fur_width_holder_get_type ())
 G_DECLARE_FINAL_TYPE (TressFurWidthHolder, tress_fur_width_holder, TRESS, FUR_WIDTH_HOLDER,
                       GtkWidget)
@@ -39,9 +42,6 @@ struct _TressFurWidthHolder
   GtkWidget parent_instance;
   GtkWidget *child;
   GSettings *settings; /* or NULL: no schema */
-  gboolean placed;
-  guint place_id;
-  int place_at;
 };
 
 G_DEFINE_FINAL_TYPE (TressFurWidthHolder, tress_fur_width_holder, GTK_TYPE_WIDGET)
@@ -63,18 +63,6 @@ holder_measure (GtkWidget *widget, GtkOrientation orientation, int for_size, int
     }
 }
 
-static gboolean
-holder_place (gpointer data)
-{
-  TressFurWidthHolder *self = data;
-  GtkWidget *paned = gtk_widget_get_parent (GTK_WIDGET (self));
-
-  self->place_id = 0;
-  if (GTK_IS_PANED (paned))
-    gtk_paned_set_position (GTK_PANED (paned), MAX (0, self->place_at));
-  return G_SOURCE_REMOVE;
-}
-
 static void
 holder_size_allocate (GtkWidget *widget, int width, int height, int baseline)
 {
@@ -88,16 +76,6 @@ holder_size_allocate (GtkWidget *widget, int width, int height, int baseline)
   if (self->settings == NULL || !GTK_IS_PANED (paned))
     return;
   g_object_get (paned, "position-set", &set, NULL);
-  if (!set && !self->placed && width > 0)
-    {
-      /* The first layout gives the inspector its minimum: the divider
-       * moves, after it, to leave the kept width. */
-      self->placed = TRUE;
-      self->place_at = gtk_paned_get_position (GTK_PANED (paned))
-                       - (g_settings_get_int (self->settings, "inspector-width") - width);
-      self->place_id = g_idle_add (holder_place, self);
-      return;
-    }
   if (set && width >= 200 && width != g_settings_get_int (self->settings, "inspector-width"))
     g_settings_set_int (self->settings, "inspector-width", width);
 }
@@ -107,7 +85,6 @@ holder_dispose (GObject *object)
 {
   TressFurWidthHolder *self = TRESS_FUR_WIDTH_HOLDER (object);
 
-  g_clear_handle_id (&self->place_id, g_source_remove);
   g_clear_pointer (&self->child, gtk_widget_unparent);
   g_clear_object (&self->settings);
   G_OBJECT_CLASS (tress_fur_width_holder_parent_class)->dispose (object);
