@@ -938,9 +938,22 @@ tress_fur_editor_new (TressDocument *doc)
   g_object_unref (self->notebook);
   gtk_paned_set_end_child (GTK_PANED (self->tree_paned), self->inspector_paned);
   tress_fur_panes_init (GTK_PANED (self->tree_paned));
-  /* Above the panes: a whole-file edit's progress and Cancel. */
-  self->job_bar = tress_fur_job_bar_new (self->doc, self->layout);
-  gtk_box_insert_child_after (GTK_BOX (self->root), self->job_bar, self->problems_bar);
+  /* Over the panes' foot: a whole-file edit's progress and Cancel (over
+   * them, so that showing it resizes nothing: a resized preview draws its
+   * whole mesh again). */
+  {
+    GtkWidget *overlay = gtk_overlay_new ();
+
+    gtk_widget_set_vexpand (overlay, TRUE);
+    g_object_ref (self->layout);
+    gtk_box_remove (GTK_BOX (self->root), self->layout);
+    gtk_overlay_set_child (GTK_OVERLAY (overlay), self->layout);
+    g_object_unref (self->layout);
+    gtk_box_insert_child_after (GTK_BOX (self->root), overlay, self->problems_bar);
+    self->job_bar = tress_fur_job_bar_new (self->doc, self->layout);
+    gtk_widget_set_valign (self->job_bar, GTK_ALIGN_END);
+    gtk_overlay_add_overlay (GTK_OVERLAY (overlay), self->job_bar);
+  }
 
   g_signal_connect (self->doc, "selection-changed", G_CALLBACK (on_doc_selection_changed), self);
   g_signal_connect (self->doc, "fur-changed", G_CALLBACK (on_fur_changed), self);

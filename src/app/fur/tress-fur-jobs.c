@@ -117,7 +117,7 @@ on_progress_tick (gpointer user_data)
 static void
 set_running (TressFurJobBar *self, gboolean running)
 {
-  gtk_widget_set_visible (self->box, running);
+  gtk_widget_set_visible (GTK_WIDGET (self), running);
   if (self->panes != NULL)
     gtk_widget_set_sensitive (self->panes, !running);
   if (running)
@@ -227,7 +227,7 @@ tress_fur_job_bar_init (TressFurJobBar *self)
   gtk_box_append (GTK_BOX (self->box), self->progress);
   gtk_box_append (GTK_BOX (self->box), self->cancel);
   gtk_widget_set_parent (self->box, GTK_WIDGET (self));
-  gtk_widget_set_visible (self->box, FALSE);
+  gtk_widget_set_visible (GTK_WIDGET (self), FALSE);
 }
 
 GtkWidget *
