@@ -5,6 +5,7 @@
 #include "tress-fur-inspector.h"
 
 #include "tress-fur-edits.h"
+#include "tress-fur-mixed.h"
 
 #include "core/tress-count.h"
 
@@ -283,104 +284,10 @@ queue_refresh (TressFurInspector *self)
 
 /* ---- mixed values ----------------------------------------------------------
  *
- * A field whose value differs among the selected lines (or ribbons) shows a
- * dimmed "—" (its text is empty) and keeps the first one's value underneath; typing a value, or its
- * + and −, sets it on all of them. Drop-downs get a last entry "(mixed)", selected, whose choice
- * does nothing.
+ * Spin buttons show a value that differs among the selected lines as mixed
+ * (tress-fur-mixed.h). Drop-downs get a last entry "(mixed)", selected, whose
+ * choice does nothing.
  */
-
-/* What a mixed field shows (as its placeholder: the text itself is empty). */
-#define MIXED_TEXT "—"
-
-static gboolean
-spin_is_mixed (GtkWidget *spin)
-{
-  return GPOINTER_TO_INT (g_object_get_data (G_OBJECT (spin), "tress-mixed"));
-}
-
-static gboolean
-on_spin_output (GtkSpinButton *spin, gpointer data)
-{
-  if (!spin_is_mixed (GTK_WIDGET (spin)))
-    return FALSE;
-  if (*gtk_editable_get_text (GTK_EDITABLE (spin)) != '\0')
-    gtk_editable_set_text (GTK_EDITABLE (spin), "");
-  return TRUE;
-}
-
-static gboolean
-emit_value_changed (gpointer spin)
-{
-  g_signal_emit_by_name (spin, "value-changed");
-  g_object_unref (spin);
-  return G_SOURCE_REMOVE;
-}
-
-static int
-on_spin_input (GtkSpinButton *spin, double *value, gpointer data)
-{
-  const char *text = gtk_editable_get_text (GTK_EDITABLE (spin));
-  char *end = NULL;
-  double typed;
-
-  if (!spin_is_mixed (GTK_WIDGET (spin)))
-    return FALSE;
-  /* Left as it was: no edit. */
-  while (g_ascii_isspace (*text))
-    text++;
-  if (*text == '\0' || g_str_has_prefix (text, MIXED_TEXT))
-    {
-      *value = gtk_spin_button_get_value (spin);
-      return TRUE;
-    }
-  typed = g_strtod (text, &end);
-  while (end != NULL && g_ascii_isspace (*end))
-    end++;
-  if (end == text || *end != '\0')
-    return GTK_INPUT_ERROR;
-  *value = typed;
-  /* The first line's value typed: the spin button sees no change, but the
-   * user sets it on every line. */
-  if (fabs (typed - gtk_spin_button_get_value (spin)) < 1e-9)
-    g_idle_add_full (G_PRIORITY_HIGH_IDLE, emit_value_changed, g_object_ref (spin), NULL);
-  return TRUE;
-}
-
-/* Sets a spin button without editing anything (self->updating is set). */
-static void
-show_spin (GtkWidget *spin, double value, gboolean mixed)
-{
-  GtkEditable *text = gtk_editable_get_delegate (GTK_EDITABLE (spin));
-
-  if (g_object_get_data (G_OBJECT (spin), "tress-mixed-handlers") == NULL)
-    {
-      g_signal_connect (spin, "output", G_CALLBACK (on_spin_output), NULL);
-      g_signal_connect (spin, "input", G_CALLBACK (on_spin_input), NULL);
-      g_object_set_data (G_OBJECT (spin), "tress-mixed-handlers", GINT_TO_POINTER (1));
-    }
-  g_object_set_data (G_OBJECT (spin), "tress-mixed", GINT_TO_POINTER (mixed));
-  if (GTK_IS_TEXT (text))
-    gtk_text_set_placeholder_text (GTK_TEXT (text), mixed ? MIXED_TEXT : NULL);
-  gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), value);
-  /* The same value in a new state is not output again: show it. */
-  if (mixed)
-    gtk_editable_set_text (GTK_EDITABLE (spin), "");
-  else if (*gtk_editable_get_text (GTK_EDITABLE (spin)) == '\0')
-    {
-      g_autofree char *shown
-          = g_strdup_printf ("%0.*f", (int)gtk_spin_button_get_digits (GTK_SPIN_BUTTON (spin)),
-                             gtk_spin_button_get_value (GTK_SPIN_BUTTON (spin)));
-
-      gtk_editable_set_text (GTK_EDITABLE (spin), shown);
-    }
-  if (mixed)
-    gtk_widget_add_css_class (spin, "mixed");
-  else
-    gtk_widget_remove_css_class (spin, "mixed");
-  gtk_widget_set_tooltip_text (spin, mixed ? _ ("Mixed: the selected lines differ; a value "
-                                                "typed here is set on all of them")
-                                           : NULL);
-}
 
 /* Fills a body-part drop-down with the material's applied parts (with their
  * names) and selects entry @selected, or the "(mixed)" entry. */
@@ -511,7 +418,7 @@ refresh (TressFurInspector *self)
   gtk_widget_set_sensitive (self->equal_button, self->triples->len > 1);
 
   for (k = 0; k < 3; k++)
-    show_spin (self->weight_spin[k], weight[k].first, weight[k].mixed);
+    tress_fur_show_spin (self->weight_spin[k], weight[k].first, weight[k].mixed);
 
   /* Corner labels: each reference's part when all lines agree on it. */
   {
@@ -552,14 +459,14 @@ refresh (TressFurInspector *self)
   gtk_widget_set_sensitive (self->attach_dropdown, m != NULL);
 
   for (k = 0; k < 3; k++)
-    show_spin (self->byte_spin[k], bytes[k].first, bytes[k].mixed);
-  show_spin (self->section_spin, section.n > 0 ? section.first : 1, section.mixed);
+    tress_fur_show_spin (self->byte_spin[k], bytes[k].first, bytes[k].mixed);
+  tress_fur_show_spin (self->section_spin, section.n > 0 ? section.first : 1, section.mixed);
   for (k = 0; k < 3; k++)
     {
       self->shown_dir[k] = (float)dir[k].first;
-      show_spin (self->dir_spin[k], dir[k].first, dir[k].mixed);
+      tress_fur_show_spin (self->dir_spin[k], dir[k].first, dir[k].mixed);
     }
-  show_spin (self->quality_spin, quality.first, quality.mixed);
+  tress_fur_show_spin (self->quality_spin, quality.first, quality.mixed);
 
   /* Lengths per morality. */
   clear_box (self->length_box);
@@ -590,7 +497,7 @@ refresh (TressFurInspector *self)
               field_add (&length, rm->lengths != NULL ? rm->lengths[mor][ids[i].ribbon] : 0);
             }
           gtk_spin_button_set_digits (GTK_SPIN_BUTTON (spin), 4);
-          show_spin (spin, length.first, length.mixed);
+          tress_fur_show_spin (spin, length.first, length.mixed);
           g_object_set_data (G_OBJECT (spin), "morality", GUINT_TO_POINTER (mor));
           g_signal_connect (spin, "value-changed", G_CALLBACK (on_length_changed), self);
           gtk_label_set_xalign (GTK_LABEL (label), 0);
@@ -780,7 +687,7 @@ on_byte_changed (GtkSpinButton *spin, TressFurInspector *self)
         /* Leaving the field rounds what it shows to its digits: that is no
          * edit (unless the lines differ: then every value typed is one). A
          * typed value sets this component alone, on every line. */
-        if (!spin_is_mixed (GTK_WIDGET (spin))
+        if (!tress_fur_spin_is_mixed (GTK_WIDGET (spin))
             && fabs (value - self->shown_dir[k]) <= step / 2 * (1 + 1e-6))
           return;
         self->editing++;
