@@ -2,12 +2,11 @@
  *
  * On a creature of 120,000 lines (over TRESS_FUR_JOB_MIN_SIZE) at 960×640:
  * weights set on every line, a whole-file retarget and Fix All run as jobs:
- * the action returns before the edit is made, the job bar shows with the
- * panes insensitive and undo held; Cancel leaves the file's bytes and the
- * history as they were; a job left to finish is one undo step. Each result
- * is saved to disk and read back with the tests' own decoder
- * (tests/tress-test-cha.c): every weight triple sums to 255, and undo saves
- * the very bytes of the file as opened.
+ * the action returns before the edit is made, the job bar shows, the panes
+ * take no pointer input (a shield over them) nor the focus, undo is held; Cancel leaves the file's
+ * bytes and the history as they were; a job left to finish is one undo step. Each result is saved
+ * to disk and read back with the tests' own decoder (tests/tress-test-cha.c): every weight triple
+ * sums to 255, and undo saves the very bytes of the file as opened.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -63,6 +62,9 @@ fixture_set_up (Fixture *f, gconstpointer data)
   f->history = tress_document_get_history (TRESS_DOCUMENT (f->doc));
   f->bar = TRESS_FUR_JOB_BAR (find_type (f->tw.editor, TRESS_TYPE_FUR_JOB_BAR));
   g_assert_nonnull (f->bar);
+  /* Laid out: the shield lies over the panes. */
+  TRESS_TEST_WAIT_FOR (gtk_widget_get_width (tress_fur_job_bar_get_shield (f->bar)) > 0);
+  tress_test_wait_idle ();
 }
 
 static void
@@ -127,13 +129,23 @@ select_all (Fixture *f)
 static void
 assert_running (Fixture *f, guint steps)
 {
-  GtkWidget *panes = gtk_widget_get_parent (gtk_widget_get_parent (
-      GTK_WIDGET (tress_fur_editor_get_column_view (TRESS_FUR_EDITOR (f->tw.editor)))));
+  GtkWidget *panes = tress_test_find_named_type (f->tw.editor, "fur_layout", GTK_TYPE_BOX);
 
   g_assert_true (tress_fur_job_bar_is_busy (f->bar));
   g_assert_true (tress_fur_job_running (f->doc));
   g_assert_cmpuint (tress_history_get_n_undo (f->history), ==, steps);
-  g_assert_false (gtk_widget_is_sensitive (panes));
+  g_assert_false (gtk_widget_get_can_focus (panes));
+  /* The pointer over the tree reaches the shield, not the tree. */
+  {
+    GtkWidget *tree
+        = GTK_WIDGET (tress_fur_editor_get_column_view (TRESS_FUR_EDITOR (f->tw.editor)));
+    graphene_point_t p;
+
+    g_assert_true (
+        gtk_widget_compute_point (tree, f->tw.editor, &GRAPHENE_POINT_INIT (20, 20), &p));
+    g_assert_true (gtk_widget_pick (f->tw.editor, p.x, p.y, GTK_PICK_DEFAULT)
+                   == tress_fur_job_bar_get_shield (f->bar));
+  }
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (f->bar)));
   /* Undo waits while the job runs. */
   g_assert_false (tress_history_undo (f->history));
@@ -166,8 +178,18 @@ run_twice (Fixture *f, const char *action, GVariant *param, gboolean changes_wei
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (f->bar)));
   cancelled = save_and_read (f);
   g_assert_true (g_bytes_equal (cancelled, opened));
-  g_assert_true (gtk_widget_is_sensitive (
-      GTK_WIDGET (tress_fur_editor_get_column_view (TRESS_FUR_EDITOR (f->tw.editor)))));
+  g_assert_true (gtk_widget_get_can_focus (
+      tress_test_find_named_type (f->tw.editor, "fur_layout", GTK_TYPE_BOX)));
+  {
+    GtkWidget *tree
+        = GTK_WIDGET (tress_fur_editor_get_column_view (TRESS_FUR_EDITOR (f->tw.editor)));
+    graphene_point_t p;
+
+    g_assert_true (
+        gtk_widget_compute_point (tree, f->tw.editor, &GRAPHENE_POINT_INIT (20, 20), &p));
+    g_assert_true (gtk_widget_pick (f->tw.editor, p.x, p.y, GTK_PICK_DEFAULT)
+                   != tress_fur_job_bar_get_shield (f->bar));
+  }
 
   g_assert_true (gtk_widget_activate_action_variant (f->tw.editor, action, param));
   assert_running (f, steps);

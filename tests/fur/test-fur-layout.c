@@ -89,7 +89,7 @@ test_tree_width_kept (void)
 
 /* The inspector's divider dragged 80 px to the left (a real drag): the
  * inspector is wider, the setting says so, and after a restart the
- * inspector asks for that width. */
+ * inspector has that width again. */
 static void
 test_inspector_width_kept (void)
 {

@@ -831,6 +831,8 @@ tress_fur_editor_new (TressDocument *doc)
     g_object_unref (self->layout);
     gtk_box_insert_child_after (GTK_BOX (self->root), overlay, self->problems_bar);
     self->job_bar = tress_fur_job_bar_new (self->doc, self->layout);
+    gtk_overlay_add_overlay (GTK_OVERLAY (overlay),
+                             tress_fur_job_bar_get_shield (TRESS_FUR_JOB_BAR (self->job_bar)));
     gtk_widget_set_valign (self->job_bar, GTK_ALIGN_END);
     gtk_overlay_add_overlay (GTK_OVERLAY (overlay), self->job_bar);
   }

@@ -19,6 +19,7 @@ struct _TressFurJobBar
   GtkWidget parent_instance;
   TressChaDocument *doc; /* not referenced: the editor holds it */
   GtkWidget *panes;      /* idem */
+  GtkWidget *shield;     /* over the panes while a job runs: takes their pointer input */
   GtkWidget *box, *label, *progress, *cancel;
   GCancellable *cancellable; /* of the job that runs, or NULL */
   TressProgress *job_progress;
@@ -118,8 +119,14 @@ static void
 set_running (TressFurJobBar *self, gboolean running)
 {
   gtk_widget_set_visible (GTK_WIDGET (self), running);
+  /* The panes take no input: the shield over them takes the pointer's, and
+   * nothing in them takes the focus. (Made insensitive, every widget in them
+   * would be styled and drawn again: with a big creature the preview's
+   * redraw alone would stall the window.) */
+  if (self->shield != NULL)
+    gtk_widget_set_can_target (self->shield, running);
   if (self->panes != NULL)
-    gtk_widget_set_sensitive (self->panes, !running);
+    gtk_widget_set_can_focus (self->panes, !running);
   if (running)
     {
       g_autofree char *text = g_strdup_printf (_ ("%s…"), self->what);
@@ -178,6 +185,7 @@ tress_fur_job_bar_detach (TressFurJobBar *self)
     g_object_set_data (G_OBJECT (self->doc), BAR_KEY, NULL);
   self->doc = NULL;
   self->panes = NULL;
+  self->shield = NULL;
 }
 
 static void
@@ -237,6 +245,12 @@ tress_fur_job_bar_new (TressChaDocument *doc, GtkWidget *panes)
 
   self->doc = doc;
   self->panes = panes;
+  /* A plain widget, always there, transparent: while it is a target the
+   * pointer's events go to it and its ancestors, not to the panes under it. */
+  self->shield = gtk_label_new (NULL);
+  gtk_widget_set_name (self->shield, "job_shield");
+  gtk_widget_set_can_target (self->shield, FALSE);
+  gtk_widget_set_cursor_from_name (self->shield, "progress");
   g_object_set_data (G_OBJECT (doc), BAR_KEY, self);
   return GTK_WIDGET (self);
 }
@@ -258,6 +272,12 @@ tress_fur_job_bar_cancel (TressFurJobBar *self)
       gtk_label_set_text (GTK_LABEL (self->label), _ ("Stopping…"));
       gtk_widget_set_sensitive (self->cancel, FALSE);
     }
+}
+
+GtkWidget *
+tress_fur_job_bar_get_shield (TressFurJobBar *self)
+{
+  return self->shield;
 }
 
 GtkWidget *

@@ -4,7 +4,7 @@
  * retarget, Fix All, weights set on a big selection) is planned in a worker
  * thread (tress_cha_batch_begin, tress-cha-edit.h) while the window keeps
  * answering: the editor's job bar shows its progress and a Cancel, the
- * editor's panes take no edits, and the history is held (an open group: undo
+ * editor's panes take no input, and the history is held (an open group: undo
  * and redo wait). When the plan is ready, the UI thread performs it, as one
  * undo step, and the views follow as for any edit. Cancel, or closing the
  * editor, drops the plan: the file is as it was and no step is recorded.
@@ -37,8 +37,11 @@ typedef void (*TressFurJobDone) (gpointer data, const GError *error, gpointer us
 #define TRESS_TYPE_FUR_JOB_BAR (tress_fur_job_bar_get_type ())
 G_DECLARE_FINAL_TYPE (TressFurJobBar, tress_fur_job_bar, TRESS, FUR_JOB_BAR, GtkWidget)
 
-/* The bar of @doc's editor; @panes is made insensitive while a job runs. */
+/* The bar of @doc's editor. While a job runs nothing in @panes takes the
+ * focus, and the shield, which the editor lays over @panes, takes the
+ * pointer's input. */
 GtkWidget *tress_fur_job_bar_new (TressChaDocument *doc, GtkWidget *panes);
+GtkWidget *tress_fur_job_bar_get_shield (TressFurJobBar *self);
 gboolean tress_fur_job_bar_is_busy (TressFurJobBar *self);
 /* The editor goes: a job that runs is cancelled, and calls nobody back. */
 void tress_fur_job_bar_detach (TressFurJobBar *self);

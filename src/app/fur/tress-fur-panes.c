@@ -27,12 +27,9 @@ tress_fur_panes_init (GtkPaned *tree_paned)
   g_settings_bind (settings, "tree-width", tree_paned, "position", G_SETTINGS_BIND_SET);
 }
 
-/* The inspector's column: asks for the kept width as its natural width (at
- * least what the inspector needs); the width the divider leaves it is kept
- * once the user moved the divider. GTK 4.8's paned gives an end child whose
- * divider was never moved its minimum width, not its natural one, so after
- * a restart the inspector starts at its minimum: the kept width is not put
- * back on screen yet. */
+/* The inspector's column: as wide as the setting says at the first layout
+ * (at least what the inspector needs), then as wide as the divider leaves
+ * it, which is kept. */
 #define TRESS_TYPE_FUR_WIDTH_HOLDER (tress_fur_width_holder_get_type ())
 G_DECLARE_FINAL_TYPE (TressFurWidthHolder, tress_fur_width_holder, TRESS, FUR_WIDTH_HOLDER,
                       GtkWidget)
@@ -42,6 +39,8 @@ struct _TressFurWidthHolder
   GtkWidget parent_instance;
   GtkWidget *child;
   GSettings *settings; /* or NULL: no schema */
+  gboolean placed;     /* the first layout is over and the divider set there */
+  guint place_id;
 };
 
 G_DEFINE_FINAL_TYPE (TressFurWidthHolder, tress_fur_width_holder, GTK_TYPE_WIDGET)
@@ -59,8 +58,29 @@ holder_measure (GtkWidget *widget, GtkOrientation orientation, int for_size, int
       int want
           = self->settings != NULL ? g_settings_get_int (self->settings, "inspector-width") : 280;
 
+      /* GTK 4.8's paned gives an end child whose divider was never set its
+       * minimum width: for the first layout, the kept width is the minimum
+       * (at most 600 px, so that a small window still fits). */
+      if (!self->placed)
+        *minimum = MAX (*minimum, MIN (want, 600));
       *natural = MAX (want, *minimum);
     }
+}
+
+/* After the first layout: the divider set where it is (nothing moves), and
+ * the minimum back to the inspector's own. */
+static gboolean
+holder_place (gpointer data)
+{
+  TressFurWidthHolder *self = data;
+  GtkWidget *paned = gtk_widget_get_parent (GTK_WIDGET (self));
+
+  self->place_id = 0;
+  if (GTK_IS_PANED (paned))
+    gtk_paned_set_position (GTK_PANED (paned), gtk_paned_get_position (GTK_PANED (paned)));
+  self->placed = TRUE;
+  gtk_widget_queue_resize (GTK_WIDGET (self));
+  return G_SOURCE_REMOVE;
 }
 
 static void
@@ -72,9 +92,15 @@ holder_size_allocate (GtkWidget *widget, int width, int height, int baseline)
   gboolean set = FALSE;
 
   gtk_widget_allocate (self->child, width, height, baseline, NULL);
-  /* Once the user moved the divider: the width it leaves is kept. */
   if (self->settings == NULL || !GTK_IS_PANED (paned))
     return;
+  if (!self->placed)
+    {
+      if (self->place_id == 0 && width > 0)
+        self->place_id = g_idle_add (holder_place, self);
+      return;
+    }
+  /* From then on: the width the divider leaves is kept. */
   g_object_get (paned, "position-set", &set, NULL);
   if (set && width >= 200 && width != g_settings_get_int (self->settings, "inspector-width"))
     g_settings_set_int (self->settings, "inspector-width", width);
@@ -85,6 +111,7 @@ holder_dispose (GObject *object)
 {
   TressFurWidthHolder *self = TRESS_FUR_WIDTH_HOLDER (object);
 
+  g_clear_handle_id (&self->place_id, g_source_remove);
   g_clear_pointer (&self->child, gtk_widget_unparent);
   g_clear_object (&self->settings);
   G_OBJECT_CLASS (tress_fur_width_holder_parent_class)->dispose (object);
