@@ -667,8 +667,6 @@ fur_preview_on_realize (GtkGLArea *area, TressFurPreview *self)
 {
   g_autoptr (GError) error = NULL;
 
-  /* (the first size of this context is news) */
-  self->resize_w = self->resize_h = 0;
   if (!tress_gl_area_begin (area, &error))
     {
       show_gl_error (self, error->message);

@@ -107,8 +107,7 @@ struct _TressFurPreview
   gboolean first_frame_pending; /* a new file: its first frame is drawn reduced */
   gboolean full_frame_drawn;    /* of the current mesh */
   guint lod_timeout;
-  int resize_w, resize_h; /* the area's size at the last "resize" */
-  guint n_ribbons_drawn;  /* in the last frame */
+  guint n_ribbons_drawn; /* in the last frame */
 
   /* pointer */
   TressFurScreen *screen; /* the mesh as the view shows it, or NULL when stale */

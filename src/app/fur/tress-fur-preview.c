@@ -405,12 +405,6 @@ on_camera_moved (gpointer data, TressGlCameraEvent event)
 static void
 on_resize (GtkGLArea *area, int width, int height, TressFurPreview *self)
 {
-  /* GtkGLArea says "resize" after every allocation, also one of the same
-   * size (a label changed elsewhere in the window): nothing moved then. */
-  if (width == self->resize_w && height == self->resize_h)
-    return;
-  self->resize_w = width;
-  self->resize_h = height;
   /* Resizing the window or the panes moves the view too; not while the window
    * is first laid out, which would only delay the first full picture. */
   if (self->mesh != NULL && self->n_lod_indices > 0 && self->full_frame_drawn)
