@@ -16,6 +16,7 @@
 #include "formats/cha/tress-cha-demo.h"
 #include "fur/tress-fur-editor.h"
 #include "fur/tress-fur-jobs.h"
+#include "fur/tress-fur-preview.h"
 #include "tress-test-cha.h"
 #include "tress-test-utils.h"
 #include "tress-test-window.h"
@@ -166,6 +167,9 @@ run_twice (Fixture *f, const char *action, GVariant *param, gboolean changes_wei
 
   if (param != NULL)
     g_variant_ref_sink (param);
+  /* What the selection asked of the preview drawn first. */
+  tress_test_wait_frame (f->tw.editor);
+  tress_test_spin (500);
   g_assert_true (gtk_widget_activate_action_variant (f->tw.editor, action, param));
   assert_running (f, steps);
   g_assert_true (gtk_widget_is_sensitive (tress_fur_job_bar_get_cancel_button (f->bar)));
@@ -191,8 +195,24 @@ run_twice (Fixture *f, const char *action, GVariant *param, gboolean changes_wei
                    != tress_fur_job_bar_get_shield (f->bar));
   }
 
+  tress_test_wait_frame (f->tw.editor);
+  tress_test_spin (500);
   g_assert_true (gtk_widget_activate_action_variant (f->tw.editor, action, param));
   assert_running (f, steps);
+  /* While it plans, the bar shows and moves: the preview draws nothing again. */
+  {
+    TressFurPreview *preview = tress_fur_editor_get_preview (TRESS_FUR_EDITOR (f->tw.editor));
+    guint draws = tress_fur_preview_get_n_base_draws (preview), frames = 0;
+
+    /* (the frame in which it is performed draws the new colours) */
+    while (tress_history_get_n_undo (f->history) == steps)
+      {
+        g_assert_cmpuint (tress_fur_preview_get_n_base_draws (preview), ==, draws);
+        tress_test_wait_frame (f->tw.editor);
+        frames++;
+      }
+    g_test_message ("%u frames while it planned", frames);
+  }
   TRESS_TEST_WAIT_FOR (!tress_fur_job_running (f->doc));
   tress_test_wait_idle ();
   g_assert_cmpuint (tress_history_get_n_undo (f->history), ==, steps + 1);
