@@ -148,8 +148,14 @@ assert_running (Fixture *f, guint steps)
                    == tress_fur_job_bar_get_shield (f->bar));
   }
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (f->bar)));
-  /* Undo waits while the job runs. */
+  /* Undo waits while the job runs, and revert (the worker reads the model). */
   g_assert_false (tress_history_undo (f->history));
+  {
+    g_autoptr (GError) error = NULL;
+
+    g_assert_false (tress_document_revert (TRESS_DOCUMENT (f->doc), NULL, &error));
+    g_assert_error (error, G_IO_ERROR, G_IO_ERROR_PENDING);
+  }
 }
 
 /* Runs @action twice: cancelled at once (nothing changes), then to its end

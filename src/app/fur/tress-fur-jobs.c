@@ -180,6 +180,7 @@ on_job_done (GObject *source, GAsyncResult *res, gpointer user_data)
 
   /* The hold ends: the group is empty, it records nothing. */
   tress_history_cancel_group (history);
+  tress_document_release_model (TRESS_DOCUMENT (job->doc));
   g_clear_object (&self->cancellable);
   g_clear_pointer (&self->job_progress, tress_progress_unref);
   if (!gone)
@@ -382,8 +383,10 @@ tress_fur_job_run (TressChaDocument *doc, guint64 size, const char *what, const 
   job->progress = tress_progress_ref (bar->job_progress);
   g_free (bar->what);
   bar->what = g_strdup (what);
-  /* The hold: undo and redo wait while the group is open; it stays empty. */
+  /* The hold: undo and redo wait while the group is open (it stays empty),
+   * and revert (which would free the model the worker reads). */
   tress_history_begin_group (history, group_label);
+  tress_document_hold_model (TRESS_DOCUMENT (doc));
   set_running (bar, TRUE);
   task = g_task_new (g_object_ref (bar), bar->cancellable, on_job_done, job);
   g_task_set_task_data (task, job, NULL);
