@@ -181,6 +181,9 @@ run_twice (Fixture *f, const char *action, GVariant *param, gboolean changes_wei
   g_assert_true (gtk_widget_is_sensitive (tress_fur_job_bar_get_cancel_button (f->bar)));
   g_signal_emit_by_name (tress_fur_job_bar_get_cancel_button (f->bar), "clicked");
   TRESS_TEST_WAIT_FOR (!tress_fur_job_running (f->doc));
+  /* The bar and the shield stay a moment (clicks meant for Cancel). */
+  g_assert_true (gtk_widget_get_can_target (tress_fur_job_bar_get_shield (f->bar)));
+  TRESS_TEST_WAIT_FOR (!gtk_widget_get_visible (GTK_WIDGET (f->bar)));
   tress_test_wait_idle ();
   if (tress_history_get_n_undo (f->history) != steps)
     g_test_message ("after Cancel: \"%s\"", tress_history_get_undo_label (f->history));
@@ -220,6 +223,7 @@ run_twice (Fixture *f, const char *action, GVariant *param, gboolean changes_wei
     g_test_message ("%u frames while it planned", frames);
   }
   TRESS_TEST_WAIT_FOR (!tress_fur_job_running (f->doc));
+  TRESS_TEST_WAIT_FOR (!gtk_widget_get_visible (GTK_WIDGET (f->bar)));
   tress_test_wait_idle ();
   g_assert_cmpuint (tress_history_get_n_undo (f->history), ==, steps + 1);
   g_test_message ("%s: \"%s\"", action, tress_history_get_undo_label (f->history));

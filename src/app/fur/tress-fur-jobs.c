@@ -20,6 +20,7 @@
 /* The document's job bar (set while the bar lives). */
 #define BAR_KEY "tress-fur-job-bar"
 #define PROGRESS_MS 100
+#define LINGER_MS 250
 
 struct _TressFurJobBar
 {
@@ -31,6 +32,7 @@ struct _TressFurJobBar
   GCancellable *cancellable; /* of the job that runs, or NULL */
   TressProgress *job_progress;
   guint progress_id;
+  guint linger_tick, linger_id; /* the bar and shield a moment after a job */
   char *what;
 };
 
@@ -141,31 +143,73 @@ on_progress_tick (gpointer user_data)
   return G_SOURCE_CONTINUE;
 }
 
+/* The panes take no input while a job runs: the shield over them takes the
+ * pointer's, and nothing in them takes the focus. (Made insensitive, every
+ * widget in them would be styled and drawn again: with a big creature the
+ * preview's redraw alone would stall the window.) */
+static void
+hold_panes (TressFurJobBar *self, gboolean hold)
+{
+  gtk_widget_set_visible (GTK_WIDGET (self), hold);
+  if (self->shield != NULL)
+    gtk_widget_set_can_target (self->shield, hold);
+  if (self->panes != NULL)
+    gtk_widget_set_can_focus (self->panes, !hold);
+}
+
+static void
+stop_linger (TressFurJobBar *self)
+{
+  if (self->linger_tick != 0)
+    gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->linger_tick);
+  self->linger_tick = 0;
+  g_clear_handle_id (&self->linger_id, g_source_remove);
+}
+
+static gboolean
+on_linger_over (gpointer data)
+{
+  TressFurJobBar *self = data;
+
+  self->linger_id = 0;
+  hold_panes (self, FALSE);
+  return G_SOURCE_REMOVE;
+}
+
+static gboolean
+on_linger_tick (GtkWidget *widget, GdkFrameClock *clock, gpointer data)
+{
+  TressFurJobBar *self = TRESS_FUR_JOB_BAR (widget);
+
+  self->linger_tick = 0;
+  self->linger_id = g_timeout_add (LINGER_MS, on_linger_over, self);
+  return G_SOURCE_REMOVE;
+}
+
 static void
 set_running (TressFurJobBar *self, gboolean running)
 {
-  gtk_widget_set_visible (GTK_WIDGET (self), running);
-  /* The panes take no input: the shield over them takes the pointer's, and
-   * nothing in them takes the focus. (Made insensitive, every widget in them
-   * would be styled and drawn again: with a big creature the preview's
-   * redraw alone would stall the window.) */
-  if (self->shield != NULL)
-    gtk_widget_set_can_target (self->shield, running);
-  if (self->panes != NULL)
-    gtk_widget_set_can_focus (self->panes, !running);
+  stop_linger (self);
   if (running)
     {
       g_autofree char *text = g_strdup_printf (_ ("%s…"), self->what);
 
+      hold_panes (self, TRUE);
       gtk_label_set_text (GTK_LABEL (self->label), text);
       gtk_progress_bar_set_fraction (GTK_PROGRESS_BAR (self->progress), 0);
       gtk_widget_set_sensitive (self->cancel, TRUE);
       self->progress_id = g_timeout_add (PROGRESS_MS, on_progress_tick, self);
       /* Escape and Return reach Cancel while the panes take nothing. */
       gtk_widget_grab_focus (self->cancel);
+      return;
     }
-  else
-    g_clear_handle_id (&self->progress_id, g_source_remove);
+  g_clear_handle_id (&self->progress_id, g_source_remove);
+  /* Clicks meant for Cancel may still be queued (the window draws the
+   * edit's result first): the bar and the shield stay until a frame has
+   * been drawn and a moment after, so that those clicks fall on them and
+   * not on a field under the bar. */
+  gtk_widget_set_sensitive (self->cancel, FALSE);
+  self->linger_tick = gtk_widget_add_tick_callback (GTK_WIDGET (self), on_linger_tick, NULL, NULL);
 }
 
 static void
@@ -208,6 +252,7 @@ tress_fur_job_bar_detach (TressFurJobBar *self)
    * its plan is dropped. */
   tress_fur_job_bar_cancel (self);
   g_clear_handle_id (&self->progress_id, g_source_remove);
+  stop_linger (self);
   if (self->doc != NULL && g_object_get_data (G_OBJECT (self->doc), BAR_KEY) == self)
     g_object_set_data (G_OBJECT (self->doc), BAR_KEY, NULL);
   self->doc = NULL;
@@ -249,7 +294,7 @@ static void
 tress_fur_job_bar_init (TressFurJobBar *self)
 {
   self->box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
-  gtk_widget_add_css_class (self->box, "tress-banner");
+  gtk_widget_add_css_class (self->box, "tress-job-bar");
   self->label = gtk_label_new (NULL);
   gtk_label_set_xalign (GTK_LABEL (self->label), 0);
   self->progress = gtk_progress_bar_new ();
