@@ -66,6 +66,7 @@ typedef struct
   /* Bumped on every history change, to tell whether a save wrote the current state. */
   guint64 generation;
   gboolean saving;
+  guint model_holds; /* a worker reads the model: no revert */
 } TressDocumentPrivate;
 
 G_DEFINE_TYPE_WITH_PRIVATE (TressDocument, tress_document, G_TYPE_OBJECT)
@@ -1020,6 +1021,12 @@ tress_document_revert (TressDocument *self, GCancellable *cancellable, GError **
                    _ ("“%s” is being saved; revert once that is done"), priv->title);
       return FALSE;
     }
+  if (priv->model_holds > 0)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_PENDING,
+                   _ ("“%s” is being edited; revert once that is done"), priv->title);
+      return FALSE;
+    }
   bytes = read_file (priv->file, &info, cancellable, error);
   if (bytes == NULL)
     return FALSE;
@@ -1103,6 +1110,25 @@ tress_document_get_saving (TressDocument *self)
 
   g_return_val_if_fail (TRESS_IS_DOCUMENT (self), FALSE);
   return priv->saving;
+}
+
+void
+tress_document_hold_model (TressDocument *self)
+{
+  TressDocumentPrivate *priv = tress_document_get_instance_private (self);
+
+  g_return_if_fail (TRESS_IS_DOCUMENT (self));
+  priv->model_holds++;
+}
+
+void
+tress_document_release_model (TressDocument *self)
+{
+  TressDocumentPrivate *priv = tress_document_get_instance_private (self);
+
+  g_return_if_fail (TRESS_IS_DOCUMENT (self));
+  g_return_if_fail (priv->model_holds > 0);
+  priv->model_holds--;
 }
 
 GPtrArray *

@@ -79,6 +79,10 @@ const char *tress_document_get_title (TressDocument *self);
 gboolean tress_document_get_modified (TressDocument *self);
 /* TRUE while tress_document_save_async() runs. */
 gboolean tress_document_get_saving (TressDocument *self);
+/* While held (a worker thread reads the model), the model is not replaced:
+ * revert refuses. Holds nest. */
+void tress_document_hold_model (TressDocument *self);
+void tress_document_release_model (TressDocument *self);
 /* The validate problems of the current model (recomputed after each change). */
 GPtrArray *tress_document_get_problems (TressDocument *self);
 /* TRUE when the file on disk differs (mtime/size/etag) from what was read or last saved. */

@@ -87,6 +87,60 @@ test_tree_width_kept (void)
   g_settings_reset (settings, "tree-width");
 }
 
+/* The inspector's divider dragged 80 px to the left (a real drag): the
+ * inspector is wider, the setting says so, and after a restart the
+ * inspector has that width again. */
+static void
+test_inspector_width_kept (void)
+{
+  g_autofree char *path = write_demo ();
+  g_autoptr (GSettings) settings = g_settings_new (TRESS_FUR_EDITOR_SCHEMA);
+  TressTestWindow tw;
+  GtkPaned *paned;
+  int before, after, kept;
+
+  g_settings_reset (settings, "inspector-width");
+  tress_test_window_open (&tw, path, TRESS_TYPE_FUR_EDITOR, 960, 640);
+  if (!tress_test_pointer_available (GTK_WIDGET (tw.window)))
+    {
+      tress_test_window_close (&tw);
+      g_test_skip ("no XTest");
+      return;
+    }
+  paned = paned_named (&tw, "inspector_paned");
+  before = gtk_widget_get_width (gtk_paned_get_end_child (paned));
+  {
+    double x = gtk_paned_get_position (paned) + 2.5;
+    double y = gtk_widget_get_height (GTK_WIDGET (paned)) / 2.0;
+    double points[] = { x, y, x - 20, y, x - 40, y, x - 60, y, x - 80, y };
+
+    tress_test_pointer_drag (GTK_WIDGET (paned), 1, points, G_N_ELEMENTS (points) / 2);
+  }
+  tress_test_wait_idle ();
+  after = gtk_widget_get_width (gtk_paned_get_end_child (paned));
+  g_test_message ("inspector %d -> %d px", before, after);
+  g_assert_cmpint (after, >, before + 40);
+  kept = g_settings_get_int (settings, "inspector-width");
+  g_assert_cmpint (ABS (kept - after), <=, 2);
+  tress_test_pointer_move (GTK_WIDGET (tw.window), 1, 1);
+  tress_test_window_close (&tw);
+
+  /* Opened again: as wide as the user left it. */
+  tress_test_window_open (&tw, path, TRESS_TYPE_FUR_EDITOR, 960, 640);
+  paned = paned_named (&tw, "inspector_paned");
+  /* The kept width survived the restart and is what the inspector asks for. */
+  g_assert_cmpint (ABS (g_settings_get_int (settings, "inspector-width") - after), <=, 2);
+  {
+    int min = 0, nat = 0;
+
+    gtk_widget_measure (gtk_paned_get_end_child (paned), GTK_ORIENTATION_HORIZONTAL, -1, &min, &nat,
+                        NULL, NULL);
+    g_assert_cmpint (ABS (nat - after), <=, 2);
+  }
+  tress_test_window_close (&tw);
+  g_settings_reset (settings, "inspector-width");
+}
+
 /* At 960×640 the material rows' names are not cut: each label is as wide
  * as its text wants. */
 static void
@@ -140,6 +194,7 @@ main (int argc, char *argv[])
 {
   tress_test_window_init (&argc, &argv);
   g_test_add_func ("/fur/layout/tree-width-kept", test_tree_width_kept);
+  g_test_add_func ("/fur/layout/inspector-width-kept", test_inspector_width_kept);
   g_test_add_func ("/fur/layout/tree-labels", test_tree_labels);
   return g_test_run ();
 }

@@ -10,6 +10,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "fur/tress-fur-edits.h"
 #include "fur/tress-fur-editor.h"
 #include "fur/tress-fur-names.h"
 #include "formats/cha/tress-cha-demo.h"

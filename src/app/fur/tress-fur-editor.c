@@ -10,9 +10,12 @@
 #include <string.h>
 
 #include "tress-editor.h"
+#include "tress-fur-edits.h"
+#include "tress-fur-jobs.h"
 #include "tress-fur-names.h"
 #include "tress-fur-panes.h"
 #include "tress-fur-texture.h"
+#include "tress-fur-tree-cells.h"
 #include "tress-native-dialog.h"
 #include "tress-scroll-guard.h"
 
@@ -23,8 +26,10 @@ struct _TressFurEditor
   TressFurNames *names;
 
   GtkWidget *root;
-  GtkWidget *layout; /* tree_paned, inspector */
+  GtkWidget *layout; /* tree_paned: tree | inspector_paned (views | inspector) */
   GtkWidget *tree_paned;
+  GtkWidget *inspector_paned;
+  GtkWidget *job_bar;
   GtkWidget *problems_bar;
   GtkWidget *problems_label;
   gboolean problems_dismissed;
@@ -132,134 +137,6 @@ create_children (gpointer item, gpointer user_data)
   if (children != NULL && tress_cha_node_get_kind (node) == TRESS_CHA_NODE_MATERIAL)
     return G_LIST_MODEL (gtk_filter_list_model_new (children, g_object_ref (self->filter)));
   return children;
-}
-
-static int
-compare_column (gconstpointer a, gconstpointer b, gpointer data)
-{
-  TressChaColumn column = GPOINTER_TO_INT (data);
-  double x = tress_cha_node_get_sort_key ((TressChaNode *)a, column);
-  double y = tress_cha_node_get_sort_key ((TressChaNode *)b, column);
-
-  return x < y ? GTK_ORDERING_SMALLER : x > y ? GTK_ORDERING_LARGER : GTK_ORDERING_EQUAL;
-}
-
-typedef struct
-{
-  TressChaColumn column;
-} ColumnInfo;
-
-static void
-update_cell (GtkListItem *item)
-{
-  GtkTreeListRow *row = gtk_list_item_get_item (item);
-  TressChaNode *node = row != NULL ? gtk_tree_list_row_get_item (row) : NULL;
-  GtkWidget *child = gtk_list_item_get_child (item);
-  TressChaColumn column = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (item), "column"));
-  g_autofree char *text = NULL;
-  GtkWidget *label;
-
-  if (node == NULL)
-    return;
-  text = tress_cha_node_get_text (node, column);
-  label = GTK_IS_TREE_EXPANDER (child) ? gtk_tree_expander_get_child (GTK_TREE_EXPANDER (child))
-                                       : child;
-  gtk_label_set_text (GTK_LABEL (label), text);
-  /* the whole text, should the column be narrower than it */
-  if (column == TRESS_CHA_COLUMN_NAME)
-    gtk_widget_set_tooltip_text (label, text);
-  g_object_unref (node);
-}
-
-static void
-on_node_revision (TressChaNode *node, GParamSpec *pspec, GtkListItem *item)
-{
-  update_cell (item);
-}
-
-static void
-setup_cell (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data)
-{
-  TressChaColumn column = GPOINTER_TO_INT (data);
-  GtkWidget *label = gtk_label_new ("");
-
-  gtk_label_set_xalign (GTK_LABEL (label), 0);
-  g_object_set_data (G_OBJECT (item), "column", data);
-  if (column == TRESS_CHA_COLUMN_NAME)
-    {
-      GtkWidget *expander = gtk_tree_expander_new ();
-
-      gtk_tree_expander_set_child (GTK_TREE_EXPANDER (expander), label);
-      gtk_list_item_set_child (item, expander);
-    }
-  else
-    gtk_list_item_set_child (item, label);
-}
-
-static void
-bind_cell (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data)
-{
-  GtkTreeListRow *row = gtk_list_item_get_item (item);
-  GtkWidget *child = gtk_list_item_get_child (item);
-  TressChaNode *node = gtk_tree_list_row_get_item (row);
-
-  if (GTK_IS_TREE_EXPANDER (child))
-    gtk_tree_expander_set_list_row (GTK_TREE_EXPANDER (child), row);
-  g_signal_connect (node, "notify::revision", G_CALLBACK (on_node_revision), item);
-  g_object_set_data_full (G_OBJECT (item), "node", node, g_object_unref);
-  update_cell (item);
-}
-
-static gboolean
-release_row (gpointer row)
-{
-  g_object_unref (row);
-  return G_SOURCE_REMOVE;
-}
-
-static void
-unbind_cell (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data)
-{
-  TressChaNode *node = g_object_get_data (G_OBJECT (item), "node");
-  GtkWidget *child = gtk_list_item_get_child (item);
-
-  if (node != NULL)
-    g_signal_handlers_disconnect_by_func (node, on_node_revision, item);
-  g_object_set_data (G_OBJECT (item), "node", NULL);
-  if (GTK_IS_TREE_EXPANDER (child))
-    {
-      GtkTreeListRow *row = gtk_tree_expander_get_list_row (GTK_TREE_EXPANDER (child));
-
-      /* A row whose expander was just clicked may be unbound while GTK 4.8
-       * expands it (the rows shift), and it notifies "expanded" after that:
-       * it must outlive the click, not only this binding. */
-      if (row != NULL)
-        g_idle_add_full (G_PRIORITY_DEFAULT, release_row, g_object_ref (row), NULL);
-      gtk_tree_expander_set_list_row (GTK_TREE_EXPANDER (child), NULL);
-    }
-}
-
-static void
-add_column (TressFurEditor *self, const char *title, TressChaColumn column, gboolean expand)
-{
-  GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
-  GtkColumnViewColumn *col;
-  GtkSorter *sorter;
-
-  g_signal_connect (factory, "setup", G_CALLBACK (setup_cell), GINT_TO_POINTER (column));
-  g_signal_connect (factory, "bind", G_CALLBACK (bind_cell), GINT_TO_POINTER (column));
-  g_signal_connect (factory, "unbind", G_CALLBACK (unbind_cell), GINT_TO_POINTER (column));
-  col = gtk_column_view_column_new (title, factory);
-  sorter = GTK_SORTER (gtk_custom_sorter_new (compare_column, GINT_TO_POINTER (column), NULL));
-  gtk_column_view_column_set_sorter (col, sorter);
-  g_object_unref (sorter);
-  gtk_column_view_column_set_expand (col, expand);
-  /* The names whole at the tree's default width; the other columns past them. */
-  if (column == TRESS_CHA_COLUMN_NAME)
-    gtk_column_view_column_set_fixed_width (col, 250);
-  gtk_column_view_column_set_resizable (col, TRUE);
-  gtk_column_view_append_column (GTK_COLUMN_VIEW (self->column_view), col);
-  g_object_unref (col);
 }
 
 /* Tree selection → document selection. */
@@ -636,7 +513,7 @@ action_retarget (GtkWidget *widget, const char *name, GVariant *param)
   g_autoptr (GError) error = NULL;
 
   g_variant_get (param, "(uuu)", &from, &to, &scope);
-  if (!tress_fur_retarget (self->doc, MIN (scope, 2), from, to, NULL, NULL, &error))
+  if (!tress_fur_retarget (self->doc, MIN (scope, 2), from, to, &error))
     g_message ("%s", error->message);
 }
 
@@ -775,6 +652,10 @@ tress_fur_editor_dispose (GObject *object)
       g_signal_handlers_disconnect_by_data (self->doc, self);
       tress_cha_document_set_part_names (self->doc, NULL, NULL);
     }
+  /* A job still running drops its plan and calls nobody back. */
+  if (self->job_bar != NULL)
+    tress_fur_job_bar_detach (TRESS_FUR_JOB_BAR (self->job_bar));
+  self->job_bar = NULL;
   gtk_widget_dispose_template (GTK_WIDGET (self), TRESS_TYPE_FUR_EDITOR);
   g_clear_object (&self->selection);
   g_clear_object (&self->filter);
@@ -897,13 +778,20 @@ tress_fur_editor_new (TressDocument *doc)
   self->filter = GTK_FILTER (gtk_custom_filter_new (NULL, NULL, NULL));
   self->tree = gtk_tree_list_model_new (g_object_ref (tress_cha_document_get_root (self->doc)),
                                         FALSE, FALSE, create_children, self, NULL);
-  add_column (self, _ ("Ribbon"), TRESS_CHA_COLUMN_NAME, TRUE);
-  add_column (self, _ ("Sections"), TRESS_CHA_COLUMN_SECTIONS, FALSE);
-  add_column (self, _ ("Attached"), TRESS_CHA_COLUMN_ATTACH, FALSE);
-  add_column (self, _ ("Body part:weight ×3"), TRESS_CHA_COLUMN_REFS, FALSE);
-  add_column (self, _ ("Quality"), TRESS_CHA_COLUMN_QUALITY, FALSE);
-  add_column (self, _ ("Length"), TRESS_CHA_COLUMN_LENGTH, FALSE);
-  add_column (self, _ ("Problems"), TRESS_CHA_COLUMN_PROBLEMS, FALSE);
+  tress_fur_tree_add_column (GTK_COLUMN_VIEW (self->column_view), _ ("Ribbon"),
+                             TRESS_CHA_COLUMN_NAME, TRUE);
+  tress_fur_tree_add_column (GTK_COLUMN_VIEW (self->column_view), _ ("Sections"),
+                             TRESS_CHA_COLUMN_SECTIONS, FALSE);
+  tress_fur_tree_add_column (GTK_COLUMN_VIEW (self->column_view), _ ("Attached"),
+                             TRESS_CHA_COLUMN_ATTACH, FALSE);
+  tress_fur_tree_add_column (GTK_COLUMN_VIEW (self->column_view), _ ("Body part:weight ×3"),
+                             TRESS_CHA_COLUMN_REFS, FALSE);
+  tress_fur_tree_add_column (GTK_COLUMN_VIEW (self->column_view), _ ("Quality"),
+                             TRESS_CHA_COLUMN_QUALITY, FALSE);
+  tress_fur_tree_add_column (GTK_COLUMN_VIEW (self->column_view), _ ("Length"),
+                             TRESS_CHA_COLUMN_LENGTH, FALSE);
+  tress_fur_tree_add_column (GTK_COLUMN_VIEW (self->column_view), _ ("Problems"),
+                             TRESS_CHA_COLUMN_PROBLEMS, FALSE);
   view_sorter = gtk_column_view_get_sorter (GTK_COLUMN_VIEW (self->column_view));
   self->row_sorter = GTK_SORTER (gtk_tree_list_row_sorter_new (g_object_ref (view_sorter)));
   self->sorted = gtk_sort_list_model_new (G_LIST_MODEL (self->tree), NULL);
@@ -921,9 +809,33 @@ tress_fur_editor_new (TressDocument *doc)
   gtk_box_append (GTK_BOX (self->preview_page), self->preview);
   load_uv_table (self);
   self->inspector = tress_fur_inspector_new (self->doc, self->names);
-  gtk_widget_set_size_request (self->inspector, 280, -1);
-  gtk_box_append (GTK_BOX (self->layout), self->inspector);
+  gtk_widget_set_size_request (self->inspector, 240, -1);
+  /* tree | (views | inspector), both dividers kept: the inspector's is
+   * inside the tree's, so the tree keeps its width whatever the inspector's. */
+  g_object_ref (self->notebook);
+  gtk_paned_set_end_child (GTK_PANED (self->tree_paned), NULL);
+  self->inspector_paned = tress_fur_panes_inspector_new (self->inspector, self->notebook);
+  g_object_unref (self->notebook);
+  gtk_paned_set_end_child (GTK_PANED (self->tree_paned), self->inspector_paned);
   tress_fur_panes_init (GTK_PANED (self->tree_paned));
+  /* Over the panes' foot: a whole-file edit's progress and Cancel (over
+   * them, so that showing it resizes nothing: a resized preview draws its
+   * whole mesh again). */
+  {
+    GtkWidget *overlay = gtk_overlay_new ();
+
+    gtk_widget_set_vexpand (overlay, TRUE);
+    g_object_ref (self->layout);
+    gtk_box_remove (GTK_BOX (self->root), self->layout);
+    gtk_overlay_set_child (GTK_OVERLAY (overlay), self->layout);
+    g_object_unref (self->layout);
+    gtk_box_insert_child_after (GTK_BOX (self->root), overlay, self->problems_bar);
+    self->job_bar = tress_fur_job_bar_new (self->doc, self->layout);
+    gtk_overlay_add_overlay (GTK_OVERLAY (overlay),
+                             tress_fur_job_bar_get_shield (TRESS_FUR_JOB_BAR (self->job_bar)));
+    gtk_widget_set_valign (self->job_bar, GTK_ALIGN_END);
+    gtk_overlay_add_overlay (GTK_OVERLAY (overlay), self->job_bar);
+  }
 
   g_signal_connect (self->doc, "selection-changed", G_CALLBACK (on_doc_selection_changed), self);
   g_signal_connect (self->doc, "fur-changed", G_CALLBACK (on_fur_changed), self);

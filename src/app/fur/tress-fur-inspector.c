@@ -1,8 +1,11 @@
-/* tress-fur-inspector.c: the fur editor's inspector and Retarget… dialog
+/* tress-fur-inspector.c: the fur editor's inspector
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "tress-fur-inspector.h"
+
+#include "tress-fur-edits.h"
+#include "tress-fur-mixed.h"
 
 #include "core/tress-count.h"
 
@@ -78,115 +81,6 @@ report (TressFurInspector *self, GError *error)
     return;
   gtk_label_set_text (GTK_LABEL (self->summary), error->message);
   g_message ("%s", error->message);
-}
-
-/* ---- edits shared with the editor's actions ------------------------------- */
-
-gboolean
-tress_fur_set_selection_weights (TressChaDocument *doc, const guint8 w[3], GError **error)
-{
-  guint n;
-  g_autofree TressChaLineId *lines = tress_cha_document_get_selected_lines (doc, &n);
-
-  if (n == 0)
-    return TRUE;
-  return tress_cha_set_weights (get_file (doc), get_history (doc), lines, n, w, error);
-}
-
-/* The scopes of a retarget: one TressChaScope per material involved. */
-static GArray *
-retarget_scopes (TressChaDocument *doc, guint scope, GPtrArray **ribbon_lists)
-{
-  GArray *scopes = g_array_new (FALSE, TRUE, sizeof (TressChaScope));
-  const TressChaRibbonId *ids;
-  guint n, i;
-
-  *ribbon_lists = g_ptr_array_new_with_free_func ((GDestroyNotify)g_array_unref);
-  if (scope == 2)
-    {
-      TressChaScope s = { -1, NULL, 0 };
-
-      g_array_append_val (scopes, s);
-      return scopes;
-    }
-  ids = tress_cha_document_get_selection (doc, &n);
-  for (i = 0; i < n;)
-    {
-      guint m = ids[i].material, j = i;
-      GArray *ribbons = g_array_new (FALSE, FALSE, sizeof (guint));
-      TressChaScope s = { (int)m, NULL, 0 };
-
-      while (j < n && ids[j].material == m)
-        {
-          g_array_append_val (ribbons, ids[j].ribbon);
-          j++;
-        }
-      g_ptr_array_add (*ribbon_lists, ribbons);
-      if (scope == 0)
-        {
-          s.ribbons = (const guint *)(gpointer)ribbons->data;
-          s.n_ribbons = ribbons->len;
-        }
-      g_array_append_val (scopes, s);
-      i = j;
-    }
-  return scopes;
-}
-
-gboolean
-tress_fur_retarget_count (TressChaDocument *doc, guint scope, guint32 from, guint32 to,
-                          guint *n_lines, guint *n_ribbons)
-{
-  g_autoptr (GPtrArray) lists = NULL;
-  g_autoptr (GArray) scopes = retarget_scopes (doc, scope, &lists);
-  guint i;
-
-  *n_lines = *n_ribbons = 0;
-  for (i = 0; i < scopes->len; i++)
-    {
-      guint nl = 0, nr = 0;
-
-      if (!tress_cha_retarget_count (get_file (doc), &g_array_index (scopes, TressChaScope, i),
-                                     from, to, &nl, &nr, NULL))
-        return FALSE;
-      *n_lines += nl;
-      *n_ribbons += nr;
-    }
-  return TRUE;
-}
-
-gboolean
-tress_fur_retarget (TressChaDocument *doc, guint scope, guint32 from, guint32 to, guint *n_lines,
-                    guint *n_ribbons, GError **error)
-{
-  g_autoptr (GPtrArray) lists = NULL;
-  g_autoptr (GArray) scopes = retarget_scopes (doc, scope, &lists);
-  TressHistory *history = get_history (doc);
-  guint nl = 0, nr = 0, i;
-  gboolean ok = TRUE;
-
-  if (!tress_fur_retarget_count (doc, scope, from, to, &nl, &nr))
-    nl = nr = 0;
-  if (n_lines != NULL)
-    *n_lines = nl;
-  if (n_ribbons != NULL)
-    *n_ribbons = nr;
-  if (scopes->len > 1)
-    {
-      g_autofree char *label = g_strdup_printf (
-          ngettext ("Retarget %u line from %u to %u", "Retarget %u lines from %u to %u", nl), nl,
-          from, to);
-
-      tress_history_begin_group (history, label);
-    }
-  for (i = 0; ok && i < scopes->len; i++)
-    ok = tress_cha_retarget (get_file (doc), history, &g_array_index (scopes, TressChaScope, i),
-                             from, to, error);
-  if (scopes->len > 1)
-    tress_history_end_group (history);
-  if (!ok && scopes->len > 1)
-    tress_history_undo (history);
-  return ok;
 }
 
 /* ---- refresh -------------------------------------------------------------- */
@@ -390,104 +284,10 @@ queue_refresh (TressFurInspector *self)
 
 /* ---- mixed values ----------------------------------------------------------
  *
- * A field whose value differs among the selected lines (or ribbons) shows a
- * dimmed "—" (its text is empty) and keeps the first one's value underneath; typing a value, or its
- * + and −, sets it on all of them. Drop-downs get a last entry "(mixed)", selected, whose choice
- * does nothing.
+ * Spin buttons show a value that differs among the selected lines as mixed
+ * (tress-fur-mixed.h). Drop-downs get a last entry "(mixed)", selected, whose
+ * choice does nothing.
  */
-
-/* What a mixed field shows (as its placeholder: the text itself is empty). */
-#define MIXED_TEXT "—"
-
-static gboolean
-spin_is_mixed (GtkWidget *spin)
-{
-  return GPOINTER_TO_INT (g_object_get_data (G_OBJECT (spin), "tress-mixed"));
-}
-
-static gboolean
-on_spin_output (GtkSpinButton *spin, gpointer data)
-{
-  if (!spin_is_mixed (GTK_WIDGET (spin)))
-    return FALSE;
-  if (*gtk_editable_get_text (GTK_EDITABLE (spin)) != '\0')
-    gtk_editable_set_text (GTK_EDITABLE (spin), "");
-  return TRUE;
-}
-
-static gboolean
-emit_value_changed (gpointer spin)
-{
-  g_signal_emit_by_name (spin, "value-changed");
-  g_object_unref (spin);
-  return G_SOURCE_REMOVE;
-}
-
-static int
-on_spin_input (GtkSpinButton *spin, double *value, gpointer data)
-{
-  const char *text = gtk_editable_get_text (GTK_EDITABLE (spin));
-  char *end = NULL;
-  double typed;
-
-  if (!spin_is_mixed (GTK_WIDGET (spin)))
-    return FALSE;
-  /* Left as it was: no edit. */
-  while (g_ascii_isspace (*text))
-    text++;
-  if (*text == '\0' || g_str_has_prefix (text, MIXED_TEXT))
-    {
-      *value = gtk_spin_button_get_value (spin);
-      return TRUE;
-    }
-  typed = g_strtod (text, &end);
-  while (end != NULL && g_ascii_isspace (*end))
-    end++;
-  if (end == text || *end != '\0')
-    return GTK_INPUT_ERROR;
-  *value = typed;
-  /* The first line's value typed: the spin button sees no change, but the
-   * user sets it on every line. */
-  if (fabs (typed - gtk_spin_button_get_value (spin)) < 1e-9)
-    g_idle_add_full (G_PRIORITY_HIGH_IDLE, emit_value_changed, g_object_ref (spin), NULL);
-  return TRUE;
-}
-
-/* Sets a spin button without editing anything (self->updating is set). */
-static void
-show_spin (GtkWidget *spin, double value, gboolean mixed)
-{
-  GtkEditable *text = gtk_editable_get_delegate (GTK_EDITABLE (spin));
-
-  if (g_object_get_data (G_OBJECT (spin), "tress-mixed-handlers") == NULL)
-    {
-      g_signal_connect (spin, "output", G_CALLBACK (on_spin_output), NULL);
-      g_signal_connect (spin, "input", G_CALLBACK (on_spin_input), NULL);
-      g_object_set_data (G_OBJECT (spin), "tress-mixed-handlers", GINT_TO_POINTER (1));
-    }
-  g_object_set_data (G_OBJECT (spin), "tress-mixed", GINT_TO_POINTER (mixed));
-  if (GTK_IS_TEXT (text))
-    gtk_text_set_placeholder_text (GTK_TEXT (text), mixed ? MIXED_TEXT : NULL);
-  gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), value);
-  /* The same value in a new state is not output again: show it. */
-  if (mixed)
-    gtk_editable_set_text (GTK_EDITABLE (spin), "");
-  else if (*gtk_editable_get_text (GTK_EDITABLE (spin)) == '\0')
-    {
-      g_autofree char *shown
-          = g_strdup_printf ("%0.*f", (int)gtk_spin_button_get_digits (GTK_SPIN_BUTTON (spin)),
-                             gtk_spin_button_get_value (GTK_SPIN_BUTTON (spin)));
-
-      gtk_editable_set_text (GTK_EDITABLE (spin), shown);
-    }
-  if (mixed)
-    gtk_widget_add_css_class (spin, "mixed");
-  else
-    gtk_widget_remove_css_class (spin, "mixed");
-  gtk_widget_set_tooltip_text (spin, mixed ? _ ("Mixed: the selected lines differ; a value "
-                                                "typed here is set on all of them")
-                                           : NULL);
-}
 
 /* Fills a body-part drop-down with the material's applied parts (with their
  * names) and selects entry @selected, or the "(mixed)" entry. */
@@ -618,7 +418,7 @@ refresh (TressFurInspector *self)
   gtk_widget_set_sensitive (self->equal_button, self->triples->len > 1);
 
   for (k = 0; k < 3; k++)
-    show_spin (self->weight_spin[k], weight[k].first, weight[k].mixed);
+    tress_fur_show_spin (self->weight_spin[k], weight[k].first, weight[k].mixed);
 
   /* Corner labels: each reference's part when all lines agree on it. */
   {
@@ -659,14 +459,14 @@ refresh (TressFurInspector *self)
   gtk_widget_set_sensitive (self->attach_dropdown, m != NULL);
 
   for (k = 0; k < 3; k++)
-    show_spin (self->byte_spin[k], bytes[k].first, bytes[k].mixed);
-  show_spin (self->section_spin, section.n > 0 ? section.first : 1, section.mixed);
+    tress_fur_show_spin (self->byte_spin[k], bytes[k].first, bytes[k].mixed);
+  tress_fur_show_spin (self->section_spin, section.n > 0 ? section.first : 1, section.mixed);
   for (k = 0; k < 3; k++)
     {
       self->shown_dir[k] = (float)dir[k].first;
-      show_spin (self->dir_spin[k], dir[k].first, dir[k].mixed);
+      tress_fur_show_spin (self->dir_spin[k], dir[k].first, dir[k].mixed);
     }
-  show_spin (self->quality_spin, quality.first, quality.mixed);
+  tress_fur_show_spin (self->quality_spin, quality.first, quality.mixed);
 
   /* Lengths per morality. */
   clear_box (self->length_box);
@@ -697,7 +497,7 @@ refresh (TressFurInspector *self)
               field_add (&length, rm->lengths != NULL ? rm->lengths[mor][ids[i].ribbon] : 0);
             }
           gtk_spin_button_set_digits (GTK_SPIN_BUTTON (spin), 4);
-          show_spin (spin, length.first, length.mixed);
+          tress_fur_show_spin (spin, length.first, length.mixed);
           g_object_set_data (G_OBJECT (spin), "morality", GUINT_TO_POINTER (mor));
           g_signal_connect (spin, "value-changed", G_CALLBACK (on_length_changed), self);
           gtk_label_set_xalign (GTK_LABEL (label), 0);
@@ -769,19 +569,17 @@ on_equal_clicked (GtkButton *button, TressFurInspector *self)
 static void
 on_weight_spin_changed (GtkSpinButton *spin, TressFurInspector *self)
 {
-  guint k, n;
-  g_autofree TressChaLineId *lines = NULL;
+  guint k;
   g_autoptr (GError) error = NULL;
 
   if (self->updating)
     return;
   for (k = 0; k < 3 && self->weight_spin[k] != GTK_WIDGET (spin); k++)
     ;
-  lines = tress_cha_document_get_selected_lines (self->doc, &n);
   self->editing++;
-  if (k < 3 && n > 0)
-    tress_cha_set_weight (get_file (self->doc), get_history (self->doc), lines, n, k,
-                          (guint8)gtk_spin_button_get_value_as_int (spin), &error);
+  if (k < 3)
+    tress_fur_set_selection_weight (self->doc, k, (guint8)gtk_spin_button_get_value_as_int (spin),
+                                    &error);
   self->editing--;
   report (self, error);
 }
@@ -889,7 +687,7 @@ on_byte_changed (GtkSpinButton *spin, TressFurInspector *self)
         /* Leaving the field rounds what it shows to its digits: that is no
          * edit (unless the lines differ: then every value typed is one). A
          * typed value sets this component alone, on every line. */
-        if (!spin_is_mixed (GTK_WIDGET (spin))
+        if (!tress_fur_spin_is_mixed (GTK_WIDGET (spin))
             && fabs (value - self->shown_dir[k]) <= step / 2 * (1 + 1e-6))
           return;
         self->editing++;
@@ -953,37 +751,40 @@ on_fix_clicked (GtkButton *button, TressFurInspector *self)
   /* The list (and this button) is rebuilt once the click is over: a button
    * destroyed inside its own click leaves the window's pointer grab behind. */
   self->editing++;
-  tress_cha_apply_fix_at (get_file (self->doc), get_history (self->doc), (TressChaFix)fix,
-                          material == 0 || material - 1 > G_MAXINT ? -1 : (int)(material - 1),
-                          offset != NULL ? (gsize)*offset : G_MAXSIZE, NULL, &error);
+  tress_fur_fix_at (self->doc, (TressChaFix)fix,
+                    material == 0 || material - 1 > G_MAXINT ? -1 : (int)(material - 1),
+                    offset != NULL ? (gsize)*offset : G_MAXSIZE, NULL, NULL, &error);
   self->editing--;
   report (self, error);
 }
 
-guint
-tress_fur_inspector_fix_all (TressFurInspector *self)
+static void
+on_fix_all_done (guint n, const GError *error, gpointer user_data)
 {
-  g_autoptr (GError) error = NULL;
+  TressFurInspector *self = user_data;
+  g_autofree char *count = NULL;
   g_autofree char *text = NULL;
-  guint n;
 
-  self->editing++;
-  n = tress_cha_fix_all (get_file (self->doc), get_history (self->doc), &error);
-  self->editing--;
   if (error != NULL)
-    {
-      report (self, error);
-      return n;
-    }
+    return;
+  count = tress_format_count (n);
   /* Translators: said after Fix All. */
-  {
-    g_autofree char *count = tress_format_count (n);
-    text = g_strdup_printf (ngettext ("Fixed %s problem", "Fixed %s problems", n), count);
-  }
+  text = g_strdup_printf (ngettext ("Fixed %s problem", "Fixed %s problems", n), count);
   gtk_label_set_text (GTK_LABEL (self->fix_status), text);
   gtk_widget_set_visible (self->fix_status, TRUE);
   self->fix_status_pending = TRUE;
-  return n;
+}
+
+void
+tress_fur_inspector_fix_all (TressFurInspector *self)
+{
+  g_autoptr (GError) error = NULL;
+
+  /* (the inspector lives as long as the editor, whose job bar calls back) */
+  self->editing++;
+  tress_fur_fix_all (self->doc, on_fix_all_done, self, &error);
+  self->editing--;
+  report (self, error);
 }
 
 static void
@@ -1182,120 +983,4 @@ void
 tress_fur_inspector_names_changed (TressFurInspector *self)
 {
   refresh (self);
-}
-
-/* ---- Retarget… dialog ----------------------------------------------------- */
-
-typedef struct
-{
-  TressChaDocument *doc;
-  TressFurNames *names;
-  GtkWidget *window, *from, *to, *scope, *count, *apply;
-} RetargetDialog;
-
-static void
-retarget_dialog_free (gpointer data)
-{
-  RetargetDialog *d = data;
-
-  g_object_unref (d->doc);
-  g_clear_object (&d->names);
-  g_free (d);
-}
-
-static void
-retarget_update (RetargetDialog *d)
-{
-  guint32 from = (guint32)gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (d->from));
-  guint32 to = (guint32)gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (d->to));
-  guint scope = gtk_drop_down_get_selected (GTK_DROP_DOWN (d->scope)), nl = 0, nr = 0;
-  g_autofree char *text = NULL;
-  g_autofree char *from_label = tress_fur_names_label (d->names, from);
-  g_autofree char *to_label = tress_fur_names_label (d->names, to);
-
-  if (!tress_fur_retarget_count (d->doc, scope, from, to, &nl, &nr))
-    nl = nr = 0;
-  {
-    g_autofree char *n_l = tress_format_count (nl);
-    g_autofree char *n_r = tress_format_count (nr);
-    g_autofree char *lines = g_strdup_printf (ngettext ("%s line", "%s lines", nl), n_l);
-    g_autofree char *ribbons = g_strdup_printf (ngettext ("%s ribbon", "%s ribbons", nr), n_r);
-
-    /* Translators: from body part → to body part: "N lines" in "N ribbons". */
-    text = g_strdup_printf (_ ("%s → %s: %s in %s"), from_label, to_label, lines, ribbons);
-  }
-  gtk_label_set_text (GTK_LABEL (d->count), text);
-  gtk_widget_set_sensitive (d->apply, from != to && (nl > 0 || nr > 0));
-}
-
-static void
-on_retarget_param_changed (GtkWidget *widget, GParamSpec *pspec, RetargetDialog *d)
-{
-  retarget_update (d);
-}
-
-static void
-on_retarget_apply (GtkButton *button, RetargetDialog *d)
-{
-  g_autoptr (GError) error = NULL;
-
-  if (!tress_fur_retarget (d->doc, gtk_drop_down_get_selected (GTK_DROP_DOWN (d->scope)),
-                           (guint32)gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (d->from)),
-                           (guint32)gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (d->to)),
-                           NULL, NULL, &error))
-    {
-      gtk_label_set_text (GTK_LABEL (d->count), error->message);
-      return;
-    }
-  gtk_window_destroy (GTK_WINDOW (d->window));
-}
-
-static void
-on_retarget_cancel (GtkButton *button, RetargetDialog *d)
-{
-  gtk_window_destroy (GTK_WINDOW (d->window));
-}
-
-GtkWidget *
-tress_fur_retarget_dialog_new (GtkWindow *parent, TressChaDocument *doc, TressFurNames *names)
-{
-  g_autoptr (GtkBuilder) builder
-      = gtk_builder_new_from_resource ("/io/github/tress/Tress/tress-retarget-dialog.ui");
-  RetargetDialog *d = g_new0 (RetargetDialog, 1);
-  TressChaFile *file = get_file (doc);
-  guint max = file->radeon != NULL && file->radeon->body_part_max > 0
-                  ? file->radeon->body_part_max - 1
-                  : 65535;
-  guint n_sel;
-
-  d->doc = g_object_ref (doc);
-  /* Its own: the editor that opened it may go first. */
-  d->names = names != NULL ? g_object_ref (names) : NULL;
-  d->window = GTK_WIDGET (gtk_builder_get_object (builder, "window"));
-  d->from = GTK_WIDGET (gtk_builder_get_object (builder, "from"));
-  d->to = GTK_WIDGET (gtk_builder_get_object (builder, "to"));
-  d->scope = GTK_WIDGET (gtk_builder_get_object (builder, "scope"));
-  d->count = GTK_WIDGET (gtk_builder_get_object (builder, "count"));
-  d->apply = GTK_WIDGET (gtk_builder_get_object (builder, "apply"));
-  if (parent != NULL)
-    {
-      /* Closed with the window, and lets go of the document then: left
-       * open, it would keep the document alive, and act on it, after its
-       * window is gone. */
-      gtk_window_set_transient_for (GTK_WINDOW (d->window), parent);
-      gtk_window_set_destroy_with_parent (GTK_WINDOW (d->window), TRUE);
-    }
-  g_object_set_data_full (G_OBJECT (d->window), "retarget", d, retarget_dialog_free);
-  gtk_spin_button_set_range (GTK_SPIN_BUTTON (d->from), 0, max);
-  gtk_spin_button_set_range (GTK_SPIN_BUTTON (d->to), 0, max);
-  tress_cha_document_get_selection (doc, &n_sel);
-  gtk_drop_down_set_selected (GTK_DROP_DOWN (d->scope), n_sel > 0 ? 0 : 2);
-  g_signal_connect (d->from, "notify::value", G_CALLBACK (on_retarget_param_changed), d);
-  g_signal_connect (d->to, "notify::value", G_CALLBACK (on_retarget_param_changed), d);
-  g_signal_connect (d->scope, "notify::selected", G_CALLBACK (on_retarget_param_changed), d);
-  g_signal_connect (d->apply, "clicked", G_CALLBACK (on_retarget_apply), d);
-  g_signal_connect (gtk_builder_get_object (builder, "cancel"), "clicked",
-                    G_CALLBACK (on_retarget_cancel), d);
-  retarget_update (d);
-  return d->window;
 }

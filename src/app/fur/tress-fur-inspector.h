@@ -3,8 +3,9 @@
  * Weights (three spin buttons and the weight triangle), body-part references
  * and attachment (drop-downs of the material's applied parts, with the names
  * the user gave them), line bytes, quality, lengths per morality with their
- * maximum, the file's problems (the selection's first) with "Fix" buttons, and the
- * Retarget… dialog. Every change is one undoable command (or one group).
+ * maximum, the file's problems (the selection's first) with "Fix" buttons.
+ * Every change is one undoable command (or one group); those over many lines
+ * run as jobs (tress-fur-edits.h).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -33,20 +34,8 @@ GtkListBox *tress_fur_inspector_get_problem_list (TressFurInspector *self);
 /* Rebuilds the labels after a body-part name changed. */
 void tress_fur_inspector_names_changed (TressFurInspector *self);
 
-/* Sets the three weights (reference order) of every selected line: one undo step. */
-gboolean tress_fur_set_selection_weights (TressChaDocument *doc, const guint8 w[3], GError **error);
-/* Retargets @from → @to over @scope: 0 the selection, 1 the selection's
- * materials, 2 the file; one undo step. Counts go to @n_lines / @n_ribbons. */
-gboolean tress_fur_retarget (TressChaDocument *doc, guint scope, guint32 from, guint32 to,
-                             guint *n_lines, guint *n_ribbons, GError **error);
-/* Counts what tress_fur_retarget() would change. */
-gboolean tress_fur_retarget_count (TressChaDocument *doc, guint scope, guint32 from, guint32 to,
-                                   guint *n_lines, guint *n_ribbons);
-/* Applies every offered fix as one undo step and says how many it fixed
- * (in the inspector, below the problem list); returns that count. */
-guint tress_fur_inspector_fix_all (TressFurInspector *self);
-/* Opens the Retarget… dialog over @parent. */
-GtkWidget *tress_fur_retarget_dialog_new (GtkWindow *parent, TressChaDocument *doc,
-                                          TressFurNames *names);
+/* Applies every offered fix as one undo step (tress_fur_fix_all) and says how
+ * many it fixed, below the problem list, once made. */
+void tress_fur_inspector_fix_all (TressFurInspector *self);
 
 G_END_DECLS

@@ -20,6 +20,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "core/tress-progress.h"
 #include "tress-cha-private.h"
 
 typedef enum
@@ -749,12 +750,89 @@ describe_change (ChaCommand *self, const TressChaFile *file)
   c->lines = (const guint *)self->lines->data;
 }
 
-/* Turns @ops into a command and performs it; an empty list changes nothing. */
+/* ---- edits planned on one thread, performed on another -------------------- */
+
+struct _TressChaBatch
+{
+  GPtrArray *commands; /* ChaCommand, in the order made */
+};
+
+/* The batch this thread's edits go into, or NULL (they are performed). */
+static GPrivate current_batch;
+
+void
+tress_cha_batch_begin (void)
+{
+  TressChaBatch *batch = g_new0 (TressChaBatch, 1);
+
+  g_return_if_fail (g_private_get (&current_batch) == NULL);
+  batch->commands = g_ptr_array_new_with_free_func ((GDestroyNotify)tress_command_free);
+  g_private_set (&current_batch, batch);
+}
+
+TressChaBatch *
+tress_cha_batch_end (void)
+{
+  TressChaBatch *batch = g_private_get (&current_batch);
+
+  g_return_val_if_fail (batch != NULL, NULL);
+  g_private_set (&current_batch, NULL);
+  return batch;
+}
+
+guint
+tress_cha_batch_get_n_commands (const TressChaBatch *batch)
+{
+  return batch->commands->len;
+}
+
+const char *
+tress_cha_batch_get_label (const TressChaBatch *batch, guint i)
+{
+  g_return_val_if_fail (i < batch->commands->len, NULL);
+  return ((TressCommand *)g_ptr_array_index (batch->commands, i))->label;
+}
+
+void
+tress_cha_batch_perform (TressChaBatch *batch, TressChaFile *file, TressHistory *history)
+{
+  /* The commands go to the history (or are dropped once applied): the batch
+   * is left empty. */
+  g_autoptr (GPtrArray) commands = g_steal_pointer (&batch->commands);
+
+  batch->commands = g_ptr_array_new_with_free_func ((GDestroyNotify)tress_command_free);
+  g_ptr_array_set_free_func (commands, NULL);
+  for (guint i = 0; i < commands->len; i++)
+    {
+      TressCommand *cmd = g_ptr_array_index (commands, i);
+
+      if (history != NULL)
+        tress_history_perform (history, cmd);
+      else
+        {
+          cha_command_apply (cmd, file, FALSE);
+          tress_command_free (cmd);
+        }
+    }
+}
+
+void
+tress_cha_batch_free (TressChaBatch *batch)
+{
+  if (batch == NULL)
+    return;
+  g_ptr_array_unref (batch->commands);
+  g_free (batch);
+}
+
+/* Turns @ops into a command and performs it, or keeps it in this thread's
+ * batch; an empty list changes nothing. */
 static gboolean
 commit_keyed (TressChaFile *file, TressHistory *history, Ops *ops, const char *label,
               const char *merge_key)
 {
   ChaCommand *cmd;
+  TressChaBatch *batch = g_private_get (&current_batch);
 
   if (ops->ops->len == 0)
     {
@@ -765,7 +843,9 @@ commit_keyed (TressChaFile *file, TressHistory *history, Ops *ops, const char *l
   cmd->ops = *ops;
   memset (ops, 0, sizeof *ops);
   describe_change (cmd, file);
-  if (history != NULL)
+  if (batch != NULL)
+    g_ptr_array_add (batch->commands, cmd);
+  else if (history != NULL)
     tress_history_perform (history, &cmd->parent);
   else
     {
@@ -897,13 +977,22 @@ edit_lines (TressChaFile *file, TressHistory *history, const TressChaLineId *lin
 {
   Ops ops;
 
+  tress_progress_phase (_ ("Checking lines"), n, TRESS_PROGRESS_ENTRIES);
   if (!check_lines (file, lines, n, error))
     return FALSE;
+  tress_progress_phase (_ ("Editing lines"), n, TRESS_PROGRESS_ENTRIES);
   ops_init (&ops);
   for (guint i = 0; i < n; i++)
     {
       TressChaMaterial *m = &file->radeon->materials[lines[i].material];
       TressChaLine line = m->lines[lines[i].line];
+
+      /* (a worker's progress, and its Cancel) */
+      if ((i & 8191) == 8191 && !tress_progress_advance (8192, error))
+        {
+          ops_clear (&ops);
+          return FALSE;
+        }
 
       edit (&line, data);
       if (memcmp (&line, &m->lines[lines[i].line], sizeof line) != 0)
@@ -1106,6 +1195,13 @@ retarget_plan (TressChaFile *file, const TressChaScope *scope, guint32 from, gui
       if (rad->n_materials == 0)
         first_m = 1;
     }
+  {
+    guint64 total = 0;
+
+    for (guint mi = first_m; mi <= last_m && mi < rad->n_materials; mi++)
+      total += scope->ribbons != NULL ? scope->n_ribbons : rad->materials[mi].n_ribbons;
+    tress_progress_phase (_ ("Retargeting"), total, TRESS_PROGRESS_ENTRIES);
+  }
   for (guint mi = first_m; mi <= last_m && mi < rad->n_materials; mi++)
     {
       TressChaMaterial *m = &rad->materials[mi];
@@ -1131,6 +1227,10 @@ retarget_plan (TressChaFile *file, const TressChaScope *scope, guint32 from, gui
           guint r = scope->ribbons != NULL ? scope->ribbons[i] : i;
           gboolean touched = FALSE;
           guint first, n;
+
+          /* (a worker's progress, and its Cancel) */
+          if ((i & 4095) == 4095 && !tress_progress_advance (4096, error))
+            return FALSE;
 
           if (r >= m->n_ribbons)
             return refuse (error, "ribbon %u of material %u does not exist (it has %u)", r, mi,
@@ -1928,7 +2028,13 @@ apply_fix_scoped (TressChaFile *file, TressHistory *history, TressChaFix fix, co
   if ((guint)fix >= TRESS_CHA_N_FIXES)
     return refuse (error, "unknown fix %d", fix);
   ops_init (&ops);
+  tress_progress_phase (_ ("Finding fixes"), 0, TRESS_PROGRESS_ENTRIES);
   n = plan_fixes (file, 1u << fix, scope, &ops);
+  if (!tress_progress_check (error))
+    {
+      ops_clear (&ops);
+      return FALSE;
+    }
   if (n_fixed)
     *n_fixed = n;
   if (n > 1)
@@ -1967,7 +2073,13 @@ tress_cha_fix_all (TressChaFile *file, TressHistory *history, GError **error)
   guint n;
 
   ops_init (&ops);
+  tress_progress_phase (_ ("Finding fixes"), 0, TRESS_PROGRESS_ENTRIES);
   n = plan_fixes (file, (1u << TRESS_CHA_N_FIXES) - 1, NULL, &ops);
+  if (!tress_progress_check (error))
+    {
+      ops_clear (&ops);
+      return 0;
+    }
   label = g_strdup_printf (ngettext ("Fix %u problem", "Fix %u problems", n), n);
   commit (file, history, &ops, label);
   return n;

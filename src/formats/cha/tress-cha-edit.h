@@ -200,6 +200,31 @@ gboolean tress_cha_apply_fix_at (TressChaFile *file, TressHistory *history, Tres
 /* Applies every fix, as one undo step ("Fix N problems"); returns the count. */
 guint tress_cha_fix_all (TressChaFile *file, TressHistory *history, GError **error);
 
+/* ---- edits planned on one thread, performed on another -------------------- */
+
+/* A whole-file edit takes a while to plan (finding what changes, keeping the
+ * before and after bytes) and little to apply. Between tress_cha_batch_begin()
+ * and _end() the operations above, called on this thread, only plan: they
+ * read the file, build their commands and keep them in the batch, changing
+ * nothing (so a worker thread may plan while the thread owning the file only
+ * reads it too). Each plans from the file as it is: operations whose changes
+ * overlap must not share a batch. The operations report to this thread's
+ * TressProgress (tress-progress.h) and stop, with G_IO_ERROR_CANCELLED, when it
+ * is cancelled. */
+typedef struct _TressChaBatch TressChaBatch;
+
+void tress_cha_batch_begin (void);
+TressChaBatch *tress_cha_batch_end (void);
+guint tress_cha_batch_get_n_commands (const TressChaBatch *batch);
+/* The undo label of command @i, as the operation would have given it. */
+const char *tress_cha_batch_get_label (const TressChaBatch *batch, guint i);
+/* On the thread owning @file: performs the commands in order through @history
+ * (or applies and drops them with @history NULL), as the operations would have.
+ * The batch is empty afterwards. */
+void tress_cha_batch_perform (TressChaBatch *batch, TressChaFile *file, TressHistory *history);
+void tress_cha_batch_free (TressChaBatch *batch);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (TressChaBatch, tress_cha_batch_free)
+
 /* Rebalance helper: @w (reference order) with reference @k set to @value and the
  * other two rescaled proportionally so the three sum to 255. */
 void tress_cha_rebalance_weights (const guint8 old[3], guint k, guint8 value, guint8 out[3]);
