@@ -419,6 +419,10 @@ test_rings (void)
     tress_test_pointer_click (model, gtk_widget_get_width (model) / 2.0,
                               gtk_widget_get_height (model) / 2.0);
     TRESS_TEST_WAIT_FOR (tress_scene_gizmo_get_frame (gizmo, &frame) && frame.axes[0][0] == 1);
+    /* As for Auto-Key below: the projection of the frame drawn after the
+     * toggle's layout. */
+    tress_test_wait_frame (area);
+    tress_test_wait_frame (area);
     tress_scene_preview_get_mvp (f.preview, mvp, &w, &h);
     g_assert_true (gt_arrow_point (&frame, mvp, w, h, tress_scene_gizmo_get_handles (gizmo), 0, &sx,
                                    &sy, &ux, &uy));
