@@ -9,34 +9,12 @@
 
 #include "formats/tress-curve-commit.h"
 #include "tress-curve-hierarchy.h"
+#include "tress-curve-document-private.h"
 #include "tress-curve-node-private.h"
 #include "tress-document-private.h"
 #include "tress-play-range.h"
 
 /* ------------------------------------------------------------- document -- */
-
-struct _TressCurveDocument
-{
-  TressDocument parent_instance;
-  /* TressCurve, one per model curve, NULL until built; with the format's
-   * peek_curve a curve is NULL until first asked for (decoded then). */
-  GPtrArray *curves;
-  GArray *quant_error; /* double, per curve (set when the curve is decoded) */
-  /* Curves an edit reached through shared storage while a group of edits was
-   * open or a step was replayed: read again once, when the group settles or
-   * when first asked for (settle), not once per edited sibling. */
-  GArray *stale;      /* guint8 per curve */
-  GArray *stale_list; /* guint: the curves marked in stale */
-  GListStore *roots;
-  /* Per curve index, borrowed from the tree: its row (NULL until its group's
-   * children are made), and the group holding it (NULL at the top). */
-  GPtrArray *leaves;
-  GPtrArray *leaf_groups;
-  TressCurveSkeleton *skeleton; /* how the nodes the curves move nest, or NULL */
-  TressPlayRanges *play_ranges;
-  gboolean tree_built; /* the tree is built when first asked for (get_roots) */
-  guint n_tree_builds;
-};
 
 enum
 {
@@ -49,354 +27,18 @@ static guint signals[N_SIGNALS];
 
 G_DEFINE_FINAL_TYPE (TressCurveDocument, tress_curve_document, TRESS_TYPE_DOCUMENT)
 
-static const TressCurveOps *
-get_ops (TressCurveDocument *self)
+const TressCurveOps *
+_tress_curve_document_ops (TressCurveDocument *self)
 {
   const TressFormat *format = tress_document_get_format (TRESS_DOCUMENT (self));
 
   return format != NULL ? format->curves : NULL;
 }
 
-static void node_detach_all (GListModel *list);
-
-/* The path, kind and owner of curve @index: the decoded curve's, else the
- * format's peek (the tree is built without decoding any curve). */
-static void
-curve_label (TressCurveDocument *self, const TressCurveOps *ops, gpointer model, guint index,
-             TressCurvePeek *out)
-{
-  const TressCurve *c = g_ptr_array_index (self->curves, index);
-
-  if (c != NULL)
-    *out = (TressCurvePeek){ c->path, c->kind, c->owner, tress_curve_get_n_keys (c) };
-  else
-    ops->peek_curve (model, index, out);
-}
-
-/* Appends @node (a group or a curve's row, held by the caller) below
- * @parent, or to @roots at the top. */
-static void
-add_group (GListStore *roots, TressCurveNode *parent, TressCurveNode *node)
-{
-  if (parent != NULL)
-    _tress_curve_node_add_group (parent, node);
-  else
-    g_list_store_append (roots, node);
-}
-
-static TressCurveNode *
-ensure_group (TressCurveDocument *self, GHashTable *groups, GListStore *roots,
-              TressCurveNode *parent, const char *key, const char *name)
-{
-  TressCurveNode *node = g_hash_table_lookup (groups, key);
-
-  if (node == NULL)
-    {
-      node = _tress_curve_node_new (self, name, -1);
-      add_group (roots, parent, node);
-      g_hash_table_insert (groups, g_strdup (key), node);
-      g_object_unref (node); /* its parent holds it */
-    }
-  return node;
-}
-
-/* The group standing for skeleton node @node below @base (the animation's
- * group, whose key is @base_key; NULL: the top) when nothing of its own names
- * it yet: an ancestor with no curves here, named as the skeleton names it. */
-static TressCurveNode *
-ensure_ancestor (TressCurveDocument *self, GHashTable *groups, GListStore *roots,
-                 TressCurveNode *base, const char *base_key, guint node)
-{
-  g_autofree char *key = g_strdup_printf ("%s\x1e%u", base_key, node);
-  TressCurveNode *g = g_hash_table_lookup (groups, key);
-  int parent = tress_curve_skeleton_get_parent (self->skeleton, node);
-  TressCurveNode *under = base;
-
-  if (g != NULL)
-    return g;
-  if (parent >= 0)
-    under = ensure_ancestor (self, groups, roots, base, base_key, (guint)parent);
-  g = ensure_group (self, groups, roots, under, key,
-                    tress_curve_skeleton_get_name (self->skeleton, node));
-  g->nested = TRUE;
-  g->placeholder = TRUE;
-  return g;
-}
-
-/* The group of node @node's curves at path level @part (labelled @label),
- * below the groups of its ancestors under @base. The first group of a node
- * takes over the place an ancestor's placeholder kept for it. */
-static TressCurveNode *
-ensure_nested (TressCurveDocument *self, GHashTable *groups, GListStore *roots,
-               TressCurveNode *base, const char *base_key, guint node, const char *part,
-               const char *label)
-{
-  g_autofree char *node_key = g_strdup_printf ("%s\x1e%u", base_key, node);
-  g_autofree char *key = g_strdup_printf ("%s\x1e%s", node_key, part);
-  TressCurveNode *g = g_hash_table_lookup (groups, key);
-  int parent = tress_curve_skeleton_get_parent (self->skeleton, node);
-  TressCurveNode *under = base;
-
-  if (g != NULL)
-    return g;
-  g = g_hash_table_lookup (groups, node_key);
-  if (g != NULL && g->placeholder)
-    {
-      g_free (g->name);
-      g->name = g_strdup (label);
-      g->placeholder = FALSE;
-      g_hash_table_insert (groups, g_strdup (key), g);
-      return g;
-    }
-  if (parent >= 0)
-    under = ensure_ancestor (self, groups, roots, base, base_key, (guint)parent);
-  g = ensure_group (self, groups, roots, under, key, label);
-  g->nested = TRUE;
-  if (!g_hash_table_contains (groups, node_key))
-    g_hash_table_insert (groups, g_strdup (node_key), g);
-  return g;
-}
-
-void
-_tress_curve_document_peek (TressCurveDocument *self, guint index, TressCurvePeek *out)
-{
-  curve_label (self, get_ops (self), tress_document_get_model (TRESS_DOCUMENT (self)), index, out);
-}
-
-void
-_tress_curve_document_set_leaf_group (TressCurveDocument *self, guint index, TressCurveNode *group)
-{
-  if (index < self->leaf_groups->len)
-    g_ptr_array_index (self->leaf_groups, index) = group;
-}
-
-/* The tree without a skeleton: one group for all the curves, split at once
- * into the top rows, each of those split in turn when first asked for (its
- * rows shown, its curves listed). */
-static void
-build_tree_lazily (TressCurveDocument *self, GListStore *roots)
-{
-  g_autoptr (TressCurveNode) top = _tress_curve_node_new (self, "", -1);
-
-  top->pending = g_array_sized_new (FALSE, FALSE, sizeof (guint), self->curves->len);
-  for (guint i = 0; i < self->curves->len; i++)
-    g_array_append_val (top->pending, i);
-  _tress_curve_node_split (top);
-  for (guint k = 0; top->entries != NULL && k < top->entries->len; k++)
-    {
-      TressCurveNodeEntry *e = &g_array_index (top->entries, TressCurveNodeEntry, k);
-      TressCurveNode *node = e->group;
-
-      if (node == NULL)
-        {
-          /* A curve at the top: its row made at once. */
-          g_autofree char *name
-              = g_strdup (_tress_curve_document_leaf_name (self, (guint)e->curve));
-
-          node = _tress_curve_node_new (self, name, e->curve);
-        }
-      else
-        e->group = NULL;
-      node->parent = NULL;
-      if (node->curve_index >= 0)
-        {
-          g_ptr_array_index (self->leaves, node->curve_index) = node;
-          g_ptr_array_index (self->leaf_groups, node->curve_index) = NULL;
-        }
-      g_list_store_append (roots, node);
-      g_object_unref (node);
-    }
-}
-
-const char *
-_tress_curve_document_leaf_name (TressCurveDocument *self, guint index)
-{
-  TressCurvePeek c;
-  const char *slash;
-
-  curve_label (self, get_ops (self), tress_document_get_model (TRESS_DOCUMENT (self)), index, &c);
-  slash = c.path != NULL ? strrchr (c.path, '/') : NULL;
-  /* Only curves in a group are named later, and their paths have a '/'. */
-  return slash != NULL ? slash + 1 : (c.path != NULL ? c.path : "");
-}
-
-void
-_tress_curve_document_leaf_made (TressCurveDocument *self, TressCurveNode *leaf)
-{
-  guint i = (guint)leaf->curve_index;
-
-  if (i < self->leaves->len && g_ptr_array_index (self->leaf_groups, i) == leaf->parent)
-    g_ptr_array_index (self->leaves, i) = leaf;
-}
-
-/* The group of curve @i, and whether the curve before it (@prev, its path
- * @prev_path, kind @prev_kind and owner @prev_owner) sits in the same one:
- * consecutive curves of one bone share their group, found once. */
-static gboolean
-same_group_as_previous (TressCurveDocument *self, guint i, const TressCurvePeek *c,
-                        const TressCurvePeek *prev)
-{
-  const char *slash = c->path != NULL ? strrchr (c->path, '/') : NULL;
-  gsize n;
-
-  if (i == 0 || slash == NULL || prev->path == NULL)
-    return FALSE;
-  n = (gsize)(slash - c->path) + 1;
-  if (strncmp (c->path, prev->path, n) != 0 || strchr (prev->path + n, '/') != NULL
-      || g_strcmp0 (c->kind, prev->kind) != 0 || g_strcmp0 (c->owner, prev->owner) != 0)
-    return FALSE;
-  return self->skeleton == NULL
-         || tress_curve_skeleton_get_n_curves (self->skeleton) != self->curves->len
-         || tress_curve_skeleton_get_curve_node (self->skeleton, i)
-                == tress_curve_skeleton_get_curve_node (self->skeleton, i - 1);
-}
-
-static void
-build_tree (TressCurveDocument *self)
-{
-  const TressCurveOps *ops = get_ops (self);
-  gpointer model = tress_document_get_model (TRESS_DOCUMENT (self));
-  g_autoptr (GHashTable) groups = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  g_autoptr (GListStore) roots = g_list_store_new (TRESS_TYPE_CURVE_NODE);
-  g_autoptr (GPtrArray) items = g_ptr_array_new ();
-  gint64 start = g_get_monotonic_time ();
-  g_autoptr (GString) key = g_string_new (NULL);
-  TressCurvePeek prev = { 0 };
-  TressCurveNode *prev_group = NULL;
-  /* Without a skeleton to nest by, the tree is split a level at a time. */
-  gboolean lazy = self->skeleton == NULL
-                  || tress_curve_skeleton_get_n_curves (self->skeleton) != self->curves->len;
-
-  node_detach_all (G_LIST_MODEL (self->roots));
-  g_ptr_array_set_size (self->leaves, 0);
-  g_ptr_array_set_size (self->leaves, self->curves->len);
-  g_ptr_array_set_size (self->leaf_groups, 0);
-  g_ptr_array_set_size (self->leaf_groups, self->curves->len);
-  if (lazy)
-    build_tree_lazily (self, roots);
-  for (guint i = 0; !lazy && i < self->curves->len; i++)
-    {
-      TressCurvePeek c;
-      g_auto (GStrv) split = NULL;
-      g_autofree char *copy = NULL;
-      char *local[64], **parts = local;
-      TressCurveNode *parent = NULL;
-      guint n_parts;
-      int level = -1;
-
-      curve_label (self, ops, model, i, &c);
-      if (prev_group != NULL && same_group_as_previous (self, i, &c, &prev))
-        {
-          _tress_curve_node_add_curve (prev_group, strrchr (c.path, '/') + 1, (int)i);
-          g_ptr_array_index (self->leaf_groups, i) = prev_group;
-          prev = c;
-          continue;
-        }
-      prev = c;
-      if (c.path != NULL && c.path[0] != '\0')
-        {
-          /* Split at '/' in a copy (at most 63 levels here, else by g_strsplit). */
-          copy = g_strdup (c.path);
-          n_parts = 0;
-          for (char *p = copy; p != NULL && n_parts < G_N_ELEMENTS (local) - 1;)
-            {
-              local[n_parts++] = p;
-              p = strchr (p, '/');
-              if (p != NULL)
-                *p++ = '\0';
-              else
-                break;
-            }
-          local[n_parts] = NULL;
-          if (strchr (local[n_parts - 1], '/') != NULL || n_parts == G_N_ELEMENTS (local) - 1)
-            {
-              split = g_strsplit (c.path, "/", -1);
-              parts = split;
-              n_parts = g_strv_length (parts);
-            }
-        }
-      else
-        {
-          split = g_new0 (char *, 2);
-          split[0] = g_strdup_printf (_ ("Curve %u"), i);
-          parts = split;
-          n_parts = 1;
-        }
-      g_string_truncate (key, 0);
-      if (self->skeleton != NULL
-          && tress_curve_skeleton_get_n_curves (self->skeleton) == self->curves->len)
-        level = tress_curve_skeleton_node_level (self->skeleton, i, (const char *const *)parts,
-                                                 n_parts, c.owner);
-      /* The animation kind is the first level unless the path already starts with it. */
-      if (c.kind != NULL && c.kind[0] != '\0' && g_strcmp0 (parts[0], c.kind) != 0)
-        {
-          g_string_append (key, c.kind);
-          g_string_append_c (key, '\x1f');
-          parent = ensure_group (self, groups, roots, parent, key->str, c.kind);
-        }
-      for (guint p = 0; p + 1 < n_parts; p++)
-        {
-          g_autofree char *label = NULL;
-
-          /* The first group names the object that uses it (NIFF animation groups). */
-          if (p == 0 && c.owner != NULL && c.owner[0] != '\0')
-            label = g_strdup_printf ("%s (%s)", parts[p], c.owner);
-          else
-            label = g_strdup (parts[p]);
-          if ((int)p == level)
-            {
-              /* The node's group, nested under its ancestors' groups (the
-               * levels after it keep to the node's own group). */
-              parent = ensure_nested (
-                  self, groups, roots, parent, key->str,
-                  (guint)tress_curve_skeleton_get_curve_node (self->skeleton, i), parts[p], label);
-              g_string_append_printf (key, "\x1e%d\x1e%s\x1f",
-                                      tress_curve_skeleton_get_curve_node (self->skeleton, i),
-                                      parts[p]);
-            }
-          else
-            {
-              g_string_append (key, parts[p]);
-              g_string_append_c (key, '\x1f');
-              parent = ensure_group (self, groups, roots, parent, key->str, label);
-            }
-        }
-      prev_group = parent;
-      g_ptr_array_index (self->leaf_groups, i) = parent;
-      if (parent != NULL && c.path != NULL && c.path[0] != '\0')
-        _tress_curve_node_add_curve (parent, parts[n_parts - 1], (int)i);
-      else
-        {
-          /* At the top, or named for want of a path: its row made at once. */
-          TressCurveNode *leaf = _tress_curve_node_new (self, parts[n_parts - 1], (int)i);
-
-          add_group (roots, parent, leaf);
-          g_ptr_array_index (self->leaves, i) = leaf;
-          g_object_unref (leaf);
-        }
-    }
-
-  for (guint i = 0; i < g_list_model_get_n_items (G_LIST_MODEL (roots)); i++)
-    {
-      TressCurveNode *root = g_list_model_get_item (G_LIST_MODEL (roots), i);
-
-      g_ptr_array_add (items, root);
-    }
-  g_list_store_splice (self->roots, 0, g_list_model_get_n_items (G_LIST_MODEL (self->roots)),
-                       items->pdata, items->len);
-  for (guint i = 0; i < items->len; i++)
-    g_object_unref (items->pdata[i]);
-  self->tree_built = TRUE;
-  self->n_tree_builds++;
-  g_debug ("curve tree built: %u curves%s, %.1f ms", self->curves->len,
-           self->skeleton != NULL ? " nested by their skeleton" : "",
-           (g_get_monotonic_time () - start) / 1000.0);
-}
-
 static void
 build_curves (TressCurveDocument *self)
 {
-  const TressCurveOps *ops = get_ops (self);
+  const TressCurveOps *ops = _tress_curve_document_ops (self);
   gpointer model = tress_document_get_model (TRESS_DOCUMENT (self));
   guint n = 0;
 
@@ -432,7 +74,7 @@ build_curves (TressCurveDocument *self)
   /* The tree is built when first asked for, so that a skeleton known by
    * then nests it the first time; once shown, it follows the new curves. */
   if (self->tree_built)
-    build_tree (self);
+    _tress_curve_document_build_tree (self);
 }
 
 static void
@@ -449,7 +91,7 @@ ensure_tree (TressCurveDocument *self)
 {
   ensure_built (self);
   if (!self->tree_built)
-    build_tree (self);
+    _tress_curve_document_build_tree (self);
 }
 
 /* Curve @index (< the count), decoded on first use. */
@@ -463,7 +105,7 @@ curve_at (TressCurveDocument *self, guint index)
 
   if (c == NULL)
     {
-      const TressCurveOps *ops = get_ops (self);
+      const TressCurveOps *ops = _tress_curve_document_ops (self);
 
       c = ops != NULL ? ops->get_curve (tress_document_get_model (TRESS_DOCUMENT (self)), index)
                       : NULL;
@@ -487,7 +129,7 @@ _tress_curve_document_n_keys (TressCurveDocument *self, guint index)
   settle (self, index);
   if (g_ptr_array_index (self->curves, index) != NULL)
     return tress_curve_get_n_keys (g_ptr_array_index (self->curves, index));
-  ops = get_ops (self);
+  ops = _tress_curve_document_ops (self);
   if (ops == NULL || ops->peek_curve == NULL)
     return 0;
   ops->peek_curve (tress_document_get_model (TRESS_DOCUMENT (self)), index, &peek);
@@ -580,7 +222,7 @@ settle (TressCurveDocument *self, guint index)
   if (index >= self->stale->len || !g_array_index (self->stale, guint8, index))
     return;
   g_array_index (self->stale, guint8, index) = 0;
-  ops = get_ops (self);
+  ops = _tress_curve_document_ops (self);
   if (ops != NULL)
     refresh_other (self, ops, tress_document_get_model (TRESS_DOCUMENT (self)), index);
 }
@@ -636,7 +278,7 @@ reached (TressCurveDocument *self, const TressCurveOps *ops, gpointer model, gui
 static void
 refresh_curve (TressCurveDocument *self, guint index, double quant_error)
 {
-  const TressCurveOps *ops = get_ops (self);
+  const TressCurveOps *ops = _tress_curve_document_ops (self);
   gpointer model = tress_document_get_model (TRESS_DOCUMENT (self));
   gboolean later = batching (self);
   TressCurve *c;
@@ -694,7 +336,7 @@ static void
 set_curve_apply (TressCommand *cmd, gpointer target, gboolean undo)
 {
   SetCurveCommand *self = (SetCurveCommand *)cmd;
-  const TressCurveOps *ops = get_ops (self->document);
+  const TressCurveOps *ops = _tress_curve_document_ops (self->document);
   gpointer model = tress_document_get_model (TRESS_DOCUMENT (self->document));
 
   if (ops == NULL)
@@ -754,7 +396,7 @@ record_edit (TressCurveDocument *self, guint index, const char *label, const cha
   double error_value = 0;
 
   ensure_built (self);
-  ops = get_ops (self);
+  ops = _tress_curve_document_ops (self);
   model = tress_document_get_model (TRESS_DOCUMENT (self));
   if (ops == NULL || index >= self->curves->len)
     {
@@ -877,7 +519,7 @@ tress_curve_document_set_curve_merging (TressCurveDocument *self, guint index,
   g_return_val_if_fail (TRESS_IS_CURVE_DOCUMENT (self), FALSE);
   g_return_val_if_fail (curve != NULL, FALSE);
 
-  data.ops = get_ops (self);
+  data.ops = _tress_curve_document_ops (self);
   data.curve = curve;
   if (data.ops == NULL)
     {
@@ -898,7 +540,7 @@ tress_curve_document_preview_store (TressCurveDocument *self, guint index, const
   g_return_val_if_fail (TRESS_IS_CURVE_DOCUMENT (self), FALSE);
   g_return_val_if_fail (curve != NULL && cost != NULL, FALSE);
   memset (cost, 0, sizeof *cost);
-  ops = get_ops (self);
+  ops = _tress_curve_document_ops (self);
   if (ops == NULL || ops->preview_store == NULL
       || index >= tress_curve_document_get_n_curves (self))
     return FALSE;
@@ -929,7 +571,7 @@ tress_curve_document_commit_curve (TressCurveDocument *self, guint index, const 
 
   g_return_val_if_fail (TRESS_IS_CURVE_DOCUMENT (self), FALSE);
   g_return_val_if_fail (curve != NULL, FALSE);
-  data.ops = get_ops (self);
+  data.ops = _tress_curve_document_ops (self);
   data.curve = curve;
   data.consent = consent;
   if (data.ops == NULL)
@@ -1059,7 +701,7 @@ tress_curve_document_set_skeleton (TressCurveDocument *self, TressCurveSkeleton 
   g_clear_pointer (&self->skeleton, tress_curve_skeleton_free);
   self->skeleton = skeleton;
   if (self->tree_built)
-    build_tree (self);
+    _tress_curve_document_build_tree (self);
   return TRUE;
 }
 
@@ -1075,37 +717,6 @@ tress_curve_document_get_play_ranges (TressCurveDocument *self)
 {
   g_return_val_if_fail (TRESS_IS_CURVE_DOCUMENT (self), NULL);
   return self->play_ranges;
-}
-
-static void node_detach (TressCurveNode *node);
-
-static void
-detach_child (TressCurveNode *group, int curve, gpointer data)
-{
-  (void)curve;
-  (void)data;
-  if (group != NULL)
-    node_detach (group);
-}
-
-static void
-node_detach (TressCurveNode *node)
-{
-  node->document = NULL;
-  /* A group not split yet never will be: nothing below it was made. */
-  if (node->curve_index < 0 && node->pending == NULL)
-    _tress_curve_node_foreach_child (node, detach_child, NULL);
-}
-
-static void
-node_detach_all (GListModel *list)
-{
-  for (guint i = 0; i < g_list_model_get_n_items (list); i++)
-    {
-      g_autoptr (TressCurveNode) node = g_list_model_get_item (list, i);
-
-      node_detach (node);
-    }
 }
 
 static void
@@ -1124,7 +735,7 @@ tress_curve_document_finalize (GObject *object)
   /* Nodes may outlive the document in a view's model: cut their back pointers. */
   if (self->roots != NULL)
     {
-      node_detach_all (G_LIST_MODEL (self->roots));
+      _tress_curve_document_detach_all (G_LIST_MODEL (self->roots));
       g_clear_object (&self->roots);
     }
   G_OBJECT_CLASS (tress_curve_document_parent_class)->finalize (object);

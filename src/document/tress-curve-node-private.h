@@ -1,5 +1,5 @@
 /* tress-curve-node-private.h: the curves tree's rows, for the document
- * that builds them (tress-curve-document.c) and their own file
+ * that builds them (tress-curve-document-tree.c) and their own file
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
