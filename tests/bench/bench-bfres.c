@@ -9,9 +9,9 @@
  * compression (today's compressor and the one before it, tests/bench/
  * bench-yaz0-before.c, with their output sizes). Every time is the median
  * (and the best) of several runs, printed as a ratio to a memcpy of the same
- * bytes measured in the same run, in processor time of the thread. Nothing is asserted about a file's shape: a
- * file with no curves is opened and saved unchanged, one that does not open
- * says why, and the others go on.
+ * bytes measured in the same run, in processor time of the thread. Nothing is asserted about a
+ * file's shape: a file with no curves is opened and saved unchanged, one that does not open says
+ * why, and the others go on.
  *
  *   meson test -C build --benchmark --suite bfres -v
  *   build/tests/bfres/bench-bfres FILE…
