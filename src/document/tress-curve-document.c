@@ -607,12 +607,8 @@ tress_curve_document_begin_edit (TressCurveDocument *self, const char *label)
 void
 tress_curve_document_end_edit (TressCurveDocument *self)
 {
-  TressHistory *history = tress_document_get_history (TRESS_DOCUMENT (self));
-
-  tress_history_end_group (history);
-  /* Also when the group held nothing (no "changed" then). */
-  if (!tress_history_in_group (history))
-    settle_all (self);
+  /* Its "changed" settles what the group's edits reached (on_history_changed). */
+  tress_history_end_group (tress_document_get_history (TRESS_DOCUMENT (self)));
 }
 
 void

@@ -18,8 +18,8 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <gtk/gtk.h>
-#include <time.h>
 
+#include "bench-timing.h"
 #include "curves/tress-curve-editor.h"
 #include "document/tress-curve-document.h"
 #include "tress-test-utils.h"
@@ -32,43 +32,17 @@ typedef struct
   double wall, cpu; /* seconds */
 } Cost;
 
-typedef struct
-{
-  TressTestWindow tw;
-  TressCurveView *view;
-  guint paints;
-} Fixture;
-
-static void
-on_after_paint (GdkFrameClock *clock, Fixture *f)
-{
-  f->paints++;
-}
-
-static double
-cpu_now (void)
-{
-  struct timespec ts;
-
-  if (clock_gettime (CLOCK_PROCESS_CPUTIME_ID, &ts) != 0)
-    return g_get_monotonic_time () / 1e6;
-  return ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
-/* Runs @what (an action of @widget, NULL: none) and waits for the next frame. */
+/* Runs @action of @widget (NULL: none) and waits for the next frame of @view. */
 static Cost
-timed (Fixture *f, GtkWidget *widget, const char *action, GVariant *param)
+timed (GtkWidget *view, GtkWidget *widget, const char *action, GVariant *param)
 {
   gint64 w0 = g_get_monotonic_time ();
-  double c0 = cpu_now ();
-  guint before;
+  double c0 = bench_process_seconds ();
 
   if (action != NULL)
     g_assert_true (gtk_widget_activate_action_variant (widget, action, param));
-  before = f->paints;
-  gtk_widget_queue_draw (GTK_WIDGET (f->view));
-  TRESS_TEST_WAIT_FOR (f->paints > before);
-  return (Cost){ (g_get_monotonic_time () - w0) / 1e6, cpu_now () - c0 };
+  tress_test_wait_frame (view);
+  return (Cost){ (g_get_monotonic_time () - w0) / 1e6, bench_process_seconds () - c0 };
 }
 
 static void
@@ -90,8 +64,9 @@ int
 main (int argc, char **argv)
 {
   g_autofree char *dog = NULL;
-  Fixture fx = { 0 }, *f = &fx;
+  TressTestWindow tw = { 0 };
   TressCurveEditor *editor;
+  GtkWidget *view;
   TressCurveDocument *doc;
   TressHistory *history;
   Cost bare = { G_MAXDOUBLE, G_MAXDOUBLE }, nudge = bare, undo = bare;
@@ -105,38 +80,35 @@ main (int argc, char **argv)
       g_print ("bench-curve-edit: Animal_Dog_Animation.bfres not found (TRESS_SAMPLES_DIR)\n");
       return 0;
     }
-  tress_test_window_open (&f->tw, dog, TRESS_TYPE_CURVE_EDITOR, 960, 640);
-  editor = TRESS_CURVE_EDITOR (f->tw.editor);
-  f->view = tress_curve_editor_get_view (editor);
+  tress_test_window_open (&tw, dog, TRESS_TYPE_CURVE_EDITOR, 960, 640);
+  editor = TRESS_CURVE_EDITOR (tw.editor);
+  view = GTK_WIDGET (tress_curve_editor_get_view (editor));
   doc = tress_curve_editor_get_document (editor);
   history = tress_document_get_history (TRESS_DOCUMENT (doc));
-  g_signal_connect (gtk_widget_get_frame_clock (GTK_WIDGET (f->tw.window)), "after-paint",
-                    G_CALLBACK (on_after_paint), f);
   gtk_selection_model_select_item (tress_curve_editor_get_tree_selection (editor), 0, TRUE);
-  g_assert_cmpuint (tress_curve_view_get_n_curves (f->view), ==, 4464);
-  timed (f, GTK_WIDGET (f->view), "curve.select-all", NULL);
+  g_assert_cmpuint (tress_curve_view_get_n_curves (TRESS_CURVE_VIEW (view)), ==, 4464);
+  timed (view, view, "curve.select-all", NULL);
   g_print ("every key of the Skeletal kind: %u curves, %u keys selected\n",
-           tress_curve_view_get_n_curves (f->view), tress_curve_view_get_n_selected_keys (f->view));
+           tress_curve_view_get_n_curves (TRESS_CURVE_VIEW (view)),
+           tress_curve_view_get_n_selected_keys (TRESS_CURVE_VIEW (view)));
   last = tress_curve_document_get_n_curves (doc) - 1;
   before = tress_curve_get_key (tress_curve_document_get_curve (doc, last), 0)->value;
   for (int round = 0; round < ROUNDS; round++)
     {
-      timed (f, NULL, NULL, NULL);
-      keep_best (&bare, timed (f, NULL, NULL, NULL));
-      keep_best (&nudge,
-                 timed (f, GTK_WIDGET (f->view), "curve.nudge", g_variant_new ("(ii)", 0, 1)));
+      timed (view, NULL, NULL, NULL);
+      keep_best (&bare, timed (view, NULL, NULL, NULL));
+      keep_best (&nudge, timed (view, view, "curve.nudge", g_variant_new ("(ii)", 0, 1)));
       /* The edit happened, as one step. */
       g_assert_cmpfloat (tress_curve_get_key (tress_curve_document_get_curve (doc, last), 0)->value,
                          >, before);
       g_assert_cmpuint (tress_history_get_n_undo (history), ==, 1);
-      keep_best (&undo, timed (f, GTK_WIDGET (f->tw.window), "win.undo", NULL));
+      keep_best (&undo, timed (view, GTK_WIDGET (tw.window), "win.undo", NULL));
       g_assert_cmpfloat (tress_curve_get_key (tress_curve_document_get_curve (doc, last), 0)->value,
                          ==, before);
     }
   g_print ("bare frame: %.1f ms (%.1f ms processor)\n", bare.wall * 1e3, bare.cpu * 1e3);
   report ("nudge every key, to the next frame", nudge, bare);
   report ("its undo, to the next frame", undo, bare);
-  g_signal_handlers_disconnect_by_data (gtk_widget_get_frame_clock (GTK_WIDGET (f->tw.window)), f);
-  tress_test_window_close (&f->tw);
+  tress_test_window_close (&tw);
   return 0;
 }

@@ -22,7 +22,6 @@
  */
 #include <gtk/gtk.h>
 #include <string.h>
-#include <time.h>
 
 #include "../curves/tress-fake-curves.h"
 #include "curves/tress-curve-editor.h"
@@ -30,6 +29,7 @@
 #include "tress-application.h"
 #include "tress-document-page.h"
 #include "tress-editor.h"
+#include "bench-timing.h"
 #include "tress-test-utils.h"
 #include "tress-window.h"
 
@@ -54,16 +54,6 @@ on_after_paint (GdkFrameClock *clock, Fixture *f)
   f->paints++;
 }
 
-static double
-cpu_now (void)
-{
-  struct timespec ts;
-
-  if (clock_gettime (CLOCK_PROCESS_CPUTIME_ID, &ts) != 0)
-    return g_get_monotonic_time () / 1e6;
-  return ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
 typedef struct
 {
   double wall, cpu; /* seconds */
@@ -77,7 +67,7 @@ next_frame (Fixture *f, gint64 wall0, double cpu0)
 
   gtk_widget_queue_draw (GTK_WIDGET (f->view));
   TRESS_TEST_WAIT_FOR (f->paints > before);
-  return (Cost){ (g_get_monotonic_time () - wall0) / 1e6, cpu_now () - cpu0 };
+  return (Cost){ (g_get_monotonic_time () - wall0) / 1e6, bench_process_seconds () - cpu0 };
 }
 
 static gboolean
@@ -100,7 +90,7 @@ open_file (Fixture *f, GFile *file)
   g_signal_connect (gtk_widget_get_frame_clock (GTK_WIDGET (f->window)), "after-paint",
                     G_CALLBACK (on_after_paint), f);
   TRESS_TEST_WAIT_FOR (gtk_widget_get_width (GTK_WIDGET (f->view)) > 0);
-  next_frame (f, g_get_monotonic_time (), cpu_now ());
+  next_frame (f, g_get_monotonic_time (), bench_process_seconds ());
   return TRUE;
 }
 
@@ -148,17 +138,17 @@ measure (const char *what, GFile *file, guint want_curves, double aim_ms)
 
       gtk_selection_model_select_item (f->rows, one, TRUE);
       g_assert_cmpuint (tress_curve_view_get_n_curves (f->view), ==, 1);
-      next_frame (f, g_get_monotonic_time (), cpu_now ());
-      next_frame (f, g_get_monotonic_time (), cpu_now ());
+      next_frame (f, g_get_monotonic_time (), bench_process_seconds ());
+      next_frame (f, g_get_monotonic_time (), bench_process_seconds ());
       /* Baseline: the same window, nothing changed. */
       w0 = g_get_monotonic_time ();
-      c0 = cpu_now ();
+      c0 = bench_process_seconds ();
       c = next_frame (f, w0, c0);
       bare.wall = MIN (bare.wall, c.wall);
       bare.cpu = MIN (bare.cpu, c.cpu);
       /* The top row: every curve. */
       w0 = g_get_monotonic_time ();
-      c0 = cpu_now ();
+      c0 = bench_process_seconds ();
       gtk_selection_model_select_item (f->rows, 0, TRUE);
       c = next_frame (f, w0, c0);
       g_assert_cmpuint (tress_curve_view_get_n_curves (f->view), ==, want_curves);

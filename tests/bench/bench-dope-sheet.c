@@ -20,12 +20,12 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <gtk/gtk.h>
-#include <time.h>
 
 #include "curves/tress-curve-editor.h"
 #include "curves/tress-dope-sheet.h"
 #include "tress-application.h"
 #include "tress-document-page.h"
+#include "bench-timing.h"
 #include "tress-test-utils.h"
 #include "tress-window.h"
 
@@ -53,21 +53,11 @@ on_after_paint (GdkFrameClock *clock, Fixture *f)
   f->paints++;
 }
 
-static double
-cpu_now (void)
-{
-  struct timespec ts;
-
-  if (clock_gettime (CLOCK_PROCESS_CPUTIME_ID, &ts) != 0)
-    return g_get_monotonic_time () / 1e6;
-  return ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
 static void
 keep_best (Cost *best, gint64 w0, double c0)
 {
   best->wall = MIN (best->wall, (g_get_monotonic_time () - w0) / 1e6);
-  best->cpu = MIN (best->cpu, cpu_now () - c0);
+  best->cpu = MIN (best->cpu, bench_process_seconds () - c0);
 }
 
 /* A frame of @widget painted after @prepare (may be NULL) ran. */
@@ -86,7 +76,7 @@ frame_of (Fixture *f, GtkWidget *widget, void (*prepare) (Fixture *))
       tress_test_spin (20);
       before = f->paints;
       w0 = g_get_monotonic_time ();
-      c0 = cpu_now ();
+      c0 = bench_process_seconds ();
       if (prepare != NULL)
         prepare (f);
       gtk_widget_queue_draw (widget);
@@ -113,7 +103,7 @@ snapshot_of (Fixture *f, GtkWidget *widget, void (*prepare) (Fixture *))
         prepare (f);
       snapshot = gtk_snapshot_new ();
       w0 = g_get_monotonic_time ();
-      c0 = cpu_now ();
+      c0 = bench_process_seconds ();
       GTK_WIDGET_GET_CLASS (widget)->snapshot (widget, snapshot);
       node = gtk_snapshot_free_to_node (snapshot);
       keep_best (&best, w0, c0);

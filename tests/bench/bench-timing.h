@@ -1,5 +1,5 @@
-/* bench-timing.h: processor time of the calling thread, and the best of
- * several timed runs, for the benchmarks that time one call at a time
+/* bench-timing.h: processor time of the calling thread or of the whole
+ * program, and the best of several timed runs
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -15,6 +15,18 @@ bench_thread_seconds (void)
   struct timespec ts;
 
   clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
+  return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* Seconds of processor time the whole program has used (every thread: the
+ * UI benchmarks count GL's software rasterizer and the paint threads). */
+static inline double
+bench_process_seconds (void)
+{
+  struct timespec ts;
+
+  if (clock_gettime (CLOCK_PROCESS_CPUTIME_ID, &ts) != 0)
+    return g_get_monotonic_time () / 1e6;
   return ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
